@@ -1,0 +1,37 @@
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { config, requireDatabaseUrl } from "@/lib/config";
+import * as schema from "./schema";
+
+export type Sql = postgres.Sql;
+
+/** Connection options shared by the app, the worker and the CLIs. */
+export function connect(url = requireDatabaseUrl(), options: postgres.Options<{}> = {}): Sql {
+  return postgres(url, {
+    max: config.DATABASE_POOL_MAX,
+    connect_timeout: 3,
+    idle_timeout: 30,
+    onnotice: () => {},
+    // Fail fast instead of queueing behind a dead socket; the API answers 500 and retries later.
+    connection: { application_name: "onchain-intel", statement_timeout: config.REQUEST_TIMEOUT_MS * 2 },
+    ...options,
+  });
+}
+
+export function createDb(sql: Sql) {
+  return drizzle(sql, { schema, casing: "snake_case" });
+}
+export type Db = ReturnType<typeof createDb>;
+
+// One pool per process, created on first use (Next.js may import this module in several bundles).
+const globalForDb = globalThis as unknown as { __sql?: Sql; __db?: Db };
+
+export function getSql(): Sql {
+  globalForDb.__sql ??= connect();
+  return globalForDb.__sql;
+}
+
+export function getDb(): Db {
+  globalForDb.__db ??= createDb(getSql());
+  return globalForDb.__db;
+}

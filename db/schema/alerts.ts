@@ -1,0 +1,72 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { address, createdAt, ts } from "./columns";
+import { apiKeys } from "./api-keys";
+import { accounts } from "./accounts";
+
+export const ALERT_STATUSES = ["active", "paused"] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: text().primaryKey(),
+    keyId: text()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    status: text().$type<AlertStatus>().notNull().default("active"),
+    /** Token filter conditions, the same fields as GET /v1/tokens. */
+    conditions: jsonb().$type<Record<string, unknown>>().notNull(),
+    notificationChannel: text().notNull().default("email"),
+    webhookUrl: text(),
+    /** HMAC key for webhook signatures; shown to the user once, at creation. */
+    webhookSecret: text(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    lastTriggeredAt: ts(),
+  },
+  (t) => [index("alerts_key_status_idx").on(t.keyId, t.status), index("alerts_status_idx").on(t.status)],
+);
+
+/** Tokens currently matching an alert; a token fires once until it stops matching. */
+export const alertMatches = pgTable(
+  "alert_matches",
+  {
+    alertId: text()
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    tokenAddress: address().notNull(),
+    matchedAt: createdAt(),
+    /** Set when a notification included this match; null while waiting for the cooldown. */
+    notifiedAt: ts(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.tokenAddress] })],
+);
+
+/** Transactional outbox: a firing and its notification row commit together. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    alertId: text()
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    channel: text().notNull(),
+    recipient: text().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text().$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: createdAt(),
+    lastError: text(),
+    createdAt: createdAt(),
+    sentAt: ts(),
+  },
+  (t) => [
+    index("notifications_due_idx").on(t.status, t.nextAttemptAt),
+    index("notifications_alert_idx").on(t.alertId, t.id.desc()),
+  ],
+);

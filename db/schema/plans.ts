@@ -1,0 +1,14 @@
+import { boolean, integer, pgTable, text } from "drizzle-orm/pg-core";
+
+/**
+ * Plan limits, the single source for the API (rate limits, alert limit, webhook gate) and the
+ * dashboard. Rows are written by a migration; a null alert limit means unlimited.
+ */
+export const plans = pgTable("plans", {
+  id: text().primaryKey(),
+  label: text().notNull(),
+  ratePerMinute: integer().notNull(),
+  ratePerDay: integer().notNull(),
+  maxActiveAlerts: integer(),
+  webhooks: boolean().notNull(),
+});

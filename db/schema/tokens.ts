@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { address, blockNumber, createdAt, score, ts, uint256, usd } from "./columns";
+
+export const tokens = pgTable(
+  "tokens",
+  {
+    address: address().primaryKey(),
+    name: text().notNull(),
+    symbol: text().notNull(),
+    decimals: integer().notNull().default(18),
+    totalSupply: uint256().notNull(),
+    /** Configured name of the launchpad factory that created the token. */
+    launchpad: text().notNull(),
+    /** meme | ai | defi | gaming | other, derived from name, symbol and launchpad. */
+    sector: text().notNull().default("other"),
+    creator: address(),
+    /** The pair the token launched into (its deepest pair is tracked in token_metrics). */
+    launchPool: address(),
+    createdBlock: blockNumber().notNull(),
+    createdTx: text(),
+    createdAt: ts().notNull(),
+  },
+  (t) => [index("tokens_launchpad_idx").on(t.launchpad)],
+);
+
+/**
+ * The token read model behind GET /v1/tokens: one row per token holding every filter and sort
+ * column, so a list query touches one table. The worker rewrites a row when its inputs change.
+ */
+export const tokenMetrics = pgTable(
+  "token_metrics",
+  {
+    address: address()
+      .primaryKey()
+      .references(() => tokens.address, { onDelete: "cascade" }),
+    createdAt: ts().notNull(),
+    priceUsd: usd().notNull().default(0),
+    marketCapUsd: usd().notNull().default(0),
+    liquidityUsd: usd().notNull().default(0),
+    volume24hUsd: usd().notNull().default(0),
+    holderCount: integer().notNull().default(0),
+    holderGrowth1hPct: usd().notNull().default(0),
+    /** Ranking for sort=trending: recent volume and holder growth, damped by risk. */
+    trendingScore: score().notNull().default(0),
+    riskScore: score().notNull().default(50),
+    riskFlags: text().array().notNull().default(sql`'{}'::text[]`),
+    pricedPool: address(),
+    updatedBlock: blockNumber().notNull().default(0),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index("token_metrics_trending_idx").on(t.trendingScore.desc(), t.address),
+    index("token_metrics_created_idx").on(t.createdAt.desc(), t.address),
+    index("token_metrics_liquidity_idx").on(t.liquidityUsd.desc(), t.address),
+    index("token_metrics_volume_idx").on(t.volume24hUsd.desc(), t.address),
+    index("token_metrics_risk_idx").on(t.riskScore.asc(), t.address),
+    index("token_metrics_flags_idx").using("gin", t.riskFlags),
+  ],
+);
+
+/** Holder count per token per hour, for holder growth and charts. */
+export const holderCountHistory = pgTable(
+  "holder_count_history",
+  {
+    tokenAddress: address().notNull(),
+    hour: ts().notNull(),
+    holderCount: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenAddress, t.hour] })],
+);

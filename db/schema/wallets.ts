@@ -1,0 +1,50 @@
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { address, blockNumber, createdAt, ts, uint256, usd } from "./columns";
+
+/** One row per wallet that ever traded, provided liquidity or moved an indexed token. */
+export const wallets = pgTable(
+  "wallets",
+  {
+    address: address().primaryKey(),
+    firstSeen: ts().notNull(),
+    lastSeen: ts().notNull(),
+    tradeCount: integer().notNull().default(0),
+    /** The address that first sent this wallet native currency: the edge of funding clusters. */
+    funder: address(),
+    /** Funding cluster id (shared by wallets one funder created), null when alone. */
+    clusterId: text(),
+    isContract: integer().notNull().default(0),
+    classification: text().notNull().default("fresh"),
+    sectorPreference: text().notNull().default("other"),
+    pnlEstimateUsd: usd().notNull().default(0),
+    pnlConfidence: text().notNull().default("low"),
+    portfolioValueUsd: usd().notNull().default(0),
+    updatedAt: createdAt(),
+  },
+  (t) => [index("wallets_cluster_idx").on(t.clusterId), index("wallets_funder_idx").on(t.funder)],
+);
+
+/** Average-cost position of a wallet in a token: the basis of portfolio and PnL. */
+export const walletPositions = pgTable(
+  "wallet_positions",
+  {
+    wallet: address().notNull(),
+    tokenAddress: address().notNull(),
+    quantity: uint256().notNull().default("0"),
+    /** Average cost (USD) of the quantity held; tokens of unknown cost count at zero. */
+    costBasisUsd: usd().notNull().default(0),
+    realizedPnlUsd: usd().notNull().default(0),
+    boughtUsd: usd().notNull().default(0),
+    soldUsd: usd().notNull().default(0),
+    /** Quantity received without a known cost (transfers in, airdrops). */
+    unknownCostQuantity: uint256().notNull().default("0"),
+    buyCount: integer().notNull().default(0),
+    sellCount: integer().notNull().default(0),
+    firstBuyBlock: blockNumber(),
+    lastTradeBlock: blockNumber(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wallet, t.tokenAddress] }),
+    index("wallet_positions_token_idx").on(t.tokenAddress),
+  ],
+);

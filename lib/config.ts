@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Where `npm start` keeps the embedded database and writes the URL other processes use. */
+export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? ".data");
+export const RUNTIME_FILE = path.join(DATA_DIR, "runtime.json");
+
+const bool = z
+  .enum(["1", "0", "true", "false"])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const schema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Requests give up on the database after this long and answer 500. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
+  RPC_URL: z.string().url().optional(),
+  CHAIN_PROFILE: z.string().default("devchain"),
+  POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  RESEND_API_KEY: z.string().optional(),
+  RESEND_BASE_URL: z.string().url().optional(),
+  EMAIL_FROM: z.string().default("Onchain Intel <alerts@localhost>"),
+  AUTH_SECRET: z.string().optional(),
+  DEV_SIGNIN: bool,
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  LLM_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema> & { databaseUrl: string | undefined };
+
+/** The embedded launcher's database URL, for CLIs run beside `npm start`. */
+function embeddedDatabaseUrl(): string | undefined {
+  if (!existsSync(RUNTIME_FILE)) return undefined;
+  try {
+    return (JSON.parse(readFileSync(RUNTIME_FILE, "utf8")) as { databaseUrl?: string }).databaseUrl;
+  } catch {
+    return undefined;
+  }
+}
+
+function load(): Config {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${issues}`);
+  }
+  return { ...parsed.data, databaseUrl: parsed.data.DATABASE_URL ?? embeddedDatabaseUrl() };
+}
+
+export const config: Config = load();
+
+export function requireDatabaseUrl(): string {
+  if (!config.databaseUrl) {
+    throw new Error("No database: set DATABASE_URL, or run `npm start` to start the embedded one.");
+  }
+  return config.databaseUrl;
+}

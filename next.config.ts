@@ -1,0 +1,11 @@
+import type { NextConfig } from "next";
+
+const config: NextConfig = {
+  // The embedded launcher and the worker import the same modules; keep server-only
+  // packages out of the bundle so they load from node_modules at run time.
+  serverExternalPackages: ["postgres", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default config;

@@ -1,0 +1,4 @@
+import { runMigrations } from "@/db/migrate";
+
+await runMigrations();
+console.log("migrations applied");
