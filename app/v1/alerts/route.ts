@@ -1,0 +1,21 @@
+import { getDb } from "@/db/client";
+import { created, route, withApiKey } from "@/lib/api/handler";
+import { parseBody, parseQuery } from "@/lib/api/params";
+import { alertListQuery, createAlertBody } from "@/lib/api/schemas/alerts";
+import { emptyQuery } from "@/lib/api/schemas/common";
+import { createAlert, listAlerts } from "@/lib/queries/alerts";
+import { checkWebhookTarget } from "@/lib/alerts/webhook-target";
+
+/** Alerts of the calling key: create, and list (active by default). */
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  GET: withApiKey(async (_req, { url, key }) => {
+    const q = parseQuery(url, alertListQuery);
+    return { ...(await listAlerts(getDb(), key, q)), page: q.page, limit: q.limit };
+  }),
+  POST: withApiKey(async (req, { url, key }) => {
+    parseQuery(url, emptyQuery);
+    const body = await parseBody(req, createAlertBody);
+    if (body.webhook_url) await checkWebhookTarget(body.webhook_url);
+    return created(await createAlert(getDb(), key, body));
+  }),
+});

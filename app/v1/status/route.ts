@@ -1,0 +1,13 @@
+import { getDb } from "@/db/client";
+import { route, withPublic } from "@/lib/api/handler";
+import { parseQuery } from "@/lib/api/params";
+import { emptyQuery } from "@/lib/api/schemas/common";
+import { getStatus } from "@/lib/queries/status";
+
+/** Data freshness: chain head, indexed block, lag, worker heartbeat. No key needed. */
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  GET: withPublic(async (_req, { url }) => {
+    parseQuery(url, emptyQuery);
+    return getStatus(getDb(), new Date());
+  }),
+});

@@ -1,0 +1,24 @@
+import { getDb } from "@/db/client";
+import { cached } from "@/lib/api/cache";
+import { notFound } from "@/lib/api/errors";
+import { route, withApiKey } from "@/lib/api/handler";
+import { parsePath, parseQuery } from "@/lib/api/params";
+import { addressSchema } from "@/lib/api/schemas/common";
+import { walletEventListQuery } from "@/lib/api/schemas/events";
+import { listEvents } from "@/lib/queries/events";
+import { walletExists } from "@/lib/queries/wallets";
+
+/** One wallet's trade history (items carry no wallet_address). */
+export const { GET, POST, PUT, PATCH, DELETE } = route<{ address: string }>({
+  GET: withApiKey(async (_req, { url, key, params }) => {
+    const q = parseQuery(url, walletEventListQuery);
+    const address = parsePath(params.address, addressSchema, "address");
+    const db = getDb();
+    const list = await cached(key.dataVersion, url.pathname + url.search, async () => {
+      if (!(await walletExists(db, address))) return null;
+      return listEvents(db, { type: q.type, wallet: address, order: "desc", page: q.page, limit: q.limit });
+    });
+    if (!list) throw notFound(`Wallet ${address}`);
+    return { data: list.data.map(({ wallet_address: _, ...e }) => e), total: list.total, page: q.page, limit: q.limit };
+  }),
+});

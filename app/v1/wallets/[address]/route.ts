@@ -1,0 +1,5 @@
+import { addressResource } from "@/lib/api/address-resource";
+import { getWalletProfile } from "@/lib/queries/wallets";
+
+/** A wallet's profile: portfolio, PnL estimate, reputation. */
+export const { GET, POST, PUT, PATCH, DELETE } = addressResource("Wallet", getWalletProfile);

@@ -1,0 +1,19 @@
+import { getDb, type Db } from "@/db/client";
+import { cached } from "./cache";
+import { notFound } from "./errors";
+import { route, withApiKey } from "./handler";
+import { parsePath, parseQuery } from "./params";
+import { addressSchema, emptyQuery } from "./schemas/common";
+
+/** A GET route for one indexed address (token, wallet, score): 400 if malformed, 404 if unindexed. */
+export function addressResource<T>(what: "Token" | "Wallet", load: (db: Db, address: string, now: Date) => Promise<T | null>) {
+  return route<{ address: string }>({
+    GET: withApiKey(async (_req, { url, key, params }) => {
+      parseQuery(url, emptyQuery);
+      const address = parsePath(params.address, addressSchema, "address");
+      const resource = await cached(key.dataVersion, url.pathname, () => load(getDb(), address, new Date()));
+      if (!resource) throw notFound(`${what} ${address}`);
+      return resource;
+    }),
+  });
+}

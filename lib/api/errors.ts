@@ -1,0 +1,51 @@
+/** The error codes of the public API and their HTTP statuses (spec section 7). */
+export const ERROR_STATUS = {
+  INVALID_PARAMS: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  RATE_LIMITED: 429,
+  SERVER_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly param?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const invalidParam = (param: string, message: string) =>
+  new ApiError("INVALID_PARAMS", message, param);
+
+export const notFound = (what: string) => new ApiError("NOT_FOUND", `${what} is not indexed.`);
+
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; param?: string; request_id: string };
+};
+
+export function errorBody(err: ApiError, requestId: string): ErrorBody {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.param ? { param: err.param } : {}),
+      request_id: requestId,
+    },
+  };
+}
+
+/** Anything that is not an ApiError becomes a 500 that says nothing about internals. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  return new ApiError("SERVER_ERROR", "Internal error. Retry after a moment.");
+}

@@ -1,0 +1,93 @@
+import type { NextRequest } from "next/server";
+import { config } from "@/lib/config";
+import { log } from "@/lib/log";
+import { randomBase62 } from "@/lib/keys/secret";
+import { authorize, rateLimitHeaders, type ApiKeyContext } from "./auth";
+import { ApiError, errorBody, toApiError } from "./errors";
+
+/** A non-200 success: 201 with a body, or 204 without one. */
+export class ApiResult {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+export const created = (body: unknown) => new ApiResult(201, body);
+export const noContent = () => new ApiResult(204, null);
+
+export type RequestContext<P> = { requestId: string; url: URL; params: P };
+type KeyedHandler<P> = (req: NextRequest, ctx: RequestContext<P> & { key: ApiKeyContext }) => Promise<unknown>;
+type PublicHandler<P> = (req: NextRequest, ctx: RequestContext<P>) => Promise<unknown>;
+type RouteArgs<P> = { params: Promise<P> };
+type NextHandler<P> = (req: NextRequest, args: RouteArgs<P>) => Promise<Response>;
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+function respond(status: number, body: unknown, headers: Record<string, string>): Response {
+  if (status === 204) return new Response(null, { status, headers });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+function withDeadline<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ApiError("SERVER_ERROR", "The request timed out. Retry after a moment.")),
+      config.REQUEST_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The one wrapper of every /v1 route: request id, authentication and rate limit (unless
+ * public), a deadline, the error body, and the headers every response carries.
+ */
+function wrap<P>(run: (req: NextRequest, ctx: RequestContext<P>, headers: Record<string, string>) => Promise<unknown>): NextHandler<P> {
+  return async (req, args) => {
+    const requestId = `req_${randomBase62(20)}`;
+    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    const url = new URL(req.url);
+    try {
+      const result = await withDeadline(
+        (async () => run(req, { requestId, url, params: args?.params ? await args.params : ({} as P) }, headers))(),
+      );
+      if (result instanceof ApiResult) return respond(result.status, result.body, headers);
+      return respond(200, result, headers);
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError.status >= 500) {
+        log.error("request failed", { request_id: requestId, method: req.method, path: url.pathname, error: String(err) });
+      }
+      return respond(apiError.status, errorBody(apiError, requestId), { ...headers, ...apiError.headers });
+    }
+  };
+}
+
+export function withApiKey<P = Record<string, never>>(handler: KeyedHandler<P>): NextHandler<P> {
+  return wrap<P>(async (req, ctx, headers) => {
+    const key = await authorize(req.headers.get("authorization"));
+    Object.assign(headers, rateLimitHeaders(key.rateLimit));
+    if (key.indexedBlock !== null) headers["X-Indexed-Block"] = String(key.indexedBlock);
+    return handler(req, { ...ctx, key });
+  });
+}
+
+export function withPublic<P = Record<string, never>>(handler: PublicHandler<P>): NextHandler<P> {
+  return wrap<P>((req, ctx) => handler(req, ctx));
+}
+
+/** Fills the methods a route does not serve with 405 and the error body. */
+export function route<P>(handlers: Partial<Record<Method, NextHandler<P>>>): Record<Method, NextHandler<P>> {
+  const allow = Object.keys(handlers).join(", ");
+  const notAllowed = wrap<P>(async (req) => {
+    throw new ApiError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here. Allowed: ${allow}.`, undefined, {
+      Allow: allow,
+    });
+  });
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, NextHandler<P>>;
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { ERROR_STATUS } from "./errors";
+import * as alerts from "./schemas/alerts";
+import { addressSchema } from "./schemas/common";
+import * as events from "./schemas/events";
+import * as scores from "./schemas/scores";
+import { status } from "./schemas/status";
+import * as tokens from "./schemas/tokens";
+import { walletProfile } from "./schemas/wallets";
+
+const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS]),
+      message: z.string(),
+      param: z.string().optional().meta({ description: "The offending parameter, for INVALID_PARAMS" }),
+      request_id: z.string().meta({ description: "Also in the X-Request-Id header" }),
+    }),
+  })
+  .meta({ id: "Error" });
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param)",
+  401: "UNAUTHORIZED: missing or invalid API key",
+  403: "FORBIDDEN: not available on the plan",
+  404: "NOT_FOUND: the address is not indexed, or the resource does not exist",
+  429: "RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After",
+  500: "SERVER_ERROR: internal error; retry after a moment",
+};
+
+function responses(ok: ZodOpenApiResponsesObject, errors: number[]): ZodOpenApiResponsesObject {
+  const out: ZodOpenApiResponsesObject = { ...ok };
+  for (const code of [400, 401, ...errors, 429, 500]) out[String(code) as "400"] = json(errorSchema, ERROR_TEXT[code]);
+  return out;
+}
+
+const addressPath = z.object({ address: addressSchema });
+const idPath = z.object({ id: alerts.alertIdParam });
+
+const get = (
+  summary: string,
+  schema: z.ZodType,
+  params: ZodOpenApiOperationObject["requestParams"],
+  errors: number[] = [],
+): ZodOpenApiOperationObject => ({
+  summary,
+  requestParams: params,
+  responses: responses({ 200: json(schema, "OK") }, errors),
+});
+
+export function openApiDocument(serverUrl: string) {
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Onchain Intel API",
+      version: "1.0.0",
+      description:
+        "Token and wallet intelligence for one EVM chain. Every request carries `Authorization: Bearer <API_KEY>`. " +
+        "Every response carries X-Request-Id and X-RateLimit-Limit/Remaining/Reset (Unix seconds) for the binding window; " +
+        "data responses carry X-Indexed-Block.",
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    paths: {
+      "/tokens": { get: get("List and filter tokens", tokens.tokenList, { query: tokens.tokenListQuery }) },
+      "/tokens/{address}": { get: get("Token profile", tokens.tokenProfile, { path: addressPath }, [404]) },
+      "/wallets/{address}": { get: get("Wallet profile", walletProfile, { path: addressPath }, [404]) },
+      "/wallets/{address}/events": {
+        get: get("A wallet's events", events.walletEventList, { path: addressPath, query: events.walletEventListQuery }, [404]),
+      },
+      "/events": { get: get("Global event stream", events.eventList, { query: events.eventListQuery }) },
+      "/scores/wallet/{address}": { get: get("Wallet reputation score", scores.walletScore, { path: addressPath }, [404]) },
+      "/scores/token/{address}": { get: get("Token risk score", scores.tokenScore, { path: addressPath }, [404]) },
+      "/alerts": {
+        get: get("The key's alerts", alerts.alertList, { query: alerts.alertListQuery }),
+        post: {
+          summary: "Create an alert",
+          requestBody: { content: { "application/json": { schema: alerts.createAlertBody } } },
+          responses: responses({ 201: json(alerts.createdAlert, "Created") }, [403]),
+        },
+      },
+      "/alerts/{id}": {
+        get: get("An alert with its recent deliveries", alerts.alertDetail, { path: idPath }, [404]),
+        patch: {
+          summary: "Change an alert (name, conditions, channel, status)",
+          requestParams: { path: idPath },
+          requestBody: { content: { "application/json": { schema: alerts.updateAlertBody } } },
+          responses: responses({ 200: json(alerts.alert, "OK") }, [403, 404]),
+        },
+        delete: {
+          summary: "Delete an alert",
+          requestParams: { path: idPath },
+          responses: responses({ 204: { description: "Deleted" } }, [404]),
+        },
+      },
+      "/status": {
+        get: { summary: "Data freshness (no key)", security: [], responses: { 200: json(status, "OK") } },
+      },
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { ALERT_STATUSES } from "@/db/schema";
+import { ALERT_CHANNELS } from "@/lib/queries/alerts";
+import { tokenFilterBodySchema } from "@/lib/tokens/filter";
+import { listEnvelope, paginationQuery, timestampSchema } from "./common";
+
+const name = z.string().trim().min(1).max(200).meta({ description: "Human-readable label" });
+const channel = z.enum(ALERT_CHANNELS).meta({ description: "email (default); webhook on Pro and API Tier" });
+const webhookUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .max(2000)
+  .meta({ description: "Target of the webhook channel" });
+
+const requireWebhookUrl = (a: { notification_channel?: string; webhook_url?: string }, ctx: z.RefinementCtx) => {
+  if (a.notification_channel === "webhook" && !a.webhook_url) {
+    ctx.addIssue({ code: "custom", path: ["webhook_url"], message: "is required for the webhook channel" });
+  }
+  if (a.webhook_url && a.notification_channel !== "webhook") {
+    ctx.addIssue({ code: "custom", path: ["webhook_url"], message: "applies only to the webhook channel" });
+  }
+};
+
+export const createAlertBody = z
+  .strictObject({
+    name,
+    conditions: tokenFilterBodySchema,
+    notification_channel: channel.default("email"),
+    webhook_url: webhookUrl.optional(),
+  })
+  .superRefine(requireWebhookUrl)
+  .meta({ id: "CreateAlert" });
+
+export const updateAlertBody = z
+  .strictObject({
+    name: name.optional(),
+    conditions: tokenFilterBodySchema.optional(),
+    notification_channel: channel.optional(),
+    webhook_url: webhookUrl.optional(),
+    status: z.enum(ALERT_STATUSES).optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: "must change at least one field" })
+  .meta({ id: "UpdateAlert" });
+
+export const alertListQuery = z.object({
+  status: z.enum([...ALERT_STATUSES, "all"]).default("active").meta({ description: "active (default), paused or all" }),
+  ...paginationQuery,
+});
+
+export const alertIdParam = z.string().regex(/^alrt_[0-9A-Za-z]{20}$/, "is not an alert id");
+
+export const alert = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(ALERT_STATUSES),
+    conditions: tokenFilterBodySchema,
+    notification_channel: z.enum(ALERT_CHANNELS),
+    webhook_url: z.string().optional(),
+    created_at: timestampSchema,
+    last_triggered_at: timestampSchema.nullable(),
+  })
+  .meta({ id: "Alert" });
+
+export const createdAlert = alert
+  .omit({ last_triggered_at: true })
+  .extend({ webhook_secret: z.string().optional().meta({ description: "HMAC key for webhook signatures, shown once" }) })
+  .meta({ id: "CreatedAlert" });
+
+export const delivery = z
+  .object({
+    id: z.string(),
+    channel: z.enum(ALERT_CHANNELS),
+    status: z.enum(["pending", "sent", "failed"]),
+    attempts: z.number().int(),
+    created_at: timestampSchema,
+    sent_at: timestampSchema.nullable(),
+    last_error: z.string().nullable(),
+    tokens: z.array(z.string()),
+  })
+  .meta({ id: "Delivery" });
+
+export const alertDetail = alert.extend({ deliveries: z.array(delivery) }).meta({ id: "AlertDetail" });
+export const alertList = listEnvelope(alert, "AlertList");

@@ -1,0 +1,81 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { accounts, apiKeys, PLANS, type Plan } from "@/db/schema";
+import { displayPrefix, generateKeySecret, hashKey, newId } from "./secret";
+
+export { PLANS };
+export type { Plan };
+
+/** The account of an email, created on first use. */
+export async function ensureAccount(db: Db, email: string | null, plan: Plan = "free"): Promise<string> {
+  if (email) {
+    const [existing] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email));
+    if (existing) return existing.id;
+  }
+  const [row] = await db.insert(accounts).values({ id: newId("acct"), email, plan }).returning({ id: accounts.id });
+  return row.id;
+}
+
+export type CreatedKey = { key: string; id: string; prefix: string; accountId: string; plan: Plan; name: string };
+
+/** Creates a key; the secret exists only in the return value, never in the database or a log. */
+export async function createKey(db: Db, accountId: string, name = "default"): Promise<CreatedKey> {
+  const secret = generateKeySecret();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ id: newId("key"), accountId, name, prefix: displayPrefix(secret), hash: hashKey(secret) })
+    .returning();
+  const [account] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
+  return { key: secret, id: row.id, prefix: row.prefix, accountId, plan: account.plan, name: row.name };
+}
+
+export async function listKeys(db: Db, accountId?: string) {
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      accountId: apiKeys.accountId,
+      email: accounts.email,
+      plan: accounts.plan,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(accountId ? eq(apiKeys.accountId, accountId) : undefined)
+    .orderBy(desc(apiKeys.createdAt));
+}
+
+/** Revokes a key (of the account, when given); false when there was no such live key. */
+export async function revokeKey(db: Db, keyId: string, accountId?: string): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt), accountId ? eq(apiKeys.accountId, accountId) : undefined),
+    )
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+/** Rotation: a new key with the same name and account, and the old one revoked, atomically. */
+export async function rotateKey(db: Db, keyId: string, accountId: string): Promise<CreatedKey | null> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [old] = await t.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)));
+    if (!old || old.revokedAt || !(await revokeKey(t, keyId, accountId))) return null;
+    return createKey(t, accountId, old.name);
+  });
+}
+
+export async function setPlan(db: Db, accountId: string, plan: Plan): Promise<boolean> {
+  const rows = await db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
+  return rows.length > 0;
+}
+
+export async function accountOfKey(db: Db, keyId: string): Promise<string | null> {
+  const [row] = await db.select({ accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  return row?.accountId ?? null;
+}

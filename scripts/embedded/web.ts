@@ -1,0 +1,49 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const SOURCE_DIRS = ["app", "components", "lib", "db", "public"];
+const BUILD_ID = path.join(".next", "BUILD_ID");
+
+function newestSourceMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSourceMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the production app when there is no build or a source file is newer than it. */
+export function buildIfStale(log: (line: string) => void): void {
+  const built = existsSync(BUILD_ID) ? statSync(BUILD_ID).mtimeMs : 0;
+  const newest = Math.max(...SOURCE_DIRS.map(newestSourceMtime), statSync("package.json").mtimeMs);
+  if (built > newest) return;
+  log("Building the web app (once; takes a minute or two)...");
+  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+export function startWeb(port: number, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+}
+
+export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { revokeKey } from "@/lib/keys/store";
+import { api, expectError, newKey, testDb } from "./helpers";
+
+const ROUTES = [
+  "/v1/tokens",
+  `/v1/tokens/0x${"a".repeat(40)}`,
+  `/v1/wallets/0x${"a".repeat(40)}`,
+  `/v1/wallets/0x${"a".repeat(40)}/events`,
+  "/v1/events",
+  `/v1/scores/wallet/0x${"a".repeat(40)}`,
+  `/v1/scores/token/0x${"a".repeat(40)}`,
+  "/v1/alerts",
+];
+
+describe("authentication", () => {
+  const cases: [string, () => Promise<Record<string, string>>][] = [
+    ["missing", async () => ({})],
+    ["not Bearer", async () => ({ Authorization: `Basic ${(await newKey()).key}` })],
+    ["malformed", async () => ({ Authorization: "Bearer not-a-key" })],
+    ["unknown", async () => ({ Authorization: `Bearer ocd_live_${"x".repeat(32)}` })],
+    [
+      "revoked",
+      async () => {
+        const k = await newKey();
+        await revokeKey(testDb(), k.id);
+        return { Authorization: `Bearer ${k.key}` };
+      },
+    ],
+  ];
+  it.each(cases)("answers 401 on every route for a %s key", async (_name, headers) => {
+    const h = await headers();
+    for (const path of ROUTES) {
+      const res = await api(path, { key: null, headers: h });
+      expectError(res, 401, "UNAUTHORIZED");
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    }
+  });
+
+  it("refuses a key as soon as it is revoked", async () => {
+    const k = await newKey();
+    expect((await api("/v1/tokens?limit=1", { key: k.key })).status).toBe(200);
+    await revokeKey(testDb(), k.id);
+    expectError(await api("/v1/tokens?limit=1", { key: k.key }), 401, "UNAUTHORIZED");
+  });
+
+  it("stores no secret: only a hash and a short display prefix", async () => {
+    const k = await newKey();
+    const rows = await testDb().execute<{ dump: string }>(sql`select row_to_json(k)::text as dump from api_keys k`);
+    const all = rows.map((r) => r.dump).join("\n");
+    expect(all).not.toContain(k.key);
+    expect(all).not.toContain(k.key.slice(9));
+    expect(all).toContain(k.key.slice(0, 13));
+  });
+});
+
+describe("rate limits", () => {
+  it("gives a Free key 10 requests a minute, then 429 with Retry-After", async () => {
+    const k = await newKey("free");
+    const results = await Promise.all(Array.from({ length: 14 }, () => api("/v1/tokens?limit=1", { key: k.key })));
+    const ok = results.filter((r) => r.status === 200);
+    const limited = results.filter((r) => r.status === 429);
+    expect(ok).toHaveLength(10);
+    expect(limited).toHaveLength(4);
+    for (const r of limited) {
+      expectError(r, 429, "RATE_LIMITED");
+      const retry = Number(r.headers.get("retry-after"));
+      expect(Number.isInteger(retry)).toBe(true);
+      expect(retry).toBeGreaterThanOrEqual(1);
+      expect(retry).toBeLessThanOrEqual(61);
+      expect(r.headers.get("x-ratelimit-remaining")).toBe("0");
+    }
+    const remaining = ok.map((r) => Number(r.headers.get("x-ratelimit-remaining"))).sort((a, b) => a - b);
+    expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("carries X-RateLimit headers on every keyed response, errors included", async () => {
+    const k = await newKey("pro");
+    for (const path of ["/v1/tokens?limit=1", "/v1/tokens?limit=0", `/v1/tokens/0x${"1".repeat(40)}`]) {
+      const res = await api(path, { key: k.key });
+      expect(res.headers.get("x-ratelimit-limit")).toBe("60");
+      expect(Number(res.headers.get("x-ratelimit-remaining"))).toBeGreaterThanOrEqual(0);
+      expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000 - 1);
+      expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+    }
+  });
+
+  it("enforces the daily limit until the next UTC midnight", async () => {
+    const k = await newKey("free");
+    await testDb().execute(sql`insert into usage_daily (key_id, day, requests) values (${k.id}, (now() at time zone 'utc')::date, 100)`);
+    const res = await api("/v1/tokens?limit=1", { key: k.key });
+    expectError(res, 429, "RATE_LIMITED");
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
+    const expected = Math.ceil((midnight.getTime() - Date.now()) / 1000);
+    expect(Math.abs(Number(res.headers.get("retry-after")) - expected)).toBeLessThanOrEqual(2);
+    expect(res.headers.get("x-ratelimit-limit")).toBe("100");
+  });
+
+  it("meters usage per key per day", async () => {
+    const k = await newKey("pro");
+    for (let i = 0; i < 3; i++) await api("/v1/tokens?limit=1", { key: k.key });
+    const [row] = await testDb().execute<{ requests: number }>(sql`select requests from usage_daily where key_id = ${k.id}`);
+    expect(row.requests).toBe(3);
+  });
+});
+
+describe("unknown paths and methods", () => {
+  it("answers 404 with the error body under /v1", async () => {
+    expectError(await api("/v1/nope"), 404, "NOT_FOUND");
+    expectError(await api("/v1/tokens/x/y/z"), 404, "NOT_FOUND");
+  });
+  it("answers 405 with the error body for a wrong method", async () => {
+    const res = await api("/v1/tokens", { method: "DELETE" });
+    expectError(res, 405, "METHOD_NOT_ALLOWED");
+    expect(res.headers.get("allow")).toBe("GET");
+  });
+});

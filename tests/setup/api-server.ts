@@ -1,0 +1,34 @@
+import type { TestProject } from "vitest/node";
+import { connect, createDb } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
+import { loadDataset } from "@/scripts/dataset";
+import { buildIfStale } from "@/scripts/embedded/web";
+import { createTestDatabase } from "./database";
+import { startAppServer } from "./server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+  }
+}
+
+/** One database with the fixed-seed dataset and one production server for the API tests. */
+export default async function setup(project: TestProject) {
+  const db = await createTestDatabase("oci_api_test");
+  await runMigrations(db.url);
+  const sql = connect(db.url, { max: 4 });
+  await loadDataset(sql, { size: "small", seed: 7 });
+  void createDb;
+  await sql.end();
+
+  buildIfStale((line) => console.log(line));
+  const server = await startAppServer({ DATABASE_URL: db.url });
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("databaseUrl", db.url);
+
+  return async () => {
+    await server.stop();
+    await db.drop();
+  };
+}

@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { waitForHttp } from "@/scripts/embedded/web";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export type AppServer = { baseUrl: string; output: () => string; stop: () => Promise<void> };
+
+/** The production build served by `next start` against a given database. */
+export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+  const port = await freePort();
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info", WEBHOOK_ALLOW_PRIVATE: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/v1/health`, 60_000);
+  return {
+    baseUrl,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
