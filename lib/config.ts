@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /** Where `npm start` keeps the embedded database and writes the URL other processes use. */
-export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? ".data");
+export const DATA_DIR = path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data");
 export const RUNTIME_FILE = path.join(DATA_DIR, "runtime.json");
 
 const bool = z

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { isRealHolderSql } from "@/lib/tokens/holders";
 import { netActivity } from "@/lib/scoring/net-activity";
-import { percentOf, round } from "./format";
+import { WINDOWS } from "@/lib/scoring/weights";
+import { isRealHolderSql } from "@/lib/tokens/holders";
+import { percentOf, round, toUnits } from "./format";
 
 const TOP_HOLDERS = 10;
 
@@ -13,23 +14,26 @@ type HolderRow = {
   reputation_score: number | null;
   cluster_id: string | null;
   is_contract: number | null;
-  buy_count: number | null;
-  sell_count: number | null;
-  bought_usd: number | null;
-  sold_usd: number | null;
-  quantity: string | null;
+  bought: string | null;
+  sold: string | null;
 };
 
-/** The largest real holders of a token with their wallet intelligence. */
-export async function topHolders(db: Db, token: string, totalSupply: string) {
+/** The largest real holders of a token with their wallet intelligence and recent direction. */
+export async function topHolders(db: Db, token: string, totalSupply: string, decimals: number, now: Date) {
+  const windowStart = new Date(now.getTime() - WINDOWS.netActivitySeconds * 1000).toISOString();
   const rows = await db.execute<HolderRow>(sql`
     select b.holder, b.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
-           ws.reputation_score, w.cluster_id, w.is_contract,
-           p.buy_count, p.sell_count, p.bought_usd, p.sold_usd, p.quantity::text as quantity
+           ws.reputation_score, w.cluster_id, w.is_contract, f.bought, f.sold
       from balances b
       left join wallets w on w.address = b.holder
       left join wallet_scores ws on ws.address = b.holder
-      left join wallet_positions p on p.wallet = b.holder and p.token_address = b.token_address
+      left join lateral (
+        select (sum(e.token_amount) filter (where e.direction = 'buy'))::text as bought,
+               (sum(e.token_amount) filter (where e.direction = 'sell'))::text as sold
+          from events e
+         where e.wallet_address = b.holder and e.token_address = b.token_address
+           and e.type = 'swap' and e.timestamp > ${windowStart}::timestamptz
+      ) f on true
      where b.token_address = ${token} and b.amount > 0
        and ${isRealHolderSql(sql`b.holder`, sql`${token}`)}
      order by b.amount desc, b.holder
@@ -40,11 +44,9 @@ export async function topHolders(db: Db, token: string, totalSupply: string) {
     classification: r.classification ?? "fresh",
     reputation_score: round(r.reputation_score ?? 0, 1),
     net_activity: netActivity({
-      quantity: r.quantity ?? r.amount,
-      buyCount: r.buy_count ?? 0,
-      sellCount: r.sell_count ?? 0,
-      boughtUsd: r.bought_usd ?? 0,
-      soldUsd: r.sold_usd ?? 0,
+      balance: toUnits(r.amount, decimals),
+      recentBought: toUnits(r.bought ?? "0", decimals),
+      recentSold: toUnits(r.sold ?? "0", decimals),
     }),
     tags: [...(r.is_contract ? ["contract"] : []), ...(r.cluster_id ? [`cluster:${r.cluster_id}`] : [])],
   }));

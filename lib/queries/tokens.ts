@@ -1,6 +1,6 @@
-import { asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { pools, tokenMetrics, tokens, tokenScores } from "@/db/schema";
+import { tokenMetrics, tokens, tokenScores } from "@/db/schema";
 import { tokenFilterSql, type TokenFilter } from "@/lib/tokens/filter";
 import { hoursSince, iso, round } from "./format";
 import { topHolders } from "./holders";
@@ -92,7 +92,7 @@ export async function listTokens(db: Db, q: TokenListQuery, now: Date) {
 
 export async function getTokenProfile(db: Db, address: string, now: Date) {
   const [row] = await db
-    .select({ ...tokenColumns, totalSupply: tokens.totalSupply })
+    .select({ ...tokenColumns, totalSupply: tokens.totalSupply, decimals: tokens.decimals })
     .from(tokenMetrics)
     .innerJoin(tokens, eq(tokens.address, tokenMetrics.address))
     .leftJoin(tokenScores, eq(tokenScores.address, tokenMetrics.address))
@@ -100,19 +100,7 @@ export async function getTokenProfile(db: Db, address: string, now: Date) {
   if (!row) return null;
   return {
     ...toToken(row, now),
-    top_holders: await topHolders(db, address, row.totalSupply),
+    top_holders: await topHolders(db, address, row.totalSupply, row.decimals, now),
     created_at: iso(row.createdAt),
   };
 }
-
-/** Addresses that hold tokens without being holders: pools of the token. */
-export async function poolAddressesOf(db: Db, token: string): Promise<string[]> {
-  const rows = await db
-    .select({ address: pools.address })
-    .from(pools)
-    .where(sql`${pools.token0} = ${token} or ${pools.token1} = ${token}`);
-  return rows.map((r) => r.address);
-}
-
-export const tokenExists = async (db: Db, addresses: string[]) =>
-  (await db.select({ address: tokens.address }).from(tokens).where(inArray(tokens.address, addresses))).length;

@@ -28,7 +28,7 @@ export function buildIfStale(log: (line: string) => void): void {
   if (result.status !== 0) throw new Error("next build failed");
 }
 
-export function startWeb(port: number, env: NodeJS.ProcessEnv): ChildProcess {
+export function startWeb(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" },

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { startAppServer, type AppServer } from "../setup/server";
+import { TcpProxy } from "../setup/tcp-proxy";
+import { expectError, newKey } from "./helpers";
+
+let proxy: TcpProxy;
+let app: AppServer;
+let key: string;
+
+const get = async (path: string) => {
+  const started = Date.now();
+  const res = await fetch(`${app.baseUrl}${path}`, { headers: { Authorization: `Bearer ${key}` } });
+  return { status: res.status, headers: res.headers, body: await res.json(), ms: Date.now() - started };
+};
+
+beforeAll(async () => {
+  const db = new URL(inject("databaseUrl"));
+  proxy = new TcpProxy(db.hostname, Number(db.port || 5432));
+  await proxy.open();
+  db.host = `127.0.0.1:${proxy.port}`;
+  app = await startAppServer({ DATABASE_URL: db.toString() });
+  key = (await newKey("api_tier")).key;
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await proxy?.close();
+});
+
+describe("database outage", () => {
+  it("answers 500 SERVER_ERROR within 5 s while the database is gone, then recovers by itself", async () => {
+    expect((await get("/v1/tokens?limit=1")).status).toBe(200);
+
+    await proxy.close();
+    for (const path of ["/v1/tokens?limit=2", "/v1/events", "/v1/status"]) {
+      const res = await get(path);
+      expect(res.ms).toBeLessThan(5_000);
+      expectError(res, 500, "SERVER_ERROR");
+      expect(res.body.error.message).not.toMatch(/ECONN|postgres|127\.0\.0\.1/i);
+    }
+
+    await proxy.open();
+    let recovered = false;
+    for (let i = 0; i < 40 && !recovered; i++) {
+      recovered = (await get("/v1/tokens?limit=3")).status === 200;
+      if (!recovered) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(recovered).toBe(true);
+  });
+
+  it("logs no key secret", () => {
+    expect(app.output()).not.toContain(key);
+    expect(app.output()).not.toContain(key.slice(9));
+  });
+});

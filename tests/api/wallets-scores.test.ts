@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tokenScore, walletScore } from "@/lib/api/schemas/scores";
+import { walletProfile } from "@/lib/api/schemas/wallets";
+import { api, expectError, expectShape, testDb } from "./helpers";
+
+let wallet: string;
+let token: string;
+let flagged: string;
+
+beforeAll(async () => {
+  [{ address: wallet }] = await testDb().execute<{ address: string }>(
+    sql`select wallet as address from wallet_positions where quantity > 0 group by wallet order by count(*) desc, wallet limit 1`,
+  );
+  [{ address: token }] = await testDb().execute<{ address: string }>(sql`select address from token_scores order by address limit 1`);
+  [{ address: flagged }] = await testDb().execute<{ address: string }>(
+    sql`select address from token_scores where cardinality(flags) > 0 order by address limit 1`,
+  );
+});
+
+const unindexed = `0x${"5".repeat(40)}`;
+
+describe("GET /v1/wallets/{address}", () => {
+  it("returns the profile with its portfolio", async () => {
+    const res = await api(`/v1/wallets/${wallet}`);
+    const body = expectShape(walletProfile, res.body);
+    expect(body.address).toBe(wallet);
+    expect(body.portfolio.length).toBeGreaterThan(0);
+    for (const h of body.portfolio) expect(h.quantity).toBeGreaterThan(0);
+    expect(Object.keys(body).sort()).toEqual(
+      ["address", "classification", "reputation_score", "reputation_confidence", "portfolio", "pnl_estimate_usd", "pnl_confidence", "sector_preference", "trade_count", "first_seen"].sort(),
+    );
+  });
+  it("404s unindexed, 400s malformed", async () => {
+    expectError(await api(`/v1/wallets/${unindexed}`), 404, "NOT_FOUND");
+    expectError(await api("/v1/wallets/0xnothex"), 400, "INVALID_PARAMS", "address");
+  });
+});
+
+describe("GET /v1/scores", () => {
+  it("returns a wallet score with dimensions in range", async () => {
+    const body = expectShape(walletScore, (await api(`/v1/scores/wallet/${wallet}`)).body);
+    expect(body.address).toBe(wallet);
+  });
+  it("returns a token score with flags explained by evidence", async () => {
+    expectShape(tokenScore, (await api(`/v1/scores/token/${token}`)).body);
+    const body = expectShape(tokenScore, (await api(`/v1/scores/token/${flagged}`)).body);
+    expect(body.flags.length).toBeGreaterThan(0);
+    for (const flag of body.flags) expect(body.flag_evidence.map((e) => e.flag)).toContain(flag);
+  });
+  it.each(["wallet", "token"])("404s an unindexed %s and 400s a malformed one", async (kind) => {
+    expectError(await api(`/v1/scores/${kind}/${unindexed}`), 404, "NOT_FOUND");
+    expectError(await api(`/v1/scores/${kind}/xyz`), 400, "INVALID_PARAMS", "address");
+    expectError(await api(`/v1/scores/${kind}/${wallet}?page=1`), 400, "INVALID_PARAMS", "page");
+  });
+});
+
+describe("public routes", () => {
+  it("serves the status without a key", async () => {
+    const res = await api("/v1/status", { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body.indexed_block).toBeGreaterThan(0);
+  });
+  it("serves an OpenAPI 3.1 document covering every route", async () => {
+    const res = await api("/v1/openapi.json", { key: null });
+    expect(res.body.openapi).toBe("3.1.0");
+    expect(Object.keys(res.body.paths).sort()).toEqual(
+      ["/alerts", "/alerts/{id}", "/events", "/scores/token/{address}", "/scores/wallet/{address}", "/status", "/tokens", "/tokens/{address}", "/wallets/{address}", "/wallets/{address}/events"].sort(),
+    );
+    const params = res.body.paths["/tokens"].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(expect.arrayContaining(["sort", "min_liquidity_usd", "exclude_flags", "page", "limit"]));
+  });
+  it("adds X-Indexed-Block to data responses", async () => {
+    const res = await api("/v1/tokens?limit=1");
+    expect(Number(res.headers.get("x-indexed-block"))).toBeGreaterThan(0);
+  });
+});
