@@ -1,0 +1,78 @@
+/**
+ * The behavioural class of a wallet: the first rule of an ordered list that matches. The order
+ * puts what explains the wallet's trading before how well it trades (docs/methodology.md):
+ *   insider     a link to a token creator is the most material fact about any other label;
+ *   wash_trader its volume is fake, so its trade rate and results mean nothing;
+ *   bot         machine-speed trading: its results are a program's, not a trader's;
+ *   sniper      buys in the first blocks of launches (often a bot too slow for the bot rule);
+ *   smart_money a confident, profitable record;
+ *   whale       size without a notable record;
+ *   fresh       too new and too little activity to say more;
+ *   retail      everyone else.
+ */
+import { groupBy } from "./entities";
+import { sum } from "./ramp";
+import type { Classification, Confidence } from "./vocab";
+import type { WalletReputationInput, WalletTrade } from "./wallet-input";
+import { isWashTrader, roundTripStats, type RoundTripStats } from "./wash";
+import { CLASSIFICATION_RULE, ENTRY_TIMING } from "./weights";
+
+export type ClassificationFacts = WalletReputationInput & { reputationScore: number; confidence: Confidence };
+
+/** Most trades in any 60-second span. */
+export function peakTradesPerMinute(trades: WalletTrade[]): number {
+  const times = trades.map((t) => t.timestamp).sort((a, b) => a - b);
+  let peak = 0;
+  for (let start = 0, end = 0; end < times.length; end++) {
+    while (times[end] - times[start] >= 60) start++;
+    peak = Math.max(peak, end - start + 1);
+  }
+  return peak;
+}
+
+/** Round trips summed over the wallet's tokens (a round trip never spans two tokens). */
+export function walletRoundTrips(trades: WalletTrade[]): RoundTripStats {
+  const perToken = [...groupBy(trades, (t) => t.token).values()].map(roundTripStats);
+  return {
+    roundTrips: sum(perToken.map((s) => s.roundTrips)),
+    matchedVolumeUsd: sum(perToken.map((s) => s.matchedVolumeUsd)),
+    volumeUsd: sum(perToken.map((s) => s.volumeUsd)),
+    txHashes: perToken.flatMap((s) => s.txHashes),
+  };
+}
+
+function sniperShare(f: ClassificationFacts): { sniped: number; share: number } {
+  const bought = f.positions.filter((p) => p.blocksAfterLaunch !== null);
+  const sniped = bought.filter((p) => (p.blocksAfterLaunch ?? Infinity) <= ENTRY_TIMING.sniperMaxBlocks).length;
+  return { sniped, share: bought.length ? sniped / bought.length : 0 };
+}
+
+const R = CLASSIFICATION_RULE;
+
+/** The ordered rule list; the first match is the class. */
+export const CLASSIFICATION_RULES: [Classification, (f: ClassificationFacts) => boolean][] = [
+  ["insider", (f) => f.linkedToCreator],
+  ["wash_trader", (f) => f.inWashEvidence || isWashTrader(walletRoundTrips(f.trades))],
+  ["bot", (f) => peakTradesPerMinute(f.trades) >= R.botTradesPerMinute],
+  [
+    "sniper",
+    (f) => {
+      const { sniped, share } = sniperShare(f);
+      return sniped > 0 && share >= R.sniperShareOfPositions;
+    },
+  ],
+  [
+    "smart_money",
+    (f) =>
+      f.reputationScore >= R.smartMoneyMinReputation &&
+      f.confidence !== "low" &&
+      sum(f.positions.map((p) => p.realizedPnlUsd)) > 0,
+  ],
+  ["whale", (f) => f.portfolioValueUsd >= R.whaleMinPortfolioUsd || f.largestSupplyShare >= R.whaleMinSupplyShare],
+  ["fresh", (f) => (f.now - f.firstSeen) / 86_400 < R.freshMaxAgeDays && f.tradeCount < R.freshMaxTrades],
+  ["retail", () => true],
+];
+
+export function classifyWallet(facts: ClassificationFacts): Classification {
+  return CLASSIFICATION_RULES.find(([, matches]) => matches(facts))?.[0] ?? "retail";
+}

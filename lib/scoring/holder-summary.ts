@@ -1,0 +1,39 @@
+/**
+ * top_holder_summary: how many wallets bought in the first blocks after launch, what those
+ * early movers are doing now, and the mean reputation of the ten largest real holders.
+ */
+import { isRealHolder } from "./concentration";
+import { netActivity, recentFlows } from "./net-activity";
+import { sum } from "./ramp";
+import type { Holder, Swap } from "./token-input";
+import type { NetActivity } from "./vocab";
+import { TOP_HOLDERS_FOR_REPUTATION } from "./weights";
+
+export type TopHolderSummary = {
+  earlyMoverCount: number;
+  earlyMoverNetActivity: NetActivity;
+  /** Mean over the top holders that have a score; 0 when none has. */
+  avgReputationTop10: number;
+};
+
+/** `earlyBuys` are already limited to the early-mover window, `swaps` to the recent one. */
+export function topHolderSummary(holders: Holder[], earlyBuys: Swap[], swaps: Swap[], now: number): TopHolderSummary {
+  const movers = new Set(earlyBuys.map((b) => b.wallet));
+  const balances = new Map(holders.map((h) => [h.address, h.balance]));
+  // With no early movers there is no movement to describe: "holding", the stored default.
+  const earlyMoverNetActivity: NetActivity =
+    movers.size === 0
+      ? "holding"
+      : netActivity({
+          balance: sum([...movers].map((w) => balances.get(w) ?? 0)),
+          ...recentFlows(swaps.filter((s) => movers.has(s.wallet)), now),
+        });
+
+  const top = holders
+    .filter(isRealHolder)
+    .sort((a, b) => b.balance - a.balance || a.address.localeCompare(b.address))
+    .slice(0, TOP_HOLDERS_FOR_REPUTATION);
+  const scores = top.map((h) => h.reputationScore).filter((s): s is number => s !== null);
+  const avgReputationTop10 = scores.length ? sum(scores) / scores.length : 0;
+  return { earlyMoverCount: movers.size, earlyMoverNetActivity, avgReputationTop10 };
+}

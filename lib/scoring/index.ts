@@ -1,0 +1,12 @@
+/** The scoring engine's public surface, for the worker. */
+export * from "./vocab";
+export * from "./weights";
+export type * from "./token-input";
+export type * from "./wallet-input";
+export type { FlagEvidence } from "./evidence";
+export { scoreTokenRisk, compositeRisk, riskLevel, type TokenRiskResult, type RiskDimensions } from "./risk";
+export { scoreWallet, type WalletScoreResult } from "./wallet-score";
+export { netActivity, recentFlows, type NetActivityInput } from "./net-activity";
+export { sectorOf, preferredSector } from "./sector";
+export { deterministicSummary, summaryInputHash, type SummaryInput } from "./summary";
+export { writeSummary, generateSummaryWithLlm, type LlmEndpoint, type WrittenSummary } from "./llm";

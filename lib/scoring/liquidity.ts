@@ -1,0 +1,117 @@
+/**
+ * liquidity_stability_score and the liquidity_pulled flag. A pull is either one provider
+ * taking most of the pool out (Chainalysis: one address withdrawing >70%; Mazorra et al.), or
+ * liquidity collapsing within a day without coming back (a sell-side rug). Removing liquidity
+ * and re-adding it soon after is a migration and counts as neither.
+ */
+import { flagEvidence, type FlagEvidence } from "./evidence";
+import { rampScore } from "./ramp";
+import type { LiquidityChange, LiquidityPoint, Swap } from "./token-input";
+import { LIQUIDITY_PULLED_FLAG, LIQUIDITY_STABILITY_SCORE, LP_MIGRATION } from "./weights";
+
+export type LiquidityInput = {
+  liquidityUsd: number;
+  marketCapUsd: number;
+  liquidityHistory: LiquidityPoint[];
+  liquidityChanges: LiquidityChange[];
+  lpLockedShare: number | null;
+  /** Recent swaps: the sellers of a collapse are named in its evidence. */
+  swaps: Swap[];
+};
+
+export type LiquidityResult = {
+  score: number;
+  drawdown: number;
+  largestRemovalShare: number;
+  providerRemovedShare: number;
+  fastDrawdown: number;
+  migrations: LiquidityChange[];
+  flag: FlagEvidence | null;
+};
+
+/** Removals re-added (≥ minReaddShare of their USD) by the same provider within the window. */
+export function isMigration(removal: LiquidityChange, changes: LiquidityChange[]): boolean {
+  const readded = changes
+    .filter(
+      (c) =>
+        c.kind === "add" &&
+        c.provider === removal.provider &&
+        c.block >= removal.block &&
+        c.block <= removal.block + LP_MIGRATION.readdWithinBlocks,
+    )
+    .reduce((total, c) => total + c.amountUsd, 0);
+  return readded >= LP_MIGRATION.minReaddShare * removal.amountUsd;
+}
+
+/** Per provider, the share of the pool its removals took, compounded: 1 − Π(1 − shareᵢ). */
+function removedShareByProvider(removals: LiquidityChange[]) {
+  const kept = new Map<string, number>();
+  for (const r of removals) kept.set(r.provider, (kept.get(r.provider) ?? 1) * (1 - Math.min(1, r.shareOfPool)));
+  return [...kept].map(([provider, k]) => ({ provider, share: 1 - k })).sort((a, b) => b.share - a.share);
+}
+
+/** The largest fall within `windowSeconds`, and when it started (the window's peak) and ended. */
+function largestFastDrop(history: LiquidityPoint[], windowSeconds: number) {
+  const points = [...history].sort((a, b) => a.timestamp - b.timestamp || a.block - b.block);
+  let best = { drop: 0, from: 0, to: 0 };
+  const peaks: LiquidityPoint[] = []; // monotonic deque: decreasing liquidity, within the window
+  for (const p of points) {
+    while (peaks.length && peaks[0].timestamp < p.timestamp - windowSeconds) peaks.shift();
+    while (peaks.length && peaks[peaks.length - 1].liquidityUsd <= p.liquidityUsd) peaks.pop();
+    peaks.push(p);
+    const peak = peaks[0];
+    const drop = peak.liquidityUsd > 0 ? 1 - p.liquidityUsd / peak.liquidityUsd : 0;
+    if (drop > best.drop) best = { drop, from: peak.timestamp, to: p.timestamp };
+  }
+  return best;
+}
+
+export function liquidityStability(input: LiquidityInput): LiquidityResult {
+  const peak = Math.max(input.liquidityUsd, ...input.liquidityHistory.map((p) => p.liquidityUsd));
+  const drawdown = peak > 0 ? 1 - input.liquidityUsd / peak : 0;
+
+  const removals = input.liquidityChanges.filter((c) => c.kind === "remove");
+  const migrations = removals.filter((r) => isMigration(r, input.liquidityChanges));
+  const pulls = removals.filter((r) => !migrations.includes(r));
+  const largestRemovalShare = Math.max(0, ...pulls.map((r) => r.shareOfPool));
+  const [topProvider] = removedShareByProvider(pulls);
+  const providerRemovedShare = topProvider?.share ?? 0;
+
+  const t = LIQUIDITY_PULLED_FLAG;
+  const fast = largestFastDrop(input.liquidityHistory, t.fastDrawdownSeconds);
+
+  const score = rampScore(
+    {
+      drawdown,
+      largest_removal_share: largestRemovalShare,
+      unlocked_lp_share: input.lpLockedShare === null ? null : 1 - input.lpLockedShare,
+      liquidity_to_mcap: input.marketCapUsd > 0 ? input.liquidityUsd / input.marketCapUsd : null,
+    },
+    LIQUIDITY_STABILITY_SCORE,
+  );
+
+  const thresholds = { provider_removed_share: t.provider_removed_share, fast_drawdown: t.fast_drawdown };
+  let flag: FlagEvidence | null = null;
+  if (topProvider && providerRemovedShare >= t.provider_removed_share) {
+    const theirs = pulls.filter((r) => r.provider === topProvider.provider);
+    flag = flagEvidence("liquidity_pulled", {
+      wallets: [topProvider.provider],
+      txHashes: theirs.map((r) => r.txHash),
+      funder: null,
+      metrics: { provider_removed_share: providerRemovedShare, largest_removal_share: largestRemovalShare, drawdown },
+      thresholds,
+    });
+  } else if (fast.drop >= t.fast_drawdown && drawdown >= t.fast_drawdown) {
+    const sells = input.swaps
+      .filter((s) => s.direction === "sell" && s.timestamp >= fast.from && s.timestamp <= fast.to)
+      .sort((a, b) => b.amountUsd - a.amountUsd);
+    flag = flagEvidence("liquidity_pulled", {
+      wallets: sells.map((s) => s.wallet),
+      txHashes: sells.map((s) => s.txHash),
+      funder: null,
+      metrics: { fast_drawdown: fast.drop, drawdown, provider_removed_share: providerRemovedShare },
+      thresholds,
+    });
+  }
+  return { score, drawdown, largestRemovalShare, providerRemovedShare, fastDrawdown: fast.drop, migrations, flag };
+}

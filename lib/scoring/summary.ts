@@ -1,0 +1,162 @@
+/**
+ * ai_summary without a model: a data-to-text paragraph in which every number comes from the
+ * input (what the token is, how it trades, how risky it is and why), and the hash that tells
+ * the worker when the data behind a summary has changed enough to write it again.
+ */
+import { createHash } from "node:crypto";
+import type { FlagEvidence } from "./evidence";
+import type { RiskDimensions } from "./risk";
+import type { RiskFlag, RiskLevel, Sector } from "./vocab";
+import { METHOD_VERSION, SUMMARY_BUCKETS } from "./weights";
+
+export type SummaryInput = {
+  name: string;
+  symbol: string;
+  sector: Sector;
+  launchpad: string;
+  /** tokens.created_at, Unix seconds. */
+  createdAt: number;
+  marketCapUsd: number;
+  volume24hUsd: number;
+  liquidityUsd: number;
+  holderCount: number;
+  /** Percent, e.g. 12.5 for +12.5%. */
+  holderGrowth1hPct: number;
+  riskScore: number;
+  riskLevel: RiskLevel;
+  dimensions: RiskDimensions;
+  flagEvidence: FlagEvidence[];
+};
+
+// ---- number formats (the only way a number gets into the text) ----------------------------
+
+const trim = (s: string) => (s.includes(".") ? s.replace(/\.?0+$/, "") : s);
+const sig3 = (v: number) => trim(v.toPrecision(3));
+
+export function formatUsd(v: number): string {
+  const a = Math.abs(v);
+  const sign = v < 0 ? "-" : "";
+  if (a >= 1e9) return `${sign}$${sig3(a / 1e9)}B`;
+  if (a >= 1e6) return `${sign}$${sig3(a / 1e6)}M`;
+  if (a >= 1e3) return `${sign}$${sig3(a / 1e3)}k`;
+  return `${sign}$${a >= 1 ? String(Math.round(a)) : sig3(a)}`;
+}
+
+/** A percent value (12.5 → "12.5%"): whole numbers from 10 up, one decimal below. */
+export const formatPct = (pct: number): string => `${Math.abs(pct) >= 10 ? Math.round(pct) : trim(pct.toFixed(1))}%`;
+
+/** A fraction (0.41 → "41%"). */
+export const formatShare = (fraction: number): string => formatPct(fraction * 100);
+
+export const formatCount = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+export const formatDate = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+
+// ---- the paragraph ------------------------------------------------------------------------
+
+const SECTOR_LABEL: Record<Sector, string | null> = { meme: "meme", ai: "AI", defi: "DeFi", gaming: "gaming", other: null };
+
+const DIMENSION_LABEL: Record<keyof RiskDimensions, string> = {
+  holder_concentration_score: "holder concentration",
+  liquidity_stability_score: "liquidity stability",
+  wash_trade_score: "wash trading",
+  smart_money_flow_score: "smart-money flow",
+};
+
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${Math.round(n) === 1 ? "" : "s"}`;
+
+/** One clause per raised flag, built on the metric that crossed its threshold. */
+const FLAG_CLAUSES: Record<RiskFlag, (m: Record<string, number>, t: Record<string, number>) => string | null> = {
+  wash_trading: (m) =>
+    m.wash_share === undefined
+      ? null
+      : `${formatShare(m.wash_share)} of recent volume came from matched buy-and-sell round trips` +
+        (m.wash_entities ? ` by ${plural(m.wash_entities, "trader")}` : ""),
+  liquidity_pulled: (m, t) =>
+    m.provider_removed_share !== undefined && m.provider_removed_share >= (t.provider_removed_share ?? Infinity)
+      ? `one provider removed ${formatShare(m.provider_removed_share)} of the pool`
+      : m.fast_drawdown === undefined
+        ? null
+        : `liquidity fell ${formatShare(m.fast_drawdown)} within a day and has not recovered`,
+  concentrated_ownership: (m) =>
+    m.top10_share === undefined || m.top1_share === undefined
+      ? null
+      : `the ten largest owners hold ${formatShare(m.top10_share)} of supply, the largest ${formatShare(m.top1_share)}`,
+  sybil_cluster: (m) =>
+    m.wallets === undefined || m.supply_share === undefined
+      ? null
+      : `${plural(m.wallets, "wallet")} of one funder bought together, accounting for ${formatShare(m.supply_share)} of supply`,
+  smart_money_exiting: (m) =>
+    m.exiting_wallets === undefined || m.smart_money_wallets === undefined
+      ? null
+      : `${formatCount(m.exiting_wallets)} of ${plural(m.smart_money_wallets, "smart-money wallet")} sold at least half their position recently` +
+        (m.net_flow_usd < 0 ? `, a net outflow of ${formatUsd(-m.net_flow_usd)}` : ""),
+};
+
+function flagClause(e: FlagEvidence): string {
+  const name = e.flag.replace(/_/g, " ");
+  const detail = FLAG_CLAUSES[e.flag as RiskFlag]?.(e.metrics, e.thresholds);
+  return detail ? `${name} (${detail})` : name;
+}
+
+function identity(i: SummaryInput): string {
+  const label = SECTOR_LABEL[i.sector];
+  const kind = label ? `${/^[AEIOU]/i.test(label) ? "an" : "a"} ${label} token` : "a token";
+  return `${i.name} (${i.symbol}) is ${kind} launched on ${i.launchpad} on ${formatDate(i.createdAt)}.`;
+}
+
+function trading(i: SummaryInput): string {
+  const growth =
+    Math.round(i.holderGrowth1hPct * 10) === 0
+      ? ""
+      : ` (${i.holderGrowth1hPct > 0 ? "+" : "-"}${formatPct(Math.abs(i.holderGrowth1hPct))} in the last hour)`;
+  const volume = i.volume24hUsd > 0 ? `${formatUsd(i.volume24hUsd)} traded in the last day` : "no trades in the last day";
+  return (
+    `It has ${plural(i.holderCount, "holder")}${growth}, ${formatUsd(i.liquidityUsd)} of liquidity ` +
+    `and a market cap of ${formatUsd(i.marketCapUsd)}, with ${volume}.`
+  );
+}
+
+function risk(i: SummaryInput): string {
+  const head = `Its risk is ${i.riskLevel} with a score of ${Math.round(i.riskScore)}`;
+  if (i.flagEvidence.length) {
+    const flags = i.flagEvidence.map(flagClause);
+    return `${head}; flags raised: ${flags.join("; ")}.`;
+  }
+  const [top, value] = (Object.entries(i.dimensions) as [keyof RiskDimensions, number][]).sort((a, b) => b[1] - a[1])[0];
+  return `${head} and no risk flag; its riskiest dimension is ${DIMENSION_LABEL[top]} at ${Math.round(value)}.`;
+}
+
+export function deterministicSummary(input: SummaryInput): string {
+  return [identity(input), trading(input), risk(input)].join(" ");
+}
+
+// ---- when to write it again ---------------------------------------------------------------
+
+/** Log-scale bucket with the sign: values within ~26% of each other mostly share one. */
+const logBucket = (v: number) => (v === 0 ? [0] : [Math.sign(v), Math.floor(Math.log10(Math.abs(v)) * SUMMARY_BUCKETS.perDecade)]);
+const pointsBucket = (points: number) => Math.floor(points / SUMMARY_BUCKETS.points);
+/** Flag metrics: shares in points buckets, counts and USD on the log scale. */
+const metricBucket = (v: number) => (Math.abs(v) <= 1 ? pointsBucket(v * 100) : logBucket(v));
+
+/**
+ * A hash of the input at the resolution the text cares about: it changes when a USD value or a
+ * count moves to another log bucket, a score or percentage to another 5-point bucket, a flag
+ * or its key metrics change, or the method version changes; not on every new block.
+ */
+export function summaryInputHash(input: SummaryInput): string {
+  const material = {
+    method: METHOD_VERSION,
+    token: [input.name, input.symbol, input.sector, input.launchpad, formatDate(input.createdAt)],
+    market: [input.marketCapUsd, input.volume24hUsd, input.liquidityUsd, input.holderCount].map(logBucket),
+    growth: pointsBucket(input.holderGrowth1hPct),
+    risk: [input.riskLevel, pointsBucket(input.riskScore)],
+    dimensions: Object.keys(input.dimensions)
+      .sort()
+      .map((k) => [k, pointsBucket(input.dimensions[k as keyof RiskDimensions])]),
+    flags: [...input.flagEvidence]
+      .sort((a, b) => a.flag.localeCompare(b.flag))
+      .map((e) => [e.flag, Object.keys(e.metrics).sort().map((k) => [k, metricBucket(e.metrics[k])])]),
+  };
+  return createHash("sha256").update(JSON.stringify(material)).digest("hex").slice(0, 32);
+}
