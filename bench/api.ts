@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:api`: bulk-loads the large synthetic dataset into PostgreSQL, starts the
+ * production server and drives each endpoint with autocannon from a second process at 10
+ * connections, rotating through many distinct requests so the response cache cannot carry it.
+ * Prints requests/s, p50, p99, the ratio to the trivial route, and whether totals are exact.
+ * Options: --reuse (keep an already loaded bench database), --seconds N, --json.
+ */
+import { execFileSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { connect, createDb } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
+import { createKey, ensureAccount } from "@/lib/keys/store";
+import { loadDataset } from "@/scripts/dataset";
+import { buildIfStale } from "@/scripts/embedded/web";
+import { databaseUrl, SERVER_URL } from "@/tests/setup/database";
+import { startAppServer } from "@/tests/setup/server";
+import { printTable } from "./lib/table";
+
+const { values: args } = parseArgs({
+  options: {
+    reuse: { type: "boolean", default: false },
+    seconds: { type: "string", default: "10" },
+    json: { type: "boolean", default: false },
+  },
+});
+const DB_NAME = "oci_bench_api";
+const CONNECTIONS = 10;
+const say = (s: string) => console.error(`[bench:api] ${s}`);
+
+async function prepareDatabase(): Promise<string> {
+  const url = databaseUrl(DB_NAME);
+  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = ${DB_NAME}`;
+  if (exists && args.reuse) {
+    await admin.end();
+    say(`reusing database ${DB_NAME}`);
+    return url;
+  }
+  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.unsafe(`create database ${DB_NAME}`);
+  await admin.end();
+  await runMigrations(url);
+  const s = connect(url, { max: 4 });
+  const started = Date.now();
+  await loadDataset(s, { size: "large", seed: 42, copy: true, onProgress: (p: string) => say(p) } as never);
+  say(`loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await s.end();
+  return url;
+}
+
+type Sample = { addresses: string[]; wallets: string[]; busyWallets: string[]; busyTokens: string[]; times: string[] };
+
+async function sample(url: string): Promise<Sample> {
+  const s = connect(url, { max: 1 });
+  const col = async (q: string) => (await s.unsafe(q)).map((r) => Object.values(r)[0] as string);
+  const out = {
+    addresses: await col("select address from tokens order by md5(address) limit 2000"),
+    wallets: await col("select address from wallets order by md5(address) limit 2000"),
+    busyWallets: await col("select wallet_address from events group by 1 order by count(*) desc limit 200"),
+    busyTokens: await col("select token_address from events group by 1 order by count(*) desc limit 200"),
+    times: await col(
+      "select to_char(timestamp at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') from blocks order by number desc offset 1000 limit 500",
+    ),
+  };
+  await s.end();
+  return out;
+}
+
+const range = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
+
+function scenarios(x: Sample): { name: string; paths: string[]; key: boolean }[] {
+  return [
+    { name: "baseline GET /v1/health", paths: ["/v1/health"], key: false },
+    { name: "tokens trending", paths: range(200, (i) => `/v1/tokens?limit=${50 + (i % 150)}`), key: true },
+    { name: "tokens liquidity+risk filter", paths: range(300, (i) => `/v1/tokens?sort=liquidity&min_liquidity_usd=${i * 100}&max_risk_score=${30 + (i % 60)}`), key: true },
+    { name: "tokens newest, age+flags", paths: range(300, (i) => `/v1/tokens?sort=newest&max_age_hours=${1 + i}&exclude_flags=wash_trading,sybil_cluster`), key: true },
+    { name: "tokens volume, mcap range", paths: range(300, (i) => `/v1/tokens?sort=volume&min_market_cap_usd=${i * 1000}&max_market_cap_usd=${(i + 1) * 1_000_000}`), key: true },
+    { name: "tokens risk_asc, growth", paths: range(300, (i) => `/v1/tokens?sort=risk_asc&min_holder_growth_1h_pct=${(i % 50) - 10}`), key: true },
+    { name: "tokens deep page", paths: range(300, (i) => `/v1/tokens?sort=liquidity&page=${1000 + i}&limit=50`), key: true },
+    { name: "token profile", paths: x.addresses.map((a) => `/v1/tokens/${a}`), key: true },
+    { name: "wallet profile", paths: x.wallets.map((a) => `/v1/wallets/${a}`), key: true },
+    { name: "events (no filter)", paths: range(300, (i) => `/v1/events?limit=${50 + (i % 150)}`), key: true },
+    { name: "events by token", paths: x.busyTokens.map((a) => `/v1/events?token_address=${a}`), key: true },
+    { name: "events by wallet", paths: x.busyWallets.map((a) => `/v1/events?wallet_address=${a}`), key: true },
+    { name: "events since", paths: x.times.map((t) => `/v1/events?since=${t}`), key: true },
+    { name: "events deep page", paths: range(300, (i) => `/v1/events?page=${2000 + i}&limit=50`), key: true },
+  ];
+}
+
+/** Each list scenario's first path: the API's total must equal a count over the database. */
+async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key: string, x: Sample) {
+  const checks: [string, string, string][] = [
+    ["/v1/events", "select count(*) from events", "events (no filter)"],
+    [`/v1/events?since=${x.times[0]}`, `select count(*) from events where timestamp > '${x.times[0]}'`, "events since"],
+    [`/v1/events?token_address=${x.busyTokens[0]}`, `select count(*) from events where token_address = '${x.busyTokens[0]}'`, "events by token"],
+    ["/v1/tokens?sort=liquidity&min_liquidity_usd=0&max_risk_score=30", "select count(*) from token_metrics where liquidity_usd >= 0 and risk_score <= 30", "tokens liquidity+risk filter"],
+  ];
+  const exact = new Map<string, boolean>();
+  for (const [path, query, name] of checks) {
+    const res = await (await fetch(baseUrl + path, { headers: { authorization: `Bearer ${key}` } })).json();
+    const [row] = await db.execute<{ count: string }>(sql.raw(query));
+    exact.set(name, Number(row.count) === res.total);
+  }
+  return exact;
+}
+
+const url = await prepareDatabase();
+const s = connect(url, { max: 2 });
+const db = createDb(s);
+const key = await createKey(db, await ensureAccount(db, null, "api_tier"), "bench");
+await db.execute(sql`update api_keys set rate_per_minute = 2000000000, rate_per_day = 2000000000 where id = ${key.id}`);
+const x = await sample(url);
+
+buildIfStale(say);
+const server = await startAppServer({ DATABASE_URL: url, LOG_LEVEL: "warn", DATABASE_POOL_MAX: "20" });
+const exact = await checkTotals(db, server.baseUrl, key.key, x);
+const rows: Record<string, string | number>[] = [];
+let baseline = 0;
+try {
+  for (const sc of scenarios(x)) {
+    const job = { baseUrl: server.baseUrl, paths: sc.paths, key: sc.key ? key.key : null, connections: CONNECTIONS, seconds: Number(args.seconds) };
+    // Warm-up pass, then the measured one.
+    execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, seconds: 2 })]);
+    const out = execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify(job)], { encoding: "utf8" });
+    const r = JSON.parse(out.trim().split("\n").at(-1)!);
+    if (!baseline) baseline = r.rps;
+    rows.push({
+      endpoint: sc.name,
+      "req/s": Math.round(r.rps),
+      "p50 ms": r.p50,
+      "p99 ms": r.p99,
+      "x baseline": Number((r.rps / baseline).toFixed(2)),
+      "non-2xx": r.non2xx + r.errors,
+      "exact total": exact.has(sc.name) ? (exact.get(sc.name) ? "yes" : "NO") : "",
+    });
+    say(`${sc.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms`);
+  }
+} finally {
+  await server.stop();
+  await s.end();
+}
+console.log(`\nGET throughput at ${CONNECTIONS} connections, ${args.seconds} s per endpoint; targets: >= 0.5 x baseline, p99 <= 50 ms\n`);
+printTable(rows);
+if (args.json) console.log(JSON.stringify({ connections: CONNECTIONS, seconds: Number(args.seconds), results: rows }));
