@@ -47,6 +47,13 @@ export const tokenTransfers = pgTable(
     amount: uint256().notNull(),
     txHash: text().notNull(),
     txFrom: address(),
+    /**
+     * How the tokens moved, seen from the side that is not a pair: buy | sell (legs of a swap),
+     * lp_add | lp_remove (legs of a liquidity change), mint, transfer, or lp (a pair's LP token).
+     */
+    kind: text().notNull().default("transfer"),
+    /** USD value when it moved; a leg carries its swap's or liquidity change's own value. */
+    amountUsd: usd().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.blockNumber, t.logIndex] }),

@@ -30,5 +30,9 @@ export const poolReserves = pgTable(
     reserve0: uint256().notNull(),
     reserve1: uint256().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.poolAddress, t.blockNumber, t.logIndex] })],
+  (t) => [
+    primaryKey({ columns: [t.poolAddress, t.blockNumber, t.logIndex] }),
+    // Reorg rollbacks delete by block.
+    index("pool_reserves_block_idx").on(t.blockNumber),
+  ],
 );

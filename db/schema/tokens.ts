@@ -10,6 +10,11 @@ export const tokens = pgTable(
     symbol: text().notNull(),
     decimals: integer().notNull().default(18),
     totalSupply: uint256().notNull(),
+    /**
+     * Supply before the first block the indexer read for this token: 0 when it saw the launch,
+     * totalSupply() then for a token found through a later pair. total_supply = this + mints - burns.
+     */
+    supplyBase: uint256().notNull().default("0"),
     /** Configured name of the launchpad factory that created the token. */
     launchpad: text().notNull(),
     /** meme | ai | defi | gaming | other, derived from name, symbol and launchpad. */

@@ -48,3 +48,19 @@ export const walletPositions = pgTable(
     index("wallet_positions_token_idx").on(t.tokenAddress),
   ],
 );
+
+/**
+ * The first native-currency payment each address received (from block transactions): the raw
+ * fact behind wallets.funder. Reorg rollbacks delete by block; later payments refill it.
+ */
+export const walletFunding = pgTable(
+  "wallet_funding",
+  {
+    wallet: address().primaryKey(),
+    funder: address().notNull(),
+    value: uint256().notNull(),
+    blockNumber: blockNumber().notNull(),
+    txHash: text().notNull(),
+  },
+  (t) => [index("wallet_funding_funder_idx").on(t.funder), index("wallet_funding_block_idx").on(t.blockNumber)],
+);

@@ -1,0 +1,108 @@
+import { BURN_ADDRESSES } from "@/lib/tokens/holders";
+import type { ChainState } from "../indexer/state";
+import { insertRows, toDate, type Tx } from "../indexer/sql";
+import type { TransferRow } from "../indexer/transform";
+
+const ZERO = BURN_ADDRESSES[0];
+const NOT_HOLDERS = new Set<string>(BURN_ADDRESSES);
+
+/** DESIGN: holders exclude the zero and burn addresses, pair contracts and the token itself. */
+export const isRealHolder = (state: ChainState, token: string, holder: string) =>
+  !NOT_HOLDERS.has(holder) && holder !== token && !state.pools.has(holder);
+
+export const hourOf = (unixSeconds: number) => Math.floor(unixSeconds / 3600) * 3600;
+
+const key = (token: string, holder: string) => `${token}:${holder}`;
+
+/**
+ * Applies transfers, in chain order, to balances (tokens and LP tokens), supplies (mints add,
+ * burns subtract) and the hourly holder counts of tokens (the count after the last transfer of
+ * each hour). `from` is the state before: the stored one when appending a range, zero when
+ * rebuilding a token from all its transfers after a reorg; both run this same fold.
+ */
+export async function applyTransfers(tx: Tx, state: ChainState, transfers: TransferRow[], from: "stored" | "zero") {
+  if (transfers.length === 0) return;
+  const balances = new Map<string, { token: string; holder: string; amount: bigint; block: number }>();
+  for (const t of transfers) {
+    for (const holder of [t.from, t.to]) {
+      if (holder !== ZERO) balances.set(key(t.token, holder), { token: t.token, holder, amount: 0n, block: t.block });
+    }
+  }
+  const tokens = [...new Set(transfers.filter((t) => state.tokens.has(t.token)).map((t) => t.token))];
+  const holderCounts = new Map<string, number>();
+  if (from === "stored") {
+    const pairs = [...balances.values()];
+    const stored = await tx.unsafe<{ token_address: string; holder: string; amount: string }[]>(
+      `select b.token_address, b.holder, b.amount::text from balances b
+         join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
+      [pairs.map((p) => p.token), pairs.map((p) => p.holder)],
+    );
+    for (const s of stored) balances.get(key(s.token_address, s.holder))!.amount = BigInt(s.amount);
+    const counts = await tx.unsafe<{ token_address: string; holder_count: number }[]>(
+      `select distinct on (token_address) token_address, holder_count from holder_count_history
+        where token_address = any($1::text[]) order by token_address, hour desc`,
+      [tokens],
+    );
+    for (const c of counts) holderCounts.set(c.token_address, c.holder_count);
+  }
+
+  const supply = new Map<string, bigint>();
+  const hourly = new Map<string, { token: string; hour: number; count: number }>();
+  const move = (t: TransferRow, holder: string, delta: bigint) => {
+    const b = balances.get(key(t.token, holder))!;
+    const before = b.amount;
+    b.amount += delta;
+    b.block = t.block;
+    if (!state.tokens.has(t.token) || !isRealHolder(state, t.token, holder)) return;
+    const change = Number(b.amount > 0n) - Number(before > 0n);
+    if (change !== 0) holderCounts.set(t.token, (holderCounts.get(t.token) ?? 0) + change);
+  };
+  for (const t of transfers) {
+    if (t.from === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) + t.amount);
+    else if (t.to === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) - t.amount);
+    if (t.from !== ZERO) move(t, t.from, -t.amount);
+    if (t.to !== ZERO) move(t, t.to, t.amount);
+    if (state.tokens.has(t.token)) {
+      const hour = hourOf(t.timestamp);
+      hourly.set(`${t.token}:${hour}`, { token: t.token, hour, count: holderCounts.get(t.token) ?? 0 });
+    }
+  }
+
+  await insertRows(
+    tx,
+    "balances",
+    [
+      ["token_address", "text", (b) => b.token],
+      ["holder", "text", (b) => b.holder],
+      ["amount", "numeric", (b) => b.amount],
+      ["updated_block", "int8", (b) => b.block],
+    ],
+    [...balances.values()],
+    "on conflict (token_address, holder) do update set amount = excluded.amount, updated_block = excluded.updated_block",
+  );
+  await insertRows(
+    tx,
+    "holder_count_history",
+    [
+      ["token_address", "text", (h) => h.token],
+      ["hour", "timestamptz", (h) => toDate(h.hour)],
+      ["holder_count", "int4", (h) => h.count],
+    ],
+    [...hourly.values()],
+    "on conflict (token_address, hour) do update set holder_count = excluded.holder_count",
+  );
+  const deltas = [...supply].filter(([, d]) => d !== 0n);
+  if (deltas.length > 0) {
+    const [addresses, amounts] = [deltas.map(([a]) => a), deltas.map(([, d]) => d.toString())];
+    await tx.unsafe(
+      `update tokens t set total_supply = t.total_supply + d.delta
+         from unnest($1::text[], $2::numeric[]) d(address, delta) where t.address = d.address`,
+      [addresses, amounts],
+    );
+    await tx.unsafe(
+      `update pools p set lp_total_supply = p.lp_total_supply + d.delta
+         from unnest($1::text[], $2::numeric[]) d(address, delta) where p.address = d.address`,
+      [addresses, amounts],
+    );
+  }
+}

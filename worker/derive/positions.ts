@@ -1,0 +1,145 @@
+import type { ChainState } from "../indexer/state";
+import { insertRows, type Tx } from "../indexer/sql";
+import type { TransferRow } from "../indexer/transform";
+import { isRealHolder } from "./balances";
+
+export type Position = {
+  wallet: string;
+  token: string;
+  quantity: bigint;
+  costBasisUsd: number;
+  realizedPnlUsd: number;
+  boughtUsd: number;
+  soldUsd: number;
+  unknownCostQuantity: bigint;
+  buyCount: number;
+  sellCount: number;
+  firstBuyBlock: number | null;
+  lastTradeBlock: number | null;
+};
+
+const empty = (wallet: string, token: string): Position => ({
+  wallet,
+  token,
+  quantity: 0n,
+  costBasisUsd: 0,
+  realizedPnlUsd: 0,
+  boughtUsd: 0,
+  soldUsd: 0,
+  unknownCostQuantity: 0n,
+  buyCount: 0,
+  sellCount: 0,
+  firstBuyBlock: null,
+  lastTradeBlock: null,
+});
+
+/** Share of a position an outgoing amount takes (all of it when the books show less). */
+const shareOf = (p: Position, amount: bigint) => (p.quantity <= 0n || amount >= p.quantity ? 1 : Number(amount) / Number(p.quantity));
+
+/**
+ * Average-cost accounting of one token movement for the wallet on `side`. Buys and liquidity
+ * removals bring tokens at a known USD cost; transfers and mints in bring them at unknown cost
+ * (counted at zero, and remembered, which lowers pnl_confidence). Every outgoing movement takes
+ * its share of the cost basis; only a sell realizes profit or loss.
+ */
+export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
+  if (side === "in") {
+    p.quantity += t.amount;
+    if (t.kind === "buy" || t.kind === "lp_remove") p.costBasisUsd += t.amountUsd;
+    else p.unknownCostQuantity += t.amount;
+    if (t.kind === "buy") {
+      p.boughtUsd += t.amountUsd;
+      p.buyCount += 1;
+      p.firstBuyBlock ??= t.block;
+      p.lastTradeBlock = t.block;
+    }
+    return;
+  }
+  const share = shareOf(p, t.amount);
+  const cost = p.costBasisUsd * share;
+  p.costBasisUsd -= cost;
+  p.unknownCostQuantity -= share === 1 ? p.unknownCostQuantity : BigInt(Math.round(Number(p.unknownCostQuantity) * share));
+  p.quantity -= t.amount;
+  if (t.kind === "sell") {
+    p.realizedPnlUsd += t.amountUsd - cost;
+    p.soldUsd += t.amountUsd;
+    p.sellCount += 1;
+    p.lastTradeBlock = t.block;
+  }
+}
+
+const COLUMNS: [string, "text" | "numeric" | "float8" | "int4" | "int8", (p: Position) => unknown][] = [
+  ["wallet", "text", (p) => p.wallet],
+  ["token_address", "text", (p) => p.token],
+  ["quantity", "numeric", (p) => p.quantity],
+  ["cost_basis_usd", "float8", (p) => p.costBasisUsd],
+  ["realized_pnl_usd", "float8", (p) => p.realizedPnlUsd],
+  ["bought_usd", "float8", (p) => p.boughtUsd],
+  ["sold_usd", "float8", (p) => p.soldUsd],
+  ["unknown_cost_quantity", "numeric", (p) => p.unknownCostQuantity],
+  ["buy_count", "int4", (p) => p.buyCount],
+  ["sell_count", "int4", (p) => p.sellCount],
+  ["first_buy_block", "int8", (p) => p.firstBuyBlock],
+  ["last_trade_block", "int8", (p) => p.lastTradeBlock],
+];
+
+type StoredPosition = {
+  wallet: string;
+  token_address: string;
+  quantity: string;
+  cost_basis_usd: number;
+  realized_pnl_usd: number;
+  bought_usd: number;
+  sold_usd: number;
+  unknown_cost_quantity: string;
+  buy_count: number;
+  sell_count: number;
+  first_buy_block: string | null;
+  last_trade_block: string | null;
+};
+
+/**
+ * Folds token transfers (chain order) into wallet positions, from the stored positions when
+ * appending a range or from nothing when rebuilding a token after a reorg. Pairs, burn
+ * addresses and the token itself hold no positions.
+ */
+export async function applyPositions(tx: Tx, state: ChainState, transfers: TransferRow[], from: "stored" | "zero") {
+  const positions = new Map<string, Position>();
+  const sides: [TransferRow, "in" | "out", string][] = [];
+  for (const t of transfers) {
+    if (!state.tokens.has(t.token)) continue;
+    if (isRealHolder(state, t.token, t.from)) sides.push([t, "out", t.from]);
+    if (isRealHolder(state, t.token, t.to)) sides.push([t, "in", t.to]);
+  }
+  for (const [t, , wallet] of sides) positions.set(`${wallet}:${t.token}`, empty(wallet, t.token));
+  if (positions.size === 0) return;
+
+  if (from === "stored") {
+    const keys = [...positions.values()];
+    const stored = await tx.unsafe<StoredPosition[]>(
+      `select p.wallet, p.token_address, p.quantity::text, p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd,
+              p.unknown_cost_quantity::text, p.buy_count, p.sell_count, p.first_buy_block, p.last_trade_block
+         from wallet_positions p join unnest($1::text[], $2::text[]) k(wallet, token)
+           on p.wallet = k.wallet and p.token_address = k.token`,
+      [keys.map((k) => k.wallet), keys.map((k) => k.token)],
+    );
+    for (const s of stored) {
+      Object.assign(positions.get(`${s.wallet}:${s.token_address}`)!, {
+        quantity: BigInt(s.quantity),
+        costBasisUsd: s.cost_basis_usd,
+        realizedPnlUsd: s.realized_pnl_usd,
+        boughtUsd: s.bought_usd,
+        soldUsd: s.sold_usd,
+        unknownCostQuantity: BigInt(s.unknown_cost_quantity),
+        buyCount: s.buy_count,
+        sellCount: s.sell_count,
+        firstBuyBlock: s.first_buy_block === null ? null : Number(s.first_buy_block),
+        lastTradeBlock: s.last_trade_block === null ? null : Number(s.last_trade_block),
+      });
+    }
+  }
+  for (const [t, side, wallet] of sides) applyMovement(positions.get(`${wallet}:${t.token}`)!, t, side);
+
+  const set = COLUMNS.slice(2).map(([name]) => `${name} = excluded.${name}`).join(", ");
+  await insertRows(tx, "wallet_positions", COLUMNS, [...positions.values()], `on conflict (wallet, token_address) do update set ${set}`);
+}

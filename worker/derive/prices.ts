@@ -1,0 +1,76 @@
+import type { ChainState, PoolState } from "../indexer/state";
+
+/**
+ * USD pricing (DESIGN "Chain model"): stablecoins at 1; WETH from the reserve-weighted
+ * WETH/stable pairs; a token from its deepest whitelisted pair (quoted in WETH or a stable), and
+ * only when that pair holds at least the profile's minimum of quote liquidity. Everything reads
+ * the pool reserves of `state` as they stand, so the same rule prices an event at its log and a
+ * token at the head.
+ */
+
+export const units = (raw: bigint, decimals: number) => Number(raw) / 10 ** decimals;
+
+const reserveOf = (p: PoolState, token: string) => (p.token0 === token ? p.reserve0 : p.reserve1);
+const otherSide = (p: PoolState, token: string) => (p.token0 === token ? p.token1 : p.token0);
+
+export function wethUsd(state: ChainState): number {
+  const weth = state.profile.weth;
+  let usd = 0;
+  let eth = 0;
+  for (const p of state.poolsByToken.get(weth) ?? []) {
+    const stable = otherSide(p, weth);
+    if (!state.stables.has(stable)) continue;
+    usd += units(reserveOf(p, stable), state.decimalsOf(stable));
+    eth += units(reserveOf(p, weth), 18);
+  }
+  return eth > 0 ? usd / eth : 0;
+}
+
+/** USD per unit of a whitelisted quote token (0 for anything else). */
+export function quoteUsd(state: ChainState, quote: string): number {
+  if (state.stables.has(quote)) return 1;
+  return quote === state.profile.weth ? wethUsd(state) : 0;
+}
+
+/** USD on the quote side of a token's whitelisted pool. */
+function quoteLiquidityUsd(state: ChainState, p: PoolState, token: string): number {
+  const quote = otherSide(p, token);
+  return units(reserveOf(p, quote), state.decimalsOf(quote)) * quoteUsd(state, quote);
+}
+
+export type TokenPrice = { priceUsd: number; pool: string | null; liquidityUsd: number };
+
+/** The token's price from its deepest whitelisted pair, and its liquidity over all of them. */
+export function tokenPrice(state: ChainState, token: string): TokenPrice {
+  let best: PoolState | null = null;
+  let bestUsd = 0;
+  let liquidityUsd = 0;
+  for (const p of state.poolsByToken.get(token) ?? []) {
+    if (!state.isQuote(otherSide(p, token))) continue;
+    const usd = quoteLiquidityUsd(state, p, token);
+    liquidityUsd += poolLiquidityUsd(state, p);
+    if (usd > bestUsd || (usd === bestUsd && best && p.address < best.address)) [best, bestUsd] = [p, usd];
+  }
+  if (!best || bestUsd < state.profile.minQuoteLiquidityUsd) return { priceUsd: 0, pool: null, liquidityUsd };
+  const tokenUnits = units(reserveOf(best, token), state.decimalsOf(token));
+  return { priceUsd: tokenUnits > 0 ? bestUsd / tokenUnits : 0, pool: best.address, liquidityUsd };
+}
+
+/** USD per unit of any token: quotes by their rule, indexed tokens by their pair, else 0. */
+export function usdPerUnit(state: ChainState, address: string): number {
+  return state.isQuote(address) ? quoteUsd(state, address) : tokenPrice(state, address).priceUsd;
+}
+
+/** USD value of a raw amount of a token at the current reserves. */
+export const valueUsd = (state: ChainState, token: string, raw: bigint) =>
+  raw === 0n ? 0 : units(raw, state.decimalsOf(token)) * usdPerUnit(state, token);
+
+/** Liquidity of one pool in USD: both sides when both are whitelisted, else twice the quote side. */
+export function poolLiquidityUsd(state: ChainState, p: PoolState): number {
+  const q0 = state.isQuote(p.token0);
+  const q1 = state.isQuote(p.token1);
+  if (q0 && q1) return valueUsd(state, p.token0, p.reserve0) + valueUsd(state, p.token1, p.reserve1);
+  if (q0) return 2 * valueUsd(state, p.token0, p.reserve0);
+  if (q1) return 2 * valueUsd(state, p.token1, p.reserve1);
+  return 0;
+}

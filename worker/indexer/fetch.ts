@@ -1,0 +1,102 @@
+import type { ChainProfile } from "../profiles";
+import { decodeLog, TOPICS, type ChainLog } from "./decode";
+import { discover, type NewPool, type NewToken } from "./discovery";
+import type { RawBlock, Rpc } from "./rpc";
+import type { ChainState } from "./state";
+
+export type BlockData = {
+  number: number;
+  hash: string;
+  parentHash: string;
+  /** Unix seconds. */
+  timestamp: number;
+  /** Sender of each transaction (the trader of a swap or liquidity change). */
+  txFrom: Map<string, string>;
+};
+
+/** The first native-currency payment to an address in a range: the edge of funding clusters. */
+export type Funding = { wallet: string; funder: string; block: number; txHash: string; value: bigint };
+
+/** Everything one block range contributes, fetched and checked, before it is written. */
+export type RangeData = {
+  from: number;
+  to: number;
+  /** Stage-two logs (tokens and pools) in chain order. */
+  logs: ChainLog[];
+  blocks: Map<number, BlockData>;
+  tokens: NewToken[];
+  pools: NewPool[];
+  fundings: Funding[];
+};
+
+/** The node's answers disagree with each other (a reorg happened while fetching): fetch again. */
+export class ChainMovedError extends Error {}
+
+const STAGE_TWO_TOPICS = [[TOPICS.transfer, TOPICS.mint, TOPICS.burn, TOPICS.swap, TOPICS.sync]];
+const ZERO = "0x0000000000000000000000000000000000000000";
+
+/**
+ * Fetches [from, to]: stage one (launchpad and factory logs) to discover tokens and pairs, then
+ * stage two (the logs of every known token and pair), then the blocks that hold them with their
+ * transactions, in JSON-RPC batches. `allBlocks` fetches every block of the range, which the live
+ * sync needs for its parent-hash chain and the funding scan needs for every payment.
+ */
+export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProfile, from: number, to: number, allBlocks: boolean): Promise<RangeData> {
+  const stageOne = [...profile.launchpads, ...profile.factories].map((c) => c.address);
+  const discoveryLogs = (await rpc.getLogs(from, to, stageOne, [[TOPICS.tokenLaunched, TOPICS.pairCreated]]))
+    .map(decodeLog)
+    .filter((l): l is ChainLog => l !== null)
+    .sort(byChainOrder);
+  const { tokens, pools } = await discover(rpc, state, profile, discoveryLogs);
+
+  const logs = (await rpc.getLogs(from, to, state.watchedAddresses(), STAGE_TWO_TOPICS))
+    .filter((raw) => !raw.removed)
+    .map(decodeLog)
+    .filter((l): l is ChainLog => l !== null && l.block >= (state.tokens.get(l.address)?.createdBlock ?? 0))
+    .sort(byChainOrder);
+
+  const wanted = new Set<number>([to]);
+  if (allBlocks) for (let n = from; n <= to; n++) wanted.add(n);
+  for (const l of [...logs, ...discoveryLogs]) wanted.add(l.block);
+  const numbers = [...wanted].sort((a, b) => a - b);
+  const raws = await rpc.getBlocks(numbers, true);
+
+  const blocks = new Map<number, BlockData>();
+  const fundings: Funding[] = [];
+  const funded = new Set<string>();
+  raws.forEach((raw, i) => {
+    if (!raw) throw new ChainMovedError(`block ${numbers[i]} is gone`);
+    const block = toBlockData(raw);
+    const parent = blocks.get(block.number - 1);
+    if (parent && block.parentHash !== parent.hash) throw new ChainMovedError(`block ${block.number} does not extend ${parent.number}`);
+    blocks.set(block.number, block);
+    if (profile.scanAllBlocks) collectFundings(raw, block.number, funded, fundings);
+  });
+  for (const l of [...logs, ...discoveryLogs]) {
+    if (blocks.get(l.block)!.hash !== l.blockHash) throw new ChainMovedError(`log of block ${l.block} is from another branch`);
+  }
+  return { from, to, logs, blocks, tokens, pools, fundings };
+}
+
+const byChainOrder = (a: ChainLog, b: ChainLog) => a.block - b.block || a.logIndex - b.logIndex;
+
+function toBlockData(raw: RawBlock): BlockData {
+  return {
+    number: Number(raw.number),
+    hash: raw.hash,
+    parentHash: raw.parentHash,
+    timestamp: Number(raw.timestamp),
+    txFrom: new Map(raw.transactions.map((tx) => [tx.hash, tx.from.toLowerCase()])),
+  };
+}
+
+function collectFundings(raw: RawBlock, block: number, funded: Set<string>, out: Funding[]) {
+  for (const tx of raw.transactions) {
+    if (!tx.to || BigInt(tx.value) === 0n) continue;
+    const wallet = tx.to.toLowerCase();
+    const funder = tx.from.toLowerCase();
+    if (wallet === funder || wallet === ZERO || funded.has(wallet)) continue;
+    funded.add(wallet);
+    out.push({ wallet, funder, block, txHash: tx.hash, value: BigInt(tx.value) });
+  }
+}

@@ -1,0 +1,79 @@
+import type { Sql } from "@/db/client";
+import type { ChainProfile } from "../profiles";
+
+export type TokenInfo = { address: string; decimals: number; createdBlock: number };
+export type PoolState = {
+  address: string;
+  token0: string;
+  token1: string;
+  reserve0: bigint;
+  reserve1: bigint;
+  createdBlock: number;
+};
+
+/**
+ * The indexer's in-memory view of what it tracks: tokens, pools and their current reserves.
+ * It mirrors committed rows plus the batch being written; after any failed write or a rollback
+ * it is reloaded from the database, never patched.
+ */
+export class ChainState {
+  readonly tokens = new Map<string, TokenInfo>();
+  readonly pools = new Map<string, PoolState>();
+  readonly poolsByToken = new Map<string, PoolState[]>();
+  readonly quoteDecimals: Map<string, number>;
+  readonly stables: Set<string>;
+
+  constructor(readonly profile: ChainProfile) {
+    this.stables = new Set(profile.stables.map((s) => s.address));
+    this.quoteDecimals = new Map([[profile.weth, 18], ...profile.stables.map((s) => [s.address, s.decimals] as const)]);
+  }
+
+  static async load(sql: Sql, profile: ChainProfile): Promise<ChainState> {
+    const state = new ChainState(profile);
+    const tokens = await sql<{ address: string; decimals: number; created_block: string }[]>`
+      select address, decimals, created_block from tokens`;
+    for (const t of tokens) state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.created_block) });
+    const pools = await sql<{ address: string; token0: string; token1: string; reserve0: string; reserve1: string; created_block: string }[]>`
+      select address, token0, token1, reserve0::text, reserve1::text, created_block from pools`;
+    for (const p of pools) {
+      state.addPool({
+        address: p.address,
+        token0: p.token0,
+        token1: p.token1,
+        reserve0: BigInt(p.reserve0),
+        reserve1: BigInt(p.reserve1),
+        createdBlock: Number(p.created_block),
+      });
+    }
+    return state;
+  }
+
+  isQuote = (address: string) => this.quoteDecimals.has(address);
+
+  decimalsOf(address: string): number {
+    return this.tokens.get(address)?.decimals ?? this.quoteDecimals.get(address) ?? 18;
+  }
+
+  addToken(t: TokenInfo) {
+    this.tokens.set(t.address, t);
+  }
+
+  addPool(p: PoolState) {
+    this.pools.set(p.address, p);
+    for (const token of [p.token0, p.token1]) {
+      const list = this.poolsByToken.get(token) ?? [];
+      list.push(p);
+      this.poolsByToken.set(token, list);
+    }
+  }
+
+  /** A pool is tracked when it can carry events (an indexed token on a side) or prices WETH. */
+  wantsPool(token0: string, token1: string): boolean {
+    return this.tokens.has(token0) || this.tokens.has(token1) || (this.isQuote(token0) && this.isQuote(token1));
+  }
+
+  /** Every address whose logs stage two fetches. */
+  watchedAddresses(): string[] {
+    return [...this.tokens.keys(), ...this.pools.keys()];
+  }
+}

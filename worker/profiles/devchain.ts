@@ -1,0 +1,44 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { DATA_DIR } from "@/lib/config";
+import type { ChainProfile, NamedContract } from "./types";
+
+/** The file `deploy()` writes (devchain/): addresses of the dev chain's contracts. */
+export type Deployment = {
+  chainId: number;
+  rpcUrl: string;
+  deployBlock: number;
+  weth: string;
+  usd: string;
+  usdDecimals: number;
+  factory: NamedContract;
+  router: string;
+  launchpads: NamedContract[];
+  wethUsdPair: string;
+};
+
+export const deploymentFile = (dataDir = DATA_DIR) => path.join(dataDir, "devchain", "deployment.json");
+
+export function readDeployment(dataDir = DATA_DIR): Deployment {
+  return JSON.parse(readFileSync(deploymentFile(dataDir), "utf8")) as Deployment;
+}
+
+const lower = (c: NamedContract) => ({ address: c.address.toLowerCase(), name: c.name });
+
+export function devchainProfile(d: Deployment): ChainProfile {
+  return {
+    name: "devchain",
+    chainId: d.chainId,
+    startBlock: d.deployBlock,
+    // Deeper than the 20-block reorgs the tests make, so those stay recoverable.
+    finalityDepth: 32,
+    weth: d.weth.toLowerCase(),
+    stables: [{ address: d.usd.toLowerCase(), decimals: d.usdDecimals }],
+    factories: [lower(d.factory)],
+    launchpads: d.launchpads.map(lower),
+    minQuoteLiquidityUsd: 1_000,
+    scanAllBlocks: true,
+    initialBlockRange: 500,
+    addressChunkSize: 1_000,
+  };
+}
