@@ -14,7 +14,7 @@ import { groupBy } from "./entities";
 import { sum } from "./ramp";
 import type { Classification, Confidence } from "./vocab";
 import type { WalletReputationInput, WalletTrade } from "./wallet-input";
-import { isWashTrader, roundTripStats, type RoundTripStats } from "./wash";
+import { isWashTrader, roundTripStats } from "./wash";
 import { CLASSIFICATION_RULE, ENTRY_TIMING } from "./weights";
 
 export type ClassificationFacts = WalletReputationInput & { reputationScore: number; confidence: Confidence };
@@ -30,15 +30,9 @@ export function peakTradesPerMinute(trades: WalletTrade[]): number {
   return peak;
 }
 
-/** Round trips summed over the wallet's tokens (a round trip never spans two tokens). */
-export function walletRoundTrips(trades: WalletTrade[]): RoundTripStats {
-  const perToken = [...groupBy(trades, (t) => t.token).values()].map(roundTripStats);
-  return {
-    roundTrips: sum(perToken.map((s) => s.roundTrips)),
-    matchedVolumeUsd: sum(perToken.map((s) => s.matchedVolumeUsd)),
-    volumeUsd: sum(perToken.map((s) => s.volumeUsd)),
-    txHashes: perToken.flatMap((s) => s.txHashes),
-  };
+/** Tokens in which the wallet's own trading is wash trading (judged per token, as for a token's traders). */
+export function washTradedTokens(trades: WalletTrade[]): string[] {
+  return [...groupBy(trades, (t) => t.token)].filter(([, list]) => isWashTrader(roundTripStats(list))).map(([token]) => token);
 }
 
 function sniperShare(f: ClassificationFacts): { sniped: number; share: number } {
@@ -52,7 +46,7 @@ const R = CLASSIFICATION_RULE;
 /** The ordered rule list; the first match is the class. */
 export const CLASSIFICATION_RULES: [Classification, (f: ClassificationFacts) => boolean][] = [
   ["insider", (f) => f.linkedToCreator],
-  ["wash_trader", (f) => f.inWashEvidence || isWashTrader(walletRoundTrips(f.trades))],
+  ["wash_trader", (f) => f.inWashEvidence || washTradedTokens(f.trades).length > 0],
   ["bot", (f) => peakTradesPerMinute(f.trades) >= R.botTradesPerMinute],
   [
     "sniper",

@@ -1,0 +1,105 @@
+/** Builders of scoring inputs for the unit tests: a healthy token, and wallets and swaps to plant in it. */
+import type { Holder, LiquidityChange, Swap, TokenRiskInput } from "../token-input";
+
+export const NOW = 1_800_000_000;
+export const LAUNCH_BLOCK = 10_000;
+export const BLOCK_SECONDS = 2;
+export const SUPPLY = 1_000_000_000;
+export const POOL = addr("p001");
+
+/** Head block at NOW; blocks are BLOCK_SECONDS apart. */
+export const HEAD_BLOCK = LAUNCH_BLOCK + 50_000;
+export const timeOf = (block: number) => NOW - (HEAD_BLOCK - block) * BLOCK_SECONDS;
+export const blockAt = (timestamp: number) => HEAD_BLOCK - Math.round((NOW - timestamp) / BLOCK_SECONDS);
+
+export function addr(tag: string | number): string {
+  return `0x${String(tag).padStart(40, "0")}`;
+}
+
+let txSeq = 0;
+export const txHash = () => `0x${(++txSeq).toString(16).padStart(64, "0")}`;
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function swap(p: Partial<Swap> & Pick<Swap, "wallet" | "direction">): Swap {
+  const block = p.block ?? (p.timestamp !== undefined ? blockAt(p.timestamp) : HEAD_BLOCK - 100);
+  return {
+    tokenAmount: 1000,
+    amountUsd: 100,
+    timestamp: timeOf(block),
+    txHash: txHash(),
+    funder: null,
+    clusterId: null,
+    ...p,
+    block,
+  };
+}
+
+export const holder = (address: string, balance: number, extra: Partial<Holder> = {}): Holder => ({
+  address,
+  balance,
+  tags: [],
+  clusterId: null,
+  funder: null,
+  reputationScore: 50,
+  ...extra,
+});
+
+export function liquidityChange(p: Partial<LiquidityChange> & Pick<LiquidityChange, "kind" | "provider">): LiquidityChange {
+  const block = p.block ?? HEAD_BLOCK - 1000;
+  return { pool: POOL, shareOfPool: 0.1, amountUsd: 1000, timestamp: timeOf(block), txHash: txHash(), ...p, block };
+}
+
+/**
+ * A healthy token: the pool holds 55% of supply, 300 independent holders the rest in small
+ * amounts, stable liquidity, two-sided retail trading, nobody clustered, no smart money.
+ */
+export function healthyToken(seed = 1): TokenRiskInput {
+  const r = rng(seed);
+  const retail = Array.from({ length: 300 }, (_, i) => addr(`r${i}`));
+  const holders: Holder[] = [
+    holder(POOL, 0.55 * SUPPLY, { tags: ["pool"] }),
+    ...retail.map((a) => holder(a, (0.45 * SUPPLY) / 300 * (0.5 + r()))),
+  ];
+  const swaps = Array.from({ length: 400 }, () =>
+    swap({
+      wallet: retail[Math.floor(r() * retail.length)],
+      direction: r() < 0.55 ? "buy" : "sell",
+      tokenAmount: 10_000 + r() * 200_000,
+      amountUsd: 20 + r() * 400,
+      block: HEAD_BLOCK - Math.floor(r() * 40_000),
+    }),
+  );
+  const earlyBuys = Array.from({ length: 12 }, (_, i) =>
+    swap({ wallet: retail[i], direction: "buy", block: LAUNCH_BLOCK + 2 + i, tokenAmount: 2_000_000, amountUsd: 200 }),
+  );
+  const liquidityHistory = Array.from({ length: 100 }, (_, i) => {
+    const block = LAUNCH_BLOCK + i * 500;
+    return { block, timestamp: timeOf(block), liquidityUsd: 50_000 + i * 300 + r() * 2_000 };
+  });
+  const creator = addr("c001");
+  return {
+    token: { address: addr("t001"), launchBlock: LAUNCH_BLOCK, totalSupply: SUPPLY },
+    now: NOW,
+    liquidityUsd: 80_000,
+    marketCapUsd: 400_000,
+    holders,
+    clusters: [],
+    liquidityHistory,
+    liquidityChanges: [liquidityChange({ kind: "add", provider: creator, shareOfPool: 1, amountUsd: 50_000, block: LAUNCH_BLOCK })],
+    lpLockedShare: null,
+    swaps,
+    earlyBuys,
+    smartMoney: [],
+  };
+}
