@@ -1,0 +1,135 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { summaryInput } from "./__fixtures__/summary";
+import { generateSummaryWithLlm, llmFacts, numbersInText, summaryProblem, writeSummary, type LlmEndpoint } from "./llm";
+import { deterministicSummary, summaryInputHash } from "./summary";
+
+const GOOD =
+  "Froggy Agent (FRAG) is an AI token from MemePad with 1,342 holders, $123k of liquidity and $45.7k of volume " +
+  "in the last 24 hours. Its risk is high at 68: 41% of recent volume is wash trading, and the ten largest owners hold 62% of supply.";
+
+type Reply = { status: number; body: string; delayMs?: number };
+const completion = (content: string): Reply => ({ status: 200, body: JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }) });
+
+/** A fake OpenAI-compatible endpoint on 127.0.0.1: answers with `reply`, records every request. */
+let server: Server;
+let url: string;
+let reply: Reply;
+const requests: { method?: string; path?: string; auth?: string; body: any }[] = [];
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = "";
+    req.on("data", (c) => (data += c));
+    req.on("end", () => resolve(data));
+  });
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    requests.push({ method: req.method, path: req.url, auth: req.headers.authorization, body: JSON.parse(body) });
+    const { status, body: out, delayMs = 0 } = reply;
+    const timer = setTimeout(() => res.writeHead(status, { "content-type": "application/json" }).end(out), delayMs);
+    res.on("close", () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  requests.length = 0;
+  reply = completion(GOOD);
+});
+
+const endpoint = (): LlmEndpoint => ({ url, apiKey: "sk-test", model: "test-model", timeoutMs: 500 });
+
+describe("generateSummaryWithLlm", () => {
+  it("posts the token's data to the chat-completions endpoint and returns the answer", async () => {
+    const input = summaryInput();
+    expect(await generateSummaryWithLlm({ ...endpoint(), input })).toBe(GOOD);
+    expect(requests).toHaveLength(1);
+    const [req] = requests;
+    expect(req.method).toBe("POST");
+    expect(req.path).toBe("/v1/chat/completions");
+    expect(req.auth).toBe("Bearer sk-test");
+    expect(req.body.model).toBe("test-model");
+    expect(req.body.messages[0]).toMatchObject({ role: "system" });
+    expect(req.body.messages[0].content).toContain("Use only the data");
+    expect(JSON.parse(req.body.messages[1].content)).toEqual(JSON.parse(JSON.stringify(llmFacts(input))));
+    expect(req.body.messages[1].content).not.toContain(input.flagEvidence[0].wallets[0]);
+  });
+
+  it("uses an injected fetch", async () => {
+    let calls = 0;
+    const counting: typeof fetch = (...args) => {
+      calls++;
+      return fetch(...args);
+    };
+    await generateSummaryWithLlm({ ...endpoint(), fetch: counting, input: summaryInput() });
+    expect(calls).toBe(1);
+  });
+});
+
+describe("writeSummary", () => {
+  const fallback = deterministicSummary(summaryInput());
+
+  it("uses the model's answer when it is good", async () => {
+    const written = await writeSummary(summaryInput(), endpoint());
+    expect(written).toEqual({ text: GOOD, source: "llm", fallbackReason: null, inputHash: summaryInputHash(summaryInput()) });
+  });
+
+  it("writes the deterministic summary when no model is configured", async () => {
+    const written = await writeSummary(summaryInput(), null);
+    expect(written).toMatchObject({ text: fallback, source: "deterministic", fallbackReason: null });
+    expect(requests).toHaveLength(0);
+  });
+
+  const failures: [string, () => Reply, string][] = [
+    ["a timeout", () => ({ ...completion(GOOD), delayMs: 3_000 }), "timeout"],
+    ["a 500", () => ({ status: 500, body: '{"error":"boom"}' }), "http_500"],
+    ["malformed JSON", () => ({ status: 200, body: '{"choices": [' }), "malformed_json"],
+    ["an unexpected shape", () => ({ status: 200, body: '{"result":"ok"}' }), "unexpected_shape"],
+    ["an empty answer", () => completion("   "), "too_short"],
+    ["nonsense", () => completion("As an AI language model I cannot help with that request, but here is a poem about frogs and ponds."), "off_topic"],
+    ["invented numbers", () => completion(`${GOOD} FRAG will reach a $50M market cap by 2031.`), "invented_number:50000000"],
+  ];
+
+  for (const [name, make, reason] of failures) {
+    it(`falls back on ${name}`, async () => {
+      reply = make();
+      const started = Date.now();
+      const written = await writeSummary(summaryInput(), endpoint());
+      expect(written).toMatchObject({ text: fallback, source: "deterministic", fallbackReason: reason });
+      expect(Date.now() - started).toBeLessThan(2_500);
+    });
+  }
+
+  it("falls back when nothing listens at the URL", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const written = await writeSummary(summaryInput(), { ...endpoint(), url: `http://127.0.0.1:${port}/` });
+    expect(written.source).toBe("deterministic");
+    expect(written.fallbackReason).toMatch(/^request_failed/);
+  });
+});
+
+describe("answer checks", () => {
+  it("reads numbers with separators and magnitude suffixes", () => {
+    expect(numbersInText("1,342 holders, $45.7k, $1.23M and 2 billion, 41%")).toEqual([1342, 45_700, 1_230_000, 2e9, 41]);
+  });
+
+  it("accepts rounding of the data's numbers and rejects others", () => {
+    const input = summaryInput();
+    expect(summaryProblem(GOOD, input)).toBeNull();
+    expect(summaryProblem(GOOD.replace("62%", "37%"), input)).toBe("invented_number:37");
+    expect(summaryProblem(`${GOOD} ${"x".repeat(1_300)}`, input)).toBe("too_long");
+  });
+});
