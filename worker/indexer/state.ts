@@ -1,5 +1,5 @@
-import type { Sql } from "@/db/client";
 import type { ChainProfile } from "../profiles";
+import type { Tx } from "./sql";
 
 export type TokenInfo = { address: string; decimals: number; createdBlock: number };
 export type PoolState = {
@@ -28,7 +28,7 @@ export class ChainState {
     this.quoteDecimals = new Map([[profile.weth, 18], ...profile.stables.map((s) => [s.address, s.decimals] as const)]);
   }
 
-  static async load(sql: Sql, profile: ChainProfile): Promise<ChainState> {
+  static async load(sql: Tx, profile: ChainProfile): Promise<ChainState> {
     const state = new ChainState(profile);
     const tokens = await sql<{ address: string; decimals: number; created_block: string }[]>`
       select address, decimals, created_block from tokens`;

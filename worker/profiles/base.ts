@@ -11,6 +11,7 @@ export const baseProfile: ChainProfile = {
   stables: [{ address: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", decimals: 6 }],
   factories: [{ address: "0x8909dc15e40173ff4699343b6eb8132c65e18ec6", name: "Uniswap V2" }],
   launchpads: [],
+  otherContracts: [],
   minQuoteLiquidityUsd: 5_000,
   scanAllBlocks: false,
   initialBlockRange: 2_000,

@@ -36,6 +36,7 @@ export function devchainProfile(d: Deployment): ChainProfile {
     stables: [{ address: d.usd.toLowerCase(), decimals: d.usdDecimals }],
     factories: [lower(d.factory)],
     launchpads: d.launchpads.map(lower),
+    otherContracts: [d.router.toLowerCase()],
     minQuoteLiquidityUsd: 1_000,
     scanAllBlocks: true,
     initialBlockRange: 500,

@@ -15,6 +15,8 @@ export type ChainProfile = {
   factories: NamedContract[];
   /** Launchpads (TokenLaunched). When empty, tokens are discovered from PairCreated against WETH. */
   launchpads: NamedContract[];
+  /** Other known contracts (routers) that show up as senders or receivers: tagged as contracts. */
+  otherContracts: string[];
   /** Quote-side USD a pair must hold before it may price its token (no prices from dust pools). */
   minQuoteLiquidityUsd: number;
   /**

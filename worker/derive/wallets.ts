@@ -1,0 +1,133 @@
+import { preferredSector } from "@/lib/scoring/sector";
+import type { Sector } from "@/lib/scoring/vocab";
+import { BURN_ADDRESSES } from "@/lib/tokens/holders";
+import type { ChainProfile } from "../profiles";
+import type { Tx } from "../indexer/sql";
+
+/**
+ * Wallet activity from events: first and last seen, trade count. `scope` picks the events: a
+ * block range just written (merged into the stored rows) or every event of some wallets
+ * (replacing their rows after a reorg; wallets left without events are deleted).
+ */
+export async function upsertWalletActivity(tx: Tx, profile: ChainProfile, scope: { fromBlock: number } | { wallets: string[] }) {
+  const range = "fromBlock" in scope;
+  const where = range ? "e.block_number >= $1" : "e.wallet_address = any($1::text[])";
+  const whereTo = range ? "e.block_number >= $1" : "e.to_address = any($1::text[])";
+  const merge = range
+    ? `first_seen = least(wallets.first_seen, excluded.first_seen), last_seen = greatest(wallets.last_seen, excluded.last_seen),
+       trade_count = wallets.trade_count + excluded.trade_count`
+    : "first_seen = excluded.first_seen, last_seen = excluded.last_seen, trade_count = excluded.trade_count";
+  const contracts = [...profile.launchpads, ...profile.factories].map((c) => c.address).concat(profile.otherContracts);
+  const param = range ? scope.fromBlock : scope.wallets;
+  await tx.unsafe(
+    `insert into wallets (address, first_seen, last_seen, trade_count, is_contract)
+     select address, min(ts), max(ts), sum(trade), max((address = any($3::text[]))::int) from (
+       select e.wallet_address as address, e.timestamp as ts, (e.type = 'swap')::int as trade from events e where ${where}
+       union all
+       select e.to_address, e.timestamp, 0 from events e where e.to_address is not null and ${whereTo}
+     ) x
+     where address <> all($2::text[]) ${range ? "" : "and address = any($1::text[])"}
+       and not exists (select 1 from pools p where p.address = x.address)
+       and not exists (select 1 from tokens t where t.address = x.address)
+     group by address
+     on conflict (address) do update set ${merge}, updated_at = now()`,
+    [param as never, [...BURN_ADDRESSES], contracts],
+  );
+  if (!range) {
+    await tx.unsafe(
+      `delete from wallets w where w.address = any($1::text[])
+         and not exists (select 1 from events e where e.wallet_address = w.address)
+         and not exists (select 1 from events e where e.to_address = w.address)`,
+      [scope.wallets],
+    );
+  }
+}
+
+/**
+ * wallets.funder from wallet_funding, and cluster_id for every funder involved: the wallets one
+ * funder paid first share its address as cluster id, once there are at least two of them.
+ */
+export async function linkFunders(tx: Tx, wallets: string[]) {
+  if (wallets.length === 0) return;
+  const before = await tx.unsafe<{ funder: string }[]>(
+    `select distinct funder from wallets where address = any($1::text[]) and funder is not null`,
+    [wallets],
+  );
+  const after = await tx.unsafe<{ funder: string }[]>(
+    `update wallets w set funder = f.funder
+       from (select k.address, wf.funder from unnest($1::text[]) k(address) left join wallet_funding wf on wf.wallet = k.address) f
+      where w.address = f.address and w.funder is distinct from f.funder
+      returning w.funder`,
+    [wallets],
+  );
+  const funders = [...new Set([...before, ...after].map((r) => r.funder).filter(Boolean))];
+  if (funders.length === 0) return;
+  await tx.unsafe(
+    `update wallets w set cluster_id = c.cluster
+       from (select funder, case when count(*) >= 2 then funder end as cluster
+               from wallets where funder = any($1::text[]) group by funder) c
+      where w.funder = c.funder and w.cluster_id is distinct from c.cluster`,
+    [funders],
+  );
+  // A wallet that lost its funder (a reorg) leaves its old cluster.
+  await tx.unsafe(`update wallets set cluster_id = null where address = any($1::text[]) and funder is null and cluster_id is not null`, [wallets]);
+}
+
+/**
+ * Price-dependent wallet figures from positions and token prices: PnL (realized plus the value
+ * held minus its cost basis), portfolio value, PnL confidence and sector preference. Sums run
+ * over numeric so the result does not depend on row order.
+ */
+export async function refreshWalletValues(tx: Tx, wallets: string[] | "all") {
+  if (wallets !== "all" && wallets.length === 0) return;
+  const scope = wallets === "all" ? "" : "where p.wallet = any($1::text[])";
+  const rows = await tx.unsafe<
+    { wallet: string; sector: Sector; volume: number; pnl: number; value: number; unknown_value: number; buys: number }[]
+  >(
+    `with pos as (
+       select p.wallet, t.sector, (p.bought_usd + p.sold_usd)::numeric as volume, p.buy_count,
+              p.realized_pnl_usd::numeric as realized, p.cost_basis_usd::numeric as cost,
+              ((p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0))::numeric as value,
+              ((p.unknown_cost_quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0))::numeric as unknown_value
+         from wallet_positions p join tokens t on t.address = p.token_address
+         left join token_metrics m on m.address = p.token_address ${scope})
+     select wallet, sector, sum(volume)::float8 as volume,
+            sum(sum(realized + value - cost)) over w ::float8 as pnl, sum(sum(value)) over w ::float8 as value,
+            sum(sum(unknown_value)) over w ::float8 as unknown_value, (sum(sum(buy_count)) over w)::int as buys
+       from pos group by wallet, sector window w as (partition by wallet)`,
+    wallets === "all" ? [] : [wallets],
+  );
+  type Figures = { pnl: number; value: number; unknownValue: number; buys: number; volumes: Partial<Record<Sector, number>> };
+  const byWallet = new Map<string, Figures>();
+  for (const r of rows) {
+    const f = byWallet.get(r.wallet) ?? { pnl: r.pnl, value: r.value, unknownValue: r.unknown_value, buys: r.buys, volumes: {} };
+    f.volumes[r.sector] = r.volume;
+    byWallet.set(r.wallet, f);
+  }
+  const list = [...byWallet];
+  await tx.unsafe(
+    `update wallets w set pnl_estimate_usd = v.pnl, portfolio_value_usd = v.value, pnl_confidence = v.confidence,
+            sector_preference = v.sector, updated_at = now()
+       from unnest($1::text[], $2::float8[], $3::float8[], $4::text[], $5::text[]) v(address, pnl, value, confidence, sector)
+      where w.address = v.address
+        and (w.pnl_estimate_usd, w.portfolio_value_usd, w.pnl_confidence, w.sector_preference)
+            is distinct from (v.pnl, v.value, v.confidence, v.sector)`,
+    [
+      list.map(([w]) => w),
+      list.map(([, f]) => f.pnl),
+      list.map(([, f]) => f.value),
+      list.map(([, f]) => pnlConfidence(f)),
+      list.map(([, f]) => preferredSector(f.volumes)),
+    ],
+  );
+}
+
+/**
+ * How much of a PnL estimate rests on known costs: none without a single buy; lower as tokens of
+ * unknown cost (transfers in, airdrops) make up more of what the wallet holds.
+ */
+export function pnlConfidence(f: { buys: number; value: number; unknownValue: number }): "low" | "medium" | "high" {
+  if (f.buys === 0) return "low";
+  const unknownShare = f.value > 0 ? f.unknownValue / f.value : 0;
+  return unknownShare > 0.5 ? "low" : unknownShare > 0.1 ? "medium" : "high";
+}

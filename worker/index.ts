@@ -1,0 +1,49 @@
+/**
+ * `npm run worker`: the indexer alone, against DATABASE_URL and RPC_URL with CHAIN_PROFILE
+ * (production layout: one active worker holding the advisory lock, others on standby).
+ * The launcher imports startWorker instead.
+ */
+import { pathToFileURL } from "node:url";
+import { runMigrations } from "@/db/migrate";
+import { config, requireDatabaseUrl } from "@/lib/config";
+import { log } from "@/lib/log";
+import { readDeployment } from "./profiles/devchain";
+import { startWorker } from "./worker";
+
+export { startWorker, type WorkerOptions, type CycleContext } from "./worker";
+export type { Progress } from "./indexer/indexer";
+export { loadProfile, type ChainProfile } from "./profiles";
+
+async function main() {
+  const databaseUrl = requireDatabaseUrl();
+  const profile = config.CHAIN_PROFILE;
+  // The dev chain's deployment names its node; a real chain needs RPC_URL.
+  const rpcUrl = config.RPC_URL ?? (profile === "devchain" ? readDeployment().rpcUrl : undefined);
+  if (!rpcUrl) throw new Error(`RPC_URL is required for CHAIN_PROFILE=${profile}`);
+  await runMigrations(databaseUrl);
+  const controller = new AbortController();
+  for (const s of ["SIGINT", "SIGTERM"] as const) process.on(s, () => controller.abort());
+  let lastLog = 0;
+  await startWorker({
+    databaseUrl,
+    rpcUrl,
+    profile,
+    pollIntervalMs: config.POLL_INTERVAL_MS,
+    signal: controller.signal,
+    onProgress: (p) => {
+      if (Date.now() - lastLog < 5_000) return;
+      lastLog = Date.now();
+      log.info("sync progress", { ...p, blocksPerSecond: Math.round(p.blocksPerSecond), eventsPerSecond: Math.round(p.eventsPerSecond) });
+    },
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      log.error("worker failed", { error: err instanceof Error ? err.stack : String(err) });
+      process.exit(1);
+    },
+  );
+}

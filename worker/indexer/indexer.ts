@@ -1,0 +1,179 @@
+import type { Sql } from "@/db/client";
+import { deriveRange, refreshDerived } from "../derive";
+import type { ChainProfile } from "../profiles";
+import { bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat, type BlockRef } from "./checkpoint";
+import type { RangeData } from "./fetch";
+import { rollbackTo } from "./reorg";
+import type { Rpc } from "./rpc";
+import { ChainState } from "./state";
+import { syncHistorical } from "./sync/historical";
+import { syncLive, type LiveStep } from "./sync/realtime";
+import { transformRange } from "./transform";
+import { insertRangeFacts } from "./write";
+
+export type Progress = {
+  phase: "backfill" | "live";
+  /** First block this process indexed (its progress bar starts there). */
+  startBlock: number;
+  indexedBlock: number;
+  headBlock: number;
+  blocksDone: number;
+  blocksTotal: number;
+  blocksPerSecond: number;
+  eventsPerSecond: number;
+  /** Seconds until the backfill reaches the head at the current rate; null when unknown. */
+  etaSeconds: number | null;
+};
+
+export type IndexerOptions = {
+  sql: Sql;
+  rpc: Rpc;
+  profile: ChainProfile;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** Price- and time-dependent figures of every token and wallet are refreshed at most this often. */
+  fullRefreshIntervalMs?: number;
+};
+
+export type CycleResult = { head: number; indexedBlock: number; step: LiveStep };
+
+const HEARTBEAT_EVERY_MS = 1_000;
+
+/**
+ * The sync engine: historical backfill of final blocks, then live steps near the head with reorg
+ * handling. Every range commits its facts, the state derived from them and the checkpoint in one
+ * transaction, so a crash at any moment resumes from the checkpoint with nothing lost or doubled.
+ */
+export class Indexer {
+  readonly sql: Sql;
+  readonly rpc: Rpc;
+  readonly profile: ChainProfile;
+  readonly signal?: AbortSignal;
+  state: ChainState;
+  /** The last committed block, or the block before the start block while nothing is committed. */
+  checkpoint!: BlockRef;
+  private readonly onProgress?: (p: Progress) => void;
+  private readonly fullRefreshIntervalMs: number;
+  private refreshPending = true;
+  private lastRefreshAt = 0;
+  private lastHeartbeatAt = 0;
+  private head = 0;
+  private readonly run = { startBlock: 0, startedAt: Date.now(), events: 0 };
+
+  private constructor(opts: IndexerOptions, state: ChainState) {
+    this.sql = opts.sql;
+    this.rpc = opts.rpc;
+    this.profile = opts.profile;
+    this.signal = opts.signal;
+    this.onProgress = opts.onProgress;
+    this.fullRefreshIntervalMs = opts.fullRefreshIntervalMs ?? 30_000;
+    this.state = state;
+  }
+
+  static async create(opts: IndexerOptions): Promise<Indexer> {
+    const ix = new Indexer(opts, await ChainState.load(opts.sql, opts.profile));
+    ix.checkpoint = (await readCheckpoint(opts.sql, opts.profile.chainId)) ?? (await ix.beforeStart());
+    ix.run.startBlock = ix.checkpoint.number + 1;
+    return ix;
+  }
+
+  /** The parent of the start block, as the node has it: what the first range must extend. */
+  private async beforeStart(): Promise<BlockRef> {
+    const n = Math.max(this.profile.startBlock - 1, 0);
+    const [b] = await this.rpc.getBlocks([n], false);
+    if (!b) throw new Error(`the node has no block ${n}`);
+    return { number: n, hash: b.hash, timestamp: Number(b.timestamp) };
+  }
+
+  /** One poll: backfill what is final, then one live step, then the idle refresh if due. */
+  async cycle(): Promise<CycleResult> {
+    this.head = await this.rpc.blockNumber();
+    const finalHead = this.head - this.profile.finalityDepth;
+    if (this.checkpoint.number < finalHead) {
+      await syncHistorical(this, this.checkpoint.number + 1, finalHead);
+      await this.refreshAll();
+    }
+    const step = this.signal?.aborted ? "idle" : await syncLive(this, this.head);
+    if (step === "idle" && this.refreshPending && Date.now() - this.lastRefreshAt >= this.fullRefreshIntervalMs) {
+      await this.refreshAll();
+    }
+    await this.heartbeat();
+    return { head: this.head, indexedBlock: this.checkpoint.number, step };
+  }
+
+  /** Writes a fetched range: facts, derived state and checkpoint in one transaction. */
+  async commit(data: RangeData, live: boolean) {
+    const rows = transformRange(data, this.state);
+    const last = data.blocks.get(data.to)!;
+    const ref: BlockRef = { number: last.number, hash: last.hash, timestamp: last.timestamp };
+    try {
+      await this.sql.begin(async (tx) => {
+        await insertRangeFacts(tx, this.state, data, rows);
+        const touched = await deriveRange(tx, this.state, this.profile, data.from, rows, data.fundings);
+        if (live) await refreshDerived(tx, this.state, touched, ref);
+        await writeCheckpoint(tx, this.profile.chainId, ref);
+      });
+    } catch (err) {
+      await this.reloadState();
+      throw err;
+    }
+    this.checkpoint = ref;
+    this.refreshPending = true;
+    this.run.events += rows.events.length;
+    this.reportProgress(live);
+  }
+
+  async rollback(ancestor: BlockRef | null) {
+    try {
+      this.state = await this.sql.begin((tx) => rollbackTo(tx, this.profile, ancestor));
+    } catch (err) {
+      await this.reloadState();
+      throw err;
+    }
+    this.checkpoint = ancestor ?? (await this.beforeStart());
+    this.refreshPending = true;
+    await this.refreshAll();
+  }
+
+  /** Drops in-memory changes of a range that did not commit (reserves, discoveries). */
+  async reloadState() {
+    this.state = await ChainState.load(this.sql, this.profile);
+  }
+
+  /** Every token's and wallet's price- and time-dependent figures, as of the checkpoint. */
+  async refreshAll() {
+    if (this.checkpoint.number < this.profile.startBlock) return;
+    await this.sql.begin(async (tx) => {
+      await refreshDerived(tx, this.state, "all", this.checkpoint);
+      await bumpDataVersion(tx, this.profile.chainId);
+    });
+    this.refreshPending = false;
+    this.lastRefreshAt = Date.now();
+  }
+
+  private async heartbeat() {
+    if (Date.now() - this.lastHeartbeatAt < HEARTBEAT_EVERY_MS) return;
+    const atHead = this.checkpoint.number === this.head;
+    await writeHeartbeat(this.sql, this.profile.chainId, this.head, atHead ? this.checkpoint.timestamp : null);
+    this.lastHeartbeatAt = Date.now();
+  }
+
+  private reportProgress(live: boolean) {
+    if (!this.onProgress) return;
+    const seconds = Math.max((Date.now() - this.run.startedAt) / 1000, 0.001);
+    const done = this.checkpoint.number - this.run.startBlock + 1;
+    const total = Math.max(this.head - this.run.startBlock + 1, done);
+    const blocksPerSecond = done / seconds;
+    this.onProgress({
+      phase: live ? "live" : "backfill",
+      startBlock: this.run.startBlock,
+      indexedBlock: this.checkpoint.number,
+      headBlock: this.head,
+      blocksDone: done,
+      blocksTotal: total,
+      blocksPerSecond,
+      eventsPerSecond: this.run.events / seconds,
+      etaSeconds: blocksPerSecond > 0 ? (total - done) / blocksPerSecond : null,
+    });
+  }
+}

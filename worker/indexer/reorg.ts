@@ -1,0 +1,110 @@
+import type { ChainProfile } from "../profiles";
+import { applyTransfers } from "../derive/balances";
+import { applyPositions } from "../derive/positions";
+import { linkFunders, upsertWalletActivity } from "../derive/wallets";
+import { clearCheckpoint, writeCheckpoint, type BlockRef } from "./checkpoint";
+import type { Rpc } from "./rpc";
+import type { Tx } from "./sql";
+import { ChainState } from "./state";
+import type { TransferKind, TransferRow } from "./transform";
+
+/** Stored blocks compared with the node per round trip while walking back. */
+const WALK_PAGE = 64;
+
+/**
+ * The highest stored block the node still has with the same hash: every block below it is
+ * shared too (hashes chain). Null when no stored block survives.
+ */
+export async function findCommonAncestor(tx: Tx, rpc: Rpc, atOrBelow: number): Promise<BlockRef | null> {
+  let cursor = atOrBelow;
+  for (;;) {
+    const stored = await tx<{ number: string; hash: string; time: number }[]>`
+      select number, hash, extract(epoch from timestamp)::float8 as time from blocks
+       where number <= ${cursor} order by number desc limit ${WALK_PAGE}`;
+    if (stored.length === 0) return null;
+    const onNode = await rpc.getBlocks(stored.map((b) => Number(b.number)), false);
+    const i = stored.findIndex((b, k) => onNode[k]?.hash === b.hash);
+    if (i >= 0) return { number: Number(stored[i].number), hash: stored[i].hash, timestamp: stored[i].time };
+    cursor = Number(stored[stored.length - 1].number) - 1;
+  }
+}
+
+type StoredTransfer = {
+  block_number: string;
+  log_index: number;
+  token_address: string;
+  from_address: string;
+  to_address: string;
+  amount: string;
+  tx_hash: string;
+  tx_from: string | null;
+  kind: TransferKind;
+  amount_usd: number;
+  time: number;
+};
+
+/**
+ * Rolls the indexed data back to `ancestor` (null: to before the start block) in one transaction:
+ * deletes every fact above it and what was created above it, then recomputes what those facts fed
+ * (pool reserves, balances, supplies, holder counts and positions of the tokens they touched,
+ * the activity and funders of the wallets they named) by the same folds the forward sync runs.
+ * Returns the state reloaded from the result; price-dependent figures are refreshed by the caller.
+ */
+export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockRef | null): Promise<ChainState> {
+  const above = ancestor?.number ?? profile.startBlock - 1;
+  const list = async (query: Promise<{ a: string }[]>) => (await query).map((r) => r.a);
+  const tokens = await list(tx`select distinct token_address as a from token_transfers where block_number > ${above}`);
+  const wallets = await list(tx`
+    select wallet_address as a from events where block_number > ${above}
+    union select to_address from events where block_number > ${above} and to_address is not null
+    union select wallet from wallet_funding where block_number > ${above}`);
+  const pools = await list(tx`select distinct pool_address as a from pool_reserves where block_number > ${above}`);
+
+  for (const table of ["events", "token_transfers", "pool_reserves", "wallet_funding"]) {
+    await tx.unsafe(`delete from ${table} where block_number > $1`, [above]);
+  }
+  await tx`delete from blocks where number > ${above}`;
+  const deadTokens = await list(tx`delete from tokens where created_block > ${above} returning address as a`);
+  const deadPools = await list(tx`delete from pools where created_block > ${above} returning address as a`);
+  const gone = [...deadTokens, ...deadPools];
+  const rebuilt = [...new Set([...tokens, ...gone])];
+  await tx`delete from token_scores where address = any(${deadTokens})`;
+  await tx`delete from balances where token_address = any(${rebuilt})`;
+  await tx`delete from wallet_positions where token_address = any(${rebuilt})`;
+  await tx`delete from holder_count_history where token_address = any(${rebuilt})`;
+  await tx`update tokens set total_supply = supply_base where address = any(${rebuilt})`;
+  await tx`update pools set lp_total_supply = 0 where address = any(${rebuilt})`;
+  await tx`
+    update pools p set reserve0 = coalesce(r.reserve0, 0), reserve1 = coalesce(r.reserve1, 0), reserve_block = coalesce(r.block_number, 0)
+      from (select k.address, last.reserve0, last.reserve1, last.block_number from unnest(${pools}::text[]) k(address)
+              left join lateral (select reserve0, reserve1, block_number from pool_reserves pr where pr.pool_address = k.address
+                                  order by block_number desc, log_index desc limit 1) last on true) r
+     where p.address = r.address`;
+
+  const state = await ChainState.load(tx, profile);
+  const stored = await tx<StoredTransfer[]>`
+    select tt.block_number, tt.log_index, tt.token_address, tt.from_address, tt.to_address, tt.amount::text, tt.tx_hash,
+           tt.tx_from, tt.kind, tt.amount_usd, extract(epoch from b.timestamp)::float8 as time
+      from token_transfers tt join blocks b on b.number = tt.block_number
+     where tt.token_address = any(${rebuilt}) order by tt.block_number, tt.log_index`;
+  const transfers: TransferRow[] = stored.map((t) => ({
+    block: Number(t.block_number),
+    logIndex: t.log_index,
+    token: t.token_address,
+    from: t.from_address,
+    to: t.to_address,
+    amount: BigInt(t.amount),
+    txHash: t.tx_hash,
+    txFrom: t.tx_from ?? "",
+    kind: t.kind,
+    amountUsd: t.amount_usd,
+    timestamp: t.time,
+  }));
+  await applyTransfers(tx, state, transfers, "zero");
+  await applyPositions(tx, state, transfers, "zero");
+  await upsertWalletActivity(tx, profile, { wallets });
+  await linkFunders(tx, wallets);
+  if (ancestor) await writeCheckpoint(tx, profile.chainId, ancestor);
+  else await clearCheckpoint(tx, profile.chainId);
+  return state;
+}

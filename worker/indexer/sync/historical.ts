@@ -1,0 +1,40 @@
+import type { Indexer } from "../indexer";
+import { fetchRange, type RangeData } from "../fetch";
+
+/** Logs a range aims at: big enough to amortize round trips, small enough for short transactions. */
+const TARGET_LOGS = 12_000;
+/** Blocks per range when every block is fetched with its transactions. */
+const MAX_FULL_BLOCKS = 1_000;
+const MAX_RANGE = 50_000;
+
+/**
+ * Backfills [from, to] (final blocks) in ranges, fetching the next range while the current one
+ * is written. The range size follows the density of logs (towards TARGET_LOGS) and never exceeds
+ * what the provider last accepted.
+ */
+export async function syncHistorical(ix: Indexer, from: number, to: number) {
+  const { rpc, profile } = ix;
+  let size = Math.min(profile.initialBlockRange, rpc.rangeLimit);
+  let next = from;
+  const fetchNext = (): Promise<RangeData> | null => {
+    if (next > to) return null;
+    const start = next;
+    const end = Math.min(to, start + size - 1);
+    next = end + 1;
+    return fetchRange(rpc, ix.state, profile, start, end, profile.scanAllBlocks).then((data) => {
+      const blocks = end - start + 1;
+      const wanted = Math.round((blocks * TARGET_LOGS) / Math.max(data.logs.length, 1));
+      const cap = profile.scanAllBlocks ? MAX_FULL_BLOCKS : MAX_RANGE;
+      size = Math.max(1, Math.min(wanted, blocks * 2, cap, rpc.rangeLimit));
+      return data;
+    });
+  };
+  let pending = fetchNext();
+  while (pending && !ix.signal?.aborted) {
+    const data = await pending;
+    pending = fetchNext();
+    // A failed prefetch surfaces when awaited; until then it must not count as unhandled.
+    pending?.catch(() => {});
+    await ix.commit(data, false);
+  }
+}

@@ -1,0 +1,50 @@
+import { log } from "@/lib/log";
+import type { Indexer } from "../indexer";
+import { ChainMovedError, fetchRange } from "../fetch";
+import { findCommonAncestor } from "../reorg";
+
+/** Blocks per live step; more than this behind, the next poll continues. */
+const MAX_LIVE_RANGE = 100;
+
+export type LiveStep = "indexed" | "idle" | "reorg" | "retry";
+
+/**
+ * One step of the live sync near the head: fetches every block after the checkpoint up to the
+ * head, and writes them if they extend the indexed chain. If they do not (or the checkpoint
+ * block itself changed), walks back to the common ancestor and rolls back to it.
+ */
+export async function syncLive(ix: Indexer, head: number): Promise<LiveStep> {
+  const cp = ix.checkpoint!;
+  if (head <= cp.number) {
+    const [block] = await ix.rpc.getBlocks([cp.number], false);
+    if (block?.hash === cp.hash) return "idle";
+    await handleReorg(ix, cp.number);
+    return "reorg";
+  }
+  const to = Math.min(head, cp.number + MAX_LIVE_RANGE);
+  let data;
+  try {
+    data = await fetchRange(ix.rpc, ix.state, ix.profile, cp.number + 1, to, true);
+  } catch (err) {
+    if (!(err instanceof ChainMovedError)) throw err;
+    await ix.reloadState(); // discovery may have learned tokens of a branch now gone
+    return "retry";
+  }
+  if (data.blocks.get(cp.number + 1)!.parentHash !== cp.hash) {
+    await ix.reloadState();
+    await handleReorg(ix, cp.number);
+    return "reorg";
+  }
+  await ix.commit(data, true);
+  return "indexed";
+}
+
+async function handleReorg(ix: Indexer, from: number) {
+  const ancestor = await findCommonAncestor(ix.sql, ix.rpc, from);
+  const depth = from - (ancestor?.number ?? ix.profile.startBlock - 1);
+  if (depth > ix.profile.finalityDepth) {
+    log.error("reorg deeper than the finality depth", { depth, finalityDepth: ix.profile.finalityDepth });
+  }
+  log.warn("reorg", { from, ancestor: ancestor?.number ?? null, depth });
+  await ix.rollback(ancestor);
+}

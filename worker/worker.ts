@@ -1,0 +1,104 @@
+import { connect, createDb, type Db, type Sql } from "@/db/client";
+import { log } from "@/lib/log";
+import { Indexer, type Progress } from "./indexer/indexer";
+import { Rpc } from "./indexer/rpc";
+import type { LiveStep } from "./indexer/sync/realtime";
+import { acquireLeadership } from "./lock";
+import { loadProfile, type ChainProfile } from "./profiles";
+
+/** What the hook after each indexing cycle receives (alert evaluation runs there). */
+export type CycleContext = { sql: Sql; db: Db; profile: ChainProfile; head: number; indexedBlock: number; step: LiveStep };
+
+export type WorkerOptions = {
+  databaseUrl: string;
+  rpcUrl: string;
+  /** A profile, or its name (CHAIN_PROFILE); `devchain` reads deployment.json under dataDir. */
+  profile: ChainProfile | string;
+  dataDir?: string;
+  /** Pause between polls of the head once caught up (POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
+  onProgress?: (p: Progress) => void;
+  /** Called with "standby" while another worker holds the lock, "active" once this one does. */
+  onRole?: (role: "standby" | "active") => void;
+  /** Runs after every cycle, outside the indexing transactions; its errors are logged, not fatal. */
+  afterCycle?: (ctx: CycleContext) => Promise<void>;
+  signal?: AbortSignal;
+  /** See IndexerOptions.fullRefreshIntervalMs. */
+  fullRefreshIntervalMs?: number;
+  rpcTimeoutMs?: number;
+};
+
+const LEADERSHIP_CHECK_MS = 2_000;
+const MAX_ERROR_BACKOFF_MS = 30_000;
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+/**
+ * The worker: waits for the advisory lock (standby), then indexes until `signal` aborts or the
+ * lock is lost, then waits again. Resolves when `signal` aborts.
+ */
+export async function startWorker(opts: WorkerOptions): Promise<void> {
+  const profile = typeof opts.profile === "string" ? loadProfile(opts.profile, opts.dataDir) : opts.profile;
+  while (!opts.signal?.aborted) {
+    const lead = await acquireLeadership(opts.databaseUrl, profile.chainId, {
+      signal: opts.signal,
+      onStandby: () => (log.info("worker standby: another worker holds the lock"), opts.onRole?.("standby")),
+    });
+    if (!lead) return;
+    log.info("worker active", { profile: profile.name, chainId: profile.chainId });
+    opts.onRole?.("active");
+    const active = new AbortController();
+    const stop = () => active.abort();
+    opts.signal?.addEventListener("abort", stop, { once: true });
+    const watch = setInterval(() => {
+      void lead.check().then((held) => {
+        if (!held && !active.signal.aborted) (log.error("worker lost the advisory lock; standing by"), active.abort());
+      });
+    }, LEADERSHIP_CHECK_MS);
+    try {
+      await runActive(opts, profile, active.signal);
+    } finally {
+      clearInterval(watch);
+      opts.signal?.removeEventListener("abort", stop);
+      await lead.release();
+    }
+  }
+}
+
+async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: AbortSignal) {
+  // Statements of a backfill range or a reorg may run longer than an API request's deadline.
+  const sql = connect(opts.databaseUrl, { max: 4, connection: { application_name: "onchain-intel-worker", statement_timeout: 300_000 } });
+  const db = createDb(sql);
+  const rpc = new Rpc({ url: opts.rpcUrl, signal, timeoutMs: opts.rpcTimeoutMs, addressChunkSize: profile.addressChunkSize });
+  let failures = 0;
+  let indexer: Indexer | null = null;
+  try {
+    while (!signal.aborted) {
+      try {
+        indexer ??= await Indexer.create({ sql, rpc, profile, signal, onProgress: opts.onProgress, fullRefreshIntervalMs: opts.fullRefreshIntervalMs });
+        const result = await indexer.cycle();
+        failures = 0;
+        if (opts.afterCycle) {
+          await opts.afterCycle({ sql, db, profile, ...result }).catch((err) => log.error("afterCycle failed", { error: String(err) }));
+        }
+        const caughtUp = result.indexedBlock >= result.head;
+        if (caughtUp || result.step === "idle") await sleep(opts.pollIntervalMs, signal);
+      } catch (err) {
+        if (signal.aborted) break;
+        failures++;
+        // Start over from the committed checkpoint and state.
+        indexer = null;
+        const backoff = Math.min(MAX_ERROR_BACKOFF_MS, 500 * 2 ** Math.min(failures - 1, 6));
+        log.error("indexing cycle failed", { error: err instanceof Error ? err.message : String(err), failures, retryInMs: backoff });
+        await sleep(backoff, signal);
+      }
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
