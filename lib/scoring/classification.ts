@@ -31,7 +31,7 @@ export function peakTradesPerMinute(trades: WalletTrade[]): number {
 }
 
 /** Tokens in which the wallet's own trading is wash trading (judged per token, as for a token's traders). */
-export function washTradedTokens(trades: WalletTrade[]): string[] {
+function washTradedTokens(trades: WalletTrade[]): string[] {
   return [...groupBy(trades, (t) => t.token)].filter(([, list]) => isWashTrader(roundTripStats(list))).map(([token]) => token);
 }
 

@@ -11,8 +11,6 @@ type Linked = { address: string; clusterId: string | null };
 export type EntityResolver = {
   /** The entity id of a wallet: "cluster:<id>" for a managed cluster, else the address. */
   entityOf(address: string): string;
-  /** The cluster ids judged managed for this token. */
-  managed: ReadonlySet<string>;
 };
 
 /**
@@ -38,7 +36,6 @@ export function resolveEntities(involved: Linked[], clusters: ClusterFacts[]): E
     if (size <= CLUSTERS.maxManagedSize && wallets.size >= CLUSTERS.minWallets && cohesive) managed.add(id);
   }
   return {
-    managed,
     entityOf(address) {
       const id = clusterOf.get(address);
       return id && managed.has(id) ? `cluster:${id}` : address;

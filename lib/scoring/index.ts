@@ -8,5 +8,5 @@ export { scoreTokenRisk, compositeRisk, riskLevel, type TokenRiskResult, type Ri
 export { scoreWallet, type WalletScoreResult } from "./wallet-score";
 export { netActivity, recentFlows, type NetActivityInput } from "./net-activity";
 export { sectorOf, preferredSector } from "./sector";
-export { deterministicSummary, summaryInputHash, type SummaryInput } from "./summary";
+export { deterministicSummary, summaryInputFrom, summaryInputHash, type SummaryInput } from "./summary";
 export { writeSummary, generateSummaryWithLlm, type LlmEndpoint, type WrittenSummary } from "./llm";

@@ -30,7 +30,7 @@ export type LiquidityResult = {
 };
 
 /** Removals re-added (≥ minReaddShare of their USD) by the same provider within the window. */
-export function isMigration(removal: LiquidityChange, changes: LiquidityChange[]): boolean {
+function isMigration(removal: LiquidityChange, changes: LiquidityChange[]): boolean {
   const readded = changes
     .filter(
       (c) =>

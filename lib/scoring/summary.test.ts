@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { summaryInput } from "./__fixtures__/summary";
 import { numbersInText, summaryProblem } from "./llm";
-import { deterministicSummary, formatPct, formatShare, formatUsd, summaryInputHash, type SummaryInput } from "./summary";
+import { healthyToken } from "./__fixtures__/token";
+import { scoreTokenRisk } from "./risk";
+import { deterministicSummary, formatPct, formatShare, formatUsd, summaryInputFrom, summaryInputHash, type SummaryInput } from "./summary";
 
 const calm = (): SummaryInput => ({
   ...summaryInput(),
@@ -57,6 +59,14 @@ describe("deterministic summary", () => {
     expect(text).toContain("smart money exiting (3 of 5 smart-money wallets sold at least half their position recently, a net outflow of $12.4k)");
     const sellRug = { ...input.flagEvidence[0], metrics: { fast_drawdown: 0.95, drawdown: 0.95, provider_removed_share: 0.1 } };
     expect(deterministicSummary({ ...input, flagEvidence: [sellRug] })).toContain("liquidity fell 95% within a day");
+  });
+
+  it("is built from a token, its metrics and its risk result", () => {
+    const { name, symbol, sector, launchpad, createdAt } = summaryInput();
+    const market = { marketCapUsd: 400_000, volume24hUsd: 20_000, liquidityUsd: 80_000, holderCount: 300, holderGrowth1hPct: 2 };
+    const input = summaryInputFrom({ name, symbol, sector, launchpad, createdAt }, market, scoreTokenRisk(healthyToken()));
+    expect(input.riskLevel).toBe("low");
+    expect(summaryProblem(deterministicSummary(input), input)).toBeNull();
   });
 
   it("formats numbers compactly", () => {

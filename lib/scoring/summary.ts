@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { FlagEvidence } from "./evidence";
-import type { RiskDimensions } from "./risk";
+import type { RiskDimensions, TokenRiskResult } from "./risk";
 import type { RiskFlag, RiskLevel, Sector } from "./vocab";
 import { METHOD_VERSION, SUMMARY_BUCKETS } from "./weights";
 
@@ -28,6 +28,27 @@ export type SummaryInput = {
   flagEvidence: FlagEvidence[];
 };
 
+/** The summary input from the token row, its metrics row and its risk score. */
+export function summaryInputFrom(
+  token: Pick<SummaryInput, "name" | "symbol" | "sector" | "launchpad" | "createdAt">,
+  market: Pick<SummaryInput, "marketCapUsd" | "volume24hUsd" | "liquidityUsd" | "holderCount" | "holderGrowth1hPct">,
+  risk: TokenRiskResult,
+): SummaryInput {
+  return {
+    ...token,
+    ...market,
+    riskScore: risk.riskScore,
+    riskLevel: risk.riskLevel,
+    dimensions: {
+      holder_concentration_score: risk.holderConcentrationScore,
+      liquidity_stability_score: risk.liquidityStabilityScore,
+      wash_trade_score: risk.washTradeScore,
+      smart_money_flow_score: risk.smartMoneyFlowScore,
+    },
+    flagEvidence: risk.flagEvidence,
+  };
+}
+
 // ---- number formats (the only way a number gets into the text) ----------------------------
 
 const trim = (s: string) => (s.includes(".") ? s.replace(/\.?0+$/, "") : s);
@@ -48,9 +69,9 @@ export const formatPct = (pct: number): string => `${Math.abs(pct) >= 10 ? Math.
 /** A fraction (0.41 → "41%"). */
 export const formatShare = (fraction: number): string => formatPct(fraction * 100);
 
-export const formatCount = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const formatCount = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
-export const formatDate = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+const formatDate = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
 // ---- the paragraph ------------------------------------------------------------------------
 

@@ -50,7 +50,7 @@ export function roundTripStats(trades: Trade[]): RoundTripStats {
   };
 }
 
-export const matchedShare = (s: RoundTripStats) => (s.volumeUsd > 0 ? s.matchedVolumeUsd / s.volumeUsd : 0);
+const matchedShare = (s: RoundTripStats) => (s.volumeUsd > 0 ? s.matchedVolumeUsd / s.volumeUsd : 0);
 
 /** Enough round trips, and they are most of what the trader does (not a market maker's chance matches). */
 export const isWashTrader = (s: RoundTripStats) =>
