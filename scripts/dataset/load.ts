@@ -1,0 +1,74 @@
+import type postgres from "postgres";
+import { type GenerateProgress, generateDataset } from "./generate";
+import { dropSecondaryIndexes, restoreIndexes } from "./indexes";
+import type { DatasetOptions, ResolvedOptions } from "./options";
+import { TABLE_NAMES, type TableName } from "./tables";
+import { TableWriter, type WriteMethod } from "./writers";
+
+export type LoadOptions = DatasetOptions & {
+  /** COPY FROM STDIN (real PostgreSQL, large sets) instead of multi-row INSERT (works on PGlite). */
+  copy?: boolean;
+  /** Drop secondary indexes during the load and re-create them after. Default: with COPY. */
+  rebuildIndexes?: boolean;
+  /** Empty the dataset's tables first (default), so a load replaces any earlier one. */
+  truncate?: boolean;
+  /** Rows per INSERT or COPY batch. */
+  batchRows?: number;
+  onProgress?: (p: LoadProgress) => void;
+};
+
+export type LoadProgress = GenerateProgress & { rows: number; seconds: number; message: string };
+
+export type LoadSummary = {
+  options: ResolvedOptions;
+  method: WriteMethod;
+  rows: Record<TableName, number>;
+  seconds: { load: number; indexes: number; analyze: number; total: number };
+};
+
+/**
+ * Generates the dataset and writes it into an already-migrated database: every chain-derived
+ * table the API reads (accounts, keys and alerts are left alone). Runs on one reserved
+ * connection without statement timeout, since single statements of a large load run long.
+ */
+export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}): Promise<LoadSummary> {
+  const method: WriteMethod = options.copy ? "copy" : "insert";
+  const started = performance.now();
+  const elapsed = (from = started) => (performance.now() - from) / 1000;
+  const conn = await sql.reserve();
+  try {
+    await conn`set statement_timeout = 0`;
+    await conn`set synchronous_commit = off`;
+    if (options.truncate ?? true) await conn.unsafe(`truncate table ${TABLE_NAMES.map((t) => `"${t}"`).join(", ")}`);
+    const saved = (options.rebuildIndexes ?? options.copy) ? await dropSecondaryIndexes(conn, TABLE_NAMES) : [];
+
+    const writer = new TableWriter(conn, method, options.batchRows);
+    let resolved: ResolvedOptions;
+    let indexSeconds = 0;
+    try {
+      resolved = await generateDataset(options, writer, (p) => {
+        const rows = Object.values(writer.rows).reduce((a, b) => a + b, 0);
+        const seconds = elapsed();
+        options.onProgress?.({ ...p, rows, seconds, message: `${p.phase} ${p.done}/${p.total}, ${rows} rows, ${seconds.toFixed(1)} s` });
+      });
+      await writer.close();
+    } finally {
+      await writer.settle().catch(() => {});
+      if (saved.length) {
+        const from = performance.now();
+        await conn`set maintenance_work_mem = '512MB'`;
+        await restoreIndexes(conn, saved);
+        indexSeconds = elapsed(from);
+      }
+    }
+    const load = elapsed() - indexSeconds;
+    const analyzeFrom = performance.now();
+    await conn.unsafe(`analyze ${TABLE_NAMES.map((t) => `"${t}"`).join(", ")}`);
+    const analyze = elapsed(analyzeFrom);
+    return { options: resolved, method, rows: { ...writer.rows }, seconds: { load, indexes: indexSeconds, analyze, total: elapsed() } };
+  } finally {
+    // The session settings above must not follow the connection back into the pool.
+    await conn`reset all`.catch(() => {});
+    conn.release();
+  }
+}
