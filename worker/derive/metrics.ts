@@ -33,8 +33,8 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
      holders_before as (
        select distinct on (token_address) token_address, holder_count from holder_count_history
         where token_address = any($1::text[]) and hour <= to_timestamp($6) order by token_address, hour desc)
-     insert into token_metrics (address, created_at, price_usd, market_cap_usd, liquidity_usd, volume_24h_usd,
-                                holder_count, holder_growth_1h_pct, priced_pool, updated_block, updated_at)
+     insert into token_metrics (address, created_at, price_usd, market_cap_usd, liquidity_usd, volume24h_usd,
+                                holder_count, holder_growth1h_pct, priced_pool, updated_block, updated_at)
      select i.address, t.created_at, i.price_usd, i.price_usd * (t.total_supply / power(10::numeric, t.decimals))::float8,
             i.liquidity_usd, coalesce(v.usd, 0), coalesce(n.holder_count, 0),
             -- A token younger than an hour grows from nothing: counted against one holder.
@@ -46,13 +46,13 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
        left join holders_before b on b.token_address = i.address
      on conflict (address) do update set
        price_usd = excluded.price_usd, market_cap_usd = excluded.market_cap_usd, liquidity_usd = excluded.liquidity_usd,
-       volume_24h_usd = excluded.volume_24h_usd, holder_count = excluded.holder_count,
-       holder_growth_1h_pct = excluded.holder_growth_1h_pct, priced_pool = excluded.priced_pool,
+       volume24h_usd = excluded.volume24h_usd, holder_count = excluded.holder_count,
+       holder_growth1h_pct = excluded.holder_growth1h_pct, priced_pool = excluded.priced_pool,
        updated_block = excluded.updated_block, updated_at = excluded.updated_at
-     where (token_metrics.price_usd, token_metrics.market_cap_usd, token_metrics.liquidity_usd, token_metrics.volume_24h_usd,
-            token_metrics.holder_count, token_metrics.holder_growth_1h_pct, token_metrics.priced_pool)
-       is distinct from (excluded.price_usd, excluded.market_cap_usd, excluded.liquidity_usd, excluded.volume_24h_usd,
-            excluded.holder_count, excluded.holder_growth_1h_pct, excluded.priced_pool)`,
+     where (token_metrics.price_usd, token_metrics.market_cap_usd, token_metrics.liquidity_usd, token_metrics.volume24h_usd,
+            token_metrics.holder_count, token_metrics.holder_growth1h_pct, token_metrics.priced_pool)
+       is distinct from (excluded.price_usd, excluded.market_cap_usd, excluded.liquidity_usd, excluded.volume24h_usd,
+            excluded.holder_count, excluded.holder_growth1h_pct, excluded.priced_pool)`,
     [
       tokens,
       prices.map((p) => p.priceUsd),
@@ -84,7 +84,7 @@ export async function refreshRanking(tx: Tx, tokens: string[]) {
   await tx.unsafe(
     `update token_metrics m set risk_score = v.risk_score, risk_flags = v.flags, trending_score = v.trending
        from (select m.address, s.risk_score, s.flags,
-                    ln(1 + m.volume_24h_usd) * (1 + least(greatest(m.holder_growth_1h_pct, 0), 500) / 100) * (1 - s.risk_score / 100) as trending
+                    ln(1 + m.volume24h_usd) * (1 + least(greatest(m.holder_growth1h_pct, 0), 500) / 100) * (1 - s.risk_score / 100) as trending
                from token_metrics m join token_scores s on s.address = m.address
               where m.address = any($1::text[])) v
       where m.address = v.address

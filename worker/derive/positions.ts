@@ -33,14 +33,12 @@ const empty = (wallet: string, token: string): Position => ({
   lastTradeBlock: null,
 });
 
-/** Share of a position an outgoing amount takes (all of it when the books show less). */
-const shareOf = (p: Position, amount: bigint) => (p.quantity <= 0n || amount >= p.quantity ? 1 : Number(amount) / Number(p.quantity));
-
 /**
  * Average-cost accounting of one token movement for the wallet on `side`. Buys and liquidity
  * removals bring tokens at a known USD cost; transfers and mints in bring them at unknown cost
  * (counted at zero, and remembered, which lowers pnl_confidence). Every outgoing movement takes
- * its share of the cost basis; only a sell realizes profit or loss.
+ * its share of the cost basis and of the unknown-cost quantity (all of them when the books show
+ * less than it moves); only a sell realizes profit or loss.
  */
 export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
   if (side === "in") {
@@ -55,10 +53,10 @@ export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
     }
     return;
   }
-  const share = shareOf(p, t.amount);
-  const cost = p.costBasisUsd * share;
+  const all = p.quantity <= 0n || t.amount >= p.quantity;
+  const cost = all ? p.costBasisUsd : (p.costBasisUsd * Number(t.amount)) / Number(p.quantity);
   p.costBasisUsd -= cost;
-  p.unknownCostQuantity -= share === 1 ? p.unknownCostQuantity : BigInt(Math.round(Number(p.unknownCostQuantity) * share));
+  p.unknownCostQuantity -= all ? p.unknownCostQuantity : (p.unknownCostQuantity * t.amount) / p.quantity;
   p.quantity -= t.amount;
   if (t.kind === "sell") {
     p.realizedPnlUsd += t.amountUsd - cost;
