@@ -56,10 +56,11 @@ try {
   const o = s.options;
   console.log(`dataset seed=${o.seed} tokens=${o.tokens} wallets=${o.wallets} events=${o.events} now=${o.now.toISOString()} via ${s.method}`);
   const width = Math.max(...Object.keys(s.rows).map((t) => t.length));
-  for (const [table, n] of Object.entries(s.rows)) console.log(`${table.padEnd(width)}  ${String(n).padStart(10)}`);
-  const total = Object.values(s.rows).reduce((a, b) => a + b, 0);
-  console.log(`${"total rows".padEnd(width)}  ${String(total).padStart(10)}`);
-  for (const [phase, sec] of Object.entries(s.seconds)) console.log(`${`${phase} s`.padEnd(width)}  ${sec.toFixed(1).padStart(10)}`);
+  const line = (label: string, rows: string, sec: string) => console.log(`${label.padEnd(width)}  ${rows.padStart(10)}  ${sec.padStart(8)}`);
+  line("table", "rows", "write s");
+  for (const [table, n] of Object.entries(s.rows)) line(table, String(n), s.tableSeconds[table as keyof typeof s.rows].toFixed(1));
+  line("total", String(Object.values(s.rows).reduce((a, b) => a + b, 0)), "");
+  for (const [phase, sec] of Object.entries(s.seconds)) line(`${phase} s`, "", sec.toFixed(1));
 } finally {
   await sql.end();
 }

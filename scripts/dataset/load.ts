@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import { type GenerateProgress, generateDataset } from "./generate";
-import { dropSecondaryIndexes, restoreIndexes } from "./indexes";
+import { dropIndexes } from "./indexes";
 import type { DatasetOptions, ResolvedOptions } from "./options";
 import { TABLE_NAMES, type TableName } from "./tables";
 import { TableWriter, type WriteMethod } from "./writers";
@@ -8,7 +8,7 @@ import { TableWriter, type WriteMethod } from "./writers";
 export type LoadOptions = DatasetOptions & {
   /** COPY FROM STDIN (real PostgreSQL, large sets) instead of multi-row INSERT (works on PGlite). */
   copy?: boolean;
-  /** Drop secondary indexes during the load and re-create them after. Default: with COPY. */
+  /** Drop the tables' indexes during the load and re-create them after. Default: with COPY. */
   rebuildIndexes?: boolean;
   /** Empty the dataset's tables first (default), so a load replaces any earlier one. */
   truncate?: boolean;
@@ -23,6 +23,8 @@ export type LoadSummary = {
   options: ResolvedOptions;
   method: WriteMethod;
   rows: Record<TableName, number>;
+  /** Time spent writing each table, overlapping with generation. */
+  tableSeconds: Record<TableName, number>;
   seconds: { load: number; indexes: number; analyze: number; total: number };
 };
 
@@ -40,7 +42,7 @@ export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}):
     await conn`set statement_timeout = 0`;
     await conn`set synchronous_commit = off`;
     if (options.truncate ?? true) await conn.unsafe(`truncate table ${TABLE_NAMES.map((t) => `"${t}"`).join(", ")}`);
-    const saved = (options.rebuildIndexes ?? options.copy) ? await dropSecondaryIndexes(conn, TABLE_NAMES) : [];
+    const restore = (options.rebuildIndexes ?? options.copy) ? await dropIndexes(conn, TABLE_NAMES) : [];
 
     const writer = new TableWriter(conn, method, options.batchRows);
     let resolved: ResolvedOptions;
@@ -54,10 +56,10 @@ export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}):
       await writer.close();
     } finally {
       await writer.settle().catch(() => {});
-      if (saved.length) {
+      if (restore.length) {
         const from = performance.now();
         await conn`set maintenance_work_mem = '512MB'`;
-        await restoreIndexes(conn, saved);
+        for (const statement of restore) await conn.unsafe(statement);
         indexSeconds = elapsed(from);
       }
     }
@@ -65,7 +67,7 @@ export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}):
     const analyzeFrom = performance.now();
     await conn.unsafe(`analyze ${TABLE_NAMES.map((t) => `"${t}"`).join(", ")}`);
     const analyze = elapsed(analyzeFrom);
-    return { options: resolved, method, rows: { ...writer.rows }, seconds: { load, indexes: indexSeconds, analyze, total: elapsed() } };
+    return { options: resolved, method, rows: { ...writer.rows }, tableSeconds: { ...writer.seconds }, seconds: { load, indexes: indexSeconds, analyze, total: elapsed() } };
   } finally {
     // The session settings above must not follow the connection back into the pool.
     await conn`reset all`.catch(() => {});

@@ -61,6 +61,8 @@ async function copyRows(conn: Conn, table: TableName, rows: Row[]): Promise<void
  */
 export class TableWriter implements DatasetSink {
   readonly rows = Object.fromEntries(TABLE_NAMES.map((t) => [t, 0])) as Record<TableName, number>;
+  /** Time spent writing each table (the generator runs meanwhile). */
+  readonly seconds = Object.fromEntries(TABLE_NAMES.map((t) => [t, 0])) as Record<TableName, number>;
   private readonly buffers = new Map<TableName, Row[]>(TABLE_NAMES.map((t) => [t, []]));
   private pending: Promise<void> = Promise.resolve();
   private failure: unknown = null;
@@ -99,8 +101,14 @@ export class TableWriter implements DatasetSink {
     const rows = this.buffers.get(table)!;
     this.buffers.set(table, []);
     const write = this.method === "copy" ? copyRows : insertRows;
-    this.pending = write(this.conn, table, rows).catch((e: unknown) => {
-      this.failure = e;
-    });
+    const started = performance.now();
+    this.pending = write(this.conn, table, rows).then(
+      () => {
+        this.seconds[table] += (performance.now() - started) / 1000;
+      },
+      (e: unknown) => {
+        this.failure = e;
+      },
+    );
   }
 }
