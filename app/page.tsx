@@ -1,23 +1,30 @@
+import type { Metadata } from "next";
 import { getDb } from "@/db/client";
+import { LiveOverview } from "@/components/home/live-overview";
+import { OVERVIEW_URLS } from "@/components/home/overview-urls";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireSession } from "@/lib/auth/account";
+import { eventListFromSearch, tokenListFromSearch } from "@/lib/queries/dashboard-lists";
 import { getStatus } from "@/lib/queries/status";
 
-export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Market" };
 
-export default async function Home() {
-  const status = await getStatus(getDb(), new Date());
+const searchOf = (url: string) => new URL(url, "http://dashboard").searchParams;
+
+export default async function HomePage() {
+  await requireSession("/");
+  const db = getDb();
+  const now = new Date();
+  const [trending, newest, events, status] = await Promise.all([
+    tokenListFromSearch(db, searchOf(OVERVIEW_URLS.trending), now),
+    tokenListFromSearch(db, searchOf(OVERVIEW_URLS.newest), now),
+    eventListFromSearch(db, searchOf(OVERVIEW_URLS.events)),
+    getStatus(db, now),
+  ]);
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-semibold">Onchain Intel</h1>
-      <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-        Token and wallet intelligence. The JSON API lives under <code>/v1</code>; its contract is{" "}
-        <a className="underline" href="/v1/openapi.json">/v1/openapi.json</a>.
-      </p>
-      <dl className="mt-6 grid grid-cols-2 gap-2 text-sm">
-        <dt>Indexed block</dt>
-        <dd>{status.indexed_block ?? "—"}</dd>
-        <dt>Worker</dt>
-        <dd>{status.worker.alive ? "alive" : "not running"}</dd>
-      </dl>
-    </main>
+    <>
+      <PageHeader title="Market" subtitle="Trending tokens, new launches and on-chain events as the indexer sees them." />
+      <LiveOverview initial={{ trending, newest, events, status }} />
+    </>
   );
 }

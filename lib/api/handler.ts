@@ -61,7 +61,8 @@ function wrap<P>(run: (req: NextRequest, ctx: RequestContext<P>, headers: Record
     } catch (err) {
       const apiError = toApiError(err);
       if (apiError.status >= 500) {
-        log.error("request failed", { request_id: requestId, method: req.method, path: url.pathname, error: String(err) });
+        const cause = err instanceof Error && err.cause ? String(err.cause) : undefined;
+        log.error("request failed", { request_id: requestId, method: req.method, path: url.pathname, error: String(err), cause });
       }
       return respond(apiError.status, errorBody(apiError, requestId), { ...headers, ...apiError.headers });
     }

@@ -3,9 +3,10 @@ import { invalidParam } from "./errors";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-function firstIssue(error: z.ZodError, fallbackParam: string) {
+/** The parameter an error names: for query strings the parameter itself, for bodies the JSON path. */
+function firstIssue(error: z.ZodError, fallbackParam: string, depth = Infinity) {
   const issue = error.issues[0];
-  const param = issue.path.length ? issue.path.join(".") : fallbackParam;
+  const param = issue.path.length ? issue.path.slice(0, depth).join(".") : fallbackParam;
   return invalidParam(param, `${param}: ${issue.message}`);
 }
 
@@ -21,7 +22,7 @@ export function parseQuery<S extends z.ZodObject>(url: URL, schema: S): z.output
     values[name] = value;
   }
   const parsed = schema.safeParse(values);
-  if (!parsed.success) throw firstIssue(parsed.error, "query");
+  if (!parsed.success) throw firstIssue(parsed.error, "query", 1);
   return parsed.data;
 }
 

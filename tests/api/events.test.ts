@@ -8,8 +8,9 @@ let events: Ev[] = [];
 
 beforeAll(async () => {
   events = (await testDb().execute<Ev>(
-    sql`select id::text as id, type, wallet_address, to_address, token_address, timestamp from events order by id desc`,
+    sql`select e.id::text as id, e.type, e.wallet_address, e.to_address, e.token_address, e.timestamp from events e order by e.id desc`,
   )) as unknown as Ev[];
+  for (const e of events) e.timestamp = new Date(e.timestamp);
   expect(events.length).toBeGreaterThan(1000);
 });
 

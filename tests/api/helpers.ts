@@ -37,7 +37,16 @@ export async function api<T = any>(
   }
   const res = await fetch(`${baseUrl()}${path}`, { method: opts.method ?? "GET", headers, body });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  return { status: res.status, headers: res.headers, body: text ? parseJson(text) : null };
+}
+
+/** A body that is not JSON is kept as text, so an assertion can show what came back. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { not_json: text.slice(0, 300) };
+  }
 }
 
 /** Asserts the error contract: status, code, the error body, the request id header. */

@@ -13,13 +13,12 @@ export const numberParam = (min: number, max: number, description: string) =>
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
     .meta({ description });
 
-export const intParam = (min: number, max: number, fallback: number, description: string) =>
+export const intParam = (min: number, max: number, description: string) =>
   z
     .string()
     .regex(/^\d+$/, "must be a whole number")
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-    .default(fallback)
     .meta({ description });
 
 export const addressSchema = z
@@ -32,8 +31,8 @@ export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 50;
 
 export const paginationQuery = {
-  page: intParam(1, 1_000_000, 1, "Page number, from 1"),
-  limit: intParam(1, MAX_LIMIT, DEFAULT_LIMIT, `Page size, 1 to ${MAX_LIMIT}`),
+  page: intParam(1, 1_000_000, "Page number, from 1").default(1),
+  limit: intParam(1, MAX_LIMIT, `Page size, 1 to ${MAX_LIMIT}`).default(DEFAULT_LIMIT),
 };
 
 export const timestampSchema = z.string().meta({ description: "ISO 8601 timestamp in UTC", format: "date-time" });

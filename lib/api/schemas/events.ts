@@ -13,7 +13,7 @@ export const eventListQuery = z.object({
     .transform((s) => new Date(s))
     .optional()
     .meta({ description: "Only events after this time (exclusive), ISO 8601", format: "date-time" }),
-  after: intParam(0, Number.MAX_SAFE_INTEGER, 0, "Only events with an id greater than this (resume cursor)").optional(),
+  after: intParam(0, Number.MAX_SAFE_INTEGER, "Only events with an id greater than this (resume cursor)").optional(),
   order: z.enum(["desc", "asc"]).default("desc").meta({ description: "By chain position; newest first by default" }),
   ...paginationQuery,
 });

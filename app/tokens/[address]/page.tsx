@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getDb } from "@/db/client";
+import { Address } from "@/components/address";
+import { PriceVolumeChart } from "@/components/charts/price-volume-chart";
+import { RiskGauge } from "@/components/charts/risk-gauge";
+import { ScoreBar } from "@/components/charts/score-bar";
+import { EventTable } from "@/components/events/event-table";
+import { formatAge, formatCompact, formatDateTime, formatUsd } from "@/components/format";
+import { RiskFlags } from "@/components/risk";
+import { FlagEvidenceList } from "@/components/tokens/flag-evidence";
+import { TopHolders } from "@/components/tokens/top-holders";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Stat } from "@/components/ui/stat";
+import { NetActivityBadge } from "@/components/wallet-badges";
+import { requireSession } from "@/lib/auth/account";
+import { addressParam } from "@/lib/queries/address-param";
+import { eventListFromSearch } from "@/lib/queries/dashboard-lists";
+import { getTokenScore } from "@/lib/queries/scores";
+import { priceVolumeSeries } from "@/lib/queries/token-series";
+import { getTokenProfile } from "@/lib/queries/tokens";
+import { RISK_WEIGHTS } from "@/lib/scoring/weights";
+import type { RiskLevel } from "@/lib/scoring/vocab";
+
+export const metadata: Metadata = { title: "Token" };
+
+const RECENT_EVENTS = 15;
+const DIMENSIONS: [keyof typeof RISK_WEIGHTS, string][] = [
+  ["holder_concentration_score", "Holder concentration"],
+  ["liquidity_stability_score", "Liquidity instability"],
+  ["wash_trade_score", "Wash trading"],
+  ["smart_money_flow_score", "Smart money outflow"],
+];
+
+export default async function TokenPage({ params }: PageProps<"/tokens/[address]">) {
+  const { address: raw } = await params;
+  await requireSession(`/tokens/${raw}`);
+  const address = addressParam(raw);
+  if (!address) notFound();
+  const db = getDb();
+  const now = new Date();
+  const [token, score, events] = await Promise.all([
+    getTokenProfile(db, address, now),
+    getTokenScore(db, address),
+    eventListFromSearch(db, new URLSearchParams({ token_address: address, limit: String(RECENT_EVENTS) })),
+  ]);
+  if (!token) notFound();
+  const series = await priceVolumeSeries(db, address, new Date(token.created_at), now);
+  const lastPrice = series.points.findLast((p) => p.price_usd !== null)?.price_usd ?? null;
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            {token.name} <span className="text-zinc-500 dark:text-zinc-400">{token.symbol}</span>
+          </>
+        }
+        subtitle={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Address value={token.address} chars={6} />
+            <span>Launched on {token.launchpad}</span>
+            <span>{formatDateTime(token.created_at)}</span>
+          </span>
+        }
+      >
+        <RiskFlags flags={token.risk_flags} />
+      </PageHeader>
+
+      <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Stat label="Last price" value={formatUsd(lastPrice)} hint="VWAP of the last bucket" />
+        <Stat label="Market cap" value={formatUsd(token.market_cap_usd)} />
+        <Stat label="Liquidity" value={formatUsd(token.liquidity_usd)} />
+        <Stat label="Volume 24h" value={formatUsd(token.volume_24h_usd)} />
+        <Stat label="Holders" value={formatCompact(token.holder_count)} />
+        <Stat label="Age" value={formatAge(token.age_hours)} />
+      </dl>
+
+      <div className="mb-4 grid gap-4 lg:grid-cols-3">
+        <Card title="Price and volume" className="lg:col-span-2">
+          <PriceVolumeChart series={series} />
+        </Card>
+        <Card title="Risk">
+          {score ? (
+            <div className="space-y-3">
+              <RiskGauge score={score.risk_score} level={score.risk_level as RiskLevel} />
+              {DIMENSIONS.map(([key, label]) => (
+                <ScoreBar key={key} label={label} value={score.dimensions[key]} weight={RISK_WEIGHTS[key]} worseWhenHigh />
+              ))}
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">Higher is riskier. Method {score.method_version}.</p>
+            </div>
+          ) : (
+            <EmptyState title="Not scored yet.">The scoring engine has not reached this token.</EmptyState>
+          )}
+        </Card>
+      </div>
+
+      <Card title="Summary" className="mb-4">
+        <p className="text-sm leading-relaxed">{token.ai_summary || "No summary written yet."}</p>
+      </Card>
+
+      <div className="mb-4 grid gap-4 lg:grid-cols-5">
+        <Card title="Risk flags and evidence" className="lg:col-span-2">
+          <FlagEvidenceList evidence={score?.flag_evidence ?? []} />
+        </Card>
+        <Card title="Top holders" className="lg:col-span-3">
+          {score && (
+            <dl className="mb-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+              <div className="flex gap-1.5">
+                <dt className="text-zinc-500">Early movers</dt>
+                <dd className="tabular-nums">{score.top_holder_summary.early_mover_count}</dd>
+              </div>
+              <div className="flex gap-1.5">
+                <dt className="text-zinc-500">Early movers are</dt>
+                <dd>
+                  <NetActivityBadge value={score.top_holder_summary.early_mover_net_activity} />
+                </dd>
+              </div>
+              <div className="flex gap-1.5">
+                <dt className="text-zinc-500">Mean reputation, top 10</dt>
+                <dd className="tabular-nums">{Math.round(score.top_holder_summary.avg_reputation_top10)}</dd>
+              </div>
+            </dl>
+          )}
+          <TopHolders holders={token.top_holders} />
+        </Card>
+      </div>
+
+      <Card
+        title="Recent events"
+        action={
+          <Link href={`/events?token_address=${token.address}`} className="text-xs text-indigo-700 hover:underline dark:text-indigo-300">
+            All events of {token.symbol} →
+          </Link>
+        }
+      >
+        {events.data.length ? <EventTable events={events.data} label={`Recent events of ${token.symbol}`} /> : <EmptyState title="No events yet." />}
+      </Card>
+    </>
+  );
+}

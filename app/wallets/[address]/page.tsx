@@ -1,0 +1,119 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getDb } from "@/db/client";
+import { Address } from "@/components/address";
+import { ScoreBar } from "@/components/charts/score-bar";
+import { formatCompact, formatDateTime, formatSignedUsd, formatUsd, humanize } from "@/components/format";
+import { searchOf } from "@/components/search-params";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Stat } from "@/components/ui/stat";
+import { numClass, rowClass, TableFrame, tdClass, thClass } from "@/components/ui/table";
+import { ClassificationBadge, ConfidenceBadge } from "@/components/wallet-badges";
+import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
+import { WalletEvents } from "@/components/wallets/wallet-events";
+import { requireSession } from "@/lib/auth/account";
+import { addressParam } from "@/lib/queries/address-param";
+import { eventListFromSearch } from "@/lib/queries/dashboard-lists";
+import { EVENT_TYPES } from "@/lib/queries/events";
+import { getWalletScore } from "@/lib/queries/scores";
+import { getWalletProfile } from "@/lib/queries/wallets";
+import { REPUTATION_WEIGHTS } from "@/lib/scoring/weights";
+
+export const metadata: Metadata = { title: "Wallet" };
+
+export default async function WalletPage({ params, searchParams }: PageProps<"/wallets/[address]">) {
+  const { address: raw } = await params;
+  await requireSession(`/wallets/${raw}`);
+  const address = addressParam(raw);
+  if (!address) notFound();
+  const db = getDb();
+  const search = searchOf(await searchParams);
+  const type = search.get("type");
+  const eventsSearch = walletEventsSearch(address, EVENT_TYPES.some((t) => t === type) ? type : null, search.get("page"));
+  const [wallet, score, events] = await Promise.all([
+    getWalletProfile(db, address),
+    getWalletScore(db, address),
+    eventListFromSearch(db, eventsSearch),
+  ]);
+  if (!wallet) notFound();
+  const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
+
+  return (
+    <>
+      <PageHeader
+        title={<Address value={wallet.address} chars={6} />}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <ClassificationBadge value={wallet.classification} />
+            <span>Prefers {humanize(wallet.sector_preference)} tokens</span>
+            <span>First seen {formatDateTime(wallet.first_seen)}</span>
+          </span>
+        }
+      />
+
+      <dl className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat
+          label="Estimated PnL"
+          value={<span className={wallet.pnl_estimate_usd >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}>{formatSignedUsd(wallet.pnl_estimate_usd)}</span>}
+          hint={<ConfidenceBadge value={wallet.pnl_confidence} />}
+        />
+        <Stat label="Portfolio value" value={formatUsd(portfolioValue)} hint={`${wallet.portfolio.length} tokens held`} />
+        <Stat label="Reputation" value={`${Math.round(wallet.reputation_score)} / 100`} hint={<ConfidenceBadge value={wallet.reputation_confidence} />} />
+        <Stat label="Trades" value={formatCompact(wallet.trade_count)} />
+      </dl>
+
+      <div className="mb-4 grid gap-4 lg:grid-cols-3">
+        <Card title="Reputation breakdown">
+          {score ? (
+            <div className="space-y-3">
+              <ScoreBar label="Win rate" value={score.dimensions.win_rate * 100} display={`${(score.dimensions.win_rate * 100).toFixed(0)}%`} weight={REPUTATION_WEIGHTS.win_rate} worseWhenHigh={false} />
+              <ScoreBar label="Entry timing" value={score.dimensions.entry_timing_score} weight={REPUTATION_WEIGHTS.entry_timing_score} worseWhenHigh={false} />
+              <ScoreBar label="Consistency" value={score.dimensions.consistency_score} weight={REPUTATION_WEIGHTS.consistency_score} worseWhenHigh={false} />
+              <ScoreBar label="Risk and drawdown" value={score.dimensions.risk_drawdown_score} weight={REPUTATION_WEIGHTS.risk_drawdown_score} worseWhenHigh={false} />
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">Higher is better. Method {score.method_version}.</p>
+            </div>
+          ) : (
+            <EmptyState title="Not scored yet." />
+          )}
+        </Card>
+        <Card title="Portfolio" className="lg:col-span-2">
+          {wallet.portfolio.length ? (
+            <TableFrame label="Portfolio" maxHeight>
+              <table className="w-full text-sm">
+                <thead className="sticky top-0 bg-white dark:bg-zinc-900">
+                  <tr>
+                    <th scope="col" className={thClass}>Token</th>
+                    <th scope="col" className={`${thClass} ${numClass}`}>Quantity</th>
+                    <th scope="col" className={`${thClass} ${numClass}`}>Value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {wallet.portfolio.map((h) => (
+                    <tr key={h.token_address} className={rowClass}>
+                      <td className={tdClass}>
+                        <Link href={`/tokens/${h.token_address}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                          {h.token_symbol}
+                        </Link>
+                      </td>
+                      <td className={`${tdClass} ${numClass}`}>{formatCompact(h.quantity)}</td>
+                      <td className={`${tdClass} ${numClass}`}>{formatUsd(h.value_usd)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
+          ) : (
+            <EmptyState title="Holds no indexed tokens." />
+          )}
+        </Card>
+      </div>
+
+      <Card title="Event history">
+        <WalletEvents wallet={address} types={EVENT_TYPES} initial={{ search: eventsSearch.toString(), data: events }} />
+      </Card>
+    </>
+  );
+}
