@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, createdAt, ts } from "./columns";
 import { apiKeys } from "./api-keys";
@@ -27,6 +28,12 @@ export const alerts = pgTable(
     createdAt: createdAt(),
     updatedAt: createdAt(),
     lastTriggeredAt: ts(),
+    /**
+     * Digest of the alert's alert_matches rows (count and order-free hash of the addresses),
+     * written with them by the evaluator; null when there are none. A cycle reads the matches
+     * only of alerts whose freshly computed digest differs.
+     */
+    matchDigest: text(),
   },
   (t) => [index("alerts_key_status_idx").on(t.keyId, t.status), index("alerts_status_idx").on(t.status)],
 );
@@ -43,7 +50,11 @@ export const alertMatches = pgTable(
     /** Set when a notification included this match; null while waiting for the cooldown. */
     notifiedAt: ts(),
   },
-  (t) => [primaryKey({ columns: [t.alertId, t.tokenAddress] })],
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.tokenAddress] }),
+    // Matches waiting for their alert to fire (cooldown): few, read every cycle.
+    index("alert_matches_pending_idx").on(t.alertId).where(sql`${t.notifiedAt} is null`),
+  ],
 );
 
 /** Transactional outbox: a firing and its notification row commit together. */
