@@ -56,7 +56,7 @@ async function main() {
 
   const sql = connect(databaseUrl, { max: 2 });
   const db = createDb(sql);
-  await loadInitialData(db, sql, say);
+  await loadInitialData(sql, say);
   const keys = await ensureDevKeys(db, DATA_DIR);
   await sql.end();
 

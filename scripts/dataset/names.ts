@@ -37,14 +37,16 @@ export function pickSector(rng: Rng, launchpad: Launchpad): Sector {
   return SECTORS[rng.weighted(SECTOR_WEIGHTS[launchpad])];
 }
 
-function symbolOf(name: string, rng: Rng): string {
-  const words = name.toUpperCase().replace(/[^A-Z0-9 ]/g, "").split(" ").filter(Boolean);
-  const base = words.length > 1 && rng.chance(0.5) ? words.map((w) => w[0]).join("") + words[0].slice(1, 3) : words[0];
-  return base.slice(0, rng.int(3, 6));
+/** Tickers as launchers write them: the stem, or its head plus the suffix's initial or "AI". */
+function symbolOf(stem: string, suffix: string, rng: Rng): string {
+  const head = stem.toUpperCase().replace(/[^A-Z]/g, "");
+  const tail = suffix.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  if (tail === "AI" || tail === "GPT") return head.slice(0, 4) + tail;
+  return tail && rng.chance(0.4) ? head.slice(0, 3) + tail[0] : head.slice(0, rng.int(3, 6));
 }
 
 export function tokenName(rng: Rng, sector: Sector): { name: string; symbol: string } {
   const stem = rng.pick(STEMS[sector]);
-  const name = `${stem} ${rng.pick(SUFFIXES[sector])}`.trim();
-  return { name, symbol: symbolOf(name, rng) };
+  const suffix = rng.pick(SUFFIXES[sector]);
+  return { name: `${stem} ${suffix}`.trim(), symbol: symbolOf(stem, suffix, rng) };
 }

@@ -24,6 +24,8 @@ const usd = (x: number) =>
   x >= 1e9 ? `$${(x / 1e9).toFixed(2)}B` : x >= 1e6 ? `$${(x / 1e6).toFixed(2)}M` : x >= 1e3 ? `$${(x / 1e3).toFixed(1)}K` : `$${x.toFixed(2)}`;
 const price = (x: number) => (x >= 0.01 ? `$${x.toFixed(4)}` : `$${x.toPrecision(3)}`);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const SECTOR_PHRASE: Record<string, string> = { meme: "a meme token", ai: "an AI token", defi: "a DeFi token", gaming: "a gaming token", other: "a token" };
 
 function flagSentence(flag: RiskFlag, s: SummaryInput): string {
   const m = s.risk.evidence.find((e) => e.flag === flag)?.metrics ?? {};
@@ -35,9 +37,9 @@ function flagSentence(flag: RiskFlag, s: SummaryInput): string {
     case "concentrated_ownership":
       return `the largest holder owns ${pct(m.top1_share ?? 0)} and the top 10 own ${pct(m.top10_share ?? 0)}`;
     case "sybil_cluster":
-      return `${m.wallets ?? 0} wallets funded by one address bought at launch and hold ${pct(m.supply_share ?? 0)}`;
+      return `${count(m.wallets ?? 0, "wallet", "wallets")} funded by one address bought at launch and hold ${pct(m.supply_share ?? 0)}`;
     case "smart_money_exiting":
-      return `${m.exiting_wallets ?? 0} smart-money wallets sold most of their position in the last 24 hours`;
+      return `${count(m.exiting_wallets ?? 0, "smart-money wallet", "smart-money wallets")} sold most of their position in the last 24 hours`;
   }
 }
 
@@ -47,12 +49,12 @@ export function tokenSummary(s: SummaryInput): string {
     ? `: ${s.risk.flags.map((f) => flagSentence(f, s)).join("; ")}.`
     : ", with no risk flag raised.";
   const early = s.earlyMoverCount
-    ? `${s.earlyMoverCount} early buyers are ${s.earlyMoverNetActivity === "exited" ? "all out" : s.earlyMoverNetActivity}.`
+    ? `Early buyers (${s.earlyMoverCount}): ${s.earlyMoverNetActivity}.`
     : "No wallet bought in the launch window.";
   return (
-    `${s.name} (${s.symbol}) is a ${s.sector} token launched on ${s.launchpad} at ${s.createdAt.slice(0, 16).replace("T", " ")} UTC. ` +
+    `${s.name} (${s.symbol}) is ${SECTOR_PHRASE[s.sector]} launched on ${s.launchpad} at ${s.createdAt.slice(0, 16).replace("T", " ")} UTC. ` +
     `It trades at ${price(s.priceUsd)} for a ${usd(s.marketCapUsd)} market cap, with ${usd(s.liquidityUsd)} of liquidity ` +
-    `and ${usd(s.volume24hUsd)} traded in 24 hours. ${s.holderCount} holders (${growth} in the last hour); ` +
+    `and ${usd(s.volume24hUsd)} traded in 24 hours. ${count(s.holderCount, "holder", "holders")} (${growth} in the last hour); ` +
     `the top 10 hold ${pct(s.risk.top10Share)} of supply. Risk is ${s.risk.riskLevel} at ${s.risk.riskScore.toFixed(1)}/100${flags} ` +
     `${early} The top holders' average reputation is ${s.avgReputationTop10.toFixed(1)}.`
   );

@@ -37,7 +37,7 @@ export async function api<T = any>(
   }
   const res = await fetch(`${baseUrl()}${path}`, { method: opts.method ?? "GET", headers, body });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? parseJson(text) : null };
+  return { status: res.status, headers: res.headers, body: (text ? parseJson(text) : null) as T };
 }
 
 /** A body that is not JSON is kept as text, so an assertion can show what came back. */
