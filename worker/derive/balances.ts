@@ -1,6 +1,6 @@
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainState } from "../indexer/state";
-import { insertRows, toDate, type Tx } from "../indexer/sql";
+import { insertRows, isoTime, type Tx } from "../indexer/sql";
 import type { TransferRow } from "../indexer/transform";
 
 const ZERO = BURN_ADDRESSES[0];
@@ -85,7 +85,7 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
     "holder_count_history",
     [
       ["token_address", "text", (h) => h.token],
-      ["hour", "timestamptz", (h) => toDate(h.hour)],
+      ["hour", "timestamptz", (h) => isoTime(h.hour)],
       ["holder_count", "int4", (h) => h.count],
     ],
     [...hourly.values()],
@@ -96,12 +96,12 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
     const [addresses, amounts] = [deltas.map(([a]) => a), deltas.map(([, d]) => d.toString())];
     await tx.unsafe(
       `update tokens t set total_supply = t.total_supply + d.delta
-         from unnest($1::text[], $2::numeric[]) d(address, delta) where t.address = d.address`,
+         from unnest($1::text[], $2::text[]::numeric[]) d(address, delta) where t.address = d.address`,
       [addresses, amounts],
     );
     await tx.unsafe(
       `update pools p set lp_total_supply = p.lp_total_supply + d.delta
-         from unnest($1::text[], $2::numeric[]) d(address, delta) where p.address = d.address`,
+         from unnest($1::text[], $2::text[]::numeric[]) d(address, delta) where p.address = d.address`,
       [addresses, amounts],
     );
   }

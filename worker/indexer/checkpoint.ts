@@ -1,5 +1,5 @@
 import type { Tx } from "./sql";
-import { toDate } from "./sql";
+import { isoTime } from "./sql";
 
 export type BlockRef = { number: number; hash: string; timestamp: number };
 
@@ -19,7 +19,7 @@ export async function readCheckpoint(tx: Tx, chainId: number): Promise<BlockRef 
 export async function writeCheckpoint(tx: Tx, chainId: number, block: BlockRef) {
   await tx`
     insert into sync_state (chain_id, indexed_block, indexed_block_hash, indexed_block_time, data_version, updated_at)
-    values (${chainId}, ${block.number}, ${block.hash}, ${toDate(block.timestamp)}, 1, now())
+    values (${chainId}, ${block.number}, ${block.hash}, ${isoTime(block.timestamp)}, 1, now())
     on conflict (chain_id) do update set indexed_block = excluded.indexed_block, indexed_block_hash = excluded.indexed_block_hash,
       indexed_block_time = excluded.indexed_block_time, data_version = sync_state.data_version + 1, updated_at = now()`;
 }
@@ -39,7 +39,7 @@ export async function clearCheckpoint(tx: Tx, chainId: number) {
 export async function writeHeartbeat(tx: Tx, chainId: number, head: number | null, headTime: number | null) {
   await tx`
     insert into sync_state (chain_id, heartbeat_at, head_block, head_block_time, updated_at)
-    values (${chainId}, now(), ${head}, ${headTime === null ? null : toDate(headTime)}, now())
+    values (${chainId}, now(), ${head}, ${headTime === null ? null : isoTime(headTime)}, now())
     on conflict (chain_id) do update set heartbeat_at = now(),
       head_block = coalesce(excluded.head_block, sync_state.head_block),
       head_block_time = coalesce(excluded.head_block_time, sync_state.head_block_time)`;

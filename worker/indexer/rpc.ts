@@ -71,9 +71,9 @@ export function suggestedRangeEnd(err: unknown, from: number, to: number): numbe
     const end = Number.parseInt(pair[2], 16);
     if (Number.parseInt(pair[1], 16) === from && end >= from && end < to) return end;
   }
-  const size = text.match(/(?:up to|limit(?:ed)? (?:of|to|is)|max(?:imum)?(?: block)? range(?: of| is)?:?)\s*a?\s*(\d+)/i);
+  const size = text.match(/(?:up to|limit(?:ed)? (?:of|to|is)|max(?:imum)?(?: block)? range(?: of| is)?:?)\s*a?\s*(\d+)(k?)\b/i);
   if (size) {
-    const n = Number(size[1]);
+    const n = Number(size[1]) * (size[2] ? 1_000 : 1);
     if (n >= 1 && from + n - 1 < to) return from + n - 1;
   }
   return undefined;

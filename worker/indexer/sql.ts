@@ -15,14 +15,21 @@ export async function insertRows<R>(tx: Tx, table: string, columns: Column<R>[],
   if (rows.length === 0) return;
   const params = columns.map(([, , value]) => rows.map((r) => toParam(value(r))));
   const names = columns.map(([name]) => name).join(", ");
-  const unnest = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ");
+  const unnest = columns.map(([, type], i) => arrayParam(i + 1, type)).join(", ");
   await tx.unsafe(`insert into ${table} (${names}) select * from unnest(${unnest}) ${suffix}`, params as never[]);
 }
 
+/**
+ * `$n` as an array of `type`. Numeric and timestamp arrays travel as text[]: drizzle's
+ * postgres-js driver (which shares our client) leaves those array types unserialized.
+ */
+export const arrayParam = (n: number, type: PgType) =>
+  type === "numeric" || type === "timestamptz" ? `$${n}::text[]::${type}[]` : `$${n}::${type}[]`;
+
 function toParam(v: unknown): unknown {
   if (typeof v === "bigint") return v.toString();
-  if (v instanceof Date) return v.toISOString();
   return v ?? null;
 }
 
-export const toDate = (unixSeconds: number) => new Date(unixSeconds * 1000);
+/** A Unix time as an ISO string: date parameters are passed as text (see arrayParam). */
+export const isoTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();

@@ -1,12 +1,12 @@
 import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
-import { insertRows, toDate, type Tx } from "./sql";
+import { insertRows, isoTime, type Tx } from "./sql";
 import type { ChainState } from "./state";
 import type { RangeRows } from "./transform";
 
 /** Inserts the raw facts of a range: blocks, new tokens and pools, transfers, reserves, events, fundings. */
 export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeData, rows: RangeRows) {
-  const time = (block: number) => toDate(data.blocks.get(block)!.timestamp);
+  const time = (block: number) => isoTime(data.blocks.get(block)!.timestamp);
   await insertRows(
     tx,
     "blocks",
@@ -14,7 +14,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
       ["number", "int8", (b) => b.number],
       ["hash", "text", (b) => b.hash],
       ["parent_hash", "text", (b) => b.parentHash],
-      ["timestamp", "timestamptz", (b) => toDate(b.timestamp)],
+      ["timestamp", "timestamptz", (b) => isoTime(b.timestamp)],
     ],
     [...data.blocks.values()],
   );
@@ -96,7 +96,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
       ["block_number", "int8", (e) => e.block],
       ["log_index", "int4", (e) => e.logIndex],
       ["tx_hash", "text", (e) => e.txHash],
-      ["timestamp", "timestamptz", (e) => toDate(e.timestamp)],
+      ["timestamp", "timestamptz", (e) => isoTime(e.timestamp)],
     ],
     rows.events,
   );
@@ -118,7 +118,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
   const lastSync = new Map(rows.reserves.map((r) => [r.pool, r.block]));
   await tx.unsafe(
     `update pools p set reserve0 = v.r0, reserve1 = v.r1, reserve_block = v.block
-       from unnest($1::text[], $2::numeric[], $3::numeric[], $4::int8[]) v(address, r0, r1, block) where p.address = v.address`,
+       from unnest($1::text[], $2::text[]::numeric[], $3::text[]::numeric[], $4::int8[]) v(address, r0, r1, block) where p.address = v.address`,
     [moved.map((p) => p.address), moved.map((p) => p.reserve0.toString()), moved.map((p) => p.reserve1.toString()), moved.map((p) => lastSync.get(p.address)!)],
   );
 }

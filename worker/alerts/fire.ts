@@ -1,0 +1,112 @@
+import type { Sql } from "@/db/client";
+import { newId } from "@/lib/keys/secret";
+import { MAX_LISTED_MATCHES, type AlertNotification } from "@/lib/alerts/payload";
+import { explainMatch, type TokenFilter } from "@/lib/tokens/filter";
+import { LIVE_ALERT, type CycleToken } from "./load";
+
+/** An alert fires at most once per this period; what newly matches meanwhile waits for the next firing. */
+export const COOLDOWN_MS = 15 * 60_000;
+
+/** Alerts fired per transaction: each firing commits with its outbox row, a batch keeps them short. */
+const FIRINGS_PER_TRANSACTION = 500;
+
+type Pending = { alertId: string; address: string; matchedMs: number };
+type AlertInfo = { id: string; name: string; conditions: TokenFilter; channel: string; webhookUrl: string | null; email: string | null };
+type Firing = { alertId: string; addresses: string[]; channel: string; recipient: string; payload: AlertNotification };
+
+/**
+ * Fires every live alert that has unnotified matches and did not fire within COOLDOWN_MS: one
+ * notification listing what newly matched since its last firing and still matches, with the
+ * values that made each token match. A firing's last_triggered_at, its matches' notified_at and
+ * its outbox row commit in one transaction. `tokens` are the cycle's tokens, the matches having
+ * just been recorded from them.
+ */
+export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - COOLDOWN_MS).toISOString();
+  const pending = await sql.unsafe<Pending[]>(
+    `select m.alert_id as "alertId", m.token_address as address, (extract(epoch from m.matched_at) * 1000)::float8 as "matchedMs"
+       from alert_matches m join alerts a on a.id = m.alert_id
+      where m.notified_at is null and ${LIVE_ALERT} and (a.last_triggered_at is null or a.last_triggered_at <= $1::timestamptz)
+      order by m.alert_id, m.matched_at, m.token_address`,
+    [cutoff],
+  );
+  if (pending.length === 0) return 0;
+
+  const byAddress = new Map(tokens.map((t) => [t.address, t]));
+  const byAlert = new Map<string, Pending[]>();
+  for (const p of pending) {
+    if (!byAddress.has(p.address)) continue;
+    const list = byAlert.get(p.alertId) ?? [];
+    byAlert.set(p.alertId, list);
+    list.push(p);
+  }
+  const ids = [...byAlert.keys()];
+  const alerts = await sql<AlertInfo[]>`
+    select a.id, a.name, a.conditions, a.notification_channel as channel, a.webhook_url as "webhookUrl", acc.email
+      from alerts a join accounts acc on acc.id = a.account_id where a.id = any(${ids}::text[])`;
+  const listed = [...new Set([...byAlert.values()].flatMap((l) => l.slice(0, MAX_LISTED_MATCHES).map((p) => p.address)))];
+  const names = new Map(
+    (await sql<{ address: string; name: string; symbol: string }[]>`
+      select address, name, symbol from tokens where address = any(${listed}::text[])`).map((t) => [t.address, t]),
+  );
+
+  const firings: Firing[] = alerts.map((a) => {
+    const matches = byAlert.get(a.id)!;
+    return {
+      alertId: a.id,
+      addresses: matches.map((m) => m.address),
+      channel: a.channel,
+      recipient: (a.channel === "webhook" ? a.webhookUrl : a.email) ?? "",
+      payload: {
+        type: "alert.triggered",
+        alert: { id: a.id, name: a.name, conditions: a.conditions },
+        triggered_at: now.toISOString(),
+        matches: matches.slice(0, MAX_LISTED_MATCHES).map((m) => ({
+          address: m.address,
+          name: names.get(m.address)?.name ?? "",
+          symbol: names.get(m.address)?.symbol ?? "",
+          matched_at: new Date(m.matchedMs).toISOString(),
+          values: explainMatch(byAddress.get(m.address)!, a.conditions, now),
+        })),
+        total_matches: matches.length,
+      },
+    };
+  });
+
+  let fired = 0;
+  for (let i = 0; i < firings.length; i += FIRINGS_PER_TRANSACTION) {
+    fired += await commitFirings(sql, firings.slice(i, i + FIRINGS_PER_TRANSACTION), now, cutoff);
+  }
+  return fired;
+}
+
+/** Commits the firings still due; returns how many fired (one notification each). */
+async function commitFirings(sql: Sql, firings: Firing[], now: Date, cutoff: string): Promise<number> {
+  return sql.begin(async (tx) => {
+    // Re-checked under the row lock: an alert paused or fired since the read above does not fire.
+    const locked = await tx.unsafe<{ id: string }[]>(
+      `update alerts a set last_triggered_at = $1::timestamptz
+        where a.id = any($2::text[]) and ${LIVE_ALERT} and (a.last_triggered_at is null or a.last_triggered_at <= $3::timestamptz)
+        returning a.id`,
+      [now.toISOString(), firings.map((f) => f.alertId), cutoff],
+    );
+    const fired = new Set(locked.map((r) => r.id));
+    const batch = firings.filter((f) => fired.has(f.alertId));
+    if (batch.length === 0) return 0;
+    await tx`
+      insert into notifications (alert_id, channel, recipient, idempotency_key, payload, status, last_error)
+      select alert_id, channel, recipient, key, payload::jsonb, status, last_error
+        from unnest(${batch.map((f) => f.alertId)}::text[], ${batch.map((f) => f.channel)}::text[],
+                    ${batch.map((f) => f.recipient)}::text[], ${batch.map(() => newId("ntf"))}::text[],
+                    ${batch.map((f) => JSON.stringify(f.payload))}::text[],
+                    ${batch.map((f) => (f.recipient ? "pending" : "failed"))}::text[],
+                    ${batch.map((f) => (f.recipient ? null : `no ${f.channel === "webhook" ? "webhook URL" : "email address"} to send to`))}::text[])
+             u(alert_id, channel, recipient, key, payload, status, last_error)`;
+    const pairs = batch.flatMap((f) => f.addresses.map((a) => [f.alertId, a] as const));
+    await tx`
+      update alert_matches m set notified_at = ${now.toISOString()}::timestamptz
+        from unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) u(alert_id, address)
+       where m.alert_id = u.alert_id and m.token_address = u.address`;
+    return batch.length;
+  });
+}

@@ -1,0 +1,68 @@
+import type { Sql } from "@/db/client";
+import { LIVE_ALERT } from "./load";
+
+/** An alert's complete match set this cycle, for an alert whose digest changed. */
+export type MatchSet = { alertId: string; addresses: string[]; digest: string | null };
+
+export type RecordResult = { inserted: number; deleted: number; cleared: number };
+
+const CHUNK = 20_000;
+
+/**
+ * Makes alert_matches hold exactly the computed sets of `changed` alerts: new matches are
+ * inserted (unnotified), matches that stopped matching are deleted, so such a token fires again
+ * when it matches again. Alerts that are no longer live (paused, key revoked) lose their matches:
+ * resuming starts afresh, and whatever matches then fires like on a new alert. One transaction,
+ * so match_digest always describes the rows it sits beside.
+ */
+export async function recordMatches(sql: Sql, changed: MatchSet[], now: Date): Promise<RecordResult> {
+  return sql.begin(async (tx) => {
+    const cleared = await tx.unsafe(
+      `with gone as (update alerts a set match_digest = null where a.match_digest is not null and not (${LIVE_ALERT}) returning a.id)
+       delete from alert_matches m using gone where m.alert_id = gone.id`,
+    );
+    const result = { inserted: 0, deleted: 0, cleared: cleared.count };
+    if (changed.length === 0) return result;
+
+    // Locked so that an alert deleted meanwhile cannot break the inserts' foreign key.
+    const present = await tx<{ id: string }[]>`
+      select id from alerts where id = any(${changed.map((c) => c.alertId)}::text[]) for key share`;
+    const live = new Set(present.map((r) => r.id));
+    const sets = changed.filter((c) => live.has(c.alertId));
+    const stored = new Map<string, Set<string>>();
+    const rows = await tx<{ alertId: string; address: string }[]>`
+      select alert_id as "alertId", token_address as address from alert_matches
+       where alert_id = any(${sets.map((c) => c.alertId)}::text[])`;
+    for (const r of rows) {
+      let s = stored.get(r.alertId);
+      if (!s) stored.set(r.alertId, (s = new Set()));
+      s.add(r.address);
+    }
+
+    const inserts: [string[], string[]] = [[], []];
+    const deletes: [string[], string[]] = [[], []];
+    for (const c of sets) {
+      const before = stored.get(c.alertId) ?? new Set<string>();
+      const after = new Set(c.addresses);
+      for (const a of after) if (!before.has(a)) (inserts[0].push(c.alertId), inserts[1].push(a));
+      for (const a of before) if (!after.has(a)) (deletes[0].push(c.alertId), deletes[1].push(a));
+    }
+    for (let i = 0; i < deletes[0].length; i += CHUNK) {
+      await tx`
+        delete from alert_matches m
+         using unnest(${deletes[0].slice(i, i + CHUNK)}::text[], ${deletes[1].slice(i, i + CHUNK)}::text[]) u(alert_id, address)
+         where m.alert_id = u.alert_id and m.token_address = u.address`;
+    }
+    for (let i = 0; i < inserts[0].length; i += CHUNK) {
+      await tx`
+        insert into alert_matches (alert_id, token_address, matched_at)
+        select alert_id, address, ${now.toISOString()}::timestamptz
+          from unnest(${inserts[0].slice(i, i + CHUNK)}::text[], ${inserts[1].slice(i, i + CHUNK)}::text[]) u(alert_id, address)`;
+    }
+    await tx`
+      update alerts set match_digest = u.digest
+        from unnest(${sets.map((c) => c.alertId)}::text[], ${sets.map((c) => c.digest)}::text[]) u(id, digest)
+       where alerts.id = u.id`;
+    return { ...result, inserted: inserts[0].length, deleted: deletes[0].length };
+  });
+}
