@@ -10,11 +10,12 @@ export const ALERT_CHANNELS = ["email", "webhook"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 type AlertRow = typeof alerts.$inferSelect;
+type NotificationRow = typeof notifications.$inferSelect;
 export type AlertOwner = { keyId: string; accountId: string };
 
 const RECENT_DELIVERIES = 20;
 
-function toAlert(a: AlertRow) {
+export function toAlert(a: AlertRow) {
   return {
     id: a.id,
     name: a.name,
@@ -127,16 +128,20 @@ export async function getAlert(db: Db, owner: AlertOwner, id: string) {
     .limit(RECENT_DELIVERIES);
   return {
     ...toAlert(row),
-    deliveries: deliveries.map((n) => ({
-      id: String(n.id),
-      channel: n.channel,
-      status: n.status,
-      attempts: n.attempts,
-      created_at: iso(n.createdAt),
-      sent_at: n.sentAt ? iso(n.sentAt) : null,
-      last_error: n.lastError,
-      tokens: ((n.payload as { matches?: { address: string }[] }).matches ?? []).map((m) => m.address),
-    })),
+    deliveries: deliveries.map(toDelivery),
+  };
+}
+
+export function toDelivery(n: NotificationRow) {
+  return {
+    id: String(n.id),
+    channel: n.channel,
+    status: n.status,
+    attempts: n.attempts,
+    created_at: iso(n.createdAt),
+    sent_at: n.sentAt ? iso(n.sentAt) : null,
+    last_error: n.lastError,
+    tokens: ((n.payload as { matches?: { address: string }[] }).matches ?? []).map((m) => m.address),
   };
 }
 

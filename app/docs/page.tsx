@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { operationAnchor, OperationSection } from "@/components/docs/operation";
+import { schemaAnchor, type Document, type Operation } from "@/components/docs/openapi-types";
+import { SchemaFields } from "@/components/docs/schema-fields";
+import { PageHeader } from "@/components/ui/page-header";
+import { openApiDocument } from "@/lib/api/openapi";
+
+export const metadata: Metadata = { title: "API reference" };
+
+const METHODS = ["get", "post", "patch", "put", "delete"];
+
+/** The API reference, rendered on the server from the OpenAPI document the API serves. Public. */
+export default async function DocsPage() {
+  const h = await headers();
+  const origin = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host")}`;
+  const doc = openApiDocument(`${origin}/v1`) as unknown as Document;
+  const serverUrl = doc.servers?.[0]?.url ?? "/v1";
+  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => (item[method] ? [{ path, method, op: item[method] as Operation }] : [])),
+  );
+  const schemas = Object.entries(doc.components?.schemas ?? {});
+
+  return (
+    <>
+      <PageHeader
+        title="API reference"
+        subtitle={
+          <>
+            {doc.info.title} {doc.info.version}. Base URL <code className="font-mono">{serverUrl}</code>. Machine-readable:{" "}
+            <a href="/v1/openapi.json" className="text-indigo-700 underline dark:text-indigo-300">
+              /v1/openapi.json
+            </a>{" "}
+            (OpenAPI 3.1).
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="Endpoints" className="text-sm lg:sticky lg:top-4 lg:self-start">
+          <ul className="space-y-1">
+            {operations.map(({ path, method }) => (
+              <li key={`${method} ${path}`}>
+                <a href={`#${operationAnchor(method, path)}`} className="flex gap-2 hover:underline">
+                  <span className="w-12 font-mono text-xs uppercase text-zinc-500">{method}</span>
+                  <span className="min-w-0 truncate font-mono text-xs">{path}</span>
+                </a>
+              </li>
+            ))}
+            <li className="pt-2">
+              <a href="#schemas" className="text-xs hover:underline">
+                Schemas
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="min-w-0 space-y-4">
+          <section className="rounded-lg border border-zinc-200 bg-white p-4 text-sm leading-relaxed dark:border-zinc-800 dark:bg-zinc-900">
+            <h2 className="mb-1 font-semibold">Conventions</h2>
+            <p>{doc.info.description}</p>
+            <p className="mt-2">
+              Errors answer <code className="font-mono">{`{"error":{"code","message","param","request_id"}}`}</code>. Lists answer{" "}
+              <code className="font-mono">{`{"data","total","page","limit"}`}</code>; <code className="font-mono">limit</code> is 1 to 200 (default 50). Unknown
+              or repeated query parameters are rejected with 400, naming the parameter.
+            </p>
+          </section>
+          {operations.map(({ path, method, op }) => (
+            <OperationSection key={`${method} ${path}`} method={method} path={path} op={op} serverUrl={serverUrl} />
+          ))}
+          <h2 id="schemas" className="scroll-mt-4 pt-4 text-lg font-semibold">
+            Schemas
+          </h2>
+          {schemas.map(([name, schema]) => (
+            <section key={name} id={schemaAnchor(name)} className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+              <h3 className="mb-2 font-mono text-sm font-semibold">{name}</h3>
+              <SchemaFields schema={schema} />
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

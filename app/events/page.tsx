@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { getDb } from "@/db/client";
+import { EventStream } from "@/components/events/event-stream";
+import { streamSearch } from "@/components/events/stream-search";
+import { searchOf } from "@/components/search-params";
+import { PageHeader } from "@/components/ui/page-header";
+import { ApiError } from "@/lib/api/errors";
+import { requireSession } from "@/lib/auth/account";
+import { eventListFromSearch } from "@/lib/queries/dashboard-lists";
+import { EVENT_TYPES } from "@/lib/queries/events";
+
+export const metadata: Metadata = { title: "Events" };
+
+export default async function EventsPage({ searchParams }: PageProps<"/events">) {
+  await requireSession("/events");
+  const db = getDb();
+  let search = streamSearch(searchOf(await searchParams));
+  let invalid: string | undefined;
+  let data;
+  try {
+    data = await eventListFromSearch(db, search);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== "INVALID_PARAMS") throw err;
+    invalid = err.message;
+    search = streamSearch(new URLSearchParams());
+    data = await eventListFromSearch(db, search);
+  }
+  return (
+    <>
+      <PageHeader title="Events" subtitle="Swaps, liquidity changes and transfers across every indexed token, newest first." />
+      <EventStream types={EVENT_TYPES} initial={{ search: search.toString(), data }} invalid={invalid} />
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import type { Token } from "@/lib/queries/tokens";
+import { formatInteger } from "../format";
+import type { FilterField } from "../tokens/filter-fields";
+import { FilterInputs, type FilterDraft } from "../tokens/filter-inputs";
+import type { Page } from "../types";
+import { buttonClass, inputClass, labelClass } from "../ui/button";
+import { ErrorMessage } from "../ui/error-message";
+import { useDashboardQuery } from "../use-dashboard-query";
+import { useDebounced } from "../use-debounced";
+import { useRefreshingMutation } from "../use-refreshing-mutation";
+import { conditionsOf, searchOfDraft } from "./conditions";
+
+export type BuilderKey = { id: string; name: string; prefix: string };
+type NewAlert = { key_id: string; alert: { name: string; conditions: Record<string, unknown>; notification_channel: string; webhook_url?: string } };
+
+const PREVIEW_SIZE = 5;
+
+/** "N tokens match now": the conditions run through GET /v1/tokens's filter, as the alert will. */
+function MatchPreview({ draft }: { draft: FilterDraft }) {
+  const settled = useDebounced(draft, 300);
+  const search = searchOfDraft(settled);
+  const empty = search.size === 0;
+  search.set("limit", String(PREVIEW_SIZE));
+  const query = useDashboardQuery<Page<Token>>(`/api/tokens?${search}`, { enabled: !empty });
+  return (
+    <div className="min-h-28 rounded-md border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950" aria-live="polite">
+      {empty ? (
+        <p className="text-zinc-600 dark:text-zinc-400">Set at least one condition to see which tokens match.</p>
+      ) : query.error ? (
+        <p className="text-red-700 dark:text-red-300">{query.error.message}</p>
+      ) : query.data ? (
+        <>
+          <p data-testid="match-count">
+            <strong className="tabular-nums">{formatInteger(query.data.total)}</strong> {query.data.total === 1 ? "token matches" : "tokens match"} now
+            {query.isFetching && <span className="text-zinc-500"> · updating…</span>}
+          </p>
+          {query.data.data.length > 0 && (
+            <ul className="mt-1 flex flex-wrap gap-x-3 text-xs">
+              {query.data.data.map((t) => (
+                <li key={t.address}>
+                  <Link href={`/tokens/${t.address}`} className="text-indigo-700 hover:underline dark:text-indigo-300">
+                    {t.symbol}
+                  </Link>
+                </li>
+              ))}
+              {query.data.total > PREVIEW_SIZE && <li className="text-zinc-500">and {formatInteger(query.data.total - PREVIEW_SIZE)} more</li>}
+            </ul>
+          )}
+        </>
+      ) : (
+        <p className="text-zinc-500">Counting…</p>
+      )}
+    </div>
+  );
+}
+
+export function AlertBuilder({ fields, keys, webhooks, email }: { fields: FilterField[]; keys: BuilderKey[]; webhooks: boolean; email: string | null }) {
+  const [name, setName] = useState("");
+  const [keyId, setKeyId] = useState(keys[0]?.id ?? "");
+  const [draft, setDraft] = useState<FilterDraft>({});
+  const [channel, setChannel] = useState("email");
+  const [webhookUrl, setWebhookUrl] = useState("");
+  const create = useRefreshingMutation<NewAlert>((body) => ({ url: "/api/alerts", method: "POST", body }));
+
+  if (!keys.length) {
+    return (
+      <p className="text-sm">
+        Alerts belong to an API key, as in the API (<code className="font-mono">GET /v1/alerts</code> lists a key&apos;s alerts).{" "}
+        <Link href="/keys" className="text-indigo-700 underline dark:text-indigo-300">
+          Create a key
+        </Link>{" "}
+        first.
+      </p>
+    );
+  }
+
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const alert = { name, conditions: conditionsOf(draft), notification_channel: channel, ...(channel === "webhook" ? { webhook_url: webhookUrl } : {}) };
+        create.mutate({ key_id: keyId, alert }, { onSuccess: () => (setName(""), setDraft({})) });
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor="alert-name" className={labelClass}>
+            Alert name
+          </label>
+          <input id="alert-name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="fresh and liquid" className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="alert-key" className={labelClass}>
+            API key it belongs to
+          </label>
+          <select id="alert-key" value={keyId} onChange={(e) => setKeyId(e.target.value)} className={inputClass}>
+            {keys.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.name} ({k.prefix}…)
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium">Fire when a token matches all of</legend>
+        <FilterInputs fields={fields} values={draft} onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))} idPrefix="alert" />
+      </fieldset>
+      <MatchPreview draft={draft} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor="alert-channel" className={labelClass}>
+            Deliver by
+          </label>
+          <select id="alert-channel" value={channel} onChange={(e) => setChannel(e.target.value)} className={inputClass}>
+            <option value="email">Email{email ? ` to ${email}` : ""}</option>
+            <option value="webhook" disabled={!webhooks}>
+              Webhook{webhooks ? "" : " (Pro and API Tier)"}
+            </option>
+          </select>
+        </div>
+        {channel === "webhook" && (
+          <div>
+            <label htmlFor="alert-webhook" className={labelClass}>
+              Webhook URL
+            </label>
+            <input id="alert-webhook" type="url" required value={webhookUrl} onChange={(e) => setWebhookUrl(e.target.value)} placeholder="https://example.com/hooks/alerts" className={inputClass} />
+          </div>
+        )}
+      </div>
+      {create.error && <ErrorMessage>{create.error.message}</ErrorMessage>}
+      <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
+        {create.isPending ? "Creating…" : "Create alert"}
+      </button>
+    </form>
+  );
+}

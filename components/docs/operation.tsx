@@ -1,0 +1,89 @@
+import { CopyButton } from "../copy-button";
+import { Badge, type Tone } from "../ui/badge";
+import { thClass } from "../ui/table";
+import type { Operation, Schema } from "./openapi-types";
+import { SchemaType, schemaRules } from "./schema-type";
+
+const METHOD_TONE: Record<string, Tone> = { get: "info", post: "good", patch: "warn", delete: "danger" };
+
+export const operationAnchor = (method: string, path: string) => `op-${method}-${path.replace(/[^a-z0-9]+/gi, "-")}`;
+
+const jsonSchema = (content?: Record<string, { schema?: Schema }>) => content?.["application/json"]?.schema;
+
+function curlExample(method: string, path: string, serverUrl: string, op: Operation): string {
+  const auth = op.security?.length === 0 ? "" : ` -H "Authorization: Bearer $KEY"`;
+  const body = op.requestBody ? ` -H 'Content-Type: application/json' -d '{…}'` : "";
+  const verb = method === "get" ? "" : ` -X ${method.toUpperCase()}`;
+  return `curl${verb}${auth}${body} "${serverUrl}${path}"`;
+}
+
+/** One endpoint: what it does, its parameters, its body, its answers and a curl line. */
+export function OperationSection({ method, path, op, serverUrl }: { method: string; path: string; op: Operation; serverUrl: string }) {
+  const curl = curlExample(method, path, serverUrl, op);
+  const body = jsonSchema(op.requestBody?.content);
+  return (
+    <section id={operationAnchor(method, path)} className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <h3 className="flex flex-wrap items-center gap-2">
+        <Badge tone={METHOD_TONE[method]}>{method.toUpperCase()}</Badge>
+        <code className="font-mono text-sm font-semibold">{path}</code>
+        <span className="text-sm text-zinc-600 dark:text-zinc-400">{op.summary}</span>
+        {op.security?.length === 0 && <Badge>no key</Badge>}
+      </h3>
+
+      {op.parameters && op.parameters.length > 0 && (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[560px] text-sm">
+            <caption className="mb-1 text-left text-xs font-medium text-zinc-500">Parameters</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={`${thClass} w-48`}>Name</th>
+                <th scope="col" className={`${thClass} w-20`}>In</th>
+                <th scope="col" className={thClass}>Meaning</th>
+              </tr>
+            </thead>
+            <tbody>
+              {op.parameters.map((p) => (
+                <tr key={`${p.in}-${p.name}`} className="border-t border-zinc-100 align-top dark:border-zinc-800">
+                  <td className="px-3 py-1.5 font-mono">
+                    {p.name}
+                    {p.required && <span className="ml-1 font-sans text-xs text-red-600 dark:text-red-400">required</span>}
+                  </td>
+                  <td className="px-3 py-1.5 text-zinc-500">{p.in}</td>
+                  <td className="px-3 py-1.5 text-zinc-700 dark:text-zinc-300">
+                    {p.description ?? p.schema?.description}
+                    {p.schema && schemaRules(p.schema).length > 0 && <span className="block text-xs text-zinc-500">{schemaRules(p.schema).join("; ")}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {body && (
+        <p className="mt-3 text-sm">
+          <span className="text-zinc-500">Body (JSON): </span>
+          <SchemaType schema={body} />
+        </p>
+      )}
+
+      <ul className="mt-3 space-y-0.5 text-sm">
+        {Object.entries(op.responses).map(([status, r]) => {
+          const schema = jsonSchema(r.content);
+          return (
+            <li key={status} className="flex flex-wrap gap-x-2">
+              <span className={`font-mono font-medium ${status.startsWith("2") ? "text-emerald-700 dark:text-emerald-400" : "text-zinc-500"}`}>{status}</span>
+              <span className="text-zinc-700 dark:text-zinc-300">{r.description}</span>
+              {schema && status.startsWith("2") && <SchemaType schema={schema} />}
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="mt-3 flex items-start gap-1 rounded bg-zinc-100 p-2 dark:bg-zinc-950">
+        <code className="min-w-0 flex-1 overflow-x-auto whitespace-pre font-mono text-xs">{curl}</code>
+        <CopyButton value={curl} label={`Copy the curl command for ${method.toUpperCase()} ${path}`} />
+      </div>
+    </section>
+  );
+}

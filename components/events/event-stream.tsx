@@ -1,0 +1,105 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { ApiEvent, EventType } from "@/lib/queries/events";
+import { humanize } from "../format";
+import type { Page } from "../types";
+import { buttonClass, inputClass, labelClass } from "../ui/button";
+import { EmptyState } from "../ui/empty-state";
+import { ErrorMessage } from "../ui/error-message";
+import { Pagination } from "../ui/pagination";
+import { useDashboardQuery } from "../use-dashboard-query";
+import { useUrlSearch } from "../use-url-search";
+import { EventTable } from "./event-table";
+import { streamSearch } from "./stream-search";
+
+const LIVE_MS = 5_000;
+const ADDRESS = "^0x[0-9a-fA-F]{40}$";
+
+/** An address filter applies once it is a whole address (or empty), not on every keystroke. */
+function AddressFilter({ name, label, value, onApply }: { name: string; label: string; value: string; onApply: (v: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft !== value && (draft === "" || new RegExp(ADDRESS).test(draft))) onApply(draft);
+  }, [draft, value, onApply]);
+  return (
+    <div className="min-w-0 flex-1 basis-72">
+      <label htmlFor={name} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={name}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value.trim())}
+        pattern={ADDRESS}
+        placeholder="0x…"
+        spellCheck={false}
+        autoComplete="off"
+        className={`${inputClass} font-mono`}
+      />
+    </div>
+  );
+}
+
+/** The global event stream: filters in the URL, the first page refreshing itself. */
+export function EventStream({ types, initial, invalid }: { types: readonly EventType[]; initial: { search: string; data: Page<ApiEvent> }; invalid?: string }) {
+  const { search, update } = useUrlSearch();
+  const [paused, setPaused] = useState(false);
+  // The server fell back to the unfiltered list; the address bar follows so the two agree.
+  useEffect(() => {
+    if (invalid) window.history.replaceState(null, "", window.location.pathname);
+  }, [invalid]);
+  const params = streamSearch(search);
+  const onFirstPage = (params.get("page") ?? "1") === "1";
+  const live = onFirstPage && !paused;
+  const query = useDashboardQuery<Page<ApiEvent>>(`/api/events?${params}`, {
+    initial: { url: `/api/events?${initial.search}`, data: initial.data },
+    liveMs: live ? LIVE_MS : false,
+  });
+  const list = query.data;
+
+  return (
+    <div className="space-y-4">
+      <form role="search" aria-label="Event filters" onSubmit={(e) => e.preventDefault()} className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+        <div>
+          <label htmlFor="type" className={labelClass}>
+            Type
+          </label>
+          <select id="type" value={search.get("type") ?? ""} onChange={(e) => update({ type: e.target.value })} className={inputClass}>
+            <option value="">All types</option>
+            {types.map((t) => (
+              <option key={t} value={t}>
+                {humanize(t)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <AddressFilter name="token_address" label="Token address" value={search.get("token_address") ?? ""} onApply={(v) => update({ token_address: v })} />
+        <AddressFilter name="wallet_address" label="Wallet address" value={search.get("wallet_address") ?? ""} onApply={(v) => update({ wallet_address: v })} />
+      </form>
+
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p className="flex items-center gap-2" aria-live="polite">
+          <span className={`inline-block size-2 rounded-full ${live ? "animate-pulse bg-emerald-500 motion-reduce:animate-none" : "bg-zinc-400"}`} aria-hidden="true" />
+          {live ? `Live: refreshing every ${LIVE_MS / 1000} s` : onFirstPage ? "Paused" : "Live updates run on the first page"}
+        </p>
+        {onFirstPage && (
+          <button type="button" aria-pressed={paused} onClick={() => setPaused((p) => !p)} className={buttonClass("secondary")}>
+            {paused ? "Resume live updates" : "Pause live updates"}
+          </button>
+        )}
+      </div>
+
+      {invalid && <ErrorMessage>The link had an invalid filter ({invalid}); showing all events instead.</ErrorMessage>}
+      {query.error && <ErrorMessage>{query.error.message}</ErrorMessage>}
+      {list && list.total === 0 && <EmptyState title="No events match these filters." />}
+      {list && list.total > 0 && (
+        <>
+          <EventTable events={list.data} label="Events" />
+          <Pagination page={list.page} limit={list.limit} total={list.total} noun="events" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import type { ApiEvent } from "@/lib/queries/events";
+import { Address, walletHref } from "../address";
+import { formatUsd, humanize } from "../format";
+import { RelativeTime } from "../relative-time";
+import { Badge, type Tone } from "../ui/badge";
+import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+
+const TYPE_TONE: Record<string, Tone> = { swap: "info", liquidity_add: "good", liquidity_remove: "bad", transfer: "neutral" };
+
+/**
+ * Events newest first. Rows that were not in the previous list fade in; sizes never change.
+ * Seen from one wallet (`wallet`), the wallet column gives way to the side it was on.
+ */
+export function EventTable({ events, label, wallet }: { events: ApiEvent[]; label: string; wallet?: string }) {
+  const seen = useRef<Set<string> | null>(null);
+  const previous = seen.current;
+  useEffect(() => {
+    seen.current = new Set(events.map((e) => e.id));
+  }, [events]);
+
+  return (
+    <TableFrame label={label}>
+      <table className="w-full min-w-[760px] table-fixed text-sm">
+        <thead>
+          <tr>
+            <th scope="col" className={`${thClass} w-28`}>Time</th>
+            <th scope="col" className={`${thClass} w-36`}>Type</th>
+            <th scope="col" className={`${thClass} w-28`}>Token</th>
+            <th scope="col" className={`${thClass} w-44`}>{wallet ? "Side" : "Wallet"}</th>
+            <th scope="col" className={`${thClass} w-28 ${numClass}`}>Amount</th>
+            <th scope="col" className={`${thClass} w-40`}>Tx</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id} className={`${rowClass} ${previous && !previous.has(e.id) ? "row-arrive" : ""}`}>
+              <td className={tdClass}>
+                <RelativeTime iso={e.timestamp} />
+              </td>
+              <td className={tdClass}>
+                <span className="flex gap-1">
+                  <Badge tone={TYPE_TONE[e.type]}>{humanize(e.type)}</Badge>
+                  {e.direction && <Badge tone={e.direction === "buy" ? "good" : "bad"}>{e.direction}</Badge>}
+                </span>
+              </td>
+              <td className={`${tdClass} truncate`}>
+                <Link href={`/tokens/${e.token_address}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                  {e.token_symbol || "?"}
+                </Link>
+              </td>
+              <td className={tdClass}>{wallet ? <WalletSide event={e} wallet={wallet} /> : <Address value={e.wallet_address} href={walletHref(e.wallet_address)} />}</td>
+              <td className={`${tdClass} ${numClass}`}>{formatUsd(e.amount_usd)}</td>
+              <td className={tdClass}>
+                <Address value={e.tx_hash} chars={6} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+/** A transfer is in a wallet's history as sender or receiver; the other side links on. */
+function WalletSide({ event, wallet }: { event: ApiEvent; wallet: string }) {
+  if (event.type !== "transfer") return <span className="text-zinc-400">—</span>;
+  const incoming = event.to_address === wallet;
+  const other = incoming ? event.wallet_address : event.to_address;
+  return (
+    <span className="flex items-center gap-1">
+      <Badge tone={incoming ? "good" : "neutral"}>{incoming ? "in from" : "out to"}</Badge>
+      {other && <Address value={other} href={walletHref(other)} />}
+    </span>
+  );
+}

@@ -1,0 +1,12 @@
+/** Calls a dashboard JSON route; a failure throws with the server's message (the API error body). */
+export async function fetchJson<T>(url: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  const res = await fetch(url, {
+    method: init?.method ?? "GET",
+    headers: init?.body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (res.status === 204) return undefined as T;
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.error?.message ?? `Request failed (${res.status}).`);
+  return body as T;
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import Link from "next/link";
+import type { ApiEvent } from "@/lib/queries/events";
+import type { Token } from "@/lib/queries/tokens";
+import { EventTable } from "../events/event-table";
+import { formatAge, formatUsd } from "../format";
+import type { Page } from "../types";
+import { Card } from "../ui/card";
+import { EmptyState } from "../ui/empty-state";
+import { useDashboardQuery } from "../use-dashboard-query";
+import { IndexerStatusBar, type IndexerStatus } from "./indexer-status";
+import { OVERVIEW_URLS } from "./overview-urls";
+import { TokenMiniList } from "./token-mini-list";
+
+export type Overview = { trending: Page<Token>; newest: Page<Token>; events: Page<ApiEvent>; status: IndexerStatus };
+
+const LIVE_MS = 10_000;
+const moreLink = (href: string, text: string) => (
+  <Link href={href} className="text-xs text-indigo-700 hover:underline dark:text-indigo-300">
+    {text}
+  </Link>
+);
+
+/** The market at a glance, refreshed every few seconds from the dashboard's JSON routes. */
+export function LiveOverview({ initial }: { initial: Overview }) {
+  const seed = <K extends keyof Overview>(key: K) => ({ initial: { url: OVERVIEW_URLS[key], data: initial[key] }, liveMs: LIVE_MS });
+  const status = useDashboardQuery(OVERVIEW_URLS.status, seed("status")).data ?? initial.status;
+  const trending = useDashboardQuery(OVERVIEW_URLS.trending, seed("trending")).data ?? initial.trending;
+  const newest = useDashboardQuery(OVERVIEW_URLS.newest, seed("newest")).data ?? initial.newest;
+  const events = useDashboardQuery(OVERVIEW_URLS.events, seed("events")).data ?? initial.events;
+
+  return (
+    <div className="space-y-4">
+      <IndexerStatusBar status={status} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title="Trending" action={moreLink("/tokens?sort=trending", "All tokens →")}>
+          <TokenMiniList tokens={trending.data} label="Trending tokens" metric={(t) => `${formatUsd(t.volume_24h_usd)} vol`} />
+        </Card>
+        <Card title="Newest launches" action={moreLink("/tokens?sort=newest", "All launches →")}>
+          <TokenMiniList tokens={newest.data} label="Newest launches" metric={(t) => `${formatAge(t.age_hours)} · ${formatUsd(t.liquidity_usd)} liq`} />
+        </Card>
+      </div>
+      <Card title="Recent events" action={moreLink("/events", "Live stream →")}>
+        {events.data.length ? <EventTable events={events.data} label="Recent events" /> : <EmptyState title="No events indexed yet." />}
+      </Card>
+    </div>
+  );
+}

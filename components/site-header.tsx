@@ -1,0 +1,44 @@
+import Link from "next/link";
+import { auth, signOut } from "@/lib/auth";
+import { NavLinks } from "./nav-links";
+import { buttonClass } from "./ui/button";
+
+async function signOutAction() {
+  "use server";
+  await signOut({ redirectTo: "/signin" });
+}
+
+export async function SiteHeader() {
+  const session = await auth();
+  const email = session?.user?.email;
+  return (
+    <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+        <Link href="/" className="font-semibold tracking-tight">
+          Onchain Intel
+        </Link>
+        <nav aria-label="Main" className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
+          <NavLinks />
+        </nav>
+        <div className="ml-auto flex items-center gap-2 text-sm">
+          {email ? (
+            <>
+              <span className="hidden max-w-48 truncate text-zinc-600 md:inline dark:text-zinc-400" title={email}>
+                {email}
+              </span>
+              <form action={signOutAction}>
+                <button type="submit" className={buttonClass("secondary")}>
+                  Sign out
+                </button>
+              </form>
+            </>
+          ) : (
+            <Link href="/signin" className={buttonClass("primary")}>
+              Sign in
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

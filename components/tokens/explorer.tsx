@@ -1,0 +1,140 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { Token, TokenSort } from "@/lib/queries/tokens";
+import { CopyButton } from "../copy-button";
+import type { Page } from "../types";
+import { buttonClass, inputClass, labelClass } from "../ui/button";
+import { EmptyState } from "../ui/empty-state";
+import { ErrorMessage } from "../ui/error-message";
+import { Pagination } from "../ui/pagination";
+import { useDashboardQuery } from "../use-dashboard-query";
+import { useUrlSearch } from "../use-url-search";
+import type { FilterField } from "./filter-fields";
+import { FilterInputs, type FilterDraft } from "./filter-inputs";
+import { TokenTable } from "./token-table";
+
+const SORT_LABELS: Record<TokenSort, string> = {
+  trending: "Trending",
+  newest: "Newest",
+  liquidity: "Liquidity",
+  volume: "Volume 24h",
+  risk_asc: "Lowest risk",
+};
+const PAGE_SIZES = ["25", "50", "100", "200"];
+const TYPING_DELAY_MS = 400;
+
+/** The filter conditions currently in the URL, as the inputs show them. */
+const draftOf = (search: URLSearchParams, fields: FilterField[]): FilterDraft =>
+  Object.fromEntries([...fields.map((f) => f.name), "exclude_flags"].map((n) => [n, search.get(n) ?? ""]));
+
+/** `sorts` and `fields` come from the server: the API's declarations, not copies of them. */
+export function TokenExplorer({
+  initial,
+  sorts,
+  fields,
+  invalid,
+}: {
+  initial: { search: string; data: Page<Token> };
+  sorts: readonly TokenSort[];
+  fields: FilterField[];
+  invalid?: string;
+}) {
+  const { search, update } = useUrlSearch();
+  // The server fell back to the unfiltered list; the address bar follows so the two agree.
+  useEffect(() => {
+    if (invalid) window.history.replaceState(null, "", window.location.pathname);
+  }, [invalid]);
+  const qs = search.toString();
+  const query = useDashboardQuery<Page<Token>>(`/api/tokens?${qs}`, { initial: { url: `/api/tokens?${initial.search}`, data: initial.data } });
+  const list = query.data;
+
+  // Typing edits a draft; the URL (and so the query) follows once typing pauses.
+  const [draft, setDraft] = useState(() => draftOf(search, fields));
+  useEffect(() => setDraft(draftOf(search, fields)), [search, fields]);
+  useEffect(() => {
+    const pending = Object.entries(draft).filter(([name, value]) => (search.get(name) ?? "") !== value);
+    if (!pending.length) return;
+    const timer = setTimeout(() => update(Object.fromEntries(pending)), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, search, update]);
+
+  const sort = (search.get("sort") ?? "trending") as TokenSort;
+  const hasFilters = Object.values(draftOf(search, fields)).some(Boolean);
+
+  return (
+    <div className="space-y-4">
+      <form
+        role="search"
+        aria-label="Token filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update(draft);
+        }}
+        className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="sort" className={labelClass}>
+              Sort by
+            </label>
+            <select id="sort" value={sort} onChange={(e) => update({ sort: e.target.value })} className={inputClass}>
+              {sorts.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="limit" className={labelClass}>
+              Rows per page
+            </label>
+            <select id="limit" value={search.get("limit") ?? "50"} onChange={(e) => update({ limit: e.target.value })} className={inputClass}>
+              {PAGE_SIZES.map((n) => (
+                <option key={n}>{n}</option>
+              ))}
+            </select>
+          </div>
+          <div className="ml-auto flex gap-2">
+            <button type="submit" className={buttonClass("primary")}>
+              Apply
+            </button>
+            <button
+              type="button"
+              className={buttonClass("secondary")}
+              disabled={!hasFilters}
+              onClick={() => update(Object.fromEntries(Object.keys(draft).map((n) => [n, undefined])))}
+            >
+              Clear filters
+            </button>
+          </div>
+        </div>
+        <FilterInputs fields={fields} values={draft} onChange={(name, value) => setDraft((d) => ({ ...d, [name]: value }))} idPrefix="filter" />
+      </form>
+
+      {invalid && <ErrorMessage>The link had an invalid filter ({invalid}); showing all tokens instead.</ErrorMessage>}
+      {query.error && <ErrorMessage>{query.error.message}</ErrorMessage>}
+
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+        <span className="inline-flex items-center gap-1 font-mono">
+          GET /v1/tokens{qs ? `?${qs}` : ""}
+          <CopyButton value={`/v1/tokens${qs ? `?${qs}` : ""}`} label="Copy the equivalent API request" />
+        </span>
+        <span aria-live="polite">{query.isFetching ? "Updating…" : ""}</span>
+      </div>
+
+      {list && list.total > 0 && (
+        <div className={query.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}>
+          <TokenTable tokens={list.data} label="Tokens" sort={sort} onSort={(s) => update({ sort: s })} />
+        </div>
+      )}
+      {list && list.total === 0 && (
+        <EmptyState title="No token matches these filters.">Loosen a condition or clear the filters.</EmptyState>
+      )}
+      {list && list.total > 0 && (
+        <Pagination page={list.page} limit={list.limit} total={list.total} noun="tokens" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />
+      )}
+    </div>
+  );
+}

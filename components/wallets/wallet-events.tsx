@@ -1,0 +1,63 @@
+"use client";
+
+import type { ApiEvent, EventType } from "@/lib/queries/events";
+import { EventTable } from "../events/event-table";
+import { humanize } from "../format";
+import type { Page } from "../types";
+import { inputClass, labelClass } from "../ui/button";
+import { EmptyState } from "../ui/empty-state";
+import { ErrorMessage } from "../ui/error-message";
+import { Pagination } from "../ui/pagination";
+import { useDashboardQuery } from "../use-dashboard-query";
+import { useUrlSearch } from "../use-url-search";
+import { walletEventsSearch } from "./wallet-events-search";
+
+/** A wallet's event history, filtered by type and paged through the URL. */
+export function WalletEvents({
+  wallet,
+  types,
+  initial,
+}: {
+  wallet: string;
+  types: readonly EventType[];
+  initial: { search: string; data: Page<ApiEvent> };
+}) {
+  const { search, update } = useUrlSearch();
+  const type = search.get("type") ?? "";
+  const params = walletEventsSearch(wallet, type, search.get("page"));
+  const query = useDashboardQuery<Page<ApiEvent>>(`/api/events?${params}`, { initial: { url: `/api/events?${initial.search}`, data: initial.data } });
+  const list = query.data;
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <label htmlFor="event-type" className={labelClass}>
+            Event type
+          </label>
+          <select id="event-type" value={type} onChange={(e) => update({ type: e.target.value })} className={inputClass}>
+            <option value="">All types</option>
+            {types.map((t) => (
+              <option key={t} value={t}>
+                {humanize(t)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <span className="text-xs text-zinc-500" aria-live="polite">
+          {query.isFetching ? "Updating…" : ""}
+        </span>
+      </div>
+      {query.error && <ErrorMessage>{query.error.message}</ErrorMessage>}
+      {list && list.total === 0 && <EmptyState title={type ? `No ${humanize(type)} events for this wallet.` : "No events for this wallet."} />}
+      {list && list.total > 0 && (
+        <>
+          <div className={query.isPlaceholderData ? "opacity-60" : ""}>
+            <EventTable events={list.data} label="Wallet events" wallet={wallet} />
+          </div>
+          <Pagination page={list.page} limit={list.limit} total={list.total} noun="events" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />
+        </>
+      )}
+    </div>
+  );
+}

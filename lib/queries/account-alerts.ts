@@ -1,0 +1,62 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { alerts, apiKeys, notifications } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { toAlert, toDelivery, type AlertOwner } from "./alerts";
+import { iso } from "./format";
+
+/**
+ * The dashboard sees an account's alerts across all its keys (the API sees one key's). Every
+ * change still goes through lib/queries/alerts with the alert's own key as owner, so the plan
+ * gates are the API's.
+ */
+const RECENT_DELIVERIES = 3;
+
+export async function listAccountAlerts(db: Db, accountId: string) {
+  const rows = await db
+    .select({ alert: alerts, keyName: apiKeys.name, keyPrefix: apiKeys.prefix, keyRevokedAt: apiKeys.revokedAt })
+    .from(alerts)
+    .innerJoin(apiKeys, eq(apiKeys.id, alerts.keyId))
+    .where(eq(alerts.accountId, accountId))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id));
+  const ids = rows.map((r) => r.alert.id);
+  const recent = ids.length
+    ? await db
+        .select()
+        .from(
+          db
+            .select({
+              n: notifications,
+              rank: sql<number>`row_number() over (partition by ${notifications.alertId} order by ${notifications.id} desc)`.as("rank"),
+            })
+            .from(notifications)
+            .where(inArray(notifications.alertId, ids))
+            .as("ranked"),
+        )
+        .where(sql`rank <= ${RECENT_DELIVERIES}`)
+    : [];
+  return rows.map((r) => ({
+    ...toAlert(r.alert),
+    key: { id: r.alert.keyId, name: r.keyName, prefix: r.keyPrefix, revoked_at: r.keyRevokedAt ? iso(r.keyRevokedAt) : null },
+    deliveries: recent.filter((d) => d.n.alertId === r.alert.id).map((d) => toDelivery(d.n)),
+  }));
+}
+export type AccountAlert = Awaited<ReturnType<typeof listAccountAlerts>>[number];
+
+/** The owner to act as for one of the account's alerts; another account's alert is not found. */
+export async function alertOwnerInAccount(db: Db, accountId: string, alertId: string): Promise<AlertOwner> {
+  const [row] = await db
+    .select({ keyId: alerts.keyId })
+    .from(alerts)
+    .where(and(eq(alerts.id, alertId), eq(alerts.accountId, accountId)));
+  if (!row) throw new ApiError("NOT_FOUND", "Alert not found.");
+  return { keyId: row.keyId, accountId };
+}
+
+export async function countActiveAlerts(db: Db, accountId: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active")));
+  return n;
+}

@@ -1,0 +1,35 @@
+import type { Db } from "@/db/client";
+import { parseQuery } from "@/lib/api/params";
+import { eventListQuery } from "@/lib/api/schemas/events";
+import { tokenListQuery } from "@/lib/api/schemas/tokens";
+import { pickTokenFilter } from "@/lib/tokens/filter";
+import { listEvents } from "./events";
+import { listTokens } from "./tokens";
+
+/**
+ * The dashboard addresses lists with the query strings of GET /v1/tokens and /v1/events, so a
+ * page's URL, its JSON route and the public API mean the same thing. Invalid parameters throw
+ * the API's INVALID_PARAMS error.
+ */
+export async function tokenListFromSearch(db: Db, search: URLSearchParams, now: Date) {
+  const q = parseQuery(urlOf(search), tokenListQuery);
+  const list = await listTokens(db, { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit }, now);
+  return { ...list, page: q.page, limit: q.limit };
+}
+
+export async function eventListFromSearch(db: Db, search: URLSearchParams) {
+  const q = parseQuery(urlOf(search), eventListQuery);
+  const list = await listEvents(db, {
+    type: q.type,
+    token: q.token_address,
+    wallet: q.wallet_address,
+    since: q.since,
+    afterId: q.after,
+    order: q.order,
+    page: q.page,
+    limit: q.limit,
+  });
+  return { ...list, page: q.page, limit: q.limit };
+}
+
+const urlOf = (search: URLSearchParams) => new URL(`http://dashboard/?${search}`);
