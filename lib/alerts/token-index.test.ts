@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { RISK_FLAGS } from "@/lib/scoring/vocab";
+import { matchesTokenFilter, type FilterableToken, type TokenFilter } from "@/lib/tokens/filter";
+import { TokenIndex } from "./token-index";
+
+/** Deterministic PRNG (mulberry32) so a failure reproduces. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NOW = new Date("2030-01-01T00:00:00Z");
+const HOUR = 3_600_000;
+// Few distinct values, so thresholds often land exactly on a token's value.
+const LEVELS = [0, 10, 100, 1_000, 10_000, 100_000];
+
+function randomTokens(random: () => number, n: number): FilterableToken[] {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+  return Array.from({ length: n }, () => ({
+    liquidityUsd: random() < 0.02 ? NaN : pick(LEVELS),
+    marketCapUsd: pick(LEVELS) * 3,
+    riskScore: Math.round(random() * 100),
+    holderGrowth1hPct: random() < 0.5 ? 0 : Math.round(random() * 200 - 50),
+    // Ages on whole hours plus or minus a millisecond: the boundaries of max_age_hours.
+    createdAt: new Date(NOW.getTime() - Math.floor(random() * 48) * HOUR + Math.floor(random() * 3) - 1),
+    riskFlags: RISK_FLAGS.filter(() => random() < 0.15),
+  }));
+}
+
+function randomFilter(random: () => number): TokenFilter {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+  const f: TokenFilter = {};
+  if (random() < 0.5) f.min_liquidity_usd = pick(LEVELS);
+  if (random() < 0.3) f.max_market_cap_usd = pick(LEVELS) * 3;
+  if (random() < 0.3) f.min_market_cap_usd = pick(LEVELS);
+  if (random() < 0.4) f.max_risk_score = Math.round(random() * 100);
+  if (random() < 0.3) f.min_holder_growth_1h_pct = Math.round(random() * 100 - 20);
+  if (random() < 0.4) f.max_age_hours = pick([0, 0.5, 1, 6, 24, 47.99]);
+  if (random() < 0.3) f.exclude_flags = RISK_FLAGS.filter(() => random() < 0.3);
+  return f;
+}
+
+describe("TokenIndex", () => {
+  it("matches exactly the tokens matchesTokenFilter accepts, for any filter", () => {
+    const random = rng(7);
+    const tokens = randomTokens(random, 2_000);
+    const index = new TokenIndex(tokens, NOW);
+    for (let k = 0; k < 500; k++) {
+      const filter = randomFilter(random);
+      const expected = tokens.flatMap((t, i) => (matchesTokenFilter(t, filter, NOW) ? [i] : []));
+      expect(index.matching(filter), JSON.stringify(filter)).toEqual(expected);
+    }
+  });
+
+  it("handles token counts that are not a multiple of the bitset word", () => {
+    const tokens = randomTokens(rng(1), 33);
+    const index = new TokenIndex(tokens, NOW);
+    const filter = { min_liquidity_usd: 0, max_risk_score: 100 };
+    expect(index.matching(filter)).toEqual(tokens.flatMap((t, i) => (matchesTokenFilter(t, filter, NOW) ? [i] : [])));
+    expect(new TokenIndex([], NOW).matching(filter)).toEqual([]);
+  });
+});

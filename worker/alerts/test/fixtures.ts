@@ -1,0 +1,92 @@
+import { connect, createDb, type Db, type Sql } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
+import { createAlert, type AlertOwner, type NewAlert } from "@/lib/queries/alerts";
+import { createKey, ensureAccount, type Plan } from "@/lib/keys/store";
+import type { TokenFilter } from "@/lib/tokens/filter";
+import { createTestDatabase } from "@/tests/setup/database";
+
+/**
+ * A migrated database of its own. `sql` is wrapped by drizzle (as the worker's client is), so
+ * the evaluator runs with drizzle's date parsers in place.
+ */
+export async function alertsDatabase() {
+  const database = await createTestDatabase("alerts_test");
+  await runMigrations(database.url);
+  const sql = connect(database.url, { max: 4 });
+  const db = createDb(sql);
+  return {
+    url: database.url,
+    sql,
+    db,
+    /** Empties tokens, alerts and the outbox between tests (accounts and keys stay). */
+    reset: () => sql`truncate tokens, token_metrics, alerts, alert_matches, notifications`.then(() => undefined),
+    close: async () => {
+      await sql.end();
+      await database.drop();
+    },
+  };
+}
+
+export type Owner = AlertOwner & { email: string | null };
+
+export async function newOwner(db: Db, plan: Plan = "pro", email: string | null = `${Math.random().toString(36).slice(2)}@example.com`): Promise<Owner> {
+  const accountId = await ensureAccount(db, email, plan);
+  const key = await createKey(db, accountId);
+  return { keyId: key.id, accountId, email };
+}
+
+/** An alert through the API's own query (plan gates included); returns the created alert. */
+export function newAlert(db: Db, owner: AlertOwner, conditions: TokenFilter, extra: Partial<NewAlert> = {}) {
+  return createAlert(db, owner, { name: "test alert", notification_channel: "email", ...extra, conditions });
+}
+
+let tokenSerial = 0;
+export const newAddress = () => `0x${(++tokenSerial).toString(16).padStart(40, "0")}`;
+
+export type TokenState = {
+  liquidityUsd?: number;
+  marketCapUsd?: number;
+  riskScore?: number;
+  holderGrowth1hPct?: number;
+  createdAt?: Date;
+  riskFlags?: string[];
+  name?: string;
+  symbol?: string;
+};
+
+/** Writes a token and its token_metrics row (the worker's read model), creating or updating it. */
+export async function setToken(sql: Sql, address: string, s: TokenState = {}): Promise<void> {
+  const createdAt = (s.createdAt ?? new Date(Date.now() - 3_600_000)).toISOString();
+  await sql`
+    insert into tokens (address, name, symbol, total_supply, launchpad, created_block, created_at)
+    values (${address}, ${s.name ?? "Token"}, ${s.symbol ?? "TKN"}, 1000000, 'test', 1, ${createdAt}::timestamptz)
+    on conflict (address) do nothing`;
+  await sql`
+    insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth1h_pct, risk_flags)
+    values (${address}, ${createdAt}::timestamptz, ${s.liquidityUsd ?? 0}, ${s.marketCapUsd ?? 0}, ${s.riskScore ?? 50},
+            ${s.holderGrowth1hPct ?? 0}, ${s.riskFlags ?? []}::text[])
+    on conflict (address) do update set
+      created_at = excluded.created_at, liquidity_usd = excluded.liquidity_usd, market_cap_usd = excluded.market_cap_usd,
+      risk_score = excluded.risk_score, holder_growth1h_pct = excluded.holder_growth1h_pct, risk_flags = excluded.risk_flags`;
+}
+
+export type NotificationRow = {
+  id: string;
+  alertId: string;
+  channel: string;
+  recipient: string;
+  idempotencyKey: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  payload: { total_matches: number; matches: { address: string; values: Record<string, unknown> }[] };
+};
+
+export function notificationsOf(sql: Sql, alertId?: string) {
+  return sql<NotificationRow[]>`
+    select id, alert_id as "alertId", channel, recipient, idempotency_key as "idempotencyKey", status, attempts,
+           last_error as "lastError", payload
+      from notifications where ${alertId ?? null}::text is null or alert_id = ${alertId ?? null} order by id`;
+}
+
+export const minutes = (base: Date, m: number) => new Date(base.getTime() + m * 60_000);
