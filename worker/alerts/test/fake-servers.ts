@@ -1,0 +1,145 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { verifyWebhookSignature } from "@/lib/alerts/webhook";
+
+/**
+ * Loopback stand-ins for the two receivers, real HTTP servers on 127.0.0.1:
+ * - a Resend API (POST /emails) that dedupes by Idempotency-Key the way Resend does: the same key
+ *   and body answer the first response again without sending, the same key with another body is
+ *   409 invalid_idempotent_request, the same key while the first is in flight is 409
+ *   concurrent_idempotent_requests;
+ * - a webhook receiver that verifies signatures and dedupes on Webhook-Id, as receivers are told to.
+ * Both can fail a share of requests: before processing (500), after processing (500: the
+ * sender retries something already done) or by dropping the connection after processing.
+ */
+export type Faults = { rate: number; seed?: number; delayMs?: number };
+
+type Fault = "none" | "before" | "after" | "drop";
+
+function faultPicker({ rate, seed = 1 }: Faults) {
+  let s = seed;
+  const random = () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const modes: Fault[] = ["before", "after", "drop"];
+  return (): Fault => (random() < rate ? modes[Math.floor(random() * modes.length)] : "none");
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
+  const server = createServer((req, res) => {
+    handler(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+/** Answers a request after processing it, or fails as `fault` says. */
+async function finish(res: ServerResponse, fault: Fault, delayMs: number, status: number, body: unknown) {
+  if (delayMs) await sleep(delayMs);
+  if (fault === "drop") return void res.socket?.destroy();
+  if (fault === "after") return json(res, 500, { statusCode: 500, name: "internal_server_error", message: "injected" });
+  json(res, status, body);
+}
+
+export type SentEmail = { id: string; key: string | undefined; from: string; to: string; subject: string; html: string; text: string };
+
+export async function startFakeResend(faults: Faults = { rate: 0 }) {
+  const pick = faultPicker(faults);
+  const sent: SentEmail[] = [];
+  const requestsByKey = new Map<string, number>();
+  const keys = new Map<string, { bodyHash: string; response: { id: string } | null }>();
+  let requests = 0;
+  let onRequest: (() => void) | undefined;
+
+  const server = await listen(async (req, res) => {
+    const body = await readBody(req);
+    requests++;
+    onRequest?.();
+    if (req.method !== "POST" || req.url !== "/emails") return json(res, 404, { statusCode: 404, name: "not_found", message: "Not found" });
+    if (!/^Bearer \S+$/.test(req.headers.authorization ?? "")) {
+      return json(res, 401, { statusCode: 401, name: "missing_api_key", message: "Missing API key" });
+    }
+    const fault = pick();
+    if (fault === "before") return json(res, 500, { statusCode: 500, name: "internal_server_error", message: "injected" });
+    const key = req.headers["idempotency-key"] as string | undefined;
+    const bodyHash = createHash("sha256").update(body).digest("hex");
+    if (key) {
+      requestsByKey.set(key, (requestsByKey.get(key) ?? 0) + 1);
+      const seen = keys.get(key);
+      if (seen && seen.bodyHash !== bodyHash) {
+        return json(res, 409, { statusCode: 409, name: "invalid_idempotent_request", message: "Same key, different payload" });
+      }
+      if (seen && !seen.response) {
+        return json(res, 409, { statusCode: 409, name: "concurrent_idempotent_requests", message: "Request in progress" });
+      }
+      if (seen) return finish(res, fault, faults.delayMs ?? 0, 200, seen.response);
+      keys.set(key, { bodyHash, response: null });
+    }
+    const email = JSON.parse(body.toString()) as Omit<SentEmail, "id" | "key">;
+    if (!email.from || !email.to || !email.subject || !(email.html || email.text)) {
+      if (key) keys.delete(key);
+      return json(res, 422, { statusCode: 422, name: "validation_error", message: "Missing required field" });
+    }
+    const response = { id: randomUUID() };
+    sent.push({ ...email, id: response.id, key });
+    if (key) keys.get(key)!.response = response;
+    await finish(res, fault, faults.delayMs ?? 0, 200, response);
+  });
+
+  return {
+    ...server,
+    /** Emails actually sent (what the recipients get). */
+    sent,
+    requestsByKey,
+    get requests() {
+      return requests;
+    },
+    /** Called on each request as it arrives (the kill test times its SIGKILL with it). */
+    set onRequest(f: (() => void) | undefined) {
+      onRequest = f;
+    },
+  };
+}
+
+export type WebhookDelivery = { id: string; body: string; verified: boolean };
+
+/** `secrets` maps an alert id (from the body) to its signing secret; `status` other than 2xx refuses everything. */
+export async function startWebhookReceiver(secrets: Map<string, string>, faults: Faults = { rate: 0 }, status = 200) {
+  const pick = faultPicker(faults);
+  const delivered = new Map<string, WebhookDelivery>();
+  const all: WebhookDelivery[] = [];
+  const server = await listen(async (req, res) => {
+    const body = (await readBody(req)).toString();
+    const id = String(req.headers["webhook-id"]);
+    const alertId = (JSON.parse(body) as { alert?: { id?: string } }).alert?.id ?? "";
+    const delivery = { id, body, verified: verifyWebhookSignature(secrets.get(alertId) ?? "", req.headers, body) };
+    all.push(delivery);
+    const fault = pick();
+    if (fault === "before") return json(res, 500, {});
+    if (!delivery.verified) return json(res, 401, {});
+    if (status >= 300) return json(res, status, {});
+    if (!delivered.has(id)) delivered.set(id, delivery);
+    await finish(res, fault, faults.delayMs ?? 0, status, {});
+  });
+  return { ...server, delivered, all };
+}
