@@ -30,7 +30,7 @@ async function matchesOf(alertId: string) {
 
 const listed = (n: { payload: { matches: { address: string }[] } }) => n.payload.matches.map((m) => m.address).sort();
 
-describe("alert evaluation", () => {
+describe("alert evaluation", { timeout: 60_000 }, () => {
   it("fires for tokens that newly match, with the values that made them match, once", async () => {
     const owner = await newOwner(t.db);
     const alert = await newAlert(t.db, owner, CONDITIONS);

@@ -127,7 +127,7 @@ export class DevchainMarket {
       const funded = this.rand(5) === 0 ? `0x${(0xf00000 + this.fresh.length).toString(16).padStart(40, "0")}` : null;
       if (funded) {
         await this.rpc.call("hardhat_impersonateAccount", [funded]);
-        await this.send(this.accounts[9], funded, undefined, 2n * E18);
+        await this.send(this.accounts[9], funded, undefined, 1_000n * E18);
       }
       await this.mine();
       if (funded) this.fresh.push(funded);

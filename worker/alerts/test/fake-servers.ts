@@ -65,16 +65,20 @@ export type SentEmail = { id: string; key: string | undefined; from: string; to:
 
 export async function startFakeResend(faults: Faults = { rate: 0 }) {
   const pick = faultPicker(faults);
-  const sent: SentEmail[] = [];
-  const requestsByKey = new Map<string, number>();
   const keys = new Map<string, { bodyHash: string; response: { id: string } | null }>();
-  let requests = 0;
-  let onRequest: (() => void) | undefined;
+  const fake = {
+    /** Emails actually sent (what the recipients get). */
+    sent: [] as SentEmail[],
+    requests: 0,
+    requestsByKey: new Map<string, number>(),
+    /** Called on each request as it arrives (the kill test times its SIGKILL with it). */
+    onRequest: undefined as (() => void) | undefined,
+  };
 
   const server = await listen(async (req, res) => {
     const body = await readBody(req);
-    requests++;
-    onRequest?.();
+    fake.requests++;
+    fake.onRequest?.();
     if (req.method !== "POST" || req.url !== "/emails") return json(res, 404, { statusCode: 404, name: "not_found", message: "Not found" });
     if (!/^Bearer \S+$/.test(req.headers.authorization ?? "")) {
       return json(res, 401, { statusCode: 401, name: "missing_api_key", message: "Missing API key" });
@@ -84,7 +88,7 @@ export async function startFakeResend(faults: Faults = { rate: 0 }) {
     const key = req.headers["idempotency-key"] as string | undefined;
     const bodyHash = createHash("sha256").update(body).digest("hex");
     if (key) {
-      requestsByKey.set(key, (requestsByKey.get(key) ?? 0) + 1);
+      fake.requestsByKey.set(key, (fake.requestsByKey.get(key) ?? 0) + 1);
       const seen = keys.get(key);
       if (seen && seen.bodyHash !== bodyHash) {
         return json(res, 409, { statusCode: 409, name: "invalid_idempotent_request", message: "Same key, different payload" });
@@ -101,24 +105,11 @@ export async function startFakeResend(faults: Faults = { rate: 0 }) {
       return json(res, 422, { statusCode: 422, name: "validation_error", message: "Missing required field" });
     }
     const response = { id: randomUUID() };
-    sent.push({ ...email, id: response.id, key });
+    fake.sent.push({ ...email, id: response.id, key });
     if (key) keys.get(key)!.response = response;
     await finish(res, fault, faults.delayMs ?? 0, 200, response);
   });
-
-  return {
-    ...server,
-    /** Emails actually sent (what the recipients get). */
-    sent,
-    requestsByKey,
-    get requests() {
-      return requests;
-    },
-    /** Called on each request as it arrives (the kill test times its SIGKILL with it). */
-    set onRequest(f: (() => void) | undefined) {
-      onRequest = f;
-    },
-  };
+  return Object.assign(fake, server);
 }
 
 export type WebhookDelivery = { id: string; body: string; verified: boolean };
