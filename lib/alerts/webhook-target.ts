@@ -1,5 +1,6 @@
+import { lookup as dnsLookup } from "node:dns";
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 import { config } from "@/lib/config";
 import { invalidParam } from "@/lib/api/errors";
 
@@ -38,4 +39,30 @@ export async function checkWebhookTarget(url: string): Promise<void> {
   if (addresses.some(isPrivateAddress)) {
     throw invalidParam("webhook_url", "webhook_url: private, loopback and link-local addresses are not allowed.");
   }
+}
+
+export class PrivateTargetError extends Error {
+  constructor(host: string) {
+    super(`${host} resolves to a private, loopback or link-local address`);
+  }
+}
+
+/**
+ * The `lookup` for an outgoing webhook request: the same rule as checkWebhookTarget, applied to
+ * the addresses the connection will use, so DNS cannot change between a check and the
+ * connection. A private IP literal (which needs no lookup) throws PrivateTargetError at once.
+ */
+export function guardedLookup(url: URL, allowPrivate = config.WEBHOOK_ALLOW_PRIVATE): LookupFunction {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (!allowPrivate && isIP(host) && isPrivateAddress(host)) throw new PrivateTargetError(host);
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, "", 0);
+      if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) {
+        return callback(new PrivateTargetError(hostname), "", 0);
+      }
+      if (options.all) callback(null, addresses);
+      else callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
 }

@@ -1,0 +1,120 @@
+import { Resend } from "resend";
+import { config } from "@/lib/config";
+import { NUMERIC_FILTERS } from "@/lib/tokens/filter";
+import type { AlertNotification, DeliveryResult, MatchedToken } from "./payload";
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+export type EmailTransport = {
+  /** Sends once per idempotency key: a retry with the same key is answered without a second email. */
+  send(to: string, email: RenderedEmail, idempotencyKey: string): Promise<DeliveryResult>;
+};
+
+/** The dashboard's public origin, for links in messages. */
+export const dashboardUrl = () => (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+
+const VALUE_LABELS: Record<string, string> = {
+  liquidity_usd: "Liquidity",
+  market_cap_usd: "Market cap",
+  risk_score: "Risk score",
+  holder_growth1h_pct: "Holder growth (1 h)",
+  age_hours: "Age",
+  risk_flags: "Risk flags",
+};
+
+const number = (v: number) => (Number.isFinite(v) ? v.toLocaleString("en-US", { maximumFractionDigits: 2 }) : String(v));
+
+/** A condition's or a match's number in its unit, told by the field's suffix. */
+function formatValue(field: string, v: number | string[]): string {
+  if (Array.isArray(v)) return v.length ? v.join(", ") : "none";
+  if (field.endsWith("_usd")) return `$${number(v)}`;
+  if (field.endsWith("_pct")) return `${v > 0 ? "+" : ""}${number(v)}%`;
+  if (field.endsWith("_hours")) return `${number(v)} h`;
+  return number(v);
+}
+
+function describeConditions(conditions: AlertNotification["alert"]["conditions"]): string[] {
+  return Object.entries(conditions).map(([field, v]) =>
+    field === "exclude_flags"
+      ? `Excluding risk flags: ${formatValue(field, v as string[])}`
+      : `${NUMERIC_FILTERS[field as keyof typeof NUMERIC_FILTERS]?.description ?? field}: ${formatValue(field, v as number)}`,
+  );
+}
+
+const describeValues = (m: MatchedToken) =>
+  Object.entries(m.values).map(([k, v]) => `${VALUE_LABELS[k] ?? k} ${formatValue(k, v)}`);
+
+/** On-chain names are anyone's choice: one line, bounded. */
+const clean = (s: string, max = 80) => s.replace(/[\s\p{Cc}\p{Cf}]+/gu, " ").trim().slice(0, max);
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The alert email: its name and conditions, each new match with the values that made it match, links. */
+export function renderAlertEmail(n: AlertNotification, appUrl = dashboardUrl()): RenderedEmail {
+  const name = clean(n.alert.name, 120);
+  const count = `${n.total_matches} new matching token${n.total_matches === 1 ? "" : "s"}`;
+  const alertsUrl = `${appUrl}/alerts`;
+  const tokenUrl = (m: MatchedToken) => `${appUrl}/tokens/${m.address}`;
+  const title = (m: MatchedToken) => `${clean(m.symbol, 20)} (${clean(m.name)})`;
+  const conditions = describeConditions(n.alert.conditions);
+  const unlisted = n.total_matches - n.matches.length;
+
+  const text = [
+    `Your alert "${name}" has ${count}.`,
+    "",
+    "Conditions:",
+    ...conditions.map((c) => `- ${c}`),
+    "",
+    ...n.matches.flatMap((m, i) => [`${i + 1}. ${title(m)} ${m.address}`, `   ${describeValues(m).join(" · ")}`, `   ${tokenUrl(m)}`]),
+    ...(unlisted > 0 ? ["", `…and ${unlisted} more.`] : []),
+    "",
+    `Manage your alerts: ${alertsUrl}`,
+  ].join("\n");
+
+  const cell = 'style="padding:6px 10px;border-bottom:1px solid #e5e7eb;vertical-align:top"';
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827">
+<p>Your alert <strong>${escapeHtml(name)}</strong> has ${count}.</p>
+<p>Conditions:</p><ul>${conditions.map((c) => `<li>${escapeHtml(c)}</li>`).join("")}</ul>
+<table style="border-collapse:collapse">${n.matches
+    .map(
+      (m) =>
+        `<tr><td ${cell}><a href="${escapeHtml(tokenUrl(m))}">${escapeHtml(title(m))}</a><br><code>${m.address}</code></td>` +
+        `<td ${cell}>${describeValues(m).map(escapeHtml).join("<br>")}</td></tr>`,
+    )
+    .join("\n")}</table>
+${unlisted > 0 ? `<p>…and ${unlisted} more.</p>` : ""}
+<p><a href="${escapeHtml(alertsUrl)}">Manage your alerts</a></p>
+</body></html>`;
+
+  return { subject: `Alert "${clean(name, 80)}": ${count}`, html, text };
+}
+
+/** Resend statuses that no retry can change: the message itself is refused. */
+const PERMANENT_STATUSES = new Set([400, 404, 422]);
+
+/** Sends through the Resend SDK; `baseUrl` points it at a Resend-compatible endpoint (tests). */
+export function resendTransport(opts: { apiKey: string; baseUrl?: string; from: string; timeoutMs: number }): EmailTransport {
+  const resend = new Resend(opts.apiKey, opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined);
+  return {
+    async send(to, email, idempotencyKey) {
+      const { error } = await resend.emails.send(
+        { from: opts.from, to, subject: email.subject, html: email.html, text: email.text },
+        { idempotencyKey, signal: AbortSignal.timeout(opts.timeoutMs) },
+      );
+      if (!error) return { ok: true };
+      return {
+        ok: false,
+        error: `Resend ${error.statusCode ?? "(no response)"} ${error.name}: ${error.message}`,
+        // The key was already used for different content: a message went out under it.
+        permanent: PERMANENT_STATUSES.has(error.statusCode ?? 0) || error.name === "invalid_idempotent_request",
+      };
+    },
+  };
+}
+
+/** The configured email transport; null without RESEND_API_KEY (messages then stay in the outbox). */
+export function emailTransportFromConfig(timeoutMs = 15_000): EmailTransport | null {
+  if (!config.RESEND_API_KEY) return null;
+  return resendTransport({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL, from: config.EMAIL_FROM, timeoutMs });
+}
