@@ -20,25 +20,24 @@ export async function listAccountAlerts(db: Db, accountId: string) {
     .where(eq(alerts.accountId, accountId))
     .orderBy(desc(alerts.createdAt), desc(alerts.id));
   const ids = rows.map((r) => r.alert.id);
+  // The latest few of each alert: those with fewer than RECENT_DELIVERIES newer siblings.
   const recent = ids.length
     ? await db
         .select()
-        .from(
-          db
-            .select({
-              n: notifications,
-              rank: sql<number>`row_number() over (partition by ${notifications.alertId} order by ${notifications.id} desc)`.as("rank"),
-            })
-            .from(notifications)
-            .where(inArray(notifications.alertId, ids))
-            .as("ranked"),
+        .from(notifications)
+        .where(
+          and(
+            inArray(notifications.alertId, ids),
+            sql`(select count(*) from notifications newer
+                  where newer.alert_id = ${notifications.alertId} and newer.id > ${notifications.id}) < ${RECENT_DELIVERIES}`,
+          ),
         )
-        .where(sql`rank <= ${RECENT_DELIVERIES}`)
+        .orderBy(desc(notifications.id))
     : [];
   return rows.map((r) => ({
     ...toAlert(r.alert),
     key: { id: r.alert.keyId, name: r.keyName, prefix: r.keyPrefix, revoked_at: r.keyRevokedAt ? iso(r.keyRevokedAt) : null },
-    deliveries: recent.filter((d) => d.n.alertId === r.alert.id).map((d) => toDelivery(d.n)),
+    deliveries: recent.filter((n) => n.alertId === r.alert.id).map(toDelivery),
   }));
 }
 export type AccountAlert = Awaited<ReturnType<typeof listAccountAlerts>>[number];

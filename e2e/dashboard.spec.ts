@@ -1,0 +1,132 @@
+import type { Token } from "@/lib/queries/tokens";
+import { callApi, createKey, expect, signIn, snap, test } from "./support/fixtures";
+
+test("signs in with the dev sign-in and gets a Free account", async ({ page, email }) => {
+  await signIn(page, email, "/plan");
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await snap(page, "sign-in");
+});
+
+test("creates a key and calls /v1/tokens with it", async ({ page, email, baseURL }) => {
+  await signIn(page, email, "/keys");
+  const key = await createKey(page, "e2e script");
+  await expect(page.locator("tr", { hasText: "e2e script" })).toContainText(key.slice(0, 13));
+  const res = await callApi(baseURL!, "/v1/tokens?limit=3", key);
+  expect(res.status).toBe(200);
+  expect((res.body.data as Token[]).length).toBe(3);
+  await snap(page, "api-key-created");
+});
+
+test("filters the token explorer and shows the rows the API returns", async ({ page, email, baseURL }) => {
+  await signIn(page, email, "/keys");
+  const key = await createKey(page, "explorer check");
+  await page.goto("/tokens");
+  await page.getByLabel("Sort by").selectOption("liquidity");
+  await page.getByLabel("Minimum liquidity in USD").fill("5000");
+  await page.getByLabel("Maximum risk score, 0 to 100").fill("60");
+  await page.getByLabel("wash trading").check();
+  await expect(page).toHaveURL(/min_liquidity_usd=5000/);
+  await expect(page).toHaveURL(/max_risk_score=60/);
+  await expect(page).toHaveURL(/exclude_flags=wash_trading/);
+  await expect(page.getByText("Updating…")).toHaveCount(0);
+
+  const query = new URL(page.url()).search;
+  const api = await callApi(baseURL!, `/v1/tokens${query}`, key);
+  const expected = (api.body.data as Token[]).map((t) => t.address);
+  expect(expected.length).toBeGreaterThan(0);
+  await expect.poll(() => page.locator("tbody tr[data-address]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-address")))).toEqual(expected);
+  await expect(page.getByText(`${api.body.total} tokens`)).toBeVisible();
+
+  // The URL is the state: a reload shows the same filters.
+  await page.reload();
+  await expect(page.getByLabel("Minimum liquidity in USD")).toHaveValue("5000");
+  await snap(page, "token-explorer");
+});
+
+test("opens a token and one of its holders", async ({ page, email }) => {
+  await signIn(page, email, "/tokens");
+  await page.getByLabel("Sort by").selectOption("volume");
+  await expect(page).toHaveURL(/sort=volume/);
+  const first = page.locator("tbody tr[data-address]").first();
+  const symbol = await first.locator("a").first().innerText();
+  await first.locator("a").first().click();
+  await expect(page).toHaveURL(/\/tokens\/0x[0-9a-f]{40}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(symbol.split(" ")[0]);
+  await expect(page.getByRole("img", { name: /^Price from/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Risk score/ })).toBeVisible();
+  await snap(page, "token-page");
+
+  await page.getByRole("region", { name: "Top holders" }).locator("tbody a").first().click();
+  await expect(page).toHaveURL(/\/wallets\/0x[0-9a-f]{40}$/);
+  await expect(page.getByText("Estimated PnL")).toBeVisible();
+  await expect(page.getByText("Reputation breakdown")).toBeVisible();
+  await page.getByLabel("Event type").selectOption("swap");
+  await expect(page).toHaveURL(/type=swap/);
+  const types = page.getByRole("region", { name: "Wallet events" }).locator("tbody tr td:nth-child(2)");
+  await expect.poll(async () => (await types.allInnerTexts()).every((t) => t.startsWith("swap"))).toBe(true);
+  await snap(page, "wallet-page");
+});
+
+test("builds an alert, sees it listed and pauses it", async ({ page, email, baseURL }) => {
+  await signIn(page, email, "/keys");
+  const key = await createKey(page, "alerts");
+  await page.goto("/alerts");
+  await expect(page.getByTestId("alert-limit")).toContainText("allows 3 active alerts");
+  await page.getByLabel("Alert name").fill("liquid and clean");
+  await page.getByLabel("Minimum liquidity in USD").fill("20000");
+  await page.getByLabel("sybil cluster").check();
+
+  // The preview counts with the same filter as the API.
+  const api = await callApi(baseURL!, "/v1/tokens?min_liquidity_usd=20000&exclude_flags=sybil_cluster&limit=1", key);
+  await expect(page.getByTestId("match-count")).toContainText(`${api.body.total} token`);
+
+  await page.getByRole("button", { name: "Create alert" }).click();
+  const alert = page.locator("li[data-alert-id]", { hasText: "liquid and clean" });
+  await expect(alert).toContainText("active");
+  await expect(alert).toContainText("Last triggered never");
+  await alert.getByRole("button", { name: "Pause" }).click();
+  await expect(alert.getByRole("button", { name: "Resume" })).toBeVisible();
+  await expect(alert).toContainText("paused");
+
+  const listed = await callApi(baseURL!, "/v1/alerts?status=paused", key);
+  expect((listed.body.data as { name: string }[]).map((a) => a.name)).toContain("liquid and clean");
+  await snap(page, "alerts");
+});
+
+test("switches plan and sees the limits change", async ({ page, email, baseURL }) => {
+  await signIn(page, email, "/keys");
+  const key = await createKey(page, "plan check");
+  const before = await callApi(baseURL!, "/v1/tokens?limit=1", key);
+  expect(["10", "100"]).toContain(before.headers.get("x-ratelimit-limit"));
+
+  await page.goto("/plan");
+  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await expect(page.getByText("Today 1 of 100")).toBeVisible();
+  await page.getByRole("button", { name: "Switch to Pro" }).click();
+  await expect(page.getByTestId("current-plan")).toHaveText("Pro");
+  await expect(page.getByText("Today 1 of 10,000")).toBeVisible();
+
+  const after = await callApi(baseURL!, "/v1/tokens?limit=1", key);
+  expect(["60", "10000"]).toContain(after.headers.get("x-ratelimit-limit"));
+  await page.goto("/alerts");
+  await expect(page.getByTestId("alert-limit")).toContainText("Pro plan has no limit");
+  await page.goto("/plan");
+  await snap(page, "plan-and-usage");
+});
+
+test("revokes a key and the API refuses it", async ({ page, email, baseURL }) => {
+  await signIn(page, email, "/keys");
+  const key = await createKey(page, "to revoke");
+  expect((await callApi(baseURL!, "/v1/tokens?limit=1", key)).status).toBe(200);
+
+  const row = page.locator("tr", { hasText: "to revoke" });
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await row.getByRole("button", { name: "Revoke to revoke" }).click();
+  await expect(row).toContainText("revoked");
+
+  const refused = await callApi(baseURL!, "/v1/tokens?limit=1", key);
+  expect(refused.status).toBe(401);
+  expect((refused.body.error as { code: string }).code).toBe("UNAUTHORIZED");
+  await snap(page, "api-key-revoked");
+});

@@ -1,0 +1,5 @@
+import { takeRunningApp } from "./support/state";
+
+export default async function globalTeardown() {
+  await takeRunningApp()?.stop();
+}

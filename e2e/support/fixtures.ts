@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+
+const ARTIFACTS = "e2e/artifacts";
+
+/** Signs in through the dev sign-in form and lands on `returnTo`. */
+export async function signIn(page: Page, email: string, returnTo = "/") {
+  await page.goto(returnTo);
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByLabel("Email").last().fill(email);
+  await page.getByRole("button", { name: "Sign in without email" }).click();
+  await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
+}
+
+/** Creates a key on the keys page and returns its secret, read from the one-time reveal. */
+export async function createKey(page: Page, name: string): Promise<string> {
+  await page.goto("/keys");
+  await page.getByLabel("Key name").fill(name);
+  await page.getByRole("button", { name: "Create key" }).click();
+  const secret = await page.getByTestId("new-key-secret").textContent();
+  expect(secret).toMatch(/^ocd_live_[0-9A-Za-z]{32}$/);
+  return secret!;
+}
+
+/** Calls the public API as a script would: plain fetch with the bearer key. */
+export async function callApi(baseURL: string, path: string, key: string) {
+  const res = await fetch(`${baseURL}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The page as it is now, in the light and the dark scheme, under e2e/artifacts. */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** Every test signs in as a user of its own, so plans, keys and alerts never collide. */
+export const test = base.extend<{ email: string }>({
+  email: async ({}, use, testInfo) => {
+    await use(`e2e-${testInfo.workerIndex}-${randomBytes(4).toString("hex")}@example.com`);
+  },
+});
+
+export { expect };
