@@ -1,0 +1,218 @@
+/**
+ * runSimulation: builds the backfilled history (one block per 2-second slot from `startTimestamp`
+ * to now, as fast as the node executes it), then, if live, keeps mining a block every 2 seconds of
+ * wall-clock time until the signal aborts. The ground truth is written at the end of the backfill,
+ * every 30 seconds while live, and when stopped.
+ */
+import { decodeAbiParameters, type Address, type Hex } from "viem";
+import { loadArtifacts } from "../compile";
+import { lower, type Deployment } from "../deploy";
+import { writeJsonAtomic } from "../files";
+import { RpcClient } from "../rpc";
+import { sortTokens } from "../swap-math";
+import { createActors } from "./actors";
+import { ChainWriter } from "./chain-writer";
+import { GroundTruthRecorder, type GroundTruth } from "./ground-truth";
+import { Market } from "./market";
+import { startBots } from "./scenarios/bots";
+import { startCrowd, startFreshArrivals } from "./scenarios/crowd";
+import { scheduleLaunches } from "./scenarios/launches";
+import { startWhales } from "./scenarios/whales";
+import { DAY, Sim, SLOT_SECONDS, type SimSizes } from "./sim";
+
+export interface SimulationOptions {
+  rpcUrl: string;
+  deployment: Deployment;
+  seed: number;
+  /** Days of backfilled history (default 3). */
+  days?: number;
+  /** Tokens launched in the backfilled history (default 24). */
+  tokens?: number;
+  /** Background traders (default 400). */
+  wallets?: number;
+  /** Swap + transfer + liquidity events to produce in the backfill, for benchmarks. */
+  events?: number;
+  /** Keep trading, a block every 2 s, until `signal` aborts. */
+  live?: boolean;
+  /** Unix seconds of the first simulated block. Default: `days` before now, so the history ends now. */
+  startTimestamp?: number;
+  /** Where to write the ground truth (not written when absent). */
+  groundTruthPath?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: SimulationProgress) => void;
+}
+
+export interface SimulationProgress {
+  phase: "backfill" | "live";
+  /** Blocks of the backfilled history mined so far, out of blocksTotal (live: blocks since). */
+  blocksDone: number;
+  blocksTotal: number;
+  block: number;
+  timestamp: number;
+  transactions: number;
+  events: number;
+  elapsedMs: number;
+  /** Estimated time to the end of the backfill; null while live. */
+  etaMs: number | null;
+}
+
+export interface SimulationResult {
+  groundTruth: GroundTruth;
+  backfillMs: number;
+}
+
+export const DEFAULT_SIZES = { days: 3, tokens: 24, wallets: 400 } as const;
+const PROGRESS_EVERY_MS = 200;
+const LIVE_TRUTH_EVERY_SLOTS = 15;
+
+export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
+  const sizes: SimSizes = {
+    days: options.days ?? DEFAULT_SIZES.days,
+    tokens: options.tokens ?? DEFAULT_SIZES.tokens,
+    wallets: options.wallets ?? DEFAULT_SIZES.wallets,
+    events: options.events,
+  };
+  const { deployment, signal } = options;
+  const artifacts = await loadArtifacts();
+  const rpc = new RpcClient(options.rpcUrl);
+  const [latest, deployerNonce, deployerEth, reserves, ...launchpadNonces] = (await rpc.batch([
+    { method: "eth_getBlockByNumber", params: ["latest", false] },
+    { method: "eth_getTransactionCount", params: [deployment.deployer, "latest"] },
+    { method: "eth_getBalance", params: [deployment.deployer, "latest"] },
+    { method: "eth_call", params: [{ to: deployment.wethUsdPair, data: "0x0902f1ac" }, "latest"] },
+    ...deployment.launchpads.map((l) => ({ method: "eth_getTransactionCount", params: [l.address, "latest"] })),
+  ])) as [{ number: Hex; timestamp: Hex }, Hex, Hex, Hex, ...Hex[]];
+
+  const startTimestamp = options.startTimestamp ?? Math.floor(Date.now() / 1000) - Math.round(sizes.days * 86_400);
+  if (startTimestamp <= Number(latest.timestamp)) {
+    throw new Error(
+      `the chain's latest block (${Number(latest.timestamp)}) is not before the simulation start (${startTimestamp}); ` +
+        "start the dev chain with an earlier genesisTimestamp",
+    );
+  }
+  const backfillSlots = Math.ceil(sizes.days * DAY);
+  let market: Market | undefined;
+  const writer = new ChainWriter(options.rpcUrl, {
+    startTimestamp,
+    slotSeconds: SLOT_SECONDS,
+    blockBeforeStart: Number(latest.number),
+    expectedReserves: (pair) => market!.ledger.reservesAt(pair),
+  });
+  const nonces = new Map(deployment.launchpads.map((l, i) => [l.address, Number(launchpadNonces[i])]));
+  market = new Market(writer, artifacts, deployment, nonces);
+  market.adopt(deployment.deployer, Number(deployerNonce), BigInt(deployerEth));
+  mirrorWethUsdPair(market, deployment, reserves);
+
+  const truth = new GroundTruthRecorder();
+  truth.classify(deployment.deployer, "deployer");
+  const sim = new Sim(options.seed, sizes, backfillSlots, market, writer, truth);
+  sim.at(0, () => {
+    const actors = createActors(sim);
+    startCrowd(sim, actors);
+    startFreshArrivals(sim, actors);
+    startBots(sim, actors);
+    startWhales(sim, actors);
+    scheduleLaunches(sim, actors);
+  });
+
+  const started = Date.now();
+  let reported = 0;
+  const progress = (phase: SimulationProgress["phase"], force = false) => {
+    if (!options.onProgress || (!force && Date.now() - reported < PROGRESS_EVERY_MS)) return;
+    reported = Date.now();
+    const done = Math.min(writer.minedSlot + 1, backfillSlots);
+    const elapsedMs = Date.now() - started;
+    options.onProgress({
+      phase,
+      blocksDone: phase === "backfill" ? done : writer.minedSlot + 1 - backfillSlots,
+      blocksTotal: phase === "backfill" ? backfillSlots : writer.minedSlot + 1 - backfillSlots,
+      block: writer.blockOf(writer.minedSlot),
+      timestamp: writer.timestampOf(writer.minedSlot),
+      transactions: writer.txCount,
+      events: market!.events,
+      elapsedMs,
+      etaMs: phase === "backfill" && done > 0 ? Math.round((elapsedMs / done) * (backfillSlots - done)) : null,
+    });
+  };
+  const runSlot = async (slot: number) => {
+    writer.beginBlock(slot);
+    market!.ledger.startBlock();
+    sim.slot = slot;
+    for (let job = sim.scheduler.take(slot); job; job = sim.scheduler.take(slot)) job();
+    await writer.endBlock();
+  };
+  const snapshot = (live: boolean): GroundTruth => {
+    const through = Math.max(writer.minedSlot, 0);
+    const lastBackfill = Math.min(through, backfillSlots - 1);
+    return truth.snapshot({
+      seed: options.seed,
+      chainId: deployment.chainId,
+      generatedAt: new Date().toISOString(),
+      timeline: {
+        slotSeconds: SLOT_SECONDS,
+        fromBlock: writer.blockOf(0),
+        fromTimestamp: startTimestamp,
+        backfillToBlock: writer.blockOf(lastBackfill),
+        backfillToTimestamp: writer.timestampOf(lastBackfill),
+        throughBlock: writer.blockOf(through),
+        throughTimestamp: writer.timestampOf(through),
+        live,
+      },
+      stats: { transactions: writer.txCount, logs: { ...market!.logs }, events: market!.events },
+    });
+  };
+  const writeTruth = (live: boolean) => {
+    const groundTruth = snapshot(live);
+    if (options.groundTruthPath) writeJsonAtomic(options.groundTruthPath, groundTruth);
+    return groundTruth;
+  };
+
+  for (let slot = sim.scheduler.nextSlot(); slot !== undefined && slot < backfillSlots && !signal?.aborted; slot = sim.scheduler.nextSlot()) {
+    await runSlot(slot);
+    progress("backfill");
+  }
+  if (!signal?.aborted) writer.mineEmpty(backfillSlots - 1);
+  await writer.drain();
+  const backfillMs = Date.now() - started;
+  progress("backfill", true);
+  let groundTruth = writeTruth(false);
+  if (!options.live) return { groundTruth, backfillMs };
+
+  let lastTruthSlot = writer.minedSlot;
+  while (!signal?.aborted) {
+    const due = Math.floor((Date.now() / 1000 - startTimestamp) / SLOT_SECONDS);
+    while (writer.minedSlot < due && !signal?.aborted) await runSlot(writer.minedSlot + 1);
+    await writer.flush();
+    progress("live");
+    if (writer.minedSlot - lastTruthSlot >= LIVE_TRUTH_EVERY_SLOTS) {
+      lastTruthSlot = writer.minedSlot;
+      writeTruth(true);
+    }
+    await sleepUntil((startTimestamp + (due + 1) * SLOT_SECONDS) * 1000, signal);
+  }
+  await writer.drain();
+  groundTruth = writeTruth(true);
+  return { groundTruth, backfillMs };
+}
+
+/** The deployment's WETH/USD pool as the ledger's starting state. */
+function mirrorWethUsdPair(market: Market, deployment: Deployment, reserves: Hex): void {
+  const [token0, token1] = sortTokens(deployment.weth, deployment.usd);
+  const [reserve0, reserve1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves);
+  const pair: Address = lower(deployment.wethUsdPair);
+  market.ledger.addPair({ address: pair, token0, token1 });
+  market.ledger.mint(token0, pair, reserve0);
+  market.ledger.mint(token1, pair, reserve1);
+}
+
+function sleepUntil(epochMs: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, Math.max(0, epochMs - Date.now()));
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

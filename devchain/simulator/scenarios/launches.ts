@@ -1,0 +1,227 @@
+/**
+ * Token launches and their planted fates. Each launch is planned in full up front (its hype cycle
+ * and the times of everything that will happen to it), so the dumps that smart money and insiders
+ * run ahead of are known, and every event of a backfilled launch fits in the backfilled history.
+ */
+import type { Address } from "viem";
+import { payOut, spendable, type Actors } from "../actors";
+import type { PoolSeed } from "../market";
+import type { Rng } from "../random";
+import { ether, HOUR, MINUTE, part, type Moment, type Sim } from "../sim";
+import { SECTORS, tokenName, type Sector, type SimToken } from "../tokens";
+import { scheduleAirdrop } from "./airdrop";
+import { bundleBuys, fundBundle, insiderTrades, snipe, type Bundle } from "./launch-crew";
+import { scheduleMigration, scheduleRugPull, scheduleSlowRug, SLOW_RUG_STEPS } from "./liquidity";
+import { scheduleMarketMaker } from "./market-maker";
+import { startSmartMoney } from "./smart-money";
+import { scheduleWashRing } from "./wash";
+
+interface Fate {
+  rug?: boolean;
+  slowRug?: boolean;
+  migration?: boolean;
+  wash?: boolean;
+  sybil?: boolean;
+  insiders?: boolean;
+  smartMoney?: boolean;
+  marketMaker?: boolean;
+  airdrop?: boolean;
+}
+
+/** Fates by launch index, cycling. The first eight cover every planted scenario. */
+const FATES: Fate[] = [
+  { rug: true, insiders: true, smartMoney: true },
+  { slowRug: true, smartMoney: true },
+  { wash: true },
+  { sybil: true },
+  { migration: true },
+  { marketMaker: true },
+  { airdrop: true },
+  { smartMoney: true },
+  { sybil: true, rug: true },
+  {},
+  { rug: true, smartMoney: true },
+  { wash: true },
+  {},
+  { marketMaker: true, smartMoney: true },
+  { slowRug: true, insiders: true },
+  {},
+];
+
+/** Launches while live come about every 15 minutes and plan their fates over two days. */
+const LIVE_LAUNCH_GAP = 15 * MINUTE;
+const LIVE_HORIZON = 48 * HOUR;
+
+interface Plan {
+  index: number;
+  fate: Fate;
+  launchSlot: number;
+  /** Slots after the launch that its planted events are fitted into. */
+  horizon: number;
+  params: PoolSeed;
+  interest: number;
+  peakSlot: number;
+  halfLife: number;
+  /** When the token dumps: what smart money and insiders get out ahead of. */
+  dumpSlot: number;
+  rugSlot?: number;
+  slowRug?: { start: number; stepGap: number };
+  migrationSlot?: number;
+  wash?: { start: number; end: number };
+  marketMaker?: { start: number; end: number };
+  airdropSlot?: number;
+}
+
+export function scheduleLaunches(sim: Sim, actors: Actors): void {
+  const rng = sim.rng.fork("launches");
+  const count = sim.sizes.tokens;
+  // Launch times over 3%..78% of the history, fates in shuffled order.
+  const order = rng.shuffle([...Array(count).keys()]);
+  for (let i = 0; i < count; i++) {
+    const launchSlot = sim.backfillAt(0.03 + (0.75 * (order[i] + rng.float(0.1, 0.9))) / count);
+    schedule(sim, actors, plan(sim, i, launchSlot, sim.backfillSlots - launchSlot));
+  }
+  let next = count;
+  const live = () => {
+    schedule(sim, actors, plan(sim, next++, sim.slot + rng.int(5 * MINUTE, 20 * MINUTE), LIVE_HORIZON));
+    sim.after(rng.exp(LIVE_LAUNCH_GAP), live);
+  };
+  sim.at(sim.backfillSlots, live);
+}
+
+function plan(sim: Sim, index: number, launchSlot: number, horizon: number): Plan {
+  const rng = sim.rng.fork(`plan/${index}`);
+  const fate = FATES[index % FATES.length];
+  /** A time after the launch: a random fraction of the horizon, capped. */
+  const after = (lo: number, hi: number, cap: number) => launchSlot + Math.round(Math.min(horizon * rng.float(lo, hi), cap));
+  const supply = BigInt(rng.pick([1e8, 1e9, 1e9, 1e10])) * 10n ** 18n;
+  const peakSlot = after(0.12, 0.25, 10 * HOUR);
+  const p: Plan = {
+    index,
+    fate,
+    launchSlot,
+    horizon,
+    params: {
+      supply,
+      liquiditySupply: part(supply, fate.airdrop ? rng.float(0.6, 0.7) : rng.float(0.7, 0.9)),
+      ethIn: ether(Math.min(Math.max(rng.logNormal(4, 0.5), 1.5), 15)),
+    },
+    interest: rng.logNormal(1, 0.6) * (fate.smartMoney ? 1.5 : 1),
+    peakSlot,
+    halfLife: Math.max(30 * MINUTE, Math.round(Math.min(horizon * rng.float(0.1, 0.2), 6 * HOUR))),
+    dumpSlot: peakSlot,
+  };
+  if (fate.rug) p.rugSlot = p.dumpSlot = Math.max(after(0.35, 0.6, 30 * HOUR), peakSlot + 30 * MINUTE);
+  if (fate.slowRug) {
+    const start = after(0.2, 0.3, 12 * HOUR);
+    p.slowRug = { start, stepGap: Math.round(Math.min(horizon * 0.5, 14 * HOUR) / SLOW_RUG_STEPS) };
+    p.dumpSlot = start;
+  }
+  if (fate.migration) p.migrationSlot = after(0.25, 0.6, 24 * HOUR);
+  if (fate.wash) {
+    const start = after(0.03, 0.1, 3 * HOUR);
+    p.wash = { start, end: start + Math.round(Math.min(horizon * rng.float(0.3, 0.5), 12 * HOUR)) };
+  }
+  if (fate.marketMaker) {
+    const start = after(0.02, 0.08, 2 * HOUR);
+    p.marketMaker = { start, end: start + Math.round(Math.min(horizon * 0.7, 36 * HOUR)) };
+  }
+  if (fate.airdrop) p.airdropSlot = after(0.1, 0.3, 8 * HOUR);
+  return p;
+}
+
+/** Preparations 10-45 minutes ahead (the creator's ether, insiders, the bundle), then the launch. */
+function schedule(sim: Sim, actors: Actors, p: Plan): void {
+  const rng = sim.rng.fork(`launch/${p.index}`);
+  const prepSlot = Math.max(sim.slot + 1, p.launchSlot - rng.int(10 * MINUTE, 45 * MINUTE));
+  sim.at(prepSlot, () => {
+    const insiderEth = p.fate.insiders ? Array.from({ length: rng.int(2, 3) }, () => ether(rng.float(0.4, 1.2))) : [];
+    const creator = creatorFor(sim, actors, p, insiderEth.reduce((a, b) => a + b, p.params.ethIn + ether(0.5)), rng);
+    const bundle = p.fate.sybil ? fundBundle(sim, p.params, rng) : undefined;
+    // The creator pays insiders a block later: ether it just received is not spendable yet.
+    sim.after(1, () => {
+      const insiders = insiderEth.map((eth) => {
+        const wallet = sim.wallets.create("insider");
+        sim.market.sendEth(creator, wallet, eth);
+        return wallet;
+      });
+      const funded = sim.now;
+      sim.at(Math.max(p.launchSlot, sim.slot + 1), () => launch(sim, actors, p, creator, insiders, funded, bundle, rng));
+    });
+  });
+}
+
+/** A new creator, or (serial launchers, more often ruggers) one from before, with enough ether. */
+function creatorFor(sim: Sim, actors: Actors, p: Plan, needs: bigint, rng: Rng): Address {
+  const reuse = rng.chance(p.fate.rug || p.fate.slowRug ? 0.4 : 0.15) && actors.creators.length > 0;
+  const topUp = needs + ether(rng.float(0.5, 3));
+  if (reuse) {
+    const creator = rng.pick(actors.creators);
+    if (spendable(sim, creator) < needs) payOut(sim, actors, creator, topUp);
+    return creator;
+  }
+  // Half the creators withdraw from the exchange, half bring ether from elsewhere.
+  const fromCex = rng.chance(0.5);
+  const creator = sim.wallets.create("creator", fromCex ? 0n : topUp);
+  if (fromCex) payOut(sim, actors, creator, topUp);
+  actors.creators.push(creator);
+  return creator;
+}
+
+function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: Address[], funded: Moment, bundle: Bundle | undefined, rng: Rng): void {
+  const { market } = sim;
+  const launchpad = rng.chance(0.55) ? market.deployment.launchpads[0] : market.deployment.launchpads[1];
+  // PumpPad is where memes launch; MoonLaunch takes anything.
+  const sector: Sector = launchpad === market.deployment.launchpads[0] && rng.chance(0.6) ? "meme" : rng.pick(SECTORS);
+  const { name, symbol } = tokenName(rng, sector, sim.tokens.symbols);
+  const pair = market.launch(creator, { launchpad: launchpad.address, name, symbol, ...p.params });
+  const truth = sim.truth.addToken({
+    address: pair.token,
+    pair: pair.address,
+    name,
+    symbol,
+    sector,
+    launchpad: launchpad.name,
+    launchpadAddress: launchpad.address,
+    creator,
+    launchBlock: sim.now.block,
+    launchTimestamp: sim.now.timestamp,
+    totalSupply: p.params.supply.toString(),
+    liquiditySupply: p.params.liquiditySupply.toString(),
+    initialLiquidityWeth: p.params.ethIn.toString(),
+  });
+  const token: SimToken = {
+    address: pair.token,
+    pair,
+    name,
+    symbol,
+    sector,
+    creator,
+    launchSlot: sim.slot,
+    interest: p.interest,
+    peakSlot: p.peakSlot,
+    halfLifeSlots: p.halfLife,
+    rugged: false,
+    frozenUntil: 0,
+    truth,
+  };
+  sim.tokens.add(token);
+
+  if (bundle) bundleBuys(sim, actors, token, bundle, Math.min(p.horizon / 2, 12 * HOUR), rng.fork("bundle"));
+  if (rng.chance(0.75)) snipe(sim, actors, token, rng.fork("snipers"));
+  if (insiders.length > 0) insiderTrades(sim, actors, token, insiders, funded, p.dumpSlot, rng.fork("insiders"));
+  if (p.fate.smartMoney) startSmartMoney(sim, actors, token, p.dumpSlot, rng.fork("smart-money"));
+  if (p.rugSlot) scheduleRugPull(sim, token, p.rugSlot, rng.fork("rug"));
+  if (p.slowRug) scheduleSlowRug(sim, token, p.slowRug.start, p.slowRug.stepGap, rng.fork("slow-rug"));
+  if (p.migrationSlot) scheduleMigration(sim, token, p.migrationSlot, rng.fork("migration"));
+  if (p.wash) scheduleWashRing(sim, token, p.wash.start, p.wash.end, rng.fork("wash"));
+  if (p.marketMaker) scheduleMarketMaker(sim, actors, token, p.marketMaker.start, p.marketMaker.end, rng.fork("market-maker"));
+  if (p.airdropSlot) scheduleAirdrop(sim, actors, token, p.airdropSlot, rng.fork("airdrop"));
+  if (!p.rugSlot && !p.slowRug) {
+    // An honest creator takes some profit once, after the hype.
+    sim.tradeAt(token, p.peakSlot + rng.int(0, 3 * HOUR), () => {
+      const held = market.ledger.balanceOf(token.address, creator);
+      if (held > 0n) market.sellForEth(creator, token.address, part(held, rng.float(0.1, 0.25)));
+    });
+  }
+}
