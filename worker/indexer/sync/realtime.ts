@@ -1,6 +1,6 @@
 import { log } from "@/lib/log";
 import type { Indexer } from "../indexer";
-import { ChainMovedError, fetchRange } from "../fetch";
+import { ChainMovedError, fetchRange, knownParent } from "../fetch";
 import { findCommonAncestor } from "../reorg";
 
 /** Blocks per live step; more than this behind, the next poll continues. */
@@ -16,8 +16,7 @@ export type LiveStep = "indexed" | "idle" | "reorg" | "retry";
 export async function syncLive(ix: Indexer, head: number): Promise<LiveStep> {
   const cp = ix.checkpoint!;
   if (head <= cp.number) {
-    const [block] = await ix.rpc.getBlocks([cp.number], false);
-    if (block?.hash === cp.hash) return "idle";
+    if (await stillCanonical(ix)) return "idle";
     await handleReorg(ix, cp.number);
     return "reorg";
   }
@@ -30,13 +29,21 @@ export async function syncLive(ix: Indexer, head: number): Promise<LiveStep> {
     await ix.reloadState(); // discovery may have learned tokens of a branch now gone
     return "retry";
   }
-  if (data.blocks.get(cp.number + 1)!.parentHash !== cp.hash) {
+  const first = data.blocks.get(cp.number + 1)!;
+  const extendsCheckpoint = knownParent(first) ? first.parentHash === cp.hash : await stillCanonical(ix);
+  if (!extendsCheckpoint) {
     await ix.reloadState();
     await handleReorg(ix, cp.number);
     return "reorg";
   }
   await ix.commit(data, true);
   return "indexed";
+}
+
+/** Whether the node still has the checkpoint block, by its hash. */
+async function stillCanonical(ix: Indexer) {
+  const [block] = await ix.rpc.getBlocks([ix.checkpoint.number], false);
+  return block?.hash === ix.checkpoint.hash;
 }
 
 async function handleReorg(ix: Indexer, from: number) {
