@@ -12,6 +12,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded/databas
 import { ensureDevKeys } from "./embedded/dev-keys";
 import { loadInitialData } from "./embedded/initial-data";
 import { buildIfStale, startWeb, waitForHttp } from "./embedded/web";
+import { embeddedWebEnv } from "./embedded/web-env";
 
 const EMBEDDED_DB_PORT = Number(process.env.EMBEDDED_DB_PORT ?? 54329);
 const say = (line: string) => console.log(`[start] ${line}`);
@@ -61,7 +62,7 @@ async function main() {
   await sql.end();
 
   buildIfStale(say);
-  const web = startWeb(config.PORT, { DATABASE_URL: databaseUrl });
+  const web = startWeb(config.PORT, { DATABASE_URL: databaseUrl, ...embeddedWebEnv(DATA_DIR, config.PORT) });
   children.push(web);
   web.once("exit", (code) => !stopping && (say(`web app exited (${code})`), void stop(1)));
   const base = `http://localhost:${config.PORT}`;
