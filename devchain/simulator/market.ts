@@ -238,7 +238,7 @@ export class Market {
     this.ledger.mint(address, creator, sqrt(p.liquiditySupply * p.ethIn) - MINIMUM_LIQUIDITY);
     const rest = p.supply - p.liquiditySupply;
     if (rest > 0n) this.ledger.transfer(token, p.launchpad, creator, rest);
-    this.count({ Transfer: rest > 0n ? 8 : 7, Deposit: 1, PairCreated: 1, Sync: 1, Mint: 1, TokenLaunched: 1 });
+    this.count({ Transfer: rest > 0n ? 7 : 6, Deposit: 1, PairCreated: 1, Sync: 1, Mint: 1, TokenLaunched: 1 });
     this.call(
       creator,
       p.launchpad,

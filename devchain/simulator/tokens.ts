@@ -66,6 +66,8 @@ export interface SimToken {
   truth: TokenTruth;
 }
 
+/** Blocks after a launch that belong to snipers (and insiders): everyone else trades later. */
+export const SNIPER_BLOCKS = 3;
 /** Below this fraction of its peak interest a token is never traded by the crowd again. */
 const DEAD_INTEREST = 0.005;
 
@@ -84,7 +86,7 @@ export class TokenBook {
   /** The crowd's trading intensity on the token at `slot`: full during the hype, then halving
    * every half-life; a rugged token keeps a trickle of panic trades. */
   intensity(t: SimToken, slot: number): number {
-    if (!this.tradable(t, slot)) return 0;
+    if (!this.tradable(t, slot) || slot <= t.launchSlot + SNIPER_BLOCKS) return 0;
     const decay = slot <= t.peakSlot ? 1 : 0.5 ** ((slot - t.peakSlot) / t.halfLifeSlots);
     return t.interest * decay * (t.rugged ? 0.03 : 1);
   }
@@ -92,7 +94,7 @@ export class TokenBook {
   /** Probability that a crowd trade on the token is a buy. */
   buyBias(t: SimToken, slot: number): number {
     if (t.rugged) return 0.1;
-    return slot <= t.peakSlot ? 0.7 : 0.4;
+    return slot <= t.peakSlot ? 0.8 : 0.4;
   }
 
   /** The crowd and every other trader start the block after the launch (the launch block
@@ -107,7 +109,9 @@ export class TokenBook {
 
   /** A token drawn by trading intensity; forgets tokens the crowd has abandoned for good. */
   pickByIntensity(rng: Rng, slot: number): SimToken | undefined {
-    this.live = this.live.filter((t) => slot < t.frozenUntil || this.intensity(t, slot) >= DEAD_INTEREST * t.interest);
+    this.live = this.live.filter(
+      (t) => slot <= t.launchSlot + SNIPER_BLOCKS || slot < t.frozenUntil || this.intensity(t, slot) >= DEAD_INTEREST * t.interest,
+    );
     const i = rng.weightedIndex(this.live.map((t) => this.intensity(t, slot)));
     return i < 0 ? undefined : this.live[i];
   }
@@ -115,9 +119,10 @@ export class TokenBook {
   /** The most traded token right now that is not rugged. */
   hottest(slot: number): SimToken | undefined {
     let best: SimToken | undefined;
+    let bestIntensity = 0;
     for (const t of this.live) {
-      if (t.rugged || !this.tradable(t, slot)) continue;
-      if (!best || this.intensity(t, slot) > this.intensity(best, slot)) best = t;
+      const intensity = t.rugged ? 0 : this.intensity(t, slot);
+      if (intensity > bestIntensity) [best, bestIntensity] = [t, intensity];
     }
     return best;
   }

@@ -8,7 +8,7 @@ import type { PoolSeed } from "../market";
 import type { Rng } from "../random";
 import { ether, MINUTE, part, type Moment, type Sim } from "../sim";
 import { getAmountIn, getAmountOut } from "../../swap-math";
-import type { SimToken } from "../tokens";
+import { SNIPER_BLOCKS, type SimToken } from "../tokens";
 import { buy, sellAll } from "./trade";
 
 export interface Bundle {
@@ -69,7 +69,7 @@ export function snipe(sim: Sim, actors: Actors, token: SimToken, rng: Rng): void
   const buys: (Moment & { wallet: Address; ethIn: string })[] = [];
   const entry = sim.truth.plant({ kind: "sniper", token: token.address, pair: token.pair.address, wallets: [], ...sim.now, buys });
   for (const sniper of rng.sample(actors.snipers, rng.int(1, 3))) {
-    sim.tradeAt(token, token.launchSlot + rng.int(1, 3), () => {
+    sim.tradeAt(token, token.launchSlot + rng.int(1, SNIPER_BLOCKS), () => {
       const eth = part(sim.market.wethReserve(token.address), rng.float(0.03, 0.12));
       if (eth > part(spendable(sim, sniper), 0.2) || buy(sim, actors, sniper, token, eth) === 0n) return;
       buys.push({ wallet: sniper, ...sim.now, ethIn: eth.toString() });
@@ -99,7 +99,7 @@ export function insiderTrades(sim: Sim, actors: Actors, token: SimToken, insider
   });
   sim.truth.label(token.address, "insiders");
   for (const wallet of insiders) {
-    sim.tradeAt(token, token.launchSlot + rng.int(1, 4), () => {
+    sim.tradeAt(token, token.launchSlot + rng.int(1, SNIPER_BLOCKS + 1), () => {
       const eth = part(spendable(sim, wallet), rng.float(0.85, 0.95));
       if (buy(sim, actors, wallet, token, eth) === 0n) return;
       buys.push({ wallet, ...sim.now, ethIn: eth.toString() });

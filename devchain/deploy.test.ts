@@ -1,0 +1,53 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createPublicClient, http, parseAbi } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deploy, deploymentFile, type Deployment } from "./deploy";
+import { startDevChain, type DevChain } from "./node";
+
+const abi = parseAbi([
+  "function name() view returns (string)",
+  "function decimals() view returns (uint8)",
+  "function getReserves() view returns (uint112, uint112, uint32)",
+  "function token0() view returns (address)",
+  "function getPair(address, address) view returns (address)",
+]);
+
+describe("dev chain and deploy", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "devchain-deploy-"));
+  let chain: DevChain;
+  let deployment: Deployment;
+
+  beforeAll(async () => {
+    chain = await startDevChain({ port: 8545, dataDir, seed: 5 });
+    deployment = await deploy(chain.rpcUrl, { dataDir });
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("writes the reset marker: chain id, genesis hash, seed", async () => {
+    const state = JSON.parse(readFileSync(path.join(dataDir, "devchain", "state.json"), "utf8"));
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    const genesis = await client.getBlock({ blockNumber: 0n });
+    expect(state).toMatchObject({ chainId: 31337, genesisHash: genesis.hash, seed: 5, rpcUrl: chain.rpcUrl });
+  });
+
+  it("deploys the launchpads, the factory and a WETH/USD pool at 3,000 USD per WETH", async () => {
+    expect(existsSync(deploymentFile(dataDir))).toBe(true);
+    expect(JSON.parse(readFileSync(deploymentFile(dataDir), "utf8"))).toEqual(deployment);
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    const names = await Promise.all(deployment.launchpads.map((l) => client.readContract({ address: l.address, abi, functionName: "name" })));
+    expect(names).toEqual(["PumpPad", "MoonLaunch"]);
+    expect(await client.readContract({ address: deployment.usd, abi, functionName: "decimals" })).toBe(6);
+    const pair = await client.readContract({ address: deployment.factory.address, abi, functionName: "getPair", args: [deployment.weth, deployment.usd] });
+    expect(pair.toLowerCase()).toBe(deployment.wethUsdPair);
+    const [r0, r1] = await client.readContract({ address: deployment.wethUsdPair, abi, functionName: "getReserves" });
+    const wethFirst = (await client.readContract({ address: deployment.wethUsdPair, abi, functionName: "token0" })).toLowerCase() === deployment.weth;
+    const [weth, usd] = wethFirst ? [r0, r1] : [r1, r0];
+    expect((usd * 10n ** 12n) / weth).toBe(3000n);
+    expect(deployment).toMatchObject({ chainId: 31337, usdDecimals: 6, factory: { name: "DevSwap" }, deployBlock: 1 });
+  });
+});
