@@ -5,7 +5,7 @@ import { type DatasetOptions, resolveOptions, type ResolvedOptions } from "./opt
 import { Pair } from "./pair";
 import { planTokens } from "./plans";
 import { Population } from "./population";
-import { tokenSummary, summaryInputHash } from "./summary";
+import { summaryHash, withReputation } from "./summary";
 import { iso, METHOD_VERSION, num, type RowSink } from "./tables";
 import { walletReputation } from "./wallet-reputation";
 import { WalletStats } from "./wallet-stats";
@@ -75,11 +75,11 @@ export async function generateDataset(
 
   for (let i = 0; i < drafts.length; i++) {
     const { row, top10, summary } = drafts[i];
-    const avg = top10.length ? top10.reduce((s, w) => s + reputation[w], 0) / top10.length : 0;
-    const input = { ...summary, avgReputationTop10: Math.round(avg * 10) / 10 };
-    row[SCORE_AVG_REPUTATION] = num(input.avgReputationTop10, 1);
-    row[SCORE_SUMMARY] = tokenSummary(input);
-    row[SCORE_SUMMARY_HASH] = summaryInputHash(input);
+    const avg = Math.round((top10.length ? top10.reduce((s, w) => s + reputation[w], 0) / top10.length : 0) * 10) / 10;
+    const text = withReputation(summary, avg);
+    row[SCORE_AVG_REPUTATION] = num(avg, 1);
+    row[SCORE_SUMMARY] = text;
+    row[SCORE_SUMMARY_HASH] = summaryHash(text);
     sink.add("token_scores", row);
     if (i % 10_000 === 0) await sink.drain?.();
   }

@@ -23,8 +23,11 @@ export type MarketContext = {
   dex: string;
 };
 
-/** token_scores row still waiting for the top holders' reputation (known once all tokens ran). */
-export type ScoreDraft = { row: Row; top10: number[]; summary: Omit<SummaryInput, "avgReputationTop10"> };
+/**
+ * token_scores row still waiting for the top holders' reputation (known once all tokens ran);
+ * kept small, as every token's draft stays in memory until then.
+ */
+export type ScoreDraft = { row: Row; top10: number[]; summary: string };
 export const SCORE_AVG_REPUTATION = 10;
 export const SCORE_SUMMARY = 13;
 export const SCORE_SUMMARY_HASH = 14;
@@ -581,13 +584,13 @@ class TokenMarket {
     const flow = early.reduce((s, t) => s + t.bought24hUsd + t.sold24hUsd, 0);
     const earlyMoverNetActivity = early.length && !earlyHolding.length
       ? "exited" : flow > 0 && net > 0.01 * flow ? "accumulating" : flow > 0 && net < -0.01 * flow ? "distributing" : "holding";
-    const summary: ScoreDraft["summary"] = {
+    const summary: SummaryInput = {
       name: p.name, symbol: p.symbol, sector: p.sector, launchpad: p.launchpad, createdAt, priceUsd, marketCapUsd, liquidityUsd,
       volume24hUsd: this.volume24hUsd, holderCount, holderGrowth1hPct: growth, risk, earlyMoverCount: early.length, earlyMoverNetActivity,
     };
     return {
       top10: holding.slice(0, 10).map((t) => t.w),
-      summary,
+      summary: tokenSummary(summary),
       row: [
         p.address, num(risk.riskScore, 1), risk.riskLevel, textArray(risk.flags), num(risk.holderConcentration, 2),
         num(risk.liquidityStability, 2), num(risk.washTrade, 2), num(risk.smartMoneyFlow, 2), String(early.length),

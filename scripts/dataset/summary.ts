@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { RiskFlag, TokenRisk } from "./token-risk";
 
-/** Everything the summary says; its hash is stored so a later writer knows when to rewrite it. */
+/** Everything the summary says but the holders' reputation, which is known only at the end. */
 export type SummaryInput = {
   name: string;
   symbol: string;
@@ -17,7 +17,6 @@ export type SummaryInput = {
   risk: TokenRisk;
   earlyMoverCount: number;
   earlyMoverNetActivity: string;
-  avgReputationTop10: number;
 };
 
 const usd = (x: number) =>
@@ -43,6 +42,7 @@ function flagSentence(flag: RiskFlag, s: SummaryInput): string {
   }
 }
 
+/** The summary up to the top holders' reputation, written as soon as the token is simulated. */
 export function tokenSummary(s: SummaryInput): string {
   const growth = `${s.holderGrowth1hPct >= 0 ? "+" : ""}${s.holderGrowth1hPct.toFixed(1)}%`;
   const flags = s.risk.flags.length
@@ -56,9 +56,15 @@ export function tokenSummary(s: SummaryInput): string {
     `It trades at ${price(s.priceUsd)} for a ${usd(s.marketCapUsd)} market cap, with ${usd(s.liquidityUsd)} of liquidity ` +
     `and ${usd(s.volume24hUsd)} traded in 24 hours. ${count(s.holderCount, "holder", "holders")} (${growth} in the last hour); ` +
     `the top 10 hold ${pct(s.risk.top10Share)} of supply. Risk is ${s.risk.riskLevel} at ${s.risk.riskScore.toFixed(1)}/100${flags} ` +
-    `${early} The top holders' average reputation is ${s.avgReputationTop10.toFixed(1)}.`
+    `${early}`
   );
 }
 
-export const summaryInputHash = (s: SummaryInput) =>
-  createHash("sha256").update(JSON.stringify(s)).digest("hex").slice(0, 32);
+export const withReputation = (summary: string, avgReputationTop10: number) =>
+  `${summary} The top holders' average reputation is ${avgReputationTop10.toFixed(1)}.`;
+
+/**
+ * summary_input_hash: the summary states every input it is made from (at the precision it
+ * shows), so hashing the text changes exactly when a rewrite would.
+ */
+export const summaryHash = (summary: string) => createHash("sha256").update(summary).digest("hex").slice(0, 32);
