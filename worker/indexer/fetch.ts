@@ -1,7 +1,7 @@
 import type { ChainProfile } from "../profiles";
 import { decodeLog, TOPICS, type ChainLog } from "./decode";
 import { discover, type NewPool, type NewToken } from "./discovery";
-import type { RawBlock, Rpc } from "./rpc";
+import { toHex, type RawBlock, type Rpc } from "./rpc";
 import type { ChainState } from "./state";
 
 export type BlockData = {
@@ -12,6 +12,11 @@ export type BlockData = {
   timestamp: number;
   /** Sender of each transaction (the trader of a swap or liquidity change). */
   txFrom: Map<string, string>;
+  /**
+   * Whether the header is stored: every block of a live range (the reorg walk-back needs them),
+   * only blocks holding indexed logs in a backfill (the rest are final and uninteresting).
+   */
+  keep: boolean;
 };
 
 /** The first native-currency payment to an address in a range: the edge of funding clusters. */
@@ -39,7 +44,8 @@ const ZERO = "0x0000000000000000000000000000000000000000";
  * Fetches [from, to]: stage one (launchpad and factory logs) to discover tokens and pairs, then
  * stage two (the logs of every known token and pair), then the blocks that hold them with their
  * transactions, in JSON-RPC batches. `allBlocks` fetches every block of the range, which the live
- * sync needs for its parent-hash chain and the funding scan needs for every payment.
+ * sync needs for its parent-hash chain; in a backfill, a profile that scans for funders also
+ * fetches every block holding a transaction (payments carry no logs).
  */
 export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProfile, from: number, to: number, allBlocks: boolean): Promise<RangeData> {
   const stageOne = [...profile.launchpads, ...profile.factories].map((c) => c.address);
@@ -55,9 +61,10 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
     .filter((l): l is ChainLog => l !== null && l.block >= (state.tokens.get(l.address)?.createdBlock ?? 0))
     .sort(byChainOrder);
 
-  const wanted = new Set<number>([to]);
+  const withLogs = new Set([...logs, ...discoveryLogs].map((l) => l.block));
+  const wanted = new Set<number>([to, ...withLogs]);
   if (allBlocks) for (let n = from; n <= to; n++) wanted.add(n);
-  for (const l of [...logs, ...discoveryLogs]) wanted.add(l.block);
+  else if (profile.scanPayments) for (const n of await blocksWithTransactions(rpc, from, to)) wanted.add(n);
   const numbers = [...wanted].sort((a, b) => a - b);
   const raws = await rpc.getBlocks(numbers, true);
 
@@ -66,13 +73,13 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   const funded = new Set<string>();
   raws.forEach((raw, i) => {
     if (!raw) throw new ChainMovedError(`block ${numbers[i]} is gone`);
-    const block = toBlockData(raw);
+    const block = toBlockData(raw, allBlocks || withLogs.has(Number(raw.number)));
     const parent = blocks.get(block.number - 1);
     if (parent && knownParent(block) && block.parentHash !== parent.hash) {
       throw new ChainMovedError(`block ${block.number} does not extend ${parent.number}`);
     }
     blocks.set(block.number, block);
-    if (profile.scanAllBlocks) collectFundings(raw, block.number, funded, fundings);
+    if (profile.scanPayments) collectFundings(raw, block.number, funded, fundings);
   });
   for (const l of [...logs, ...discoveryLogs]) {
     if (blocks.get(l.block)!.hash !== l.blockHash) throw new ChainMovedError(`log of block ${l.block} is from another branch`);
@@ -85,8 +92,16 @@ export const knownParent = (b: BlockData) => !/^0x0+$/.test(b.parentHash);
 
 const byChainOrder = (a: ChainLog, b: ChainLog) => a.block - b.block || a.logIndex - b.logIndex;
 
-function toBlockData(raw: RawBlock): BlockData {
+/** Blocks of [from, to] holding any transaction: one cheap count per block, then full blocks only for these. */
+async function blocksWithTransactions(rpc: Rpc, from: number, to: number): Promise<number[]> {
+  const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const counts = await rpc.batch<string>(numbers.map((n) => ({ method: "eth_getBlockTransactionCountByNumber", params: [toHex(n)] })));
+  return numbers.filter((_, i) => Number(counts[i]) > 0);
+}
+
+function toBlockData(raw: RawBlock, keep: boolean): BlockData {
   return {
+    keep,
     number: Number(raw.number),
     hash: raw.hash,
     parentHash: raw.parentHash,

@@ -16,7 +16,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
       ["parent_hash", "text", (b) => b.parentHash],
       ["timestamp", "timestamptz", (b) => isoTime(b.timestamp)],
     ],
-    [...data.blocks.values()],
+    [...data.blocks.values()].filter((b) => b.keep),
   );
   await insertRows(
     tx,

@@ -13,7 +13,7 @@ export const baseProfile: ChainProfile = {
   launchpads: [],
   otherContracts: [],
   minQuoteLiquidityUsd: 5_000,
-  scanAllBlocks: false,
+  scanPayments: false,
   initialBlockRange: 2_000,
   addressChunkSize: 500,
 };

@@ -38,7 +38,7 @@ export function devchainProfile(d: Deployment): ChainProfile {
     launchpads: d.launchpads.map(lower),
     otherContracts: [d.router.toLowerCase()],
     minQuoteLiquidityUsd: 1_000,
-    scanAllBlocks: true,
+    scanPayments: true,
     initialBlockRange: 500,
     addressChunkSize: 1_000,
   };

@@ -20,10 +20,11 @@ export type ChainProfile = {
   /** Quote-side USD a pair must hold before it may price its token (no prices from dust pools). */
   minQuoteLiquidityUsd: number;
   /**
-   * Fetch every block with its transactions, so the first funder of each wallet is complete.
-   * Affordable on a dev chain; on a busy chain only blocks holding indexed logs are read.
+   * Read every transaction of every block for native-currency payments, so the first funder of
+   * each wallet is complete. Affordable on a dev chain; on a busy chain only the blocks holding
+   * indexed logs are read, and funders stay unknown.
    */
-  scanAllBlocks: boolean;
+  scanPayments: boolean;
   /** First eth_getLogs range; it adapts to provider limits and to the density of logs. */
   initialBlockRange: number;
   /** Addresses per eth_getLogs request (providers limit the filter size). */

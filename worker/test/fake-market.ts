@@ -20,7 +20,7 @@ export const fakeProfile: ChainProfile = {
   launchpads: [{ address: LAUNCHPAD, name: "PumpPad" }],
   otherContracts: [],
   minQuoteLiquidityUsd: 100,
-  scanAllBlocks: true,
+  scanPayments: true,
   initialBlockRange: 7,
   addressChunkSize: 3,
 };

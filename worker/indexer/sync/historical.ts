@@ -3,8 +3,8 @@ import { fetchRange, type RangeData } from "../fetch";
 
 /** Logs a range aims at: big enough to amortize round trips, small enough for short transactions. */
 const TARGET_LOGS = 12_000;
-/** Blocks per range when every block is fetched with its transactions. */
-const MAX_FULL_BLOCKS = 1_000;
+/** Blocks per range when every block's transactions are counted (profiles that scan for funders). */
+const MAX_SCANNED_BLOCKS = 10_000;
 const MAX_RANGE = 50_000;
 
 /**
@@ -21,10 +21,10 @@ export async function syncHistorical(ix: Indexer, from: number, to: number) {
     const start = next;
     const end = Math.min(to, start + size - 1);
     next = end + 1;
-    return fetchRange(rpc, ix.state, profile, start, end, profile.scanAllBlocks).then((data) => {
+    return fetchRange(rpc, ix.state, profile, start, end, false).then((data) => {
       const blocks = end - start + 1;
       const wanted = Math.round((blocks * TARGET_LOGS) / Math.max(data.logs.length, 1));
-      const cap = profile.scanAllBlocks ? MAX_FULL_BLOCKS : MAX_RANGE;
+      const cap = profile.scanPayments ? MAX_SCANNED_BLOCKS : MAX_RANGE;
       size = Math.max(1, Math.min(wanted, blocks * 2, cap, rpc.rangeLimit));
       return data;
     });
