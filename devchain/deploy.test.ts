@@ -14,7 +14,7 @@ const abi = parseAbi([
   "function getPair(address, address) view returns (address)",
 ]);
 
-describe("dev chain and deploy", () => {
+describe("dev chain and deploy", { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "devchain-deploy-"));
   let chain: DevChain;
   let deployment: Deployment;
@@ -22,7 +22,7 @@ describe("dev chain and deploy", () => {
   beforeAll(async () => {
     chain = await startDevChain({ port: 8545, dataDir, seed: 5 });
     deployment = await deploy(chain.rpcUrl, { dataDir });
-  });
+  }, 60_000);
   afterAll(async () => {
     await chain?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -47,7 +47,7 @@ interface Tx {
 const topicAddress = (topic: Hex) => `0x${topic.slice(26)}` as Address;
 const words = (data: Hex) => (data.slice(2).match(/.{64}/g) ?? []).map((w) => BigInt(`0x${w}`));
 
-describe("market simulator", () => {
+describe("market simulator", { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "devchain-sim-"));
   const truthPath = path.join(dataDir, "devchain", "ground-truth.json");
   const start = Math.floor(Date.now() / 1000) - 86_400;

@@ -60,7 +60,12 @@ export function createActors(sim: Sim): Actors {
     actors.bots.push(bot);
     actors.wethTraders.add(bot);
   }
-  for (let i = 0; i < count(total, "whales"); i++) actors.whales.push(sim.wallets.create("whale", ether(rng.float(400, 2000))));
+  for (let i = 0; i < count(total, "whales"); i++) {
+    const whale = sim.wallets.create("whale", ether(rng.float(400, 2000)));
+    // Whales also hold dollars, minted for them by the stablecoin's issuer (the deployer).
+    sim.market.mintUsd(whale, BigInt(rng.int(50_000, 500_000)) * 10n ** 6n);
+    actors.whales.push(whale);
+  }
   for (let i = 0; i < count(total, "smartMoney"); i++) {
     // Half of smart money withdrew from the exchange, half came from elsewhere.
     const fromCex = i % 2 === 0;
