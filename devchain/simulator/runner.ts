@@ -75,13 +75,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const { deployment, signal } = options;
   const artifacts = await loadArtifacts();
   const rpc = new RpcClient(options.rpcUrl);
-  const [latest, deployerNonce, deployerEth, reserves, ...launchpadNonces] = (await rpc.batch([
+  const [latest, deployerNonce, deployerEth, wrappedEth, reserves, ...launchpadNonces] = (await rpc.batch([
     { method: "eth_getBlockByNumber", params: ["latest", false] },
     { method: "eth_getTransactionCount", params: [deployment.deployer, "latest"] },
     { method: "eth_getBalance", params: [deployment.deployer, "latest"] },
+    { method: "eth_getBalance", params: [deployment.weth, "latest"] },
     { method: "eth_call", params: [{ to: deployment.wethUsdPair, data: "0x0902f1ac" }, "latest"] },
     ...deployment.launchpads.map((l) => ({ method: "eth_getTransactionCount", params: [l.address, "latest"] })),
-  ])) as [{ number: Hex; timestamp: Hex }, Hex, Hex, Hex, ...Hex[]];
+  ])) as [{ number: Hex; timestamp: Hex }, Hex, Hex, Hex, Hex, ...Hex[]];
 
   const startTimestamp = options.startTimestamp ?? Math.floor(Date.now() / 1000) - Math.round(sizes.days * 86_400);
   if (startTimestamp <= Number(latest.timestamp)) {
@@ -101,7 +102,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const nonces = new Map(deployment.launchpads.map((l, i) => [l.address, Number(launchpadNonces[i])]));
   market = new Market(writer, artifacts, deployment, nonces);
   market.adopt(deployment.deployer, Number(deployerNonce), BigInt(deployerEth));
-  mirrorWethUsdPair(market, deployment, reserves);
+  mirrorDeployment(market, deployment, BigInt(wrappedEth), reserves);
 
   const truth = new GroundTruthRecorder();
   truth.classify(deployment.deployer, "deployer");
@@ -196,8 +197,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   return { groundTruth, backfillMs };
 }
 
-/** The deployment's WETH/USD pool as the ledger's starting state. */
-function mirrorWethUsdPair(market: Market, deployment: Deployment, reserves: Hex): void {
+/** What the deployment left on chain as the ledger's starting state: the ether behind WETH and
+ * the WETH/USD pool. */
+function mirrorDeployment(market: Market, deployment: Deployment, wrappedEth: bigint, reserves: Hex): void {
+  market.ledger.setEth(deployment.weth, wrappedEth);
   const [token0, token1] = sortTokens(deployment.weth, deployment.usd);
   const [reserve0, reserve1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves);
   const pair: Address = lower(deployment.wethUsdPair);
