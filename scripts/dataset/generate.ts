@@ -12,9 +12,6 @@ import { WalletStats } from "./wallet-stats";
 
 export type GenerateProgress = { phase: "tokens" | "wallets" | "scores" | "blocks"; done: number; total: number };
 
-/** A sink that may ask the generator to wait (a database writer applying backpressure). */
-export type DatasetSink = RowSink & { drain?(): Promise<void> };
-
 const DEX = "uniswap-v2";
 /** Tokens simulated between two waits on the sink. */
 const TOKENS_PER_DRAIN = 32;
@@ -26,7 +23,7 @@ const TOKENS_PER_DRAIN = 32;
  */
 export async function generateDataset(
   options: DatasetOptions,
-  sink: DatasetSink,
+  sink: RowSink,
   onProgress?: (p: GenerateProgress) => void,
 ): Promise<ResolvedOptions> {
   const o = resolveOptions(options);

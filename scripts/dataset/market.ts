@@ -7,7 +7,7 @@ import { Position } from "./position";
 import { rngFor, type Rng, STREAM } from "./rng";
 import { type Action, LAUNCH_WINDOW_BLOCKS, scheduleActions } from "./schedule";
 import { type SummaryInput, tokenSummary } from "./summary";
-import { iso, METHOD_VERSION, num, type Row, type RowSink, textArray } from "./tables";
+import { iso, METHOD_VERSION, num, type Row, type RowSink, TABLES, textArray } from "./tables";
 import { assessToken, type Holder, type TokenFacts } from "./token-risk";
 import type { WalletStats } from "./wallet-stats";
 
@@ -28,9 +28,9 @@ export type MarketContext = {
  * kept small, as every token's draft stays in memory until then.
  */
 export type ScoreDraft = { row: Row; top10: number[]; summary: string };
-export const SCORE_AVG_REPUTATION = 10;
-export const SCORE_SUMMARY = 13;
-export const SCORE_SUMMARY_HASH = 14;
+export const SCORE_AVG_REPUTATION = TABLES.token_scores.indexOf("avg_reputation_top10");
+export const SCORE_SUMMARY = TABLES.token_scores.indexOf("ai_summary");
+export const SCORE_SUMMARY_HASH = TABLES.token_scores.indexOf("summary_input_hash");
 
 // Holders that are not wallets; wallets are indexes >= 0 into the population.
 const ZERO = -1;
@@ -495,7 +495,7 @@ class TokenMarket {
   // ---- the token's rows once its history is written ---------------------------------------
 
   private finish(): ScoreDraft {
-    const { chain, pop, stats, sink } = this.ctx;
+    const { chain, stats, sink } = this.ctx;
     const p = this.plan;
     const now = chain.nowMs;
     const nowIso = iso(now);
@@ -513,39 +513,8 @@ class TokenMarket {
 
     const wallets = [...this.traders.values()];
     const holding = wallets.filter((t) => t.pos.quantity > 0n).sort((a, b) => (b.pos.quantity > a.pos.quantity ? 1 : b.pos.quantity < a.pos.quantity ? -1 : a.w - b.w));
-    const asHolder = (t: Trader): Holder => ({
-      wallet: this.addressOf(t.w), cluster: pop.clusterOf[t.w], funder: pop.funder(t.w), amount: t.pos.quantity, tx: t.entryTx,
-    });
     const early = wallets.filter((t) => t.w !== this.creator && t.pos.firstBuyBlock !== null && t.pos.firstBuyBlock <= p.createdBlock + LAUNCH_WINDOW_BLOCKS);
-    const washers = new Map<string, TokenFacts["washEntities"][number]>();
-    for (const t of wallets) {
-      if (!t.roundTrips) continue;
-      const key = pop.clusterId(t.w) ?? this.addressOf(t.w);
-      const e = washers.get(key) ?? { wallets: [], funder: pop.clusterOf[t.w] >= 0 ? pop.funder(t.w) : null, roundTrips: 0, volumeUsd: 0, txs: [] };
-      e.wallets.push(this.addressOf(t.w));
-      e.roundTrips += t.roundTrips;
-      e.volumeUsd += t.roundTripUsd;
-      e.txs.push(...t.roundTripTxs);
-      washers.set(key, e);
-    }
-    const smart = wallets.filter((t) => pop.personaOf(t.w) === "smart_money" && t.pos.buyCount > 0);
-    const risk = assessToken({
-      supply: p.supply,
-      holders: holding.map(asHolder),
-      launchBuyers: early.map(asHolder),
-      largestRemoval: this.largestRemoval,
-      peakWethReserve: fromWei(this.peakWeth),
-      wethReserve: fromWei(this.pair.reserveWeth),
-      unlockedLpShare: Number(((this.pair.lpSupply - this.lpBurned - 1000n) * 10_000n) / this.pair.lpSupply) / 10_000,
-      liquidityUsd,
-      marketCapUsd,
-      volumeUsd: this.volumeUsd,
-      washEntities: [...washers.values()],
-      topClusterVolumeUsd: Math.max(0, ...this.clusterVolume.values()),
-      smartMoney: smart.map((t) => ({ wallet: this.addressOf(t.w), exited: t.sold24hQty * 2n >= t.pos.peakQuantity, txs: t.sells24hTxs })),
-      smBought24hUsd: this.smBought24hUsd,
-      smSold24hUsd: this.smSold24hUsd,
-    });
+    const risk = assessToken(this.riskFacts(wallets, holding, early, liquidityUsd, marketCapUsd));
     const trending = Math.max(0, (Math.log10(1 + this.volume24hUsd) * 20 + Math.min(200, Math.max(-50, growth)) * 0.1) * (1 - risk.riskScore / 200));
     const createdAt = iso(this.t0);
 
@@ -579,11 +548,7 @@ class TokenMarket {
       stats.addPosition(t.w, pos, priceUsd, p.createdBlock, this.t0);
     }
 
-    const earlyHolding = early.filter((t) => t.pos.quantity > 0n);
-    const net = early.reduce((s, t) => s + t.bought24hUsd - t.sold24hUsd, 0);
-    const flow = early.reduce((s, t) => s + t.bought24hUsd + t.sold24hUsd, 0);
-    const earlyMoverNetActivity = early.length && !earlyHolding.length
-      ? "exited" : flow > 0 && net > 0.01 * flow ? "accumulating" : flow > 0 && net < -0.01 * flow ? "distributing" : "holding";
+    const earlyMoverNetActivity = netActivity(early);
     const summary: SummaryInput = {
       name: p.name, symbol: p.symbol, sector: p.sector, launchpad: p.launchpad, createdAt, priceUsd, marketCapUsd, liquidityUsd,
       volume24hUsd: this.volume24hUsd, holderCount, holderGrowth1hPct: growth, risk, earlyMoverCount: early.length, earlyMoverNetActivity,
@@ -598,6 +563,51 @@ class TokenMarket {
       ],
     };
   }
+
+  /** What the risk rules look at, gathered from the finished market. */
+  private riskFacts(wallets: Trader[], holding: Trader[], early: Trader[], liquidityUsd: number, marketCapUsd: number): TokenFacts {
+    const pop = this.ctx.pop;
+    const asHolder = (t: Trader): Holder => ({
+      wallet: this.addressOf(t.w), cluster: pop.clusterOf[t.w], funder: pop.funder(t.w), amount: t.pos.quantity, tx: t.entryTx,
+    });
+    const washers = new Map<string, TokenFacts["washEntities"][number]>();
+    for (const t of wallets) {
+      if (!t.roundTrips) continue;
+      const key = pop.clusterId(t.w) ?? this.addressOf(t.w);
+      const e = washers.get(key) ?? { wallets: [], funder: pop.clusterOf[t.w] >= 0 ? pop.funder(t.w) : null, roundTrips: 0, volumeUsd: 0, txs: [] };
+      e.wallets.push(this.addressOf(t.w));
+      e.roundTrips += t.roundTrips;
+      e.volumeUsd += t.roundTripUsd;
+      e.txs.push(...t.roundTripTxs);
+      washers.set(key, e);
+    }
+    const smart = wallets.filter((t) => pop.personaOf(t.w) === "smart_money" && t.pos.buyCount > 0);
+    return {
+      supply: this.plan.supply,
+      holders: holding.map(asHolder),
+      launchBuyers: early.map(asHolder),
+      largestRemoval: this.largestRemoval,
+      peakWethReserve: fromWei(this.peakWeth),
+      wethReserve: fromWei(this.pair.reserveWeth),
+      unlockedLpShare: Number(((this.pair.lpSupply - this.lpBurned - 1000n) * 10_000n) / this.pair.lpSupply) / 10_000,
+      liquidityUsd,
+      marketCapUsd,
+      volumeUsd: this.volumeUsd,
+      washEntities: [...washers.values()],
+      topClusterVolumeUsd: Math.max(0, ...this.clusterVolume.values()),
+      smartMoney: smart.map((t) => ({ wallet: this.addressOf(t.w), exited: t.sold24hQty * 2n >= t.pos.peakQuantity, txs: t.sells24hTxs })),
+      smBought24hUsd: this.smBought24hUsd,
+      smSold24hUsd: this.smSold24hUsd,
+    };
+  }
+}
+
+/** Early movers together: all out, or buying / selling on net over the last 24 h (1% dead band). */
+function netActivity(early: Trader[]): string {
+  if (early.length && early.every((t) => t.pos.quantity === 0n)) return "exited";
+  const net = early.reduce((s, t) => s + t.bought24hUsd - t.sold24hUsd, 0);
+  const flow = early.reduce((s, t) => s + t.bought24hUsd + t.sold24hUsd, 0);
+  return net > 0.01 * flow ? "accumulating" : net < -0.01 * flow ? "distributing" : "holding";
 }
 
 /** `share` (0..1) of a raw amount, exact to 1e-6. */

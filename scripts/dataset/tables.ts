@@ -41,8 +41,10 @@ export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 
 export type Row = (string | null)[];
 
+/** Where generated rows go; a database writer also makes the generator wait (backpressure). */
 export type RowSink = {
   add(table: TableName, row: Row): void;
+  drain?(): Promise<void>;
 };
 
 /** Tags the dataset's rows with the version of the rules that made its scores. */

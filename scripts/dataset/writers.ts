@@ -1,6 +1,5 @@
 import type postgres from "postgres";
-import type { DatasetSink } from "./generate";
-import { JSON_COLUMNS, type Row, TABLE_NAMES, type TableName, TABLES } from "./tables";
+import { JSON_COLUMNS, type Row, type RowSink, TABLE_NAMES, type TableName, TABLES } from "./tables";
 
 export type WriteMethod = "insert" | "copy";
 type Conn = postgres.ReservedSql;
@@ -59,7 +58,7 @@ async function copyRows(conn: Conn, table: TableName, rows: Row[]): Promise<void
  * Buffers rows per table and writes full buffers while the generator goes on: one write is in
  * flight at a time, so memory stays at one buffer per table plus the batch being written.
  */
-export class TableWriter implements DatasetSink {
+export class TableWriter implements RowSink {
   readonly rows = Object.fromEntries(TABLE_NAMES.map((t) => [t, 0])) as Record<TableName, number>;
   /** Time spent writing each table (the generator runs meanwhile). */
   readonly seconds = Object.fromEntries(TABLE_NAMES.map((t) => [t, 0])) as Record<TableName, number>;
