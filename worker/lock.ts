@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { sleep } from "./sleep";
 
 /** Advisory lock key: (class, chain id), so one active worker per chain and database. */
 const LOCK_CLASS = 0x1d3e;
@@ -8,12 +9,6 @@ export type Leadership = {
   check(): Promise<boolean>;
   release(): Promise<void>;
 };
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
-  });
 
 /**
  * Waits as a standby until this process holds the worker's session-level advisory lock, on a

@@ -5,6 +5,7 @@ import { Rpc } from "./indexer/rpc";
 import type { LiveStep } from "./indexer/sync/realtime";
 import { acquireLeadership } from "./lock";
 import { loadProfile, type ChainProfile } from "./profiles";
+import { sleep } from "./sleep";
 
 /** What the hook after each indexing cycle receives (alert evaluation runs there). */
 export type CycleContext = { sql: Sql; db: Db; profile: ChainProfile; head: number; indexedBlock: number; step: LiveStep };
@@ -30,13 +31,6 @@ export type WorkerOptions = {
 
 const LEADERSHIP_CHECK_MS = 2_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
-  });
 
 /**
  * The worker: waits for the advisory lock (standby), then indexes until `signal` aborts or the

@@ -1,6 +1,7 @@
 import { getHttpRpcClient } from "viem/utils";
 import type { HttpRpcClient } from "viem/utils";
 import { log } from "@/lib/log";
+import { sleep } from "../sleep";
 
 /** A log as eth_getLogs returns it (hex quantities). */
 export type RawLog = {
@@ -85,13 +86,6 @@ function errorText(err: unknown): string {
   return `${err.message} ${details ?? ""}`;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
-  });
-
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the input order. */
 export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
@@ -125,7 +119,7 @@ export class Rpc {
   constructor(opts: RpcOptions) {
     this.client = getHttpRpcClient(opts.url, { timeout: opts.timeoutMs ?? 30_000, maxResponseBodySize: false });
     this.maxAttempts = opts.maxAttempts ?? 8;
-    this.batchSize = opts.batchSize ?? 100;
+    this.batchSize = opts.batchSize ?? 200;
     this.concurrency = opts.concurrency ?? 4;
     this.chunkSize = opts.addressChunkSize ?? 1_000;
     this.signal = opts.signal;

@@ -7,9 +7,9 @@ const CHILD = path.join(import.meta.dirname, "worker-child.ts");
 export type WorkerChild = { proc: ChildProcess; active: Promise<void>; caughtUp: Promise<number>; exited: Promise<void> };
 
 /** Starts the worker in a child process (so it can be killed with SIGKILL). */
-export function spawnWorker(databaseUrl: string, rpcUrl: string, profile: ChainProfile): WorkerChild {
+export function spawnWorker(databaseUrl: string, rpcUrl: string, profile: ChainProfile, env: Record<string, string> = {}): WorkerChild {
   const proc = spawn(process.execPath, ["--import", "tsx", CHILD], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, RPC_URL: rpcUrl, WORKER_PROFILE: JSON.stringify(profile), LOG_LEVEL: "error" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, RPC_URL: rpcUrl, WORKER_PROFILE: JSON.stringify(profile), LOG_LEVEL: "error", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let buffer = "";

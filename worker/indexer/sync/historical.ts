@@ -2,7 +2,7 @@ import type { Indexer } from "../indexer";
 import { fetchRange, type RangeData } from "../fetch";
 
 /** Logs a range aims at: big enough to amortize round trips, small enough for short transactions. */
-const TARGET_LOGS = 12_000;
+const TARGET_LOGS = 20_000;
 /** Blocks per range when every block's transactions are counted (profiles that scan for funders). */
 const MAX_SCANNED_BLOCKS = 10_000;
 const MAX_RANGE = 50_000;
