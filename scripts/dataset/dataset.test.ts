@@ -110,6 +110,13 @@ describe("dataset loaded into PostgreSQL", { timeout: TIMEOUT }, () => {
     expect(s.types).toBe(4);
   });
 
+  it("reports the server's error when a COPY batch fails, and restores the indexes", async () => {
+    // Loading over the existing rows repeats token addresses: the tokens primary key (kept, as
+    // token_metrics references it) rejects the batch.
+    await expect(loadDataset(sql, { ...OPTIONS, size: "tiny", copy: true, truncate: false })).rejects.toThrow(/duplicate key/);
+    expect(await indexes()).toEqual(indexesBefore);
+  });
+
   it("writes the same rows through INSERT as through COPY", async () => {
     const viaCopy = await datasetDigest(sql, TABLE_NAMES);
     const inserted = await loadDataset(sql, OPTIONS);

@@ -45,8 +45,8 @@ export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}):
     const restore = (options.rebuildIndexes ?? options.copy) ? await dropIndexes(conn, TABLE_NAMES) : [];
 
     const writer = new TableWriter(conn, method, options.batchRows);
-    let resolved: ResolvedOptions;
-    let indexSeconds = 0;
+    let resolved: ResolvedOptions | undefined;
+    let failure: unknown;
     try {
       resolved = await generateDataset(options, writer, (p) => {
         const rows = Object.values(writer.rows).reduce((a, b) => a + b, 0);
@@ -54,15 +54,21 @@ export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}):
         options.onProgress?.({ ...p, rows, seconds, message: `${p.phase} ${p.done}/${p.total}, ${rows} rows, ${seconds.toFixed(1)} s` });
       });
       await writer.close();
-    } finally {
+    } catch (e) {
+      failure = e;
       await writer.settle().catch(() => {});
-      if (restore.length) {
-        const from = performance.now();
-        await conn`set maintenance_work_mem = '512MB'`;
-        for (const statement of restore) await conn.unsafe(statement);
-        indexSeconds = elapsed(from);
-      }
     }
+    // Indexes come back even after a failed load; the load's error stays the one reported.
+    const indexesFrom = performance.now();
+    try {
+      if (restore.length) await conn`set maintenance_work_mem = '512MB'`;
+      for (const statement of restore) await conn.unsafe(statement);
+    } catch (e) {
+      if (!failure) throw e;
+      throw new Error(`${String(failure)}; re-creating the dropped indexes failed too: ${String(e)}`, { cause: failure });
+    }
+    if (failure || !resolved) throw failure;
+    const indexSeconds = elapsed(indexesFrom);
     const load = elapsed() - indexSeconds;
     const analyzeFrom = performance.now();
     await conn.unsafe(`analyze ${TABLE_NAMES.map((t) => `"${t}"`).join(", ")}`);

@@ -35,16 +35,16 @@ async function insertRows(conn: Conn, table: TableName, rows: Row[]): Promise<vo
  */
 async function copyRows(conn: Conn, table: TableName, rows: Row[]): Promise<void> {
   await conn`begin`;
-  const stream = await conn.unsafe(`copy "${table}" (${quoteColumns(table)}) from stdin`).writable();
-  for (let i = 0; i < rows.length; i += 1000) {
-    const text = rows.slice(i, i + 1000).map((r) => `${r.map(copyValue).join("\t")}\n`).join("");
-    if (!stream.write(text)) await new Promise((resolve) => stream.once("drain", resolve));
-  }
-  // Once the last write is flushed, end() hands the connection back on the next turn.
-  await new Promise((resolve) => stream.write("", resolve));
-  stream.end();
-  await new Promise((resolve) => setImmediate(resolve));
   try {
+    const stream = await conn.unsafe(`copy "${table}" (${quoteColumns(table)}) from stdin`).writable();
+    for (let i = 0; i < rows.length; i += 1000) {
+      const text = rows.slice(i, i + 1000).map((r) => `${r.map(copyValue).join("\t")}\n`).join("");
+      if (!stream.write(text)) await new Promise((resolve) => stream.once("drain", resolve));
+    }
+    // Once the last write is flushed, end() hands the connection back on the next turn.
+    await new Promise((resolve) => stream.write("", resolve));
+    stream.end();
+    await new Promise((resolve) => setImmediate(resolve));
     await conn`select 1`;
   } catch {
     await conn`rollback`;
