@@ -50,7 +50,19 @@ export type RowSink = {
 /** Tags the dataset's rows with the version of the rules that made its scores. */
 export const METHOD_VERSION = "dataset-1";
 
-export const iso = (ms: number) => new Date(ms).toISOString();
+/**
+ * ISO-8601 of a time, memoized: every time written is a block's or an hour's, so the cache is
+ * bounded by the chain, and millions of rows share them.
+ */
+const isoCache = new Map<number, string>();
+export function iso(ms: number): string {
+  let s = isoCache.get(ms);
+  if (s === undefined) {
+    s = new Date(ms).toISOString();
+    isoCache.set(ms, s);
+  }
+  return s;
+}
 
 /** Doubles rounded to what the API shows, so text output is short and reproducible. */
 export const num = (x: number, digits = 6) => {
