@@ -37,6 +37,11 @@ export type TableName = keyof typeof TABLES;
 
 /** jsonb columns, whose text must reach the server as text (a driver would JSON-encode it again). */
 export const JSON_COLUMNS: ReadonlySet<string> = new Set(["token_scores.flag_evidence"]);
+
+/** Columns of free text; every other value is a number, hex, time or fixed word with nothing to escape. */
+export const FREE_TEXT_COLUMNS: ReadonlySet<string> = new Set([
+  "tokens.name", "tokens.symbol", "token_scores.ai_summary", "token_scores.flag_evidence",
+]);
 export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 
 export type Row = (string | null)[];

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { JSON_COLUMNS, type Row, type RowSink, TABLE_NAMES, type TableName, TABLES } from "./tables";
+import { FREE_TEXT_COLUMNS, JSON_COLUMNS, type Row, type RowSink, TABLE_NAMES, type TableName, TABLES } from "./tables";
 
 export type WriteMethod = "insert" | "copy";
 type Conn = postgres.ReservedSql;
@@ -11,9 +11,13 @@ const REFERENCES: Partial<Record<TableName, TableName>> = { token_metrics: "toke
 
 const quoteColumns = (t: TableName) => TABLES[t].map((c) => `"${c}"`).join(", ");
 
-/** COPY text format: tab-separated, \N for NULL, backslash escapes. */
-const copyValue = (v: string | null) =>
-  v === null ? "\\N" : /[\\\t\n\r]/.test(v) ? v.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r") : v;
+/** COPY text format: tab-separated, \N for NULL, backslash escapes (needed by free text only). */
+const escapeCopy = (v: string) => v.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
+
+function copyLine(table: TableName): (row: Row) => string {
+  const free = TABLES[table].map((c) => FREE_TEXT_COLUMNS.has(`${table}.${c}`));
+  return (row) => `${row.map((v, c) => (v === null ? "\\N" : free[c] ? escapeCopy(v) : v)).join("\t")}\n`;
+}
 
 async function insertRows(conn: Conn, table: TableName, rows: Row[]): Promise<void> {
   const columns = TABLES[table];
@@ -36,9 +40,10 @@ async function insertRows(conn: Conn, table: TableName, rows: Row[]): Promise<vo
 async function copyRows(conn: Conn, table: TableName, rows: Row[]): Promise<void> {
   await conn`begin`;
   try {
+    const line = copyLine(table);
     const stream = await conn.unsafe(`copy "${table}" (${quoteColumns(table)}) from stdin`).writable();
     for (let i = 0; i < rows.length; i += 1000) {
-      const text = rows.slice(i, i + 1000).map((r) => `${r.map(copyValue).join("\t")}\n`).join("");
+      const text = rows.slice(i, i + 1000).map(line).join("");
       if (!stream.write(text)) await new Promise((resolve) => stream.once("drain", resolve));
     }
     // Once the last write is flushed, end() hands the connection back on the next turn.
