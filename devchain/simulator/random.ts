@@ -83,12 +83,24 @@ export class Rng {
     return -Math.log(1 - this.next()) * mean;
   }
 
+  /** Poisson-distributed count with the given mean (Knuth; normal approximation for large means). */
+  poisson(mean: number): number {
+    if (mean > 30) return Math.max(0, Math.round(mean + Math.sqrt(mean) * this.normal()));
+    const limit = Math.exp(-mean);
+    let k = 0;
+    for (let p = this.next(); p > limit; p *= this.next()) k++;
+    return k;
+  }
+
   /** Log-normal around `median`; sigma is the spread of the logarithm. */
   logNormal(median: number, sigma: number): number {
+    return median * Math.exp(sigma * this.normal());
+  }
+
+  /** Standard normal (Box-Muller). */
+  normal(): number {
     const u = 1 - this.next();
-    const v = this.next();
-    const normal = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-    return median * Math.exp(sigma * normal);
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
   }
 }
 

@@ -13,16 +13,19 @@ import { buy, holding, sell } from "./trade";
 
 /** A crowd wallet trades about once per this many slots. */
 const WALLET_TRADE_GAP = 6 * HOUR;
+const TICK_SLOTS = 10;
 /** Swap + transfer + liquidity events of an average crowd trade. */
 const EVENTS_PER_TRADE = 4;
 
 export function startCrowd(sim: Sim, actors: Actors): void {
   const rng = sim.rng.fork("crowd");
+  // The crowd's trades arrive as a Poisson process, drawn in stretches of about 20 seconds: the
+  // same flow as drawing each block, but a busy crowd fills fewer, fuller blocks.
   const tick = () => {
-    const rate = tradesPerSlot(sim, actors);
-    const trades = rate < 1 ? 1 : rng.int(Math.floor(rate), Math.ceil(rate));
+    const gap = rng.int(1, 2 * TICK_SLOTS);
+    const trades = rng.poisson(tradesPerSlot(sim, actors) * gap);
     for (let i = 0; i < trades; i++) act(sim, actors, rng);
-    sim.after(rate < 1 ? rng.exp(1 / rate) : 1, tick);
+    sim.after(gap, tick);
   };
   sim.at(1, tick);
 }
