@@ -44,7 +44,17 @@ async function prepareDatabase(): Promise<string> {
   await runMigrations(url);
   const s = connect(url, { max: 4 });
   const started = Date.now();
-  await loadDataset(s, { size: "large", seed: 42, copy: true, onProgress: (p: string) => say(p) } as never);
+  let lastReport = 0;
+  await loadDataset(s, {
+    size: "large",
+    seed: 42,
+    copy: true,
+    onProgress: (p) => {
+      if (Date.now() - lastReport < 10_000) return;
+      lastReport = Date.now();
+      say(p.message);
+    },
+  });
   say(`loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   await s.end();
   return url;

@@ -65,6 +65,20 @@ export const tokenTransfers = pgTable(
  * Exact event totals per scope ('all' or 'type:<t>'), kept by statement triggers on events
  * (migration 0001) so list totals never count millions of rows.
  */
+/**
+ * Events per (block, type), kept by the same triggers: exact totals for `since`/`after` bounds
+ * and deep pages sum block rows instead of counting or skipping millions of events.
+ */
+export const eventBlockCounts = pgTable(
+  "event_block_counts",
+  {
+    blockNumber: blockNumber().notNull(),
+    type: text().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockNumber, t.type] })],
+);
+
 export const eventCounts = pgTable(
   "event_counts",
   {

@@ -74,45 +74,84 @@ function conditions(q: EventQuery, minId: number | undefined): SQL[] {
 
 const whereOf = (c: SQL[]) => (c.length ? sql`where ${sql.join(c, sql` and `)}` : sql``);
 
+const blockOf = (id: number) => Math.floor(id / ID_BLOCK_FACTOR);
+
 /**
- * Exact totals without counting millions of rows: the trigger-kept counts answer the
- * unfiltered and type-only cases; an id bound over the whole stream is counted on whichever
- * side of the bound is smaller (ids track the chain, so their range tells which).
+ * Exact totals without counting millions of rows: the trigger-kept counts answer the unfiltered
+ * and type-only cases, and an id bound over the whole stream sums per-block counts on whichever
+ * side of the bound has fewer blocks. Token and wallet filters select few enough rows to count.
  */
 async function countEvents(db: Db, q: EventQuery, minId: number | undefined): Promise<number> {
-  const countWhere = async (c: SQL[]) => {
-    const [row] = await db.execute<{ n: string }>(sql`select count(*)::text as n from events e ${whereOf(c)}`);
+  if (q.token || q.wallet) {
+    const [row] = await db.execute<{ n: string }>(
+      sql`select count(*)::text as n from events e ${whereOf(conditions(q, minId))}`,
+    );
     return Number(row.n);
-  };
-  if (q.token || q.wallet) return countWhere(conditions(q, minId));
-
+  }
+  const typeCond = q.type ? sql`and type = ${q.type}` : sql``;
   const [scope] = await db.execute<{ count: string }>(
     sql`select count::text from event_counts where scope = ${q.type ? `type:${q.type}` : "all"}`,
   );
-  const scopeTotal = Number(scope?.count ?? 0);
-  const bound = Math.max(minId ?? -Infinity, q.afterId !== undefined ? q.afterId + 1 : -Infinity);
-  if (bound === -Infinity) return scopeTotal;
+  const total = Number(scope?.count ?? 0);
+  const bound = Math.max(minId ?? -1, q.afterId !== undefined ? q.afterId + 1 : -1);
+  if (bound < 0) return total;
 
+  // Events at or after `bound`: whole blocks after its block, plus its block's tail.
+  const block = blockOf(bound);
   const [range] = await db.execute<{ lo: string | null; hi: string | null }>(
-    sql`select min(id)::text as lo, max(id)::text as hi from events`,
+    sql`select min(block_number)::text as lo, max(block_number)::text as hi from event_block_counts`,
   );
   const lo = Number(range.lo ?? 0);
   const hi = Number(range.hi ?? 0);
-  if (bound - lo > hi - bound) return countWhere(conditions(q, minId));
-  const typeCond = q.type ? [sql`e.type = ${q.type}`] : [];
-  return scopeTotal - (await countWhere([...typeCond, sql`e.id < ${bound}`]));
+  const sumBlocks = async (cond: SQL) => {
+    const [row] = await db.execute<{ n: string | null }>(
+      sql`select sum(count)::text as n from event_block_counts where ${cond} ${typeCond}`,
+    );
+    return Number(row.n ?? 0);
+  };
+  const after =
+    hi - block < block - lo
+      ? await sumBlocks(sql`block_number > ${block}`)
+      : total - (await sumBlocks(sql`block_number <= ${block}`));
+  const [tail] = await db.execute<{ n: string }>(sql`
+    select count(*)::text as n from events e
+     where e.id >= ${bound} and e.id < ${(block + 1) * ID_BLOCK_FACTOR} ${q.type ? sql`and e.type = ${q.type}` : sql``}`);
+  return after + Number(tail.n);
+}
+
+/** Below this offset a plain OFFSET is cheap; above it, newest-first pages start from block counts. */
+const DEEP_OFFSET = 5_000;
+
+/**
+ * For a deep newest-first page of the whole stream (or one type), the id to start below and the
+ * rows left to skip: walks per-block counts from the head instead of skipping rows one by one.
+ * Lower bounds (since, after) only cut the old end, so they do not move the start.
+ */
+async function deepStart(db: Db, q: EventQuery, offset: number): Promise<{ belowId: number; skip: number } | null> {
+  if (q.token || q.wallet || q.order !== "desc" || offset < DEEP_OFFSET) return null;
+  const [row] = await db.execute<{ block_number: string; before: string }>(sql`
+    select block_number::text, (cum - n)::text as before from (
+      select block_number, n, sum(n) over (order by block_number desc rows unbounded preceding) as cum
+        from (select block_number, sum(count) as n from event_block_counts
+               ${q.type ? sql`where type = ${q.type}` : sql``}
+               group by block_number order by block_number desc) per_block
+    ) walk where cum > ${offset} order by block_number desc limit 1`);
+  if (!row) return null;
+  return { belowId: (Number(row.block_number) + 1) * ID_BLOCK_FACTOR, skip: offset - Number(row.before) };
 }
 
 export async function listEvents(db: Db, q: EventQuery) {
   const minId = q.since ? await firstIdAfter(db, q.since) : undefined;
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
-  const where = whereOf(conditions(q, minId));
+  const offset = (q.page - 1) * q.limit;
+  const start = await deepStart(db, q, offset);
+  const where = whereOf([...conditions(q, minId), ...(start ? [sql`e.id < ${start.belowId}`] : [])]);
   const [rows, total] = await Promise.all([
     db.execute<EventRow>(sql`
       select e.id::text as id, e.type, e.wallet_address, e.to_address, e.token_address, t.symbol as token_symbol,
              e.amount_usd, e.direction, e.block_number::text as block_number, e.timestamp, e.tx_hash
         from (select * from events e ${where} order by e.id ${order}
-              limit ${q.limit} offset ${(q.page - 1) * q.limit}) e
+              limit ${q.limit} offset ${start ? start.skip : offset}) e
         left join tokens t on t.address = e.token_address
        order by e.id ${order}`),
     countEvents(db, q, minId),

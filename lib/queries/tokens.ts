@@ -1,20 +1,12 @@
-import { asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tokenMetrics, tokens, tokenScores } from "@/db/schema";
-import { tokenFilterSql, type TokenFilter } from "@/lib/tokens/filter";
+import { syncState, tokenMetrics, tokens, tokenScores } from "@/db/schema";
+import type { TokenFilter } from "@/lib/tokens/filter";
 import { hoursSince, iso, round } from "./format";
 import { topHolders } from "./holders";
+import { queryTokenList, type TokenSort } from "./token-list-index";
 
-export const TOKEN_SORTS = ["trending", "newest", "liquidity", "volume", "risk_asc"] as const;
-export type TokenSort = (typeof TOKEN_SORTS)[number];
-
-const ORDER: Record<TokenSort, SQL[]> = {
-  trending: [desc(tokenMetrics.trendingScore), asc(tokenMetrics.address)],
-  newest: [desc(tokenMetrics.createdAt), asc(tokenMetrics.address)],
-  liquidity: [desc(tokenMetrics.liquidityUsd), asc(tokenMetrics.address)],
-  volume: [desc(tokenMetrics.volume24hUsd), asc(tokenMetrics.address)],
-  risk_asc: [asc(tokenMetrics.riskScore), asc(tokenMetrics.address)],
-};
+export { TOKEN_SORTS, type TokenSort } from "./token-list-index";
 
 const tokenColumns = {
   address: tokenMetrics.address,
@@ -66,28 +58,28 @@ export type Token = ReturnType<typeof toToken>;
 
 export type TokenListQuery = { filter: TokenFilter; sort: TokenSort; page: number; limit: number };
 
-export async function listTokens(db: Db, q: TokenListQuery, now: Date) {
-  const where = tokenFilterSql(q.filter, now);
-  // Page the narrow read model first, then join the wide columns for the page only.
-  const page = db
-    .select({ address: tokenMetrics.address })
+/** The data version that keys the list index, for callers without one from the auth round trip. */
+async function currentDataVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ v: syncState.dataVersion }).from(syncState).limit(1);
+  return row?.v ?? 0;
+}
+
+export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersion?: number) {
+  const { addresses, total } = await queryTokenList(db, dataVersion ?? (await currentDataVersion(db)), q, now);
+  if (!addresses.length) return { data: [], total };
+  const rows = await db
+    .select(tokenColumns)
     .from(tokenMetrics)
-    .where(where)
-    .orderBy(...ORDER[q.sort])
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .as("page");
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(tokenColumns)
-      .from(page)
-      .innerJoin(tokenMetrics, eq(tokenMetrics.address, page.address))
-      .innerJoin(tokens, eq(tokens.address, page.address))
-      .leftJoin(tokenScores, eq(tokenScores.address, page.address))
-      .orderBy(...ORDER[q.sort]),
-    db.select({ total: count() }).from(tokenMetrics).where(where),
-  ]);
-  return { data: rows.map((r) => toToken(r, now)), total };
+    .innerJoin(tokens, eq(tokens.address, tokenMetrics.address))
+    .leftJoin(tokenScores, eq(tokenScores.address, tokenMetrics.address))
+    .where(inArray(tokenMetrics.address, addresses));
+  const byAddress = new Map(rows.map((r) => [r.address, r]));
+  // A token deleted since the index was built (a reorg) drops out of this page.
+  const data = addresses.flatMap((a) => {
+    const row = byAddress.get(a);
+    return row ? [toToken(row, now)] : [];
+  });
+  return { data, total };
 }
 
 export async function getTokenProfile(db: Db, address: string, now: Date) {

@@ -111,18 +111,36 @@ export type FilterableToken = {
   riskFlags: string[];
 };
 
-const ageHours = (t: FilterableToken, now: Date) => (now.getTime() - t.createdAt.getTime()) / 3_600_000;
+export type RangeColumn = "liquidityUsd" | "marketCapUsd" | "riskScore" | "holderGrowth1hPct" | "createdAtMs";
+export type FilterRange = { column: RangeColumn; min: number; max: number };
 
-/** The same conditions as tokenFilterSql, evaluated in memory (alert evaluation). */
-export function matchesTokenFilter(t: FilterableToken, filter: TokenFilter, now: Date): boolean {
+/**
+ * The numeric conditions as closed ranges over columns (the age as a lower bound on created_at
+ * in ms): the one evaluation that matchesTokenFilter and the list index both apply.
+ */
+export function filterRanges(filter: TokenFilter, now: Date): FilterRange[] {
+  const ranges: FilterRange[] = [];
   for (const [name, f] of entries) {
     const value = filter[name];
     if (value === undefined) continue;
-    const actual = f.column === "ageHours" ? ageHours(t, now) : t[f.column];
-    if (f.bound === "min" ? actual < value : actual > value) return false;
+    if (f.column === "ageHours") ranges.push({ column: "createdAtMs", min: now.getTime() - value * 3_600_000, max: Infinity });
+    else ranges.push({ column: f.column, min: f.bound === "min" ? value : -Infinity, max: f.bound === "max" ? value : Infinity });
+  }
+  return ranges;
+}
+
+/** NaN passes a bound (it is not below a min nor above a max), as in SQL's NULL-free columns. */
+export const inRange = (x: number, r: FilterRange) => !(x < r.min || x > r.max);
+
+/** The same conditions as tokenFilterSql, evaluated in memory (alert evaluation). */
+export function matchesTokenFilter(t: FilterableToken, filter: TokenFilter, now: Date): boolean {
+  for (const r of filterRanges(filter, now)) {
+    if (!inRange(r.column === "createdAtMs" ? t.createdAt.getTime() : t[r.column], r)) return false;
   }
   return !filter.exclude_flags?.some((flag) => t.riskFlags.includes(flag));
 }
+
+const ageHours = (t: FilterableToken, now: Date) => (now.getTime() - t.createdAt.getTime()) / 3_600_000;
 
 /** Why a token matches: the value behind each condition, for alert messages. */
 export function explainMatch(t: FilterableToken, filter: TokenFilter, now: Date): Record<string, number | string[]> {

@@ -11,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) => {
     const q = parseQuery(url, tokenListQuery);
     const list = await cached(key.dataVersion, url.pathname + url.search, () =>
-      listTokens(getDb(), { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit }, new Date()),
+      listTokens(getDb(), { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit }, new Date(), key.dataVersion),
     );
     return { ...list, page: q.page, limit: q.limit };
   }),
