@@ -36,6 +36,7 @@ async function prepareDatabase(): Promise<string> {
   if (exists && args.reuse) {
     await admin.end();
     say(`reusing database ${DB_NAME}`);
+    await runMigrations(url);
     return url;
   }
   await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
