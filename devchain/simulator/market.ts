@@ -9,7 +9,7 @@ import type { Artifacts } from "../compile";
 import { MAX_UINT256, NO_DEADLINE, pairAddress, toQuantity, type Deployment } from "../deploy";
 import { getAmountOut, liquidityAmounts, liquidityMinted, MINIMUM_LIQUIDITY, sortTokens, sqrt } from "../swap-math";
 import type { ChainWriter } from "./chain-writer";
-import { Ledger, ZERO_ADDRESS, type PairInfo } from "./ledger";
+import { ZERO_ADDRESS, type Ledger, type PairInfo } from "./ledger";
 
 export const LOG_NAMES = [
   "Transfer",
@@ -41,7 +41,6 @@ export interface LaunchParams extends PoolSeed {
 }
 
 export class Market {
-  readonly ledger = new Ledger();
   readonly logs = Object.fromEntries(LOG_NAMES.map((n) => [n, 0])) as Record<LogName, number>;
   readonly weth: Address;
   readonly usd: Address;
@@ -50,6 +49,7 @@ export class Market {
   private readonly launchpadNonces: Map<Address, number>;
 
   constructor(
+    readonly ledger: Ledger,
     private readonly writer: ChainWriter,
     private readonly artifacts: Artifacts,
     readonly deployment: Deployment,
@@ -80,10 +80,6 @@ export class Market {
   adopt(wallet: Address, nonce: number, eth: bigint): void {
     this.ledger.setNonce(wallet, nonce);
     this.ledger.setEth(wallet, eth);
-  }
-
-  addPair(pair: PairInfo): void {
-    this.ledger.addPair(pair);
   }
 
   sendEth(from: Address, to: Address, value: bigint): void {

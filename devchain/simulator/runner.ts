@@ -13,6 +13,7 @@ import { sortTokens } from "../swap-math";
 import { createActors } from "./actors";
 import { ChainWriter } from "./chain-writer";
 import { GroundTruthRecorder, type GroundTruth } from "./ground-truth";
+import { Ledger } from "./ledger";
 import { Market } from "./market";
 import { startBots } from "./scenarios/bots";
 import { startCrowd, startFreshArrivals } from "./scenarios/crowd";
@@ -92,15 +93,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     );
   }
   const backfillSlots = Math.ceil(sizes.days * DAY);
-  let market: Market | undefined;
+  const ledger = new Ledger();
   const writer = new ChainWriter(options.rpcUrl, {
     startTimestamp,
     slotSeconds: SLOT_SECONDS,
     blockBeforeStart: Number(latest.number),
-    expectedReserves: (pair) => market!.ledger.reservesAt(pair),
+    expectedReserves: (pair) => ledger.reservesAt(pair),
   });
   const nonces = new Map(deployment.launchpads.map((l, i) => [l.address, Number(launchpadNonces[i])]));
-  market = new Market(writer, artifacts, deployment, nonces);
+  const market = new Market(ledger, writer, artifacts, deployment, nonces);
   market.adopt(deployment.deployer, Number(deployerNonce), BigInt(deployerEth));
   mirrorDeployment(market, deployment, BigInt(wrappedEth), reserves);
 
@@ -130,14 +131,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       block: writer.blockOf(writer.minedSlot),
       timestamp: writer.timestampOf(writer.minedSlot),
       transactions: writer.txCount,
-      events: market!.events,
+      events: market.events,
       elapsedMs,
       etaMs: phase === "backfill" && done > 0 ? Math.round((elapsedMs / done) * (backfillSlots - done)) : null,
     });
   };
   const runSlot = async (slot: number) => {
     writer.beginBlock(slot);
-    market!.ledger.startBlock();
+    market.ledger.startBlock();
     sim.slot = slot;
     for (let job = sim.scheduler.take(slot); job; job = sim.scheduler.take(slot)) job();
     await writer.endBlock();
@@ -159,7 +160,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         throughTimestamp: writer.timestampOf(through),
         live,
       },
-      stats: { transactions: writer.txCount, logs: { ...market!.logs }, events: market!.events },
+      stats: { transactions: writer.txCount, logs: { ...market.logs }, events: market.events },
     });
   };
   const writeTruth = (live: boolean) => {

@@ -72,13 +72,11 @@ export const SNIPER_BLOCKS = 3;
 const DEAD_INTEREST = 0.005;
 
 export class TokenBook {
-  readonly all: SimToken[] = [];
   readonly symbols = new Set<string>();
   private live: SimToken[] = [];
   private readonly byAddress = new Map<Address, SimToken>();
 
   add(token: SimToken): void {
-    this.all.push(token);
     this.live.push(token);
     this.byAddress.set(token.address, token);
   }

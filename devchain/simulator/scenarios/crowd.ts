@@ -95,7 +95,7 @@ function tradeStablecoin(sim: Sim, wallet: Address, rng: Rng): void {
 }
 
 /** Launch tokens the wallet holds and can trade now. */
-export function heldTokens(sim: Sim, wallet: Address): SimToken[] {
+function heldTokens(sim: Sim, wallet: Address): SimToken[] {
   const out: SimToken[] = [];
   for (const address of sim.market.ledger.tokensHeldBy(wallet)) {
     const token = sim.tokens.get(address);
