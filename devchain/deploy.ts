@@ -4,8 +4,10 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { encodeDeployData, encodeFunctionData, getContractAddress, keccak256, type Address, type Hex } from "viem";
 import { loadArtifacts, type Artifacts } from "./compile";
+import { lower, MAX_UINT256, NO_DEADLINE, toQuantity } from "./encoding";
 import { writeJsonAtomic } from "./files";
 import { RpcClient } from "./rpc";
 import { sortTokens } from "./swap-math";
@@ -27,12 +29,9 @@ export interface Deployment {
 export const LAUNCHPAD_NAMES = ["PumpPad", "MoonLaunch"] as const;
 /** The WETH/USD pool: 10,000 WETH against 30,000,000 USD, i.e. 3,000 USD per WETH. */
 export const WETH_USD_SEED = { weth: 10_000n * 10n ** 18n, usd: 30_000_000n * 10n ** 6n };
-/** Gas limit given to every transaction we send; gas is free on the dev chain (base fee 0). */
-export const TX_GAS = 3_000_000n;
+/** Gas limits of the deployment's transactions (gas is free on the dev chain: base fee 0). */
+const CALL_GAS = 3_000_000n;
 const DEPLOY_GAS = 10_000_000n;
-export const MAX_UINT256 = 2n ** 256n - 1n;
-/** Router deadlines are irrelevant on the dev chain: far future. */
-export const NO_DEADLINE = 2n ** 40n;
 
 export function deploymentFile(dataDir: string): string {
   return path.join(dataDir, "devchain", "deployment.json");
@@ -40,15 +39,10 @@ export function deploymentFile(dataDir: string): string {
 
 /** The address a CREATE2 pair gets from the factory, as DevSwapFactory computes it. */
 export function pairAddress(artifacts: Artifacts, factory: Address, tokenA: Address, tokenB: Address): Address {
-  const [token0, token1] = sortTokens(tokenA, tokenB);
-  return getContractAddress({
-    opcode: "CREATE2",
-    from: factory,
-    salt: keccak256(`0x${token0.slice(2)}${token1.slice(2)}`),
-    bytecode: artifacts.DevSwapPair.bytecode,
-  });
+  const [token0, token1] = sortTokens(lower(tokenA), lower(tokenB));
+  const salt = keccak256(`0x${token0.slice(2)}${token1.slice(2)}`);
+  return lower(getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecode: artifacts.DevSwapPair.bytecode }));
 }
-
 
 export async function deploy(
   rpcUrl: string,
@@ -110,7 +104,7 @@ export async function deploy(
         to: tx.to,
         data: tx.data,
         value: toQuantity(tx.value ?? 0n),
-        gas: toQuantity(tx.to ? TX_GAS : DEPLOY_GAS),
+        gas: toQuantity(tx.to ? CALL_GAS : DEPLOY_GAS),
         gasPrice: "0x0",
         nonce: toQuantity(BigInt(nonce + i)),
       },
@@ -139,24 +133,15 @@ export async function deploy(
       { address: pumpPad, name: LAUNCHPAD_NAMES[0] },
       { address: moonLaunch, name: LAUNCHPAD_NAMES[1] },
     ],
-    wethUsdPair: lower(pairAddress(artifacts, factory, weth, usd)),
+    wethUsdPair: pairAddress(artifacts, factory, weth, usd),
   };
   if (options.dataDir) writeJsonAtomic(deploymentFile(options.dataDir), deployment);
   return deployment;
 }
 
-/** Addresses are lowercase everywhere in the dev chain's outputs, as in the API. */
-export function lower(address: string): Address {
-  return address.toLowerCase() as Address;
-}
-
-export function toQuantity(n: bigint | number): Hex {
-  return `0x${n.toString(16)}`;
-}
-
+/** npx tsx devchain/deploy.ts --rpc URL [--data-dir DIR] */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2);
-  const arg = (name: string) => args[args.indexOf(name) + 1];
-  if (!args.includes("--rpc")) throw new Error("usage: tsx devchain/deploy.ts --rpc URL [--data-dir DIR]");
-  console.log(JSON.stringify(await deploy(arg("--rpc")!, { dataDir: args.includes("--data-dir") ? arg("--data-dir") : undefined }), null, 2));
+  const { values } = parseArgs({ options: { rpc: { type: "string" }, "data-dir": { type: "string" } } });
+  if (!values.rpc) throw new Error("usage: tsx devchain/deploy.ts --rpc URL [--data-dir DIR]");
+  console.log(JSON.stringify(await deploy(values.rpc, { dataDir: values["data-dir"] }), null, 2));
 }

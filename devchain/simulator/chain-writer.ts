@@ -9,7 +9,7 @@
  * simulator bug) stops the run at once instead of silently corrupting the ground truth.
  */
 import { decodeAbiParameters, decodeErrorResult, type Address, type Hex } from "viem";
-import { toQuantity } from "../deploy";
+import { toQuantity } from "../encoding";
 import { RpcClient, type RpcCall } from "../rpc";
 
 export interface TxRequest {

@@ -6,7 +6,8 @@
  */
 import { encodeFunctionData, getContractAddress, type Abi, type Address, type Hex } from "viem";
 import type { Artifacts } from "../compile";
-import { MAX_UINT256, NO_DEADLINE, pairAddress, toQuantity, type Deployment } from "../deploy";
+import { pairAddress, type Deployment } from "../deploy";
+import { lower, MAX_UINT256, NO_DEADLINE, toQuantity } from "../encoding";
 import { getAmountOut, liquidityAmounts, liquidityMinted, MINIMUM_LIQUIDITY, sortTokens, sqrt } from "../swap-math";
 import type { ChainWriter } from "./chain-writer";
 import { ZERO_ADDRESS, type Ledger, type PairInfo } from "./ledger";
@@ -220,8 +221,8 @@ export class Market {
     const nonce = this.launchpadNonces.get(p.launchpad);
     if (nonce === undefined) throw new Error(`market: unknown launchpad ${p.launchpad}`);
     this.launchpadNonces.set(p.launchpad, nonce + 1);
-    const token = getContractAddress({ from: p.launchpad, nonce: BigInt(nonce) }).toLowerCase() as Address;
-    const address = pairAddress(this.artifacts, this.deployment.factory.address, token, this.weth).toLowerCase() as Address;
+    const token = lower(getContractAddress({ from: p.launchpad, nonce: BigInt(nonce) }));
+    const address = pairAddress(this.artifacts, this.deployment.factory.address, token, this.weth);
     const [token0, token1] = sortTokens(token, this.weth);
     const pair = { address, token0, token1 };
     this.ledger.addPair(pair);

@@ -6,7 +6,8 @@
  */
 import { decodeAbiParameters, type Address, type Hex } from "viem";
 import { loadArtifacts } from "../compile";
-import { lower, type Deployment } from "../deploy";
+import type { Deployment } from "../deploy";
+import { lower } from "../encoding";
 import { writeJsonAtomic } from "../files";
 import { RpcClient } from "../rpc";
 import { sortTokens } from "../swap-math";

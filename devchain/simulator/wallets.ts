@@ -4,6 +4,7 @@
  * much cheaper than signing in JavaScript; the keys are there for anyone who wants to sign.
  */
 import { keccak256, toHex, type Address, type Hex } from "viem";
+import { lower } from "../encoding";
 import { privateKeyToAddress } from "viem/accounts";
 import type { GroundTruthRecorder, PlantedClass } from "./ground-truth";
 import type { Market } from "./market";
@@ -24,7 +25,7 @@ export class Wallets {
   /** A new wallet of the planted class. `eth` > 0 gives it ether off-chain (no funding edge);
    * wallets funded on chain get their ether from a funder's transfer instead. */
   create(planted: PlantedClass, eth = 0n): Address {
-    const address = privateKeyToAddress(walletPrivateKey(this.seed, this.next++)).toLowerCase() as Address;
+    const address = lower(privateKeyToAddress(walletPrivateKey(this.seed, this.next++)));
     this.market.register(address, eth);
     this.truth.classify(address, planted);
     return address;
