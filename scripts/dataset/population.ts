@@ -8,7 +8,7 @@ import { type Rng, rngFor, STREAM } from "./rng";
  */
 export const PERSONAS = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"] as const;
 export type Persona = (typeof PERSONAS)[number];
-export const P = Object.fromEntries(PERSONAS.map((p, i) => [p, i])) as Record<Persona, number>;
+const P = Object.fromEntries(PERSONAS.map((p, i) => [p, i])) as Record<Persona, number>;
 
 /** Relative trading activity of the personas that trade in the open market. */
 const MARKET_WEIGHT: Partial<Record<Persona, number>> = { retail: 1, bot: 25, whale: 2, smart_money: 8, sniper: 1.5 };
