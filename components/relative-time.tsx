@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import { formatDateTime, formatRelative } from "./format";
 
 /** "3 min. ago", kept current; the exact UTC time is in the tooltip and the datetime attribute. */
-export function RelativeTime({ iso, now: serverNow }: { iso: string | null; now?: number }) {
-  const [now, setNow] = useState(serverNow ?? Date.now());
+export function RelativeTime({ iso }: { iso: string | null }) {
+  const [now, setNow] = useState(Date.now);
   useEffect(() => {
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 15_000);

@@ -1,4 +1,5 @@
 import type { Token } from "@/lib/queries/tokens";
+import type { CaughtEmail } from "./support/mail-catcher";
 import { callApi, createKey, expect, signIn, snap, test } from "./support/fixtures";
 
 test("signs in with the dev sign-in and gets a Free account", async ({ page, email }) => {
@@ -129,4 +130,23 @@ test("revokes a key and the API refuses it", async ({ page, email, baseURL }) =>
   expect(refused.status).toBe(401);
   expect((refused.body.error as { code: string }).code).toBe("UNAUTHORIZED");
   await snap(page, "api-key-revoked");
+});
+
+test("signs in with a magic link sent through Resend", async ({ page, email }) => {
+  await page.goto("/signin");
+  await page.getByLabel("Email").first().fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page).toHaveURL(/\/signin\/check-email/);
+  await snap(page, "magic-link-sent");
+
+  const inbox = async () => {
+    const sent = (await (await fetch(`${process.env.E2E_MAIL_URL}/emails`)).json()) as CaughtEmail[];
+    return sent.find((m) => [m.to].flat().includes(email));
+  };
+  await expect.poll(inbox).toBeTruthy();
+  const link = (await inbox())!.text.match(/https?:\/\/\S+/)![0];
+  await page.goto(link);
+  await expect(page.getByText(email)).toBeVisible();
+  await page.goto("/plan");
+  await expect(page.getByTestId("current-plan")).toHaveText("Free");
 });

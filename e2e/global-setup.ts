@@ -6,38 +6,51 @@ import { loadDataset } from "@/scripts/dataset";
 import { buildIfStale } from "@/scripts/embedded/web";
 import { createTestDatabase } from "@/tests/setup/database";
 import { startAppServer } from "@/tests/setup/server";
+import { startMailCatcher } from "./support/mail-catcher";
 import { keepRunningApp } from "./support/state";
 
 /**
  * A database of its own with the fixed-seed dataset, the production build (rebuilt when a source
- * is newer) and a server with the dev sign-in on. The tests find the server in E2E_BASE_URL.
+ * is newer) and a server with the dev sign-in on, sending email to a local catcher. The tests
+ * find the server in E2E_BASE_URL and the catcher in E2E_MAIL_URL.
  */
 export default async function globalSetup() {
-  const db = await createTestDatabase("oci_e2e");
+  // Undone in reverse order, after the run or as soon as a step fails.
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
   try {
+    const db = await createTestDatabase("oci_e2e");
+    cleanups.push(db.drop);
     await runMigrations(db.url);
     const sql = connect(db.url, { max: 4 });
     await loadDataset(sql, { size: "small", seed: 7 });
     await sql.end();
     buildIfStale((line) => console.log(line));
+    const mail = await startMailCatcher();
+    cleanups.push(mail.close);
     const server = await startAppServer({
       DATABASE_URL: db.url,
       DEV_SIGNIN: "1",
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       LOG_LEVEL: "warn",
+      RESEND_API_KEY: "re_e2e_catcher",
+      RESEND_BASE_URL: mail.url,
     });
-    process.env.E2E_BASE_URL = server.baseUrl;
-    keepRunningApp({
-      stop: async () => {
-        await server.stop();
-        // The server's log, for reading after a failure.
-        mkdirSync("test-results", { recursive: true });
-        writeFileSync("test-results/e2e-server.log", server.output());
-        await db.drop();
-      },
+    cleanups.push(async () => {
+      await server.stop();
+      // The server's log, for reading after a failure.
+      mkdirSync("test-results", { recursive: true });
+      writeFileSync("test-results/e2e-server.log", server.output());
     });
+    // Next.js reports loopback addresses to route handlers as "localhost", and Auth.js builds its
+    // redirects from that: the browser uses the same name, so cookies and redirects agree.
+    process.env.E2E_BASE_URL = server.baseUrl.replace("127.0.0.1", "localhost");
+    process.env.E2E_MAIL_URL = mail.url;
+    keepRunningApp({ stop });
   } catch (err) {
-    await db.drop();
+    await stop();
     throw err;
   }
 }

@@ -4,6 +4,7 @@ import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { auth } from "@/lib/auth";
+import { safeReturnPath } from "@/lib/auth/return-path";
 import { config } from "@/lib/config";
 import { devSignIn, emailSignIn } from "./actions";
 
@@ -28,8 +29,8 @@ function EmailField({ id }: { id: string }) {
 
 export default async function SignInPage({ searchParams }: PageProps<"/signin">) {
   const { callbackUrl, error } = await searchParams;
-  const returnTo = typeof callbackUrl === "string" ? callbackUrl : "/";
-  if ((await auth())?.user?.id) redirect(returnTo.startsWith("/") && !returnTo.startsWith("//") ? returnTo : "/");
+  const returnTo = safeReturnPath(callbackUrl);
+  if ((await auth())?.user?.id) redirect(returnTo);
   const errorText = typeof error === "string" ? (ERRORS[error] ?? "Sign-in failed. Try again.") : null;
 
   return (

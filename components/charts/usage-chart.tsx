@@ -4,14 +4,22 @@ import { formatCompact, formatInteger } from "../format";
 const W = 560;
 const H = 150;
 const PAD = { left: 40, right: 8, top: 12, bottom: 20 };
-/** The limit line is drawn when it is within this factor of the busiest day; else it is stated. */
-const LIMIT_IN_VIEW = 4;
+/** The limit line is drawn when the busiest day is at least 1/LIMIT_IN_VIEW of it; else it is stated. */
+const LIMIT_IN_VIEW = 100;
+const NICE_STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+
+/** The smallest round number (1, 1.5, 2 … × 10ⁿ) at or above n, for the top of the axis. */
+function niceCeil(n: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(n));
+  return NICE_STEPS.find((s) => s * magnitude >= n)! * magnitude;
+}
 
 /** Requests per UTC day of one key (accepted, and rejected stacked on top) against its daily limit. */
 export function UsageChart({ usage }: { usage: KeyUsage }) {
   const busiest = Math.max(...usage.days.map((d) => d.requests + d.rejected), 1);
   const limitInView = usage.dailyLimit <= busiest * LIMIT_IN_VIEW;
-  const top = limitInView ? Math.max(busiest, usage.dailyLimit) * 1.1 : busiest * 1.15;
+  // Whole requests: a small axis tops out at an integer.
+  const top = Math.ceil(niceCeil(limitInView ? Math.max(busiest, usage.dailyLimit) * 1.1 : busiest * 1.15));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const slot = plotW / usage.days.length;
