@@ -5,14 +5,18 @@ import { ApiError } from "@/lib/api/errors";
 import { revokeKey } from "@/lib/keys/store";
 import { updateAlert } from "@/lib/queries/alerts";
 import { tokenFilterSql, type TokenFilter } from "@/lib/tokens/filter";
-import { evaluateAlerts } from "./evaluate";
+import { AlertEvaluator } from "./evaluate";
 import { alertsDatabase, minutes, newAddress, newAlert, newOwner, notificationsOf, setToken } from "./test/fixtures";
 
 let t: Awaited<ReturnType<typeof alertsDatabase>>;
 beforeAll(async () => {
   t = await alertsDatabase();
 });
-beforeEach(() => t.reset());
+let evaluator: AlertEvaluator;
+beforeEach(async () => {
+  await t.reset();
+  evaluator = new AlertEvaluator();
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -39,7 +43,7 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     await setToken(t.sql, b, { liquidityUsd: 5_000, riskScore: 10 });
     await setToken(t.sql, c, { liquidityUsd: 50_000, riskScore: 80 });
 
-    const first = await evaluateAlerts(t.sql, { now: T0 });
+    const first = await evaluator.evaluate(t.sql, T0);
     expect(first.fired).toBe(1);
     const [n] = await notificationsOf(t.sql, alert.id);
     expect(n).toMatchObject({ channel: "email", recipient: owner.email, status: "pending", attempts: 0 });
@@ -52,7 +56,7 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     expect(row.lastTriggeredAt?.toISOString()).toBe(T0.toISOString());
 
     // Nothing changed: nothing is written, nothing fires, even after the cooldown.
-    const again = await evaluateAlerts(t.sql, { now: minutes(T0, 30) });
+    const again = await evaluator.evaluate(t.sql, minutes(T0, 30));
     expect(again).toMatchObject({ changed: 0, inserted: 0, deleted: 0 });
     expect(await notificationsOf(t.sql, alert.id)).toHaveLength(1);
   });
@@ -62,17 +66,17 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     const alert = await newAlert(t.db, owner, CONDITIONS);
     const [a, b, c, d] = [newAddress(), newAddress(), newAddress(), newAddress()];
     await setToken(t.sql, a, LIQUID);
-    await evaluateAlerts(t.sql, { now: T0 });
+    await evaluator.evaluate(t.sql, T0);
     expect(await notificationsOf(t.sql, alert.id)).toHaveLength(1);
 
     await setToken(t.sql, b, LIQUID);
-    await evaluateAlerts(t.sql, { now: minutes(T0, 5) });
+    await evaluator.evaluate(t.sql, minutes(T0, 5));
     await setToken(t.sql, c, LIQUID);
     await setToken(t.sql, d, LIQUID);
-    await evaluateAlerts(t.sql, { now: minutes(T0, 10) });
+    await evaluator.evaluate(t.sql, minutes(T0, 10));
     // d matched for a while and stopped before the alert could fire again: not reported.
     await setToken(t.sql, d, DRY);
-    await evaluateAlerts(t.sql, { now: minutes(T0, 14.9) });
+    await evaluator.evaluate(t.sql, minutes(T0, 14.9));
     expect(await notificationsOf(t.sql, alert.id)).toHaveLength(1);
     expect(await matchesOf(alert.id)).toEqual([
       { address: a, notified: true },
@@ -80,7 +84,7 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
       { address: c, notified: false },
     ]);
 
-    await evaluateAlerts(t.sql, { now: minutes(T0, 15) });
+    await evaluator.evaluate(t.sql, minutes(T0, 15));
     const sent = await notificationsOf(t.sql, alert.id);
     expect(sent).toHaveLength(2);
     expect(listed(sent[1])).toEqual([b, c]);
@@ -94,15 +98,15 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     const alert = await newAlert(t.db, owner, CONDITIONS);
     const a = newAddress();
     await setToken(t.sql, a, LIQUID);
-    await evaluateAlerts(t.sql, { now: T0 });
+    await evaluator.evaluate(t.sql, T0);
     await setToken(t.sql, a, DRY);
-    await evaluateAlerts(t.sql, { now: minutes(T0, 1) });
+    await evaluator.evaluate(t.sql, minutes(T0, 1));
     expect(await matchesOf(alert.id)).toEqual([]);
     // Back within the cooldown: it waits for the cooldown, then fires.
     await setToken(t.sql, a, LIQUID);
-    await evaluateAlerts(t.sql, { now: minutes(T0, 2) });
+    await evaluator.evaluate(t.sql, minutes(T0, 2));
     expect(await notificationsOf(t.sql, alert.id)).toHaveLength(1);
-    await evaluateAlerts(t.sql, { now: minutes(T0, 16) });
+    await evaluator.evaluate(t.sql, minutes(T0, 16));
     const sent = await notificationsOf(t.sql, alert.id);
     expect(sent.map(listed)).toEqual([[a], [a]]);
   });
@@ -112,18 +116,18 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     const alert = await newAlert(t.db, owner, CONDITIONS);
     const [a, b] = [newAddress(), newAddress()];
     await setToken(t.sql, a, LIQUID);
-    await evaluateAlerts(t.sql, { now: T0 });
+    await evaluator.evaluate(t.sql, T0);
     await updateAlert(t.db, owner, alert.id, { status: "paused" });
 
     await setToken(t.sql, b, LIQUID);
-    const paused = await evaluateAlerts(t.sql, { now: minutes(T0, 30) });
+    const paused = await evaluator.evaluate(t.sql, minutes(T0, 30));
     expect(paused.cleared).toBe(1);
     expect(await matchesOf(alert.id)).toEqual([]);
-    await evaluateAlerts(t.sql, { now: minutes(T0, 60) });
+    await evaluator.evaluate(t.sql, minutes(T0, 60));
     expect(await notificationsOf(t.sql, alert.id)).toHaveLength(1);
 
     await updateAlert(t.db, owner, alert.id, { status: "active" });
-    await evaluateAlerts(t.sql, { now: minutes(T0, 61) });
+    await evaluator.evaluate(t.sql, minutes(T0, 61));
     const sent = await notificationsOf(t.sql, alert.id);
     expect(sent).toHaveLength(2);
     expect(listed(sent[1])).toEqual([a, b].sort());
@@ -141,7 +145,7 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     const az = await newAlert(t.db, z, { min_liquidity_usd: 1_000_000 });
     await revokeKey(t.db, z.keyId);
 
-    await evaluateAlerts(t.sql, { now: T0 });
+    await evaluator.evaluate(t.sql, T0);
     const [nx] = await notificationsOf(t.sql, ax.id);
     const [ny] = await notificationsOf(t.sql, ay.id);
     expect({ to: nx.recipient, tokens: listed(nx) }).toEqual({ to: "x-owner@example.com", tokens: [tx] });
@@ -165,7 +169,7 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
       newAlert(t.db, owner, { min_market_cap_usd: 1 }, { notification_channel: "webhook", webhook_url: "https://example.com/h" }),
     ).rejects.toBeInstanceOf(ApiError);
 
-    await evaluateAlerts(t.sql, { now: T0 });
+    await evaluator.evaluate(t.sql, T0);
     for (const alert of created) {
       const sent = await notificationsOf(t.sql, alert.id);
       expect(sent.map(listed)).toEqual([[a]]);
@@ -177,7 +181,7 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     const owner = await newOwner(t.db, "pro", null);
     const alert = await newAlert(t.db, owner, CONDITIONS);
     await setToken(t.sql, newAddress(), LIQUID);
-    await evaluateAlerts(t.sql, { now: T0 });
+    await evaluator.evaluate(t.sql, T0);
     const [n] = await notificationsOf(t.sql, alert.id);
     expect(n).toMatchObject({ status: "failed", lastError: "no email address to send to" });
   });
@@ -207,11 +211,14 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     for (const [i, filter] of filters.entries()) {
       if (i > 0) await updateAlert(t.db, owner, alert.id, { conditions: filter });
       const now = minutes(T0, i);
-      await evaluateAlerts(t.sql, { now });
+      // A worker that just took over (no memory of the last cycle) reads the matches it replaces.
+      await (i % 2 ? new AlertEvaluator() : evaluator).evaluate(t.sql, now);
       const expected = await t.db.select({ address: tokenMetrics.address }).from(tokenMetrics).where(tokenFilterSql(filter, now));
       expect((await matchesOf(alert.id)).map((m) => m.address), JSON.stringify(filter)).toEqual(
         expected.map((r) => r.address).sort(),
       );
+      // What it wrote is what a fresh evaluation computes: nothing left to change.
+      expect(await new AlertEvaluator().evaluate(t.sql, now)).toMatchObject({ changed: 0, inserted: 0, deleted: 0 });
     }
   });
 });

@@ -6,7 +6,8 @@ import type { CycleContext } from "@/worker/worker";
 import { hashAddresses, matchDigest } from "./digest";
 import { fireAlerts } from "./fire";
 import { loadLiveAlerts, loadTokens } from "./load";
-import { recordMatches, type MatchSet } from "./record";
+import { MatchMemory, type MatchDiff } from "./memory";
+import { recordMatches, type MatchChange } from "./record";
 
 export type EvaluationReport = {
   tokens: number;
@@ -33,59 +34,72 @@ const conditionsKey = (f: TokenFilter) =>
   );
 
 /**
- * One evaluation of every live alert against token_metrics as of `now` (the clock is
- * injectable for tests): loads the tokens once, computes each alert's match set with the
- * filter of GET /v1/tokens, records what changed, then fires what is due (see fireAlerts).
- * Runs in the worker holding the indexing lock: it assumes it is the only writer of
- * alert_matches and match_digest.
+ * Evaluates every live alert after each indexing cycle; keep one per worker, it remembers the
+ * previous cycle's match sets.
  */
-export async function evaluateAlerts(sql: Sql, opts: { now?: Date } = {}): Promise<EvaluationReport> {
-  const now = opts.now ?? new Date();
-  const t0 = performance.now();
-  const [tokens, alerts] = await Promise.all([loadTokens(sql), loadLiveAlerts(sql)]);
-  const t1 = performance.now();
+export class AlertEvaluator {
+  private readonly memory = new MatchMemory();
 
-  const index = new TokenIndex(tokens, now);
-  const hashes = hashAddresses(tokens.map((t) => t.address));
-  const sets = new Map<string, { positions: number[]; digest: string | null }>();
-  const changed: MatchSet[] = [];
-  for (const alert of alerts) {
-    const key = conditionsKey(alert.conditions);
-    let set = sets.get(key);
-    if (!set) {
-      const positions = index.matching(alert.conditions);
-      sets.set(key, (set = { positions, digest: matchDigest(hashes, positions) }));
+  /**
+   * One evaluation as of `now` (injectable for tests): loads the tokens once, computes each
+   * alert's match set with the filter of GET /v1/tokens, records what changed, then fires what
+   * is due (see fireAlerts). Runs in the worker holding the indexing lock: it assumes it is the
+   * only writer of alert_matches and match_digest.
+   */
+  async evaluate(sql: Sql, now = new Date()): Promise<EvaluationReport> {
+    const t0 = performance.now();
+    const [tokens, alerts] = await Promise.all([loadTokens(sql), loadLiveAlerts(sql)]);
+    const t1 = performance.now();
+
+    const keys = alerts.map((a) => conditionsKey(a.conditions));
+    const byConditions = new Map<string, TokenFilter>();
+    alerts.forEach((a, i) => byConditions.set(keys[i], a.conditions));
+    const index = new TokenIndex(tokens, now, byConditions.values());
+    const hashes = hashAddresses(tokens.map((t) => t.address));
+    const sets = new Map<string, { positions: number[]; digest: string | null }>();
+    for (const [key, conditions] of byConditions) {
+      const positions = index.matching(conditions);
+      sets.set(key, { positions, digest: matchDigest(hashes, positions) });
     }
-    if (set.digest !== alert.matchDigest) {
-      changed.push({ alertId: alert.id, addresses: set.positions.map((i) => tokens[i].address), digest: set.digest });
+    // Alerts with the same conditions and the same stored set change alike: one diff each.
+    const diffs = new Map<string, MatchDiff | undefined>();
+    const changed: MatchChange[] = [];
+    for (const [i, alert] of alerts.entries()) {
+      const { positions, digest } = sets.get(keys[i])!;
+      if (digest === alert.matchDigest) continue;
+      const pair = `${alert.matchDigest}|${keys[i]}`;
+      if (!diffs.has(pair)) diffs.set(pair, this.memory.diff(alert.matchDigest, tokens, positions));
+      const diff = diffs.get(pair);
+      changed.push({ alertId: alert.id, digest, ...(diff ?? { addresses: positions.map((p) => tokens[p].address) }) });
     }
+    this.memory.remember(tokens, sets.values());
+    const t2 = performance.now();
+
+    const recorded = await recordMatches(sql, changed, now);
+    const t3 = performance.now();
+    const fired = await fireAlerts(sql, tokens, now);
+    const t4 = performance.now();
+
+    return {
+      tokens: tokens.length,
+      alerts: alerts.length,
+      conditions: sets.size,
+      changed: changed.length,
+      ...recorded,
+      fired,
+      ms: { load: t1 - t0, match: t2 - t1, record: t3 - t2, fire: t4 - t3, total: t4 - t0 },
+    };
   }
-  const t2 = performance.now();
 
-  const recorded = await recordMatches(sql, changed, now);
-  const t3 = performance.now();
-  const fired = await fireAlerts(sql, tokens, now);
-  const t4 = performance.now();
-
-  return {
-    tokens: tokens.length,
-    alerts: alerts.length,
-    conditions: sets.size,
-    changed: changed.length,
-    ...recorded,
-    fired,
-    ms: { load: t1 - t0, match: t2 - t1, record: t3 - t2, fire: t4 - t3, total: t4 - t0 },
+  /**
+   * startWorker's afterCycle hook. Evaluates only once the indexer has caught up with the head:
+   * during a backfill token_metrics describe the past, and alerts would fire about it.
+   */
+  readonly afterCycle = async (ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock">): Promise<void> => {
+    if (ctx.indexedBlock < ctx.head) return;
+    const report = await this.evaluate(ctx.sql);
+    const { ms, ...counts } = report;
+    const busy = report.changed || report.cleared || report.fired;
+    log[busy ? "info" : "debug"]("alerts evaluated", { ...counts, ms: Math.round(ms.total) });
   };
-}
-
-/**
- * startWorker's afterCycle hook. Evaluates only once the indexer has caught up with the head:
- * during a backfill token_metrics describe the past, and alerts would fire about it.
- */
-export async function evaluateAlertsAfterCycle(ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock">): Promise<void> {
-  if (ctx.indexedBlock < ctx.head) return;
-  const report = await evaluateAlerts(ctx.sql);
-  const { ms, ...counts } = report;
-  const busy = report.changed || report.cleared || report.fired;
-  log[busy ? "info" : "debug"]("alerts evaluated", { ...counts, ms: Math.round(ms.total) });
 }

@@ -12,7 +12,7 @@ const FIRINGS_PER_TRANSACTION = 500;
 
 type Pending = { alertId: string; address: string; matchedMs: number };
 type AlertInfo = { id: string; name: string; conditions: TokenFilter; channel: string; webhookUrl: string | null; email: string | null };
-type Firing = { alertId: string; addresses: string[]; channel: string; recipient: string; payload: AlertNotification };
+type Firing = { alertId: string; channel: string; recipient: string; payload: AlertNotification };
 
 /**
  * Fires every live alert that has unnotified matches and did not fire within COOLDOWN_MS: one
@@ -54,7 +54,6 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
     const matches = byAlert.get(a.id)!;
     return {
       alertId: a.id,
-      addresses: matches.map((m) => m.address),
       channel: a.channel,
       recipient: (a.channel === "webhook" ? a.webhookUrl : a.email) ?? "",
       payload: {
@@ -102,11 +101,10 @@ async function commitFirings(sql: Sql, firings: Firing[], now: Date, cutoff: str
                     ${batch.map((f) => (f.recipient ? "pending" : "failed"))}::text[],
                     ${batch.map((f) => (f.recipient ? null : `no ${f.channel === "webhook" ? "webhook URL" : "email address"} to send to`))}::text[])
              u(alert_id, channel, recipient, key, payload, status, last_error)`;
-    const pairs = batch.flatMap((f) => f.addresses.map((a) => [f.alertId, a] as const));
+    // Exactly the matches read above: the evaluator is the only writer of alert_matches.
     await tx`
-      update alert_matches m set notified_at = ${now.toISOString()}::timestamptz
-        from unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) u(alert_id, address)
-       where m.alert_id = u.alert_id and m.token_address = u.address`;
+      update alert_matches set notified_at = ${now.toISOString()}::timestamptz
+       where alert_id = any(${batch.map((f) => f.alertId)}::text[]) and notified_at is null`;
     return batch.length;
   });
 }

@@ -9,14 +9,20 @@ import type { FilterableToken, TokenFilter } from "@/lib/tokens/filter";
 
 export type CycleToken = FilterableToken & { address: string };
 
-/** Every token_metrics row, with just the columns the filter reads. */
+/**
+ * Every token_metrics row, with just the columns the filter reads. Flags travel as one string:
+ * postgres.js's array parser costs more than the rest of the row.
+ */
 export async function loadTokens(sql: Sql): Promise<CycleToken[]> {
-  const rows = await sql<(CycleToken & { createdMs: number })[]>`
+  const rows = await sql<(CycleToken & { createdMs: number; flags: string })[]>`
     select address, liquidity_usd as "liquidityUsd", market_cap_usd as "marketCapUsd", risk_score as "riskScore",
-           holder_growth1h_pct as "holderGrowth1hPct", risk_flags as "riskFlags",
+           holder_growth1h_pct as "holderGrowth1hPct", array_to_string(risk_flags, ',') as flags,
            (extract(epoch from created_at) * 1000)::float8 as "createdMs"
       from token_metrics`;
-  for (const r of rows) r.createdAt = new Date(r.createdMs);
+  for (const r of rows) {
+    r.riskFlags = r.flags ? r.flags.split(",") : [];
+    r.createdAt = new Date(r.createdMs);
+  }
   return rows;
 }
 

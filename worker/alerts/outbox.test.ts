@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { resendTransport } from "@/lib/alerts/email";
 import { webhookTransport } from "@/lib/alerts/webhook";
 import { getAlert } from "@/lib/queries/alerts";
-import { evaluateAlerts } from "./evaluate";
+import { AlertEvaluator } from "./evaluate";
 import { deliverDue, EMAIL_NOT_CONFIGURED, type SenderOptions } from "./outbox";
 import { startFakeResend, startWebhookReceiver } from "./test/fake-servers";
 import { alertsDatabase, newAddress, newAlert, newOwner, notificationsOf, setToken, type Owner } from "./test/fixtures";
@@ -33,7 +33,7 @@ async function fire(owners: Owner[], count: number, extra: { notification_channe
     }
   }
   await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
-  await evaluateAlerts(t.sql);
+  await new AlertEvaluator().evaluate(t.sql);
   return secrets;
 }
 

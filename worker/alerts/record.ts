@@ -1,8 +1,12 @@
 import type { Sql } from "@/db/client";
 import { LIVE_ALERT } from "./load";
+import type { MatchDiff } from "./memory";
 
-/** An alert's complete match set this cycle, for an alert whose digest changed. */
-export type MatchSet = { alertId: string; addresses: string[]; digest: string | null };
+/**
+ * An alert whose match set changed, and its new digest: with the diff from the rows it holds
+ * when those are known (MatchMemory), or else its complete set, to be diffed against its rows.
+ */
+export type MatchChange = { alertId: string; digest: string | null } & (MatchDiff | { addresses: readonly string[] });
 
 export type RecordResult = { inserted: number; deleted: number; cleared: number };
 
@@ -15,7 +19,7 @@ const CHUNK = 20_000;
  * resuming starts afresh, and whatever matches then fires like on a new alert. One transaction,
  * so match_digest always describes the rows it sits beside.
  */
-export async function recordMatches(sql: Sql, changed: MatchSet[], now: Date): Promise<RecordResult> {
+export async function recordMatches(sql: Sql, changed: MatchChange[], now: Date): Promise<RecordResult> {
   return sql.begin(async (tx) => {
     const cleared = await tx.unsafe(
       `with gone as (update alerts a set match_digest = null where a.match_digest is not null and not (${LIVE_ALERT}) returning a.id)
@@ -29,10 +33,13 @@ export async function recordMatches(sql: Sql, changed: MatchSet[], now: Date): P
       select id from alerts where id = any(${changed.map((c) => c.alertId)}::text[]) for key share`;
     const live = new Set(present.map((r) => r.id));
     const sets = changed.filter((c) => live.has(c.alertId));
+    const complete = sets.flatMap((c) => ("addresses" in c ? [c] : []));
     const stored = new Map<string, Set<string>>();
-    const rows = await tx<{ alertId: string; address: string }[]>`
-      select alert_id as "alertId", token_address as address from alert_matches
-       where alert_id = any(${sets.map((c) => c.alertId)}::text[])`;
+    const rows = complete.length
+      ? await tx<{ alertId: string; address: string }[]>`
+          select alert_id as "alertId", token_address as address from alert_matches
+           where alert_id = any(${complete.map((c) => c.alertId)}::text[])`
+      : [];
     for (const r of rows) {
       let s = stored.get(r.alertId);
       if (!s) stored.set(r.alertId, (s = new Set()));
@@ -41,11 +48,19 @@ export async function recordMatches(sql: Sql, changed: MatchSet[], now: Date): P
 
     const inserts: [string[], string[]] = [[], []];
     const deletes: [string[], string[]] = [[], []];
+    const add = (to: [string[], string[]], alertId: string, addresses: Iterable<string>) => {
+      for (const a of addresses) (to[0].push(alertId), to[1].push(a));
+    };
     for (const c of sets) {
-      const before = stored.get(c.alertId) ?? new Set<string>();
-      const after = new Set(c.addresses);
-      for (const a of after) if (!before.has(a)) (inserts[0].push(c.alertId), inserts[1].push(a));
-      for (const a of before) if (!after.has(a)) (deletes[0].push(c.alertId), deletes[1].push(a));
+      if ("addresses" in c) {
+        const before = stored.get(c.alertId) ?? new Set<string>();
+        const after = new Set(c.addresses);
+        add(inserts, c.alertId, [...after].filter((a) => !before.has(a)));
+        add(deletes, c.alertId, [...before].filter((a) => !after.has(a)));
+      } else {
+        add(inserts, c.alertId, c.inserts);
+        add(deletes, c.alertId, c.deletes);
+      }
     }
     for (let i = 0; i < deletes[0].length; i += CHUNK) {
       await tx`

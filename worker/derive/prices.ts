@@ -17,9 +17,8 @@ export function wethUsd(state: ChainState): number {
   const weth = state.profile.weth;
   let usd = 0;
   let eth = 0;
-  for (const p of state.poolsByToken.get(weth) ?? []) {
+  for (const p of state.wethStablePools) {
     const stable = otherSide(p, weth);
-    if (!state.stables.has(stable)) continue;
     usd += units(reserveOf(p, stable), state.decimalsOf(stable));
     eth += units(reserveOf(p, weth), 18);
   }

@@ -92,11 +92,20 @@ export const knownParent = (b: BlockData) => !/^0x0+$/.test(b.parentHash);
 
 const byChainOrder = (a: ChainLog, b: ChainLog) => a.block - b.block || a.logIndex - b.logIndex;
 
-/** Blocks of [from, to] holding any transaction: one cheap count per block, then full blocks only for these. */
+/** Blocks eth_feeHistory covers per call (the usual provider maximum). */
+const FEE_HISTORY_SPAN = 1_024;
+
+/**
+ * Blocks of [from, to] holding any transaction, without a request per block: a block's gas used
+ * ratio in eth_feeHistory is above zero exactly when it holds a transaction.
+ */
 async function blocksWithTransactions(rpc: Rpc, from: number, to: number): Promise<number[]> {
-  const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  const counts = await rpc.batch<string>(numbers.map((n) => ({ method: "eth_getBlockTransactionCountByNumber", params: [toHex(n)] })));
-  return numbers.filter((_, i) => Number(counts[i]) > 0);
+  const calls = [];
+  for (let newest = to; newest >= from; newest -= FEE_HISTORY_SPAN) {
+    calls.push({ method: "eth_feeHistory", params: [toHex(Math.min(FEE_HISTORY_SPAN, newest - from + 1)), toHex(newest), []] });
+  }
+  const histories = await rpc.batch<{ oldestBlock: string; gasUsedRatio: number[] }>(calls);
+  return histories.flatMap((h) => h.gasUsedRatio.flatMap((ratio, i) => (ratio > 0 ? [Number(h.oldestBlock) + i] : [])));
 }
 
 function toBlockData(raw: RawBlock, keep: boolean): BlockData {

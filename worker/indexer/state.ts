@@ -20,6 +20,8 @@ export class ChainState {
   readonly tokens = new Map<string, TokenInfo>();
   readonly pools = new Map<string, PoolState>();
   readonly poolsByToken = new Map<string, PoolState[]>();
+  /** The pairs that price WETH (WETH against a stablecoin). */
+  readonly wethStablePools: PoolState[] = [];
   readonly quoteDecimals: Map<string, number>;
   readonly stables: Set<string>;
 
@@ -60,6 +62,8 @@ export class ChainState {
 
   addPool(p: PoolState) {
     this.pools.set(p.address, p);
+    const other = p.token0 === this.profile.weth ? p.token1 : p.token1 === this.profile.weth ? p.token0 : null;
+    if (other && this.stables.has(other)) this.wethStablePools.push(p);
     for (const token of [p.token0, p.token1]) {
       const list = this.poolsByToken.get(token) ?? [];
       list.push(p);

@@ -4,7 +4,7 @@ import type { ChainProfile } from "@/worker/profiles";
 
 const CHILD = path.join(import.meta.dirname, "worker-child.ts");
 
-export type WorkerChild = { proc: ChildProcess; active: Promise<void>; caughtUp: Promise<number>; exited: Promise<void> };
+export type WorkerChild = { proc: ChildProcess; active: Promise<void>; standby: Promise<void>; caughtUp: Promise<number>; exited: Promise<void> };
 
 /** Starts the worker in a child process (so it can be killed with SIGKILL). */
 export function spawnWorker(databaseUrl: string, rpcUrl: string, profile: ChainProfile, env: Record<string, string> = {}): WorkerChild {
@@ -26,9 +26,10 @@ export function spawnWorker(databaseUrl: string, rpcUrl: string, profile: ChainP
       });
     });
   const active = output(/^active$/m).then(() => undefined);
+  const standby = output(/^standby$/m).then(() => undefined);
   const caughtUp = output(/caught-up (\d+)/).then((m) => Number(m[1]));
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-  return { proc, active, caughtUp, exited };
+  return { proc, active, standby, caughtUp, exited };
 }
 
 /** Stops a child gracefully and waits for it. */

@@ -69,4 +69,19 @@ describe("worker under faults (dev chain)", { timeout: 240_000 }, () => {
     expect(proxy.stats.rangeErrors).toBeGreaterThan(0);
     expect(await dumpChainTables(db.url)).toEqual(reference);
   });
+
+  it("a standby worker waits on the advisory lock and takes over when the active one dies", async () => {
+    const db = await createTestDatabase();
+    dbs.push(db);
+    const first = spawnWorker(db.url, market.chain.rpcUrl, market.profile);
+    await first.active;
+    const second = spawnWorker(db.url, market.chain.rpcUrl, market.profile);
+    await second.standby;
+    first.proc.kill("SIGKILL");
+    await first.exited;
+    await second.active;
+    await second.caughtUp;
+    await stopWorker(second);
+    expect(await dumpChainTables(db.url)).toEqual(reference);
+  });
 });
