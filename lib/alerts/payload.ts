@@ -1,7 +1,7 @@
 import type { TokenFilter } from "@/lib/tokens/filter";
 
 /** A message lists at most this many tokens; the rest are counted and linked. */
-export const MAX_LISTED_MATCHES = 50;
+export const MAX_LISTED_MATCHES = 20;
 
 /**
  * What a notification says (notifications.payload): the email and the webhook body are both
