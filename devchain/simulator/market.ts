@@ -28,6 +28,9 @@ export type LogName = (typeof LOG_NAMES)[number];
 
 const GAS = { transfer: 100_000n, trade: 500_000n, launch: 8_000_000n } as const;
 
+/** The deployed contracts the market trades on. */
+export type Contracts = Pick<Deployment, "chainId" | "deployer" | "weth" | "usd" | "router" | "factory" | "launchpads" | "wethUsdPair">;
+
 /** A launch's supply and first liquidity: `liquiditySupply` tokens against `ethIn` wei. */
 export interface PoolSeed {
   supply: bigint;
@@ -53,7 +56,7 @@ export class Market {
     readonly ledger: Ledger,
     private readonly writer: ChainWriter,
     private readonly artifacts: Artifacts,
-    readonly deployment: Deployment,
+    readonly deployment: Contracts,
     launchpadNonces: Map<Address, number>,
   ) {
     this.weth = deployment.weth;

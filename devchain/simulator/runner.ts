@@ -6,7 +6,6 @@
  */
 import { decodeAbiParameters, type Address, type Hex } from "viem";
 import { loadArtifacts } from "../compile";
-import type { Deployment } from "../deploy";
 import { lower } from "../encoding";
 import { writeJsonAtomic } from "../files";
 import { RpcClient } from "../rpc";
@@ -15,16 +14,29 @@ import { createActors } from "./actors";
 import { ChainWriter } from "./chain-writer";
 import { GroundTruthRecorder, type GroundTruth } from "./ground-truth";
 import { Ledger } from "./ledger";
-import { Market } from "./market";
+import { Market, type Contracts } from "./market";
 import { startBots } from "./scenarios/bots";
 import { startCrowd, startFreshArrivals } from "./scenarios/crowd";
 import { scheduleLaunches } from "./scenarios/launches";
 import { startWhales } from "./scenarios/whales";
 import { DAY, Sim, SLOT_SECONDS, type SimSizes } from "./sim";
 
+/** `deploy()`'s output as read back from deployment.json (any address case; the deployer, Hardhat
+ * account #0, may be left out). */
+export interface DeploymentInput {
+  chainId: number;
+  weth: string;
+  usd: string;
+  router: string;
+  wethUsdPair: string;
+  factory: { address: string; name: string };
+  launchpads: { address: string; name: string }[];
+  deployer?: string;
+}
+
 export interface SimulationOptions {
   rpcUrl: string;
-  deployment: Deployment;
+  deployment: DeploymentInput;
   seed: number;
   /** Days of backfilled history (default 3). */
   days?: number;
@@ -74,9 +86,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     wallets: options.wallets ?? DEFAULT_SIZES.wallets,
     events: options.events,
   };
-  const { deployment, signal } = options;
+  const { signal } = options;
   const artifacts = await loadArtifacts();
   const rpc = new RpcClient(options.rpcUrl);
+  const deployment = await normalize(options.deployment, rpc);
   const [latest, deployerNonce, deployerEth, wrappedEth, reserves, ...launchpadNonces] = (await rpc.batch([
     { method: "eth_getBlockByNumber", params: ["latest", false] },
     { method: "eth_getTransactionCount", params: [deployment.deployer, "latest"] },
@@ -199,13 +212,27 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   return { groundTruth, backfillMs };
 }
 
+async function normalize(d: DeploymentInput, rpc: RpcClient): Promise<Contracts> {
+  const deployer = d.deployer ?? (await rpc.call<string[]>("eth_accounts"))[0];
+  return {
+    chainId: d.chainId,
+    deployer: lower(deployer),
+    weth: lower(d.weth),
+    usd: lower(d.usd),
+    factory: { address: lower(d.factory.address), name: "DevSwap" },
+    router: lower(d.router),
+    launchpads: d.launchpads.map((l) => ({ address: lower(l.address), name: l.name })),
+    wethUsdPair: lower(d.wethUsdPair),
+  };
+}
+
 /** What the deployment left on chain as the ledger's starting state: the ether behind WETH and
  * the WETH/USD pool. */
-function mirrorDeployment(market: Market, deployment: Deployment, wrappedEth: bigint, reserves: Hex): void {
+function mirrorDeployment(market: Market, deployment: Contracts, wrappedEth: bigint, reserves: Hex): void {
   market.ledger.setEth(deployment.weth, wrappedEth);
   const [token0, token1] = sortTokens(deployment.weth, deployment.usd);
   const [reserve0, reserve1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves);
-  const pair: Address = lower(deployment.wethUsdPair);
+  const pair = deployment.wethUsdPair;
   market.ledger.addPair({ address: pair, token0, token1 });
   market.ledger.mint(token0, pair, reserve0);
   market.ledger.mint(token1, pair, reserve1);

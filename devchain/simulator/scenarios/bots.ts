@@ -1,6 +1,7 @@
 /** Bots: sessions of many small, fast trades (one every 2-8 seconds) on the token of the moment,
  * through WETH, flat at the end of each session. */
 import type { Actors } from "../actors";
+import type { PlantedEntry } from "../ground-truth";
 import { ether, HOUR, part, type Sim } from "../sim";
 import { buy, holding, sell } from "./trade";
 
@@ -13,9 +14,10 @@ export function startBots(sim: Sim, actors: Actors): void {
         sim.after(rng.exp(HOUR), session);
         return;
       }
-      const entry = sim.truth.plant({ kind: "bot", token: token.address, wallets: [bot], ...sim.now, trades: 0 });
+      let entry: PlantedEntry | undefined;
       const record = (received: bigint) => {
         if (received === 0n) return;
+        entry ??= sim.truth.plant({ kind: "bot", token: token.address, wallets: [bot], ...sim.now, trades: 0 });
         entry.trades = (entry.trades as number) + 1;
         sim.extend(entry);
       };

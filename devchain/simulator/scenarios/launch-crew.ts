@@ -4,6 +4,7 @@
  */
 import type { Address } from "viem";
 import { spendable, type Actors } from "../actors";
+import type { PlantedEntry } from "../ground-truth";
 import type { PoolSeed } from "../market";
 import type { Rng } from "../random";
 import { ether, MINUTE, part, type Moment, type Sim } from "../sim";
@@ -67,11 +68,13 @@ export function bundleBuys(sim: Sim, actors: Actors, token: SimToken, bundle: Bu
 /** 1-3 snipers buy in the 1st to 3rd block after the launch and take profit within the hour. */
 export function snipe(sim: Sim, actors: Actors, token: SimToken, rng: Rng): void {
   const buys: (Moment & { wallet: Address; ethIn: string })[] = [];
-  const entry = sim.truth.plant({ kind: "sniper", token: token.address, pair: token.pair.address, wallets: [], ...sim.now, buys });
+  const launch = { block: token.truth.launchBlock, timestamp: token.truth.launchTimestamp };
+  let entry: PlantedEntry | undefined;
   for (const sniper of rng.sample(actors.snipers, rng.int(1, 3))) {
     sim.tradeAt(token, token.launchSlot + rng.int(1, SNIPER_BLOCKS), () => {
       const eth = part(sim.market.wethReserve(token.address), rng.float(0.03, 0.12));
       if (eth > part(spendable(sim, sniper), 0.2) || buy(sim, actors, sniper, token, eth) === 0n) return;
+      entry ??= sim.truth.plant({ kind: "sniper", token: token.address, pair: token.pair.address, wallets: [], ...launch, buys });
       buys.push({ wallet: sniper, ...sim.now, ethIn: eth.toString() });
       entry.wallets!.push(sniper);
       sim.truth.label(token.address, "sniped");

@@ -5,6 +5,7 @@
  */
 import type { Address } from "viem";
 import { spendable, type Actors } from "../actors";
+import type { PlantedEntry } from "../ground-truth";
 import type { Rng } from "../random";
 import { MINUTE, part, type Moment, type Sim } from "../sim";
 import type { SimToken } from "../tokens";
@@ -15,7 +16,7 @@ export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, dumpS
   const entries: (Moment & { wallet: Address; ethIn: string })[] = [];
   const exits: (Moment & { wallet: Address; ethOut: string })[] = [];
   const dump = { dumpBlock: sim.writer.blockOf(dumpSlot), dumpTimestamp: sim.writer.timestampOf(dumpSlot) };
-  const record = sim.truth.plant({ kind: "smart_money", token: token.address, pair: token.pair.address, wallets: [], entries, exits, ...dump });
+  let record: PlantedEntry | undefined;
   const window = exitBy - token.launchSlot;
   for (const wallet of rng.sample(actors.smartMoney, rng.int(2, 4))) {
     const entrySlot = token.launchSlot + rng.int(10, Math.max(20, Math.min(20 * MINUTE, Math.floor(window * 0.2))));
@@ -24,14 +25,16 @@ export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, dumpS
     sim.tradeAt(token, entrySlot, () => {
       const eth = part(sim.market.wethReserve(token.address), rng.float(0.03, 0.1));
       if (eth > part(spendable(sim, wallet), 0.3) || buy(sim, actors, wallet, token, eth) === 0n) return;
+      record ??= sim.truth.plant({ kind: "smart_money", token: token.address, pair: token.pair.address, wallets: [], entries, exits, ...dump });
       entries.push({ wallet, ...sim.now, ethIn: eth.toString() });
       record.wallets!.push(wallet);
+      const position = record;
       sim.tradeAt(token, exitSlot, () => {
         const got = sellAll(sim, actors, wallet, token);
         if (got === 0n) return;
         exits.push({ wallet, ...sim.now, ethOut: got.toString() });
-        if (exits.length === 1) Object.assign(record, sim.now);
-        sim.extend(record);
+        if (exits.length === 1) Object.assign(position, sim.now);
+        sim.extend(position);
         if (exits.length >= 2) sim.truth.label(token.address, "smart_money_exit");
       });
     });
