@@ -4,7 +4,7 @@
  * wall-clock time until the signal aborts. The ground truth is written at the end of the backfill,
  * every 30 seconds while live, and when stopped.
  */
-import { decodeAbiParameters, type Address, type Hex } from "viem";
+import { decodeAbiParameters, type Hex } from "viem";
 import { loadArtifacts } from "../compile";
 import { lower } from "../encoding";
 import { writeJsonAtomic } from "../files";
