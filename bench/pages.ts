@@ -72,7 +72,7 @@ async function devSession(baseUrl: string, email: string): Promise<string> {
     body: new URLSearchParams({ csrfToken, email, callbackUrl: `${baseUrl}/` }),
   });
   const session = res.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
-  if (!session) throw new Error(`dev sign-in failed (${res.status}); is DEV_SIGNIN on?`);
+  if (!session) throw new Error(`dev sign-in failed (${res.status} to ${res.headers.get("location")}); is DEV_SIGNIN on?`);
   return session.split(";")[0];
 }
 
@@ -88,7 +88,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil
 
 const url = await ensureBenchDatabase(say);
 const x = await sample(url);
-buildIfStale(say);
+await buildIfStale(say);
 const server = await startAppServer({
   DATABASE_URL: url,
   LOG_LEVEL: "warn",
@@ -97,7 +97,7 @@ const server = await startAppServer({
 });
 const rows: Record<string, string | number>[] = [];
 try {
-  const cookie = await devSession(server.baseUrl, "bench@localhost");
+  const cookie = await devSession(server.baseUrl, "bench@example.com");
   for (const sc of scenarios(x)) {
     for (let i = 0; i < WARMUP; i++) await timeRequest(server.baseUrl + sc.paths[i % sc.paths.length], cookie);
     const times: number[] = [];
