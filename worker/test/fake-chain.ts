@@ -118,6 +118,11 @@ export class FakeChain {
           .slice(Number(f.fromBlock), Number(f.toBlock) + 1)
           .flatMap((b) => b.logs.filter((l) => addresses.has(l.address) && topics.has(l.topics[0])));
       }
+      case "eth_feeHistory": {
+        const newest = Number(params[1] as string);
+        const oldest = newest - Number(params[0] as string) + 1;
+        return { oldestBlock: toHex(oldest), gasUsedRatio: this.blocks.slice(oldest, newest + 1).map((b) => (b.txs.length > 0 ? 0.5 : 0)) };
+      }
       case "eth_call":
         return `0x${word(18n)}`;
       default:
