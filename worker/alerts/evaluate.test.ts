@@ -186,6 +186,23 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     expect(n).toMatchObject({ status: "failed", lastError: "no email address to send to" });
   });
 
+  it("runs after a worker cycle once caught up, and while idle every IDLE_INTERVAL_MS", async () => {
+    const owner = await newOwner(t.db);
+    const alert = await newAlert(t.db, owner, CONDITIONS);
+    await setToken(t.sql, newAddress(), LIQUID);
+    const fired = async () => (await notificationsOf(t.sql, alert.id)).length;
+    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 90, step: "indexed" });
+    expect(await fired()).toBe(0);
+    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 100, step: "idle" });
+    expect(await fired()).toBe(1);
+    // Another alert, while idle: not before the interval has passed.
+    const other = await newAlert(t.db, owner, CONDITIONS);
+    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 100, step: "idle" });
+    expect(await notificationsOf(t.sql, other.id)).toHaveLength(0);
+    await evaluator.afterCycle({ sql: t.sql, head: 101, indexedBlock: 101, step: "indexed" });
+    expect(await notificationsOf(t.sql, other.id)).toHaveLength(1);
+  });
+
   it("matches exactly the tokens GET /v1/tokens returns for the same filter, as conditions change", async () => {
     const owner = await newOwner(t.db);
     const filters: TokenFilter[] = [

@@ -5,7 +5,7 @@ import type { TokenFilter } from "@/lib/tokens/filter";
 import type { CycleContext } from "@/worker/worker";
 import { hashAddresses, matchDigest } from "./digest";
 import { fireAlerts } from "./fire";
-import { loadLiveAlerts, loadTokens } from "./load";
+import { loadAlerts, loadTokens } from "./load";
 import { MatchMemory, type MatchDiff } from "./memory";
 import { recordMatches, type MatchChange } from "./record";
 
@@ -25,6 +25,9 @@ export type EvaluationReport = {
   ms: { load: number; match: number; record: number; fire: number; total: number };
 };
 
+/** While the chain is idle, evaluations are this far apart. */
+export const IDLE_INTERVAL_MS = 10_000;
+
 /** Alerts with equal conditions share one evaluation. */
 const conditionsKey = (f: TokenFilter) =>
   JSON.stringify(
@@ -39,6 +42,7 @@ const conditionsKey = (f: TokenFilter) =>
  */
 export class AlertEvaluator {
   private readonly memory = new MatchMemory();
+  private lastRun = 0;
 
   /**
    * One evaluation as of `now` (injectable for tests): loads the tokens once, computes each
@@ -48,7 +52,8 @@ export class AlertEvaluator {
    */
   async evaluate(sql: Sql, now = new Date()): Promise<EvaluationReport> {
     const t0 = performance.now();
-    const [tokens, alerts] = await Promise.all([loadTokens(sql), loadLiveAlerts(sql)]);
+    const [tokens, states] = await Promise.all([loadTokens(sql), loadAlerts(sql)]);
+    const alerts = states.filter((a) => a.live);
     const t1 = performance.now();
 
     const keys = alerts.map((a) => conditionsKey(a.conditions));
@@ -75,7 +80,8 @@ export class AlertEvaluator {
     this.memory.remember(tokens, sets.values());
     const t2 = performance.now();
 
-    const recorded = await recordMatches(sql, changed, now);
+    const notLive = states.filter((a) => !a.live).map((a) => a.id);
+    const recorded = await recordMatches(sql, changed, notLive, now);
     const t3 = performance.now();
     const fired = await fireAlerts(sql, tokens, now);
     const t4 = performance.now();
@@ -92,11 +98,15 @@ export class AlertEvaluator {
   }
 
   /**
-   * startWorker's afterCycle hook. Evaluates only once the indexer has caught up with the head:
-   * during a backfill token_metrics describe the past, and alerts would fire about it.
+   * startWorker's afterCycle hook. Evaluates once the indexer has caught up with the head
+   * (during a backfill token_metrics describe the past, and alerts would fire about it), after
+   * every cycle that indexed something, and every IDLE_INTERVAL_MS otherwise: time alone ends
+   * cooldowns, and alerts are created without a block.
    */
-  readonly afterCycle = async (ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock">): Promise<void> => {
+  readonly afterCycle = async (ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock" | "step">): Promise<void> => {
     if (ctx.indexedBlock < ctx.head) return;
+    if (ctx.step === "idle" && Date.now() - this.lastRun < IDLE_INTERVAL_MS) return;
+    this.lastRun = Date.now();
     const report = await this.evaluate(ctx.sql);
     const { ms, ...counts } = report;
     const busy = report.changed || report.cleared || report.fired;

@@ -2,7 +2,7 @@ import type { Sql } from "@/db/client";
 import { newId } from "@/lib/keys/secret";
 import { MAX_LISTED_MATCHES, type AlertNotification } from "@/lib/alerts/payload";
 import { explainMatch, type TokenFilter } from "@/lib/tokens/filter";
-import { LIVE_ALERT, type CycleToken } from "./load";
+import { LIVE_KEY, type CycleToken } from "./load";
 
 /** An alert fires at most once per this period; what newly matches meanwhile waits for the next firing. */
 export const COOLDOWN_MS = 15 * 60_000;
@@ -25,8 +25,8 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
   const cutoff = new Date(now.getTime() - COOLDOWN_MS).toISOString();
   const pending = await sql.unsafe<Pending[]>(
     `select m.alert_id as "alertId", m.token_address as address, (extract(epoch from m.matched_at) * 1000)::float8 as "matchedMs"
-       from alert_matches m join alerts a on a.id = m.alert_id
-      where m.notified_at is null and ${LIVE_ALERT} and (a.last_triggered_at is null or a.last_triggered_at <= $1::timestamptz)
+       from alert_matches m join alerts a on a.id = m.alert_id join api_keys k on ${LIVE_KEY}
+      where m.notified_at is null and a.status = 'active' and (a.last_triggered_at is null or a.last_triggered_at <= $1::timestamptz)
       order by m.alert_id, m.matched_at, m.token_address`,
     [cutoff],
   );
@@ -84,8 +84,9 @@ async function commitFirings(sql: Sql, firings: Firing[], now: Date, cutoff: str
   return sql.begin(async (tx) => {
     // Re-checked under the row lock: an alert paused or fired since the read above does not fire.
     const locked = await tx.unsafe<{ id: string }[]>(
-      `update alerts a set last_triggered_at = $1::timestamptz
-        where a.id = any($2::text[]) and ${LIVE_ALERT} and (a.last_triggered_at is null or a.last_triggered_at <= $3::timestamptz)
+      `update alerts a set last_triggered_at = $1::timestamptz from api_keys k
+        where a.id = any($2::text[]) and ${LIVE_KEY} and a.status = 'active'
+          and (a.last_triggered_at is null or a.last_triggered_at <= $3::timestamptz)
         returning a.id`,
       [now.toISOString(), firings.map((f) => f.alertId), cutoff],
     );

@@ -1,5 +1,5 @@
 import type { Sql } from "@/db/client";
-import { LIVE_ALERT } from "./load";
+import { LIVE_KEY } from "./load";
 import type { MatchDiff } from "./memory";
 
 /**
@@ -19,12 +19,19 @@ const CHUNK = 20_000;
  * resuming starts afresh, and whatever matches then fires like on a new alert. One transaction,
  * so match_digest always describes the rows it sits beside.
  */
-export async function recordMatches(sql: Sql, changed: MatchChange[], now: Date): Promise<RecordResult> {
+export async function recordMatches(sql: Sql, changed: MatchChange[], notLive: string[], now: Date): Promise<RecordResult> {
   return sql.begin(async (tx) => {
-    const cleared = await tx.unsafe(
-      `with gone as (update alerts a set match_digest = null where a.match_digest is not null and not (${LIVE_ALERT}) returning a.id)
-       delete from alert_matches m using gone where m.alert_id = gone.id`,
-    );
+    // Checked again under the row lock: an alert resumed meanwhile keeps its matches.
+    const cleared = notLive.length
+      ? await tx.unsafe(
+          `with gone as (
+             update alerts a set match_digest = null
+              where a.id = any($1::text[]) and not (a.status = 'active' and exists (select 1 from api_keys k where ${LIVE_KEY}))
+             returning a.id)
+           delete from alert_matches m using gone where m.alert_id = gone.id`,
+          [notLive],
+        )
+      : { count: 0 };
     const result = { inserted: 0, deleted: 0, cleared: cleared.count };
     if (changed.length === 0) return result;
 
