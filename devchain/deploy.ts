@@ -68,7 +68,7 @@ export async function deploy(
       data: encodeDeployData({
         abi: artifacts.DevSwapRouter.abi,
         bytecode: artifacts.DevSwapRouter.bytecode,
-        args: [factory, weth],
+        args: [factory, weth, keccak256(artifacts.DevSwapPair.bytecode)],
       }),
     },
     ...LAUNCHPAD_NAMES.map((name) => ({

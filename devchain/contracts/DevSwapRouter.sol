@@ -15,17 +15,19 @@ interface IERC20Transfers {
 contract DevSwapRouter {
     DevSwapFactory public immutable factory;
     WETH public immutable weth;
-    /// Pairs are CREATE2 children of the factory: their addresses are computed, not looked up.
-    bytes32 private immutable pairCodeHash = keccak256(type(DevSwapPair).creationCode);
+    /// keccak256 of DevSwapPair's creation code: pairs are CREATE2 children of the factory, so their
+    /// addresses are computed, not looked up (a constructor argument keeps the pair's code out of ours).
+    bytes32 private immutable pairCodeHash;
 
     modifier ensure(uint256 deadline) {
         require(deadline >= block.timestamp, "DevSwapRouter: EXPIRED");
         _;
     }
 
-    constructor(DevSwapFactory factory_, WETH weth_) {
+    constructor(DevSwapFactory factory_, WETH weth_, bytes32 pairCodeHash_) {
         factory = factory_;
         weth = weth_;
+        pairCodeHash = pairCodeHash_;
     }
 
     /// Only WETH unwrapping sends ether here.
