@@ -39,8 +39,8 @@ export async function recordMatches(sql: Sql, changed: MatchChange[], notLive: s
     const present = await tx<{ id: string }[]>`
       select id from alerts where id = any(${changed.map((c) => c.alertId)}::text[]) for key share`;
     const live = new Set(present.map((r) => r.id));
-    const sets = changed.filter((c) => live.has(c.alertId));
-    const complete = sets.flatMap((c) => ("addresses" in c ? [c] : []));
+    const applied = changed.filter((c) => live.has(c.alertId));
+    const complete = applied.flatMap((c) => ("addresses" in c ? [c] : []));
     const stored = new Map<string, Set<string>>();
     const rows = complete.length
       ? await tx<{ alertId: string; address: string }[]>`
@@ -58,7 +58,7 @@ export async function recordMatches(sql: Sql, changed: MatchChange[], notLive: s
     const add = (to: [string[], string[]], alertId: string, addresses: Iterable<string>) => {
       for (const a of addresses) (to[0].push(alertId), to[1].push(a));
     };
-    for (const c of sets) {
+    for (const c of applied) {
       if ("addresses" in c) {
         const before = stored.get(c.alertId) ?? new Set<string>();
         const after = new Set(c.addresses);
@@ -79,11 +79,13 @@ export async function recordMatches(sql: Sql, changed: MatchChange[], notLive: s
       await tx`
         insert into alert_matches (alert_id, token_address, matched_at)
         select alert_id, address, ${now.toISOString()}::timestamptz
-          from unnest(${inserts[0].slice(i, i + CHUNK)}::text[], ${inserts[1].slice(i, i + CHUNK)}::text[]) u(alert_id, address)`;
+          from unnest(${inserts[0].slice(i, i + CHUNK)}::text[], ${inserts[1].slice(i, i + CHUNK)}::text[]) u(alert_id, address)
+        -- A row already there (rows edited by hand) must not wedge every later cycle.
+        on conflict do nothing`;
     }
     await tx`
       update alerts set match_digest = u.digest
-        from unnest(${sets.map((c) => c.alertId)}::text[], ${sets.map((c) => c.digest)}::text[]) u(id, digest)
+        from unnest(${applied.map((c) => c.alertId)}::text[], ${applied.map((c) => c.digest)}::text[]) u(id, digest)
        where alerts.id = u.id`;
     return { ...result, inserted: inserts[0].length, deleted: deletes[0].length };
   });
