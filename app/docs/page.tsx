@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { operationAnchor, OperationSection } from "@/components/docs/operation";
 import { schemaAnchor, type Document, type Operation } from "@/components/docs/openapi-types";
+import { CodeSpans } from "@/components/docs/code-spans";
 import { SchemaFields } from "@/components/docs/schema-fields";
 import { PageHeader } from "@/components/ui/page-header";
 import { openApiDocument } from "@/lib/api/openapi";
@@ -54,9 +55,11 @@ export default async function DocsPage() {
           </ul>
         </nav>
         <div className="min-w-0 space-y-4">
-          <section className="rounded-lg border border-zinc-200 bg-white p-4 text-sm leading-relaxed dark:border-zinc-800 dark:bg-zinc-900">
+          <section className="rounded-lg border border-zinc-200 bg-white p-4 text-sm leading-relaxed break-words dark:border-zinc-800 dark:bg-zinc-900 [&_code]:break-all">
             <h2 className="mb-1 font-semibold">Conventions</h2>
-            <p>{doc.info.description}</p>
+            <p>
+              <CodeSpans text={doc.info.description ?? ""} />
+            </p>
             <p className="mt-2">
               Errors answer <code className="font-mono">{`{"error":{"code","message","param","request_id"}}`}</code>. Lists answer{" "}
               <code className="font-mono">{`{"data","total","page","limit"}`}</code>; <code className="font-mono">limit</code> is 1 to 200 (default 50). Unknown

@@ -59,7 +59,7 @@ export function PriceVolumeChart({ series }: { series: PriceVolumeSeries }) {
 
   return (
     <figure>
-      <figcaption className="mb-2 flex h-5 flex-wrap gap-x-4 text-xs tabular-nums text-zinc-600 dark:text-zinc-400" aria-live="polite">
+      <figcaption className="mb-2 flex h-10 flex-wrap content-start gap-x-4 text-xs tabular-nums text-zinc-600 sm:h-5 dark:text-zinc-400" aria-live="polite">
         <span>{formatDateTime(shown.t)}</span>
         <span>
           Price <strong className="text-zinc-900 dark:text-zinc-100">{formatUsd(shown.price_usd)}</strong>

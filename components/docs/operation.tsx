@@ -1,6 +1,7 @@
 import { CopyButton } from "../copy-button";
 import { Badge, type Tone } from "../ui/badge";
 import { thClass } from "../ui/table";
+import { CodeSpans } from "./code-spans";
 import type { Operation, Schema } from "./openapi-types";
 import { SchemaType, schemaRules } from "./schema-type";
 
@@ -50,7 +51,7 @@ export function OperationSection({ method, path, op, serverUrl }: { method: stri
                   </td>
                   <td className="px-3 py-1.5 text-zinc-500">{p.in}</td>
                   <td className="px-3 py-1.5 text-zinc-700 dark:text-zinc-300">
-                    {p.description ?? p.schema?.description}
+                    <CodeSpans text={p.description ?? p.schema?.description ?? ""} />
                     {p.schema && schemaRules(p.schema).length > 0 && <span className="block text-xs text-zinc-500">{schemaRules(p.schema).join("; ")}</span>}
                   </td>
                 </tr>

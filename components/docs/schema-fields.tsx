@@ -1,4 +1,5 @@
 import { thClass } from "../ui/table";
+import { CodeSpans } from "./code-spans";
 import type { Schema } from "./openapi-types";
 import { SchemaType, schemaRules } from "./schema-type";
 
@@ -28,7 +29,7 @@ export function SchemaFields({ schema }: { schema: Schema }) {
                 <SchemaType schema={field} />
               </td>
               <td className="px-3 py-1.5 text-zinc-700 dark:text-zinc-300">
-                {field.description}
+                <CodeSpans text={field.description ?? ""} />
                 {schemaRules(field).length > 0 && <span className="block text-xs text-zinc-500">{schemaRules(field).join("; ")}</span>}
               </td>
             </tr>

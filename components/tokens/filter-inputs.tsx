@@ -29,9 +29,9 @@ export function FilterInputs({
   };
   return (
     <div className="space-y-3">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {fields.map((f) => (
-          <div key={f.name}>
+          <div key={f.name} className="flex flex-col justify-end">
             <label htmlFor={`${idPrefix}-${f.name}`} className={labelClass}>
               {f.label}
             </label>
