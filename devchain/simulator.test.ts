@@ -155,6 +155,7 @@ describe("market simulator", { timeout: 60_000 }, () => {
       const share = Number((amounts[i] * 1000n) / (amounts[i] + reserves[i])) / 1000;
       expect(share).toBeGreaterThanOrEqual(0.7);
       expect(rug.removedPct as number).toBeGreaterThanOrEqual(70);
+      expect(token.labelledAt.rug_pull).toEqual({ block: rug.block, timestamp: rug.timestamp });
     }
   });
 

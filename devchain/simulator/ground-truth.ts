@@ -100,6 +100,9 @@ export interface TokenTruth {
   liquiditySupply: string;
   initialLiquidityWeth: string;
   labels: TokenLabel[];
+  /** When each label became true: the rug's block, a slow rug's last step (90% out), the second
+   * smart-money exit, the first sniper buy, the launch block of a bundle, ... */
+  labelledAt: Partial<Record<TokenLabel, { block: number; timestamp: number }>>;
   /** Flags the token should raise by the end of the recorded history. */
   flags: RiskFlag[];
   /** Flags a hard-negative label makes tempting but wrong. */
@@ -155,18 +158,19 @@ export class GroundTruthRecorder {
     this.wallets[wallet] = planted;
   }
 
-  addToken(token: Omit<TokenTruth, "labels" | "flags" | "notFlags">): TokenTruth {
-    const truth: TokenTruth = { ...token, labels: [], flags: [], notFlags: [] };
+  addToken(token: Omit<TokenTruth, "labels" | "labelledAt" | "flags" | "notFlags">): TokenTruth {
+    const truth: TokenTruth = { ...token, labels: [], labelledAt: {}, flags: [], notFlags: [] };
     this.tokens.push(truth);
     this.byAddress.set(truth.address, truth);
     return truth;
   }
 
-  label(token: Address, label: TokenLabel): void {
+  label(token: Address, label: TokenLabel, at: { block: number; timestamp: number }): void {
     const truth = this.byAddress.get(token);
     if (!truth) throw new Error(`ground truth: unknown token ${token}`);
     if (truth.labels.includes(label)) return;
     truth.labels.push(label);
+    truth.labelledAt[label] = at;
     const flags = new Set(truth.labels.flatMap((l) => RAISES[l] ?? []));
     truth.flags = [...flags];
     truth.notFlags = [...new Set(truth.labels.flatMap((l) => MUST_NOT_RAISE[l] ?? []))].filter((f) => !flags.has(f));

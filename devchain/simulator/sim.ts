@@ -1,6 +1,6 @@
 /** The simulation's shared context: the clock, the job schedule, the market and the records. */
 import type { ChainWriter } from "./chain-writer";
-import type { GroundTruthRecorder, PlantedEntry } from "./ground-truth";
+import type { GroundTruthRecorder, PlantedEntry, TokenLabel } from "./ground-truth";
 import type { Market } from "./market";
 import { Rng } from "./random";
 import { Scheduler, type Job } from "./scheduler";
@@ -67,6 +67,11 @@ export class Sim {
   /** The slot that is `fraction` of the way through the backfill. */
   backfillAt(fraction: number): number {
     return Math.floor(this.backfillSlots * fraction);
+  }
+
+  /** Gives the token a planted label as of the current block. */
+  label(token: SimToken, label: TokenLabel): void {
+    this.truth.label(token.address, label, this.now);
   }
 
   /** Extends a planted entry's block range to the current block. */

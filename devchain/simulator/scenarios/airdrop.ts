@@ -29,7 +29,7 @@ export function scheduleAirdrop(sim: Sim, actors: Actors, token: SimToken, slot:
         for (const wallet of batch) market.transfer(token.address, distributor, wallet, each);
         if (entry.block === undefined) {
           Object.assign(entry, sim.now);
-          sim.truth.label(token.address, "airdrop");
+          sim.label(token, "airdrop");
         }
         sim.extend(entry);
       });

@@ -62,7 +62,7 @@ export function bundleBuys(sim: Sim, actors: Actors, token: SimToken, bundle: Bu
     fundingTimestamp: bundle.funded.timestamp,
     supplyPct: Number((bought * 10_000n) / sim.market.ledger.supplyOf(token.address)) / 100,
   });
-  sim.truth.label(token.address, "sybil_launch");
+  sim.label(token, "sybil_launch");
 }
 
 /** 1-3 snipers buy in the 1st to 3rd block after the launch and take profit within the hour. */
@@ -77,7 +77,7 @@ export function snipe(sim: Sim, actors: Actors, token: SimToken, rng: Rng): void
       entry ??= sim.truth.plant({ kind: "sniper", token: token.address, pair: token.pair.address, wallets: [], ...launch, buys });
       buys.push({ wallet: sniper, ...sim.now, ethIn: eth.toString() });
       entry.wallets!.push(sniper);
-      sim.truth.label(token.address, "sniped");
+      sim.label(token, "sniped");
       sim.tradeAt(token, sim.slot + rng.int(3 * MINUTE, 45 * MINUTE), () => sellAll(sim, actors, sniper, token));
     });
   }
@@ -100,7 +100,7 @@ export function insiderTrades(sim: Sim, actors: Actors, token: SimToken, insider
     buys,
     exits,
   });
-  sim.truth.label(token.address, "insiders");
+  sim.label(token, "insiders");
   for (const wallet of insiders) {
     sim.tradeAt(token, token.launchSlot + rng.int(1, SNIPER_BLOCKS + 1), () => {
       const eth = part(spendable(sim, wallet), rng.float(0.85, 0.95));

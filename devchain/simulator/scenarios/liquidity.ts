@@ -36,7 +36,7 @@ export function scheduleRugPull(sim: Sim, token: SimToken, slot: number, rng: Rn
       wethRemoved: wethOut.toString(),
       wethReserveBefore: wethReserveBefore.toString(),
     });
-    sim.truth.label(token.address, "rug_pull");
+    sim.label(token, "rug_pull");
     // Half the ruggers also dump their tokens into what is left, then unwrap everything.
     const dump = rng.chance(0.5);
     sim.after(rng.int(1, 3), () => {
@@ -74,7 +74,7 @@ export function scheduleSlowRug(sim: Sim, token: SimToken, start: number, stepGa
     }
     token.rugged = true;
     Object.assign(entry, { removedPct: Number(((startLp - left) * 10_000n) / startLp) / 100 });
-    sim.truth.label(token.address, "slow_rug");
+    sim.label(token, "slow_rug");
   };
   sim.tradeAt(token, start, step);
 }
@@ -94,7 +94,7 @@ export function scheduleMigration(sim: Sim, token: SimToken, slot: number, rng: 
       const readded = market.addLiquidity(token.creator, token.address, market.weth, tokens, weth);
       sim.extend(entry);
       entry.readdedPct = poolPct(sim, token, readded);
-      sim.truth.label(token.address, "lp_migration");
+      sim.label(token, "lp_migration");
     });
   });
 }

@@ -34,7 +34,7 @@ export function scheduleMarketMaker(sim: Sim, actors: Actors, token: SimToken, s
     if (done > 0n) {
       if (entry.trades === 0) {
         sim.truth.plant(Object.assign(entry, sim.now));
-        sim.truth.label(token.address, "market_maker");
+        sim.label(token, "market_maker");
       }
       entry.trades++;
       entry[side]++;

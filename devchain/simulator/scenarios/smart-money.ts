@@ -35,7 +35,7 @@ export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, dumpS
         exits.push({ wallet, ...sim.now, ethOut: got.toString() });
         if (exits.length === 1) Object.assign(position, sim.now);
         sim.extend(position);
-        if (exits.length >= 2) sim.truth.label(token.address, "smart_money_exit");
+        if (exits.length >= 2) sim.label(token, "smart_money_exit");
       });
     });
   }

@@ -58,7 +58,7 @@ export function scheduleWashRing(sim: Sim, token: SimToken, start: number, end: 
       if (bought > 0n) {
         if (entry.cycles === 0) {
           Object.assign(entry, sim.now);
-          sim.truth.label(token.address, "wash_trading");
+          sim.label(token, "wash_trading");
         }
         entry.cycles = (entry.cycles as number) + 1;
         addVolume(eth);
