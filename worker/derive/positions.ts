@@ -1,5 +1,5 @@
 import type { ChainState } from "../indexer/state";
-import { insertRows, type Tx } from "../indexer/sql";
+import { insertRows, type Column, type Tx } from "../indexer/sql";
 import type { TransferRow } from "../indexer/transform";
 import { isRealHolder } from "./balances";
 
@@ -66,7 +66,7 @@ export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
   }
 }
 
-const COLUMNS: [string, "text" | "numeric" | "float8" | "int4" | "int8", (p: Position) => unknown][] = [
+const COLUMNS: Column<Position>[] = [
   ["wallet", "text", (p) => p.wallet],
   ["token_address", "text", (p) => p.token],
   ["quantity", "numeric", (p) => p.quantity],

@@ -93,7 +93,7 @@ export class Indexer {
     const finalHead = this.head - this.profile.finalityDepth;
     if (this.checkpoint.number < finalHead) {
       await syncHistorical(this, this.checkpoint.number + 1, finalHead);
-      await this.refreshAll();
+      if (!this.signal?.aborted) await this.refreshAll();
     }
     const step = this.signal?.aborted ? "idle" : await syncLive(this, this.head);
     if (step === "idle" && this.refreshPending && Date.now() - this.lastRefreshAt >= this.fullRefreshIntervalMs) {
@@ -123,6 +123,8 @@ export class Indexer {
     this.refreshPending = true;
     this.run.events += rows.events.length;
     this.reportProgress(live);
+    // A backfill is one long cycle: stay visibly alive through it.
+    await this.heartbeat();
   }
 
   async rollback(ancestor: BlockRef | null) {

@@ -3,7 +3,7 @@ import { fetchRange, type RangeData } from "../fetch";
 
 /** Logs a range aims at: big enough to amortize round trips, small enough for short transactions. */
 const TARGET_LOGS = 20_000;
-/** Blocks per range when every block's transactions are counted (profiles that scan for funders). */
+/** Blocks per range for profiles that scan for payments (every block with a transaction is read). */
 const MAX_SCANNED_BLOCKS = 10_000;
 const MAX_RANGE = 50_000;
 

@@ -14,7 +14,7 @@ export type LiveStep = "indexed" | "idle" | "reorg" | "retry";
  * block itself changed), walks back to the common ancestor and rolls back to it.
  */
 export async function syncLive(ix: Indexer, head: number): Promise<LiveStep> {
-  const cp = ix.checkpoint!;
+  const cp = ix.checkpoint;
   if (head <= cp.number) {
     if (await stillCanonical(ix)) return "idle";
     await handleReorg(ix, cp.number);

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { tokenPrice, wethUsd } from "@/worker/derive/prices";
+import { applyMovement, type Position } from "@/worker/derive/positions";
+import { pnlConfidence } from "@/worker/derive/wallets";
+import { isRangeLimitError, suggestedRangeEnd } from "@/worker/indexer/rpc";
+import { ChainState } from "@/worker/indexer/state";
+import type { TransferRow } from "@/worker/indexer/transform";
+import { fakeProfile } from "./fake-market";
+
+/** The pure rules: provider range hints, pricing without dust pools, average-cost positions. */
+describe("provider range limits", () => {
+  const err = (message: string) => Object.assign(new Error(message), { details: message });
+  it("recognizes range and size complaints, and nothing else", () => {
+    expect(isRangeLimitError(err("query returned more than 10000 results"))).toBe(true);
+    expect(isRangeLimitError(err("block range is too wide (max 500)"))).toBe(true);
+    expect(isRangeLimitError(err("Log response size exceeded."))).toBe(true);
+    expect(isRangeLimitError(err("internal error"))).toBe(false);
+  });
+  it("uses the range or size the provider suggests, if it is inside the request", () => {
+    expect(suggestedRangeEnd(err("Try with this block range [0x64, 0x95]."), 100, 1000)).toBe(149);
+    expect(suggestedRangeEnd(err("make requests with up to a 2K block range"), 100, 10_000)).toBe(2099);
+    expect(suggestedRangeEnd(err("block range limit of 500"), 100, 1000)).toBe(599);
+    expect(suggestedRangeEnd(err("Try with this block range [0x1, 0x95]."), 100, 1000)).toBeUndefined();
+    expect(suggestedRangeEnd(err("query returned more than 10000 results"), 100, 1000)).toBeUndefined();
+  });
+});
+
+describe("prices", () => {
+  const E18 = 10n ** 18n;
+  const state = new ChainState(fakeProfile);
+  const [weth, usd] = [fakeProfile.weth, fakeProfile.stables[0].address];
+  state.addToken({ address: "0xt1", decimals: 18, createdBlock: 1 });
+  state.addPool({ address: "0xwu", token0: weth, token1: usd, reserve0: 100n * E18, reserve1: 300_000n * 10n ** 6n, createdBlock: 1 });
+  state.addPool({ address: "0xdeep", token0: "0xt1", token1: weth, reserve0: 1_000_000n * E18, reserve1: 10n * E18, createdBlock: 1 });
+  state.addPool({ address: "0xdust", token0: "0xt1", token1: usd, reserve0: 1n * E18, reserve1: 50n * 10n ** 6n, createdBlock: 1 });
+
+  it("prices WETH from its stable pairs and a token from its deepest whitelisted pair", () => {
+    expect(wethUsd(state)).toBe(3000);
+    const p = tokenPrice(state, "0xt1");
+    expect(p.pool).toBe("0xdeep");
+    expect(p.priceUsd).toBeCloseTo(0.03, 10); // 10 WETH × 3000 / 1,000,000
+    expect(p.liquidityUsd).toBeCloseTo(60_000 + 100, 6);
+  });
+  it("gives no price when the deepest pair holds less quote than the profile's minimum", () => {
+    const thin = new ChainState({ ...fakeProfile, minQuoteLiquidityUsd: 1_000_000 });
+    for (const p of state.pools.values()) thin.addPool(p);
+    thin.addToken({ address: "0xt1", decimals: 18, createdBlock: 1 });
+    expect(tokenPrice(thin, "0xt1")).toMatchObject({ priceUsd: 0, pool: null });
+  });
+});
+
+describe("average-cost positions", () => {
+  const t = (kind: TransferRow["kind"], amount: bigint, usd: number): TransferRow => ({
+    block: 1, logIndex: 0, token: "0xt", from: "0xa", to: "0xb", amount, txHash: "0x", txFrom: "0xa", kind, amountUsd: usd, timestamp: 0,
+  });
+  const fresh = (): Position => ({
+    wallet: "0xw", token: "0xt", quantity: 0n, costBasisUsd: 0, realizedPnlUsd: 0, boughtUsd: 0, soldUsd: 0,
+    unknownCostQuantity: 0n, buyCount: 0, sellCount: 0, firstBuyBlock: null, lastTradeBlock: null,
+  });
+  it("realizes sells against the average cost and keeps the rest of the basis", () => {
+    const p = fresh();
+    applyMovement(p, t("buy", 100n, 100), "in");
+    applyMovement(p, t("buy", 100n, 300), "in");
+    applyMovement(p, t("sell", 50n, 150), "out");
+    expect(p.quantity).toBe(150n);
+    expect(p.realizedPnlUsd).toBeCloseTo(50); // 150 − 50 × 2
+    expect(p.costBasisUsd).toBeCloseTo(300);
+    expect([p.buyCount, p.sellCount]).toEqual([2, 1]);
+  });
+  it("counts tokens received by transfer at zero cost and remembers them", () => {
+    const p = fresh();
+    applyMovement(p, t("transfer", 100n, 500), "in");
+    applyMovement(p, t("transfer", 40n, 200), "out");
+    expect(p).toMatchObject({ quantity: 60n, unknownCostQuantity: 60n, costBasisUsd: 0, realizedPnlUsd: 0 });
+    expect(pnlConfidence({ buys: 0, value: 10, unknownValue: 10 })).toBe("low");
+    expect(pnlConfidence({ buys: 3, value: 100, unknownValue: 30 })).toBe("medium");
+    expect(pnlConfidence({ buys: 3, value: 100, unknownValue: 5 })).toBe("high");
+  });
+});
