@@ -1,7 +1,7 @@
 /**
  * The market-maker hard negative: one wallet trading both sides of a token for many hours against
- * the crowd, sizes drawn at random, leaning against its inventory. Two-sided and frequent like a
- * wash ring, but alone, funded by nobody in particular, and never matching its own trades.
+ * the crowd, every ~10 minutes with small random sizes, leaning against its inventory. Two-sided and
+ * frequent like a wash ring, but alone, funded by nobody in particular, never matching its own trades.
  */
 import type { Actors } from "../actors";
 import type { PlantedEntry } from "../ground-truth";
@@ -29,7 +29,7 @@ export function scheduleMarketMaker(sim: Sim, actors: Actors, token: SimToken, s
     const value = weiToEther(market.quote(token.address, market.weth, inventory));
     const buyChance = Math.min(0.9, Math.max(0.1, 0.5 + (0.4 * (targetEth - value)) / targetEth));
     const side = rng.chance(buyChance) ? "buys" : "sells";
-    const size = ether(Math.min(rng.logNormal(0.1, 0.5), 0.05 * weiToEther(market.wethReserve(token.address))));
+    const size = ether(Math.min(rng.logNormal(0.05, 0.5), 0.03 * weiToEther(market.wethReserve(token.address))));
     const done = side === "buys" ? buy(sim, actors, mm, token, size) : sell(sim, actors, mm, token, part(inventory, rng.float(0.2, 0.5)));
     if (done > 0n) {
       if (entry.trades === 0) {
@@ -40,7 +40,7 @@ export function scheduleMarketMaker(sim: Sim, actors: Actors, token: SimToken, s
       entry[side]++;
       sim.extend(entry);
     }
-    sim.tradeAt(token, sim.slot + Math.max(1, Math.round(rng.exp(4 * MINUTE))), quote);
+    sim.tradeAt(token, sim.slot + Math.max(1, Math.round(rng.exp(10 * MINUTE))), quote);
   };
   sim.tradeAt(token, start, quote);
 }
