@@ -8,7 +8,7 @@ import { detectCopy } from "./sql";
 import type { Rpc } from "./rpc";
 import { ChainState } from "./state";
 import { syncHistorical } from "./sync/historical";
-import { syncLive, type LiveStep } from "./sync/realtime";
+import { rollBackIfOrphaned, syncLive, type LiveStep } from "./sync/realtime";
 import { transformRange } from "./transform";
 import { insertRangeFacts } from "./write";
 
@@ -91,7 +91,8 @@ export class Indexer {
   async cycle(): Promise<CycleResult> {
     this.head = await this.rpc.blockNumber();
     const finalHead = this.head - this.profile.finalityDepth;
-    if (this.checkpoint.number < finalHead) {
+    // A backfill trusts its blocks to be final, so it must start from a block the node still has.
+    if (this.checkpoint.number < finalHead && !(await rollBackIfOrphaned(this))) {
       await syncHistorical(this, this.checkpoint.number + 1, finalHead);
       if (!this.signal?.aborted) await this.refreshAll();
     }

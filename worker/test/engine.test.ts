@@ -71,4 +71,12 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
       await expectChainState();
     }
   });
+
+  it("a restart against a chain that replaced blocks deeper than finality rolls back before backfilling", async () => {
+    market.reorg(40);
+    market.simulate(60);
+    const restarted = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
+    await syncToHead(restarted);
+    await expectChainState();
+  });
 });

@@ -15,11 +15,7 @@ export type LiveStep = "indexed" | "idle" | "reorg" | "retry";
  */
 export async function syncLive(ix: Indexer, head: number): Promise<LiveStep> {
   const cp = ix.checkpoint;
-  if (head <= cp.number) {
-    if (await stillCanonical(ix)) return "idle";
-    await handleReorg(ix, cp.number);
-    return "reorg";
-  }
+  if (head <= cp.number) return (await rollBackIfOrphaned(ix)) ? "reorg" : "idle";
   const to = Math.min(head, cp.number + MAX_LIVE_RANGE);
   let data;
   try {
@@ -38,6 +34,17 @@ export async function syncLive(ix: Indexer, head: number): Promise<LiveStep> {
   }
   await ix.commit(data, true);
   return "indexed";
+}
+
+/**
+ * Makes sure the checkpoint block is still on the node's chain, rolling back to the common
+ * ancestor if not (a restart after a reorg, or against a dev chain started anew). Returns
+ * whether it rolled back.
+ */
+export async function rollBackIfOrphaned(ix: Indexer): Promise<boolean> {
+  if (await stillCanonical(ix)) return false;
+  await handleReorg(ix, ix.checkpoint.number);
+  return true;
 }
 
 /** Whether the node still has the checkpoint block, by its hash. */
