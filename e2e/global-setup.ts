@@ -27,7 +27,7 @@ export default async function globalSetup() {
     const sql = connect(db.url, { max: 4 });
     await loadDataset(sql, { size: "small", seed: 7 });
     await sql.end();
-    buildIfStale((line) => console.log(line));
+    await buildIfStale((line) => console.log(line));
     const mail = await startMailCatcher();
     cleanups.push(mail.close);
     const server = await startAppServer({
