@@ -7,7 +7,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /** Applies pending migrations; safe to call from several processes (drizzle takes a lock). */
 export async function runMigrations(url?: string): Promise<void> {
-  const sql = connect(url, { max: 1 });
+  // Backfills in migrations may outlast the per-request statement timeout.
+  const sql = connect(url, { max: 1, connection: { application_name: "onchain-intel-migrate", statement_timeout: 0 } });
   try {
     await migrate(createDb(sql), { migrationsFolder });
   } finally {

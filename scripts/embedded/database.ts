@@ -1,6 +1,8 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
 import { SessionQueue } from "./session-queue";
@@ -40,4 +42,16 @@ export async function startEmbeddedDatabase(dataDir: string, port: number): Prom
       await db.close();
     },
   };
+}
+
+/** Runs the embedded database in a child process and resolves with its URL once it is up. */
+export async function spawnEmbeddedDatabase(dataDir: string, port: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/embedded/database-process.ts", dataDir, String(port)], {
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once("line", (line) => resolve((JSON.parse(line) as { databaseUrl: string }).databaseUrl));
+    child.once("exit", (code) => reject(new Error(`embedded database exited (${code})`)));
+  });
+  return { url, child };
 }

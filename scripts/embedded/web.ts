@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -15,17 +15,21 @@ function newestSourceMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the production app when there is no build or a source file is newer than it. */
-export function buildIfStale(log: (line: string) => void): void {
+/**
+ * Builds the production app when there is no build or a source file is newer than it. Async,
+ * because the launcher's process also serves the embedded database meanwhile.
+ */
+export async function buildIfStale(log: (line: string) => void): Promise<void> {
   const built = existsSync(BUILD_ID) ? statSync(BUILD_ID).mtimeMs : 0;
   const newest = Math.max(...SOURCE_DIRS.map(newestSourceMtime), statSync("package.json").mtimeMs);
   if (built > newest) return;
   log("Building the web app (once; takes a minute or two)...");
-  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+  const build = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  if (result.status !== 0) throw new Error("next build failed");
+  const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+  if (code !== 0) throw new Error("next build failed");
 }
 
 export function startWeb(port: number, env: Record<string, string>): ChildProcess {
