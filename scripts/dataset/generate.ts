@@ -5,6 +5,7 @@ import { type DatasetOptions, resolveOptions, type ResolvedOptions } from "./opt
 import { Pair } from "./pair";
 import { planTokens } from "./plans";
 import { Population } from "./population";
+import { Spool } from "./spool";
 import { summaryHash, withReputation } from "./summary";
 import { iso, METHOD_VERSION, num, type RowSink } from "./tables";
 import { walletReputation } from "./wallet-reputation";
@@ -19,7 +20,8 @@ const TOKENS_PER_DRAIN = 32;
 /**
  * Generates the whole dataset into `sink`, token by token: each token's rows are written as soon
  * as it is simulated, so memory holds one token's market plus per-wallet totals, never the events.
- * Wallet rows, wallet and token scores and blocks follow once every token has run.
+ * Wallet rows, wallet and token scores and blocks follow once every token has run (the token score
+ * drafts wait on disk meanwhile).
  */
 export async function generateDataset(
   options: DatasetOptions,
@@ -41,46 +43,50 @@ export async function generateDataset(
   writeQuotePool(ctx, ids.address(KIND.contract, 1), ids.address(KIND.contract, 3));
 
   const plans = planTokens(o, chain, pop, ids);
-  const drafts: ScoreDraft[] = [];
-  for (const plan of plans) {
-    drafts.push(simulateToken(ctx, plan));
-    if (drafts.length % TOKENS_PER_DRAIN === 0 || drafts.length === plans.length) {
-      await sink.drain?.();
-      onProgress?.({ phase: "tokens", done: drafts.length, total: plans.length });
+  const drafts = new Spool<ScoreDraft>();
+  try {
+    for (let done = 1; done <= plans.length; done++) {
+      await drafts.push(simulateToken(ctx, plans[done - 1]));
+      if (done % TOKENS_PER_DRAIN === 0 || done === plans.length) {
+        await sink.drain?.();
+        onProgress?.({ phase: "tokens", done, total: plans.length });
+      }
     }
-  }
 
-  const reputation = new Float64Array(o.wallets);
-  for (let w = 0; w < o.wallets; w++) {
-    if (!stats.active(w)) continue;
-    const r = walletReputation(stats, w);
-    reputation[w] = r.reputation;
-    const address = pop.addresses[w];
-    const classification = pop.personaOf(w);
-    sink.add("wallets", [
-      address, iso(stats.firstSeen[w]), iso(stats.lastSeen[w]), String(stats.trades[w]), pop.funder(w), pop.clusterId(w), "0",
-      classification, stats.sectorPreference(w), num(stats.realizedPnl[w] + stats.unrealizedPnl[w], 2), r.pnlConfidence,
-      num(stats.portfolioUsd[w], 2), nowIso,
-    ]);
-    sink.add("wallet_scores", [
-      address, num(r.reputation, 1), r.confidence, classification, num(r.winRate, 4), num(r.entryTiming, 1),
-      num(r.consistency, 1), num(r.riskDrawdown, 1), String(stats.trades[w]), METHOD_VERSION, nowIso,
-    ]);
-    if (w % 10_000 === 0) await sink.drain?.();
-  }
-  onProgress?.({ phase: "wallets", done: o.wallets, total: o.wallets });
+    const reputation = new Float64Array(o.wallets);
+    for (let w = 0; w < o.wallets; w++) {
+      if (!stats.active(w)) continue;
+      const r = walletReputation(stats, w);
+      reputation[w] = r.reputation;
+      const address = pop.addresses[w];
+      const classification = pop.personaOf(w);
+      sink.add("wallets", [
+        address, iso(stats.firstSeen[w]), iso(stats.lastSeen[w]), String(stats.trades[w]), pop.funder(w), pop.clusterId(w), "0",
+        classification, stats.sectorPreference(w), num(stats.realizedPnl[w] + stats.unrealizedPnl[w], 2), r.pnlConfidence,
+        num(stats.portfolioUsd[w], 2), nowIso,
+      ]);
+      sink.add("wallet_scores", [
+        address, num(r.reputation, 1), r.confidence, classification, num(r.winRate, 4), num(r.entryTiming, 1),
+        num(r.consistency, 1), num(r.riskDrawdown, 1), String(stats.trades[w]), METHOD_VERSION, nowIso,
+      ]);
+      if (w % 10_000 === 0) await sink.drain?.();
+    }
+    onProgress?.({ phase: "wallets", done: o.wallets, total: o.wallets });
 
-  for (let i = 0; i < drafts.length; i++) {
-    const { row, top10, summary } = drafts[i];
-    const avg = Math.round((top10.length ? top10.reduce((s, w) => s + reputation[w], 0) / top10.length : 0) * 10) / 10;
-    const text = withReputation(summary, avg);
-    row[SCORE_AVG_REPUTATION] = num(avg, 1);
-    row[SCORE_SUMMARY] = text;
-    row[SCORE_SUMMARY_HASH] = summaryHash(text);
-    sink.add("token_scores", row);
-    if (i % 10_000 === 0) await sink.drain?.();
+    let scored = 0;
+    for await (const { row, top10, summary } of drafts.records()) {
+      const avg = Math.round((top10.length ? top10.reduce((s, w) => s + reputation[w], 0) / top10.length : 0) * 10) / 10;
+      const text = withReputation(summary, avg);
+      row[SCORE_AVG_REPUTATION] = num(avg, 1);
+      row[SCORE_SUMMARY] = text;
+      row[SCORE_SUMMARY_HASH] = summaryHash(text);
+      sink.add("token_scores", row);
+      if (++scored % 10_000 === 0) await sink.drain?.();
+    }
+  } finally {
+    drafts.remove();
   }
-  onProgress?.({ phase: "scores", done: drafts.length, total: drafts.length });
+  onProgress?.({ phase: "scores", done: plans.length, total: plans.length });
 
   let blocks = 0;
   for (const b of chain.referencedBlocks()) {

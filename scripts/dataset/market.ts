@@ -23,10 +23,7 @@ export type MarketContext = {
   dex: string;
 };
 
-/**
- * token_scores row still waiting for the top holders' reputation (known once all tokens ran);
- * kept small, as every token's draft stays in memory until then.
- */
+/** token_scores row still waiting for the top holders' reputation (known once all tokens ran). */
 export type ScoreDraft = { row: Row; top10: number[]; summary: string };
 export const SCORE_AVG_REPUTATION = TABLES.token_scores.indexOf("avg_reputation_top10");
 export const SCORE_SUMMARY = TABLES.token_scores.indexOf("ai_summary");

@@ -74,7 +74,7 @@ export class TableWriter implements RowSink {
   constructor(
     private readonly conn: Conn,
     private readonly method: WriteMethod,
-    private readonly batchRows = method === "copy" ? 20_000 : 2_000,
+    private readonly batchRows = method === "copy" ? 10_000 : 2_000,
   ) {}
 
   add(table: TableName, row: Row): void {
