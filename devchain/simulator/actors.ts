@@ -17,8 +17,9 @@ export interface Actors {
   whales: Address[];
   smartMoney: Address[];
   marketMakers: Address[];
-  /** Token creators so far (some launch again). */
+  /** Token creators so far (some launch again), and those preparing a launch right now. */
   creators: Address[];
+  launching: Set<Address>;
   /** Wallets that trade through WETH and the token->token swap instead of ether. */
   wethTraders: Set<Address>;
   cexPayouts: PlantedEntry;
@@ -51,6 +52,7 @@ export function createActors(sim: Sim): Actors {
     smartMoney: [],
     marketMakers: [],
     creators: [],
+    launching: new Set(),
     wethTraders: new Set(),
     cexPayouts: sim.truth.plant({ kind: "cex_hot_wallet", funder: cex, wallets: [], ...sim.now }),
   };

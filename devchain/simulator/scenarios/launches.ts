@@ -151,20 +151,23 @@ function schedule(sim: Sim, actors: Actors, p: Plan): void {
   });
 }
 
-/** A new creator, or (serial launchers, more often ruggers) one from before, with enough ether. */
+/** A new creator, or (serial launchers, more often ruggers) one from before that is not busy
+ * with another launch, with enough ether. */
 function creatorFor(sim: Sim, actors: Actors, p: Plan, needs: bigint, rng: Rng): Address {
-  const reuse = rng.chance(p.fate.rug || p.fate.slowRug ? 0.4 : 0.15) && actors.creators.length > 0;
+  const idle = actors.creators.filter((c) => !actors.launching.has(c));
   const topUp = needs + ether(rng.float(0.5, 3));
-  if (reuse) {
-    const creator = rng.pick(actors.creators);
+  let creator: Address;
+  if (idle.length > 0 && rng.chance(p.fate.rug || p.fate.slowRug ? 0.4 : 0.15)) {
+    creator = rng.pick(idle);
     if (spendable(sim, creator) < needs) payOut(sim, actors, creator, topUp);
-    return creator;
+  } else {
+    // Half the creators withdraw from the exchange, half bring ether from elsewhere.
+    const fromCex = rng.chance(0.5);
+    creator = sim.wallets.create("creator", fromCex ? 0n : topUp);
+    if (fromCex) payOut(sim, actors, creator, topUp);
+    actors.creators.push(creator);
   }
-  // Half the creators withdraw from the exchange, half bring ether from elsewhere.
-  const fromCex = rng.chance(0.5);
-  const creator = sim.wallets.create("creator", fromCex ? 0n : topUp);
-  if (fromCex) payOut(sim, actors, creator, topUp);
-  actors.creators.push(creator);
+  actors.launching.add(creator);
   return creator;
 }
 
@@ -175,6 +178,7 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: A
   const sector: Sector = launchpad === market.deployment.launchpads[0] && rng.chance(0.6) ? "meme" : rng.pick(SECTORS);
   const { name, symbol } = tokenName(rng, sector, sim.tokens.symbols);
   const pair = market.launch(creator, { launchpad: launchpad.address, name, symbol, ...p.params });
+  actors.launching.delete(creator);
   const truth = sim.truth.addToken({
     address: pair.token,
     pair: pair.address,

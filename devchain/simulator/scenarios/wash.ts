@@ -45,14 +45,18 @@ export function scheduleWashRing(sim: Sim, token: SimToken, start: number, end: 
       });
     const cycle = () => {
       if (sim.slot >= end || token.rugged) return;
-      const trader = rng.pick(ring);
-      if (spendable(sim, trader) < ether(0.3)) {
-        // The funder tops the wallet up; it trades again from the next block on.
-        market.sendEth(funder, trader, ether(rng.float(1, 2)));
+      const ready = ring.filter((w) => spendable(sim, w) >= ether(0.3));
+      if (ready.length === 0) {
+        // All the ring's ether is in tokens on their way back: the funder tops a wallet up (it
+        // trades from the next block on), or the ring stops when the funder is out of ether.
+        const topUp = ether(rng.float(1, 2));
+        if (spendable(sim, funder) < topUp) return;
+        market.sendEth(funder, rng.pick(ring), topUp);
         entry.topUps = (entry.topUps as number) + 1;
         sim.tradeAt(token, sim.slot + 1, cycle);
         return;
       }
+      const trader = rng.pick(ready);
       const eth = [ether(rng.float(0.2, 1)), part(market.wethReserve(token.address), 0.25), spendable(sim, trader)].reduce((a, b) => (a < b ? a : b));
       const bought = market.buyWithEth(trader, token.address, eth);
       if (bought > 0n) {
