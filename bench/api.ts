@@ -124,7 +124,7 @@ const key = await createKey(db, await ensureAccount(db, null, "api_tier"), "benc
 await db.execute(sql`update api_keys set rate_per_minute = 2000000000, rate_per_day = 2000000000 where id = ${key.id}`);
 const x = await sample(url);
 
-buildIfStale(say);
+await buildIfStale(say);
 const server = await startAppServer({ DATABASE_URL: url, LOG_LEVEL: "warn", DATABASE_POOL_MAX: "20" });
 const exact = await checkTotals(db, server.baseUrl, key.key, x);
 const rows: Record<string, string | number>[] = [];

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { connect, createDb } from "@/db/client";
+import { connect } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { loadDataset } from "@/scripts/dataset";
 import { buildIfStale } from "@/scripts/embedded/web";
@@ -19,10 +19,9 @@ export default async function setup(project: TestProject) {
   await runMigrations(db.url);
   const sql = connect(db.url, { max: 4 });
   await loadDataset(sql, { size: "small", seed: 7 });
-  void createDb;
   await sql.end();
 
-  buildIfStale((line) => console.log(line));
+  await buildIfStale((line) => console.log(line));
   const server = await startAppServer({ DATABASE_URL: db.url });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", db.url);
