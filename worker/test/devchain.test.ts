@@ -18,7 +18,7 @@ async function syncToHead() {
 
 describe("indexer on the dev chain", { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    market = await DevchainMarket.start(8551, 3);
+    market = await DevchainMarket.start(3);
     db = await createTestDatabase();
     sql = connect(db.url, { max: 4 });
     await market.simulate(80);

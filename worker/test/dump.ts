@@ -21,6 +21,12 @@ const TABLES = [
   "sync_state",
 ];
 
+/**
+ * Floats to 12 significant digits: a sum of the same values in another order may differ in the
+ * last bit, which is not a difference of state.
+ */
+const roundFloat = (_: string, v: unknown) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v);
+
 /** Every chain-derived table as sorted JSON rows, for comparing two databases. */
 export async function dumpChainTables(url: string): Promise<Record<string, string[]>> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -29,11 +35,22 @@ export async function dumpChainTables(url: string): Promise<Record<string, strin
     for (const table of TABLES) {
       const rows = await sql.unsafe<{ j: Record<string, unknown> }[]>(`select row_to_json(t) as j from ${table} t`);
       out[table] = rows
-        .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r.j).filter(([k]) => !VOLATILE.has(k)))))
+        .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r.j).filter(([k]) => !VOLATILE.has(k))), roundFloat))
         .sort();
     }
     return out;
   } finally {
     await sql.end();
   }
+}
+
+/** The tables whose rows differ, with the first differing row of each side: empty when equal. */
+export function dumpDifferences(a: Record<string, string[]>, b: Record<string, string[]>) {
+  return Object.keys(a).flatMap((table) => {
+    const [x, y] = [a[table], b[table]];
+    const i = x.findIndex((row, k) => row !== y[k]);
+    if (i < 0 && x.length === y.length) return [];
+    const k = i < 0 ? Math.min(x.length, y.length) : i;
+    return [{ table, rows: [x.length, y.length], first: [x[k] ?? null, y[k] ?? null] }];
+  });
 }
