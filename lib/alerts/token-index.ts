@@ -23,6 +23,10 @@ type Bound = { passed: Int32Array; k: number; members: Int32Array; from: number;
 
 const boundKey = (s: Side, value: number) => `${s.column}:${s.side}:${value}`;
 
+/** A token's value in a filter range's column (the age as created_at in ms). */
+export const rangeValue = (t: FilterableToken, column: RangeColumn) =>
+  column === "createdAtMs" ? t.createdAt.getTime() : t[column];
+
 /** The one-sided bounds of a filter's ranges (filterRanges, the filter's own reading). */
 function sidesOf(filter: TokenFilter, now: Date): [Side, number][] {
   const sides: [Side, number][] = [];
@@ -115,10 +119,7 @@ export class TokenIndex<T extends FilterableToken> {
     // The bound as key >= threshold: a max is a min over the negated column.
     const sign = side.side === "min" ? 1 : -1;
     const key = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const t = this.tokens[i];
-      key[i] = sign * (side.column === "createdAtMs" ? t.createdAt.getTime() : t[side.column]);
-    }
+    for (let i = 0; i < n; i++) key[i] = sign * rangeValue(this.tokens[i], side.column);
     values.sort((a, b) => sign * (a - b));
     const at = Float64Array.from(values, (v) => sign * v);
 

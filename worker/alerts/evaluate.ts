@@ -1,5 +1,4 @@
 import type { Sql } from "@/db/client";
-import { TokenIndex } from "@/lib/alerts/token-index";
 import { log } from "@/lib/log";
 import type { TokenFilter } from "@/lib/tokens/filter";
 import type { CycleContext } from "@/worker/worker";
@@ -59,25 +58,22 @@ export class AlertEvaluator {
     const keys = alerts.map((a) => conditionsKey(a.conditions));
     const byConditions = new Map<string, TokenFilter>();
     alerts.forEach((a, i) => byConditions.set(keys[i], a.conditions));
-    const index = new TokenIndex(tokens, now, byConditions.values());
+    const cycle = this.memory.match(tokens, now, byConditions);
     const hashes = hashAddresses(tokens.map((t) => t.address));
-    const sets = new Map<string, { positions: number[]; digest: string | null }>();
-    for (const [key, conditions] of byConditions) {
-      const positions = index.matching(conditions);
-      sets.set(key, { positions, digest: matchDigest(hashes, positions) });
-    }
+    const digests = new Map([...cycle.sets].map(([key, positions]) => [key, matchDigest(hashes, positions)]));
     // Alerts with the same conditions and the same stored set change alike: one diff each.
     const diffs = new Map<string, MatchDiff | undefined>();
     const changed: MatchChange[] = [];
     for (const [i, alert] of alerts.entries()) {
-      const { positions, digest } = sets.get(keys[i])!;
+      const digest = digests.get(keys[i])!;
       if (digest === alert.matchDigest) continue;
+      const positions = cycle.sets.get(keys[i])!;
       const pair = `${alert.matchDigest}|${keys[i]}`;
-      if (!diffs.has(pair)) diffs.set(pair, this.memory.diff(alert.matchDigest, tokens, positions));
+      if (!diffs.has(pair)) diffs.set(pair, cycle.diff(alert.matchDigest, positions));
       const diff = diffs.get(pair);
       changed.push({ alertId: alert.id, digest, ...(diff ?? { addresses: positions.map((p) => tokens[p].address) }) });
     }
-    this.memory.remember(tokens, sets.values());
+    this.memory.remember(cycle, digests);
     const t2 = performance.now();
 
     const notLive = states.filter((a) => !a.live).map((a) => a.id);
@@ -89,7 +85,7 @@ export class AlertEvaluator {
     return {
       tokens: tokens.length,
       alerts: alerts.length,
-      conditions: sets.size,
+      conditions: byConditions.size,
       changed: changed.length,
       ...recorded,
       fired,

@@ -26,6 +26,19 @@ export async function loadTokens(sql: Sql): Promise<CycleToken[]> {
   return rows;
 }
 
+/** Whether two loads of a token hold the same values in every field loaded (NaN equal to NaN). */
+export function sameToken(a: CycleToken, b: CycleToken): boolean {
+  return (
+    same(a.liquidityUsd, b.liquidityUsd) &&
+    same(a.marketCapUsd, b.marketCapUsd) &&
+    same(a.riskScore, b.riskScore) &&
+    same(a.holderGrowth1hPct, b.holderGrowth1hPct) &&
+    same(a.createdAt.getTime(), b.createdAt.getTime()) &&
+    a.riskFlags.join() === b.riskFlags.join()
+  );
+}
+const same = (a: number, b: number) => a === b || (a !== a && b !== b);
+
 /**
  * The live-alert rule, on an alert `a` and an api_keys row `k`: an alert is evaluated and fired
  * while it is active and its key is neither revoked nor moved to another account; other alerts

@@ -1,46 +1,128 @@
-import type { CycleToken } from "./load";
+import { rangeValue, TokenIndex } from "@/lib/alerts/token-index";
+import { filterRanges, inRange, matchesTokenFilter, type FilterRange, type TokenFilter } from "@/lib/tokens/filter";
+import { sameToken, type CycleToken } from "./load";
 
 export type MatchDiff = { inserts: string[]; deletes: string[] };
 
+type Remembered = {
+  tokens: readonly CycleToken[];
+  now: Date;
+  /** Each condition's match set, by condition key and by digest: positions in `tokens`. */
+  sets: ReadonlyMap<string, number[]>;
+  byDigest: ReadonlyMap<string, number[]>;
+};
+
 /**
- * The previous cycle's match sets, by digest. An alert whose stored match_digest is remembered
- * holds exactly that set's rows (that is what the digest says), so its change is diffed here,
- * in token positions, without reading the rows; otherwise (a set not computed last cycle, a
- * worker that just took over) the caller reads them.
+ * What the evaluator carries from one cycle to the next: the tokens and every condition's match
+ * set. A cycle then re-examines only what can have changed (see CycleMatches), and an alert
+ * whose stored match_digest names a remembered set is diffed against it without reading its
+ * rows (that is what the digest says they hold).
  */
 export class MatchMemory {
-  private tokens: readonly CycleToken[] = [];
-  private sets = new Map<string, number[]>();
-  /** For the cycle being diffed: where each remembered token is now (-1: gone). */
-  private moved: { to: readonly CycleToken[]; at: Int32Array; mark: Int32Array; stamp: number } | undefined;
+  private last: Remembered | undefined;
 
-  /** The change from the remembered set `from` to `positions` of `tokens`; undefined when not remembered. */
-  diff(from: string | null, tokens: readonly CycleToken[], positions: readonly number[]): MatchDiff | undefined {
-    const before = from === null ? [] : this.sets.get(from);
-    if (!before) return undefined;
-    if (this.moved?.to !== tokens) {
-      const now = new Map(tokens.map((t, i) => [t.address, i]));
-      const at = Int32Array.from(this.tokens, (t) => now.get(t.address) ?? -1);
-      this.moved = { to: tokens, at, mark: new Int32Array(tokens.length), stamp: 0 };
+  /** This cycle's match set of each condition in `conditions` (keyed as the caller likes). */
+  match(tokens: readonly CycleToken[], now: Date, conditions: ReadonlyMap<string, TokenFilter>): CycleMatches {
+    return new CycleMatches(tokens, now, conditions, this.last);
+  }
+
+  remember(cycle: CycleMatches, digests: ReadonlyMap<string, string | null>) {
+    const byDigest = new Map<string, number[]>();
+    for (const [key, digest] of digests) if (digest) byDigest.set(digest, cycle.sets.get(key)!);
+    this.last = { tokens: cycle.tokens, now: cycle.now, sets: cycle.sets, byDigest };
+  }
+}
+
+/**
+ * One cycle's match sets. A condition the last cycle also had is carried over: its set changes
+ * only by tokens that are new or changed (evaluated afresh through an index of just them), by
+ * tokens that are gone, and by members that a range moving with time (an age) now leaves out.
+ * That rests on matchesTokenFilter being its ranges (filterRanges) and the flags, as filter.ts
+ * declares; a range that widened (a clock set back) or a condition not seen last cycle is
+ * computed over every token instead.
+ */
+export class CycleMatches {
+  readonly sets = new Map<string, number[]>();
+  /** Where each of the last cycle's tokens is now (-1: gone). */
+  private readonly moved: Int32Array;
+
+  constructor(
+    readonly tokens: readonly CycleToken[],
+    readonly now: Date,
+    conditions: ReadonlyMap<string, TokenFilter>,
+    private readonly last: Remembered | undefined,
+  ) {
+    const at = new Map(tokens.map((t, i) => [t.address, i]));
+    this.moved = Int32Array.from(last?.tokens ?? [], (t) => at.get(t.address) ?? -1);
+    const changed = new Uint8Array(tokens.length).fill(1);
+    last?.tokens.forEach((t, q) => {
+      const p = this.moved[q];
+      if (p >= 0 && sameToken(t, tokens[p])) changed[p] = 0;
+    });
+
+    const fresh = new Map<string, TokenFilter>();
+    const carried: { key: string; filter: TokenFilter; before: number[]; moving: FilterRange[] }[] = [];
+    for (const [key, filter] of conditions) {
+      const before = last?.sets.get(key);
+      const moving = before && narrowedRanges(filterRanges(filter, last!.now), filterRanges(filter, now));
+      if (moving) carried.push({ key, filter, before: before!, moving });
+      else fresh.set(key, filter);
     }
-    const m = this.moved;
-    const now = ++m.stamp;
-    const kept = -now;
-    for (const p of positions) m.mark[p] = now;
+
+    if (fresh.size) {
+      const index = new TokenIndex(tokens, now, fresh.values());
+      for (const [key, filter] of fresh) this.sets.set(key, index.matching(filter));
+    }
+    if (carried.length) {
+      const dirty = tokens.flatMap((_, p) => (changed[p] ? [p] : []));
+      const index = new TokenIndex(
+        dirty.map((p) => tokens[p]),
+        now,
+        carried.map((c) => c.filter),
+      );
+      for (const { key, filter, before, moving } of carried) {
+        const set = index.matching(filter).map((j) => dirty[j]);
+        for (const q of before) {
+          const p = this.moved[q];
+          if (p < 0 || changed[p]) continue;
+          const t = tokens[p];
+          // Unchanged and matching before: it still matches unless a range that moved leaves it out.
+          if (moving.some((r) => !inRange(rangeValue(t, r.column), r)) && !matchesTokenFilter(t, filter, now)) continue;
+          set.push(p);
+        }
+        this.sets.set(key, set);
+      }
+    }
+  }
+
+  /** The change from the remembered set with digest `from` to `positions`; undefined when not remembered. */
+  diff(from: string | null, positions: readonly number[]): MatchDiff | undefined {
+    const before = from === null ? [] : this.last?.byDigest.get(from);
+    if (!before) return undefined;
+    const inSet = new Uint8Array(this.tokens.length);
+    for (const p of positions) inSet[p] = 1;
     const deletes: string[] = [];
     for (const q of before) {
-      const p = m.at[q];
-      if (p >= 0 && m.mark[p] === now) m.mark[p] = kept;
-      else deletes.push(this.tokens[q].address);
+      const p = this.moved[q];
+      if (p >= 0 && inSet[p] === 1) inSet[p] = 2;
+      else deletes.push(this.last!.tokens[q].address);
     }
-    const inserts = positions.filter((p) => m.mark[p] === now).map((p) => tokens[p].address);
+    const inserts = positions.filter((p) => inSet[p] === 1).map((p) => this.tokens[p].address);
     return { inserts, deletes };
   }
+}
 
-  /** Replaces what is remembered with this cycle's sets. */
-  remember(tokens: readonly CycleToken[], sets: Iterable<{ digest: string | null; positions: number[] }>) {
-    this.tokens = tokens;
-    this.sets = new Map([...sets].flatMap((s) => (s.digest ? [[s.digest, s.positions] as const] : [])));
-    this.moved = undefined;
+/**
+ * The ranges of `after` that moved, when every move narrows its range (`before` and `after`
+ * being one filter's ranges at two times); undefined when one widened.
+ */
+function narrowedRanges(before: FilterRange[], after: FilterRange[]): FilterRange[] | undefined {
+  if (before.length !== after.length) return undefined;
+  const moved: FilterRange[] = [];
+  for (const [i, a] of after.entries()) {
+    const b = before[i];
+    if (a.column !== b.column || !(a.min >= b.min && a.max <= b.max)) return undefined;
+    if (a.min !== b.min || a.max !== b.max) moved.push(a);
   }
+  return moved;
 }
