@@ -14,6 +14,8 @@ import { buy, holding, sell } from "./trade";
 /** A crowd wallet trades about once per this many slots. */
 const WALLET_TRADE_GAP = 6 * HOUR;
 const TICK_SLOTS = 10;
+/** Live, someone is watching: the crowd trades at least every ~10 seconds. */
+const LIVE_TRADES_PER_SLOT = 0.2;
 /** Swap + transfer + liquidity events of an average crowd trade. */
 const EVENTS_PER_TRADE = 4;
 
@@ -32,9 +34,10 @@ export function startCrowd(sim: Sim, actors: Actors): void {
 
 function tradesPerSlot(sim: Sim, actors: Actors): number {
   const base = (actors.retail.length + actors.fresh.length) / WALLET_TRADE_GAP;
-  const target = sim.sizes.events;
   const remaining = sim.backfillSlots - sim.slot;
-  if (!target || remaining <= 0) return base;
+  if (remaining <= 0) return Math.max(base, LIVE_TRADES_PER_SLOT);
+  const target = sim.sizes.events;
+  if (!target) return base;
   const needed = (target - sim.market.events) / EVENTS_PER_TRADE / remaining;
   return Math.max(base, needed);
 }
