@@ -52,7 +52,7 @@ export class ChainWriter {
   private readonly rpc: RpcClient;
   private calls: RpcCall[] = [];
   private labels = new Map<string, string>();
-  private batchStart = 0;
+  private batchStart: number;
   private blocksInBatch = 0;
   private touched = new Set<Address>();
   private openSlot: number | undefined;
@@ -67,6 +67,7 @@ export class ChainWriter {
     private readonly options: WriterOptions,
   ) {
     this.rpc = new RpcClient(rpcUrl);
+    this.batchStart = this.blockOf(0);
   }
 
   blockOf(slot: number): number {
