@@ -6,7 +6,9 @@
 import { pathToFileURL } from "node:url";
 import { runMigrations } from "@/db/migrate";
 import { config, requireDatabaseUrl } from "@/lib/config";
+import { connect } from "@/db/client";
 import { log } from "@/lib/log";
+import { AlertEvaluator, runOutboxSender, transportsFromConfig } from "./alerts";
 import { readDeployment } from "./profiles/devchain";
 import { startWorker } from "./worker";
 
@@ -23,6 +25,10 @@ async function main() {
   await runMigrations(databaseUrl);
   const controller = new AbortController();
   for (const s of ["SIGINT", "SIGTERM"] as const) process.on(s, () => controller.abort());
+  // The outbox sender runs beside the indexer (in every worker, active or standby: claims skip locked rows).
+  const senderSql = connect(databaseUrl, { max: 2 });
+  const sender = runOutboxSender(senderSql, { ...transportsFromConfig(), appUrl: config.APP_URL, signal: controller.signal });
+  const evaluator = new AlertEvaluator();
   let lastLog = 0;
   await startWorker({
     databaseUrl,
@@ -30,12 +36,15 @@ async function main() {
     profile,
     pollIntervalMs: config.POLL_INTERVAL_MS,
     signal: controller.signal,
+    afterCycle: (ctx) => evaluator.afterCycle(ctx),
     onProgress: (p) => {
       if (Date.now() - lastLog < 5_000) return;
       lastLog = Date.now();
       log.info("sync progress", { ...p, blocksPerSecond: Math.round(p.blocksPerSecond), eventsPerSecond: Math.round(p.eventsPerSecond) });
     },
   });
+  await sender;
+  await senderSql.end({ timeout: 5 });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DATA_DIR } from "@/lib/config";
 import type { ChainProfile, NamedContract } from "./types";
@@ -20,7 +20,11 @@ export type Deployment = {
 export const deploymentFile = (dataDir = DATA_DIR) => path.join(dataDir, "devchain", "deployment.json");
 
 export function readDeployment(dataDir = DATA_DIR): Deployment {
-  return JSON.parse(readFileSync(deploymentFile(dataDir), "utf8")) as Deployment;
+  const file = deploymentFile(dataDir);
+  if (!existsSync(file)) {
+    throw new Error(`No dev chain deployment at ${file}: start one with \`npm start\`, or set CHAIN_PROFILE and RPC_URL for a real chain.`);
+  }
+  return JSON.parse(readFileSync(file, "utf8")) as Deployment;
 }
 
 const lower = (c: NamedContract) => ({ address: c.address.toLowerCase(), name: c.name });
