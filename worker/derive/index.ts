@@ -6,7 +6,7 @@ import type { Funding } from "../indexer/fetch";
 import { applyTransfers } from "./balances";
 import { refreshPoolLiquidity, refreshRanking, refreshTokenMetrics, type Head } from "./metrics";
 import { applyPositions } from "./positions";
-import { refreshTokenScores } from "./scores";
+import { refreshTokenScores, refreshWalletScores } from "./scores";
 import { linkFunders, refreshWalletValues, upsertWalletActivity } from "./wallets";
 
 /** What a range changed, for the price-dependent refresh that follows it. */
@@ -43,7 +43,9 @@ export async function refreshDerived(tx: Tx, state: ChainState, scope: Touched |
   const pools = scope === "all" ? [...state.pools.values()] : [...new Set(tokens.flatMap((t) => state.poolsByToken.get(t) ?? []))];
   await refreshTokenMetrics(tx, state, tokens, head);
   await refreshPoolLiquidity(tx, state, pools);
-  await refreshTokenScores(tx, tokens);
+  await refreshTokenScores(tx, state, tokens, head);
   await refreshRanking(tx, tokens);
   await refreshWalletValues(tx, scope === "all" ? "all" : scope.wallets);
+  // After the token scores: a wallet's record reads its tokens' rug flags and wash evidence.
+  await refreshWalletScores(tx, scope === "all" ? "all" : scope.wallets, head);
 }

@@ -1,61 +1,124 @@
-import { compositeRisk, riskLevel } from "@/lib/scoring/risk";
-import { rampScore } from "@/lib/scoring/ramp";
-import type { RiskFlag } from "@/lib/scoring/vocab";
-import { CONCENTRATED_OWNERSHIP_FLAG, HOLDER_CONCENTRATION_SCORE, METHOD_VERSION } from "@/lib/scoring/weights";
-import { BURN_ADDRESSES } from "@/lib/tokens/holders";
+import { deterministicSummary, scoreTokenRisk, scoreWallet, summaryInputFrom, summaryInputHash } from "@/lib/scoring";
+import type { ChainState } from "../indexer/state";
 import type { Tx } from "../indexer/sql";
+import type { Head } from "./metrics";
+import { summaryUpgrades } from "./scoring/summaries";
+import { gatherTokenInputs } from "./scoring/token-inputs";
+import { gatherWalletInputs } from "./scoring/wallet-inputs";
 
 /**
- * PROVISIONAL token scores: the one place the worker scores tokens. Only the holder-concentration
- * dimension is measured (with the scoring library's ramps and flag thresholds); the liquidity,
- * wash-trade and smart-money dimensions are written as 0 until the worker gathers the inputs of
- * lib/scoring's scoreTokenRisk, which will replace the body of this module.
+ * The one place the worker scores tokens and wallets: it gathers lib/scoring's inputs in batched
+ * queries, scores, and writes token_scores and wallet_scores (token_metrics mirrors risk_score and
+ * flags through refreshRanking, in the same transaction).
  */
-export const PROVISIONAL_METHOD = `provisional/${METHOD_VERSION}`;
 
-/** Holders counted into concentration: the largest real holders (the tail barely moves HHI). */
-const TOP_HOLDERS = 100;
+/** Wallets are scored in chunks so a full refresh does not hold every wallet's trades at once. */
+const WALLET_CHUNK = 2_000;
 
-export async function refreshTokenScores(tx: Tx, tokens: string[]) {
+export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: string[], head: Head) {
+  await applyUpgradedSummaries(tx);
   if (tokens.length === 0) return;
-  const rows = await tx.unsafe<{ address: string; shares: number[] | null }[]>(
-    `select t.address,
-            (select array_agg((b.amount / nullif(t.total_supply, 0))::float8 order by b.amount desc, b.holder)
-               from (select b.amount, b.holder from balances b
-                      where b.token_address = t.address and b.amount > 0 and b.holder <> all($2::text[])
-                        and b.holder <> t.address and not exists (select 1 from pools p where p.address = b.holder)
-                      order by b.amount desc, b.holder limit ${TOP_HOLDERS}) b) as shares
-       from tokens t where t.address = any($1::text[])`,
-    [tokens, [...BURN_ADDRESSES]],
+  const gathered = await gatherTokenInputs(tx, state, tokens, head);
+  const stored = await tx.unsafe<{ address: string; hash: string | null }[]>(
+    `select address, summary_input_hash as hash from token_scores where address = any($1::text[])`,
+    [tokens],
   );
-  const scored = rows.map((r) => {
-    const shares = (r.shares ?? []).filter((s) => s !== null);
-    const top10 = shares.slice(0, 10).reduce((a, b) => a + b, 0);
-    const top1 = shares[0] ?? 0;
-    const hhi = shares.reduce((a, s) => a + s * s, 0);
-    const concentration = rampScore({ top10_share: top10, hhi, top1_share: top1 }, HOLDER_CONCENTRATION_SCORE);
-    const flags: RiskFlag[] =
-      top10 >= CONCENTRATED_OWNERSHIP_FLAG.top10_share || top1 >= CONCENTRATED_OWNERSHIP_FLAG.top1_share ? ["concentrated_ownership"] : [];
-    const dimensions = { holder_concentration_score: concentration, liquidity_stability_score: 0, wash_trade_score: 0, smart_money_flow_score: 0 };
-    const risk = compositeRisk(dimensions, flags);
-    return { address: r.address, risk, level: riskLevel(risk), flags, concentration };
+  const storedHash = new Map(stored.map((s) => [s.address, s.hash]));
+  const scored = gathered.map(({ input, description }) => {
+    const risk = scoreTokenRisk(input);
+    const summaryInput = summaryInputFrom(description, description, risk);
+    const hash = summaryInputHash(summaryInput);
+    const changed = storedHash.get(input.token.address) !== hash;
+    if (changed) summaryUpgrades.request(input.token.address, summaryInput, hash);
+    // Unchanged summaries keep their stored text (see the upsert); no need to write one.
+    return { address: input.token.address, risk, hash, summary: changed ? deterministicSummary(summaryInput) : "" };
   });
+  const col = <T>(f: (s: (typeof scored)[number]) => T) => scored.map(f);
   await tx.unsafe(
     `insert into token_scores (address, risk_score, risk_level, flags, holder_concentration_score, liquidity_stability_score,
-                               wash_trade_score, smart_money_flow_score, method_version, updated_at)
-     select address, risk, level, coalesce(string_to_array(nullif(flags, ''), ','), '{}'), concentration, 0, 0, 0, $6, now()
-       from unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::float8[]) s(address, risk, level, flags, concentration)
+                               wash_trade_score, smart_money_flow_score, early_mover_count, early_mover_net_activity,
+                               avg_reputation_top10, flag_evidence, method_version, ai_summary, summary_input_hash, updated_at)
+     select address, risk, level, coalesce(string_to_array(nullif(flags, ''), ','), '{}'), hc, ls, wt, sm, emc, ema, rep,
+            evidence::jsonb, method, summary, hash, now()
+       from unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::float8[], $8::float8[],
+                   $9::int4[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[], $15::text[])
+            s(address, risk, level, flags, hc, ls, wt, sm, emc, ema, rep, evidence, method, summary, hash)
      on conflict (address) do update set risk_score = excluded.risk_score, risk_level = excluded.risk_level, flags = excluded.flags,
-       holder_concentration_score = excluded.holder_concentration_score, method_version = excluded.method_version, updated_at = now()
-     where (token_scores.risk_score, token_scores.flags, token_scores.holder_concentration_score, token_scores.method_version)
-       is distinct from (excluded.risk_score, excluded.flags, excluded.holder_concentration_score, excluded.method_version)`,
+       holder_concentration_score = excluded.holder_concentration_score, liquidity_stability_score = excluded.liquidity_stability_score,
+       wash_trade_score = excluded.wash_trade_score, smart_money_flow_score = excluded.smart_money_flow_score,
+       early_mover_count = excluded.early_mover_count, early_mover_net_activity = excluded.early_mover_net_activity,
+       avg_reputation_top10 = excluded.avg_reputation_top10, flag_evidence = excluded.flag_evidence,
+       method_version = excluded.method_version, summary_input_hash = excluded.summary_input_hash,
+       ai_summary = case when token_scores.summary_input_hash is distinct from excluded.summary_input_hash
+                         then excluded.ai_summary else token_scores.ai_summary end,
+       updated_at = now()`,
     [
-      scored.map((s) => s.address),
-      scored.map((s) => s.risk),
-      scored.map((s) => s.level),
-      scored.map((s) => s.flags.join(",")),
-      scored.map((s) => s.concentration),
-      PROVISIONAL_METHOD,
+      col((s) => s.address),
+      col((s) => s.risk.riskScore),
+      col((s) => s.risk.riskLevel),
+      col((s) => s.risk.flags.join(",")),
+      col((s) => s.risk.holderConcentrationScore),
+      col((s) => s.risk.liquidityStabilityScore),
+      col((s) => s.risk.washTradeScore),
+      col((s) => s.risk.smartMoneyFlowScore),
+      col((s) => s.risk.earlyMoverCount),
+      col((s) => s.risk.earlyMoverNetActivity),
+      col((s) => s.risk.avgReputationTop10),
+      col((s) => JSON.stringify(s.risk.flagEvidence)),
+      col((s) => s.risk.methodVersion),
+      col((s) => s.summary),
+      col((s) => s.hash),
+    ],
+  );
+}
+
+/** Model-written summaries that arrived since the last refresh, kept only where the data has not moved on. */
+async function applyUpgradedSummaries(tx: Tx) {
+  const upgrades = summaryUpgrades.take();
+  if (upgrades.length === 0) return;
+  await tx.unsafe(
+    `update token_scores s set ai_summary = u.text from unnest($1::text[], $2::text[], $3::text[]) u(address, hash, text)
+      where s.address = u.address and s.summary_input_hash = u.hash`,
+    [upgrades.map((u) => u.address), upgrades.map((u) => u.inputHash), upgrades.map((u) => u.text)],
+  );
+}
+
+/** wallet_scores and wallets.classification of `wallets` (every wallet for "all"), as of `head`. */
+export async function refreshWalletScores(tx: Tx, wallets: string[] | "all", head: Head) {
+  const list =
+    wallets === "all" ? (await tx.unsafe<{ address: string }[]>(`select address from wallets order by address`)).map((r) => r.address) : wallets;
+  for (let i = 0; i < list.length; i += WALLET_CHUNK) await scoreWalletChunk(tx, list.slice(i, i + WALLET_CHUNK), head);
+}
+
+async function scoreWalletChunk(tx: Tx, wallets: string[], head: Head) {
+  const inputs = await gatherWalletInputs(tx, wallets, head);
+  if (inputs.length === 0) return;
+  const scored = inputs.map((input) => ({ address: input.address, s: scoreWallet(input) }));
+  const col = <T>(f: (x: (typeof scored)[number]) => T) => scored.map(f);
+  await tx.unsafe(
+    `with s as (
+       select * from unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::float8[], $8::float8[], $9::int4[], $10::text[])
+         s(address, rep, confidence, class, win, entry, consistency, drawdown, trades, method)),
+     written as (
+       insert into wallet_scores (address, reputation_score, confidence, classification, win_rate, entry_timing_score,
+                                  consistency_score, risk_drawdown_score, trade_count, method_version, updated_at)
+       select address, rep, confidence, class, win, entry, consistency, drawdown, trades, method, now() from s
+       on conflict (address) do update set reputation_score = excluded.reputation_score, confidence = excluded.confidence,
+         classification = excluded.classification, win_rate = excluded.win_rate, entry_timing_score = excluded.entry_timing_score,
+         consistency_score = excluded.consistency_score, risk_drawdown_score = excluded.risk_drawdown_score,
+         trade_count = excluded.trade_count, method_version = excluded.method_version, updated_at = now())
+     update wallets w set classification = s.class from s where w.address = s.address and w.classification is distinct from s.class`,
+    [
+      col((x) => x.address),
+      col((x) => x.s.reputationScore),
+      col((x) => x.s.confidence),
+      col((x) => x.s.classification),
+      col((x) => x.s.winRate),
+      col((x) => x.s.entryTimingScore),
+      col((x) => x.s.consistencyScore),
+      col((x) => x.s.riskDrawdownScore),
+      col((x) => x.s.tradeCount),
+      col((x) => x.s.methodVersion),
     ],
   );
 }

@@ -1,0 +1,95 @@
+import type { LiquidityChange, LiquidityPoint } from "@/lib/scoring";
+import type { ChainState, PoolState } from "../../indexer/state";
+import type { Tx } from "../../indexer/sql";
+import { quoteUsd } from "../prices";
+
+/**
+ * Liquidity history keeps, per pool and bucket of this many seconds, the lowest, highest and last
+ * reserve: enough for drawdowns (the extremes survive) without reading every Sync of a busy pool.
+ */
+const HISTORY_BUCKET_SECONDS = 300;
+
+/** The token's pools that carry USD liquidity (quoted in WETH or a stable), with the quote side. */
+function quotedPools(state: ChainState, token: string) {
+  return (state.poolsByToken.get(token) ?? []).flatMap((p: PoolState) => {
+    const quote = p.token0 === token ? p.token1 : p.token0;
+    return state.isQuote(quote) ? [{ pool: p.address, side: p.token0 === token ? 1 : 0, quote }] : [];
+  });
+}
+
+/**
+ * USD liquidity over time of each token, summed over its quoted pools (a pool keeps its last
+ * value between its own Syncs). Liquidity is twice the quote side, as in token_metrics; WETH is
+ * priced at the current rate, since only the token's own liquidity moves are of interest here.
+ */
+export async function liquidityHistories(tx: Tx, state: ChainState, tokens: string[]): Promise<Map<string, LiquidityPoint[]>> {
+  const pools = tokens.flatMap((token) => quotedPools(state, token).map((p) => ({ ...p, token })));
+  const out = new Map<string, LiquidityPoint[]>(tokens.map((t) => [t, []]));
+  if (pools.length === 0) return out;
+  const rows = await tx.unsafe<{ pool: string; block: string; ts: number; quote: number }[]>(
+    `with p as (select * from unnest($1::text[], $2::int[]) p(pool, side)),
+     r as (select r.pool_address as pool, r.block_number as block, r.log_index,
+                  (case when p.side = 0 then r.reserve0 else r.reserve1 end)::float8 as quote,
+                  extract(epoch from b.timestamp)::float8 as ts
+             from pool_reserves r join p on p.pool = r.pool_address join blocks b on b.number = r.block_number),
+     ranked as (select r.*, floor(ts / $3) as bucket from r),
+     marked as (select *,
+                  row_number() over (partition by pool, bucket order by quote, block, log_index) as lo,
+                  row_number() over (partition by pool, bucket order by quote desc, block, log_index) as hi,
+                  row_number() over (partition by pool, bucket order by block desc, log_index desc) as last
+                  from ranked)
+     select pool, block, ts, quote from marked where lo = 1 or hi = 1 or last = 1 order by block, log_index`,
+    [pools.map((p) => p.pool), pools.map((p) => p.side), HISTORY_BUCKET_SECONDS],
+  );
+  const byPool = new Map(pools.map((p) => [p.pool, p]));
+  const current = new Map<string, Map<string, number>>(tokens.map((t) => [t, new Map()]));
+  for (const r of rows) {
+    const p = byPool.get(r.pool)!;
+    const usd = (2 * r.quote * quoteUsd(state, p.quote)) / 10 ** state.decimalsOf(p.quote);
+    const perPool = current.get(p.token)!;
+    perPool.set(p.pool, usd);
+    let total = 0;
+    for (const v of perPool.values()) total += v;
+    out.get(p.token)!.push({ block: Number(r.block), timestamp: r.ts, liquidityUsd: total });
+  }
+  return out;
+}
+
+/**
+ * Every liquidity_add / liquidity_remove of the tokens with its share of the pool. In a V2 pair
+ * the Sync just before a Mint or Burn log holds the reserve after the change, so the reserve
+ * before is that ± the amount.
+ */
+export async function liquidityChanges(tx: Tx, tokens: string[]): Promise<Map<string, LiquidityChange[]>> {
+  const rows = await tx.unsafe<
+    { token: string; type: string; provider: string; pool: string; amount: number; usd: number; block: string; ts: number; tx_hash: string; after: number | null }[]
+  >(
+    `select e.token_address as token, e.type, e.wallet_address as provider, e.pool_address as pool, e.token_amount::float8 as amount,
+            e.amount_usd as usd, e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash,
+            (select (case when p.token0 = e.token_address then r.reserve0 else r.reserve1 end)::float8 from pool_reserves r
+              where r.pool_address = e.pool_address and (r.block_number, r.log_index) < (e.block_number, e.log_index)
+              order by r.block_number desc, r.log_index desc limit 1) as after
+       from events e join pools p on p.address = e.pool_address
+      where e.type in ('liquidity_add', 'liquidity_remove') and e.token_address = any($1::text[])
+      order by e.id`,
+    [tokens],
+  );
+  const out = new Map<string, LiquidityChange[]>(tokens.map((t) => [t, []]));
+  for (const r of rows) {
+    const kind = r.type === "liquidity_add" ? "add" : "remove";
+    const after = r.after ?? 0;
+    const before = kind === "add" ? after - r.amount : after + r.amount;
+    out.get(r.token)!.push({
+      kind,
+      provider: r.provider,
+      pool: r.pool,
+      // The first deposit into an empty pool is all of it.
+      shareOfPool: before > 0 ? Math.min(r.amount / before, 1) : 1,
+      amountUsd: r.usd,
+      block: Number(r.block),
+      timestamp: r.ts,
+      txHash: r.tx_hash,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+import { config } from "@/lib/config";
+import { log } from "@/lib/log";
+import { writeSummary, type LlmEndpoint, type SummaryInput } from "@/lib/scoring";
+
+/**
+ * ai_summary from the model without holding up indexing. The range transaction always writes
+ * the deterministic paragraph with the input hash; with LLM_URL and LLM_MODEL set, the model is
+ * then asked in the background, and its answer is written by a later refresh (the next block's
+ * transaction) only if the token's summary_input_hash is still the one it was written for.
+ */
+const LLM_TIMEOUT_MS = 15_000;
+const CONCURRENCY = 2;
+
+export type UpgradedSummary = { address: string; inputHash: string; text: string };
+
+export function llmEndpoint(): LlmEndpoint | null {
+  if (!config.LLM_URL || !config.LLM_MODEL) return null;
+  return { url: config.LLM_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, timeoutMs: LLM_TIMEOUT_MS };
+}
+
+export class SummaryUpgrades {
+  private readonly queue = new Map<string, { address: string; input: SummaryInput; inputHash: string }>();
+  private readonly ready: UpgradedSummary[] = [];
+  private running = 0;
+
+  constructor(private readonly llm: LlmEndpoint | null) {}
+
+  /** Asks the model for a summary of `input` (a newer request for a token replaces a queued one). */
+  request(address: string, input: SummaryInput, inputHash: string) {
+    if (!this.llm) return;
+    this.queue.set(address, { address, input, inputHash });
+    this.pump();
+  }
+
+  /** Answers received since the last call. */
+  take(): UpgradedSummary[] {
+    return this.ready.splice(0);
+  }
+
+  private pump() {
+    while (this.running < CONCURRENCY && this.queue.size > 0) {
+      const [address, job] = this.queue.entries().next().value!;
+      this.queue.delete(address);
+      this.running++;
+      void writeSummary(job.input, this.llm)
+        .then((s) => {
+          if (s.source === "llm") this.ready.push({ address, inputHash: job.inputHash, text: s.text });
+          else log.warn("llm summary fell back to the deterministic text", { token: address, reason: s.fallbackReason });
+        })
+        .finally(() => {
+          this.running--;
+          this.pump();
+        });
+    }
+  }
+}
+
+/** The worker process's one queue. */
+export const summaryUpgrades = new SummaryUpgrades(llmEndpoint());

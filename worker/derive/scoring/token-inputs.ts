@@ -1,0 +1,186 @@
+import type { ClusterFacts, Holder, HolderTag, Sector, SmartMoneyHolding, SummaryInput, Swap, TokenRiskInput } from "@/lib/scoring";
+import { WINDOWS } from "@/lib/scoring";
+import { BURN_ADDRESSES } from "@/lib/tokens/holders";
+import type { ChainState } from "../../indexer/state";
+import type { Tx } from "../../indexer/sql";
+import type { Head } from "../metrics";
+import { liquidityChanges, liquidityHistories } from "./liquidity";
+
+/** Holders read per token (the scoring input's contract), plus every member of their clusters. */
+const TOP_HOLDERS = 1_000;
+
+/** What the summary needs besides the risk result. */
+export type TokenDescription = Pick<SummaryInput, "name" | "symbol" | "sector" | "launchpad" | "createdAt"> &
+  Pick<SummaryInput, "marketCapUsd" | "volume24hUsd" | "liquidityUsd" | "holderCount" | "holderGrowth1hPct">;
+
+export type GatheredToken = { input: TokenRiskInput; description: TokenDescription };
+
+const groupInto = <R, V>(tokens: string[], rows: R[], key: (r: R) => string, value: (r: R) => V) => {
+  const out = new Map<string, V[]>(tokens.map((t) => [t, []]));
+  for (const r of rows) out.get(key(r))?.push(value(r));
+  return out;
+};
+
+type TokenRow = TokenDescription & { address: string; launch_block: string; supply: number; burned: number };
+
+async function tokenRows(tx: Tx, tokens: string[]) {
+  return tx.unsafe<TokenRow[]>(
+    `select t.address, t.created_block as launch_block, t.total_supply::float8 as supply, t.name, t.symbol, t.sector, t.launchpad,
+            extract(epoch from t.created_at)::float8 as "createdAt",
+            coalesce((select sum(b.amount)::float8 from balances b where b.token_address = t.address and b.holder = any($2::text[])), 0) as burned,
+            coalesce(m.market_cap_usd, 0) as "marketCapUsd", coalesce(m.volume24h_usd, 0) as "volume24hUsd",
+            coalesce(m.liquidity_usd, 0) as "liquidityUsd", coalesce(m.holder_count, 0) as "holderCount",
+            coalesce(m.holder_growth1h_pct, 0) as "holderGrowth1hPct"
+       from tokens t left join token_metrics m on m.address = t.address where t.address = any($1::text[])`,
+    [tokens, [...BURN_ADDRESSES]],
+  );
+}
+
+type HolderRow = { token: string; address: string; amount: number; cluster_id: string | null; funder: string | null; is_contract: boolean; is_pool: boolean; reputation: number | null };
+
+/** The largest holders of each token and the other members of their clusters, with tags. */
+async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map<string, Holder[]>> {
+  const contracts = [...state.profile.launchpads, ...state.profile.factories].map((c) => c.address).concat(state.profile.otherContracts);
+  const rows = await tx.unsafe<HolderRow[]>(
+    `with ranked as (
+       select b.token_address, b.holder, b.amount,
+              row_number() over (partition by b.token_address order by b.amount desc, b.holder) as rank
+         from balances b where b.token_address = any($1::text[]) and b.amount > 0),
+     top_clusters as (
+       select distinct r.token_address, w.cluster_id from ranked r join wallets w on w.address = r.holder
+        where r.rank <= $2 and w.cluster_id is not null),
+     picked as (
+       select r.token_address, r.holder, r.amount from ranked r where r.rank <= $2
+       union all
+       select r.token_address, r.holder, r.amount from ranked r join wallets w on w.address = r.holder
+         join top_clusters c on c.token_address = r.token_address and c.cluster_id = w.cluster_id where r.rank > $2)
+     select p.token_address as token, p.holder as address, p.amount::float8 as amount, w.cluster_id, w.funder,
+            (coalesce(w.is_contract, 0) = 1 or p.holder = p.token_address or p.holder = any($3::text[])) as is_contract,
+            exists (select 1 from pools x where x.address = p.holder) as is_pool, s.reputation_score as reputation
+       from picked p left join wallets w on w.address = p.holder left join wallet_scores s on s.address = p.holder
+      order by p.token_address, p.amount desc, p.holder`,
+    [tokens, TOP_HOLDERS, contracts],
+  );
+  const burn = new Set<string>(BURN_ADDRESSES);
+  return groupInto(tokens, rows, (r) => r.token, (r): Holder => {
+    const tags: HolderTag[] = [];
+    if (r.is_pool) tags.push("pool");
+    if (burn.has(r.address)) tags.push("burn");
+    if (r.is_contract) tags.push("contract");
+    return { address: r.address, balance: r.amount, tags, clusterId: r.cluster_id, funder: r.funder, reputationScore: r.reputation };
+  });
+}
+
+type SwapRow = { token: string; wallet: string; direction: "buy" | "sell"; amount: number; usd: number; block: string; ts: number; tx_hash: string; funder: string | null; cluster_id: string | null };
+
+const toSwap = (r: SwapRow): Swap => ({
+  direction: r.direction,
+  tokenAmount: r.amount,
+  amountUsd: r.usd,
+  block: Number(r.block),
+  timestamp: r.ts,
+  txHash: r.tx_hash,
+  wallet: r.wallet,
+  funder: r.funder,
+  clusterId: r.cluster_id,
+});
+
+const SWAP_COLUMNS = `e.token_address as token, e.wallet_address as wallet, e.direction, e.token_amount::float8 as amount, e.amount_usd as usd,
+  e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash, w.funder, w.cluster_id`;
+
+/** Swaps of the lookback window, and the buys of each token's early-mover window however old. */
+async function swaps(tx: Tx, tokens: string[], head: Head) {
+  const [recent, early] = await Promise.all([
+    tx.unsafe<SwapRow[]>(
+      `select ${SWAP_COLUMNS} from events e left join wallets w on w.address = e.wallet_address
+        where e.type = 'swap' and e.token_address = any($1::text[]) and e.timestamp > to_timestamp($2) and e.block_number <= $3
+        order by e.id`,
+      [tokens, head.timestamp - WINDOWS.swapLookbackSeconds, head.number],
+    ),
+    tx.unsafe<SwapRow[]>(
+      `select ${SWAP_COLUMNS} from events e join tokens t on t.address = e.token_address left join wallets w on w.address = e.wallet_address
+        where e.type = 'swap' and e.direction = 'buy' and e.token_address = any($1::text[])
+          and e.block_number between t.created_block and t.created_block + $2
+        order by e.id`,
+      [tokens, WINDOWS.earlyMoverBlocks],
+    ),
+  ]);
+  return { recent: groupInto(tokens, recent, (r) => r.token, toSwap), early: groupInto(tokens, early, (r) => r.token, toSwap) };
+}
+
+/** Funding clusters with their chain-wide size. */
+async function clusters(tx: Tx, ids: string[]): Promise<Map<string, ClusterFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.unsafe<{ id: string; size: number }[]>(
+    `select cluster_id as id, count(*)::int as size from wallets where cluster_id = any($1::text[]) group by cluster_id`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Smart-money wallets' positions. The peak balance is not stored; what the wallet bought in all
+ * (or holds, if more) stands for it, exact for the usual buy-then-sell shape.
+ */
+async function smartMoney(tx: Tx, tokens: string[]) {
+  const rows = await tx.unsafe<{ token: string; wallet: string; balance: number; bought: number }[]>(
+    `select p.token_address as token, p.wallet, p.quantity::float8 as balance,
+            coalesce((select sum(e.token_amount)::float8 from events e where e.wallet_address = p.wallet and e.token_address = p.token_address
+                        and e.type = 'swap' and e.direction = 'buy'), 0) as bought
+       from wallet_positions p join wallet_scores s on s.address = p.wallet and s.classification = 'smart_money'
+      where p.token_address = any($1::text[]) order by p.token_address, p.wallet`,
+    [tokens],
+  );
+  return groupInto(tokens, rows, (r) => r.token, (r): SmartMoneyHolding => ({ wallet: r.wallet, balance: r.balance, peakBalance: Math.max(r.balance, r.bought) }));
+}
+
+/** The scoring input of every token in `tokens`, in a fixed number of queries. */
+export async function gatherTokenInputs(tx: Tx, state: ChainState, tokens: string[], head: Head): Promise<GatheredToken[]> {
+  if (tokens.length === 0) return [];
+  const [rows, holdersBy, swapsBy, smartBy, historyBy, changesBy] = await Promise.all([
+    tokenRows(tx, tokens),
+    holders(tx, state, tokens),
+    swaps(tx, tokens, head),
+    smartMoney(tx, tokens),
+    liquidityHistories(tx, state, tokens),
+    liquidityChanges(tx, tokens),
+  ]);
+  const clusterIds = new Set<string>();
+  for (const list of [...holdersBy.values(), ...swapsBy.recent.values(), ...swapsBy.early.values()])
+    for (const x of list) if (x.clusterId) clusterIds.add(x.clusterId);
+  const clustersById = await clusters(tx, [...clusterIds]);
+
+  return rows.map((r) => {
+    const tokenHolders = holdersBy.get(r.address)!;
+    const recent = swapsBy.recent.get(r.address)!;
+    const early = swapsBy.early.get(r.address)!;
+    const ids = new Set([...tokenHolders, ...recent, ...early].flatMap((x) => (x.clusterId ? [x.clusterId] : [])));
+    const input: TokenRiskInput = {
+      token: { address: r.address, launchBlock: Number(r.launch_block), totalSupply: Math.max(r.supply - r.burned, 0) },
+      now: head.timestamp,
+      liquidityUsd: r.liquidityUsd,
+      marketCapUsd: r.marketCapUsd,
+      holders: tokenHolders,
+      clusters: [...ids].flatMap((id) => clustersById.get(id) ?? []),
+      liquidityHistory: historyBy.get(r.address)!,
+      liquidityChanges: changesBy.get(r.address)!,
+      lpLockedShare: null,
+      swaps: recent,
+      earlyBuys: early,
+      smartMoney: smartBy.get(r.address)!,
+    };
+    const description: TokenDescription = {
+      name: r.name,
+      symbol: r.symbol,
+      sector: r.sector as Sector,
+      launchpad: r.launchpad,
+      createdAt: r.createdAt,
+      marketCapUsd: r.marketCapUsd,
+      volume24hUsd: r.volume24hUsd,
+      liquidityUsd: r.liquidityUsd,
+      holderCount: r.holderCount,
+      holderGrowth1hPct: r.holderGrowth1hPct,
+    };
+    return { input, description };
+  });
+}
