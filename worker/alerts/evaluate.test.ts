@@ -111,6 +111,21 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     expect(sent.map(listed)).toEqual([[a], [a]]);
   });
 
+  it("forgets a token that is deleted (a reorg recomputing it) and fires when it is back", async () => {
+    const owner = await newOwner(t.db);
+    const alert = await newAlert(t.db, owner, CONDITIONS);
+    const [a, b] = [newAddress(), newAddress()];
+    await setToken(t.sql, a, LIQUID);
+    await setToken(t.sql, b, LIQUID);
+    await evaluator.evaluate(t.sql, T0);
+    await t.sql`delete from tokens where address = ${a}`;
+    await evaluator.evaluate(t.sql, minutes(T0, 1));
+    expect(await matchesOf(alert.id)).toEqual([{ address: b, notified: true }]);
+    await setToken(t.sql, a, LIQUID);
+    await evaluator.evaluate(t.sql, minutes(T0, 20));
+    expect((await notificationsOf(t.sql, alert.id)).map(listed)).toEqual([[a, b].sort(), [a]]);
+  });
+
   it("keeps paused alerts silent, and reports what matches when they resume", async () => {
     const owner = await newOwner(t.db);
     const alert = await newAlert(t.db, owner, CONDITIONS);

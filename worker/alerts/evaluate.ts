@@ -4,7 +4,8 @@ import type { TokenFilter } from "@/lib/tokens/filter";
 import type { CycleContext } from "@/worker/worker";
 import { hashAddresses, matchDigest } from "./digest";
 import { fireAlerts } from "./fire";
-import { loadAlerts, loadTokens } from "./load";
+import { loadAlerts } from "./load";
+import { TokenLoader } from "./tokens";
 import { MatchMemory, type MatchDiff } from "./memory";
 import { recordMatches, type MatchChange } from "./record";
 
@@ -41,6 +42,7 @@ const conditionsKey = (f: TokenFilter) =>
  */
 export class AlertEvaluator {
   private readonly memory = new MatchMemory();
+  private readonly tokens = new TokenLoader();
   private lastRun = 0;
 
   /**
@@ -51,7 +53,7 @@ export class AlertEvaluator {
    */
   async evaluate(sql: Sql, now = new Date()): Promise<EvaluationReport> {
     const t0 = performance.now();
-    const [tokens, states] = await Promise.all([loadTokens(sql), loadAlerts(sql)]);
+    const [tokens, states] = await Promise.all([this.tokens.load(sql), loadAlerts(sql)]);
     const alerts = states.filter((a) => a.live);
     const t1 = performance.now();
 

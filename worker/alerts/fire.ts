@@ -2,7 +2,8 @@ import type { Sql } from "@/db/client";
 import { newId } from "@/lib/keys/secret";
 import { MAX_LISTED_MATCHES, type AlertNotification } from "@/lib/alerts/payload";
 import { explainMatch, type TokenFilter } from "@/lib/tokens/filter";
-import { LIVE_KEY, type CycleToken } from "./load";
+import { LIVE_KEY } from "./load";
+import type { CycleToken } from "./tokens";
 
 /** An alert fires at most once per this period; what newly matches meanwhile waits for the next firing. */
 export const COOLDOWN_MS = 15 * 60_000;

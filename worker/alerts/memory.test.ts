@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RISK_FLAGS } from "@/lib/scoring/vocab";
 import { matchesTokenFilter, type TokenFilter } from "@/lib/tokens/filter";
 import { hashAddresses, matchDigest } from "./digest";
-import type { CycleToken } from "./load";
+import type { CycleToken } from "./tokens";
 import { MatchMemory } from "./memory";
 
 function rng(seed: number) {
