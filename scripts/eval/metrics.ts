@@ -1,0 +1,94 @@
+import { EXPECTED_CLASSIFICATION, type GroundTruth, type WalletClass } from "@/devchain/simulator/ground-truth";
+import { CLASSIFICATIONS, RISK_FLAGS, RISK_LEVELS } from "@/lib/scoring";
+import type { Scored } from "./run-seed";
+
+export type Counts = { tp: number; fp: number; fn: number };
+export type Rates = Counts & { precision: number | null; recall: number | null; f1: number | null };
+
+export type SeedResult = {
+  flags: Record<string, Counts>;
+  classes: Record<string, Counts>;
+  /** Per risk level: tokens in it and how many of them were rugged (planted liquidity_pulled). */
+  bands: Record<string, { tokens: number; rugged: number }>;
+  /** Hard negatives that raised the flag their label makes tempting. */
+  hardNegativeHits: { token: string; flag: string }[];
+  hardNegatives: number;
+  /** Wallets of a planted role with no expected class that were still called wash trader, sniper or insider. */
+  roleWalletHits: { wallet: string; planted: string; class: string }[];
+};
+
+/** Classes a wallet with no expected class (market maker, funder, CEX...) must not be given. */
+const WRONG_FOR_ROLES = new Set<string>(["wash_trader", "sniper", "insider"]);
+
+const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+
+function tally(counts: Counts, predicted: boolean, actual: boolean) {
+  if (predicted && actual) counts.tp++;
+  else if (predicted) counts.fp++;
+  else if (actual) counts.fn++;
+}
+
+/** Every planted token and wallet against what the engine stored for it. */
+export function compareSeed(truth: GroundTruth, scored: Scored): SeedResult {
+  const byToken = new Map(scored.tokens.map((t) => [t.address.toLowerCase(), t]));
+  const flags = Object.fromEntries(RISK_FLAGS.map((f) => [f, zero()]));
+  const bands = Object.fromEntries(RISK_LEVELS.map((l) => [l, { tokens: 0, rugged: 0 }]));
+  const hardNegativeHits: SeedResult["hardNegativeHits"] = [];
+  for (const t of truth.tokens) {
+    const s = byToken.get(t.address.toLowerCase());
+    const raised = new Set(s?.flags ?? []);
+    for (const f of RISK_FLAGS) tally(flags[f], raised.has(f), t.flags.includes(f));
+    for (const f of t.notFlags) if (raised.has(f)) hardNegativeHits.push({ token: t.symbol, flag: f });
+    if (s) {
+      bands[s.riskLevel].tokens++;
+      if (t.flags.includes("liquidity_pulled")) bands[s.riskLevel].rugged++;
+    }
+  }
+
+  const classes = Object.fromEntries(CLASSIFICATIONS.map((c) => [c, zero()]));
+  const roleWalletHits: SeedResult["roleWalletHits"] = [];
+  for (const [address, planted] of Object.entries(truth.wallets)) {
+    const got = scored.wallets.get(address.toLowerCase()) ?? null;
+    const expected: WalletClass | null = EXPECTED_CLASSIFICATION[planted];
+    if (expected === null) {
+      if (got && WRONG_FOR_ROLES.has(got)) roleWalletHits.push({ wallet: address, planted, class: got });
+      continue;
+    }
+    for (const c of CLASSIFICATIONS) tally(classes[c], got === c, expected === c);
+  }
+  return {
+    flags,
+    classes,
+    bands,
+    hardNegativeHits,
+    hardNegatives: truth.tokens.filter((t) => t.notFlags.length > 0).length,
+    roleWalletHits,
+  };
+}
+
+const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
+
+export function rates(c: Counts): Rates {
+  const precision = ratio(c.tp, c.tp + c.fp);
+  const recall = ratio(c.tp, c.tp + c.fn);
+  const f1 = precision === null || recall === null || precision + recall === 0 ? null : (2 * precision * recall) / (precision + recall);
+  return { ...c, precision, recall, f1 };
+}
+
+const addCounts = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn });
+
+/** Seeds pooled: counts add up, so the rates are over every planted case. */
+export function combine(results: SeedResult[]): SeedResult {
+  const mergeCounts = (pick: (r: SeedResult) => Record<string, Counts>) =>
+    Object.fromEntries(Object.keys(pick(results[0])).map((k) => [k, results.map(pick).map((m) => m[k]).reduce(addCounts, zero())]));
+  return {
+    flags: mergeCounts((r) => r.flags),
+    classes: mergeCounts((r) => r.classes),
+    bands: Object.fromEntries(
+      RISK_LEVELS.map((l) => [l, results.reduce((acc, r) => ({ tokens: acc.tokens + r.bands[l].tokens, rugged: acc.rugged + r.bands[l].rugged }), { tokens: 0, rugged: 0 })]),
+    ),
+    hardNegativeHits: results.flatMap((r) => r.hardNegativeHits),
+    hardNegatives: results.reduce((n, r) => n + r.hardNegatives, 0),
+    roleWalletHits: results.flatMap((r) => r.roleWalletHits),
+  };
+}

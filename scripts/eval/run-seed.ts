@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { connect } from "@/db/client";
+import { deploy } from "@/devchain/deploy";
+import { startDevChain } from "@/devchain/node";
+import type { GroundTruth } from "@/devchain/simulator/ground-truth";
+import { runSimulation } from "@/devchain/simulator/runner";
+import { Indexer } from "@/worker/indexer/indexer";
+import { Rpc } from "@/worker/indexer/rpc";
+import { devchainProfile } from "@/worker/profiles/devchain";
+import { createTestDatabase } from "@/worker/test/db";
+
+export type SimSize = { days: number; tokens: number; wallets: number };
+
+/** What the engine concluded, as the API serves it. */
+export type Scored = {
+  tokens: { address: string; riskScore: number; riskLevel: string; flags: string[] }[];
+  wallets: Map<string, string>;
+};
+
+const MAX_CYCLES = 10_000;
+
+/**
+ * One seed end to end: a fresh dev chain and database, the simulation (ground truth written to
+ * a temporary file), the indexer to the head, then the scores as stored. Everything it starts
+ * is stopped and dropped, whatever happens.
+ */
+export async function runSeed(seed: number, size: SimSize, port: number, say: (s: string) => void): Promise<{ truth: GroundTruth; scored: Scored }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "eval-scoring-"));
+  const chain = await startDevChain({ port, dataDir, seed, genesisTimestamp: Math.floor(Date.now() / 1000) - Math.ceil(size.days + 1) * 86_400 });
+  const db = await createTestDatabase("eval_scoring");
+  const sql = connect(db.url, { max: 4 });
+  try {
+    const deployment = await deploy(chain.rpcUrl, { dataDir });
+    const groundTruthPath = path.join(dataDir, "ground-truth.json");
+    say(`seed ${seed}: simulating ${size.days} day(s), ${size.tokens} tokens, ${size.wallets} wallets`);
+    await runSimulation({ rpcUrl: chain.rpcUrl, deployment, seed, ...size, groundTruthPath });
+    const truth = JSON.parse(readFileSync(groundTruthPath, "utf8")) as GroundTruth;
+
+    say(`seed ${seed}: indexing`);
+    const ix = await Indexer.create({ sql, rpc: new Rpc({ url: chain.rpcUrl }), profile: devchainProfile(deployment), fullRefreshIntervalMs: 0 });
+    let cycles = 0;
+    while ((await ix.cycle()).step !== "idle") if (++cycles > MAX_CYCLES) throw new Error("the indexer did not reach the head");
+    // Token scores read wallet classes (smart money) and wallet classes read token flags (rugs,
+    // wash evidence): a second pass lets each side see the other's settled values.
+    await ix.refreshAll();
+    await ix.refreshAll();
+
+    const tokens = await sql<{ address: string; risk_score: number; risk_level: string; flags: string[] }[]>`
+      select address, risk_score, risk_level, flags from token_scores`;
+    const wallets = await sql<{ address: string; classification: string }[]>`select address, classification from wallet_scores`;
+    return {
+      truth,
+      scored: {
+        tokens: tokens.map((t) => ({ address: t.address, riskScore: t.risk_score, riskLevel: t.risk_level, flags: t.flags })),
+        wallets: new Map(wallets.map((w) => [w.address, w.classification])),
+      },
+    };
+  } finally {
+    await sql.end();
+    await chain.stop();
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
