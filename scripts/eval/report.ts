@@ -7,16 +7,23 @@ const TARGET = { precision: 0.9, recall: 0.8, liquidityPulledPrecision: 0.97 } a
 
 const fmt = (v: number | null) => (v === null ? "n/a" : v.toFixed(2));
 
+/** Flags the simulator plants (ground-truth.ts RAISES); others have no truth to be measured against. */
+const PLANTED_FLAGS = new Set(["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting"]);
+
 function flagTarget(flag: string, r: Rates): string {
   const minPrecision = flag === "liquidity_pulled" ? TARGET.liquidityPulledPrecision : TARGET.precision;
+  if (!PLANTED_FLAGS.has(flag)) return `not planted (raised on ${r.tp + r.fp} tokens)`;
   if (r.tp + r.fn === 0) return "no planted case";
   return (r.precision ?? 0) >= minPrecision && (r.recall ?? 0) >= TARGET.recall ? "met" : "MISSED";
 }
 
-/** Whether the rug share rises with every band that holds tokens. */
+/**
+ * Whether the rug share rises with the bands: never lower than the band below (bands without
+ * tokens skipped; several bands with no rug at all are not a fall) and higher at the top than at the bottom.
+ */
 function rugShareRises(bands: SeedResult["bands"]): boolean {
   const shares = RISK_LEVELS.filter((l) => bands[l].tokens > 0).map((l) => bands[l].rugged / bands[l].tokens);
-  return shares.every((s, i) => i === 0 || s > shares[i - 1]);
+  return shares.every((s, i) => i === 0 || s >= shares[i - 1]) && shares[shares.length - 1] > shares[0];
 }
 
 /** The figures as one JSON-ready object. */
