@@ -45,6 +45,9 @@ export class CycleMatches {
   readonly sets = new Map<string, number[]>();
   /** Where each of the last cycle's tokens is now (-1: gone). */
   private readonly moved: Int32Array;
+  /** diff's marks over this cycle's tokens, told apart by call (a fresh array per call costs more). */
+  private readonly marks: Int32Array;
+  private stamp = 0;
 
   constructor(
     readonly tokens: readonly CycleToken[],
@@ -52,8 +55,14 @@ export class CycleMatches {
     conditions: ReadonlyMap<string, TokenFilter>,
     private readonly last: Remembered | undefined,
   ) {
-    const at = new Map(tokens.map((t, i) => [t.address, i]));
-    this.moved = Int32Array.from(last?.tokens ?? [], (t) => at.get(t.address) ?? -1);
+    // The loader keeps positions (new tokens come last), so a lookup is seldom needed.
+    let at: Map<string, number> | undefined;
+    this.moved = Int32Array.from(last?.tokens ?? [], (t, q) => {
+      if (tokens[q]?.address === t.address) return q;
+      at ??= new Map(tokens.map((u, i) => [u.address, i]));
+      return at.get(t.address) ?? -1;
+    });
+    this.marks = new Int32Array(tokens.length);
     const changed = new Uint8Array(tokens.length).fill(1);
     last?.tokens.forEach((t, q) => {
       const p = this.moved[q];
@@ -99,15 +108,16 @@ export class CycleMatches {
   diff(from: string | null, positions: readonly number[]): MatchDiff | undefined {
     const before = from === null ? [] : this.last?.byDigest.get(from);
     if (!before) return undefined;
-    const inSet = new Uint8Array(this.tokens.length);
-    for (const p of positions) inSet[p] = 1;
+    const added = (this.stamp += 2);
+    const kept = added + 1;
+    for (const p of positions) this.marks[p] = added;
     const deletes: string[] = [];
     for (const q of before) {
       const p = this.moved[q];
-      if (p >= 0 && inSet[p] === 1) inSet[p] = 2;
+      if (p >= 0 && this.marks[p] >= added) this.marks[p] = kept;
       else deletes.push(this.last!.tokens[q].address);
     }
-    const inserts = positions.filter((p) => inSet[p] === 1).map((p) => this.tokens[p].address);
+    const inserts = positions.filter((p) => this.marks[p] === added).map((p) => this.tokens[p].address);
     return { inserts, deletes };
   }
 }
