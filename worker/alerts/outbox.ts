@@ -21,7 +21,7 @@ import { log } from "@/lib/log";
 export type SenderOptions = {
   email: EmailTransport | null;
   webhook: WebhookTransport;
-  /** Origin of the dashboard links in emails. */
+  /** Origin of the dashboard links in emails (default: APP_URL, else the local server). */
   appUrl?: string;
   batchSize?: number;
   /** Deliveries in flight at once within a batch. */
@@ -66,7 +66,7 @@ type Claimed = {
 
 /** One pass over due rows: returns how many were claimed (0 when the outbox has nothing due). */
 export async function deliverDue(sql: Sql, options: SenderOptions): Promise<number> {
-  const opts = { ...DEFAULTS, appUrl: dashboardUrl(), ...options };
+  const opts = { ...DEFAULTS, ...options, appUrl: options.appUrl ?? dashboardUrl() };
   if (!opts.email) await parkEmails(sql);
   const claimed = await sql<Claimed[]>`
     update notifications n
