@@ -121,6 +121,7 @@ async function countEvents(db: Db, q: EventQuery, minId: number | undefined): Pr
 
 /** Below this offset a plain OFFSET is cheap; above it, newest-first pages start from block counts. */
 const DEEP_OFFSET = 5_000;
+const DEEP_CHUNK_BLOCKS = 5_000;
 
 /**
  * For a deep newest-first page of the whole stream (or one type), the id to start below and the
@@ -129,15 +130,21 @@ const DEEP_OFFSET = 5_000;
  */
 async function deepStart(db: Db, q: EventQuery, offset: number): Promise<{ belowId: number; skip: number } | null> {
   if (q.token || q.wallet || q.order !== "desc" || offset < DEEP_OFFSET) return null;
-  const [row] = await db.execute<{ block_number: string; before: string }>(sql`
-    select block_number::text, (cum - n)::text as before from (
-      select block_number, n, sum(n) over (order by block_number desc rows unbounded preceding) as cum
-        from (select block_number, sum(count) as n from event_block_counts
-               ${q.type ? sql`where type = ${q.type}` : sql``}
-               group by block_number order by block_number desc) per_block
-    ) walk where cum > ${offset} order by block_number desc limit 1`);
-  if (!row) return null;
-  return { belowId: (Number(row.block_number) + 1) * ID_BLOCK_FACTOR, skip: offset - Number(row.before) };
+  let seen = 0;
+  let below = Number.MAX_SAFE_INTEGER;
+  // Per-block counts from the head down, a chunk at a time along the primary key.
+  for (;;) {
+    const chunk = await db.execute<{ block: string; n: string }>(sql`
+      select block_number::text as block, sum(count)::text as n from event_block_counts
+       where block_number < ${below} ${q.type ? sql`and type = ${q.type}` : sql``}
+       group by block_number order by block_number desc limit ${DEEP_CHUNK_BLOCKS}`);
+    if (chunk.length === 0) return null;
+    for (const { block, n } of chunk) {
+      if (seen + Number(n) > offset) return { belowId: (Number(block) + 1) * ID_BLOCK_FACTOR, skip: offset - seen };
+      seen += Number(n);
+    }
+    below = Number(chunk[chunk.length - 1].block);
+  }
 }
 
 export async function listEvents(db: Db, q: EventQuery) {

@@ -55,16 +55,27 @@ async function build(db: Db): Promise<Snapshot> {
   return { addresses: rows.map((r) => r.address), columns, flags, order };
 }
 
-let current: { version: number; snapshot: Promise<Snapshot> } | undefined;
+let building: { version: number; snapshot: Promise<Snapshot> } | undefined;
+let ready: { version: number; snapshot: Snapshot } | undefined;
 
+/**
+ * The snapshot for `version`. While it builds, requests get the previous one (one data version
+ * behind for a moment) rather than waiting; only the very first build is waited for.
+ */
 function snapshotFor(db: Db, version: number): Promise<Snapshot> {
-  if (current?.version !== version) {
-    const snapshot = build(db);
-    current = { version, snapshot };
-    // A failed build must not be served again.
-    snapshot.catch(() => current?.snapshot === snapshot && (current = undefined));
+  if (ready?.version === version) return Promise.resolve(ready.snapshot);
+  if (building?.version !== version) {
+    const entry = { version, snapshot: build(db) };
+    building = entry;
+    entry.snapshot.then(
+      (snapshot) => {
+        if (building === entry) [ready, building] = [{ version, snapshot }, undefined];
+      },
+      // A failed build is dropped; the next request tries again.
+      () => building === entry && (building = undefined),
+    );
   }
-  return current.snapshot;
+  return ready ? Promise.resolve(ready.snapshot) : building!.snapshot;
 }
 
 /** The addresses of one page of the filtered, sorted list, and the exact number of matches. */

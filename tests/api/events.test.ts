@@ -81,9 +81,13 @@ describe("GET /v1/events", () => {
     expect(seen).toEqual(oldestFirst.slice(-449).map((e) => e.id));
   });
 
-  it("pages deep", async () => {
-    const res = await api("/v1/events?page=5&limit=100");
-    expect(res.body.data.map((e: Ev) => e.id)).toEqual(events.slice(400, 500).map((e) => e.id));
+  it.each([5, 61, 150])("pages deep (page %i of 100), also where pages start from block counts", async (page) => {
+    const res = await api(`/v1/events?page=${page}&limit=100`);
+    const from = (page - 1) * 100;
+    expect(res.body.data.map((e: Ev) => e.id)).toEqual(events.slice(from, from + 100).map((e) => e.id));
+    const swaps = events.filter((e) => e.type === "swap");
+    const bySwap = await api(`/v1/events?type=swap&page=${page}&limit=100`);
+    expect(bySwap.body.data.map((e: Ev) => e.id)).toEqual(swaps.slice(from, from + 100).map((e) => e.id));
   });
 
   const invalid: [string, string][] = [
