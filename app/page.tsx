@@ -4,7 +4,7 @@ import { LiveOverview } from "@/components/home/live-overview";
 import { OVERVIEW_URLS } from "@/components/home/overview-urls";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/account";
-import { eventListFromSearch, tokenListFromSearch } from "@/lib/queries/dashboard-lists";
+import { eventListFromSearch, tokenListFromSearch } from "@/lib/queries/lists";
 import { getStatus } from "@/lib/queries/status";
 
 export const metadata: Metadata = { title: "Market" };

@@ -6,7 +6,7 @@ import { searchOf } from "@/components/search-params";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
 import { requireSession } from "@/lib/auth/account";
-import { eventListFromSearch } from "@/lib/queries/dashboard-lists";
+import { eventListFromSearch } from "@/lib/queries/lists";
 import { EVENT_TYPES } from "@/lib/queries/events";
 
 export const metadata: Metadata = { title: "Events" };

@@ -5,7 +5,7 @@ import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
 import { requireSession } from "@/lib/auth/account";
-import { tokenListFromSearch } from "@/lib/queries/dashboard-lists";
+import { tokenListFromSearch } from "@/lib/queries/lists";
 import { TOKEN_SORTS } from "@/lib/queries/tokens";
 import { searchOf } from "@/components/search-params";
 

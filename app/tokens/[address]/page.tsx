@@ -18,7 +18,7 @@ import { Stat } from "@/components/ui/stat";
 import { NetActivityBadge } from "@/components/wallet-badges";
 import { requireSession } from "@/lib/auth/account";
 import { addressParam } from "@/lib/queries/address-param";
-import { eventListFromSearch } from "@/lib/queries/dashboard-lists";
+import { eventListFromSearch } from "@/lib/queries/lists";
 import { getTokenScore } from "@/lib/queries/scores";
 import { priceVolumeSeries } from "@/lib/queries/token-series";
 import { getTokenProfile } from "@/lib/queries/tokens";

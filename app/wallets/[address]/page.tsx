@@ -16,7 +16,7 @@ import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
 import { WalletEvents } from "@/components/wallets/wallet-events";
 import { requireSession } from "@/lib/auth/account";
 import { addressParam } from "@/lib/queries/address-param";
-import { eventListFromSearch } from "@/lib/queries/dashboard-lists";
+import { eventListFromSearch } from "@/lib/queries/lists";
 import { EVENT_TYPES } from "@/lib/queries/events";
 import { getWalletScore } from "@/lib/queries/scores";
 import { getWalletProfile } from "@/lib/queries/wallets";

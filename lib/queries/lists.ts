@@ -7,13 +7,13 @@ import { listEvents } from "./events";
 import { listTokens } from "./tokens";
 
 /**
- * The dashboard addresses lists with the query strings of GET /v1/tokens and /v1/events, so a
- * page's URL, its JSON route and the public API mean the same thing. Invalid parameters throw
- * the API's INVALID_PARAMS error.
+ * The token and event lists addressed by the query strings of GET /v1/tokens and /v1/events,
+ * shared by the API and the dashboard, so a page's URL, its JSON route and the public API mean
+ * the same thing. Invalid parameters throw the API's INVALID_PARAMS error.
  */
-export async function tokenListFromSearch(db: Db, search: URLSearchParams, now: Date) {
+export async function tokenListFromSearch(db: Db, search: URLSearchParams, now: Date, dataVersion?: number) {
   const q = parseQuery(urlOf(search), tokenListQuery);
-  const list = await listTokens(db, { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit }, now);
+  const list = await listTokens(db, { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit }, now, dataVersion);
   return { ...list, page: q.page, limit: q.limit };
 }
 
