@@ -37,11 +37,12 @@ export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}):
   const method: WriteMethod = options.copy ? "copy" : "insert";
   const started = performance.now();
   const elapsed = (from = started) => (performance.now() - from) / 1000;
+  const tableList = TABLE_NAMES.map((t) => `"${t}"`).join(", ");
   const conn = await sql.reserve();
   try {
     await conn`set statement_timeout = 0`;
     await conn`set synchronous_commit = off`;
-    if (options.truncate ?? true) await conn.unsafe(`truncate table ${TABLE_NAMES.map((t) => `"${t}"`).join(", ")}`);
+    if (options.truncate ?? true) await conn.unsafe(`truncate table ${tableList}`);
     const restore = (options.rebuildIndexes ?? options.copy) ? await dropIndexes(conn, TABLE_NAMES) : [];
 
     const writer = new TableWriter(conn, method, options.batchRows);
@@ -71,7 +72,7 @@ export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}):
     const indexSeconds = elapsed(indexesFrom);
     const load = elapsed() - indexSeconds;
     const analyzeFrom = performance.now();
-    await conn.unsafe(`analyze ${TABLE_NAMES.map((t) => `"${t}"`).join(", ")}`);
+    await conn.unsafe(`analyze ${tableList}`);
     const analyze = elapsed(analyzeFrom);
     return { options: resolved, method, rows: { ...writer.rows }, tableSeconds: { ...writer.seconds }, seconds: { load, indexes: indexSeconds, analyze, total: elapsed() } };
   } finally {
