@@ -6,6 +6,12 @@ export const BURN_ADDRESSES = [
   "0x000000000000000000000000000000000000dead",
 ] as const;
 
+const BURNED = new Set<string>(BURN_ADDRESSES);
+
+/** Who counts as a holder (see isRealHolderSql), in memory: for the indexer's balance folds. */
+export const isRealHolder = (holder: string, token: string, pools: { has(address: string): boolean }) =>
+  !BURNED.has(holder) && holder !== token && !pools.has(holder);
+
 /**
  * The rule of who counts as a holder of a token (DESIGN: holder counts and concentration
  * exclude the zero and burn addresses, pair contracts and the token contract itself), as SQL

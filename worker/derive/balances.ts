@@ -1,14 +1,9 @@
-import { BURN_ADDRESSES } from "@/lib/tokens/holders";
+import { BURN_ADDRESSES, isRealHolder } from "@/lib/tokens/holders";
 import type { ChainState } from "../indexer/state";
 import { insertRows, isoTime, type Tx } from "../indexer/sql";
 import type { TransferRow } from "../indexer/transform";
 
 const ZERO = BURN_ADDRESSES[0];
-const NOT_HOLDERS = new Set<string>(BURN_ADDRESSES);
-
-/** DESIGN: holders exclude the zero and burn addresses, pair contracts and the token itself. */
-export const isRealHolder = (state: ChainState, token: string, holder: string) =>
-  !NOT_HOLDERS.has(holder) && holder !== token && !state.pools.has(holder);
 
 export const hourOf = (unixSeconds: number) => Math.floor(unixSeconds / 3600) * 3600;
 
@@ -53,7 +48,7 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
     const before = b.amount;
     b.amount += delta;
     b.block = t.block;
-    if (!state.tokens.has(t.token) || !isRealHolder(state, t.token, holder)) return;
+    if (!state.tokens.has(t.token) || !isRealHolder(holder, t.token, state.pools)) return;
     const change = Number(b.amount > 0n) - Number(before > 0n);
     if (change !== 0) holderCounts.set(t.token, (holderCounts.get(t.token) ?? 0) + change);
   };

@@ -1,7 +1,7 @@
 import type { ChainState } from "../indexer/state";
 import { insertRows, type Column, type Tx } from "../indexer/sql";
 import type { TransferRow } from "../indexer/transform";
-import { isRealHolder } from "./balances";
+import { isRealHolder } from "@/lib/tokens/holders";
 
 export type Position = {
   wallet: string;
@@ -106,8 +106,8 @@ export async function applyPositions(tx: Tx, state: ChainState, transfers: Trans
   const sides: [TransferRow, "in" | "out", string][] = [];
   for (const t of transfers) {
     if (!state.tokens.has(t.token)) continue;
-    if (isRealHolder(state, t.token, t.from)) sides.push([t, "out", t.from]);
-    if (isRealHolder(state, t.token, t.to)) sides.push([t, "in", t.to]);
+    if (isRealHolder(t.from, t.token, state.pools)) sides.push([t, "out", t.from]);
+    if (isRealHolder(t.to, t.token, state.pools)) sides.push([t, "in", t.to]);
   }
   for (const [t, , wallet] of sides) positions.set(`${wallet}:${t.token}`, empty(wallet, t.token));
   if (positions.size === 0) return;
