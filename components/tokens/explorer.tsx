@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Token, TokenSort } from "@/lib/queries/tokens";
 import { CopyButton } from "../copy-button";
 import type { Page } from "../types";
@@ -51,7 +51,17 @@ export function TokenExplorer({
 
   // Typing edits a draft; the URL (and so the query) follows once typing pauses.
   const [draft, setDraft] = useState(() => draftOf(search, fields));
-  useEffect(() => setDraft(draftOf(search, fields)), [search, fields]);
+  const lastSearch = useRef(search);
+  useEffect(() => {
+    const before = lastSearch.current;
+    lastSearch.current = search;
+    setDraft((typed) => {
+      const next = draftOf(search, fields);
+      // Keep what was typed into other fields and not yet taken into the URL.
+      for (const [name, value] of Object.entries(typed)) if (value !== (before.get(name) ?? "")) next[name] = value;
+      return next;
+    });
+  }, [search, fields]);
   useEffect(() => {
     const pending = Object.entries(draft).filter(([name, value]) => (search.get(name) ?? "") !== value);
     if (!pending.length) return;
