@@ -49,6 +49,8 @@ test("opens a token and one of its holders", async ({ page, email }) => {
   await signIn(page, email, "/tokens");
   await page.getByLabel("Sort by").selectOption("volume");
   await expect(page).toHaveURL(/sort=volume/);
+  // Read the first row only once the re-sorted list has replaced the old one.
+  await expect(page.getByText("Updating…")).toHaveCount(0);
   const first = page.locator("tbody tr[data-address]").first();
   const symbol = await first.locator("a").first().innerText();
   await first.locator("a").first().click();
