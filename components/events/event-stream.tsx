@@ -2,7 +2,6 @@
 
 import { useEffect, useState } from "react";
 import type { ApiEvent, EventType } from "@/lib/queries/events";
-import { humanize } from "../format";
 import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
@@ -11,6 +10,7 @@ import { Pagination } from "../ui/pagination";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { useUrlSearch } from "../use-url-search";
 import { EventTable } from "./event-table";
+import { EventTypeSelect } from "./event-type-select";
 import { streamSearch } from "./stream-search";
 
 const LIVE_MS = 5_000;
@@ -62,19 +62,7 @@ export function EventStream({ types, initial, invalid }: { types: readonly Event
   return (
     <div className="space-y-4">
       <form role="search" aria-label="Event filters" onSubmit={(e) => e.preventDefault()} className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-        <div>
-          <label htmlFor="type" className={labelClass}>
-            Type
-          </label>
-          <select id="type" value={search.get("type") ?? ""} onChange={(e) => update({ type: e.target.value })} className={inputClass}>
-            <option value="">All types</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {humanize(t)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <EventTypeSelect id="type" label="Type" types={types} value={search.get("type") ?? ""} onChange={(type) => update({ type })} />
         <AddressFilter name="token_address" label="Token address" value={search.get("token_address") ?? ""} onApply={(v) => update({ token_address: v })} />
         <AddressFilter name="wallet_address" label="Wallet address" value={search.get("wallet_address") ?? ""} onApply={(v) => update({ wallet_address: v })} />
       </form>

@@ -2,9 +2,9 @@
 
 import type { ApiEvent, EventType } from "@/lib/queries/events";
 import { EventTable } from "../events/event-table";
+import { EventTypeSelect } from "../events/event-type-select";
 import { humanize } from "../format";
 import type { Page } from "../types";
-import { inputClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { Pagination } from "../ui/pagination";
@@ -31,19 +31,7 @@ export function WalletEvents({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <label htmlFor="event-type" className={labelClass}>
-            Event type
-          </label>
-          <select id="event-type" value={type} onChange={(e) => update({ type: e.target.value })} className={inputClass}>
-            <option value="">All types</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {humanize(t)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <EventTypeSelect id="event-type" label="Event type" types={types} value={type} onChange={(t) => update({ type: t })} />
         <span className="text-xs text-zinc-500" aria-live="polite">
           {query.isFetching ? "Updating…" : ""}
         </span>
