@@ -23,6 +23,7 @@ import type { TokenFilter } from "@/lib/tokens/filter";
 import { databaseUrl, SERVER_URL } from "@/tests/setup/database";
 import { AlertEvaluator, type EvaluationReport } from "@/worker/alerts/evaluate";
 import { printTable } from "./lib/table";
+import { mulberry32 } from "@/lib/random";
 
 const { values: args } = parseArgs({ options: { reuse: { type: "boolean", default: false }, json: { type: "boolean", default: false } } });
 const DB_NAME = "oci_bench_alerts";
@@ -36,16 +37,7 @@ const say = (s: string) => console.error(`[bench:alerts] ${s}`);
 /** The worker's statement timeout: bulk writes outlast an API request's. */
 const open = (url: string, max: number) => connect(url, { max, connection: { application_name: "bench-alerts", statement_timeout: 300_000 } });
 
-/** mulberry32: the same alerts on every run. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(42);
+const random = mulberry32(42);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
 /** A round value, or (15%) one typed by hand near it. */
 const value = (xs: readonly number[]) => {

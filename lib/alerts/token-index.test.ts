@@ -2,16 +2,8 @@ import { describe, expect, it } from "vitest";
 import { RISK_FLAGS } from "@/lib/scoring/vocab";
 import { matchesTokenFilter, type FilterableToken, type TokenFilter } from "@/lib/tokens/filter";
 import { TokenIndex } from "./token-index";
+import { mulberry32 } from "@/lib/random";
 
-/** Deterministic PRNG (mulberry32) so a failure reproduces. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NOW = new Date("2030-01-01T00:00:00Z");
 const HOUR = 3_600_000;
@@ -53,7 +45,7 @@ describe("TokenIndex", () => {
     [2_000, 600],
     [20_000, 100],
   ])("matches exactly the tokens matchesTokenFilter accepts, for any filter (%i tokens)", (n, count) => {
-    const random = rng(n);
+    const random = mulberry32(n);
     const tokens = randomTokens(random, n);
     const filters = Array.from({ length: count }, () => randomFilter(random));
     // Half the filters are prepared together, the others' bounds are built when asked.
@@ -65,7 +57,7 @@ describe("TokenIndex", () => {
   });
 
   it("handles token counts that are not a multiple of the bitset word", () => {
-    const tokens = randomTokens(rng(1), 33);
+    const tokens = randomTokens(mulberry32(1), 33);
     const index = new TokenIndex(tokens, NOW);
     const filter = { min_liquidity_usd: 0, max_risk_score: 100 };
     expect(sorted(index.matching(filter))).toEqual(tokens.flatMap((t, i) => (matchesTokenFilter(t, filter, NOW) ? [i] : [])));

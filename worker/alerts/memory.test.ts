@@ -4,18 +4,11 @@ import { matchesTokenFilter, type TokenFilter } from "@/lib/tokens/filter";
 import { hashAddresses, matchDigest } from "./digest";
 import type { CycleToken } from "./tokens";
 import { MatchMemory } from "./memory";
+import { mulberry32 } from "@/lib/random";
 
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOUR = 3_600_000;
-const random = rng(42);
+const random = mulberry32(42);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
 let serial = 0;
 

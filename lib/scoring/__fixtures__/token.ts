@@ -1,5 +1,9 @@
 /** Builders of scoring inputs for the unit tests: a healthy token, and wallets and swaps to plant in it. */
 import type { Holder, LiquidityChange, Swap, TokenRiskInput } from "../token-input";
+import { mulberry32 } from "@/lib/random";
+
+/** Deterministic pseudo-random numbers. */
+export const rng = mulberry32;
 
 export const NOW = 1_800_000_000;
 export const LAUNCH_BLOCK = 10_000;
@@ -19,17 +23,6 @@ export function addr(tag: string | number): string {
 let txSeq = 0;
 export const txHash = () => `0x${(++txSeq).toString(16).padStart(64, "0")}`;
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function swap(p: Partial<Swap> & Pick<Swap, "wallet" | "direction">): Swap {
   const block = p.block ?? (p.timestamp !== undefined ? blockAt(p.timestamp) : HEAD_BLOCK - 100);

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { verifyWebhookSignature } from "@/lib/alerts/webhook";
+import { mulberry32 } from "@/lib/random";
 
 /**
  * Loopback stand-ins for the two receivers, real HTTP servers on 127.0.0.1:
@@ -18,13 +19,7 @@ export type Faults = { rate: number; seed?: number; delayMs?: number };
 type Fault = "none" | "before" | "after" | "drop";
 
 function faultPicker({ rate, seed = 1 }: Faults) {
-  let s = seed;
-  const random = () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = mulberry32(seed);
   const modes: Fault[] = ["before", "after", "drop"];
   return (): Fault => (random() < rate ? modes[Math.floor(random() * modes.length)] : "none");
 }
