@@ -128,7 +128,7 @@ await buildIfStale(say);
 const server = await startAppServer({ DATABASE_URL: url, LOG_LEVEL: "warn", DATABASE_POOL_MAX: "20" });
 // The first list request builds the token index; let it finish before checking totals.
 await fetch(`${server.baseUrl}/v1/tokens`, { headers: { authorization: `Bearer ${key.key}` } });
-await db.execute(sql`analyze event_block_counts`);
+await db.execute(sql`analyze event_cumulative_counts`);
 const exact = await checkTotals(db, server.baseUrl, key.key, x);
 const rows: Record<string, string | number>[] = [];
 let baseline = 0;

@@ -78,6 +78,6 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_due_idx").on(t.status, t.nextAttemptAt),
-    index("notifications_alert_idx").on(t.alertId, t.id.desc()),
+    index("notifications_alert_idx").on(t.alertId, t.id),
   ],
 );

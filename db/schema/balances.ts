@@ -12,7 +12,7 @@ export const balances = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tokenAddress, t.holder] }),
-    index("balances_token_amount_idx").on(t.tokenAddress, t.amount.desc()),
+    index("balances_token_amount_idx").on(t.tokenAddress, t.amount.desc().nullsFirst(), t.holder),
     index("balances_holder_idx").on(t.holder),
   ],
 );

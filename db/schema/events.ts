@@ -26,11 +26,13 @@ export const events = pgTable(
     txHash: text().notNull(),
     timestamp: ts().notNull(),
   },
+  // Ascending ids: scanned backward they serve ORDER BY id DESC. Declared .desc(), Drizzle
+  // writes DESC NULLS LAST, which ORDER BY id DESC (NULLS FIRST) cannot use at all.
   (t) => [
-    index("events_token_idx").on(t.tokenAddress, t.id.desc()),
-    index("events_wallet_idx").on(t.walletAddress, t.id.desc()),
-    index("events_to_idx").on(t.toAddress, t.id.desc()).where(sql`${t.toAddress} is not null`),
-    index("events_type_idx").on(t.type, t.id.desc()),
+    index("events_token_idx").on(t.tokenAddress, t.id),
+    index("events_wallet_idx").on(t.walletAddress, t.id),
+    index("events_to_idx").on(t.toAddress, t.id).where(sql`${t.toAddress} is not null`),
+    index("events_type_idx").on(t.type, t.id),
     index("events_block_idx").on(t.blockNumber),
   ],
 );
@@ -66,17 +68,20 @@ export const tokenTransfers = pgTable(
  * (migration 0001) so list totals never count millions of rows.
  */
 /**
- * Events per (block, type), kept by the same triggers: exact totals for `since`/`after` bounds
- * and deep pages sum block rows instead of counting or skipping millions of events.
+ * Events per scope ('all' or 'type:<t>', as in event_counts) and block, with the running total
+ * up to that block, kept by the same triggers (migration 0008). Exact totals under `since` and
+ * `after` bounds and the start of a deep page are then one index probe each, not a count.
  */
-export const eventBlockCounts = pgTable(
-  "event_block_counts",
+export const eventCumulativeCounts = pgTable(
+  "event_cumulative_counts",
   {
+    scope: text().notNull(),
     blockNumber: blockNumber().notNull(),
-    type: text().notNull(),
     count: integer().notNull(),
+    /** Events of the scope in blocks up to and including this one. */
+    cum: bigint({ mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.blockNumber, t.type] })],
+  (t) => [primaryKey({ columns: [t.scope, t.blockNumber] }), index("event_cumulative_counts_cum_idx").on(t.scope, t.cum)],
 );
 
 export const eventCounts = pgTable(

@@ -57,16 +57,18 @@ export type ApiEvent = ReturnType<typeof toEvent>;
  */
 async function firstIdAfter(db: Db, since: Date): Promise<number> {
   const [row] = await db.execute<{ n: string | null }>(
-    sql`select min(number)::text as n from blocks where timestamp > ${since.toISOString()}::timestamptz`,
+    // Two probes of blocks_timestamp_idx; min(number) over the range would walk the primary key.
+    sql`select min(number)::text as n from blocks
+         where timestamp = (select min(timestamp) from blocks where timestamp > ${since.toISOString()}::timestamptz)`,
   );
   return row?.n === null || row?.n === undefined ? Number.MAX_SAFE_INTEGER : Number(row.n) * ID_BLOCK_FACTOR;
 }
 
+/** Every condition but the wallet's, which the queries below split in two index scans. */
 function conditions(q: EventQuery, minId: number | undefined): SQL[] {
   const c: SQL[] = [];
   if (q.type) c.push(sql`e.type = ${q.type}`);
   if (q.token) c.push(sql`e.token_address = ${q.token}`);
-  if (q.wallet) c.push(sql`(e.wallet_address = ${q.wallet} or e.to_address = ${q.wallet})`);
   if (minId !== undefined) c.push(sql`e.id >= ${minId}`);
   if (q.afterId !== undefined) c.push(sql`e.id > ${q.afterId}`);
   return c;
@@ -74,77 +76,73 @@ function conditions(q: EventQuery, minId: number | undefined): SQL[] {
 
 const whereOf = (c: SQL[]) => (c.length ? sql`where ${sql.join(c, sql` and `)}` : sql``);
 
+/**
+ * A wallet's events are those it sent plus the transfers it received from someone else: two
+ * index scans (events_wallet_idx, events_to_idx) instead of an OR that reads every row of a
+ * busy wallet.
+ */
+function walletSides(wallet: string): SQL[] {
+  return [sql`e.wallet_address = ${wallet}`, sql`e.to_address = ${wallet} and e.wallet_address <> ${wallet}`];
+}
+
 const blockOf = (id: number) => Math.floor(id / ID_BLOCK_FACTOR);
+const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
 
 /**
- * Exact totals without counting millions of rows: the trigger-kept counts answer the unfiltered
- * and type-only cases, and an id bound over the whole stream sums per-block counts on whichever
- * side of the bound has fewer blocks. Token and wallet filters select few enough rows to count.
+ * Exact totals without counting millions of rows. Token and wallet filters select few enough
+ * rows to count on their indexes. The whole stream (or one type) reads the trigger-kept
+ * counts: the scope's total, less the running total of the blocks before a lower bound, less
+ * the bound block's events before the bound.
  */
 async function countEvents(db: Db, q: EventQuery, minId: number | undefined): Promise<number> {
-  if (q.token || q.wallet) {
-    const [row] = await db.execute<{ n: string }>(
-      sql`select count(*)::text as n from events e ${whereOf(conditions(q, minId))}`,
-    );
+  const c = conditions(q, minId);
+  if (q.wallet) {
+    const [row] = await db.execute<{ n: string }>(sql`
+      select (${sql.join(
+        walletSides(q.wallet).map((side) => sql`(select count(*) from events e ${whereOf([...c, side])})`),
+        sql` + `,
+      )})::text as n`);
     return Number(row.n);
   }
-  const typeCond = q.type ? sql`and type = ${q.type}` : sql``;
-  const [scope] = await db.execute<{ count: string }>(
-    sql`select count::text from event_counts where scope = ${q.type ? `type:${q.type}` : "all"}`,
-  );
-  const total = Number(scope?.count ?? 0);
-  const bound = Math.max(minId ?? -1, q.afterId !== undefined ? q.afterId + 1 : -1);
-  if (bound < 0) return total;
-
-  // Events at or after `bound`: whole blocks after its block, plus its block's tail.
+  if (q.token) {
+    const [row] = await db.execute<{ n: string }>(sql`select count(*)::text as n from events e ${whereOf(c)}`);
+    return Number(row.n);
+  }
+  const scope = scopeOf(q);
+  const bound = Math.max(minId ?? 0, q.afterId !== undefined ? q.afterId + 1 : 0);
   const block = blockOf(bound);
-  const [range] = await db.execute<{ lo: string | null; hi: string | null }>(
-    sql`select min(block_number)::text as lo, max(block_number)::text as hi from event_block_counts`,
-  );
-  const lo = Number(range.lo ?? 0);
-  const hi = Number(range.hi ?? 0);
-  const sumBlocks = async (cond: SQL) => {
-    const [row] = await db.execute<{ n: string | null }>(
-      sql`select sum(count)::text as n from event_block_counts where ${cond} ${typeCond}`,
-    );
-    return Number(row.n ?? 0);
-  };
-  const after =
-    hi - block < block - lo
-      ? await sumBlocks(sql`block_number > ${block}`)
-      : total - (await sumBlocks(sql`block_number <= ${block}`));
-  const [tail] = await db.execute<{ n: string }>(sql`
-    select count(*)::text as n from events e
-     where e.id >= ${bound} and e.id < ${(block + 1) * ID_BLOCK_FACTOR} ${q.type ? sql`and e.type = ${q.type}` : sql``}`);
-  return after + Number(tail.n);
+  const [row] = await db.execute<{ n: string }>(sql`
+    select (coalesce((select count from event_counts where scope = ${scope}), 0)
+          - coalesce((select cum from event_cumulative_counts
+                       where scope = ${scope} and block_number < ${block}
+                       order by block_number desc limit 1), 0)
+          - (select count(*) from events e
+              where e.id >= ${block * ID_BLOCK_FACTOR} and e.id < ${bound} ${q.type ? sql`and e.type = ${q.type}` : sql``})
+           )::text as n`);
+  return Number(row.n);
 }
 
 /** Below this offset a plain OFFSET is cheap; above it, newest-first pages start from block counts. */
 const DEEP_OFFSET = 5_000;
-const DEEP_CHUNK_BLOCKS = 5_000;
 
 /**
  * For a deep newest-first page of the whole stream (or one type), the id to start below and the
- * rows left to skip: walks per-block counts from the head instead of skipping rows one by one.
- * Lower bounds (since, after) only cut the old end, so they do not move the start.
+ * rows left to skip: the block holding the page's first event is the first whose running total
+ * reaches (scope total - offset), one probe of event_cumulative_counts_cum_idx. Lower bounds
+ * (since, after) only cut the old end, so they do not move the start.
  */
 async function deepStart(db: Db, q: EventQuery, offset: number): Promise<{ belowId: number; skip: number } | null> {
   if (q.token || q.wallet || q.order !== "desc" || offset < DEEP_OFFSET) return null;
-  let seen = 0;
-  let below = Number.MAX_SAFE_INTEGER;
-  // Per-block counts from the head down, a chunk at a time along the primary key.
-  for (;;) {
-    const chunk = await db.execute<{ block: string; n: string }>(sql`
-      select block_number::text as block, sum(count)::text as n from event_block_counts
-       where block_number < ${below} ${q.type ? sql`and type = ${q.type}` : sql``}
-       group by block_number order by block_number desc limit ${DEEP_CHUNK_BLOCKS}`);
-    if (chunk.length === 0) return null;
-    for (const { block, n } of chunk) {
-      if (seen + Number(n) > offset) return { belowId: (Number(block) + 1) * ID_BLOCK_FACTOR, skip: offset - seen };
-      seen += Number(n);
-    }
-    below = Number(chunk[chunk.length - 1].block);
-  }
+  const scope = scopeOf(q);
+  const [row] = await db.execute<{ block: string; after: string }>(sql`
+    with total as (select count from event_counts where scope = ${scope})
+    select c.block_number::text as block, ((select count from total) - c.cum)::text as after
+      from event_cumulative_counts c
+     where c.scope = ${scope} and c.cum >= (select count from total) - ${offset}
+     order by c.cum limit 1`);
+  // Past the end of the stream: an empty page.
+  if (!row) return { belowId: 0, skip: 0 };
+  return { belowId: (Number(row.block) + 1) * ID_BLOCK_FACTOR, skip: offset - Number(row.after) };
 }
 
 export async function listEvents(db: Db, q: EventQuery) {
@@ -152,13 +150,20 @@ export async function listEvents(db: Db, q: EventQuery) {
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
   const offset = (q.page - 1) * q.limit;
   const start = await deepStart(db, q, offset);
-  const where = whereOf([...conditions(q, minId), ...(start ? [sql`e.id < ${start.belowId}`] : [])]);
+  const c = [...conditions(q, minId), ...(start ? [sql`e.id < ${start.belowId}`] : [])];
+  const skip = start ? start.skip : offset;
+  // A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
+  const page = q.wallet
+    ? sql`select * from (${sql.join(
+        walletSides(q.wallet).map((side) => sql`(select * from events e ${whereOf([...c, side])} order by e.id ${order} limit ${skip + q.limit})`),
+        sql` union all `,
+      )}) e order by e.id ${order} limit ${q.limit} offset ${skip}`
+    : sql`select * from events e ${whereOf(c)} order by e.id ${order} limit ${q.limit} offset ${skip}`;
   const [rows, total] = await Promise.all([
     db.execute<EventRow>(sql`
       select e.id::text as id, e.type, e.wallet_address, e.to_address, e.token_address, t.symbol as token_symbol,
              e.amount_usd, e.direction, e.block_number::text as block_number, e.timestamp, e.tx_hash
-        from (select * from events e ${where} order by e.id ${order}
-              limit ${q.limit} offset ${start ? start.skip : offset}) e
+        from (${page}) e
         left join tokens t on t.address = e.token_address
        order by e.id ${order}`),
     countEvents(db, q, minId),

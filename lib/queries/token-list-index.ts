@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tokenMetrics } from "@/db/schema";
 import { RISK_FLAGS } from "@/lib/scoring/vocab";
-import { filterRanges, inRange, type RangeColumn, type TokenFilter } from "@/lib/tokens/filter";
+import { filterRanges, type RangeColumn, type TokenFilter } from "@/lib/tokens/filter";
 
 export const TOKEN_SORTS = ["trending", "newest", "liquidity", "volume", "risk_asc"] as const;
 export type TokenSort = (typeof TOKEN_SORTS)[number];
@@ -16,6 +16,8 @@ type Snapshot = {
   flags: Int32Array;
   /** Token positions in each sort's order, ties broken by address as the list promises. */
   order: Record<TokenSort, Int32Array>;
+  /** Scratch space for one request's matches (requests use it one at a time: no await inside). */
+  pass: Uint8Array;
 };
 
 /**
@@ -52,7 +54,7 @@ async function build(db: Db): Promise<Snapshot> {
     volume: sortBy(column((r) => r.volume24hUsd), true),
     risk_asc: sortBy(columns.riskScore, false),
   };
-  return { addresses: rows.map((r) => r.address), columns, flags, order };
+  return { addresses: rows.map((r) => r.address), columns, flags, order, pass: new Uint8Array(n) };
 }
 
 let building: { version: number; snapshot: Promise<Snapshot> } | undefined;
@@ -78,7 +80,65 @@ function snapshotFor(db: Db, version: number): Promise<Snapshot> {
   return ready ? Promise.resolve(ready.snapshot) : building!.snapshot;
 }
 
-/** The addresses of one page of the filtered, sorted list, and the exact number of matches. */
+type Kernel = (columns: Float64Array[], bounds: number[], flags: Int32Array, excluded: number, pass: Uint8Array) => number;
+const kernels = new Map<string, Kernel>();
+
+/**
+ * A counting loop compiled for one filter shape (which columns, which sides, flags or not):
+ * one fused, branch-free pass that marks matches in `pass` and counts them. A generic loop
+ * over a list of conditions costs several times more per token, and this pass is most of a
+ * list request. Only the shape is in the code; the bounds come in as arguments.
+ */
+function kernelFor(sides: ("min" | "max")[], withFlags: boolean): Kernel {
+  const shape = `${sides.join()}|${withFlags}`;
+  let kernel = kernels.get(shape);
+  if (!kernel) {
+    const tests = sides.map((side, j) => `(c${j}[i] ${side === "min" ? "<" : ">"} b${j})`);
+    if (withFlags) tests.push("((flags[i] & excluded) !== 0)");
+    const locals = sides.map((_, j) => `const c${j} = columns[${j}], b${j} = bounds[${j}];`).join("\n");
+    const body = `${locals}
+      let total = 0;
+      for (let i = 0, n = pass.length; i < n; i++) {
+        const p = (${tests.join(" | ")}) ^ 1;
+        pass[i] = p;
+        total += p;
+      }
+      return total;`;
+    kernel = new Function("columns", "bounds", "flags", "excluded", "pass", body) as Kernel;
+    kernels.set(shape, kernel);
+  }
+  return kernel;
+}
+
+/**
+ * Marks the positions that pass the filter in `s.pass` and returns how many do, or null when
+ * the filter is empty. The conditions are the ranges of the one filter declaration; a NaN
+ * passes a bound, as inRange has it.
+ */
+function markMatches(s: Snapshot, filter: TokenFilter, now: Date): number | null {
+  const excluded = (filter.exclude_flags ?? []).reduce((m, f) => m | (FLAG_BITS.get(f) ?? 0), 0);
+  const tests = filterRanges(filter, now).flatMap((r) => [
+    ...(r.min > -Infinity ? [{ side: "min" as const, column: s.columns[r.column], bound: r.min }] : []),
+    ...(r.max < Infinity ? [{ side: "max" as const, column: s.columns[r.column], bound: r.max }] : []),
+  ]);
+  if (!tests.length && !excluded) return null;
+  const kernel = kernelFor(
+    tests.map((t) => t.side),
+    excluded !== 0,
+  );
+  return kernel(
+    tests.map((t) => t.column),
+    tests.map((t) => t.bound),
+    s.flags,
+    excluded,
+    s.pass,
+  );
+}
+
+/**
+ * The addresses of one page of the filtered, sorted list, and the exact number of matches:
+ * the page is a walk of the sort order that stops once the page is full.
+ */
 export async function queryTokenList(
   db: Db,
   version: number,
@@ -86,16 +146,21 @@ export async function queryTokenList(
   now: Date,
 ): Promise<{ addresses: string[]; total: number }> {
   const s = await snapshotFor(db, version);
-  const ranges = filterRanges(q.filter, now).map((r) => ({ r, values: s.columns[r.column] }));
-  const excluded = (q.filter.exclude_flags ?? []).reduce((m, f) => m | (FLAG_BITS.get(f) ?? 0), 0);
+  const n = s.addresses.length;
+  const order = s.order[q.sort];
   const first = (q.page - 1) * q.limit;
+  const total = markMatches(s, q.filter, now);
+  if (total === null) {
+    const page = order.subarray(Math.min(first, n), Math.min(first + q.limit, n));
+    return { addresses: Array.from(page, (i) => s.addresses[i]), total: n };
+  }
   const addresses: string[] = [];
-  let total = 0;
-  next: for (const i of s.order[q.sort]) {
-    if (s.flags[i] & excluded) continue;
-    for (const { r, values } of ranges) if (!inRange(values[i], r)) continue next;
-    if (total >= first && addresses.length < q.limit) addresses.push(s.addresses[i]);
-    total++;
+  if (first >= total) return { addresses, total };
+  for (let k = 0, seen = 0; k < n && addresses.length < q.limit; k++) {
+    const i = order[k];
+    if (!s.pass[i]) continue;
+    if (seen >= first) addresses.push(s.addresses[i]);
+    seen++;
   }
   return { addresses, total };
 }

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { syncState, tokenMetrics, tokens, tokenScores } from "@/db/schema";
+import type { PendingQuery, Row } from "postgres";
+import type { Db, Sql } from "@/db/client";
+import { syncState } from "@/db/schema";
 import type { TokenFilter } from "@/lib/tokens/filter";
 import { hoursSince, iso, round } from "./format";
 import { topHolders } from "./holders";
@@ -8,34 +8,39 @@ import { queryTokenList, type TokenSort } from "./token-list-index";
 
 export { TOKEN_SORTS, type TokenSort } from "./token-list-index";
 
-const tokenColumns = {
-  address: tokenMetrics.address,
-  name: tokens.name,
-  symbol: tokens.symbol,
-  marketCapUsd: tokenMetrics.marketCapUsd,
-  volume24hUsd: tokenMetrics.volume24hUsd,
-  liquidityUsd: tokenMetrics.liquidityUsd,
-  holderCount: tokenMetrics.holderCount,
-  createdAt: tokenMetrics.createdAt,
-  riskScore: tokenMetrics.riskScore,
-  riskFlags: tokenMetrics.riskFlags,
-  aiSummary: sql<string>`coalesce(${tokenScores.aiSummary}, '')`,
-  launchpad: tokens.launchpad,
-};
-
 type TokenRow = {
   address: string;
   name: string;
   symbol: string;
-  marketCapUsd: number;
-  volume24hUsd: number;
-  liquidityUsd: number;
-  holderCount: number;
-  createdAt: Date;
-  riskScore: number;
-  riskFlags: string[];
-  aiSummary: string;
+  market_cap_usd: number;
+  volume24h_usd: number;
+  liquidity_usd: number;
+  holder_count: number;
+  /** Text: the Drizzle driver turns off the client's timestamp parsing. */
+  created_at: string;
+  risk_score: number;
+  risk_flags: string[];
+  ai_summary: string;
   launchpad: string;
+  total_supply: string;
+  decimals: number;
+};
+
+/**
+ * Token rows for the list and the profile, in plain SQL on the driver: a list page is hot
+ * enough that the query builder's per-call work shows, and `= any($1)` keeps one statement
+ * for every page size.
+ */
+const selectTokens = (db: Db, where: (sql: Sql) => PendingQuery<Row[]>) => {
+  const q = db.$client;
+  return q<TokenRow[]>`
+    select m.address, t.name, t.symbol, m.market_cap_usd, m.volume24h_usd, m.liquidity_usd, m.holder_count,
+           m.created_at, m.risk_score, m.risk_flags, coalesce(s.ai_summary, '') as ai_summary, t.launchpad,
+           t.total_supply::text as total_supply, t.decimals
+      from token_metrics m
+      join tokens t on t.address = m.address
+      left join token_scores s on s.address = m.address
+     where ${where(q)}`;
 };
 
 function toToken(r: TokenRow, now: Date) {
@@ -43,14 +48,14 @@ function toToken(r: TokenRow, now: Date) {
     address: r.address,
     name: r.name,
     symbol: r.symbol,
-    market_cap_usd: round(r.marketCapUsd, 2),
-    volume_24h_usd: round(r.volume24hUsd, 2),
-    liquidity_usd: round(r.liquidityUsd, 2),
-    holder_count: r.holderCount,
-    age_hours: hoursSince(r.createdAt, now),
-    risk_score: round(r.riskScore, 1),
-    risk_flags: r.riskFlags,
-    ai_summary: r.aiSummary,
+    market_cap_usd: round(r.market_cap_usd, 2),
+    volume_24h_usd: round(r.volume24h_usd, 2),
+    liquidity_usd: round(r.liquidity_usd, 2),
+    holder_count: r.holder_count,
+    age_hours: hoursSince(new Date(r.created_at), now),
+    risk_score: round(r.risk_score, 1),
+    risk_flags: r.risk_flags,
+    ai_summary: r.ai_summary,
     launchpad: r.launchpad,
   };
 }
@@ -67,12 +72,7 @@ async function currentDataVersion(db: Db): Promise<number> {
 export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersion?: number) {
   const { addresses, total } = await queryTokenList(db, dataVersion ?? (await currentDataVersion(db)), q, now);
   if (!addresses.length) return { data: [], total };
-  const rows = await db
-    .select(tokenColumns)
-    .from(tokenMetrics)
-    .innerJoin(tokens, eq(tokens.address, tokenMetrics.address))
-    .leftJoin(tokenScores, eq(tokenScores.address, tokenMetrics.address))
-    .where(inArray(tokenMetrics.address, addresses));
+  const rows = await selectTokens(db, (q) => q`m.address = any(${addresses})`);
   const byAddress = new Map(rows.map((r) => [r.address, r]));
   // A token deleted since the index was built (a reorg) drops out of this page.
   const data = addresses.flatMap((a) => {
@@ -83,16 +83,11 @@ export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersi
 }
 
 export async function getTokenProfile(db: Db, address: string, now: Date) {
-  const [row] = await db
-    .select({ ...tokenColumns, totalSupply: tokens.totalSupply, decimals: tokens.decimals })
-    .from(tokenMetrics)
-    .innerJoin(tokens, eq(tokens.address, tokenMetrics.address))
-    .leftJoin(tokenScores, eq(tokenScores.address, tokenMetrics.address))
-    .where(eq(tokenMetrics.address, address));
+  const [row] = await selectTokens(db, (q) => q`m.address = ${address}`);
   if (!row) return null;
   return {
     ...toToken(row, now),
-    top_holders: await topHolders(db, address, row.totalSupply, row.decimals, now),
-    created_at: iso(row.createdAt),
+    top_holders: await topHolders(db, address, row.total_supply, row.decimals, now),
+    created_at: iso(new Date(row.created_at)),
   };
 }

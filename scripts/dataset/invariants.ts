@@ -125,6 +125,13 @@ export const INVARIANTS = {
     select count(*) from (select 'all' scope, count(*) n from events union all
                           select 'type:' || type, count(*) from events group by type) x
       left join event_counts c using (scope) where c.count is distinct from x.n`,
+  "event_cumulative_counts agree with events": `
+    select count(*) from (
+      select scope, block_number, n, sum(n) over (partition by scope order by block_number) as cum
+        from (select s.scope, e.block_number, count(*) as n
+                from events e cross join lateral (values ('all'), ('type:' || e.type)) s(scope) group by 1, 2) x
+    ) x full join event_cumulative_counts c using (scope, block_number)
+     where c.count is distinct from x.n or c.cum is distinct from x.cum`,
 } as const;
 
 export type InvariantReport = Record<keyof typeof INVARIANTS, number>;

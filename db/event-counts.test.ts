@@ -1,0 +1,77 @@
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runMigrations } from "@/db/migrate";
+import { INVARIANTS } from "@/scripts/dataset/invariants";
+import { createTestDatabase } from "@/tests/setup/database";
+
+/**
+ * The triggers of migration 0008 keep per-block running totals of events; the list totals and
+ * deep pages trust them. Every kind of write the indexer and the loaders make must leave them
+ * equal to a recount: appends at the head, a late token's events in old blocks, a reorg's
+ * delete of the tail, a delete in the middle, a truncate, and the bulk rebuild.
+ */
+describe("event count triggers", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let sql: postgres.Sql;
+  const TYPES = ["swap", "transfer", "liquidity_add", "liquidity_remove"];
+
+  const insert = (blocks: number[], perBlock = 3) =>
+    sql`insert into events ${sql(
+      blocks.flatMap((b) =>
+        Array.from({ length: perBlock }, (_, i) => ({
+          id: b * 100_000 + i + (b % 7) * 10,
+          type: TYPES[(b + i) % TYPES.length],
+          wallet_address: `0x${"a".repeat(40)}`,
+          token_address: `0x${"b".repeat(40)}`,
+          block_number: b,
+          log_index: i + (b % 7) * 10,
+          tx_hash: `0x${b}`,
+          timestamp: new Date(1_700_000_000_000 + b * 2000),
+        })),
+      ),
+    )}`;
+
+  const mismatches = async () => {
+    const [row] = await sql.unsafe<{ count: string }[]>(INVARIANTS["event_cumulative_counts agree with events"]);
+    const [totals] = await sql.unsafe<{ count: string }[]>(INVARIANTS["event_counts agree with events"]);
+    return Number(row.count) + Number(totals.count);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase("oci_event_counts");
+    await runMigrations(db.url);
+    sql = postgres(db.url, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await db?.drop();
+  });
+
+  it("stay equal to a recount through appends, late inserts, deletes, truncate and rebuild", async () => {
+    await insert([1, 2, 3, 5, 8]);
+    expect(await mismatches()).toBe(0);
+    await insert([9, 10, 11], 5); // the head
+    expect(await mismatches()).toBe(0);
+    await insert([4, 6, 7], 2); // old blocks, as a token found late brings
+    expect(await mismatches()).toBe(0);
+    await sql`insert into events ${sql({ id: 300_050, type: "swap", wallet_address: "0x1", token_address: "0x2", block_number: 3, log_index: 50, tx_hash: "0x3", timestamp: new Date() })}`;
+    expect(await mismatches()).toBe(0); // an existing block grows
+    await sql`delete from events where block_number >= 10`; // a reorg
+    expect(await mismatches()).toBe(0);
+    await sql`delete from events where block_number = 5 or id = 300050`;
+    expect(await mismatches()).toBe(0);
+    const [{ scopes }] = await sql`select count(distinct scope)::int as scopes from event_cumulative_counts where block_number = 5`;
+    expect(scopes).toBe(0); // emptied blocks leave no rows
+
+    await sql`alter table events disable trigger events_count_insert`;
+    await insert([20, 15, 30]);
+    await sql`alter table events enable trigger events_count_insert`;
+    expect(await mismatches()).toBeGreaterThan(0);
+    await sql`select event_counts_rebuild()`;
+    expect(await mismatches()).toBe(0);
+
+    await sql`truncate events`;
+    const [{ n }] = await sql`select (select count(*) from event_cumulative_counts) + (select count(*) from event_counts) as n`;
+    expect(Number(n)).toBe(0);
+  });
+});

@@ -1,0 +1,1 @@
+DROP TABLE "event_block_counts" CASCADE;
