@@ -52,25 +52,31 @@ function toEvent(r: EventRow) {
 export type ApiEvent = ReturnType<typeof toEvent>;
 
 /**
- * `since` becomes an id bound: block timestamps never decrease, so "after time T" is "from the
- * first block after T", which keeps every filter on the primary key's order.
+ * The lowest id a query may return, as SQL evaluated inside the query that uses it (no round
+ * trip of its own), or null without a lower bound. `since` becomes an id bound: block
+ * timestamps never decrease, so "after time T" is "from the first block after T", which keeps
+ * every filter on the primary key's order. The block is found with two probes of
+ * blocks_timestamp_idx (min(number) over the range would walk the primary key); no such block
+ * means no event, hence the bound past every id.
  */
-async function firstIdAfter(db: Db, since: Date): Promise<number> {
-  const [row] = await db.execute<{ n: string | null }>(
-    // Two probes of blocks_timestamp_idx; min(number) over the range would walk the primary key.
-    sql`select min(number)::text as n from blocks
-         where timestamp = (select min(timestamp) from blocks where timestamp > ${since.toISOString()}::timestamptz)`,
-  );
-  return row?.n === null || row?.n === undefined ? Number.MAX_SAFE_INTEGER : Number(row.n) * ID_BLOCK_FACTOR;
+function lowerBound(q: EventQuery): SQL | null {
+  const bounds: SQL[] = [];
+  if (q.since) {
+    bounds.push(sql`coalesce((select min(number) from blocks where timestamp =
+      (select min(timestamp) from blocks where timestamp > ${q.since.toISOString()}::timestamptz)) * ${ID_BLOCK_FACTOR},
+      ${Number.MAX_SAFE_INTEGER}::bigint)`);
+  }
+  if (q.afterId !== undefined) bounds.push(sql`${q.afterId + 1}::bigint`);
+  return bounds.length ? sql`greatest(${sql.join(bounds, sql`, `)})` : null;
 }
 
 /** Every condition but the wallet's, which the queries below split in two index scans. */
-function conditions(q: EventQuery, minId: number | undefined): SQL[] {
+function conditions(q: EventQuery): SQL[] {
   const c: SQL[] = [];
+  const bound = lowerBound(q);
   if (q.type) c.push(sql`e.type = ${q.type}`);
   if (q.token) c.push(sql`e.token_address = ${q.token}`);
-  if (minId !== undefined) c.push(sql`e.id >= ${minId}`);
-  if (q.afterId !== undefined) c.push(sql`e.id > ${q.afterId}`);
+  if (bound) c.push(sql`e.id >= ${bound}`);
   return c;
 }
 
@@ -85,7 +91,6 @@ function walletSides(wallet: string): SQL[] {
   return [sql`e.wallet_address = ${wallet}`, sql`e.to_address = ${wallet} and e.wallet_address <> ${wallet}`];
 }
 
-const blockOf = (id: number) => Math.floor(id / ID_BLOCK_FACTOR);
 const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
 
 /**
@@ -94,8 +99,8 @@ const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
  * counts: the scope's total, less the running total of the blocks before a lower bound, less
  * the bound block's events before the bound.
  */
-async function countEvents(db: Db, q: EventQuery, minId: number | undefined): Promise<number> {
-  const c = conditions(q, minId);
+async function countEvents(db: Db, q: EventQuery): Promise<number> {
+  const c = conditions(q);
   if (q.wallet) {
     const [row] = await db.execute<{ n: string }>(sql`
       select (${sql.join(
@@ -109,15 +114,16 @@ async function countEvents(db: Db, q: EventQuery, minId: number | undefined): Pr
     return Number(row.n);
   }
   const scope = scopeOf(q);
-  const bound = Math.max(minId ?? 0, q.afterId !== undefined ? q.afterId + 1 : 0);
-  const block = blockOf(bound);
+  const bound = lowerBound(q) ?? sql`0::bigint`;
   const [row] = await db.execute<{ n: string }>(sql`
+    with b as (select ${bound} as id)
     select (coalesce((select count from event_counts where scope = ${scope}), 0)
           - coalesce((select cum from event_cumulative_counts
-                       where scope = ${scope} and block_number < ${block}
+                       where scope = ${scope} and block_number < (select id from b) / ${ID_BLOCK_FACTOR}
                        order by block_number desc limit 1), 0)
           - (select count(*) from events e
-              where e.id >= ${block * ID_BLOCK_FACTOR} and e.id < ${bound} ${q.type ? sql`and e.type = ${q.type}` : sql``})
+              where e.id >= (select id from b) / ${ID_BLOCK_FACTOR} * ${ID_BLOCK_FACTOR} and e.id < (select id from b)
+              ${q.type ? sql`and e.type = ${q.type}` : sql``})
            )::text as n`);
   return Number(row.n);
 }
@@ -146,11 +152,10 @@ async function deepStart(db: Db, q: EventQuery, offset: number): Promise<{ below
 }
 
 export async function listEvents(db: Db, q: EventQuery) {
-  const minId = q.since ? await firstIdAfter(db, q.since) : undefined;
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
   const offset = (q.page - 1) * q.limit;
   const start = await deepStart(db, q, offset);
-  const c = [...conditions(q, minId), ...(start ? [sql`e.id < ${start.belowId}`] : [])];
+  const c = [...conditions(q), ...(start ? [sql`e.id < ${start.belowId}`] : [])];
   const skip = start ? start.skip : offset;
   // A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
   const page = q.wallet
@@ -166,7 +171,7 @@ export async function listEvents(db: Db, q: EventQuery) {
         from (${page}) e
         left join tokens t on t.address = e.token_address
        order by e.id ${order}`),
-    countEvents(db, q, minId),
+    countEvents(db, q),
   ]);
   return { data: rows.map((r) => toEvent({ ...r, timestamp: new Date(r.timestamp) })), total };
 }
