@@ -2,7 +2,8 @@
  * `npm run bench:api`: bulk-loads the large synthetic dataset into PostgreSQL, starts the
  * production server and drives each endpoint with autocannon from a second process at 10
  * connections, rotating through many distinct requests so the response cache cannot carry it.
- * Prints requests/s, p50, p99, the ratio to the trivial route, and whether totals are exact.
+ * Prints requests/s, p50, p99, the ratio to the trivial route, the server's and PostgreSQL's CPU
+ * time per request (what a request costs, even on a busy machine), and whether totals are exact.
  * Options: --reuse (keep an already loaded bench database), --seconds N, --json.
  */
 import { execFileSync } from "node:child_process";
@@ -118,7 +119,8 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
 }
 
 const url = await prepareDatabase();
-const s = connect(url, { max: 2 });
+// One session, so the server's sessions are all the others on the bench database.
+const s = connect(url, { max: 1 });
 const db = createDb(s);
 const key = await createKey(db, await ensureAccount(db, null, "api_tier"), "bench");
 await db.execute(sql`update api_keys set rate_per_minute = 2000000000, rate_per_day = 2000000000 where id = ${key.id}`);
@@ -134,10 +136,12 @@ const rows: Record<string, string | number>[] = [];
 let baseline = 0;
 try {
   for (const sc of scenarios(x)) {
-    const job = { baseUrl: server.baseUrl, paths: sc.paths, key: sc.key ? key.key : null, connections: CONNECTIONS, seconds: Number(args.seconds) };
+    const job = { baseUrl: server.baseUrl, serverPid: server.pid, paths: sc.paths, key: sc.key ? key.key : null, connections: CONNECTIONS, seconds: Number(args.seconds) };
     // Warm-up pass, then the measured one.
     execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, seconds: 2 })]);
-    const out = execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify(job)], { encoding: "utf8" });
+    // The server's database sessions, opened by the warm-up: their CPU is the database's share.
+    const dbPids = (await s`select pid from pg_stat_activity where datname = ${DB_NAME} and pid <> pg_backend_pid()`).map((r) => r.pid as number);
+    const out = execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, dbPids })], { encoding: "utf8" });
     const r = JSON.parse(out.trim().split("\n").at(-1)!);
     if (!baseline) baseline = r.rps;
     rows.push({
@@ -146,6 +150,8 @@ try {
       "p50 ms": r.p50,
       "p99 ms": r.p99,
       "x baseline": Number((r.rps / baseline).toFixed(2)),
+      "server CPU ms/req": r.serverCpuMs === null ? "" : Number(r.serverCpuMs.toFixed(2)),
+      "db CPU ms/req": Number(r.dbCpuMs.toFixed(2)),
       "non-2xx": r.non2xx + r.errors,
       "exact total": exact.has(sc.name) ? (exact.get(sc.name) ? "yes" : "NO") : "",
     });

@@ -16,15 +16,22 @@ type HolderRow = {
   is_contract: number | null;
   bought: string | null;
   sold: string | null;
+  total_supply: string;
+  decimals: number;
 };
 
-/** The largest real holders of a token with their wallet intelligence and recent direction. */
-export async function topHolders(db: Db, token: string, totalSupply: string, decimals: number, now: Date) {
+/**
+ * The largest real holders of a token with their wallet intelligence and recent direction.
+ * Reads the token's supply itself, so a profile can run it beside the token's own row.
+ */
+export async function topHolders(db: Db, token: string, now: Date) {
   const windowStart = new Date(now.getTime() - WINDOWS.netActivitySeconds * 1000).toISOString();
   const rows = await db.execute<HolderRow>(sql`
     select b.holder, b.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
-           ws.reputation_score, w.cluster_id, w.is_contract, f.bought, f.sold
+           ws.reputation_score, w.cluster_id, w.is_contract, f.bought, f.sold,
+           t.total_supply::text as total_supply, t.decimals
       from balances b
+      join tokens t on t.address = b.token_address
       left join wallets w on w.address = b.holder
       left join wallet_scores ws on ws.address = b.holder
       left join lateral (
@@ -40,13 +47,13 @@ export async function topHolders(db: Db, token: string, totalSupply: string, dec
      limit ${TOP_HOLDERS}`);
   return rows.map((r) => ({
     address: r.holder,
-    holding_pct: round(percentOf(r.amount, totalSupply), 4),
+    holding_pct: round(percentOf(r.amount, r.total_supply), 4),
     classification: r.classification ?? "fresh",
     reputation_score: round(r.reputation_score ?? 0, 1),
     net_activity: netActivity({
-      balance: toUnits(r.amount, decimals),
-      recentBought: toUnits(r.bought ?? "0", decimals),
-      recentSold: toUnits(r.sold ?? "0", decimals),
+      balance: toUnits(r.amount, r.decimals),
+      recentBought: toUnits(r.bought ?? "0", r.decimals),
+      recentSold: toUnits(r.sold ?? "0", r.decimals),
     }),
     tags: [...(r.is_contract ? ["contract"] : []), ...(r.cluster_id ? [`cluster:${r.cluster_id}`] : [])],
   }));

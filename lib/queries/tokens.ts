@@ -69,25 +69,42 @@ async function currentDataVersion(db: Db): Promise<number> {
   return row?.v ?? 0;
 }
 
+/**
+ * Token rows of one data version held in memory: list pages mostly show the same leading
+ * tokens, so after the first requests of a version a page costs no query. Replaced when the
+ * version changes (any write by the worker) and bounded in size; age_hours is computed per
+ * response, so a cached row never goes stale within its version.
+ */
+const ROW_CACHE_MAX = 20_000;
+let rowCache = { version: -1, rows: new Map<string, TokenRow>() };
+
+async function tokenRows(db: Db, version: number, addresses: string[]): Promise<Map<string, TokenRow>> {
+  if (rowCache.version !== version) rowCache = { version, rows: new Map() };
+  const cache = rowCache;
+  const missing = addresses.filter((a) => !cache.rows.has(a));
+  if (missing.length) {
+    const rows = await selectTokens(db, (q) => q`m.address = any(${missing})`);
+    if (cache.rows.size + rows.length > ROW_CACHE_MAX) cache.rows.clear();
+    for (const r of rows) cache.rows.set(r.address, r);
+  }
+  return cache.rows;
+}
+
 export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersion?: number) {
-  const { addresses, total } = await queryTokenList(db, dataVersion ?? (await currentDataVersion(db)), q, now);
+  const version = dataVersion ?? (await currentDataVersion(db));
+  const { addresses, total } = await queryTokenList(db, version, q, now);
   if (!addresses.length) return { data: [], total };
-  const rows = await selectTokens(db, (q) => q`m.address = any(${addresses})`);
-  const byAddress = new Map(rows.map((r) => [r.address, r]));
+  const rows = await tokenRows(db, version, addresses);
   // A token deleted since the index was built (a reorg) drops out of this page.
   const data = addresses.flatMap((a) => {
-    const row = byAddress.get(a);
+    const row = rows.get(a);
     return row ? [toToken(row, now)] : [];
   });
   return { data, total };
 }
 
 export async function getTokenProfile(db: Db, address: string, now: Date) {
-  const [row] = await selectTokens(db, (q) => q`m.address = ${address}`);
+  const [[row], holders] = await Promise.all([selectTokens(db, (q) => q`m.address = ${address}`), topHolders(db, address, now)]);
   if (!row) return null;
-  return {
-    ...toToken(row, now),
-    top_holders: await topHolders(db, address, row.total_supply, row.decimals, now),
-    created_at: iso(new Date(row.created_at)),
-  };
+  return { ...toToken(row, now), top_holders: holders, created_at: iso(new Date(row.created_at)) };
 }

@@ -4,32 +4,34 @@ import { tokenMetrics, tokens, walletPositions, wallets, walletScores } from "@/
 import { iso, round, toUnits } from "./format";
 
 export async function getWalletProfile(db: Db, address: string) {
-  const [w] = await db
-    .select({
-      wallet: wallets,
-      reputationScore: walletScores.reputationScore,
-      confidence: walletScores.confidence,
-      classification: walletScores.classification,
-    })
-    .from(wallets)
-    .leftJoin(walletScores, eq(walletScores.address, wallets.address))
-    .where(eq(wallets.address, address));
-  if (!w) return null;
-
   const value = sql<number>`(${walletPositions.quantity} / power(10::numeric, ${tokens.decimals}))::float8 * coalesce(${tokenMetrics.priceUsd}, 0)`;
-  const holdings = await db
-    .select({
-      tokenAddress: walletPositions.tokenAddress,
-      symbol: tokens.symbol,
-      decimals: tokens.decimals,
-      quantity: walletPositions.quantity,
-      valueUsd: value,
-    })
-    .from(walletPositions)
-    .innerJoin(tokens, eq(tokens.address, walletPositions.tokenAddress))
-    .leftJoin(tokenMetrics, eq(tokenMetrics.address, walletPositions.tokenAddress))
-    .where(sql`${walletPositions.wallet} = ${address} and ${gt(walletPositions.quantity, "0")}`)
-    .orderBy(desc(value), walletPositions.tokenAddress);
+  // The wallet and its holdings side by side: one round trip's wait instead of two.
+  const [[w], holdings] = await Promise.all([
+    db
+      .select({
+        wallet: wallets,
+        reputationScore: walletScores.reputationScore,
+        confidence: walletScores.confidence,
+        classification: walletScores.classification,
+      })
+      .from(wallets)
+      .leftJoin(walletScores, eq(walletScores.address, wallets.address))
+      .where(eq(wallets.address, address)),
+    db
+      .select({
+        tokenAddress: walletPositions.tokenAddress,
+        symbol: tokens.symbol,
+        decimals: tokens.decimals,
+        quantity: walletPositions.quantity,
+        valueUsd: value,
+      })
+      .from(walletPositions)
+      .innerJoin(tokens, eq(tokens.address, walletPositions.tokenAddress))
+      .leftJoin(tokenMetrics, eq(tokenMetrics.address, walletPositions.tokenAddress))
+      .where(sql`${walletPositions.wallet} = ${address} and ${gt(walletPositions.quantity, "0")}`)
+      .orderBy(desc(value), walletPositions.tokenAddress),
+  ]);
+  if (!w) return null;
 
   return {
     address: w.wallet.address,

@@ -13,7 +13,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type AppServer = { baseUrl: string; output: () => string; stop: () => Promise<void> };
+export type AppServer = { baseUrl: string; pid: number; output: () => string; stop: () => Promise<void> };
 
 /** The production build served by `next start` against a given database. */
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
@@ -29,6 +29,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
   await waitForHttp(`${baseUrl}/v1/health`, 60_000);
   return {
     baseUrl,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
