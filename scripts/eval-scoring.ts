@@ -1,8 +1,9 @@
 /**
- * `npm run eval:scoring -- --seeds N [--first-seed S] [--json]`: for each seed, simulates a short
- * market on a fresh dev chain, indexes and scores it into a fresh database, and compares the
- * flags, wallet classes and risk levels with the simulator's ground truth (issue 4's targets).
- * Options: --days, --tokens, --wallets size the simulation; --json adds one JSON object on the last line.
+ * `npm run eval:scoring -- --seeds N [--first-seed S] [--json]`: for each seed, simulates a market
+ * on a fresh dev chain, indexes and scores it into a fresh database, and compares the flags,
+ * wallet classes and risk levels with the simulator's ground truth (issue 4's targets).
+ * Options: --days, --tokens, --wallets size the simulation (the defaults are the smallest that tell
+ * the wallet classes apart, docs/methodology.md "Validation"); --json adds one JSON object on the last line.
  */
 import { parseArgs } from "node:util";
 import { combine, compareSeed } from "./eval/metrics";
@@ -13,8 +14,8 @@ const { values: args } = parseArgs({
   options: {
     seeds: { type: "string", default: "2" },
     "first-seed": { type: "string", default: "1" },
-    days: { type: "string", default: "1" },
-    tokens: { type: "string", default: "16" },
+    days: { type: "string", default: "5" },
+    tokens: { type: "string", default: "32" },
     wallets: { type: "string", default: "250" },
     port: { type: "string", default: "8571" },
     json: { type: "boolean", default: false },

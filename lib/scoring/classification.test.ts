@@ -61,14 +61,16 @@ describe("classification", () => {
     const losing = wallet({ positions: Array.from({ length: 12 }, () => position({ realizedPnlUsd: -500, soldUsd: 500 })) });
     expect(classify(losing)).toBe("retail");
     expect(classify({ ...losing, portfolioValueUsd: 250_000 })).toBe("whale");
-    expect(classify({ ...losing, largestSupplyShare: 0.08 })).toBe("whale");
+    const bigBuy = trade({ direction: "buy", timestamp: NOW - DAY, amountUsd: 25_000 });
+    expect(classify({ ...losing, trades: [...losing.trades, bigBuy] })).toBe("whale");
+    expect(classify({ ...losing, trades: [...losing.trades, { ...bigBuy, direction: "sell" }] })).toBe("retail");
     expect(classify({ ...wallet(), portfolioValueUsd: 250_000 })).toBe("smart_money");
   });
 
   it("calls a new wallet with few trades fresh, and an old unremarkable one retail", () => {
-    const newcomer = wallet({ firstSeen: NOW - 2 * DAY, tradeCount: 3, positions: [position()], trades: [] });
+    const newcomer = wallet({ firstSeen: NOW - 6 * 3_600, tradeCount: 3, positions: [position()], trades: [] });
     expect(classify(newcomer)).toBe("fresh");
-    expect(classify({ ...newcomer, firstSeen: NOW - 60 * DAY })).toBe("retail");
+    expect(classify({ ...newcomer, firstSeen: NOW - 2 * DAY })).toBe("retail");
     expect(classify({ ...newcomer, tradeCount: 40 })).toBe("retail");
   });
 });

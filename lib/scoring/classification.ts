@@ -30,6 +30,8 @@ export function peakTradesPerMinute(trades: WalletTrade[]): number {
   return peak;
 }
 
+const largestBuyUsd = (trades: WalletTrade[]) => Math.max(0, ...trades.filter((t) => t.direction === "buy").map((t) => t.amountUsd));
+
 /** Tokens in which the wallet's own trading is wash trading (judged per token, as for a token's traders). */
 function washTradedTokens(trades: WalletTrade[]): string[] {
   return [...groupBy(trades, (t) => t.token)].filter(([, list]) => isWashTrader(roundTripStats(list))).map(([token]) => token);
@@ -62,8 +64,8 @@ export const CLASSIFICATION_RULES: [Classification, (f: ClassificationFacts) => 
       f.confidence !== "low" &&
       sum(f.positions.map((p) => p.realizedPnlUsd)) > 0,
   ],
-  ["whale", (f) => f.portfolioValueUsd >= R.whaleMinPortfolioUsd || f.largestSupplyShare >= R.whaleMinSupplyShare],
-  ["fresh", (f) => (f.now - f.firstSeen) / 86_400 < R.freshMaxAgeDays && f.tradeCount < R.freshMaxTrades],
+  ["whale", (f) => f.portfolioValueUsd >= R.whaleMinPortfolioUsd || largestBuyUsd(f.trades) >= R.whaleMinBuyUsd],
+  ["fresh", (f) => f.now - f.firstSeen < R.freshMaxAgeHours * 3_600 && f.tradeCount < R.freshMaxTrades],
   ["retail", () => true],
 ];
 

@@ -52,6 +52,16 @@ describe("holder_concentration_score", () => {
     expect(unclustered.flag).toBeNull();
   });
 
+  it("counts the funder's own balance with the wallets it funded (a creator and its insiders)", () => {
+    const creator = addr("c001");
+    // The worker names a cluster after its funder.
+    const insiders = [0, 1, 2].map((i) => holder(addr(`i${i}`), 0.03 * SUPPLY, { clusterId: creator, funder: creator }));
+    const result = concentration(withHolders([holder(creator, 0.12 * SUPPLY), ...insiders], [{ id: creator, size: 3 }]));
+    expect(result.top1Share).toBeCloseTo(0.21, 2);
+    expect(result.owners[0].wallets).toEqual(expect.arrayContaining([creator, ...insiders.map((i) => i.address)]));
+    expect(result.flag?.funder).toBe(creator);
+  });
+
   it("does not merge customers of a hub funder (an exchange hot wallet)", () => {
     const members = Array.from({ length: 5 }, (_, i) => holder(addr(`x${i}`), 0.04 * SUPPLY, { clusterId: "cex" }));
     const result = concentration(withHolders(members, [{ id: "cex", size: 5_000 }]));

@@ -35,7 +35,9 @@ function owners(holders: Holder[], supply: number, resolver: EntityResolver): Ow
     const owner = byEntity.get(entity) ?? { entity, share: 0, wallets: [], funder: null };
     owner.share += supply > 0 ? h.balance / supply : 0;
     owner.wallets.push(h.address);
-    if (entity !== h.address) owner.funder ??= h.funder;
+    // A holding funder is the cluster's owner itself (entities.ts), not a member with a funder.
+    if (entity === `cluster:${h.address}`) owner.funder = h.address;
+    else if (entity !== h.address) owner.funder ??= h.funder;
     byEntity.set(entity, owner);
   }
   return [...byEntity.values()].sort((a, b) => b.share - a.share || a.entity.localeCompare(b.entity));

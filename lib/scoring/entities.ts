@@ -1,7 +1,7 @@
 /**
  * Who controls a wallet: wallets that one funder created and that act together on this token
- * are one entity (Arbitrum sybil work, Chainalysis "managed addresses"); any other wallet is
- * its own entity. Concentration, wash trading and sybil detection share this one rule.
+ * are one entity with that funder (Arbitrum sybil work, Chainalysis "managed addresses"); any
+ * other wallet is its own entity. Concentration, wash trading and sybil detection share this one rule.
  */
 import type { ClusterFacts } from "./token-input";
 import { CLUSTERS } from "./weights";
@@ -9,7 +9,7 @@ import { CLUSTERS } from "./weights";
 type Linked = { address: string; clusterId: string | null };
 
 export type EntityResolver = {
-  /** The entity id of a wallet: "cluster:<id>" for a managed cluster, else the address. */
+  /** The entity id of a wallet: "cluster:<id>" for a managed cluster and its funder, else the address. */
   entityOf(address: string): string;
 };
 
@@ -37,6 +37,8 @@ export function resolveEntities(involved: Linked[], clusters: ClusterFacts[]): E
   }
   return {
     entityOf(address) {
+      // A cluster's id is its funder's address: the funder owns what its wallets hold.
+      if (managed.has(address)) return `cluster:${address}`;
       const id = clusterOf.get(address);
       return id && managed.has(id) ? `cluster:${id}` : address;
     },

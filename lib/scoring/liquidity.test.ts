@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { addr, healthyToken, HEAD_BLOCK, liquidityChange, swap, timeOf } from "./__fixtures__/token";
-import { liquidityStability } from "./liquidity";
+import { resolveEntities } from "./entities";
+import { liquidityStability, type LiquidityInput } from "./liquidity";
 import { scoreTokenRisk } from "./risk";
 import type { LiquidityPoint, TokenRiskInput } from "./token-input";
 
 const creator = addr("c001");
+
+/** Every wallet its own entity. */
+const stability = (input: LiquidityInput) => liquidityStability(input, resolveEntities([], []));
 
 /** Liquidity history ending with `tail` values, one point per 100 blocks up to the head. */
 function withTail(input: TokenRiskInput, tail: number[]): LiquidityPoint[] {
@@ -32,7 +36,7 @@ function rugged(shares: number[]): TokenRiskInput {
 describe("liquidity_pulled", () => {
   it("is raised when one provider removes most of the pool in one transaction", () => {
     const input = rugged([0.95]);
-    const result = liquidityStability(input);
+    const result = stability(input);
     expect(result.flag?.wallets).toEqual([creator]);
     expect(result.flag?.tx_hashes).toHaveLength(1);
     expect(result.flag?.metrics.provider_removed_share).toBeCloseTo(0.95);
@@ -44,30 +48,37 @@ describe("liquidity_pulled", () => {
   });
 
   it("is raised by a slow rug whose removals compound past the threshold", () => {
-    const result = liquidityStability(rugged([0.3, 0.3, 0.3, 0.3]));
+    const result = stability(rugged([0.3, 0.3, 0.3, 0.3]));
     expect(result.largestRemovalShare).toBeCloseTo(0.3);
     expect(result.providerRemovedShare).toBeCloseTo(1 - 0.7 ** 4);
     expect(result.flag?.tx_hashes).toHaveLength(4);
   });
 
-  it("is raised when liquidity collapses within a day by selling, naming the sellers", () => {
+  /** Liquidity falling from 80k to 3k within the last 300 blocks, with `dumps` in the fall. */
+  const collapse = (dumps: ReturnType<typeof swap>[]) => {
     const input = healthyToken();
-    const dumper = addr("d001");
-    const dump = swap({ wallet: dumper, direction: "sell", amountUsd: 70_000, block: HEAD_BLOCK - 150 });
-    const result = liquidityStability({
-      ...input,
-      swaps: [...input.swaps, dump],
-      liquidityHistory: withTail(input, [80_000, 80_000, 3_000]),
-      liquidityUsd: 3_000,
-    });
+    return stability({ ...input, swaps: [...input.swaps, ...dumps], liquidityHistory: withTail(input, [80_000, 80_000, 3_000]), liquidityUsd: 3_000 });
+  };
+
+  it("is raised when liquidity collapses within a day as the pool's provider sells into it, naming the sellers", () => {
+    const dump = swap({ wallet: creator, direction: "sell", amountUsd: 70_000, block: HEAD_BLOCK - 150 });
+    const result = collapse([dump, swap({ wallet: addr("d001"), direction: "sell", amountUsd: 20_000, block: HEAD_BLOCK - 140 })]);
     expect(result.fastDrawdown).toBeGreaterThan(0.95);
-    expect(result.flag?.wallets[0]).toBe(dumper);
+    expect(result.flag?.wallets[0]).toBe(creator);
     expect(result.flag?.tx_hashes[0]).toBe(dump.txHash);
+    expect(result.flag?.metrics.provider_sell_share).toBeCloseTo(70 / 90);
+  });
+
+  it("is not raised for a collapse others' selling causes (a pump unwinding)", () => {
+    const whales = [addr("w001"), addr("w002")].map((wallet, i) => swap({ wallet, direction: "sell", amountUsd: 40_000, block: HEAD_BLOCK - 150 + i }));
+    const result = collapse([...whales, swap({ wallet: creator, direction: "sell", amountUsd: 5_000, block: HEAD_BLOCK - 100 })]);
+    expect(result.fastDrawdown).toBeGreaterThan(0.95);
+    expect(result.flag).toBeNull();
   });
 
   it("is not raised for an LP migration: the provider re-adds the liquidity soon after", () => {
     const input = healthyToken();
-    const result = liquidityStability({
+    const result = stability({
       ...input,
       liquidityChanges: [
         ...input.liquidityChanges,
@@ -88,7 +99,7 @@ describe("liquidity_pulled", () => {
     input.liquidityChanges.push(
       liquidityChange({ kind: "add", provider: creator, amountUsd: 500, block: HEAD_BLOCK - 480 }),
     );
-    expect(liquidityStability(input).flag).not.toBeNull();
+    expect(stability(input).flag).not.toBeNull();
   });
 
   it("is not raised for ordinary providers taking part of the pool out", () => {
@@ -96,7 +107,7 @@ describe("liquidity_pulled", () => {
     const changes = [1, 2, 3].map((i) =>
       liquidityChange({ kind: "remove", provider: addr(`lp${i}`), shareOfPool: 0.2, amountUsd: 16_000 }),
     );
-    const result = liquidityStability({
+    const result = stability({
       ...input,
       liquidityChanges: [...input.liquidityChanges, ...changes],
       liquidityHistory: withTail(input, [80_000, 64_000, 51_000, 41_000]),
@@ -110,16 +121,16 @@ describe("liquidity_pulled", () => {
 describe("liquidity_stability_score", () => {
   it("is low for a stable pool and leaves an unknown LP lock out", () => {
     const input = healthyToken();
-    const unknownLock = liquidityStability(input).score;
+    const unknownLock = stability(input).score;
     expect(unknownLock).toBeLessThan(10);
-    expect(liquidityStability({ ...input, lpLockedShare: 1 }).score).toBeLessThan(unknownLock + 1);
-    expect(liquidityStability({ ...input, lpLockedShare: 0 }).score).toBeGreaterThan(15);
+    expect(stability({ ...input, lpLockedShare: 1 }).score).toBeLessThan(unknownLock + 1);
+    expect(stability({ ...input, lpLockedShare: 0 }).score).toBeGreaterThan(15);
   });
 
   it("rises when liquidity is thin against market cap", () => {
     const input = healthyToken();
-    expect(liquidityStability({ ...input, marketCapUsd: 80_000 / 0.01 }).score).toBeGreaterThan(
-      liquidityStability(input).score,
+    expect(stability({ ...input, marketCapUsd: 80_000 / 0.01 }).score).toBeGreaterThan(
+      stability(input).score,
     );
   });
 });

@@ -1,11 +1,13 @@
 /**
  * liquidity_stability_score and the liquidity_pulled flag. A pull is either one provider
  * taking most of the pool out (Chainalysis: one address withdrawing >70%; Mazorra et al.), or
- * liquidity collapsing within a day without coming back (a sell-side rug). Removing liquidity
- * and re-adding it soon after is a migration and counts as neither.
+ * liquidity collapsing within a day without coming back while the pool's own provider sells
+ * into it (a sell-side rug). Removing liquidity and re-adding it soon after is a migration and
+ * counts as neither; a collapse that others' selling causes (a pump and its unwinding) is no pull.
  */
+import type { EntityResolver } from "./entities";
 import { flagEvidence, type FlagEvidence } from "./evidence";
-import { rampScore } from "./ramp";
+import { rampScore, sum } from "./ramp";
 import type { LiquidityChange, LiquidityPoint, Swap } from "./token-input";
 import { LIQUIDITY_PULLED_FLAG, LIQUIDITY_STABILITY_SCORE, LP_MIGRATION } from "./weights";
 
@@ -66,7 +68,14 @@ function largestFastDrop(history: LiquidityPoint[], windowSeconds: number) {
   return best;
 }
 
-export function liquidityStability(input: LiquidityInput): LiquidityResult {
+/** Share of the sell volume that entities of the pool's providers (whoever added liquidity) sold. */
+function providerSellShare(sells: Swap[], changes: LiquidityChange[], resolver: EntityResolver): number {
+  const owners = new Set(changes.filter((c) => c.kind === "add").map((c) => resolver.entityOf(c.provider)));
+  const total = sum(sells.map((s) => s.amountUsd));
+  return total > 0 ? sum(sells.filter((s) => owners.has(resolver.entityOf(s.wallet))).map((s) => s.amountUsd)) / total : 0;
+}
+
+export function liquidityStability(input: LiquidityInput, resolver: EntityResolver): LiquidityResult {
   const peak = Math.max(input.liquidityUsd, ...input.liquidityHistory.map((p) => p.liquidityUsd));
   const drawdown = peak > 0 ? 1 - input.liquidityUsd / peak : 0;
 
@@ -90,7 +99,15 @@ export function liquidityStability(input: LiquidityInput): LiquidityResult {
     LIQUIDITY_STABILITY_SCORE,
   );
 
-  const thresholds = { provider_removed_share: t.provider_removed_share, fast_drawdown: t.fast_drawdown };
+  const thresholds = {
+    provider_removed_share: t.provider_removed_share,
+    fast_drawdown: t.fast_drawdown,
+    provider_sell_share: t.provider_sell_share,
+  };
+  const fallSells = input.swaps
+    .filter((s) => s.direction === "sell" && s.timestamp >= fast.from && s.timestamp <= fast.to)
+    .sort((a, b) => b.amountUsd - a.amountUsd);
+  const ownerSellShare = providerSellShare(fallSells, input.liquidityChanges, resolver);
   let flag: FlagEvidence | null = null;
   if (topProvider && providerRemovedShare >= t.provider_removed_share) {
     const theirs = pulls.filter((r) => r.provider === topProvider.provider);
@@ -101,15 +118,12 @@ export function liquidityStability(input: LiquidityInput): LiquidityResult {
       metrics: { provider_removed_share: providerRemovedShare, largest_removal_share: largestRemovalShare, drawdown },
       thresholds,
     });
-  } else if (fast.drop >= t.fast_drawdown && drawdown >= t.fast_drawdown) {
-    const sells = input.swaps
-      .filter((s) => s.direction === "sell" && s.timestamp >= fast.from && s.timestamp <= fast.to)
-      .sort((a, b) => b.amountUsd - a.amountUsd);
+  } else if (fast.drop >= t.fast_drawdown && drawdown >= t.fast_drawdown && ownerSellShare >= t.provider_sell_share) {
     flag = flagEvidence("liquidity_pulled", {
-      wallets: sells.map((s) => s.wallet),
-      txHashes: sells.map((s) => s.txHash),
+      wallets: fallSells.map((s) => s.wallet),
+      txHashes: fallSells.map((s) => s.txHash),
       funder: null,
-      metrics: { fast_drawdown: fast.drop, drawdown, provider_removed_share: providerRemovedShare },
+      metrics: { fast_drawdown: fast.drop, drawdown, provider_sell_share: ownerSellShare, provider_removed_share: providerRemovedShare },
       thresholds,
     });
   }

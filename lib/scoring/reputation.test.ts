@@ -52,23 +52,29 @@ describe("consistency_score", () => {
 });
 
 describe("risk_drawdown_score", () => {
-  it("falls with capital lost and with rugged tokens", () => {
+  it("falls with capital lost and with positions lost to rugs", () => {
     expect(riskDrawdownScore(wins(5))).toBe(100);
     expect(riskDrawdownScore(losses(5))).toBeLessThan(100);
-    expect(riskDrawdownScore(wins(5).map((p) => ({ ...p, tokenRugged: true })))).toBe(60);
+    // Out with a profit before the rug: judgement, not exposure.
+    expect(riskDrawdownScore(wins(5).map((p) => ({ ...p, tokenRugged: true })))).toBe(100);
+    const caught = position({ realizedPnlUsd: -10, soldUsd: 990, tokenRugged: true });
+    expect(riskDrawdownScore([...wins(4), caught])).toBeCloseTo(100 - 100 * 0.4 * 0.25);
     expect(riskDrawdownScore([position({ realizedPnlUsd: -1_000, tokenRugged: true })])).toBe(0);
     expect(riskDrawdownScore([])).toBe(50);
   });
 });
 
 describe("confidence", () => {
-  it("needs closed trades, history and known cost together", () => {
+  it("grows with closed trades and known cost; high also needs a long record", () => {
     const base = { now: NOW, firstSeen: NOW - 60 * DAY };
     expect(reputationConfidence({ ...base, positions: wins(25) })).toBe("high");
     expect(reputationConfidence({ ...base, positions: wins(10) })).toBe("medium");
     expect(reputationConfidence({ ...base, positions: wins(25).map((p) => ({ ...p, knownCostShare: 0.6 })) })).toBe("medium");
-    expect(reputationConfidence({ ...base, firstSeen: NOW - 3 * DAY, positions: wins(25) })).toBe("low");
-    expect(reputationConfidence({ ...base, positions: wins(3) })).toBe("low");
+    expect(reputationConfidence({ ...base, positions: wins(25).map((p) => ({ ...p, knownCostShare: 0.4 })) })).toBe("low");
+    // A busy day is evidence enough for medium, not for high.
+    expect(reputationConfidence({ ...base, firstSeen: NOW - DAY / 2, positions: wins(25) })).toBe("medium");
+    expect(reputationConfidence({ ...base, positions: wins(5) })).toBe("medium");
+    expect(reputationConfidence({ ...base, positions: wins(4) })).toBe("low");
   });
 });
 

@@ -81,7 +81,7 @@ export function riskDrawdownScore(positions: WalletPosition[]): number {
   const risk = rampScore(
     {
       loss_severity: deployed > 0 ? lost / deployed : null,
-      rug_ratio: positions.filter((p) => p.tokenRugged).length / positions.length,
+      rug_ratio: positions.filter((p) => p.tokenRugged && pnl(p) < 0).length / positions.length,
     },
     RISK_DRAWDOWN_SCORE,
   );

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { addr, healthyToken, HEAD_BLOCK, holder, LAUNCH_BLOCK, liquidityChange, rng, SUPPLY, swap, timeOf } from "./__fixtures__/token";
 import { compositeRisk, riskLevel, scoreTokenRisk, type RiskDimensions } from "./risk";
 import type { TokenRiskInput } from "./token-input";
-import { RISK_FLAGS } from "./vocab";
-import { METHOD_VERSION, RISK_FLOORS, RISK_WEIGHTS } from "./weights";
+import { RISK_FLAGS, type RiskFlag } from "./vocab";
+import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_WEIGHTS, SEVERE_DIMENSION } from "./weights";
+
+/** Findings of a token past its first day. */
+const old = (flags: RiskFlag[]) => ({ flags, ageSeconds: 30 * 86_400 });
 
 const dims = (h: number, l: number, w: number, s: number): RiskDimensions => ({
   holder_concentration_score: h,
@@ -54,17 +57,32 @@ function randomToken(seed: number): TokenRiskInput {
 describe("risk_score", () => {
   it("is the weighted sum of the dimensions, not their mean", () => {
     expect(Object.values(RISK_WEIGHTS).reduce((a, b) => a + b, 0)).toBeCloseTo(1);
-    expect(compositeRisk(dims(100, 0, 0, 0), [])).toBeCloseTo(30);
-    expect(compositeRisk(dims(0, 0, 100, 0), [])).toBeCloseTo(20);
-    expect(compositeRisk(dims(80, 40, 20, 60), [])).toBeCloseTo(0.3 * 80 + 0.3 * 40 + 0.2 * 20 + 0.2 * 60);
-    expect(compositeRisk(dims(80, 40, 20, 60), [])).not.toBeCloseTo((80 + 40 + 20 + 60) / 4);
+    expect(compositeRisk(dims(40, 0, 0, 0), old([]))).toBeCloseTo(12);
+    expect(compositeRisk(dims(0, 0, 100, 0), old([]))).toBeCloseTo(20);
+    expect(compositeRisk(dims(40, 30, 20, 90), old([]))).toBeCloseTo(0.3 * 40 + 0.3 * 30 + 0.2 * 20 + 0.2 * 90);
+    expect(compositeRisk(dims(40, 30, 20, 90), old([]))).not.toBeCloseTo((40 + 30 + 20 + 90) / 4);
+  });
+
+  it("is at least high when concentration or liquidity alone is severe", () => {
+    expect(compositeRisk(dims(49, 49, 0, 50), old([]))).toBeLessThan(50);
+    expect(compositeRisk(dims(50, 0, 0, 0), old([]))).toBe(SEVERE_DIMENSION.floor);
+    expect(compositeRisk(dims(0, 80, 0, 0), old([]))).toBe(SEVERE_DIMENSION.floor);
+    expect(compositeRisk(dims(0, 0, 100, 100), old([]))).toBeCloseTo(40);
   });
 
   it("is raised to the floor of every raised flag", () => {
-    expect(compositeRisk(dims(0, 0, 0, 0), ["liquidity_pulled"])).toBe(RISK_FLOORS.liquidity_pulled);
-    expect(compositeRisk(dims(0, 0, 0, 0), ["sybil_cluster", "concentrated_ownership"])).toBe(50);
-    expect(compositeRisk(dims(100, 100, 100, 100), ["concentrated_ownership"])).toBe(100);
-    expect(riskLevel(compositeRisk(dims(0, 0, 0, 0), ["liquidity_pulled"]))).toBe("critical");
+    expect(compositeRisk(dims(0, 0, 0, 0), old(["liquidity_pulled"]))).toBe(RISK_FLOORS.liquidity_pulled);
+    expect(compositeRisk(dims(0, 0, 0, 0), old(["sybil_cluster", "concentrated_ownership"]))).toBe(50);
+    expect(compositeRisk(dims(100, 100, 100, 100), old(["concentrated_ownership"]))).toBe(100);
+    expect(riskLevel(compositeRisk(dims(0, 0, 0, 0), old(["liquidity_pulled"])))).toBe("critical");
+  });
+
+  it("is at least medium in a token's first day", () => {
+    expect(compositeRisk(dims(0, 0, 0, 0), { flags: [], ageSeconds: 3_600 })).toBe(NEW_TOKEN.floor);
+    expect(riskLevel(NEW_TOKEN.floor)).toBe("medium");
+    expect(compositeRisk(dims(0, 0, 0, 0), { flags: [], ageSeconds: 25 * 3_600 })).toBe(0);
+    const input = healthyToken();
+    expect(scoreTokenRisk({ ...input, token: { ...input.token, launchedAt: input.now - 3_600 } }).riskLevel).toBe("medium");
   });
 
   it("maps to the risk levels at 25, 50 and 75", () => {

@@ -1,6 +1,6 @@
 /**
  * Token risk: the four dimensions, the five flags with their evidence, the weighted composite
- * with flag floors, the risk level and the top-holder summary, in the shape of token_scores.
+ * with its floors, the risk level and the top-holder summary, in the shape of token_scores.
  */
 import { holderConcentration, isRealHolder } from "./concentration";
 import { resolveEntities } from "./entities";
@@ -13,7 +13,7 @@ import { sybilCluster } from "./sybil";
 import type { TokenRiskInput } from "./token-input";
 import { RISK_FLAGS, type RiskFlag, type RiskLevel } from "./vocab";
 import { washTrading } from "./wash";
-import { METHOD_VERSION, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, WINDOWS } from "./weights";
+import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, SEVERE_DIMENSION, WINDOWS } from "./weights";
 
 export type RiskDimensions = Record<keyof typeof RISK_WEIGHTS, number>;
 
@@ -33,11 +33,23 @@ export function riskLevel(score: number): RiskLevel {
   return RISK_LEVEL_UPPER_BOUNDS.find(([, below]) => score < below)?.[0] ?? "critical";
 }
 
-/** Σ wᵢ·dimensionᵢ, then at least the floor of every raised flag. */
-export function compositeRisk(dimensions: RiskDimensions, flags: RiskFlag[]): number {
+export type RiskFindings = { flags: RiskFlag[]; ageSeconds: number };
+
+/** The least risk score the findings allow: each raised flag's, a severe dimension's, a new token's. */
+function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds }: RiskFindings): number[] {
+  const severe = (Object.entries(SEVERE_DIMENSION.from) as [keyof RiskDimensions, number][]).some(([k, from]) => dimensions[k] >= from);
+  return [
+    ...flags.map((f) => RISK_FLOORS[f]),
+    ...(severe ? [SEVERE_DIMENSION.floor] : []),
+    ...(ageSeconds < NEW_TOKEN.maxAgeHours * 3_600 ? [NEW_TOKEN.floor] : []),
+  ];
+}
+
+/** Σ wᵢ·dimensionᵢ, then at least every floor. */
+export function compositeRisk(dimensions: RiskDimensions, findings: RiskFindings): number {
   const keys = Object.keys(RISK_WEIGHTS) as (keyof RiskDimensions)[];
   const weighted = weightedMean(keys.map((k) => ({ weight: RISK_WEIGHTS[k], value: dimensions[k] })));
-  return clamp(Math.max(weighted, ...flags.map((f) => RISK_FLOORS[f])), 0, 100);
+  return clamp(Math.max(weighted, ...riskFloors(dimensions, findings)), 0, 100);
 }
 
 export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
@@ -53,7 +65,7 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
   const resolver = resolveEntities(involved, input.clusters);
 
   const concentration = holderConcentration(token, input.holders, resolver);
-  const liquidity = liquidityStability({ ...input, swaps });
+  const liquidity = liquidityStability({ ...input, swaps }, resolver);
   const wash = washTrading(swaps, resolver);
   const smartMoney = smartMoneyFlow(input.smartMoney, swaps);
   const sybil = sybilCluster({ token, holders: input.holders, earlyBuys, swaps }, resolver);
@@ -67,7 +79,7 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
     wash_trade_score: wash.score,
     smart_money_flow_score: smartMoney.score,
   };
-  const riskScore = compositeRisk(dimensions, flags);
+  const riskScore = compositeRisk(dimensions, { flags, ageSeconds: now - token.launchedAt });
   return {
     riskScore,
     riskLevel: riskLevel(riskScore),

@@ -9,6 +9,8 @@ export type TokenFacts = {
   address: string;
   /** tokens.created_block: the launch. */
   launchBlock: number;
+  /** tokens.created_at, Unix seconds. */
+  launchedAt: number;
   /** tokens.total_supply in the same unit as balances; burned balances are subtracted here. */
   totalSupply: number;
 };

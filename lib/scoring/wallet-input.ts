@@ -44,6 +44,4 @@ export type WalletReputationInput = {
   /** It is named in the wash_trading evidence of some token (a ring member without own matches). */
   inWashEvidence: boolean;
   portfolioValueUsd: number;
-  /** Its largest balance as a share of that token's supply (0..1). */
-  largestSupplyShare: number;
 };

@@ -6,7 +6,7 @@
 import type { RampSpec } from "./ramp";
 import type { RiskFlag, RiskLevel } from "./vocab";
 
-export const METHOD_VERSION = "2026-11.1";
+export const METHOD_VERSION = "2026-11.2";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -40,6 +40,18 @@ export const RISK_FLOORS: Record<RiskFlag, number> = {
   smart_money_exiting: 35,
 };
 
+/**
+ * A token this young is at least "medium": a day is when most rug pulls happen (Cernera et al.:
+ * about 60% of tokens are active for less than a day; the "1-day rug pull").
+ */
+export const NEW_TOKEN = { maxAgeHours: 24, floor: 25 } as const;
+
+/**
+ * A dimension this high is a way to lose everything by itself (a few owners can dump the supply,
+ * the pool's owner is taking it out): the token is at least "high", whatever the average says.
+ */
+export const SEVERE_DIMENSION = { from: { holder_concentration_score: 50, liquidity_stability_score: 50 }, floor: 50 } as const;
+
 /** risk_level: the first level whose upper bound the score is below; else "critical". */
 export const RISK_LEVEL_UPPER_BOUNDS: [RiskLevel, number][] = [
   ["low", 25],
@@ -50,7 +62,7 @@ export const RISK_LEVEL_UPPER_BOUNDS: [RiskLevel, number][] = [
 /** Funding clusters: when wallets sharing a funder count as one entity. */
 export const CLUSTERS = {
   /** A funder with more wallets than this is a hub (exchange, faucet, bridge), not one owner. */
-  maxManagedSize: 100,
+  maxManagedSize: 50,
   /** Share of the cluster's wallets that touch this token; unrelated customers of a hub don't. */
   minCohesion: 0.5,
   minWallets: 2,
@@ -78,9 +90,11 @@ export const LP_MIGRATION = { readdWithinBlocks: 100, minReaddShare: 0.8 } as co
 export const LIQUIDITY_PULLED_FLAG = {
   /** One provider's removals (compounded, migrations excluded) took this share of the pool. */
   provider_removed_share: 0.7,
-  /** Or liquidity fell this far within fastDrawdownSeconds and has not come back. */
+  /** Or liquidity fell this far within fastDrawdownSeconds and has not come back… */
   fast_drawdown: 0.9,
   fastDrawdownSeconds: DAY,
+  /** …with the pool's providers (and their entities) behind this share of the selling in the fall. */
+  provider_sell_share: 0.5,
 } as const;
 
 export const WASH_MATCHING = {
@@ -167,16 +181,20 @@ export const CONSISTENCY = {
 export const RISK_DRAWDOWN_SCORE = {
   /** Σ losses / Σ capital deployed. */
   loss_severity: { weight: 0.6, from: 0.05, to: 0.5 },
-  /** Share of positions in tokens whose liquidity was pulled (GMGN: rug ratio > 0.3 is risky). */
+  /** Share of positions lost in tokens whose liquidity was pulled (GMGN: rug ratio > 0.3 is risky). */
   rug_ratio: { weight: 0.4, from: 0.1, to: 0.5 },
 } as const satisfies RampSpec;
 
 export const RISK_DRAWDOWN_NEUTRAL = 50;
 
-/** Confidence: every minimum of a level must be met. A low-confidence score is capped. */
+/**
+ * Confidence: every minimum of a level must be met. Medium rests on the number of closed trades
+ * alone (a busy day is as much evidence as a quiet month); high also needs a month of history,
+ * consistency being measured per week. A low-confidence score is capped.
+ */
 export const CONFIDENCE_RULE = {
   high: { closedPositions: 20, historyDays: 30, knownCostShare: 0.8 },
-  medium: { closedPositions: 8, historyDays: 7, knownCostShare: 0.5 },
+  medium: { closedPositions: 5, historyDays: 0, knownCostShare: 0.5 },
   lowScoreCap: 60,
 } as const;
 
@@ -185,8 +203,9 @@ export const CLASSIFICATION_RULE = {
   sniperShareOfPositions: 0.5,
   smartMoneyMinReputation: 70,
   whaleMinPortfolioUsd: 100_000,
-  whaleMinSupplyShare: 0.05,
-  freshMaxAgeDays: 7,
+  /** One buy this large (the "whale trade" of trade feeds). */
+  whaleMinBuyUsd: 10_000,
+  freshMaxAgeHours: 24,
   freshMaxTrades: 10,
 } as const;
 

@@ -8,7 +8,8 @@ export type Rates = Counts & { precision: number | null; recall: number | null; 
 export type SeedResult = {
   flags: Record<string, Counts>;
   classes: Record<string, Counts>;
-  /** Per risk level: tokens in it and how many of them were rugged (planted liquidity_pulled). */
+  /** Per risk level: token readings in it (every token at every snapshot) and how many were of a
+   * token rugged (planted liquidity_pulled) by the end of the history. */
   bands: Record<string, { tokens: number; rugged: number }>;
   /** Hard negatives that raised the flag their label makes tempting. */
   hardNegativeHits: { token: string; flag: string }[];
@@ -39,10 +40,11 @@ export function compareSeed(truth: GroundTruth, scored: Scored): SeedResult {
     const raised = new Set(s?.flags ?? []);
     for (const f of RISK_FLAGS) tally(flags[f], raised.has(f), t.flags.includes(f));
     for (const f of t.notFlags) if (raised.has(f)) hardNegativeHits.push({ token: t.symbol, flag: f });
-    if (s) {
-      bands[s.riskLevel].tokens++;
-      if (t.flags.includes("liquidity_pulled")) bands[s.riskLevel].rugged++;
-    }
+  }
+  const rugged = new Set(truth.tokens.filter((t) => t.flags.includes("liquidity_pulled")).map((t) => t.address.toLowerCase()));
+  for (const reading of scored.levelsOverTime.flat()) {
+    bands[reading.riskLevel].tokens++;
+    if (rugged.has(reading.address.toLowerCase())) bands[reading.riskLevel].rugged++;
   }
 
   const classes = Object.fromEntries(CLASSIFICATIONS.map((c) => [c, zero()]));

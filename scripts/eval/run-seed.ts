@@ -13,13 +13,21 @@ import { createTestDatabase } from "@/worker/test/db";
 
 export type SimSize = { days: number; tokens: number; wallets: number };
 
-/** What the engine concluded, as the API serves it. */
+/** What the engine concluded, as the API serves it, at the end of the history. */
 export type Scored = {
   tokens: { address: string; riskScore: number; riskLevel: string; flags: string[] }[];
   wallets: Map<string, string>;
+  /** Every launched token's risk level as the engine had it at each of the SNAPSHOTS. */
+  levelsOverTime: { address: string; riskLevel: string }[][];
 };
 
 const MAX_CYCLES = 10_000;
+/**
+ * Where in the history the risk levels are read for the rug calibration: through it, not just at
+ * the end, where a rugged token is critical by its flag and the table would only restate recall.
+ * Earlier reads show whether the levels rank tokens that go on to be rugged above the others.
+ */
+export const SNAPSHOTS = [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1] as const;
 
 /**
  * One seed end to end: a fresh dev chain and database, the simulation (ground truth written to
@@ -39,13 +47,24 @@ export async function runSeed(seed: number, size: SimSize, port: number, say: (s
     const truth = JSON.parse(readFileSync(groundTruthPath, "utf8")) as GroundTruth;
 
     say(`seed ${seed}: indexing`);
-    const ix = await Indexer.create({ sql, rpc: new Rpc({ url: chain.rpcUrl }), profile: devchainProfile(deployment), fullRefreshIntervalMs: 0 });
-    let cycles = 0;
-    while ((await ix.cycle()).step !== "idle") if (++cycles > MAX_CYCLES) throw new Error("the indexer did not reach the head");
-    // Token scores read wallet classes (smart money) and wallet classes read token flags (rugs,
-    // wash evidence): a second pass lets each side see the other's settled values.
-    await ix.refreshAll();
-    await ix.refreshAll();
+    // The indexer sees the chain as it was at each snapshot: the head it is told is capped there.
+    const rpc = new Rpc({ url: chain.rpcUrl });
+    const realHead = rpc.blockNumber;
+    let cap = 0;
+    rpc.blockNumber = async () => Math.min(await realHead(), cap);
+    const ix = await Indexer.create({ sql, rpc, profile: devchainProfile(deployment), fullRefreshIntervalMs: 0 });
+    const { fromBlock, throughBlock } = truth.timeline;
+    const levelsOverTime: Scored["levelsOverTime"] = [];
+    for (const at of SNAPSHOTS) {
+      cap = at === 1 ? Number.POSITIVE_INFINITY : Math.round(fromBlock + at * (throughBlock - fromBlock));
+      let cycles = 0;
+      while ((await ix.cycle()).step !== "idle") if (++cycles > MAX_CYCLES) throw new Error("the indexer did not reach the head");
+      // Token scores read wallet classes (smart money) and wallet classes read token flags (rugs,
+      // wash evidence): a second pass lets each side see the other's settled values.
+      await ix.refreshAll();
+      await ix.refreshAll();
+      levelsOverTime.push([...(await sql<{ address: string; riskLevel: string }[]>`select address, risk_level as "riskLevel" from token_scores`)]);
+    }
 
     const tokens = await sql<{ address: string; risk_score: number; risk_level: string; flags: string[] }[]>`
       select address, risk_score, risk_level, flags from token_scores`;
@@ -55,6 +74,7 @@ export async function runSeed(seed: number, size: SimSize, port: number, say: (s
       scored: {
         tokens: tokens.map((t) => ({ address: t.address, riskScore: t.risk_score, riskLevel: t.risk_level, flags: t.flags })),
         wallets: new Map(wallets.map((w) => [w.address, w.classification])),
+        levelsOverTime,
       },
     };
   } finally {

@@ -82,7 +82,7 @@ export function healthyToken(seed = 1): TokenRiskInput {
   });
   const creator = addr("c001");
   return {
-    token: { address: addr("t001"), launchBlock: LAUNCH_BLOCK, totalSupply: SUPPLY },
+    token: { address: addr("t001"), launchBlock: LAUNCH_BLOCK, launchedAt: timeOf(LAUNCH_BLOCK), totalSupply: SUPPLY },
     now: NOW,
     liquidityUsd: 80_000,
     marketCapUsd: 400_000,

@@ -48,7 +48,6 @@ export function wallet(p: Partial<WalletReputationInput> = {}): WalletReputation
     linkedToCreator: false,
     inWashEvidence: false,
     portfolioValueUsd: 5_000,
-    largestSupplyShare: 0.001,
     ...p,
   };
 }

@@ -156,7 +156,7 @@ export async function gatherTokenInputs(tx: Tx, state: ChainState, tokens: strin
     const early = swapsBy.early.get(r.address)!;
     const ids = new Set([...tokenHolders, ...recent, ...early].flatMap((x) => (x.clusterId ? [x.clusterId] : [])));
     const input: TokenRiskInput = {
-      token: { address: r.address, launchBlock: Number(r.launch_block), totalSupply: Math.max(r.supply - r.burned, 0) },
+      token: { address: r.address, launchBlock: Number(r.launch_block), launchedAt: r.createdAt, totalSupply: Math.max(r.supply - r.burned, 0) },
       now: head.timestamp,
       liquidityUsd: r.liquidityUsd,
       marketCapUsd: r.marketCapUsd,

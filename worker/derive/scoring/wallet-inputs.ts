@@ -34,7 +34,7 @@ async function walletRows(tx: Tx, wallets: string[]) {
 type PositionRow = {
   wallet: string; token: string; bought: number; sold: number; realized: number; cost: number; quantity: number; unknown: number;
   sells: number; first_buy_block: string | null; launch_block: string; launched: number; first_buy_ts: number | null;
-  last_trade_ts: number | null; value: number; rugged: boolean; supply_share: number;
+  last_trade_ts: number | null; value: number; rugged: boolean;
 };
 
 async function positions(tx: Tx, wallets: string[]) {
@@ -44,8 +44,7 @@ async function positions(tx: Tx, wallets: string[]) {
             p.first_buy_block, t.created_block as launch_block, extract(epoch from t.created_at)::float8 as launched,
             extract(epoch from fb.timestamp)::float8 as first_buy_ts, extract(epoch from lb.timestamp)::float8 as last_trade_ts,
             (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0) as value,
-            coalesce('liquidity_pulled' = any(s.flags), false) as rugged,
-            coalesce(p.quantity::float8 / nullif(t.total_supply::float8, 0), 0) as supply_share
+            coalesce('liquidity_pulled' = any(s.flags), false) as rugged
        from wallet_positions p join tokens t on t.address = p.token_address
        left join token_metrics m on m.address = p.token_address left join token_scores s on s.address = p.token_address
        left join blocks fb on fb.number = p.first_buy_block left join blocks lb on lb.number = p.last_trade_block
@@ -115,7 +114,6 @@ export async function gatherWalletInputs(tx: Tx, wallets: string[], head: Head):
       linkedToCreator: r.linked,
       inWashEvidence: r.in_wash,
       portfolioValueUsd: r.portfolio,
-      largestSupplyShare: Math.max(0, ...own.positions.map((p) => p.supply_share)),
     };
   });
 }
