@@ -132,40 +132,40 @@ async function countEvents(db: Db, q: EventQuery): Promise<number> {
 const DEEP_OFFSET = 5_000;
 
 /**
- * For a deep newest-first page of the whole stream (or one type), the id to start below and the
- * rows left to skip: the block holding the page's first event is the first whose running total
- * reaches (scope total - offset), one probe of event_cumulative_counts_cum_idx. Lower bounds
- * (since, after) only cut the old end, so they do not move the start.
+ * For a deep newest-first page of the whole stream (or one type), where the page starts, as
+ * SQL for the page's own query: the block holding the page's first event is the first whose
+ * running total reaches (scope total - offset), one probe of event_cumulative_counts_cum_idx;
+ * the page reads below that block's end and skips only the rows of the newer part of it.
+ * Lower bounds (since, after) only cut the old end, so they do not move the start.
  */
-async function deepStart(db: Db, q: EventQuery, offset: number): Promise<{ belowId: number; skip: number } | null> {
+function deepStart(q: EventQuery, offset: number): { cte: SQL; belowId: SQL; skip: SQL } | null {
   if (q.token || q.wallet || q.order !== "desc" || offset < DEEP_OFFSET) return null;
   const scope = scopeOf(q);
-  const [row] = await db.execute<{ block: string; after: string }>(sql`
-    with total as (select count from event_counts where scope = ${scope})
-    select c.block_number::text as block, ((select count from total) - c.cum)::text as after
-      from event_cumulative_counts c
-     where c.scope = ${scope} and c.cum >= (select count from total) - ${offset}
-     order by c.cum limit 1`);
-  // Past the end of the stream: an empty page.
-  if (!row) return { belowId: 0, skip: 0 };
-  return { belowId: (Number(row.block) + 1) * ID_BLOCK_FACTOR, skip: offset - Number(row.after) };
+  const total = sql`(select count from event_counts where scope = ${scope})`;
+  return {
+    cte: sql`select c.block_number, ${total} - c.cum as after from event_cumulative_counts c
+              where c.scope = ${scope} and c.cum >= ${total} - ${offset} order by c.cum limit 1`,
+    // No such block (an empty stream): an empty page.
+    belowId: sql`coalesce((select (block_number + 1) * ${ID_BLOCK_FACTOR} from start), 0)`,
+    skip: sql`coalesce(${offset} - (select after from start), 0)`,
+  };
 }
 
 export async function listEvents(db: Db, q: EventQuery) {
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
   const offset = (q.page - 1) * q.limit;
-  const start = await deepStart(db, q, offset);
+  const start = deepStart(q, offset);
   const c = [...conditions(q), ...(start ? [sql`e.id < ${start.belowId}`] : [])];
-  const skip = start ? start.skip : offset;
   // A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
   const page = q.wallet
     ? sql`select * from (${sql.join(
-        walletSides(q.wallet).map((side) => sql`(select * from events e ${whereOf([...c, side])} order by e.id ${order} limit ${skip + q.limit})`),
+        walletSides(q.wallet).map((side) => sql`(select * from events e ${whereOf([...c, side])} order by e.id ${order} limit ${offset + q.limit})`),
         sql` union all `,
-      )}) e order by e.id ${order} limit ${q.limit} offset ${skip}`
-    : sql`select * from events e ${whereOf(c)} order by e.id ${order} limit ${q.limit} offset ${skip}`;
+      )}) e order by e.id ${order} limit ${q.limit} offset ${offset}`
+    : sql`select * from events e ${whereOf(c)} order by e.id ${order} limit ${q.limit} offset ${start ? start.skip : offset}`;
   const [rows, total] = await Promise.all([
     db.execute<EventRow>(sql`
+      ${start ? sql`with start as (${start.cte})` : sql``}
       select e.id::text as id, e.type, e.wallet_address, e.to_address, e.token_address, t.symbol as token_symbol,
              e.amount_usd, e.direction, e.block_number::text as block_number, e.timestamp, e.tx_hash
         from (${page}) e
