@@ -5,6 +5,7 @@ import { connect } from "@/db/client";
 import { deploy } from "@/devchain/deploy";
 import { startDevChain } from "@/devchain/node";
 import type { GroundTruth } from "@/devchain/simulator/ground-truth";
+import type { FlagEvidence } from "@/lib/scoring";
 import { runSimulation } from "@/devchain/simulator/runner";
 import { Indexer } from "@/worker/indexer/indexer";
 import { Rpc } from "@/worker/indexer/rpc";
@@ -15,9 +16,9 @@ export type SimSize = { days: number; tokens: number; wallets: number };
 
 /** What the engine concluded, as the API serves it, at the end of the history. */
 export type Scored = {
-  tokens: { address: string; riskScore: number; riskLevel: string; flags: string[] }[];
+  tokens: { address: string; riskScore: number; riskLevel: string; flags: string[]; evidence: FlagEvidence[] }[];
   wallets: Map<string, string>;
-  /** Every launched token's risk level as the engine had it at each of the SNAPSHOTS. */
+  /** Every launched token's risk level as the engine had it at each snapshot. */
   levelsOverTime: { address: string; riskLevel: string }[][];
 };
 
@@ -31,10 +32,16 @@ export const SNAPSHOTS = [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1] as con
 
 /**
  * One seed end to end: a fresh dev chain and database, the simulation (ground truth written to
- * a temporary file), the indexer to the head, then the scores as stored. Everything it starts
- * is stopped and dropped, whatever happens.
+ * a temporary file), the indexer to each snapshot and the head, then the scores as stored.
+ * Everything it starts is stopped and dropped, whatever happens.
  */
-export async function runSeed(seed: number, size: SimSize, port: number, say: (s: string) => void): Promise<{ truth: GroundTruth; scored: Scored }> {
+export async function runSeed(
+  seed: number,
+  size: SimSize,
+  port: number,
+  say: (s: string) => void,
+  snapshots: readonly number[] = SNAPSHOTS,
+): Promise<{ truth: GroundTruth; scored: Scored }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "eval-scoring-"));
   const chain = await startDevChain({ port, dataDir, seed, genesisTimestamp: Math.floor(Date.now() / 1000) - Math.ceil(size.days + 1) * 86_400 });
   const db = await createTestDatabase("eval_scoring");
@@ -55,7 +62,7 @@ export async function runSeed(seed: number, size: SimSize, port: number, say: (s
     const ix = await Indexer.create({ sql, rpc, profile: devchainProfile(deployment), fullRefreshIntervalMs: 0 });
     const { fromBlock, throughBlock } = truth.timeline;
     const levelsOverTime: Scored["levelsOverTime"] = [];
-    for (const at of SNAPSHOTS) {
+    for (const at of snapshots) {
       cap = at === 1 ? Number.POSITIVE_INFINITY : Math.round(fromBlock + at * (throughBlock - fromBlock));
       let cycles = 0;
       while ((await ix.cycle()).step !== "idle") if (++cycles > MAX_CYCLES) throw new Error("the indexer did not reach the head");
@@ -66,13 +73,13 @@ export async function runSeed(seed: number, size: SimSize, port: number, say: (s
       levelsOverTime.push([...(await sql<{ address: string; riskLevel: string }[]>`select address, risk_level as "riskLevel" from token_scores`)]);
     }
 
-    const tokens = await sql<{ address: string; risk_score: number; risk_level: string; flags: string[] }[]>`
-      select address, risk_score, risk_level, flags from token_scores`;
+    const tokens = await sql<{ address: string; risk_score: number; risk_level: string; flags: string[]; flag_evidence: FlagEvidence[] }[]>`
+      select address, risk_score, risk_level, flags, flag_evidence from token_scores`;
     const wallets = await sql<{ address: string; classification: string }[]>`select address, classification from wallet_scores`;
     return {
       truth,
       scored: {
-        tokens: tokens.map((t) => ({ address: t.address, riskScore: t.risk_score, riskLevel: t.risk_level, flags: t.flags })),
+        tokens: tokens.map((t) => ({ address: t.address, riskScore: t.risk_score, riskLevel: t.risk_level, flags: t.flags, evidence: t.flag_evidence })),
         wallets: new Map(wallets.map((w) => [w.address, w.classification])),
         levelsOverTime,
       },

@@ -1,0 +1,76 @@
+/**
+ * The scoring engine on the simulator's planted scenarios, end to end (simulation, indexer, the
+ * worker's scores) for one fixed seed: each planted flag is raised with evidence that names the
+ * planted actors, no token raises a planted kind of flag it should not, the hard negatives raise
+ * nothing, and planted wallets get their class. Seed 2 at 3 days, 24 tokens and 150 wallets holds
+ * every scenario, smart money with a record that shows it included (on some seeds the simulated
+ * smart money trades too poorly to be recognised: docs/methodology.md, "Validation").
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GroundTruth, PlantedEntry, RiskFlag, WalletClass } from "@/devchain/simulator/ground-truth";
+import { EXPECTED_CLASSIFICATION } from "@/devchain/simulator/ground-truth";
+import { compareSeed } from "./metrics";
+import { runSeed, type Scored } from "./run-seed";
+
+const SEED = 2;
+const SIZE = { days: 3, tokens: 24, wallets: 150 };
+/** Outside the dev chain ports of the other tests (8545-8559) and of eval:scoring (8571). */
+const PORT = 8572;
+
+/** The flags the simulator plants; concentrated_ownership has no ground truth. */
+const PLANTED: RiskFlag[] = ["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting"];
+/**
+ * Classes checked here. Retail is not: a 3-day history has retail wallets that joined in its last
+ * day, and a wallet first seen less than a day ago is fresh by the method's definition.
+ */
+const CHECKED_CLASSES: WalletClass[] = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh"];
+
+describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
+  let truth: GroundTruth;
+  let scored: Scored;
+
+  beforeAll(async () => {
+    ({ truth, scored } = await runSeed(SEED, SIZE, PORT, () => {}, [1]));
+  }, 240_000);
+
+  const scoreOf = (token: string) => scored.tokens.find((t) => t.address === token.toLowerCase())!;
+  const evidenceOf = (token: string, flag: RiskFlag) => scoreOf(token).evidence.find((e) => e.flag === flag);
+  const plantedOf = (kind: PlantedEntry["kind"]) => truth.planted.filter((p) => p.kind === kind);
+
+  it("raises each planted flag on its token and no planted kind of flag elsewhere", () => {
+    const got = truth.tokens.map((t) => ({ token: t.symbol, flags: scoreOf(t.address).flags.filter((f) => PLANTED.includes(f as RiskFlag)).sort() }));
+    expect(got).toEqual(truth.tokens.map((t) => ({ token: t.symbol, flags: [...t.flags].sort() })));
+    for (const flag of PLANTED) expect(truth.tokens.some((t) => t.flags.includes(flag))).toBe(true);
+  });
+
+  it("raises nothing tempting on the hard negatives (LP migration, market maker, airdrop)", () => {
+    const result = compareSeed(truth, scored);
+    expect(result.hardNegatives).toBeGreaterThanOrEqual(3);
+    expect(result.hardNegativeHits).toEqual([]);
+  });
+
+  it("names the planted actors in the evidence", () => {
+    for (const pull of [...plantedOf("rug_pull"), ...plantedOf("slow_rug")]) {
+      expect(evidenceOf(pull.token!, "liquidity_pulled")?.wallets).toContain(pull.wallets![0]);
+    }
+    for (const bundle of plantedOf("sybil_launch")) expect(evidenceOf(bundle.token!, "sybil_cluster")?.funder).toBe(bundle.funder);
+    for (const ring of plantedOf("wash_ring")) {
+      const evidence = evidenceOf(ring.token!, "wash_trading");
+      expect(evidence?.wallets.length).toBeGreaterThan(0);
+      expect(ring.wallets).toEqual(expect.arrayContaining(evidence!.wallets));
+    }
+    const exited = plantedOf("smart_money").filter((p) => truth.tokens.find((t) => t.address === p.token)!.flags.includes("smart_money_exiting"));
+    for (const entry of exited) expect(entry.wallets).toEqual(expect.arrayContaining(evidenceOf(entry.token!, "smart_money_exiting")!.wallets));
+  });
+
+  it("gives planted wallets their class, and infrastructure none of wash trader, sniper, insider", () => {
+    const expected = Object.entries(truth.wallets).flatMap(([wallet, planted]) => {
+      const cls = EXPECTED_CLASSIFICATION[planted];
+      return cls && CHECKED_CLASSES.includes(cls) ? [{ wallet, planted, cls }] : [];
+    });
+    for (const cls of CHECKED_CLASSES) expect(expected.some((e) => e.cls === cls)).toBe(true);
+    const wrong = expected.filter((e) => scored.wallets.get(e.wallet) !== e.cls).map((e) => ({ ...e, got: scored.wallets.get(e.wallet) }));
+    expect(wrong).toEqual([]);
+    expect(compareSeed(truth, scored).roleWalletHits).toEqual([]);
+  });
+});
