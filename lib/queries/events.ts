@@ -94,38 +94,30 @@ function walletSides(wallet: string): SQL[] {
 const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
 
 /**
- * Exact totals without counting millions of rows. Token and wallet filters select few enough
- * rows to count on their indexes. The whole stream (or one type) reads the trigger-kept
- * counts: the scope's total, less the running total of the blocks before a lower bound, less
- * the bound block's events before the bound.
+ * The exact total as a scalar SQL expression, evaluated by the page's own query. Token and
+ * wallet filters select few enough rows to count on their indexes. The whole stream (or one
+ * type) reads the trigger-kept counts: the scope's total, less the running total of the blocks
+ * before a lower bound, less the bound block's events before the bound.
  */
-async function countEvents(db: Db, q: EventQuery): Promise<number> {
+function totalSql(q: EventQuery): SQL {
   const c = conditions(q);
   if (q.wallet) {
-    const [row] = await db.execute<{ n: string }>(sql`
-      select (${sql.join(
-        walletSides(q.wallet).map((side) => sql`(select count(*) from events e ${whereOf([...c, side])})`),
-        sql` + `,
-      )})::text as n`);
-    return Number(row.n);
+    return sql.join(
+      walletSides(q.wallet).map((side) => sql`(select count(*) from events e ${whereOf([...c, side])})`),
+      sql` + `,
+    );
   }
-  if (q.token) {
-    const [row] = await db.execute<{ n: string }>(sql`select count(*)::text as n from events e ${whereOf(c)}`);
-    return Number(row.n);
-  }
+  if (q.token) return sql`(select count(*) from events e ${whereOf(c)})`;
   const scope = scopeOf(q);
   const bound = lowerBound(q) ?? sql`0::bigint`;
-  const [row] = await db.execute<{ n: string }>(sql`
-    with b as (select ${bound} as id)
-    select (coalesce((select count from event_counts where scope = ${scope}), 0)
-          - coalesce((select cum from event_cumulative_counts
-                       where scope = ${scope} and block_number < (select id from b) / ${ID_BLOCK_FACTOR}
-                       order by block_number desc limit 1), 0)
-          - (select count(*) from events e
-              where e.id >= (select id from b) / ${ID_BLOCK_FACTOR} * ${ID_BLOCK_FACTOR} and e.id < (select id from b)
-              ${q.type ? sql`and e.type = ${q.type}` : sql``})
-           )::text as n`);
-  return Number(row.n);
+  return sql`(with b as (select ${bound} as id)
+    select coalesce((select count from event_counts where scope = ${scope}), 0)
+         - coalesce((select cum from event_cumulative_counts
+                      where scope = ${scope} and block_number < (select id from b) / ${ID_BLOCK_FACTOR}
+                      order by block_number desc limit 1), 0)
+         - (select count(*) from events e
+             where e.id >= (select id from b) / ${ID_BLOCK_FACTOR} * ${ID_BLOCK_FACTOR} and e.id < (select id from b)
+             ${q.type ? sql`and e.type = ${q.type}` : sql``}))`;
 }
 
 /** Below this offset a plain OFFSET is cheap; above it, newest-first pages start from block counts. */
@@ -163,15 +155,16 @@ export async function listEvents(db: Db, q: EventQuery) {
         sql` union all `,
       )}) e order by e.id ${order} limit ${q.limit} offset ${offset}`
     : sql`select * from events e ${whereOf(c)} order by e.id ${order} limit ${q.limit} offset ${start ? start.skip : offset}`;
-  const [rows, total] = await Promise.all([
-    db.execute<EventRow>(sql`
-      ${start ? sql`with start as (${start.cte})` : sql``}
-      select e.id::text as id, e.type, e.wallet_address, e.to_address, e.token_address, t.symbol as token_symbol,
+  // One statement for the page and its total: an empty page still returns the total's row.
+  const rows = await db.execute<EventRow & { total: string }>(sql`
+    with ${start ? sql`start as (${start.cte}),` : sql``} total as (select (${totalSql(q)})::text as n)
+    select p.*, total.n as total from total left join (
+      select e.id, e.type, e.wallet_address, e.to_address, e.token_address, t.symbol as token_symbol,
              e.amount_usd, e.direction, e.block_number::text as block_number, e.timestamp, e.tx_hash
         from (${page}) e
         left join tokens t on t.address = e.token_address
-       order by e.id ${order}`),
-    countEvents(db, q),
-  ]);
-  return { data: rows.map((r) => toEvent({ ...r, timestamp: new Date(r.timestamp) })), total };
+    ) p on true
+    order by p.id ${order}`);
+  const data = rows.filter((r) => r.id !== null).map((r) => toEvent({ ...r, id: String(r.id), timestamp: new Date(r.timestamp) }));
+  return { data, total: Number(rows[0].total) };
 }
