@@ -57,8 +57,8 @@ describe("deterministic summary", () => {
     expect(text).toContain("liquidity pulled (one provider removed 96% of the pool)");
     expect(text).toContain("sybil cluster (6 wallets of one funder bought together, accounting for 21% of supply)");
     expect(text).toContain("smart money exiting (3 of 5 smart-money wallets sold at least half their position recently, a net outflow of $12.4k)");
-    const sellRug = { ...input.flagEvidence[0], metrics: { fast_drawdown: 0.95, drawdown: 0.95, provider_removed_share: 0.1 } };
-    expect(deterministicSummary({ ...input, flagEvidence: [sellRug] })).toContain("liquidity fell 95% within a day");
+    const sellRug = { ...input.flagEvidence[0], metrics: { fast_drawdown: 0.95, drawdown: 0.95, provider_sell_share: 0.8, provider_removed_share: 0.1 } };
+    expect(deterministicSummary({ ...input, flagEvidence: [sellRug] })).toContain("liquidity fell 95% within a day as its own provider sold into the pool");
   });
 
   it("is built from a token, its metrics and its risk result", () => {

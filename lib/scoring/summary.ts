@@ -98,7 +98,7 @@ const FLAG_CLAUSES: Record<RiskFlag, (m: Record<string, number>, t: Record<strin
       ? `one provider removed ${formatShare(m.provider_removed_share)} of the pool`
       : m.fast_drawdown === undefined
         ? null
-        : `liquidity fell ${formatShare(m.fast_drawdown)} within a day and has not recovered`,
+        : `liquidity fell ${formatShare(m.fast_drawdown)} within a day as its own provider sold into the pool, and has not recovered`,
   concentrated_ownership: (m) =>
     m.top10_share === undefined || m.top1_share === undefined
       ? null
