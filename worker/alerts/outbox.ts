@@ -4,6 +4,7 @@ import { dashboardUrl, emailTransportFromConfig, renderAlertEmail, type EmailTra
 import type { AlertNotification, DeliveryResult } from "@/lib/alerts/payload";
 import { webhookBody, webhookTransport, type WebhookTransport } from "@/lib/alerts/webhook";
 import { log } from "@/lib/log";
+import { sleep } from "../sleep";
 
 /**
  * The outbox sender. Rows are claimed in a short transaction (FOR UPDATE SKIP LOCKED, so any
@@ -153,10 +154,3 @@ export async function runOutboxSender(sql: Sql, options: SenderOptions & { signa
     if (claimed === 0) await sleep(failures ? Math.min(30_000, pollMs * 2 ** failures) : pollMs, signal);
   }
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
-  });
