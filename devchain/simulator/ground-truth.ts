@@ -6,6 +6,7 @@
  */
 import type { Address } from "viem";
 import type { LogName } from "./market";
+import type { Ownership } from "./ownership";
 
 /** The API's wallet classification vocabulary. */
 export type WalletClass = "smart_money" | "sniper" | "bot" | "insider" | "whale" | "wash_trader" | "fresh" | "retail";
@@ -103,7 +104,10 @@ export interface TokenTruth {
   /** When each label became true: the rug's block, a slow rug's last step (90% out), the second
    * smart-money exit, the first sniper buy, the launch block of a bundle, ... */
   labelledAt: Partial<Record<TokenLabel, { block: number; timestamp: number }>>;
-  /** Flags the token should raise by the end of the recorded history. */
+  /** Its true owners at the end of the recorded history (ownership.ts). */
+  ownership: Ownership | null;
+  /** Flags the token should raise by the end of the recorded history: its labels', and
+   * concentrated_ownership when its true ownership is concentrated. */
   flags: RiskFlag[];
   /** Flags a hard-negative label makes tempting but wrong. */
   notFlags: RiskFlag[];
@@ -158,8 +162,8 @@ export class GroundTruthRecorder {
     this.wallets[wallet] = planted;
   }
 
-  addToken(token: Omit<TokenTruth, "labels" | "labelledAt" | "flags" | "notFlags">): TokenTruth {
-    const truth: TokenTruth = { ...token, labels: [], labelledAt: {}, flags: [], notFlags: [] };
+  addToken(token: Omit<TokenTruth, "labels" | "labelledAt" | "ownership" | "flags" | "notFlags">): TokenTruth {
+    const truth: TokenTruth = { ...token, labels: [], labelledAt: {}, ownership: null, flags: [], notFlags: [] };
     this.tokens.push(truth);
     this.byAddress.set(truth.address, truth);
     return truth;
@@ -171,9 +175,15 @@ export class GroundTruthRecorder {
     if (truth.labels.includes(label)) return;
     truth.labels.push(label);
     truth.labelledAt[label] = at;
-    const flags = new Set(truth.labels.flatMap((l) => RAISES[l] ?? []));
-    truth.flags = [...flags];
-    truth.notFlags = [...new Set(truth.labels.flatMap((l) => MUST_NOT_RAISE[l] ?? []))].filter((f) => !flags.has(f));
+    setFlags(truth);
+  }
+
+  /** Records the token's true ownership as of now (it replaces any earlier reading). */
+  own(token: Address, ownership: Ownership): void {
+    const truth = this.byAddress.get(token);
+    if (!truth) throw new Error(`ground truth: unknown token ${token}`);
+    truth.ownership = ownership;
+    setFlags(truth);
   }
 
   /** Records an entry; the caller may keep extending it (block ranges, counts) as it unfolds. */
@@ -185,4 +195,11 @@ export class GroundTruthRecorder {
   snapshot(meta: Omit<GroundTruth, "version" | "tokens" | "planted" | "wallets">): GroundTruth {
     return { version: 1, ...meta, tokens: this.tokens, planted: this.planted, wallets: this.wallets };
   }
+}
+
+function setFlags(truth: TokenTruth): void {
+  const flags = new Set(truth.labels.flatMap((l) => RAISES[l] ?? []));
+  if (truth.ownership?.concentrated) flags.add("concentrated_ownership");
+  truth.flags = [...flags];
+  truth.notFlags = [...new Set(truth.labels.flatMap((l) => MUST_NOT_RAISE[l] ?? []))].filter((f) => !flags.has(f));
 }

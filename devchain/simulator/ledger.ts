@@ -60,6 +60,11 @@ export class Ledger {
     return this.supplies.get(token) ?? 0n;
   }
 
+  /** Every account that has held the token, with its balance now (zero included). */
+  holdersOf(token: Address): ReadonlyMap<Address, bigint> {
+    return this.balances.get(token) ?? new Map();
+  }
+
   tokensHeldBy(holder: Address): ReadonlySet<Address> {
     return this.holdings.get(holder) ?? new Set();
   }

@@ -15,6 +15,7 @@ import { ChainWriter } from "./chain-writer";
 import { GroundTruthRecorder, type GroundTruth } from "./ground-truth";
 import { Ledger } from "./ledger";
 import { Market, type Contracts } from "./market";
+import { controllers, trueOwnership } from "./ownership";
 import { startBots } from "./scenarios/bots";
 import { startCrowd, startFreshArrivals } from "./scenarios/crowd";
 import { scheduleLaunches } from "./scenarios/launches";
@@ -160,6 +161,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const snapshot = (live: boolean): GroundTruth => {
     const through = Math.max(writer.minedSlot, 0);
     const lastBackfill = Math.min(through, backfillSlots - 1);
+    const controllerOf = controllers(truth);
+    for (const t of truth.tokens) truth.own(t.address, trueOwnership(ledger, truth, controllerOf, t.address));
     return truth.snapshot({
       seed: options.seed,
       chainId: deployment.chainId,

@@ -17,8 +17,8 @@ const SIZE = { days: 3, tokens: 24, wallets: 150 };
 /** Outside the dev chain ports of the other tests (8545-8559) and of eval:scoring (8571). */
 const PORT = 8572;
 
-/** The flags the simulator plants; concentrated_ownership has no ground truth. */
-const PLANTED: RiskFlag[] = ["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting"];
+/** The flags with a ground truth: the planted scenarios' and concentrated_ownership from the true owners. */
+const PLANTED: RiskFlag[] = ["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting", "concentrated_ownership"];
 /**
  * Classes checked here. Retail is not: a 3-day history has retail wallets that joined in its last
  * day, and a wallet first seen less than a day ago is fresh by the method's definition.

@@ -8,8 +8,9 @@ const TARGET = { precision: 0.9, recall: 0.8, liquidityPulledPrecision: 0.97 } a
 
 const fmt = (v: number | null) => (v === null ? "n/a" : v.toFixed(2));
 
-/** Flags the simulator plants (ground-truth.ts RAISES); others have no truth to be measured against. */
-const PLANTED_FLAGS = new Set(["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting"]);
+/** Flags with a ground truth: the planted labels' (ground-truth.ts RAISES) and concentrated_ownership
+ * from the true owners (ownership.ts); others have no truth to be measured against. */
+const PLANTED_FLAGS = new Set(["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting", "concentrated_ownership"]);
 
 function flagTarget(flag: string, r: Rates): string {
   const minPrecision = flag === "liquidity_pulled" ? TARGET.liquidityPulledPrecision : TARGET.precision;
