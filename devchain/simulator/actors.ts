@@ -16,6 +16,8 @@ export interface Actors {
   bots: Address[];
   whales: Address[];
   smartMoney: Address[];
+  /** Launches each smart-money wallet has taken a position in, to spread them across launches. */
+  smartMoneyPositions: Map<Address, number>;
   marketMakers: Address[];
   /** Token creators so far (some launch again), and those preparing a launch right now. */
   creators: Address[];
@@ -50,6 +52,7 @@ export function createActors(sim: Sim): Actors {
     bots: [],
     whales: [],
     smartMoney: [],
+    smartMoneyPositions: new Map(),
     marketMakers: [],
     creators: [],
     launching: new Set(),
