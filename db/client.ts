@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { config, requireDatabaseUrl } from "@/lib/config";
@@ -22,6 +24,19 @@ export function createDb(sql: Sql) {
   return drizzle(sql, { schema, casing: "snake_case" });
 }
 export type Db = ReturnType<typeof createDb>;
+
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/**
+ * Runs a SQL template as a named prepared statement. Drizzle's execute sends unnamed ones,
+ * which PostgreSQL parses and plans on every call; for the API's hot read queries planning
+ * cost as much as running them. Prepared, a connection plans each query text once (and
+ * PostgreSQL keeps re-planning per call only where a generic plan would be worse).
+ */
+export function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }) as unknown as Promise<T[]>;
+}
 
 // One pool per process, created on first use (Next.js may import this module in several bundles).
 const globalForDb = globalThis as unknown as { __sql?: Sql; __db?: Db };

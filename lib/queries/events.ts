@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { queryPrepared, type Db } from "@/db/client";
 import { iso, round } from "./format";
 
 export const EVENT_TYPES = ["swap", "liquidity_add", "liquidity_remove", "transfer"] as const;
@@ -156,7 +156,7 @@ export async function listEvents(db: Db, q: EventQuery) {
       )}) e order by e.id ${order} limit ${q.limit} offset ${offset}`
     : sql`select * from events e ${whereOf(c)} order by e.id ${order} limit ${q.limit} offset ${start ? start.skip : offset}`;
   // One statement for the page and its total: an empty page still returns the total's row.
-  const rows = await db.execute<EventRow & { total: string }>(sql`
+  const rows = await queryPrepared<EventRow & { total: string }>(db, sql`
     with ${start ? sql`start as (${start.cte}),` : sql``} total as (select (${totalSql(q)})::text as n)
     select p.*, total.n as total from total left join (
       select e.id, e.type, e.wallet_address, e.to_address, e.token_address, t.symbol as token_symbol,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { queryPrepared, type Db } from "@/db/client";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { WINDOWS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
@@ -26,7 +26,7 @@ type HolderRow = {
  */
 export async function topHolders(db: Db, token: string, now: Date) {
   const windowStart = new Date(now.getTime() - WINDOWS.netActivitySeconds * 1000).toISOString();
-  const rows = await db.execute<HolderRow>(sql`
+  const rows = await queryPrepared<HolderRow>(db, sql`
     select b.holder, b.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
            ws.reputation_score, w.cluster_id, w.is_contract, f.bought, f.sold,
            t.total_supply::text as total_supply, t.decimals
