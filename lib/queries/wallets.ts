@@ -1,54 +1,62 @@
-import { desc, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { tokenMetrics, tokens, walletPositions, wallets, walletScores } from "@/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { queryPrepared, type Db } from "@/db/client";
+import { wallets } from "@/db/schema";
 import { iso, round, toUnits } from "./format";
 
+type WalletRow = {
+  address: string;
+  classification: string;
+  score_classification: string | null;
+  reputation_score: number | null;
+  confidence: string | null;
+  pnl_estimate_usd: number;
+  pnl_confidence: string;
+  sector_preference: string;
+  trade_count: number;
+  /** Text: the Drizzle driver turns off the client's timestamp parsing. */
+  first_seen: string;
+};
+type HoldingRow = { token_address: string; symbol: string; decimals: number; quantity: string; value_usd: number };
+
 export async function getWalletProfile(db: Db, address: string) {
-  const value = sql<number>`(${walletPositions.quantity} / power(10::numeric, ${tokens.decimals}))::float8 * coalesce(${tokenMetrics.priceUsd}, 0)`;
-  // The wallet and its holdings side by side: one round trip's wait instead of two.
+  // The wallet and its holdings side by side, as prepared statements (a hot route).
   const [[w], holdings] = await Promise.all([
-    db
-      .select({
-        wallet: wallets,
-        reputationScore: walletScores.reputationScore,
-        confidence: walletScores.confidence,
-        classification: walletScores.classification,
-      })
-      .from(wallets)
-      .leftJoin(walletScores, eq(walletScores.address, wallets.address))
-      .where(eq(wallets.address, address)),
-    db
-      .select({
-        tokenAddress: walletPositions.tokenAddress,
-        symbol: tokens.symbol,
-        decimals: tokens.decimals,
-        quantity: walletPositions.quantity,
-        valueUsd: value,
-      })
-      .from(walletPositions)
-      .innerJoin(tokens, eq(tokens.address, walletPositions.tokenAddress))
-      .leftJoin(tokenMetrics, eq(tokenMetrics.address, walletPositions.tokenAddress))
-      .where(sql`${walletPositions.wallet} = ${address} and ${gt(walletPositions.quantity, "0")}`)
-      .orderBy(desc(value), walletPositions.tokenAddress),
+    queryPrepared<WalletRow>(
+      db,
+      sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score, s.confidence,
+                 w.pnl_estimate_usd, w.pnl_confidence, w.sector_preference, w.trade_count, w.first_seen
+            from wallets w left join wallet_scores s on s.address = w.address
+           where w.address = ${address}`,
+    ),
+    queryPrepared<HoldingRow>(
+      db,
+      sql`select p.token_address, t.symbol, t.decimals, p.quantity::text as quantity,
+                 (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0) as value_usd
+            from wallet_positions p
+            join tokens t on t.address = p.token_address
+            left join token_metrics m on m.address = p.token_address
+           where p.wallet = ${address} and p.quantity > 0
+           order by value_usd desc, p.token_address`,
+    ),
   ]);
   if (!w) return null;
 
   return {
-    address: w.wallet.address,
-    classification: w.classification ?? w.wallet.classification,
-    reputation_score: round(w.reputationScore ?? 0, 1),
+    address: w.address,
+    classification: w.score_classification ?? w.classification,
+    reputation_score: round(w.reputation_score ?? 0, 1),
     reputation_confidence: w.confidence ?? "low",
     portfolio: holdings.map((h) => ({
-      token_address: h.tokenAddress,
+      token_address: h.token_address,
       token_symbol: h.symbol,
       quantity: toUnits(h.quantity, h.decimals),
-      value_usd: round(h.valueUsd, 2),
+      value_usd: round(h.value_usd, 2),
     })),
-    pnl_estimate_usd: round(w.wallet.pnlEstimateUsd, 2),
-    pnl_confidence: w.wallet.pnlConfidence,
-    sector_preference: w.wallet.sectorPreference,
-    trade_count: w.wallet.tradeCount,
-    first_seen: iso(w.wallet.firstSeen),
+    pnl_estimate_usd: round(w.pnl_estimate_usd, 2),
+    pnl_confidence: w.pnl_confidence,
+    sector_preference: w.sector_preference,
+    trade_count: w.trade_count,
+    first_seen: iso(new Date(w.first_seen)),
   };
 }
 
