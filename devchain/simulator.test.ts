@@ -15,6 +15,8 @@ import { RpcClient } from "./rpc";
 import type { GroundTruth, PlantedEntry, PlantedKind } from "./simulator/ground-truth";
 import { LOG_NAMES } from "./simulator/market";
 import { runSimulation } from "./simulator/runner";
+import { SNIPER_HOLD } from "./simulator/scenarios/launch-crew";
+import { SNIPER_BLOCKS } from "./simulator/tokens";
 
 const SIGNATURES = {
   Transfer: "Transfer(address,address,uint256)",
@@ -211,9 +213,16 @@ describe("market simulator", { timeout: 60_000 }, () => {
       }
     }
     for (const sm of entries("smart_money")) {
-      const exits = sm.exits as { block: number }[];
+      const exits = sm.exits as { wallet: Address; block: number }[];
       for (const exit of exits) expect(exit.block).toBeLessThan(sm.dumpBlock as number);
       if (tokenOf(sm).labels.includes("smart_money_exit")) expect(exits.length).toBeGreaterThanOrEqual(2);
+      // Informed: in after every sniper has sold, out before any whale sells.
+      const whaleExits = entries("whale").filter((w) => w.token === sm.token && w.toBlock !== undefined).map((w) => w.toBlock!);
+      for (const entry of sm.entries as { wallet: Address; block: number }[]) {
+        expect(entry.block - tokenOf(sm).launchBlock).toBeGreaterThan(SNIPER_BLOCKS + SNIPER_HOLD.max);
+        const exit = exits.find((e) => e.wallet === entry.wallet);
+        if (exit) expect(whaleExits.some((b) => b > entry.block && b <= exit.block)).toBe(false);
+      }
     }
     for (const insider of entries("insider")) {
       const rug = truth.planted.find((p) => (p.kind === "rug_pull" || p.kind === "slow_rug") && p.token === insider.token);

@@ -63,6 +63,8 @@ export interface SimToken {
   rugged: boolean;
   /** No trading before this slot (liquidity is being moved). */
   frozenUntil: number;
+  /** Slots at which a whale is set to sell its holding: dumps that smart money knows are coming. */
+  whaleExits: number[];
   truth: TokenTruth;
 }
 

@@ -65,6 +65,9 @@ export function bundleBuys(sim: Sim, actors: Actors, token: SimToken, bundle: Bu
   sim.label(token, "sybil_launch");
 }
 
+/** How long a sniper holds before taking profit: by the end of it every sniper has sold. */
+export const SNIPER_HOLD = { min: 3 * MINUTE, max: 45 * MINUTE } as const;
+
 /** 1-3 snipers buy in the 1st to 3rd block after the launch and take profit within the hour. */
 export function snipe(sim: Sim, actors: Actors, token: SimToken, rng: Rng): void {
   const buys: (Moment & { wallet: Address; ethIn: string })[] = [];
@@ -78,7 +81,7 @@ export function snipe(sim: Sim, actors: Actors, token: SimToken, rng: Rng): void
       buys.push({ wallet: sniper, ...sim.now, ethIn: eth.toString() });
       entry.wallets!.push(sniper);
       sim.label(token, "sniped");
-      sim.tradeAt(token, sim.slot + rng.int(3 * MINUTE, 45 * MINUTE), () => sellAll(sim, actors, sniper, token));
+      sim.tradeAt(token, sim.slot + rng.int(SNIPER_HOLD.min, SNIPER_HOLD.max), () => sellAll(sim, actors, sniper, token));
     });
   }
 }

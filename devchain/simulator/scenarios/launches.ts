@@ -207,6 +207,7 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: A
     halfLifeSlots: p.halfLife,
     rugged: false,
     frozenUntil: 0,
+    whaleExits: [],
     truth,
   };
   sim.tokens.add(token);

@@ -14,7 +14,9 @@ export function startWhales(sim: Sim, actors: Actors): void {
         const bought = buy(sim, actors, whale, token, eth < part(spendable(sim, whale), 0.3) ? eth : 0n);
         if (bought > 0n) {
           const entry = sim.truth.plant({ kind: "whale", token: token.address, wallets: [whale], ...sim.now, ethIn: eth.toString() });
-          sim.tradeAt(token, sim.slot + rng.int(4 * HOUR, 30 * HOUR), () => {
+          const exitSlot = sim.slot + rng.int(4 * HOUR, 30 * HOUR);
+          token.whaleExits.push(exitSlot);
+          sim.tradeAt(token, exitSlot, () => {
             const got = sellAll(sim, actors, whale, token);
             sim.extend(entry);
             entry.ethOut = got.toString();
