@@ -4,19 +4,16 @@
  * connections, rotating through many distinct requests so the response cache cannot carry it.
  * Prints requests/s, p50, p99, the ratio to the trivial route, the server's and PostgreSQL's CPU
  * time per request (what a request costs, even on a busy machine), and whether totals are exact.
- * Options: --reuse (keep an already loaded bench database), --seconds N, --json.
+ * Options: --reuse (keep the bench database if it holds the whole dataset), --seconds N, --json.
  */
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { connect, createDb } from "@/db/client";
-import { runMigrations } from "@/db/migrate";
 import { createKey, ensureAccount } from "@/lib/keys/store";
-import { loadDataset } from "@/scripts/dataset";
 import { buildIfStale } from "@/scripts/embedded/web";
-import { databaseUrl, SERVER_URL } from "@/tests/setup/database";
 import { startAppServer } from "@/tests/setup/server";
+import { BENCH_DB, ensureBenchDatabase } from "./lib/bench-database";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
@@ -26,41 +23,8 @@ const { values: args } = parseArgs({
     json: { type: "boolean", default: false },
   },
 });
-const DB_NAME = "oci_bench_api";
 const CONNECTIONS = 10;
 const say = (s: string) => console.error(`[bench:api] ${s}`);
-
-async function prepareDatabase(): Promise<string> {
-  const url = databaseUrl(DB_NAME);
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  const [exists] = await admin`select 1 from pg_database where datname = ${DB_NAME}`;
-  if (exists && args.reuse) {
-    await admin.end();
-    say(`reusing database ${DB_NAME}`);
-    await runMigrations(url);
-    return url;
-  }
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
-  await admin.end();
-  await runMigrations(url);
-  const s = connect(url, { max: 4 });
-  const started = Date.now();
-  let lastReport = 0;
-  await loadDataset(s, {
-    size: "large",
-    seed: 42,
-    copy: true,
-    onProgress: (p) => {
-      if (Date.now() - lastReport < 10_000) return;
-      lastReport = Date.now();
-      say(p.message);
-    },
-  });
-  say(`loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  await s.end();
-  return url;
-}
 
 type Sample = { addresses: string[]; wallets: string[]; busyWallets: string[]; busyTokens: string[]; times: string[] };
 
@@ -118,7 +82,7 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
   return exact;
 }
 
-const url = await prepareDatabase();
+const url = await ensureBenchDatabase(say, { reuse: args.reuse });
 // One session, so the server's sessions are all the others on the bench database.
 const s = connect(url, { max: 1 });
 const db = createDb(s);
@@ -140,7 +104,7 @@ try {
     // Warm-up pass, then the measured one.
     execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, seconds: 2 })]);
     // The server's database sessions, opened by the warm-up: their CPU is the database's share.
-    const dbPids = (await s`select pid from pg_stat_activity where datname = ${DB_NAME} and pid <> pg_backend_pid()`).map((r) => r.pid as number);
+    const dbPids = (await s`select pid from pg_stat_activity where datname = ${BENCH_DB} and pid <> pg_backend_pid()`).map((r) => r.pid as number);
     const out = execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, dbPids })], { encoding: "utf8" });
     const r = JSON.parse(out.trim().split("\n").at(-1)!);
     if (!baseline) baseline = r.rps;

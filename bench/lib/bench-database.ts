@@ -25,11 +25,11 @@ async function isLoaded(url: string): Promise<boolean> {
 
 /**
  * Reuses the benchmark database when it holds the whole large dataset (migrating it to the
- * current schema), else creates and loads it: a few minutes of COPY.
+ * current schema) unless `reuse` is false, else creates and loads it: a few minutes of COPY.
  */
-export async function ensureBenchDatabase(say: (line: string) => void): Promise<string> {
+export async function ensureBenchDatabase(say: (line: string) => void, { reuse = true } = {}): Promise<string> {
   const url = databaseUrl(BENCH_DB);
-  if (await isLoaded(url)) {
+  if (reuse && (await isLoaded(url))) {
     say(`reusing database ${BENCH_DB}`);
     await runMigrations(url);
     return url;
