@@ -8,6 +8,7 @@ export const TOKEN_SORTS = ["trending", "newest", "liquidity", "volume", "risk_a
 export type TokenSort = (typeof TOKEN_SORTS)[number];
 
 const FLAG_BITS = new Map<string, number>(RISK_FLAGS.map((f, i) => [f, 1 << i]));
+const flagMask = (flags: readonly string[]) => flags.reduce((m, f) => m | (FLAG_BITS.get(f) ?? 0), 0);
 const RANGE_COLUMNS: RangeColumn[] = ["liquidityUsd", "marketCapUsd", "riskScore", "holderGrowth1hPct", "createdAtMs"];
 
 type Snapshot = {
@@ -43,7 +44,7 @@ async function build(db: Db): Promise<Snapshot> {
   const n = rows.length;
   const column = (pick: (r: (typeof rows)[number]) => number) => Float64Array.from(rows, pick);
   const columns = Object.fromEntries(RANGE_COLUMNS.map((c) => [c, column((r) => r[c])])) as Record<RangeColumn, Float64Array>;
-  const flags = Int32Array.from(rows, (r) => r.riskFlags.reduce((m, f) => m | (FLAG_BITS.get(f) ?? 0), 0));
+  const flags = Int32Array.from(rows, (r) => flagMask(r.riskFlags));
   // Rows come sorted by address, so position breaks ties in address order.
   const sortBy = (key: Float64Array, descending: boolean) =>
     Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (descending ? key[b] - key[a] : key[a] - key[b]) || a - b);
@@ -116,7 +117,7 @@ function kernelFor(sides: ("min" | "max")[], withFlags: boolean): Kernel {
  * passes a bound, as inRange has it.
  */
 function markMatches(s: Snapshot, filter: TokenFilter, now: Date): number | null {
-  const excluded = (filter.exclude_flags ?? []).reduce((m, f) => m | (FLAG_BITS.get(f) ?? 0), 0);
+  const excluded = flagMask(filter.exclude_flags ?? []);
   const tests = filterRanges(filter, now).flatMap((r) => [
     ...(r.min > -Infinity ? [{ side: "min" as const, column: s.columns[r.column], bound: r.min }] : []),
     ...(r.max < Infinity ? [{ side: "max" as const, column: s.columns[r.column], bound: r.max }] : []),

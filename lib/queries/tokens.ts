@@ -1,5 +1,5 @@
-import type { PendingQuery, Row } from "postgres";
-import type { Db, Sql } from "@/db/client";
+import { sql, type SQL } from "drizzle-orm";
+import { queryPrepared, type Db } from "@/db/client";
 import { syncState } from "@/db/schema";
 import type { TokenFilter } from "@/lib/tokens/filter";
 import { hoursSince, iso, round } from "./format";
@@ -27,21 +27,20 @@ type TokenRow = {
 };
 
 /**
- * Token rows for the list and the profile, in plain SQL on the driver: a list page is hot
- * enough that the query builder's per-call work shows, and `= any($1)` keeps one statement
- * for every page size.
+ * Token rows for the list and the profile, as a prepared statement (hot routes); `= any($1)`
+ * keeps one statement for every page size.
  */
-const selectTokens = (db: Db, where: (sql: Sql) => PendingQuery<Row[]>) => {
-  const q = db.$client;
-  return q<TokenRow[]>`
-    select m.address, t.name, t.symbol, m.market_cap_usd, m.volume24h_usd, m.liquidity_usd, m.holder_count,
-           m.created_at, m.risk_score, m.risk_flags, coalesce(s.ai_summary, '') as ai_summary, t.launchpad,
-           t.total_supply::text as total_supply, t.decimals
-      from token_metrics m
-      join tokens t on t.address = m.address
-      left join token_scores s on s.address = m.address
-     where ${where(q)}`;
-};
+const selectTokens = (db: Db, where: SQL) =>
+  queryPrepared<TokenRow>(
+    db,
+    sql`select m.address, t.name, t.symbol, m.market_cap_usd, m.volume24h_usd, m.liquidity_usd, m.holder_count,
+               m.created_at, m.risk_score, m.risk_flags, coalesce(s.ai_summary, '') as ai_summary, t.launchpad,
+               t.total_supply::text as total_supply, t.decimals
+          from token_metrics m
+          join tokens t on t.address = m.address
+          left join token_scores s on s.address = m.address
+         where ${where}`,
+  );
 
 function toToken(r: TokenRow, now: Date) {
   return {
@@ -83,7 +82,7 @@ async function tokenRows(db: Db, version: number, addresses: string[]): Promise<
   const cache = rowCache;
   const missing = addresses.filter((a) => !cache.rows.has(a));
   if (missing.length) {
-    const rows = await selectTokens(db, (q) => q`m.address = any(${missing})`);
+    const rows = await selectTokens(db, sql`m.address = any(${sql.param(missing)})`);
     if (cache.rows.size + rows.length > ROW_CACHE_MAX) cache.rows.clear();
     for (const r of rows) cache.rows.set(r.address, r);
   }
@@ -104,7 +103,7 @@ export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersi
 }
 
 export async function getTokenProfile(db: Db, address: string, now: Date) {
-  const [[row], holders] = await Promise.all([selectTokens(db, (q) => q`m.address = ${address}`), topHolders(db, address, now)]);
+  const [[row], holders] = await Promise.all([selectTokens(db, sql`m.address = ${address}`), topHolders(db, address, now)]);
   if (!row) return null;
   return { ...toToken(row, now), top_holders: holders, created_at: iso(new Date(row.created_at)) };
 }
