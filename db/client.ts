@@ -14,9 +14,16 @@ export function connect(url = requireDatabaseUrl(), options: postgres.Options<{}
     connect_timeout: 3,
     idle_timeout: 30,
     onnotice: () => {},
-    // Fail fast instead of queueing behind a dead socket; the API answers 500 and retries later.
-    connection: { application_name: "onchain-intel", statement_timeout: config.REQUEST_TIMEOUT_MS * 2 },
     ...options,
+    connection: {
+      application_name: "onchain-intel",
+      // Fail fast instead of queueing behind a dead socket; the API answers 500 and retries later.
+      statement_timeout: config.REQUEST_TIMEOUT_MS * 2,
+      // JIT compiles any plan whose estimate passes jit_above_cost, on every execution: tens of
+      // milliseconds spent on queries that run in one, wherever a generic plan's row estimate is large.
+      jit: "off",
+      ...options.connection,
+    },
   });
 }
 

@@ -154,15 +154,19 @@ export async function listEvents(db: Db, q: EventQuery) {
         walletSides(q.wallet).map((side) => sql`(select * from events e ${whereOf([...c, side])} order by e.id ${order} limit ${offset + q.limit})`),
         sql` union all `,
       )}) e order by e.id ${order} limit ${q.limit} offset ${offset}`
-    : sql`select * from events e ${whereOf(c)} order by e.id ${order} limit ${q.limit} offset ${start ? start.skip : offset}`;
+    : // Limit and offset as subqueries hide their values from custom plans too, so every plan
+      // costs the page alike and PostgreSQL settles on the generic plan; with the values in
+      // view it re-planned the whole-stream pages on every call, which cost more than running them.
+      sql`select * from events e ${whereOf(c)} order by e.id ${order} limit (select ${q.limit}::int) offset (select ${start ? start.skip : offset}::bigint)`;
   // One statement for the page and its total: an empty page still returns the total's row.
   const rows = await queryPrepared<EventRow & { total: string }>(db, sql`
     with ${start ? sql`start as (${start.cte}),` : sql``} total as (select (${totalSql(q)})::text as n)
     select p.*, total.n as total from total left join (
-      select e.id, e.type, e.wallet_address, e.to_address, e.token_address, t.symbol as token_symbol,
+      select e.id, e.type, e.wallet_address, e.to_address, e.token_address,
+             -- A probe per row, whatever the plan's row estimate (a join may hash every token).
+             (select t.symbol from tokens t where t.address = e.token_address) as token_symbol,
              e.amount_usd, e.direction, e.block_number::text as block_number, e.timestamp, e.tx_hash
         from (${page}) e
-        left join tokens t on t.address = e.token_address
     ) p on true
     order by p.id ${order}`);
   const data = rows.filter((r) => r.id !== null).map((r) => toEvent({ ...r, id: String(r.id), timestamp: new Date(r.timestamp) }));

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { queryPrepared, type Db } from "@/db/client";
+import { sql, type SQL } from "drizzle-orm";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { WINDOWS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
@@ -7,7 +6,8 @@ import { percentOf, round, toUnits } from "./format";
 
 const TOP_HOLDERS = 10;
 
-type HolderRow = {
+/** The columns topHoldersSql returns. */
+export type HolderRow = {
   holder: string;
   amount: string;
   classification: string | null;
@@ -16,22 +16,19 @@ type HolderRow = {
   is_contract: number | null;
   bought: string | null;
   sold: string | null;
-  total_supply: string;
-  decimals: number;
 };
 
 /**
- * The largest real holders of a token with their wallet intelligence and recent direction.
- * Reads the token's supply itself, so a profile can run it beside the token's own row.
+ * The largest real holders of a token with their wallet intelligence and recent direction, as
+ * a subquery over a token address expression, so the profile reads them laterally beside the
+ * token's own row in one statement.
  */
-export async function topHolders(db: Db, token: string, now: Date) {
+export function topHoldersSql(token: SQL, now: Date): SQL {
   const windowStart = new Date(now.getTime() - WINDOWS.netActivitySeconds * 1000).toISOString();
-  const rows = await queryPrepared<HolderRow>(db, sql`
+  return sql`
     select b.holder, b.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
-           ws.reputation_score, w.cluster_id, w.is_contract, f.bought, f.sold,
-           t.total_supply::text as total_supply, t.decimals
+           ws.reputation_score, w.cluster_id, w.is_contract, f.bought, f.sold
       from balances b
-      join tokens t on t.address = b.token_address
       left join wallets w on w.address = b.holder
       left join wallet_scores ws on ws.address = b.holder
       left join lateral (
@@ -42,19 +39,22 @@ export async function topHolders(db: Db, token: string, now: Date) {
            and e.type = 'swap' and e.timestamp > ${windowStart}::timestamptz
       ) f on true
      where b.token_address = ${token} and b.amount > 0
-       and ${isRealHolderSql(sql`b.holder`, sql`${token}`)}
+       and ${isRealHolderSql(sql`b.holder`, token)}
      order by b.amount desc, b.holder
-     limit ${TOP_HOLDERS}`);
-  return rows.map((r) => ({
+     limit ${TOP_HOLDERS}`;
+}
+
+export function toHolder(r: HolderRow, token: { total_supply: string; decimals: number }) {
+  return {
     address: r.holder,
-    holding_pct: round(percentOf(r.amount, r.total_supply), 4),
+    holding_pct: round(percentOf(r.amount, token.total_supply), 4),
     classification: r.classification ?? "fresh",
     reputation_score: round(r.reputation_score ?? 0, 1),
     net_activity: netActivity({
-      balance: toUnits(r.amount, r.decimals),
-      recentBought: toUnits(r.bought ?? "0", r.decimals),
-      recentSold: toUnits(r.sold ?? "0", r.decimals),
+      balance: toUnits(r.amount, token.decimals),
+      recentBought: toUnits(r.bought ?? "0", token.decimals),
+      recentSold: toUnits(r.sold ?? "0", token.decimals),
     }),
     tags: [...(r.is_contract ? ["contract"] : []), ...(r.cluster_id ? [`cluster:${r.cluster_id}`] : [])],
-  }));
+  };
 }

@@ -2,8 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryPrepared, type Db } from "@/db/client";
 import { syncState } from "@/db/schema";
 import type { TokenFilter } from "@/lib/tokens/filter";
-import { hoursSince, iso, round } from "./format";
-import { topHolders } from "./holders";
+import { hoursSince, iso, type LeftJoined, round } from "./format";
+import { topHoldersSql, toHolder, type HolderRow } from "./holders";
 import { queryTokenList, type TokenSort } from "./token-list-index";
 
 export { TOKEN_SORTS, type TokenSort } from "./token-list-index";
@@ -26,21 +26,15 @@ type TokenRow = {
   decimals: number;
 };
 
-/**
- * Token rows for the list and the profile, as a prepared statement (hot routes); `= any($1)`
- * keeps one statement for every page size.
- */
-const selectTokens = (db: Db, where: SQL) =>
-  queryPrepared<TokenRow>(
-    db,
-    sql`select m.address, t.name, t.symbol, m.market_cap_usd, m.volume24h_usd, m.liquidity_usd, m.holder_count,
-               m.created_at, m.risk_score, m.risk_flags, coalesce(s.ai_summary, '') as ai_summary, t.launchpad,
-               t.total_supply::text as total_supply, t.decimals
-          from token_metrics m
-          join tokens t on t.address = m.address
-          left join token_scores s on s.address = m.address
-         where ${where}`,
-  );
+/** Token rows for the list and the profile: the columns of TokenRow. */
+const tokenRowsSql = (where: SQL) =>
+  sql`select m.address, t.name, t.symbol, m.market_cap_usd, m.volume24h_usd, m.liquidity_usd, m.holder_count,
+             m.created_at, m.risk_score, m.risk_flags, coalesce(s.ai_summary, '') as ai_summary, t.launchpad,
+             t.total_supply::text as total_supply, t.decimals
+        from token_metrics m
+        join tokens t on t.address = m.address
+        left join token_scores s on s.address = m.address
+       where ${where}`;
 
 function toToken(r: TokenRow, now: Date) {
   return {
@@ -82,7 +76,8 @@ async function tokenRows(db: Db, version: number, addresses: string[]): Promise<
   const cache = rowCache;
   const missing = addresses.filter((a) => !cache.rows.has(a));
   if (missing.length) {
-    const rows = await selectTokens(db, sql`m.address = any(${sql.param(missing)})`);
+    // `= any($1)`: one prepared statement for every page size.
+    const rows = await queryPrepared<TokenRow>(db, tokenRowsSql(sql`m.address = any(${sql.param(missing)})`));
     if (cache.rows.size + rows.length > ROW_CACHE_MAX) cache.rows.clear();
     for (const r of rows) cache.rows.set(r.address, r);
   }
@@ -102,8 +97,16 @@ export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersi
   return { data, total };
 }
 
+/** A token's row and its top holders in one statement: a row per holder (one, holder null, without). */
 export async function getTokenProfile(db: Db, address: string, now: Date) {
-  const [[row], holders] = await Promise.all([selectTokens(db, sql`m.address = ${address}`), topHolders(db, address, now)]);
-  if (!row) return null;
-  return { ...toToken(row, now), top_holders: holders, created_at: iso(new Date(row.created_at)) };
+  const rows = await queryPrepared<TokenRow & LeftJoined<HolderRow>>(
+    db,
+    sql`select tok.*, h.* from (${tokenRowsSql(sql`m.address = ${address}`)}) tok
+          left join lateral (${topHoldersSql(sql`tok.address`, now)}) h on true
+         order by h.amount::numeric desc, h.holder`,
+  );
+  if (!rows.length) return null;
+  const [token] = rows;
+  const holders = rows.filter((r): r is TokenRow & HolderRow => r.holder !== null).map((r) => toHolder(r, token));
+  return { ...toToken(token, now), top_holders: holders, created_at: iso(new Date(token.created_at)) };
 }
