@@ -11,9 +11,11 @@ export function addressResource<T>(what: "Token" | "Wallet", load: (db: Db, addr
     GET: withApiKey(async (_req, { url, key, params }) => {
       parseQuery(url, emptyQuery);
       const address = parsePath(params.address, addressSchema, "address");
-      const resource = await cached(key.dataVersion, url.pathname, () => load(getDb(), address, new Date()));
-      if (!resource) throw notFound(`${what} ${address}`);
-      return resource;
+      return cached(key.dataVersion, url.pathname, async () => {
+        const resource = await load(getDb(), address, new Date());
+        if (!resource) throw notFound(`${what} ${address}`);
+        return resource;
+      });
     }),
   });
 }

@@ -73,6 +73,21 @@ describe("rate limits", () => {
     }
     const remaining = ok.map((r) => Number(r.headers.get("x-ratelimit-remaining"))).sort((a, b) => a - b);
     expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const [usage] = await testDb().execute<{ requests: number; rejected: number }>(
+      sql`select requests, rejected from usage_daily where key_id = ${k.id}`,
+    );
+    expect(usage).toEqual({ requests: 10, rejected: 4 });
+  });
+
+  it("forgets requests older than a minute and deletes their buckets", async () => {
+    const k = await newKey("free");
+    const old = Math.floor(Date.now() / 1000) - 120;
+    await testDb().execute(sql`insert into rate_limit_buckets (key_id, second, count) values (${k.id}, ${old}, 10)`);
+    const res = await api("/v1/tokens?limit=1", { key: k.key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-ratelimit-remaining")).toBe("9");
+    const buckets = await testDb().execute<{ second: string }>(sql`select second from rate_limit_buckets where key_id = ${k.id}`);
+    expect(buckets.map((b) => Number(b.second))).not.toContain(old);
   });
 
   it("carries X-RateLimit headers on every keyed response, errors included", async () => {

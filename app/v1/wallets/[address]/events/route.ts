@@ -14,11 +14,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = route<{ address: string }>({
     const q = parseQuery(url, walletEventListQuery);
     const address = parsePath(params.address, addressSchema, "address");
     const db = getDb();
-    const list = await cached(key.dataVersion, url.pathname + url.search, async () => {
-      if (!(await walletExists(db, address))) return null;
-      return listEvents(db, { type: q.type, wallet: address, order: "desc", page: q.page, limit: q.limit });
+    return cached(key.dataVersion, url.pathname + url.search, async () => {
+      if (!(await walletExists(db, address))) throw notFound(`Wallet ${address}`);
+      const list = await listEvents(db, { type: q.type, wallet: address, order: "desc", page: q.page, limit: q.limit });
+      return { data: list.data.map(({ wallet_address: _, ...e }) => e), total: list.total, page: q.page, limit: q.limit };
     });
-    if (!list) throw notFound(`Wallet ${address}`);
-    return { data: list.data.map(({ wallet_address: _, ...e }) => e), total: list.total, page: q.page, limit: q.limit };
   }),
 });
