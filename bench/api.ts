@@ -7,6 +7,7 @@
  * Options: --reuse (keep the bench database if it holds the whole dataset), --seconds N, --json.
  */
 import { execFileSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { connect, createDb } from "@/db/client";
@@ -91,7 +92,11 @@ await db.execute(sql`update api_keys set rate_per_minute = 2000000000, rate_per_
 const x = await sample(url);
 
 await buildIfStale(say);
-const server = await startAppServer({ DATABASE_URL: url, LOG_LEVEL: "warn", DATABASE_POOL_MAX: "20" });
+// PostgreSQL's sizing rule, two connections per core: with more, each query of the 10
+// concurrent requests wakes a backend of its own; with these, queries of several requests
+// share a connection's write and the backends contend less for the two cores.
+const poolMax = String(2 * availableParallelism());
+const server = await startAppServer({ DATABASE_URL: url, LOG_LEVEL: "warn", DATABASE_POOL_MAX: poolMax });
 // The first list request builds the token index; let it finish before checking totals.
 await fetch(`${server.baseUrl}/v1/tokens`, { headers: { authorization: `Bearer ${key.key}` } });
 await db.execute(sql`analyze event_cumulative_counts`);
