@@ -52,20 +52,24 @@ function toEvent(r: EventRow) {
 export type ApiEvent = ReturnType<typeof toEvent>;
 
 /**
+ * The first event id after a time, as SQL (null when no block is newer): block timestamps
+ * never decrease, so "after time T" is "from the first block after T", which keeps a time
+ * filter on an id index's order. The block is found with two probes of blocks_timestamp_idx
+ * (min(number) over the range would walk the primary key).
+ */
+export function firstIdAfter(time: Date): SQL {
+  return sql`(select min(number) from blocks where timestamp =
+    (select min(timestamp) from blocks where timestamp > ${time.toISOString()}::timestamptz)) * ${ID_BLOCK_FACTOR}`;
+}
+
+/**
  * The lowest id a query may return, as SQL evaluated inside the query that uses it (no round
- * trip of its own), or null without a lower bound. `since` becomes an id bound: block
- * timestamps never decrease, so "after time T" is "from the first block after T", which keeps
- * every filter on the primary key's order. The block is found with two probes of
- * blocks_timestamp_idx (min(number) over the range would walk the primary key); no such block
- * means no event, hence the bound past every id.
+ * trip of its own), or null without a lower bound. With `since` but no newer block there is
+ * no event, hence the bound past every id.
  */
 function lowerBound(q: EventQuery): SQL | null {
   const bounds: SQL[] = [];
-  if (q.since) {
-    bounds.push(sql`coalesce((select min(number) from blocks where timestamp =
-      (select min(timestamp) from blocks where timestamp > ${q.since.toISOString()}::timestamptz)) * ${ID_BLOCK_FACTOR},
-      ${Number.MAX_SAFE_INTEGER}::bigint)`);
-  }
+  if (q.since) bounds.push(sql`coalesce(${firstIdAfter(q.since)}, ${Number.MAX_SAFE_INTEGER}::bigint)`);
   if (q.afterId !== undefined) bounds.push(sql`${q.afterId + 1}::bigint`);
   return bounds.length ? sql`greatest(${sql.join(bounds, sql`, `)})` : null;
 }

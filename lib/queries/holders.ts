@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { WINDOWS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
+import { firstIdAfter } from "./events";
 import { percentOf, round, toUnits } from "./format";
 
 const TOP_HOLDERS = 10;
@@ -21,27 +22,33 @@ export type HolderRow = {
 /**
  * The largest real holders of a token with their wallet intelligence and recent direction, as
  * a subquery over a token address expression, so the profile reads them laterally beside the
- * token's own row in one statement.
+ * token's own row in one statement. The recent flows are one range scan of the token's events
+ * in the window (events_token_idx), grouped by wallet: per holder, the token's and the
+ * wallet's whole histories were intersected, ten times.
  */
 export function topHoldersSql(token: SQL, now: Date): SQL {
-  const windowStart = new Date(now.getTime() - WINDOWS.netActivitySeconds * 1000).toISOString();
+  const windowStart = new Date(now.getTime() - WINDOWS.netActivitySeconds * 1000);
   return sql`
-    select b.holder, b.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
+    with top as (
+      select b.holder, b.amount from balances b
+       where b.token_address = ${token} and b.amount > 0
+         and ${isRealHolderSql(sql`b.holder`, token)}
+       order by b.amount desc, b.holder
+       limit ${TOP_HOLDERS}
+    ), flows as (
+      select e.wallet_address,
+             (sum(e.token_amount) filter (where e.direction = 'buy'))::text as bought,
+             (sum(e.token_amount) filter (where e.direction = 'sell'))::text as sold
+        from events e
+       where e.token_address = ${token} and e.id >= ${firstIdAfter(windowStart)} and e.type = 'swap'
+       group by e.wallet_address
+    )
+    select top.holder, top.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
            ws.reputation_score, w.cluster_id, w.is_contract, f.bought, f.sold
-      from balances b
-      left join wallets w on w.address = b.holder
-      left join wallet_scores ws on ws.address = b.holder
-      left join lateral (
-        select (sum(e.token_amount) filter (where e.direction = 'buy'))::text as bought,
-               (sum(e.token_amount) filter (where e.direction = 'sell'))::text as sold
-          from events e
-         where e.wallet_address = b.holder and e.token_address = b.token_address
-           and e.type = 'swap' and e.timestamp > ${windowStart}::timestamptz
-      ) f on true
-     where b.token_address = ${token} and b.amount > 0
-       and ${isRealHolderSql(sql`b.holder`, token)}
-     order by b.amount desc, b.holder
-     limit ${TOP_HOLDERS}`;
+      from top
+      left join wallets w on w.address = top.holder
+      left join wallet_scores ws on ws.address = top.holder
+      left join flows f on f.wallet_address = top.holder`;
 }
 
 export function toHolder(r: HolderRow, token: { total_supply: string; decimals: number }) {

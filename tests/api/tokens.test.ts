@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tokenList, tokenProfile } from "@/lib/api/schemas/tokens";
+import { toUnits } from "@/lib/queries/format";
+import { netActivity } from "@/lib/scoring/net-activity";
 import { api, expectError, expectShape, testDb } from "./helpers";
 
 type Row = { address: string; liquidity_usd: number; market_cap_usd: number; risk_score: number; holder_growth_1h_pct: number; age_hours: number; risk_flags: string[]; trending_score: number; volume_24h_usd: number; created_at: Date };
@@ -128,6 +130,37 @@ describe("GET /v1/tokens/{address}", () => {
     expect(pcts).toEqual([...pcts].sort((a, b) => b - a));
     expect(pcts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(100.0001);
     expect(Date.parse(body.created_at)).not.toBeNaN();
+  });
+
+  it("gives each top holder the net activity of its swaps in the last 24 h", async () => {
+    // The token whose holders traded most in the window, so the directions are not all "holding".
+    const [busiest] = await testDb().execute<{ token: string }>(sql`
+      select e.token_address as token from events e join balances b on b.token_address = e.token_address and b.holder = e.wallet_address
+       where e.type = 'swap' and e.timestamp > now() - interval '1 day' and b.amount > 0
+       group by 1 order by count(*) desc limit 1`);
+    const body = expectShape(tokenProfile, (await api(`/v1/tokens/${busiest.token}`)).body);
+    const flows = await testDb().execute<{ holder: string; balance: string; decimals: number; bought: string; sold: string }>(sql`
+      select b.holder, b.amount::text as balance, t.decimals,
+             coalesce(sum(e.token_amount) filter (where e.direction = 'buy'), 0)::text as bought,
+             coalesce(sum(e.token_amount) filter (where e.direction = 'sell'), 0)::text as sold
+        from balances b join tokens t on t.address = b.token_address
+        left join events e on e.token_address = b.token_address and e.wallet_address = b.holder
+                          and e.type = 'swap' and e.timestamp > now() - interval '1 day'
+       where b.token_address = ${busiest.token}
+       group by b.holder, b.amount, t.decimals`);
+    const expected = new Map(
+      flows.map((f) => [
+        f.holder,
+        netActivity({
+          balance: toUnits(f.balance, f.decimals),
+          recentBought: toUnits(f.bought, f.decimals),
+          recentSold: toUnits(f.sold, f.decimals),
+        }),
+      ]),
+    );
+    expect(body.top_holders.length).toBeGreaterThan(0);
+    for (const h of body.top_holders) expect([h.address, h.net_activity]).toEqual([h.address, expected.get(h.address)]);
+    expect(new Set(body.top_holders.map((h) => h.net_activity)).size).toBeGreaterThan(1);
   });
 
   it("404s an unindexed address and 400s a malformed one", async () => {
