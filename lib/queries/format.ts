@@ -1,8 +1,5 @@
 /** Conversions from stored values to API values, shared by every read model. */
 
-/** The columns of a left-joined side: null where nothing matched. */
-export type LeftJoined<T> = { [K in keyof T]: T[K] | null };
-
 export const iso = (d: Date) => d.toISOString();
 
 export const hoursSince = (d: Date, now: Date) => round((now.getTime() - d.getTime()) / 3_600_000, 2);

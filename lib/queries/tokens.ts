@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryPrepared, type Db } from "@/db/client";
 import { syncState } from "@/db/schema";
 import type { TokenFilter } from "@/lib/tokens/filter";
-import { hoursSince, iso, type LeftJoined, round } from "./format";
+import { hoursSince, iso, round } from "./format";
 import { topHoldersSql, toHolder, type HolderRow } from "./holders";
 import { queryTokenList, type TokenSort } from "./token-list-index";
 
@@ -97,16 +97,14 @@ export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersi
   return { data, total };
 }
 
-/** A token's row and its top holders in one statement: a row per holder (one, holder null, without). */
+/** A token's row and its top holders (as one JSON array) in one statement. */
 export async function getTokenProfile(db: Db, address: string, now: Date) {
-  const rows = await queryPrepared<TokenRow & LeftJoined<HolderRow>>(
+  const [token] = await queryPrepared<TokenRow & { holders: HolderRow[] }>(
     db,
-    sql`select tok.*, h.* from (${tokenRowsSql(sql`m.address = ${address}`)}) tok
-          left join lateral (${topHoldersSql(sql`tok.address`, now)}) h on true
-         order by h.amount::numeric desc, h.holder`,
+    sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
+                         from (${topHoldersSql(sql`tok.address`, now)}) h) as holders
+          from (${tokenRowsSql(sql`m.address = ${address}`)}) tok`,
   );
-  if (!rows.length) return null;
-  const [token] = rows;
-  const holders = rows.filter((r): r is TokenRow & HolderRow => r.holder !== null).map((r) => toHolder(r, token));
-  return { ...toToken(token, now), top_holders: holders, created_at: iso(new Date(token.created_at)) };
+  if (!token) return null;
+  return { ...toToken(token, now), top_holders: token.holders.map((h) => toHolder(h, token)), created_at: iso(new Date(token.created_at)) };
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { queryPrepared, type Db } from "@/db/client";
 import { wallets } from "@/db/schema";
-import { iso, type LeftJoined, round, toUnits } from "./format";
+import { iso, round, toUnits } from "./format";
 
 type WalletRow = {
   address: string;
@@ -18,35 +18,31 @@ type WalletRow = {
 };
 type HoldingRow = { token_address: string; symbol: string; decimals: number; quantity: string; value_usd: number };
 
-/** The wallet and its holdings in one statement: a row per holding (one, token null, without). */
+/** The wallet and its holdings (as one JSON array) in one statement. */
 export async function getWalletProfile(db: Db, address: string) {
-  const rows = await queryPrepared<WalletRow & LeftJoined<HoldingRow>>(
+  const [w] = await queryPrepared<WalletRow & { holdings: HoldingRow[] }>(
     db,
     sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score, s.confidence,
-               w.pnl_estimate_usd, w.pnl_confidence, w.sector_preference, w.trade_count, w.first_seen, h.*
-          from wallets w
-          left join wallet_scores s on s.address = w.address
-          left join lateral (
-            select p.token_address, t.symbol, t.decimals, p.quantity::text as quantity,
-                   (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0) as value_usd
-              from wallet_positions p
-              join tokens t on t.address = p.token_address
-              left join token_metrics m on m.address = p.token_address
-             where p.wallet = w.address and p.quantity > 0
-          ) h on true
-         where w.address = ${address}
-         order by h.value_usd desc, h.token_address`,
+               w.pnl_estimate_usd, w.pnl_confidence, w.sector_preference, w.trade_count, w.first_seen,
+               (select coalesce(json_agg(h order by h.value_usd desc, h.token_address), '[]') from (
+                  select p.token_address, t.symbol, t.decimals, p.quantity::text as quantity,
+                         (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0) as value_usd
+                    from wallet_positions p
+                    join tokens t on t.address = p.token_address
+                    left join token_metrics m on m.address = p.token_address
+                   where p.wallet = w.address and p.quantity > 0
+               ) h) as holdings
+          from wallets w left join wallet_scores s on s.address = w.address
+         where w.address = ${address}`,
   );
-  const [w] = rows;
   if (!w) return null;
-  const holdings = rows.filter((r): r is WalletRow & HoldingRow => r.token_address !== null);
 
   return {
     address: w.address,
     classification: w.score_classification ?? w.classification,
     reputation_score: round(w.reputation_score ?? 0, 1),
     reputation_confidence: w.confidence ?? "low",
-    portfolio: holdings.map((h) => ({
+    portfolio: w.holdings.map((h) => ({
       token_address: h.token_address,
       token_symbol: h.symbol,
       quantity: toUnits(h.quantity, h.decimals),
