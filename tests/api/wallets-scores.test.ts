@@ -27,6 +27,8 @@ describe("GET /v1/wallets/{address}", () => {
     expect(body.address).toBe(wallet);
     expect(body.portfolio.length).toBeGreaterThan(0);
     for (const h of body.portfolio) expect(h.quantity).toBeGreaterThan(0);
+    const values = body.portfolio.map((h) => h.value_usd);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
     expect(Object.keys(body).sort()).toEqual(
       ["address", "classification", "reputation_score", "reputation_confidence", "portfolio", "pnl_estimate_usd", "pnl_confidence", "sector_preference", "trade_count", "first_seen"].sort(),
     );
