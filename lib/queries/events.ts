@@ -74,10 +74,13 @@ function lowerBound(q: EventQuery): SQL | null {
   return bounds.length ? sql`greatest(${sql.join(bounds, sql`, `)})` : null;
 }
 
-/** Every condition but the wallet's, which the queries below split in two index scans. */
-function conditions(q: EventQuery): SQL[] {
+/**
+ * Every condition but the wallet's, which the queries below split in two index scans; without
+ * the lower bound where an oldest-first deep start replaces it.
+ */
+function conditions(q: EventQuery, withLowerBound = true): SQL[] {
   const c: SQL[] = [];
-  const bound = lowerBound(q);
+  const bound = withLowerBound ? lowerBound(q) : null;
   if (q.type) c.push(sql`e.type = ${q.type}`);
   if (q.token) c.push(sql`e.token_address = ${q.token}`);
   if (bound) c.push(sql`e.id >= ${bound}`);
@@ -124,26 +127,39 @@ function totalSql(q: EventQuery): SQL {
              ${q.type ? sql`and e.type = ${q.type}` : sql``}))`;
 }
 
-/** Below this offset a plain OFFSET is cheap; above it, newest-first pages start from block counts. */
+/** Below this offset a plain OFFSET is cheap; above it, pages of the stream start from block counts. */
 const DEEP_OFFSET = 5_000;
 
 /**
- * For a deep newest-first page of the whole stream (or one type), where the page starts, as
- * SQL for the page's own query: the block holding the page's first event is the first whose
- * running total reaches (scope total - offset), one probe of event_cumulative_counts_cum_idx;
- * the page reads below that block's end and skips only the rows of the newer part of it.
- * Lower bounds (since, after) only cut the old end, so they do not move the start.
+ * For a deep page of the whole stream (or one type), where the page starts, as SQL for the
+ * page's own query (a CTE `start`, the page's id condition, the rows to skip): the block
+ * holding the page's first event is the first whose running total reaches that event's rank,
+ * one probe of event_cumulative_counts_cum_idx, and the page skips only the rows of that block
+ * before it. Newest first, the rank counts back from the scope's total; lower bounds (since,
+ * after) only cut the old end, so they do not move it. Oldest first, the rank counts on from
+ * the events before the lower bound (the scope's total less the page's `total`), and the
+ * start block, at or past the bound, replaces it as the page's lower id.
  */
-function deepStart(q: EventQuery, offset: number): { cte: SQL; belowId: SQL; skip: SQL } | null {
-  if (q.token || q.wallet || q.order !== "desc" || offset < DEEP_OFFSET) return null;
+function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; skip: SQL } | null {
+  if (q.token || q.wallet || offset < DEEP_OFFSET) return null;
   const scope = scopeOf(q);
-  const total = sql`(select count from event_counts where scope = ${scope})`;
+  const scopeTotal = sql`(select count from event_counts where scope = ${scope})`;
+  if (q.order === "desc") {
+    return {
+      cte: sql`select c.block_number, ${scopeTotal} - c.cum as after from event_cumulative_counts c
+                where c.scope = ${scope} and c.cum >= ${scopeTotal} - ${offset} order by c.cum limit 1`,
+      // No such block (an empty stream): an empty page.
+      condition: sql`e.id < coalesce((select (block_number + 1) * ${ID_BLOCK_FACTOR} from start), 0)`,
+      skip: sql`coalesce(${offset} - (select after from start), 0)`,
+    };
+  }
+  const rank = sql`(${scopeTotal} - (select n from total) + ${offset} + 1)`;
   return {
-    cte: sql`select c.block_number, ${total} - c.cum as after from event_cumulative_counts c
-              where c.scope = ${scope} and c.cum >= ${total} - ${offset} order by c.cum limit 1`,
-    // No such block (an empty stream): an empty page.
-    belowId: sql`coalesce((select (block_number + 1) * ${ID_BLOCK_FACTOR} from start), 0)`,
-    skip: sql`coalesce(${offset} - (select after from start), 0)`,
+    cte: sql`select c.block_number, ${rank} - 1 - (c.cum - c.count) as skip from event_cumulative_counts c
+              where c.scope = ${scope} and c.cum >= ${rank} order by c.cum limit 1`,
+    // No such block (past the end): an empty page.
+    condition: sql`e.id >= coalesce((select block_number * ${ID_BLOCK_FACTOR} from start), ${Number.MAX_SAFE_INTEGER}::bigint)`,
+    skip: sql`coalesce((select skip from start), 0)`,
   };
 }
 
@@ -151,7 +167,7 @@ export async function listEvents(db: Db, q: EventQuery) {
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
   const offset = (q.page - 1) * q.limit;
   const start = deepStart(q, offset);
-  const c = [...conditions(q), ...(start ? [sql`e.id < ${start.belowId}`] : [])];
+  const c = start ? [...conditions(q, q.order === "desc"), start.condition] : conditions(q);
   // A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
   const page = q.wallet
     ? sql`select * from (${sql.join(
@@ -164,8 +180,8 @@ export async function listEvents(db: Db, q: EventQuery) {
       sql`select * from events e ${whereOf(c)} order by e.id ${order} limit (select ${q.limit}::int) offset (select ${start ? start.skip : offset}::bigint)`;
   // One statement for the page and its total: an empty page still returns the total's row.
   const rows = await queryPrepared<EventRow & { total: string }>(db, sql`
-    with ${start ? sql`start as (${start.cte}),` : sql``} total as (select (${totalSql(q)})::text as n)
-    select p.*, total.n as total from total left join (
+    with total as (select ${totalSql(q)} as n) ${start ? sql`, start as (${start.cte})` : sql``}
+    select p.*, total.n::text as total from total left join (
       select e.id, e.type, e.wallet_address, e.to_address, e.token_address,
              -- A probe per row, whatever the plan's row estimate (a join may hash every token).
              (select t.symbol from tokens t where t.address = e.token_address) as token_symbol,

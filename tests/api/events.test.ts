@@ -90,6 +90,18 @@ describe("GET /v1/events", () => {
     expect(bySwap.body.data.map((e: Ev) => e.id)).toEqual(swaps.slice(from, from + 100).map((e) => e.id));
   });
 
+  it.each([5, 61, 120])("pages deep oldest first (page %i of 100): alone, by type, after since and after an id", async (page) => {
+    const oldestFirst = [...events].reverse();
+    const from = (page - 1) * 100;
+    const pageOf = async (query: string) => (await api(`/v1/events?order=asc&page=${page}&limit=100&${query}`)).body.data.map((e: Ev) => e.id);
+    const expected = (list: Ev[]) => list.slice(from, from + 100).map((e) => e.id);
+    expect(await pageOf("")).toEqual(expected(oldestFirst));
+    expect(await pageOf("type=swap")).toEqual(expected(oldestFirst.filter((e) => e.type === "swap")));
+    const pivot = oldestFirst[Math.floor(oldestFirst.length * 0.03)];
+    expect(await pageOf(`since=${pivot.timestamp.toISOString()}`)).toEqual(expected(oldestFirst.filter((e) => e.timestamp > pivot.timestamp)));
+    expect(await pageOf(`after=${pivot.id}`)).toEqual(expected(oldestFirst.filter((e) => BigInt(e.id) > BigInt(pivot.id))));
+  });
+
   const invalid: [string, string][] = [
     ["type=mint", "type"],
     ["token_address=0xzz", "token_address"],
