@@ -22,6 +22,9 @@ export function connect(url = requireDatabaseUrl(), options: postgres.Options<{}
       // JIT compiles any plan whose estimate passes jit_above_cost, on every execution: tens of
       // milliseconds spent on queries that run in one, wherever a generic plan's row estimate is large.
       jit: "off",
+      // The same estimate (a LIMIT parameter reads as a tenth of the table) can make a parallel
+      // sequential scan and sort of the events look cheaper than walking an index for one page.
+      max_parallel_workers_per_gather: "0",
       ...options.connection,
     },
   });

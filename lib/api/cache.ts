@@ -2,32 +2,66 @@
  * Read-through cache of chain-derived responses, keyed by the data version that the auth
  * round trip returns: any write by the worker changes the version and empties the cache, so a
  * cached answer is never staler than the database. Entries also expire after a second, since
- * answers carry time-relative fields (age_hours). Bodies are kept serialised, so a hit costs
- * no JSON.stringify of a long list.
+ * answers carry time-relative fields (age_hours). Bodies are kept serialised and UTF-8 encoded,
+ * so a hit costs neither JSON.stringify nor encoding of a long list, and the bytes live outside
+ * the JavaScript heap, where the garbage collector does not copy them.
  */
-const MAX_ENTRIES = 2_000;
 const TTL_MS = 1_000;
+const MAX_BYTES = 64 * 1024 * 1024;
 let version = -1;
-const entries = new Map<string, { at: number; value: Promise<JsonText> }>();
+let bytes = 0;
+/** Insertion order is age order: every set deletes the key first. */
+const entries = new Map<string, { at: number; value: Promise<JsonBody>; size: number }>();
 
-/** A response body serialised once; the route wrapper sends it as is. */
-export class JsonText {
-  constructor(readonly text: string) {}
+const encoder = new TextEncoder();
+
+/** A response body encoded once; the route wrapper sends it as is. */
+export class JsonBody {
+  private constructor(readonly bytes: Uint8Array<ArrayBuffer>) {}
+  static of(body: unknown) {
+    return new JsonBody(encoder.encode(JSON.stringify(body)));
+  }
+  /** A body already serialised (by PostgreSQL, say). */
+  static fromText(json: string) {
+    return new JsonBody(encoder.encode(json));
+  }
 }
 
-/** The body `load` resolves to, serialised; a load that throws (a 404, a 500) is not kept. */
-export function cached(dataVersion: number, key: string, load: () => Promise<unknown>): Promise<JsonText> {
+function drop(key: string) {
+  bytes -= entries.get(key)?.size ?? 0;
+  entries.delete(key);
+}
+
+/** Drops expired entries (the oldest first), then the oldest until `room` more bytes fit. */
+function evict(now: number, room: number) {
+  for (const [key, e] of entries) {
+    if (now - e.at < TTL_MS && bytes + room <= MAX_BYTES) break;
+    drop(key);
+  }
+}
+
+/** The body `load` resolves to, encoded (unless it already is); a load that throws (a 404, a 500) is not kept. */
+export function cached(dataVersion: number, key: string, load: () => Promise<unknown>): Promise<JsonBody> {
   if (dataVersion !== version) {
     entries.clear();
+    bytes = 0;
     version = dataVersion;
   }
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && now - hit.at < TTL_MS) return hit.value;
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  const value = load().then((body) => new JsonText(JSON.stringify(body)));
-  const entry = { at: now, value };
+  drop(key);
+  const value = load().then((body) => (body instanceof JsonBody ? body : JsonBody.of(body)));
+  const entry = { at: now, value, size: 0 };
   entries.set(key, entry);
-  value.catch(() => entries.get(key) === entry && entries.delete(key));
+  value.then(
+    (body) => {
+      if (entries.get(key) !== entry) return;
+      evict(Date.now(), body.bytes.length);
+      entry.size = body.bytes.length;
+      bytes += entry.size;
+    },
+    () => entries.get(key) === entry && entries.delete(key),
+  );
   return value;
 }

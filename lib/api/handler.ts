@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { randomBase62 } from "@/lib/keys/secret";
 import { authorize, rateLimitHeaders, type ApiKeyContext } from "./auth";
-import { JsonText } from "./cache";
+import { JsonBody } from "./cache";
 import { ApiError, errorBody, toApiError } from "./errors";
 
 /** A non-200 success: 201 with a body, or 204 without one. */
@@ -27,7 +27,7 @@ type Method = (typeof METHODS)[number];
 
 function respond(status: number, body: unknown, headers: Record<string, string>): Response {
   if (status === 204) return new Response(null, { status, headers });
-  return new Response(body instanceof JsonText ? body.text : JSON.stringify(body), {
+  return new Response(body instanceof JsonBody ? body.bytes : JSON.stringify(body), {
     status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
   });

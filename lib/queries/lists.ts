@@ -3,7 +3,7 @@ import { parseQuery } from "@/lib/api/params";
 import { eventListQuery } from "@/lib/api/schemas/events";
 import { tokenListQuery } from "@/lib/api/schemas/tokens";
 import { pickTokenFilter } from "@/lib/tokens/filter";
-import { listEvents } from "./events";
+import { listEvents, listEventsJson, type EventQuery } from "./events";
 import { listTokens } from "./tokens";
 
 /**
@@ -17,9 +17,9 @@ export async function tokenListFromSearch(db: Db, search: URLSearchParams, now: 
   return { ...list, page: q.page, limit: q.limit };
 }
 
-export async function eventListFromSearch(db: Db, search: URLSearchParams) {
+function eventQueryFromSearch(search: URLSearchParams): EventQuery {
   const q = parseQuery(urlOf(search), eventListQuery);
-  const list = await listEvents(db, {
+  return {
     type: q.type,
     token: q.token_address,
     wallet: q.wallet_address,
@@ -28,8 +28,20 @@ export async function eventListFromSearch(db: Db, search: URLSearchParams) {
     order: q.order,
     page: q.page,
     limit: q.limit,
-  });
-  return { ...list, page: q.page, limit: q.limit };
+  };
 }
+
+export async function eventListFromSearch(db: Db, search: URLSearchParams) {
+  const q = eventQueryFromSearch(search);
+  return { ...(await listEvents(db, q)), page: q.page, limit: q.limit };
+}
+
+/** The event list envelope as JSON text around a page PostgreSQL serialised (the API's read). */
+export async function eventListJson(db: Db, q: EventQuery, options?: { withWallet: boolean }): Promise<string> {
+  const { json, total } = await listEventsJson(db, q, options);
+  return `{"data":${json},"total":${total},"page":${q.page},"limit":${q.limit}}`;
+}
+
+export const eventListJsonFromSearch = (db: Db, search: URLSearchParams) => eventListJson(db, eventQueryFromSearch(search));
 
 const urlOf = (search: URLSearchParams) => new URL(`http://dashboard/?${search}`);
