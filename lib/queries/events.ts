@@ -118,14 +118,14 @@ const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
  * before a lower bound, less the bound block's events before the bound.
  */
 function totalSql(q: EventQuery): SQL {
-  const c = conditions(q);
   if (q.wallet) {
+    const c = conditions(q);
     return sql.join(
       walletSides(q.wallet).map((side) => sql`(select count(*) from events e ${whereOf([...c, side])})`),
       sql` + `,
     );
   }
-  if (q.token) return sql`(select count(*) from events e ${whereOf(c)})`;
+  if (q.token) return sql`(select count(*) from events e ${whereOf(conditions(q))})`;
   const scope = scopeOf(q);
   const bound = lowerBound(q) ?? sql`0::bigint`;
   return sql`(with b as (select ${bound} as id)

@@ -21,10 +21,10 @@ export type HolderRow = {
 
 /**
  * The largest real holders of a token with their wallet intelligence and recent direction, as
- * a subquery over a token address expression, so the profile reads them laterally beside the
- * token's own row in one statement. The recent flows are one range scan of the token's events
- * in the window (events_token_idx), grouped by wallet: per holder, the token's and the
- * wallet's whole histories were intersected, ten times.
+ * a subquery over a token address expression, so the profile reads them in the same statement
+ * as the token's own row. The recent flows are one range scan of the token's events in the
+ * window (events_token_idx), grouped by wallet, rather than intersecting the token's and each
+ * holder's whole histories once per holder.
  */
 export function topHoldersSql(token: SQL, now: Date): SQL {
   const windowStart = new Date(now.getTime() - WINDOWS.netActivitySeconds * 1000);
