@@ -1,3 +1,4 @@
+import { requestTime } from "@/lib/queries/clock";
 import type { Metadata } from "next";
 import { getDb } from "@/db/client";
 import { LiveOverview } from "@/components/home/live-overview";
@@ -14,7 +15,7 @@ const searchOf = (url: string) => new URL(url, "http://dashboard").searchParams;
 export default async function HomePage() {
   await requireSession("/");
   const db = getDb();
-  const now = new Date();
+  const now = requestTime();
   const [trending, newest, events, status] = await Promise.all([
     tokenListFromSearch(db, searchOf(OVERVIEW_URLS.trending), now),
     tokenListFromSearch(db, searchOf(OVERVIEW_URLS.newest), now),

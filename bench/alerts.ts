@@ -18,9 +18,10 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { connect, type Sql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
+import { PINNED_HISTORY_START } from "@/devchain/history-clock";
 import { RISK_FLAGS } from "@/lib/scoring/vocab";
 import type { TokenFilter } from "@/lib/tokens/filter";
-import { databaseUrl, SERVER_URL } from "@/tests/setup/database";
+import { databaseUrl, serverUrl } from "@/tests/setup/database";
 import { AlertEvaluator, type EvaluationReport } from "@/worker/alerts/evaluate";
 import { printTable } from "./lib/table";
 import { mulberry32 } from "@/lib/random";
@@ -60,7 +61,7 @@ function conditions(): TokenFilter {
 
 async function prepareDatabase(now: Date): Promise<{ url: string; reused: boolean }> {
   const url = databaseUrl(DB_NAME);
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
   const [exists] = await admin`select 1 from pg_database where datname = ${DB_NAME}`;
   if (exists && args.reuse) {
     await admin.end();
@@ -162,7 +163,8 @@ async function timed(evaluator: AlertEvaluator, sql: Sql, now: Date): Promise<Ti
 }
 
 async function main() {
-  const start = new Date();
+  // Evaluated on a pinned clock, like the worker on its chain's head: the same run at any hour.
+  const start = new Date(PINNED_HISTORY_START * 1000);
   const { url, reused } = await prepareDatabase(start);
   const sql = open(url, 4);
   if (reused) {

@@ -14,6 +14,7 @@ import { encodeFunctionData } from "viem";
 import { connect, type Sql } from "@/db/client";
 import { loadArtifacts } from "@/devchain/compile";
 import { deploy } from "@/devchain/deploy";
+import { historyAt } from "@/devchain/history-clock";
 import { startDevChain } from "@/devchain/node";
 import { runSimulation } from "@/devchain/simulator/runner";
 import { Rpc } from "@/worker/indexer/rpc";
@@ -30,7 +31,6 @@ const { values: args } = parseArgs({
     json: { type: "boolean", default: false },
   },
 });
-const PORT = 8559;
 const POLL_MS = 250;
 const say = (s: string) => console.error(`[bench:indexer] ${s}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -54,7 +54,8 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-indexer-"));
-  const chain = await startDevChain({ port: PORT, dataDir, genesisTimestamp: Math.floor(Date.now() / 1000) - 4 * 86_400 });
+  const { genesisTimestamp, startTimestamp } = historyAt();
+  const chain = await startDevChain({ dataDir, genesisTimestamp });
   const db = await createTestDatabase("idx_bench");
   const sql = connect(db.url, { max: 2 });
   try {
@@ -66,6 +67,7 @@ async function main() {
       deployment,
       seed: 1,
       events: Number(args.events),
+      startTimestamp,
       onProgress: (p) => {
         if (Date.now() - last < 5_000) return;
         last = Date.now();

@@ -4,6 +4,7 @@ import path from "node:path";
 import { createPublicClient, http, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploy, deploymentFile, type Deployment } from "./deploy";
+import { historyAt } from "./history-clock";
 import { startDevChain, type DevChain } from "./node";
 
 const abi = parseAbi([
@@ -20,7 +21,7 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
   let deployment: Deployment;
 
   beforeAll(async () => {
-    chain = await startDevChain({ port: 8545, dataDir, seed: 5 });
+    chain = await startDevChain({ dataDir, seed: 5, genesisTimestamp: historyAt().genesisTimestamp });
     deployment = await deploy(chain.rpcUrl, { dataDir });
   }, 60_000);
   afterAll(async () => {

@@ -70,7 +70,11 @@ const server = createServer(async (req, res) => {
   res.end(JSON.stringify(response));
 });
 server.keepAliveTimeout = 60_000;
-server.listen(port, "127.0.0.1", () => console.log(`devchain listening on http://127.0.0.1:${port}`));
+// Port 0 asks the OS for a free one; the parent reads the real one from this line.
+server.listen(port, "127.0.0.1", () => {
+  const address = server.address();
+  console.log(`devchain listening on http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`);
+});
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {

@@ -12,11 +12,12 @@ import { writeJsonAtomic } from "./files";
 import { RpcClient } from "./rpc";
 
 export interface DevChainOptions {
-  port: number;
+  /** Loopback port of the JSON-RPC server; omitted: one the OS picks (tests never collide on a port). */
+  port?: number;
   /** The launcher's data directory; the chain marker goes to `<dataDir>/devchain/state.json`. */
   dataDir: string;
-  /** Unix seconds of the genesis block; must precede the simulated history. Default: 7 days ago. */
-  genesisTimestamp?: number;
+  /** Unix seconds of the genesis block; must precede the simulated history. */
+  genesisTimestamp: number;
   /** Recorded in the marker: the simulation seed the launcher will replay on this chain. */
   seed?: number;
 }
@@ -38,13 +39,12 @@ export interface DevChain {
 
 const SERVER = path.join(import.meta.dirname, "node-server.ts");
 const CONFIG = path.join(import.meta.dirname, "hardhat.config.cjs");
-const DEFAULT_HISTORY_SECONDS = 7 * 86_400;
+const LISTENING = /devchain listening on (http:\/\/127\.0\.0\.1:\d+)/;
 
 export async function startDevChain(options: DevChainOptions): Promise<DevChain> {
-  const genesisTimestamp = options.genesisTimestamp ?? Math.floor(Date.now() / 1000) - DEFAULT_HISTORY_SECONDS;
-  const rpcUrl = `http://127.0.0.1:${options.port}`;
+  const { genesisTimestamp } = options;
   // The IPC channel lets the child notice when this process dies, however it dies.
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER, String(options.port)], {
+  const child = spawn(process.execPath, ["--import", "tsx", SERVER, String(options.port ?? 0)], {
     env: { ...process.env, HARDHAT_CONFIG: CONFIG, DEVCHAIN_GENESIS_TIMESTAMP: String(genesisTimestamp) },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
@@ -52,9 +52,11 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
   const stdout = child.stdout!;
   let stderr = "";
   child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  await new Promise<void>((resolve, reject) => {
+  const rpcUrl = await new Promise<string>((resolve, reject) => {
+    let out = "";
     stdout.on("data", (d: Buffer) => {
-      if (d.toString().includes("devchain listening")) resolve();
+      const listening = LISTENING.exec((out += d.toString()));
+      if (listening) resolve(listening[1]);
     });
     void exited.then((code) => reject(new Error(`dev chain exited (code ${code}) before listening:\n${stderr}`)));
   });

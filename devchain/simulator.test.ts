@@ -10,6 +10,7 @@ import { encodeFunctionData, parseAbi, toEventSelector, type Address, type Hex }
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploy, type Deployment } from "./deploy";
 import { toQuantity } from "./encoding";
+import { historyAt } from "./history-clock";
 import { startDevChain, type DevChain } from "./node";
 import { RpcClient } from "./rpc";
 import type { GroundTruth, PlantedEntry, PlantedKind } from "./simulator/ground-truth";
@@ -53,7 +54,7 @@ const words = (data: Hex) => (data.slice(2).match(/.{64}/g) ?? []).map((w) => Bi
 describe("market simulator", { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "devchain-sim-"));
   const truthPath = path.join(dataDir, "devchain", "ground-truth.json");
-  const start = Math.floor(Date.now() / 1000) - 86_400;
+  const { genesisTimestamp, startTimestamp: start } = historyAt();
   let chain: DevChain;
   let deployment: Deployment;
   let truth: GroundTruth;
@@ -75,7 +76,7 @@ describe("market simulator", { timeout: 60_000 }, () => {
   };
 
   beforeAll(async () => {
-    chain = await startDevChain({ port: 8546, dataDir, seed: 7, genesisTimestamp: start - 3600 });
+    chain = await startDevChain({ dataDir, seed: 7, genesisTimestamp });
     deployment = await deploy(chain.rpcUrl, { dataDir });
     await runSimulation({ rpcUrl: chain.rpcUrl, deployment, seed: 7, days: 1, tokens: 8, wallets: 120, startTimestamp: start, groundTruthPath: truthPath });
     truth = JSON.parse(readFileSync(truthPath, "utf8")) as GroundTruth;

@@ -17,7 +17,6 @@ const { values: args } = parseArgs({
     days: { type: "string", default: "5" },
     tokens: { type: "string", default: "32" },
     wallets: { type: "string", default: "250" },
-    port: { type: "string", default: "8571" },
     json: { type: "boolean", default: false },
   },
 });
@@ -29,7 +28,7 @@ async function main() {
   const size = { days: Number(args.days), tokens: Number(args.tokens), wallets: Number(args.wallets) };
   const results = [];
   for (const seed of seeds) {
-    const { truth, scored } = await runSeed(seed, size, Number(args.port), say);
+    const { truth, scored } = await runSeed(seed, size, say);
     results.push(compareSeed(truth, scored));
   }
   const summary = summarize(combine(results), seeds);

@@ -8,7 +8,7 @@ import { loadProfile, type ChainProfile } from "./profiles";
 import { sleep } from "./sleep";
 
 /** What the hook after each indexing cycle receives (alert evaluation runs there). */
-export type CycleContext = { sql: Sql; db: Db; profile: ChainProfile; head: number; indexedBlock: number; step: LiveStep };
+export type CycleContext = { sql: Sql; db: Db; profile: ChainProfile; head: number; indexedBlock: number; indexedTime: number; step: LiveStep };
 
 export type WorkerOptions = {
   databaseUrl: string;

@@ -1,3 +1,4 @@
+import { requestTime } from "@/lib/queries/clock";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/db/client";
@@ -18,7 +19,7 @@ const USAGE_DAYS = 14;
 export default async function PlanPage() {
   const account = await requireAccount("/plan");
   const db = getDb();
-  const [plans, usage] = await Promise.all([listPlans(db), dailyUsageByKey(db, account.id, USAGE_DAYS, new Date())]);
+  const [plans, usage] = await Promise.all([listPlans(db), dailyUsageByKey(db, account.id, USAGE_DAYS, requestTime())]);
   return (
     <>
       <PageHeader

@@ -1,3 +1,4 @@
+import { requestTime } from "@/lib/queries/clock";
 import type { Metadata } from "next";
 import { getDb } from "@/db/client";
 import { TokenExplorer } from "@/components/tokens/explorer";
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Tokens" };
 export default async function TokensPage({ searchParams }: PageProps<"/tokens">) {
   await requireSession("/tokens");
   const db = getDb();
-  const now = new Date();
+  const now = requestTime();
   let search = searchOf(await searchParams);
   let invalid: string | undefined;
   let data;

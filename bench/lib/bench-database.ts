@@ -2,13 +2,13 @@ import postgres from "postgres";
 import { connect } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { loadDataset, SIZES } from "@/scripts/dataset";
-import { databaseUrl, SERVER_URL } from "@/tests/setup/database";
+import { databaseUrl, serverUrl } from "@/tests/setup/database";
 
 /** The API benchmark's database: the large dataset (100,000 tokens) loaded with COPY, seed 42. */
 export const BENCH_DB = "oci_bench_api";
 
 async function isLoaded(url: string): Promise<boolean> {
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
   const [exists] = await admin`select 1 from pg_database where datname = ${BENCH_DB}`;
   await admin.end();
   if (!exists) return false;
@@ -34,7 +34,7 @@ export async function ensureBenchDatabase(say: (line: string) => void, { reuse =
     await runMigrations(url);
     return url;
   }
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
   await admin.unsafe(`create database ${BENCH_DB}`);
   await admin.end();

@@ -64,13 +64,17 @@ export const tokenMetrics = pgTable(
   ],
 );
 
-/** Holder count per token per hour, for holder growth and charts. */
+/**
+ * A token's holder count after each block that changed it: the count at any time is the last row
+ * at or before it, so holder growth over a window is exact wherever the window falls.
+ */
 export const holderCountHistory = pgTable(
   "holder_count_history",
   {
     tokenAddress: address().notNull(),
-    hour: ts().notNull(),
+    /** The block's timestamp. */
+    at: ts().notNull(),
     holderCount: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tokenAddress, t.hour] })],
+  (t) => [primaryKey({ columns: [t.tokenAddress, t.at] })],
 );

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { deploy, type Deployment } from "../deploy";
+import { historyAt } from "../history-clock";
 import { startDevChain, type DevChain } from "../node";
 import { DEFAULT_SIZES, runSimulation, type SimulationProgress } from "./runner";
 
@@ -31,11 +32,12 @@ const { values: args } = parseArgs({
 const dataDir = path.resolve(args["data-dir"]);
 const seed = Number(args.seed);
 const days = Number(args.days);
-const startTimestamp = Math.floor(Date.now() / 1000) - Math.round(days * 86_400);
+// Ends now, so that --live trades on from the present.
+const { genesisTimestamp, startTimestamp } = historyAt(Math.floor(Date.now() / 1000) - Math.round(days * 86_400));
 
 let chain: DevChain | undefined;
 if (!args.rpc) {
-  chain = await startDevChain({ port: Number(args.port), dataDir, seed, genesisTimestamp: startTimestamp - 3600 });
+  chain = await startDevChain({ port: Number(args.port), dataDir, seed, genesisTimestamp });
   console.error(`dev chain on ${chain.rpcUrl}`);
 }
 const rpcUrl = args.rpc ?? chain!.rpcUrl;

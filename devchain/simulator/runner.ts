@@ -49,8 +49,11 @@ export interface SimulationOptions {
   events?: number;
   /** Keep trading, a block every 2 s, until `signal` aborts. */
   live?: boolean;
-  /** Unix seconds of the first simulated block. Default: `days` before now, so the history ends now. */
-  startTimestamp?: number;
+  /**
+   * Unix seconds of the first simulated block: pinned (devchain/history-clock.ts) for a history that
+   * must be the same at any hour, `days` before now for one that goes live.
+   */
+  startTimestamp: number;
   /** Where to write the ground truth (not written when absent). */
   groundTruthPath?: string;
   signal?: AbortSignal;
@@ -100,7 +103,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     ...deployment.launchpads.map((l) => ({ method: "eth_getTransactionCount", params: [l.address, "latest"] })),
   ])) as [{ number: Hex; timestamp: Hex }, Hex, Hex, Hex, Hex, ...Hex[]];
 
-  const startTimestamp = options.startTimestamp ?? Math.floor(Date.now() / 1000) - Math.round(sizes.days * 86_400);
+  const { startTimestamp } = options;
   if (startTimestamp <= Number(latest.timestamp)) {
     throw new Error(
       `the chain's latest block (${Number(latest.timestamp)}) is not before the simulation start (${startTimestamp}); ` +

@@ -1,3 +1,4 @@
+import { requestTime } from "@/lib/queries/clock";
 import { getDb, type Db } from "@/db/client";
 import { cached } from "./cache";
 import { notFound } from "./errors";
@@ -12,7 +13,7 @@ export function addressResource<T>(what: "Token" | "Wallet", load: (db: Db, addr
       parseQuery(url, emptyQuery);
       const address = parsePath(params.address, addressSchema, "address");
       return cached(key.dataVersion, url.pathname, async () => {
-        const resource = await load(getDb(), address, new Date());
+        const resource = await load(getDb(), address, requestTime());
         if (!resource) throw notFound(`${what} ${address}`);
         return resource;
       });

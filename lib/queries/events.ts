@@ -68,9 +68,10 @@ function eventJson(withWallet: boolean): SQL {
  * filter on an id index's order. The block is found with two probes of blocks_timestamp_idx
  * (min(number) over the range would walk the primary key).
  */
-export function firstIdAfter(time: Date): SQL {
+export function firstIdAfter(time: Date | SQL): SQL {
+  const t = time instanceof Date ? sql`${time.toISOString()}::timestamptz` : time;
   return sql`(select min(number) from blocks where timestamp =
-    (select min(timestamp) from blocks where timestamp > ${time.toISOString()}::timestamptz)) * ${ID_BLOCK_FACTOR}`;
+    (select min(timestamp) from blocks where timestamp > ${t})) * ${ID_BLOCK_FACTOR}`;
 }
 
 /**

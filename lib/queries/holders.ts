@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { WINDOWS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
+import { indexedTimeSql } from "./clock";
 import { firstIdAfter } from "./events";
 import { percentOf, round, toUnits } from "./format";
 
@@ -24,10 +25,10 @@ export type HolderRow = {
  * a subquery over a token address expression, so the profile reads them in the same statement
  * as the token's own row. The recent flows are one range scan of the token's events in the
  * window (events_token_idx), grouped by wallet, rather than intersecting the token's and each
- * holder's whole histories once per holder.
+ * holder's whole histories once per holder. The window ends at the indexed head.
  */
-export function topHoldersSql(token: SQL, now: Date): SQL {
-  const windowStart = new Date(now.getTime() - WINDOWS.netActivitySeconds * 1000);
+export function topHoldersSql(token: SQL): SQL {
+  const windowStart = sql`${indexedTimeSql} - ${WINDOWS.netActivitySeconds}::int * interval '1 second'`;
   return sql`
     with top as (
       select b.holder, b.amount from balances b

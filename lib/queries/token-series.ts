@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { indexedTimeSql } from "./clock";
 import { round } from "./format";
 
 /** Chart buckets: the smallest width that draws the span in at most MAX_BUCKETS bars. */
@@ -11,9 +12,11 @@ export type PricePoint = { t: string; price_usd: number | null; volume_usd: numb
 
 /**
  * Price and volume of a token from its swaps: per bucket, the volume-weighted average price
- * (USD over token units, swaps of known USD value only) and the USD volume.
+ * (USD over token units, swaps of known USD value only) and the USD volume, up to the indexed head.
  */
-export async function priceVolumeSeries(db: Db, token: string, createdAt: Date, now: Date) {
+export async function priceVolumeSeries(db: Db, token: string, createdAt: Date) {
+  const [head] = await db.execute<{ t: Date | null }>(sql`select ${indexedTimeSql} as t`);
+  const now = head?.t ? new Date(head.t) : createdAt;
   const from = new Date(Math.max(createdAt.getTime(), now.getTime() - MAX_SPAN_DAYS * 86_400_000));
   const spanMinutes = (now.getTime() - from.getTime()) / 60_000;
   const bucketMinutes = BUCKET_MINUTES.find((m) => spanMinutes / m <= MAX_BUCKETS) ?? BUCKET_MINUTES.at(-1)!;

@@ -102,7 +102,7 @@ export async function getTokenProfile(db: Db, address: string, now: Date) {
   const [token] = await queryPrepared<TokenRow & { holders: HolderRow[] }>(
     db,
     sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
-                         from (${topHoldersSql(sql`tok.address`, now)}) h) as holders
+                         from (${topHoldersSql(sql`tok.address`)}) h) as holders
           from (${tokenRowsSql(sql`m.address = ${address}`)}) tok`,
   );
   if (!token) return null;

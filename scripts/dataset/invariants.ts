@@ -75,7 +75,7 @@ export const INVARIANTS = {
      where m.holder_count <> coalesce(h.n, 0)`,
   "latest holder_count_history equals holder_count": `
     select count(*) from token_metrics m join lateral (
-      select holder_count from holder_count_history h where h.token_address = m.address order by hour desc limit 1) h on true
+      select holder_count from holder_count_history h where h.token_address = m.address order by at desc limit 1) h on true
      where h.holder_count <> m.holder_count`,
   "volume_24h is the last day's swap volume": `
     select count(*) from token_metrics m left join (

@@ -9,7 +9,7 @@ export const TABLES = {
   token_metrics: ["address", "created_at", "price_usd", "market_cap_usd", "liquidity_usd", "volume24h_usd",
     "holder_count", "holder_growth1h_pct", "trending_score", "risk_score", "risk_flags", "priced_pool",
     "updated_block", "updated_at"],
-  holder_count_history: ["token_address", "hour", "holder_count"],
+  holder_count_history: ["token_address", "at", "holder_count"],
   pools: ["address", "factory", "dex", "token0", "token1", "reserve0", "reserve1", "lp_total_supply", "liquidity_usd",
     "created_block", "reserve_block"],
   pool_reserves: ["pool_address", "block_number", "log_index", "reserve0", "reserve1"],

@@ -14,8 +14,6 @@ import { runSeed, type Scored } from "./run-seed";
 
 const SEED = 2;
 const SIZE = { days: 3, tokens: 24, wallets: 150 };
-/** Outside the dev chain ports of the other tests (8545-8559) and of eval:scoring (8571). */
-const PORT = 8572;
 
 /** The flags with a ground truth: the planted scenarios' and concentrated_ownership from the true owners. */
 const PLANTED: RiskFlag[] = ["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting", "concentrated_ownership"];
@@ -30,7 +28,7 @@ describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
   let scored: Scored;
 
   beforeAll(async () => {
-    ({ truth, scored } = await runSeed(SEED, SIZE, PORT, () => {}, [1]));
+    ({ truth, scored } = await runSeed(SEED, SIZE, () => {}, { snapshots: [1] }));
   }, 240_000);
 
   const scoreOf = (token: string) => scored.tokens.find((t) => t.address === token.toLowerCase())!;

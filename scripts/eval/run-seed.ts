@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { connect } from "@/db/client";
 import { deploy } from "@/devchain/deploy";
+import { historyAt } from "@/devchain/history-clock";
 import { startDevChain } from "@/devchain/node";
 import type { GroundTruth } from "@/devchain/simulator/ground-truth";
 import type { FlagEvidence } from "@/lib/scoring";
@@ -16,8 +17,18 @@ export type SimSize = { days: number; tokens: number; wallets: number };
 
 /** What the engine concluded, as the API serves it, at the end of the history. */
 export type Scored = {
-  tokens: { address: string; riskScore: number; riskLevel: string; flags: string[]; evidence: FlagEvidence[] }[];
+  tokens: {
+    address: string;
+    riskScore: number;
+    riskLevel: string;
+    flags: string[];
+    evidence: FlagEvidence[];
+    /** The windowed figures of the list read model (24 h volume, 1 h holder growth). */
+    metrics: { holderCount: number; holderGrowth1hPct: number; volume24hUsd: number };
+  }[];
+  /** Each scored wallet's class. */
   wallets: Map<string, string>;
+  reputations: Map<string, number>;
   /** Every launched token's risk level as the engine had it at each snapshot. */
   levelsOverTime: { address: string; riskLevel: string }[][];
 };
@@ -33,24 +44,26 @@ export const SNAPSHOTS = [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1] as con
 /**
  * One seed end to end: a fresh dev chain and database, the simulation (ground truth written to
  * a temporary file), the indexer to each snapshot and the head, then the scores as stored.
+ * The history starts at `start` (default: the pinned instant), so a seed gives one result.
  * Everything it starts is stopped and dropped, whatever happens.
  */
 export async function runSeed(
   seed: number,
   size: SimSize,
-  port: number,
   say: (s: string) => void,
-  snapshots: readonly number[] = SNAPSHOTS,
+  options: { snapshots?: readonly number[]; start?: number | string } = {},
 ): Promise<{ truth: GroundTruth; scored: Scored }> {
+  const { snapshots = SNAPSHOTS } = options;
+  const { genesisTimestamp, startTimestamp } = historyAt(options.start);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "eval-scoring-"));
-  const chain = await startDevChain({ port, dataDir, seed, genesisTimestamp: Math.floor(Date.now() / 1000) - Math.ceil(size.days + 1) * 86_400 });
+  const chain = await startDevChain({ dataDir, seed, genesisTimestamp });
   const db = await createTestDatabase("eval_scoring");
   const sql = connect(db.url, { max: 4 });
   try {
     const deployment = await deploy(chain.rpcUrl, { dataDir });
     const groundTruthPath = path.join(dataDir, "ground-truth.json");
     say(`seed ${seed}: simulating ${size.days} day(s), ${size.tokens} tokens, ${size.wallets} wallets`);
-    await runSimulation({ rpcUrl: chain.rpcUrl, deployment, seed, ...size, groundTruthPath });
+    await runSimulation({ rpcUrl: chain.rpcUrl, deployment, seed, ...size, startTimestamp, groundTruthPath });
     const truth = JSON.parse(readFileSync(groundTruthPath, "utf8")) as GroundTruth;
 
     say(`seed ${seed}: indexing`);
@@ -73,14 +86,26 @@ export async function runSeed(
       levelsOverTime.push([...(await sql<{ address: string; riskLevel: string }[]>`select address, risk_level as "riskLevel" from token_scores`)]);
     }
 
-    const tokens = await sql<{ address: string; risk_score: number; risk_level: string; flags: string[]; flag_evidence: FlagEvidence[] }[]>`
-      select address, risk_score, risk_level, flags, flag_evidence from token_scores`;
-    const wallets = await sql<{ address: string; classification: string }[]>`select address, classification from wallet_scores`;
+    type TokenRow = { address: string; risk_score: number; risk_level: string; flags: string[]; flag_evidence: FlagEvidence[] } & Scored["tokens"][number]["metrics"];
+    const tokens = await sql<TokenRow[]>`
+      select s.address, s.risk_score, s.risk_level, s.flags, s.flag_evidence, m.holder_count as "holderCount",
+             m.holder_growth1h_pct as "holderGrowth1hPct", m.volume24h_usd as "volume24hUsd"
+        from token_scores s join token_metrics m using (address) order by s.address`;
+    const wallets = await sql<{ address: string; classification: string; reputation_score: number }[]>`
+      select address, classification, reputation_score from wallet_scores order by address`;
     return {
       truth,
       scored: {
-        tokens: tokens.map((t) => ({ address: t.address, riskScore: t.risk_score, riskLevel: t.risk_level, flags: t.flags, evidence: t.flag_evidence })),
+        tokens: tokens.map((t) => ({
+          address: t.address,
+          riskScore: t.risk_score,
+          riskLevel: t.risk_level,
+          flags: t.flags,
+          evidence: t.flag_evidence,
+          metrics: { holderCount: t.holderCount, holderGrowth1hPct: t.holderGrowth1hPct, volume24hUsd: t.volume24hUsd },
+        })),
         wallets: new Map(wallets.map((w) => [w.address, w.classification])),
+        reputations: new Map(wallets.map((w) => [w.address, w.reputation_score])),
         levelsOverTime,
       },
     };

@@ -6,7 +6,7 @@ import { revokeKey } from "@/lib/keys/store";
 import { updateAlert } from "@/lib/queries/alerts";
 import { tokenFilterSql, type TokenFilter } from "@/lib/tokens/filter";
 import { AlertEvaluator } from "./evaluate";
-import { alertsDatabase, minutes, newAddress, newAlert, newOwner, notificationsOf, setToken } from "./test/fixtures";
+import { alertsDatabase, minutes, newAddress, newAlert, newOwner, notificationsOf, setToken, T0 } from "./test/fixtures";
 
 let t: Awaited<ReturnType<typeof alertsDatabase>>;
 beforeAll(async () => {
@@ -21,7 +21,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const T0 = new Date("2031-03-01T12:00:00.000Z");
 const LIQUID = { liquidityUsd: 50_000, riskScore: 10 };
 const DRY = { liquidityUsd: 10, riskScore: 10 };
 const CONDITIONS: TokenFilter = { min_liquidity_usd: 10_000, max_risk_score: 40 };
@@ -206,15 +205,15 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     const alert = await newAlert(t.db, owner, CONDITIONS);
     await setToken(t.sql, newAddress(), LIQUID);
     const fired = async () => (await notificationsOf(t.sql, alert.id)).length;
-    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 90, step: "indexed" });
+    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 90, indexedTime: T0.getTime() / 1000, step: "indexed" });
     expect(await fired()).toBe(0);
-    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 100, step: "idle" });
+    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 100, indexedTime: T0.getTime() / 1000, step: "idle" });
     expect(await fired()).toBe(1);
     // Another alert, while idle: not before the interval has passed.
     const other = await newAlert(t.db, owner, CONDITIONS);
-    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 100, step: "idle" });
+    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 100, indexedTime: T0.getTime() / 1000, step: "idle" });
     expect(await notificationsOf(t.sql, other.id)).toHaveLength(0);
-    await evaluator.afterCycle({ sql: t.sql, head: 101, indexedBlock: 101, step: "indexed" });
+    await evaluator.afterCycle({ sql: t.sql, head: 101, indexedBlock: 101, indexedTime: T0.getTime() / 1000, step: "indexed" });
     expect(await notificationsOf(t.sql, other.id)).toHaveLength(1);
   });
 

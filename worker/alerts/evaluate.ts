@@ -46,12 +46,12 @@ export class AlertEvaluator {
   private lastRun = 0;
 
   /**
-   * One evaluation as of `now` (injectable for tests): loads the tokens once, computes each
+   * One evaluation as of `now`, the indexed head's time: loads the tokens once, computes each
    * alert's match set with the filter of GET /v1/tokens, records what changed, then fires what
    * is due (see fireAlerts). Runs in the worker holding the indexing lock: it assumes it is the
    * only writer of alert_matches and match_digest.
    */
-  async evaluate(sql: Sql, now = new Date()): Promise<EvaluationReport> {
+  async evaluate(sql: Sql, now: Date): Promise<EvaluationReport> {
     const t0 = performance.now();
     const [tokens, states] = await Promise.all([this.tokens.load(sql), loadAlerts(sql)]);
     const alerts = states.filter((a) => a.live);
@@ -98,14 +98,14 @@ export class AlertEvaluator {
   /**
    * startWorker's afterCycle hook. Evaluates once the indexer has caught up with the head
    * (during a backfill token_metrics describe the past, and alerts would fire about it), after
-   * every cycle that indexed something, and every IDLE_INTERVAL_MS otherwise: time alone ends
-   * cooldowns, and alerts are created without a block.
+   * every cycle that indexed something, and every IDLE_INTERVAL_MS otherwise: alerts are created
+   * without a block. "Now" is the indexed head's time, so ages and cooldowns run on chain time.
    */
-  readonly afterCycle = async (ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock" | "step">): Promise<void> => {
+  readonly afterCycle = async (ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock" | "indexedTime" | "step">): Promise<void> => {
     if (ctx.indexedBlock < ctx.head) return;
     if (ctx.step === "idle" && Date.now() - this.lastRun < IDLE_INTERVAL_MS) return;
     this.lastRun = Date.now();
-    const report = await this.evaluate(ctx.sql);
+    const report = await this.evaluate(ctx.sql, new Date(ctx.indexedTime * 1000));
     const { ms, ...counts } = report;
     const busy = report.changed || report.cleared || report.fired;
     log[busy ? "info" : "debug"]("alerts evaluated", { ...counts, ms: Math.round(ms.total) });

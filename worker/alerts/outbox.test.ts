@@ -7,7 +7,7 @@ import { getAlert } from "@/lib/queries/alerts";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, EMAIL_NOT_CONFIGURED, type SenderOptions } from "./outbox";
 import { startFakeResend, startWebhookReceiver } from "./test/fake-servers";
-import { alertsDatabase, newAddress, newAlert, newOwner, notificationsOf, setToken, type Owner } from "./test/fixtures";
+import { alertsDatabase, newAddress, newAlert, newOwner, notificationsOf, setToken, T0, type Owner } from "./test/fixtures";
 
 let t: Awaited<ReturnType<typeof alertsDatabase>>;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ async function fire(owners: Owner[], count: number, extra: { notification_channe
     }
   }
   await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
-  await new AlertEvaluator().evaluate(t.sql);
+  await new AlertEvaluator().evaluate(t.sql, T0);
   return secrets;
 }
 

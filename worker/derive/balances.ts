@@ -5,14 +5,11 @@ import type { TransferRow } from "../indexer/transform";
 
 const ZERO = BURN_ADDRESSES[0];
 
-export const hourOf = (unixSeconds: number) => Math.floor(unixSeconds / 3600) * 3600;
-
 const key = (token: string, holder: string) => `${token}:${holder}`;
 
 /**
  * Applies transfers, in chain order, to balances (tokens and LP tokens), supplies (mints add,
- * burns subtract) and the hourly holder counts of tokens (the count after the last transfer of
- * each hour). `from` is the state before: the stored one when appending a range, zero when
+ * burns subtract) and the holder counts of tokens (a row for each block that changed one). `from` is the state before: the stored one when appending a range, zero when
  * rebuilding a token from all its transfers after a reorg; both run this same fold.
  */
 export async function applyTransfers(tx: Tx, state: ChainState, transfers: TransferRow[], from: "stored" | "zero") {
@@ -35,14 +32,14 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
     for (const s of stored) balances.get(key(s.token_address, s.holder))!.amount = BigInt(s.amount);
     const counts = await tx.unsafe<{ token_address: string; holder_count: number }[]>(
       `select distinct on (token_address) token_address, holder_count from holder_count_history
-        where token_address = any($1::text[]) order by token_address, hour desc`,
+        where token_address = any($1::text[]) order by token_address, at desc`,
       [tokens],
     );
     for (const c of counts) holderCounts.set(c.token_address, c.holder_count);
   }
 
   const supply = new Map<string, bigint>();
-  const hourly = new Map<string, { token: string; hour: number; count: number }>();
+  const counted = new Map<string, { token: string; at: number; count: number }>();
   const move = (t: TransferRow, holder: string, delta: bigint) => {
     const b = balances.get(key(t.token, holder))!;
     const before = b.amount;
@@ -50,17 +47,16 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
     b.block = t.block;
     if (!state.tokens.has(t.token) || !isRealHolder(holder, t.token, state.pools)) return;
     const change = Number(b.amount > 0n) - Number(before > 0n);
-    if (change !== 0) holderCounts.set(t.token, (holderCounts.get(t.token) ?? 0) + change);
+    if (change === 0) return;
+    const count = (holderCounts.get(t.token) ?? 0) + change;
+    holderCounts.set(t.token, count);
+    counted.set(`${t.token}:${t.timestamp}`, { token: t.token, at: t.timestamp, count });
   };
   for (const t of transfers) {
     if (t.from === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) + t.amount);
     else if (t.to === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) - t.amount);
     if (t.from !== ZERO) move(t, t.from, -t.amount);
     if (t.to !== ZERO) move(t, t.to, t.amount);
-    if (state.tokens.has(t.token)) {
-      const hour = hourOf(t.timestamp);
-      hourly.set(`${t.token}:${hour}`, { token: t.token, hour, count: holderCounts.get(t.token) ?? 0 });
-    }
   }
 
   await insertRows(
@@ -80,11 +76,11 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
     "holder_count_history",
     [
       ["token_address", "text", (h) => h.token],
-      ["hour", "timestamptz", (h) => isoTime(h.hour)],
+      ["at", "timestamptz", (h) => isoTime(h.at)],
       ["holder_count", "int4", (h) => h.count],
     ],
-    [...hourly.values()],
-    "on conflict (token_address, hour) do update set holder_count = excluded.holder_count",
+    [...counted.values()],
+    "on conflict (token_address, at) do update set holder_count = excluded.holder_count",
   );
   const deltas = [...supply].filter(([, d]) => d !== 0n);
   if (deltas.length > 0) {

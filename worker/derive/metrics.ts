@@ -1,7 +1,6 @@
 import type { ChainState, PoolState } from "../indexer/state";
 import type { Tx } from "../indexer/sql";
 import { EVENT_ID_BLOCK_FACTOR } from "../indexer/transform";
-import { hourOf } from "./balances";
 import { poolLiquidityUsd, tokenPrice } from "./prices";
 
 /** The indexed head the time-dependent figures (24 h volume, 1 h holder growth) are taken at. */
@@ -29,10 +28,10 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
         where e.type = 'swap' and e.id >= $5 and e.token_address = any($1::text[]) group by e.token_address),
      holders_now as (
        select distinct on (token_address) token_address, holder_count from holder_count_history
-        where token_address = any($1::text[]) order by token_address, hour desc),
+        where token_address = any($1::text[]) order by token_address, at desc),
      holders_before as (
        select distinct on (token_address) token_address, holder_count from holder_count_history
-        where token_address = any($1::text[]) and hour <= to_timestamp($6) order by token_address, hour desc)
+        where token_address = any($1::text[]) and at <= to_timestamp($6) order by token_address, at desc)
      insert into token_metrics (address, created_at, price_usd, market_cap_usd, liquidity_usd, volume24h_usd,
                                 holder_count, holder_growth1h_pct, priced_pool, updated_block, updated_at)
      select i.address, t.created_at, i.price_usd, i.price_usd * (t.total_supply / power(10::numeric, t.decimals))::float8,
@@ -59,7 +58,7 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
       prices.map((p) => p.liquidityUsd),
       prices.map((p) => p.pool),
       minEventId,
-      hourOf(head.timestamp - 3_600),
+      head.timestamp - 3_600,
       head.number,
     ],
   );

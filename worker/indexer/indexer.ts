@@ -36,7 +36,8 @@ export type IndexerOptions = {
   fullRefreshIntervalMs?: number;
 };
 
-export type CycleResult = { head: number; indexedBlock: number; step: LiveStep };
+/** `indexedTime`: Unix seconds of the indexed block, the "now" of everything derived from it. */
+export type CycleResult = { head: number; indexedBlock: number; indexedTime: number; step: LiveStep };
 
 const HEARTBEAT_EVERY_MS = 1_000;
 
@@ -101,7 +102,7 @@ export class Indexer {
       await this.refreshAll();
     }
     await this.heartbeat();
-    return { head: this.head, indexedBlock: this.checkpoint.number, step };
+    return { head: this.head, indexedBlock: this.checkpoint.number, indexedTime: this.checkpoint.timestamp, step };
   }
 
   /** Writes a fetched range: facts, derived state and checkpoint in one transaction. */

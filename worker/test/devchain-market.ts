@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Abi } from "viem";
 import { loadArtifacts, type Artifacts } from "@/devchain/compile";
 import { deploy } from "@/devchain/deploy";
+import { historyAt } from "@/devchain/history-clock";
 import { startDevChain, type DevChain } from "@/devchain/node";
 import { TOPICS } from "@/worker/indexer/decode";
 import { Rpc, toHex } from "@/worker/indexer/rpc";
@@ -42,12 +42,12 @@ export class DevchainMarket {
     this.rpc = new Rpc({ url: chain.rpcUrl });
     this.profile = devchainProfile(deployment);
     this.seed = seed;
-    this.time = Math.floor(Date.now() / 1000) - 5 * 86_400;
+    this.time = historyAt().startTimestamp;
   }
 
   static async start(seed = 1): Promise<DevchainMarket> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "idx-devchain-"));
-    const chain = await startDevChain({ port: await freePort(), dataDir, genesisTimestamp: Math.floor(Date.now() / 1000) - 6 * 86_400 });
+    const chain = await startDevChain({ dataDir, genesisTimestamp: historyAt().genesisTimestamp });
     const deployment = await deploy(chain.rpcUrl, { dataDir });
     const m = new DevchainMarket(chain, deployment, await loadArtifacts(), dataDir, seed);
     m.accounts = (await m.rpc.call<string[]>("eth_accounts", [])).map((a) => a.toLowerCase());
@@ -161,17 +161,4 @@ export class DevchainMarket {
       this.time += 5;
     };
   }
-}
-
-/** A free port of the worker tests' range (8550-8558; 8559 is the benchmark's), in random order. */
-async function freePort(): Promise<number> {
-  const ports = Array.from({ length: 9 }, (_, i) => 8550 + i).sort(() => Math.random() - 0.5);
-  for (const port of ports) {
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer().once("error", () => resolve(false));
-      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port in 8550-8558");
 }

@@ -1,6 +1,7 @@
+import { requestTime } from "@/lib/queries/clock";
 import { getDb } from "@/db/client";
 import { withSession } from "@/lib/auth/route";
 import { tokenListFromSearch } from "@/lib/queries/lists";
 
 /** The token list for the explorer and the overview: GET /v1/tokens's parameters and answer. */
-export const GET = withSession(async (req) => tokenListFromSearch(getDb(), req.nextUrl.searchParams, new Date()));
+export const GET = withSession(async (req) => tokenListFromSearch(getDb(), req.nextUrl.searchParams, requestTime()));

@@ -20,6 +20,7 @@ import { requireSession } from "@/lib/auth/account";
 import { addressParam } from "@/lib/queries/address-param";
 import { eventListFromSearch } from "@/lib/queries/lists";
 import { getTokenScore } from "@/lib/queries/scores";
+import { requestTime } from "@/lib/queries/clock";
 import { priceVolumeSeries } from "@/lib/queries/token-series";
 import { getTokenProfile } from "@/lib/queries/tokens";
 import { RISK_WEIGHTS } from "@/lib/scoring/weights";
@@ -41,14 +42,13 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
   const address = addressParam(raw);
   if (!address) notFound();
   const db = getDb();
-  const now = new Date();
   const [token, score, events] = await Promise.all([
-    getTokenProfile(db, address, now),
+    getTokenProfile(db, address, requestTime()),
     getTokenScore(db, address),
     eventListFromSearch(db, new URLSearchParams({ token_address: address, limit: String(RECENT_EVENTS) })),
   ]);
   if (!token) notFound();
-  const series = await priceVolumeSeries(db, address, new Date(token.created_at), now);
+  const series = await priceVolumeSeries(db, address, new Date(token.created_at));
   const lastPrice = series.points.findLast((p) => p.price_usd !== null)?.price_usd ?? null;
 
   return (

@@ -1,3 +1,4 @@
+import { requestTime } from "@/lib/queries/clock";
 import { getDb } from "@/db/client";
 import { route, withPublic } from "@/lib/api/handler";
 import { parseQuery } from "@/lib/api/params";
@@ -8,6 +9,6 @@ import { getStatus } from "@/lib/queries/status";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withPublic(async (_req, { url }) => {
     parseQuery(url, emptyQuery);
-    return getStatus(getDb(), new Date());
+    return getStatus(getDb(), requestTime());
   }),
 });

@@ -1,3 +1,4 @@
+import { requestTime } from "@/lib/queries/clock";
 import { getDb } from "@/db/client";
 import { cached } from "@/lib/api/cache";
 import { route, withApiKey } from "@/lib/api/handler";
@@ -7,7 +8,7 @@ import { tokenListFromSearch } from "@/lib/queries/lists";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) =>
     cached(key.dataVersion, url.pathname + url.search, () =>
-      tokenListFromSearch(getDb(), url.searchParams, new Date(), key.dataVersion),
+      tokenListFromSearch(getDb(), url.searchParams, requestTime(), key.dataVersion),
     ),
   ),
 });

@@ -40,6 +40,9 @@ export function newAlert(db: Db, owner: AlertOwner, conditions: TokenFilter, ext
   return createAlert(db, owner, { name: "test alert", notification_channel: "email", ...extra, conditions });
 }
 
+/** The time the alert tests evaluate at: pinned, like the chain head the worker evaluates at. */
+export const T0 = new Date("2031-03-01T12:00:00.000Z");
+
 let tokenSerial = 0;
 export const newAddress = () => `0x${(++tokenSerial).toString(16).padStart(40, "0")}`;
 
@@ -56,7 +59,7 @@ export type TokenState = {
 
 /** Writes a token and its token_metrics row (the worker's read model), creating or updating it. */
 export async function setToken(sql: Sql, address: string, s: TokenState = {}): Promise<void> {
-  const createdAt = (s.createdAt ?? new Date(Date.now() - 3_600_000)).toISOString();
+  const createdAt = (s.createdAt ?? new Date(T0.getTime() - 3_600_000)).toISOString();
   await sql`
     insert into tokens (address, name, symbol, total_supply, launchpad, created_block, created_at)
     values (${address}, ${s.name ?? "Token"}, ${s.symbol ?? "TKN"}, 1000000, 'test', 1, ${createdAt}::timestamptz)

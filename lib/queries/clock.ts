@@ -1,0 +1,12 @@
+import { sql } from "drizzle-orm";
+
+/**
+ * The two "nows" of a read. Windows over chain data (a holder's 24 h flows, a chart's range) end at
+ * the indexed head's time, so a read agrees with what the worker derived from the same blocks, at
+ * any hour. Only fields the spec defines against the present (age_hours, worker liveness, the
+ * usage days of a plan) take the request's time, and only from requestTime().
+ */
+export const requestTime = (): Date => new Date();
+
+/** The indexed head's timestamp, as SQL evaluated inside the query that uses it. */
+export const indexedTimeSql = sql`(select max(indexed_block_time) from sync_state)`;
