@@ -1,8 +1,8 @@
 /**
  * npx tsx devchain/simulator/cli.ts [--rpc URL] [--seed N] [--days 3] [--tokens 24] [--wallets 400]
- *   [--events N] [--live] [--out PATH] [--data-dir DIR] [--deployment PATH] [--port 8545]
+ *   [--events N] [--live] [--out PATH] [--data-dir DIR] [--deployment PATH] [--port N]
  *
- * Without --rpc it starts its own dev chain on --port (stopped at the end). Without --deployment it
+ * Without --rpc it starts its own dev chain on --port (default: one the OS picks; stopped at the end). Without --deployment it
  * deploys the contracts first. Ground truth goes to --out (default <data-dir>/devchain/ground-truth.json).
  */
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { DEFAULT_SIZES, runSimulation, type SimulationProgress } from "./runner"
 const { values: args } = parseArgs({
   options: {
     rpc: { type: "string" },
-    port: { type: "string", default: "8545" },
+    port: { type: "string" },
     seed: { type: "string", default: "1" },
     days: { type: "string", default: String(DEFAULT_SIZES.days) },
     tokens: { type: "string", default: String(DEFAULT_SIZES.tokens) },
@@ -37,7 +37,7 @@ const { genesisTimestamp, startTimestamp } = historyAt(Math.floor(Date.now() / 1
 
 let chain: DevChain | undefined;
 if (!args.rpc) {
-  chain = await startDevChain({ port: Number(args.port), dataDir, seed, genesisTimestamp });
+  chain = await startDevChain({ port: args.port ? Number(args.port) : undefined, dataDir, seed, genesisTimestamp });
   console.error(`dev chain on ${chain.rpcUrl}`);
 }
 const rpcUrl = args.rpc ?? chain!.rpcUrl;
