@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const config: NextConfig = {
   // The embedded launcher and the worker import the same modules; keep server-only
   // packages out of the bundle so they load from node_modules at run time.
-  serverExternalPackages: ["postgres", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
+  serverExternalPackages: ["postgres"],
   poweredByHeader: false,
   // Types are checked by `npm run typecheck` over the whole repo (tests, worker, scripts too).
   typescript: { ignoreBuildErrors: true },

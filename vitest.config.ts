@@ -3,6 +3,11 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
 const ignored = ["node_modules/**", "e2e/**", ".next/**", ".data/**"];
+// The PostgreSQL the tests create their databases on, first in each project's global setup
+// (Vitest runs a root-level one only after the projects'). The first project to run it starts
+// the server and sets DATABASE_URL, which later projects and the test workers (forked after)
+// inherit; a project's setups are torn down in reverse, so the server outlives their databases.
+const testPostgres = "tests/setup/postgres-server.ts";
 
 export default defineConfig({
   resolve: { alias },
@@ -12,7 +17,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["{lib,scripts,devchain,worker,db}/**/*.test.ts"], exclude: ignored },
+        test: { name: "unit", include: ["{lib,scripts,devchain,worker,db}/**/*.test.ts"], exclude: ignored, globalSetup: [testPostgres] },
       },
       {
         resolve: { alias },
@@ -20,7 +25,7 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           exclude: ignored,
-          globalSetup: ["tests/setup/api-server.ts"],
+          globalSetup: [testPostgres, "tests/setup/api-server.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

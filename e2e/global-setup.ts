@@ -5,14 +5,16 @@ import { runMigrations } from "@/db/migrate";
 import { loadDataset } from "@/scripts/dataset";
 import { buildIfStale } from "@/scripts/embedded/web";
 import { createTestDatabase } from "@/tests/setup/database";
+import { provideTestPostgres } from "@/tests/setup/postgres-server";
 import { startAppServer } from "@/tests/setup/server";
 import { startMailCatcher } from "./support/mail-catcher";
 import { keepRunningApp } from "./support/state";
 
 /**
- * A database of its own with the fixed-seed dataset, the production build (rebuilt when a source
- * is newer) and a server with the dev sign-in on, sending email to a local catcher. The tests
- * find the server in E2E_BASE_URL and the catcher in E2E_MAIL_URL.
+ * A database of its own (on DATABASE_URL's server, or on a throwaway PostgreSQL with none) with
+ * the fixed-seed dataset, the production build (rebuilt when a source is newer) and a server
+ * with the dev sign-in on, sending email to a local catcher. The tests find the server in
+ * E2E_BASE_URL and the catcher in E2E_MAIL_URL.
  */
 export default async function globalSetup() {
   // Undone in reverse order, after the run or as soon as a step fails.
@@ -21,6 +23,7 @@ export default async function globalSetup() {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
+    cleanups.push(await provideTestPostgres());
     const db = await createTestDatabase("oci_e2e");
     cleanups.push(db.drop);
     await runMigrations(db.url);

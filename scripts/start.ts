@@ -1,15 +1,17 @@
 /**
- * `npm start`: the whole product on embedded defaults. With no DATABASE_URL it serves PGlite on
- * loopback; with no RPC_URL it starts the dev chain, deploys the contracts and runs the market
- * simulator; then the worker indexes the chain, the web app serves the API and the dashboard,
- * and one ready key per plan is printed. Ctrl-C stops everything; a second start resumes.
+ * `npm start`: the whole product on embedded defaults. With no DATABASE_URL it runs an embedded
+ * PostgreSQL on loopback (data in DATA_DIR/postgres); with no RPC_URL it starts the dev chain,
+ * deploys the contracts and runs the market simulator; then the worker indexes the chain, the web
+ * app serves the API and the dashboard, and one ready key per plan is printed. Ctrl-C stops everything; a second start resumes.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
+import path from "node:path";
 import { connect, createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { config, DATA_DIR, RUNTIME_FILE } from "@/lib/config";
-import { spawnEmbeddedDatabase } from "./embedded/database";
+import { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded/database";
+import { EmbeddedPostgresError } from "./embedded/postgres-failure";
 import { ensureDevKeys } from "./embedded/dev-keys";
 import { startChain, waitForHead, type RunningChain } from "./embedded/chain";
 import { followChild, showProgress } from "./embedded/progress";
@@ -23,7 +25,7 @@ const say = (line: string) => console.log(`[start] ${line}`);
 
 const children: ChildProcess[] = [];
 let chain: RunningChain | undefined;
-let embeddedDb: ChildProcess | undefined;
+let embeddedDb: EmbeddedDatabase | undefined;
 let stopping = false;
 const shutdown = new AbortController();
 
@@ -34,7 +36,7 @@ async function stop(code: number) {
   say("stopping...");
   await Promise.all(children.map(terminate));
   if (chain) await chain.chain.stop();
-  if (embeddedDb) await terminate(embeddedDb);
+  if (embeddedDb) await embeddedDb.stop();
   rmSync(RUNTIME_FILE, { force: true });
   process.exit(code);
 }
@@ -61,14 +63,16 @@ async function main() {
   mkdirSync(DATA_DIR, { recursive: true });
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    const embedded = await spawnEmbeddedDatabase(DATA_DIR, EMBEDDED_DB_PORT);
-    databaseUrl = embedded.url;
+    const oldPglite = path.join(DATA_DIR, "pglite");
+    if (existsSync(oldPglite)) say(`${oldPglite} (the earlier embedded database, PGlite) is no longer used; delete it with: rm -rf ${oldPglite}`);
+    const dataDir = path.join(DATA_DIR, "postgres");
+    embeddedDb = await startEmbeddedDatabase({ dataDir, port: EMBEDDED_DB_PORT });
+    databaseUrl = embeddedDb.url;
     // Stopped last, after everything that writes to it; its exit otherwise is fatal.
-    embeddedDb = embedded.child;
-    embeddedDb.once("exit", (code) => !stopping && (say(`embedded database exited (${code})`), void stop(1)));
+    embeddedDb.child.once("exit", (code) => !stopping && (say(`embedded database exited (${code})`), void stop(1)));
     // The keys CLI and other tools find the embedded database through this file.
     writeFileSync(RUNTIME_FILE, JSON.stringify({ databaseUrl, pid: process.pid }));
-    say(`embedded database (PGlite) on ${databaseUrl}, data in ${DATA_DIR}`);
+    say(`embedded PostgreSQL on ${databaseUrl}, data in ${dataDir}`);
   }
   await runMigrations(databaseUrl);
 
@@ -113,6 +117,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A failed embedded database start says what to do in one line; anything else keeps its stack.
+  if (err instanceof EmbeddedPostgresError) say(err.message);
+  else console.error(err);
   void stop(1);
 });

@@ -6,7 +6,7 @@ import { TABLE_NAMES, type TableName } from "./tables";
 import { TableWriter, type WriteMethod } from "./writers";
 
 export type LoadOptions = DatasetOptions & {
-  /** COPY FROM STDIN (real PostgreSQL, large sets) instead of multi-row INSERT (works on PGlite). */
+  /** COPY FROM STDIN (large sets) instead of multi-row INSERT. */
   copy?: boolean;
   /** Drop the tables' indexes during the load and re-create them after. Default: with COPY. */
   rebuildIndexes?: boolean;

@@ -1,7 +1,7 @@
 export type Counts = { tokens: number; wallets: number; events: number };
 
 export const SIZES = {
-  /** Smoke tests on PGlite. */
+  /** Quick tests. */
   tiny: { tokens: 30, wallets: 300, events: 2_000 },
   /** `npm start` and the integration tests. */
   small: { tokens: 300, wallets: 3_000, events: 30_000 },

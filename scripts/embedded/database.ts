@@ -1,57 +1,41 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
-import { SessionQueue } from "./session-queue";
+import type { PostgresOptions } from "./postgres";
+import { EmbeddedPostgresError, type FailureReason } from "./postgres-failure";
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = { url: string; child: ChildProcess; stop: () => Promise<void> };
+
+const KEEPER = path.join(import.meta.dirname, "database-process.ts");
+
+type KeeperLine = { databaseUrl: string } | { error: string; reason: FailureReason };
 
 /**
- * PGlite served over the Postgres wire protocol on loopback, so the web app, the worker and
- * the CLIs use the same postgres.js code path as with a real server. pglite-socket parses the
- * protocol; our SessionQueue decides whose messages run (see its comment).
+ * Starts the embedded PostgreSQL in its keeper process and resolves once it accepts connections;
+ * a failed start rejects with an EmbeddedPostgresError whose message names the fix. The keeper
+ * has a process group of its own, so a Ctrl-C in the terminal reaches only its parent, which
+ * stops the database last, after everything that writes to it.
  */
-export async function startEmbeddedDatabase(dataDir: string, port: number): Promise<EmbeddedDatabase> {
-  const dir = path.join(dataDir, "pglite");
-  mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir);
-  const queue = new SessionQueue(db);
-  const handlers = new Set<PGLiteSocketHandler>();
-
-  const server: Server = createServer((socket) => {
-    const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
-    handlers.add(handler);
-    const forget = () => handlers.delete(handler);
-    handler.addEventListener("close", forget);
-    handler.addEventListener("error", forget);
-    handler.attach(socket).catch(() => socket.destroy());
+export async function startEmbeddedDatabase(options: PostgresOptions): Promise<EmbeddedDatabase> {
+  const child = spawn(process.execPath, ["--import", "tsx", KEEPER, JSON.stringify(options)], {
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+    detached: true,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const line = await new Promise<KeeperLine>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once("line", (l) => resolve(JSON.parse(l) as KeeperLine));
+    void exited.then(() => reject(new EmbeddedPostgresError(`The embedded PostgreSQL's process exited (${child.exitCode}) before the server started.`, "failed")));
   });
-
+  if ("error" in line) {
+    await exited;
+    throw new EmbeddedPostgresError(line.error, line.reason);
+  }
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    url: line.databaseUrl,
+    child,
     stop: async () => {
-      await Promise.all([...handlers].map((h) => h.detach(true)));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
     },
   };
-}
-
-/** Runs the embedded database in a child process and resolves with its URL once it is up. */
-export async function spawnEmbeddedDatabase(dataDir: string, port: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/embedded/database-process.ts", dataDir, String(port)], {
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", (line) => resolve((JSON.parse(line) as { databaseUrl: string }).databaseUrl));
-    child.once("exit", (code) => reject(new Error(`embedded database exited (${code})`)));
-  });
-  return { url, child };
 }

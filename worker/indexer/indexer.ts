@@ -4,7 +4,6 @@ import type { ChainProfile } from "../profiles";
 import { bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat, type BlockRef } from "./checkpoint";
 import type { RangeData } from "./fetch";
 import { rollbackTo } from "./reorg";
-import { detectCopy } from "./sql";
 import type { Rpc } from "./rpc";
 import { ChainState } from "./state";
 import { syncHistorical } from "./sync/historical";
@@ -73,7 +72,6 @@ export class Indexer {
   }
 
   static async create(opts: IndexerOptions): Promise<Indexer> {
-    await detectCopy(opts.sql);
     const ix = new Indexer(opts, await ChainState.load(opts.sql, opts.profile));
     ix.checkpoint = (await readCheckpoint(opts.sql, opts.profile.chainId)) ?? (await ix.beforeStart());
     ix.run.startBlock = ix.checkpoint.number + 1;

@@ -9,27 +9,16 @@ export type Column<R> = [name: string, type: PgType, value: (row: R) => unknown]
 
 /** Rows from which a plain insert (no conflict clause) goes through COPY instead of INSERT. */
 const COPY_FROM_ROWS = 2_000;
-let copySupported = false;
 
 /**
- * Whether the server takes COPY FROM STDIN: PostgreSQL does; the embedded PGlite socket server
- * does not (trying it breaks the shared session), so it is recognized by its version string.
- */
-export async function detectCopy(sql: Sql): Promise<boolean> {
-  const [{ version }] = await sql<{ version: string }[]>`select version()`;
-  copySupported = !version.includes("PGlite");
-  return copySupported;
-}
-
-/**
- * Inserts rows in one statement: COPY for large plain inserts where the server takes it (about
- * half the server's work of an INSERT), else one multi-row INSERT whose columns travel as
+ * Inserts rows in one statement: COPY for large plain inserts (about half the server's work of
+ * an INSERT), else one multi-row INSERT whose columns travel as
  * array parameters that `unnest` turns back into rows. Either way one round trip per batch.
  */
 export async function insertRows<R>(tx: Tx, table: string, columns: Column<R>[], rows: R[], suffix = ""): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map(([name]) => name);
-  if (copySupported && !suffix && rows.length >= COPY_FROM_ROWS) {
+  if (!suffix && rows.length >= COPY_FROM_ROWS) {
     const text = rows.map((r) => columns.map(([, , value]) => copyField(value(r))).join("\t")).join("\n") + "\n";
     return writeCopy(tx, table, names, text);
   }

