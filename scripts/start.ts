@@ -2,7 +2,8 @@
  * `npm start`: the whole product on embedded defaults. With no DATABASE_URL it runs an embedded
  * PostgreSQL on loopback (data in DATA_DIR/postgres); with no RPC_URL it starts the dev chain,
  * deploys the contracts and runs the market simulator; then the worker indexes the chain, the web
- * app serves the API and the dashboard, and one ready key per plan is printed. Ctrl-C stops everything; a second start resumes.
+ * app serves the API and the dashboard, and one ready key per plan is printed. Ctrl-C stops
+ * everything; a second start resumes.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
