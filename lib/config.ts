@@ -31,6 +31,14 @@ const schema = z.object({
   LLM_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  /** Billing (lib/billing): unset, plans change only through the keys CLI. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_PRO: z.string().optional(),
+  STRIPE_PRICE_API_TIER: z.string().optional(),
+  STRIPE_METER_EVENT_NAME: z.string().default("api_requests"),
+  /** Another Stripe-compatible endpoint (tests use a loopback fake). */
+  STRIPE_API_BASE: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { databaseUrl: string | undefined };

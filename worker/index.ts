@@ -6,9 +6,11 @@
 import { pathToFileURL } from "node:url";
 import { runMigrations } from "@/db/migrate";
 import { config, requireDatabaseUrl } from "@/lib/config";
-import { connect } from "@/db/client";
+import { connect, createDb } from "@/db/client";
+import { getBilling } from "@/lib/billing/stripe";
 import { log } from "@/lib/log";
 import { AlertEvaluator, runOutboxSender, transportsFromConfig } from "./alerts";
+import { runMeterReporter } from "./billing/meter-reporter";
 import { readDeployment } from "./profiles/devchain";
 import { startWorker } from "./worker";
 
@@ -28,6 +30,9 @@ async function main() {
   // The outbox sender runs beside the indexer (in every worker, active or standby: claims skip locked rows).
   const senderSql = connect(databaseUrl, { max: 2 });
   const sender = runOutboxSender(senderSql, { ...transportsFromConfig(), appUrl: config.APP_URL, signal: controller.signal });
+  // API Tier usage goes to Stripe from every worker as well: a row sent twice is one meter event.
+  const billing = getBilling();
+  const meterReporter = billing && runMeterReporter(createDb(senderSql), billing, { signal: controller.signal });
   const evaluator = new AlertEvaluator();
   let lastLog = 0;
   await startWorker({
@@ -44,6 +49,7 @@ async function main() {
     },
   });
   await sender;
+  await meterReporter;
   await senderSql.end({ timeout: 5 });
 }
 

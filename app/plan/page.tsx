@@ -3,12 +3,19 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { UsageChart } from "@/components/charts/usage-chart";
-import { PlanLimitList } from "@/components/plan/plan-limits";
-import { PlanSwitcher } from "@/components/plan/plan-switcher";
+import { KeyLimits } from "@/components/plan/key-limits";
+import { MeteredUsage } from "@/components/plan/metered-usage";
+import { PlanCards } from "@/components/plan/plan-cards";
+import { RedirectButton } from "@/components/plan/redirect-button";
+import { SubscriptionStatus } from "@/components/plan/subscription-status";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAccount } from "@/lib/auth/account";
+import { contractOf, keysWithLimits } from "@/lib/billing/contract";
+import { monthlyUsage } from "@/lib/billing/metering";
+import { getBilling } from "@/lib/billing/stripe";
+import { billingSummary } from "@/lib/billing/summary";
 import { listPlans } from "@/lib/queries/plans";
 import { dailyUsageByKey } from "@/lib/queries/usage";
 
@@ -19,27 +26,77 @@ const USAGE_DAYS = 14;
 export default async function PlanPage() {
   const account = await requireAccount("/plan");
   const db = getDb();
-  const [plans, usage] = await Promise.all([listPlans(db), dailyUsageByKey(db, account.id, USAGE_DAYS, requestTime())]);
+  const now = requestTime();
+  const billingConfigured = getBilling() !== null;
+  const apiTier = account.plan === "api_tier";
+  const [plans, usage, month, summary, contract, keys] = await Promise.all([
+    listPlans(db),
+    dailyUsageByKey(db, account.id, USAGE_DAYS, now),
+    monthlyUsage(db, account.id, now),
+    billingSummary(db, account.id),
+    contractOf(db, account.id),
+    apiTier ? keysWithLimits(db, account.id) : [],
+  ]);
+  const apiTierPlan = plans.find((p) => p.id === "api_tier")!;
+  const subscribed = summary.subscription?.entitled ?? false;
+
   return (
     <>
       <PageHeader
         title="Plan and usage"
         subtitle={
           <>
-            You are on the <strong data-testid="current-plan">{account.planLabel}</strong> plan. Switching takes effect at once for every key; there is no
-            payment at this stage.
+            <p>
+              You are on the <strong data-testid="current-plan">{account.planLabel}</strong> plan.
+            </p>
+            <SubscriptionStatus subscription={summary.subscription} />
           </>
         }
-      />
+      >
+        {billingConfigured && summary.hasCustomer && <RedirectButton url="/api/billing/portal" label="Manage billing" variant="secondary" />}
+      </PageHeader>
+      {!billingConfigured && (
+        <p className="mb-4 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="billing-not-configured">
+          Billing is not configured on this server, so plans change only through the keys CLI:{" "}
+          <code className="font-mono text-xs">npm run keys -- set-plan KEY_ID pro</code>.
+        </p>
+      )}
       <section aria-labelledby="plans-heading" className="mb-6">
         <h2 id="plans-heading" className="sr-only">
           Plans
         </h2>
-        <PlanSwitcher current={account.plan} plans={plans.map((p) => ({ id: p.id, label: p.label, limits: <PlanLimitList plan={p} /> }))} />
+        <PlanCards
+          plans={plans}
+          current={account.plan}
+          action={(p) =>
+            billingConfigured && !subscribed && p.id !== "free" ? (
+              <RedirectButton url="/api/billing/checkout" body={{ plan: p.id }} label={`Subscribe to ${p.label}`} className="mt-3" />
+            ) : null
+          }
+        />
         <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
           Minute limits slide over any 60 seconds; daily limits reset at 00:00 UTC. API Tier keys can carry limits of their own.
+          {billingConfigured && subscribed && " To change or cancel your plan, use Manage billing; a cancellation takes effect at the end of the period paid for."}
         </p>
       </section>
+      <section aria-labelledby="month-heading" className="mb-6">
+        <h2 id="month-heading" className="mb-3 text-lg font-semibold">
+          This month
+        </h2>
+        <MeteredUsage usage={month} metered={apiTier && summary.hasCustomer} />
+      </section>
+      {apiTier && keys.length > 0 && (
+        <section aria-labelledby="key-limits-heading" className="mb-6">
+          <h2 id="key-limits-heading" className="mb-3 text-lg font-semibold">
+            Key limits
+          </h2>
+          <KeyLimits
+            keys={keys}
+            defaults={{ perMinute: apiTierPlan.ratePerMinute, perDay: apiTierPlan.ratePerDay }}
+            contract={{ perMinute: contract.maxRatePerMinute, perDay: contract.maxRatePerDay }}
+          />
+        </section>
+      )}
       <section aria-labelledby="usage-heading">
         <h2 id="usage-heading" className="mb-3 text-lg font-semibold">
           Requests per day, last {USAGE_DAYS} days

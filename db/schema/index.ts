@@ -11,3 +11,4 @@ export * from "./accounts";
 export * from "./api-keys";
 export * from "./rate-limits";
 export * from "./alerts";
+export * from "./billing";

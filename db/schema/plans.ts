@@ -11,4 +11,8 @@ export const plans = pgTable("plans", {
   ratePerDay: integer().notNull(),
   maxActiveAlerts: integer(),
   webhooks: boolean().notNull(),
+  /** Shown on the plans page; what Stripe charges is set on the Stripe prices (STRIPE_PRICE_*). */
+  monthlyPriceCents: integer(),
+  /** Usage-based plans: the price of 1,000 requests. */
+  perThousandRequestsCents: integer(),
 });

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+
+/**
+ * API Tier usage as Stripe meter events (billing_meter_reports). The requests of an account's
+ * keys are counted per UTC day in usage_daily; what has been reported is the highest `through`
+ * of the day's rows. These functions run with the account's row locked (see lockAccount), so
+ * two writers never report the same requests twice.
+ */
+
+/** Stripe accepts meter events at most 35 days old. */
+const STRIPE_MAX_EVENT_AGE_DAYS = 34;
+
+const utcDay = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`;
+
+/** The account's requests per UTC day (all its keys, revoked ones too). */
+const dailyRequests = (accountId: string) => sql`
+  select u.day, sum(u.requests)::int as requests
+    from usage_daily u join api_keys k on k.id = u.key_id
+   where k.account_id = ${accountId}
+   group by u.day`;
+
+/** Locks the account's row for the rest of the transaction (billing's per-account order). */
+export async function lockAccount(tx: Db, accountId: string): Promise<boolean> {
+  const rows = await tx.execute(sql`select 1 from accounts where id = ${accountId} for no key update`);
+  return rows.length > 0;
+}
+
+/**
+ * Metering starts now: today's requests so far were made on another plan and are never billed.
+ * Only for accounts with a Stripe customer (the meter events go to it).
+ */
+export async function startMetering(tx: Db, accountId: string, now: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into billing_meter_reports (identifier, account_id, day, kind, through, value, event_time, reported_at)
+    select 'baseline:' || ${accountId} || ':' || t.day || ':' || coalesce(u.requests, 0), ${accountId}, t.day, 'baseline',
+           coalesce(u.requests, 0), 0, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from (select ${utcDay(now)} as day) t
+      left join (${dailyRequests(accountId)}) u on u.day = t.day
+     where exists (select 1 from billing_customers c where c.account_id = ${accountId})
+    on conflict (identifier) do nothing`);
+}
+
+/**
+ * Writes a pending usage row for every metered day with requests not yet reported: days since
+ * metering last started, within Stripe's window. Each row's identifier is account, day and the
+ * count it reports through, so a row written twice (or sent twice) is one meter event.
+ */
+export async function enqueueUnreportedUsage(tx: Db, accountId: string, now: Date): Promise<number> {
+  const rows = await tx.execute(sql`
+    with since as (
+      select greatest(max(day), ${utcDay(now)} - ${STRIPE_MAX_EVENT_AGE_DAYS}::int) as day
+        from billing_meter_reports where account_id = ${accountId} and kind = 'baseline'
+    )
+    insert into billing_meter_reports (identifier, account_id, day, kind, through, value, event_time)
+    select ${accountId} || ':' || u.day || ':' || u.requests, ${accountId}, u.day, 'usage', u.requests,
+           u.requests - coalesce(r.through, 0),
+           -- A past day's requests are stamped on its last second, so they fall in its billing period.
+           least(${now.toISOString()}::timestamptz, ((u.day + 1)::timestamp at time zone 'UTC') - interval '1 second')
+      from (${dailyRequests(accountId)}) u
+      join since on u.day >= since.day
+      left join lateral (
+        select max(through) as through from billing_meter_reports r where r.account_id = ${accountId} and r.day = u.day
+      ) r on true
+     where u.requests > coalesce(r.through, 0)
+    on conflict (identifier) do nothing
+    returning identifier`);
+  return rows.length;
+}
+
+export type MonthlyUsage = {
+  /** First day of the month, YYYY-MM-DD (UTC). */
+  month: string;
+  /** Requests of all the account's keys this month. */
+  requests: number;
+  /** Requests reported to Stripe as metered usage this month, and those still to send. */
+  reported: number;
+  pending: number;
+};
+
+/** This month's requests and how many of them were reported to Stripe for billing. */
+export async function monthlyUsage(db: Db, accountId: string, now: Date): Promise<MonthlyUsage> {
+  const [row] = await db.execute<{ month: string; requests: number; reported: number; pending: number }>(sql`
+    with month as (select date_trunc('month', ${utcDay(now)})::date as day)
+    select (select day from month)::text as month,
+           coalesce((select sum(u.requests) from (${dailyRequests(accountId)}) u where u.day >= (select day from month)), 0)::int as requests,
+           coalesce(sum(r.value) filter (where r.reported_at is not null), 0)::int as reported,
+           coalesce(sum(r.value) filter (where r.reported_at is null), 0)::int as pending
+      from billing_meter_reports r
+     where r.account_id = ${accountId} and r.kind = 'usage' and r.day >= (select day from month)`);
+  return row;
+}

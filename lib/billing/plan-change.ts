@@ -1,0 +1,51 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { accounts, alerts, apiKeys, plans, type Plan } from "@/db/schema";
+import { enqueueUnreportedUsage, lockAccount, startMetering } from "./metering";
+
+export type PlanChange = { from: Plan; to: Plan; pausedAlerts: number };
+
+/**
+ * Moves an account to a plan: the one way a plan changes (verified Stripe webhooks, the keys
+ * CLI). Leaving API Tier reports its last usage and drops the keys' own limits; entering it
+ * starts metering; alerts the new plan does not allow are paused, never deleted. Null when
+ * there is no such account.
+ */
+export async function changePlan(db: Db, accountId: string, to: Plan, now: Date): Promise<PlanChange | null> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (!(await lockAccount(tx, accountId))) return null;
+    const [{ plan: from }] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
+    if (from === to) return { from, to, pausedAlerts: 0 };
+    if (from === "api_tier") {
+      await enqueueUnreportedUsage(tx, accountId, now);
+      await tx.update(apiKeys).set({ ratePerMinute: null, ratePerDay: null }).where(eq(apiKeys.accountId, accountId));
+    }
+    await tx.update(accounts).set({ plan: to }).where(eq(accounts.id, accountId));
+    if (to === "api_tier") await startMetering(tx, accountId, now);
+    return { from, to, pausedAlerts: await pauseAlertsBeyondPlan(tx, accountId, to, now) };
+  });
+}
+
+/** Pauses the active alerts a plan does not allow: webhook ones without webhooks, then the newest beyond its limit. */
+async function pauseAlertsBeyondPlan(tx: Db, accountId: string, planId: Plan, now: Date): Promise<number> {
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
+  let paused = 0;
+  if (!plan.webhooks) {
+    const rows = await tx
+      .update(alerts)
+      .set({ status: "paused", updatedAt: now })
+      .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active"), eq(alerts.notificationChannel, "webhook")))
+      .returning({ id: alerts.id });
+    paused += rows.length;
+  }
+  if (plan.maxActiveAlerts !== null) {
+    const rows = await tx.execute(sql`
+      update alerts set status = 'paused', updated_at = ${now.toISOString()}::timestamptz
+       where id in (select id from alerts where account_id = ${accountId} and status = 'active'
+                     order by created_at, id offset ${plan.maxActiveAlerts})
+      returning id`);
+    paused += rows.length;
+  }
+  return paused;
+}

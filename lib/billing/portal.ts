@@ -1,0 +1,13 @@
+import type { Db } from "@/db/client";
+import { dashboardUrl } from "@/lib/alerts/email";
+import { ApiError } from "@/lib/api/errors";
+import { customerOf } from "./customers";
+import type { Billing } from "./stripe";
+
+/** A Stripe Billing Portal session (cards, cancellation, invoices) for the account's customer. */
+export async function createPortalSession(db: Db, billing: Billing, accountId: string) {
+  const customer = await customerOf(db, accountId);
+  if (!customer) throw new ApiError("FORBIDDEN", "Nothing to manage yet: the account has never subscribed.");
+  const session = await billing.stripe.billingPortal.sessions.create({ customer, return_url: `${dashboardUrl()}/plan` });
+  return { url: session.url };
+}
