@@ -15,7 +15,10 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The public origin of the dashboard: every link in email and the Origin writes must carry. */
   APP_URL: z.string().url().optional(),
+  /** Auth.js's own name for the public origin; APP_URL wins when both are set. */
+  AUTH_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Requests give up on the database after this long and answer 500. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
@@ -41,7 +44,17 @@ const schema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
 });
 
-export type Config = z.infer<typeof schema> & { databaseUrl: string | undefined };
+export type Config = z.infer<typeof schema> & {
+  databaseUrl: string | undefined;
+  /** APP_URL's (else AUTH_URL's) origin; http://localhost:PORT when neither is set. */
+  appOrigin: string;
+  /**
+   * Running on what `npm start` provides by itself: its embedded database (the one its runtime
+   * file names), its dev chain (no RPC_URL) and no email service (no RESEND_API_KEY). Only then
+   * may sign-in links be logged and the dev sign-in work: nothing real is at stake.
+   */
+  onEmbeddedDefaults: boolean;
+};
 
 /** The embedded launcher's database URL, for CLIs run beside `npm start`. */
 function embeddedDatabaseUrl(): string | undefined {
@@ -59,7 +72,20 @@ function load(): Config {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${issues}`);
   }
-  return { ...parsed.data, databaseUrl: parsed.data.DATABASE_URL ?? embeddedDatabaseUrl() };
+  const env = parsed.data;
+  const publicUrl = env.APP_URL ?? env.AUTH_URL;
+  // Without a configured origin, links would be built from the request's Host (or
+  // X-Forwarded-Host): a forged header would send someone's sign-in link to another site.
+  if (env.RESEND_API_KEY && !publicUrl) {
+    throw new Error("Invalid environment: RESEND_API_KEY is set but APP_URL is not. Set APP_URL (or AUTH_URL) to the public address of the dashboard, e.g. APP_URL=https://intel.example.com.");
+  }
+  const embedded = embeddedDatabaseUrl();
+  return {
+    ...env,
+    databaseUrl: env.DATABASE_URL ?? embedded,
+    appOrigin: new URL(publicUrl ?? `http://localhost:${env.PORT}`).origin,
+    onEmbeddedDefaults: !env.RESEND_API_KEY && !env.RPC_URL && embedded !== undefined && (env.DATABASE_URL ?? embedded) === embedded,
+  };
 }
 
 export const config: Config = load();
