@@ -1,12 +1,8 @@
 import Link from "next/link";
-import { auth, signOut } from "@/lib/auth";
+import { auth } from "@/lib/auth";
+import { SignOutButtons } from "./account/sign-out-buttons";
 import { NavLinks } from "./nav-links";
 import { buttonClass } from "./ui/button";
-
-async function signOutAction() {
-  "use server";
-  await signOut({ redirectTo: "/signin" });
-}
 
 export async function SiteHeader() {
   const session = await auth();
@@ -26,11 +22,7 @@ export async function SiteHeader() {
               <span className="hidden max-w-48 truncate text-zinc-600 md:inline dark:text-zinc-400" title={email}>
                 {email}
               </span>
-              <form action={signOutAction}>
-                <button type="submit" className={buttonClass("secondary")}>
-                  Sign out
-                </button>
-              </form>
+              <SignOutButtons />
             </>
           ) : (
             <Link href="/signin" className={buttonClass("primary")}>

@@ -3,8 +3,19 @@
  * server on 127.0.0.1. Unlike `hardhat node`, requests are executed strictly one after another in
  * arrival order, batch items included, so a batch of transactions followed by `evm_mine` lands in the
  * block in exactly the order it was sent (the simulator mirrors the chain's state and relies on it).
+ *
+ * Requests marked with SIMULATOR_HEADER are the simulator's; all others are outside clients'.
+ * While the simulator is attached, outside clients may read and send transactions but not mine or
+ * set state, and their transactions are mined where the simulator admits them (outside-lane.ts).
+ *
+ * argv: port (0: one the OS picks). Env: DEVCHAIN_DATA_DIR, where the journal of outside
+ * transactions lives (outside-journal.ts).
  */
 import { createServer, type IncomingMessage } from "node:http";
+import type { Hex } from "viem";
+import { NODE_METHODS, SIMULATOR_HEADER, type AttachResult } from "./node-protocol";
+import { Journal, journalFile } from "./outside-journal";
+import { OutsideLane } from "./outside-lane";
 
 interface RpcRequest {
   id?: number | string | null;
@@ -17,13 +28,63 @@ interface RpcError {
   data?: unknown;
 }
 
+const MINING = new Set(["evm_mine", "hardhat_mine"]);
+const SENDS = new Set(["eth_sendTransaction", "eth_sendRawTransaction"]);
+
 const port = Number(process.argv[2]);
+const dataDir = process.env.DEVCHAIN_DATA_DIR;
+if (!dataDir) throw new Error("DEVCHAIN_DATA_DIR must be set");
 const { default: hre } = await import("hardhat");
 const provider = hre.network.provider;
+const request = (method: string, params: unknown[]) => provider.request({ method, params });
 
-async function execute(req: RpcRequest): Promise<object> {
+const [chainId, genesis] = (await Promise.all([request("eth_chainId", []), request("eth_getBlockByNumber", ["0x0", false])])) as [Hex, { hash: Hex }];
+const opened = Journal.open(journalFile(dataDir), { chainId: Number(chainId), genesisHash: genesis.hash });
+const lane = new OutsideLane(request, opened.journal);
+
+/** While the simulator drives the chain, outside clients may not mine or change state other than by
+ * transactions: nothing the journal could not replay. */
+function reservedForSimulator(method: string): boolean {
+  if (method.startsWith("devchain_")) return true;
+  return lane.driven && (method.startsWith("evm_") || (method.startsWith("hardhat_") && method !== "hardhat_metadata"));
+}
+
+async function simulatorMethod(req: RpcRequest): Promise<unknown> {
+  switch (req.method) {
+    case NODE_METHODS.attach: {
+      lane.driven = true;
+      const result: AttachResult = { recordedBlocks: lane.journal.blocks(), notices: opened.notices.splice(0) };
+      return result;
+    }
+    case NODE_METHODS.admit:
+      return lane.admit();
+    case NODE_METHODS.replay:
+      return lane.replay(Number(req.params?.[0]));
+    case NODE_METHODS.report:
+      return lane.takeReport();
+    case NODE_METHODS.release:
+      lane.driven = false;
+      return null;
+  }
+  const result = await request(req.method, req.params ?? []);
+  if (MINING.has(req.method)) await lane.afterMine();
+  return result;
+}
+
+async function outsideMethod(req: RpcRequest): Promise<unknown> {
+  if (reservedForSimulator(req.method)) {
+    throw { code: -32000, message: `${req.method} is reserved for the dev chain's simulator while it drives the chain; send transactions instead` };
+  }
+  const params = req.params ?? [];
+  const result = await request(req.method, params);
+  if (SENDS.has(req.method)) await lane.sent(req.method, params, result as Hex);
+  if (MINING.has(req.method)) await lane.afterMine();
+  return result;
+}
+
+async function execute(req: RpcRequest, simulator: boolean): Promise<object> {
   try {
-    const result = await provider.request({ method: req.method, params: req.params ?? [] });
+    const result = await (simulator ? simulatorMethod(req) : outsideMethod(req));
     return { jsonrpc: "2.0", id: req.id ?? null, result: result ?? null };
   } catch (e) {
     const err = e as RpcError;
@@ -32,16 +93,24 @@ async function execute(req: RpcRequest): Promise<object> {
   }
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-/** Runs one HTTP body (a request or a batch) after every body received before it. */
-function serialized(body: RpcRequest | RpcRequest[]): Promise<object> {
-  const run = async () => {
-    if (!Array.isArray(body)) return execute(body);
+/** One HTTP body (a request or a batch), in order. Outside transactions wait outside the pool
+ * while the simulator's run. */
+async function run(body: RpcRequest | RpcRequest[], simulator: boolean): Promise<object> {
+  const requests = Array.isArray(body) ? body : [body];
+  if (simulator) await lane.beforeSimulator();
+  try {
     const responses: object[] = [];
-    for (const req of body) responses.push(await execute(req));
-    return responses;
-  };
-  const result = queue.then(run);
+    for (const req of requests) responses.push(await execute(req, simulator));
+    return Array.isArray(body) ? responses : responses[0];
+  } finally {
+    if (simulator) await lane.afterSimulator();
+  }
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+/** Runs one HTTP body after every body received before it. */
+function serialized(body: RpcRequest | RpcRequest[], simulator: boolean): Promise<object> {
+  const result = queue.then(() => run(body, simulator));
   queue = result.catch(() => undefined);
   return result;
 }
@@ -65,7 +134,7 @@ const server = createServer(async (req, res) => {
     res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }));
     return;
   }
-  const response = await serialized(body);
+  const response = await serialized(body, req.headers[SIMULATOR_HEADER] !== undefined);
   res.writeHead(200, { "content-type": "application/json" });
   res.end(JSON.stringify(response));
 });

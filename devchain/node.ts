@@ -2,9 +2,11 @@
  * Starts the dev chain: a Hardhat 2 (EDR) JSON-RPC node on 127.0.0.1 in a child process.
  *
  * The chain lives in memory only. Every start is a new chain from genesis; the launcher then
- * deploys and replays the simulation from its seed. `<dataDir>/devchain/state.json` records the
- * chain id and genesis hash of the running chain so a consumer that kept data from an earlier
- * chain can see that the chain was reset (the genesis timestamp, and so the hash, changes per start).
+ * deploys and replays the simulation from its seed, and the simulator replays the outside
+ * transactions recorded in `<dataDir>/devchain/outside-txs.jsonl` where they were mined, so the
+ * rebuilt chain equals the old one. `<dataDir>/devchain/state.json` records the chain id and
+ * genesis hash of the running chain so a consumer that kept data from an earlier chain can see that
+ * the chain was reset (the genesis hash changes with the genesis timestamp).
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -14,7 +16,8 @@ import { RpcClient } from "./rpc";
 export interface DevChainOptions {
   /** Loopback port of the JSON-RPC server; omitted: one the OS picks (tests never collide on a port). */
   port?: number;
-  /** The launcher's data directory; the chain marker goes to `<dataDir>/devchain/state.json`. */
+  /** The launcher's data directory: the chain marker goes to `<dataDir>/devchain/state.json`, the
+   * journal of outside transactions to `<dataDir>/devchain/outside-txs.jsonl`. */
   dataDir: string;
   /** Unix seconds of the genesis block; must precede the simulated history. */
   genesisTimestamp: number;
@@ -45,7 +48,12 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
   const { genesisTimestamp } = options;
   // The IPC channel lets the child notice when this process dies, however it dies.
   const child = spawn(process.execPath, ["--import", "tsx", SERVER, String(options.port ?? 0)], {
-    env: { ...process.env, HARDHAT_CONFIG: CONFIG, DEVCHAIN_GENESIS_TIMESTAMP: String(genesisTimestamp) },
+    env: {
+      ...process.env,
+      HARDHAT_CONFIG: CONFIG,
+      DEVCHAIN_GENESIS_TIMESTAMP: String(genesisTimestamp),
+      DEVCHAIN_DATA_DIR: path.resolve(options.dataDir),
+    },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -22,7 +22,11 @@ export class RpcError extends Error {
 
 export class RpcClient {
   private nextId = 1;
-  constructor(readonly url: string) {}
+  /** `headers` go with every request (the simulator marks its own: node-protocol.ts). */
+  constructor(
+    readonly url: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   async call<T>(method: string, params: unknown[] = []): Promise<T> {
     const [result] = await this.batch([{ method, params }]);
@@ -37,7 +41,7 @@ export class RpcClient {
     const body = calls.map((c, i) => ({ jsonrpc: "2.0", id: first + i, method: c.method, params: c.params }));
     const res = await fetch(this.url, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...this.headers },
       body: JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${this.url}: HTTP ${res.status}`);

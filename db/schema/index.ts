@@ -11,4 +11,5 @@ export * from "./accounts";
 export * from "./api-keys";
 export * from "./rate-limits";
 export * from "./alerts";
+export * from "./sign-in-requests";
 export * from "./billing";

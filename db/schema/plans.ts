@@ -11,6 +11,8 @@ export const plans = pgTable("plans", {
   ratePerDay: integer().notNull(),
   maxActiveAlerts: integer(),
   webhooks: boolean().notNull(),
+  /** Live (unrevoked) API keys an account may hold. */
+  maxKeys: integer().notNull(),
   /** Shown on the plans page; what Stripe charges is set on the Stripe prices (STRIPE_PRICE_*). */
   monthlyPriceCents: integer(),
   /** Usage-based plans: the price of 1,000 requests. */

@@ -7,9 +7,18 @@
  * No receipts are awaited: after each batch the block number, the empty mempool and the reserves of
  * every pair the batch touched are compared with the ledger, so a transaction that reverted (a
  * simulator bug) stops the run at once instead of silently corrupting the ground truth.
+ *
+ * Outside transactions (node-protocol.ts): the writer attaches to the node, which then mines them
+ * only where the writer admits them, after its own transactions in the last block of a batch. Live,
+ * once caught up with the clock, every batch admits them and is awaited, and what they did is
+ * adopted into the ledger before the next block is computed. Before that (backfill, catching up
+ * after a restart) nothing is admitted, so the history rebuilt after a restart is the old one; the
+ * outside transactions the node's journal recorded are sent again in their blocks, each such block
+ * ending a batch that is awaited and adopted the same way, so the rebuilt chain equals the old one.
  */
 import { decodeAbiParameters, decodeErrorResult, type Address, type Hex } from "viem";
 import { toQuantity } from "../encoding";
+import { NODE_METHODS, SIMULATOR_HEADER, type AttachResult, type OutsideReport } from "../node-protocol";
 import { RpcClient, type RpcCall } from "../rpc";
 
 export interface TxRequest {
@@ -30,6 +39,11 @@ export interface WriterOptions {
   blockBeforeStart: number;
   /** The ledger's reserves of a pair now, as (reserve0, reserve1). */
   expectedReserves(pair: Address): [bigint, bigint];
+  /** Adopts into the ledger what the outside transactions mined in `block` did; returns the pairs it
+   * read from the chain. */
+  adoptOutside(hashes: Hex[], block: number): Promise<ReadonlySet<Address>>;
+  /** Says what happened to outside transactions. */
+  notice(message: string): void;
 }
 
 const GET_RESERVES = "0x0902f1ac";
@@ -50,6 +64,10 @@ interface Batch {
 
 export class ChainWriter {
   private readonly rpc: RpcClient;
+  /** Blocks ahead with recorded outside transactions to replay, ascending. */
+  private recorded: number[] = [];
+  /** Transactions to open the next block with. */
+  private firstInNextBlock: TxRequest[] = [];
   private calls: RpcCall[] = [];
   private labels = new Map<string, string>();
   private batchStart: number;
@@ -66,8 +84,24 @@ export class ChainWriter {
     rpcUrl: string,
     private readonly options: WriterOptions,
   ) {
-    this.rpc = new RpcClient(rpcUrl);
+    this.rpc = new RpcClient(rpcUrl, { [SIMULATOR_HEADER]: "1" });
     this.batchStart = this.blockOf(0);
+  }
+
+  /** Takes the chain over from outside clients and learns which blocks to replay their
+   * transactions in. */
+  async attach(): Promise<void> {
+    const { recordedBlocks, notices } = await this.rpc.call<AttachResult>(NODE_METHODS.attach);
+    notices.forEach((n) => this.options.notice(n));
+    for (const block of recordedBlocks) {
+      if (block > this.options.blockBeforeStart) this.recorded.push(block);
+      else this.options.notice(`outside transactions recorded in block ${block}, before the simulation, cannot be replayed`);
+    }
+  }
+
+  /** Hands the chain back (after drain()). */
+  async release(): Promise<void> {
+    await this.rpc.call(NODE_METHODS.release);
   }
 
   blockOf(slot: number): number {
@@ -84,12 +118,17 @@ export class ChainWriter {
   }
 
   /** Opens the block of `slot`, first mining the empty blocks of the slots skipped since the last one. */
-  beginBlock(slot: number): void {
+  async beginBlock(slot: number): Promise<void> {
     if (this.openSlot !== undefined) throw new Error("writer: a block is already open");
     if (slot <= this.lastSlot) throw new Error(`writer: slot ${slot} is not after ${this.lastSlot}`);
-    this.mineEmpty(slot - 1);
+    await this.mineEmpty(slot - 1);
+    this.open(slot);
+  }
+
+  private open(slot: number): void {
     this.openSlot = slot;
     this.blockGas = 0n;
+    for (const tx of this.firstInNextBlock.splice(0)) this.send(tx);
   }
 
   /** A non-transaction call (balance set-up, impersonation) placed at this point of the block. */
@@ -119,36 +158,69 @@ export class ChainWriter {
     this.txCount++;
   }
 
+  /** A transaction to open the next block with, whichever slot that is. */
+  sendInNextBlock(tx: TxRequest): void {
+    this.firstInNextBlock.push(tx);
+  }
+
   /** Marks a pair whose reserves this batch changes, to be checked against the chain. */
   touch(pair: Address): void {
     this.touched.add(pair);
   }
 
-  /** Mines the open block; sends the batch once it is big enough. */
+  /** Mines the open block (with the outside transactions recorded in it, replayed after the
+   * simulator's); sends the batch once it is big enough, or at once, awaited, after a replay. */
   async endBlock(): Promise<void> {
     if (this.openSlot === undefined) throw new Error("writer: no open block");
+    const block = this.blockOf(this.openSlot);
+    const replay = this.recorded[0] === block;
+    if (replay) {
+      this.recorded.shift();
+      this.call(NODE_METHODS.replay, [block]);
+    }
     this.call("evm_mine", [this.timestampOf(this.openSlot)]);
     this.lastSlot = this.openSlot;
     this.openSlot = undefined;
     this.blocksInBatch++;
-    if (this.calls.length >= MAX_BATCH_CALLS || this.blocksInBatch >= MAX_BATCH_BLOCKS) await this.flush();
+    if (replay) await this.flush({ wait: true });
+    else if (this.calls.length >= MAX_BATCH_CALLS || this.blocksInBatch >= MAX_BATCH_BLOCKS) await this.flush();
   }
 
-  /** Mines empty blocks for every slot up to `slot` that has none yet. */
-  mineEmpty(slot: number): void {
-    const count = slot - this.lastSlot;
-    if (count <= 0) return;
-    this.call("evm_setNextBlockTimestamp", [this.timestampOf(this.lastSlot + 1)]);
-    this.call("hardhat_mine", [toQuantity(count), toQuantity(this.options.slotSeconds)]);
-    this.lastSlot = slot;
-    this.blocksInBatch += count;
+  /** Mines empty blocks for every slot up to `slot` that has none yet: in bulk, except a block that
+   * opens with transactions or has outside transactions to replay. */
+  async mineEmpty(slot: number): Promise<void> {
+    while (this.lastSlot < slot) {
+      const next = this.lastSlot + 1;
+      if (this.firstInNextBlock.length > 0 || this.recorded[0] === this.blockOf(next)) {
+        this.open(next);
+        await this.endBlock();
+        continue;
+      }
+      const last = this.recorded.length > 0 ? Math.min(slot, this.slotOf(this.recorded[0]) - 1) : slot;
+      this.call("evm_setNextBlockTimestamp", [this.timestampOf(next)]);
+      this.call("hardhat_mine", [toQuantity(last - this.lastSlot), toQuantity(this.options.slotSeconds)]);
+      this.blocksInBatch += last - this.lastSlot;
+      this.lastSlot = last;
+    }
   }
 
-  /** Sends what is queued once the batch before it has been executed. Batches go one at a time
-   * (separate HTTP requests may arrive out of order), but the next one is built meanwhile. */
-  async flush(): Promise<void> {
+  private slotOf(block: number): number {
+    return block - this.options.blockBeforeStart - 1;
+  }
+
+  /**
+   * Sends what is queued once the batch before it has been executed. Batches go one at a time
+   * (separate HTTP requests may arrive out of order), but the next one is built meanwhile, unless
+   * `wait`. `admitOutside` lets the outside transactions waiting at the node into the batch's last
+   * block, after the simulator's, and waits: what they did is in the ledger when this returns.
+   */
+  async flush({ wait = false, admitOutside = false }: { wait?: boolean; admitOutside?: boolean } = {}): Promise<void> {
     this.throwIfFailed();
     if (this.calls.length === 0) return;
+    if (admitOutside && this.calls.at(-1)!.method === "evm_mine") {
+      this.calls.splice(-1, 0, { method: NODE_METHODS.admit, params: [] });
+      wait = true;
+    }
     const batch: Batch = {
       calls: this.calls,
       labels: this.labels,
@@ -166,6 +238,7 @@ export class ChainWriter {
     this.inFlight = this.execute(batch).catch((e: Error) => {
       this.failure ??= e;
     });
+    if (wait) await this.drain();
   }
 
   /** Sends everything and waits until the node has executed it. */
@@ -191,21 +264,40 @@ export class ChainWriter {
     const checks: RpcCall[] = [
       { method: "eth_blockNumber", params: [] },
       { method: "eth_getBlockTransactionCountByNumber", params: ["pending"] },
+      { method: NODE_METHODS.report, params: [] },
       ...batch.reserves.map(([pair]) => ({ method: "eth_call", params: [{ to: pair, data: GET_RESERVES }, "latest"] })),
     ];
     const results = await this.rpc.batch([...batch.calls, ...checks]);
-    const [blockNumber, pending, ...reserves] = results.slice(batch.calls.length) as Hex[];
+    const [blockNumber, pending, report, ...reserves] = results.slice(batch.calls.length) as [Hex, Hex, OutsideReport, ...Hex[]];
     if (Number(blockNumber) !== batch.lastBlock) {
       throw new Error(`writer: chain at block ${Number(blockNumber)}, expected ${batch.lastBlock}`);
     }
     if (Number(pending) !== 0) throw new Error(`writer: ${Number(pending)} transactions left unmined`);
+    report.notices.forEach((n) => this.options.notice(n));
+    const adopted = report.mined.length > 0 ? await this.adopt(report.mined, batch.lastBlock) : new Set<Address>();
     for (let i = 0; i < batch.reserves.length; i++) {
       const [pair, r0, r1] = batch.reserves[i];
+      if (adopted.has(pair)) continue;
       const [c0, c1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves[i]);
       if (c0 !== r0 || c1 !== r1) {
         throw new Error(`writer: pair ${pair} diverged from the ledger by block ${batch.lastBlock} (chain ${c0}/${c1}, ledger ${r0}/${r1})`);
       }
     }
+  }
+
+  /** Outside transactions are mined only in the last block of a batch that the writer awaits. */
+  private async adopt(mined: OutsideReport["mined"], block: number): Promise<ReadonlySet<Address>> {
+    const stray = mined.find((m) => m.block !== block);
+    if (stray) throw new Error(`writer: outside transaction ${stray.hash} mined in block ${stray.block}, not at the end of the batch (${block})`);
+    this.options.notice(`${mined.length} outside transaction(s) mined in block ${block}: ${mined.map((m) => m.hash).join(", ")}`);
+    const adopted = await this.options.adoptOutside(
+      mined.map((m) => m.hash),
+      block,
+    );
+    // Outside transactions may have used more than half a block's gas, which would raise the base
+    // fee above the zero the simulator's free transactions need.
+    this.call("hardhat_setNextBlockBaseFeePerGas", ["0x0"]);
+    return adopted;
   }
 
   /** On failure only: the first reverted transaction mined since the batch began (it costs a

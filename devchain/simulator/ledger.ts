@@ -1,8 +1,10 @@
 /**
  * The simulator's exact mirror of the chain state it touches: ether, ERC-20 balances (launch
  * tokens, WETH, USD, LP shares), total supplies and nonces. A pair's reserves are its token balances
- * (nothing ever sends tokens to a pair outside a swap or a mint). Transactions are computed against
- * this mirror before they are sent, so the simulator never waits for a receipt.
+ * (the simulator never sends tokens to a pair outside a swap or a mint, and makes a pair that an
+ * outside transaction sent tokens to sync them). Transactions are computed against this mirror
+ * before they are sent, so the simulator never waits for a receipt; what outside transactions do is
+ * read back from the chain and adopted (outside-effects.ts).
  */
 import type { Address } from "viem";
 
@@ -60,6 +62,20 @@ export class Ledger {
     return this.supplies.get(token) ?? 0n;
   }
 
+  /** Whether the mirror follows this token's balances. */
+  tracks(token: Address): boolean {
+    return this.supplies.has(token);
+  }
+
+  /** A balance and total supply read from the chain. */
+  adoptBalance(token: Address, holder: Address, value: bigint): void {
+    this.setBalance(token, holder, value);
+  }
+
+  adoptSupply(token: Address, value: bigint): void {
+    this.supplies.set(token, value);
+  }
+
   /** Every account that has held the token, with its balance now (zero included). */
   holdersOf(token: Address): ReadonlyMap<Address, bigint> {
     return this.balances.get(token) ?? new Map();
@@ -98,6 +114,10 @@ export class Ledger {
   addPair(pair: PairInfo): void {
     this.pairs.set(pairKey(pair.token0, pair.token1), pair);
     this.pairsByAddress.set(pair.address, pair);
+  }
+
+  pairAt(address: Address): PairInfo | undefined {
+    return this.pairsByAddress.get(address);
   }
 
   /** A pair's reserves as (reserve0, reserve1). */

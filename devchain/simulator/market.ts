@@ -252,6 +252,25 @@ export class Market {
     return { token, ...pair };
   }
 
+  /** Makes a pair's reserves its balances again, by its `sync()` first in the next block: an outside
+   * transaction sent it tokens without a swap or a mint. */
+  syncReserves(pair: Address): void {
+    const from = this.deployment.deployer;
+    const data = encodeFunctionData({ abi: this.artifacts.DevSwapPair.abi, functionName: "sync" });
+    this.count({ Sync: 1 });
+    this.writer.sendInNextBlock({ from, to: pair, data, gas: GAS.transfer, nonce: this.ledger.nextNonce(from), label: `sync by ${from} on ${pair}` });
+  }
+
+  /** The launchpad's nonce read from the chain: outside launches move the address of the next token. */
+  adoptLaunchpadNonce(launchpad: Address, nonce: number): void {
+    this.launchpadNonces.set(launchpad, nonce);
+  }
+
+  /** An outside transaction changed what `owner` lets the router spend of `token`. */
+  forgetApproval(owner: Address, token: Address): void {
+    this.approvals.delete(`${owner}:${token}`);
+  }
+
   /** Refuses what the node would refuse: spending ether the account does not have yet. */
   private spend(from: Address, value: bigint): void {
     if (value > this.ledger.availableEth(from)) {

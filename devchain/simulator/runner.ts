@@ -2,9 +2,11 @@
  * runSimulation: builds the backfilled history (one block per 2-second slot from `startTimestamp`
  * to now, as fast as the node executes it), then, if live, keeps mining a block every 2 seconds of
  * wall-clock time until the signal aborts. The ground truth is written at the end of the backfill,
- * every 30 seconds while live, and when stopped.
+ * every 30 seconds while live, and when stopped. While it runs it drives the chain: outside
+ * clients' transactions are mined once it is live and caught up with the clock, and the ones the
+ * node recorded on an earlier run of the same chain are replayed where they were (chain-writer.ts).
  */
-import { decodeAbiParameters, type Hex } from "viem";
+import { decodeAbiParameters, type Address, type Hex } from "viem";
 import { loadArtifacts } from "../compile";
 import { lower } from "../encoding";
 import { writeJsonAtomic } from "../files";
@@ -15,6 +17,7 @@ import { ChainWriter } from "./chain-writer";
 import { GroundTruthRecorder, type GroundTruth } from "./ground-truth";
 import { Ledger } from "./ledger";
 import { Market, type Contracts } from "./market";
+import { adoptOutsideEffects } from "./outside-effects";
 import { controllers, trueOwnership } from "./ownership";
 import { startBots } from "./scenarios/bots";
 import { startCrowd, startFreshArrivals } from "./scenarios/crowd";
@@ -58,6 +61,8 @@ export interface SimulationOptions {
   groundTruthPath?: string;
   signal?: AbortSignal;
   onProgress?: (progress: SimulationProgress) => void;
+  /** What happened to outside transactions, a line each (default: console.warn). */
+  onNotice?: (message: string) => void;
 }
 
 export interface SimulationProgress {
@@ -117,6 +122,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     slotSeconds: SLOT_SECONDS,
     blockBeforeStart: Number(latest.number),
     expectedReserves: (pair) => ledger.reservesAt(pair),
+    adoptOutside: (hashes, block): Promise<ReadonlySet<Address>> => adoptOutsideEffects(rpc, market, hashes, block),
+    notice: options.onNotice ?? ((message) => console.warn(`devchain simulator: ${message}`)),
   });
   const nonces = new Map(deployment.launchpads.map((l, i) => [l.address, Number(launchpadNonces[i])]));
   const market = new Market(ledger, writer, artifacts, deployment, nonces);
@@ -155,7 +162,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     });
   };
   const runSlot = async (slot: number) => {
-    writer.beginBlock(slot);
+    await writer.beginBlock(slot);
     market.ledger.startBlock();
     sim.slot = slot;
     for (let job = sim.scheduler.take(slot); job; job = sim.scheduler.take(slot)) job();
@@ -189,33 +196,41 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     return groundTruth;
   };
 
-  for (let slot = sim.scheduler.nextSlot(); slot !== undefined && slot < backfillSlots && !signal?.aborted; slot = sim.scheduler.nextSlot()) {
-    await runSlot(slot);
-    progress("backfill");
-  }
-  if (!signal?.aborted) writer.mineEmpty(backfillSlots - 1);
-  await writer.drain();
-  const backfillMs = Date.now() - started;
-  progress("backfill", true);
-  let groundTruth = writeTruth(false);
-  if (!options.live) return { groundTruth, backfillMs };
-
-  let lastTruthSlot = writer.minedSlot;
-  while (!signal?.aborted) {
-    const due = Math.floor((Date.now() / 1000 - startTimestamp) / SLOT_SECONDS);
-    // Every slot gets its block; when catching up, stretches without jobs are mined in bulk.
-    while (writer.minedSlot < due && !signal?.aborted) await runSlot(Math.min(sim.scheduler.nextSlot() ?? due, due));
-    await writer.flush();
-    progress("live");
-    if (writer.minedSlot - lastTruthSlot >= LIVE_TRUTH_EVERY_SLOTS) {
-      lastTruthSlot = writer.minedSlot;
-      writeTruth(true);
+  await writer.attach();
+  try {
+    for (let slot = sim.scheduler.nextSlot(); slot !== undefined && slot < backfillSlots && !signal?.aborted; slot = sim.scheduler.nextSlot()) {
+      await runSlot(slot);
+      progress("backfill");
     }
-    await sleepUntil((startTimestamp + (due + 1) * SLOT_SECONDS) * 1000, signal);
+    if (!signal?.aborted) await writer.mineEmpty(backfillSlots - 1);
+    await writer.drain();
+    const backfillMs = Date.now() - started;
+    progress("backfill", true);
+    let groundTruth = writeTruth(false);
+    if (!options.live) return { groundTruth, backfillMs };
+
+    let lastTruthSlot = writer.minedSlot;
+    while (!signal?.aborted) {
+      const due = Math.floor((Date.now() / 1000 - startTimestamp) / SLOT_SECONDS);
+      // Every slot gets its block; when catching up, stretches without jobs are mined in bulk.
+      while (writer.minedSlot < due && !signal?.aborted) await runSlot(Math.min(sim.scheduler.nextSlot() ?? due, due));
+      // Caught up with the clock: outside transactions go into the block just mined (never into the
+      // history a restart rebuilds, which ends before now).
+      await writer.flush({ admitOutside: true });
+      progress("live");
+      if (writer.minedSlot - lastTruthSlot >= LIVE_TRUTH_EVERY_SLOTS) {
+        lastTruthSlot = writer.minedSlot;
+        writeTruth(true);
+      }
+      await sleepUntil((startTimestamp + (due + 1) * SLOT_SECONDS) * 1000, signal);
+    }
+    await writer.drain();
+    groundTruth = writeTruth(true);
+    return { groundTruth, backfillMs };
+  } finally {
+    // Best effort: the chain may be gone already, and a failure must not hide the run's own error.
+    await writer.release().catch(() => undefined);
   }
-  await writer.drain();
-  groundTruth = writeTruth(true);
-  return { groundTruth, backfillMs };
 }
 
 async function normalize(d: DeploymentInput, rpc: RpcClient): Promise<Contracts> {
