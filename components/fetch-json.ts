@@ -1,8 +1,10 @@
 /** Calls a dashboard JSON route; a failure throws with the server's message (the API error body). */
 export async function fetchJson<T>(url: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  const method = init?.method ?? "GET";
   const res = await fetch(url, {
-    method: init?.method ?? "GET",
-    headers: init?.body === undefined ? undefined : { "Content-Type": "application/json" },
+    method,
+    // Writes are JSON, with or without a body: the routes refuse any other (lib/auth/route.ts).
+    headers: method === "GET" ? undefined : { "Content-Type": "application/json" },
     body: init?.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (res.status === 204) return undefined as T;

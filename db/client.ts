@@ -17,7 +17,7 @@ export function connect(url = requireDatabaseUrl(), options: postgres.Options<{}
     ...options,
     connection: {
       application_name: "onchain-intel",
-      // Fail fast instead of queueing behind a dead socket; the API answers 500 and retries later.
+      // Fail fast instead of queueing behind a dead socket; the app's pools go tighter (getSql).
       statement_timeout: config.REQUEST_TIMEOUT_MS * 2,
       // JIT compiles any plan whose estimate passes jit_above_cost, on every execution: tens of
       // milliseconds spent on queries that run in one, wherever a generic plan's row estimate is large.
@@ -49,11 +49,31 @@ export function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 // One pool per process, created on first use (Next.js may import this module in several bundles).
-const globalForDb = globalThis as unknown as { __sql?: Sql; __db?: Db };
+const globalForDb = globalThis as unknown as { __sql?: Sql; __db?: Db; __authSql?: Sql };
+
+/**
+ * The app's pools give up on a statement before the request's deadline (REQUEST_TIMEOUT_MS,
+ * lib/api/handler.ts) does, so a request that times out leaves nothing running and frees its
+ * connection: the deadline less a tenth for the request's work before its query (auth, parsing).
+ */
+const requestBound = (applicationName: string) => ({
+  application_name: applicationName,
+  statement_timeout: Math.floor(config.REQUEST_TIMEOUT_MS * 0.9),
+});
 
 export function getSql(): Sql {
-  globalForDb.__sql ??= connect();
+  globalForDb.__sql ??= connect(undefined, { connection: requestBound("onchain-intel") });
   return globalForDb.__sql;
+}
+
+/**
+ * The pool of authentication and metering (api_authorize, sessions): apart from the queries'
+ * pool, so requests whose queries hold every connection (slow or blocked) cannot starve the
+ * check that answers everyone else 401 or 429 at once. Its statements are single-row lookups.
+ */
+export function getAuthSql(): Sql {
+  globalForDb.__authSql ??= connect(undefined, { max: 2, connection: requestBound("onchain-intel-auth") });
+  return globalForDb.__authSql;
 }
 
 export function getDb(): Db {

@@ -1,13 +1,15 @@
 "use server";
 
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
 import { redirect } from "next/navigation";
 import { signIn } from "@/lib/auth";
 import { safeReturnPath } from "@/lib/auth/return-path";
 
 /**
- * Signs in with a provider, then goes to `next(returnTo)`. Auth.js's own errors become a
- * message on the sign-in page; anything else is a real failure.
+ * Signs in with a provider, then goes to `next(returnTo)`. Auth.js's own errors (a refused dev
+ * sign-in, a throttled email, a failed send) become a message on the sign-in page; anything
+ * else is a real failure. Sign-in emails are throttled per address and per client where every
+ * way of asking for one passes (the signIn callback, lib/auth/index.ts), not only here.
  */
 async function signInWith(provider: "resend" | "dev", form: FormData, next: (returnTo: string) => string) {
   const returnTo = safeReturnPath(form.get("callbackUrl"));
@@ -15,7 +17,8 @@ async function signInWith(provider: "resend" | "dev", form: FormData, next: (ret
     await signIn(provider, { email: String(form.get("email") ?? ""), redirectTo: returnTo, redirect: false });
   } catch (err) {
     if (!(err instanceof AuthError)) throw err;
-    redirect(`/signin?error=${encodeURIComponent(err.type)}&callbackUrl=${encodeURIComponent(returnTo)}`);
+    const code = err instanceof CredentialsSignin ? `&code=${encodeURIComponent(err.code)}` : "";
+    redirect(`/signin?error=${encodeURIComponent(err.type)}${code}&callbackUrl=${encodeURIComponent(returnTo)}`);
   }
   redirect(next(returnTo));
 }

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Auth.js (Drizzle adapter) tables, named apart from our billing `accounts`. */
 export const users = pgTable("users", {
@@ -31,13 +31,22 @@ export const authAccounts = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] })],
 );
 
-export const authSessions = pgTable("auth_sessions", {
-  sessionToken: text().primaryKey(),
-  userId: text()
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  expires: timestamp({ mode: "date" }).notNull(),
-});
+/**
+ * Live sign-in sessions (lib/auth/sessions.ts). Sessions are JWTs, and a JWT is honoured only while
+ * the row of its session id (sessionToken) exists: sign-out deletes the row, "sign out everywhere"
+ * all of the user's.
+ */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    sessionToken: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expires: timestamp({ mode: "date" }).notNull(),
+  },
+  (t) => [index("auth_sessions_user_idx").on(t.userId)],
+);
 
 export const authVerificationTokens = pgTable(
   "auth_verification_tokens",

@@ -11,7 +11,7 @@ export type EmailTransport = {
 };
 
 /** The dashboard's public origin, for links in messages. */
-export const dashboardUrl = () => (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+export const dashboardUrl = () => config.appOrigin;
 
 const VALUE_LABELS: Record<string, string> = {
   liquidity_usd: "Liquidity",

@@ -26,5 +26,8 @@ export type MatchedToken = {
   values: Record<string, number | string[]>;
 };
 
-/** The outcome of one delivery attempt; permanent failures are not retried. */
-export type DeliveryResult = { ok: true } | { ok: false; error: string; permanent: boolean };
+/**
+ * The outcome of one delivery attempt; permanent failures are not retried. `error` is shown to
+ * the alert's owner (last_error); `detail`, when given, only goes to the log.
+ */
+export type DeliveryResult = { ok: true } | { ok: false; error: string; detail?: string; permanent: boolean };

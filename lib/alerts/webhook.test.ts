@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhook, verifyWebhookSignature, webhookHeaders, webhookTransport } from "./webhook";
+import { isGlobalUnicast } from "./webhook-target";
 
 const SECRET = "whsec_0123456789abcdefghijklmnopqrstuv";
 const BODY = JSON.stringify({ id: "ntf_1", type: "alert.triggered", total_matches: 1 });
@@ -72,7 +73,7 @@ describe("webhook transport", () => {
     const transport = webhookTransport({ timeoutMs: 2_000, allowPrivate: false });
     for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://[::1]:${port}/`]) {
       const result = await transport.send(url, SECRET, "ntf_x", BODY);
-      expect(result, url).toMatchObject({ ok: false, permanent: true, error: expect.stringMatching(/private, loopback or link-local/) });
+      expect(result, url).toMatchObject({ ok: false, permanent: true, error: "webhook target refused: it does not resolve to public addresses only" });
     }
     expect(received.length).toBe(before);
   });
@@ -94,4 +95,53 @@ describe("webhook transport", () => {
     });
     delayMs = 0;
   });
+});
+
+describe("webhook targets", () => {
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001:80e::200e",
+    // NAT64 (DNS64 networks) and 6to4 wrapping a public IPv4 address reach that address.
+    "64:ff9b::808:808",
+    "64:ff9b::8.8.8.8",
+    "2002:808:808::1",
+  ])("accept the global unicast address %s", (ip) => expect(isGlobalUnicast(ip)).toBe(true));
+
+  it.each([
+    ["loopback", "127.0.0.1"],
+    ["private", "10.1.2.3"],
+    ["private", "172.16.0.1"],
+    ["private", "192.168.1.1"],
+    ["shared (CGNAT)", "100.64.0.1"],
+    ["link-local (cloud metadata)", "169.254.169.254"],
+    ["this network", "0.0.0.0"],
+    ["documentation", "203.0.113.7"],
+    ["benchmarking", "198.18.0.1"],
+    ["multicast", "224.0.0.1"],
+    ["broadcast", "255.255.255.255"],
+    ["IPv6 loopback", "::1"],
+    ["IPv6 unspecified", "::"],
+    ["unique local", "fd00::1"],
+    ["IPv6 link-local", "fe80::1"],
+    ["IPv6 link-local with a zone", "fe80::1%eth0"],
+    ["IPv6 multicast", "ff02::1"],
+    ["IPv4-mapped", "::ffff:127.0.0.1"],
+    ["IPv4-mapped, public", "::ffff:8.8.8.8"],
+    ["IPv4-mapped, hex", "::ffff:7f00:1"],
+    ["IPv4-compatible", "::127.0.0.1"],
+    ["IPv4-compatible, public", "::8.8.8.8"],
+    ["NAT64 of loopback", "64:ff9b::7f00:1"],
+    ["NAT64 of private", "64:ff9b::10.0.0.1"],
+    ["NAT64 of metadata", "64:ff9b::a9fe:a9fe"],
+    ["local-use NAT64", "64:ff9b:1::a00:1"],
+    ["6to4 of loopback", "2002:7f00:1::"],
+    ["6to4 of private", "2002:c0a8:101::1"],
+    ["Teredo", "2001:0:4136:e378:8000:63bf:3fff:fdd2"],
+    ["IPv6 documentation", "2001:db8::1"],
+    ["discard-only", "100::1"],
+    ["bracketed loopback", "[::1]"],
+    ["not an address", "localhost"],
+  ])("refuse %s (%s)", (_kind, ip) => expect(isGlobalUnicast(ip)).toBe(false));
 });

@@ -70,9 +70,19 @@ export type WebhookTransport = {
   send(url: string, secret: string, id: string, body: string): Promise<DeliveryResult>;
 };
 
+const NOT_PUBLIC = "webhook target refused: it does not resolve to public addresses only";
+
+class NoAnswer extends Error {
+  constructor(timeoutMs: number) {
+    super(`webhook gave no answer within ${timeoutMs} ms`);
+  }
+}
+
 /**
- * POSTs over node:http(s) rather than fetch, for its `lookup` hook: the private-address rule is
+ * POSTs over node:http(s) rather than fetch, for its `lookup` hook: the public-address rule is
  * enforced on the connection itself. Redirects are not followed; any non-2xx answer is retried.
+ * Failures read the same to the alert's owner whatever the target's network said (no internal
+ * addresses or names, which would map the network); `detail` keeps the cause for the log.
  */
 export function webhookTransport(opts: { timeoutMs: number; allowPrivate?: boolean }): WebhookTransport {
   return {
@@ -89,8 +99,10 @@ export function webhookTransport(opts: { timeoutMs: number; allowPrivate?: boole
         if (status >= 200 && status < 300) return { ok: true };
         return { ok: false, error: `webhook answered HTTP ${status}`, permanent: false };
       } catch (err) {
-        const permanent = err instanceof PrivateTargetError;
-        return { ok: false, error: `webhook: ${err instanceof Error ? err.message : String(err)}`, permanent };
+        const detail = err instanceof Error ? err.message : String(err);
+        if (err instanceof PrivateTargetError) return { ok: false, error: NOT_PUBLIC, detail, permanent: true };
+        if (err instanceof NoAnswer) return { ok: false, error: err.message, permanent: false };
+        return { ok: false, error: "webhook target could not be reached", detail, permanent: false };
       }
     },
   };
@@ -114,7 +126,7 @@ function post(url: URL, headers: Record<string, string>, body: string, lookup: h
         resolve(res.statusCode ?? 0);
       },
     );
-    req.on("error", (err) => reject(err.name === "AbortError" ? new Error(`no answer within ${timeoutMs} ms`) : err));
+    req.on("error", (err) => reject(err.name === "AbortError" ? new NoAnswer(timeoutMs) : err));
     req.end(body);
   });
 }

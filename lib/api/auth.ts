@@ -1,4 +1,4 @@
-import { getSql } from "@/db/client";
+import { getAuthSql } from "@/db/client";
 import type { Plan } from "@/db/schema";
 import { hashKey, isWellFormedKey } from "@/lib/keys/secret";
 import { ApiError } from "./errors";
@@ -17,9 +17,8 @@ export type ApiKeyContext = {
 const unauthorized = (message: string) =>
   new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
 
-type AuthorizeRow = {
-  key_id: string;
-  account_id: string;
+/** What api_meter answers, as api_authorize and account_authorize return it. */
+type MeterRow = {
   plan: Plan;
   allowed: boolean;
   rate_limit: number;
@@ -30,30 +29,15 @@ type AuthorizeRow = {
   data_version: string | null;
 };
 
-/** Authenticates the bearer key and takes one request from its limits (one database round trip). */
-export async function authorize(header: string | null): Promise<ApiKeyContext> {
-  if (!header) throw unauthorized("Missing API key. Send the header Authorization: Bearer <API_KEY>.");
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw unauthorized("Malformed Authorization header. Expected: Bearer <API_KEY>.");
-  const secret = match[1];
-  if (!isWellFormedKey(secret)) throw unauthorized("Malformed API key.");
+export type MeteredContext = Pick<ApiKeyContext, "plan" | "rateLimit" | "indexedBlock" | "dataVersion">;
 
-  const [row] = await getSql()<AuthorizeRow[]>`select * from api_authorize(${hashKey(secret)})`;
-  if (!row) throw unauthorized("Invalid or revoked API key.");
-
+/** The request's metering as a context, or 429 when it is over a limit. */
+function metered(row: MeterRow): MeteredContext {
   const rateLimit: RateLimitState = {
     limit: row.rate_limit,
     remaining: row.remaining,
     resetAt: Number(row.reset_at),
     retryAfter: row.retry_after,
-  };
-  const context: ApiKeyContext = {
-    keyId: row.key_id,
-    accountId: row.account_id,
-    plan: row.plan,
-    rateLimit,
-    indexedBlock: row.indexed_block === null ? null : Number(row.indexed_block),
-    dataVersion: Number(row.data_version ?? 0),
   };
   if (!row.allowed) {
     throw new ApiError("RATE_LIMITED", `Rate limit exceeded. Retry after ${row.retry_after} s.`, undefined, {
@@ -61,7 +45,38 @@ export async function authorize(header: string | null): Promise<ApiKeyContext> {
       "Retry-After": String(row.retry_after),
     });
   }
-  return context;
+  return {
+    plan: row.plan,
+    rateLimit,
+    indexedBlock: row.indexed_block === null ? null : Number(row.indexed_block),
+    dataVersion: Number(row.data_version ?? 0),
+  };
+}
+
+/**
+ * Authenticates the bearer key and takes one request from its limits (one database round trip,
+ * on the auth pool, which slow queries cannot starve).
+ */
+export async function authorize(header: string | null): Promise<ApiKeyContext> {
+  if (!header) throw unauthorized("Missing API key. Send the header Authorization: Bearer <API_KEY>.");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized("Malformed Authorization header. Expected: Bearer <API_KEY>.");
+  const secret = match[1];
+  if (!isWellFormedKey(secret)) throw unauthorized("Malformed API key.");
+
+  const [row] = await getAuthSql()<(MeterRow & { key_id: string; account_id: string })[]>`select * from api_authorize(${hashKey(secret)})`;
+  if (!row) throw unauthorized("Invalid or revoked API key.");
+  return { keyId: row.key_id, accountId: row.account_id, ...metered(row) };
+}
+
+/**
+ * Takes one request of a signed-in account's dashboard from the limits of its plan: the same
+ * metering as a key's (api_meter), counted under the account's id.
+ */
+export async function authorizeAccount(accountId: string): Promise<MeteredContext> {
+  const [row] = await getAuthSql()<MeterRow[]>`select * from account_authorize(${accountId})`;
+  if (!row) throw new ApiError("UNAUTHORIZED", "Sign in first.");
+  return metered(row);
 }
 
 export function rateLimitHeaders(r: RateLimitState): Record<string, string> {

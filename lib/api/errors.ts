@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** Beyond the spec's table: a request body over 64 KiB. */
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SERVER_ERROR: 500,
 } as const;
@@ -44,8 +46,14 @@ export function errorBody(err: ApiError, requestId: string): ErrorBody {
   };
 }
 
+export const timedOut = () => new ApiError("SERVER_ERROR", "The request timed out. Retry after a moment.");
+
+/** PostgreSQL's query_canceled: here, a statement that ran into the app's statement_timeout. */
+const QUERY_CANCELED = "57014";
+
 /** Anything that is not an ApiError becomes a 500 that says nothing about internals. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if ((err as { code?: unknown } | null)?.code === QUERY_CANCELED) return timedOut();
   return new ApiError("SERVER_ERROR", "Internal error. Retry after a moment.");
 }

@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { randomBase62 } from "@/lib/keys/secret";
 import { authorize, rateLimitHeaders, type ApiKeyContext } from "./auth";
 import { JsonBody } from "./cache";
-import { ApiError, errorBody, toApiError } from "./errors";
+import { ApiError, errorBody, timedOut, toApiError } from "./errors";
 
 /** A non-200 success: 201 with a body, or 204 without one. */
 export class ApiResult {
@@ -33,11 +33,12 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
   });
 }
 
-function withDeadline<T>(work: Promise<T>): Promise<T> {
+/** The request deadline; the app's statement_timeout (db/client.ts) ends its query just before. */
+export function withDeadline<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new ApiError("SERVER_ERROR", "The request timed out. Retry after a moment.")),
+      () => reject(timedOut()),
       config.REQUEST_TIMEOUT_MS,
     );
   });

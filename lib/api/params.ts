@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { invalidParam } from "./errors";
+import { ApiError, invalidParam } from "./errors";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -32,9 +32,34 @@ export function parsePath<S extends z.ZodType>(value: string, schema: S, param: 
   return parsed.data;
 }
 
+const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "Request body is larger than 64 KiB.", "body");
+
+/**
+ * The request body, read as a stream and given up as soon as it passes 64 KiB (or at once when
+ * its Content-Length says so): a large body is never held in memory.
+ */
+export async function readBodyCapped(req: Request): Promise<Buffer> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 export async function parseBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw invalidParam("body", "Request body is larger than 64 KiB.");
+  const text = (await readBodyCapped(req)).toString("utf8");
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,20 +1,32 @@
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import Resend from "next-auth/providers/resend";
-import { getDb } from "@/db/client";
+import { headers } from "next/headers";
+import { NextRequest } from "next/server";
+import { getAuthSql, getDb, getSql } from "@/db/client";
 import { authAccounts, authSessions, authVerificationTokens, users } from "@/db/schema";
+import { errorBody, toApiError } from "@/lib/api/errors";
+import { readBodyCapped } from "@/lib/api/params";
 import { config } from "@/lib/config";
-import { linkAccount } from "./link-account";
+import { randomBase62 } from "@/lib/keys/secret";
+import { clientAddress } from "./client-address";
 import { devSignIn } from "./dev-signin";
+import { linkAccount } from "./link-account";
 import { sendMagicLink } from "./magic-link";
+import { devSignInEnabled } from "./methods";
+import { closeSession, isSessionLive, openSession, SESSION_MAX_AGE_S } from "./sessions";
+import { takeSignInEmail } from "./sign-in-throttle";
 
 /**
- * Sessions are JWTs in a cookie: the Credentials provider of the dev sign-in works only with
- * them, and magic links work with either, so one strategy serves both. The adapter still
- * stores users and the one-time tokens of magic links. A JWT cannot be revoked server-side,
- * hence a week's lifetime rather than Auth.js's default month.
+ * Sessions are JWTs in a cookie (the Credentials provider of the dev sign-in works only with
+ * them), each naming a row of the session registry (sessions.ts) that sign-out deletes: a week's
+ * lifetime, revocable. The adapter stores users and the one-time tokens of magic links.
  */
 function buildConfig(): NextAuthConfig {
+  // Auth.js builds every URL it makes (magic links, redirects) from AUTH_URL, and from the
+  // request's Host or X-Forwarded-Host without it: pinned to the configured origin, a forged
+  // header cannot send someone's sign-in link elsewhere. (AUTH_URL also makes Auth.js trust it.)
+  process.env.AUTH_URL = config.AUTH_URL ?? config.appOrigin;
   const adapter = DrizzleAdapter(getDb(), {
     usersTable: users,
     accountsTable: authAccounts,
@@ -25,13 +37,22 @@ function buildConfig(): NextAuthConfig {
     adapter,
     providers: [
       Resend({ apiKey: config.RESEND_API_KEY, from: config.EMAIL_FROM, sendVerificationRequest: sendMagicLink }),
-      ...(config.DEV_SIGNIN ? [devSignIn(adapter)] : []),
+      ...(devSignInEnabled() ? [devSignIn(adapter)] : []),
     ],
-    session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
-    // Self-hosted behind no proxy that sets AUTH_URL; magic links are pinned to APP_URL when set.
-    trustHost: true,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
     pages: { signIn: "/signin", verifyRequest: "/signin/check-email", error: "/signin" },
     callbacks: {
+      async signIn({ user, email }) {
+        // Asking for a link (not following one): throttled per address and per client.
+        if (email?.verificationRequest && user.email) await takeSignInEmail(getSql(), user.email, clientAddress(await headers()));
+        return true;
+      },
+      async jwt({ token, user }) {
+        if (user?.id) return { ...token, sid: await openSession(getAuthSql(), user.id) };
+        // Signed out, signed out everywhere, or issued before sessions were registered: no session.
+        if (typeof token.sid !== "string" || !(await isSessionLive(getAuthSql(), token.sid))) return null;
+        return token;
+      },
       session({ session, token }) {
         if (token.sub) session.user.id = token.sub;
         return session;
@@ -41,6 +62,10 @@ function buildConfig(): NextAuthConfig {
       async signIn({ user }) {
         if (user.id) await linkAccount(getDb(), user.id, user.email ?? null);
       },
+      async signOut(message) {
+        const sid = "token" in message ? message.token?.sid : undefined;
+        if (typeof sid === "string") await closeSession(getAuthSql(), sid);
+      },
     },
   };
 }
@@ -48,4 +73,21 @@ function buildConfig(): NextAuthConfig {
 let built: NextAuthConfig | undefined;
 
 // Lazy: the database URL is read at the first request, not when `next build` imports this module.
-export const { handlers, auth, signIn, signOut } = NextAuth(() => (built ??= buildConfig()));
+const nextAuth = NextAuth(() => (built ??= buildConfig()));
+export const { auth, signIn, signOut } = nextAuth;
+
+/** Auth.js's routes, with the same 64 KiB body cap as every JSON route (read as a stream). */
+export const handlers = {
+  GET: nextAuth.handlers.GET,
+  async POST(req: NextRequest): Promise<Response> {
+    let body: Buffer;
+    try {
+      body = await readBodyCapped(req);
+    } catch (err) {
+      const apiError = toApiError(err);
+      const requestId = `req_${randomBase62(20)}`;
+      return Response.json(errorBody(apiError, requestId), { status: apiError.status, headers: { "X-Request-Id": requestId } });
+    }
+    return nextAuth.handlers.POST(new NextRequest(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(body) }));
+  },
+};

@@ -4,12 +4,15 @@ import { log } from "@/lib/log";
 
 /**
  * Sends the sign-in link through Resend (RESEND_BASE_URL selects another Resend-compatible
- * endpoint, as in tests); without RESEND_API_KEY the link is logged instead, for local use.
+ * endpoint, as in tests). Without RESEND_API_KEY the link is logged instead, and only on the
+ * embedded defaults, where whoever reads the log is the one signing in; anywhere else a link in
+ * a log would be a key to the account for whoever reads it, so the request is refused.
  */
 export async function sendMagicLink({ identifier: to, url }: { identifier: string; url: string }) {
   const link = onPublicOrigin(url);
   if (!config.RESEND_API_KEY) {
-    log.info("sign-in link (RESEND_API_KEY unset, not sent)", { to, url: link });
+    if (!config.onEmbeddedDefaults) throw new Error("Email sign-in is not configured: set RESEND_API_KEY and APP_URL.");
+    log.info("sign-in link (embedded defaults without RESEND_API_KEY: logged, not sent)", { to, url: link });
     return;
   }
   const resend = new Resend(config.RESEND_API_KEY, config.RESEND_BASE_URL ? { baseUrl: config.RESEND_BASE_URL } : undefined);
@@ -24,13 +27,12 @@ export async function sendMagicLink({ identifier: to, url }: { identifier: strin
 }
 
 /**
- * Auth.js builds the link from the request's host; with APP_URL set the link points there
- * instead, so a forged Host header cannot send someone's token to another site.
+ * The link on the configured origin (APP_URL), whatever Host or X-Forwarded-Host the request
+ * carried: Auth.js is pinned to it too (AUTH_URL, lib/auth/index.ts); this holds even if not.
  */
 function onPublicOrigin(url: string): string {
-  if (!config.APP_URL) return url;
   const link = new URL(url);
-  const origin = new URL(config.APP_URL);
+  const origin = new URL(config.appOrigin);
   link.protocol = origin.protocol;
   link.host = origin.host;
   return link.toString();

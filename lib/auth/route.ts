@@ -1,55 +1,82 @@
 import type { NextRequest } from "next/server";
+import { authorizeAccount, rateLimitHeaders } from "@/lib/api/auth";
 import { ApiError, errorBody, toApiError } from "@/lib/api/errors";
+import { withDeadline } from "@/lib/api/handler";
+import { config } from "@/lib/config";
 import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
 import { currentAccount, type CurrentAccount } from "./account";
-import { auth } from "./index";
 
 /**
- * The dashboard's own JSON routes: authenticated by the session cookie (never by an API key,
- * and never counted against one), with the public API's error body.
+ * The dashboard's own JSON routes: authenticated by the session cookie (never by an API key),
+ * with the public API's error body and deadline. Market data is metered per account with the
+ * plan's limits, as the account's keys are (lib/api/auth.ts).
  */
 type RouteArgs<P> = { params: Promise<P> };
-type Handler<P, A> = (req: NextRequest, ctx: { params: P; account: A }) => Promise<unknown>;
+type Handler<P> = (req: NextRequest, ctx: { params: P; account: CurrentAccount }) => Promise<unknown>;
+type Authenticated = { account: CurrentAccount; headers: Record<string, string> };
 
-const signInRequired = () => new ApiError("UNAUTHORIZED", "Sign in first.");
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType?.trim() ?? "");
 
-function json(status: number, body: unknown): Response {
+/**
+ * Cross-site request forgery: besides the SameSite=Lax session cookie and Fetch Metadata, a
+ * write must come from the app's own origin and be JSON (which a page elsewhere cannot send
+ * without a CORS preflight, which this app never grants).
+ */
+function refuseForeignWrite(req: NextRequest) {
+  if (SAFE_METHODS.has(req.method)) return;
+  if (req.headers.get("sec-fetch-site") === "cross-site" || req.headers.get("origin") !== config.appOrigin) {
+    throw new ApiError("FORBIDDEN", `Cross-origin request refused: writes must come from ${config.appOrigin}.`);
+  }
+  if (!isJson(req.headers.get("content-type"))) {
+    throw new ApiError("FORBIDDEN", "Writes must be sent as JSON: Content-Type: application/json.");
+  }
+}
+
+function json(status: number, body: unknown, headers: Record<string, string>): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
     status,
-    headers: status === 204 ? {} : { "Content-Type": "application/json", "Cache-Control": "no-store" },
+    headers: status === 204 ? headers : { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
   });
 }
 
 /** A JSON body answers 200; null answers 204. */
-function dashboardRoute<A>(authenticate: () => Promise<A>) {
-  return <P = Record<string, never>>(handler: Handler<P, A>) =>
+function dashboardRoute(authenticate: () => Promise<Authenticated>) {
+  return <P = Record<string, never>>(handler: Handler<P>) =>
     async (req: NextRequest, args: RouteArgs<P>): Promise<Response> => {
+      const headers: Record<string, string> = {};
       try {
-        // The session cookie is SameSite=Lax; refusing cross-site writes outright costs nothing.
-        if (req.method !== "GET" && req.headers.get("sec-fetch-site") === "cross-site") {
-          throw new ApiError("FORBIDDEN", "Cross-site request refused.");
-        }
-        const account = await authenticate();
-        const body = await handler(req, { params: await args.params, account });
-        return json(body === null ? 204 : 200, body);
+        refuseForeignWrite(req);
+        const body = await withDeadline(
+          (async () => {
+            const { account, headers: authHeaders } = await authenticate();
+            Object.assign(headers, authHeaders);
+            return handler(req, { params: await args.params, account });
+          })(),
+        );
+        return json(body === null ? 204 : 200, body, headers);
       } catch (err) {
         const apiError = toApiError(err);
         const requestId = `req_${randomBase62(20)}`;
         if (apiError.status >= 500) log.error("dashboard request failed", { request_id: requestId, path: req.nextUrl.pathname, error: String(err) });
-        return json(apiError.status, errorBody(apiError, requestId));
+        return json(apiError.status, errorBody(apiError, requestId), { ...headers, ...apiError.headers });
       }
     };
 }
 
-/** Market data for any signed-in user. */
+async function signedIn(): Promise<CurrentAccount> {
+  const account = await currentAccount();
+  if (!account) throw new ApiError("UNAUTHORIZED", "Sign in first.");
+  return account;
+}
+
+/** Market data (the /v1 data the dashboard shows): one request from the account's plan limits. */
 export const withSession = dashboardRoute(async () => {
-  if (!(await auth())?.user?.id) throw signInRequired();
+  const account = await signedIn();
+  const { rateLimit } = await authorizeAccount(account.id);
+  return { account, headers: rateLimitHeaders(rateLimit) };
 });
 
 /** Account data: keys, alerts, plan. */
-export const withAccount = dashboardRoute<CurrentAccount>(async () => {
-  const account = await currentAccount();
-  if (!account) throw signInRequired();
-  return account;
-});
+export const withAccount = dashboardRoute(async () => ({ account: await signedIn(), headers: {} }));

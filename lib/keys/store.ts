@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, apiKeys, PLANS, type Plan } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { planOfAccount } from "@/lib/queries/plans";
 import { displayPrefix, generateKeySecret, hashKey, newId } from "./secret";
 
 export { PLANS };
@@ -18,15 +20,29 @@ export async function ensureAccount(db: Db, email: string | null, plan: Plan = "
 
 export type CreatedKey = { key: string; id: string; prefix: string; accountId: string; plan: Plan; name: string };
 
-/** Creates a key; the secret exists only in the return value, never in the database or a log. */
+/**
+ * Creates a key, within the plan's cap on live keys (403 past it); the secret exists only in the
+ * return value, never in the database or a log.
+ */
 export async function createKey(db: Db, accountId: string, name = "default"): Promise<CreatedKey> {
-  const secret = generateKeySecret();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ id: newId("key"), accountId, name, prefix: displayPrefix(secret), hash: hashKey(secret) })
-    .returning();
-  const [account] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
-  return { key: secret, id: row.id, prefix: row.prefix, accountId, plan: account.plan, name: row.name };
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    // The account's row stays locked until commit: racing creations count one after another.
+    const plan = await planOfAccount(t, accountId, true);
+    const [{ live }] = await t
+      .select({ live: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+    if (live >= plan.maxKeys) {
+      throw new ApiError("FORBIDDEN", `The ${plan.label} plan allows ${plan.maxKeys} live API keys; revoke one first.`);
+    }
+    const secret = generateKeySecret();
+    const [row] = await t
+      .insert(apiKeys)
+      .values({ id: newId("key"), accountId, name, prefix: displayPrefix(secret), hash: hashKey(secret) })
+      .returning();
+    return { key: secret, id: row.id, prefix: row.prefix, accountId, plan: plan.id as Plan, name: row.name };
+  });
 }
 
 export async function listKeys(db: Db, accountId?: string) {

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accounts, alerts, notifications, plans, type AlertStatus } from "@/db/schema";
+import { alerts, notifications, type AlertStatus } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { newId, randomBase62 } from "@/lib/keys/secret";
 import type { TokenFilter } from "@/lib/tokens/filter";
 import { iso } from "./format";
+import { planOfAccount, requireWebhooks } from "./plans";
 
 export const ALERT_CHANNELS = ["email", "webhook"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
@@ -33,15 +34,8 @@ export function toAlert(a: AlertRow) {
  * The lock makes the active-alert limit exact when requests race.
  */
 async function checkPlanGates(tx: Db, accountId: string, channel: AlertChannel, activating: boolean, excludeId?: string) {
-  const [plan] = await tx
-    .select({ id: plans.id, label: plans.label, maxActiveAlerts: plans.maxActiveAlerts, webhooks: plans.webhooks })
-    .from(accounts)
-    .innerJoin(plans, eq(plans.id, accounts.plan))
-    .where(eq(accounts.id, accountId))
-    .for("update", { of: accounts });
-  if (channel === "webhook" && !plan.webhooks) {
-    throw new ApiError("FORBIDDEN", `The webhook channel is not available on the ${plan.label} plan.`, "notification_channel");
-  }
+  const plan = await planOfAccount(tx, accountId, true);
+  if (channel === "webhook") requireWebhooks(plan);
   if (!activating || plan.maxActiveAlerts === null) return;
   const [{ active }] = await tx
     .select({ active: count() })
@@ -156,7 +150,8 @@ export async function updateAlert(db: Db, owner: AlertOwner, id: string, patch: 
     if (channel === "webhook" && !(patch.webhook_url ?? current.webhookUrl)) {
       throw new ApiError("INVALID_PARAMS", "webhook_url is required for the webhook channel.", "webhook_url");
     }
-    if (activating || channel !== current.notificationChannel) {
+    // Every change that leaves a webhook in place passes the plan's gate (after a downgrade too).
+    if (activating || channel !== current.notificationChannel || (channel === "webhook" && patch.webhook_url !== undefined)) {
       await checkPlanGates(tx as unknown as Db, owner.accountId, channel, activating, id);
     }
     const switchingToWebhook = channel === "webhook" && !current.webhookSecret;

@@ -1,9 +1,28 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { plans } from "@/db/schema";
+import { accounts, plans } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
 
 /** The plans and their limits, as the plans table states them (the one source of limits). */
 export async function listPlans(db: Db) {
   return db.select().from(plans).orderBy(asc(plans.ratePerDay));
 }
 export type PlanLimits = Awaited<ReturnType<typeof listPlans>>[number];
+
+/**
+ * The limits of an account's plan. `lock` takes the account's row for the rest of the
+ * transaction, so that checks of a count against a limit stay exact when requests race.
+ */
+export async function planOfAccount(db: Db, accountId: string, lock = false): Promise<PlanLimits> {
+  const query = db.select({ plan: plans }).from(accounts).innerJoin(plans, eq(plans.id, accounts.plan)).where(eq(accounts.id, accountId));
+  const [row] = await (lock ? query.for("update", { of: accounts }) : query);
+  if (!row) throw new ApiError("NOT_FOUND", "No such account.");
+  return row.plan;
+}
+
+/** The webhook channel's gate, the same wherever a webhook is set or fired. */
+export const webhooksRefused = (plan: Pick<PlanLimits, "label">) => `The webhook channel is not available on the ${plan.label} plan.`;
+
+export function requireWebhooks(plan: Pick<PlanLimits, "label" | "webhooks">): void {
+  if (!plan.webhooks) throw new ApiError("FORBIDDEN", webhooksRefused(plan), "notification_channel");
+}

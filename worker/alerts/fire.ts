@@ -1,6 +1,7 @@
 import type { Sql } from "@/db/client";
 import { newId } from "@/lib/keys/secret";
 import { MAX_LISTED_MATCHES, type AlertNotification } from "@/lib/alerts/payload";
+import { webhooksRefused } from "@/lib/queries/plans";
 import { explainMatch, type TokenFilter } from "@/lib/tokens/filter";
 import { LIVE_KEY } from "./load";
 import type { CycleToken } from "./tokens";
@@ -12,8 +13,18 @@ export const COOLDOWN_MS = 15 * 60_000;
 const FIRINGS_PER_TRANSACTION = 500;
 
 type Pending = { alertId: string; address: string; matchedMs: number };
-type AlertInfo = { id: string; name: string; conditions: TokenFilter; channel: string; webhookUrl: string | null; email: string | null };
-type Firing = { alertId: string; channel: string; recipient: string; payload: AlertNotification };
+type AlertInfo = {
+  id: string;
+  name: string;
+  conditions: TokenFilter;
+  channel: string;
+  webhookUrl: string | null;
+  email: string | null;
+  planLabel: string;
+  webhooks: boolean;
+};
+/** `undeliverable`: why the notification is recorded as failed at once instead of sent. */
+type Firing = { alertId: string; channel: string; recipient: string; payload: AlertNotification; undeliverable: string | null };
 
 /**
  * Fires every live alert that has unnotified matches and did not fire within COOLDOWN_MS: one
@@ -43,8 +54,10 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
   }
   const ids = [...byAlert.keys()];
   const alerts = await sql<AlertInfo[]>`
-    select a.id, a.name, a.conditions, a.notification_channel as channel, a.webhook_url as "webhookUrl", acc.email
-      from alerts a join accounts acc on acc.id = a.account_id where a.id = any(${ids}::text[])`;
+    select a.id, a.name, a.conditions, a.notification_channel as channel, a.webhook_url as "webhookUrl", acc.email,
+           p.label as "planLabel", p.webhooks
+      from alerts a join accounts acc on acc.id = a.account_id join plans p on p.id = acc.plan
+     where a.id = any(${ids}::text[])`;
   const listed = [...new Set([...byAlert.values()].flatMap((l) => l.slice(0, MAX_LISTED_MATCHES).map((p) => p.address)))];
   const names = new Map(
     (await sql<{ address: string; name: string; symbol: string }[]>`
@@ -53,10 +66,18 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
 
   const firings: Firing[] = alerts.map((a) => {
     const matches = byAlert.get(a.id)!;
+    const recipient = (a.channel === "webhook" ? a.webhookUrl : a.email) ?? "";
     return {
       alertId: a.id,
       channel: a.channel,
-      recipient: (a.channel === "webhook" ? a.webhookUrl : a.email) ?? "",
+      recipient,
+      // A webhook alert of an account whose plan no longer has webhooks (a downgrade) stops.
+      undeliverable:
+        a.channel === "webhook" && !a.webhooks
+          ? webhooksRefused({ label: a.planLabel })
+          : recipient
+            ? null
+            : `no ${a.channel === "webhook" ? "webhook URL" : "email address"} to send to`,
       payload: {
         type: "alert.triggered",
         alert: { id: a.id, name: a.name, conditions: a.conditions },
@@ -100,8 +121,8 @@ async function commitFirings(sql: Sql, firings: Firing[], now: Date, cutoff: str
         from unnest(${batch.map((f) => f.alertId)}::text[], ${batch.map((f) => f.channel)}::text[],
                     ${batch.map((f) => f.recipient)}::text[], ${batch.map(() => newId("ntf"))}::text[],
                     ${batch.map((f) => JSON.stringify(f.payload))}::text[],
-                    ${batch.map((f) => (f.recipient ? "pending" : "failed"))}::text[],
-                    ${batch.map((f) => (f.recipient ? null : `no ${f.channel === "webhook" ? "webhook URL" : "email address"} to send to`))}::text[])
+                    ${batch.map((f) => (f.undeliverable ? "failed" : "pending"))}::text[],
+                    ${batch.map((f) => f.undeliverable)}::text[])
              u(alert_id, channel, recipient, key, payload, status, last_error)`;
     // Exactly the matches read above: the evaluator is the only writer of alert_matches.
     await tx`

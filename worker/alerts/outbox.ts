@@ -1,9 +1,11 @@
 import type { Sql } from "@/db/client";
 import { config } from "@/lib/config";
 import { dashboardUrl, emailTransportFromConfig, renderAlertEmail, type EmailTransport } from "@/lib/alerts/email";
+import { HostBreaker, webhookHost } from "@/lib/alerts/host-breaker";
 import type { AlertNotification, DeliveryResult } from "@/lib/alerts/payload";
 import { webhookBody, webhookTransport, type WebhookTransport } from "@/lib/alerts/webhook";
 import { log } from "@/lib/log";
+import { webhooksRefused } from "@/lib/queries/plans";
 import { sleep } from "../sleep";
 
 /**
@@ -15,17 +17,27 @@ import { sleep } from "../sleep";
  * Webhook-Id. Failed attempts retry with exponential backoff and jitter; after maxAttempts (or a
  * failure no retry can fix) the row is `failed`, which GET /v1/alerts/{id} shows.
  *
- * Without an email transport (no RESEND_API_KEY) email rows stay `pending`: each is logged once
- * with its content and marked with last_error EMAIL_NOT_CONFIGURED, and they go out once a
- * sender runs with a key. Webhooks are delivered either way.
+ * Nobody's notifications wait on anybody else's receiver:
+ * - email and webhooks are separate lanes, claimed and delivered apart, so a slow webhook
+ *   never holds up an email (runOutboxSender runs each lane in a loop of its own);
+ * - each claim takes the accounts' due rows in turns (every account's oldest first, then every
+ *   account's second, ...), so one account's flood does not push the others back;
+ * - webhooks go one at a time per host, and a host that keeps failing is put off for a while
+ *   by a circuit breaker (lib/alerts/host-breaker.ts) instead of costing a timeout per message.
+ *
+ * A webhook is delivered only while the account's plan has webhooks (after a downgrade the
+ * notification fails with the plan's reason). Without an email transport (no RESEND_API_KEY)
+ * email rows stay `pending`: each is logged once with its content and marked with last_error
+ * EMAIL_NOT_CONFIGURED, and they go out once a sender runs with a key.
  */
 export type SenderOptions = {
   email: EmailTransport | null;
   webhook: WebhookTransport;
   /** Origin of the dashboard links in emails (default: APP_URL, else the local server). */
   appUrl?: string;
+  /** Rows claimed per lane per pass. */
   batchSize?: number;
-  /** Deliveries in flight at once within a batch. */
+  /** Deliveries in flight at once within a lane's pass (webhooks: hosts at once). */
   concurrency?: number;
   maxAttempts?: number;
   /** Delay before the first retry; it doubles with each attempt up to maxBackoffMs. */
@@ -33,7 +45,12 @@ export type SenderOptions = {
   maxBackoffMs?: number;
   /** How long a claimed row stays invisible: longer than a batch's deliveries can take. */
   leaseMs?: number;
+  /** Webhook hosts' circuits; keep one across passes (runOutboxSender does). */
+  breaker?: HostBreaker;
 };
+
+export const CHANNELS = ["email", "webhook"] as const;
+export type Channel = (typeof CHANNELS)[number];
 
 /**
  * The defaults keep the whole retry schedule (about an hour) well inside the 24 hours for
@@ -48,7 +65,10 @@ const DEFAULTS = {
   leaseMs: 5 * 60_000,
 };
 
+type Resolved = SenderOptions & typeof DEFAULTS & { appUrl: string; breaker: HostBreaker };
+
 export const EMAIL_NOT_CONFIGURED = "RESEND_API_KEY not set: kept in the outbox";
+export const HOST_PAUSED = "webhook target kept failing: deliveries to it are paused for a while";
 
 /** Transports as configured (RESEND_API_KEY, RESEND_BASE_URL, EMAIL_FROM, WEBHOOK_ALLOW_PRIVATE). */
 export function transportsFromConfig(): Pick<SenderOptions, "email" | "webhook"> {
@@ -57,46 +77,105 @@ export function transportsFromConfig(): Pick<SenderOptions, "email" | "webhook">
 
 type Claimed = {
   id: string;
-  channel: string;
+  channel: Channel;
   recipient: string;
   idempotencyKey: string;
   payload: AlertNotification;
   attempts: number;
   webhookSecret: string | null;
+  planLabel: string;
+  webhooks: boolean;
 };
 
-/** One pass over due rows: returns how many were claimed (0 when the outbox has nothing due). */
-export async function deliverDue(sql: Sql, options: SenderOptions): Promise<number> {
-  const opts = { ...DEFAULTS, ...options, appUrl: options.appUrl ?? dashboardUrl() };
-  if (!opts.email) await parkEmails(sql);
-  const claimed = await sql<Claimed[]>`
-    update notifications n
-       set attempts = n.attempts + 1, next_attempt_at = now() + ${opts.leaseMs}::float8 * interval '1 millisecond'
-      from (select n2.id, a.webhook_secret
-              from notifications n2 join alerts a on a.id = n2.alert_id
-             where n2.status = 'pending' and n2.next_attempt_at <= now() and (${opts.email !== null}::bool or n2.channel <> 'email')
-             order by n2.next_attempt_at, n2.id
-             limit ${opts.batchSize}::int
-               for update of n2 skip locked) due
-     where n.id = due.id
-    returning n.id, n.channel, n.recipient, n.idempotency_key as "idempotencyKey", n.payload, n.attempts,
-              due.webhook_secret as "webhookSecret"`;
-  let next = 0;
-  const lane = async () => {
-    while (next < claimed.length) {
-      const row = claimed[next++];
-      await record(sql, row, await attempt(row, opts), opts);
+const resolve = (options: SenderOptions): Resolved => ({
+  ...DEFAULTS,
+  ...options,
+  appUrl: options.appUrl ?? dashboardUrl(),
+  breaker: options.breaker ?? new HostBreaker(),
+});
+
+/** One pass over the due rows of each lane, the lanes side by side: how many rows were claimed. */
+export async function deliverDue(sql: Sql, options: SenderOptions, channels: readonly Channel[] = CHANNELS): Promise<number> {
+  const opts = resolve(options);
+  const claimed = await Promise.all(channels.map((channel) => deliverLane(sql, channel, opts)));
+  return claimed.reduce((a, b) => a + b, 0);
+}
+
+async function deliverLane(sql: Sql, channel: Channel, opts: Resolved): Promise<number> {
+  if (channel === "email" && !opts.email) {
+    await parkEmails(sql);
+    return 0;
+  }
+  const claimed = await claim(sql, channel, opts);
+  if (channel === "email") {
+    await inParallel(claimed, opts.concurrency, async (row) => record(sql, row, await attempt(row, opts), opts));
+  } else {
+    const byHost = new Map<string, Claimed[]>();
+    for (const row of claimed) {
+      const host = webhookHost(row.recipient);
+      byHost.set(host, [...(byHost.get(host) ?? []), row]);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency, claimed.length) }, lane));
+    await inParallel([...byHost], opts.concurrency, ([host, rows]) => deliverToHost(sql, host, rows, opts));
+  }
   return claimed.length;
 }
 
-async function attempt(row: Claimed, opts: SenderOptions & { appUrl: string }): Promise<DeliveryResult> {
+/**
+ * Claims up to batchSize due rows of the lane, the accounts taking turns: each account's rows
+ * ranked by due time, and the batch filled rank by rank.
+ */
+function claim(sql: Sql, channel: Channel, opts: Resolved) {
+  return sql<Claimed[]>`
+    with ranked as (
+      select n.id, n.next_attempt_at,
+             row_number() over (partition by a.account_id order by n.next_attempt_at, n.id) as turn
+        from notifications n join alerts a on a.id = n.alert_id
+       where n.status = 'pending' and n.next_attempt_at <= now() and n.channel = ${channel}
+    ), due as (
+      select n.id from notifications n join ranked r on r.id = n.id
+       where n.status = 'pending' and n.next_attempt_at <= now()
+       order by r.turn, r.next_attempt_at, n.id
+       limit ${opts.batchSize}::int
+         for update of n skip locked
+    )
+    update notifications n
+       set attempts = n.attempts + 1, next_attempt_at = now() + ${opts.leaseMs}::float8 * interval '1 millisecond'
+      from due, alerts a join accounts acc on acc.id = a.account_id join plans p on p.id = acc.plan
+     where n.id = due.id and a.id = n.alert_id
+    returning n.id, n.channel, n.recipient, n.idempotency_key as "idempotencyKey", n.payload, n.attempts,
+              a.webhook_secret as "webhookSecret", p.label as "planLabel", p.webhooks`;
+}
+
+/** Runs `work` over `items`, at most `limit` at once. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** One host's webhooks, one at a time; while its circuit is open they are put off unsent. */
+async function deliverToHost(sql: Sql, host: string, rows: Claimed[], opts: Resolved) {
+  for (const row of rows) {
+    if (!opts.breaker.allows(host)) {
+      await record(sql, row, { ok: false, error: HOST_PAUSED, permanent: false }, opts);
+      continue;
+    }
+    const result = await attempt(row, opts);
+    // A refused target (permanent) says nothing about the host's health.
+    if (result.ok) opts.breaker.succeeded(host);
+    else if (!result.permanent) opts.breaker.failed(host);
+    await record(sql, row, result, opts);
+  }
+}
+
+async function attempt(row: Claimed, opts: Resolved): Promise<DeliveryResult> {
   try {
     if (row.channel === "email" && opts.email) {
       return await opts.email.send(row.recipient, renderAlertEmail(row.payload, opts.appUrl), row.idempotencyKey);
     }
+    if (row.channel === "webhook" && !row.webhooks) return { ok: false, error: webhooksRefused({ label: row.planLabel }), permanent: true };
     if (row.channel === "webhook" && row.webhookSecret) {
       return await opts.webhook.send(row.recipient, row.webhookSecret, row.idempotencyKey, webhookBody(row.idempotencyKey, row.payload));
     }
@@ -107,14 +186,14 @@ async function attempt(row: Claimed, opts: SenderOptions & { appUrl: string }): 
 }
 
 /** Records an attempt's outcome, unless the row was claimed again meanwhile (its lease ran out). */
-async function record(sql: Sql, row: Claimed, result: DeliveryResult, opts: typeof DEFAULTS) {
+async function record(sql: Sql, row: Claimed, result: DeliveryResult, opts: Resolved) {
   const mine = sql`id = ${row.id}::bigint and attempts = ${row.attempts}::int and status = 'pending'`;
   if (result.ok) {
     await sql`update notifications set status = 'sent', sent_at = now(), last_error = null where ${mine}`;
     return;
   }
   const final = result.permanent || row.attempts >= opts.maxAttempts;
-  log.warn("alert notification not delivered", { id: row.id, channel: row.channel, attempts: row.attempts, final, error: result.error });
+  log.warn("alert notification not delivered", { id: row.id, channel: row.channel, attempts: row.attempts, final, error: result.error, detail: result.detail });
   if (final) {
     await sql`update notifications set status = 'failed', last_error = ${result.error} where ${mine}`;
     return;
@@ -138,19 +217,27 @@ async function parkEmails(sql: Sql) {
   }
 }
 
-/** Runs deliverDue until `signal` aborts, polling every `pollMs` while nothing is due. */
+/**
+ * Runs each lane in a loop of its own until `signal` aborts, polling every `pollMs` while it has
+ * nothing due: a lane busy with slow receivers never delays the other.
+ */
 export async function runOutboxSender(sql: Sql, options: SenderOptions & { signal?: AbortSignal; pollMs?: number }): Promise<void> {
   const { signal, pollMs = 1_000 } = options;
-  let failures = 0;
-  while (!signal?.aborted) {
-    let claimed = 0;
-    try {
-      claimed = await deliverDue(sql, options);
-      failures = 0;
-    } catch (err) {
-      failures++;
-      log.error("alert outbox pass failed", { error: err instanceof Error ? err.message : String(err), failures });
-    }
-    if (claimed === 0) await sleep(failures ? Math.min(30_000, pollMs * 2 ** failures) : pollMs, signal);
-  }
+  const lane = { ...options, breaker: options.breaker ?? new HostBreaker() };
+  await Promise.all(
+    CHANNELS.map(async (channel) => {
+      let failures = 0;
+      while (!signal?.aborted) {
+        let claimed = 0;
+        try {
+          claimed = await deliverDue(sql, lane, [channel]);
+          failures = 0;
+        } catch (err) {
+          failures++;
+          log.error("alert outbox pass failed", { channel, error: err instanceof Error ? err.message : String(err), failures });
+        }
+        if (claimed === 0) await sleep(failures ? Math.min(30_000, pollMs * 2 ** failures) : pollMs, signal);
+      }
+    }),
+  );
 }

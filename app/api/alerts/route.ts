@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { checkWebhookTarget } from "@/lib/alerts/webhook-target";
+import { checkWebhookChange } from "@/lib/alerts/webhook-target";
 import { ApiError } from "@/lib/api/errors";
 import { parseBody } from "@/lib/api/params";
 import { createAlertBody } from "@/lib/api/schemas/alerts";
@@ -16,6 +16,6 @@ export const POST = withAccount(async (req, { account }) => {
   const db = getDb();
   const key = (await listKeys(db, account.id)).find((k) => k.id === key_id && !k.revokedAt);
   if (!key) throw new ApiError("INVALID_PARAMS", "Choose one of your live API keys.", "key_id");
-  if (alert.webhook_url) await checkWebhookTarget(alert.webhook_url);
+  if (alert.webhook_url) await checkWebhookChange(db, account.id, alert.webhook_url);
   return createAlert(db, { keyId: key.id, accountId: account.id }, alert);
 });

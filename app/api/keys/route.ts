@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { parseBody } from "@/lib/api/params";
+import { labelSchema } from "@/lib/api/schemas/label";
 import { withAccount } from "@/lib/auth/route";
 import { createKey } from "@/lib/keys/store";
 
-const newKey = z.strictObject({ name: z.string().trim().min(1, "is required").max(100) });
+const newKey = z.strictObject({ name: labelSchema(100) });
 
 /** Creates a key for the account; the answer is the only place its secret ever appears. */
 export const POST = withAccount(async (req, { account }) => {

@@ -4,7 +4,7 @@ import { parseBody, parseQuery } from "@/lib/api/params";
 import { alertListQuery, createAlertBody } from "@/lib/api/schemas/alerts";
 import { emptyQuery } from "@/lib/api/schemas/common";
 import { createAlert, listAlerts } from "@/lib/queries/alerts";
-import { checkWebhookTarget } from "@/lib/alerts/webhook-target";
+import { checkWebhookChange } from "@/lib/alerts/webhook-target";
 
 /** Alerts of the calling key: create, and list (active by default). */
 export const { GET, POST, PUT, PATCH, DELETE } = route({
@@ -15,7 +15,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = route({
   POST: withApiKey(async (req, { url, key }) => {
     parseQuery(url, emptyQuery);
     const body = await parseBody(req, createAlertBody);
-    if (body.webhook_url) await checkWebhookTarget(body.webhook_url);
-    return created(await createAlert(getDb(), key, body));
+    const db = getDb();
+    if (body.webhook_url) await checkWebhookChange(db, key.accountId, body.webhook_url);
+    return created(await createAlert(db, key, body));
   }),
 });

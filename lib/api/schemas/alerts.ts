@@ -3,8 +3,9 @@ import { ALERT_STATUSES } from "@/db/schema";
 import { ALERT_CHANNELS } from "@/lib/queries/alerts";
 import { tokenFilterBodySchema } from "@/lib/tokens/filter";
 import { listEnvelope, paginationQuery, timestampSchema } from "./common";
+import { labelSchema } from "./label";
 
-const name = z.string().trim().min(1).max(200).meta({ description: "Human-readable label" });
+const name = labelSchema(200).meta({ description: "Human-readable label" });
 const channel = z.enum(ALERT_CHANNELS).meta({ description: "email (default); webhook on Pro and API Tier" });
 const webhookUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })

@@ -4,7 +4,7 @@ import { parseBody, parsePath, parseQuery } from "@/lib/api/params";
 import { alertIdParam, updateAlertBody } from "@/lib/api/schemas/alerts";
 import { emptyQuery } from "@/lib/api/schemas/common";
 import { deleteAlert, getAlert, updateAlert } from "@/lib/queries/alerts";
-import { checkWebhookTarget } from "@/lib/alerts/webhook-target";
+import { checkWebhookChange } from "@/lib/alerts/webhook-target";
 
 const alertId = (url: URL, id: string) => {
   parseQuery(url, emptyQuery);
@@ -17,8 +17,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = route<{ id: string }>({
   PATCH: withApiKey(async (req, { url, key, params }) => {
     const id = alertId(url, params.id);
     const patch = await parseBody(req, updateAlertBody);
-    if (patch.webhook_url) await checkWebhookTarget(patch.webhook_url);
-    return updateAlert(getDb(), key, id, patch);
+    const db = getDb();
+    if (patch.webhook_url) await checkWebhookChange(db, key.accountId, patch.webhook_url);
+    return updateAlert(db, key, id, patch);
   }),
   DELETE: withApiKey(async (_req, { url, key, params }) => {
     await deleteAlert(getDb(), key, alertId(url, params.id));
