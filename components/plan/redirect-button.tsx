@@ -6,8 +6,9 @@ import { buttonClass } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 
 /** Asks a billing route for a Stripe page (Checkout, the billing portal) and goes there. */
-export function RedirectButton({ url, body, label, variant = "primary", className = "" }: { url: string; body?: unknown; label: string; variant?: "primary" | "secondary"; className?: string }) {
+export function RedirectButton({ url, body = {}, label, variant = "primary", className = "" }: { url: string; body?: object; label: string; variant?: "primary" | "secondary"; className?: string }) {
   const go = useMutation({
+    // Always a JSON body: the dashboard's routes take writes as JSON only.
     mutationFn: () => fetchJson<{ url: string }>(url, { method: "POST", body }),
     onSuccess: ({ url: target }) => window.location.assign(target),
   });
