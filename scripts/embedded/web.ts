@@ -39,9 +39,11 @@ export function startWeb(port: number, env: Record<string, string>): ChildProces
   });
 }
 
-export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+/** Polls `url` until it answers 2xx; gives up after `timeoutMs`, or as soon as `alive` says the server is gone. */
+export async function waitForHttp(url: string, timeoutMs: number, alive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (!alive()) throw new Error(`the server for ${url} exited before answering`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {

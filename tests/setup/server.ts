@@ -15,27 +15,38 @@ export async function freePort(): Promise<number> {
 
 export type AppServer = { baseUrl: string; pid: number; output: () => string; stop: () => Promise<void> };
 
-/** The production build served by `next start` against a given database. */
+/**
+ * The production build served by `next start` against a given database, on a free port. Another
+ * process may take the port between our asking and next binding it: then it tries another one.
+ */
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
-  const port = await freePort();
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info", WEBHOOK_ALLOW_PRIVATE: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/v1/health`, 60_000);
-  return {
-    baseUrl,
-    pid: child.pid!,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    let output = "";
+    const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info", WEBHOOK_ALLOW_PRIVATE: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    const baseUrl = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHttp(`${baseUrl}/v1/health`, 60_000, () => child.exitCode === null && child.signalCode === null);
+    } catch (err) {
+      child.kill("SIGKILL");
+      if (attempt < 3 && output.includes("EADDRINUSE")) continue;
+      throw new Error(`${(err as Error).message}; its output:\n${output}`);
+    }
+    return {
+      baseUrl,
+      pid: child.pid!,
+      output: () => output,
+      stop: () =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    };
+  }
 }
