@@ -2,12 +2,27 @@
  * Outside transactions on a running simulation: a swap on a simulated pair, a launch with a hostile
  * name, a plain transfer, tokens sent straight to a pair, and a transaction from the simulator's own
  * deployer. The simulation mines them after the backfill, adopts what they did and goes on; a chain
- * rebuilt from the same recipe replays them where they were, down to the head's hash.
+ * rebuilt from the same recipe replays them where they were, down to the head's hash. And a journal
+ * entry replayed into a pinned backfill: an outside pair created ahead of a launchpad's next token
+ * sends the launches to the other launchpad.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createPublicClient, createWalletClient, decodeEventLog, http, parseEther, type Address, type Hex, type TransactionReceipt } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  decodeEventLog,
+  encodeFunctionData,
+  getContractAddress,
+  http,
+  keccak256,
+  parseEther,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,7 +31,7 @@ import { deploy, type Deployment } from "./deploy";
 import { NO_DEADLINE } from "./encoding";
 import { historyAt } from "./history-clock";
 import { startDevChain, type DevChain } from "./node";
-import { journalFile, readJournal } from "./outside-journal";
+import { journalFile, readJournal, type JournalHeader, type OutsideTx } from "./outside-journal";
 import type { GroundTruth } from "./simulator/ground-truth";
 import { runSimulation, type SimulationOptions } from "./simulator/runner";
 
@@ -185,6 +200,73 @@ describe("outside transactions", { timeout: 240_000 }, () => {
       expect([replayed.blockNumber, replayed.transactionIndex, replayed.status]).toEqual([r.blockNumber, r.transactionIndex, "success"]);
     }
     expect(notices.filter((n) => !n.includes("outside transaction(s) mined"))).toEqual([]);
+  });
+});
+
+describe("a recorded outside pair ahead of a launchpad's next token", { timeout: 240_000 }, () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const { genesisTimestamp, startTimestamp } = historyAt();
+  const sizes = { days: 0.25, tokens: 4, wallets: 30, startTimestamp };
+
+  async function simulate(prepare?: (dataDir: string) => void) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "devchain-blocked-"));
+    dirs.push(dataDir);
+    prepare?.(dataDir);
+    const chain = await startDevChain({ dataDir, genesisTimestamp, seed: SEED });
+    try {
+      const deployment = await deploy(chain.rpcUrl, { dataDir });
+      const notices: string[] = [];
+      const { groundTruth } = await runSimulation({ rpcUrl: chain.rpcUrl, deployment, seed: SEED, ...sizes, onNotice: (n) => notices.push(n) });
+      const client = createPublicClient({ chain: hardhat, transport: http(chain.rpcUrl) });
+      return { deployment, groundTruth, notices, client, genesisHash: chain.state.genesisHash, stop: () => chain.stop() };
+    } catch (e) {
+      await chain.stop();
+      throw e;
+    }
+  }
+
+  it("sends the launches to the other launchpad", async () => {
+    const { DevSwapFactory } = await loadArtifacts();
+    // Without it, PumpPad launches after the block the pair will be created in.
+    const plain = await simulate();
+    const block = plain.groundTruth.timeline.fromBlock + 2;
+    const index = (await plain.client.getBlock({ blockNumber: BigInt(block) })).transactions.length;
+    const { deployment, genesisHash } = plain;
+    await plain.stop();
+    const [pumpPad] = deployment.launchpads;
+    expect(plain.groundTruth.tokens.some((t) => t.launchpad === pumpPad.name && t.launchBlock > block)).toBe(true);
+
+    // PumpPad's next token (its first: contract nonces start at 1) gets its WETH pair from outside first.
+    const nextToken = getContractAddress({ from: pumpPad.address, nonce: 1n });
+    const account = mnemonicToAccount(MNEMONIC, { addressIndex: 9 });
+    const raw = await account.signTransaction({
+      chainId: hardhat.id,
+      type: "legacy",
+      nonce: 0,
+      gas: 3_000_000n,
+      gasPrice: 0n,
+      to: deployment.factory.address,
+      data: encodeFunctionData({ abi: DevSwapFactory.abi, functionName: "createPair", args: [nextToken, deployment.weth] }),
+    });
+    const header: JournalHeader = { journal: "devchain outside transactions", version: 1, chainId: hardhat.id, genesisHash: genesisHash as Hex };
+    const entry: OutsideTx = { hash: keccak256(raw), raw, block, index };
+    const blocked = await simulate((dataDir) => {
+      mkdirSync(path.join(dataDir, "devchain"), { recursive: true });
+      writeFileSync(journalFile(dataDir), `${JSON.stringify(header)}\n${JSON.stringify(entry)}\n`);
+    });
+    try {
+      const receipt = await blocked.client.getTransactionReceipt({ hash: entry.hash });
+      expect([Number(receipt.blockNumber), receipt.transactionIndex, receipt.status]).toEqual([block, index, "success"]);
+      const pair = await blocked.client.readContract({ address: deployment.factory.address, abi: DevSwapFactory.abi, functionName: "getPair", args: [nextToken, deployment.weth] });
+      expect(pair).not.toBe(zeroAddress);
+      const later = blocked.groundTruth.tokens.filter((t) => t.launchBlock > block);
+      expect(later).toHaveLength(sizes.tokens);
+      expect(later.map((t) => t.launchpad)).toEqual(later.map(() => deployment.launchpads[1].name));
+      expect(blocked.notices.filter((n) => !n.includes("outside transaction(s) mined"))).toEqual([]);
+    } finally {
+      await blocked.stop();
+    }
   });
 });
 

@@ -51,6 +51,8 @@ export class Market {
   readonly router: Address;
   private readonly approvals = new Set<string>();
   private readonly launchpadNonces: Map<Address, number>;
+  /** Pairs outside transactions created through the factory, as `${token0}:${token1}`. */
+  private readonly outsidePairs = new Set<string>();
 
   constructor(
     readonly ledger: Ledger,
@@ -219,12 +221,28 @@ export class Market {
     return [amountA, amountB];
   }
 
+  /** The address the launchpad's next token gets (its contract nonce). */
+  private nextToken(launchpad: Address): Address {
+    const nonce = this.launchpadNonces.get(launchpad);
+    if (nonce === undefined) throw new Error(`market: unknown launchpad ${launchpad}`);
+    return lower(getContractAddress({ from: launchpad, nonce: BigInt(nonce) }));
+  }
+
+  /** Whether a launch can succeed there: not if an outside transaction created the WETH pair of its
+   * next token ahead of it (the factory would refuse the launch's pair, and it would stay so). */
+  canLaunchOn(launchpad: Address): boolean {
+    return !this.outsidePairs.has(sortTokens(this.nextToken(launchpad), this.weth).join(":"));
+  }
+
+  /** An outside transaction created a pair through the factory. */
+  notePairCreated(token0: Address, token1: Address): void {
+    this.outsidePairs.add(`${token0}:${token1}`);
+  }
+
   /** One launchpad transaction: token, WETH pair, first liquidity (LP shares to the creator). */
   launch(creator: Address, p: LaunchParams): PairInfo & { token: Address } {
-    const nonce = this.launchpadNonces.get(p.launchpad);
-    if (nonce === undefined) throw new Error(`market: unknown launchpad ${p.launchpad}`);
-    this.launchpadNonces.set(p.launchpad, nonce + 1);
-    const token = lower(getContractAddress({ from: p.launchpad, nonce: BigInt(nonce) }));
+    const token = this.nextToken(p.launchpad);
+    this.launchpadNonces.set(p.launchpad, this.launchpadNonces.get(p.launchpad)! + 1);
     const address = pairAddress(this.artifacts, this.deployment.factory.address, token, this.weth);
     const [token0, token1] = sortTokens(token, this.weth);
     const pair = { address, token0, token1 };

@@ -3,7 +3,7 @@
  * block they were mined in, before the simulator computes the next block. Our tokens and pairs are
  * honest contracts, so their logs name every balance that moved: the balances, supplies and pair
  * reserves they name, the senders' and recipients' ether and nonces, and the launchpads' nonces are
- * read again. What an outside transaction cannot show in a log (ether a contract pays to a simulated
+ * read again; pairs they created through the factory are noted (one may block a launchpad). What an outside transaction cannot show in a log (ether a contract pays to a simulated
  * wallet) only leaves the mirror short, never spending what is not there.
  */
 import { decodeAbiParameters, encodeFunctionData, parseAbi, toEventSelector, type Address, type Hex } from "viem";
@@ -19,6 +19,7 @@ interface Receipt {
 
 const TRANSFER = toEventSelector("Transfer(address,address,uint256)");
 const APPROVAL = toEventSelector("Approval(address,address,uint256)");
+const PAIR_CREATED = toEventSelector("PairCreated(address,address,address,uint256)");
 const abi = parseAbi([
   "function balanceOf(address) view returns (uint256)",
   "function totalSupply() view returns (uint256)",
@@ -45,10 +46,11 @@ export async function adoptOutsideEffects(rpc: RpcClient, market: Market, hashes
     if (r.to) accounts.add(lower(r.to));
     for (const log of r.logs) {
       const address = lower(log.address);
+      const [topic, a, b] = log.topics;
+      if (address === market.deployment.factory.address && topic === PAIR_CREATED) market.notePairCreated(topicAddress(a), topicAddress(b));
       if (ledger.pairAt(address)) pairs.add(address);
       if (!ledger.tracks(address)) continue;
       accounts.add(address); // WETH holds the ether behind it
-      const [topic, a, b] = log.topics;
       if (topic === TRANSFER) {
         hold(address, topicAddress(a));
         hold(address, topicAddress(b));

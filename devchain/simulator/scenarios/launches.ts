@@ -173,7 +173,11 @@ function creatorFor(sim: Sim, actors: Actors, p: Plan, needs: bigint, rng: Rng):
 
 function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: Address[], funded: Moment, bundle: Bundle | undefined, rng: Rng): void {
   const { market } = sim;
-  const launchpad = rng.chance(0.55) ? market.deployment.launchpads[0] : market.deployment.launchpads[1];
+  const [first, second] = market.deployment.launchpads;
+  let launchpad = rng.chance(0.55) ? first : second;
+  // An outside client may have blocked one (Market.canLaunchOn): the other takes the launch.
+  if (!market.canLaunchOn(launchpad.address)) launchpad = launchpad === first ? second : first;
+  if (!market.canLaunchOn(launchpad.address)) throw new Error("simulator: outside transactions created the pairs of every launchpad's next token; no launch can succeed");
   // PumpPad is where memes launch; MoonLaunch takes anything.
   const sector: Sector = launchpad === market.deployment.launchpads[0] && rng.chance(0.6) ? "meme" : rng.pick(SECTORS);
   const { name, symbol } = tokenName(rng, sector, sim.tokens.symbols);
