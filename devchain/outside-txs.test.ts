@@ -84,6 +84,8 @@ describe("outside transactions", { timeout: 240_000 }, () => {
         eventName: "TokenLaunched",
         fromBlock: 0n,
       });
+      // Outside clients may send transactions, not mine or set state, while the simulator drives.
+      await expect(client.request({ method: "evm_mine", params: [] } as never)).rejects.toThrow(/reserved for the dev chain's simulator/);
       const { token } = launched.args as { token: Address };
       const pair = (launched.args as { pair: Address }).pair.toLowerCase() as Address;
       const hashes = [
@@ -200,6 +202,8 @@ describe("outside transactions", { timeout: 240_000 }, () => {
       expect([replayed.blockNumber, replayed.transactionIndex, replayed.status]).toEqual([r.blockNumber, r.transactionIndex, "success"]);
     }
     expect(notices.filter((n) => !n.includes("outside transaction(s) mined"))).toEqual([]);
+    // The simulation over, the chain is anyone's again.
+    await client.request({ method: "evm_mine", params: [] } as never);
   });
 });
 
