@@ -67,11 +67,12 @@ export class Ledger {
     return this.supplies.has(token);
   }
 
-  /** A balance and total supply read from the chain. */
+  /** A balance read from the chain. */
   adoptBalance(token: Address, holder: Address, value: bigint): void {
     this.setBalance(token, holder, value);
   }
 
+  /** A total supply read from the chain. */
   adoptSupply(token: Address, value: bigint): void {
     this.supplies.set(token, value);
   }
