@@ -23,8 +23,9 @@ export const metadata: Metadata = { title: "Plan and usage" };
 
 const USAGE_DAYS = 14;
 
-export default async function PlanPage() {
+export default async function PlanPage({ searchParams }: { searchParams: Promise<{ checkout?: string }> }) {
   const account = await requireAccount("/plan");
+  const { checkout } = await searchParams;
   const db = getDb();
   const now = requestTime();
   const billingConfigured = getBilling() !== null;
@@ -55,6 +56,11 @@ export default async function PlanPage() {
       >
         {billingConfigured && summary.hasCustomer && <RedirectButton url="/api/billing/portal" label="Manage billing" variant="secondary" />}
       </PageHeader>
+      {checkout === "done" && !subscribed && (
+        <p className="mb-4 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm dark:border-indigo-900 dark:bg-indigo-950" data-testid="checkout-pending">
+          Thank you. The plan changes as soon as Stripe confirms the payment, usually within seconds: reload this page.
+        </p>
+      )}
       {!billingConfigured && (
         <p className="mb-4 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="billing-not-configured">
           Billing is not configured on this server, so plans change only through the keys CLI:{" "}

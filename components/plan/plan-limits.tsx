@@ -15,6 +15,10 @@ export function PlanLimitList({ plan }: { plan: PlanLimits }) {
         <dd className="font-medium tabular-nums">{formatInteger(plan.ratePerDay)}</dd>
       </div>
       <div className={row}>
+        <dt className="text-zinc-600 dark:text-zinc-400">API keys</dt>
+        <dd className="font-medium tabular-nums">{formatInteger(plan.maxKeys)}</dd>
+      </div>
+      <div className={row}>
         <dt className="text-zinc-600 dark:text-zinc-400">Active alerts</dt>
         <dd className="font-medium tabular-nums">{plan.maxActiveAlerts === null ? "unlimited" : formatInteger(plan.maxActiveAlerts)}</dd>
       </div>

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { billingSubscriptions } from "@/db/schema";
-import { dashboardUrl } from "@/lib/alerts/email";
 import { ApiError } from "@/lib/api/errors";
+import { config } from "@/lib/config";
 import { ensureCustomer } from "./customers";
 import type { PaidPlan } from "./settings";
 import type { Billing } from "./stripe";
@@ -28,8 +28,8 @@ export async function createCheckoutSession(db: Db, billing: Billing, account: {
     // A metered price takes no quantity: Stripe bills what the meter events add up to.
     line_items: [plan === "api_tier" ? { price } : { price, quantity: 1 }],
     subscription_data: { metadata: { account_id: account.id } },
-    success_url: `${dashboardUrl()}/plan?checkout=done`,
-    cancel_url: `${dashboardUrl()}/plan`,
+    success_url: `${config.appOrigin}/plan?checkout=done`,
+    cancel_url: `${config.appOrigin}/plan`,
   });
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
   return { url: session.url };

@@ -8,7 +8,7 @@ import type { Db } from "@/db/client";
  * two writers never report the same requests twice.
  */
 
-/** Stripe accepts meter events at most 35 days old. */
+/** Stripe accepts meter events up to 35 days old; a past day is stamped on its last second. */
 const STRIPE_MAX_EVENT_AGE_DAYS = 34;
 
 const utcDay = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`;

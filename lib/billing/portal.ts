@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
-import { dashboardUrl } from "@/lib/alerts/email";
 import { ApiError } from "@/lib/api/errors";
+import { config } from "@/lib/config";
 import { customerOf } from "./customers";
 import type { Billing } from "./stripe";
 
@@ -8,6 +8,6 @@ import type { Billing } from "./stripe";
 export async function createPortalSession(db: Db, billing: Billing, accountId: string) {
   const customer = await customerOf(db, accountId);
   if (!customer) throw new ApiError("FORBIDDEN", "Nothing to manage yet: the account has never subscribed.");
-  const session = await billing.stripe.billingPortal.sessions.create({ customer, return_url: `${dashboardUrl()}/plan` });
+  const session = await billing.stripe.billingPortal.sessions.create({ customer, return_url: `${config.appOrigin}/plan` });
   return { url: session.url };
 }

@@ -41,7 +41,8 @@ function subscriptionOf(event: Stripe.Event): { customerId: string | null; subsc
 export async function handleStripeWebhook(
   db: Db,
   billing: Billing,
-  payload: string,
+  /** The body exactly as received: the signature covers its bytes. */
+  payload: string | Uint8Array,
   signature: string | null,
   now: Date,
 ): Promise<WebhookOutcome> {
