@@ -2,7 +2,7 @@ import type { Token } from "@/lib/queries/tokens";
 import type { CaughtEmail } from "./support/mail-catcher";
 import { callApi, createKey, expect, signIn, snap, test } from "./support/fixtures";
 
-test("signs in with the dev sign-in and gets a Free account", async ({ page, email }) => {
+test("signs in by emailed link and gets a Free account", async ({ page, email }) => {
   await signIn(page, email, "/plan");
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByTestId("current-plan")).toHaveText("Free");

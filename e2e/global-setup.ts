@@ -13,7 +13,7 @@ import { keepRunningApp } from "./support/state";
 /**
  * A database of its own (on DATABASE_URL's server, or on a throwaway PostgreSQL with none) with
  * the fixed-seed dataset, the production build (rebuilt when a source is newer) and a server
- * with the dev sign-in on, sending email to a local catcher. The tests find the server in
+ * sending email (sign-in links too) to a local catcher. The tests find the server in
  * E2E_BASE_URL and the catcher in E2E_MAIL_URL.
  */
 export default async function globalSetup() {
@@ -35,7 +35,6 @@ export default async function globalSetup() {
     cleanups.push(mail.close);
     const server = await startAppServer({
       DATABASE_URL: db.url,
-      DEV_SIGNIN: "1",
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       LOG_LEVEL: "warn",
       RESEND_API_KEY: "re_e2e_catcher",

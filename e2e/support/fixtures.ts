@@ -1,14 +1,30 @@
 import { randomBytes } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { CaughtEmail } from "./mail-catcher";
 
 const ARTIFACTS = "e2e/artifacts";
 
-/** Signs in through the dev sign-in form and lands on `returnTo`. */
+/** The sign-in link last emailed to `email`, as the local Resend stand-in caught it. */
+async function emailedLink(email: string): Promise<string> {
+  const inbox = async () => {
+    const caught = (await (await fetch(`${process.env.E2E_MAIL_URL}/emails`)).json()) as CaughtEmail[];
+    return caught.filter((m) => [m.to].flat().includes(email)).at(-1)?.text.match(/https?:\/\/\S+/)?.[0];
+  };
+  await expect.poll(inbox).toBeTruthy();
+  return (await inbox())!;
+}
+
+/**
+ * Signs in through an emailed link and lands on `returnTo`. (The dev sign-in exists only on the
+ * embedded defaults, which the e2e server is not: it has a database of its own and Resend.)
+ */
 export async function signIn(page: Page, email: string, returnTo = "/") {
   await page.goto(returnTo);
   await expect(page).toHaveURL(/\/signin/);
-  await page.getByLabel("Email").last().fill(email);
-  await page.getByRole("button", { name: "Sign in without email" }).click();
+  await page.getByLabel("Email").first().fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page).toHaveURL(/\/signin\/check-email/);
+  await page.goto(await emailedLink(email));
   await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
 }
 

@@ -41,11 +41,12 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
   });
 }
 
-/** A JSON body answers 200; null answers 204. */
+/** A JSON body answers 200; null answers 204. Every answer carries its X-Request-Id. */
 function dashboardRoute(authenticate: () => Promise<Authenticated>) {
   return <P = Record<string, never>>(handler: Handler<P>) =>
     async (req: NextRequest, args: RouteArgs<P>): Promise<Response> => {
-      const headers: Record<string, string> = {};
+      const requestId = `req_${randomBase62(20)}`;
+      const headers: Record<string, string> = { "X-Request-Id": requestId };
       try {
         refuseForeignWrite(req);
         const body = await withDeadline(
@@ -58,7 +59,6 @@ function dashboardRoute(authenticate: () => Promise<Authenticated>) {
         return json(body === null ? 204 : 200, body, headers);
       } catch (err) {
         const apiError = toApiError(err);
-        const requestId = `req_${randomBase62(20)}`;
         if (apiError.status >= 500) log.error("dashboard request failed", { request_id: requestId, path: req.nextUrl.pathname, error: String(err) });
         return json(apiError.status, errorBody(apiError, requestId), { ...headers, ...apiError.headers });
       }

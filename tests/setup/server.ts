@@ -24,7 +24,8 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
     const port = await freePort();
     let output = "";
     const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info", WEBHOOK_ALLOW_PRIVATE: "1", ...env },
+      // APP_URL: the public origin links and session writes must carry (lib/config.ts), as a browser sees it.
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info", WEBHOOK_ALLOW_PRIVATE: "1", APP_URL: `http://localhost:${port}`, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (d) => (output += d));

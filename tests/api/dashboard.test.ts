@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKey, ensureAccount, setPlan, type Plan } from "@/lib/keys/store";
+import { expectError, type ApiResponse } from "./helpers";
+import { ownServer, signedIn, type OwnServer } from "./own-server";
+
+/**
+ * The dashboard's JSON routes and the limits around them, on a server of this file's own: a
+ * public origin of http://intel.test, no email service, real webhook target checks and a pool
+ * of two connections.
+ */
+const ORIGIN = "http://intel.test";
+let server: OwnServer;
+
+beforeAll(async () => {
+  server = await ownServer("oci_dashboard", () => ({
+    APP_URL: ORIGIN,
+    WEBHOOK_ALLOW_PRIVATE: "0",
+    DATABASE_POOL_MAX: "2",
+  }));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const asResponse = async (res: Response): Promise<ApiResponse> => {
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+};
+
+/** A write from the dashboard's own page: the app's Origin and JSON. */
+const write = (method: string, body?: unknown, headers: Record<string, string> = {}) => ({
+  method,
+  headers: { origin: ORIGIN, "content-type": "application/json", ...headers },
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
+
+async function apiKey(plan: Plan) {
+  return createKey(server.db, await ensureAccount(server.db, null, plan), `test ${plan}`);
+}
+const v1 = (path: string, key: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+  fetch(`${server.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...init.headers } }).then(asResponse);
+
+describe("session writes (CSRF)", () => {
+  it("need the app's Origin and a JSON body, whatever the cookie", async () => {
+    const { browser } = await signedIn(server);
+    const create = (headers: Record<string, string>) =>
+      browser.fetch("/api/keys", { method: "POST", headers, body: JSON.stringify({ name: "bot" }) }).then(asResponse);
+    expectError(await create({ "content-type": "application/json" }), 403, "FORBIDDEN");
+    expectError(await create({ "content-type": "application/json", origin: "https://evil.example" }), 403, "FORBIDDEN");
+    expectError(await create({ "content-type": "application/json", origin: ORIGIN, "sec-fetch-site": "cross-site" }), 403, "FORBIDDEN");
+    // What a form on another site can send without a preflight.
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      expectError(await create({ "content-type": type, origin: ORIGIN }), 403, "FORBIDDEN");
+    }
+    const made = await create({ "content-type": "application/json; charset=utf-8", origin: ORIGIN });
+    expect(made.status).toBe(200);
+    // A write without a body too.
+    expect((await browser.fetch(`/api/keys/${made.body.id}`, write("DELETE"))).status).toBe(204);
+  });
+});
+
+describe("keys per account", () => {
+  it("are capped by the plan: a Free account's third live key is 403, until one is revoked", async () => {
+    const { browser } = await signedIn(server);
+    const create = (name: string) => browser.fetch("/api/keys", write("POST", { name })).then(asResponse);
+    const first = await create("one");
+    expect((await create("two")).status).toBe(200);
+    const third = await create("three");
+    expectError(third, 403, "FORBIDDEN");
+    expect(third.body.error.message).toBe("The Free plan allows 2 live API keys; revoke one first.");
+    expect((await browser.fetch(`/api/keys/${first.body.id}`, write("DELETE"))).status).toBe(204);
+    expect((await create("three")).status).toBe(200);
+  });
+});
+
+describe("the dashboard's market routes", () => {
+  it("are metered per account with the plan's limits, as its keys are", async () => {
+    const { browser, accountId } = await signedIn(server);
+    const paths = ["/api/tokens?limit=1", "/api/events?limit=1"];
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await browser.fetch(paths[i % 2]).then(asResponse));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(answers.map((r) => Number(r.headers.get("x-ratelimit-remaining")))).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(answers[0].headers.get("x-ratelimit-limit")).toBe("10");
+
+    const refused = await browser.fetch("/api/tokens?limit=1").then(asResponse);
+    expectError(refused, 429, "RATE_LIMITED");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const [usage] = await server.sql`select requests, rejected from usage_daily where key_id = ${accountId}`;
+    expect(usage).toEqual({ requests: 10, rejected: 1 });
+
+    // The account's keys keep their own counters.
+    const key = await createKey(server.db, accountId, "own limits");
+    expect((await v1("/v1/tokens?limit=1", key.key)).headers.get("x-ratelimit-remaining")).toBe("9");
+  });
+
+  it("need a session", async () => {
+    for (const path of ["/api/tokens", "/api/events", "/api/status"]) {
+      expectError(await fetch(`${server.baseUrl}${path}`).then(asResponse), 401, "UNAUTHORIZED");
+    }
+  });
+});
+
+describe("request bodies", () => {
+  const big = JSON.stringify({ name: "x".repeat(70 * 1024) });
+  /** The same body as a stream of chunks, without a Content-Length. */
+  const chunked = () =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < big.length; i += 8 * 1024) controller.enqueue(new TextEncoder().encode(big.slice(i, i + 8 * 1024)));
+        controller.close();
+      },
+    });
+
+  it("over 64 KiB are 413 with the error body, on the dashboard's routes, Auth.js's and /v1", async () => {
+    const { browser } = await signedIn(server);
+    expectError(await browser.fetch("/api/keys", { ...write("POST"), body: big }).then(asResponse), 413, "PAYLOAD_TOO_LARGE", "body");
+    const streamed = await browser.fetch("/api/keys", { ...write("POST"), body: chunked(), duplex: "half" } as Parameters<typeof browser.fetch>[1]).then(asResponse);
+    expectError(streamed, 413, "PAYLOAD_TOO_LARGE", "body");
+    const auth = await fetch(`${server.baseUrl}/api/auth/signin/resend`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `email=${"x".repeat(70 * 1024)}`,
+    }).then(asResponse);
+    expect(auth.status).toBe(413);
+    expect(auth.body.error.code).toBe("PAYLOAD_TOO_LARGE");
+    const { key } = await apiKey("pro");
+    expectError(await v1("/v1/alerts", key, { method: "POST", headers: { "content-type": "application/json" }, body: big }), 413, "PAYLOAD_TOO_LARGE", "body");
+  });
+});
+
+describe("names with control characters", () => {
+  const conditions = { min_liquidity_usd: 1000 };
+  it.each([["a NUL", "bot\u0000"], ["a newline", "bot\nnet"], ["a right-to-left override", "bot\u202etxt.exe"]])(
+    "with %s are 400 naming the field, for keys and alerts",
+    async (_what, name) => {
+      const { browser } = await signedIn(server);
+      expectError(await browser.fetch("/api/keys", write("POST", { name })).then(asResponse), 400, "INVALID_PARAMS", "name");
+      const { key } = await apiKey("pro");
+      const json = { "content-type": "application/json" };
+      expectError(await v1("/v1/alerts", key, { method: "POST", headers: json, body: JSON.stringify({ name, conditions }) }), 400, "INVALID_PARAMS", "name");
+      const made = await v1("/v1/alerts", key, { method: "POST", headers: json, body: JSON.stringify({ name: "fine", conditions }) });
+      expect(made.status).toBe(201);
+      expectError(await v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: json, body: JSON.stringify({ name }) }), 400, "INVALID_PARAMS", "name");
+    },
+  );
+});
+
+describe("webhook targets", () => {
+  const conditions = { min_liquidity_usd: 1000 };
+  const hook = (url: string) => ({ name: "hook", conditions, notification_channel: "webhook", webhook_url: url });
+  const post = (key: string, body: unknown) => v1("/v1/alerts", key, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("meet the plan's gate before any lookup: a Free key learns nothing about a host", async () => {
+    const { key } = await apiKey("free");
+    // The name does not resolve: a lookup would answer 400 "does not resolve".
+    expectError(await post(key, hook("https://no-such-host.invalid/hook")), 403, "FORBIDDEN", "notification_channel");
+    const pro = await apiKey("pro");
+    expectError(await post(pro.key, hook("https://no-such-host.invalid/hook")), 400, "INVALID_PARAMS", "webhook_url");
+  });
+
+  it.each([
+    ["NAT64 of loopback", "http://[64:ff9b::7f00:1]/hook"],
+    ["local-use NAT64", "http://[64:ff9b:1::a00:1]/hook"],
+    ["6to4 of a private address", "http://[2002:c0a8:101::1]/hook"],
+    ["IPv4-mapped loopback", "http://[::ffff:127.0.0.1]/hook"],
+    ["IPv4-compatible", "http://[::8.8.8.8]/hook"],
+    ["cloud metadata", "http://169.254.169.254/latest"],
+  ])("refuse %s", async (_what, url) => {
+    const { key } = await apiKey("pro");
+    const res = await post(key, hook(url));
+    expectError(res, 400, "INVALID_PARAMS", "webhook_url");
+    expect(res.body.error.message).toMatch(/public addresses only/);
+  });
+
+  it("meet the gate on every change after a downgrade, on the API and the dashboard alike", async () => {
+    const { key, accountId } = await apiKey("pro");
+    // A global address needs no lookup; nothing is delivered to it here.
+    const made = await post(key, hook("http://8.8.8.8/hook"));
+    expect(made.status).toBe(201);
+    await setPlan(server.db, accountId, "free");
+    const patch = (body: unknown) => v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expectError(await patch({ webhook_url: "http://8.8.4.4/hook" }), 403, "FORBIDDEN");
+    expect((await patch({ name: "renamed" })).status).toBe(200);
+
+    const { browser, accountId: dashboardAccount } = await signedIn(server);
+    const own = await createKey(server.db, dashboardAccount, "alerts");
+    const viaDashboard = await browser.fetch("/api/alerts", write("POST", { key_id: own.id, alert: hook("https://no-such-host.invalid/hook") })).then(asResponse);
+    expectError(viaDashboard, 403, "FORBIDDEN", "notification_channel");
+  });
+});
+
+describe("email sign-in without an email service, off the embedded defaults", () => {
+  it("is refused rather than writing the link to the log, and the start says so", async () => {
+    const email = "nobody-reads-this@example.com";
+    const res = await fetch(`${server.baseUrl}/api/auth/csrf`);
+    const { csrfToken } = (await res.json()) as { csrfToken: string };
+    const csrfCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const sent = await fetch(`${server.baseUrl}/api/auth/signin/resend`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+      body: new URLSearchParams({ email, csrfToken }).toString(),
+    });
+    expect(sent.headers.get("location")).toMatch(/error=/);
+    expect(server.output()).not.toContain("callback/resend");
+    expect(server.output()).toContain("Email sign-in is off");
+    expect(await fetch(`${server.baseUrl}/signin`).then((r) => r.text())).toContain("Email sign-in is not configured");
+  });
+});
+
+describe("the request deadline", () => {
+  /** Holds an exclusive lock on `table` (as a long migration would) until release(). */
+  async function lock(table: string) {
+    const reserved = await server.sql.reserve();
+    await reserved`begin`;
+    await reserved.unsafe(`lock table ${table} in access exclusive mode`);
+    return async () => {
+      await reserved`rollback`;
+      reserved.release();
+    };
+  }
+  /** The app's statements waiting on a lock right now. */
+  const waiting = async () =>
+    (await server.sql`select count(*)::int as n from pg_stat_activity
+                        where datname = current_database() and application_name = 'onchain-intel' and wait_event_type = 'Lock'`)[0].n as number;
+  let since = Date.parse("2030-01-01T00:00:00Z");
+  /** A request the response cache cannot answer. */
+  const events = (key: string) => v1(`/v1/events?since=${new Date((since += 1000)).toISOString()}`, key);
+
+  it("cancels the query: a 500 leaves nothing running, and the connection serves the next request", async () => {
+    const { key } = await apiKey("api_tier");
+    expect((await events(key)).status).toBe(200);
+    const release = await lock("events");
+    try {
+      const res = await events(key);
+      expectError(res, 500, "SERVER_ERROR");
+      expect(res.body.error.message).toMatch(/timed out/);
+      expect(await waiting()).toBe(0);
+    } finally {
+      await release();
+    }
+    expect((await events(key)).status).toBe(200);
+  });
+
+  it("leaves authentication a connection of its own: 401 and 429 answer while slow queries hold the pool", async () => {
+    const { key } = await apiKey("api_tier");
+    const limited = await apiKey("free");
+    await server.sql`insert into usage_daily (key_id, day, requests)
+      select ${limited.id}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`;
+    const release = await lock("events");
+    let stuck: Promise<unknown>[] = [];
+    try {
+      // The pool's two connections, both stuck behind the lock.
+      let settled = 0;
+      stuck = [events(key), events(key)].map((p) => p.finally(() => settled++));
+      while ((await waiting()) < 2) await new Promise((r) => setTimeout(r, 20));
+      expectError(await v1("/v1/events", `ocd_live_${"x".repeat(32)}`), 401, "UNAUTHORIZED");
+      expectError(await v1("/v1/events", limited.key), 429, "RATE_LIMITED");
+      expect(settled).toBe(0);
+    } finally {
+      await release();
+    }
+    await Promise.all(stuck);
+  });
+});
