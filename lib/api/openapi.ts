@@ -30,6 +30,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: "UNAUTHORIZED: missing or invalid API key",
   403: "FORBIDDEN: not available on the plan",
   404: "NOT_FOUND: the address is not indexed, or the resource does not exist",
+  413: "PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB",
   429: "RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After",
   500: "SERVER_ERROR: internal error; retry after a moment",
 };
@@ -83,7 +84,7 @@ export function openApiDocument(serverUrl: string) {
         post: {
           summary: "Create an alert",
           requestBody: { content: { "application/json": { schema: alerts.createAlertBody } } },
-          responses: responses({ 201: json(alerts.createdAlert, "Created") }, [403]),
+          responses: responses({ 201: json(alerts.createdAlert, "Created") }, [403, 413]),
         },
       },
       "/alerts/{id}": {
@@ -92,7 +93,7 @@ export function openApiDocument(serverUrl: string) {
           summary: "Change an alert (name, conditions, channel, status)",
           requestParams: { path: idPath },
           requestBody: { content: { "application/json": { schema: alerts.updateAlertBody } } },
-          responses: responses({ 200: json(alerts.alert, "OK") }, [403, 404]),
+          responses: responses({ 200: json(alerts.alert, "OK") }, [403, 404, 413]),
         },
         delete: {
           summary: "Delete an alert",
