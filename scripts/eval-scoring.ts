@@ -1,12 +1,13 @@
 /**
  * `npm run eval:scoring -- --seeds N [--first-seed S] [--json]`: for each seed, simulates a market
  * on a fresh dev chain, indexes and scores it into a fresh database, and compares the flags,
- * wallet classes and risk levels with the simulator's ground truth (issue 4's targets).
+ * wallet classes, risk levels and reputations with the simulator's ground truth (issue 4's and
+ * issue 15's targets). Exits 1 when a target is missed.
  * Options: --days, --tokens, --wallets size the simulation (the defaults are the smallest that tell
  * the wallet classes apart, docs/methodology.md "Validation"); --json adds one JSON object on the last line.
  */
 import { parseArgs } from "node:util";
-import { combine, compareSeed } from "./eval/metrics";
+import { compareSeed } from "./eval/metrics";
 import { printReport, summarize } from "./eval/report";
 import { runSeed } from "./eval/run-seed";
 
@@ -31,9 +32,10 @@ async function main() {
     const { truth, scored } = await runSeed(seed, size, say);
     results.push(compareSeed(truth, scored));
   }
-  const summary = summarize(combine(results), seeds);
+  const summary = summarize(results, seeds);
   printReport(summary);
   if (args.json) console.log(JSON.stringify(summary));
+  if (!summary.targets_met) process.exitCode = 1;
 }
 
 main().catch((err) => {

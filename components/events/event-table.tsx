@@ -65,8 +65,11 @@ export function EventTable({ events, label, wallet }: { events: ApiEvent[]; labe
   );
 }
 
-/** A transfer is in a wallet's history as sender or receiver; the other side links on. */
+/** A swap is a buy or a sell; a transfer is in a wallet's history as sender or receiver, and the other side links on. */
 function WalletSide({ event, wallet }: { event: ApiEvent; wallet: string }) {
+  if (event.type === "swap" && event.direction) {
+    return <Badge tone={event.direction === "buy" ? "good" : "bad"}>{event.direction === "buy" ? "bought" : "sold"}</Badge>;
+  }
   if (event.type !== "transfer") return <span className="text-zinc-400">—</span>;
   const incoming = event.to_address === wallet;
   const other = incoming ? event.wallet_address : event.to_address;

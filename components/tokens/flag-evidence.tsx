@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import type { FlagEvidence } from "@/db/schema";
+import { readableMetrics, type ReadableMetric } from "@/lib/scoring/evidence-labels";
 import { Address, walletHref } from "../address";
 import { humanize } from "../format";
 import { flagDescription } from "../risk";
@@ -7,22 +9,63 @@ import { EmptyState } from "../ui/empty-state";
 
 const MAX_LISTED = 5;
 
-/** A metric beside the threshold it crossed; shares (0..1) as percentages. */
-function MetricRow({ name, value, threshold }: { name: string; value: number; threshold?: number }) {
-  const isShare = name.endsWith("_share") || name === "hhi";
-  const show = (v: number) => (isShare ? `${(v * 100).toFixed(1)}%` : Number(v.toPrecision(4)).toLocaleString("en-US"));
+/** A metric in words, its value, and the condition it is read against; the one that raised the flag stands out. */
+function MetricRow({ metric }: { metric: ReadableMetric }) {
   return (
-    <tr>
+    <tr className={metric.tripped ? "font-medium" : undefined}>
       <th scope="row" className="py-0.5 pr-3 text-left font-normal text-zinc-600 dark:text-zinc-400">
-        {humanize(name)}
+        {metric.label}
       </th>
-      <td className="py-0.5 pr-3 text-right font-medium tabular-nums">{show(value)}</td>
-      <td className="py-0.5 text-right text-xs tabular-nums text-zinc-500">{threshold === undefined ? "" : `threshold ${show(threshold)}`}</td>
+      <td className="py-0.5 pr-3 text-right tabular-nums">{metric.value}</td>
+      <td className="py-0.5 text-xs text-zinc-500">
+        {metric.condition}
+        {metric.tripped && (
+          <>
+            {" "}
+            <Badge tone="danger">raised the flag</Badge>
+          </>
+        )}
+      </td>
     </tr>
   );
 }
 
-/** Each raised flag with why: the numbers against their thresholds, the wallets and transactions. */
+/**
+ * "Wallets: 5 of 6" with the rest behind a disclosure; the evidence keeps the first 25 of a
+ * larger group, and says so.
+ */
+function ListedItems({ title, items, total, render }: { title: string; items: string[]; total: number; render: (item: string) => ReactNode }) {
+  if (items.length === 0) return null;
+  const shown = items.slice(0, MAX_LISTED);
+  const kept = items.length < total ? ` (the evidence keeps ${items.length} of ${total})` : "";
+  return (
+    <div>
+      <p className="text-xs text-zinc-500">
+        {title}: {shown.length} of {total}
+      </p>
+      <ul className="flex flex-wrap gap-x-3">
+        {shown.map((item) => (
+          <li key={item}>{render(item)}</li>
+        ))}
+      </ul>
+      {items.length > shown.length && (
+        <details className="mt-1 text-sm">
+          <summary className="cursor-pointer text-xs text-indigo-700 hover:underline dark:text-indigo-300">
+            Show all {items.length}
+            {kept}
+          </summary>
+          <ul className="mt-1 flex flex-wrap gap-x-3">
+            {items.slice(MAX_LISTED).map((item) => (
+              <li key={item}>{render(item)}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** Each raised flag with why: the numbers against their conditions in words, the wallets and transactions. */
 export function FlagEvidenceList({ evidence }: { evidence: FlagEvidence[] }) {
   if (!evidence.length) return <EmptyState title="No risk flags raised.">None of the five risk patterns was found for this token.</EmptyState>;
   return (
@@ -35,36 +78,14 @@ export function FlagEvidenceList({ evidence }: { evidence: FlagEvidence[] }) {
           </div>
           <table className="mt-2 text-sm">
             <tbody>
-              {Object.entries(e.metrics).map(([name, value]) => (
-                <MetricRow key={name} name={name} value={value} threshold={e.thresholds[name]} />
+              {readableMetrics(e).map((m) => (
+                <MetricRow key={m.name} metric={m} />
               ))}
             </tbody>
           </table>
           <div className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
-            {e.wallets.length > 0 && (
-              <div>
-                <p className="text-xs text-zinc-500">Wallets ({e.wallets.length})</p>
-                <ul className="flex flex-wrap gap-x-3">
-                  {e.wallets.slice(0, MAX_LISTED).map((w) => (
-                    <li key={w}>
-                      <Address value={w} href={walletHref(w)} />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-            {e.tx_hashes.length > 0 && (
-              <div>
-                <p className="text-xs text-zinc-500">Transactions ({e.tx_hashes.length})</p>
-                <ul className="flex flex-wrap gap-x-3">
-                  {e.tx_hashes.slice(0, MAX_LISTED).map((h) => (
-                    <li key={h}>
-                      <Address value={h} chars={6} />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            <ListedItems title="Wallets" items={e.wallets} total={e.wallet_count} render={(w) => <Address value={w} href={walletHref(w)} />} />
+            <ListedItems title="Transactions" items={e.tx_hashes} total={e.tx_count} render={(h) => <Address value={h} chars={6} />} />
             {e.funder && (
               <div>
                 <p className="text-xs text-zinc-500">Common funder</p>

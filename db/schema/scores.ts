@@ -5,30 +5,43 @@ import { address, score, ts } from "./columns";
 /** Evidence behind one raised flag: who, which transactions, which numbers crossed what. */
 export type FlagEvidence = {
   flag: string;
+  /** The first MAX_EVIDENCE_ITEMS of wallet_count wallets, of tx_count transactions. */
   wallets: string[];
   tx_hashes: string[];
+  wallet_count: number;
+  tx_count: number;
   funder: string | null;
   metrics: Record<string, number>;
   thresholds: Record<string, number>;
+  /** The metrics whose condition raised the flag (e.g. top1_share, not top10_share). */
+  tripped: string[];
 };
+
+/** A named bound on a composite score (lib/scoring/composite.ts). */
+export type ScoreAdjustment = { reason: string; min_score: number } | { reason: string; max_score: number };
 
 export const tokenScores = pgTable("token_scores", {
   address: address().primaryKey(),
   riskScore: score().notNull(),
   riskLevel: text().notNull(),
   flags: text().array().notNull().default(sql`'{}'::text[]`),
-  holderConcentrationScore: score().notNull(),
-  liquidityStabilityScore: score().notNull(),
-  washTradeScore: score().notNull(),
-  smartMoneyFlowScore: score().notNull(),
+  /** Dimensions are null without enough data (their weight goes to the others). */
+  holderConcentrationScore: score(),
+  liquidityStabilityScore: score(),
+  washTradeScore: score(),
+  smartMoneyFlowScore: score(),
   earlyMoverCount: integer().notNull().default(0),
   earlyMoverNetActivity: text().notNull().default("holding"),
   avgReputationTop10: score().notNull().default(0),
   flagEvidence: jsonb().$type<FlagEvidence[]>().notNull().default([]),
+  /** The floors that raised risk_score above its weighted breakdown. */
+  adjustments: jsonb().$type<ScoreAdjustment[]>().notNull().default([]),
   methodVersion: text().notNull(),
   aiSummary: text().notNull().default(""),
-  /** Hash of the inputs the summary was written from; regenerate only when it changes. */
+  /** Hash of the summary input at the text's resolution: a model is asked again when it changes. */
   summaryInputHash: text(),
+  /** Exact hash of the figures ai_summary was written from: a model's text is kept only while it holds. */
+  summaryFactsHash: text(),
   updatedAt: ts().notNull().defaultNow(),
 });
 
@@ -37,10 +50,13 @@ export const walletScores = pgTable("wallet_scores", {
   reputationScore: score().notNull(),
   confidence: text().notNull(),
   classification: text().notNull(),
-  winRate: score().notNull(),
-  entryTimingScore: score().notNull(),
-  consistencyScore: score().notNull(),
-  riskDrawdownScore: score().notNull(),
+  winRate: score(),
+  entryTimingScore: score(),
+  consistencyScore: score(),
+  riskDrawdownScore: score(),
+  /** The caps that held reputation_score below its weighted breakdown. */
+  adjustments: jsonb().$type<ScoreAdjustment[]>().notNull().default([]),
+  closedPositions: integer().notNull().default(0),
   tradeCount: integer().notNull().default(0),
   methodVersion: text().notNull(),
   updatedAt: ts().notNull().defaultNow(),

@@ -1,22 +1,36 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tokenScores, walletScores } from "@/db/schema";
+import { explainBreakdown } from "@/lib/scoring/composite";
+import { REPUTATION_DIMENSION_GAPS } from "@/lib/scoring/reputation";
+import { RISK_DIMENSION_GAPS, tokenConfidence } from "@/lib/scoring/risk";
+import { REPUTATION_WEIGHTS, RISK_WEIGHTS } from "@/lib/scoring/weights";
 import { iso, round } from "./format";
+
+/** A dimension as published: rounded, or null without data. */
+const dimension = (v: number | null, digits = 1) => (v === null ? null : round(v, digits));
 
 export async function getTokenScore(db: Db, address: string) {
   const [s] = await db.select().from(tokenScores).where(eq(tokenScores.address, address));
   if (!s) return null;
+  const dimensions = {
+    holder_concentration_score: dimension(s.holderConcentrationScore),
+    liquidity_stability_score: dimension(s.liquidityStabilityScore),
+    wash_trade_score: dimension(s.washTradeScore),
+    smart_money_flow_score: dimension(s.smartMoneyFlowScore),
+  };
+  const breakdown = explainBreakdown(RISK_WEIGHTS, dimensions, RISK_DIMENSION_GAPS);
   return {
     address: s.address,
     risk_score: round(s.riskScore, 1),
     risk_level: s.riskLevel,
+    confidence: tokenConfidence(dimensions),
     flags: s.flags,
-    dimensions: {
-      holder_concentration_score: round(s.holderConcentrationScore, 1),
-      liquidity_stability_score: round(s.liquidityStabilityScore, 1),
-      wash_trade_score: round(s.washTradeScore, 1),
-      smart_money_flow_score: round(s.smartMoneyFlowScore, 1),
-    },
+    dimensions,
+    weights: breakdown.weights,
+    weighted_score: breakdown.weightedScore,
+    adjustments: s.adjustments,
+    missing_dimensions: breakdown.missingDimensions,
     top_holder_summary: {
       early_mover_count: s.earlyMoverCount,
       early_mover_net_activity: s.earlyMoverNetActivity,
@@ -31,17 +45,29 @@ export async function getTokenScore(db: Db, address: string) {
 export async function getWalletScore(db: Db, address: string) {
   const [s] = await db.select().from(walletScores).where(eq(walletScores.address, address));
   if (!s) return null;
+  const dimensions = {
+    win_rate: dimension(s.winRate, 4),
+    entry_timing_score: dimension(s.entryTimingScore),
+    consistency_score: dimension(s.consistencyScore),
+    risk_drawdown_score: dimension(s.riskDrawdownScore),
+  };
+  // The composite takes win_rate ×100.
+  const breakdown = explainBreakdown(
+    REPUTATION_WEIGHTS,
+    { ...dimensions, win_rate: dimensions.win_rate === null ? null : dimensions.win_rate * 100 },
+    REPUTATION_DIMENSION_GAPS,
+  );
   return {
     address: s.address,
     reputation_score: round(s.reputationScore, 1),
     confidence: s.confidence,
     classification: s.classification,
-    dimensions: {
-      win_rate: round(s.winRate, 4),
-      entry_timing_score: round(s.entryTimingScore, 1),
-      consistency_score: round(s.consistencyScore, 1),
-      risk_drawdown_score: round(s.riskDrawdownScore, 1),
-    },
+    dimensions,
+    weights: breakdown.weights,
+    weighted_score: breakdown.weightedScore,
+    adjustments: s.adjustments,
+    missing_dimensions: breakdown.missingDimensions,
+    closed_positions: s.closedPositions,
     trade_count: s.tradeCount,
     method_version: s.methodVersion,
     updated_at: iso(s.updatedAt),

@@ -11,7 +11,8 @@ import { CONCENTRATED_OWNERSHIP_FLAG, HOLDER_CONCENTRATION_SCORE } from "./weigh
 export type Owner = { entity: string; share: number; wallets: string[]; funder: string | null };
 
 export type ConcentrationResult = {
-  score: number;
+  /** Null without owners: nobody holds the supply to measure. */
+  score: number | null;
   top1Share: number;
   top10Share: number;
   hhi: number;
@@ -53,17 +54,18 @@ export function holderConcentration(
   const top10 = ranked.slice(0, 10);
   const top10Share = sum(top10.map((o) => o.share));
   const hhi = sum(ranked.map((o) => o.share ** 2));
-  const score = rampScore({ top10_share: top10Share, hhi, top1_share: top1Share }, HOLDER_CONCENTRATION_SCORE);
+  const score = ranked.length ? rampScore({ top10_share: top10Share, hhi, top1_share: top1Share }, HOLDER_CONCENTRATION_SCORE) : null;
 
   const t = CONCENTRATED_OWNERSHIP_FLAG;
-  const raised = top10Share >= t.top10_share || top1Share >= t.top1_share;
-  const flag = raised
+  const tripped = [...(top1Share >= t.top1_share ? ["top1_share"] : []), ...(top10Share >= t.top10_share ? ["top10_share"] : [])];
+  const flag = tripped.length
     ? flagEvidence("concentrated_ownership", {
         wallets: top10.flatMap((o) => o.wallets),
         txHashes: [],
         funder: ranked[0].funder,
         metrics: { top1_share: top1Share, top10_share: top10Share, hhi, owners: ranked.length },
         thresholds: { ...t },
+        tripped,
       })
     : null;
   return { score, top1Share, top10Share, hhi, owners: ranked, flag };

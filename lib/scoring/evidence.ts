@@ -5,8 +5,6 @@ import { MAX_EVIDENCE_ITEMS } from "./weights";
 
 export type { FlagEvidence };
 
-const firstUnique = (xs: string[]) => [...new Set(xs)].slice(0, MAX_EVIDENCE_ITEMS);
-
 const rounded = (m: Record<string, number>) =>
   Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Number(v.toPrecision(6))]));
 
@@ -18,14 +16,21 @@ export function flagEvidence(
     funder?: string | null;
     metrics: Record<string, number>;
     thresholds: Record<string, number>;
+    /** The metrics whose condition raised the flag. */
+    tripped: string[];
   },
 ): FlagEvidence {
+  const wallets = [...new Set(parts.wallets)];
+  const txHashes = [...new Set(parts.txHashes)];
   return {
     flag,
-    wallets: firstUnique(parts.wallets),
-    tx_hashes: firstUnique(parts.txHashes),
+    wallets: wallets.slice(0, MAX_EVIDENCE_ITEMS),
+    tx_hashes: txHashes.slice(0, MAX_EVIDENCE_ITEMS),
+    wallet_count: wallets.length,
+    tx_count: txHashes.length,
     funder: parts.funder ?? null,
     metrics: rounded(parts.metrics),
     thresholds: { ...parts.thresholds },
+    tripped: parts.tripped,
   };
 }

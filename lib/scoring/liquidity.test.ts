@@ -121,7 +121,7 @@ describe("liquidity_pulled", () => {
 describe("liquidity_stability_score", () => {
   it("is low for a stable pool and leaves an unknown LP lock out", () => {
     const input = healthyToken();
-    const unknownLock = stability(input).score;
+    const unknownLock = stability(input).score!;
     expect(unknownLock).toBeLessThan(10);
     expect(stability({ ...input, lpLockedShare: 1 }).score).toBeLessThan(unknownLock + 1);
     expect(stability({ ...input, lpLockedShare: 0 }).score).toBeGreaterThan(15);
@@ -130,7 +130,11 @@ describe("liquidity_stability_score", () => {
   it("rises when liquidity is thin against market cap", () => {
     const input = healthyToken();
     expect(stability({ ...input, marketCapUsd: 80_000 / 0.01 }).score).toBeGreaterThan(
-      stability(input).score,
+      stability(input).score!,
     );
+  });
+
+  it("is unknown for a token that never had liquidity", () => {
+    expect(stability({ ...healthyToken(), liquidityUsd: 0, liquidityHistory: [], liquidityChanges: [] }).score).toBeNull();
   });
 });

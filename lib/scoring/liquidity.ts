@@ -22,7 +22,8 @@ export type LiquidityInput = {
 };
 
 export type LiquidityResult = {
-  score: number;
+  /** Null when the token never had liquidity: there is no pool to be stable or not. */
+  score: number | null;
   drawdown: number;
   largestRemovalShare: number;
   providerRemovedShare: number;
@@ -89,15 +90,18 @@ export function liquidityStability(input: LiquidityInput, resolver: EntityResolv
   const t = LIQUIDITY_PULLED_FLAG;
   const fast = largestFastDrop(input.liquidityHistory, t.fastDrawdownSeconds);
 
-  const score = rampScore(
-    {
-      drawdown,
-      largest_removal_share: largestRemovalShare,
-      unlocked_lp_share: input.lpLockedShare === null ? null : 1 - input.lpLockedShare,
-      liquidity_to_mcap: input.marketCapUsd > 0 ? input.liquidityUsd / input.marketCapUsd : null,
-    },
-    LIQUIDITY_STABILITY_SCORE,
-  );
+  const score =
+    peak > 0
+      ? rampScore(
+          {
+            drawdown,
+            largest_removal_share: largestRemovalShare,
+            unlocked_lp_share: input.lpLockedShare === null ? null : 1 - input.lpLockedShare,
+            liquidity_to_mcap: input.marketCapUsd > 0 ? input.liquidityUsd / input.marketCapUsd : null,
+          },
+          LIQUIDITY_STABILITY_SCORE,
+        )
+      : null;
 
   const thresholds = {
     provider_removed_share: t.provider_removed_share,
@@ -117,6 +121,7 @@ export function liquidityStability(input: LiquidityInput, resolver: EntityResolv
       funder: null,
       metrics: { provider_removed_share: providerRemovedShare, largest_removal_share: largestRemovalShare, drawdown },
       thresholds,
+      tripped: ["provider_removed_share"],
     });
   } else if (fast.drop >= t.fast_drawdown && drawdown >= t.fast_drawdown && ownerSellShare >= t.provider_sell_share) {
     flag = flagEvidence("liquidity_pulled", {
@@ -125,6 +130,7 @@ export function liquidityStability(input: LiquidityInput, resolver: EntityResolv
       funder: null,
       metrics: { fast_drawdown: fast.drop, drawdown, provider_sell_share: ownerSellShare, provider_removed_share: providerRemovedShare },
       thresholds,
+      tripped: ["fast_drawdown", "drawdown", "provider_sell_share"],
     });
   }
   return { score, drawdown, largestRemovalShare, providerRemovedShare, fastDrawdown: fast.drop, migrations, flag };

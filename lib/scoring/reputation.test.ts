@@ -10,17 +10,22 @@ import {
   winRate,
 } from "./reputation";
 import { scoreWallet } from "./wallet-score";
-import { METHOD_VERSION } from "./weights";
+import { INSIDER_DUMP, METHOD_VERSION, MIN_CLOSED_POSITIONS, REPUTATION_CAPS } from "./weights";
 
 const wins = (n: number) => Array.from({ length: n }, () => position());
 const losses = (n: number) => Array.from({ length: n }, () => position({ realizedPnlUsd: -300, soldUsd: 700 }));
 
 describe("win_rate", () => {
-  it("is a fraction shrunk toward one half for few trades", () => {
-    expect(winRate([])).toBe(0.5);
-    expect(winRate(wins(1))).toBeCloseTo(3 / 5);
+  it("is a fraction shrunk toward one half", () => {
+    expect(winRate(wins(5))).toBeCloseTo(7 / 9);
     expect(winRate([...wins(45), ...losses(5)])).toBeCloseTo(47 / 54);
-    expect(winRate([...wins(3), position({ closed: false, realizedPnlUsd: 0 })])).toBeCloseTo(5 / 7);
+    expect(winRate([...wins(5), position({ closed: false, realizedPnlUsd: 0 })])).toBeCloseTo(7 / 9);
+  });
+
+  it("is unknown below the minimum of closed positions, not 50%", () => {
+    expect(winRate([])).toBeNull();
+    expect(winRate(wins(1))).toBeNull();
+    expect(winRate(wins(MIN_CLOSED_POSITIONS - 1))).toBeNull();
   });
 });
 
@@ -30,11 +35,11 @@ describe("entry_timing_score", () => {
     const hour = entryTimingScore([position({ secondsAfterLaunch: 3_600 })]);
     const late = entryTimingScore([position({ secondsAfterLaunch: 30 * DAY })]);
     expect(early).toBe(100);
-    expect(hour).toBeGreaterThan(late);
-    expect(hour).toBeLessThan(early);
+    expect(hour).toBeGreaterThan(late!);
+    expect(hour).toBeLessThan(early!);
     expect(late).toBe(0);
-    expect(entryTimingScore([position({ blocksAfterLaunch: 1, secondsAfterLaunch: 2 })])).toBe(50);
-    expect(entryTimingScore([position({ blocksAfterLaunch: null, secondsAfterLaunch: null })])).toBe(50);
+    expect(entryTimingScore([position({ blocksAfterLaunch: 1, secondsAfterLaunch: 2 })])).toBeNull();
+    expect(entryTimingScore([position({ blocksAfterLaunch: null, secondsAfterLaunch: null })])).toBeNull();
   });
 });
 
@@ -47,7 +52,7 @@ describe("consistency_score", () => {
     ];
     expect(consistencyScore(steady)).toBeGreaterThan(80);
     expect(consistencyScore(oneHit)).toBeLessThan(15);
-    expect(consistencyScore([])).toBe(50);
+    expect(consistencyScore([])).toBeNull();
   });
 });
 
@@ -60,7 +65,7 @@ describe("risk_drawdown_score", () => {
     const caught = position({ realizedPnlUsd: -10, soldUsd: 990, tokenRugged: true });
     expect(riskDrawdownScore([...wins(4), caught])).toBeCloseTo(100 - 100 * 0.4 * 0.25);
     expect(riskDrawdownScore([position({ realizedPnlUsd: -1_000, tokenRugged: true })])).toBe(0);
-    expect(riskDrawdownScore([])).toBe(50);
+    expect(riskDrawdownScore([])).toBeNull();
   });
 });
 
@@ -79,28 +84,63 @@ describe("confidence", () => {
 });
 
 describe("reputation_score", () => {
-  const d = { winRate: 0.9, entryTimingScore: 40, consistencyScore: 70, riskDrawdownScore: 100 };
+  const d = { win_rate: 0.9, entry_timing_score: 40, consistency_score: 70, risk_drawdown_score: 100 };
+  const clean = { positions: wins(10), pulledOwnLaunchLiquidity: [] };
 
   it("is the weighted sum of the dimensions with win_rate ×100, not their mean", () => {
     const expected = 0.35 * 90 + 0.25 * 40 + 0.2 * 70 + 0.2 * 100;
-    expect(compositeReputation(d, "high")).toBeCloseTo(expected);
-    expect(compositeReputation(d, "high")).not.toBeCloseTo((90 + 40 + 70 + 100) / 4);
+    expect(compositeReputation(d, "high", clean).score).toBeCloseTo(expected, 1);
+    expect(compositeReputation(d, "high", clean).score).not.toBeCloseTo((90 + 40 + 70 + 100) / 4);
   });
 
-  it("is capped at 60 with low confidence", () => {
-    expect(compositeReputation(d, "low")).toBe(60);
+  it("shares out the weight of a dimension without data", () => {
+    const noTiming = { ...d, entry_timing_score: null };
+    expect(compositeReputation(noTiming, "high", clean).score).toBeCloseTo((0.35 * 90 + 0.2 * 70 + 0.2 * 100) / 0.75, 1);
+  });
+
+  it("is capped at 60 with low confidence, and says so", () => {
+    expect(compositeReputation(d, "low", clean)).toEqual({
+      weighted: 75.5,
+      score: REPUTATION_CAPS.low_confidence,
+      adjustments: [{ reason: "low_confidence", max_score: REPUTATION_CAPS.low_confidence }],
+    });
+  });
+
+  it("cannot pass 30 for a wallet that pulled its own launch's liquidity or dumped as an insider", () => {
+    const rugger = compositeReputation(d, "high", { ...clean, pulledOwnLaunchLiquidity: ["0xtoken"] });
+    expect(rugger.score).toBeLessThanOrEqual(30);
+    expect(rugger.adjustments).toEqual([{ reason: "pulled_own_launch_liquidity", max_score: REPUTATION_CAPS.pulled_own_launch_liquidity }]);
+    const dump = position({ insider: true, soldShare: INSIDER_DUMP.minSoldShare });
+    const insider = compositeReputation(d, "high", { ...clean, positions: [...wins(10), dump] });
+    expect(insider.score).toBeLessThanOrEqual(30);
+    expect(insider.adjustments).toEqual([{ reason: "insider_dump", max_score: REPUTATION_CAPS.insider_dump }]);
+    // An insider still holding most of its allocation has dumped nothing.
+    const holding = position({ insider: true, soldShare: 0.2 });
+    expect(compositeReputation(d, "high", { ...clean, positions: [...wins(10), holding] }).adjustments).toEqual([]);
   });
 
   it("comes out in the shape of wallet_scores, every dimension in range", () => {
     const result = scoreWallet(wallet());
     expect(result.methodVersion).toBe(METHOD_VERSION);
     expect(result.tradeCount).toBe(30);
+    expect(result.closedPositions).toBe(12);
     expect(result.confidence).toBe("medium");
-    expect(result.winRate).toBeGreaterThan(0);
-    expect(result.winRate).toBeLessThan(1);
-    for (const v of [result.reputationScore, result.entryTimingScore, result.consistencyScore, result.riskDrawdownScore]) {
+    expect(result.dimensions.win_rate).toBeGreaterThan(0);
+    expect(result.dimensions.win_rate).toBeLessThan(1);
+    expect(result.missingDimensions).toEqual([]);
+    for (const v of [result.reputationScore, result.dimensions.entry_timing_score, result.dimensions.consistency_score, result.dimensions.risk_drawdown_score]) {
       expect(v).toBeGreaterThanOrEqual(0);
       expect(v).toBeLessThanOrEqual(100);
     }
+  });
+
+  it("says which dimensions a short record lacks", () => {
+    const result = scoreWallet(wallet({ positions: [position({ blocksAfterLaunch: 2 })] }));
+    expect(result.dimensions.win_rate).toBeNull();
+    expect(result.dimensions.entry_timing_score).toBeNull();
+    expect(result.missingDimensions).toEqual([
+      { dimension: "win_rate", reason: "too_few_closed_positions" },
+      { dimension: "entry_timing_score", reason: "no_timed_entries" },
+    ]);
   });
 });

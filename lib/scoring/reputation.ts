@@ -1,34 +1,45 @@
 /**
- * Wallet reputation: four dimensions (win_rate as a fraction, the others 0..100), their
- * confidence, and the weighted composite, which a low-confidence wallet cannot top the cap of.
+ * Wallet reputation: four dimensions (win_rate as a fraction, the others 0..100; null without
+ * data), their confidence, and the weighted composite with its named caps: a low-confidence
+ * wallet cannot look excellent, a rugger or a dumping insider cannot look trustworthy.
  */
+import { composite, missingDimensions, roundScore, type Adjustment, type Composite } from "./composite";
 import { ramp, rampScore, shrunkRate, sum, toScore, weightedMean } from "./ramp";
-import type { Confidence } from "./vocab";
+import type { Confidence, MissingReason, ReputationDimension, WalletAdjustmentReason } from "./vocab";
 import type { WalletPosition, WalletReputationInput } from "./wallet-input";
 import {
   CONFIDENCE_RULE,
   CONSISTENCY,
   ENTRY_TIMING,
+  INSIDER_DUMP,
+  MIN_CLOSED_POSITIONS,
+  REPUTATION_CAPS,
   REPUTATION_WEIGHTS,
-  RISK_DRAWDOWN_NEUTRAL,
   RISK_DRAWDOWN_SCORE,
   WIN_RATE_PRIOR,
 } from "./weights";
 
-export type ReputationDimensions = {
-  /** 0..1 (the API's documented exception to 0..100). */
-  winRate: number;
-  entryTimingScore: number;
-  consistencyScore: number;
-  riskDrawdownScore: number;
+/** win_rate is a fraction 0..1 (the API's documented exception to 0..100); null = not enough data. */
+export type ReputationDimensions = Record<ReputationDimension, number | null>;
+
+/** How each reputation dimension can lack data. */
+export const REPUTATION_DIMENSION_GAPS: Record<ReputationDimension, MissingReason> = {
+  win_rate: "too_few_closed_positions",
+  entry_timing_score: "no_timed_entries",
+  consistency_score: "no_closed_positions",
+  risk_drawdown_score: "no_positions",
 };
 
 const closedOf = (positions: WalletPosition[]) => positions.filter((p) => p.closed);
 const pnl = (p: WalletPosition) => p.realizedPnlUsd + p.unrealizedPnlUsd;
 
-/** Share of closed positions with a realised profit, shrunk toward 0.5 for few trades. */
-export function winRate(positions: WalletPosition[]): number {
+/**
+ * Share of closed positions with a realised profit, shrunk toward 0.5; null below
+ * MIN_CLOSED_POSITIONS, where it would say more about the prior than about the wallet.
+ */
+export function winRate(positions: WalletPosition[]): number | null {
   const closed = closedOf(positions);
+  if (closed.length < MIN_CLOSED_POSITIONS) return null;
   const wins = closed.filter((p) => p.realizedPnlUsd > 0).length;
   return shrunkRate(wins, closed.length, WIN_RATE_PRIOR.hits, WIN_RATE_PRIOR.n);
 }
@@ -36,13 +47,13 @@ export function winRate(positions: WalletPosition[]): number {
 /**
  * How early the wallet gets into tokens, on a log time scale from full credit (first minute)
  * to none (a week later), weighted by USD bought. Sniping entries (first blocks) are left out:
- * they show a bot's speed, not judgement.
+ * they show a bot's speed, not judgement. Null without an entry left to judge.
  */
-export function entryTimingScore(positions: WalletPosition[]): number {
+export function entryTimingScore(positions: WalletPosition[]): number | null {
   const eligible = positions.filter(
     (p) => p.blocksAfterLaunch !== null && p.blocksAfterLaunch > ENTRY_TIMING.sniperMaxBlocks && p.secondsAfterLaunch !== null,
   );
-  if (eligible.length === 0) return ENTRY_TIMING.neutralScore;
+  if (eligible.length === 0) return null;
   const earliness = (seconds: number) =>
     ramp(
       Math.log10(Math.max(1, seconds)),
@@ -56,10 +67,12 @@ export function entryTimingScore(positions: WalletPosition[]): number {
 
 /**
  * Share of periods (weeks) with a positive realised result, shrunk toward 0.5, reduced when
- * one winning trade makes most of the gross profit (a one-hit wonder is not consistent).
+ * one winning trade makes most of the gross profit (a one-hit wonder is not consistent). Null
+ * without a closed position.
  */
-export function consistencyScore(positions: WalletPosition[]): number {
+export function consistencyScore(positions: WalletPosition[]): number | null {
   const closed = closedOf(positions).filter((p) => p.closedAt !== null);
+  if (closed.length === 0) return null;
   const byPeriod = new Map<number, number>();
   for (const p of closed) {
     const period = Math.floor((p.closedAt ?? 0) / CONSISTENCY.periodSeconds);
@@ -73,9 +86,9 @@ export function consistencyScore(positions: WalletPosition[]): number {
   return toScore(positive * (1 - penalty));
 }
 
-/** 100 = no capital lost and no rugged tokens; falls with losses per capital and the rug ratio. */
-export function riskDrawdownScore(positions: WalletPosition[]): number {
-  if (positions.length === 0) return RISK_DRAWDOWN_NEUTRAL;
+/** 100 = no capital lost and no rugged tokens; falls with losses per capital and the rug ratio. Null without positions. */
+export function riskDrawdownScore(positions: WalletPosition[]): number | null {
+  if (positions.length === 0) return null;
   const deployed = sum(positions.map((p) => p.boughtUsd));
   const lost = sum(positions.map((p) => Math.max(0, -pnl(p))));
   const risk = rampScore(
@@ -88,12 +101,16 @@ export function riskDrawdownScore(positions: WalletPosition[]): number {
   return 100 - risk;
 }
 
+const published = (v: number | null) => (v === null ? null : roundScore(v));
+const publishedFraction = (v: number | null) => (v === null ? null : Math.round(v * 1e4) / 1e4);
+
+/** The four dimensions at the published precision (win_rate to 4 decimals, the others to one). */
 export function reputationDimensions(positions: WalletPosition[]): ReputationDimensions {
   return {
-    winRate: winRate(positions),
-    entryTimingScore: entryTimingScore(positions),
-    consistencyScore: consistencyScore(positions),
-    riskDrawdownScore: riskDrawdownScore(positions),
+    win_rate: publishedFraction(winRate(positions)),
+    entry_timing_score: published(entryTimingScore(positions)),
+    consistency_score: published(consistencyScore(positions)),
+    risk_drawdown_score: published(riskDrawdownScore(positions)),
   };
 }
 
@@ -109,14 +126,25 @@ export function reputationConfidence(input: Pick<WalletReputationInput, "positio
   return "low";
 }
 
-/** Σ wᵢ·dimensionᵢ (win_rate ×100), capped when confidence is low. */
-export function compositeReputation(d: ReputationDimensions, confidence: Confidence): number {
-  const W = REPUTATION_WEIGHTS;
-  const score = weightedMean([
-    { weight: W.win_rate, value: d.winRate * 100 },
-    { weight: W.entry_timing_score, value: d.entryTimingScore },
-    { weight: W.consistency_score, value: d.consistencyScore },
-    { weight: W.risk_drawdown_score, value: d.riskDrawdownScore },
-  ]);
-  return confidence === "low" ? Math.min(score, CONFIDENCE_RULE.lowScoreCap) : score;
+export type Conduct = Pick<WalletReputationInput, "positions" | "pulledOwnLaunchLiquidity">;
+
+/** The caps the record sets: low confidence, a pulled launch of its own, an insider's dump. */
+function reputationCaps(confidence: Confidence, conduct: Conduct): Adjustment<WalletAdjustmentReason>[] {
+  const dumped = conduct.positions.some((p) => p.insider && p.soldShare >= INSIDER_DUMP.minSoldShare);
+  const applies: Record<WalletAdjustmentReason, boolean> = {
+    low_confidence: confidence === "low",
+    pulled_own_launch_liquidity: conduct.pulledOwnLaunchLiquidity.length > 0,
+    insider_dump: dumped,
+  };
+  return (Object.keys(REPUTATION_CAPS) as WalletAdjustmentReason[])
+    .filter((reason) => applies[reason])
+    .map((reason) => ({ reason, max_score: REPUTATION_CAPS[reason] }));
 }
+
+/** Σ wᵢ·dimensionᵢ over the dimensions with data (win_rate ×100), then held to the caps it is above. */
+export function compositeReputation(d: ReputationDimensions, confidence: Confidence, conduct: Conduct): Composite<WalletAdjustmentReason> {
+  const values = { ...d, win_rate: d.win_rate === null ? null : d.win_rate * 100 };
+  return composite(REPUTATION_WEIGHTS, values, reputationCaps(confidence, conduct));
+}
+
+export const reputationMissing = (d: ReputationDimensions) => missingDimensions(d, REPUTATION_DIMENSION_GAPS);

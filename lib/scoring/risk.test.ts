@@ -1,88 +1,81 @@
 import { describe, expect, it } from "vitest";
-import { addr, healthyToken, HEAD_BLOCK, holder, LAUNCH_BLOCK, liquidityChange, rng, SUPPLY, swap, timeOf } from "./__fixtures__/token";
-import { compositeRisk, riskLevel, scoreTokenRisk, type RiskDimensions } from "./risk";
-import type { TokenRiskInput } from "./token-input";
+import { addr, healthyToken, LAUNCH_BLOCK, randomToken, swap } from "./__fixtures__/token";
+import { compositeRisk, riskLevel, scoreTokenRisk, tokenConfidence, type RiskDimensions } from "./risk";
 import { RISK_FLAGS, type RiskFlag } from "./vocab";
 import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_WEIGHTS, SEVERE_DIMENSION } from "./weights";
 
 /** Findings of a token past its first day. */
 const old = (flags: RiskFlag[]) => ({ flags, ageSeconds: 30 * 86_400 });
 
-const dims = (h: number, l: number, w: number, s: number): RiskDimensions => ({
+const dims = (h: number | null, l: number | null, w: number | null, s: number | null): RiskDimensions => ({
   holder_concentration_score: h,
   liquidity_stability_score: l,
   wash_trade_score: w,
   smart_money_flow_score: s,
 });
 
-/** A token whose numbers are drawn at random, often absurd, to check the ranges hold. */
-function randomToken(seed: number): TokenRiskInput {
-  const r = rng(seed);
-  const input = healthyToken(seed);
-  const wallets = Array.from({ length: 40 }, (_, i) => addr(`z${i}`));
-  const pick = () => wallets[Math.floor(r() * wallets.length)];
-  const clusterOf = () => (r() < 0.5 ? `k${Math.floor(r() * 3)}` : null);
-  return {
-    ...input,
-    liquidityUsd: r() * 1e6,
-    marketCapUsd: r() < 0.1 ? 0 : r() * 1e7,
-    lpLockedShare: r() < 0.5 ? null : r(),
-    clusters: [0, 1, 2].map((i) => ({ id: `k${i}`, size: 1 + Math.floor(r() * 20) })),
-    holders: [
-      ...input.holders,
-      ...wallets.map((w) => holder(w, r() * r() * SUPPLY * 0.3, { clusterId: clusterOf(), reputationScore: r() < 0.3 ? null : r() * 100 })),
-    ],
-    swaps: Array.from({ length: 300 }, () =>
-      swap({
-        wallet: pick(),
-        direction: r() < 0.5 ? "buy" : "sell",
-        tokenAmount: Math.floor(r() * 5) * 1000,
-        amountUsd: r() * 5_000,
-        block: HEAD_BLOCK - Math.floor(r() * 300_000),
-        clusterId: clusterOf(),
-        funder: addr("f"),
-      }),
-    ),
-    earlyBuys: Array.from({ length: 20 }, () =>
-      swap({ wallet: pick(), direction: "buy", tokenAmount: r() * SUPPLY * 0.05, block: LAUNCH_BLOCK + Math.floor(r() * 30), funder: addr("f") }),
-    ),
-    liquidityChanges: Array.from({ length: 10 }, () =>
-      liquidityChange({ kind: r() < 0.5 ? "add" : "remove", provider: pick(), shareOfPool: r(), amountUsd: r() * 1e5, block: HEAD_BLOCK - Math.floor(r() * 5_000) }),
-    ),
-    liquidityHistory: Array.from({ length: 60 }, (_, i) => ({ block: HEAD_BLOCK - i * 800, timestamp: timeOf(HEAD_BLOCK - i * 800), liquidityUsd: r() * 1e6 })),
-    smartMoney: wallets.slice(0, Math.floor(r() * 6)).map((wallet) => ({ wallet, balance: r() * 1000, peakBalance: r() * 5000 })),
-  };
-}
+const riskOf = (d: RiskDimensions, findings: ReturnType<typeof old>) => compositeRisk(d, findings).score;
 
 describe("risk_score", () => {
   it("is the weighted sum of the dimensions, not their mean", () => {
     expect(Object.values(RISK_WEIGHTS).reduce((a, b) => a + b, 0)).toBeCloseTo(1);
-    expect(compositeRisk(dims(40, 0, 0, 0), old([]))).toBeCloseTo(12);
-    expect(compositeRisk(dims(0, 0, 100, 0), old([]))).toBeCloseTo(20);
-    expect(compositeRisk(dims(40, 30, 20, 90), old([]))).toBeCloseTo(0.3 * 40 + 0.3 * 30 + 0.2 * 20 + 0.2 * 90);
-    expect(compositeRisk(dims(40, 30, 20, 90), old([]))).not.toBeCloseTo((40 + 30 + 20 + 90) / 4);
+    expect(riskOf(dims(40, 0, 0, 0), old([]))).toBeCloseTo(12);
+    expect(riskOf(dims(0, 0, 100, 0), old([]))).toBeCloseTo(20);
+    expect(riskOf(dims(40, 30, 20, 90), old([]))).toBeCloseTo(0.3 * 40 + 0.3 * 30 + 0.2 * 20 + 0.2 * 90, 1);
+    expect(riskOf(dims(40, 30, 20, 90), old([]))).not.toBeCloseTo((40 + 30 + 20 + 90) / 4);
+  });
+
+  it("shares out the weight of a dimension without data instead of reading it as 50", () => {
+    // Smart money unknown: the other three carry 0.3/0.8, 0.3/0.8 and 0.2/0.8.
+    expect(riskOf(dims(40, 20, 10, null), old([]))).toBe(Math.round(((0.3 * 40 + 0.3 * 20 + 0.2 * 10) / 0.8) * 10) / 10);
+    expect(riskOf(dims(40, 20, 10, null), old([]))).not.toBeCloseTo(riskOf(dims(40, 20, 10, 50), old([])));
+    expect(riskOf(dims(null, null, null, null), old([]))).toBe(0);
+  });
+
+  it("lists the floors that apply, each with its reason, and is their result exactly", () => {
+    const raised = compositeRisk(dims(55, 10, 0, null), old(["concentrated_ownership"]));
+    expect(raised.weighted).toBe(24.4); // (0.3·55 + 0.3·10 + 0.2·0) / 0.8
+    expect(raised.adjustments).toEqual([
+      { reason: "concentrated_ownership", min_score: RISK_FLOORS.concentrated_ownership },
+      { reason: "severe_holder_concentration", min_score: SEVERE_DIMENSION.floor },
+    ]);
+    expect(raised.score).toBe(SEVERE_DIMENSION.floor);
+    // A floor below the weighted score still applies, and says so; it just does not move it.
+    const above = compositeRisk(dims(100, 100, 100, 100), old(["concentrated_ownership"]));
+    expect(above.score).toBe(100);
+    expect(above.adjustments.map((a) => a.reason)).toEqual(["concentrated_ownership", "severe_holder_concentration", "severe_liquidity_instability"]);
   });
 
   it("is at least high when concentration or liquidity alone is severe", () => {
-    expect(compositeRisk(dims(49, 49, 0, 50), old([]))).toBeLessThan(50);
-    expect(compositeRisk(dims(50, 0, 0, 0), old([]))).toBe(SEVERE_DIMENSION.floor);
-    expect(compositeRisk(dims(0, 80, 0, 0), old([]))).toBe(SEVERE_DIMENSION.floor);
-    expect(compositeRisk(dims(0, 0, 100, 100), old([]))).toBeCloseTo(40);
+    expect(riskOf(dims(49, 49, 0, 50), old([]))).toBeLessThan(50);
+    expect(riskOf(dims(50, 0, 0, 0), old([]))).toBe(SEVERE_DIMENSION.floor);
+    expect(riskOf(dims(0, 80, 0, 0), old([]))).toBe(SEVERE_DIMENSION.floor);
+    expect(riskOf(dims(0, 0, 100, 100), old([]))).toBeCloseTo(40);
   });
 
   it("is raised to the floor of every raised flag", () => {
-    expect(compositeRisk(dims(0, 0, 0, 0), old(["liquidity_pulled"]))).toBe(RISK_FLOORS.liquidity_pulled);
-    expect(compositeRisk(dims(0, 0, 0, 0), old(["sybil_cluster", "concentrated_ownership"]))).toBe(50);
-    expect(compositeRisk(dims(100, 100, 100, 100), old(["concentrated_ownership"]))).toBe(100);
-    expect(riskLevel(compositeRisk(dims(0, 0, 0, 0), old(["liquidity_pulled"])))).toBe("critical");
+    expect(riskOf(dims(0, 0, 0, 0), old(["liquidity_pulled"]))).toBe(RISK_FLOORS.liquidity_pulled);
+    expect(riskOf(dims(0, 0, 0, 0), old(["sybil_cluster", "concentrated_ownership"]))).toBe(50);
+    expect(riskOf(dims(100, 100, 100, 100), old(["concentrated_ownership"]))).toBe(100);
+    expect(riskLevel(riskOf(dims(0, 0, 0, 0), old(["liquidity_pulled"])))).toBe("critical");
   });
 
   it("is at least medium in a token's first day", () => {
-    expect(compositeRisk(dims(0, 0, 0, 0), { flags: [], ageSeconds: 3_600 })).toBe(NEW_TOKEN.floor);
+    expect(compositeRisk(dims(0, 0, 0, 0), { flags: [], ageSeconds: 3_600 })).toEqual({
+      weighted: 0,
+      score: NEW_TOKEN.floor,
+      adjustments: [{ reason: "new_token", min_score: NEW_TOKEN.floor }],
+    });
     expect(riskLevel(NEW_TOKEN.floor)).toBe("medium");
-    expect(compositeRisk(dims(0, 0, 0, 0), { flags: [], ageSeconds: 25 * 3_600 })).toBe(0);
+    expect(riskOf(dims(0, 0, 0, 0), { flags: [], ageSeconds: 25 * 3_600 })).toBe(0);
     const input = healthyToken();
     expect(scoreTokenRisk({ ...input, token: { ...input.token, launchedAt: input.now - 3_600 } }).riskLevel).toBe("medium");
+  });
+
+  it("has a confidence that follows the weight with data", () => {
+    expect(tokenConfidence(dims(1, 1, 1, 1))).toBe("high");
+    expect(tokenConfidence(dims(1, 1, 1, null))).toBe("medium");
+    expect(tokenConfidence(dims(1, 1, null, null))).toBe("low");
   });
 
   it("maps to the risk levels at 25, 50 and 75", () => {
@@ -98,6 +91,8 @@ describe("scoreTokenRisk", () => {
     expect(result.flags).toEqual([]);
     expect(result.flagEvidence).toEqual([]);
     expect(result.riskLevel).toBe("low");
+    expect(result.adjustments).toEqual([]);
+    expect(result.riskScore).toBe(result.weightedScore);
     expect(result.methodVersion).toBe(METHOD_VERSION);
     expect(result.earlyMoverCount).toBe(12);
     expect(result.avgReputationTop10).toBe(50);
@@ -106,14 +101,8 @@ describe("scoreTokenRisk", () => {
   it("keeps every dimension and the composite within 0..100 on arbitrary inputs", () => {
     for (let seed = 1; seed <= 60; seed++) {
       const result = scoreTokenRisk(randomToken(seed));
-      for (const v of [
-        result.riskScore,
-        result.holderConcentrationScore,
-        result.liquidityStabilityScore,
-        result.washTradeScore,
-        result.smartMoneyFlowScore,
-        result.avgReputationTop10,
-      ]) {
+      const known = Object.values(result.dimensions).filter((v): v is number => v !== null);
+      for (const v of [result.riskScore, result.weightedScore, ...known, result.avgReputationTop10]) {
         expect(v).toBeGreaterThanOrEqual(0);
         expect(v).toBeLessThanOrEqual(100);
         expect(Number.isFinite(v)).toBe(true);
@@ -143,6 +132,8 @@ describe("scoreTokenRisk", () => {
       marketCapUsd: 0,
     });
     expect(result.riskScore).toBeGreaterThanOrEqual(0);
+    expect(result.missingDimensions.map((m) => m.reason)).toEqual(["no_holders", "no_liquidity", "no_recent_trades", "no_smart_money"]);
+    expect(result.confidence).toBe("low");
     expect(result.earlyMoverNetActivity).toBe("holding");
     expect(result.avgReputationTop10).toBe(0);
   });

@@ -1,30 +1,60 @@
 /**
- * Token risk: the four dimensions, the five flags with their evidence, the weighted composite
- * with its floors, the risk level and the top-holder summary, in the shape of token_scores.
+ * Token risk: the four dimensions (null without data), the five flags with their evidence, the
+ * weighted composite with its named floors, confidence, the risk level and the top-holder
+ * summary, in the shape of token_scores.
  */
 import { holderConcentration, isRealHolder } from "./concentration";
 import { resolveEntities } from "./entities";
 import type { FlagEvidence } from "./evidence";
 import { topHolderSummary, type TopHolderSummary } from "./holder-summary";
 import { liquidityStability } from "./liquidity";
-import { clamp, weightedMean } from "./ramp";
+import { composite, missingDimensions, roundScore, type Adjustment, type Composite, type MissingDimension } from "./composite";
 import { smartMoneyFlow } from "./smart-money";
 import { sybilCluster } from "./sybil";
 import type { TokenRiskInput } from "./token-input";
-import { RISK_FLAGS, type RiskFlag, type RiskLevel } from "./vocab";
+import {
+  RISK_DIMENSIONS,
+  RISK_FLAGS,
+  type Confidence,
+  type MissingReason,
+  type RiskDimension,
+  type RiskFlag,
+  type RiskLevel,
+  type TokenAdjustmentReason,
+} from "./vocab";
 import { washTrading } from "./wash";
-import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, SEVERE_DIMENSION, WINDOWS } from "./weights";
+import {
+  METHOD_VERSION,
+  NEW_TOKEN,
+  RISK_FLOORS,
+  RISK_LEVEL_UPPER_BOUNDS,
+  RISK_WEIGHTS,
+  SEVERE_DIMENSION,
+  TOKEN_CONFIDENCE,
+  WINDOWS,
+} from "./weights";
 
-export type RiskDimensions = Record<keyof typeof RISK_WEIGHTS, number>;
+export type RiskDimensions = Record<RiskDimension, number | null>;
+
+/** How each risk dimension can lack data: no owners, no pool ever, no trades in the window, no smart money. */
+export const RISK_DIMENSION_GAPS: Record<RiskDimension, MissingReason> = {
+  holder_concentration_score: "no_holders",
+  liquidity_stability_score: "no_liquidity",
+  wash_trade_score: "no_recent_trades",
+  smart_money_flow_score: "no_smart_money",
+};
 
 export type TokenRiskResult = TopHolderSummary & {
   riskScore: number;
   riskLevel: RiskLevel;
+  confidence: Confidence;
   flags: RiskFlag[];
-  holderConcentrationScore: number;
-  liquidityStabilityScore: number;
-  washTradeScore: number;
-  smartMoneyFlowScore: number;
+  /** At the published precision; null without data (missingDimensions says why). */
+  dimensions: RiskDimensions;
+  missingDimensions: MissingDimension<RiskDimension>[];
+  /** The weighted breakdown before adjustments. */
+  weightedScore: number;
+  adjustments: Adjustment<TokenAdjustmentReason>[];
   flagEvidence: FlagEvidence[];
   methodVersion: string;
 };
@@ -33,24 +63,37 @@ export function riskLevel(score: number): RiskLevel {
   return RISK_LEVEL_UPPER_BOUNDS.find(([, below]) => score < below)?.[0] ?? "critical";
 }
 
+/** Confidence follows the share of the breakdown's weight that has data. */
+export function tokenConfidence(dimensions: RiskDimensions): Confidence {
+  const known = RISK_DIMENSIONS.filter((k) => dimensions[k] !== null).reduce((total, k) => total + RISK_WEIGHTS[k], 0);
+  if (known >= TOKEN_CONFIDENCE.high - 1e-9) return "high";
+  return known >= TOKEN_CONFIDENCE.medium - 1e-9 ? "medium" : "low";
+}
+
 export type RiskFindings = { flags: RiskFlag[]; ageSeconds: number };
 
-/** The least risk score the findings allow: each raised flag's, a severe dimension's, a new token's. */
-function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds }: RiskFindings): number[] {
-  const severe = (Object.entries(SEVERE_DIMENSION.from) as [keyof RiskDimensions, number][]).some(([k, from]) => dimensions[k] >= from);
+const SEVERE_REASON = {
+  holder_concentration_score: "severe_holder_concentration",
+  liquidity_stability_score: "severe_liquidity_instability",
+} as const satisfies Record<keyof typeof SEVERE_DIMENSION.from, TokenAdjustmentReason>;
+
+/** The floors the findings set: each raised flag's, each severe dimension's, a new token's. */
+function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds }: RiskFindings): Adjustment<TokenAdjustmentReason>[] {
+  const severe = (Object.keys(SEVERE_DIMENSION.from) as (keyof typeof SEVERE_DIMENSION.from)[]).filter(
+    (k) => (dimensions[k] ?? 0) >= SEVERE_DIMENSION.from[k],
+  );
   return [
-    ...flags.map((f) => RISK_FLOORS[f]),
-    ...(severe ? [SEVERE_DIMENSION.floor] : []),
-    ...(ageSeconds < NEW_TOKEN.maxAgeHours * 3_600 ? [NEW_TOKEN.floor] : []),
+    ...flags.map((f) => ({ reason: f, min_score: RISK_FLOORS[f] })),
+    ...severe.map((k) => ({ reason: SEVERE_REASON[k], min_score: SEVERE_DIMENSION.floor })),
+    ...(ageSeconds < NEW_TOKEN.maxAgeHours * 3_600 ? [{ reason: "new_token" as const, min_score: NEW_TOKEN.floor }] : []),
   ];
 }
 
-/** Σ wᵢ·dimensionᵢ, then at least every floor. */
-export function compositeRisk(dimensions: RiskDimensions, findings: RiskFindings): number {
-  const keys = Object.keys(RISK_WEIGHTS) as (keyof RiskDimensions)[];
-  const weighted = weightedMean(keys.map((k) => ({ weight: RISK_WEIGHTS[k], value: dimensions[k] })));
-  return clamp(Math.max(weighted, ...riskFloors(dimensions, findings)), 0, 100);
-}
+/** Σ wᵢ·dimensionᵢ over the dimensions with data, then raised to the floors it is below. */
+export const compositeRisk = (dimensions: RiskDimensions, findings: RiskFindings): Composite<TokenAdjustmentReason> =>
+  composite(RISK_WEIGHTS, dimensions, riskFloors(dimensions, findings));
+
+const published = (v: number | null) => (v === null ? null : roundScore(v));
 
 export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
   const { token, now } = input;
@@ -74,20 +117,21 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
   const raised = RISK_FLAGS.flatMap((f) => evidence.filter((e): e is FlagEvidence => e?.flag === f));
   const flags = raised.map((e) => e.flag as RiskFlag);
   const dimensions: RiskDimensions = {
-    holder_concentration_score: concentration.score,
-    liquidity_stability_score: liquidity.score,
-    wash_trade_score: wash.score,
-    smart_money_flow_score: smartMoney.score,
+    holder_concentration_score: published(concentration.score),
+    liquidity_stability_score: published(liquidity.score),
+    wash_trade_score: published(wash.score),
+    smart_money_flow_score: published(smartMoney.score),
   };
-  const riskScore = compositeRisk(dimensions, { flags, ageSeconds: now - token.launchedAt });
+  const risk = compositeRisk(dimensions, { flags, ageSeconds: now - token.launchedAt });
   return {
-    riskScore,
-    riskLevel: riskLevel(riskScore),
+    riskScore: risk.score,
+    riskLevel: riskLevel(risk.score),
+    confidence: tokenConfidence(dimensions),
     flags,
-    holderConcentrationScore: dimensions.holder_concentration_score,
-    liquidityStabilityScore: dimensions.liquidity_stability_score,
-    washTradeScore: dimensions.wash_trade_score,
-    smartMoneyFlowScore: dimensions.smart_money_flow_score,
+    dimensions,
+    missingDimensions: missingDimensions(dimensions, RISK_DIMENSION_GAPS),
+    weightedScore: risk.weighted,
+    adjustments: risk.adjustments,
     flagEvidence: raised,
     methodVersion: METHOD_VERSION,
     ...topHolderSummary(input.holders, earlyBuys, swaps, now),

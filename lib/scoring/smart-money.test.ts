@@ -12,8 +12,8 @@ const buy = (i: number, amountUsd: number) =>
   swap({ wallet: addr(`sm${i}`), direction: "buy", tokenAmount: 1_000, amountUsd, block: HEAD_BLOCK - 900 });
 
 describe("smart_money_flow_score and smart_money_exiting", () => {
-  it("is neutral without smart money", () => {
-    expect(smartMoneyFlow([], [])).toMatchObject({ score: 50, flag: null });
+  it("is unknown without smart money, not a middling 50", () => {
+    expect(smartMoneyFlow([], [])).toMatchObject({ score: null, flag: null });
   });
 
   it("is raised when several smart-money wallets sold most of their peak and the flow is out", () => {

@@ -9,7 +9,8 @@ import type { SmartMoneyHolding, Swap } from "./token-input";
 import { SMART_MONEY, SMART_MONEY_EXITING_FLAG, SMART_MONEY_FLOW_SCORE } from "./weights";
 
 export type SmartMoneyResult = {
-  score: number;
+  /** Null when no smart-money wallet held the token: unknown, not a middling 50. */
+  score: number | null;
   exitShare: number;
   netFlowUsd: number;
   flag: FlagEvidence | null;
@@ -17,7 +18,7 @@ export type SmartMoneyResult = {
 
 /** `swaps` are the recent ones (the swap lookback window). */
 export function smartMoneyFlow(smartMoney: SmartMoneyHolding[], swaps: Swap[]): SmartMoneyResult {
-  if (smartMoney.length === 0) return { score: SMART_MONEY.neutralScore, exitShare: 0, netFlowUsd: 0, flag: null };
+  if (smartMoney.length === 0) return { score: null, exitShare: 0, netFlowUsd: 0, flag: null };
   const members = new Set(smartMoney.map((s) => s.wallet));
   const theirSwaps = swaps.filter((s) => members.has(s.wallet));
   const sells = theirSwaps.filter((s) => s.direction === "sell");
@@ -43,6 +44,7 @@ export function smartMoneyFlow(smartMoney: SmartMoneyHolding[], swaps: Swap[]): 
         funder: null,
         metrics: { exiting_wallets: exiting.length, exit_share: exitShare, net_flow_usd: netFlowUsd, smart_money_wallets: smartMoney.length },
         thresholds: { ...t },
+        tripped: ["exiting_wallets", "exit_share", "net_flow_usd"],
       })
     : null;
   return { score, exitShare, netFlowUsd, flag };

@@ -3,7 +3,8 @@ import { summaryInput } from "./__fixtures__/summary";
 import { numbersInText, summaryProblem } from "./llm";
 import { healthyToken } from "./__fixtures__/token";
 import { scoreTokenRisk } from "./risk";
-import { deterministicSummary, formatPct, formatShare, formatUsd, summaryInputFrom, summaryInputHash, type SummaryInput } from "./summary";
+import { formatPct, formatShare, formatUsd } from "./format";
+import { deterministicSummary, summaryFactsHash, summaryInputFrom, summaryInputHash, type SummaryInput } from "./summary";
 
 const calm = (): SummaryInput => ({
   ...summaryInput(),
@@ -24,15 +25,15 @@ describe("deterministic summary", () => {
         "with $45.7k traded in the last day. " +
         "Its risk is high with a score of 68; flags raised: " +
         "wash trading (41% of recent volume came from matched buy-and-sell round trips by 2 traders); " +
-        "concentrated ownership (the ten largest owners hold 62% of supply, the largest 18%).",
+        "concentrated ownership (the largest owner holds 18% of supply, the ten largest 62%).",
     );
   });
 
   it("mentions only numbers that are in the input", () => {
     const input = summaryInput();
     const text = deterministicSummary(input);
-    // date parts, holders, growth, liquidity, market cap, volume, score, wash share and entities, top10, top1
-    expect(numbersInText(text)).toEqual([2026, 11, 3, 1342, 13, 123_000, 1.23e6, 45_700, 68, 41, 2, 62, 18]);
+    // date parts, holders, growth, liquidity, market cap, volume, score, wash share and entities, top1, top10
+    expect(numbersInText(text)).toEqual([2026, 11, 3, 1342, 13, 123_000, 1.23e6, 45_700, 68, 41, 2, 18, 62]);
     for (const x of [input, calm()]) expect(summaryProblem(deterministicSummary(x), x)).toBeNull();
   });
 
@@ -40,17 +41,42 @@ describe("deterministic summary", () => {
     expect(deterministicSummary(calm())).toBe(
       "Froggy Agent (FRAG) is a token launched on MemePad on 2026-11-03. " +
         "It has 1,342 holders, $123k of liquidity and a market cap of $1.23M, with no trades in the last day. " +
-        "Its risk is low with a score of 12 and no risk flag; its riskiest dimension is liquidity stability at 30.",
+        "Its risk is low with a score of 12 and no risk flag; its riskiest dimension is liquidity instability at 30.",
+    );
+  });
+
+  it("names the floor that raised the score, and skips dimensions without data", () => {
+    const raised: SummaryInput = {
+      ...calm(),
+      riskScore: 50,
+      riskLevel: "high",
+      weightedScore: 28.4,
+      dimensions: { holder_concentration_score: 55, liquidity_stability_score: 10, wash_trade_score: null, smart_money_flow_score: null },
+      adjustments: [{ reason: "severe_holder_concentration", min_score: 50 }],
+    };
+    expect(deterministicSummary(raised)).toContain(
+      "Its risk is high with a score of 50 (its breakdown weighs 28, raised because holder concentration is 50 or more: " +
+        "a few owners can dump the supply) and no risk flag; its riskiest dimension is holder concentration at 55.",
+    );
+    expect(summaryProblem(deterministicSummary(raised), raised)).toBeNull();
+  });
+
+  it("says which condition raised concentrated ownership", () => {
+    const [, concentrated] = summaryInput().flagEvidence;
+    const top10 = { ...concentrated, metrics: { ...concentrated.metrics, top1_share: 0.09 }, tripped: ["top10_share"] };
+    expect(deterministicSummary({ ...summaryInput(), flagEvidence: [top10] })).toContain(
+      "concentrated ownership (the ten largest owners hold 62% of supply, the largest 9%)",
     );
   });
 
   it("describes each flag by the metric that crossed its threshold", () => {
+    const noActors = { wallets: [], tx_hashes: [], wallet_count: 0, tx_count: 0, funder: null };
     const input: SummaryInput = {
       ...summaryInput(),
       flagEvidence: [
-        { flag: "liquidity_pulled", wallets: [], tx_hashes: [], funder: null, metrics: { provider_removed_share: 0.96, drawdown: 0.97 }, thresholds: { provider_removed_share: 0.7, fast_drawdown: 0.9 } },
-        { flag: "sybil_cluster", wallets: [], tx_hashes: [], funder: null, metrics: { wallets: 6, supply_share: 0.21 }, thresholds: {} },
-        { flag: "smart_money_exiting", wallets: [], tx_hashes: [], funder: null, metrics: { exiting_wallets: 3, smart_money_wallets: 5, net_flow_usd: -12_400 }, thresholds: {} },
+        { ...noActors, flag: "liquidity_pulled", metrics: { provider_removed_share: 0.96, drawdown: 0.97 }, thresholds: { provider_removed_share: 0.7, fast_drawdown: 0.9 }, tripped: ["provider_removed_share"] },
+        { ...noActors, flag: "sybil_cluster", metrics: { wallets: 6, supply_share: 0.21 }, thresholds: {}, tripped: [] },
+        { ...noActors, flag: "smart_money_exiting", metrics: { exiting_wallets: 3, smart_money_wallets: 5, net_flow_usd: -12_400 }, thresholds: {}, tripped: [] },
       ],
     };
     const text = deterministicSummary(input);
@@ -103,5 +129,15 @@ describe("summaryInputHash", () => {
     const metricMoved = summaryInput();
     metricMoved.flagEvidence[0].metrics.wash_share = 0.6;
     expect(summaryInputHash(metricMoved)).not.toBe(base);
+  });
+});
+
+describe("summaryFactsHash", () => {
+  it("changes with any figure a summary may state, however small the move", () => {
+    const base = summaryInput();
+    expect(summaryFactsHash(summaryInput())).toBe(summaryFactsHash(base));
+    const oneMoreHolder = { ...base, holderCount: base.holderCount + 1 };
+    expect(summaryInputHash(oneMoreHolder)).toBe(summaryInputHash(base));
+    expect(summaryFactsHash(oneMoreHolder)).not.toBe(summaryFactsHash(base));
   });
 });

@@ -5,8 +5,11 @@
  */
 import { createHash } from "node:crypto";
 import type { FlagEvidence } from "./evidence";
+import type { Adjustment } from "./composite";
 import type { RiskDimensions, TokenRiskResult } from "./risk";
-import type { RiskFlag, RiskLevel, Sector } from "./vocab";
+import { ADJUSTMENT_REASON_TEXT, RISK_DIMENSION_LABELS } from "./score-labels";
+import type { RiskFlag, RiskLevel, Sector, TokenAdjustmentReason } from "./vocab";
+import { formatCount, formatDate, formatPct, formatShare, formatUsd } from "./format";
 import { METHOD_VERSION, SUMMARY_BUCKETS } from "./weights";
 
 export type SummaryInput = {
@@ -24,7 +27,11 @@ export type SummaryInput = {
   holderGrowth1hPct: number;
   riskScore: number;
   riskLevel: RiskLevel;
+  /** Null where a dimension has no data. */
   dimensions: RiskDimensions;
+  /** The weighted breakdown, and the floors that raised it to riskScore. */
+  weightedScore: number;
+  adjustments: Adjustment<TokenAdjustmentReason>[];
   flagEvidence: FlagEvidence[];
 };
 
@@ -39,50 +46,17 @@ export function summaryInputFrom(
     ...market,
     riskScore: risk.riskScore,
     riskLevel: risk.riskLevel,
-    dimensions: {
-      holder_concentration_score: risk.holderConcentrationScore,
-      liquidity_stability_score: risk.liquidityStabilityScore,
-      wash_trade_score: risk.washTradeScore,
-      smart_money_flow_score: risk.smartMoneyFlowScore,
-    },
+    dimensions: risk.dimensions,
+    weightedScore: risk.weightedScore,
+    adjustments: risk.adjustments,
     flagEvidence: risk.flagEvidence,
   };
 }
-
-// ---- number formats (the only way a number gets into the text) ----------------------------
-
-const trim = (s: string) => (s.includes(".") ? s.replace(/\.?0+$/, "") : s);
-const sig3 = (v: number) => trim(v.toPrecision(3));
-
-export function formatUsd(v: number): string {
-  const a = Math.abs(v);
-  const sign = v < 0 ? "-" : "";
-  if (a >= 1e9) return `${sign}$${sig3(a / 1e9)}B`;
-  if (a >= 1e6) return `${sign}$${sig3(a / 1e6)}M`;
-  if (a >= 1e3) return `${sign}$${sig3(a / 1e3)}k`;
-  return `${sign}$${a >= 1 ? String(Math.round(a)) : sig3(a)}`;
-}
-
-/** A percent value (12.5 → "12.5%"): whole numbers from 10 up, one decimal below. */
-export const formatPct = (pct: number): string => `${Math.abs(pct) >= 10 ? Math.round(pct) : trim(pct.toFixed(1))}%`;
-
-/** A fraction (0.41 → "41%"). */
-export const formatShare = (fraction: number): string => formatPct(fraction * 100);
-
-const formatCount = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
-const formatDate = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
 // ---- the paragraph ------------------------------------------------------------------------
 
 const SECTOR_LABEL: Record<Sector, string | null> = { meme: "meme", ai: "AI", defi: "DeFi", gaming: "gaming", other: null };
 
-const DIMENSION_LABEL: Record<keyof RiskDimensions, string> = {
-  holder_concentration_score: "holder concentration",
-  liquidity_stability_score: "liquidity stability",
-  wash_trade_score: "wash trading",
-  smart_money_flow_score: "smart-money flow",
-};
 
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${Math.round(n) === 1 ? "" : "s"}`;
 
@@ -99,10 +73,12 @@ const FLAG_CLAUSES: Record<RiskFlag, (m: Record<string, number>, t: Record<strin
       : m.fast_drawdown === undefined
         ? null
         : `liquidity fell ${formatShare(m.fast_drawdown)} within a day as its own provider sold into the pool, and has not recovered`,
-  concentrated_ownership: (m) =>
+  concentrated_ownership: (m, t) =>
     m.top10_share === undefined || m.top1_share === undefined
       ? null
-      : `the ten largest owners hold ${formatShare(m.top10_share)} of supply, the largest ${formatShare(m.top1_share)}`,
+      : m.top1_share >= (t.top1_share ?? Infinity)
+        ? `the largest owner holds ${formatShare(m.top1_share)} of supply, the ten largest ${formatShare(m.top10_share)}`
+        : `the ten largest owners hold ${formatShare(m.top10_share)} of supply, the largest ${formatShare(m.top1_share)}`,
   sybil_cluster: (m) =>
     m.wallets === undefined || m.supply_share === undefined
       ? null
@@ -138,14 +114,25 @@ function trading(i: SummaryInput): string {
   );
 }
 
+/** Why the score is above its weighted breakdown, when a floor other than a flag's raised it. */
+function raisedBy(i: SummaryInput): string {
+  const floors = i.adjustments.flatMap((a) => ("min_score" in a ? [a] : []));
+  const floor = floors.sort((a, b) => b.min_score - a.min_score)[0];
+  if (!floor || i.flagEvidence.some((e) => e.flag === floor.reason)) return "";
+  return ` (its breakdown weighs ${Math.round(i.weightedScore)}, raised because ${ADJUSTMENT_REASON_TEXT[floor.reason]})`;
+}
+
 function risk(i: SummaryInput): string {
-  const head = `Its risk is ${i.riskLevel} with a score of ${Math.round(i.riskScore)}`;
+  const head = `Its risk is ${i.riskLevel} with a score of ${Math.round(i.riskScore)}${raisedBy(i)}`;
   if (i.flagEvidence.length) {
     const flags = i.flagEvidence.map(flagClause);
     return `${head}; flags raised: ${flags.join("; ")}.`;
   }
-  const [top, value] = (Object.entries(i.dimensions) as [keyof RiskDimensions, number][]).sort((a, b) => b[1] - a[1])[0];
-  return `${head} and no risk flag; its riskiest dimension is ${DIMENSION_LABEL[top]} at ${Math.round(value)}.`;
+  const known = (Object.entries(i.dimensions) as [keyof RiskDimensions, number | null][]).filter((e): e is [keyof RiskDimensions, number] => e[1] !== null);
+  const top = known.sort((a, b) => b[1] - a[1])[0];
+  return top
+    ? `${head} and no risk flag; its riskiest dimension is ${RISK_DIMENSION_LABELS[top[0]].toLowerCase()} at ${Math.round(top[1])}.`
+    : `${head} and no risk flag.`;
 }
 
 export function deterministicSummary(input: SummaryInput): string {
@@ -174,10 +161,21 @@ export function summaryInputHash(input: SummaryInput): string {
     risk: [input.riskLevel, pointsBucket(input.riskScore)],
     dimensions: Object.keys(input.dimensions)
       .sort()
-      .map((k) => [k, pointsBucket(input.dimensions[k as keyof RiskDimensions])]),
+      .map((k) => [k, input.dimensions[k as keyof RiskDimensions] === null ? null : pointsBucket(input.dimensions[k as keyof RiskDimensions]!)]),
+    adjustments: input.adjustments.map((a) => a.reason).sort(),
     flags: [...input.flagEvidence]
       .sort((a, b) => a.flag.localeCompare(b.flag))
       .map((e) => [e.flag, Object.keys(e.metrics).sort().map((k) => [k, metricBucket(e.metrics[k])])]),
   };
   return createHash("sha256").update(JSON.stringify(material)).digest("hex").slice(0, 32);
+}
+
+/**
+ * A hash of every figure a summary may state, exactly (wallets and transactions aside, which
+ * no summary names): a summary written from other figures would state numbers that differ from
+ * the fields served beside it, so the worker keeps a model's text only while this is unchanged.
+ */
+export function summaryFactsHash(input: SummaryInput): string {
+  const facts = { method: METHOD_VERSION, ...input, flagEvidence: input.flagEvidence.map(({ flag, metrics, thresholds }) => ({ flag, metrics, thresholds })) };
+  return createHash("sha256").update(JSON.stringify(facts)).digest("hex").slice(0, 32);
 }

@@ -60,5 +60,6 @@ export function sybilCluster(input: SybilInput, resolver: EntityResolver): FlagE
     funder: best.buys.find((b) => b.funder)?.funder ?? null,
     metrics: { wallets: best.wallets.length, [best.kind]: best.wallets.length, supply_share: best.supplyShare },
     thresholds: { ...SYBIL_CLUSTER_FLAG },
+    tripped: [best.kind, "supply_share"],
   });
 }

@@ -12,6 +12,43 @@ export const RISK_FLAGS = [
 ] as const;
 export type RiskFlag = (typeof RISK_FLAGS)[number];
 
+/** The breakdown of risk_score (RISK_WEIGHTS' keys, in their order). */
+export const RISK_DIMENSIONS = [
+  "holder_concentration_score",
+  "liquidity_stability_score",
+  "wash_trade_score",
+  "smart_money_flow_score",
+] as const;
+export type RiskDimension = (typeof RISK_DIMENSIONS)[number];
+
+/** The breakdown of reputation_score (REPUTATION_WEIGHTS' keys, in their order). */
+export const REPUTATION_DIMENSIONS = ["win_rate", "entry_timing_score", "consistency_score", "risk_drawdown_score"] as const;
+export type ReputationDimension = (typeof REPUTATION_DIMENSIONS)[number];
+
+/**
+ * Why a token's risk_score is not its weighted breakdown: a raised flag's floor (the flag's
+ * name), a severe dimension's floor, a new token's floor. Each is a min_score adjustment.
+ */
+export const TOKEN_ADJUSTMENT_REASONS = [...RISK_FLAGS, "severe_holder_concentration", "severe_liquidity_instability", "new_token"] as const;
+export type TokenAdjustmentReason = (typeof TOKEN_ADJUSTMENT_REASONS)[number];
+
+/** Why a wallet's reputation_score is not its weighted breakdown: caps (max_score adjustments). */
+export const WALLET_ADJUSTMENT_REASONS = ["low_confidence", "pulled_own_launch_liquidity", "insider_dump"] as const;
+export type WalletAdjustmentReason = (typeof WALLET_ADJUSTMENT_REASONS)[number];
+
+/** Why a dimension has no value (it is null, and its weight goes to the others). */
+export const MISSING_REASONS = [
+  "no_holders",
+  "no_liquidity",
+  "no_recent_trades",
+  "no_smart_money",
+  "too_few_closed_positions",
+  "no_timed_entries",
+  "no_closed_positions",
+  "no_positions",
+] as const;
+export type MissingReason = (typeof MISSING_REASONS)[number];
+
 /** Ordered from least to most risky; the bands are in weights.ts (RISK_LEVEL_UPPER_BOUNDS). */
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];

@@ -24,6 +24,10 @@ export type WalletPosition = {
   knownCostShare: number;
   /** The token carries the liquidity_pulled flag. */
   tokenRugged: boolean;
+  /** The token's creator is this wallet or linked to it (funded it, was funded by it, shares a managed cluster). */
+  insider: boolean;
+  /** Of the quantity the wallet got (held now + sold), the share it sold. */
+  soldShare: number;
 };
 
 /** A swap of the wallet (events, type = 'swap', wallet_address = it). */
@@ -43,5 +47,7 @@ export type WalletReputationInput = {
   linkedToCreator: boolean;
   /** It is named in the wash_trading evidence of some token (a ring member without own matches). */
   inWashEvidence: boolean;
+  /** Tokens it created whose liquidity_pulled evidence names it. */
+  pulledOwnLaunchLiquidity: string[];
   portfolioValueUsd: number;
 };

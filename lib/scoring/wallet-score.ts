@@ -1,7 +1,8 @@
 /** A wallet's full score in the shape of wallet_scores. */
 import { classifyWallet } from "./classification";
-import { compositeReputation, reputationConfidence, reputationDimensions } from "./reputation";
-import type { Classification, Confidence } from "./vocab";
+import type { Adjustment, MissingDimension } from "./composite";
+import { compositeReputation, reputationConfidence, reputationDimensions, reputationMissing, type ReputationDimensions } from "./reputation";
+import type { Classification, Confidence, ReputationDimension, WalletAdjustmentReason } from "./vocab";
 import type { WalletReputationInput } from "./wallet-input";
 import { METHOD_VERSION } from "./weights";
 
@@ -9,11 +10,13 @@ export type WalletScoreResult = {
   reputationScore: number;
   confidence: Confidence;
   classification: Classification;
-  /** 0..1. */
-  winRate: number;
-  entryTimingScore: number;
-  consistencyScore: number;
-  riskDrawdownScore: number;
+  /** At the published precision; null without data (missingDimensions says why). */
+  dimensions: ReputationDimensions;
+  missingDimensions: MissingDimension<ReputationDimension>[];
+  /** The weighted breakdown before adjustments. */
+  weightedScore: number;
+  adjustments: Adjustment<WalletAdjustmentReason>[];
+  closedPositions: number;
   tradeCount: number;
   methodVersion: string;
 };
@@ -21,12 +24,16 @@ export type WalletScoreResult = {
 export function scoreWallet(input: WalletReputationInput): WalletScoreResult {
   const dimensions = reputationDimensions(input.positions);
   const confidence = reputationConfidence(input);
-  const reputationScore = compositeReputation(dimensions, confidence);
+  const reputation = compositeReputation(dimensions, confidence, input);
   return {
-    reputationScore,
+    reputationScore: reputation.score,
     confidence,
-    classification: classifyWallet({ ...input, reputationScore, confidence }),
-    ...dimensions,
+    classification: classifyWallet({ ...input, reputationScore: reputation.score, confidence }),
+    dimensions,
+    missingDimensions: reputationMissing(dimensions),
+    weightedScore: reputation.weighted,
+    adjustments: reputation.adjustments,
+    closedPositions: input.positions.filter((p) => p.closed).length,
     tradeCount: input.tradeCount,
     methodVersion: METHOD_VERSION,
   };

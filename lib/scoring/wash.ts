@@ -57,7 +57,8 @@ export const isWashTrader = (s: RoundTripStats) =>
   s.roundTrips >= WASH_MATCHING.minRoundTrips && matchedShare(s) >= WASH_MATCHING.minMatchedShare;
 
 export type WashResult = {
-  score: number;
+  /** Null without trades in the window: there is no volume to judge. */
+  score: number | null;
   washShare: number;
   topClusterVolumeShare: number;
   flag: FlagEvidence | null;
@@ -74,7 +75,7 @@ export function washTrading(swaps: Swap[], resolver: EntityResolver): WashResult
   const washShare = volume > 0 ? sum(washers.map((e) => e.stats.matchedVolumeUsd)) / volume : 0;
   const clusterVolumes = entities.filter((e) => isClusterEntity(e.entity)).map((e) => e.stats.volumeUsd);
   const topClusterVolumeShare = volume > 0 ? Math.max(0, ...clusterVolumes) / volume : 0;
-  const score = rampScore({ wash_share: washShare, top_cluster_volume_share: topClusterVolumeShare }, WASH_TRADE_SCORE);
+  const score = swaps.length ? rampScore({ wash_share: washShare, top_cluster_volume_share: topClusterVolumeShare }, WASH_TRADE_SCORE) : null;
 
   const top = washers[0];
   const flag =
@@ -95,6 +96,7 @@ export function washTrading(swaps: Swap[], resolver: EntityResolver): WashResult
             round_trips: WASH_MATCHING.minRoundTrips,
             matched_share: WASH_MATCHING.minMatchedShare,
           },
+          tripped: ["wash_share"],
         })
       : null;
   return { score, washShare, topClusterVolumeShare, flag };

@@ -4,9 +4,9 @@
  * which is stored beside every score (and hashed into summaries, so they are rewritten).
  */
 import type { RampSpec } from "./ramp";
-import type { RiskFlag, RiskLevel } from "./vocab";
+import type { ReputationDimension, RiskDimension, RiskFlag, RiskLevel, WalletAdjustmentReason } from "./vocab";
 
-export const METHOD_VERSION = "2026-11.2";
+export const METHOD_VERSION = "2026-11.3";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -23,15 +23,18 @@ export const WINDOWS = {
 
 // ---- token risk ---------------------------------------------------------------------------
 
-/** risk_score = Σ wᵢ·dimensionᵢ (weights sum to 1), then raised to the floor of any raised flag. */
+/**
+ * risk_score = Σ wᵢ·dimensionᵢ / Σ wᵢ over the dimensions with data (weights sum to 1), then
+ * raised to the floors that apply (adjustments, composite.ts).
+ */
 export const RISK_WEIGHTS = {
   holder_concentration_score: 0.3,
   liquidity_stability_score: 0.3,
   wash_trade_score: 0.2,
   smart_money_flow_score: 0.2,
-} as const;
+} as const satisfies Record<RiskDimension, number>;
 
-/** A raised flag puts the risk score at least here: a rugged token is never below "critical". */
+/** A raised flag puts the risk score at least here (adjustment reason: the flag's name). */
 export const RISK_FLOORS: Record<RiskFlag, number> = {
   liquidity_pulled: 85,
   sybil_cluster: 50,
@@ -45,6 +48,13 @@ export const RISK_FLOORS: Record<RiskFlag, number> = {
  * about 60% of tokens are active for less than a day; the "1-day rug pull").
  */
 export const NEW_TOKEN = { maxAgeHours: 24, floor: 25 } as const;
+
+/**
+ * A token's confidence: the share of RISK_WEIGHTS whose dimensions have data. All of it is
+ * high; most of it (one light dimension unknown, such as smart-money flow with no smart money
+ * in the token) is medium; less is low.
+ */
+export const TOKEN_CONFIDENCE = { high: 1, medium: 0.7 } as const;
 
 /**
  * A dimension this high is a way to lose everything by itself (a few owners can dump the supply,
@@ -127,8 +137,6 @@ export const SYBIL_CLUSTER_FLAG = {
 export const SMART_MONEY = {
   /** A smart-money wallet is exiting when it sold this share of its peak balance in the window. */
   exitSoldShareOfPeak: 0.5,
-  /** Score with no smart money in the token: unknown, neither good nor bad. */
-  neutralScore: 50,
 } as const;
 
 export const SMART_MONEY_FLOW_SCORE = {
@@ -149,23 +157,29 @@ export const MAX_EVIDENCE_ITEMS = 25;
 
 // ---- wallet reputation --------------------------------------------------------------------
 
-/** reputation_score = Σ wᵢ·dimensionᵢ with win_rate taken ×100. */
+/** reputation_score = Σ wᵢ·dimensionᵢ / Σ wᵢ over the dimensions with data, win_rate taken ×100. */
 export const REPUTATION_WEIGHTS = {
   win_rate: 0.35,
   entry_timing_score: 0.25,
   consistency_score: 0.2,
   risk_drawdown_score: 0.2,
-} as const;
+} as const satisfies Record<ReputationDimension, number>;
 
-/** Beta(2,2) prior: (wins + 2) / (closed + 4), so one lucky trade is not a 100% win rate. */
+/** Beta(2,2) prior: (wins + 2) / (closed + 4), so a short record is pulled toward one half. */
 export const WIN_RATE_PRIOR = { hits: 2, n: 4 } as const;
+
+/**
+ * Closed positions a wallet needs before its win rate (and its PnL's confidence, in the
+ * dashboard) is shown: five put the shrunk rate's spread at about ±0.15, enough to tell a
+ * record of wins from a coin flip. Medium confidence asks for the same five.
+ */
+export const MIN_CLOSED_POSITIONS = 5;
 
 export const ENTRY_TIMING = {
   /** Entries this close to launch are sniping (Mobula: 0–3 blocks), not judged as timing skill. */
   sniperMaxBlocks: 3,
   fullCreditWithinSeconds: 60,
   noCreditAfterSeconds: 7 * DAY,
-  neutralScore: 50,
 } as const;
 
 export const CONSISTENCY = {
@@ -185,18 +199,30 @@ export const RISK_DRAWDOWN_SCORE = {
   rug_ratio: { weight: 0.4, from: 0.1, to: 0.5 },
 } as const satisfies RampSpec;
 
-export const RISK_DRAWDOWN_NEUTRAL = 50;
-
 /**
  * Confidence: every minimum of a level must be met. Medium rests on the number of closed trades
  * alone (a busy day is as much evidence as a quiet month); high also needs a month of history,
- * consistency being measured per week. A low-confidence score is capped.
+ * consistency being measured per week.
  */
 export const CONFIDENCE_RULE = {
   high: { closedPositions: 20, historyDays: 30, knownCostShare: 0.8 },
-  medium: { closedPositions: 5, historyDays: 0, knownCostShare: 0.5 },
-  lowScoreCap: 60,
+  medium: { closedPositions: MIN_CLOSED_POSITIONS, historyDays: 0, knownCostShare: 0.5 },
 } as const;
+
+/**
+ * What a record cannot outweigh: reputation_score is held at most here (adjustments with
+ * max_score, reason = the key). An unproven wallet cannot look excellent; a wallet that sold
+ * its allocation of a launch it is tied to is not trustworthy whatever its profits; one that
+ * pulled the liquidity of its own launch took everyone's money and ranks below every honest loser.
+ */
+export const REPUTATION_CAPS = {
+  low_confidence: 60,
+  pulled_own_launch_liquidity: 10,
+  insider_dump: 30,
+} as const satisfies Record<WalletAdjustmentReason, number>;
+
+/** An insider dumped a launch when it sold at least this share of what it got of it. */
+export const INSIDER_DUMP = { minSoldShare: 0.5 } as const;
 
 export const CLASSIFICATION_RULE = {
   botTradesPerMinute: 10,

@@ -103,9 +103,12 @@ const evidence = (
   flag,
   wallets: [...new Set(wallets)].slice(0, EVIDENCE_MAX),
   tx_hashes: [...new Set(txs.filter((t): t is string => t !== null))].slice(0, EVIDENCE_MAX),
+  wallet_count: new Set(wallets).size,
+  tx_count: new Set(txs.filter((t) => t !== null)).size,
   funder,
   metrics,
   thresholds,
+  tripped: Object.keys(thresholds).filter((k) => metrics[k] !== undefined && metrics[k] >= thresholds[k]),
 });
 
 export function assessToken(f: TokenFacts): TokenRisk {

@@ -16,6 +16,18 @@ export type SeedResult = {
   hardNegatives: number;
   /** Wallets of a planted role with no expected class that were still called wash trader, sniper or insider. */
   roleWalletHits: { wallet: string; planted: string; class: string }[];
+  reputation: ReputationRanks;
+};
+
+/**
+ * Planted wallets' reputations against every scored wallet of their seed: creators that pulled
+ * their launch's liquidity with the share of wallets scoring lower, smart money with the share
+ * scoring higher, and insiders that sold before their creator's dump.
+ */
+export type ReputationRanks = {
+  ruggers: { wallet: string; score: number; lowerShare: number }[];
+  smartMoney: { wallet: string; score: number; higherShare: number }[];
+  dumpingInsiders: { wallet: string; score: number }[];
 };
 
 /** Classes a wallet with no expected class (market maker, funder, CEX...) must not be given. */
@@ -65,6 +77,22 @@ export function compareSeed(truth: GroundTruth, scored: Scored): SeedResult {
     hardNegativeHits,
     hardNegatives: truth.tokens.filter((t) => t.notFlags.length > 0).length,
     roleWalletHits,
+    reputation: reputationRanks(truth, scored),
+  };
+}
+
+function reputationRanks(truth: GroundTruth, scored: Scored): ReputationRanks {
+  const all = [...scored.reputations.values()];
+  const scoreOf = (w: string) => scored.reputations.get(w.toLowerCase());
+  const share = (test: (v: number) => boolean) => all.filter(test).length / all.length;
+  const ruggers = [...new Set(truth.planted.filter((p) => p.kind === "rug_pull" || p.kind === "slow_rug").map((p) => p.wallets![0].toLowerCase()))];
+  const smartMoney = Object.entries(truth.wallets).filter(([, planted]) => planted === "smart_money").map(([w]) => w.toLowerCase());
+  const exits = truth.planted.filter((p) => p.kind === "insider").flatMap((p) => (p.exits as { wallet: string }[]).map((e) => e.wallet.toLowerCase()));
+  const scoredOnly = (wallets: string[]) => wallets.flatMap((wallet) => (scoreOf(wallet) === undefined ? [] : [{ wallet, score: scoreOf(wallet)! }]));
+  return {
+    ruggers: scoredOnly(ruggers).map((r) => ({ ...r, lowerShare: share((v) => v < r.score) })),
+    smartMoney: scoredOnly(smartMoney).map((r) => ({ ...r, higherShare: share((v) => v > r.score) })),
+    dumpingInsiders: scoredOnly([...new Set(exits)]),
   };
 }
 
@@ -92,5 +120,10 @@ export function combine(results: SeedResult[]): SeedResult {
     hardNegativeHits: results.flatMap((r) => r.hardNegativeHits),
     hardNegatives: results.reduce((n, r) => n + r.hardNegatives, 0),
     roleWalletHits: results.flatMap((r) => r.roleWalletHits),
+    reputation: {
+      ruggers: results.flatMap((r) => r.reputation.ruggers),
+      smartMoney: results.flatMap((r) => r.reputation.smartMoney),
+      dumpingInsiders: results.flatMap((r) => r.reputation.dumpingInsiders),
+    },
   };
 }

@@ -1,12 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { connect } from "@/db/client";
+import { connect, createDb } from "@/db/client";
 import { deploy } from "@/devchain/deploy";
 import { historyAt } from "@/devchain/history-clock";
 import { startDevChain } from "@/devchain/node";
 import type { GroundTruth } from "@/devchain/simulator/ground-truth";
 import type { FlagEvidence } from "@/lib/scoring";
+import { getTokenScore, getWalletScore } from "@/lib/queries/scores";
+import { getTokenProfile } from "@/lib/queries/tokens";
 import { runSimulation } from "@/devchain/simulator/runner";
 import { Indexer } from "@/worker/indexer/indexer";
 import { Rpc } from "@/worker/indexer/rpc";
@@ -31,7 +33,13 @@ export type Scored = {
   reputations: Map<string, number>;
   /** Every launched token's risk level as the engine had it at each snapshot. */
   levelsOverTime: { address: string; riskLevel: string }[][];
+  /** Every token's and wallet's score object and every token profile as the API publishes them, at the end. */
+  published: { tokens: TokenScore[]; wallets: WalletScore[]; profiles: TokenProfile[] };
 };
+
+export type TokenScore = NonNullable<Awaited<ReturnType<typeof getTokenScore>>>;
+export type WalletScore = NonNullable<Awaited<ReturnType<typeof getWalletScore>>>;
+export type TokenProfile = NonNullable<Awaited<ReturnType<typeof getTokenProfile>>>;
 
 const MAX_CYCLES = 10_000;
 /**
@@ -93,6 +101,14 @@ export async function runSeed(
         from token_scores s join token_metrics m using (address) order by s.address`;
     const wallets = await sql<{ address: string; classification: string; reputation_score: number }[]>`
       select address, classification, reputation_score from wallet_scores order by address`;
+    const db = createDb(sql);
+    const [{ head }] = await sql<{ head: number }[]>`select extract(epoch from max(indexed_block_time))::float8 as head from sync_state`;
+    const published = {
+      tokens: await Promise.all(tokens.map(async (t) => (await getTokenScore(db, t.address))!)),
+      wallets: await Promise.all(wallets.map(async (w) => (await getWalletScore(db, w.address))!)),
+      // As of the indexed head, so a profile's age is the same at any hour.
+      profiles: await Promise.all(tokens.map(async (t) => (await getTokenProfile(db, t.address, new Date(head * 1000)))!)),
+    };
     return {
       truth,
       scored: {
@@ -107,6 +123,7 @@ export async function runSeed(
         wallets: new Map(wallets.map((w) => [w.address, w.classification])),
         reputations: new Map(wallets.map((w) => [w.address, w.reputation_score])),
         levelsOverTime,
+        published,
       },
     };
   } finally {

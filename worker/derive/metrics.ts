@@ -1,7 +1,10 @@
+import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainState, PoolState } from "../indexer/state";
 import type { Tx } from "../indexer/sql";
 import { EVENT_ID_BLOCK_FACTOR } from "../indexer/transform";
 import { poolLiquidityUsd, tokenPrice } from "./prices";
+
+const BURN_LIST = BURN_ADDRESSES.map((a) => `'${a}'`).join(", ");
 
 /** The indexed head the time-dependent figures (24 h volume, 1 h holder growth) are taken at. */
 export type Head = { number: number; timestamp: number };
@@ -9,8 +12,8 @@ export type Head = { number: number; timestamp: number };
 /**
  * Rewrites the token_metrics rows of `tokens` (the list read model) and the USD liquidity of
  * their pools, as of `head`: price and liquidity from the pool reserves in `state`, market cap
- * from supply, 24 h swap volume from events, holder count and its growth over the past hour
- * from holder_count_history. Rows that did not change are not written.
+ * from price and circulating supply, 24 h swap volume from events, holder count and its growth
+ * over the past hour from holder_count_history. Rows that did not change are not written.
  */
 export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: string[], head: Head) {
   if (tokens.length === 0) return;
@@ -34,7 +37,7 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
         where token_address = any($1::text[]) and at <= to_timestamp($6) order by token_address, at desc)
      insert into token_metrics (address, created_at, price_usd, market_cap_usd, liquidity_usd, volume24h_usd,
                                 holder_count, holder_growth1h_pct, priced_pool, updated_block, updated_at)
-     select i.address, t.created_at, i.price_usd, i.price_usd * (t.total_supply / power(10::numeric, t.decimals))::float8,
+     select i.address, t.created_at, i.price_usd, coalesce(nullif(i.price_usd, 0), lt.price, 0) * ((t.total_supply - coalesce(burned.amount, 0)) / power(10::numeric, t.decimals))::float8,
             i.liquidity_usd, coalesce(v.usd, 0), coalesce(n.holder_count, 0),
             -- A token younger than an hour grows from nothing: counted against one holder.
             (coalesce(n.holder_count, 0) - coalesce(b.holder_count, 0)) * 100.0 / greatest(coalesce(b.holder_count, 0), 1),
@@ -43,6 +46,13 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
        left join volume v on v.token_address = i.address
        left join holders_now n on n.token_address = i.address
        left join holders_before b on b.token_address = i.address
+       -- Market cap = price x circulating supply (docs/methodology.md): without a pool price, the last trade's price;
+       -- supply held at burn addresses is not circulating.
+       left join lateral (select e.amount_usd / (e.token_amount / power(10::numeric, t.decimals))::float8 as price from events e
+                           where i.price_usd = 0 and e.token_address = i.address and e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0
+                           order by e.id desc limit 1) lt on true
+       left join lateral (select sum(x.amount) as amount from balances x
+                           where x.token_address = i.address and x.holder in (${BURN_LIST})) burned on true
      on conflict (address) do update set
        price_usd = excluded.price_usd, market_cap_usd = excluded.market_cap_usd, liquidity_usd = excluded.liquidity_usd,
        volume24h_usd = excluded.volume24h_usd, holder_count = excluded.holder_count,

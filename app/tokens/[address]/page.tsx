@@ -5,17 +5,17 @@ import { getDb } from "@/db/client";
 import { Address } from "@/components/address";
 import { PriceVolumeChart } from "@/components/charts/price-volume-chart";
 import { RiskGauge } from "@/components/charts/risk-gauge";
-import { ScoreBar } from "@/components/charts/score-bar";
 import { EventTable } from "@/components/events/event-table";
 import { formatAge, formatCompact, formatDateTime, formatUsd } from "@/components/format";
 import { RiskFlags } from "@/components/risk";
+import { ScoreBreakdown } from "@/components/score-breakdown";
 import { FlagEvidenceList } from "@/components/tokens/flag-evidence";
 import { TopHolders } from "@/components/tokens/top-holders";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
-import { NetActivityBadge } from "@/components/wallet-badges";
+import { ConfidenceBadge, NetActivityBadge } from "@/components/wallet-badges";
 import { requireSession } from "@/lib/auth/account";
 import { addressParam } from "@/lib/queries/address-param";
 import { eventListFromSearch } from "@/lib/queries/lists";
@@ -23,18 +23,12 @@ import { getTokenScore } from "@/lib/queries/scores";
 import { requestTime } from "@/lib/queries/clock";
 import { priceVolumeSeries } from "@/lib/queries/token-series";
 import { getTokenProfile } from "@/lib/queries/tokens";
-import { RISK_WEIGHTS } from "@/lib/scoring/weights";
-import type { RiskLevel } from "@/lib/scoring/vocab";
+import { RISK_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
+import { RISK_DIMENSIONS, type RiskLevel } from "@/lib/scoring/vocab";
 
 export const metadata: Metadata = { title: "Token" };
 
 const RECENT_EVENTS = 15;
-const DIMENSIONS: [keyof typeof RISK_WEIGHTS, string][] = [
-  ["holder_concentration_score", "Holder concentration"],
-  ["liquidity_stability_score", "Liquidity instability"],
-  ["wash_trade_score", "Wash trading"],
-  ["smart_money_flow_score", "Smart money outflow"],
-];
 
 export default async function TokenPage({ params }: PageProps<"/tokens/[address]">) {
   const { address: raw } = await params;
@@ -87,10 +81,18 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
           {score ? (
             <div className="space-y-3">
               <RiskGauge score={score.risk_score} level={score.risk_level as RiskLevel} />
-              {DIMENSIONS.map(([key, label]) => (
-                <ScoreBar key={key} label={label} value={score.dimensions[key]} weight={RISK_WEIGHTS[key]} worseWhenHigh />
-              ))}
-              <p className="text-xs text-zinc-500 dark:text-zinc-400">Higher is riskier. Method {score.method_version}.</p>
+              <ScoreBreakdown
+                rows={RISK_DIMENSIONS.map((key) => ({ key, label: RISK_DIMENSION_LABELS[key], value: score.dimensions[key] }))}
+                weights={score.weights}
+                missing={score.missing_dimensions}
+                weighted={score.weighted_score}
+                score={score.risk_score}
+                adjustments={score.adjustments}
+                worseWhenHigh
+              />
+              <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+                <ConfidenceBadge value={score.confidence} /> Higher is riskier. Method {score.method_version}.
+              </p>
             </div>
           ) : (
             <EmptyState title="Not scored yet.">The scoring engine has not reached this token.</EmptyState>

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { Address } from "@/components/address";
-import { ScoreBar } from "@/components/charts/score-bar";
 import { formatCompact, formatDateTime, formatSignedUsd, formatUsd, humanize } from "@/components/format";
+import { ScoreBreakdown } from "@/components/score-breakdown";
 import { searchOf } from "@/components/search-params";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -20,7 +20,9 @@ import { eventListFromSearch } from "@/lib/queries/lists";
 import { EVENT_TYPES } from "@/lib/queries/events";
 import { getWalletScore } from "@/lib/queries/scores";
 import { getWalletProfile } from "@/lib/queries/wallets";
-import { REPUTATION_WEIGHTS } from "@/lib/scoring/weights";
+import { REPUTATION_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
+import { REPUTATION_DIMENSIONS } from "@/lib/scoring/vocab";
+import { MIN_CLOSED_POSITIONS } from "@/lib/scoring/weights";
 
 export const metadata: Metadata = { title: "Wallet" };
 
@@ -40,6 +42,10 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   ]);
   if (!wallet) notFound();
   const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
+  // Below the minimum of closed trades a win rate or a PnL confidence says more about luck than the wallet.
+  const closed = score?.closed_positions ?? 0;
+  const enoughClosed = closed >= MIN_CLOSED_POSITIONS;
+  const tooFewClosed = `${closed} of the ${MIN_CLOSED_POSITIONS} closed trades needed to rate it`;
 
   return (
     <>
@@ -58,7 +64,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
         <Stat
           label="Estimated PnL"
           value={<span className={wallet.pnl_estimate_usd >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}>{formatSignedUsd(wallet.pnl_estimate_usd)}</span>}
-          hint={<ConfidenceBadge value={wallet.pnl_confidence} />}
+          hint={enoughClosed ? <ConfidenceBadge value={wallet.pnl_confidence} /> : tooFewClosed}
         />
         <Stat label="Portfolio value" value={formatUsd(portfolioValue)} hint={`${wallet.portfolio.length} tokens held`} />
         <Stat label="Reputation" value={`${Math.round(wallet.reputation_score)} / 100`} hint={<ConfidenceBadge value={wallet.reputation_confidence} />} />
@@ -69,11 +75,24 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
         <Card title="Reputation breakdown">
           {score ? (
             <div className="space-y-3">
-              <ScoreBar label="Win rate" value={score.dimensions.win_rate * 100} display={`${(score.dimensions.win_rate * 100).toFixed(0)}%`} weight={REPUTATION_WEIGHTS.win_rate} worseWhenHigh={false} />
-              <ScoreBar label="Entry timing" value={score.dimensions.entry_timing_score} weight={REPUTATION_WEIGHTS.entry_timing_score} worseWhenHigh={false} />
-              <ScoreBar label="Consistency" value={score.dimensions.consistency_score} weight={REPUTATION_WEIGHTS.consistency_score} worseWhenHigh={false} />
-              <ScoreBar label="Risk and drawdown" value={score.dimensions.risk_drawdown_score} weight={REPUTATION_WEIGHTS.risk_drawdown_score} worseWhenHigh={false} />
-              <p className="text-xs text-zinc-500 dark:text-zinc-400">Higher is better. Method {score.method_version}.</p>
+              <ScoreBreakdown
+                rows={REPUTATION_DIMENSIONS.map((key) => {
+                  const value = score.dimensions[key];
+                  // win_rate is a fraction; the composite takes it ×100.
+                  return key === "win_rate" && value !== null
+                    ? { key, label: REPUTATION_DIMENSION_LABELS[key], value: value * 100, display: `${(value * 100).toFixed(0)}%` }
+                    : { key, label: REPUTATION_DIMENSION_LABELS[key], value };
+                })}
+                weights={score.weights}
+                missing={score.missing_dimensions}
+                weighted={score.weighted_score}
+                score={score.reputation_score}
+                adjustments={score.adjustments}
+                worseWhenHigh={false}
+              />
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                Higher is better. {closed} closed trades{enoughClosed ? "" : ` (${tooFewClosed})`}. Method {score.method_version}.
+              </p>
             </div>
           ) : (
             <EmptyState title="Not scored yet." />

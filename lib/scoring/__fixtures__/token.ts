@@ -96,3 +96,42 @@ export function healthyToken(seed = 1): TokenRiskInput {
     smartMoney: [],
   };
 }
+
+/** A token whose numbers are drawn at random, often absurd, to check the ranges hold. */
+export function randomToken(seed: number): TokenRiskInput {
+  const r = rng(seed);
+  const input = healthyToken(seed);
+  const wallets = Array.from({ length: 40 }, (_, i) => addr(`z${i}`));
+  const pick = () => wallets[Math.floor(r() * wallets.length)];
+  const clusterOf = () => (r() < 0.5 ? `k${Math.floor(r() * 3)}` : null);
+  return {
+    ...input,
+    liquidityUsd: r() * 1e6,
+    marketCapUsd: r() < 0.1 ? 0 : r() * 1e7,
+    lpLockedShare: r() < 0.5 ? null : r(),
+    clusters: [0, 1, 2].map((i) => ({ id: `k${i}`, size: 1 + Math.floor(r() * 20) })),
+    holders: [
+      ...input.holders,
+      ...wallets.map((w) => holder(w, r() * r() * SUPPLY * 0.3, { clusterId: clusterOf(), reputationScore: r() < 0.3 ? null : r() * 100 })),
+    ],
+    swaps: Array.from({ length: 300 }, () =>
+      swap({
+        wallet: pick(),
+        direction: r() < 0.5 ? "buy" : "sell",
+        tokenAmount: Math.floor(r() * 5) * 1000,
+        amountUsd: r() * 5_000,
+        block: HEAD_BLOCK - Math.floor(r() * 300_000),
+        clusterId: clusterOf(),
+        funder: addr("f"),
+      }),
+    ),
+    earlyBuys: Array.from({ length: 20 }, () =>
+      swap({ wallet: pick(), direction: "buy", tokenAmount: r() * SUPPLY * 0.05, block: LAUNCH_BLOCK + Math.floor(r() * 30), funder: addr("f") }),
+    ),
+    liquidityChanges: Array.from({ length: 10 }, () =>
+      liquidityChange({ kind: r() < 0.5 ? "add" : "remove", provider: pick(), shareOfPool: r(), amountUsd: r() * 1e5, block: HEAD_BLOCK - Math.floor(r() * 5_000) }),
+    ),
+    liquidityHistory: Array.from({ length: 60 }, (_, i) => ({ block: HEAD_BLOCK - i * 800, timestamp: timeOf(HEAD_BLOCK - i * 800), liquidityUsd: r() * 1e6 })),
+    smartMoney: wallets.slice(0, Math.floor(r() * 6)).map((wallet) => ({ wallet, balance: r() * 1000, peakBalance: r() * 5000 })),
+  };
+}

@@ -17,6 +17,8 @@ export function position(p: Partial<WalletPosition> = {}): WalletPosition {
     secondsAfterLaunch: 600,
     knownCostShare: 1,
     tokenRugged: false,
+    insider: false,
+    soldShare: 1,
     ...p,
   };
 }
@@ -47,6 +49,7 @@ export function wallet(p: Partial<WalletReputationInput> = {}): WalletReputation
     ]),
     linkedToCreator: false,
     inWashEvidence: false,
+    pulledOwnLaunchLiquidity: [],
     portfolioValueUsd: 5_000,
     ...p,
   };

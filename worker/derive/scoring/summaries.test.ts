@@ -11,13 +11,13 @@ const endpoint = (fetchImpl: typeof fetch) => ({ url: "http://llm.test/v1/chat/c
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
 describe("SummaryUpgrades", () => {
-  it("hands over the model's summary with the hash it was asked for", async () => {
+  it("hands over the model's summary with the hash of the figures it was written from", async () => {
     const input = summaryInput();
     const text = deterministicSummary(input); // a plausible answer: only the data's numbers
     const upgrades = new SummaryUpgrades(endpoint(answer(text)));
     upgrades.request("0xtoken", input, "hash-1");
     await settle();
-    expect(upgrades.take()).toEqual([{ address: "0xtoken", inputHash: "hash-1", text }]);
+    expect(upgrades.take()).toEqual([{ address: "0xtoken", factsHash: "hash-1", text }]);
     expect(upgrades.take()).toEqual([]);
   });
 

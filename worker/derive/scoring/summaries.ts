@@ -3,15 +3,17 @@ import { log } from "@/lib/log";
 import { writeSummary, type LlmEndpoint, type SummaryInput } from "@/lib/scoring";
 
 /**
- * ai_summary from the model without holding up indexing. The range transaction always writes
- * the deterministic paragraph with the input hash; with LLM_URL and LLM_MODEL set, the model is
- * then asked in the background, and its answer is written by a later refresh (the next block's
- * transaction) only if the token's summary_input_hash is still the one it was written for.
+ * ai_summary from the model without holding up indexing. The range transaction writes the
+ * deterministic paragraph whenever the figures it states change (summary_facts_hash); with
+ * LLM_URL and LLM_MODEL set, the model is asked in the background on a material change
+ * (summary_input_hash), and its answer is written by a later refresh (the next block's
+ * transaction) only if the token's figures are still exactly the ones it was written from:
+ * a summary never states a number that differs from the fields served beside it.
  */
 const LLM_TIMEOUT_MS = 15_000;
 const CONCURRENCY = 2;
 
-export type UpgradedSummary = { address: string; inputHash: string; text: string };
+export type UpgradedSummary = { address: string; factsHash: string; text: string };
 
 export function llmEndpoint(): LlmEndpoint | null {
   if (!config.LLM_URL || !config.LLM_MODEL) return null;
@@ -19,16 +21,16 @@ export function llmEndpoint(): LlmEndpoint | null {
 }
 
 export class SummaryUpgrades {
-  private readonly queue = new Map<string, { address: string; input: SummaryInput; inputHash: string }>();
+  private readonly queue = new Map<string, { address: string; input: SummaryInput; factsHash: string }>();
   private readonly ready: UpgradedSummary[] = [];
   private running = 0;
 
   constructor(private readonly llm: LlmEndpoint | null) {}
 
-  /** Asks the model for a summary of `input` (a newer request for a token replaces a queued one). */
-  request(address: string, input: SummaryInput, inputHash: string) {
+  /** Asks the model for a summary of `input`, whose figures hash to `factsHash` (a newer request for a token replaces a queued one). */
+  request(address: string, input: SummaryInput, factsHash: string) {
     if (!this.llm) return;
-    this.queue.set(address, { address, input, inputHash });
+    this.queue.set(address, { address, input, factsHash });
     this.pump();
   }
 
@@ -44,7 +46,7 @@ export class SummaryUpgrades {
       this.running++;
       void writeSummary(job.input, this.llm)
         .then((s) => {
-          if (s.source === "llm") this.ready.push({ address, inputHash: job.inputHash, text: s.text });
+          if (s.source === "llm") this.ready.push({ address, factsHash: job.factsHash, text: s.text });
           else log.warn("llm summary fell back to the deterministic text", { token: address, reason: s.fallbackReason });
         })
         .finally(() => {

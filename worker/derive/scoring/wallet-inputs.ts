@@ -9,12 +9,21 @@ const MAX_TRADES = 2_000;
 /** A position worth less than this after a sell is closed (dust left by rounding). */
 const DUST_USD = 1;
 
-type WalletRow = { address: string; first_seen: number; trade_count: number; portfolio: number; linked: boolean; in_wash: boolean };
+type WalletRow = {
+  address: string;
+  first_seen: number;
+  trade_count: number;
+  portfolio: number;
+  linked: boolean;
+  in_wash: boolean;
+  pulled: string[];
+};
 
 /**
  * Per wallet: first seen, trades, portfolio, whether it is linked to a token creator (is one,
- * was funded by one, funded one, or shares a managed-size cluster with one) and whether it is
- * named in some token's wash_trading evidence.
+ * was funded by one, funded one, or shares a managed-size cluster with one), whether it is
+ * named in some token's wash_trading evidence, and the tokens it created whose liquidity_pulled
+ * evidence names it.
  */
 async function walletRows(tx: Tx, wallets: string[]) {
   return tx.unsafe<WalletRow[]>(
@@ -25,7 +34,10 @@ async function walletRows(tx: Tx, wallets: string[]) {
      select w.address, extract(epoch from w.first_seen)::float8 as first_seen, w.trade_count, w.portfolio_value_usd as portfolio,
             (exists (select 1 from creators c where c.address = w.address or c.address = w.funder or c.funder = w.address)
              or exists (select 1 from creators c join small_clusters k on k.cluster_id = c.cluster_id where c.cluster_id = w.cluster_id)) as linked,
-            exists (select 1 from washers x where x.address = w.address) as in_wash
+            exists (select 1 from washers x where x.address = w.address) as in_wash,
+            array(select t.address from tokens t join token_scores s on s.address = t.address, jsonb_array_elements(s.flag_evidence) e
+                   where t.creator = w.address and e->>'flag' = 'liquidity_pulled' and e->'wallets' ? w.address
+                   order by t.address) as pulled
        from wallets w where w.address = any($1::text[])`,
     [wallets, CLUSTERS.maxManagedSize],
   );
@@ -34,22 +46,38 @@ async function walletRows(tx: Tx, wallets: string[]) {
 type PositionRow = {
   wallet: string; token: string; bought: number; sold: number; realized: number; cost: number; quantity: number; unknown: number;
   sells: number; first_buy_block: string | null; launch_block: string; launched: number; first_buy_ts: number | null;
-  last_trade_ts: number | null; value: number; rugged: boolean;
+  last_trade_ts: number | null; value: number; rugged: boolean; insider: boolean; sold_quantity: number;
 };
 
+/**
+ * The wallet's positions with their tokens' launch and rug flag; for a token whose creator the
+ * wallet is linked to (the rule of walletRows), the quantity it sold of it.
+ */
 async function positions(tx: Tx, wallets: string[]) {
   return tx.unsafe<PositionRow[]>(
-    `select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold, p.realized_pnl_usd as realized,
+    `with small_clusters as (select cluster_id from wallets where cluster_id is not null group by cluster_id having count(*) <= $2),
+     linked as (
+       select p.wallet, p.token_address,
+              (c.address = w.address or c.address = w.funder or c.funder = w.address
+               or (c.cluster_id = w.cluster_id and exists (select 1 from small_clusters k where k.cluster_id = c.cluster_id))) as insider
+         from wallet_positions p join tokens t on t.address = p.token_address
+         join wallets w on w.address = p.wallet left join wallets c on c.address = t.creator
+        where p.wallet = any($1::text[]))
+     select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold, p.realized_pnl_usd as realized,
             p.cost_basis_usd as cost, p.quantity::float8 as quantity, p.unknown_cost_quantity::float8 as unknown, p.sell_count as sells,
             p.first_buy_block, t.created_block as launch_block, extract(epoch from t.created_at)::float8 as launched,
             extract(epoch from fb.timestamp)::float8 as first_buy_ts, extract(epoch from lb.timestamp)::float8 as last_trade_ts,
             (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0) as value,
-            coalesce('liquidity_pulled' = any(s.flags), false) as rugged
+            coalesce('liquidity_pulled' = any(s.flags), false) as rugged, coalesce(l.insider, false) as insider,
+            case when l.insider then coalesce((select sum(e.token_amount)::float8 from events e
+                                                where e.wallet_address = p.wallet and e.token_address = p.token_address
+                                                  and e.type = 'swap' and e.direction = 'sell'), 0) else 0 end as sold_quantity
        from wallet_positions p join tokens t on t.address = p.token_address
+       left join linked l on l.wallet = p.wallet and l.token_address = p.token_address
        left join token_metrics m on m.address = p.token_address left join token_scores s on s.address = p.token_address
        left join blocks fb on fb.number = p.first_buy_block left join blocks lb on lb.number = p.last_trade_block
       where p.wallet = any($1::text[]) order by p.wallet, p.token_address`,
-    [wallets],
+    [wallets, CLUSTERS.maxManagedSize],
   );
 }
 
@@ -68,6 +96,8 @@ function toPosition(r: PositionRow): WalletPosition {
     // Acquired quantity is not stored: the unknown-cost share of what is held stands for it.
     knownCostShare: r.quantity > 0 ? Math.max(1 - r.unknown / r.quantity, 0) : r.bought > 0 ? 1 : 0,
     tokenRugged: r.rugged,
+    insider: r.insider,
+    soldShare: r.sold_quantity > 0 ? r.sold_quantity / (r.sold_quantity + Math.max(r.quantity, 0)) : 0,
   };
 }
 
@@ -113,6 +143,7 @@ export async function gatherWalletInputs(tx: Tx, wallets: string[], head: Head):
       trades: own.trades,
       linkedToCreator: r.linked,
       inWashEvidence: r.in_wash,
+      pulledOwnLaunchLiquidity: r.pulled,
       portfolioValueUsd: r.portfolio,
     };
   });

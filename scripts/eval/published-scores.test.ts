@@ -1,0 +1,126 @@
+/**
+ * Scores a person can check, over a whole simulated history (simulator, indexer, worker, the
+ * API's read models): every published score is its breakdown under the documented weights plus
+ * its adjustments, redone here by hand from the response alone; a dimension without data is null
+ * with a reason, never 50; planted ruggers, dumping insiders and smart money score as they behaved;
+ * a summary states the figures served beside it; a token that still trades has a market cap; flag
+ * evidence says which condition raised it, in words.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GroundTruth } from "@/devchain/simulator/ground-truth";
+import { readableMetrics } from "@/lib/scoring/evidence-labels";
+import { formatUsd } from "@/lib/scoring/format";
+import { riskLevel } from "@/lib/scoring/risk";
+import { REPUTATION_CAPS, REPUTATION_WEIGHTS, RISK_WEIGHTS } from "@/lib/scoring/weights";
+import { runSeed, type Scored } from "./run-seed";
+
+const SEED = 2;
+const SIZE = { days: 3, tokens: 24, wallets: 150 };
+
+type Bound = { reason: string; min_score: number } | { reason: string; max_score: number };
+
+/** The documented rule, written out: Σ w·d / Σ w over dimensions with data, then the bounds, to 0.1. */
+function recompute(weights: Record<string, number>, dimensions: Record<string, number | null>, adjustments: Bound[]) {
+  let sum = 0;
+  let total = 0;
+  for (const [k, w] of Object.entries(weights)) {
+    if (dimensions[k] === null) continue;
+    sum += w * dimensions[k]!;
+    total += w;
+  }
+  const weighted = Math.round((total > 0 ? sum / total : 0) * 10) / 10;
+  const floor = Math.max(0, ...adjustments.flatMap((a) => ("min_score" in a ? [a.min_score] : [])));
+  const cap = Math.min(100, ...adjustments.flatMap((a) => ("max_score" in a ? [a.max_score] : [])));
+  return { weighted, score: Math.round(Math.min(Math.max(weighted, floor), cap) * 10) / 10 };
+}
+
+describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
+  let truth: GroundTruth;
+  let published: Scored["published"];
+
+  beforeAll(async () => {
+    ({ truth, scored: { published } } = await runSeed(SEED, SIZE, () => {}, { snapshots: [1] }));
+  }, 240_000);
+
+  it("are each token's breakdown under the documented weights plus its adjustments, exactly", () => {
+    expect(published.tokens.length).toBeGreaterThanOrEqual(SIZE.tokens);
+    for (const t of published.tokens) {
+      const { weighted, score } = recompute(RISK_WEIGHTS, t.dimensions, t.adjustments);
+      expect({ token: t.address, weighted, score }).toEqual({ token: t.address, weighted: t.weighted_score, score: t.risk_score });
+      expect(t.risk_level).toBe(riskLevel(t.risk_score));
+    }
+    // Floors do their work, and are named where they do.
+    expect(published.tokens.some((t) => t.risk_score > t.weighted_score)).toBe(true);
+    for (const t of published.tokens.filter((x) => x.risk_score > x.weighted_score)) expect(t.adjustments.length).toBeGreaterThan(0);
+  });
+
+  it("are each wallet's breakdown (win rate ×100) under the documented weights plus its adjustments, exactly", () => {
+    for (const w of published.wallets) {
+      const d = { ...w.dimensions, win_rate: w.dimensions.win_rate === null ? null : w.dimensions.win_rate * 100 };
+      const { weighted, score } = recompute(REPUTATION_WEIGHTS, d, w.adjustments);
+      expect({ wallet: w.address, weighted, score }).toEqual({ wallet: w.address, weighted: w.weighted_score, score: w.reputation_score });
+    }
+    expect(published.wallets.some((w) => w.reputation_score < w.weighted_score)).toBe(true);
+  });
+
+  it("say which dimensions have no data and why, and share their weight out", () => {
+    const all = [...published.tokens, ...published.wallets];
+    for (const s of all) {
+      const nulls = Object.entries(s.dimensions).filter(([, v]) => v === null).map(([k]) => k);
+      expect(s.missing_dimensions.map((m) => m.dimension)).toEqual(nulls);
+      const carried = Object.entries(s.weights).filter(([k]) => !nulls.includes(k));
+      for (const k of nulls) expect(s.weights[k as keyof typeof s.weights]).toBe(0);
+      if (carried.length) expect(carried.reduce((t, [, w]) => t + w, 0)).toBeCloseTo(1, 3);
+    }
+    const noSmartMoney = published.tokens.filter((t) => t.dimensions.smart_money_flow_score === null);
+    expect(noSmartMoney.length).toBeGreaterThan(0);
+    for (const t of noSmartMoney) {
+      expect(t.missing_dimensions).toContainEqual({ dimension: "smart_money_flow_score", reason: "no_smart_money" });
+      expect(t.confidence).not.toBe("high");
+    }
+    expect(published.wallets.some((w) => w.dimensions.win_rate === null && w.closed_positions > 0)).toBe(true);
+  });
+
+  it("rank wallets by their behaviour: ruggers and dumping insiders low, smart money high", () => {
+    const byAddress = new Map(published.wallets.map((w) => [w.address, w]));
+    const scores = published.wallets.map((w) => w.reputation_score);
+    const ruggers = truth.planted.filter((p) => p.kind === "rug_pull" || p.kind === "slow_rug").map((p) => byAddress.get(p.wallets![0].toLowerCase())!);
+    expect(ruggers.length).toBeGreaterThan(0);
+    for (const r of ruggers) {
+      expect(r.reputation_score).toBeLessThanOrEqual(REPUTATION_CAPS.pulled_own_launch_liquidity);
+      expect(r.adjustments).toContainEqual({ reason: "pulled_own_launch_liquidity", max_score: REPUTATION_CAPS.pulled_own_launch_liquidity });
+      expect(scores.filter((s) => s < r.reputation_score).length / scores.length).toBeLessThan(0.1);
+    }
+    const insiders = truth.planted.filter((p) => p.kind === "insider").flatMap((p) => (p.exits as { wallet: string }[]).map((e) => byAddress.get(e.wallet.toLowerCase())!));
+    expect(insiders.length).toBeGreaterThan(0);
+    for (const i of insiders) expect(i.reputation_score).toBeLessThanOrEqual(30);
+    const smart = Object.entries(truth.wallets).filter(([, c]) => c === "smart_money").map(([w]) => byAddress.get(w.toLowerCase())!);
+    expect(smart.length).toBeGreaterThan(0);
+    for (const s of smart) expect(scores.filter((x) => x > s.reputation_score).length / scores.length).toBeLessThan(0.25);
+  });
+
+  it("go with summaries that state the figures served beside them", () => {
+    for (const p of published.profiles) {
+      expect(p.ai_summary).toContain(`It has ${p.holder_count.toLocaleString("en-US")} holder`);
+      expect(p.ai_summary).toContain(`${formatUsd(p.liquidity_usd)} of liquidity and a market cap of ${formatUsd(p.market_cap_usd)}`);
+      expect(p.ai_summary).toContain(`score of ${Math.round(p.risk_score)}`);
+    }
+  });
+
+  it("give every token that was ever traded a market cap, rugged ones too", () => {
+    const rugged = new Set(truth.tokens.filter((t) => t.flags.includes("liquidity_pulled")).map((t) => t.address.toLowerCase()));
+    expect(rugged.size).toBeGreaterThan(0);
+    for (const p of published.profiles) expect({ token: p.symbol, positive: p.market_cap_usd > 0 }).toEqual({ token: p.symbol, positive: true });
+  });
+
+  it("explain each flag in words, naming the condition that raised it", () => {
+    const evidence = published.tokens.flatMap((t) => t.flag_evidence);
+    expect(evidence.length).toBeGreaterThan(0);
+    for (const e of evidence) {
+      expect(e.wallet_count).toBeGreaterThanOrEqual(e.wallets.length);
+      const readable = readableMetrics(e);
+      expect(readable.map((m) => m.name).sort()).toEqual(Object.keys(e.metrics).sort());
+      expect(readable.filter((m) => m.tripped).length).toBeGreaterThan(0);
+    }
+  });
+});
