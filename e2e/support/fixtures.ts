@@ -4,14 +4,10 @@ import type { CaughtEmail } from "./mail-catcher";
 
 const ARTIFACTS = "e2e/artifacts";
 
-/** The sign-in link last emailed to `email`, as the local Resend stand-in caught it. */
-async function emailedLink(email: string): Promise<string> {
-  const inbox = async () => {
-    const caught = (await (await fetch(`${process.env.E2E_MAIL_URL}/emails`)).json()) as CaughtEmail[];
-    return caught.filter((m) => [m.to].flat().includes(email)).at(-1)?.text.match(/https?:\/\/\S+/)?.[0];
-  };
-  await expect.poll(inbox).toBeTruthy();
-  return (await inbox())!;
+/** The sign-in links emailed to `email` so far, as the local Resend stand-in caught them. */
+async function linksTo(email: string): Promise<string[]> {
+  const caught = (await (await fetch(`${process.env.E2E_MAIL_URL}/emails`)).json()) as CaughtEmail[];
+  return caught.filter((m) => [m.to].flat().includes(email)).map((m) => m.text.match(/https?:\/\/\S+/)![0]);
 }
 
 /**
@@ -21,10 +17,12 @@ async function emailedLink(email: string): Promise<string> {
 export async function signIn(page: Page, email: string, returnTo = "/") {
   await page.goto(returnTo);
   await expect(page).toHaveURL(/\/signin/);
+  const before = (await linksTo(email)).length;
   await page.getByLabel("Email").first().fill(email);
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page).toHaveURL(/\/signin\/check-email/);
-  await page.goto(await emailedLink(email));
+  await expect.poll(async () => (await linksTo(email)).length).toBeGreaterThan(before);
+  await page.goto((await linksTo(email)).at(-1)!);
   await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
 }
 
