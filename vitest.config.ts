@@ -12,15 +12,16 @@ const testPostgres = "tests/setup/postgres-server.ts";
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Inherited by the projects (extends: true): Vitest's 5 s default fails slow tests on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 300_000,
     projects: [
       {
-        resolve: { alias },
+        extends: true,
         test: { name: "unit", include: ["{lib,scripts,devchain,worker,db}/**/*.test.ts"], exclude: ignored, globalSetup: [testPostgres] },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],

@@ -40,7 +40,10 @@ async function failure(start: Promise<unknown>, reason: FailureReason): Promise<
   return message;
 }
 
-describe("embedded PostgreSQL", () => {
+// Each start runs initdb and the server: seconds, more on a busy machine.
+const TIMEOUT = { timeout: 60_000 };
+
+describe("embedded PostgreSQL", TIMEOUT, () => {
   it("keeps its data across restarts and refuses a second server on the same directory", async () => {
     const dataDir = path.join(root, "kept");
     const first = await startEmbeddedDatabase({ dataDir, port: await freePort() });
@@ -69,7 +72,7 @@ describe("embedded PostgreSQL", () => {
   });
 });
 
-describe("a failed start says what to do, in one line", () => {
+describe("a failed start says what to do, in one line", TIMEOUT, () => {
   it("port taken", async () => {
     const taken: Server = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));

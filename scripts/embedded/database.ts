@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import type { PostgresOptions } from "./postgres";
 import { EmbeddedPostgresError, type FailureReason } from "./postgres-failure";
 
@@ -8,7 +7,7 @@ export type EmbeddedDatabase = { url: string; child: ChildProcess; stop: () => P
 
 const KEEPER = path.join(import.meta.dirname, "database-process.ts");
 
-type KeeperLine = { databaseUrl: string } | { error: string; reason: FailureReason };
+type KeeperMessage = { databaseUrl: string } | { error: string; reason: FailureReason };
 
 /**
  * Starts the embedded PostgreSQL in its keeper process and resolves once it accepts connections;
@@ -18,20 +17,20 @@ type KeeperLine = { databaseUrl: string } | { error: string; reason: FailureReas
  */
 export async function startEmbeddedDatabase(options: PostgresOptions): Promise<EmbeddedDatabase> {
   const child = spawn(process.execPath, ["--import", "tsx", KEEPER, JSON.stringify(options)], {
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
     detached: true,
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const line = await new Promise<KeeperLine>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", (l) => resolve(JSON.parse(l) as KeeperLine));
+  const message = await new Promise<KeeperMessage>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as KeeperMessage));
     void exited.then(() => reject(new EmbeddedPostgresError(`The embedded PostgreSQL's process exited (${child.exitCode}) before the server started.`, "failed")));
   });
-  if ("error" in line) {
+  if ("error" in message) {
     await exited;
-    throw new EmbeddedPostgresError(line.error, line.reason);
+    throw new EmbeddedPostgresError(message.error, message.reason);
   }
   return {
-    url: line.databaseUrl,
+    url: message.databaseUrl,
     child,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
