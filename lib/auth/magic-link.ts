@@ -1,17 +1,20 @@
 import { Resend } from "resend";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
+import { emailSignInMode } from "./methods";
 
 /**
  * Sends the sign-in link through Resend (RESEND_BASE_URL selects another Resend-compatible
  * endpoint, as in tests). Without RESEND_API_KEY the link is logged instead, and only on the
  * embedded defaults, where whoever reads the log is the one signing in; anywhere else a link in
- * a log would be a key to the account for whoever reads it, so the request is refused.
+ * a log would be a key to the account for whoever reads it, so the request is refused
+ * (emailSignInMode, lib/auth/methods.ts).
  */
 export async function sendMagicLink({ identifier: to, url }: { identifier: string; url: string }) {
   const link = onPublicOrigin(url);
-  if (!config.RESEND_API_KEY) {
-    if (!config.onEmbeddedDefaults) throw new Error("Email sign-in is not configured: set RESEND_API_KEY and APP_URL.");
+  const mode = emailSignInMode();
+  if (mode === "off") throw new Error("Email sign-in is not configured: set RESEND_API_KEY and APP_URL.");
+  if (mode === "logged") {
     log.info("sign-in link (embedded defaults without RESEND_API_KEY: logged, not sent)", { to, url: link });
     return;
   }
