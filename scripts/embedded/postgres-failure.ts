@@ -17,7 +17,7 @@ export class EmbeddedPostgresError extends Error {
 /** Where the server was to run, for the messages. */
 export type FailureContext = { dir: string; port: number; asPostgresUser: boolean };
 
-export const portInUse = (port: number) =>
+const portInUse = (port: number) =>
   new EmbeddedPostgresError(`Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: set EMBEDDED_DB_PORT to a free port.`, "port-in-use");
 
 export const otherVersion = (dir: string, found: string, ours: string) =>
@@ -56,8 +56,6 @@ const lastFatal = (log: string) =>
 /** The reason a start failed, from what initdb and postgres wrote. */
 export function explainFailure(log: string, ctx: FailureContext): EmbeddedPostgresError {
   if (/could not bind IPv[46] address .*Address already in use/i.test(log)) return portInUse(ctx.port);
-  const incompatible = log.match(/initialized by PostgreSQL version (\d+), which is not compatible with this version (\d+)/);
-  if (incompatible) return otherVersion(ctx.dir, incompatible[1], incompatible[2]);
   const other = log.match(/Is another postmaster \(PID (\d+)\) running/);
   if (other) {
     return new EmbeddedPostgresError(
