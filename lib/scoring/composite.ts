@@ -21,8 +21,12 @@ export type Adjustment<R extends string = TokenAdjustmentReason | WalletAdjustme
 /** A dimension without a value, and why (each dimension has one way of lacking data). */
 export type MissingDimension<K extends string = RiskDimension | ReputationDimension> = { dimension: K; reason: MissingReason };
 
-/** Scores and dimensions are published, stored and composed at one decimal. */
-export const roundScore = (x: number) => Math.round(x * 10) / 10;
+/**
+ * Scores and dimensions are published, stored and composed at one decimal, rounded half up as
+ * by hand: the nudge absorbs binary error at a half ((0.2·33.3 + 0.2·100) / 0.4 = 66.65 comes
+ * out as 66.6499… in floating point, and is 66.7).
+ */
+export const roundScore = (x: number) => Math.round(x * 10 + 1e-9) / 10;
 
 /** Each dimension's share of the composite: its weight over the weights of the dimensions with data. */
 export function effectiveWeights<K extends string>(weights: Record<K, number>, values: Record<K, number | null>): Record<K, number> {

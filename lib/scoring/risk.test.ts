@@ -27,7 +27,7 @@ describe("risk_score", () => {
 
   it("shares out the weight of a dimension without data instead of reading it as 50", () => {
     // Smart money unknown: the other three carry 0.3/0.8, 0.3/0.8 and 0.2/0.8.
-    expect(riskOf(dims(40, 20, 10, null), old([]))).toBe(Math.round(((0.3 * 40 + 0.3 * 20 + 0.2 * 10) / 0.8) * 10) / 10);
+    expect(riskOf(dims(40, 20, 10, null), old([]))).toBe(25); // (12 + 6 + 2) / 0.8
     expect(riskOf(dims(40, 20, 10, null), old([]))).not.toBeCloseTo(riskOf(dims(40, 20, 10, 50), old([])));
     expect(riskOf(dims(null, null, null, null), old([]))).toBe(0);
   });
@@ -44,6 +44,11 @@ describe("risk_score", () => {
     const above = compositeRisk(dims(100, 100, 100, 100), old(["concentrated_ownership"]));
     expect(above.score).toBe(100);
     expect(above.adjustments.map((a) => a.reason)).toEqual(["concentrated_ownership", "severe_holder_concentration", "severe_liquidity_instability"]);
+  });
+
+  it("rounds half up to 0.1, as by hand", () => {
+    // (0.3·66.5 + 0.3·66.8) / 0.6 = 66.65: 66.649999… in floating point.
+    expect(riskOf(dims(66.5, 66.8, null, null), old([]))).toBe(66.7);
   });
 
   it("is at least high when concentration or liquidity alone is severe", () => {

@@ -19,6 +19,9 @@ const SIZE = { days: 3, tokens: 24, wallets: 150 };
 
 type Bound = { reason: string; min_score: number } | { reason: string; max_score: number };
 
+/** Half up to 0.1, as by hand (docs/methodology.md, Composites). */
+const round1 = (x: number) => Math.round(x * 10 + 1e-9) / 10;
+
 /** The documented rule, written out: Σ w·d / Σ w over dimensions with data, then the bounds, to 0.1. */
 function recompute(weights: Record<string, number>, dimensions: Record<string, number | null>, adjustments: Bound[]) {
   let sum = 0;
@@ -28,10 +31,10 @@ function recompute(weights: Record<string, number>, dimensions: Record<string, n
     sum += w * dimensions[k]!;
     total += w;
   }
-  const weighted = Math.round((total > 0 ? sum / total : 0) * 10) / 10;
+  const weighted = round1(total > 0 ? sum / total : 0);
   const floor = Math.max(0, ...adjustments.flatMap((a) => ("min_score" in a ? [a.min_score] : [])));
   const cap = Math.min(100, ...adjustments.flatMap((a) => ("max_score" in a ? [a.max_score] : [])));
-  return { weighted, score: Math.round(Math.min(Math.max(weighted, floor), cap) * 10) / 10 };
+  return { weighted, score: round1(Math.min(Math.max(weighted, floor), cap)) };
 }
 
 describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
