@@ -3,10 +3,9 @@
  * PostgreSQL on loopback (data in DATA_DIR/postgres); with no RPC_URL it starts the dev chain,
  * deploys the contracts and runs the market simulator; then the worker indexes the chain, the web
  * app serves the API and the dashboard, and one ready key per plan is printed. Ctrl-C stops
- * everything; a second start resumes.
+ * everything; a second start resumes. A component that dies is restarted (scripts/embedded/supervisor.ts).
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { connect, createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
@@ -16,6 +15,7 @@ import { EmbeddedPostgresError } from "./embedded/postgres-failure";
 import { ensureDevKeys } from "./embedded/dev-keys";
 import { startChain, waitForHead, type RunningChain } from "./embedded/chain";
 import { followChild, showProgress } from "./embedded/progress";
+import { Supervisor } from "./embedded/supervisor";
 import { buildIfStale, startWeb, waitForHttp } from "./embedded/web";
 import { embeddedWebEnv } from "./embedded/web-env";
 import { startWorkerProcess } from "./embedded/worker";
@@ -24,9 +24,10 @@ const EMBEDDED_DB_PORT = Number(process.env.EMBEDDED_DB_PORT ?? 54329);
 const DEVCHAIN_PORT = Number(process.env.DEVCHAIN_PORT ?? 8545);
 const say = (line: string) => console.log(`[start] ${line}`);
 
-const children: ChildProcess[] = [];
 let chain: RunningChain | undefined;
 let embeddedDb: EmbeddedDatabase | undefined;
+/** Stopped in this order: what reads and writes first, the database last. */
+const supervisors: Supervisor[] = [];
 let stopping = false;
 const shutdown = new AbortController();
 
@@ -35,84 +36,112 @@ async function stop(code: number) {
   stopping = true;
   shutdown.abort();
   say("stopping...");
-  await Promise.all(children.map(terminate));
-  if (chain) await chain.chain.stop();
-  if (embeddedDb) await embeddedDb.stop();
+  for (const s of supervisors) {
+    await s.hold();
+    if (s.name === "market simulator") await chain?.chain.stop();
+  }
   rmSync(RUNTIME_FILE, { force: true });
   process.exit(code);
-}
-/** SIGTERM, then SIGKILL if the child has not exited within 5 s. */
-function terminate(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-  });
 }
 
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
 
-/** A child that dies takes the whole product down, loudly, rather than leaving half of it up. */
-function supervise(child: ChildProcess, name: string) {
-  children.push(child);
-  child.once("exit", (code) => !stopping && (say(`${name} exited (${code})`), void stop(1)));
+async function indexedBlock(databaseUrl: string): Promise<number> {
+  const sql = connect(databaseUrl, { max: 1 });
+  try {
+    const [{ block }] = await sql<{ block: number }[]>`select coalesce(max(indexed_block), 0)::int as block from sync_state`;
+    return block;
+  } finally {
+    await sql.end();
+  }
 }
 
 async function main() {
   mkdirSync(DATA_DIR, { recursive: true });
   let databaseUrl = config.DATABASE_URL;
+  const database = new Supervisor(
+    "embedded database",
+    async () => {
+      embeddedDb = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, "postgres"), port: EMBEDDED_DB_PORT });
+      return embeddedDb.child;
+    },
+    say,
+  );
   if (!databaseUrl) {
     const oldPglite = path.join(DATA_DIR, "pglite");
     if (existsSync(oldPglite)) say(`${oldPglite} (the earlier embedded database, PGlite) is no longer used; delete it with: rm -rf ${oldPglite}`);
-    const dataDir = path.join(DATA_DIR, "postgres");
-    embeddedDb = await startEmbeddedDatabase({ dataDir, port: EMBEDDED_DB_PORT });
-    databaseUrl = embeddedDb.url;
-    // Stopped last, after everything that writes to it; its exit otherwise is fatal.
-    embeddedDb.child.once("exit", (code) => !stopping && (say(`embedded database exited (${code})`), void stop(1)));
+    await database.run();
+    databaseUrl = embeddedDb!.url;
     // The keys CLI and other tools find the embedded database through this file.
     writeFileSync(RUNTIME_FILE, JSON.stringify({ databaseUrl, pid: process.pid }));
-    say(`embedded PostgreSQL on ${databaseUrl}, data in ${dataDir}`);
+    say(`embedded PostgreSQL on ${databaseUrl}, data in ${path.join(DATA_DIR, "postgres")}`);
   }
   await runMigrations(databaseUrl);
+  const dbUrl = databaseUrl;
 
-  const sql = connect(databaseUrl, { max: 2 });
+  const sql = connect(dbUrl, { max: 2 });
   const keys = await ensureDevKeys(createDb(sql), DATA_DIR);
-  const [{ checkpoint }] = await sql<{ checkpoint: number }[]>`select coalesce(max(indexed_block), 0)::int as checkpoint from sync_state`;
   await sql.end();
+
+  const worker = new Supervisor(
+    "worker",
+    async () => {
+      const child = startWorkerProcess({ DATABASE_URL: dbUrl, DATA_DIR, ...(config.RPC_URL ? {} : { CHAIN_PROFILE: "devchain" }) });
+      followChild(child, (m) => {
+        if (m.msg !== "sync progress" || m.phase === "live") return null;
+        const p = m as unknown as { blocksDone: number; blocksTotal: number; etaSeconds: number | null; indexedBlock: number; headBlock: number };
+        return ["worker", { label: "indexed", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaSeconds, note: `block ${p.indexedBlock}/${p.headBlock}` }];
+      });
+      return child;
+    },
+    say,
+  );
+  // The dev chain lives in memory: a new node is rebuilt from the recipe and the outside
+  // transactions it recorded. The worker waits until the rebuilt chain reaches its checkpoint,
+  // so it resumes there instead of taking the rebuild in progress for a reorg.
+  let workerStarted = false;
+  const devChain = new Supervisor(
+    "market simulator",
+    async () => {
+      if (workerStarted) await worker.hold();
+      await chain?.chain.stop();
+      const checkpoint = await indexedBlock(dbUrl);
+      chain = await startChain(DATA_DIR, DEVCHAIN_PORT);
+      followChild(chain.simulator, (m) => {
+        const p = m.simulator as { phase: string; blocksDone: number; blocksTotal: number; etaMs: number | null; events: number } | undefined;
+        if (!p || p.phase !== "backfill") return null;
+        return ["sim", { label: "market", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaMs === null ? null : p.etaMs / 1000, note: `${p.events} events` }];
+      });
+      if (checkpoint > 0) {
+        say(`rebuilding the dev chain up to the worker's checkpoint (block ${checkpoint})...`);
+        await waitForHead(chain.chain.rpcUrl, checkpoint, shutdown.signal);
+      }
+      if (workerStarted) worker.resume();
+      return chain.simulator;
+    },
+    say,
+  );
+  const embeddedBackends = !config.DATABASE_URL && !config.RPC_URL;
+  const web = new Supervisor("web app", async () => startWeb(config.PORT, { DATABASE_URL: dbUrl, ...embeddedWebEnv(DATA_DIR, config.PORT, embeddedBackends) }), say);
+  supervisors.push(web, worker, devChain, database);
 
   if (!config.RPC_URL) {
     say(`dev chain on 127.0.0.1:${DEVCHAIN_PORT}; deploying and simulating the market...`);
-    chain = await startChain(DATA_DIR, DEVCHAIN_PORT);
-    supervise(chain.simulator, "market simulator");
-    followChild(chain.simulator, (m) => {
-      const p = m.simulator as { phase: string; blocksDone: number; blocksTotal: number; etaMs: number | null; events: number } | undefined;
-      if (!p || p.phase !== "backfill") return null;
-      return ["sim", { label: "market", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaMs === null ? null : p.etaMs / 1000, note: `${p.events} events` }];
-    });
+    await devChain.run();
   }
-  if (chain && checkpoint > 0) {
-    say(`rebuilding the dev chain up to the worker's checkpoint (block ${checkpoint})...`);
-    await waitForHead(chain.chain.rpcUrl, checkpoint, shutdown.signal);
-  }
-  const worker = startWorkerProcess({ DATABASE_URL: databaseUrl, DATA_DIR, ...(config.RPC_URL ? {} : { CHAIN_PROFILE: "devchain" }) });
-  supervise(worker, "worker");
-  followChild(worker, (m) => {
-    if (m.msg !== "sync progress" || m.phase === "live") return null;
-    const p = m as unknown as { blocksDone: number; blocksTotal: number; etaSeconds: number | null; indexedBlock: number; headBlock: number };
-    return ["worker", { label: "indexed", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaSeconds, note: `block ${p.indexedBlock}/${p.headBlock}` }];
-  });
+  await worker.run();
+  workerStarted = true;
 
   await buildIfStale(say);
-  const web = startWeb(config.PORT, { DATABASE_URL: databaseUrl, ...embeddedWebEnv(DATA_DIR, config.PORT) });
-  supervise(web, "web app");
+  await web.run();
   const base = `http://localhost:${config.PORT}`;
   await waitForHttp(`${base}/v1/health`, 60_000);
 
   showProgress("web", { label: "web", done: 1, total: 1, etaSeconds: null, note: base });
   process.stderr.write("\n");
   say(`ready: ${base}  (API: ${base}/v1, OpenAPI: ${base}/v1/openapi.json)`);
+  say("a component that exits is restarted with backoff; the API and the dashboard keep serving meanwhile");
   for (const [plan, key] of Object.entries(keys)) say(`  ${plan.padEnd(8)} key: ${key}`);
   say(`try: curl -H "Authorization: Bearer ${keys.api_tier}" "${base}/v1/tokens?limit=5"`);
 }
