@@ -2,7 +2,7 @@ import { requestTime } from "@/lib/queries/clock";
 import type { Metadata } from "next";
 import { getDb } from "@/db/client";
 import { LiveOverview } from "@/components/home/live-overview";
-import { OVERVIEW_URLS } from "@/components/home/overview-urls";
+import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSession } from "@/lib/auth/account";
 import { eventListFromSearch, tokenListFromSearch } from "@/lib/queries/lists";

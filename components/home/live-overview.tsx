@@ -9,8 +9,9 @@ import type { Page } from "../types";
 import { Card } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
 import { useDashboardQuery } from "../use-dashboard-query";
+import { staleSummary, useIndexerStatus } from "../freshness";
 import { IndexerStatusBar, type IndexerStatus } from "./indexer-status";
-import { OVERVIEW_URLS } from "./overview-urls";
+import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
 import { TokenMiniList } from "./token-mini-list";
 
 export type Overview = { trending: Page<Token>; newest: Page<Token>; events: Page<ApiEvent>; status: IndexerStatus };
@@ -25,7 +26,8 @@ const moreLink = (href: string, text: string) => (
 /** The market at a glance, refreshed every few seconds from the dashboard's JSON routes. */
 export function LiveOverview({ initial }: { initial: Overview }) {
   const seed = <K extends keyof Overview>(key: K) => ({ initial: { url: OVERVIEW_URLS[key], data: initial[key] }, liveMs: LIVE_MS });
-  const status = useDashboardQuery(OVERVIEW_URLS.status, seed("status")).data ?? initial.status;
+  const status = useIndexerStatus(initial.status) ?? initial.status;
+  const stale = staleSummary(status);
   const trending = useDashboardQuery(OVERVIEW_URLS.trending, seed("trending")).data ?? initial.trending;
   const newest = useDashboardQuery(OVERVIEW_URLS.newest, seed("newest")).data ?? initial.newest;
   const events = useDashboardQuery(OVERVIEW_URLS.events, seed("events")).data ?? initial.events;
@@ -41,7 +43,8 @@ export function LiveOverview({ initial }: { initial: Overview }) {
           <TokenMiniList tokens={newest.data} label="Newest launches" metric={(t) => `${formatAge(t.age_hours)} · ${formatUsd(t.liquidity_usd)} liq`} />
         </Card>
       </div>
-      <Card title="Recent events" action={moreLink("/events", "Live stream →")}>
+      <Card title={stale ? "Recent events (not live)" : "Recent events"} action={moreLink("/events", "Event stream →")}>
+        {stale && <p className="mb-2 text-sm text-amber-800 dark:text-amber-300">Not live: {stale}. These are the newest events indexed.</p>}
         {events.data.length ? <EventTable events={events.data} label="Recent events" /> : <EmptyState title="No events indexed yet." />}
       </Card>
     </div>

@@ -5,6 +5,7 @@ import { withDeadline } from "@/lib/api/handler";
 import { config } from "@/lib/config";
 import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
+import { isSharedView } from "@/lib/queries/shared-views";
 import { currentAccount, type CurrentAccount } from "./account";
 
 /**
@@ -15,6 +16,7 @@ import { currentAccount, type CurrentAccount } from "./account";
 type RouteArgs<P> = { params: Promise<P> };
 type Handler<P> = (req: NextRequest, ctx: { params: P; account: CurrentAccount }) => Promise<unknown>;
 type Authenticated = { account: CurrentAccount; headers: Record<string, string> };
+type Authenticate = (req: NextRequest) => Promise<Authenticated>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType?.trim() ?? "");
@@ -42,7 +44,7 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
 }
 
 /** A JSON body answers 200; null answers 204. Every answer carries its X-Request-Id. */
-function dashboardRoute(authenticate: () => Promise<Authenticated>) {
+function dashboardRoute(authenticate: Authenticate) {
   return <P = Record<string, never>>(handler: Handler<P>) =>
     async (req: NextRequest, args: RouteArgs<P>): Promise<Response> => {
       const requestId = `req_${randomBase62(20)}`;
@@ -51,7 +53,7 @@ function dashboardRoute(authenticate: () => Promise<Authenticated>) {
         refuseForeignWrite(req);
         const body = await withDeadline(
           (async () => {
-            const { account, headers: authHeaders } = await authenticate();
+            const { account, headers: authHeaders } = await authenticate(req);
             Object.assign(headers, authHeaders);
             return handler(req, { params: await args.params, account });
           })(),
@@ -71,9 +73,13 @@ async function signedIn(): Promise<CurrentAccount> {
   return account;
 }
 
-/** Market data (the /v1 data the dashboard shows): one request from the account's plan limits. */
-export const withSession = dashboardRoute(async () => {
+/**
+ * Market data (the /v1 data the dashboard shows): one request from the account's plan limits,
+ * except the shared views every dashboard refreshes (lib/queries/shared-views.ts).
+ */
+export const withSession = dashboardRoute(async (req) => {
   const account = await signedIn();
+  if (isSharedView(req.nextUrl)) return { account, headers: {} };
   const { rateLimit } = await authorizeAccount(account.id);
   return { account, headers: rateLimitHeaders(rateLimit) };
 });

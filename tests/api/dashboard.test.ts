@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, ensureAccount, setPlan, type Plan } from "@/lib/keys/store";
+import { OVERVIEW_URLS, STREAM_PAGE_SIZE } from "@/lib/queries/shared-views";
 import { expectError, type ApiResponse } from "./helpers";
 import { ownServer, signedIn, type OwnServer } from "./own-server";
 
@@ -92,6 +93,20 @@ describe("the dashboard's market routes", () => {
     // The account's keys keep their own counters.
     const key = await createKey(server.db, accountId, "own limits");
     expect((await v1("/v1/tokens?limit=1", key.key)).headers.get("x-ratelimit-remaining")).toBe("9");
+  });
+
+  it("leave the views every dashboard refreshes free, so a Free account's home keeps refreshing", async () => {
+    const { browser, accountId } = await signedIn(server);
+    const shared = [...Object.values(OVERVIEW_URLS), `/api/events?limit=${STREAM_PAGE_SIZE}`, "/api/tokens?limit=8&sort=trending"];
+    for (let round = 0; round < 3; round++) {
+      for (const path of shared) {
+        const res = await browser.fetch(path).then(asResponse);
+        expect([path, res.status, res.headers.get("x-ratelimit-limit")]).toEqual([path, 200, null]);
+      }
+    }
+    expect(await server.sql`select requests from usage_daily where key_id = ${accountId}`).toEqual([]);
+    // The same routes with a query of the account's own are requests of its plan.
+    expect((await browser.fetch("/api/events?limit=12&type=swap").then(asResponse)).headers.get("x-ratelimit-remaining")).toBe("9");
   });
 
   it("need a session", async () => {
