@@ -1,36 +1,45 @@
 import Link from "next/link";
+import { getDb } from "@/db/client";
 import { auth } from "@/lib/auth";
+import { requestTime } from "@/lib/queries/clock";
+import { getStatus } from "@/lib/queries/status";
 import { SignOutButtons } from "./account/sign-out-buttons";
+import { StaleDataBanner } from "./freshness";
 import { NavLinks } from "./nav-links";
 import { buttonClass } from "./ui/button";
 
 export async function SiteHeader() {
   const session = await auth();
   const email = session?.user?.email;
+  // Signed in, every page says when its data may be out of date (the status route needs a session).
+  const status = email ? await getStatus(getDb(), requestTime()).catch(() => undefined) : undefined;
   return (
-    <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
-        <Link href="/" className="font-semibold tracking-tight">
-          Onchain Intel
-        </Link>
-        <nav aria-label="Main" className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
-          <NavLinks />
-        </nav>
-        <div className="ml-auto flex items-center gap-2 text-sm">
-          {email ? (
-            <>
-              <span className="hidden max-w-48 truncate text-zinc-600 md:inline dark:text-zinc-400" title={email}>
-                {email}
-              </span>
-              <SignOutButtons />
-            </>
-          ) : (
-            <Link href="/signin" className={buttonClass("primary")}>
-              Sign in
-            </Link>
-          )}
+    <>
+      <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+          <Link href="/" className="font-semibold tracking-tight">
+            Onchain Intel
+          </Link>
+          <nav aria-label="Main" className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
+            <NavLinks />
+          </nav>
+          <div className="ml-auto flex items-center gap-2 text-sm">
+            {email ? (
+              <>
+                <span className="hidden max-w-48 truncate text-zinc-600 md:inline dark:text-zinc-400" title={email}>
+                  {email}
+                </span>
+                <SignOutButtons />
+              </>
+            ) : (
+              <Link href="/signin" className={buttonClass("primary")}>
+                Sign in
+              </Link>
+            )}
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+      {email && <StaleDataBanner initial={status} />}
+    </>
   );
 }

@@ -18,6 +18,9 @@ export const CONTRACT_NAMES = [
   "DevSwapPair",
   "DevSwapRouter",
   "Launchpad",
+  // Test-only contracts (worker/test/hostile.test.ts), never deployed by deploy.ts.
+  "HostileToken",
+  "FakePair",
 ] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 export interface Artifact {

@@ -25,6 +25,10 @@ const schema = z.object({
   RPC_URL: z.string().url().optional(),
   CHAIN_PROFILE: z.string().default("devchain"),
   POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /** GET /v1/status reports unhealthy ("lagging") when the indexed block is further behind the chain head. */
+  STATUS_MAX_LAG_SECONDS: z.coerce.number().min(0).default(60),
+  /** ... and ("quarantine") when more entities than this are quarantined. */
+  STATUS_MAX_QUARANTINED: z.coerce.number().int().min(0).default(10),
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default("Onchain Intel <alerts@localhost>"),

@@ -1,5 +1,7 @@
 import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { log } from "@/lib/log";
+import { recordCycle } from "./indexer/checkpoint";
+import { runHeadProbe } from "./indexer/head";
 import { Indexer, type Progress } from "./indexer/indexer";
 import { Rpc } from "./indexer/rpc";
 import type { LiveStep } from "./indexer/sync/realtime";
@@ -27,10 +29,15 @@ export type WorkerOptions = {
   /** See IndexerOptions.fullRefreshIntervalMs. */
   fullRefreshIntervalMs?: number;
   rpcTimeoutMs?: number;
+  /** How often the head probe reads the chain's head and writes the heartbeat (default 2 s). */
+  headProbeIntervalMs?: number;
 };
 
 const LEADERSHIP_CHECK_MS = 2_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
+const HEAD_PROBE_INTERVAL_MS = 2_000;
+/** The head probe's own deadline per request: a slow node must not make the head look older. */
+const HEAD_PROBE_TIMEOUT_MS = 5_000;
 
 /**
  * The worker: waits for the advisory lock (standby), then indexes until `signal` aborts or the
@@ -69,14 +76,29 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
   const sql = connect(opts.databaseUrl, { max: 4, connection: { application_name: "onchain-intel-worker", statement_timeout: 300_000 } });
   const db = createDb(sql);
   const rpc = new Rpc({ url: opts.rpcUrl, signal, timeoutMs: opts.rpcTimeoutMs, addressChunkSize: profile.addressChunkSize });
+  // The probe stops with the active role, however the loop below ends.
+  const probeRun = new AbortController();
+  const stopProbe = () => probeRun.abort();
+  signal.addEventListener("abort", stopProbe, { once: true });
+  const probe = runHeadProbe({
+    sql,
+    rpc: new Rpc({ url: opts.rpcUrl, signal: probeRun.signal, timeoutMs: Math.min(opts.rpcTimeoutMs ?? HEAD_PROBE_TIMEOUT_MS, HEAD_PROBE_TIMEOUT_MS), maxAttempts: 2 }),
+    chainId: profile.chainId,
+    intervalMs: opts.headProbeIntervalMs ?? HEAD_PROBE_INTERVAL_MS,
+    signal: probeRun.signal,
+  });
   let failures = 0;
+  // A previous worker may have left a count of failures: the first success clears it.
+  let failuresStored = true;
   let indexer: Indexer | null = null;
   try {
     while (!signal.aborted) {
       try {
         indexer ??= await Indexer.create({ sql, rpc, profile, signal, onProgress: opts.onProgress, fullRefreshIntervalMs: opts.fullRefreshIntervalMs });
         const result = await indexer.cycle();
+        if (failuresStored) await recordCycle(sql, profile.chainId, true);
         failures = 0;
+        failuresStored = false;
         if (opts.afterCycle) {
           await opts.afterCycle({ sql, db, profile, ...result }).catch((err) => log.error("afterCycle failed", { error: String(err) }));
         }
@@ -89,10 +111,16 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
         indexer = null;
         const backoff = Math.min(MAX_ERROR_BACKOFF_MS, 500 * 2 ** Math.min(failures - 1, 6));
         log.error("indexing cycle failed", { error: err instanceof Error ? err.message : String(err), failures, retryInMs: backoff });
+        // For GET /v1/status; with the database down this fails too, and the loop retries anyway.
+        failuresStored = true;
+        await recordCycle(sql, profile.chainId, false).catch(() => {});
         await sleep(backoff, signal);
       }
     }
   } finally {
+    probeRun.abort();
+    signal.removeEventListener("abort", stopProbe);
+    await probe;
     await sql.end({ timeout: 5 });
   }
 }

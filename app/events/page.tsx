@@ -6,7 +6,9 @@ import { searchOf } from "@/components/search-params";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
 import { requireSession } from "@/lib/auth/account";
+import { requestTime } from "@/lib/queries/clock";
 import { eventListFromSearch } from "@/lib/queries/lists";
+import { getStatus } from "@/lib/queries/status";
 import { EVENT_TYPES } from "@/lib/queries/events";
 
 export const metadata: Metadata = { title: "Events" };
@@ -25,10 +27,11 @@ export default async function EventsPage({ searchParams }: PageProps<"/events">)
     search = streamSearch(new URLSearchParams());
     data = await eventListFromSearch(db, search);
   }
+  const status = await getStatus(db, requestTime());
   return (
     <>
       <PageHeader title="Events" subtitle="Swaps, liquidity changes and transfers across every indexed token, newest first." />
-      <EventStream types={EVENT_TYPES} initial={{ search: search.toString(), data }} invalid={invalid} />
+      <EventStream types={EVENT_TYPES} initial={{ search: search.toString(), data, status }} invalid={invalid} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { Pagination } from "../ui/pagination";
+import { staleSummary, useIndexerStatus, type IndexerStatus } from "../freshness";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { useUrlSearch } from "../use-url-search";
 import { EventTable } from "./event-table";
@@ -42,8 +43,20 @@ function AddressFilter({ name, label, value, onApply }: { name: string; label: s
   );
 }
 
-/** The global event stream: filters in the URL, the first page refreshing itself. */
-export function EventStream({ types, initial, invalid }: { types: readonly EventType[]; initial: { search: string; data: Page<ApiEvent> }; invalid?: string }) {
+/**
+ * The global event stream: filters in the URL, the first page refreshing itself. It says "Live"
+ * only while the data is current: when the indexer is down or behind the chain, it says so
+ * instead (and keeps refreshing, so the rows catch up when indexing does).
+ */
+export function EventStream({
+  types,
+  initial,
+  invalid,
+}: {
+  types: readonly EventType[];
+  initial: { search: string; data: Page<ApiEvent>; status?: IndexerStatus };
+  invalid?: string;
+}) {
   const { search, update } = useUrlSearch();
   const [paused, setPaused] = useState(false);
   // The server fell back to the unfiltered list; the address bar follows so the two agree.
@@ -52,10 +65,12 @@ export function EventStream({ types, initial, invalid }: { types: readonly Event
   }, [invalid]);
   const params = streamSearch(search);
   const onFirstPage = (params.get("page") ?? "1") === "1";
-  const live = onFirstPage && !paused;
+  const refreshing = onFirstPage && !paused;
+  const stale = staleSummary(useIndexerStatus(initial.status));
+  const live = refreshing && !stale;
   const query = useDashboardQuery<Page<ApiEvent>>(`/api/events?${params}`, {
     initial: { url: `/api/events?${initial.search}`, data: initial.data },
-    liveMs: live ? LIVE_MS : false,
+    liveMs: refreshing ? LIVE_MS : false,
   });
   const list = query.data;
 
@@ -69,8 +84,17 @@ export function EventStream({ types, initial, invalid }: { types: readonly Event
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="flex items-center gap-2" aria-live="polite">
-          <span className={`inline-block size-2 rounded-full ${live ? "animate-pulse bg-emerald-500 motion-reduce:animate-none" : "bg-zinc-400"}`} aria-hidden="true" />
-          {live ? `Live: refreshing every ${LIVE_MS / 1000} s` : onFirstPage ? "Paused" : "Live updates run on the first page"}
+          <span
+            className={`inline-block size-2 rounded-full ${live ? "animate-pulse bg-emerald-500 motion-reduce:animate-none" : refreshing ? "bg-amber-500" : "bg-zinc-400"}`}
+            aria-hidden="true"
+          />
+          {live
+            ? `Live: refreshing every ${LIVE_MS / 1000} s`
+            : refreshing
+              ? `Not live: ${stale}. Checking every ${LIVE_MS / 1000} s`
+              : onFirstPage
+                ? "Paused"
+                : "Live updates run on the first page"}
         </p>
         {onFirstPage && (
           <button type="button" aria-pressed={paused} onClick={() => setPaused((p) => !p)} className={buttonClass("secondary")}>

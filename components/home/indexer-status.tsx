@@ -1,28 +1,51 @@
-import type { getStatus } from "@/lib/queries/status";
 import { formatInteger } from "../format";
+import type { IndexerStatus } from "../freshness";
 import { RelativeTime } from "../relative-time";
 import { Badge } from "../ui/badge";
 
-export type IndexerStatus = Awaited<ReturnType<typeof getStatus>>;
+export type { IndexerStatus };
 
-/** How fresh the data is: the indexed block against the chain head, and the worker's heartbeat. */
+/**
+ * How fresh the data is: the indexer's state, the indexed block against the chain's head (read
+ * independently of indexing; "unknown" when nothing could read it lately), the data's time and
+ * the worker's heartbeat.
+ */
 export function IndexerStatusBar({ status }: { status: IndexerStatus }) {
   const item = "flex items-center gap-1.5";
+  const failing = status.reasons.includes("indexing_failing");
   return (
     <dl className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-zinc-200 bg-white px-4 py-3 text-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className={item}>
         <dt className="text-zinc-500 dark:text-zinc-400">Indexer</dt>
-        <dd>{status.worker.alive ? <Badge tone="good">live</Badge> : <Badge tone="warn">not running</Badge>}</dd>
+        <dd>
+          {!status.worker.alive ? (
+            <Badge tone="danger">not running</Badge>
+          ) : failing ? (
+            <Badge tone="warn" title={`${status.worker.consecutive_failures} failed attempts in a row`}>failing</Badge>
+          ) : (
+            <Badge tone="good">running</Badge>
+          )}
+        </dd>
       </div>
       <div className={item}>
         <dt className="text-zinc-500 dark:text-zinc-400">Indexed block</dt>
         <dd className="tabular-nums">{status.indexed_block === null ? "—" : formatInteger(status.indexed_block)}</dd>
       </div>
       <div className={item}>
+        <dt className="text-zinc-500 dark:text-zinc-400">Chain head</dt>
+        <dd className="tabular-nums">{status.head_block === null ? "unknown" : formatInteger(status.head_block)}</dd>
+      </div>
+      <div className={item}>
         <dt className="text-zinc-500 dark:text-zinc-400">Behind head</dt>
-        <dd className="tabular-nums">
-          {status.lag_blocks === null ? "—" : `${formatInteger(status.lag_blocks)} blocks`}
-          {status.lag_seconds !== null && ` (${Math.round(status.lag_seconds)} s)`}
+        <dd className="tabular-nums" title={status.lag_blocks === null ? "The chain's head could not be read lately" : undefined}>
+          {status.lag_blocks === null ? "unknown" : `${formatInteger(status.lag_blocks)} blocks`}
+          {status.lag_seconds !== null && ` (${formatInteger(status.lag_seconds)} s)`}
+          {status.reasons.includes("lagging") && (
+            <>
+              {" "}
+              <Badge tone="warn">lagging</Badge>
+            </>
+          )}
         </dd>
       </div>
       <div className={item}>
@@ -37,6 +60,12 @@ export function IndexerStatusBar({ status }: { status: IndexerStatus }) {
           <RelativeTime iso={status.worker.heartbeat_at} />
         </dd>
       </div>
+      {status.quarantined_entities > 0 && (
+        <div className={item}>
+          <dt className="text-zinc-500 dark:text-zinc-400">Quarantined</dt>
+          <dd className="tabular-nums">{formatInteger(status.quarantined_entities)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

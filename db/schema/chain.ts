@@ -25,8 +25,21 @@ export const syncState = pgTable("sync_state", {
   indexedBlockTime: ts(),
   headBlock: blockNumber(),
   headBlockTime: ts(),
+  /**
+   * When the worker's head probe (its own timer, independent of the indexing loop) last read
+   * head_block and head_block_time from the node, by the worker's clock.
+   */
+  headCheckedAt: ts(),
   /** Last time the worker reported alive; the status route derives liveness from it. */
   heartbeatAt: ts(),
+  /** Indexing cycles failed in a row (0 after a success), and when the last one failed. */
+  cycleFailures: integer().notNull().default(0),
+  lastFailureAt: ts(),
+  /**
+   * The chain profile's finality depth: events at or below indexed_block - finality_depth are
+   * reported `confirmed`. Null until a worker wrote it (nothing is confirmed then).
+   */
+  finalityDepth: integer(),
   /** Increases on every write of chain-derived data, reorg rollbacks included; caches key on it. */
   dataVersion: blockNumber().notNull().default(0),
   updatedAt: ts().notNull().defaultNow(),

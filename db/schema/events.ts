@@ -3,10 +3,12 @@ import { bigint, index, integer, pgTable, primaryKey, text } from "drizzle-orm/p
 import { address, blockNumber, ts, uint256, usd } from "./columns";
 
 /**
- * User-level events served by /v1/events. `id` is derived from the chain position
- * (block_number * 100000 + log_index), so it is monotonic, stable across re-indexing and
- * a safe resume cursor. A transfer names the sender in wallet_address and the receiver in
- * to_address; token movements inside a swap or liquidity change are not listed as transfers.
+ * User-level events served by /v1/events. `id` is derived from the chain position:
+ * block_number * 100000 + the event's sequence in its block (its log index, or after the highest
+ * id of the block's tombstones when the block was indexed again after a reorg), so it is
+ * monotonic in chain order, never reused, and a safe resume cursor. A transfer names the sender
+ * in wallet_address and the receiver in to_address; token movements inside a swap or liquidity
+ * change are not listed as transfers.
  */
 export const events = pgTable(
   "events",
@@ -34,6 +36,32 @@ export const events = pgTable(
     index("events_to_idx").on(t.toAddress, t.id).where(sql`${t.toAddress} is not null`),
     index("events_type_idx").on(t.type, t.id),
     index("events_block_idx").on(t.blockNumber),
+  ],
+);
+
+/**
+ * Events a reorg rolled back, kept so ids are never reused and consumers of the stream learn
+ * what was removed (GET /v1/events?include_removed=true, docs/event-stream.md). A block indexed
+ * again after a rollback numbers its events after the highest id its tombstones hold.
+ */
+export const eventTombstones = pgTable(
+  "event_tombstones",
+  {
+    id: bigint({ mode: "number" }).primaryKey(),
+    type: text().notNull(),
+    walletAddress: address().notNull(),
+    toAddress: address(),
+    tokenAddress: address().notNull(),
+    blockNumber: blockNumber().notNull(),
+    logIndex: integer().notNull(),
+    txHash: text().notNull(),
+    timestamp: ts().notNull(),
+    removedAt: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    index("event_tombstones_token_idx").on(t.tokenAddress, t.id),
+    index("event_tombstones_wallet_idx").on(t.walletAddress, t.id),
+    index("event_tombstones_to_idx").on(t.toAddress, t.id).where(sql`${t.toAddress} is not null`),
   ],
 );
 

@@ -13,3 +13,4 @@ export * from "./rate-limits";
 export * from "./alerts";
 export * from "./sign-in-requests";
 export * from "./billing";
+export * from "./quarantine";

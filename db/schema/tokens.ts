@@ -25,6 +25,14 @@ export const tokens = pgTable(
     createdBlock: blockNumber().notNull(),
     createdTx: text(),
     createdAt: ts().notNull(),
+    /**
+     * What the indexer noticed about the contract's behaviour (lib/chain-text.ts, worker/derive/reconcile.ts):
+     * text_cleaned (name or symbol had characters removed, invalid UTF-8 replaced or was cut),
+     * metadata_fallback (name(), symbol() or decimals() missing or unusable: a fallback stands in),
+     * balance_mismatch (Transfer events disagreed with balanceOf/totalSupply: balances are
+     * reconciled with the chain, as fee-on-transfer and rebasing tokens need).
+     */
+    anomalies: text().array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [index("tokens_launchpad_idx").on(t.launchpad)],
 );

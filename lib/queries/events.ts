@@ -11,12 +11,17 @@ export type EventQuery = {
   wallet?: string;
   since?: Date;
   afterId?: number;
+  /** Also list the tombstones of events a reorg removed, merged in id order (docs/event-stream.md). */
+  includeRemoved?: boolean;
   order: "asc" | "desc";
   page: number;
   limit: number;
 };
 
-/** Events ids encode the chain position: block * ID_BLOCK_FACTOR + log index. */
+/**
+ * Event ids encode the chain position: block * ID_BLOCK_FACTOR + the event's sequence in its
+ * block (its log index; after the block's tombstones when a reorg rolled the block back before).
+ */
 export const ID_BLOCK_FACTOR = 100_000;
 
 export type ApiEvent = {
@@ -32,7 +37,30 @@ export type ApiEvent = {
   timestamp: string;
   block_number: number;
   tx_hash: string;
+  /** At or below the indexed head minus the chain's finality depth: no reorg will remove it. */
+  confirmed: boolean;
 };
+
+/** An event a reorg removed, as `include_removed=true` lists it: the id is never used again. */
+export type RemovedEvent = {
+  id: string;
+  removed: true;
+  type: EventType;
+  wallet_address: string;
+  to_address?: string;
+  token_address: string;
+  timestamp: string;
+  block_number: number;
+  tx_hash: string;
+};
+
+/**
+ * The last confirmed block, as SQL: an uncorrelated scalar the plan evaluates once per
+ * statement (an InitPlan), so `confirmed` costs each row one comparison. -1 (nothing confirmed)
+ * until a worker recorded the chain's finality depth.
+ */
+const CONFIRMED_TO = sql`(select coalesce(max(s.indexed_block - s.finality_depth), -1) from sync_state s)`;
+const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * An event as its API object, serialised by PostgreSQL: the API sends a page's rows as they
@@ -53,7 +81,28 @@ function eventJson(withWallet: boolean): SQL {
         sql`coalesce((select t.symbol from tokens t where t.address = e.token_address), '') as token_symbol`,
         sql`round(e.amount_usd::numeric, 2)::float8 as amount_usd`,
         sql`e.direction`,
-        sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as timestamp`,
+        sql`${ISO_TIME} as timestamp`,
+        sql`e.block_number`,
+        sql`e.tx_hash`,
+        sql`e.block_number <= ${CONFIRMED_TO} as confirmed`,
+      ],
+      sql`, `,
+    )}) x)`;
+  return sql`case when e.to_address is null then ${row(false)} else ${row(true)} end`;
+}
+
+/** A tombstone (event_tombstones e) as its API object: what was removed, marked `removed`. */
+function tombstoneJson(withWallet: boolean): SQL {
+  const row = (withTo: boolean) =>
+    sql`(select row_to_json(x) from (select ${sql.join(
+      [
+        sql`e.id::text as id`,
+        sql`true as removed`,
+        sql`e.type`,
+        ...(withWallet ? [sql`e.wallet_address`] : []),
+        ...(withTo ? [sql`e.to_address`] : []),
+        sql`e.token_address`,
+        sql`${ISO_TIME} as timestamp`,
         sql`e.block_number`,
         sql`e.tx_hash`,
       ],
@@ -177,6 +226,7 @@ function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; s
 
 /** A page of events as a JSON array text, and the exact total. */
 export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true } = {}): Promise<{ json: string; total: number }> {
+  if (q.includeRemoved) return listWithRemovedJson(db, q, withWallet);
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
   const offset = (q.page - 1) * q.limit;
   const start = deepStart(q, offset);
@@ -196,6 +246,40 @@ export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true 
     with total as (select ${totalSql(q)} as n) ${start ? sql`, start as (${start.cte})` : sql``}
     select p.event, total.n::text as total from total left join (
       select e.id, (${eventJson(withWallet)})::text as event from (${page}) e
+    ) p on true
+    order by p.id ${order}`);
+  const events = rows.flatMap((r) => (r.event === null ? [] : [r.event]));
+  return { json: `[${events.join(",")}]`, total: Number(rows[0].total) };
+}
+
+/**
+ * A page of live events and tombstones merged in id order, and their exact total: what a
+ * consumer following the stream across reorgs reads (docs/event-stream.md). Each source gives
+ * its first offset + limit ids (per wallet side, as above); the merged page is then serialised
+ * by primary key. Tombstones are few, so this path does without the block-count shortcuts.
+ */
+async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): Promise<{ json: string; total: number }> {
+  const order = q.order === "asc" ? sql`asc` : sql`desc`;
+  const offset = (q.page - 1) * q.limit;
+  const c = conditions(q);
+  const sides = q.wallet ? walletSides(q.wallet) : [null];
+  const where = (side: SQL | null) => whereOf(side ? [...c, side] : c);
+  const arms = (table: SQL, removed: boolean) =>
+    sides.map((side) => sql`(select e.id, ${sql.raw(String(removed))} as removed from ${table} e ${where(side)} order by e.id ${order} limit ${offset + q.limit})`);
+  const removedTotal = sql.join(
+    sides.map((side) => sql`(select count(*) from event_tombstones e ${where(side)})`),
+    sql` + `,
+  );
+  const rows = await queryPrepared<{ event: string | null; total: string }>(db, sql`
+    with total as (select ${totalSql(q)} + ${removedTotal} as n),
+    page as (
+      select * from (${sql.join([...arms(sql`events`, false), ...arms(sql`event_tombstones`, true)], sql` union all `)}) u
+       order by u.id ${order} limit ${q.limit} offset ${offset})
+    select p.event, total.n::text as total from total left join (
+      select page.id, case when page.removed
+        then (select (${tombstoneJson(withWallet)})::text from event_tombstones e where e.id = page.id)
+        else (select (${eventJson(withWallet)})::text from events e where e.id = page.id) end as event
+      from page
     ) p on true
     order by p.id ${order}`);
   const events = rows.flatMap((r) => (r.event === null ? [] : [r.event]));

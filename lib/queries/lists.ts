@@ -25,6 +25,7 @@ function eventQueryFromSearch(search: URLSearchParams): EventQuery {
     wallet: q.wallet_address,
     since: q.since,
     afterId: q.after,
+    includeRemoved: q.include_removed,
     order: q.order,
     page: q.page,
     limit: q.limit,

@@ -1,28 +1,133 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { syncState } from "@/db/schema";
+import { config } from "@/lib/config";
+import type { StatusReason } from "@/lib/api/schemas/status";
+import { probeChainHead, type ChainHead } from "./chain-head";
+import { quarantineSummary } from "./quarantine";
 
 /** A worker that has not written a heartbeat for this long is reported as down. */
 const HEARTBEAT_STALE_MS = 30_000;
+/** A head read longer ago than this is no longer taken for the chain's head. */
+const HEAD_STALE_MS = 30_000;
+/** Indexing cycles failed in a row before the status says the loop is failing. */
+const FAILING_AFTER = 3;
 
-export async function getStatus(db: Db, now: Date) {
-  const [s] = await db.select().from(syncState).orderBy(asc(syncState.chainId)).limit(1);
-  if (!s) {
-    return { chain_id: null, head_block: null, indexed_block: null, lag_blocks: null, lag_seconds: null, worker: { alive: false, heartbeat_at: null } };
-  }
-  const head = s.headBlock ?? s.indexedBlock;
-  const lagSeconds =
-    s.headBlockTime && s.indexedBlockTime ? Math.max(0, (s.headBlockTime.getTime() - s.indexedBlockTime.getTime()) / 1000) : null;
-  return {
-    chain_id: s.chainId,
-    head_block: head,
-    indexed_block: s.indexedBlock,
-    indexed_block_time: s.indexedBlockTime?.toISOString() ?? null,
-    lag_blocks: Math.max(0, head - s.indexedBlock),
-    lag_seconds: lagSeconds,
-    worker: {
-      alive: !!s.heartbeatAt && now.getTime() - s.heartbeatAt.getTime() < HEARTBEAT_STALE_MS,
-      heartbeat_at: s.heartbeatAt?.toISOString() ?? null,
+export type Status = {
+  chain_id: number | null;
+  /** The chain's head from a probe independent of indexing; the last one known when it is stale. */
+  head_block: number | null;
+  head_block_time: string | null;
+  /** When the head was read; older than HEAD_STALE_MS, the lag is unknown (null). */
+  head_checked_at: string | null;
+  indexed_block: number | null;
+  indexed_block_time: string | null;
+  lag_blocks: number | null;
+  lag_seconds: number | null;
+  healthy: boolean;
+  reasons: StatusReason[];
+  message: string;
+  quarantined_entities: number;
+  worker: { alive: boolean; heartbeat_at: string | null; consecutive_failures: number; last_failure_at: string | null };
+  thresholds: { max_lag_seconds: number; max_quarantined_entities: number; worker_timeout_seconds: number };
+};
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/**
+ * How fresh and trustworthy the data is. The head comes from the worker's head probe, which runs
+ * on its own timer (worker/indexer/head.ts), so a failing indexing loop shows as a growing lag;
+ * when that probe has gone quiet (the worker is down or cannot reach the node) and RPC_URL is
+ * set, the web app reads the head itself. With no recent head the lag is unknown, never 0.
+ * `now` is the request's time: liveness and the age of a head are measured against the present.
+ */
+export async function getStatus(db: Db, now: Date): Promise<Status> {
+  const [[s], quarantined] = await Promise.all([
+    db.select().from(syncState).orderBy(asc(syncState.chainId)).limit(1),
+    quarantineSummary(db, 0).then((q) => q.count),
+  ]);
+  const age = (d: Date | null | undefined) => (d ? now.getTime() - d.getTime() : Number.POSITIVE_INFINITY);
+  const alive = age(s?.heartbeatAt) < HEARTBEAT_STALE_MS;
+
+  let head: ChainHead | null =
+    s?.headBlock != null && s.headBlockTime && s.headCheckedAt && age(s.headCheckedAt) < HEAD_STALE_MS
+      ? { number: s.headBlock, timestamp: s.headBlockTime.getTime() / 1000, checkedAt: s.headCheckedAt.getTime() }
+      : null;
+  if (!head && config.RPC_URL) head = await probeChainHead(config.RPC_URL, now);
+
+  const indexedBlock = s?.indexedBlockHash ? s.indexedBlock : null;
+  const indexedTime = s?.indexedBlockTime ?? null;
+  const lagBlocks = head ? Math.max(0, head.number - (indexedBlock ?? 0)) : null;
+  const lagSeconds = head && indexedTime ? Math.max(0, head.timestamp - indexedTime.getTime() / 1000) : null;
+  const failures = s?.cycleFailures ?? 0;
+
+  const reasons: StatusReason[] = [];
+  if (!alive) reasons.push("worker_down");
+  // A live worker whose probe is quiet cannot reach the node; a dead one says nothing either way.
+  if (!head && (alive || config.RPC_URL)) reasons.push("chain_unreachable");
+  const lagging = lagSeconds !== null ? lagSeconds > config.STATUS_MAX_LAG_SECONDS : lagBlocks !== null && lagBlocks > 0;
+  if (lagging) reasons.push("lagging");
+  if (alive && failures >= FAILING_AFTER) reasons.push("indexing_failing");
+  if (quarantined > config.STATUS_MAX_QUARANTINED) reasons.push("quarantine");
+
+  const status: Status = {
+    chain_id: s?.chainId ?? null,
+    head_block: head?.number ?? s?.headBlock ?? null,
+    head_block_time: head ? new Date(head.timestamp * 1000).toISOString() : iso(s?.headBlockTime ?? null),
+    head_checked_at: head ? new Date(head.checkedAt).toISOString() : iso(s?.headCheckedAt ?? null),
+    indexed_block: indexedBlock,
+    indexed_block_time: iso(indexedTime),
+    lag_blocks: lagBlocks,
+    lag_seconds: lagSeconds === null ? null : Math.round(lagSeconds),
+    healthy: reasons.length === 0,
+    reasons,
+    message: "",
+    quarantined_entities: quarantined,
+    worker: { alive, heartbeat_at: iso(s?.heartbeatAt ?? null), consecutive_failures: failures, last_failure_at: iso(s?.lastFailureAt ?? null) },
+    thresholds: {
+      max_lag_seconds: config.STATUS_MAX_LAG_SECONDS,
+      max_quarantined_entities: config.STATUS_MAX_QUARANTINED,
+      worker_timeout_seconds: HEARTBEAT_STALE_MS / 1000,
     },
   };
+  status.message = statusMessage(status, now);
+  return status;
+}
+
+/** "45 s", "3 min", "2 h", "4 d": how long, for people. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 120) return `${s} s`;
+  if (s < 7_200) return `${Math.round(s / 60)} min`;
+  if (s < 172_800) return `${Math.round(s / 3_600)} h`;
+  return `${Math.round(s / 86_400)} d`;
+}
+
+const blocks = (n: number) => `${n.toLocaleString("en-US")} block${n === 1 ? "" : "s"}`;
+
+/** One or two sentences saying what the status means: the first reason leads. */
+export function statusMessage(s: Status, now: Date): string {
+  const since = (isoTime: string | null) => (isoTime ? `${formatDuration((now.getTime() - Date.parse(isoTime)) / 1000)} ago` : "never");
+  const parts: string[] = [];
+  for (const reason of s.reasons) {
+    if (reason === "worker_down") {
+      parts.push(s.worker.heartbeat_at ? `The indexer is not running (last seen ${since(s.worker.heartbeat_at)}).` : "The indexer has not started.");
+    } else if (reason === "chain_unreachable") {
+      parts.push(`The chain's head could not be read (last read ${since(s.head_checked_at)}), so how far behind the data is is unknown.`);
+    } else if (reason === "lagging") {
+      const seconds = s.lag_seconds === null ? "" : ` (${formatDuration(s.lag_seconds)})`;
+      parts.push(`The data is ${blocks(s.lag_blocks ?? 0)}${seconds} behind the chain's head.`);
+    } else if (reason === "indexing_failing") {
+      parts.push(`The last ${s.worker.consecutive_failures} indexing attempts failed; the indexer keeps retrying.`);
+    } else {
+      parts.push(`${s.quarantined_entities} tokens, pools or logs are quarantined (more than ${s.thresholds.max_quarantined_entities}).`);
+    }
+  }
+  if (s.reasons.includes("worker_down") && s.indexed_block !== null) {
+    parts.push(`Data is as of block ${s.indexed_block.toLocaleString("en-US")}${s.indexed_block_time ? ` (${since(s.indexed_block_time)})` : ""}.`);
+  }
+  if (parts.length) return parts.join(" ");
+  return s.indexed_block === null
+    ? "Nothing is indexed yet."
+    : `Indexed to block ${s.indexed_block.toLocaleString("en-US")}, ${blocks(s.lag_blocks ?? 0)} behind the chain's head.`;
 }

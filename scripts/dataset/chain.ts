@@ -1,6 +1,8 @@
 import { rngFor, STREAM } from "./rng";
 
 export const CHAIN_ID = 31337;
+/** As the dev chain's profile: events of the last 32 blocks are not yet `confirmed`. */
+export const FINALITY_DEPTH = 32;
 export const BLOCK_SECONDS = 2;
 /** events.id = block * ID_BLOCK_FACTOR + log index (db/schema/events.ts). */
 export const ID_BLOCK_FACTOR = 100_000;

@@ -1,4 +1,4 @@
-import { Chain, CHAIN_ID, HOUR_MS } from "./chain";
+import { Chain, CHAIN_ID, FINALITY_DEPTH, HOUR_MS } from "./chain";
 import { Ids, KIND } from "./ids";
 import { type MarketContext, SCORE_AVG_REPUTATION, SCORE_SUMMARY, SCORE_SUMMARY_HASH, type ScoreDraft, simulateToken } from "./market";
 import { type DatasetOptions, resolveOptions, type ResolvedOptions } from "./options";
@@ -95,7 +95,7 @@ export async function generateDataset(
   }
   const head = chain.lastBlock;
   const headTime = iso(chain.timeOf(head));
-  sink.add("sync_state", [String(CHAIN_ID), String(head), ids.blockHash(head), headTime, String(head), headTime, nowIso, "1", nowIso]);
+  sink.add("sync_state", [String(CHAIN_ID), String(head), ids.blockHash(head), headTime, String(head), headTime, nowIso, nowIso, String(FINALITY_DEPTH), "1", nowIso]);
   onProgress?.({ phase: "blocks", done: blocks, total: blocks });
   await sink.drain?.();
   return o;

@@ -30,7 +30,7 @@ export const TABLES = {
     "consistency_score", "risk_drawdown_score", "trade_count", "method_version", "updated_at"],
   blocks: ["number", "hash", "parent_hash", "timestamp"],
   sync_state: ["chain_id", "indexed_block", "indexed_block_hash", "indexed_block_time", "head_block",
-    "head_block_time", "heartbeat_at", "data_version", "updated_at"],
+    "head_block_time", "head_checked_at", "heartbeat_at", "finality_depth", "data_version", "updated_at"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TableName = keyof typeof TABLES;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eventList, walletEventList } from "@/lib/api/schemas/events";
+import { eventList, removedEvent, walletEventList } from "@/lib/api/schemas/events";
 import { api, expectError, expectShape, testDb } from "./helpers";
 
 type Ev = { id: string; type: string; wallet_address: string; to_address: string | null; token_address: string; timestamp: Date };
@@ -102,6 +102,26 @@ describe("GET /v1/events", () => {
     expect(await pageOf(`after=${pivot.id}`)).toEqual(expected(oldestFirst.filter((e) => BigInt(e.id) > BigInt(pivot.id))));
   });
 
+  it("marks events confirmed at or below the indexed head minus the finality depth, and carries X-Indexed-Block", async () => {
+    const [s] = (await testDb().execute<{ indexed_block: string; finality_depth: number }>(
+      sql`select indexed_block, finality_depth from sync_state`,
+    )) as unknown as { indexed_block: string; finality_depth: number }[];
+    const confirmedTo = Number(s.indexed_block) - s.finality_depth;
+    expect(s.finality_depth).toBeGreaterThan(0);
+    for (const path of ["/v1/events?limit=200", "/v1/events?order=asc&limit=200", "/v1/events?limit=200&page=20"]) {
+      const res = await api(path);
+      expect(Number(res.headers.get("x-indexed-block"))).toBe(Number(s.indexed_block));
+      for (const e of expectShape(eventList, res.body).data) {
+        expect("confirmed" in e && e.confirmed).toBe(e.block_number <= confirmedTo);
+      }
+    }
+    const newest = (await api("/v1/events?limit=1")).body.data[0];
+    expect(newest.confirmed).toBe(false);
+    const wallet = busiest((e) => e.wallet_address);
+    const own = await api(`/v1/wallets/${wallet}/events?limit=200`);
+    for (const e of expectShape(walletEventList, own.body).data) expect(e.confirmed).toBe(e.block_number <= confirmedTo);
+  });
+
   const invalid: [string, string][] = [
     ["type=mint", "type"],
     ["token_address=0xzz", "token_address"],
@@ -112,8 +132,84 @@ describe("GET /v1/events", () => {
     ["after=abc", "after"],
     ["order=up", "order"],
     ["limit=500", "limit"],
+    ["include_removed=yes", "include_removed"],
   ];
   it.each(invalid)("rejects %s", async (q, param) => expectError(await api(`/v1/events?${q}`), 400, "INVALID_PARAMS", param));
+});
+
+describe("GET /v1/events?include_removed=true (tombstones of reorged events)", () => {
+  type Tomb = { id: string; block: number; type: string; wallet: string; token: string };
+  const tombs: Tomb[] = [];
+  const F = 100_000;
+
+  // Events a reorg removed: some in a block that now holds no events (between live ids), some
+  // above the indexed head (the new branch was shorter). Only include_removed reads this table.
+  beforeAll(async () => {
+    const [{ head, gap }] = (await testDb().execute<{ head: string; gap: string }>(sql`
+      select (select indexed_block from sync_state) as head,
+             (select max(b) from generate_series((select min(block_number) from events), (select max(block_number) from events)) b
+               where not exists (select 1 from events e where e.block_number = b)) as gap`)) as unknown as {
+      head: string;
+      gap: string;
+    }[];
+    const sample = events.slice(0, 6);
+    sample.forEach((e, i) => {
+      const block = i < 3 ? Number(gap) : Number(head) + 1 + (i % 2);
+      tombs.push({ id: String(block * F + i), block, type: e.type, wallet: e.wallet_address, token: e.token_address });
+    });
+    for (const t of tombs) {
+      await testDb().execute(sql`
+        insert into event_tombstones (id, type, wallet_address, token_address, block_number, log_index, tx_hash, timestamp)
+        values (${t.id}, ${t.type}, ${t.wallet}, ${t.token}, ${t.block}, ${Number(t.id) % F}, ${`0x${"ab".repeat(32)}`}, now())
+        on conflict do nothing`);
+    }
+  });
+
+  it("merges tombstones into the stream in id order after the cursor, with totals counting both", async () => {
+    const oldestFirst = [...events].reverse();
+    const gap = BigInt(tombs[0].block * F);
+    const after = oldestFirst.filter((e) => BigInt(e.id) < gap).at(-1)!.id;
+    const res = await api(`/v1/events?order=asc&after=${after}&include_removed=true&limit=200`);
+    const body = expectShape(eventList, res.body);
+    const live = oldestFirst.filter((e) => BigInt(e.id) > BigInt(after)).map((e) => e.id);
+    const expected = [...live, ...tombs.map((t) => t.id)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    expect(body.data.map((e) => e.id)).toEqual(expected.slice(0, 200));
+    expect(body.data.slice(0, 3).map((e) => e.id)).toEqual(tombs.slice(0, 3).map((t) => t.id));
+    expect(body.total).toBe(expected.length);
+    const tail = await api(`/v1/events?order=asc&after=${oldestFirst.at(-1)!.id}&include_removed=true`);
+    expect(tail.body.data.map((e: { id: string }) => e.id)).toEqual(tombs.slice(3).map((t) => t.id).sort());
+    for (const item of body.data.filter((e) => "removed" in e)) {
+      const t = expectShape(removedEvent, item);
+      expect(t).toMatchObject({ removed: true, block_number: tombs.find((x) => x.id === t.id)!.block, tx_hash: `0x${"ab".repeat(32)}` });
+      expect(t).not.toHaveProperty("confirmed");
+    }
+    // Newest first, filtered by type and by token: the same rules apply to tombstones.
+    const t0 = tombs[0];
+    const byToken = await api(`/v1/events?token_address=${t0.token}&type=${t0.type}&include_removed=true&limit=200`);
+    const ids = expectShape(eventList, byToken.body).data.map((e) => e.id);
+    expect(ids).toContain(t0.id);
+    expect(ids).toEqual([...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)));
+    expect(byToken.body.total).toBe(
+      events.filter((e) => e.token_address === t0.token && e.type === t0.type).length + tombs.filter((t) => t.token === t0.token && t.type === t0.type).length,
+    );
+    const byWallet = await api(`/v1/events?wallet_address=${t0.wallet}&include_removed=true&limit=200`);
+    expect(byWallet.body.data.map((e: { id: string }) => e.id)).toContain(t0.id);
+  });
+
+  it("lists no tombstones without include_removed, nor with include_removed=false", async () => {
+    for (const q of ["", "&include_removed=false"]) {
+      const res = await api(`/v1/events?order=asc&after=${tombs[0].block * F - 1}${q}&limit=200`);
+      expect(res.body.data.some((e: object) => "removed" in e)).toBe(false);
+    }
+    expect((await api("/v1/events?limit=1")).body.total).toBe(events.length);
+  });
+
+  it("documents include_removed, confirmed and the tombstone in the OpenAPI document", async () => {
+    const doc = (await api("/v1/openapi.json", { key: null })).body;
+    expect(doc.paths["/events"].get.parameters.map((p: { name: string }) => p.name)).toContain("include_removed");
+    expect(Object.keys(doc.components.schemas.Event.properties)).toContain("confirmed");
+    expect(doc.components.schemas.RemovedEvent.properties.removed).toBeDefined();
+  });
 });
 
 describe("GET /v1/wallets/{address}/events", () => {

@@ -10,7 +10,8 @@ const key = (token: string, holder: string) => `${token}:${holder}`;
 /**
  * Applies transfers, in chain order, to balances (tokens and LP tokens), supplies (mints add,
  * burns subtract) and the holder counts of tokens (a row for each block that changed one). `from` is the state before: the stored one when appending a range, zero when
- * rebuilding a token from all its transfers after a reorg; both run this same fold.
+ * rebuilding a token from all its transfers after a reorg; both run this same fold. Reconciliation
+ * rows (kind "reconcile", reconcile.ts) are part of the fold, so a rebuild after a reorg keeps them.
  */
 export async function applyTransfers(tx: Tx, state: ChainState, transfers: TransferRow[], from: "stored" | "zero") {
   if (transfers.length === 0) return;
@@ -53,7 +54,10 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
     counted.set(`${t.token}:${t.timestamp}`, { token: t.token, at: t.timestamp, count });
   };
   for (const t of transfers) {
-    if (t.from === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) + t.amount);
+    // A reconciliation moves a balance without a mint or burn; its supply row (zero to zero) moves the supply by a signed amount.
+    if (t.kind === "reconcile") {
+      if (t.from === ZERO && t.to === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) + t.amount);
+    } else if (t.from === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) + t.amount);
     else if (t.to === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) - t.amount);
     if (t.from !== ZERO) move(t, t.from, -t.amount);
     if (t.to !== ZERO) move(t, t.to, t.amount);

@@ -2,7 +2,7 @@ import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainState, PoolState } from "../indexer/state";
 import type { Tx } from "../indexer/sql";
 import { EVENT_ID_BLOCK_FACTOR } from "../indexer/transform";
-import { poolLiquidityUsd, tokenPrice } from "./prices";
+import { MAX_USD, poolLiquidityUsd, tokenPrice } from "./prices";
 
 const BURN_LIST = BURN_ADDRESSES.map((a) => `'${a}'`).join(", ");
 
@@ -37,7 +37,8 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
         where token_address = any($1::text[]) and at <= to_timestamp($6) order by token_address, at desc)
      insert into token_metrics (address, created_at, price_usd, market_cap_usd, liquidity_usd, volume24h_usd,
                                 holder_count, holder_growth1h_pct, priced_pool, updated_block, updated_at)
-     select i.address, t.created_at, i.price_usd, coalesce(nullif(i.price_usd, 0), lt.price, 0) * ((t.total_supply - coalesce(burned.amount, 0)) / power(10::numeric, t.decimals))::float8,
+     -- Price (at most MAX_USD) times at most 2^256 units stays far inside float8; the product is held to MAX_USD as every USD figure.
+     select i.address, t.created_at, i.price_usd, least(greatest(coalesce(nullif(i.price_usd, 0), lt.price, 0) * ((t.total_supply - coalesce(burned.amount, 0)) / power(10::numeric, t.decimals))::float8, -$8::float8), $8::float8),
             i.liquidity_usd, coalesce(v.usd, 0), coalesce(n.holder_count, 0),
             -- A token younger than an hour grows from nothing: counted against one holder.
             (coalesce(n.holder_count, 0) - coalesce(b.holder_count, 0)) * 100.0 / greatest(coalesce(b.holder_count, 0), 1),
@@ -70,6 +71,7 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
       minEventId,
       head.timestamp - 3_600,
       head.number,
+      MAX_USD,
     ],
   );
 }

@@ -2,6 +2,7 @@ import type { ChainState } from "../indexer/state";
 import { insertRows, type Column, type Tx } from "../indexer/sql";
 import type { TransferRow } from "../indexer/transform";
 import { isRealHolder } from "@/lib/tokens/holders";
+import { usd } from "./prices";
 
 export type Position = {
   wallet: string;
@@ -33,6 +34,8 @@ const empty = (wallet: string, token: string): Position => ({
   lastTradeBlock: null,
 });
 
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
 /**
  * Average-cost accounting of one token movement for the wallet on `side`. Buys and liquidity
  * removals bring tokens at a known USD cost; transfers and mints in bring them at unknown cost
@@ -44,7 +47,8 @@ export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
   if (side === "in") {
     p.quantity += t.amount;
     if (t.kind === "buy" || t.kind === "lp_remove") p.costBasisUsd += t.amountUsd;
-    else p.unknownCostQuantity += t.amount;
+    // Never more of unknown cost than is held (after a quantity below zero: tokens spent before their opening balance was known).
+    else p.unknownCostQuantity = min(p.unknownCostQuantity + t.amount, p.quantity > 0n ? p.quantity : 0n);
     if (t.kind === "buy") {
       p.boughtUsd += t.amountUsd;
       p.buyCount += 1;
@@ -70,10 +74,10 @@ const COLUMNS: Column<Position>[] = [
   ["wallet", "text", (p) => p.wallet],
   ["token_address", "text", (p) => p.token],
   ["quantity", "numeric", (p) => p.quantity],
-  ["cost_basis_usd", "float8", (p) => p.costBasisUsd],
-  ["realized_pnl_usd", "float8", (p) => p.realizedPnlUsd],
-  ["bought_usd", "float8", (p) => p.boughtUsd],
-  ["sold_usd", "float8", (p) => p.soldUsd],
+  ["cost_basis_usd", "float8", (p) => usd(p.costBasisUsd)],
+  ["realized_pnl_usd", "float8", (p) => usd(p.realizedPnlUsd)],
+  ["bought_usd", "float8", (p) => usd(p.boughtUsd)],
+  ["sold_usd", "float8", (p) => usd(p.soldUsd)],
   ["unknown_cost_quantity", "numeric", (p) => p.unknownCostQuantity],
   ["buy_count", "int4", (p) => p.buyCount],
   ["sell_count", "int4", (p) => p.sellCount],

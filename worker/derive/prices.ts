@@ -10,19 +10,32 @@ import type { ChainState, PoolState } from "../indexer/state";
 
 export const units = (raw: bigint, decimals: number) => Number(raw) / 10 ** decimals;
 
+/**
+ * The largest USD figure the indexer stores, about a thousand times the world's yearly output:
+ * anything above it comes from absurd amounts (a 2^256-1 transfer) or dust prices, and is held
+ * there so sums and products of figures stay finite.
+ */
+export const MAX_USD = 1e18;
+
+/** A USD figure as stored: NaN as 0, clamped to ±MAX_USD (never NaN or Infinity in a row or a response). */
+export function usd(x: number): number {
+  if (Number.isNaN(x)) return 0;
+  return x > MAX_USD ? MAX_USD : x < -MAX_USD ? -MAX_USD : x;
+}
+
 const reserveOf = (p: PoolState, token: string) => (p.token0 === token ? p.reserve0 : p.reserve1);
 const otherSide = (p: PoolState, token: string) => (p.token0 === token ? p.token1 : p.token0);
 
 export function wethUsd(state: ChainState): number {
   const weth = state.profile.weth;
-  let usd = 0;
+  let dollars = 0;
   let eth = 0;
   for (const p of state.wethStablePools) {
     const stable = otherSide(p, weth);
-    usd += units(reserveOf(p, stable), state.decimalsOf(stable));
+    dollars += units(reserveOf(p, stable), state.decimalsOf(stable));
     eth += units(reserveOf(p, weth), 18);
   }
-  return eth > 0 ? usd / eth : 0;
+  return eth > 0 ? usd(dollars / eth) : 0;
 }
 
 /** USD per unit of a whitelisted quote token (0 for anything else). */
@@ -34,7 +47,7 @@ export function quoteUsd(state: ChainState, quote: string): number {
 /** USD on the quote side of a token's whitelisted pool. */
 function quoteLiquidityUsd(state: ChainState, p: PoolState, token: string): number {
   const quote = otherSide(p, token);
-  return units(reserveOf(p, quote), state.decimalsOf(quote)) * quoteUsd(state, quote);
+  return usd(units(reserveOf(p, quote), state.decimalsOf(quote)) * quoteUsd(state, quote));
 }
 
 export type TokenPrice = { priceUsd: number; pool: string | null; liquidityUsd: number };
@@ -46,13 +59,13 @@ export function tokenPrice(state: ChainState, token: string): TokenPrice {
   let liquidityUsd = 0;
   for (const p of state.poolsByToken.get(token) ?? []) {
     if (!state.isQuote(otherSide(p, token))) continue;
-    const usd = quoteLiquidityUsd(state, p, token);
-    liquidityUsd += poolLiquidityUsd(state, p);
-    if (usd > bestUsd || (usd === bestUsd && best && p.address < best.address)) [best, bestUsd] = [p, usd];
+    const quoteSide = quoteLiquidityUsd(state, p, token);
+    liquidityUsd = usd(liquidityUsd + poolLiquidityUsd(state, p));
+    if (quoteSide > bestUsd || (quoteSide === bestUsd && best && p.address < best.address)) [best, bestUsd] = [p, quoteSide];
   }
   if (!best || bestUsd < state.profile.minQuoteLiquidityUsd) return { priceUsd: 0, pool: null, liquidityUsd };
   const tokenUnits = units(reserveOf(best, token), state.decimalsOf(token));
-  return { priceUsd: tokenUnits > 0 ? bestUsd / tokenUnits : 0, pool: best.address, liquidityUsd };
+  return { priceUsd: tokenUnits > 0 ? usd(bestUsd / tokenUnits) : 0, pool: best.address, liquidityUsd };
 }
 
 /** USD per unit of any token: quotes by their rule, indexed tokens by their pair, else 0. */
@@ -62,14 +75,14 @@ export function usdPerUnit(state: ChainState, address: string): number {
 
 /** USD value of a raw amount of a token at the current reserves. */
 export const valueUsd = (state: ChainState, token: string, raw: bigint) =>
-  raw === 0n ? 0 : units(raw, state.decimalsOf(token)) * usdPerUnit(state, token);
+  raw === 0n ? 0 : usd(units(raw, state.decimalsOf(token)) * usdPerUnit(state, token));
 
 /** Liquidity of one pool in USD: both sides when both are whitelisted, else twice the quote side. */
 export function poolLiquidityUsd(state: ChainState, p: PoolState): number {
   const q0 = state.isQuote(p.token0);
   const q1 = state.isQuote(p.token1);
-  if (q0 && q1) return valueUsd(state, p.token0, p.reserve0) + valueUsd(state, p.token1, p.reserve1);
-  if (q0) return 2 * valueUsd(state, p.token0, p.reserve0);
-  if (q1) return 2 * valueUsd(state, p.token1, p.reserve1);
+  if (q0 && q1) return usd(valueUsd(state, p.token0, p.reserve0) + valueUsd(state, p.token1, p.reserve1));
+  if (q0) return usd(2 * valueUsd(state, p.token0, p.reserve0));
+  if (q1) return usd(2 * valueUsd(state, p.token1, p.reserve1));
   return 0;
 }

@@ -1,4 +1,5 @@
-import { decodeAbiParameters, parseAbiParameters, toEventSelector } from "viem";
+import { toEventSelector } from "viem";
+import { abiStringAt, hexBytes, type RawChainText } from "@/lib/chain-text";
 import type { RawLog } from "./rpc";
 
 /** The events the indexer reads, as their topic0. */
@@ -19,21 +20,46 @@ export type ChainLog = LogRef &
   (
     | { kind: "transfer"; from: string; to: string; value: bigint }
     | { kind: "pairCreated"; token0: string; token1: string; pair: string }
-    | { kind: "tokenLaunched"; token: string; pair: string; creator: string; name: string; symbol: string; totalSupply: bigint }
+    /** name and symbol as the event carries them, not yet cleaned (null: not decodable). */
+    | { kind: "tokenLaunched"; token: string; pair: string; creator: string; name: RawChainText | null; symbol: RawChainText | null; totalSupply: bigint }
     | { kind: "mint"; amount0: bigint; amount1: bigint }
     | { kind: "burn"; amount0: bigint; amount1: bigint }
     | { kind: "swap"; amount0In: bigint; amount1In: bigint; amount0Out: bigint; amount1Out: bigint }
     | { kind: "sync"; reserve0: bigint; reserve1: bigint }
   );
 
-// The hot events have fixed layouts: slicing 32-byte words is far cheaper than a generic ABI decoder.
+/**
+ * A log with the topic of an event the indexer reads whose layout is not that event's (too few
+ * topics or data words, not hex): its emitter lies about what it is. The caller quarantines it.
+ */
+export type MalformedLog = LogRef & { kind: "malformed"; reason: string };
+
+const TOPIC = /^0x[0-9a-fA-F]{64}$/;
+const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
+// The hot events have fixed layouts: slicing 32-byte words of the hex is far cheaper than decoding bytes.
+// An address topic or word keeps its low 20 bytes, as Solidity's conversion does.
 const topicAddress = (t: string) => `0x${t.slice(26)}`.toLowerCase();
 const word = (data: string, i: number) => BigInt(`0x${data.slice(2 + i * 64, 2 + (i + 1) * 64)}`);
 const wordAddress = (data: string, i: number) => `0x${data.slice(2 + i * 64 + 24, 2 + (i + 1) * 64)}`.toLowerCase();
-const launchedData = parseAbiParameters("string name, string symbol, uint256 totalSupply");
 
-/** Decodes a log of a known event, or returns null (another event, or a malformed log). */
-export function decodeLog(raw: RawLog): ChainLog | null {
+/** Data words each event needs, and the topics it has (topic0 included). */
+const LAYOUT: Record<string, { name: string; topics: number; words: number }> = {
+  [TOPICS.transfer]: { name: "Transfer", topics: 3, words: 1 },
+  [TOPICS.pairCreated]: { name: "PairCreated", topics: 3, words: 1 },
+  [TOPICS.tokenLaunched]: { name: "TokenLaunched", topics: 4, words: 3 },
+  [TOPICS.mint]: { name: "Mint", topics: 2, words: 2 },
+  [TOPICS.burn]: { name: "Burn", topics: 3, words: 2 },
+  [TOPICS.swap]: { name: "Swap", topics: 3, words: 4 },
+  [TOPICS.sync]: { name: "Sync", topics: 1, words: 2 },
+};
+
+/**
+ * Decodes a log of a known event; null for another event (or an ERC-721 Transfer, which shares
+ * the ERC-20 signature with the id indexed); a MalformedLog when the topic is ours and the
+ * layout is not. Never throws on what the chain sends. Mint, Burn and Swap need their data
+ * words only (the indexed sender and recipient are not read).
+ */
+export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
   const ref: LogRef = {
     block: Number(raw.blockNumber),
     logIndex: Number(raw.logIndex),
@@ -42,28 +68,52 @@ export function decodeLog(raw: RawLog): ChainLog | null {
     blockHash: raw.blockHash,
     address: raw.address.toLowerCase(),
   };
-  const [topic0, t1, t2, t3] = raw.topics;
+  const topics = raw.topics ?? [];
+  const [topic0, t1, t2, t3] = topics;
+  const layout = LAYOUT[topic0];
+  if (!layout) return null;
+  // ERC-721 (and ERC-404's NFT side): Transfer with the token id as a fourth topic. Not ours.
+  if (topic0 === TOPICS.transfer && topics.length === 4) return null;
+  const malformed = (why: string): MalformedLog => ({ ...ref, kind: "malformed", reason: `malformed ${layout.name} log: ${why}` });
   const d = raw.data;
+  if (typeof d !== "string" || !HEX_DATA.test(d)) return malformed("data is not hex");
+  if (!topics.every((t) => TOPIC.test(t))) return malformed("a topic is not 32 bytes of hex");
+  const words = Math.floor((d.length - 2) / 64);
+  // Early ERC-20s indexed less of Transfer: what is not a topic is a data word, in order.
+  if (topic0 === TOPICS.transfer && topics.length === 1 && words >= 3) {
+    return { ...ref, kind: "transfer", from: wordAddress(d, 0), to: wordAddress(d, 1), value: word(d, 2) };
+  }
+  if (topic0 === TOPICS.transfer && topics.length === 2 && words >= 2) {
+    return { ...ref, kind: "transfer", from: topicAddress(t1), to: wordAddress(d, 0), value: word(d, 1) };
+  }
+  if (topics.length < layout.topics) return malformed(`${topics.length} topics, ${layout.topics} expected`);
+  if (words < layout.words) return malformed(`${(d.length - 2) / 2} bytes of data, ${layout.words * 32} expected`);
+  const w = (i: number) => word(d, i);
   switch (topic0) {
     case TOPICS.transfer:
-      // ERC-721 Transfer shares the signature but indexes the id (4 topics).
-      if (raw.topics.length !== 3 || d.length < 66) return null;
-      return { ...ref, kind: "transfer", from: topicAddress(t1), to: topicAddress(t2), value: word(d, 0) };
+      return { ...ref, kind: "transfer", from: topicAddress(t1), to: topicAddress(t2), value: w(0) };
     case TOPICS.pairCreated:
       return { ...ref, kind: "pairCreated", token0: topicAddress(t1), token1: topicAddress(t2), pair: wordAddress(d, 0) };
     case TOPICS.tokenLaunched: {
-      const [name, symbol, totalSupply] = decodeAbiParameters(launchedData, d as `0x${string}`);
-      return { ...ref, kind: "tokenLaunched", token: topicAddress(t1), pair: topicAddress(t2), creator: topicAddress(t3), name, symbol, totalSupply };
+      const bytes = hexBytes(d)!;
+      return {
+        ...ref,
+        kind: "tokenLaunched",
+        token: topicAddress(t1),
+        pair: topicAddress(t2),
+        creator: topicAddress(t3),
+        name: abiStringAt(bytes, 0),
+        symbol: abiStringAt(bytes, 32),
+        totalSupply: w(2),
+      };
     }
     case TOPICS.mint:
-      return { ...ref, kind: "mint", amount0: word(d, 0), amount1: word(d, 1) };
+      return { ...ref, kind: "mint", amount0: w(0), amount1: w(1) };
     case TOPICS.burn:
-      return { ...ref, kind: "burn", amount0: word(d, 0), amount1: word(d, 1) };
+      return { ...ref, kind: "burn", amount0: w(0), amount1: w(1) };
     case TOPICS.swap:
-      return { ...ref, kind: "swap", amount0In: word(d, 0), amount1In: word(d, 1), amount0Out: word(d, 2), amount1Out: word(d, 3) };
-    case TOPICS.sync:
-      return { ...ref, kind: "sync", reserve0: word(d, 0), reserve1: word(d, 1) };
+      return { ...ref, kind: "swap", amount0In: w(0), amount1In: w(1), amount0Out: w(2), amount1Out: w(3) };
     default:
-      return null;
+      return { ...ref, kind: "sync", reserve0: w(0), reserve1: w(1) };
   }
 }

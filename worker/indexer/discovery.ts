@@ -1,11 +1,14 @@
-import { decodeFunctionResult, encodeFunctionData, erc20Abi } from "viem";
+import { encodeFunctionData, erc20Abi } from "viem";
+import { cleanChainText, decodeStringResult, decodeUintResult, NAME_MAX, tokenText, type RawChainText, type TextAnomaly } from "@/lib/chain-text";
 import type { ChainProfile } from "../profiles";
 import type { ChainLog } from "./decode";
+import type { Quarantine } from "./quarantine";
 import { toHex, type Rpc } from "./rpc";
 import type { ChainState } from "./state";
 
 export type NewToken = {
   address: string;
+  /** Cleaned and capped (lib/chain-text.ts), never empty. */
   name: string;
   symbol: string;
   decimals: number;
@@ -16,48 +19,58 @@ export type NewToken = {
   launchPool: string | null;
   createdBlock: number;
   createdTx: string;
+  /** What cleaning and fallbacks did (tokens.anomalies). */
+  anomalies: TextAnomaly[];
 };
 
 export type NewPool = { address: string; factory: string; dex: string; token0: string; token1: string; createdBlock: number };
 
-type Erc20Read = "name" | "symbol" | "decimals" | "totalSupply";
+/**
+ * Decimals a token may declare. ERC-20 makes decimals() optional: without an answer 18 stands in
+ * (what nearly every token uses; USD values do not depend on it, only unit quantities and unit
+ * prices do). Above 77 one whole token is more than a uint256 can hold: such a token cannot be
+ * priced or shown, so it is quarantined.
+ */
+export const DEFAULT_DECIMALS = 18;
+export const MAX_DECIMALS = 77;
 
-async function readErc20(rpc: Rpc, reads: { token: string; fn: Erc20Read; block: number }[]) {
+type Erc20Read = "name" | "symbol" | "decimals" | "totalSupply";
+const CALLDATA = Object.fromEntries(
+  (["name", "symbol", "decimals", "totalSupply"] as const).map((fn) => [fn, encodeFunctionData({ abi: erc20Abi, functionName: fn })]),
+) as Record<Erc20Read, string>;
+
+/** eth_call answers as hex data; null for a revert or any other call error of that entry. */
+async function readErc20(rpc: Rpc, reads: { token: string; fn: Erc20Read; block: number }[]): Promise<(string | null)[]> {
   const results = await rpc.batchSettled<string>(
-    reads.map((r) => ({
-      method: "eth_call",
-      params: [{ to: r.token, data: encodeFunctionData({ abi: erc20Abi, functionName: r.fn }) }, toHex(r.block)],
-    })),
+    reads.map((r) => ({ method: "eth_call", params: [{ to: r.token, data: CALLDATA[r.fn] }, toHex(r.block)] })),
   );
-  return results.map((data, i) => {
-    if (typeof data !== "string") return undefined;
-    try {
-      return decodeFunctionResult({ abi: erc20Abi, functionName: reads[i].fn, data: data as `0x${string}` });
-    } catch {
-      return undefined; // a non-standard token (bytes32 name, no decimals): defaults apply
-    }
-  });
+  return results.map((data) => (typeof data === "string" ? data : null));
 }
+
+type Found = Omit<NewToken, "name" | "symbol" | "anomalies"> & { rawName: RawChainText | null; rawSymbol: RawChainText | null; fromEvent: boolean };
 
 /**
  * Stage one of discovery: launchpad and factory logs of a range name the tokens and pairs whose
  * logs stage two fetches. Launchpad tokens come from TokenLaunched; with no launchpads in the
  * profile, a token is the non-WETH side of a new WETH pair. A pair is tracked when it can carry
  * events of an indexed token or prices WETH. `state` learns the new tokens and pools at once.
+ * Names and symbols are cleaned here, where they enter; a token whose decimals cannot be used is
+ * returned in `quarantined` instead of `tokens`, and a quarantined token is never found again.
  */
 export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfile, logs: ChainLog[]) {
   const launchpads = new Map(profile.launchpads.map((l) => [l.address, l.name]));
   const factories = new Map(profile.factories.map((f) => [f.address, f.name]));
-  const tokens: NewToken[] = [];
-  const pools: NewPool[] = [];
+  const found: Found[] = [];
+  const known = (token: string) => state.tokens.has(token) || state.quarantined.has(token) || found.some((t) => t.address === token);
 
   for (const l of logs) {
-    if (l.kind !== "tokenLaunched" || !launchpads.has(l.address) || state.tokens.has(l.token)) continue;
-    tokens.push({
+    if (l.kind !== "tokenLaunched" || !launchpads.has(l.address) || known(l.token)) continue;
+    found.push({
       address: l.token,
-      name: l.name,
-      symbol: l.symbol,
-      decimals: 18,
+      rawName: l.name,
+      rawSymbol: l.symbol,
+      fromEvent: true,
+      decimals: DEFAULT_DECIMALS,
       supplyBase: 0n,
       launchpad: launchpads.get(l.address)!,
       creator: l.creator,
@@ -70,12 +83,13 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
     for (const l of logs) {
       if (l.kind !== "pairCreated" || !factories.has(l.address)) continue;
       const token = l.token0 === profile.weth ? l.token1 : l.token1 === profile.weth ? l.token0 : null;
-      if (!token || state.isQuote(token) || state.tokens.has(token) || tokens.some((t) => t.address === token)) continue;
-      tokens.push({
+      if (!token || state.isQuote(token) || known(token)) continue;
+      found.push({
         address: token,
-        name: "",
-        symbol: "",
-        decimals: 18,
+        rawName: null,
+        rawSymbol: null,
+        fromEvent: false,
+        decimals: DEFAULT_DECIMALS,
         supplyBase: 0n,
         launchpad: factories.get(l.address)!,
         creator: null,
@@ -85,35 +99,76 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
       });
     }
   }
-  await readTokenFacts(rpc, tokens, launchpads.size > 0);
+  const { tokens, quarantined } = await readTokenFacts(rpc, found);
   for (const t of tokens) state.addToken({ address: t.address, decimals: t.decimals, createdBlock: t.createdBlock });
 
+  const pools: NewPool[] = [];
   for (const l of logs) {
-    if (l.kind !== "pairCreated" || !factories.has(l.address) || state.pools.has(l.pair)) continue;
+    if (l.kind !== "pairCreated" || !factories.has(l.address) || state.pools.has(l.pair) || state.quarantined.has(l.pair)) continue;
     if (!state.wantsPool(l.token0, l.token1)) continue;
     const pool = { address: l.pair, factory: l.address, dex: factories.get(l.address)!, token0: l.token0, token1: l.token1, createdBlock: l.block };
     pools.push(pool);
     state.addPool({ ...pool, reserve0: 0n, reserve1: 0n });
   }
-  return { tokens, pools };
+  return { tokens, pools, quarantined };
 }
 
 /**
- * Decimals of every new token; for tokens found through a pair (created before the indexer saw
- * them) also name, symbol and the supply just before discovery, the base later mints add to.
+ * Decimals of every new token; name and symbol when the launch event did not carry usable ones
+ * (always for tokens found through a pair); for tokens found through a pair (created before the
+ * indexer saw them) also the supply just before discovery, the base later mints add to. Every
+ * answer is decoded leniently: a revert, no code, a bytes32 or a malformed answer is a fallback,
+ * never an error.
  */
-async function readTokenFacts(rpc: Rpc, tokens: NewToken[], launched: boolean) {
-  if (tokens.length === 0) return;
-  const fns: Erc20Read[] = launched ? ["decimals"] : ["decimals", "name", "symbol", "totalSupply"];
-  const reads = tokens.flatMap((t) =>
-    fns.map((fn) => ({ token: t.address, fn, block: fn === "totalSupply" ? Math.max(t.createdBlock - 1, 0) : t.createdBlock })),
+async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewToken[]; quarantined: Quarantine[] }> {
+  const tokens: NewToken[] = [];
+  const quarantined: Quarantine[] = [];
+  if (found.length === 0) return { tokens, quarantined };
+  const plan = found.map((t) => {
+    const fns: Erc20Read[] = ["decimals"];
+    if (!t.fromEvent || !usable(t.rawName)) fns.push("name");
+    if (!t.fromEvent || !usable(t.rawSymbol)) fns.push("symbol");
+    if (!t.fromEvent) fns.push("totalSupply");
+    return fns;
+  });
+  const reads = found.flatMap((t, i) =>
+    plan[i].map((fn) => ({ token: t.address, fn, block: fn === "totalSupply" ? Math.max(t.createdBlock - 1, 0) : t.createdBlock })),
   );
   const values = await readErc20(rpc, reads);
-  tokens.forEach((t, i) => {
-    const [decimals, name, symbol, supply] = values.slice(i * fns.length, (i + 1) * fns.length);
-    if (typeof decimals === "number") t.decimals = decimals;
-    if (typeof name === "string") t.name = name;
-    if (typeof symbol === "string") t.symbol = symbol;
-    if (typeof supply === "bigint") t.supplyBase = supply;
+  let at = 0;
+  found.forEach((t, i) => {
+    const answer = Object.fromEntries(plan[i].map((fn) => [fn, values[at++]])) as Partial<Record<Erc20Read, string | null>>;
+    const anomalies = new Set<TextAnomaly>();
+    const decimals = answer.decimals === undefined ? null : decodeUintResult(answer.decimals);
+    if (decimals !== null && decimals > BigInt(MAX_DECIMALS)) {
+      quarantined.push({
+        kind: "token",
+        address: t.address,
+        reason: `decimals() answers ${decimals > 10n ** 12n ? "more than 10^12" : decimals}: above ${MAX_DECIMALS}, one whole token exceeds a uint256`,
+        block: t.createdBlock,
+        logIndex: -1,
+      });
+      return;
+    }
+    if (decimals === null) anomalies.add("metadata_fallback");
+    const rawName = "name" in answer ? decodeStringResult(answer.name) : t.rawName;
+    const rawSymbol = "symbol" in answer ? decodeStringResult(answer.symbol) : t.rawSymbol;
+    const text = tokenText(t.address, { name: rawName, symbol: rawSymbol });
+    for (const a of text.anomalies) anomalies.add(a);
+    // No answer before the creation block is the usual case (the token and its pair were born together): supply 0.
+    const supply = "totalSupply" in answer ? decodeUintResult(answer.totalSupply) : null;
+    const { rawName: _n, rawSymbol: _s, fromEvent: _e, ...facts } = t;
+    tokens.push({
+      ...facts,
+      name: text.name,
+      symbol: text.symbol,
+      decimals: decimals === null ? DEFAULT_DECIMALS : Number(decimals),
+      supplyBase: supply ?? t.supplyBase,
+      anomalies: [...anomalies],
+    });
   });
+  return { tokens, quarantined };
 }
+
+/** Event text worth keeping: decodable and not empty once cleaned (else name()/symbol() are asked). */
+const usable = (r: RawChainText | null) => r !== null && cleanChainText(r.text, NAME_MAX).text !== "";

@@ -1,6 +1,7 @@
 import type { ChainProfile } from "../profiles";
-import { decodeLog, TOPICS, type ChainLog } from "./decode";
+import { decodeLog, TOPICS, type ChainLog, type LogRef, type MalformedLog } from "./decode";
 import { discover, type NewPool, type NewToken } from "./discovery";
+import { withoutEntity, type Quarantine } from "./quarantine";
 import { toHex, type RawBlock, type Rpc } from "./rpc";
 import type { ChainState } from "./state";
 
@@ -32,6 +33,8 @@ export type RangeData = {
   tokens: NewToken[];
   pools: NewPool[];
   fundings: Funding[];
+  /** Entities this range takes out of indexing (quarantine.ts); their logs are already left out. */
+  quarantined: Quarantine[];
 };
 
 /** The node's answers disagree with each other (a reorg happened while fetching): fetch again. */
@@ -49,19 +52,36 @@ const ZERO = "0x0000000000000000000000000000000000000000";
  */
 export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProfile, from: number, to: number, allBlocks: boolean): Promise<RangeData> {
   const stageOne = [...profile.launchpads, ...profile.factories].map((c) => c.address);
-  const discoveryLogs = (await rpc.getLogs(from, to, stageOne, [[TOPICS.tokenLaunched, TOPICS.pairCreated]]))
-    .map(decodeLog)
-    .filter((l): l is ChainLog => l !== null)
-    .sort(byChainOrder);
-  const { tokens, pools } = await discover(rpc, state, profile, discoveryLogs);
+  const stageOneSet = new Set(stageOne);
+  const quarantined: Quarantine[] = [];
+  const discoveryLogs: ChainLog[] = [];
+  for (const raw of await rpc.getLogs(from, to, stageOne, [[TOPICS.tokenLaunched, TOPICS.pairCreated]])) {
+    const l = decodeLog(raw);
+    // A provider that ignores the address filter must not make anyone a launchpad or a factory.
+    if (!l || raw.removed || !stageOneSet.has(l.address)) continue;
+    if (l.kind === "malformed") quarantined.push({ kind: "log", address: `${l.txHash}:${l.logIndex}`, reason: l.reason, block: l.block, logIndex: l.logIndex });
+    else discoveryLogs.push(l);
+  }
+  discoveryLogs.sort(byChainOrder);
+  const discovered = await discover(rpc, state, profile, discoveryLogs);
+  const { tokens, pools } = discovered;
+  quarantined.push(...discovered.quarantined);
 
-  const logs = (await rpc.getLogs(from, to, state.watchedAddresses(), STAGE_TWO_TOPICS))
-    .filter((raw) => !raw.removed)
-    .map(decodeLog)
-    .filter((l): l is ChainLog => l !== null && l.block >= (state.tokens.get(l.address)?.createdBlock ?? 0))
-    .sort(byChainOrder);
+  // Only logs of what is watched count, whatever the provider returns: a contract emitting
+  // Transfer, Swap or Sync topics without being a known token or pair is never read.
+  const malformed: MalformedLog[] = [];
+  const logs: ChainLog[] = [];
+  for (const raw of await rpc.getLogs(from, to, state.watchedAddresses(), STAGE_TWO_TOPICS)) {
+    if (raw.removed) continue;
+    const l = decodeLog(raw);
+    if (!l || !(state.tokens.has(l.address) || state.pools.has(l.address))) continue;
+    if (l.block < (state.tokens.get(l.address)?.createdBlock ?? 0)) continue;
+    if (l.kind === "malformed") malformed.push(l);
+    else logs.push(l);
+  }
+  logs.sort(byChainOrder);
 
-  const withLogs = new Set([...logs, ...discoveryLogs].map((l) => l.block));
+  const withLogs = new Set([...logs, ...discoveryLogs, ...malformed, ...quarantined].map((l) => l.block));
   const wanted = new Set<number>([to, ...withLogs]);
   if (allBlocks) for (let n = from; n <= to; n++) wanted.add(n);
   else if (profile.scanPayments) for (const n of await blocksWithTransactions(rpc, from, to)) wanted.add(n);
@@ -81,16 +101,22 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
     blocks.set(block.number, block);
     if (profile.scanPayments) collectFundings(raw, block.number, funded, fundings);
   });
-  for (const l of [...logs, ...discoveryLogs]) {
+  for (const l of [...logs, ...discoveryLogs, ...malformed]) {
     if (blocks.get(l.block)!.hash !== l.blockHash) throw new ChainMovedError(`log of block ${l.block} is from another branch`);
   }
-  return { from, to, logs, blocks, tokens, pools, fundings };
+  const data: RangeData = { from, to, logs, blocks, tokens, pools, fundings, quarantined };
+  // A token or pool that emits one of our topics in another layout lies about what it is: it is
+  // quarantined from that log on (its earlier logs of the range still count).
+  for (const l of malformed.sort(byChainOrder)) {
+    withoutEntity(data, state, { kind: state.tokens.has(l.address) ? "token" : "pool", address: l.address, reason: l.reason, block: l.block, logIndex: l.logIndex });
+  }
+  return data;
 }
 
 /** Hardhat reports a zero parent hash for blocks it mines in bulk (hardhat_mine): no claim to check. */
 export const knownParent = (b: BlockData) => !/^0x0+$/.test(b.parentHash);
 
-const byChainOrder = (a: ChainLog, b: ChainLog) => a.block - b.block || a.logIndex - b.logIndex;
+const byChainOrder = (a: LogRef, b: LogRef) => a.block - b.block || a.logIndex - b.logIndex;
 
 /** Blocks eth_feeHistory covers per call (the usual provider maximum). */
 const FEE_HISTORY_SPAN = 1_024;

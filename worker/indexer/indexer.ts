@@ -1,5 +1,6 @@
 import type { Sql } from "@/db/client";
 import { deriveRange, refreshDerived } from "../derive";
+import { markTokens, reconcileRange } from "../derive/reconcile";
 import type { ChainProfile } from "../profiles";
 import { bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat, type BlockRef } from "./checkpoint";
 import type { RangeData } from "./fetch";
@@ -8,7 +9,8 @@ import type { Rpc } from "./rpc";
 import { ChainState } from "./state";
 import { syncHistorical } from "./sync/historical";
 import { rollBackIfOrphaned, syncLive, type LiveStep } from "./sync/realtime";
-import { transformRange } from "./transform";
+import { logQuarantined, recordQuarantines, writeIsolating, type Quarantine } from "./quarantine";
+import { transformRange, type RangeRows } from "./transform";
 import { insertRangeFacts } from "./write";
 
 export type Progress = {
@@ -39,6 +41,8 @@ export type IndexerOptions = {
 export type CycleResult = { head: number; indexedBlock: number; indexedTime: number; step: LiveStep };
 
 const HEARTBEAT_EVERY_MS = 1_000;
+/** Thrown to roll back a trial write of a range (quarantine.ts traces a failure to one token with them). */
+const DRY_RUN = Symbol("dry run");
 
 /**
  * The sync engine: historical backfill of final blocks, then live steps near the head with reorg
@@ -59,6 +63,8 @@ export class Indexer {
   private lastRefreshAt = 0;
   private lastHeartbeatAt = 0;
   private head = 0;
+  /** When `head` was read (Unix ms): a head report carries it, so an older read never wins. */
+  private headReadAt = 0;
   private readonly run = { startBlock: 0, startedAt: Date.now(), events: 0 };
 
   private constructor(opts: IndexerOptions, state: ChainState) {
@@ -88,6 +94,7 @@ export class Indexer {
 
   /** One poll: backfill what is final, then one live step, then the idle refresh if due. */
   async cycle(): Promise<CycleResult> {
+    this.headReadAt = Date.now();
     this.head = await this.rpc.blockNumber();
     const finalHead = this.head - this.profile.finalityDepth;
     // A backfill trusts its blocks to be final, so it must start from a block the node still has.
@@ -103,22 +110,44 @@ export class Indexer {
     return { head: this.head, indexedBlock: this.checkpoint.number, indexedTime: this.checkpoint.timestamp, step };
   }
 
-  /** Writes a fetched range: facts, derived state and checkpoint in one transaction. */
+  /**
+   * Writes a fetched range: facts, derived state and checkpoint in one transaction. A failure that
+   * belongs to one entity quarantines it and the range is written without it (quarantine.ts).
+   */
   async commit(data: RangeData, live: boolean) {
-    const rows = transformRange(data, this.state);
     const last = data.blocks.get(data.to)!;
     const ref: BlockRef = { number: last.number, hash: last.hash, timestamp: last.timestamp };
+    const restoreReserves = this.state.saveReserves();
+    let rows: RangeRows;
+    let quarantined: Quarantine[];
     try {
-      await this.sql.begin(async (tx) => {
-        await insertRangeFacts(tx, this.state, data, rows);
-        const touched = await deriveRange(tx, this.state, this.profile, data.from, rows, data.fundings);
-        if (live) await refreshDerived(tx, this.state, touched, ref);
-        await writeCheckpoint(tx, this.profile.chainId, ref);
+      [rows, quarantined] = await writeIsolating(data, this.state, async (range, dryRun) => {
+        restoreReserves();
+        const rows = transformRange(range, this.state);
+        let recorded: Quarantine[] = [];
+        await this.sql
+          .begin(async (tx) => {
+            recorded = await recordQuarantines(tx, range);
+            const mismatched = await reconcileRange(tx, this.rpc, this.state, range, rows);
+            await insertRangeFacts(tx, this.state, range, rows);
+            await markTokens(tx, range, mismatched);
+            const touched = await deriveRange(tx, this.state, this.profile, range.from, rows, range.fundings);
+            if (live) await refreshDerived(tx, this.state, touched, ref);
+            await writeCheckpoint(tx, this.profile.chainId, ref, this.profile.finalityDepth);
+            if (dryRun) throw DRY_RUN;
+          })
+          .catch((err) => {
+            if (err !== DRY_RUN) throw err;
+          });
+        return [rows, recorded] as const;
       });
     } catch (err) {
       await this.reloadState();
       throw err;
     }
+    // Stop watching what was quarantined; the log line is written once, when the row is.
+    if (data.quarantined.length > 0) await this.reloadState();
+    logQuarantined(quarantined);
     this.checkpoint = ref;
     this.refreshPending = true;
     this.run.events += rows.events.length;
@@ -155,10 +184,14 @@ export class Indexer {
     this.lastRefreshAt = Date.now();
   }
 
+  /**
+   * Liveness, and the head with its time when the checkpoint is at it (the worker's head probe
+   * reports the head at every other moment, independently of this loop).
+   */
   private async heartbeat() {
     if (Date.now() - this.lastHeartbeatAt < HEARTBEAT_EVERY_MS) return;
     const atHead = this.checkpoint.number === this.head;
-    await writeHeartbeat(this.sql, this.profile.chainId, this.head, atHead ? this.checkpoint.timestamp : null);
+    await writeHeartbeat(this.sql, this.profile.chainId, atHead ? { number: this.head, timestamp: this.checkpoint.timestamp, checkedAt: this.headReadAt } : null);
     this.lastHeartbeatAt = Date.now();
   }
 

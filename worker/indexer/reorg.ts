@@ -45,9 +45,10 @@ type StoredTransfer = {
 
 /**
  * Rolls the indexed data back to `ancestor` (null: to before the start block) in one transaction:
- * deletes every fact above it and what was created above it, then recomputes what those facts fed
- * (pool reserves, balances, supplies, holder counts and positions of the tokens they touched,
- * the activity and funders of the wallets they named) by the same folds the forward sync runs.
+ * deletes every fact above it and what was created above it (events leave tombstones), then
+ * recomputes what those facts fed (pool reserves, balances, supplies, holder counts and positions
+ * of the tokens they touched, the activity and funders of the wallets they named) by the same
+ * folds the forward sync runs.
  * Returns the state reloaded from the result; price-dependent figures are refreshed by the caller.
  */
 export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockRef | null): Promise<ChainState> {
@@ -60,10 +61,17 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
     union select wallet from wallet_funding where block_number > ${above}`);
   const pools = await list(tx`select distinct pool_address as a from pool_reserves where block_number > ${above}`);
 
+  // What consumers of the stream read stays known as removed, and its ids stay taken.
+  await tx`
+    insert into event_tombstones (id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp)
+    select id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp
+      from events where block_number > ${above}`;
   for (const table of ["events", "token_transfers", "pool_reserves", "wallet_funding"]) {
     await tx.unsafe(`delete from ${table} where block_number > $1`, [above]);
   }
   await tx`delete from blocks where number > ${above}`;
+  // Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
+  await tx`delete from quarantined_entities where block > ${above}`;
   const deadTokens = await list(tx`delete from tokens where created_block > ${above} returning address as a`);
   const deadPools = await list(tx`delete from pools where created_block > ${above} returning address as a`);
   const gone = [...deadTokens, ...deadPools];
@@ -104,7 +112,7 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   await applyPositions(tx, state, transfers, "zero");
   await upsertWalletActivity(tx, profile, { wallets });
   await linkFunders(tx, wallets);
-  if (ancestor) await writeCheckpoint(tx, profile.chainId, ancestor);
+  if (ancestor) await writeCheckpoint(tx, profile.chainId, ancestor, profile.finalityDepth);
   else await clearCheckpoint(tx, profile.chainId);
   return state;
 }

@@ -24,6 +24,10 @@ export class ChainState {
   readonly wethStablePools: PoolState[] = [];
   readonly quoteDecimals: Map<string, number>;
   readonly stables: Set<string>;
+  /** Tokens and pools in quarantine (quarantined_entities): never watched, never discovered again. */
+  readonly quarantined = new Set<string>();
+  /** Tokens marked balance_mismatch: their balances are checked with balanceOf in every range that moves them. */
+  readonly mismatched = new Set<string>();
 
   constructor(readonly profile: ChainProfile) {
     this.stables = new Set(profile.stables.map((s) => s.address));
@@ -32,12 +36,20 @@ export class ChainState {
 
   static async load(sql: Tx, profile: ChainProfile): Promise<ChainState> {
     const state = new ChainState(profile);
-    const tokens = await sql<{ address: string; decimals: number; created_block: string }[]>`
-      select address, decimals, created_block from tokens`;
-    for (const t of tokens) state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.created_block) });
+    const quarantined = await sql<{ address: string }[]>`select address from quarantined_entities where kind in ('token', 'pool')`;
+    for (const q of quarantined) state.quarantined.add(q.address);
+    const tokens = await sql<{ address: string; decimals: number; created_block: string; mismatched: boolean }[]>`
+      select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched from tokens`;
+    for (const t of tokens) {
+      if (state.quarantined.has(t.address)) continue;
+      state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.created_block) });
+      if (t.mismatched) state.mismatched.add(t.address);
+    }
     const pools = await sql<{ address: string; token0: string; token1: string; reserve0: string; reserve1: string; created_block: string }[]>`
       select address, token0, token1, reserve0::text, reserve1::text, created_block from pools`;
     for (const p of pools) {
+      // A pool of a quarantined token goes with it, unless another side still wants it.
+      if (state.quarantined.has(p.address) || !state.wantsPool(p.token0, p.token1)) continue;
       state.addPool({
         address: p.address,
         token0: p.token0,
@@ -74,6 +86,14 @@ export class ChainState {
   /** A pool is tracked when it can carry events (an indexed token on a side) or prices WETH. */
   wantsPool(token0: string, token1: string): boolean {
     return this.tokens.has(token0) || this.tokens.has(token1) || (this.isQuote(token0) && this.isQuote(token1));
+  }
+
+  /** Pool reserves as they stand, to undo what a transform that did not commit moved. */
+  saveReserves(): () => void {
+    const saved = [...this.pools.values()].map((p) => [p, p.reserve0, p.reserve1] as const);
+    return () => {
+      for (const [p, r0, r1] of saved) [p.reserve0, p.reserve1] = [r0, r1];
+    };
   }
 
   /** Every address whose logs stage two fetches. */

@@ -1,4 +1,4 @@
-import { valueUsd } from "../derive/prices";
+import { usd, valueUsd } from "../derive/prices";
 import type { ChainLog } from "./decode";
 import type { BlockData, RangeData } from "./fetch";
 import type { ChainState, PoolState } from "./state";
@@ -6,9 +6,10 @@ import type { ChainState, PoolState } from "./state";
 /**
  * How a token transfer moved value, from the side of the address that is not the pair:
  * a swap leg (buy: out of the pair, sell: into it), a liquidity leg, a mint, a plain transfer,
- * or a move of a pair's own LP token.
+ * or a move of a pair's own LP token. "reconcile" is no log: a correction the indexer wrote
+ * where the token's events disagreed with its balanceOf and totalSupply (worker/derive/reconcile.ts).
  */
-export type TransferKind = "buy" | "sell" | "lp_add" | "lp_remove" | "mint" | "transfer" | "lp";
+export type TransferKind = "buy" | "sell" | "lp_add" | "lp_remove" | "mint" | "transfer" | "lp" | "reconcile";
 
 export type TransferRow = {
   block: number;
@@ -47,7 +48,11 @@ export type EventRow = {
 /** The rows a range adds, in chain order. */
 export type RangeRows = { transfers: TransferRow[]; reserves: ReserveRow[]; events: EventRow[] };
 
-/** events.id: the chain position, monotonic and stable across re-indexing (db/schema/events.ts). */
+/**
+ * events.id of a block never rolled back: the chain position, monotonic in chain order. A block
+ * indexed again after a reorg numbers its events after its tombstones (write.ts
+ * numberAfterTombstones), in the same per-block range, so ids are never reused.
+ */
 export const EVENT_ID_BLOCK_FACTOR = 100_000;
 export const eventId = (block: number, logIndex: number) => block * EVENT_ID_BLOCK_FACTOR + logIndex;
 
@@ -156,7 +161,7 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
   }
   for (const { row, pool } of legs) {
     const a = actions.get(pool);
-    if (a && a.tokenAmount > 0n) row.amountUsd = (a.tokenSideUsd * Number(row.amount)) / Number(a.tokenAmount);
+    if (a && a.tokenAmount > 0n) row.amountUsd = usd((a.tokenSideUsd * Number(row.amount)) / Number(a.tokenAmount));
   }
 }
 

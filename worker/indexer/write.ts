@@ -2,7 +2,7 @@ import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
 import { insertRows, isoTime, type Tx } from "./sql";
 import type { ChainState } from "./state";
-import type { RangeRows } from "./transform";
+import { EVENT_ID_BLOCK_FACTOR, type EventRow, type RangeRows } from "./transform";
 
 /** Inserts the raw facts of a range: blocks, new tokens and pools, transfers, reserves, events, fundings. */
 export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeData, rows: RangeRows) {
@@ -80,6 +80,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
     ],
     rows.reserves,
   );
+  await numberAfterTombstones(tx, data.from, data.to, rows.events);
   await insertRows(
     tx,
     "events",
@@ -121,4 +122,29 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
        from unnest($1::text[], $2::text[]::numeric[], $3::text[]::numeric[], $4::int8[]) v(address, r0, r1, block) where p.address = v.address`,
     [moved.map((p) => p.address), moved.map((p) => p.reserve0.toString()), moved.map((p) => p.reserve1.toString()), moved.map((p) => lastSync.get(p.address)!)],
   );
+}
+
+/**
+ * The ids of events in blocks a reorg rolled back before: such a block numbers its events after
+ * the highest id its tombstones hold, in chain order. So an id is never given twice, ids stay in
+ * their block's range (block * EVENT_ID_BLOCK_FACTOR onwards: monotonic in chain order, and the
+ * block-based totals and page starts of the API hold), and a consumer that read a removed event
+ * receives the block's new events after it. Blocks never rolled back keep block * factor + log index.
+ */
+export async function numberAfterTombstones(tx: Tx, from: number, to: number, events: EventRow[]) {
+  if (events.length === 0) return;
+  const taken = await tx<{ block: string; last: string }[]>`
+    select block_number::text as block, max(id)::text as last from event_tombstones
+     where id >= ${from * EVENT_ID_BLOCK_FACTOR} and id < ${(to + 1) * EVENT_ID_BLOCK_FACTOR} group by block_number`;
+  if (taken.length === 0) return;
+  const next = new Map(taken.map((t) => [Number(t.block), Number(t.last) + 1]));
+  for (const e of events) {
+    const id = next.get(e.block);
+    if (id === undefined) continue;
+    if (id >= (e.block + 1) * EVENT_ID_BLOCK_FACTOR) {
+      throw new Error(`block ${e.block} has no event ids left: reorgs removed ${EVENT_ID_BLOCK_FACTOR} ids' worth of its events`);
+    }
+    e.id = id;
+    next.set(e.block, id + 1);
+  }
 }

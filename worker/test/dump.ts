@@ -1,7 +1,9 @@
 import postgres from "postgres";
 
 /** Columns that say when something was written, not what: left out of comparisons. */
-const VOLATILE = new Set(["updated_at", "heartbeat_at", "data_version", "head_block", "head_block_time"]);
+const VOLATILE = new Set([
+  "updated_at", "heartbeat_at", "data_version", "head_block", "head_block_time", "head_checked_at", "cycle_failures", "last_failure_at",
+]);
 
 const TABLES = [
   "blocks",
@@ -18,6 +20,7 @@ const TABLES = [
   "wallet_positions",
   "wallet_funding",
   "token_scores",
+  "quarantined_entities",
   "sync_state",
 ];
 

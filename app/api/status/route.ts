@@ -1,6 +1,7 @@
 import { requestTime } from "@/lib/queries/clock";
 import { getDb } from "@/db/client";
-import { withSession } from "@/lib/auth/route";
+import { withAccount } from "@/lib/auth/route";
 import { getStatus } from "@/lib/queries/status";
 
-export const GET = withSession(async () => getStatus(getDb(), requestTime()));
+/** GET /v1/status for the dashboard, which polls it on every page: free like the public one, so not metered. */
+export const GET = withAccount(async () => getStatus(getDb(), requestTime()));

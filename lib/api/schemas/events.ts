@@ -15,6 +15,15 @@ export const eventListQuery = z.object({
     .meta({ description: "Only events after this time (exclusive), ISO 8601", format: "date-time" }),
   after: intParam(0, Number.MAX_SAFE_INTEGER, "Only events with an id greater than this (resume cursor)").optional(),
   order: z.enum(["desc", "asc"]).default("desc").meta({ description: "By chain position; newest first by default" }),
+  include_removed: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .transform((v) => v === "true")
+    .optional()
+    .meta({
+      description:
+        "Also list tombstones ({ id, removed: true, ... }) of events a reorg removed, merged in id order: " +
+        "a consumer paging with after= applies them to converge to the canonical stream (see the event stream guide)",
+    }),
   ...paginationQuery,
 });
 
@@ -31,9 +40,26 @@ const eventFields = {
   timestamp: timestampSchema,
   block_number: z.number().int(),
   tx_hash: z.string(),
+  confirmed: z.boolean().meta({
+    description: "At or below the indexed head minus the chain's finality depth: no reorg will remove it. Newer events may still be removed (see include_removed)",
+  }),
 };
 
 export const event = z.object({ ...eventFields, wallet_address: z.string() }).meta({ id: "Event" });
 export const walletEvent = z.object(eventFields).meta({ id: "WalletEvent" });
-export const eventList = listEnvelope(event, "EventList");
+/** With include_removed=true: an event a reorg removed. Its id is never used again. */
+export const removedEvent = z
+  .object({
+    id: z.string().meta({ description: "The removed event's id" }),
+    removed: z.literal(true),
+    type: z.enum(EVENT_TYPES),
+    wallet_address: z.string(),
+    to_address: z.string().optional(),
+    token_address: z.string(),
+    timestamp: timestampSchema,
+    block_number: z.number().int(),
+    tx_hash: z.string(),
+  })
+  .meta({ id: "RemovedEvent" });
+export const eventList = listEnvelope(z.union([event, removedEvent]), "EventList");
 export const walletEventList = listEnvelope(walletEvent, "WalletEventList");

@@ -1,13 +1,51 @@
 import { z } from "zod";
 
+/**
+ * Why the status is not healthy: `worker_down` (no heartbeat from the indexer), `chain_unreachable`
+ * (nothing could read the chain's head lately, so the lag is unknown), `lagging` (the indexed
+ * block is further behind the head than the threshold), `indexing_failing` (indexing cycles keep
+ * failing), `quarantine` (more quarantined entities than the threshold).
+ */
+export const STATUS_REASONS = ["worker_down", "chain_unreachable", "lagging", "indexing_failing", "quarantine"] as const;
+export type StatusReason = (typeof STATUS_REASONS)[number];
+
+/** The reasons that mean the data may be older than it looks: nothing may call it live then. */
+export const STALE_REASONS: readonly StatusReason[] = ["worker_down", "chain_unreachable", "lagging"];
+export const isStale = (s: { reasons: readonly StatusReason[] }) => s.reasons.some((r) => STALE_REASONS.includes(r));
+
+const time = z.string().nullable();
+
 export const status = z
   .object({
     chain_id: z.number().int().nullable(),
-    head_block: z.number().int().nullable(),
+    head_block: z.number().int().nullable().meta({
+      description: "The chain's head, read by a probe independent of indexing; the last one known when head_checked_at is stale",
+    }),
+    head_block_time: time,
+    head_checked_at: time.meta({ description: "When the head was read" }),
     indexed_block: z.number().int().nullable(),
-    indexed_block_time: z.string().nullable().optional(),
-    lag_blocks: z.number().int().nullable(),
-    lag_seconds: z.number().nullable(),
-    worker: z.object({ alive: z.boolean(), heartbeat_at: z.string().nullable() }),
+    indexed_block_time: time,
+    lag_blocks: z.number().int().nullable().meta({ description: "head_block - indexed_block; null when the head is unknown" }),
+    lag_seconds: z.number().nullable().meta({ description: "Time between the indexed block and the head; null when unknown" }),
+    healthy: z.boolean().meta({ description: "False when any reason applies" }),
+    reasons: z.array(z.enum(STATUS_REASONS)).meta({
+      description:
+        "worker_down: no heartbeat from the indexer; chain_unreachable: the head could not be read lately (lag unknown); " +
+        "lagging: further behind the head than thresholds.max_lag_seconds; indexing_failing: indexing cycles keep failing; " +
+        "quarantine: more quarantined entities than thresholds.max_quarantined_entities",
+    }),
+    message: z.string().meta({ description: "What the status means, in words" }),
+    quarantined_entities: z.number().int().meta({ description: "Tokens, pools and logs the indexer set aside as unindexable" }),
+    worker: z.object({
+      alive: z.boolean(),
+      heartbeat_at: time,
+      consecutive_failures: z.number().int().meta({ description: "Indexing cycles failed in a row" }),
+      last_failure_at: time,
+    }),
+    thresholds: z.object({
+      max_lag_seconds: z.number(),
+      max_quarantined_entities: z.number().int(),
+      worker_timeout_seconds: z.number(),
+    }),
   })
   .meta({ id: "Status" });

@@ -1,0 +1,282 @@
+import { encodeFunctionData, erc20Abi } from "viem";
+import { decodeUintResult } from "@/lib/chain-text";
+import { ChainMovedError, type RangeData } from "../indexer/fetch";
+import { EntityError } from "../indexer/quarantine";
+import { toHex, type Rpc } from "../indexer/rpc";
+import type { Tx } from "../indexer/sql";
+import type { ChainState } from "../indexer/state";
+import type { RangeRows, TransferRow } from "../indexer/transform";
+
+/**
+ * Balances that Transfer events alone get wrong, reconciled with the chain.
+ *
+ * Balances are folded from Transfer events. A fee-on-transfer token whose event names the gross
+ * amount, a rebasing token (balances move with no event), or a token that simply lies, makes the
+ * fold disagree with the contract's own state. Calling balanceOf for every holder of every range
+ * would double the cost of a backfill, so the chain is asked only where the events prove
+ * themselves wrong, which costs nothing to notice:
+ * - a holder sends more than the events gave it (a negative balance), or a balance or the supply
+ *   leaves 0..2^256-1;
+ * - a pair's Sync reports a reserve other than the pair's balance folded from Transfers (a V2 pair
+ *   syncs to its real balance, so an honest token always agrees at that log);
+ * - the token was found inconsistent before (tokens.anomalies has balance_mismatch): every
+ *   range that moves it is checked again.
+ * A token that existed before the indexer found it (supply_base > 0, found through a pair) has
+ * holders whose opening balances no event showed: each holder is asked once, when first seen.
+ *
+ * A check calls balanceOf of the holders the range touched, of the token's pairs and of its 100
+ * largest holders, and totalSupply(), at the range's last block (the block's hash is checked
+ * after the calls, so answers from a branch that a reorg replaced are never used). The answers
+ * are trusted only within the invariants: each balance at most the supply, their sum at most
+ * the supply. Then each difference is written as a "reconcile" row of token_transfers at the end
+ * of the block (a balance move with no mint or burn; a zero-to-zero row moves the supply by a
+ * signed amount), which the balance and position folds apply like any transfer, after a reorg
+ * too; and the token is marked balance_mismatch (opening balances do not mark it). When the
+ * events are inconsistent and the answers break the invariants (or revert), nothing about the
+ * token can be believed: it is quarantined. A token whose events are consistent is never asked,
+ * so a lying balanceOf alone changes nothing; a balanceOf that lies within the invariants when
+ * it is asked cannot be told from the truth (nothing on chain tells them apart), but it can never
+ * make a balance negative or the balances exceed the supply.
+ *
+ * The calls read state at the range's last block, which a backfill needs from an archive node
+ * (as discovery's name() and decimals() at the creation block do): a node without that state
+ * answers with an error, and a token that needed the answer is quarantined with the node's words.
+ */
+
+/** Reconciliation rows number after every real log of their block (log indexes stay below 100,000). */
+export const RECONCILE_LOG_INDEX = 1_000_000;
+export const MAX_UINT256 = 2n ** 256n - 1n;
+const TOP_HOLDERS = 100;
+const ZERO = "0x0000000000000000000000000000000000000000";
+const ZERO_HASH = `0x${"0".repeat(64)}`;
+const TOTAL_SUPPLY = encodeFunctionData({ abi: erc20Abi, functionName: "totalSupply" });
+const balanceOfCall = (holder: string) => encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder as `0x${string}`] });
+
+const key = (token: string, holder: string) => `${token}:${holder}`;
+
+type Check = { token: string; reason: string | null; holders: Set<string>; opening: Set<string>; supply: boolean };
+
+/**
+ * Checks the range's tokens as above, appends the reconciliation rows to `rows.transfers` and
+ * returns the tokens to mark balance_mismatch. Throws EntityError for tokens to quarantine.
+ */
+export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: RangeData, rows: RangeRows): Promise<string[]> {
+  const transfers = rows.transfers.filter((t) => state.tokens.has(t.token));
+  const syncs = rows.reserves.flatMap((r) => {
+    const p = state.pools.get(r.pool)!;
+    return [
+      ...(state.tokens.has(p.token0) ? [{ token: p.token0, pool: p.address, reserve: r.reserve0, block: r.block, logIndex: r.logIndex }] : []),
+      ...(state.tokens.has(p.token1) ? [{ token: p.token1, pool: p.address, reserve: r.reserve1, block: r.block, logIndex: r.logIndex }] : []),
+    ];
+  });
+  if (transfers.length === 0 && syncs.length === 0) return [];
+
+  const touched = new Map<string, Set<string>>();
+  const touch = (token: string, holder: string) => {
+    if (holder === ZERO) return;
+    const set = touched.get(token) ?? new Set<string>();
+    set.add(holder);
+    touched.set(token, set);
+  };
+  for (const t of transfers) (touch(t.token, t.from), touch(t.token, t.to));
+  for (const s of syncs) touch(s.token, s.pool);
+  const tokens = [...touched.keys()];
+
+  // The state before the range: stored balances (a missing row: never seen) and supplies.
+  const stored = new Map<string, bigint>();
+  const readBalances = async (pairs: [string, string][]) => {
+    if (pairs.length === 0) return;
+    const found = await tx.unsafe<{ token_address: string; holder: string; amount: string }[]>(
+      `select b.token_address, b.holder, b.amount::text from balances b
+         join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
+      [pairs.map(([t]) => t), pairs.map(([, h]) => h)],
+    );
+    for (const r of found) stored.set(key(r.token_address, r.holder), BigInt(r.amount));
+  };
+  await readBalances([...touched].flatMap(([t, hs]) => [...hs].map((h) => [t, h] as [string, string])));
+  const supplyRows = await tx.unsafe<{ address: string; total_supply: string; supply_base: string }[]>(
+    `select address, total_supply::text, supply_base::text from tokens where address = any($1::text[])`,
+    [tokens],
+  );
+  const supply = new Map<string, bigint>();
+  const preexisting = new Set<string>();
+  for (const r of supplyRows) {
+    supply.set(r.address, BigInt(r.total_supply));
+    if (BigInt(r.supply_base) > 0n) preexisting.add(r.address);
+  }
+  for (const t of data.tokens) {
+    supply.set(t.address, t.supplyBase);
+    if (t.supplyBase > 0n) preexisting.add(t.address);
+  }
+
+  // The fold, in chain order with the pairs' Syncs, noting the first proof that the events are wrong.
+  const balance = new Map<string, bigint>();
+  const balanceOf = (token: string, holder: string) => balance.get(key(token, holder)) ?? stored.get(key(token, holder)) ?? 0n;
+  const wrong = new Map<string, string>();
+  const suspect = (token: string, reason: string) => wrong.has(token) || wrong.set(token, reason);
+  const steps = [
+    ...transfers.map((t) => ({ block: t.block, logIndex: t.logIndex, t })),
+    ...syncs.map((s) => ({ block: s.block, logIndex: s.logIndex, s })),
+  ].sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
+  for (const step of steps) {
+    if ("s" in step) {
+      const { token, pool, reserve, block } = step.s;
+      const folded = balanceOf(token, pool);
+      if (folded !== reserve) suspect(token, `pair ${pool} synced to ${reserve} at block ${block}, its Transfer events give it ${folded}`);
+      continue;
+    }
+    const t = step.t;
+    if (t.kind === "reconcile") continue;
+    if (t.from === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) + t.amount);
+    else if (t.to === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) - t.amount);
+    if (t.from !== ZERO) {
+      const b = balanceOf(t.token, t.from) - t.amount;
+      balance.set(key(t.token, t.from), b);
+      // A holder of a token older than its discovery may spend what it held before: its opening balance, asked below.
+      const opening = preexisting.has(t.token) && !stored.has(key(t.token, t.from));
+      if (b < 0n && !opening) suspect(t.token, `${t.from} sends ${t.amount} at block ${t.block}, more than its Transfer events gave it`);
+    }
+    if (t.to !== ZERO) {
+      const b = balanceOf(t.token, t.to) + t.amount;
+      balance.set(key(t.token, t.to), b);
+      if (b > MAX_UINT256) suspect(t.token, `${t.to}'s balance passes 2^256-1 at block ${t.block}`);
+    }
+    const s = supply.get(t.token)!;
+    if (s < 0n || s > MAX_UINT256) suspect(t.token, `the supply leaves 0..2^256-1 at block ${t.block}`);
+  }
+
+  // What to ask the chain.
+  const checks: Check[] = [];
+  const wide: string[] = [];
+  for (const token of tokens) {
+    const reason = wrong.get(token) ?? (state.mismatched.has(token) ? "marked balance_mismatch before" : null);
+    const holders = new Set<string>();
+    const opening = new Set<string>();
+    if (preexisting.has(token)) {
+      for (const h of touched.get(token)!) if (!stored.has(key(token, h))) (holders.add(h), opening.add(h));
+    }
+    if (reason) {
+      for (const h of touched.get(token)!) holders.add(h);
+      for (const p of state.poolsByToken.get(token) ?? []) holders.add(p.address);
+      wide.push(token);
+    }
+    if (holders.size > 0) checks.push({ token, reason, holders, opening, supply: reason !== null });
+  }
+  if (wide.length > 0) {
+    const top = await tx.unsafe<{ token_address: string; holder: string }[]>(
+      `select token_address, holder from (
+         select token_address, holder, row_number() over (partition by token_address order by amount desc, holder) as n
+           from balances where token_address = any($1::text[]) and amount > 0) x where n <= ${TOP_HOLDERS}`,
+      [wide],
+    );
+    for (const r of top) checks.find((c) => c.token === r.token_address)!.holders.add(r.holder);
+  }
+  await readBalances(checks.flatMap((c) => [...c.holders].filter((h) => !stored.has(key(c.token, h)) && !balance.has(key(c.token, h))).map((h) => [c.token, h] as [string, string])));
+
+  const last = data.blocks.get(data.to)!;
+  const requests = checks.flatMap((c) => [
+    ...(c.supply ? [{ to: c.token, data: TOTAL_SUPPLY }] : []),
+    ...[...c.holders].map((h) => ({ to: c.token, data: balanceOfCall(h) })),
+  ]);
+  const answers = requests.length === 0 ? [] : await rpc.batchSettled<string>(requests.map((r) => ({ method: "eth_call", params: [r, toHex(data.to)] })));
+  if (requests.length > 0) {
+    const [onNode] = await rpc.getBlocks([data.to], false);
+    if (onNode?.hash !== last.hash) throw new ChainMovedError(`block ${data.to} changed while its balances were read`);
+  }
+
+  const marked: string[] = [];
+  const adjustments: TransferRow[] = [];
+  const untrusted = new Map<string, string>();
+  const row = (token: string, from: string, to: string, amount: bigint): TransferRow => ({
+    block: data.to,
+    logIndex: RECONCILE_LOG_INDEX + adjustments.length,
+    token,
+    from,
+    to,
+    amount,
+    txHash: ZERO_HASH,
+    txFrom: ZERO,
+    kind: "reconcile",
+    amountUsd: 0,
+    timestamp: last.timestamp,
+  });
+  let at = 0;
+  for (const c of checks) {
+    const mine = answers.slice(at, (at += (c.supply ? 1 : 0) + c.holders.size));
+    const value = (answer: unknown) => (typeof answer === "string" ? decodeUintResult(answer) : null);
+    const chainSupply = c.supply ? value(mine[0]) : null;
+    const chain = [...c.holders].map((h, i) => [h, value(mine[i + (c.supply ? 1 : 0)])] as const);
+    const eventSupply = supply.get(c.token) ?? 0n;
+    const bound = c.supply ? chainSupply : eventSupply >= 0n && eventSupply <= MAX_UINT256 ? eventSupply : null;
+    const sum = chain.reduce((s, [, v]) => s + (v ?? 0n), 0n);
+    if (bound === null || chain.some(([, v]) => v === null) || sum > bound) {
+      // The node's own words when a call failed: a revert, or a node without the block's state (an archive node is needed to backfill).
+      const failed = mine.find((a) => a instanceof Error) as Error | undefined;
+      const said = failed ? `: ${failed.message.slice(0, 120)}` : "";
+      untrusted.set(
+        c.token,
+        c.supply && chainSupply === null
+          ? `totalSupply() gives no answer${said}`
+          : bound === null
+            ? "its supply is out of range"
+            : chain.some(([, v]) => v === null)
+              ? `balanceOf gives no answer${said}`
+              : `its balanceOf answers sum to ${sum}, above the supply ${bound}`,
+      );
+      continue;
+    }
+    let mismatch = false;
+    for (const [h, v] of chain) {
+      const delta = v! - balanceOf(c.token, h);
+      if (delta === 0n) continue;
+      if (!c.opening.has(h)) mismatch = true;
+      balance.set(key(c.token, h), v!);
+      adjustments.push(delta > 0n ? row(c.token, ZERO, h, delta) : row(c.token, h, ZERO, -delta));
+    }
+    if (c.supply && chainSupply !== eventSupply) {
+      mismatch = true;
+      supply.set(c.token, chainSupply!);
+      adjustments.push(row(c.token, ZERO, ZERO, chainSupply! - eventSupply));
+    }
+    // Marked in every attempt at writing the range (an attempt that rolled back marked nothing).
+    if (mismatch) marked.push(c.token);
+  }
+
+  // What is written must hold: no balance or supply outside 0..2^256-1, and no token whose events
+  // proved wrong left unreconciled. Otherwise nothing about the token can be believed.
+  const quarantine: { kind: "token"; address: string; reason: string }[] = [];
+  for (const token of tokens) {
+    const negative = [...touched.get(token)!].find((h) => balanceOf(token, h) < 0n || balanceOf(token, h) > MAX_UINT256);
+    const s = supply.get(token) ?? 0n;
+    const invalid = negative ? `${negative}'s balance would be ${balanceOf(token, negative)}` : s < 0n || s > MAX_UINT256 ? `the supply would be ${s}` : null;
+    if (!invalid && !(wrong.has(token) && untrusted.has(token))) continue;
+    const events = wrong.has(token) ? `its Transfer events are inconsistent (${wrong.get(token)})` : "its Transfer events cannot be reconciled";
+    const why = untrusted.get(token) ?? "the chain was not asked";
+    quarantine.push({ kind: "token", address: token, reason: `${events}${invalid ? `: ${invalid}` : ""}, and its own answers cannot be trusted (${why})` });
+  }
+  if (quarantine.length > 0) throw new EntityError(quarantine);
+  for (const token of marked) state.mismatched.add(token);
+  if (adjustments.length > 0) {
+    rows.transfers.push(...adjustments);
+    // The rows' block is stored: a rollback rebuilds balances from token_transfers joined with blocks.
+    last.keep = true;
+  }
+  return marked;
+}
+
+/**
+ * tokens.anomalies: the text anomalies of the range's new tokens (after they are written) and
+ * balance_mismatch for the tokens reconciliation marked.
+ */
+export async function markTokens(tx: Tx, data: RangeData, mismatched: string[]) {
+  const marks = new Map<string, Set<string>>();
+  for (const t of data.tokens) if (t.anomalies.length > 0) marks.set(t.address, new Set(t.anomalies));
+  for (const t of mismatched) marks.set(t, (marks.get(t) ?? new Set()).add("balance_mismatch"));
+  if (marks.size === 0) return;
+  const list = [...marks];
+  await tx.unsafe(
+    `update tokens t set anomalies = array(select distinct unnest(t.anomalies || string_to_array(m.marks, ',')) order by 1)
+       from unnest($1::text[], $2::text[]) m(address, marks) where t.address = m.address`,
+    [list.map(([a]) => a), list.map(([, m]) => [...m].join(","))],
+  );
+}
