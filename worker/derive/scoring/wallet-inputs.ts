@@ -30,14 +30,16 @@ async function walletRows(tx: Tx, wallets: string[]) {
     `with creators as (select distinct c.address, c.funder, c.cluster_id from tokens t join wallets c on c.address = t.creator),
      small_clusters as (select cluster_id from wallets where cluster_id is not null group by cluster_id having count(*) <= $2),
      washers as (select distinct jsonb_array_elements_text(e->'wallets') as address
-                   from token_scores s, jsonb_array_elements(s.flag_evidence) e where e->>'flag' = 'wash_trading')
+                   from token_scores s, jsonb_array_elements(s.flag_evidence) e where e->>'flag' = 'wash_trading'),
+     pullers as (select t.creator as address, array_agg(t.address order by t.address) as tokens
+                   from token_scores s join tokens t on t.address = s.address, jsonb_array_elements(s.flag_evidence) e
+                  where 'liquidity_pulled' = any(s.flags) and e->>'flag' = 'liquidity_pulled' and e->'wallets' ? t.creator
+                  group by t.creator)
      select w.address, extract(epoch from w.first_seen)::float8 as first_seen, w.trade_count, w.portfolio_value_usd as portfolio,
             (exists (select 1 from creators c where c.address = w.address or c.address = w.funder or c.funder = w.address)
              or exists (select 1 from creators c join small_clusters k on k.cluster_id = c.cluster_id where c.cluster_id = w.cluster_id)) as linked,
             exists (select 1 from washers x where x.address = w.address) as in_wash,
-            array(select t.address from tokens t join token_scores s on s.address = t.address, jsonb_array_elements(s.flag_evidence) e
-                   where t.creator = w.address and e->>'flag' = 'liquidity_pulled' and e->'wallets' ? w.address
-                   order by t.address) as pulled
+            coalesce((select p.tokens from pullers p where p.address = w.address), '{}') as pulled
        from wallets w where w.address = any($1::text[])`,
     [wallets, CLUSTERS.maxManagedSize],
   );
@@ -55,25 +57,22 @@ type PositionRow = {
  */
 async function positions(tx: Tx, wallets: string[]) {
   return tx.unsafe<PositionRow[]>(
-    `with small_clusters as (select cluster_id from wallets where cluster_id is not null group by cluster_id having count(*) <= $2),
-     linked as (
-       select p.wallet, p.token_address,
-              (c.address = w.address or c.address = w.funder or c.funder = w.address
-               or (c.cluster_id = w.cluster_id and exists (select 1 from small_clusters k where k.cluster_id = c.cluster_id))) as insider
-         from wallet_positions p join tokens t on t.address = p.token_address
-         join wallets w on w.address = p.wallet left join wallets c on c.address = t.creator
-        where p.wallet = any($1::text[]))
+    `with small_clusters as materialized (
+       select cluster_id from wallets where cluster_id is not null group by cluster_id having count(*) <= $2)
      select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold, p.realized_pnl_usd as realized,
             p.cost_basis_usd as cost, p.quantity::float8 as quantity, p.unknown_cost_quantity::float8 as unknown, p.sell_count as sells,
             p.first_buy_block, t.created_block as launch_block, extract(epoch from t.created_at)::float8 as launched,
             extract(epoch from fb.timestamp)::float8 as first_buy_ts, extract(epoch from lb.timestamp)::float8 as last_trade_ts,
             (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0) as value,
-            coalesce('liquidity_pulled' = any(s.flags), false) as rugged, coalesce(l.insider, false) as insider,
+            coalesce('liquidity_pulled' = any(s.flags), false) as rugged, l.insider,
             case when l.insider then coalesce((select sum(e.token_amount)::float8 from events e
                                                 where e.wallet_address = p.wallet and e.token_address = p.token_address
                                                   and e.type = 'swap' and e.direction = 'sell'), 0) else 0 end as sold_quantity
        from wallet_positions p join tokens t on t.address = p.token_address
-       left join linked l on l.wallet = p.wallet and l.token_address = p.token_address
+       left join wallets w on w.address = p.wallet left join wallets c on c.address = t.creator
+       left join small_clusters k on k.cluster_id = c.cluster_id and k.cluster_id = w.cluster_id
+       cross join lateral (select coalesce(c.address = w.address or c.address = w.funder or c.funder = w.address
+                                           or k.cluster_id is not null, false) as insider) l
        left join token_metrics m on m.address = p.token_address left join token_scores s on s.address = p.token_address
        left join blocks fb on fb.number = p.first_buy_block left join blocks lb on lb.number = p.last_trade_block
       where p.wallet = any($1::text[]) order by p.wallet, p.token_address`,
