@@ -1,7 +1,9 @@
 import type { PlanLimits } from "@/lib/queries/plans";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const dollars = (cents: number) => usd.format(cents / 100);
+const wholeUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** $49, $0.40: cents only when there are some. */
+const dollars = (cents: number) => (cents % 100 === 0 ? wholeUsd : usd).format(cents / 100);
 
 /** A plan's price as the plans table states it: "Free", "$49 / month", "$0.40 per 1,000 requests". */
 export function PlanPrice({ plan }: { plan: PlanLimits }) {
