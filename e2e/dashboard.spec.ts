@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import type { Token } from "@/lib/queries/tokens";
 import type { CaughtEmail } from "./support/mail-catcher";
 import { callApi, createKey, expect, signIn, snap, test } from "./support/fixtures";
@@ -97,7 +98,15 @@ test("builds an alert, sees it listed and pauses it", async ({ page, email, base
   await snap(page, "alerts");
 });
 
-test("switches plan and sees the limits change", async ({ page, email, baseURL }) => {
+/** The keys CLI against the e2e database. */
+function keysCli(...args: string[]): string {
+  return execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/keys.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+    encoding: "utf8",
+  });
+}
+
+test("without billing the plan changes only from the keys CLI, and the limits follow", async ({ page, email, baseURL }) => {
   await signIn(page, email, "/keys");
   const key = await createKey(page, "plan check");
   const before = await callApi(baseURL!, "/v1/tokens?limit=1", key);
@@ -105,8 +114,14 @@ test("switches plan and sees the limits change", async ({ page, email, baseURL }
 
   await page.goto("/plan");
   await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await expect(page.getByTestId("billing-not-configured")).toContainText("keys CLI");
+  await expect(page.getByTestId("price-pro")).toHaveText("$49 / month");
+  await expect(page.getByRole("button", { name: /^(Switch|Subscribe) to/ })).toHaveCount(0);
   await expect(page.getByText("Today 1 of 100")).toBeVisible();
-  await page.getByRole("button", { name: "Switch to Pro" }).click();
+
+  const accountId = (JSON.parse(keysCli("list", "--json")) as { email: string; accountId: string }[]).find((k) => k.email === email)!.accountId;
+  keysCli("set-plan", accountId, "pro");
+  await page.reload();
   await expect(page.getByTestId("current-plan")).toHaveText("Pro");
   await expect(page.getByText("Today 1 of 10,000")).toBeVisible();
 

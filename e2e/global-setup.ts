@@ -50,6 +50,8 @@ export default async function globalSetup() {
     // redirects from that: the browser uses the same name, so cookies and redirects agree.
     process.env.E2E_BASE_URL = server.baseUrl.replace("127.0.0.1", "localhost");
     process.env.E2E_MAIL_URL = mail.url;
+    // The keys CLI, the one way to change a plan without billing, runs against it from the tests.
+    process.env.E2E_DATABASE_URL = db.url;
     keepRunningApp({ stop });
   } catch (err) {
     await stop();
