@@ -71,7 +71,7 @@ export async function handleStripeWebhook(
       ? await tx.select({ accountId: billingCustomers.accountId }).from(billingCustomers).where(eq(billingCustomers.stripeCustomerId, customerId))
       : [];
     if (!owner || !customerId || !subscriptionId) {
-      log.warn("stripe event about no customer of ours", { event: event.id, type: event.type });
+      log.warn("stripe event names no subscription of a customer of ours", { event: event.id, type: event.type });
       return { status: 200, body: { received: true, ignored: "customer" } };
     }
     const change = await syncSubscription(tx, billing, { accountId: owner.accountId, customerId, subscriptionId }, now);
