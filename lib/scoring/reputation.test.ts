@@ -50,9 +50,18 @@ describe("consistency_score", () => {
       position({ realizedPnlUsd: 10_000, closedAt: NOW }),
       ...Array.from({ length: 9 }, (_, i) => position({ realizedPnlUsd: -50, closedAt: NOW - (i + 1) * 7 * DAY })),
     ];
-    expect(consistencyScore(steady)).toBeGreaterThan(80);
-    expect(consistencyScore(oneHit)).toBeLessThan(15);
-    expect(consistencyScore([])).toBeNull();
+    expect(consistencyScore(steady, NOW)).toBeGreaterThan(80);
+    expect(consistencyScore(oneHit, NOW)).toBeLessThan(15);
+  });
+
+  it("is unknown until closed trades span two weeks, counted back from now", () => {
+    expect(consistencyScore([], NOW)).toBeNull();
+    const oneWeek = [position({ closedAt: NOW - DAY }), position({ closedAt: NOW - 6 * DAY })];
+    expect(consistencyScore(oneWeek, NOW)).toBeNull();
+    expect(consistencyScore([...oneWeek, position({ closedAt: NOW - 8 * DAY })], NOW)).not.toBeNull();
+    // The same record read at another time of the week gives the same weeks.
+    const shifted = (dt: number) => consistencyScore([...oneWeek, position({ closedAt: NOW - 8 * DAY })].map((p) => ({ ...p, closedAt: p.closedAt! + dt })), NOW + dt);
+    expect(shifted(3 * DAY)).toBe(shifted(0));
   });
 });
 
@@ -141,6 +150,7 @@ describe("reputation_score", () => {
     expect(result.missingDimensions).toEqual([
       { dimension: "win_rate", reason: "too_few_closed_positions" },
       { dimension: "entry_timing_score", reason: "no_timed_entries" },
+      { dimension: "consistency_score", reason: "too_few_closed_weeks" },
     ]);
   });
 });

@@ -26,7 +26,7 @@ export type ReputationDimensions = Record<ReputationDimension, number | null>;
 export const REPUTATION_DIMENSION_GAPS: Record<ReputationDimension, MissingReason> = {
   win_rate: "too_few_closed_positions",
   entry_timing_score: "no_timed_entries",
-  consistency_score: "no_closed_positions",
+  consistency_score: "too_few_closed_weeks",
   risk_drawdown_score: "no_positions",
 };
 
@@ -66,18 +66,20 @@ export function entryTimingScore(positions: WalletPosition[]): number | null {
 }
 
 /**
- * Share of periods (weeks) with a positive realised result, shrunk toward 0.5, reduced when
- * one winning trade makes most of the gross profit (a one-hit wonder is not consistent). Null
- * without a closed position.
+ * Share of periods (weeks, counted back from `now`) with a positive realised result, shrunk
+ * toward 0.5, reduced when one winning trade makes most of the gross profit (a one-hit wonder is
+ * not consistent). Null with closed trades in fewer than CONSISTENCY.minPeriods weeks: one week
+ * has nothing to be consistent with.
  */
-export function consistencyScore(positions: WalletPosition[]): number | null {
+export function consistencyScore(positions: WalletPosition[], now: number): number | null {
   const closed = closedOf(positions).filter((p) => p.closedAt !== null);
-  if (closed.length === 0) return null;
   const byPeriod = new Map<number, number>();
   for (const p of closed) {
-    const period = Math.floor((p.closedAt ?? 0) / CONSISTENCY.periodSeconds);
+    // Weeks back from the head, not calendar weeks: a history gives the same weeks wherever it is placed in time.
+    const period = Math.floor((now - (p.closedAt ?? now)) / CONSISTENCY.periodSeconds);
     byPeriod.set(period, (byPeriod.get(period) ?? 0) + p.realizedPnlUsd);
   }
+  if (byPeriod.size < CONSISTENCY.minPeriods) return null;
   const results = [...byPeriod.values()];
   const positive = shrunkRate(results.filter((r) => r > 0).length, results.length, CONSISTENCY.prior.hits, CONSISTENCY.prior.n);
   const wins = closed.map((p) => p.realizedPnlUsd).filter((v) => v > 0);
@@ -105,11 +107,11 @@ const published = (v: number | null) => (v === null ? null : roundScore(v));
 const publishedFraction = (v: number | null) => (v === null ? null : Math.round(v * 1e4) / 1e4);
 
 /** The four dimensions at the published precision (win_rate to 4 decimals, the others to one). */
-export function reputationDimensions(positions: WalletPosition[]): ReputationDimensions {
+export function reputationDimensions(positions: WalletPosition[], now: number): ReputationDimensions {
   return {
     win_rate: publishedFraction(winRate(positions)),
     entry_timing_score: published(entryTimingScore(positions)),
-    consistency_score: published(consistencyScore(positions)),
+    consistency_score: published(consistencyScore(positions, now)),
     risk_drawdown_score: published(riskDrawdownScore(positions)),
   };
 }

@@ -5,7 +5,7 @@
 import type { Adjustment } from "./composite";
 import { formatCount, formatShare } from "./format";
 import type { MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "./vocab";
-import { INSIDER_DUMP, MIN_CLOSED_POSITIONS, NEW_TOKEN, SEVERE_DIMENSION, WINDOWS } from "./weights";
+import { CONSISTENCY, INSIDER_DUMP, MIN_CLOSED_POSITIONS, NEW_TOKEN, SEVERE_DIMENSION, WINDOWS } from "./weights";
 
 /** Higher is riskier. */
 export const RISK_DIMENSION_LABELS: Record<RiskDimension, string> = {
@@ -30,7 +30,7 @@ export const MISSING_REASON_TEXT: Record<MissingReason, string> = {
   no_smart_money: "no smart-money wallet has held it",
   too_few_closed_positions: `fewer than ${formatCount(MIN_CLOSED_POSITIONS)} closed trades`,
   no_timed_entries: "no buy after the first blocks of a launch",
-  no_closed_positions: "no closed trades",
+  too_few_closed_weeks: `closed trades in fewer than ${CONSISTENCY.minPeriods} weeks`,
   no_positions: "no positions",
 };
 

@@ -44,7 +44,7 @@ export const MISSING_REASONS = [
   "no_smart_money",
   "too_few_closed_positions",
   "no_timed_entries",
-  "no_closed_positions",
+  "too_few_closed_weeks",
   "no_positions",
 ] as const;
 export type MissingReason = (typeof MISSING_REASONS)[number];

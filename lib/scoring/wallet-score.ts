@@ -22,7 +22,7 @@ export type WalletScoreResult = {
 };
 
 export function scoreWallet(input: WalletReputationInput): WalletScoreResult {
-  const dimensions = reputationDimensions(input.positions);
+  const dimensions = reputationDimensions(input.positions, input.now);
   const confidence = reputationConfidence(input);
   const reputation = compositeReputation(dimensions, confidence, input);
   return {

@@ -183,7 +183,10 @@ export const ENTRY_TIMING = {
 } as const;
 
 export const CONSISTENCY = {
+  /** Weeks, counted back from the head. */
   periodSeconds: 7 * DAY,
+  /** Weeks with a closed trade needed before consistency is measured. */
+  minPeriods: 2,
   /** (positive periods + 1) / (periods + 2). */
   prior: { hits: 1, n: 2 },
   /** Up to this share of the score is lost when one win makes most of the gross profit. */
