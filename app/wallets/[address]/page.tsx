@@ -45,7 +45,8 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   // Below the minimum of closed trades a win rate or a PnL confidence says more about luck than the wallet.
   const closed = score?.closed_positions ?? 0;
   const enoughClosed = closed >= MIN_CLOSED_POSITIONS;
-  const tooFewClosed = `${closed} of the ${MIN_CLOSED_POSITIONS} closed trades needed to rate it`;
+  const closedTrades = `${closed} closed trade${closed === 1 ? "" : "s"}`;
+  const tooFewClosed = `${closedTrades}; ${MIN_CLOSED_POSITIONS} needed to rate it`;
 
   return (
     <>
@@ -91,7 +92,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
                 worseWhenHigh={false}
               />
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                Higher is better. {closed} closed trades{enoughClosed ? "" : ` (${tooFewClosed})`}. Method {score.method_version}.
+                Higher is better. {enoughClosed ? closedTrades : tooFewClosed}. Method {score.method_version}.
               </p>
             </div>
           ) : (
