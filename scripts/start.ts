@@ -67,6 +67,8 @@ async function main() {
       return embeddedDb.child;
     },
     say,
+    // A killed keeper would leave its server running: PostgreSQL gets the time a clean shutdown takes.
+    120_000,
   );
   if (!databaseUrl) {
     const oldPglite = path.join(DATA_DIR, "pglite");

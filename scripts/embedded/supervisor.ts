@@ -9,12 +9,13 @@ const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 60_000;
 const STABLE_MS = 60_000;
 
-export function terminate(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL if the process has not exited within `graceMs`. */
+export function terminate(child: ChildProcess, graceMs = 5_000): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+    setTimeout(() => child.kill("SIGKILL"), graceMs).unref();
   });
 }
 
@@ -29,6 +30,8 @@ export class Supervisor {
     /** Starts the component; resolves with its process once it is up. */
     private readonly start: () => Promise<ChildProcess>,
     private readonly say: (line: string) => void,
+    /** How long `hold` waits for a clean exit before SIGKILL. */
+    private readonly graceMs = 5_000,
   ) {}
 
   /** Starts the component and keeps it running until `hold` or `stop`. */
@@ -62,6 +65,6 @@ export class Supervisor {
   async hold(): Promise<void> {
     this.held = true;
     clearTimeout(this.timer);
-    if (this.child) await terminate(this.child);
+    if (this.child) await terminate(this.child, this.graceMs);
   }
 }
