@@ -9,6 +9,9 @@ const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 60_000;
 const STABLE_MS = 60_000;
 
+/** The wait before the next start after `failures` failures in a row: 1 s, doubling, at most a minute. */
+const backoff = (failures: number) => Math.min(FIRST_DELAY_MS * 2 ** (failures - 1), MAX_DELAY_MS);
+
 /** SIGTERM, then SIGKILL if the process has not exited within `graceMs`. */
 export function terminate(child: ChildProcess, graceMs = 5_000): Promise<void> {
   return new Promise((resolve) => {
@@ -43,7 +46,7 @@ export class Supervisor {
     child.once("exit", (code, signal) => {
       if (this.held || this.child !== child) return;
       this.failures = Date.now() - startedAt >= STABLE_MS ? 1 : this.failures + 1;
-      const delay = Math.min(FIRST_DELAY_MS * 2 ** (this.failures - 1), MAX_DELAY_MS);
+      const delay = backoff(this.failures);
       this.say(`${this.name} exited (${code ?? signal}); restarting in ${delay / 1000} s`);
       this.timer = setTimeout(() => this.resume(), delay);
     });
@@ -57,7 +60,7 @@ export class Supervisor {
       this.say(`${this.name} did not start: ${err.message}`);
       this.child = undefined;
       this.failures++;
-      this.timer = setTimeout(() => this.resume(), Math.min(FIRST_DELAY_MS * 2 ** (this.failures - 1), MAX_DELAY_MS));
+      this.timer = setTimeout(() => this.resume(), backoff(this.failures));
     });
   }
 
