@@ -28,6 +28,9 @@ export type MissingDimension<K extends string = RiskDimension | ReputationDimens
  */
 export const roundScore = (x: number) => Math.round(x * 10 + 1e-9) / 10;
 
+/** A dimension at the published precision; null (no data) stays null. */
+export const publishedScore = (v: number | null) => (v === null ? null : roundScore(v));
+
 /** Each dimension's share of the composite: its weight over the weights of the dimensions with data. */
 export function effectiveWeights<K extends string>(weights: Record<K, number>, values: Record<K, number | null>): Record<K, number> {
   const keys = Object.keys(weights) as K[];

@@ -3,7 +3,7 @@
  * data), their confidence, and the weighted composite with its named caps: a low-confidence
  * wallet cannot look excellent, a rugger or a dumping insider cannot look trustworthy.
  */
-import { composite, missingDimensions, roundScore, type Adjustment, type Composite } from "./composite";
+import { composite, missingDimensions, publishedScore as published, type Adjustment, type Composite } from "./composite";
 import { ramp, rampScore, shrunkRate, sum, toScore, weightedMean } from "./ramp";
 import type { Confidence, MissingReason, ReputationDimension, WalletAdjustmentReason } from "./vocab";
 import type { WalletPosition, WalletReputationInput } from "./wallet-input";
@@ -103,7 +103,6 @@ export function riskDrawdownScore(positions: WalletPosition[]): number | null {
   return 100 - risk;
 }
 
-const published = (v: number | null) => (v === null ? null : roundScore(v));
 const publishedFraction = (v: number | null) => (v === null ? null : Math.round(v * 1e4) / 1e4);
 
 /** The four dimensions at the published precision (win_rate to 4 decimals, the others to one). */

@@ -8,7 +8,7 @@ import { resolveEntities } from "./entities";
 import type { FlagEvidence } from "./evidence";
 import { topHolderSummary, type TopHolderSummary } from "./holder-summary";
 import { liquidityStability } from "./liquidity";
-import { composite, missingDimensions, roundScore, type Adjustment, type Composite, type MissingDimension } from "./composite";
+import { composite, missingDimensions, publishedScore as published, type Adjustment, type Composite, type MissingDimension } from "./composite";
 import { smartMoneyFlow } from "./smart-money";
 import { sybilCluster } from "./sybil";
 import type { TokenRiskInput } from "./token-input";
@@ -92,8 +92,6 @@ function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds }: RiskFindi
 /** Σ wᵢ·dimensionᵢ over the dimensions with data, then raised to the floors it is below. */
 export const compositeRisk = (dimensions: RiskDimensions, findings: RiskFindings): Composite<TokenAdjustmentReason> =>
   composite(RISK_WEIGHTS, dimensions, riskFloors(dimensions, findings));
-
-const published = (v: number | null) => (v === null ? null : roundScore(v));
 
 export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
   const { token, now } = input;
