@@ -7,6 +7,7 @@ import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
 import { isSharedView } from "@/lib/queries/shared-views";
 import { currentAccount, type CurrentAccount } from "./account";
+import { auth } from "./index";
 
 /**
  * The dashboard's own JSON routes: authenticated by the session cookie (never by an API key),
@@ -14,9 +15,8 @@ import { currentAccount, type CurrentAccount } from "./account";
  * plan's limits, as the account's keys are (lib/api/auth.ts).
  */
 type RouteArgs<P> = { params: Promise<P> };
-type Handler<P> = (req: NextRequest, ctx: { params: P; account: CurrentAccount }) => Promise<unknown>;
-type Authenticated = { account: CurrentAccount; headers: Record<string, string> };
-type Authenticate = (req: NextRequest) => Promise<Authenticated>;
+type Handler<P, A> = (req: NextRequest, ctx: { params: P; account: A }) => Promise<unknown>;
+type Authenticate<A> = (req: NextRequest) => Promise<{ account: A; headers: Record<string, string> }>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType?.trim() ?? "");
@@ -44,8 +44,8 @@ function json(status: number, body: unknown, headers: Record<string, string>): R
 }
 
 /** A JSON body answers 200; null answers 204. Every answer carries its X-Request-Id. */
-function dashboardRoute(authenticate: Authenticate) {
-  return <P = Record<string, never>>(handler: Handler<P>) =>
+function dashboardRoute<A>(authenticate: Authenticate<A>) {
+  return <P = Record<string, never>>(handler: Handler<P, A>) =>
     async (req: NextRequest, args: RouteArgs<P>): Promise<Response> => {
       const requestId = `req_${randomBase62(20)}`;
       const headers: Record<string, string> = { "X-Request-Id": requestId };
@@ -67,21 +67,26 @@ function dashboardRoute(authenticate: Authenticate) {
     };
 }
 
+const signInRequired = () => new ApiError("UNAUTHORIZED", "Sign in first.");
+
 async function signedIn(): Promise<CurrentAccount> {
   const account = await currentAccount();
-  if (!account) throw new ApiError("UNAUTHORIZED", "Sign in first.");
+  if (!account) throw signInRequired();
   return account;
 }
 
 /**
  * Market data (the /v1 data the dashboard shows): one request from the account's plan limits,
- * except the shared views every dashboard refreshes (lib/queries/shared-views.ts).
+ * except the shared views every dashboard refreshes (lib/queries/shared-views.ts), which need
+ * only a live session, not the account (one round trip fewer on the most frequent requests).
  */
-export const withSession = dashboardRoute(async (req) => {
-  const account = await signedIn();
-  if (isSharedView(req.nextUrl)) return { account, headers: {} };
-  const { rateLimit } = await authorizeAccount(account.id);
-  return { account, headers: rateLimitHeaders(rateLimit) };
+export const withSession = dashboardRoute<void>(async (req) => {
+  if (isSharedView(req.nextUrl)) {
+    if (!(await auth())?.user?.id) throw signInRequired();
+    return { account: undefined, headers: {} };
+  }
+  const { rateLimit } = await authorizeAccount((await signedIn()).id);
+  return { account: undefined, headers: rateLimitHeaders(rateLimit) };
 });
 
 /** Account data: keys, alerts, plan. */
