@@ -15,10 +15,16 @@ export type QuarantinedEntity = {
 
 export type QuarantineSummary = { count: number; latest: QuarantinedEntity[] };
 
+/** How many entities are in quarantine. */
+export async function quarantineCount(db: Db): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(quarantinedEntities);
+  return n;
+}
+
 /** How many entities are in quarantine, and the `limit` most recent (highest block first). */
 export async function quarantineSummary(db: Db, limit = 10): Promise<QuarantineSummary> {
-  const [[{ n }], rows] = await Promise.all([
-    db.select({ n: count() }).from(quarantinedEntities),
+  const [n, rows] = await Promise.all([
+    quarantineCount(db),
     db
       .select()
       .from(quarantinedEntities)

@@ -4,7 +4,7 @@ import { syncState } from "@/db/schema";
 import { config } from "@/lib/config";
 import type { StatusReason } from "@/lib/api/schemas/status";
 import { probeChainHead, type ChainHead } from "./chain-head";
-import { quarantineSummary } from "./quarantine";
+import { quarantineCount } from "./quarantine";
 
 /** A worker that has not written a heartbeat for this long is reported as down. */
 const HEARTBEAT_STALE_MS = 30_000;
@@ -44,7 +44,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export async function getStatus(db: Db, now: Date): Promise<Status> {
   const [[s], quarantined] = await Promise.all([
     db.select().from(syncState).orderBy(asc(syncState.chainId)).limit(1),
-    quarantineSummary(db, 0).then((q) => q.count),
+    quarantineCount(db),
   ]);
   const age = (d: Date | null | undefined) => (d ? now.getTime() - d.getTime() : Number.POSITIVE_INFINITY);
   const alive = age(s?.heartbeatAt) < HEARTBEAT_STALE_MS;
