@@ -169,7 +169,8 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
            from balances where token_address = any($1::text[]) and amount > 0) x where n <= ${TOP_HOLDERS}`,
       [wide],
     );
-    for (const r of top) checks.find((c) => c.token === r.token_address)!.holders.add(r.holder);
+    const byToken = new Map(checks.map((c) => [c.token, c]));
+    for (const r of top) byToken.get(r.token_address)!.holders.add(r.holder);
   }
   await readBalances(checks.flatMap((c) => [...c.holders].filter((h) => !stored.has(key(c.token, h)) && !balance.has(key(c.token, h))).map((h) => [c.token, h] as [string, string])));
 
