@@ -36,10 +36,7 @@ async function stop(code: number) {
   stopping = true;
   shutdown.abort();
   say("stopping...");
-  for (const s of supervisors) {
-    await s.hold();
-    if (s.name === "market simulator") await chain?.chain.stop();
-  }
+  for (const s of supervisors) await s.hold();
   rmSync(RUNTIME_FILE, { force: true });
   process.exit(code);
 }
@@ -68,7 +65,7 @@ async function main() {
     },
     say,
     // A killed keeper would leave its server running: PostgreSQL gets the time a clean shutdown takes.
-    120_000,
+    { graceMs: 120_000 },
   );
   if (!databaseUrl) {
     const oldPglite = path.join(DATA_DIR, "pglite");
@@ -123,6 +120,7 @@ async function main() {
       return chain.simulator;
     },
     say,
+    { afterHold: async () => chain?.chain.stop() },
   );
   const embeddedBackends = !config.DATABASE_URL && !config.RPC_URL;
   const web = new Supervisor("web app", async () => startWeb(config.PORT, { DATABASE_URL: dbUrl, ...embeddedWebEnv(DATA_DIR, config.PORT, embeddedBackends) }), say);

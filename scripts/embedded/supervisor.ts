@@ -33,8 +33,12 @@ export class Supervisor {
     /** Starts the component; resolves with its process once it is up. */
     private readonly start: () => Promise<ChildProcess>,
     private readonly say: (line: string) => void,
-    /** How long `hold` waits for a clean exit before SIGKILL. */
-    private readonly graceMs = 5_000,
+    private readonly options: {
+      /** How long `hold` waits for a clean exit before SIGKILL. */
+      graceMs?: number;
+      /** What else `hold` stops once the process is gone (e.g. the dev chain under its simulator). */
+      afterHold?: () => Promise<void>;
+    } = {},
   ) {}
 
   /** Starts the component and keeps it running until `hold` or `stop`. */
@@ -68,6 +72,7 @@ export class Supervisor {
   async hold(): Promise<void> {
     this.held = true;
     clearTimeout(this.timer);
-    if (this.child) await terminate(this.child, this.graceMs);
+    if (this.child) await terminate(this.child, this.options.graceMs);
+    await this.options.afterHold?.();
   }
 }
