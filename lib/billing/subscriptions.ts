@@ -17,10 +17,13 @@ export const ENTITLED_STATUSES = ["active", "trialing", "past_due"];
 
 const PLAN_ORDER: Plan[] = ["free", "pro", "api_tier"];
 
+/** The best of some plans (null for none). */
+const bestPlan = (candidates: (Plan | null)[]): Plan | null =>
+  candidates.reduce<Plan | null>((best, p) => (p !== null && (best === null || PLAN_ORDER.indexOf(p) > PLAN_ORDER.indexOf(best)) ? p : best), null);
+
 /** The plan a subscription buys: the best of its items' prices that are ours. */
 function planOfSubscription(settings: BillingSettings, sub: Stripe.Subscription): Plan | null {
-  const bought = sub.items.data.map((item) => planOfPrice(settings, item.price.id)).filter((p) => p !== null);
-  return bought.sort((a, b) => PLAN_ORDER.indexOf(b) - PLAN_ORDER.indexOf(a))[0] ?? null;
+  return bestPlan(sub.items.data.map((item) => planOfPrice(settings, item.price.id)));
 }
 
 /** The best plan among the account's entitled subscriptions, else Free. */
@@ -29,7 +32,7 @@ async function entitledPlan(tx: Db, accountId: string): Promise<Plan> {
     .select({ plan: billingSubscriptions.plan })
     .from(billingSubscriptions)
     .where(and(eq(billingSubscriptions.accountId, accountId), inArray(billingSubscriptions.status, ENTITLED_STATUSES)));
-  return rows.reduce<Plan>((best, r) => (PLAN_ORDER.indexOf(r.plan) > PLAN_ORDER.indexOf(best) ? r.plan : best), "free");
+  return bestPlan(rows.map((r) => r.plan)) ?? "free";
 }
 
 /**
