@@ -60,12 +60,12 @@ type Found = Omit<NewToken, "name" | "symbol" | "anomalies"> & { rawName: RawCha
 export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfile, logs: ChainLog[]) {
   const launchpads = new Map(profile.launchpads.map((l) => [l.address, l.name]));
   const factories = new Map(profile.factories.map((f) => [f.address, f.name]));
-  const found: Found[] = [];
-  const known = (token: string) => state.tokens.has(token) || state.quarantined.has(token) || found.some((t) => t.address === token);
+  const found = new Map<string, Found>();
+  const known = (token: string) => state.tokens.has(token) || state.quarantined.has(token) || found.has(token);
 
   for (const l of logs) {
     if (l.kind !== "tokenLaunched" || !launchpads.has(l.address) || known(l.token)) continue;
-    found.push({
+    found.set(l.token, {
       address: l.token,
       rawName: l.name,
       rawSymbol: l.symbol,
@@ -84,7 +84,7 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
       if (l.kind !== "pairCreated" || !factories.has(l.address)) continue;
       const token = l.token0 === profile.weth ? l.token1 : l.token1 === profile.weth ? l.token0 : null;
       if (!token || state.isQuote(token) || known(token)) continue;
-      found.push({
+      found.set(token, {
         address: token,
         rawName: null,
         rawSymbol: null,
@@ -99,7 +99,7 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
       });
     }
   }
-  const { tokens, quarantined } = await readTokenFacts(rpc, found);
+  const { tokens, quarantined } = await readTokenFacts(rpc, [...found.values()]);
   for (const t of tokens) state.addToken({ address: t.address, decimals: t.decimals, createdBlock: t.createdBlock });
 
   const pools: NewPool[] = [];
