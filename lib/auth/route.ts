@@ -75,19 +75,25 @@ async function signedIn(): Promise<CurrentAccount> {
   return account;
 }
 
+/** A live session, nothing more: no account lookup, no metering. */
+async function liveSession() {
+  if (!(await auth())?.user?.id) throw signInRequired();
+  return { account: undefined, headers: {} };
+}
+
 /**
  * Market data (the /v1 data the dashboard shows): one request from the account's plan limits,
  * except the shared views every dashboard refreshes (lib/queries/shared-views.ts), which need
  * only a live session, not the account (one round trip fewer on the most frequent requests).
  */
 export const withSession = dashboardRoute<void>(async (req) => {
-  if (isSharedView(req.nextUrl)) {
-    if (!(await auth())?.user?.id) throw signInRequired();
-    return { account: undefined, headers: {} };
-  }
+  if (isSharedView(req.nextUrl)) return liveSession();
   const { rateLimit } = await authorizeAccount((await signedIn()).id);
   return { account: undefined, headers: rateLimitHeaders(rateLimit) };
 });
+
+/** Free data for any signed-in user, never metered (the status every page polls). */
+export const withLiveSession = dashboardRoute<void>(liveSession);
 
 /** Account data: keys, alerts, plan. */
 export const withAccount = dashboardRoute(async () => ({ account: await signedIn(), headers: {} }));
