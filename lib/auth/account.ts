@@ -44,7 +44,7 @@ export async function requireAccount(returnTo: string): Promise<CurrentAccount> 
   return account;
 }
 
-/** For pages that need only a signed-in user (market data): no database round trip. */
+/** For pages that need only a signed-in user (market data): no account lookup, only the session check. */
 export async function requireSession(returnTo: string): Promise<void> {
   const session = await auth();
   if (!session?.user?.id) redirect(signInPath(returnTo));
