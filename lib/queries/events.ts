@@ -70,41 +70,40 @@ const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:
  * estimate (a join may hash every token).
  */
 function eventJson(withWallet: boolean): SQL {
-  const row = (withTo: boolean) =>
-    sql`(select row_to_json(x) from (select ${sql.join(
-      [
-        sql`e.id::text as id`,
-        sql`e.type`,
-        ...(withWallet ? [sql`e.wallet_address`] : []),
-        ...(withTo ? [sql`e.to_address`] : []),
-        sql`e.token_address`,
-        sql`coalesce((select t.symbol from tokens t where t.address = e.token_address), '') as token_symbol`,
-        sql`round(e.amount_usd::numeric, 2)::float8 as amount_usd`,
-        sql`e.direction`,
-        sql`${ISO_TIME} as timestamp`,
-        sql`e.block_number`,
-        sql`e.tx_hash`,
-        sql`e.block_number <= ${CONFIRMED_TO} as confirmed`,
-      ],
-      sql`, `,
-    )}) x)`;
-  return sql`case when e.to_address is null then ${row(false)} else ${row(true)} end`;
+  return objectJson(
+    [sql`e.id::text as id`],
+    [
+      sql`coalesce((select t.symbol from tokens t where t.address = e.token_address), '') as token_symbol`,
+      sql`round(e.amount_usd::numeric, 2)::float8 as amount_usd`,
+      sql`e.direction`,
+      sql`${ISO_TIME} as timestamp`,
+      sql`e.block_number`,
+      sql`e.tx_hash`,
+      sql`e.block_number <= ${CONFIRMED_TO} as confirmed`,
+    ],
+    withWallet,
+  );
 }
 
 /** A tombstone (event_tombstones e) as its API object: what was removed, marked `removed`. */
 function tombstoneJson(withWallet: boolean): SQL {
+  return objectJson([sql`e.id::text as id`, sql`true as removed`], [sql`${ISO_TIME} as timestamp`, sql`e.block_number`, sql`e.tx_hash`], withWallet);
+}
+
+/**
+ * The JSON object of row `e` (an event or a tombstone): `lead`, then type, wallet_address (when
+ * `withWallet`), to_address (only when set) and token_address, then `rest`.
+ */
+function objectJson(lead: SQL[], rest: SQL[], withWallet: boolean): SQL {
   const row = (withTo: boolean) =>
     sql`(select row_to_json(x) from (select ${sql.join(
       [
-        sql`e.id::text as id`,
-        sql`true as removed`,
+        ...lead,
         sql`e.type`,
         ...(withWallet ? [sql`e.wallet_address`] : []),
         ...(withTo ? [sql`e.to_address`] : []),
         sql`e.token_address`,
-        sql`${ISO_TIME} as timestamp`,
-        sql`e.block_number`,
-        sql`e.tx_hash`,
+        ...rest,
       ],
       sql`, `,
     )}) x)`;
