@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { ApiError, errorBody } from "@/lib/api/errors";
 import { randomBase62 } from "@/lib/keys/secret";
 

@@ -1,11 +1,11 @@
-import { requestTime } from "@/lib/queries/clock";
 import type { Metadata } from "next";
-import { getDb } from "@/db/client";
 import { LiveOverview } from "@/components/home/live-overview";
-import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
 import { PageHeader } from "@/components/ui/page-header";
+import { getDb } from "@/db/client";
 import { requireSession } from "@/lib/auth/account";
+import { requestTime } from "@/lib/queries/clock";
 import { eventListFromSearch, tokenListFromSearch } from "@/lib/queries/lists";
+import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
 import { getStatus } from "@/lib/queries/status";
 
 export const metadata: Metadata = { title: "Market" };

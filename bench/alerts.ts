@@ -19,12 +19,12 @@ import postgres from "postgres";
 import { connect, type Sql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { PINNED_HISTORY_START } from "@/devchain/history-clock";
+import { mulberry32 } from "@/lib/random";
 import { RISK_FLAGS } from "@/lib/scoring/vocab";
 import type { TokenFilter } from "@/lib/tokens/filter";
 import { databaseUrl, serverUrl } from "@/tests/setup/database";
 import { AlertEvaluator, type EvaluationReport } from "@/worker/alerts/evaluate";
 import { printTable } from "./lib/table";
-import { mulberry32 } from "@/lib/random";
 
 const { values: args } = parseArgs({ options: { reuse: { type: "boolean", default: false }, json: { type: "boolean", default: false } } });
 const DB_NAME = "oci_bench_alerts";
@@ -48,10 +48,36 @@ const value = (xs: readonly number[]) => {
 const flags = () => (random() < 0.5 ? { exclude_flags: RISK_FLAGS.filter(() => random() < 0.3) } : {});
 
 const TEMPLATES: [share: number, make: () => TokenFilter][] = [
-  [0.35, () => ({ max_age_hours: value([1, 2, 3, 6]), min_liquidity_usd: value([5_000, 10_000, 25_000, 50_000]), max_risk_score: value([30, 40, 50]), ...flags() })],
-  [0.25, () => ({ min_holder_growth_1h_pct: value([25, 50, 100]), min_liquidity_usd: value([10_000, 25_000, 50_000, 100_000]), max_risk_score: value([30, 40, 50]) })],
-  [0.2, () => ({ max_market_cap_usd: value([100_000, 250_000, 500_000]), min_liquidity_usd: value([10_000, 20_000, 50_000]), max_age_hours: value([24, 48, 72]), max_risk_score: value([20, 30, 40]), ...flags() })],
-  [0.2, () => ({ min_market_cap_usd: value([10_000_000, 25_000_000, 50_000_000]), min_liquidity_usd: value([500_000, 1_000_000]), max_risk_score: value([10, 15, 20]) })],
+  [
+    0.35,
+    () => ({ max_age_hours: value([1, 2, 3, 6]), min_liquidity_usd: value([5_000, 10_000, 25_000, 50_000]), max_risk_score: value([30, 40, 50]), ...flags() }),
+  ],
+  [
+    0.25,
+    () => ({
+      min_holder_growth_1h_pct: value([25, 50, 100]),
+      min_liquidity_usd: value([10_000, 25_000, 50_000, 100_000]),
+      max_risk_score: value([30, 40, 50]),
+    }),
+  ],
+  [
+    0.2,
+    () => ({
+      max_market_cap_usd: value([100_000, 250_000, 500_000]),
+      min_liquidity_usd: value([10_000, 20_000, 50_000]),
+      max_age_hours: value([24, 48, 72]),
+      max_risk_score: value([20, 30, 40]),
+      ...flags(),
+    }),
+  ],
+  [
+    0.2,
+    () => ({
+      min_market_cap_usd: value([10_000_000, 25_000_000, 50_000_000]),
+      min_liquidity_usd: value([500_000, 1_000_000]),
+      max_risk_score: value([10, 15, 20]),
+    }),
+  ],
 ];
 function conditions(): TokenFilter {
   let r = random();
@@ -197,8 +223,7 @@ async function main() {
 
   const steadyMs = steady.map((r) => r.ms.total).sort((a, b) => a - b);
   console.log(
-    `${TOKENS} tokens, ${first.alerts} active alerts on ${KEYS} keys, ${first.conditions} distinct conditions; ` +
-      `target: a cycle in at most ${TARGET_MS} ms`,
+    `${TOKENS} tokens, ${first.alerts} active alerts on ${KEYS} keys, ${first.conditions} distinct conditions; ` + `target: a cycle in at most ${TARGET_MS} ms`,
   );
   printTable(rows);
   const summary = {

@@ -37,9 +37,7 @@ async function sample(url: string): Promise<Sample> {
     wallets: await col("select address from wallets order by md5(address) limit 2000"),
     busyWallets: await col("select wallet_address from events group by 1 order by count(*) desc limit 200"),
     busyTokens: await col("select token_address from events group by 1 order by count(*) desc limit 200"),
-    times: await col(
-      "select to_char(timestamp at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') from blocks order by number desc offset 1000 limit 500",
-    ),
+    times: await col("select to_char(timestamp at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') from blocks order by number desc offset 1000 limit 500"),
   };
   await s.end();
   return out;
@@ -51,9 +49,21 @@ function scenarios(x: Sample): { name: string; paths: string[]; key: boolean }[]
   return [
     { name: "baseline GET /v1/health", paths: ["/v1/health"], key: false },
     { name: "tokens trending", paths: range(200, (i) => `/v1/tokens?limit=${50 + (i % 150)}`), key: true },
-    { name: "tokens liquidity+risk filter", paths: range(300, (i) => `/v1/tokens?sort=liquidity&min_liquidity_usd=${i * 100}&max_risk_score=${30 + (i % 60)}`), key: true },
-    { name: "tokens newest, age+flags", paths: range(300, (i) => `/v1/tokens?sort=newest&max_age_hours=${1 + i}&exclude_flags=wash_trading,sybil_cluster`), key: true },
-    { name: "tokens volume, mcap range", paths: range(300, (i) => `/v1/tokens?sort=volume&min_market_cap_usd=${i * 1000}&max_market_cap_usd=${(i + 1) * 1_000_000}`), key: true },
+    {
+      name: "tokens liquidity+risk filter",
+      paths: range(300, (i) => `/v1/tokens?sort=liquidity&min_liquidity_usd=${i * 100}&max_risk_score=${30 + (i % 60)}`),
+      key: true,
+    },
+    {
+      name: "tokens newest, age+flags",
+      paths: range(300, (i) => `/v1/tokens?sort=newest&max_age_hours=${1 + i}&exclude_flags=wash_trading,sybil_cluster`),
+      key: true,
+    },
+    {
+      name: "tokens volume, mcap range",
+      paths: range(300, (i) => `/v1/tokens?sort=volume&min_market_cap_usd=${i * 1000}&max_market_cap_usd=${(i + 1) * 1_000_000}`),
+      key: true,
+    },
     { name: "tokens risk_asc, growth", paths: range(300, (i) => `/v1/tokens?sort=risk_asc&min_holder_growth_1h_pct=${(i % 50) - 10}`), key: true },
     { name: "tokens deep page", paths: range(300, (i) => `/v1/tokens?sort=liquidity&page=${1000 + i}&limit=50`), key: true },
     { name: "token profile", paths: x.addresses.map((a) => `/v1/tokens/${a}`), key: true },
@@ -72,7 +82,11 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
     ["/v1/events", "select count(*) from events", "events (no filter)"],
     [`/v1/events?since=${x.times[0]}`, `select count(*) from events where timestamp > '${x.times[0]}'`, "events since"],
     [`/v1/events?token_address=${x.busyTokens[0]}`, `select count(*) from events where token_address = '${x.busyTokens[0]}'`, "events by token"],
-    ["/v1/tokens?sort=liquidity&min_liquidity_usd=0&max_risk_score=30", "select count(*) from token_metrics where liquidity_usd >= 0 and risk_score <= 30", "tokens liquidity+risk filter"],
+    [
+      "/v1/tokens?sort=liquidity&min_liquidity_usd=0&max_risk_score=30",
+      "select count(*) from token_metrics where liquidity_usd >= 0 and risk_score <= 30",
+      "tokens liquidity+risk filter",
+    ],
   ];
   const exact = new Map<string, boolean>();
   for (const [path, query, name] of checks) {
@@ -105,7 +119,14 @@ const rows: Record<string, string | number>[] = [];
 let baseline = 0;
 try {
   for (const sc of scenarios(x)) {
-    const job = { baseUrl: server.baseUrl, serverPid: server.pid, paths: sc.paths, key: sc.key ? key.key : null, connections: CONNECTIONS, seconds: Number(args.seconds) };
+    const job = {
+      baseUrl: server.baseUrl,
+      serverPid: server.pid,
+      paths: sc.paths,
+      key: sc.key ? key.key : null,
+      connections: CONNECTIONS,
+      seconds: Number(args.seconds),
+    };
     // Warm-up pass, then the measured one.
     execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, seconds: 2 })]);
     // The server's database sessions, opened by the warm-up: their CPU is the database's share.

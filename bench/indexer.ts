@@ -96,8 +96,14 @@ async function main() {
     let time = Number((await rpc.getBlocks([await rpc.blockNumber()], false))[0]!.timestamp);
     const latencies: number[] = [];
     for (let i = 0; i < Number(args["live-blocks"]); i++) {
-      const data = encodeFunctionData({ abi: DevSwapRouter.abi, functionName: "swapExactETHForTokens", args: [0n, [deployment.weth, token], deployment.deployer, 2n ** 40n] });
-      await rpc.call("eth_sendTransaction", [{ from: deployment.deployer, to: deployment.router, data, value: "0x2386f26fc10000", gas: "0x2dc6c0", gasPrice: "0x0" }]);
+      const data = encodeFunctionData({
+        abi: DevSwapRouter.abi,
+        functionName: "swapExactETHForTokens",
+        args: [0n, [deployment.weth, token], deployment.deployer, 2n ** 40n],
+      });
+      await rpc.call("eth_sendTransaction", [
+        { from: deployment.deployer, to: deployment.router, data, value: "0x2386f26fc10000", gas: "0x2dc6c0", gasPrice: "0x0" },
+      ]);
       time += 2;
       await rpc.call("evm_mine", [time]);
       const mined = performance.now();

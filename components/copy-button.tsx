@@ -26,17 +26,17 @@ export function CopyButton({ value, label, className = "" }: { value: string; la
   );
 }
 
-const iconProps = { width: 14, height: 14, viewBox: "0 0 16 16", fill: "none", stroke: "currentColor", strokeWidth: 1.5, "aria-hidden": true } as const;
+const iconProps = { width: 14, height: 14, viewBox: "0 0 16 16", fill: "none", stroke: "currentColor", strokeWidth: 1.5 } as const;
 
 const CopyIcon = () => (
-  <svg {...iconProps}>
+  <svg {...iconProps} aria-hidden="true">
     <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
     <path d="M3.5 10.5h-.5a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1h6.5a1 1 0 0 1 1 1v.5" />
   </svg>
 );
 
 const CheckIcon = () => (
-  <svg {...iconProps}>
+  <svg {...iconProps} aria-hidden="true">
     <path d="M3 8.5l3 3 7-7" />
   </svg>
 );

@@ -1,7 +1,7 @@
 import { riskLevel } from "@/lib/scoring/risk";
 import type { RiskLevel } from "@/lib/scoring/vocab";
-import { Badge, type Tone } from "./ui/badge";
 import { humanize } from "./format";
+import { Badge, type Tone } from "./ui/badge";
 
 export const RISK_TONE: Record<RiskLevel, Tone> = { low: "good", medium: "warn", high: "bad", critical: "danger" };
 

@@ -1,4 +1,4 @@
-import { moved, type Adjustment, type MissingDimension } from "@/lib/scoring/composite";
+import { type Adjustment, type MissingDimension, moved } from "@/lib/scoring/composite";
 import { adjustmentText, MISSING_REASON_TEXT } from "@/lib/scoring/score-labels";
 import { ScoreBar } from "./charts/score-bar";
 

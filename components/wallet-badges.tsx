@@ -1,5 +1,5 @@
-import { Badge, type Tone } from "./ui/badge";
 import { humanize } from "./format";
+import { Badge, type Tone } from "./ui/badge";
 
 const CLASS_TONE: Record<string, Tone> = {
   smart_money: "good",

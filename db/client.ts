@@ -8,6 +8,7 @@ import * as schema from "./schema";
 export type Sql = postgres.Sql;
 
 /** Connection options shared by the app, the worker and the CLIs. */
+// biome-ignore lint/complexity/noBannedTypes: postgres.js types "no custom types" as {}
 export function connect(url = requireDatabaseUrl(), options: postgres.Options<{}> = {}): Sql {
   return postgres(url, {
     max: config.DATABASE_POOL_MAX,

@@ -7,7 +7,11 @@ import { ARTIFACTS_DIR, CONTRACT_NAMES, loadArtifacts } from "./compile";
 /** The event signatures the indexer depends on. */
 const EXPECTED: Record<string, string[]> = {
   LaunchToken: ["Transfer(address indexed from, address indexed to, uint256 value)", "Approval(address indexed owner, address indexed spender, uint256 value)"],
-  WETH: ["Deposit(address indexed dst, uint256 wad)", "Withdrawal(address indexed src, uint256 wad)", "Transfer(address indexed from, address indexed to, uint256 value)"],
+  WETH: [
+    "Deposit(address indexed dst, uint256 wad)",
+    "Withdrawal(address indexed src, uint256 wad)",
+    "Transfer(address indexed from, address indexed to, uint256 value)",
+  ],
   USD: ["Transfer(address indexed from, address indexed to, uint256 value)"],
   DevSwapFactory: ["PairCreated(address indexed token0, address indexed token1, address pair, uint256)"],
   DevSwapPair: [
@@ -43,17 +47,14 @@ describe("compile", () => {
   it("declares exactly the event signatures the indexer expects", async () => {
     const artifacts = await loadArtifacts();
     for (const [contract, signatures] of Object.entries(EXPECTED)) {
-      const events = artifacts[contract as keyof typeof artifacts].abi
-        .filter((item): item is AbiEvent => item.type === "event")
-        .map(signature);
+      const events = artifacts[contract as keyof typeof artifacts].abi.filter((item): item is AbiEvent => item.type === "event").map(signature);
       for (const expected of signatures) expect(events, contract).toContain(expected);
     }
   });
 
   it("gives the token, launchpad and pair the views the indexer reads", async () => {
     const artifacts = await loadArtifacts();
-    const views = (name: keyof typeof artifacts) =>
-      artifacts[name].abi.flatMap((item) => (item.type === "function" ? [item.name] : []));
+    const views = (name: keyof typeof artifacts) => artifacts[name].abi.flatMap((item) => (item.type === "function" ? [item.name] : []));
     expect(views("LaunchToken")).toEqual(expect.arrayContaining(["name", "symbol", "decimals", "totalSupply", "balanceOf"]));
     expect(views("Launchpad")).toContain("name");
     expect(views("DevSwapPair")).toEqual(expect.arrayContaining(["getReserves", "token0", "token1", "totalSupply", "balanceOf"]));

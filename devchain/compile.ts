@@ -41,7 +41,9 @@ interface SolcOutput {
 
 function readSources(): Record<string, { content: string }> {
   const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(SOURCES_DIR).filter((f) => f.endsWith(".sol")).sort()) {
+  for (const file of readdirSync(SOURCES_DIR)
+    .filter((f) => f.endsWith(".sol"))
+    .sort()) {
     sources[file] = { content: readFileSync(path.join(SOURCES_DIR, file), "utf8") };
   }
   return sources;
@@ -57,9 +59,7 @@ function readCached(hash: string): Artifacts | undefined {
   try {
     const manifest = JSON.parse(readFileSync(MANIFEST, "utf8")) as { sourceHash: string };
     if (manifest.sourceHash !== hash) return undefined;
-    const entries = CONTRACT_NAMES.map(
-      (name) => [name, JSON.parse(readFileSync(path.join(ARTIFACTS_DIR, `${name}.json`), "utf8"))] as const,
-    );
+    const entries = CONTRACT_NAMES.map((name) => [name, JSON.parse(readFileSync(path.join(ARTIFACTS_DIR, `${name}.json`), "utf8"))] as const);
     return Object.fromEntries(entries) as Artifacts;
   } catch {
     return undefined;

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPublicClient, http, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deploy, deploymentFile, type Deployment } from "./deploy";
+import { type Deployment, deploy, deploymentFile } from "./deploy";
 import { historyAt } from "./history-clock";
-import { startDevChain, type DevChain } from "./node";
+import { type DevChain, startDevChain } from "./node";
 
 const abi = parseAbi([
   "function name() view returns (string)",

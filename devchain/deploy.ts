@@ -5,8 +5,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { encodeDeployData, encodeFunctionData, getContractAddress, keccak256, type Address, type Hex } from "viem";
-import { loadArtifacts, type Artifacts } from "./compile";
+import { type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, keccak256 } from "viem";
+import { type Artifacts, loadArtifacts } from "./compile";
 import { lower, MAX_UINT256, NO_DEADLINE, toQuantity } from "./encoding";
 import { writeJsonAtomic } from "./files";
 import { RpcClient } from "./rpc";
@@ -44,10 +44,7 @@ export function pairAddress(artifacts: Artifacts, factory: Address, tokenA: Addr
   return lower(getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecode: artifacts.DevSwapPair.bytecode }));
 }
 
-export async function deploy(
-  rpcUrl: string,
-  options: { dataDir?: string } = {},
-): Promise<Deployment> {
+export async function deploy(rpcUrl: string, options: { dataDir?: string } = {}): Promise<Deployment> {
   const artifacts = await loadArtifacts();
   const rpc = new RpcClient(rpcUrl);
   const [chainIdHex, accounts, latest] = (await rpc.batch([
@@ -113,9 +110,7 @@ export async function deploy(
   const timestamp = Number(latest.timestamp) + 12;
   const results = await rpc.batch([...sends, { method: "evm_mine", params: [timestamp] }]);
   const hashes = results.slice(0, sends.length) as Hex[];
-  const receipts = (await rpc.batch(
-    hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })),
-  )) as ({ status: Hex; blockNumber: Hex } | null)[];
+  const receipts = (await rpc.batch(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })))) as ({ status: Hex; blockNumber: Hex } | null)[];
   const failed = receipts.findIndex((r) => r?.status !== "0x1");
   if (failed >= 0) throw new Error(`deploy transaction ${failed} failed (${hashes[failed]})`);
 

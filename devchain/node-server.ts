@@ -13,7 +13,7 @@
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { Hex } from "viem";
-import { NODE_METHODS, SIMULATOR_HEADER, type AttachResult } from "./node-protocol";
+import { type AttachResult, NODE_METHODS, SIMULATOR_HEADER } from "./node-protocol";
 import { Journal, journalFile } from "./outside-journal";
 import { OutsideLane } from "./outside-lane";
 

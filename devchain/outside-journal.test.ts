@@ -4,7 +4,7 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { Journal, journalFile, readJournal, type OutsideTx } from "./outside-journal";
+import { Journal, journalFile, type OutsideTx, readJournal } from "./outside-journal";
 
 const chain = { chainId: 31337, genesisHash: "0xaa" as const };
 const entry = (block: number, index: number, n: number): OutsideTx => ({ hash: `0x${n.toString(16).padStart(64, "0")}`, block, index, raw: "0x01" });

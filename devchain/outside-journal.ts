@@ -5,7 +5,7 @@
  * then one line per transaction, appended and flushed to disk before anyone can read the block
  * (format in devchain/README.md).
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, mkdirSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { Hex } from "viem";
 import type { RpcCall } from "./rpc";
@@ -48,7 +48,9 @@ export function sendFields(tx: Record<string, unknown>): SendFields {
 
 /** Reads a journal; throws with the line at fault if it is not one. */
 export function readJournal(file: string): { header: JournalHeader; entries: OutsideTx[] } {
-  const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "");
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
   const parsed = lines.map((line, i) => {
     try {
       return JSON.parse(line) as Record<string, unknown>;

@@ -12,7 +12,7 @@
  */
 import type { Hex } from "viem";
 import type { OutsideReport } from "./node-protocol";
-import { resendCall, sendFields, type Journal, type OutsideTx, type Resend } from "./outside-journal";
+import { type Journal, type OutsideTx, type Resend, resendCall, sendFields } from "./outside-journal";
 
 export type Request = (method: string, params: unknown[]) => Promise<unknown>;
 

@@ -10,28 +10,28 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  type Address,
   createPublicClient,
   createWalletClient,
   decodeEventLog,
   encodeFunctionData,
   getContractAddress,
+  type Hex,
   http,
   keccak256,
   parseEther,
-  zeroAddress,
-  type Address,
-  type Hex,
   type TransactionReceipt,
+  zeroAddress,
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadArtifacts } from "./compile";
-import { deploy, type Deployment } from "./deploy";
+import { type Deployment, deploy } from "./deploy";
 import { NO_DEADLINE } from "./encoding";
 import { historyAt } from "./history-clock";
-import { startDevChain, type DevChain } from "./node";
-import { journalFile, readJournal, type JournalHeader, type OutsideTx } from "./outside-journal";
+import { type DevChain, startDevChain } from "./node";
+import { type JournalHeader, journalFile, type OutsideTx, readJournal } from "./outside-journal";
 import type { GroundTruth } from "./simulator/ground-truth";
 import { runSimulation, type SimulationOptions } from "./simulator/runner";
 
@@ -170,7 +170,9 @@ describe("outside transactions", { timeout: 240_000 }, () => {
     // The journal has each one where it was mined.
     const { entries } = readJournal(journalFile(dataDir));
     expect(entries.map((e) => [e.hash, e.block, e.index])).toEqual(
-      [...receipts].sort((a, b) => Number(a.blockNumber - b.blockNumber) || a.transactionIndex - b.transactionIndex).map((r) => [r.transactionHash, Number(r.blockNumber), r.transactionIndex]),
+      [...receipts]
+        .sort((a, b) => Number(a.blockNumber - b.blockNumber) || a.transactionIndex - b.transactionIndex)
+        .map((r) => [r.transactionHash, Number(r.blockNumber), r.transactionIndex]),
     );
     expect(notices.some((n) => n.includes("outside transaction(s) mined"))).toBe(true);
 
@@ -262,7 +264,12 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
     try {
       const receipt = await blocked.client.getTransactionReceipt({ hash: entry.hash });
       expect([Number(receipt.blockNumber), receipt.transactionIndex, receipt.status]).toEqual([block, index, "success"]);
-      const pair = await blocked.client.readContract({ address: deployment.factory.address, abi: DevSwapFactory.abi, functionName: "getPair", args: [nextToken, deployment.weth] });
+      const pair = await blocked.client.readContract({
+        address: deployment.factory.address,
+        abi: DevSwapFactory.abi,
+        functionName: "getPair",
+        args: [nextToken, deployment.weth],
+      });
       expect(pair).not.toBe(zeroAddress);
       const later = blocked.groundTruth.tokens.filter((t) => t.launchBlock > block);
       expect(later).toHaveLength(sizes.tokens);
@@ -277,8 +284,12 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
 async function expectReservesAreBalances(client: ReturnType<typeof createPublicClient>, deployment: Deployment, pair: Address) {
   const { DevSwapPair, WETH } = await loadArtifacts();
   const [reserve0, reserve1] = (await client.readContract({ address: pair, abi: DevSwapPair.abi, functionName: "getReserves" })) as [bigint, bigint];
-  const tokens = await Promise.all(["token0", "token1"].map((f) => client.readContract({ address: pair, abi: DevSwapPair.abi, functionName: f }) as Promise<Address>));
-  const balances = await Promise.all(tokens.map((t) => client.readContract({ address: t, abi: WETH.abi, functionName: "balanceOf", args: [pair] }) as Promise<bigint>));
+  const tokens = await Promise.all(
+    ["token0", "token1"].map((f) => client.readContract({ address: pair, abi: DevSwapPair.abi, functionName: f }) as Promise<Address>),
+  );
+  const balances = await Promise.all(
+    tokens.map((t) => client.readContract({ address: t, abi: WETH.abi, functionName: "balanceOf", args: [pair] }) as Promise<bigint>),
+  );
   expect(balances).toEqual([reserve0, reserve1]);
   expect(tokens.map((t) => t.toLowerCase())).toContain(deployment.weth);
 }

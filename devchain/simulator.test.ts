@@ -6,12 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { encodeFunctionData, parseAbi, toEventSelector, type Address, type Hex } from "viem";
+import { type Address, encodeFunctionData, type Hex, parseAbi, toEventSelector } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deploy, type Deployment } from "./deploy";
+import { type Deployment, deploy } from "./deploy";
 import { toQuantity } from "./encoding";
 import { historyAt } from "./history-clock";
-import { startDevChain, type DevChain } from "./node";
+import { type DevChain, startDevChain } from "./node";
 import { RpcClient } from "./rpc";
 import type { GroundTruth, PlantedEntry, PlantedKind } from "./simulator/ground-truth";
 import { LOG_NAMES } from "./simulator/market";
@@ -65,9 +65,15 @@ describe("market simulator", { timeout: 60_000 }, () => {
   const tokenOf = (entry: PlantedEntry) => truth.tokens.find((t) => t.address === entry.token)!;
   const block = (n: number) => rpc.call<{ transactions: Tx[] }>("eth_getBlockByNumber", [toQuantity(n), true]);
   const receipt = (hash: Hex) => rpc.call<{ from: Address; logs: Log[] }>("eth_getTransactionReceipt", [hash]);
-  const logsAt = (address: Address, topic: Hex, from: number, to = from) => allLogs.filter((l) => l.address === address && l.topics[0] === topic && Number(l.blockNumber) >= from && Number(l.blockNumber) <= to);
+  const logsAt = (address: Address, topic: Hex, from: number, to = from) =>
+    allLogs.filter((l) => l.address === address && l.topics[0] === topic && Number(l.blockNumber) >= from && Number(l.blockNumber) <= to);
   const balanceAt = async (token: Address, holder: Address, blockNumber: number) =>
-    BigInt(await rpc.call<Hex>("eth_call", [{ to: token, data: encodeFunctionData({ abi: erc20, functionName: "balanceOf", args: [holder] }) }, toQuantity(blockNumber)]));
+    BigInt(
+      await rpc.call<Hex>("eth_call", [
+        { to: token, data: encodeFunctionData({ abi: erc20, functionName: "balanceOf", args: [holder] }) },
+        toQuantity(blockNumber),
+      ]),
+    );
   /** A pair's Burn: who sent it, the amounts out, and the reserves left (the Sync after it). */
   const burnOf = async (log: Log) => {
     const r = await receipt(log.transactionHash);
@@ -90,15 +96,54 @@ describe("market simulator", { timeout: 60_000 }, () => {
 
   it("plants every scenario and labels its token", () => {
     const kinds = new Set(truth.planted.map((p) => p.kind));
-    for (const kind of ["wash_ring", "sybil_launch", "rug_pull", "slow_rug", "smart_money", "sniper", "insider", "bot", "whale", "fresh", "market_maker", "lp_migration", "airdrop", "cex_hot_wallet"] as const) {
+    for (const kind of [
+      "wash_ring",
+      "sybil_launch",
+      "rug_pull",
+      "slow_rug",
+      "smart_money",
+      "sniper",
+      "insider",
+      "bot",
+      "whale",
+      "fresh",
+      "market_maker",
+      "lp_migration",
+      "airdrop",
+      "cex_hot_wallet",
+    ] as const) {
       expect(kinds, kind).toContain(kind);
     }
     const labels = new Set(truth.tokens.flatMap((t) => t.labels));
-    for (const label of ["rug_pull", "slow_rug", "wash_trading", "sybil_launch", "smart_money_exit", "lp_migration", "market_maker", "airdrop", "insiders", "sniped"] as const) {
+    for (const label of [
+      "rug_pull",
+      "slow_rug",
+      "wash_trading",
+      "sybil_launch",
+      "smart_money_exit",
+      "lp_migration",
+      "market_maker",
+      "airdrop",
+      "insiders",
+      "sniped",
+    ] as const) {
       expect(labels, label).toContain(label);
     }
     const classes = new Set(Object.values(truth.wallets));
-    for (const c of ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail", "sybil", "market_maker", "creator", "cex_hot_wallet"]) {
+    for (const c of [
+      "smart_money",
+      "sniper",
+      "bot",
+      "insider",
+      "whale",
+      "wash_trader",
+      "fresh",
+      "retail",
+      "sybil",
+      "market_maker",
+      "creator",
+      "cex_hot_wallet",
+    ]) {
       expect(classes, c).toContain(c);
     }
     const rugged = truth.tokens.find((t) => t.labels.includes("rug_pull"))!;
@@ -218,7 +263,9 @@ describe("market simulator", { timeout: 60_000 }, () => {
       for (const exit of exits) expect(exit.block).toBeLessThan(sm.dumpBlock as number);
       if (tokenOf(sm).labels.includes("smart_money_exit")) expect(exits.length).toBeGreaterThanOrEqual(2);
       // Informed: in after every sniper has sold, out before any whale sells.
-      const whaleExits = entries("whale").filter((w) => w.token === sm.token && w.toBlock !== undefined).map((w) => w.toBlock!);
+      const whaleExits = entries("whale")
+        .filter((w) => w.token === sm.token && w.toBlock !== undefined)
+        .map((w) => w.toBlock!);
       for (const entry of sm.entries as { wallet: Address; block: number }[]) {
         expect(entry.block - tokenOf(sm).launchBlock).toBeGreaterThan(SNIPER_BLOCKS + SNIPER_HOLD.max);
         const exit = exits.find((e) => e.wallet === entry.wallet);

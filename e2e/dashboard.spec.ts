@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Token } from "@/lib/queries/tokens";
-import type { CaughtEmail } from "./support/mail-catcher";
 import { callApi, createKey, expect, signIn, snap, test } from "./support/fixtures";
+import type { CaughtEmail } from "./support/mail-catcher";
 
 test("signs in by emailed link and gets a Free account", async ({ page, email }) => {
   await signIn(page, email, "/plan");

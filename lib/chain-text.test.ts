@@ -33,8 +33,8 @@ describe("cleanChainText", () => {
     expect(Array.from(text)).toHaveLength(SYMBOL_MAX);
     expect(text).toBe("🚀".repeat(SYMBOL_MAX));
     expect(text.length).toBe(2 * SYMBOL_MAX);
-    const cut = cleanChainText("x".repeat(63) + "🚀🚀", NAME_MAX);
-    expect(cut).toEqual({ text: "x".repeat(63) + "🚀", changed: true });
+    const cut = cleanChainText(`${"x".repeat(63)}🚀🚀`, NAME_MAX);
+    expect(cut).toEqual({ text: `${"x".repeat(63)}🚀`, changed: true });
   });
 
   it("leaves markup to the renderer: it is text, not an attack on storage", () => {

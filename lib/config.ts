@@ -81,7 +81,9 @@ function load(): Config {
   // Without a configured origin, links would be built from the request's Host (or
   // X-Forwarded-Host): a forged header would send someone's sign-in link to another site.
   if (env.RESEND_API_KEY && !publicUrl) {
-    throw new Error("Invalid environment: RESEND_API_KEY is set but APP_URL is not. Set APP_URL (or AUTH_URL) to the public address of the dashboard, e.g. APP_URL=https://intel.example.com.");
+    throw new Error(
+      "Invalid environment: RESEND_API_KEY is set but APP_URL is not. Set APP_URL (or AUTH_URL) to the public address of the dashboard, e.g. APP_URL=https://intel.example.com.",
+    );
   }
   const embedded = embeddedDatabaseUrl();
   return {

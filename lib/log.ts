@@ -6,7 +6,7 @@ type Level = keyof typeof LEVELS;
 /** JSON lines on stdout. Callers pass facts, never secrets (keys, auth headers, bodies). */
 function write(level: Level, msg: string, fields: Record<string, unknown> = {}) {
   if (LEVELS[level] < LEVELS[config.LOG_LEVEL]) return;
-  process.stdout.write(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }) + "\n");
+  process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields })}\n`);
 }
 
 export const log = {

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { setContract, setKeyLimits } from "@/lib/billing/contract";
 import { changePlan } from "@/lib/billing/plan-change";
 import { billingSettings } from "@/lib/billing/settings";
-import { accountOfKey, createKey, ensureAccount, listKeys, PLANS, revokeKey, type Plan } from "@/lib/keys/store";
+import { accountOfKey, createKey, ensureAccount, listKeys, PLANS, type Plan, revokeKey } from "@/lib/keys/store";
 
 const USAGE = `Usage:
   npm run --silent keys -- create --plan free|pro|api_tier [--email E] [--name N] [--json]
@@ -31,7 +31,8 @@ function plan(value: string | undefined): Plan {
 function limit(option: string, value: string | undefined, allowDefault: boolean): number | null | undefined {
   if (value === undefined) return undefined;
   if (allowDefault && value === "default") return null;
-  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_000_000_000) fail(`--${option} takes a whole number of requests from 1${allowDefault ? ', or "default"' : ""}.`);
+  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_000_000_000)
+    fail(`--${option} takes a whole number of requests from 1${allowDefault ? ', or "default"' : ""}.`);
   return Number(value);
 }
 
@@ -74,7 +75,15 @@ try {
     case "list": {
       const keys = await listKeys(db);
       if (values.json) console.log(JSON.stringify(keys));
-      else console.table(keys.map((k) => ({ ...k, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? "", revokedAt: k.revokedAt?.toISOString() ?? "" })));
+      else
+        console.table(
+          keys.map((k) => ({
+            ...k,
+            createdAt: k.createdAt.toISOString(),
+            lastUsedAt: k.lastUsedAt?.toISOString() ?? "",
+            revokedAt: k.revokedAt?.toISOString() ?? "",
+          })),
+        );
       break;
     }
     case "revoke": {

@@ -10,10 +10,10 @@ import path from "node:path";
 import { connect, createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { config, DATA_DIR, RUNTIME_FILE } from "@/lib/config";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded/database";
-import { EmbeddedPostgresError } from "./embedded/postgres-failure";
+import { type RunningChain, startChain, waitForHead } from "./embedded/chain";
+import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded/database";
 import { ensureDevKeys } from "./embedded/dev-keys";
-import { startChain, waitForHead, type RunningChain } from "./embedded/chain";
+import { EmbeddedPostgresError } from "./embedded/postgres-failure";
 import { followChild, showProgress } from "./embedded/progress";
 import { Supervisor } from "./embedded/supervisor";
 import { buildIfStale, startWeb, waitForHttp } from "./embedded/web";
@@ -90,7 +90,10 @@ async function main() {
       followChild(child, (m) => {
         if (m.msg !== "sync progress" || m.phase === "live") return null;
         const p = m as unknown as { blocksDone: number; blocksTotal: number; etaSeconds: number | null; indexedBlock: number; headBlock: number };
-        return ["worker", { label: "indexed", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaSeconds, note: `block ${p.indexedBlock}/${p.headBlock}` }];
+        return [
+          "worker",
+          { label: "indexed", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaSeconds, note: `block ${p.indexedBlock}/${p.headBlock}` },
+        ];
       });
       return child;
     },
@@ -109,8 +112,11 @@ async function main() {
       chain = await startChain(DATA_DIR, DEVCHAIN_PORT);
       followChild(chain.simulator, (m) => {
         const p = m.simulator as { phase: string; blocksDone: number; blocksTotal: number; etaMs: number | null; events: number } | undefined;
-        if (!p || p.phase !== "backfill") return null;
-        return ["sim", { label: "market", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaMs === null ? null : p.etaMs / 1000, note: `${p.events} events` }];
+        if (p?.phase !== "backfill") return null;
+        return [
+          "sim",
+          { label: "market", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaMs === null ? null : p.etaMs / 1000, note: `${p.events} events` },
+        ];
       });
       if (checkpoint > 0) {
         say(`rebuilding the dev chain up to the worker's checkpoint (block ${checkpoint})...`);
@@ -123,7 +129,11 @@ async function main() {
     { afterHold: async () => chain?.chain.stop() },
   );
   const embeddedBackends = !config.DATABASE_URL && !config.RPC_URL;
-  const web = new Supervisor("web app", async () => startWeb(config.PORT, { DATABASE_URL: dbUrl, ...embeddedWebEnv(DATA_DIR, config.PORT, embeddedBackends) }), say);
+  const web = new Supervisor(
+    "web app",
+    async () => startWeb(config.PORT, { DATABASE_URL: dbUrl, ...embeddedWebEnv(DATA_DIR, config.PORT, embeddedBackends) }),
+    say,
+  );
   supervisors.push(web, worker, devChain, database);
 
   if (!config.RPC_URL) {

@@ -4,19 +4,19 @@
  * The launcher imports startWorker instead.
  */
 import { pathToFileURL } from "node:url";
-import { runMigrations } from "@/db/migrate";
-import { config, requireDatabaseUrl } from "@/lib/config";
 import { connect, createDb } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
 import { getBilling } from "@/lib/billing/stripe";
+import { config, requireDatabaseUrl } from "@/lib/config";
 import { log } from "@/lib/log";
 import { AlertEvaluator, runOutboxSender, transportsFromConfig } from "./alerts";
 import { runMeterReporter } from "./billing/meter-reporter";
 import { readDeployment } from "./profiles/devchain";
 import { startWorker } from "./worker";
 
-export { startWorker, type WorkerOptions, type CycleContext } from "./worker";
 export type { Progress } from "./indexer/indexer";
-export { loadProfile, type ChainProfile } from "./profiles";
+export { type ChainProfile, loadProfile } from "./profiles";
+export { type CycleContext, startWorker, type WorkerOptions } from "./worker";
 
 async function main() {
   const databaseUrl = requireDatabaseUrl();

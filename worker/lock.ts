@@ -16,7 +16,11 @@ export type Leadership = {
  * The lock is released by Postgres when that session ends, so a killed worker's standby takes
  * over within `retryMs`. Returns null when `signal` aborts first.
  */
-export async function acquireLeadership(databaseUrl: string, chainId: number, opts: { signal?: AbortSignal; retryMs?: number; onStandby?: () => void } = {}): Promise<Leadership | null> {
+export async function acquireLeadership(
+  databaseUrl: string,
+  chainId: number,
+  opts: { signal?: AbortSignal; retryMs?: number; onStandby?: () => void } = {},
+): Promise<Leadership | null> {
   const conn = postgres(databaseUrl, { max: 1, idle_timeout: 0, max_lifetime: null, connect_timeout: 5, onnotice: () => {} });
   // Re-entrant in the holding session; false in any other, including a reconnected one of ours.
   const tryLock = async () => (await conn`select pg_try_advisory_lock(${LOCK_CLASS}, ${chainId}) as ok`)[0].ok as boolean;

@@ -6,7 +6,7 @@ import { Indexer, type Progress } from "./indexer/indexer";
 import { Rpc } from "./indexer/rpc";
 import type { LiveStep } from "./indexer/sync/realtime";
 import { acquireLeadership } from "./lock";
-import { loadProfile, type ChainProfile } from "./profiles";
+import { type ChainProfile, loadProfile } from "./profiles";
 import { sleep } from "./sleep";
 
 /** What the hook after each indexing cycle receives (alert evaluation runs there). */
@@ -58,7 +58,7 @@ export async function startWorker(opts: WorkerOptions): Promise<void> {
     opts.signal?.addEventListener("abort", stop, { once: true });
     const watch = setInterval(() => {
       void lead.check().then((held) => {
-        if (!held && !active.signal.aborted) (log.error("worker lost the advisory lock; standing by"), active.abort());
+        if (!held && !active.signal.aborted) log.error("worker lost the advisory lock; standing by"), active.abort();
       });
     }, LEADERSHIP_CHECK_MS);
     try {
@@ -82,7 +82,12 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
   signal.addEventListener("abort", stopProbe, { once: true });
   const probe = runHeadProbe({
     sql,
-    rpc: new Rpc({ url: opts.rpcUrl, signal: probeRun.signal, timeoutMs: Math.min(opts.rpcTimeoutMs ?? HEAD_PROBE_TIMEOUT_MS, HEAD_PROBE_TIMEOUT_MS), maxAttempts: 2 }),
+    rpc: new Rpc({
+      url: opts.rpcUrl,
+      signal: probeRun.signal,
+      timeoutMs: Math.min(opts.rpcTimeoutMs ?? HEAD_PROBE_TIMEOUT_MS, HEAD_PROBE_TIMEOUT_MS),
+      maxAttempts: 2,
+    }),
     chainId: profile.chainId,
     intervalMs: opts.headProbeIntervalMs ?? HEAD_PROBE_INTERVAL_MS,
     signal: probeRun.signal,

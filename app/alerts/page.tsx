@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getDb } from "@/db/client";
 import { AlertBuilder } from "@/components/alerts/alert-builder";
 import { AlertList } from "@/components/alerts/alert-list";
 import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { getDb } from "@/db/client";
 import { requireAccount } from "@/lib/auth/account";
 import { listKeys } from "@/lib/keys/store";
 import { countActiveAlerts, listAccountAlerts } from "@/lib/queries/account-alerts";
@@ -20,11 +20,23 @@ function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanL
   return (
     <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="alert-limit">
       {plan.maxActiveAlerts === null ? (
-        <>Your {plan.label} plan has no limit on active alerts ({active} active).</>
+        <>
+          Your {plan.label} plan has no limit on active alerts ({active} active).
+        </>
       ) : (
         <>
           Your {plan.label} plan allows <strong>{plan.maxActiveAlerts}</strong> active alerts; <strong>{active}</strong> in use. Paused alerts do not count:
-          pause or delete one to make room{unlimited.length > 0 && <>, or <Link href="/plan" className="text-indigo-700 underline dark:text-indigo-300">switch</Link> to {unlimited.join(" or ")} for no limit</>}.
+          pause or delete one to make room
+          {unlimited.length > 0 && (
+            <>
+              , or{" "}
+              <Link href="/plan" className="text-indigo-700 underline dark:text-indigo-300">
+                switch
+              </Link>{" "}
+              to {unlimited.join(" or ")} for no limit
+            </>
+          )}
+          .
         </>
       )}{" "}
       Webhook delivery comes with {withWebhooks.join(" and ")}. An alert fires when tokens newly match, at most once every 15 minutes.
@@ -49,7 +61,12 @@ export default async function AlertsPage() {
       <div className="space-y-4">
         <PlanLimitNote plan={plan} plans={plans} active={active} />
         <Card title="New alert">
-          <AlertBuilder fields={fields} keys={keys.filter((k) => !k.revokedAt).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix }))} webhooks={plan.webhooks} email={account.email} />
+          <AlertBuilder
+            fields={fields}
+            keys={keys.filter((k) => !k.revokedAt).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix }))}
+            webhooks={plan.webhooks}
+            email={account.email}
+          />
         </Card>
         <section aria-labelledby="alerts-heading">
           <h2 id="alerts-heading" className="mb-3 text-lg font-semibold">

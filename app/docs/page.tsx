@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { operationAnchor, OperationSection } from "@/components/docs/operation";
-import { schemaAnchor, type Document, type Operation } from "@/components/docs/openapi-types";
 import { CodeSpans } from "@/components/docs/code-spans";
+import { type Document, type Operation, schemaAnchor } from "@/components/docs/openapi-types";
+import { OperationSection, operationAnchor } from "@/components/docs/operation";
 import { SchemaFields } from "@/components/docs/schema-fields";
 import { PageHeader } from "@/components/ui/page-header";
 import { openApiDocument } from "@/lib/api/openapi";
@@ -73,7 +73,11 @@ export default async function DocsPage() {
             Schemas
           </h2>
           {schemas.map(([name, schema]) => (
-            <section key={name} id={schemaAnchor(name)} className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+            <section
+              key={name}
+              id={schemaAnchor(name)}
+              className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+            >
               <h3 className="mb-2 font-mono text-sm font-semibold">{name}</h3>
               <SchemaFields schema={schema} />
             </section>

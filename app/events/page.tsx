@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
-import { getDb } from "@/db/client";
 import { EventStream } from "@/components/events/event-stream";
 import { streamSearch } from "@/components/events/stream-search";
 import { searchOf } from "@/components/search-params";
 import { PageHeader } from "@/components/ui/page-header";
+import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api/errors";
 import { requireSession } from "@/lib/auth/account";
 import { requestTime } from "@/lib/queries/clock";
+import { EVENT_TYPES } from "@/lib/queries/events";
 import { eventListFromSearch } from "@/lib/queries/lists";
 import { getStatus } from "@/lib/queries/status";
-import { EVENT_TYPES } from "@/lib/queries/events";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -18,7 +18,7 @@ export default async function EventsPage({ searchParams }: PageProps<"/events">)
   const db = getDb();
   let search = streamSearch(searchOf(await searchParams));
   let invalid: string | undefined;
-  let data;
+  let data: Awaited<ReturnType<typeof eventListFromSearch>>;
   try {
     data = await eventListFromSearch(db, search);
   } catch (err) {

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getDb } from "@/db/client";
 import { KeyManager } from "@/components/keys/key-manager";
 import { PageHeader } from "@/components/ui/page-header";
+import { getDb } from "@/db/client";
 import { requireAccount } from "@/lib/auth/account";
 import { listKeys } from "@/lib/keys/store";
 
@@ -27,7 +27,16 @@ export default async function KeysPage() {
           </>
         }
       />
-      <KeyManager keys={keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, createdAt: k.createdAt.toISOString(), lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) }))} />
+      <KeyManager
+        keys={keys.map((k) => ({
+          id: k.id,
+          name: k.name,
+          prefix: k.prefix,
+          createdAt: k.createdAt.toISOString(),
+          lastUsedAt: iso(k.lastUsedAt),
+          revokedAt: iso(k.revokedAt),
+        }))}
+      />
     </>
   );
 }

@@ -1,7 +1,5 @@
-import { requestTime } from "@/lib/queries/clock";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getDb } from "@/db/client";
 import { UsageChart } from "@/components/charts/usage-chart";
 import { KeyLimits } from "@/components/plan/key-limits";
 import { MeteredUsage } from "@/components/plan/metered-usage";
@@ -11,11 +9,13 @@ import { SubscriptionStatus } from "@/components/plan/subscription-status";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { getDb } from "@/db/client";
 import { requireAccount } from "@/lib/auth/account";
 import { contractOf, keysWithLimits } from "@/lib/billing/contract";
 import { monthlyUsage } from "@/lib/billing/metering";
 import { getBilling } from "@/lib/billing/stripe";
 import { billingSummary } from "@/lib/billing/summary";
+import { requestTime } from "@/lib/queries/clock";
 import { listPlans } from "@/lib/queries/plans";
 import { dailyUsageByKey } from "@/lib/queries/usage";
 
@@ -57,12 +57,18 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
         {billingConfigured && summary.hasCustomer && <RedirectButton url="/api/billing/portal" label="Manage billing" variant="secondary" />}
       </PageHeader>
       {checkout === "done" && !subscribed && (
-        <p className="mb-4 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm dark:border-indigo-900 dark:bg-indigo-950" data-testid="checkout-pending">
+        <p
+          className="mb-4 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm dark:border-indigo-900 dark:bg-indigo-950"
+          data-testid="checkout-pending"
+        >
           Thank you. The plan changes as soon as Stripe confirms the payment, usually within seconds: reload this page.
         </p>
       )}
       {!billingConfigured && (
-        <p className="mb-4 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="billing-not-configured">
+        <p
+          className="mb-4 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+          data-testid="billing-not-configured"
+        >
           Billing is not configured on this server, so plans change only through the keys CLI:{" "}
           <code className="font-mono text-xs">npm run keys -- set-plan KEY_ID pro</code>.
         </p>
@@ -82,7 +88,9 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
         />
         <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
           Minute limits slide over any 60 seconds; daily limits reset at 00:00 UTC. API Tier keys can carry limits of their own.
-          {billingConfigured && subscribed && " To change or cancel your plan, use Manage billing; a cancellation takes effect at the end of the period paid for."}
+          {billingConfigured &&
+            subscribed &&
+            " To change or cancel your plan, use Manage billing; a cancellation takes effect at the end of the period paid for."}
         </p>
       </section>
       <section aria-labelledby="month-heading" className="mb-6">

@@ -1,7 +1,7 @@
 "use server";
 
-import { AuthError, CredentialsSignin } from "next-auth";
 import { redirect } from "next/navigation";
+import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn } from "@/lib/auth";
 import { safeReturnPath } from "@/lib/auth/return-path";
 

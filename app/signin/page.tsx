@@ -4,8 +4,8 @@ import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { auth } from "@/lib/auth";
-import { safeReturnPath } from "@/lib/auth/return-path";
 import { devSignInEnabled, emailSignInMode } from "@/lib/auth/methods";
+import { safeReturnPath } from "@/lib/auth/return-path";
 import { devSignIn, emailSignIn } from "./actions";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -54,8 +54,7 @@ export default async function SignInPage({ searchParams }: PageProps<"/signin">)
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Explore tokens and wallets, create API keys, watch your usage and build alerts. New here? Signing in creates
-          your account on the Free plan.
+          Explore tokens and wallets, create API keys, watch your usage and build alerts. New here? Signing in creates your account on the Free plan.
         </p>
       </div>
       {message && <ErrorMessage>{message}</ErrorMessage>}
@@ -67,9 +66,7 @@ export default async function SignInPage({ searchParams }: PageProps<"/signin">)
         ) : (
           <form action={emailSignIn} className="space-y-3">
             {email === "logged" && (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                No email service is configured: the link is written to the server&apos;s log.
-              </p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">No email service is configured: the link is written to the server&apos;s log.</p>
             )}
             <input type="hidden" name="callbackUrl" value={returnTo} />
             <EmailField id="email" />
@@ -82,8 +79,8 @@ export default async function SignInPage({ searchParams }: PageProps<"/signin">)
       {devSignInEnabled() && (
         <Card title="Dev sign-in">
           <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-            Enabled on the embedded defaults (<code>DEV_SIGNIN=1</code>), from this machine only: any email that has not
-            signed in by link, no inbox, no password.
+            Enabled on the embedded defaults (<code>DEV_SIGNIN=1</code>), from this machine only: any email that has not signed in by link, no inbox, no
+            password.
           </p>
           <form action={devSignIn} className="space-y-3">
             <input type="hidden" name="callbackUrl" value={returnTo} />

@@ -1,14 +1,14 @@
-import { requestTime } from "@/lib/queries/clock";
 import type { Metadata } from "next";
-import { getDb } from "@/db/client";
+import { searchOf } from "@/components/search-params";
 import { TokenExplorer } from "@/components/tokens/explorer";
 import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { PageHeader } from "@/components/ui/page-header";
+import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api/errors";
 import { requireSession } from "@/lib/auth/account";
+import { requestTime } from "@/lib/queries/clock";
 import { tokenListFromSearch } from "@/lib/queries/lists";
 import { TOKEN_SORTS } from "@/lib/queries/tokens";
-import { searchOf } from "@/components/search-params";
 
 export const metadata: Metadata = { title: "Tokens" };
 
@@ -18,7 +18,7 @@ export default async function TokensPage({ searchParams }: PageProps<"/tokens">)
   const now = requestTime();
   let search = searchOf(await searchParams);
   let invalid: string | undefined;
-  let data;
+  let data: Awaited<ReturnType<typeof tokenListFromSearch>>;
   try {
     data = await tokenListFromSearch(db, search, now);
   } catch (err) {

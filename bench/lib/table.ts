@@ -4,8 +4,8 @@ export function printTable(rows: Record<string, string | number>[]): void {
   const cols = Object.keys(rows[0]);
   const cell = (v: string | number) => (typeof v === "number" ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : v);
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (vals: string[]) => "| " + vals.map((v, i) => v.padEnd(width[i])).join(" | ") + " |";
+  const line = (vals: string[]) => `| ${vals.map((v, i) => v.padEnd(width[i])).join(" | ")} |`;
   console.log(line(cols));
-  console.log("|" + width.map((w) => "-".repeat(w + 2)).join("|") + "|");
+  console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(cols.map((c) => cell(r[c]))));
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { Token } from "@/lib/queries/tokens";
 import { formatInteger } from "../format";
 import type { FilterField } from "../tokens/filter-fields";
-import { FilterInputs, type FilterDraft } from "../tokens/filter-inputs";
+import { type FilterDraft, FilterInputs } from "../tokens/filter-inputs";
 import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
@@ -92,7 +92,15 @@ export function AlertBuilder({ fields, keys, webhooks, email }: { fields: Filter
           <label htmlFor="alert-name" className={labelClass}>
             Alert name
           </label>
-          <input id="alert-name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="fresh and liquid" className={inputClass} />
+          <input
+            id="alert-name"
+            required
+            maxLength={200}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="fresh and liquid"
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="alert-key" className={labelClass}>
@@ -129,7 +137,15 @@ export function AlertBuilder({ fields, keys, webhooks, email }: { fields: Filter
             <label htmlFor="alert-webhook" className={labelClass}>
               Webhook URL
             </label>
-            <input id="alert-webhook" type="url" required value={webhookUrl} onChange={(e) => setWebhookUrl(e.target.value)} placeholder="https://example.com/hooks/alerts" className={inputClass} />
+            <input
+              id="alert-webhook"
+              type="url"
+              required
+              value={webhookUrl}
+              onChange={(e) => setWebhookUrl(e.target.value)}
+              placeholder="https://example.com/hooks/alerts"
+              className={inputClass}
+            />
           </div>
         )}
       </div>

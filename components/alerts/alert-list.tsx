@@ -9,12 +9,16 @@ import { ConfirmButton } from "../ui/confirm-button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
-import { describeConditions, type Conditions } from "./conditions";
+import { type Conditions, describeConditions } from "./conditions";
 
 const DELIVERY_TONE = { sent: "good", pending: "warn", failed: "danger" } as const;
 
 export function AlertList({ alerts, fields }: { alerts: AccountAlert[]; fields: FilterField[] }) {
-  const setStatus = useRefreshingMutation<{ id: string; status: "active" | "paused" }>(({ id, status }) => ({ url: `/api/alerts/${id}`, method: "PATCH", body: { status } }));
+  const setStatus = useRefreshingMutation<{ id: string; status: "active" | "paused" }>(({ id, status }) => ({
+    url: `/api/alerts/${id}`,
+    method: "PATCH",
+    body: { status },
+  }));
   const remove = useRefreshingMutation<string>((id) => ({ url: `/api/alerts/${id}`, method: "DELETE" }));
   const error = setStatus.error ?? remove.error;
 
@@ -54,7 +58,9 @@ export function AlertList({ alerts, fields }: { alerts: AccountAlert[]; fields: 
             <dl className="mt-3 grid gap-x-6 gap-y-1 text-xs text-zinc-600 sm:grid-cols-2 lg:grid-cols-4 dark:text-zinc-400">
               <div>
                 <dt className="inline">Last triggered </dt>
-                <dd className="inline font-medium text-zinc-900 dark:text-zinc-100">{a.last_triggered_at ? <RelativeTime iso={a.last_triggered_at} /> : "never"}</dd>
+                <dd className="inline font-medium text-zinc-900 dark:text-zinc-100">
+                  {a.last_triggered_at ? <RelativeTime iso={a.last_triggered_at} /> : "never"}
+                </dd>
               </div>
               <div>
                 <dt className="inline">Delivery </dt>

@@ -1,6 +1,6 @@
+import { formatInteger, humanize } from "../format";
 import type { FilterField } from "../tokens/filter-fields";
 import type { FilterDraft } from "../tokens/filter-inputs";
-import { formatInteger, humanize } from "../format";
 
 export type Conditions = Record<string, number | string[]>;
 

@@ -1,5 +1,5 @@
-import { RISK_LEVEL_UPPER_BOUNDS } from "@/lib/scoring/weights";
 import type { RiskLevel } from "@/lib/scoring/vocab";
+import { RISK_LEVEL_UPPER_BOUNDS } from "@/lib/scoring/weights";
 import { RISK_COLOR } from "../risk";
 
 const R = 80;
@@ -31,7 +31,14 @@ export function RiskGauge({ score, level }: { score: number; level: RiskLevel })
   return (
     <svg viewBox="0 0 200 112" className="mx-auto h-auto w-full max-w-64" role="img" aria-label={`Risk score ${score} of 100: ${level}`}>
       {bands.map(([bandLevel, from, to]) => (
-        <path key={bandLevel} d={arc(from + 0.6, to - 0.6)} stroke={RISK_COLOR[bandLevel]} strokeWidth={14} fill="none" opacity={bandLevel === level ? 1 : 0.3} />
+        <path
+          key={bandLevel}
+          d={arc(from + 0.6, to - 0.6)}
+          stroke={RISK_COLOR[bandLevel]}
+          strokeWidth={14}
+          fill="none"
+          opacity={bandLevel === level ? 1 : 0.3}
+        />
       ))}
       <line x1={CX} y1={CY} x2={nx} y2={ny} strokeWidth={3} strokeLinecap="round" className="stroke-zinc-700 dark:stroke-zinc-200" />
       <circle cx={CX} cy={CY} r={5} className="fill-zinc-700 dark:fill-zinc-200" />

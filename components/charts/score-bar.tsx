@@ -1,5 +1,17 @@
 /** One 0..100 dimension as a labelled bar; `worseWhenHigh` picks the colour direction. */
-export function ScoreBar({ label, value, weight, worseWhenHigh, display }: { label: string; value: number; weight?: number; worseWhenHigh: boolean; display?: string }) {
+export function ScoreBar({
+  label,
+  value,
+  weight,
+  worseWhenHigh,
+  display,
+}: {
+  label: string;
+  value: number;
+  weight?: number;
+  worseWhenHigh: boolean;
+  display?: string;
+}) {
   const bad = worseWhenHigh ? value : 100 - value;
   const color = bad >= 75 ? "bg-red-500" : bad >= 50 ? "bg-orange-500" : bad >= 25 ? "bg-amber-400" : "bg-emerald-500";
   return (
@@ -11,7 +23,14 @@ export function ScoreBar({ label, value, weight, worseWhenHigh, display }: { lab
         </span>
         <span className="font-medium tabular-nums">{display ?? Math.round(value)}</span>
       </div>
-      <div className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(value)}>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(value)}
+      >
         <div className={`h-full rounded-full ${color}`} style={{ width: `${Math.max(2, Math.min(100, value))}%` }} />
       </div>
     </div>

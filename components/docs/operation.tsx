@@ -37,9 +37,15 @@ export function OperationSection({ method, path, op, serverUrl }: { method: stri
             <caption className="mb-1 text-left text-xs font-medium text-zinc-500">Parameters</caption>
             <thead>
               <tr>
-                <th scope="col" className={`${thClass} w-48`}>Name</th>
-                <th scope="col" className={`${thClass} w-20`}>In</th>
-                <th scope="col" className={thClass}>Meaning</th>
+                <th scope="col" className={`${thClass} w-48`}>
+                  Name
+                </th>
+                <th scope="col" className={`${thClass} w-20`}>
+                  In
+                </th>
+                <th scope="col" className={thClass}>
+                  Meaning
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -13,9 +13,15 @@ export function SchemaFields({ schema }: { schema: Schema }) {
       <table className="w-full min-w-[560px] text-sm">
         <thead>
           <tr>
-            <th scope="col" className={`${thClass} w-48`}>Field</th>
-            <th scope="col" className={`${thClass} w-48`}>Type</th>
-            <th scope="col" className={thClass}>Meaning</th>
+            <th scope="col" className={`${thClass} w-48`}>
+              Field
+            </th>
+            <th scope="col" className={`${thClass} w-48`}>
+              Type
+            </th>
+            <th scope="col" className={thClass}>
+              Meaning
+            </th>
           </tr>
         </thead>
         <tbody>

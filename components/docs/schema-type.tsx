@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { refName, schemaAnchor, type Schema } from "./openapi-types";
+import { refName, type Schema, schemaAnchor } from "./openapi-types";
 
 /** A schema's type in a few words: a link for a named schema, "array of …", the allowed values. */
 export function SchemaType({ schema }: { schema: Schema }): ReactNode {

@@ -2,12 +2,12 @@
 
 import { useEffect, useState } from "react";
 import type { ApiEvent, EventType } from "@/lib/queries/events";
+import { type IndexerStatus, staleSummary, useIndexerStatus } from "../freshness";
 import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { Pagination } from "../ui/pagination";
-import { staleSummary, useIndexerStatus, type IndexerStatus } from "../freshness";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { useUrlSearch } from "../use-url-search";
 import { EventTable } from "./event-table";
@@ -76,7 +76,12 @@ export function EventStream({
 
   return (
     <div className="space-y-4">
-      <form role="search" aria-label="Event filters" onSubmit={(e) => e.preventDefault()} className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <form
+        role="search"
+        aria-label="Event filters"
+        onSubmit={(e) => e.preventDefault()}
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <EventTypeSelect id="type" label="Type" types={types} value={search.get("type") ?? ""} onChange={(type) => update({ type })} />
         <AddressFilter name="token_address" label="Token address" value={search.get("token_address") ?? ""} onApply={(v) => update({ token_address: v })} />
         <AddressFilter name="wallet_address" label="Wallet address" value={search.get("wallet_address") ?? ""} onApply={(v) => update({ wallet_address: v })} />

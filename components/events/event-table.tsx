@@ -27,12 +27,24 @@ export function EventTable({ events, label, wallet }: { events: ApiEvent[]; labe
       <table className="w-full min-w-[760px] table-fixed text-sm">
         <thead>
           <tr>
-            <th scope="col" className={`${thClass} w-28`}>Time</th>
-            <th scope="col" className={`${thClass} w-36`}>Type</th>
-            <th scope="col" className={`${thClass} w-28`}>Token</th>
-            <th scope="col" className={`${thClass} w-44`}>{wallet ? "Side" : "Wallet"}</th>
-            <th scope="col" className={`${thClass} w-28 ${numClass}`}>Amount</th>
-            <th scope="col" className={`${thClass} w-40`}>Tx</th>
+            <th scope="col" className={`${thClass} w-28`}>
+              Time
+            </th>
+            <th scope="col" className={`${thClass} w-36`}>
+              Type
+            </th>
+            <th scope="col" className={`${thClass} w-28`}>
+              Token
+            </th>
+            <th scope="col" className={`${thClass} w-44`}>
+              {wallet ? "Side" : "Wallet"}
+            </th>
+            <th scope="col" className={`${thClass} w-28 ${numClass}`}>
+              Amount
+            </th>
+            <th scope="col" className={`${thClass} w-40`}>
+              Tx
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -52,7 +64,9 @@ export function EventTable({ events, label, wallet }: { events: ApiEvent[]; labe
                   {e.token_symbol || "?"}
                 </Link>
               </td>
-              <td className={tdClass}>{wallet ? <WalletSide event={e} wallet={wallet} /> : <Address value={e.wallet_address} href={walletHref(e.wallet_address)} />}</td>
+              <td className={tdClass}>
+                {wallet ? <WalletSide event={e} wallet={wallet} /> : <Address value={e.wallet_address} href={walletHref(e.wallet_address)} />}
+              </td>
               <td className={`${tdClass} ${numClass}`}>{formatUsd(e.amount_usd)}</td>
               <td className={tdClass}>
                 <Address value={e.tx_hash} chars={6} />

@@ -21,7 +21,9 @@ export function IndexerStatusBar({ status }: { status: IndexerStatus }) {
           {!status.worker.alive ? (
             <Badge tone="danger">not running</Badge>
           ) : failing ? (
-            <Badge tone="warn" title={`${status.worker.consecutive_failures} failed attempts in a row`}>failing</Badge>
+            <Badge tone="warn" title={`${status.worker.consecutive_failures} failed attempts in a row`}>
+              failing
+            </Badge>
           ) : (
             <Badge tone="good">running</Badge>
           )}

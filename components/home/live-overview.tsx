@@ -2,16 +2,16 @@
 
 import Link from "next/link";
 import type { ApiEvent } from "@/lib/queries/events";
+import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
 import type { Token } from "@/lib/queries/tokens";
 import { EventTable } from "../events/event-table";
 import { formatAge, formatUsd } from "../format";
+import { staleSummary, useIndexerStatus } from "../freshness";
 import type { Page } from "../types";
 import { Card } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
 import { useDashboardQuery } from "../use-dashboard-query";
-import { staleSummary, useIndexerStatus } from "../freshness";
-import { IndexerStatusBar, type IndexerStatus } from "./indexer-status";
-import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
+import { type IndexerStatus, IndexerStatusBar } from "./indexer-status";
 import { TokenMiniList } from "./token-mini-list";
 
 export type Overview = { trending: Page<Token>; newest: Page<Token>; events: Page<ApiEvent>; status: IndexerStatus };

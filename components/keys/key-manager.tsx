@@ -4,10 +4,10 @@ import { useState } from "react";
 import { RelativeTime } from "../relative-time";
 import { Badge } from "../ui/badge";
 import { buttonClass, inputClass, labelClass } from "../ui/button";
+import { ConfirmButton } from "../ui/confirm-button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { rowClass, TableFrame, tdClass, thClass } from "../ui/table";
-import { ConfirmButton } from "../ui/confirm-button";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
 import { SecretReveal } from "./secret-reveal";
 
@@ -35,7 +35,15 @@ export function KeyManager({ keys }: { keys: KeyRow[] }) {
           <label htmlFor="key-name" className={labelClass}>
             Key name
           </label>
-          <input id="key-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="trading bot" className={inputClass} />
+          <input
+            id="key-name"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="trading bot"
+            className={inputClass}
+          />
         </div>
         <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
           {create.isPending ? "Creating…" : "Create key"}
@@ -52,12 +60,24 @@ export function KeyManager({ keys }: { keys: KeyRow[] }) {
           <table className="w-full min-w-[720px] text-sm">
             <thead>
               <tr>
-                <th scope="col" className={thClass}>Name</th>
-                <th scope="col" className={thClass}>Key</th>
-                <th scope="col" className={thClass}>Created</th>
-                <th scope="col" className={thClass}>Last used</th>
-                <th scope="col" className={thClass}>Status</th>
-                <th scope="col" className={thClass}><span className="sr-only">Actions</span></th>
+                <th scope="col" className={thClass}>
+                  Name
+                </th>
+                <th scope="col" className={thClass}>
+                  Key
+                </th>
+                <th scope="col" className={thClass}>
+                  Created
+                </th>
+                <th scope="col" className={thClass}>
+                  Last used
+                </th>
+                <th scope="col" className={thClass}>
+                  Status
+                </th>
+                <th scope="col" className={thClass}>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -73,7 +93,12 @@ export function KeyManager({ keys }: { keys: KeyRow[] }) {
                   <td className={`${tdClass} text-right`}>
                     {!k.revokedAt && (
                       <span className="inline-flex flex-wrap justify-end gap-2">
-                        <ConfirmButton label="Rotate" confirmLabel={`Rotate ${k.name}`} disabled={rotate.isPending} onConfirm={() => rotate.mutate(k.id, { onSuccess: setRevealed })} />
+                        <ConfirmButton
+                          label="Rotate"
+                          confirmLabel={`Rotate ${k.name}`}
+                          disabled={rotate.isPending}
+                          onConfirm={() => rotate.mutate(k.id, { onSuccess: setRevealed })}
+                        />
                         <ConfirmButton label="Revoke" confirmLabel={`Revoke ${k.name}`} disabled={revoke.isPending} onConfirm={() => revoke.mutate(k.id)} />
                       </span>
                     )}

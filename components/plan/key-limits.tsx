@@ -20,23 +20,38 @@ export function KeyLimits({ keys, defaults, contract }: { keys: KeyLimitRow[]; d
   return (
     <div className="space-y-3">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Your contract allows up to {formatInteger(contract.perMinute)} requests per minute and {formatInteger(contract.perDay)} per day on each key. An empty field
-        takes the API Tier default ({formatInteger(defaults.perMinute)} / min, {formatInteger(defaults.perDay)} / day).
+        Your contract allows up to {formatInteger(contract.perMinute)} requests per minute and {formatInteger(contract.perDay)} per day on each key. An empty
+        field takes the API Tier default ({formatInteger(defaults.perMinute)} / min, {formatInteger(defaults.perDay)} / day).
       </p>
       {save.error && <ErrorMessage>{save.error.message}</ErrorMessage>}
       <TableFrame label="Key limits">
         <table className="w-full min-w-[640px] text-sm">
           <thead>
             <tr>
-              <th scope="col" className={thClass}>Key</th>
-              <th scope="col" className={thClass}>Per minute</th>
-              <th scope="col" className={thClass}>Per day</th>
-              <th scope="col" className={thClass}><span className="sr-only">Save</span></th>
+              <th scope="col" className={thClass}>
+                Key
+              </th>
+              <th scope="col" className={thClass}>
+                Per minute
+              </th>
+              <th scope="col" className={thClass}>
+                Per day
+              </th>
+              <th scope="col" className={thClass}>
+                <span className="sr-only">Save</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {keys.map((k) => (
-              <KeyLimitRowForm key={k.id} row={k} contract={contract} defaults={defaults} pending={save.isPending && save.variables?.id === k.id} onSave={(input) => save.mutate(input)} />
+              <KeyLimitRowForm
+                key={k.id}
+                row={k}
+                contract={contract}
+                defaults={defaults}
+                pending={save.isPending && save.variables?.id === k.id}
+                onSave={(input) => save.mutate(input)}
+              />
             ))}
           </tbody>
         </table>
@@ -45,7 +60,19 @@ export function KeyLimits({ keys, defaults, contract }: { keys: KeyLimitRow[]; d
   );
 }
 
-function KeyLimitRowForm({ row, contract, defaults, pending, onSave }: { row: KeyLimitRow; contract: Ceiling; defaults: Ceiling; pending: boolean; onSave: (input: LimitsInput) => void }) {
+function KeyLimitRowForm({
+  row,
+  contract,
+  defaults,
+  pending,
+  onSave,
+}: {
+  row: KeyLimitRow;
+  contract: Ceiling;
+  defaults: Ceiling;
+  pending: boolean;
+  onSave: (input: LimitsInput) => void;
+}) {
   const [perMinute, setPerMinute] = useState(row.ratePerMinute?.toString() ?? "");
   const [perDay, setPerDay] = useState(row.ratePerDay?.toString() ?? "");
   const formId = `limits-${row.id}`;
@@ -55,10 +82,30 @@ function KeyLimitRowForm({ row, contract, defaults, pending, onSave }: { row: Ke
         {row.name} <span className="font-mono text-zinc-500">{row.prefix}…</span>
       </td>
       <td className={tdClass}>
-        <input form={formId} type="number" min={1} max={contract.perMinute} value={perMinute} onChange={(e) => setPerMinute(e.target.value)} placeholder={String(defaults.perMinute)} aria-label={`${row.name} requests per minute`} className={inputClass} />
+        <input
+          form={formId}
+          type="number"
+          min={1}
+          max={contract.perMinute}
+          value={perMinute}
+          onChange={(e) => setPerMinute(e.target.value)}
+          placeholder={String(defaults.perMinute)}
+          aria-label={`${row.name} requests per minute`}
+          className={inputClass}
+        />
       </td>
       <td className={tdClass}>
-        <input form={formId} type="number" min={1} max={contract.perDay} value={perDay} onChange={(e) => setPerDay(e.target.value)} placeholder={String(defaults.perDay)} aria-label={`${row.name} requests per day`} className={inputClass} />
+        <input
+          form={formId}
+          type="number"
+          min={1}
+          max={contract.perDay}
+          value={perDay}
+          onChange={(e) => setPerDay(e.target.value)}
+          placeholder={String(defaults.perDay)}
+          aria-label={`${row.name} requests per day`}
+          className={inputClass}
+        />
       </td>
       <td className={tdClass}>
         <form

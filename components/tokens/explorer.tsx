@@ -11,7 +11,7 @@ import { Pagination } from "../ui/pagination";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { useUrlSearch } from "../use-url-search";
 import type { FilterField } from "./filter-fields";
-import { FilterInputs, type FilterDraft } from "./filter-inputs";
+import { type FilterDraft, FilterInputs } from "./filter-inputs";
 import { TokenTable } from "./token-table";
 
 const SORT_LABELS: Record<TokenSort, string> = {
@@ -139,9 +139,7 @@ export function TokenExplorer({
           <TokenTable tokens={list.data} label="Tokens" sort={sort} onSort={(s) => update({ sort: s })} />
         </div>
       )}
-      {list && list.total === 0 && (
-        <EmptyState title="No token matches these filters.">Loosen a condition or clear the filters.</EmptyState>
-      )}
+      {list && list.total === 0 && <EmptyState title="No token matches these filters.">Loosen a condition or clear the filters.</EmptyState>}
       {list && list.total > 0 && (
         <Pagination page={list.page} limit={list.limit} total={list.total} noun="tokens" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />
       )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { FlagEvidence } from "@/db/schema";
-import { readableMetrics, type ReadableMetric } from "@/lib/scoring/evidence-labels";
+import { type ReadableMetric, readableMetrics } from "@/lib/scoring/evidence-labels";
 import { Address, walletHref } from "../address";
 import { humanize } from "../format";
 import { flagDescription } from "../risk";

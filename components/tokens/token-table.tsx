@@ -14,7 +14,11 @@ const COLUMNS: Column[] = [
     label: "Token",
     className: "w-56",
     cell: (t) => (
-      <Link href={`/tokens/${t.address}`} className="block truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300" title={`${t.name} (${t.symbol})`}>
+      <Link
+        href={`/tokens/${t.address}`}
+        className="block truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        title={`${t.name} (${t.symbol})`}
+      >
         {t.name} <span className="text-zinc-500 dark:text-zinc-400">{t.symbol}</span>
       </Link>
     ),
@@ -29,17 +33,7 @@ const COLUMNS: Column[] = [
   { label: "Launchpad", className: "w-32 truncate", cell: (t) => t.launchpad },
 ];
 
-export function TokenTable({
-  tokens,
-  label,
-  sort,
-  onSort,
-}: {
-  tokens: Token[];
-  label: string;
-  sort?: TokenSort;
-  onSort?: (sort: TokenSort) => void;
-}) {
+export function TokenTable({ tokens, label, sort, onSort }: { tokens: Token[]; label: string; sort?: TokenSort; onSort?: (sort: TokenSort) => void }) {
   return (
     <TableFrame label={label}>
       <table className="w-full min-w-[960px] table-fixed text-sm">
@@ -49,7 +43,12 @@ export function TokenTable({
               const columnSort = SORTABLE[c.label];
               const active = columnSort !== undefined && columnSort === sort;
               return (
-                <th key={c.label} scope="col" className={`${thClass} ${c.className}`} aria-sort={active ? (sort === "risk_asc" ? "ascending" : "descending") : undefined}>
+                <th
+                  key={c.label}
+                  scope="col"
+                  className={`${thClass} ${c.className}`}
+                  aria-sort={active ? (sort === "risk_asc" ? "ascending" : "descending") : undefined}
+                >
                   {columnSort && onSort ? (
                     <button
                       type="button"

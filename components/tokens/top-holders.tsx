@@ -15,12 +15,24 @@ export function TopHolders({ holders }: { holders: Holder[] }) {
       <table className="w-full min-w-[640px] text-sm">
         <thead>
           <tr>
-            <th scope="col" className={thClass}>Wallet</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Share</th>
-            <th scope="col" className={thClass}>Class</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Reputation</th>
-            <th scope="col" className={thClass}>Last 24 h</th>
-            <th scope="col" className={thClass}>Tags</th>
+            <th scope="col" className={thClass}>
+              Wallet
+            </th>
+            <th scope="col" className={`${thClass} ${numClass}`}>
+              Share
+            </th>
+            <th scope="col" className={thClass}>
+              Class
+            </th>
+            <th scope="col" className={`${thClass} ${numClass}`}>
+              Reputation
+            </th>
+            <th scope="col" className={thClass}>
+              Last 24 h
+            </th>
+            <th scope="col" className={thClass}>
+              Tags
+            </th>
           </tr>
         </thead>
         <tbody>

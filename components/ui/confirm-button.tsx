@@ -4,7 +4,17 @@ import { useState } from "react";
 import { buttonClass } from "./button";
 
 /** Two clicks for an action that cannot be undone; the second button takes the focus. */
-export function ConfirmButton({ label, confirmLabel, onConfirm, disabled }: { label: string; confirmLabel: string; onConfirm: () => void; disabled?: boolean }) {
+export function ConfirmButton({
+  label,
+  confirmLabel,
+  onConfirm,
+  disabled,
+}: {
+  label: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (

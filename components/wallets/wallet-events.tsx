@@ -13,15 +13,7 @@ import { useUrlSearch } from "../use-url-search";
 import { walletEventsSearch } from "./wallet-events-search";
 
 /** A wallet's event history, filtered by type and paged through the URL. */
-export function WalletEvents({
-  wallet,
-  types,
-  initial,
-}: {
-  wallet: string;
-  types: readonly EventType[];
-  initial: { search: string; data: Page<ApiEvent> };
-}) {
+export function WalletEvents({ wallet, types, initial }: { wallet: string; types: readonly EventType[]; initial: { search: string; data: Page<ApiEvent> } }) {
   const { search, update } = useUrlSearch();
   const type = search.get("type") ?? "";
   const params = walletEventsSearch(wallet, type, search.get("page"));

@@ -1,6 +1,6 @@
 import { pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
 import { users } from "./auth";
+import { createdAt } from "./columns";
 import { plans } from "./plans";
 
 export const PLANS = ["free", "pro", "api_tier"] as const;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { address, createdAt, ts } from "./columns";
-import { apiKeys } from "./api-keys";
 import { accounts } from "./accounts";
+import { apiKeys } from "./api-keys";
+import { address, createdAt, ts } from "./columns";
 
 export const ALERT_STATUSES = ["active", "paused"] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
@@ -76,8 +76,5 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     sentAt: ts(),
   },
-  (t) => [
-    index("notifications_due_idx").on(t.status, t.nextAttemptAt),
-    index("notifications_alert_idx").on(t.alertId, t.id),
-  ],
+  (t) => [index("notifications_due_idx").on(t.status, t.nextAttemptAt), index("notifications_alert_idx").on(t.alertId, t.id)],
 );

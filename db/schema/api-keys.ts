@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, ts } from "./columns";
 import { accounts } from "./accounts";
+import { createdAt, ts } from "./columns";
 
 /** API keys: only the SHA-256 of the secret is stored, plus a display prefix. */
 export const apiKeys = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, ts } from "./columns";
 import { accounts, type Plan } from "./accounts";
+import { createdAt, ts } from "./columns";
 import { plans } from "./plans";
 
 /** The Stripe customer of an account, created at its first checkout. */

@@ -85,10 +85,7 @@ export const tokenTransfers = pgTable(
     /** USD value when it moved; a leg carries its swap's or liquidity change's own value. */
     amountUsd: usd().notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
-    index("token_transfers_token_idx").on(t.tokenAddress, t.blockNumber),
-  ],
+  (t) => [primaryKey({ columns: [t.blockNumber, t.logIndex] }), index("token_transfers_token_idx").on(t.tokenAddress, t.blockNumber)],
 );
 
 /**

@@ -43,10 +43,7 @@ export const walletPositions = pgTable(
     firstBuyBlock: blockNumber(),
     lastTradeBlock: blockNumber(),
   },
-  (t) => [
-    primaryKey({ columns: [t.wallet, t.tokenAddress] }),
-    index("wallet_positions_token_idx").on(t.tokenAddress),
-  ],
+  (t) => [primaryKey({ columns: [t.wallet, t.tokenAddress] }), index("wallet_positions_token_idx").on(t.tokenAddress)],
 );
 
 /**

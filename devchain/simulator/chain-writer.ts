@@ -16,10 +16,10 @@
  * outside transactions the node's journal recorded are sent again in their blocks, each such block
  * ending a batch that is awaited and adopted the same way, so the rebuilt chain equals the old one.
  */
-import { decodeAbiParameters, decodeErrorResult, type Address, type Hex } from "viem";
+import { type Address, decodeAbiParameters, decodeErrorResult, type Hex } from "viem";
 import { toQuantity } from "../encoding";
-import { NODE_METHODS, SIMULATOR_HEADER, type AttachResult, type OutsideReport } from "../node-protocol";
-import { RpcClient, type RpcCall } from "../rpc";
+import { type AttachResult, NODE_METHODS, type OutsideReport, SIMULATOR_HEADER } from "../node-protocol";
+import { type RpcCall, RpcClient } from "../rpc";
 
 export interface TxRequest {
   from: Address;
@@ -307,9 +307,11 @@ export class ChainWriter {
     for (let n = batch.firstBlock; n <= head; n++) {
       const block = await this.rpc.call<{ transactions: Hex[] }>("eth_getBlockByNumber", [toQuantity(n), false]);
       if (block.transactions.length === 0) continue;
-      const receipts = (await this.rpc.batch(
-        block.transactions.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })),
-      )) as { status: Hex; from: Address; transactionHash: Hex }[];
+      const receipts = (await this.rpc.batch(block.transactions.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })))) as {
+        status: Hex;
+        from: Address;
+        transactionHash: Hex;
+      }[];
       const failed = receipts.find((r) => r.status !== "0x1");
       if (!failed) continue;
       const [tx, trace] = (await this.rpc.batch([

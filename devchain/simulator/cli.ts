@@ -8,9 +8,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { deploy, type Deployment } from "../deploy";
+import { type Deployment, deploy } from "../deploy";
 import { historyAt } from "../history-clock";
-import { startDevChain, type DevChain } from "../node";
+import { type DevChain, startDevChain } from "../node";
 import { DEFAULT_SIZES, runSimulation, type SimulationProgress } from "./runner";
 
 const { values: args } = parseArgs({
@@ -41,9 +41,7 @@ if (!args.rpc) {
   console.error(`dev chain on ${chain.rpcUrl}`);
 }
 const rpcUrl = args.rpc ?? chain!.rpcUrl;
-const deployment: Deployment = args.deployment
-  ? (JSON.parse(readFileSync(args.deployment, "utf8")) as Deployment)
-  : await deploy(rpcUrl, { dataDir });
+const deployment: Deployment = args.deployment ? (JSON.parse(readFileSync(args.deployment, "utf8")) as Deployment) : await deploy(rpcUrl, { dataDir });
 
 const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => controller.abort());

@@ -4,26 +4,15 @@
  * revert on chain throw here instead (a simulator bug), and actions that would achieve nothing
  * (a zero output) are skipped by returning 0n.
  */
-import { encodeFunctionData, getContractAddress, type Abi, type Address, type Hex } from "viem";
+import { type Abi, type Address, encodeFunctionData, getContractAddress, type Hex } from "viem";
 import type { Artifacts } from "../compile";
-import { pairAddress, type Deployment } from "../deploy";
+import { type Deployment, pairAddress } from "../deploy";
 import { lower, MAX_UINT256, NO_DEADLINE, toQuantity } from "../encoding";
 import { getAmountOut, liquidityAmounts, liquidityMinted, MINIMUM_LIQUIDITY, sortTokens, sqrt } from "../swap-math";
 import type { ChainWriter } from "./chain-writer";
-import { ZERO_ADDRESS, type Ledger, type PairInfo } from "./ledger";
+import { type Ledger, type PairInfo, ZERO_ADDRESS } from "./ledger";
 
-export const LOG_NAMES = [
-  "Transfer",
-  "Approval",
-  "Swap",
-  "Mint",
-  "Burn",
-  "Sync",
-  "Deposit",
-  "Withdrawal",
-  "PairCreated",
-  "TokenLaunched",
-] as const;
+export const LOG_NAMES = ["Transfer", "Approval", "Swap", "Mint", "Burn", "Sync", "Deposit", "Withdrawal", "PairCreated", "TokenLaunched"] as const;
 export type LogName = (typeof LOG_NAMES)[number];
 
 const GAS = { transfer: 100_000n, trade: 500_000n, launch: 8_000_000n } as const;
@@ -187,8 +176,7 @@ export class Market {
     const pair = this.ledger.pairOf(tokenA, tokenB);
     const [reserveA, reserveB] = this.ledger.reserves(pair, tokenA);
     const [amountA, amountB] = liquidityAmounts(desiredA, desiredB, reserveA, reserveB);
-    const [amount0, amount1, reserve0, reserve1] =
-      tokenA === pair.token0 ? [amountA, amountB, reserveA, reserveB] : [amountB, amountA, reserveB, reserveA];
+    const [amount0, amount1, reserve0, reserve1] = tokenA === pair.token0 ? [amountA, amountB, reserveA, reserveB] : [amountB, amountA, reserveB, reserveA];
     const liquidity = liquidityMinted(amount0, amount1, reserve0, reserve1, this.ledger.supplyOf(pair.address));
     if (liquidity <= 0n) return 0n;
     this.approveRouter(owner, tokenA);
@@ -257,15 +245,7 @@ export class Market {
     const rest = p.supply - p.liquiditySupply;
     if (rest > 0n) this.ledger.transfer(token, p.launchpad, creator, rest);
     this.count({ Transfer: rest > 0n ? 7 : 6, Deposit: 1, PairCreated: 1, Sync: 1, Mint: 1, TokenLaunched: 1 });
-    this.call(
-      creator,
-      p.launchpad,
-      this.artifacts.Launchpad.abi,
-      "launch",
-      [p.name, p.symbol, p.supply, p.liquiditySupply],
-      p.ethIn,
-      GAS.launch,
-    );
+    this.call(creator, p.launchpad, this.artifacts.Launchpad.abi, "launch", [p.name, p.symbol, p.supply, p.liquiditySupply], p.ethIn, GAS.launch);
     this.writer.touch(address);
     return { token, ...pair };
   }

@@ -6,7 +6,7 @@
  * read again; pairs they created through the factory are noted (one may block a launchpad). What an outside transaction cannot show in a log (ether a contract pays to a simulated
  * wallet) only leaves the mirror short, never spending what is not there.
  */
-import { decodeAbiParameters, encodeFunctionData, parseAbi, toEventSelector, type Address, type Hex } from "viem";
+import { type Address, decodeAbiParameters, encodeFunctionData, type Hex, parseAbi, toEventSelector } from "viem";
 import { lower, toQuantity } from "../encoding";
 import type { RpcClient } from "../rpc";
 import type { Market } from "./market";

@@ -7,7 +7,7 @@
  */
 import type { Address } from "viem";
 import type { GroundTruthRecorder, PlantedKind } from "./ground-truth";
-import { ZERO_ADDRESS, type Ledger } from "./ledger";
+import { type Ledger, ZERO_ADDRESS } from "./ledger";
 
 /**
  * The concentrated_ownership flag's definition (docs/methodology.md): the ten largest owners hold

@@ -6,7 +6,7 @@
  * clients' transactions are mined once it is live and caught up with the clock, and the ones the
  * node recorded on an earlier run of the same chain are replayed where they were (chain-writer.ts).
  */
-import { decodeAbiParameters, type Address, type Hex } from "viem";
+import { type Address, decodeAbiParameters, type Hex } from "viem";
 import { loadArtifacts } from "../compile";
 import { lower } from "../encoding";
 import { writeJsonAtomic } from "../files";
@@ -14,16 +14,16 @@ import { RpcClient } from "../rpc";
 import { sortTokens } from "../swap-math";
 import { createActors } from "./actors";
 import { ChainWriter } from "./chain-writer";
-import { GroundTruthRecorder, type GroundTruth } from "./ground-truth";
+import { type GroundTruth, GroundTruthRecorder } from "./ground-truth";
 import { Ledger } from "./ledger";
-import { Market, type Contracts } from "./market";
+import { type Contracts, Market } from "./market";
 import { adoptOutsideEffects } from "./outside-effects";
 import { controllers, trueOwnership } from "./ownership";
 import { startBots } from "./scenarios/bots";
 import { startCrowd, startFreshArrivals } from "./scenarios/crowd";
 import { scheduleLaunches } from "./scenarios/launches";
 import { startWhales } from "./scenarios/whales";
-import { DAY, Sim, SLOT_SECONDS, type SimSizes } from "./sim";
+import { DAY, Sim, type SimSizes, SLOT_SECONDS } from "./sim";
 
 /** `deploy()`'s output as read back from deployment.json (any address case; the deployer, Hardhat
  * account #0, may be left out). */

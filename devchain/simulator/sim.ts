@@ -3,8 +3,8 @@ import type { ChainWriter } from "./chain-writer";
 import type { GroundTruthRecorder, PlantedEntry, TokenLabel } from "./ground-truth";
 import type { Market } from "./market";
 import { Rng } from "./random";
-import { Scheduler, type Job } from "./scheduler";
-import { TokenBook, type SimToken } from "./tokens";
+import { type Job, Scheduler } from "./scheduler";
+import { type SimToken, TokenBook } from "./tokens";
 import { Wallets } from "./wallets";
 
 /** One block per slot, like a 2-second L2. */

@@ -109,9 +109,7 @@ export class TokenBook {
 
   /** A token drawn by trading intensity; forgets tokens the crowd has abandoned for good. */
   pickByIntensity(rng: Rng, slot: number): SimToken | undefined {
-    this.live = this.live.filter(
-      (t) => slot <= t.launchSlot + SNIPER_BLOCKS || slot < t.frozenUntil || this.intensity(t, slot) >= DEAD_INTEREST * t.interest,
-    );
+    this.live = this.live.filter((t) => slot <= t.launchSlot + SNIPER_BLOCKS || slot < t.frozenUntil || this.intensity(t, slot) >= DEAD_INTEREST * t.interest);
     const i = rng.weightedIndex(this.live.map((t) => this.intensity(t, slot)));
     return i < 0 ? undefined : this.live[i];
   }

@@ -3,9 +3,9 @@
  * addresses). The node is told to accept their transactions unsigned (impersonation), which is
  * much cheaper than signing in JavaScript; the keys are there for anyone who wants to sign.
  */
-import { keccak256, toHex, type Address, type Hex } from "viem";
-import { lower } from "../encoding";
+import { type Address, type Hex, keccak256, toHex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
+import { lower } from "../encoding";
 import type { GroundTruthRecorder, PlantedClass } from "./ground-truth";
 import type { Market } from "./market";
 

@@ -52,6 +52,7 @@ export async function snap(page: Page, name: string) {
 
 /** Every test signs in as a user of its own, so plans, keys and alerts never collide. */
 export const test = base.extend<{ email: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   email: async ({}, use, testInfo) => {
     await use(`e2e-${testInfo.workerIndex}-${randomBytes(4).toString("hex")}@example.com`);
   },

@@ -17,7 +17,13 @@ const notification: AlertNotification = {
       matched_at: "2031-01-01T00:00:00.000Z",
       values: { liquidity_usd: 12_345.678, age_hours: 3.25, risk_flags: [] },
     },
-    { address: B, name: "Bee", symbol: "BEE", matched_at: "2031-01-01T00:00:00.000Z", values: { liquidity_usd: 99_000, age_hours: 1, risk_flags: ["sybil_cluster"] } },
+    {
+      address: B,
+      name: "Bee",
+      symbol: "BEE",
+      matched_at: "2031-01-01T00:00:00.000Z",
+      values: { liquidity_usd: 99_000, age_hours: 1, risk_flags: ["sybil_cluster"] },
+    },
   ],
   total_matches: 5,
 };

@@ -41,14 +41,16 @@ function describeConditions(conditions: AlertNotification["alert"]["conditions"]
   );
 }
 
-const describeValues = (m: MatchedToken) =>
-  Object.entries(m.values).map(([k, v]) => `${VALUE_LABELS[k] ?? k} ${formatValue(k, v)}`);
+const describeValues = (m: MatchedToken) => Object.entries(m.values).map(([k, v]) => `${VALUE_LABELS[k] ?? k} ${formatValue(k, v)}`);
 
 /** On-chain names are anyone's choice: one line, bounded. */
-const clean = (s: string, max = 80) => s.replace(/[\s\p{Cc}\p{Cf}]+/gu, " ").trim().slice(0, max);
+const clean = (s: string, max = 80) =>
+  s
+    .replace(/[\s\p{Cc}\p{Cf}]+/gu, " ")
+    .trim()
+    .slice(0, max);
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The alert email: its name and conditions, each new match with the values that made it match, links. */
 export function renderAlertEmail(n: AlertNotification, appUrl = dashboardUrl()): RenderedEmail {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { RISK_FLAGS } from "@/lib/scoring/vocab";
-import { matchesTokenFilter, type FilterableToken, type TokenFilter } from "@/lib/tokens/filter";
-import { TokenIndex } from "./token-index";
 import { mulberry32 } from "@/lib/random";
-
+import { RISK_FLAGS } from "@/lib/scoring/vocab";
+import { type FilterableToken, matchesTokenFilter, type TokenFilter } from "@/lib/tokens/filter";
+import { TokenIndex } from "./token-index";
 
 const NOW = new Date("2030-01-01T00:00:00Z");
 const HOUR = 3_600_000;

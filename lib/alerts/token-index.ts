@@ -1,10 +1,4 @@
-import {
-  filterRanges,
-  matchesTokenFilter,
-  type FilterableToken,
-  type RangeColumn,
-  type TokenFilter,
-} from "@/lib/tokens/filter";
+import { type FilterableToken, filterRanges, matchesTokenFilter, type RangeColumn, type TokenFilter } from "@/lib/tokens/filter";
 
 /** Bitsets kept per side of a column: each holds at most about 1/LANDMARKS of the tokens more than its bounds. */
 const LANDMARKS = 64;
@@ -24,8 +18,7 @@ type Bound = { passed: Int32Array; k: number; members: Int32Array; from: number;
 const boundKey = (s: Side, value: number) => `${s.column}:${s.side}:${value}`;
 
 /** A token's value in a filter range's column (the age as created_at in ms). */
-export const rangeValue = (t: FilterableToken, column: RangeColumn) =>
-  column === "createdAtMs" ? t.createdAt.getTime() : t[column];
+export const rangeValue = (t: FilterableToken, column: RangeColumn) => (column === "createdAtMs" ? t.createdAt.getTime() : t[column]);
 
 /** The one-sided bounds of a filter's ranges (filterRanges, the filter's own reading). */
 function sidesOf(filter: TokenFilter, now: Date): [Side, number][] {

@@ -14,10 +14,23 @@ import { planOfAccount, requireWebhooks } from "@/lib/queries/plans";
  */
 const NOT_GLOBAL_V4 = new BlockList();
 for (const [net, bits] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15],
-  ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) NOT_GLOBAL_V4.addSubnet(net, bits, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  NOT_GLOBAL_V4.addSubnet(net, bits, "ipv4");
 
 /** Inside 2000::/3 (the only global unicast IPv6 space); everything outside it is refused. */
 const NOT_GLOBAL_V6 = new BlockList();
@@ -26,7 +39,8 @@ for (const [net, bits] of [
   ["2001:db8::", 32], // documentation
   ["3fff::", 20], // documentation
   ["5f00::", 16], // segment routing
-] as const) NOT_GLOBAL_V6.addSubnet(net, bits, "ipv6");
+] as const)
+  NOT_GLOBAL_V6.addSubnet(net, bits, "ipv6");
 const GLOBAL_V6 = new BlockList();
 GLOBAL_V6.addSubnet("2000::", 3, "ipv6");
 const NAT64 = new BlockList();
@@ -37,9 +51,7 @@ SIX_TO_FOUR.addSubnet("2002::", 16, "ipv6");
 /** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part counts as two). */
 function ipv6Groups(ip: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
-  const hex = dotted
-    ? ip.slice(0, dotted.index) + [(+dotted[1] << 8) | +dotted[2], (+dotted[3] << 8) | +dotted[4]].map((g) => g.toString(16)).join(":")
-    : ip;
+  const hex = dotted ? ip.slice(0, dotted.index) + [(+dotted[1] << 8) | +dotted[2], (+dotted[3] << 8) | +dotted[4]].map((g) => g.toString(16)).join(":") : ip;
   const [head, tail] = hex.split("::");
   const parse = (part: string | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
   const left = parse(head);

@@ -1,5 +1,5 @@
+import { type Db, getDb } from "@/db/client";
 import { requestTime } from "@/lib/queries/clock";
-import { getDb, type Db } from "@/db/client";
 import { cached } from "./cache";
 import { notFound } from "./errors";
 import { route, withApiKey } from "./handler";

@@ -14,8 +14,7 @@ export type ApiKeyContext = {
   dataVersion: number;
 };
 
-const unauthorized = (message: string) =>
-  new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
+const unauthorized = (message: string) => new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
 
 /** What api_meter answers, as api_authorize and account_authorize return it. */
 type MeterRow = {

@@ -26,8 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-export const invalidParam = (param: string, message: string) =>
-  new ApiError("INVALID_PARAMS", message, param);
+export const invalidParam = (param: string, message: string) => new ApiError("INVALID_PARAMS", message, param);
 
 export const notFound = (what: string) => new ApiError("NOT_FOUND", `${what} is not indexed.`);
 

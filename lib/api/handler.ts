@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
 import { config } from "@/lib/config";
-import { log } from "@/lib/log";
 import { randomBase62 } from "@/lib/keys/secret";
-import { authorize, rateLimitHeaders, type ApiKeyContext } from "./auth";
+import { log } from "@/lib/log";
+import { type ApiKeyContext, authorize, rateLimitHeaders } from "./auth";
 import { JsonBody } from "./cache";
 import { ApiError, errorBody, timedOut, toApiError } from "./errors";
 
@@ -37,10 +37,7 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
 export function withDeadline<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(timedOut()),
-      config.REQUEST_TIMEOUT_MS,
-    );
+    timer = setTimeout(() => reject(timedOut()), config.REQUEST_TIMEOUT_MS);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
@@ -55,9 +52,7 @@ function wrap<P>(run: (req: NextRequest, ctx: RequestContext<P>, headers: Record
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     const url = new URL(req.url);
     try {
-      const result = await withDeadline(
-        (async () => run(req, { requestId, url, params: args?.params ? await args.params : ({} as P) }, headers))(),
-      );
+      const result = await withDeadline((async () => run(req, { requestId, url, params: args?.params ? await args.params : ({} as P) }, headers))());
       if (result instanceof ApiResult) return respond(result.status, result.body, headers);
       return respond(200, result, headers);
     } catch (err) {

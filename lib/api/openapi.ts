@@ -44,12 +44,7 @@ function responses(ok: ZodOpenApiResponsesObject, errors: number[]): ZodOpenApiR
 const addressPath = z.object({ address: addressSchema });
 const idPath = z.object({ id: alerts.alertIdParam });
 
-const get = (
-  summary: string,
-  schema: z.ZodType,
-  params: ZodOpenApiOperationObject["requestParams"],
-  errors: number[] = [],
-): ZodOpenApiOperationObject => ({
+const get = (summary: string, schema: z.ZodType, params: ZodOpenApiOperationObject["requestParams"], errors: number[] = []): ZodOpenApiOperationObject => ({
   summary,
   requestParams: params,
   responses: responses({ 200: json(schema, "OK") }, errors),

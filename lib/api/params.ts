@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError, invalidParam } from "./errors";
 
 const MAX_BODY_BYTES = 64 * 1024;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getDb, type Db } from "@/db/client";
-import { accounts, plans, type Plan } from "@/db/schema";
+import { type Db, getDb } from "@/db/client";
+import { accounts, type Plan, plans } from "@/db/schema";
 import { auth } from "./index";
 import { linkAccount } from "./link-account";
 

@@ -1,10 +1,13 @@
-import type { Adapter } from "next-auth/adapters";
 import { CredentialsSignin } from "next-auth";
+import type { Adapter } from "next-auth/adapters";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { isLoopbackRequest } from "./client-address";
 
-const email = z.email().max(254).transform((e) => e.trim().toLowerCase());
+const email = z
+  .email()
+  .max(254)
+  .transform((e) => e.trim().toLowerCase());
 
 /** A refusal the sign-in page explains (its `code` reaches the page as ?code=). */
 class DevSignInRefused extends CredentialsSignin {

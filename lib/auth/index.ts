@@ -1,8 +1,8 @@
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
-import NextAuth, { type NextAuthConfig } from "next-auth";
-import Resend from "next-auth/providers/resend";
 import { headers } from "next/headers";
 import { NextRequest } from "next/server";
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import Resend from "next-auth/providers/resend";
 import { getAuthSql, getDb, getSql } from "@/db/client";
 import { authAccounts, authSessions, authVerificationTokens, users } from "@/db/schema";
 import { errorBody, toApiError } from "@/lib/api/errors";

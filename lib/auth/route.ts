@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
 import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
 import { isSharedView } from "@/lib/queries/shared-views";
-import { currentAccount, type CurrentAccount } from "./account";
+import { type CurrentAccount, currentAccount } from "./account";
 import { auth } from "./index";
 
 /**

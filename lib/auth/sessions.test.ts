@@ -4,7 +4,7 @@ import { runMigrations } from "@/db/migrate";
 import { users } from "@/db/schema";
 import { createTestDatabase } from "@/tests/setup/database";
 import { closeAllSessions, closeSession, isSessionLive, openSession } from "./sessions";
-import { SignInThrottled, SIGN_IN_EMAIL_LIMITS, takeSignInEmail } from "./sign-in-throttle";
+import { SIGN_IN_EMAIL_LIMITS, SignInThrottled, takeSignInEmail } from "./sign-in-throttle";
 
 let drop: () => Promise<void>;
 let sql: Sql;
@@ -21,7 +21,13 @@ afterAll(async () => {
   await drop();
 });
 
-const newUser = async () => (await createDb(sql).insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning())[0].id;
+const newUser = async () =>
+  (
+    await createDb(sql)
+      .insert(users)
+      .values({ email: `${crypto.randomUUID()}@example.com` })
+      .returning()
+  )[0].id;
 
 describe("session registry", () => {
   it("honours a session until it is closed, and closes every session of a user at once", async () => {
@@ -50,9 +56,7 @@ describe("sign-in email throttle", () => {
   const { perAddress, perClient } = SIGN_IN_EMAIL_LIMITS;
 
   it("lets an address have its limit of emails, even when the requests race, and no more", async () => {
-    const results = await Promise.allSettled(
-      Array.from({ length: perAddress + 4 }, (_, i) => takeSignInEmail(sql, "Victim@Example.com", `198.51.100.${i}`)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: perAddress + 4 }, (_, i) => takeSignInEmail(sql, "Victim@Example.com", `198.51.100.${i}`)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(perAddress);
     for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(SignInThrottled);
     // The address is the same in any case.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeKey } from "@/lib/keys/store";
 import { contractOf, keysWithLimits, setContract, setKeyLimits } from "./contract";
 import { changePlan } from "./plan-change";
-import { startBillingTest, type BillingTest } from "./test/setup";
+import { type BillingTest, startBillingTest } from "./test/setup";
 
 let t: BillingTest;
 beforeAll(async () => {
@@ -28,15 +28,24 @@ describe("API Tier key limits within the contract", () => {
     const account = await apiTierAccount();
     expect(await contractOf(t.db, account.id)).toEqual({ maxRatePerMinute: 1000, maxRatePerDay: 1_000_000, custom: false });
     expect(await setKeyLimits(t.db, account.id, account.keyId, { ratePerMinute: 500, ratePerDay: 20_000 })).toEqual({ ratePerMinute: 500, ratePerDay: 20_000 });
-    await expect(setKeyLimits(t.db, account.id, account.keyId, { ratePerMinute: 1001 })).rejects.toMatchObject({ code: "INVALID_PARAMS", param: "rate_per_minute" });
-    await expect(setKeyLimits(t.db, account.id, account.keyId, { ratePerDay: 1_000_001 })).rejects.toMatchObject({ code: "INVALID_PARAMS", param: "rate_per_day" });
+    await expect(setKeyLimits(t.db, account.id, account.keyId, { ratePerMinute: 1001 })).rejects.toMatchObject({
+      code: "INVALID_PARAMS",
+      param: "rate_per_minute",
+    });
+    await expect(setKeyLimits(t.db, account.id, account.keyId, { ratePerDay: 1_000_001 })).rejects.toMatchObject({
+      code: "INVALID_PARAMS",
+      param: "rate_per_day",
+    });
     // Absent keeps, null returns to the default.
     expect(await setKeyLimits(t.db, account.id, account.keyId, { ratePerMinute: null })).toEqual({ ratePerMinute: null, ratePerDay: 20_000 });
   });
 
   it("a contract raises the ceiling; lowering it lowers keys above it; it never goes below the defaults", async () => {
     const account = await apiTierAccount();
-    await expect(setContract(t.db, account.id, { ratePerMinute: 999, ratePerDay: 2_000_000 })).rejects.toMatchObject({ code: "INVALID_PARAMS", param: "per_minute" });
+    await expect(setContract(t.db, account.id, { ratePerMinute: 999, ratePerDay: 2_000_000 })).rejects.toMatchObject({
+      code: "INVALID_PARAMS",
+      param: "per_minute",
+    });
     await setContract(t.db, account.id, { ratePerMinute: 5000, ratePerDay: 5_000_000 });
     await setKeyLimits(t.db, account.id, account.keyId, { ratePerMinute: 4000, ratePerDay: 3_000_000 });
     await setContract(t.db, account.id, { ratePerMinute: 2000, ratePerDay: 5_000_000 });

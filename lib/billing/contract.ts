@@ -24,12 +24,22 @@ export async function setContract(db: Db, accountId: string, max: { ratePerMinut
     const tx = t as unknown as Db;
     if (!(await lockAccount(tx, accountId))) throw new ApiError("NOT_FOUND", `No account ${accountId}.`);
     const [plan] = await tx.select().from(plans).where(eq(plans.id, "api_tier"));
-    if (max.ratePerMinute < plan.ratePerMinute) throw invalidParam("per_minute", `A contract allows at least the API Tier default of ${plan.ratePerMinute} per minute.`);
+    if (max.ratePerMinute < plan.ratePerMinute)
+      throw invalidParam("per_minute", `A contract allows at least the API Tier default of ${plan.ratePerMinute} per minute.`);
     if (max.ratePerDay < plan.ratePerDay) throw invalidParam("per_day", `A contract allows at least the API Tier default of ${plan.ratePerDay} per day.`);
     const values = { maxRatePerMinute: max.ratePerMinute, maxRatePerDay: max.ratePerDay, updatedAt: sql`now()` };
-    await tx.insert(accountContracts).values({ accountId, ...values }).onConflictDoUpdate({ target: accountContracts.accountId, set: values });
-    await tx.update(apiKeys).set({ ratePerMinute: max.ratePerMinute }).where(and(eq(apiKeys.accountId, accountId), gt(apiKeys.ratePerMinute, max.ratePerMinute)));
-    await tx.update(apiKeys).set({ ratePerDay: max.ratePerDay }).where(and(eq(apiKeys.accountId, accountId), gt(apiKeys.ratePerDay, max.ratePerDay)));
+    await tx
+      .insert(accountContracts)
+      .values({ accountId, ...values })
+      .onConflictDoUpdate({ target: accountContracts.accountId, set: values });
+    await tx
+      .update(apiKeys)
+      .set({ ratePerMinute: max.ratePerMinute })
+      .where(and(eq(apiKeys.accountId, accountId), gt(apiKeys.ratePerMinute, max.ratePerMinute)));
+    await tx
+      .update(apiKeys)
+      .set({ ratePerDay: max.ratePerDay })
+      .where(and(eq(apiKeys.accountId, accountId), gt(apiKeys.ratePerDay, max.ratePerDay)));
     return { maxRatePerMinute: max.ratePerMinute, maxRatePerDay: max.ratePerDay, custom: true };
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accounts, alerts, apiKeys, plans, type Plan } from "@/db/schema";
+import { accounts, alerts, apiKeys, type Plan, plans } from "@/db/schema";
 import { enqueueUnreportedUsage, lockAccount, startMetering } from "./metering";
 
 export type PlanChange = { from: Plan; to: Plan; pausedAlerts: number };

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { ApiError } from "@/lib/api/errors";
-import { billingSettings, type BillingSettings } from "./settings";
+import { type BillingSettings, billingSettings } from "./settings";
 
 export type Billing = { settings: BillingSettings; stripe: Stripe };
 

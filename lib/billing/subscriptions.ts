@@ -5,8 +5,8 @@ import { billingSubscriptions, type Plan } from "@/db/schema";
 import { log } from "@/lib/log";
 import { lockAccount } from "./metering";
 import { changePlan, type PlanChange } from "./plan-change";
-import { planOfPrice, type BillingSettings } from "./settings";
-import { idOf, type Billing } from "./stripe";
+import { type BillingSettings, planOfPrice } from "./settings";
+import { type Billing, idOf } from "./stripe";
 
 /**
  * Statuses that keep the plan: past_due while Stripe retries the card; unpaid, canceled and

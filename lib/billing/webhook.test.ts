@@ -4,7 +4,7 @@ import { alerts, stripeEvents } from "@/db/schema";
 import { createAlert } from "@/lib/queries/alerts";
 import { createCheckoutSession } from "./checkout";
 import { createPortalSession } from "./portal";
-import { PRICES, startBillingTest, WEBHOOK_SECRET, type BillingTest } from "./test/setup";
+import { type BillingTest, PRICES, startBillingTest, WEBHOOK_SECRET } from "./test/setup";
 import { handleStripeWebhook } from "./webhook";
 
 let t: BillingTest;
@@ -40,7 +40,9 @@ describe("checkout", () => {
     await expect(createCheckoutSession(t.db, t.billing, account, "api_tier")).rejects.toMatchObject({ code: "FORBIDDEN" });
     const portal = await createPortalSession(t.db, t.billing, account.id);
     expect(portal.url).toMatch(/\/portal\/bps_/);
-    const creates = t.fake.requests.filter((r) => r.path === "/v1/customers" && r.body.metadata && (r.body.metadata as Record<string, string>).account_id === account.id);
+    const creates = t.fake.requests.filter(
+      (r) => r.path === "/v1/customers" && r.body.metadata && (r.body.metadata as Record<string, string>).account_id === account.id,
+    );
     expect(creates).toHaveLength(1);
   });
 
@@ -85,7 +87,9 @@ describe("subscription lifecycle", () => {
     for (let i = 1; i <= 5; i++) await createAlert(t.db, owner, { name: `email ${i}`, conditions, notification_channel: "email" });
     await createAlert(t.db, owner, { name: "hook", conditions, notification_channel: "webhook", webhook_url: "https://hooks.example.com/x" });
     // Creation order made explicit, so "the oldest stay active" does not rest on clock resolution.
-    await t.db.execute(sql`update alerts set created_at = ${t.now().toISOString()}::timestamptz + (substring(name from '[0-9]+$')::int || ' minutes')::interval where account_id = ${account.id} and name like 'email %'`);
+    await t.db.execute(
+      sql`update alerts set created_at = ${t.now().toISOString()}::timestamptz + (substring(name from '[0-9]+$')::int || ' minutes')::interval where account_id = ${account.id} and name like 'email %'`,
+    );
 
     await t.deliver(...t.fake.cancelAtPeriodEnd(subscriptionId));
     expect(await t.planOf(account.id)).toBe("pro");

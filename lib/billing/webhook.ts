@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import type { Db } from "@/db/client";
 import { billingCustomers, stripeEvents } from "@/db/schema";
 import { log } from "@/lib/log";
-import { idOf, type Billing } from "./stripe";
+import { type Billing, idOf } from "./stripe";
 import { syncSubscription } from "./subscriptions";
 
 export type WebhookOutcome =

@@ -5,8 +5,8 @@ import { ApiError } from "@/lib/api/errors";
 import { planOfAccount } from "@/lib/queries/plans";
 import { displayPrefix, generateKeySecret, hashKey, newId } from "./secret";
 
-export { PLANS };
 export type { Plan };
+export { PLANS };
 
 /** The account of an email, created on first use. */
 export async function ensureAccount(db: Db, email: string | null, plan: Plan = "free"): Promise<string> {
@@ -14,7 +14,10 @@ export async function ensureAccount(db: Db, email: string | null, plan: Plan = "
     const [existing] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email));
     if (existing) return existing.id;
   }
-  const [row] = await db.insert(accounts).values({ id: newId("acct"), email, plan }).returning({ id: accounts.id });
+  const [row] = await db
+    .insert(accounts)
+    .values({ id: newId("acct"), email, plan })
+    .returning({ id: accounts.id });
   return row.id;
 }
 
@@ -69,9 +72,7 @@ export async function revokeKey(db: Db, keyId: string, accountId?: string): Prom
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(
-      and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt), accountId ? eq(apiKeys.accountId, accountId) : undefined),
-    )
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt), accountId ? eq(apiKeys.accountId, accountId) : undefined))
     .returning({ id: apiKeys.id });
   return rows.length > 0;
 }
@@ -80,7 +81,10 @@ export async function revokeKey(db: Db, keyId: string, accountId?: string): Prom
 export async function rotateKey(db: Db, keyId: string, accountId: string): Promise<CreatedKey | null> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [old] = await t.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)));
+    const [old] = await t
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)));
     if (!old || old.revokedAt || !(await revokeKey(t, keyId, accountId))) return null;
     return createKey(t, accountId, old.name);
   });

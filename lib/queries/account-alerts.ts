@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { alerts, apiKeys, notifications } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
-import { toAlert, toDelivery, type AlertOwner } from "./alerts";
+import { type AlertOwner, toAlert, toDelivery } from "./alerts";
 import { iso } from "./format";
 
 /**

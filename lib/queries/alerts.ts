@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { alerts, notifications, type AlertStatus } from "@/db/schema";
+import { type AlertStatus, alerts, notifications } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { newId, randomBase62 } from "@/lib/keys/secret";
 import type { TokenFilter } from "@/lib/tokens/filter";
@@ -40,18 +40,9 @@ async function checkPlanGates(tx: Db, accountId: string, channel: AlertChannel, 
   const [{ active }] = await tx
     .select({ active: count() })
     .from(alerts)
-    .where(
-      and(
-        eq(alerts.accountId, accountId),
-        eq(alerts.status, "active"),
-        excludeId ? sql`${alerts.id} <> ${excludeId}` : undefined,
-      ),
-    );
+    .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active"), excludeId ? sql`${alerts.id} <> ${excludeId}` : undefined));
   if (active >= plan.maxActiveAlerts) {
-    throw new ApiError(
-      "FORBIDDEN",
-      `The ${plan.label} plan allows ${plan.maxActiveAlerts} active alerts; pause or delete one first.`,
-    );
+    throw new ApiError("FORBIDDEN", `The ${plan.label} plan allows ${plan.maxActiveAlerts} active alerts; pause or delete one first.`);
   }
 }
 
@@ -114,12 +105,7 @@ async function findOwned(db: Db, owner: AlertOwner, id: string): Promise<AlertRo
 
 export async function getAlert(db: Db, owner: AlertOwner, id: string) {
   const row = await findOwned(db, owner, id);
-  const deliveries = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.alertId, id))
-    .orderBy(desc(notifications.id))
-    .limit(RECENT_DELIVERIES);
+  const deliveries = await db.select().from(notifications).where(eq(notifications.alertId, id)).orderBy(desc(notifications.id)).limit(RECENT_DELIVERIES);
   return {
     ...toAlert(row),
     deliveries: deliveries.map(toDelivery),
@@ -177,4 +163,3 @@ export async function deleteAlert(db: Db, owner: AlertOwner, id: string) {
   await findOwned(db, owner, id);
   await db.delete(alerts).where(eq(alerts.id, id));
 }
-

@@ -1,5 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
-import { queryPrepared, type Db } from "@/db/client";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryPrepared } from "@/db/client";
 
 export const EVENT_TYPES = ["swap", "liquidity_add", "liquidity_remove", "transfer"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -97,14 +97,7 @@ function tombstoneJson(withWallet: boolean): SQL {
 function objectJson(lead: SQL[], rest: SQL[], withWallet: boolean): SQL {
   const row = (withTo: boolean) =>
     sql`(select row_to_json(x) from (select ${sql.join(
-      [
-        ...lead,
-        sql`e.type`,
-        ...(withWallet ? [sql`e.wallet_address`] : []),
-        ...(withTo ? [sql`e.to_address`] : []),
-        sql`e.token_address`,
-        ...rest,
-      ],
+      [...lead, sql`e.type`, ...(withWallet ? [sql`e.wallet_address`] : []), ...(withTo ? [sql`e.to_address`] : []), sql`e.token_address`, ...rest],
       sql`, `,
     )}) x)`;
   return sql`case when e.to_address is null then ${row(false)} else ${row(true)} end`;
@@ -241,12 +234,15 @@ export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true 
       // view it re-planned the whole-stream pages on every call, which cost more than running them.
       sql`select * from events e ${whereOf(c)} order by e.id ${order} limit (select ${q.limit}::int) offset (select ${start ? start.skip : offset}::bigint)`;
   // One statement for the page and its total: an empty page still returns the total's row.
-  const rows = await queryPrepared<{ event: string | null; total: string }>(db, sql`
+  const rows = await queryPrepared<{ event: string | null; total: string }>(
+    db,
+    sql`
     with total as (select ${totalSql(q)} as n) ${start ? sql`, start as (${start.cte})` : sql``}
     select p.event, total.n::text as total from total left join (
       select e.id, (${eventJson(withWallet)})::text as event from (${page}) e
     ) p on true
-    order by p.id ${order}`);
+    order by p.id ${order}`,
+  );
   const events = rows.flatMap((r) => (r.event === null ? [] : [r.event]));
   return { json: `[${events.join(",")}]`, total: Number(rows[0].total) };
 }
@@ -264,12 +260,16 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
   const sides = q.wallet ? walletSides(q.wallet) : [null];
   const where = (side: SQL | null) => whereOf(side ? [...c, side] : c);
   const arms = (table: SQL, removed: boolean) =>
-    sides.map((side) => sql`(select e.id, ${sql.raw(String(removed))} as removed from ${table} e ${where(side)} order by e.id ${order} limit ${offset + q.limit})`);
+    sides.map(
+      (side) => sql`(select e.id, ${sql.raw(String(removed))} as removed from ${table} e ${where(side)} order by e.id ${order} limit ${offset + q.limit})`,
+    );
   const removedTotal = sql.join(
     sides.map((side) => sql`(select count(*) from event_tombstones e ${where(side)})`),
     sql` + `,
   );
-  const rows = await queryPrepared<{ event: string | null; total: string }>(db, sql`
+  const rows = await queryPrepared<{ event: string | null; total: string }>(
+    db,
+    sql`
     with total as (select ${totalSql(q)} + ${removedTotal} as n),
     page as (
       select * from (${sql.join([...arms(sql`events`, false), ...arms(sql`event_tombstones`, true)], sql` union all `)}) u
@@ -280,7 +280,8 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
         else (select (${eventJson(withWallet)})::text from events e where e.id = page.id) end as event
       from page
     ) p on true
-    order by p.id ${order}`);
+    order by p.id ${order}`,
+  );
   const events = rows.flatMap((r) => (r.event === null ? [] : [r.event]));
   return { json: `[${events.join(",")}]`, total: Number(rows[0].total) };
 }

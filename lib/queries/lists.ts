@@ -3,7 +3,7 @@ import { parseQuery } from "@/lib/api/params";
 import { eventListQuery } from "@/lib/api/schemas/events";
 import { tokenListQuery } from "@/lib/api/schemas/tokens";
 import { pickTokenFilter } from "@/lib/tokens/filter";
-import { listEvents, listEventsJson, type EventQuery } from "./events";
+import { type EventQuery, listEvents, listEventsJson } from "./events";
 import { listTokens } from "./tokens";
 
 /**

@@ -14,9 +14,11 @@ export const OVERVIEW_URLS = {
 /** The events page's first page without filters (components/events/stream-search.ts). */
 export const STREAM_PAGE_SIZE = 50;
 
-const canonical = (url: URL) => `${url.pathname}?${[...url.searchParams].map(([k, v]) => `${k}=${v}`).sort().join("&")}`;
-const SHARED = new Set(
-  [...Object.values(OVERVIEW_URLS), `/api/events?limit=${STREAM_PAGE_SIZE}`].map((u) => canonical(new URL(u, "http://dashboard"))),
-);
+const canonical = (url: URL) =>
+  `${url.pathname}?${[...url.searchParams]
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join("&")}`;
+const SHARED = new Set([...Object.values(OVERVIEW_URLS), `/api/events?limit=${STREAM_PAGE_SIZE}`].map((u) => canonical(new URL(u, "http://dashboard"))));
 
 export const isSharedView = (url: URL): boolean => SHARED.has(canonical(url));

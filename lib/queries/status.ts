@@ -1,9 +1,9 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { syncState } from "@/db/schema";
-import { config } from "@/lib/config";
 import type { StatusReason } from "@/lib/api/schemas/status";
-import { probeChainHead, type ChainHead } from "./chain-head";
+import { config } from "@/lib/config";
+import { type ChainHead, probeChainHead } from "./chain-head";
 import { quarantineCount } from "./quarantine";
 
 /** A worker that has not written a heartbeat for this long is reported as down. */
@@ -42,10 +42,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * `now` is the request's time: liveness and the age of a head are measured against the present.
  */
 export async function getStatus(db: Db, now: Date): Promise<Status> {
-  const [[s], quarantined] = await Promise.all([
-    db.select().from(syncState).orderBy(asc(syncState.chainId)).limit(1),
-    quarantineCount(db),
-  ]);
+  const [[s], quarantined] = await Promise.all([db.select().from(syncState).orderBy(asc(syncState.chainId)).limit(1), quarantineCount(db)]);
   const age = (d: Date | null | undefined) => (d ? now.getTime() - d.getTime() : Number.POSITIVE_INFINITY);
   const alive = age(s?.heartbeatAt) < HEARTBEAT_STALE_MS;
 

@@ -49,10 +49,16 @@ async function build(db: Db): Promise<Snapshot> {
   const sortBy = (key: Float64Array, descending: boolean) =>
     Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (descending ? key[b] - key[a] : key[a] - key[b]) || a - b);
   const order = {
-    trending: sortBy(column((r) => r.trendingScore), true),
+    trending: sortBy(
+      column((r) => r.trendingScore),
+      true,
+    ),
     newest: sortBy(columns.createdAtMs, true),
     liquidity: sortBy(columns.liquidityUsd, true),
-    volume: sortBy(column((r) => r.volume24hUsd), true),
+    volume: sortBy(
+      column((r) => r.volume24hUsd),
+      true,
+    ),
     risk_asc: sortBy(columns.riskScore, false),
   };
   return { addresses: rows.map((r) => r.address), columns, flags, order, pass: new Uint8Array(n) };

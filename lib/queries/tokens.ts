@@ -1,9 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
-import { queryPrepared, type Db } from "@/db/client";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryPrepared } from "@/db/client";
 import { syncState } from "@/db/schema";
 import type { TokenFilter } from "@/lib/tokens/filter";
 import { hoursSince, iso, round } from "./format";
-import { topHoldersSql, toHolder, type HolderRow } from "./holders";
+import { type HolderRow, toHolder, topHoldersSql } from "./holders";
 import { queryTokenList, type TokenSort } from "./token-list-index";
 
 export { TOKEN_SORTS, type TokenSort } from "./token-list-index";

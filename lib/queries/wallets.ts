@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { queryPrepared, type Db } from "@/db/client";
+import { type Db, queryPrepared } from "@/db/client";
 import { wallets } from "@/db/schema";
 import { iso, round, toUnits } from "./format";
 

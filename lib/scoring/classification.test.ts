@@ -18,9 +18,7 @@ const sniped = (w: WalletReputationInput) => w.positions.map((p) => ({ ...p, blo
 
 describe("classification", () => {
   it("tries the rules in the documented order", () => {
-    expect(CLASSIFICATION_RULES.map(([c]) => c)).toEqual([
-      "insider", "wash_trader", "bot", "sniper", "smart_money", "whale", "fresh", "retail",
-    ]);
+    expect(CLASSIFICATION_RULES.map(([c]) => c)).toEqual(["insider", "wash_trader", "bot", "sniper", "smart_money", "whale", "fresh", "retail"]);
   });
 
   it("calls a profitable, confident record smart money", () => {

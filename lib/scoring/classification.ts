@@ -57,13 +57,7 @@ export const CLASSIFICATION_RULES: [Classification, (f: ClassificationFacts) => 
       return sniped > 0 && share >= R.sniperShareOfPositions;
     },
   ],
-  [
-    "smart_money",
-    (f) =>
-      f.reputationScore >= R.smartMoneyMinReputation &&
-      f.confidence !== "low" &&
-      sum(f.positions.map((p) => p.realizedPnlUsd)) > 0,
-  ],
+  ["smart_money", (f) => f.reputationScore >= R.smartMoneyMinReputation && f.confidence !== "low" && sum(f.positions.map((p) => p.realizedPnlUsd)) > 0],
   ["whale", (f) => f.portfolioValueUsd >= R.whaleMinPortfolioUsd || largestBuyUsd(f.trades) >= R.whaleMinBuyUsd],
   ["fresh", (f) => f.now - f.firstSeen < R.freshMaxAgeHours * 3_600 && f.tradeCount < R.freshMaxTrades],
   ["retail", () => true],

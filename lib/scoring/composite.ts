@@ -5,18 +5,10 @@
  * in the API's score objects, so anyone can redo it from a response (docs/methodology.md).
  */
 import { clamp } from "./ramp";
-import type {
-  MissingReason,
-  ReputationDimension,
-  RiskDimension,
-  TokenAdjustmentReason,
-  WalletAdjustmentReason,
-} from "./vocab";
+import type { MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "./vocab";
 
 /** A named bound on a composite: raised to at least min_score, or held to at most max_score. */
-export type Adjustment<R extends string = TokenAdjustmentReason | WalletAdjustmentReason> =
-  | { reason: R; min_score: number }
-  | { reason: R; max_score: number };
+export type Adjustment<R extends string = TokenAdjustmentReason | WalletAdjustmentReason> = { reason: R; min_score: number } | { reason: R; max_score: number };
 
 /** A dimension without a value, and why (each dimension has one way of lacking data). */
 export type MissingDimension<K extends string = RiskDimension | ReputationDimension> = { dimension: K; reason: MissingReason };

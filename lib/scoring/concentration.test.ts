@@ -39,9 +39,7 @@ describe("holder_concentration_score", () => {
 
   it("merges the wallets of one managed funding cluster into one owner", () => {
     const funder = addr("f001");
-    const members = Array.from({ length: 5 }, (_, i) =>
-      holder(addr(`s${i}`), 0.04 * SUPPLY, { clusterId: "k1", funder }),
-    );
+    const members = Array.from({ length: 5 }, (_, i) => holder(addr(`s${i}`), 0.04 * SUPPLY, { clusterId: "k1", funder }));
     const merged = concentration(withHolders(members, [{ id: "k1", size: 5 }]));
     expect(merged.top1Share).toBeCloseTo(0.2, 2);
     expect(merged.flag?.funder).toBe(funder);
@@ -70,9 +68,7 @@ describe("holder_concentration_score", () => {
   });
 
   it("does not flag many airdrop recipients, even funded by the distributor", () => {
-    const recipients = Array.from({ length: 400 }, (_, i) =>
-      holder(addr(`a${i}`), 0.001 * SUPPLY, { clusterId: "drop", funder: addr("d001") }),
-    );
+    const recipients = Array.from({ length: 400 }, (_, i) => holder(addr(`a${i}`), 0.001 * SUPPLY, { clusterId: "drop", funder: addr("d001") }));
     const result = concentration(withHolders(recipients, [{ id: "drop", size: 400 }]));
     expect(result.top10Share).toBeLessThan(0.05);
     expect(result.flag).toBeNull();

@@ -3,7 +3,7 @@
  * addresses and contracts are not owners; wallets of one managed funding cluster are one owner.
  */
 import type { EntityResolver } from "./entities";
-import { flagEvidence, type FlagEvidence } from "./evidence";
+import { type FlagEvidence, flagEvidence } from "./evidence";
 import { rampScore, sum } from "./ramp";
 import type { Holder, TokenFacts } from "./token-input";
 import { CONCENTRATED_OWNERSHIP_FLAG, HOLDER_CONCENTRATION_SCORE } from "./weights";
@@ -44,11 +44,7 @@ function owners(holders: Holder[], supply: number, resolver: EntityResolver): Ow
   return [...byEntity.values()].sort((a, b) => b.share - a.share || a.entity.localeCompare(b.entity));
 }
 
-export function holderConcentration(
-  token: TokenFacts,
-  holders: Holder[],
-  resolver: EntityResolver,
-): ConcentrationResult {
+export function holderConcentration(token: TokenFacts, holders: Holder[], resolver: EntityResolver): ConcentrationResult {
   const ranked = owners(holders, circulatingSupply(token, holders), resolver);
   const top1Share = ranked[0]?.share ?? 0;
   const top10 = ranked.slice(0, 10);

@@ -15,7 +15,10 @@ function evidenceOfEveryKind(): FlagEvidence[] {
     swap({ wallet: washer, direction: "buy", block: HEAD_BLOCK - 5_000 + i * 400, tokenAmount: 400_000, amountUsd: 2_000 }),
     swap({ wallet: washer, direction: "sell", block: HEAD_BLOCK - 4_970 + i * 400, tokenAmount: 399_500, amountUsd: 1_990 }),
   ]).flat();
-  const resolver = resolveEntities(trips.map((s) => ({ address: s.wallet, clusterId: null })), []);
+  const resolver = resolveEntities(
+    trips.map((s) => ({ address: s.wallet, clusterId: null })),
+    [],
+  );
   const wash = washTrading(trips, resolver).flag!;
   const funder = addr("f1");
   const bundle = Array.from({ length: 5 }, (_, i) =>
@@ -24,7 +27,10 @@ function evidenceOfEveryKind(): FlagEvidence[] {
   const token = healthyToken();
   const sybil = sybilCluster(
     { token: token.token, holders: [...token.holders, ...bundle.map((b) => holder(b.wallet, b.tokenAmount))], earlyBuys: bundle, swaps: [] },
-    resolveEntities(bundle.map((b) => ({ address: b.wallet, clusterId: null })), []),
+    resolveEntities(
+      bundle.map((b) => ({ address: b.wallet, clusterId: null })),
+      [],
+    ),
   )!;
   return [...random, wash, sybil];
 }

@@ -161,7 +161,10 @@ export function evidenceMetricsDoc(): string {
   return Object.entries(EVIDENCE_METRICS)
     .map(
       ([flag, metrics]) =>
-        `${flag}: ` + Object.entries(metrics).map(([name, m]) => `\`${name}\` ${m.label} (${UNIT_WORDS[m.unit]})`).join("; "),
+        `${flag}: ` +
+        Object.entries(metrics)
+          .map(([name, m]) => `\`${name}\` ${m.label} (${UNIT_WORDS[m.unit]})`)
+          .join("; "),
     )
     .join(". ");
 }

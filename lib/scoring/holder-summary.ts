@@ -26,7 +26,10 @@ export function topHolderSummary(holders: Holder[], earlyBuys: Swap[], swaps: Sw
       ? "holding"
       : netActivity({
           balance: sum([...movers].map((w) => balances.get(w) ?? 0)),
-          ...recentFlows(swaps.filter((s) => movers.has(s.wallet)), now),
+          ...recentFlows(
+            swaps.filter((s) => movers.has(s.wallet)),
+            now,
+          ),
         });
 
   const top = holders

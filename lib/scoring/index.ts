@@ -1,13 +1,14 @@
 /** The scoring engine's public surface, for the worker. */
-export * from "./vocab";
-export * from "./weights";
-export type * from "./token-input";
-export type * from "./wallet-input";
+
+export { type Adjustment, adjustedScore, effectiveWeights, type MissingDimension, weightedScore } from "./composite";
 export type { FlagEvidence } from "./evidence";
-export { adjustedScore, effectiveWeights, weightedScore, type Adjustment, type MissingDimension } from "./composite";
-export { scoreTokenRisk, compositeRisk, riskLevel, tokenConfidence, type TokenRiskResult, type RiskDimensions } from "./risk";
+export { generateSummaryWithLlm, type LlmEndpoint, type WrittenSummary, writeSummary } from "./llm";
+export { type NetActivityInput, netActivity, recentFlows } from "./net-activity";
+export { compositeRisk, type RiskDimensions, riskLevel, scoreTokenRisk, type TokenRiskResult, tokenConfidence } from "./risk";
+export { preferredSector, sectorOf } from "./sector";
+export { deterministicSummary, type SummaryInput, summaryFactsHash, summaryInputFrom, summaryInputHash } from "./summary";
+export type * from "./token-input";
+export * from "./vocab";
+export type * from "./wallet-input";
 export { scoreWallet, type WalletScoreResult } from "./wallet-score";
-export { netActivity, recentFlows, type NetActivityInput } from "./net-activity";
-export { sectorOf, preferredSector } from "./sector";
-export { deterministicSummary, summaryFactsHash, summaryInputFrom, summaryInputHash, type SummaryInput } from "./summary";
-export { writeSummary, generateSummaryWithLlm, type LlmEndpoint, type WrittenSummary } from "./llm";
+export * from "./weights";

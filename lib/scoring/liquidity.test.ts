@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addr, healthyToken, HEAD_BLOCK, liquidityChange, swap, timeOf } from "./__fixtures__/token";
+import { addr, HEAD_BLOCK, healthyToken, liquidityChange, swap, timeOf } from "./__fixtures__/token";
 import { resolveEntities } from "./entities";
-import { liquidityStability, type LiquidityInput } from "./liquidity";
+import { type LiquidityInput, liquidityStability } from "./liquidity";
 import { scoreTokenRisk } from "./risk";
 import type { LiquidityPoint, TokenRiskInput } from "./token-input";
 
@@ -96,17 +96,13 @@ describe("liquidity_pulled", () => {
 
   it("is still raised when the provider re-adds only a token amount afterwards", () => {
     const input = rugged([1]);
-    input.liquidityChanges.push(
-      liquidityChange({ kind: "add", provider: creator, amountUsd: 500, block: HEAD_BLOCK - 480 }),
-    );
+    input.liquidityChanges.push(liquidityChange({ kind: "add", provider: creator, amountUsd: 500, block: HEAD_BLOCK - 480 }));
     expect(stability(input).flag).not.toBeNull();
   });
 
   it("is not raised for ordinary providers taking part of the pool out", () => {
     const input = healthyToken();
-    const changes = [1, 2, 3].map((i) =>
-      liquidityChange({ kind: "remove", provider: addr(`lp${i}`), shareOfPool: 0.2, amountUsd: 16_000 }),
-    );
+    const changes = [1, 2, 3].map((i) => liquidityChange({ kind: "remove", provider: addr(`lp${i}`), shareOfPool: 0.2, amountUsd: 16_000 }));
     const result = stability({
       ...input,
       liquidityChanges: [...input.liquidityChanges, ...changes],
@@ -129,9 +125,7 @@ describe("liquidity_stability_score", () => {
 
   it("rises when liquidity is thin against market cap", () => {
     const input = healthyToken();
-    expect(stability({ ...input, marketCapUsd: 80_000 / 0.01 }).score).toBeGreaterThan(
-      stability(input).score!,
-    );
+    expect(stability({ ...input, marketCapUsd: 80_000 / 0.01 }).score).toBeGreaterThan(stability(input).score!);
   });
 
   it("is unknown for a token that never had liquidity", () => {

@@ -6,7 +6,7 @@
  * counts as neither; a collapse that others' selling causes (a pump and its unwinding) is no pull.
  */
 import type { EntityResolver } from "./entities";
-import { flagEvidence, type FlagEvidence } from "./evidence";
+import { type FlagEvidence, flagEvidence } from "./evidence";
 import { rampScore, sum } from "./ramp";
 import type { LiquidityChange, LiquidityPoint, Swap } from "./token-input";
 import { LIQUIDITY_PULLED_FLAG, LIQUIDITY_STABILITY_SCORE, LP_MIGRATION } from "./weights";
@@ -35,13 +35,7 @@ export type LiquidityResult = {
 /** Removals re-added (≥ minReaddShare of their USD) by the same provider within the window. */
 function isMigration(removal: LiquidityChange, changes: LiquidityChange[]): boolean {
   const readded = changes
-    .filter(
-      (c) =>
-        c.kind === "add" &&
-        c.provider === removal.provider &&
-        c.block >= removal.block &&
-        c.block <= removal.block + LP_MIGRATION.readdWithinBlocks,
-    )
+    .filter((c) => c.kind === "add" && c.provider === removal.provider && c.block >= removal.block && c.block <= removal.block + LP_MIGRATION.readdWithinBlocks)
     .reduce((total, c) => total + c.amountUsd, 0);
   return readded >= LP_MIGRATION.minReaddShare * removal.amountUsd;
 }

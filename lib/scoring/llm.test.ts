@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { summaryInput } from "./__fixtures__/summary";
-import { generateSummaryWithLlm, llmFacts, llmUserMessage, numbersInText, summaryProblem, writeSummary, type LlmEndpoint } from "./llm";
+import { generateSummaryWithLlm, type LlmEndpoint, llmFacts, llmUserMessage, numbersInText, summaryProblem, writeSummary } from "./llm";
 import { deterministicSummary, summaryInputHash } from "./summary";
 
 const GOOD =

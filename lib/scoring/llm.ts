@@ -9,7 +9,7 @@
  * no URL and no instruction to the reader, or it is not used.
  */
 import { z } from "zod";
-import { deterministicSummary, summaryInputHash, type SummaryInput } from "./summary";
+import { deterministicSummary, type SummaryInput, summaryInputHash } from "./summary";
 import { LLM_SUMMARY } from "./weights";
 
 export type LlmEndpoint = {
@@ -47,7 +47,12 @@ const completionSchema = z.object({
 const TEXT_CAPS = { name: 64, symbol: 16, launchpad: 48 } as const;
 
 /** Creator-chosen text as the model sees it: no control or format characters, spaces collapsed, capped. */
-const cleanText = (s: string, max: number) => s.replace(/[\s\p{Cc}\p{Cf}]+/gu, " ").trim().slice(0, max).trim();
+const cleanText = (s: string, max: number) =>
+  s
+    .replace(/[\s\p{Cc}\p{Cf}]+/gu, " ")
+    .trim()
+    .slice(0, max)
+    .trim();
 
 function ownTexts(input: SummaryInput) {
   return {
@@ -147,8 +152,7 @@ export function summaryProblem(text: string, input: SummaryInput): string | null
   const risk = riskProblem(rest, input);
   if (risk) return risk;
   const allowed = allowedNumbers(input);
-  const near = (x: number) =>
-    allowed.some((a) => Math.abs(x - a) <= LLM_SUMMARY.numberTolerance * Math.max(Math.abs(a), 10));
+  const near = (x: number) => allowed.some((a) => Math.abs(x - a) <= LLM_SUMMARY.numberTolerance * Math.max(Math.abs(a), 10));
   const invented = numbersInText(rest).find((x) => !near(x));
   return invented === undefined ? null : `invented_number:${invented}`;
 }

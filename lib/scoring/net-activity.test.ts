@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addr, healthyToken, HEAD_BLOCK, NOW, swap } from "./__fixtures__/token";
+import { addr, HEAD_BLOCK, healthyToken, NOW, swap } from "./__fixtures__/token";
 import { topHolderSummary } from "./holder-summary";
 import { netActivity, recentFlows } from "./net-activity";
 
@@ -39,9 +39,7 @@ describe("top_holder_summary", () => {
     const summary = topHolderSummary(holders, input.earlyBuys, dumps, NOW);
     expect(summary.earlyMoverCount).toBe(movers.length);
     expect(summary.earlyMoverNetActivity).toBe("exited");
-    expect(topHolderSummary(input.holders, input.earlyBuys, dumps.slice(0, 1), NOW).earlyMoverNetActivity).toBe(
-      "distributing",
-    );
+    expect(topHolderSummary(input.holders, input.earlyBuys, dumps.slice(0, 1), NOW).earlyMoverNetActivity).toBe("distributing");
   });
 
   it("averages the reputation of the ten largest real holders that have one", () => {

@@ -15,8 +15,18 @@ describe("ramp helpers", () => {
   });
 
   it("leaves unknown terms out of a weighted mean instead of counting them as zero", () => {
-    expect(weightedMean([{ weight: 3, value: 1 }, { weight: 1, value: 0 }])).toBeCloseTo(0.75);
-    expect(weightedMean([{ weight: 3, value: 1 }, { weight: 1, value: null }])).toBe(1);
+    expect(
+      weightedMean([
+        { weight: 3, value: 1 },
+        { weight: 1, value: 0 },
+      ]),
+    ).toBeCloseTo(0.75);
+    expect(
+      weightedMean([
+        { weight: 3, value: 1 },
+        { weight: 1, value: null },
+      ]),
+    ).toBe(1);
     expect(weightedMean([])).toBe(0);
   });
 

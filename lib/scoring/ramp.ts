@@ -31,10 +31,7 @@ export function weightedMean(parts: { weight: number; value: number | null }[]):
  * A dimension score 0..100 from named metric values and the spec of their ramps: the weighted
  * mean of ramp(metric) over the metrics that are known (null = unknown, left out).
  */
-export function rampScore<K extends string>(
-  metrics: Record<K, number | null>,
-  spec: Record<K, RampTerm>,
-): number {
+export function rampScore<K extends string>(metrics: Record<K, number | null>, spec: Record<K, RampTerm>): number {
   const keys = Object.keys(spec) as K[];
   const parts = keys.map((k) => {
     const v = metrics[k];
@@ -47,7 +44,6 @@ export function rampScore<K extends string>(
 export const toScore = (fraction: number): number => clamp(fraction) * 100;
 
 /** Shrinks `hits` of `n` toward the prior `priorHits / priorN` (a Beta prior): (hits + a) / (n + b). */
-export const shrunkRate = (hits: number, n: number, priorHits: number, priorN: number): number =>
-  (hits + priorHits) / (n + priorN);
+export const shrunkRate = (hits: number, n: number, priorHits: number, priorN: number): number => (hits + priorHits) / (n + priorN);
 
 export const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);

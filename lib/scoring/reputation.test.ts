@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NOW } from "./__fixtures__/token";
 import { DAY, position, wallet } from "./__fixtures__/wallet";
-import {
-  compositeReputation,
-  consistencyScore,
-  entryTimingScore,
-  reputationConfidence,
-  riskDrawdownScore,
-  winRate,
-} from "./reputation";
+import { compositeReputation, consistencyScore, entryTimingScore, reputationConfidence, riskDrawdownScore, winRate } from "./reputation";
 import { scoreWallet } from "./wallet-score";
 import { INSIDER_DUMP, METHOD_VERSION, MIN_CLOSED_POSITIONS, REPUTATION_CAPS } from "./weights";
 
@@ -60,7 +53,11 @@ describe("consistency_score", () => {
     expect(consistencyScore(oneWeek, NOW)).toBeNull();
     expect(consistencyScore([...oneWeek, position({ closedAt: NOW - 8 * DAY })], NOW)).not.toBeNull();
     // The same record read at another time of the week gives the same weeks.
-    const shifted = (dt: number) => consistencyScore([...oneWeek, position({ closedAt: NOW - 8 * DAY })].map((p) => ({ ...p, closedAt: p.closedAt! + dt })), NOW + dt);
+    const shifted = (dt: number) =>
+      consistencyScore(
+        [...oneWeek, position({ closedAt: NOW - 8 * DAY })].map((p) => ({ ...p, closedAt: p.closedAt! + dt })),
+        NOW + dt,
+      );
     expect(shifted(3 * DAY)).toBe(shifted(0));
   });
 });
@@ -137,7 +134,12 @@ describe("reputation_score", () => {
     expect(result.dimensions.win_rate).toBeGreaterThan(0);
     expect(result.dimensions.win_rate).toBeLessThan(1);
     expect(result.missingDimensions).toEqual([]);
-    for (const v of [result.reputationScore, result.dimensions.entry_timing_score, result.dimensions.consistency_score, result.dimensions.risk_drawdown_score]) {
+    for (const v of [
+      result.reputationScore,
+      result.dimensions.entry_timing_score,
+      result.dimensions.consistency_score,
+      result.dimensions.risk_drawdown_score,
+    ]) {
       expect(v).toBeGreaterThanOrEqual(0);
       expect(v).toBeLessThanOrEqual(100);
     }

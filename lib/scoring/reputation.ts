@@ -3,7 +3,7 @@
  * data), their confidence, and the weighted composite with its named caps: a low-confidence
  * wallet cannot look excellent, a rugger or a dumping insider cannot look trustworthy.
  */
-import { composite, missingDimensions, publishedScore as published, type Adjustment, type Composite } from "./composite";
+import { type Adjustment, type Composite, composite, missingDimensions, publishedScore as published } from "./composite";
 import { ramp, rampScore, shrunkRate, sum, toScore, weightedMean } from "./ramp";
 import type { Confidence, MissingReason, ReputationDimension, WalletAdjustmentReason } from "./vocab";
 import type { WalletPosition, WalletReputationInput } from "./wallet-input";
@@ -50,19 +50,11 @@ export function winRate(positions: WalletPosition[]): number | null {
  * they show a bot's speed, not judgement. Null without an entry left to judge.
  */
 export function entryTimingScore(positions: WalletPosition[]): number | null {
-  const eligible = positions.filter(
-    (p) => p.blocksAfterLaunch !== null && p.blocksAfterLaunch > ENTRY_TIMING.sniperMaxBlocks && p.secondsAfterLaunch !== null,
-  );
+  const eligible = positions.filter((p) => p.blocksAfterLaunch !== null && p.blocksAfterLaunch > ENTRY_TIMING.sniperMaxBlocks && p.secondsAfterLaunch !== null);
   if (eligible.length === 0) return null;
   const earliness = (seconds: number) =>
-    ramp(
-      Math.log10(Math.max(1, seconds)),
-      Math.log10(ENTRY_TIMING.noCreditAfterSeconds),
-      Math.log10(ENTRY_TIMING.fullCreditWithinSeconds),
-    );
-  return toScore(
-    weightedMean(eligible.map((p) => ({ weight: Math.max(p.boughtUsd, 1), value: earliness(p.secondsAfterLaunch ?? 0) }))),
-  );
+    ramp(Math.log10(Math.max(1, seconds)), Math.log10(ENTRY_TIMING.noCreditAfterSeconds), Math.log10(ENTRY_TIMING.fullCreditWithinSeconds));
+  return toScore(weightedMean(eligible.map((p) => ({ weight: Math.max(p.boughtUsd, 1), value: earliness(p.secondsAfterLaunch ?? 0) }))));
 }
 
 /**

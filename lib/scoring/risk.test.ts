@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addr, healthyToken, LAUNCH_BLOCK, randomToken, swap } from "./__fixtures__/token";
-import { compositeRisk, riskLevel, scoreTokenRisk, tokenConfidence, type RiskDimensions } from "./risk";
+import { compositeRisk, type RiskDimensions, riskLevel, scoreTokenRisk, tokenConfidence } from "./risk";
 import { RISK_FLAGS, type RiskFlag } from "./vocab";
 import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_WEIGHTS, SEVERE_DIMENSION } from "./weights";
 
@@ -84,9 +84,7 @@ describe("risk_score", () => {
   });
 
   it("maps to the risk levels at 25, 50 and 75", () => {
-    expect([0, 24.99, 25, 49.99, 50, 74.99, 75, 100].map(riskLevel)).toEqual([
-      "low", "low", "medium", "medium", "high", "high", "critical", "critical",
-    ]);
+    expect([0, 24.99, 25, 49.99, 50, 74.99, 75, 100].map(riskLevel)).toEqual(["low", "low", "medium", "medium", "high", "high", "critical", "critical"]);
   });
 });
 

@@ -3,36 +3,28 @@
  * weighted composite with its named floors, confidence, the risk level and the top-holder
  * summary, in the shape of token_scores.
  */
+
+import { type Adjustment, type Composite, composite, type MissingDimension, missingDimensions, publishedScore as published } from "./composite";
 import { holderConcentration, isRealHolder } from "./concentration";
 import { resolveEntities } from "./entities";
 import type { FlagEvidence } from "./evidence";
-import { topHolderSummary, type TopHolderSummary } from "./holder-summary";
+import { type TopHolderSummary, topHolderSummary } from "./holder-summary";
 import { liquidityStability } from "./liquidity";
-import { composite, missingDimensions, publishedScore as published, type Adjustment, type Composite, type MissingDimension } from "./composite";
 import { smartMoneyFlow } from "./smart-money";
 import { sybilCluster } from "./sybil";
 import type { TokenRiskInput } from "./token-input";
 import {
-  RISK_DIMENSIONS,
-  RISK_FLAGS,
   type Confidence,
   type MissingReason,
+  RISK_DIMENSIONS,
+  RISK_FLAGS,
   type RiskDimension,
   type RiskFlag,
   type RiskLevel,
   type TokenAdjustmentReason,
 } from "./vocab";
 import { washTrading } from "./wash";
-import {
-  METHOD_VERSION,
-  NEW_TOKEN,
-  RISK_FLOORS,
-  RISK_LEVEL_UPPER_BOUNDS,
-  RISK_WEIGHTS,
-  SEVERE_DIMENSION,
-  TOKEN_CONFIDENCE,
-  WINDOWS,
-} from "./weights";
+import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, SEVERE_DIMENSION, TOKEN_CONFIDENCE, WINDOWS } from "./weights";
 
 export type RiskDimensions = Record<RiskDimension, number | null>;
 
@@ -79,9 +71,7 @@ const SEVERE_REASON = {
 
 /** The floors the findings set: each raised flag's, each severe dimension's, a new token's. */
 function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds }: RiskFindings): Adjustment<TokenAdjustmentReason>[] {
-  const severe = (Object.keys(SEVERE_DIMENSION.from) as (keyof typeof SEVERE_DIMENSION.from)[]).filter(
-    (k) => (dimensions[k] ?? 0) >= SEVERE_DIMENSION.from[k],
-  );
+  const severe = (Object.keys(SEVERE_DIMENSION.from) as (keyof typeof SEVERE_DIMENSION.from)[]).filter((k) => (dimensions[k] ?? 0) >= SEVERE_DIMENSION.from[k]);
   return [
     ...flags.map((f) => ({ reason: f, min_score: RISK_FLOORS[f] })),
     ...severe.map((k) => ({ reason: SEVERE_REASON[k], min_score: SEVERE_DIMENSION.floor })),

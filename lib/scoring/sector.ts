@@ -10,10 +10,92 @@ type KnownSector = Exclude<Sector, "other">;
 
 /** Whole words, matched case-insensitively; words of 4+ letters also match inside a longer word. */
 export const SECTOR_KEYWORDS: Record<KnownSector, readonly string[]> = {
-  ai: ["ai", "agi", "gpt", "llm", "agent", "agents", "neural", "brain", "cortex", "robot", "bot", "deepmind", "intelligence", "cognitive", "sentient", "quant", "ml"],
-  gaming: ["game", "games", "gaming", "play", "quest", "arena", "guild", "pixel", "battle", "hero", "heroes", "legends", "craft", "metaverse", "arcade", "loot", "rpg", "gamefi"],
-  defi: ["defi", "swap", "yield", "finance", "fi", "lend", "lending", "vault", "stake", "staking", "dex", "farm", "protocol", "capital", "usd", "stable", "liquid", "perp", "bridge", "dao"],
-  meme: ["meme", "doge", "dog", "inu", "shib", "pepe", "frog", "cat", "kitty", "moon", "elon", "wojak", "bonk", "chad", "floki", "based", "wif", "pump", "fun", "cope", "lol", "ape", "monke"],
+  ai: [
+    "ai",
+    "agi",
+    "gpt",
+    "llm",
+    "agent",
+    "agents",
+    "neural",
+    "brain",
+    "cortex",
+    "robot",
+    "bot",
+    "deepmind",
+    "intelligence",
+    "cognitive",
+    "sentient",
+    "quant",
+    "ml",
+  ],
+  gaming: [
+    "game",
+    "games",
+    "gaming",
+    "play",
+    "quest",
+    "arena",
+    "guild",
+    "pixel",
+    "battle",
+    "hero",
+    "heroes",
+    "legends",
+    "craft",
+    "metaverse",
+    "arcade",
+    "loot",
+    "rpg",
+    "gamefi",
+  ],
+  defi: [
+    "defi",
+    "swap",
+    "yield",
+    "finance",
+    "fi",
+    "lend",
+    "lending",
+    "vault",
+    "stake",
+    "staking",
+    "dex",
+    "farm",
+    "protocol",
+    "capital",
+    "usd",
+    "stable",
+    "liquid",
+    "perp",
+    "bridge",
+    "dao",
+  ],
+  meme: [
+    "meme",
+    "doge",
+    "dog",
+    "inu",
+    "shib",
+    "pepe",
+    "frog",
+    "cat",
+    "kitty",
+    "moon",
+    "elon",
+    "wojak",
+    "bonk",
+    "chad",
+    "floki",
+    "based",
+    "wif",
+    "pump",
+    "fun",
+    "cope",
+    "lol",
+    "ape",
+    "monke",
+  ],
 };
 
 /** Words of a text: split on non-letters/digits and on camelCase boundaries, lowercased. */
@@ -37,8 +119,7 @@ export function sectorOf(token: { name: string; symbol: string; launchpad: strin
   let best: Sector = "other";
   let bestScore = 0;
   for (const sector of Object.keys(SECTOR_KEYWORDS) as KnownSector[]) {
-    const score =
-      SECTOR_MATCH_WEIGHTS.nameOrSymbol * hits(nameWords, sector) + SECTOR_MATCH_WEIGHTS.launchpad * hits(padWords, sector);
+    const score = SECTOR_MATCH_WEIGHTS.nameOrSymbol * hits(nameWords, sector) + SECTOR_MATCH_WEIGHTS.launchpad * hits(padWords, sector);
     if (score > bestScore) [best, bestScore] = [sector, score];
   }
   return best;

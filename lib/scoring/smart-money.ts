@@ -3,7 +3,7 @@
  * trades (classification smart_money) leaving the token? Nansen-style smart-money flows: the
  * share of them that sold most of their position recently, and the direction of their net flow.
  */
-import { flagEvidence, type FlagEvidence } from "./evidence";
+import { type FlagEvidence, flagEvidence } from "./evidence";
 import { rampScore, sum } from "./ramp";
 import type { SmartMoneyHolding, Swap } from "./token-input";
 import { SMART_MONEY, SMART_MONEY_EXITING_FLAG, SMART_MONEY_FLOW_SCORE } from "./weights";

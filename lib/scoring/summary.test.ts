@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { summaryInput } from "./__fixtures__/summary";
-import { numbersInText, summaryProblem } from "./llm";
 import { healthyToken } from "./__fixtures__/token";
-import { scoreTokenRisk } from "./risk";
 import { formatPct, formatShare, formatUsd } from "./format";
-import { deterministicSummary, summaryFactsHash, summaryInputFrom, summaryInputHash, type SummaryInput } from "./summary";
+import { numbersInText, summaryProblem } from "./llm";
+import { scoreTokenRisk } from "./risk";
+import { deterministicSummary, type SummaryInput, summaryFactsHash, summaryInputFrom, summaryInputHash } from "./summary";
 
 const calm = (): SummaryInput => ({
   ...summaryInput(),
@@ -74,9 +74,21 @@ describe("deterministic summary", () => {
     const input: SummaryInput = {
       ...summaryInput(),
       flagEvidence: [
-        { ...noActors, flag: "liquidity_pulled", metrics: { provider_removed_share: 0.96, drawdown: 0.97 }, thresholds: { provider_removed_share: 0.7, fast_drawdown: 0.9 }, tripped: ["provider_removed_share"] },
+        {
+          ...noActors,
+          flag: "liquidity_pulled",
+          metrics: { provider_removed_share: 0.96, drawdown: 0.97 },
+          thresholds: { provider_removed_share: 0.7, fast_drawdown: 0.9 },
+          tripped: ["provider_removed_share"],
+        },
         { ...noActors, flag: "sybil_cluster", metrics: { wallets: 6, supply_share: 0.21 }, thresholds: {}, tripped: [] },
-        { ...noActors, flag: "smart_money_exiting", metrics: { exiting_wallets: 3, smart_money_wallets: 5, net_flow_usd: -12_400 }, thresholds: {}, tripped: [] },
+        {
+          ...noActors,
+          flag: "smart_money_exiting",
+          metrics: { exiting_wallets: 3, smart_money_wallets: 5, net_flow_usd: -12_400 },
+          thresholds: {},
+          tripped: [],
+        },
       ],
     };
     const text = deterministicSummary(input);

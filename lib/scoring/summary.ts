@@ -4,12 +4,12 @@
  * the worker when the data behind a summary has changed enough to write it again.
  */
 import { createHash } from "node:crypto";
-import type { FlagEvidence } from "./evidence";
 import type { Adjustment } from "./composite";
+import type { FlagEvidence } from "./evidence";
+import { formatCount, formatDate, formatPct, formatShare, formatUsd } from "./format";
 import type { RiskDimensions, TokenRiskResult } from "./risk";
 import { ADJUSTMENT_REASON_TEXT, RISK_DIMENSION_LABELS } from "./score-labels";
 import type { RiskFlag, RiskLevel, Sector, TokenAdjustmentReason } from "./vocab";
-import { formatCount, formatDate, formatPct, formatShare, formatUsd } from "./format";
 import { METHOD_VERSION, SUMMARY_BUCKETS } from "./weights";
 
 export type SummaryInput = {
@@ -57,7 +57,6 @@ export function summaryInputFrom(
 
 const SECTOR_LABEL: Record<Sector, string | null> = { meme: "meme", ai: "AI", defi: "DeFi", gaming: "gaming", other: null };
 
-
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${Math.round(n) === 1 ? "" : "s"}`;
 
 /** One clause per raised flag, built on the metric that crossed its threshold. */
@@ -104,9 +103,7 @@ function identity(i: SummaryInput): string {
 
 function trading(i: SummaryInput): string {
   const growth =
-    Math.round(i.holderGrowth1hPct * 10) === 0
-      ? ""
-      : ` (${i.holderGrowth1hPct > 0 ? "+" : "-"}${formatPct(Math.abs(i.holderGrowth1hPct))} in the last hour)`;
+    Math.round(i.holderGrowth1hPct * 10) === 0 ? "" : ` (${i.holderGrowth1hPct > 0 ? "+" : "-"}${formatPct(Math.abs(i.holderGrowth1hPct))} in the last hour)`;
   const volume = i.volume24hUsd > 0 ? `${formatUsd(i.volume24hUsd)} traded in the last day` : "no trades in the last day";
   return (
     `It has ${plural(i.holderCount, "holder")}${growth}, ${formatUsd(i.liquidityUsd)} of liquidity ` +
@@ -165,7 +162,12 @@ export function summaryInputHash(input: SummaryInput): string {
     adjustments: input.adjustments.map((a) => a.reason).sort(),
     flags: [...input.flagEvidence]
       .sort((a, b) => a.flag.localeCompare(b.flag))
-      .map((e) => [e.flag, Object.keys(e.metrics).sort().map((k) => [k, metricBucket(e.metrics[k])])]),
+      .map((e) => [
+        e.flag,
+        Object.keys(e.metrics)
+          .sort()
+          .map((k) => [k, metricBucket(e.metrics[k])]),
+      ]),
   };
   return createHash("sha256").update(JSON.stringify(material)).digest("hex").slice(0, 32);
 }

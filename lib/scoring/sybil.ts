@@ -7,8 +7,8 @@
  * of unrelated users, who neither form a managed cluster nor buy in one block together.
  */
 import { circulatingSupply } from "./concentration";
-import { groupBy, groupByEntity, isClusterEntity, type EntityResolver } from "./entities";
-import { flagEvidence, type FlagEvidence } from "./evidence";
+import { type EntityResolver, groupBy, groupByEntity, isClusterEntity } from "./entities";
+import { type FlagEvidence, flagEvidence } from "./evidence";
 import { sum } from "./ramp";
 import type { Holder, Swap, TokenFacts } from "./token-input";
 import { SYBIL_CLUSTER_FLAG } from "./weights";
@@ -50,9 +50,7 @@ export function sybilCluster(input: SybilInput, resolver: EntityResolver): FlagE
     const boughtAtLaunch = sum(input.earlyBuys.filter((b) => wallets.includes(b.wallet)).map((b) => b.tokenAmount)) / supply;
     return { ...g, wallets, supplyShare: Math.max(holding, boughtAtLaunch) };
   });
-  const best = candidates
-    .filter((c) => c.supplyShare >= SYBIL_CLUSTER_FLAG.supply_share)
-    .sort((a, b) => b.supplyShare - a.supplyShare)[0];
+  const best = candidates.filter((c) => c.supplyShare >= SYBIL_CLUSTER_FLAG.supply_share).sort((a, b) => b.supplyShare - a.supplyShare)[0];
   if (!best) return null;
   return flagEvidence("sybil_cluster", {
     wallets: best.wallets,

@@ -3,22 +3,11 @@
  * the token filter and the scores all read them from here.
  */
 
-export const RISK_FLAGS = [
-  "wash_trading",
-  "liquidity_pulled",
-  "concentrated_ownership",
-  "sybil_cluster",
-  "smart_money_exiting",
-] as const;
+export const RISK_FLAGS = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"] as const;
 export type RiskFlag = (typeof RISK_FLAGS)[number];
 
 /** The breakdown of risk_score (RISK_WEIGHTS' keys, in their order). */
-export const RISK_DIMENSIONS = [
-  "holder_concentration_score",
-  "liquidity_stability_score",
-  "wash_trade_score",
-  "smart_money_flow_score",
-] as const;
+export const RISK_DIMENSIONS = ["holder_concentration_score", "liquidity_stability_score", "wash_trade_score", "smart_money_flow_score"] as const;
 export type RiskDimension = (typeof RISK_DIMENSIONS)[number];
 
 /** The breakdown of reputation_score (REPUTATION_WEIGHTS' keys, in their order). */
@@ -53,16 +42,7 @@ export type MissingReason = (typeof MISSING_REASONS)[number];
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
-export const CLASSIFICATIONS = [
-  "smart_money",
-  "sniper",
-  "bot",
-  "insider",
-  "whale",
-  "wash_trader",
-  "fresh",
-  "retail",
-] as const;
+export const CLASSIFICATIONS = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
 
 export const NET_ACTIVITY = ["accumulating", "distributing", "holding", "exited"] as const;

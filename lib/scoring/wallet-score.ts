@@ -1,7 +1,7 @@
 /** A wallet's full score in the shape of wallet_scores. */
 import { classifyWallet } from "./classification";
 import type { Adjustment, MissingDimension } from "./composite";
-import { compositeReputation, reputationConfidence, reputationDimensions, reputationMissing, type ReputationDimensions } from "./reputation";
+import { compositeReputation, type ReputationDimensions, reputationConfidence, reputationDimensions, reputationMissing } from "./reputation";
 import type { Classification, Confidence, ReputationDimension, WalletAdjustmentReason } from "./vocab";
 import type { WalletReputationInput } from "./wallet-input";
 import { METHOD_VERSION } from "./weights";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addr, healthyToken, HEAD_BLOCK, rng, swap } from "./__fixtures__/token";
+import { addr, HEAD_BLOCK, healthyToken, rng, swap } from "./__fixtures__/token";
 import { resolveEntities } from "./entities";
 import type { Swap, TokenRiskInput } from "./token-input";
 import { isWashTrader, matchRoundTrips, roundTripStats, washTrading } from "./wash";

@@ -5,8 +5,8 @@
  * Victor & Weintraud: near-zero net position of a trader group). The volume of entities whose
  * trading is mostly such round trips is the wash volume, a lower bound like theirs.
  */
-import { groupByEntity, isClusterEntity, type EntityResolver } from "./entities";
-import { flagEvidence, type FlagEvidence } from "./evidence";
+import { type EntityResolver, groupByEntity, isClusterEntity } from "./entities";
+import { type FlagEvidence, flagEvidence } from "./evidence";
 import { rampScore, sum } from "./ramp";
 import type { Swap, Trade } from "./token-input";
 import { WASH_MATCHING, WASH_TRADE_SCORE, WASH_TRADING_FLAG } from "./weights";
@@ -53,8 +53,7 @@ export function roundTripStats(trades: Trade[]): RoundTripStats {
 const matchedShare = (s: RoundTripStats) => (s.volumeUsd > 0 ? s.matchedVolumeUsd / s.volumeUsd : 0);
 
 /** Enough round trips, and they are most of what the trader does (not a market maker's chance matches). */
-export const isWashTrader = (s: RoundTripStats) =>
-  s.roundTrips >= WASH_MATCHING.minRoundTrips && matchedShare(s) >= WASH_MATCHING.minMatchedShare;
+export const isWashTrader = (s: RoundTripStats) => s.roundTrips >= WASH_MATCHING.minRoundTrips && matchedShare(s) >= WASH_MATCHING.minMatchedShare;
 
 export type WashResult = {
   /** Null without trades in the window: there is no volume to judge. */

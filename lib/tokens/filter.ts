@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, not, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, not, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tokenMetrics } from "@/db/schema";
 import { numberParam } from "@/lib/api/schemas/common";
@@ -46,9 +46,10 @@ function checkMarketCapRange(f: TokenFilter, ctx: z.RefinementCtx) {
 
 /** Query-string form: numbers as decimal strings, exclude_flags comma-separated. */
 export const tokenFilterQueryShape = {
-  ...(Object.fromEntries(
-    entries.map(([name, f]) => [name, numberParam(f.range[0], f.range[1], f.description).optional()]),
-  ) as Record<NumericFilterName, z.ZodOptional<ReturnType<typeof numberParam>>>),
+  ...(Object.fromEntries(entries.map(([name, f]) => [name, numberParam(f.range[0], f.range[1], f.description).optional()])) as Record<
+    NumericFilterName,
+    z.ZodOptional<ReturnType<typeof numberParam>>
+  >),
   exclude_flags: z
     .string()
     .transform((s) => s.split(","))
@@ -61,10 +62,7 @@ export const tokenFilterQueryShape = {
 export const tokenFilterBodySchema = z
   .strictObject({
     ...(Object.fromEntries(
-      entries.map(([name, f]) => [
-        name,
-        z.number().min(f.range[0]).max(f.range[1]).optional().meta({ description: f.description }),
-      ]),
+      entries.map(([name, f]) => [name, z.number().min(f.range[0]).max(f.range[1]).optional().meta({ description: f.description })]),
     ) as Record<NumericFilterName, z.ZodOptional<z.ZodNumber>>),
     exclude_flags: z.array(z.enum(RISK_FLAGS)).min(1).optional().meta({ description: flagsDescription }),
   })

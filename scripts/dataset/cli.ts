@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { connect } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { requireDatabaseUrl } from "@/lib/config";
-import { loadDataset, type LoadProgress } from "./load";
+import { type LoadProgress, loadDataset } from "./load";
 import { type DatasetSize, SIZES } from "./options";
 
 const { values: args } = parseArgs({

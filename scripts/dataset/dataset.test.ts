@@ -5,7 +5,7 @@ import { runMigrations } from "@/db/migrate";
 import { createTestDatabase } from "@/tests/setup/database";
 import { generateDataset } from "./generate";
 import { checkInvariants, datasetDigest, INVARIANTS } from "./invariants";
-import { loadDataset, type LoadSummary } from "./load";
+import { type LoadSummary, loadDataset } from "./load";
 import { TABLE_NAMES } from "./tables";
 
 const NOW = new Date("2026-06-01T12:34:56Z");
@@ -30,9 +30,12 @@ describe("dataset generator", { timeout: TIMEOUT }, () => {
 
   it("produces exactly the requested counts", async () => {
     const counts: Record<string, number> = {};
-    await generateDataset({ tokens: 40, wallets: 500, events: 3_210, seed: 5, now: NOW }, {
-      add: (table) => void (counts[table] = (counts[table] ?? 0) + 1),
-    });
+    await generateDataset(
+      { tokens: 40, wallets: 500, events: 3_210, seed: 5, now: NOW },
+      {
+        add: (table) => void (counts[table] = (counts[table] ?? 0) + 1),
+      },
+    );
     expect(counts).toMatchObject({ tokens: 40, token_metrics: 40, token_scores: 40, events: 3_210, sync_state: 1 });
   });
 
@@ -46,8 +49,7 @@ describe("dataset loaded into PostgreSQL", { timeout: TIMEOUT }, () => {
   let sql: Sql;
   let copied: LoadSummary;
   let indexesBefore: string[];
-  const indexes = async () =>
-    (await sql<{ def: string }[]>`select indexdef as def from pg_indexes where schemaname = 'public' order by 1`).map((r) => r.def);
+  const indexes = async () => (await sql<{ def: string }[]>`select indexdef as def from pg_indexes where schemaname = 'public' order by 1`).map((r) => r.def);
 
   beforeAll(async () => {
     db = await createTestDatabase("ds_test");

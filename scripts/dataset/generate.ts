@@ -1,7 +1,7 @@
-import { Chain, CHAIN_ID, FINALITY_DEPTH, HOUR_MS } from "./chain";
+import { CHAIN_ID, Chain, FINALITY_DEPTH, HOUR_MS } from "./chain";
 import { Ids, KIND } from "./ids";
 import { type MarketContext, SCORE_AVG_REPUTATION, SCORE_SUMMARY, SCORE_SUMMARY_HASH, type ScoreDraft, simulateToken } from "./market";
-import { type DatasetOptions, resolveOptions, type ResolvedOptions } from "./options";
+import { type DatasetOptions, type ResolvedOptions, resolveOptions } from "./options";
 import { Pair } from "./pair";
 import { planTokens } from "./plans";
 import { Population } from "./population";
@@ -23,18 +23,20 @@ const TOKENS_PER_DRAIN = 32;
  * Wallet rows, wallet and token scores and blocks follow once every token has run (the token score
  * drafts wait on disk meanwhile).
  */
-export async function generateDataset(
-  options: DatasetOptions,
-  sink: RowSink,
-  onProgress?: (p: GenerateProgress) => void,
-): Promise<ResolvedOptions> {
+export async function generateDataset(options: DatasetOptions, sink: RowSink, onProgress?: (p: GenerateProgress) => void): Promise<ResolvedOptions> {
   const o = resolveOptions(options);
   const ids = new Ids(o.seed);
   const chain = new Chain(o.seed, o.now, o.spanDays);
   const pop = new Population(o.seed, ids, o.wallets, chain.startMs, chain.nowMs);
   const stats = new WalletStats(o.wallets);
   const ctx: MarketContext = {
-    chain, pop, ids, stats, sink, seed: o.seed, dex: DEX,
+    chain,
+    pop,
+    ids,
+    stats,
+    sink,
+    seed: o.seed,
+    dex: DEX,
     weth: ids.address(KIND.contract, 0),
     factory: ids.address(KIND.contract, 2),
   };
@@ -61,13 +63,32 @@ export async function generateDataset(
       const address = pop.addresses[w];
       const classification = pop.personaOf(w);
       sink.add("wallets", [
-        address, iso(stats.firstSeen[w]), iso(stats.lastSeen[w]), String(stats.trades[w]), pop.funder(w), pop.clusterId(w), "0",
-        classification, stats.sectorPreference(w), num(stats.realizedPnl[w] + stats.unrealizedPnl[w], 2), r.pnlConfidence,
-        num(stats.portfolioUsd[w], 2), nowIso,
+        address,
+        iso(stats.firstSeen[w]),
+        iso(stats.lastSeen[w]),
+        String(stats.trades[w]),
+        pop.funder(w),
+        pop.clusterId(w),
+        "0",
+        classification,
+        stats.sectorPreference(w),
+        num(stats.realizedPnl[w] + stats.unrealizedPnl[w], 2),
+        r.pnlConfidence,
+        num(stats.portfolioUsd[w], 2),
+        nowIso,
       ]);
       sink.add("wallet_scores", [
-        address, num(r.reputation, 1), r.confidence, classification, num(r.winRate, 4), num(r.entryTiming, 1),
-        num(r.consistency, 1), num(r.riskDrawdown, 1), String(stats.trades[w]), METHOD_VERSION, nowIso,
+        address,
+        num(r.reputation, 1),
+        r.confidence,
+        classification,
+        num(r.winRate, 4),
+        num(r.entryTiming, 1),
+        num(r.consistency, 1),
+        num(r.riskDrawdown, 1),
+        String(stats.trades[w]),
+        METHOD_VERSION,
+        nowIso,
       ]);
       if (w % 10_000 === 0) await sink.drain?.();
     }
@@ -95,14 +116,26 @@ export async function generateDataset(
   }
   const head = chain.lastBlock;
   const headTime = iso(chain.timeOf(head));
-  sink.add("sync_state", [String(CHAIN_ID), String(head), ids.blockHash(head), headTime, String(head), headTime, nowIso, nowIso, String(FINALITY_DEPTH), "1", nowIso]);
+  sink.add("sync_state", [
+    String(CHAIN_ID),
+    String(head),
+    ids.blockHash(head),
+    headTime,
+    String(head),
+    headTime,
+    nowIso,
+    nowIso,
+    String(FINALITY_DEPTH),
+    "1",
+    nowIso,
+  ]);
   onProgress?.({ phase: "blocks", done: blocks, total: blocks });
   await sink.drain?.();
   return o;
 }
 
 /** The WETH/USDC pair that prices WETH: created at the first block, one Sync per hour. */
-function writeQuotePool({ chain, ids, sink, weth, factory, dex }: MarketContext, usdc: string, address: string): void {
+function writeQuotePool({ chain, sink, weth, factory, dex }: MarketContext, usdc: string, address: string): void {
   const wethFirst = weth < usdc;
   const reserves = (ms: number) => {
     // ~8,000 WETH deep, drifting slowly as liquidity comes and goes.
@@ -121,7 +154,16 @@ function writeQuotePool({ chain, ids, sink, weth, factory, dex }: MarketContext,
   }
   const end = reserves(chain.timeOf(last));
   sink.add("pools", [
-    address, factory, dex, wethFirst ? weth : usdc, wethFirst ? usdc : weth, end.ordered[0].toString(), end.ordered[1].toString(),
-    lpSupply.toString(), num(2 * end.wethEth * chain.ethUsd(chain.nowMs), 2), String(chain.firstBlock), String(last),
+    address,
+    factory,
+    dex,
+    wethFirst ? weth : usdc,
+    wethFirst ? usdc : weth,
+    end.ordered[0].toString(),
+    end.ordered[1].toString(),
+    lpSupply.toString(),
+    num(2 * end.wethEth * chain.ethUsd(chain.nowMs), 2),
+    String(chain.firstBlock),
+    String(last),
   ]);
 }

@@ -26,8 +26,5 @@ export async function dropIndexes(conn: Conn, tables: readonly string[]): Promis
      order by i.tablename, i.indexname`;
   for (const { name } of secondary) await conn.unsafe(`drop index "${name}"`);
   for (const { table, name } of primaryKeys) await conn.unsafe(`alter table ${table} drop constraint "${name}"`);
-  return [
-    ...primaryKeys.map(({ table, name, def }) => `alter table ${table} add constraint "${name}" ${def}`),
-    ...secondary.map((i) => i.def),
-  ];
+  return [...primaryKeys.map(({ table, name, def }) => `alter table ${table} add constraint "${name}" ${def}`), ...secondary.map((i) => i.def)];
 }

@@ -79,7 +79,13 @@ export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}):
     // Vacuum too: it sets the visibility map, so counts on an index need not visit the table.
     await conn.unsafe(`vacuum (analyze) ${tableList}`);
     const analyze = elapsed(analyzeFrom);
-    return { options: resolved, method, rows: { ...writer.rows }, tableSeconds: { ...writer.seconds }, seconds: { load, indexes: indexSeconds, analyze, total: elapsed() } };
+    return {
+      options: resolved,
+      method,
+      rows: { ...writer.rows },
+      tableSeconds: { ...writer.seconds },
+      seconds: { load, indexes: indexSeconds, analyze, total: elapsed() },
+    };
   } finally {
     // The session settings above must not follow the connection back into the pool.
     await conn`reset all`.catch(() => {});

@@ -2,9 +2,9 @@ import { type Chain, HOUR_MS, ID_BLOCK_FACTOR } from "./chain";
 import { DEAD_ADDRESS, type Ids, ZERO_ADDRESS } from "./ids";
 import { fromWei, Pair, toWei } from "./pair";
 import type { TokenPlan } from "./plans";
-import { type Persona, type Population } from "./population";
+import type { Persona, Population } from "./population";
 import { Position } from "./position";
-import { rngFor, type Rng, STREAM } from "./rng";
+import { type Rng, rngFor, STREAM } from "./rng";
 import { type Action, LAUNCH_WINDOW_BLOCKS, scheduleActions } from "./schedule";
 import { type SummaryInput, tokenSummary } from "./summary";
 import { iso, METHOD_VERSION, num, type Row, type RowSink, TABLES, textArray } from "./tables";
@@ -138,8 +138,21 @@ class TokenMarket {
     let t = this.traders.get(w);
     if (!t) {
       t = {
-        w, pos: new Position(), lp: 0n, balanceBlock: 0, slot: -1, entryTx: null, washPending: 0n, lastBuy: null,
-        roundTrips: 0, roundTripUsd: 0, roundTripTxs: [], bought24hUsd: 0, sold24hUsd: 0, sold24hQty: 0n, sells24hTxs: [],
+        w,
+        pos: new Position(),
+        lp: 0n,
+        balanceBlock: 0,
+        slot: -1,
+        entryTx: null,
+        washPending: 0n,
+        lastBuy: null,
+        roundTrips: 0,
+        roundTripUsd: 0,
+        roundTripTxs: [],
+        bought24hUsd: 0,
+        sold24hUsd: 0,
+        sold24hQty: 0n,
+        sells24hTxs: [],
       };
       this.traders.set(w, t);
     }
@@ -163,8 +176,14 @@ class TokenMarket {
   /** One ERC-20 Transfer log of the token; wallet positions are moved by the caller. */
   private transferLog(tx: Tx, offset: number, from: number, to: number, amount: bigint, txFrom: number): void {
     this.ctx.sink.add("token_transfers", [
-      String(tx.block), String(tx.base + offset), this.plan.address, this.addressOf(from), this.addressOf(to),
-      amount.toString(), tx.hash, this.addressOf(txFrom),
+      String(tx.block),
+      String(tx.base + offset),
+      this.plan.address,
+      this.addressOf(from),
+      this.addressOf(to),
+      amount.toString(),
+      tx.hash,
+      this.addressOf(txFrom),
     ]);
     for (const p of [from, to]) {
       if (p >= 0) {
@@ -195,22 +214,28 @@ class TokenMarket {
   }
 
   private syncLog(tx: Tx, offset: number): void {
-    const [r0, r1] = this.plan.address < this.ctx.weth
-      ? [this.pair.reserveToken, this.pair.reserveWeth]
-      : [this.pair.reserveWeth, this.pair.reserveToken];
+    const [r0, r1] = this.plan.address < this.ctx.weth ? [this.pair.reserveToken, this.pair.reserveWeth] : [this.pair.reserveWeth, this.pair.reserveToken];
     this.ctx.sink.add("pool_reserves", [this.plan.pool, String(tx.block), String(tx.base + offset), r0.toString(), r1.toString()]);
     this.lastSyncBlock = tx.block;
     if (this.pair.reserveWeth > this.peakWeth) this.peakWeth = this.pair.reserveWeth;
   }
 
-  private event(
-    tx: Tx, offset: number, type: string, actor: number, to: number | null, amount: bigint, usd: number, direction: string | null,
-  ): void {
+  private event(tx: Tx, offset: number, type: string, actor: number, to: number | null, amount: bigint, usd: number, direction: string | null): void {
     const log = tx.base + offset;
     this.ctx.sink.add("events", [
-      String(tx.block * ID_BLOCK_FACTOR + log), type, this.addressOf(actor), to === null ? null : this.addressOf(to),
-      this.plan.address, type === "transfer" ? null : this.plan.pool, amount.toString(), num(usd, 4), direction,
-      String(tx.block), String(log), tx.hash, iso(tx.ms),
+      String(tx.block * ID_BLOCK_FACTOR + log),
+      type,
+      this.addressOf(actor),
+      to === null ? null : this.addressOf(to),
+      this.plan.address,
+      type === "transfer" ? null : this.plan.pool,
+      amount.toString(),
+      num(usd, 4),
+      direction,
+      String(tx.block),
+      String(log),
+      tx.hash,
+      iso(tx.ms),
     ]);
     this.ctx.stats.seen(actor, tx.ms, this.plan.sector, usd);
     if (to !== null && to >= 0) this.ctx.stats.seen(to, tx.ms, this.plan.sector, usd);
@@ -305,8 +330,15 @@ class TokenMarket {
     const ms = this.ctx.chain.timeOf(block);
     const lastHour = ms > this.cutoff1h;
     const dumping = this.rugged || (lastHour && this.plan.phase === "dump");
-    const pBuy = this.rugged ? 0.05 : lastHour && this.plan.phase === "dump" ? 0.15 : lastHour && this.plan.phase === "pump"
-      ? 0.85 : ms < this.t0 + 0.2 * this.life ? 0.7 : 0.5;
+    const pBuy = this.rugged
+      ? 0.05
+      : lastHour && this.plan.phase === "dump"
+        ? 0.15
+        : lastHour && this.plan.phase === "pump"
+          ? 0.85
+          : ms < this.t0 + 0.2 * this.life
+            ? 0.7
+            : 0.5;
     if (!this.rng.chance(pBuy)) {
       const price = this.priceUsd(ms);
       const seller = this.pickHolder((t) => {
@@ -509,27 +541,60 @@ class TokenMarket {
     const growth = ((holderCount - base) / Math.max(base, 1)) * 100;
 
     const wallets = [...this.traders.values()];
-    const holding = wallets.filter((t) => t.pos.quantity > 0n).sort((a, b) => (b.pos.quantity > a.pos.quantity ? 1 : b.pos.quantity < a.pos.quantity ? -1 : a.w - b.w));
+    const holding = wallets
+      .filter((t) => t.pos.quantity > 0n)
+      .sort((a, b) => (b.pos.quantity > a.pos.quantity ? 1 : b.pos.quantity < a.pos.quantity ? -1 : a.w - b.w));
     const early = wallets.filter((t) => t.w !== this.creator && t.pos.firstBuyBlock !== null && t.pos.firstBuyBlock <= p.createdBlock + LAUNCH_WINDOW_BLOCKS);
     const risk = assessToken(this.riskFacts(wallets, holding, early, liquidityUsd, marketCapUsd));
     const trending = Math.max(0, (Math.log10(1 + this.volume24hUsd) * 20 + Math.min(200, Math.max(-50, growth)) * 0.1) * (1 - risk.riskScore / 200));
     const createdAt = iso(this.t0);
 
     sink.add("tokens", [
-      p.address, p.name, p.symbol, "18", p.supply.toString(), p.launchpad, p.sector, this.addressOf(this.creator), p.pool,
-      String(p.createdBlock), this.launchTx, createdAt,
+      p.address,
+      p.name,
+      p.symbol,
+      "18",
+      p.supply.toString(),
+      p.launchpad,
+      p.sector,
+      this.addressOf(this.creator),
+      p.pool,
+      String(p.createdBlock),
+      this.launchTx,
+      createdAt,
     ]);
-    const [token0, token1, r0, r1] = p.address < this.ctx.weth
-      ? [p.address, this.ctx.weth, this.pair.reserveToken, this.pair.reserveWeth]
-      : [this.ctx.weth, p.address, this.pair.reserveWeth, this.pair.reserveToken];
+    const [token0, token1, r0, r1] =
+      p.address < this.ctx.weth
+        ? [p.address, this.ctx.weth, this.pair.reserveToken, this.pair.reserveWeth]
+        : [this.ctx.weth, p.address, this.pair.reserveWeth, this.pair.reserveToken];
     sink.add("pools", [
-      p.pool, this.ctx.factory, this.ctx.dex, token0, token1, r0.toString(), r1.toString(), this.pair.lpSupply.toString(),
-      num(liquidityUsd, 2), String(p.createdBlock), String(this.lastSyncBlock),
+      p.pool,
+      this.ctx.factory,
+      this.ctx.dex,
+      token0,
+      token1,
+      r0.toString(),
+      r1.toString(),
+      this.pair.lpSupply.toString(),
+      num(liquidityUsd, 2),
+      String(p.createdBlock),
+      String(this.lastSyncBlock),
     ]);
     sink.add("token_metrics", [
-      p.address, createdAt, num(priceUsd, 12), num(marketCapUsd, 2), num(liquidityUsd, 2), num(this.volume24hUsd, 2),
-      String(holderCount), num(growth, 2), num(trending, 4), num(risk.riskScore, 1), textArray(risk.flags), p.pool,
-      String(this.lastBlock), nowIso,
+      p.address,
+      createdAt,
+      num(priceUsd, 12),
+      num(marketCapUsd, 2),
+      num(liquidityUsd, 2),
+      num(this.volume24hUsd, 2),
+      String(holderCount),
+      num(growth, 2),
+      num(trending, 4),
+      num(risk.riskScore, 1),
+      textArray(risk.flags),
+      p.pool,
+      String(this.lastBlock),
+      nowIso,
     ]);
     for (const [holder, s] of this.special) {
       if (s.amount > 0n) sink.add("balances", [p.address, this.addressOf(holder), s.amount.toString(), String(s.block)]);
@@ -538,25 +603,59 @@ class TokenMarket {
       const pos = t.pos;
       if (pos.quantity > 0n) sink.add("balances", [p.address, this.addressOf(t.w), pos.quantity.toString(), String(t.balanceBlock)]);
       sink.add("wallet_positions", [
-        this.addressOf(t.w), p.address, pos.quantity.toString(), num(pos.costBasisUsd, 4), num(pos.realizedPnlUsd, 4),
-        num(pos.boughtUsd, 4), num(pos.soldUsd, 4), pos.unknownCostQuantity.toString(), String(pos.buyCount), String(pos.sellCount),
-        pos.firstBuyBlock === null ? null : String(pos.firstBuyBlock), pos.lastTradeBlock === null ? null : String(pos.lastTradeBlock),
+        this.addressOf(t.w),
+        p.address,
+        pos.quantity.toString(),
+        num(pos.costBasisUsd, 4),
+        num(pos.realizedPnlUsd, 4),
+        num(pos.boughtUsd, 4),
+        num(pos.soldUsd, 4),
+        pos.unknownCostQuantity.toString(),
+        String(pos.buyCount),
+        String(pos.sellCount),
+        pos.firstBuyBlock === null ? null : String(pos.firstBuyBlock),
+        pos.lastTradeBlock === null ? null : String(pos.lastTradeBlock),
       ]);
       stats.addPosition(t.w, pos, priceUsd, p.createdBlock, this.t0);
     }
 
     const earlyMoverNetActivity = netActivity(early);
     const summary: SummaryInput = {
-      name: p.name, symbol: p.symbol, sector: p.sector, launchpad: p.launchpad, createdAt, priceUsd, marketCapUsd, liquidityUsd,
-      volume24hUsd: this.volume24hUsd, holderCount, holderGrowth1hPct: growth, risk, earlyMoverCount: early.length, earlyMoverNetActivity,
+      name: p.name,
+      symbol: p.symbol,
+      sector: p.sector,
+      launchpad: p.launchpad,
+      createdAt,
+      priceUsd,
+      marketCapUsd,
+      liquidityUsd,
+      volume24hUsd: this.volume24hUsd,
+      holderCount,
+      holderGrowth1hPct: growth,
+      risk,
+      earlyMoverCount: early.length,
+      earlyMoverNetActivity,
     };
     return {
       top10: holding.slice(0, 10).map((t) => t.w),
       summary: tokenSummary(summary),
       row: [
-        p.address, num(risk.riskScore, 1), risk.riskLevel, textArray(risk.flags), num(risk.holderConcentration, 2),
-        num(risk.liquidityStability, 2), num(risk.washTrade, 2), num(risk.smartMoneyFlow, 2), String(early.length),
-        earlyMoverNetActivity, null, JSON.stringify(risk.evidence), METHOD_VERSION, null, null, nowIso,
+        p.address,
+        num(risk.riskScore, 1),
+        risk.riskLevel,
+        textArray(risk.flags),
+        num(risk.holderConcentration, 2),
+        num(risk.liquidityStability, 2),
+        num(risk.washTrade, 2),
+        num(risk.smartMoneyFlow, 2),
+        String(early.length),
+        earlyMoverNetActivity,
+        null,
+        JSON.stringify(risk.evidence),
+        METHOD_VERSION,
+        null,
+        null,
+        nowIso,
       ],
     };
   }
@@ -565,7 +664,11 @@ class TokenMarket {
   private riskFacts(wallets: Trader[], holding: Trader[], early: Trader[], liquidityUsd: number, marketCapUsd: number): TokenFacts {
     const pop = this.ctx.pop;
     const asHolder = (t: Trader): Holder => ({
-      wallet: this.addressOf(t.w), cluster: pop.clusterOf[t.w], funder: pop.funder(t.w), amount: t.pos.quantity, tx: t.entryTx,
+      wallet: this.addressOf(t.w),
+      cluster: pop.clusterOf[t.w],
+      funder: pop.funder(t.w),
+      amount: t.pos.quantity,
+      tx: t.entryTx,
     });
     const washers = new Map<string, TokenFacts["washEntities"][number]>();
     for (const t of wallets) {

@@ -15,8 +15,7 @@ function sqrt(x: bigint): bigint {
 }
 
 /** Output of a swap with the 0.3% fee (UniswapV2Library.getAmountOut). */
-const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
-  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n);
+const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n);
 
 export class Pair {
   reserveToken = 0n;

@@ -45,12 +45,8 @@ function flagSentence(flag: RiskFlag, s: SummaryInput): string {
 /** The summary up to the top holders' reputation, written as soon as the token is simulated. */
 export function tokenSummary(s: SummaryInput): string {
   const growth = `${s.holderGrowth1hPct >= 0 ? "+" : ""}${s.holderGrowth1hPct.toFixed(1)}%`;
-  const flags = s.risk.flags.length
-    ? `: ${s.risk.flags.map((f) => flagSentence(f, s)).join("; ")}.`
-    : ", with no risk flag raised.";
-  const early = s.earlyMoverCount
-    ? `Early buyers (${s.earlyMoverCount}): ${s.earlyMoverNetActivity}.`
-    : "No wallet bought in the launch window.";
+  const flags = s.risk.flags.length ? `: ${s.risk.flags.map((f) => flagSentence(f, s)).join("; ")}.` : ", with no risk flag raised.";
+  const early = s.earlyMoverCount ? `Early buyers (${s.earlyMoverCount}): ${s.earlyMoverNetActivity}.` : "No wallet bought in the launch window.";
   return (
     `${s.name} (${s.symbol}) is ${SECTOR_PHRASE[s.sector]} launched on ${s.launchpad} at ${s.createdAt.slice(0, 16).replace("T", " ")} UTC. ` +
     `It trades at ${price(s.priceUsd)} for a ${usd(s.marketCapUsd)} market cap, with ${usd(s.liquidityUsd)} of liquidity ` +

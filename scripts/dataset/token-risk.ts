@@ -76,8 +76,7 @@ export type TokenRisk = {
   washShare: number;
 };
 
-export const riskLevel = (score: number): TokenRisk["riskLevel"] =>
-  score < 25 ? "low" : score < 50 ? "medium" : score < 75 ? "high" : "critical";
+export const riskLevel = (score: number): TokenRisk["riskLevel"] => (score < 25 ? "low" : score < 50 ? "medium" : score < 75 ? "high" : "critical");
 
 /** Holdings merged per funding cluster: a sybil farm is one owner. */
 function owners(holders: Holder[], supply: bigint) {
@@ -121,42 +120,75 @@ export function assessToken(f: TokenFacts): TokenRisk {
   const hhi = ranked.reduce((s, o) => s + o.share * o.share, 0);
   if (top10Share >= T.top10 || top1Share >= T.top1) {
     const top = ranked.slice(0, 10).flatMap((o) => o.members);
-    found.push(evidence("concentrated_ownership", top.map((h) => h.wallet), top.map((h) => h.tx), null,
-      { top10_share: round(top10Share), top1_share: round(top1Share), hhi: round(hhi) }, { top10_share: T.top10, top1_share: T.top1 }));
+    found.push(
+      evidence(
+        "concentrated_ownership",
+        top.map((h) => h.wallet),
+        top.map((h) => h.tx),
+        null,
+        { top10_share: round(top10Share), top1_share: round(top1Share), hhi: round(hhi) },
+        { top10_share: T.top10, top1_share: T.top1 },
+      ),
+    );
   }
 
   const farms = new Map<number, Holder[]>();
   for (const b of f.launchBuyers) if (b.cluster >= 0) farms.set(b.cluster, [...(farms.get(b.cluster) ?? []), b]);
   for (const farm of farms.values()) {
-    const held = share(farm.reduce((s, b) => s + b.amount, 0n), f.supply);
+    const held = share(
+      farm.reduce((s, b) => s + b.amount, 0n),
+      f.supply,
+    );
     if (farm.length >= T.sybilWallets && held >= T.sybilSupply) {
-      found.push(evidence("sybil_cluster", farm.map((b) => b.wallet), farm.map((b) => b.tx), farm[0].funder,
-        { wallets: farm.length, supply_share: round(held) }, { wallets: T.sybilWallets, supply_share: T.sybilSupply }));
+      found.push(
+        evidence(
+          "sybil_cluster",
+          farm.map((b) => b.wallet),
+          farm.map((b) => b.tx),
+          farm[0].funder,
+          { wallets: farm.length, supply_share: round(held) },
+          { wallets: T.sybilWallets, supply_share: T.sybilSupply },
+        ),
+      );
       break;
     }
   }
 
   const removal = f.largestRemoval;
   if (removal && removal.share >= T.removalShare) {
-    found.push(evidence("liquidity_pulled", [removal.wallet], [removal.tx], null,
-      { removed_share: round(removal.share) }, { removed_share: T.removalShare }));
+    found.push(evidence("liquidity_pulled", [removal.wallet], [removal.tx], null, { removed_share: round(removal.share) }, { removed_share: T.removalShare }));
   }
 
   const washUsd = f.washEntities.reduce((s, e) => s + e.volumeUsd, 0);
   const washShare = f.volumeUsd > 0 ? washUsd / f.volumeUsd : 0;
   const ring = [...f.washEntities].sort((a, b) => b.roundTrips - a.roundTrips)[0];
   if (washShare >= T.washShare && ring && ring.roundTrips >= T.washRoundTrips) {
-    found.push(evidence("wash_trading", ring.wallets, ring.txs, ring.funder,
-      { wash_share: round(washShare), round_trips: ring.roundTrips }, { wash_share: T.washShare, round_trips: T.washRoundTrips }));
+    found.push(
+      evidence(
+        "wash_trading",
+        ring.wallets,
+        ring.txs,
+        ring.funder,
+        { wash_share: round(washShare), round_trips: ring.roundTrips },
+        { wash_share: T.washShare, round_trips: T.washRoundTrips },
+      ),
+    );
   }
 
   const exiters = f.smartMoney.filter((s) => s.exited);
   const netFlow = f.smSold24hUsd - f.smBought24hUsd;
   const exitShare = f.smartMoney.length ? exiters.length / f.smartMoney.length : 0;
   if ((exiters.length >= T.smExiters || (exiters.length > 0 && exitShare >= T.smExitShare)) && netFlow > 0) {
-    found.push(evidence("smart_money_exiting", exiters.map((s) => s.wallet), exiters.flatMap((s) => s.txs), null,
-      { exiting_wallets: exiters.length, exit_share: round(exitShare), net_outflow_usd: Math.round(netFlow) },
-      { exiting_wallets: T.smExiters, exit_share: T.smExitShare }));
+    found.push(
+      evidence(
+        "smart_money_exiting",
+        exiters.map((s) => s.wallet),
+        exiters.flatMap((s) => s.txs),
+        null,
+        { exiting_wallets: exiters.length, exit_share: round(exitShare), net_outflow_usd: Math.round(netFlow) },
+        { exiting_wallets: T.smExiters, exit_share: T.smExitShare },
+      ),
+    );
   }
 
   const holderConcentration = 100 * (0.5 * ramp(top10Share, 0.2, 0.8) + 0.3 * ramp(hhi, 0.02, 0.25) + 0.2 * ramp(top1Share, 0.05, 0.5));
@@ -166,9 +198,7 @@ export function assessToken(f: TokenFacts): TokenRisk {
     100 * (0.45 * ramp(drawdown, 0.2, 0.9) + 0.25 * ramp(removal?.share ?? 0, 0.3, 0.9) + 0.2 * f.unlockedLpShare + 0.1 * (1 - ramp(liqToCap, 0.02, 0.1)));
   const washTrade = 100 * (0.8 * ramp(washShare, 0.05, 0.5) + 0.2 * ramp(f.volumeUsd > 0 ? f.topClusterVolumeUsd / f.volumeUsd : 0, 0.3, 0.8));
   const smFlow = f.smBought24hUsd + f.smSold24hUsd;
-  const smartMoneyFlow = f.smartMoney.length === 0
-    ? 50
-    : 100 * (0.6 * ramp(exitShare, 0.1, 0.6) + 0.4 * ((smFlow > 0 ? netFlow / smFlow : 0) + 1) / 2);
+  const smartMoneyFlow = f.smartMoney.length === 0 ? 50 : 100 * (0.6 * ramp(exitShare, 0.1, 0.6) + (0.4 * ((smFlow > 0 ? netFlow / smFlow : 0) + 1)) / 2);
 
   const flags = RISK_FLAGS.filter((flag) => found.some((e) => e.flag === flag));
   const composite =

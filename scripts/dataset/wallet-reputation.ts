@@ -35,8 +35,7 @@ export function walletReputation(s: WalletStats, w: number): WalletReputation {
   const knownShare = costed > 0 ? s.boughtUsd[w] / costed : 0;
   const confidence: Confidence =
     closed >= 20 && spanDays >= 3 && knownShare >= 0.8 ? "high" : closed >= 8 && spanDays >= 1 && knownShare >= 0.5 ? "medium" : "low";
-  const pnlConfidence: Confidence =
-    knownShare >= 0.9 && s.trades[w] >= 10 ? "high" : knownShare >= 0.6 && s.trades[w] >= 3 ? "medium" : "low";
+  const pnlConfidence: Confidence = knownShare >= 0.9 && s.trades[w] >= 10 ? "high" : knownShare >= 0.6 && s.trades[w] >= 3 ? "medium" : "low";
 
   const composite = 0.35 * 100 * winRate + 0.25 * entryTiming + 0.2 * consistency + 0.2 * riskDrawdown;
   return {

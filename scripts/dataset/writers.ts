@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { FREE_TEXT_COLUMNS, JSON_COLUMNS, type Row, type RowSink, TABLE_NAMES, type TableName, TABLES } from "./tables";
+import { FREE_TEXT_COLUMNS, JSON_COLUMNS, type Row, type RowSink, TABLE_NAMES, TABLES, type TableName } from "./tables";
 
 export type WriteMethod = "insert" | "copy";
 type Conn = postgres.ReservedSql;
@@ -43,7 +43,10 @@ async function copyRows(conn: Conn, table: TableName, rows: Row[]): Promise<void
     const line = copyLine(table);
     const stream = await conn.unsafe(`copy "${table}" (${quoteColumns(table)}) from stdin`).writable();
     for (let i = 0; i < rows.length; i += 1000) {
-      const text = rows.slice(i, i + 1000).map(line).join("");
+      const text = rows
+        .slice(i, i + 1000)
+        .map(line)
+        .join("");
       if (!stream.write(text)) await new Promise((resolve) => stream.once("drain", resolve));
     }
     // Once the last write is flushed, end() hands the connection back on the next turn.

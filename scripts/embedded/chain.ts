@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { deploy } from "@/devchain/deploy";
-import { startDevChain, type DevChain } from "@/devchain/node";
+import { type DevChain, startDevChain } from "@/devchain/node";
 
 /**
  * The dev chain's recipe, fixed at the first start: Hardhat keeps its chain in memory, so every

@@ -6,7 +6,7 @@
  * (removing a temporary data directory) on SIGTERM or SIGINT, and when its parent goes away,
  * however it dies, even while the server is still starting.
  */
-import { startPostgres, type PostgresOptions } from "./postgres";
+import { type PostgresOptions, startPostgres } from "./postgres";
 import { EmbeddedPostgresError } from "./postgres-failure";
 
 const starting = startPostgres(JSON.parse(process.argv[2]) as PostgresOptions);

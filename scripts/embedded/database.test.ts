@@ -102,7 +102,9 @@ describe("a failed start says what to do, in one line", TIMEOUT, () => {
     try {
       const dataDir = path.join(locked, "postgres");
       const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "not-writable");
-      expect(message).toMatch(new RegExp(`^The embedded PostgreSQL cannot write its data directory ${dataDir}.*: make it writable, or set DATA_DIR to a writable directory\\.$`));
+      expect(message).toMatch(
+        new RegExp(`^The embedded PostgreSQL cannot write its data directory ${dataDir}.*: make it writable, or set DATA_DIR to a writable directory\\.$`),
+      );
     } finally {
       chmodSync(locked, 0o700);
     }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import type { PostgresOptions } from "./postgres";
 import { EmbeddedPostgresError, type FailureReason } from "./postgres-failure";
@@ -23,7 +23,9 @@ export async function startEmbeddedDatabase(options: PostgresOptions): Promise<E
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const message = await new Promise<KeeperMessage>((resolve, reject) => {
     child.once("message", (m) => resolve(m as KeeperMessage));
-    void exited.then(() => reject(new EmbeddedPostgresError(`The embedded PostgreSQL's process exited (${child.exitCode}) before the server started.`, "failed")));
+    void exited.then(() =>
+      reject(new EmbeddedPostgresError(`The embedded PostgreSQL's process exited (${child.exitCode}) before the server started.`, "failed")),
+    );
   });
   if ("error" in message) {
     await exited;

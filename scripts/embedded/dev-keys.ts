@@ -3,8 +3,8 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
-import { createKey, ensureAccount, PLANS, type Plan } from "@/lib/keys/store";
 import { hashKey } from "@/lib/keys/secret";
+import { createKey, ensureAccount, PLANS, type Plan } from "@/lib/keys/store";
 
 type DevKeys = Record<Plan, string>;
 
@@ -24,7 +24,7 @@ export async function ensureDevKeys(db: Db, dataDir: string): Promise<DevKeys> {
         .select({ id: apiKeys.id })
         .from(apiKeys)
         .where(and(eq(apiKeys.hash, hashKey(secret)), isNull(apiKeys.revokedAt))));
-    if (secret && live && live.length) {
+    if (secret && live?.length) {
       keys[plan] = secret;
       continue;
     }

@@ -18,7 +18,10 @@ export class EmbeddedPostgresError extends Error {
 export type FailureContext = { dir: string; port: number; asPostgresUser: boolean };
 
 const portInUse = (port: number) =>
-  new EmbeddedPostgresError(`Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: set EMBEDDED_DB_PORT to a free port.`, "port-in-use");
+  new EmbeddedPostgresError(
+    `Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: set EMBEDDED_DB_PORT to a free port.`,
+    "port-in-use",
+  );
 
 export const otherVersion = (dir: string, found: string, ours: string) =>
   new EmbeddedPostgresError(
@@ -51,7 +54,9 @@ const lastFatal = (log: string) =>
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => /\b(FATAL|PANIC|ERROR|error|initdb:)\b/.test(l))
-    .at(-1) ?? log.trim().split("\n").at(-1) ?? "no output";
+    .at(-1) ??
+  log.trim().split("\n").at(-1) ??
+  "no output";
 
 /** The reason a start failed, from what initdb and postgres wrote. */
 export function explainFailure(log: string, ctx: FailureContext): EmbeddedPostgresError {

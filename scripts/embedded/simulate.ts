@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { deploymentFile, type Deployment } from "@/devchain/deploy";
+import { type Deployment, deploymentFile } from "@/devchain/deploy";
 import { runSimulation } from "@/devchain/simulator/runner";
 
 type Args = { rpcUrl: string; dataDir: string; seed: number; days: number; startTimestamp: number };

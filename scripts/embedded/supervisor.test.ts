@@ -1,5 +1,5 @@
 /** The launcher's supervision: a component killed with SIGKILL comes back; one held stays down. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { Supervisor } from "./supervisor";
 
@@ -9,7 +9,8 @@ const idle = async () => {
   started.push(child);
   return child;
 };
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
 
 async function until(condition: () => boolean) {
   while (!condition()) await new Promise((r) => setTimeout(r, 50));

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 /** The worker as a child process (`npm run worker`'s entry), against the embedded database. */
 export function startWorkerProcess(env: Record<string, string>): ChildProcess {

@@ -86,7 +86,9 @@ function reputationRanks(truth: GroundTruth, scored: Scored): ReputationRanks {
   const scoreOf = (w: string) => scored.reputations.get(w.toLowerCase());
   const share = (test: (v: number) => boolean) => all.filter(test).length / all.length;
   const ruggers = [...new Set(truth.planted.filter((p) => p.kind === "rug_pull" || p.kind === "slow_rug").map((p) => p.wallets![0].toLowerCase()))];
-  const smartMoney = Object.entries(truth.wallets).filter(([, planted]) => planted === "smart_money").map(([w]) => w.toLowerCase());
+  const smartMoney = Object.entries(truth.wallets)
+    .filter(([, planted]) => planted === "smart_money")
+    .map(([w]) => w.toLowerCase());
   const exits = truth.planted.filter((p) => p.kind === "insider").flatMap((p) => (p.exits as { wallet: string }[]).map((e) => e.wallet.toLowerCase()));
   const scoredOnly = (wallets: string[]) => wallets.flatMap((wallet) => (scoreOf(wallet) === undefined ? [] : [{ wallet, score: scoreOf(wallet)! }]));
   return {
@@ -110,12 +112,23 @@ const addCounts = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, fp: a.fp
 /** Seeds pooled: counts add up, so the rates are over every planted case. */
 export function combine(results: SeedResult[]): SeedResult {
   const mergeCounts = (pick: (r: SeedResult) => Record<string, Counts>) =>
-    Object.fromEntries(Object.keys(pick(results[0])).map((k) => [k, results.map(pick).map((m) => m[k]).reduce(addCounts, zero())]));
+    Object.fromEntries(
+      Object.keys(pick(results[0])).map((k) => [
+        k,
+        results
+          .map(pick)
+          .map((m) => m[k])
+          .reduce(addCounts, zero()),
+      ]),
+    );
   return {
     flags: mergeCounts((r) => r.flags),
     classes: mergeCounts((r) => r.classes),
     bands: Object.fromEntries(
-      RISK_LEVELS.map((l) => [l, results.reduce((acc, r) => ({ tokens: acc.tokens + r.bands[l].tokens, rugged: acc.rugged + r.bands[l].rugged }), { tokens: 0, rugged: 0 })]),
+      RISK_LEVELS.map((l) => [
+        l,
+        results.reduce((acc, r) => ({ tokens: acc.tokens + r.bands[l].tokens, rugged: acc.rugged + r.bands[l].rugged }), { tokens: 0, rugged: 0 }),
+      ]),
     ),
     hardNegativeHits: results.flatMap((r) => r.hardNegativeHits),
     hardNegatives: results.reduce((n, r) => n + r.hardNegatives, 0),

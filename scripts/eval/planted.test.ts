@@ -36,7 +36,12 @@ describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
   const plantedOf = (kind: PlantedEntry["kind"]) => truth.planted.filter((p) => p.kind === kind);
 
   it("raises each planted flag on its token and no planted kind of flag elsewhere", () => {
-    const got = truth.tokens.map((t) => ({ token: t.symbol, flags: scoreOf(t.address).flags.filter((f) => PLANTED.includes(f as RiskFlag)).sort() }));
+    const got = truth.tokens.map((t) => ({
+      token: t.symbol,
+      flags: scoreOf(t.address)
+        .flags.filter((f) => PLANTED.includes(f as RiskFlag))
+        .sort(),
+    }));
     expect(got).toEqual(truth.tokens.map((t) => ({ token: t.symbol, flags: [...t.flags].sort() })));
     for (const flag of PLANTED) expect(truth.tokens.some((t) => t.flags.includes(flag))).toBe(true);
   });

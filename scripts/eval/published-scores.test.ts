@@ -42,7 +42,10 @@ describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
   let published: Scored["published"];
 
   beforeAll(async () => {
-    ({ truth, scored: { published } } = await runSeed(SEED, SIZE, () => {}, { snapshots: [1] }));
+    ({
+      truth,
+      scored: { published },
+    } = await runSeed(SEED, SIZE, () => {}, { snapshots: [1] }));
   }, 240_000);
 
   it("are each token's breakdown under the documented weights plus its adjustments, exactly", () => {
@@ -69,7 +72,9 @@ describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
   it("say which dimensions have no data and why, and share their weight out", () => {
     const all = [...published.tokens, ...published.wallets];
     for (const s of all) {
-      const nulls = Object.entries(s.dimensions).filter(([, v]) => v === null).map(([k]) => k);
+      const nulls = Object.entries(s.dimensions)
+        .filter(([, v]) => v === null)
+        .map(([k]) => k);
       expect(s.missing_dimensions.map((m) => m.dimension)).toEqual(nulls);
       const carried = Object.entries(s.weights).filter(([k]) => !nulls.includes(k));
       for (const k of nulls) expect(s.weights[k as keyof typeof s.weights]).toBe(0);
@@ -94,10 +99,14 @@ describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
       expect(r.adjustments).toContainEqual({ reason: "pulled_own_launch_liquidity", max_score: REPUTATION_CAPS.pulled_own_launch_liquidity });
       expect(scores.filter((s) => s < r.reputation_score).length / scores.length).toBeLessThan(0.1);
     }
-    const insiders = truth.planted.filter((p) => p.kind === "insider").flatMap((p) => (p.exits as { wallet: string }[]).map((e) => byAddress.get(e.wallet.toLowerCase())!));
+    const insiders = truth.planted
+      .filter((p) => p.kind === "insider")
+      .flatMap((p) => (p.exits as { wallet: string }[]).map((e) => byAddress.get(e.wallet.toLowerCase())!));
     expect(insiders.length).toBeGreaterThan(0);
     for (const i of insiders) expect(i.reputation_score).toBeLessThanOrEqual(30);
-    const smart = Object.entries(truth.wallets).filter(([, c]) => c === "smart_money").map(([w]) => byAddress.get(w.toLowerCase())!);
+    const smart = Object.entries(truth.wallets)
+      .filter(([, c]) => c === "smart_money")
+      .map(([w]) => byAddress.get(w.toLowerCase())!);
     expect(smart.length).toBeGreaterThan(0);
     for (const s of smart) expect(scores.filter((x) => x > s.reputation_score).length / scores.length).toBeLessThan(0.25);
   });

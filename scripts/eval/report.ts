@@ -1,6 +1,6 @@
 import { printTable } from "@/bench/lib/table";
 import { RISK_LEVELS } from "@/lib/scoring";
-import { combine, rates, type Rates, type SeedResult } from "./metrics";
+import { combine, type Rates, rates, type SeedResult } from "./metrics";
 import { SNAPSHOTS } from "./run-seed";
 
 /** Issue 4's flag targets, issue 15's calibration and reputation targets. */
@@ -96,15 +96,40 @@ const yes = (ok: boolean) => (ok ? "yes" : "NO");
 export function printReport(s: ReturnType<typeof summarize>) {
   console.log(`\nFlags (seeds ${s.seeds.join(", ")})`);
   printTable(
-    Object.entries(s.flags).map(([flag, r]) => ({ flag, tp: r.tp, fp: r.fp, fn: r.fn, precision: fmt(r.precision), recall: fmt(r.recall), f1: fmt(r.f1), target: r.target })),
+    Object.entries(s.flags).map(([flag, r]) => ({
+      flag,
+      tp: r.tp,
+      fp: r.fp,
+      fn: r.fn,
+      precision: fmt(r.precision),
+      recall: fmt(r.recall),
+      f1: fmt(r.f1),
+      target: r.target,
+    })),
   );
   console.log("\nWallet classes (planted wallets with an expected class)");
   printTable(
-    Object.entries(s.classes).map(([cls, r]) => ({ class: cls, tp: r.tp, fp: r.fp, fn: r.fn, precision: fmt(r.precision), recall: fmt(r.recall), f1: fmt(r.f1) })),
+    Object.entries(s.classes).map(([cls, r]) => ({
+      class: cls,
+      tp: r.tp,
+      fp: r.fp,
+      fn: r.fn,
+      precision: fmt(r.precision),
+      recall: fmt(r.recall),
+      f1: fmt(r.f1),
+    })),
   );
-  console.log(`\nRugged tokens by risk_level (every token read at ${SNAPSHOTS.length} moments through the history, every ${SNAPSHOTS[0] * 100}%; rugged = pulled by the end)`);
+  console.log(
+    `\nRugged tokens by risk_level (every token read at ${SNAPSHOTS.length} moments through the history, every ${SNAPSHOTS[0] * 100}%; rugged = pulled by the end)`,
+  );
   printTable(
-    Object.entries(s.rug_share_by_band).map(([band, b]) => ({ band, readings: b.tokens, "share of readings": fmt(b.band_share), rugged: b.rugged, "rug share": fmt(b.rug_share) })),
+    Object.entries(s.rug_share_by_band).map(([band, b]) => ({
+      band,
+      readings: b.tokens,
+      "share of readings": fmt(b.band_share),
+      rugged: b.rugged,
+      "rug share": fmt(b.rug_share),
+    })),
   );
   console.log(`rug share rises with each band, seeds pooled: ${yes(s.rug_share_rises)}`);
   console.log(
@@ -129,6 +154,8 @@ export function printReport(s: ReturnType<typeof summarize>) {
     `hard negatives: ${s.hard_negatives.tokens} tokens, ${hits.length ? `RAISED ${hits.map((h) => `${h.token}:${h.flag}`).join(", ")}` : "none raised its tempting flag"}`,
   );
   const roles = s.role_wallets_misclassified;
-  console.log(`role wallets (market maker, funder, CEX, ...) called wash trader/sniper/insider: ${roles.length ? roles.map((r) => `${r.planted}→${r.class}`).join(", ") : "none"}`);
+  console.log(
+    `role wallets (market maker, funder, CEX, ...) called wash trader/sniper/insider: ${roles.length ? roles.map((r) => `${r.planted}→${r.class}`).join(", ") : "none"}`,
+  );
   console.log(`all targets met: ${yes(s.targets_met)}`);
 }

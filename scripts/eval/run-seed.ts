@@ -6,10 +6,10 @@ import { deploy } from "@/devchain/deploy";
 import { historyAt } from "@/devchain/history-clock";
 import { startDevChain } from "@/devchain/node";
 import type { GroundTruth } from "@/devchain/simulator/ground-truth";
-import type { FlagEvidence } from "@/lib/scoring";
+import { runSimulation } from "@/devchain/simulator/runner";
 import { getTokenScore, getWalletScore } from "@/lib/queries/scores";
 import { getTokenProfile } from "@/lib/queries/tokens";
-import { runSimulation } from "@/devchain/simulator/runner";
+import type { FlagEvidence } from "@/lib/scoring";
 import { Indexer } from "@/worker/indexer/indexer";
 import { Rpc } from "@/worker/indexer/rpc";
 import { devchainProfile } from "@/worker/profiles/devchain";
@@ -94,7 +94,13 @@ export async function runSeed(
       levelsOverTime.push([...(await sql<{ address: string; riskLevel: string }[]>`select address, risk_level as "riskLevel" from token_scores`)]);
     }
 
-    type TokenRow = { address: string; risk_score: number; risk_level: string; flags: string[]; flag_evidence: FlagEvidence[] } & Scored["tokens"][number]["metrics"];
+    type TokenRow = {
+      address: string;
+      risk_score: number;
+      risk_level: string;
+      flags: string[];
+      flag_evidence: FlagEvidence[];
+    } & Scored["tokens"][number]["metrics"];
     const tokens = await sql<TokenRow[]>`
       select s.address, s.risk_score, s.risk_level, s.flags, s.flag_evidence, m.holder_count as "holderCount",
              m.holder_growth1h_pct as "holderGrowth1hPct", m.volume24h_usd as "volume24hUsd"

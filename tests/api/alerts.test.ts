@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alert as alertSchema, alertDetail, alertList, createdAlert } from "@/lib/api/schemas/alerts";
+import { alertDetail, alertList, alert as alertSchema, createdAlert } from "@/lib/api/schemas/alerts";
 import { setPlan } from "@/lib/keys/store";
 import { api, expectError, expectShape, newKey, testDb } from "./helpers";
 

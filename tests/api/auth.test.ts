@@ -73,9 +73,7 @@ describe("rate limits", () => {
     }
     const remaining = ok.map((r) => Number(r.headers.get("x-ratelimit-remaining"))).sort((a, b) => a - b);
     expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    const [usage] = await testDb().execute<{ requests: number; rejected: number }>(
-      sql`select requests, rejected from usage_daily where key_id = ${k.id}`,
-    );
+    const [usage] = await testDb().execute<{ requests: number; rejected: number }>(sql`select requests, rejected from usage_daily where key_id = ${k.id}`);
     expect(usage).toEqual({ requests: 10, rejected: 4 });
   });
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Db } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { createCheckoutSession } from "@/lib/billing/checkout";
-import { createStripe, type Billing } from "@/lib/billing/stripe";
-import { startStripeFake, type StripeFake } from "@/lib/billing/test/stripe-fake";
+import { type Billing, createStripe } from "@/lib/billing/stripe";
+import { type StripeFake, startStripeFake } from "@/lib/billing/test/stripe-fake";
 import { createKey, ensureAccount } from "@/lib/keys/store";
 import { createTestDatabase } from "@/tests/setup/database";
-import { startAppServer, type AppServer } from "@/tests/setup/server";
+import { type AppServer, startAppServer } from "@/tests/setup/server";
 
 /**
  * Billing through the production server: a server of its own with Stripe configured and
@@ -28,7 +28,13 @@ beforeAll(async () => {
   client = connect(database.url, { max: 2 });
   db = createDb(client);
   fake = await startStripeFake({ now: Date.parse("2026-11-20T12:00:00Z") / 1000 });
-  const stripeEnv = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_PRICE_PRO: PRICES.pro, STRIPE_PRICE_API_TIER: PRICES.api_tier, STRIPE_API_BASE: fake.url };
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_PRICE_PRO: PRICES.pro,
+    STRIPE_PRICE_API_TIER: PRICES.api_tier,
+    STRIPE_API_BASE: fake.url,
+  };
   server = await startAppServer({ DATABASE_URL: database.url, ...stripeEnv });
   const settings = { secretKey: "sk_test_fake", webhookSecret: SECRET, prices: PRICES, meterEventName: "api_requests", apiBase: new URL(fake.url) };
   billing = { settings, stripe: createStripe(settings) };
@@ -42,7 +48,8 @@ afterAll(async () => {
 });
 
 const webhook = () => `${server.baseUrl}/api/stripe/webhook`;
-const rateLimit = async (key: string) => (await fetch(`${server.baseUrl}/v1/alerts`, { headers: { Authorization: `Bearer ${key}` } })).headers.get("x-ratelimit-limit");
+const rateLimit = async (key: string) =>
+  (await fetch(`${server.baseUrl}/v1/alerts`, { headers: { Authorization: `Bearer ${key}` } })).headers.get("x-ratelimit-limit");
 
 describe("Stripe webhook through the production server", () => {
   it("moves an account to Pro on a signed checkout, once, and refuses forged deliveries", async () => {
@@ -65,7 +72,11 @@ describe("Stripe webhook through the production server", () => {
   });
 
   it("no longer lets the dashboard switch plans", async () => {
-    const res = await fetch(`${server.baseUrl}/api/plan`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ plan: "api_tier" }) });
+    const res = await fetch(`${server.baseUrl}/api/plan`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ plan: "api_tier" }),
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey, ensureAccount, setPlan, type Plan } from "@/lib/keys/store";
+import { createKey, ensureAccount, type Plan, setPlan } from "@/lib/keys/store";
 import { OVERVIEW_URLS, STREAM_PAGE_SIZE } from "@/lib/queries/shared-views";
-import { expectError, type ApiResponse } from "./helpers";
-import { ownServer, signedIn, type OwnServer } from "./own-server";
+import { type ApiResponse, expectError } from "./helpers";
+import { type OwnServer, ownServer, signedIn } from "./own-server";
 
 /**
  * The dashboard's JSON routes and the limits around them, on a server of this file's own: a
@@ -130,7 +130,9 @@ describe("request bodies", () => {
   it("over 64 KiB are 413 with the error body, on the dashboard's routes, Auth.js's and /v1", async () => {
     const { browser } = await signedIn(server);
     expectError(await browser.fetch("/api/keys", { ...write("POST"), body: big }).then(asResponse), 413, "PAYLOAD_TOO_LARGE", "body");
-    const streamed = await browser.fetch("/api/keys", { ...write("POST"), body: chunked(), duplex: "half" } as Parameters<typeof browser.fetch>[1]).then(asResponse);
+    const streamed = await browser
+      .fetch("/api/keys", { ...write("POST"), body: chunked(), duplex: "half" } as Parameters<typeof browser.fetch>[1])
+      .then(asResponse);
     expectError(streamed, 413, "PAYLOAD_TOO_LARGE", "body");
     const auth = await fetch(`${server.baseUrl}/api/auth/signin/resend`, {
       method: "POST",
@@ -146,25 +148,27 @@ describe("request bodies", () => {
 
 describe("names with control characters", () => {
   const conditions = { min_liquidity_usd: 1000 };
-  it.each([["a NUL", "bot\u0000"], ["a newline", "bot\nnet"], ["a right-to-left override", "bot\u202etxt.exe"]])(
-    "with %s are 400 naming the field, for keys and alerts",
-    async (_what, name) => {
-      const { browser } = await signedIn(server);
-      expectError(await browser.fetch("/api/keys", write("POST", { name })).then(asResponse), 400, "INVALID_PARAMS", "name");
-      const { key } = await apiKey("pro");
-      const json = { "content-type": "application/json" };
-      expectError(await v1("/v1/alerts", key, { method: "POST", headers: json, body: JSON.stringify({ name, conditions }) }), 400, "INVALID_PARAMS", "name");
-      const made = await v1("/v1/alerts", key, { method: "POST", headers: json, body: JSON.stringify({ name: "fine", conditions }) });
-      expect(made.status).toBe(201);
-      expectError(await v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: json, body: JSON.stringify({ name }) }), 400, "INVALID_PARAMS", "name");
-    },
-  );
+  it.each([
+    ["a NUL", "bot\u0000"],
+    ["a newline", "bot\nnet"],
+    ["a right-to-left override", "bot\u202etxt.exe"],
+  ])("with %s are 400 naming the field, for keys and alerts", async (_what, name) => {
+    const { browser } = await signedIn(server);
+    expectError(await browser.fetch("/api/keys", write("POST", { name })).then(asResponse), 400, "INVALID_PARAMS", "name");
+    const { key } = await apiKey("pro");
+    const json = { "content-type": "application/json" };
+    expectError(await v1("/v1/alerts", key, { method: "POST", headers: json, body: JSON.stringify({ name, conditions }) }), 400, "INVALID_PARAMS", "name");
+    const made = await v1("/v1/alerts", key, { method: "POST", headers: json, body: JSON.stringify({ name: "fine", conditions }) });
+    expect(made.status).toBe(201);
+    expectError(await v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: json, body: JSON.stringify({ name }) }), 400, "INVALID_PARAMS", "name");
+  });
 });
 
 describe("webhook targets", () => {
   const conditions = { min_liquidity_usd: 1000 };
   const hook = (url: string) => ({ name: "hook", conditions, notification_channel: "webhook", webhook_url: url });
-  const post = (key: string, body: unknown) => v1("/v1/alerts", key, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (key: string, body: unknown) =>
+    v1("/v1/alerts", key, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
   it("meet the plan's gate before any lookup: a Free key learns nothing about a host", async () => {
     const { key } = await apiKey("free");
@@ -194,13 +198,16 @@ describe("webhook targets", () => {
     const made = await post(key, hook("http://8.8.8.8/hook"));
     expect(made.status).toBe(201);
     await setPlan(server.db, accountId, "free");
-    const patch = (body: unknown) => v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const patch = (body: unknown) =>
+      v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     expectError(await patch({ webhook_url: "http://8.8.4.4/hook" }), 403, "FORBIDDEN");
     expect((await patch({ name: "renamed" })).status).toBe(200);
 
     const { browser, accountId: dashboardAccount } = await signedIn(server);
     const own = await createKey(server.db, dashboardAccount, "alerts");
-    const viaDashboard = await browser.fetch("/api/alerts", write("POST", { key_id: own.id, alert: hook("https://no-such-host.invalid/hook") })).then(asResponse);
+    const viaDashboard = await browser
+      .fetch("/api/alerts", write("POST", { key_id: own.id, alert: hook("https://no-such-host.invalid/hook") }))
+      .then(asResponse);
     expectError(viaDashboard, 403, "FORBIDDEN", "notification_channel");
   });
 });
@@ -210,7 +217,10 @@ describe("email sign-in without an email service, off the embedded defaults", ()
     const email = "nobody-reads-this@example.com";
     const res = await fetch(`${server.baseUrl}/api/auth/csrf`);
     const { csrfToken } = (await res.json()) as { csrfToken: string };
-    const csrfCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const csrfCookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const sent = await fetch(`${server.baseUrl}/api/auth/signin/resend`, {
       method: "POST",
       redirect: "manual",
@@ -237,8 +247,10 @@ describe("the request deadline", () => {
   }
   /** The app's statements waiting on a lock right now. */
   const waiting = async () =>
-    (await server.sql`select count(*)::int as n from pg_stat_activity
-                        where datname = current_database() and application_name = 'onchain-intel' and wait_event_type = 'Lock'`)[0].n as number;
+    (
+      await server.sql`select count(*)::int as n from pg_stat_activity
+                        where datname = current_database() and application_name = 'onchain-intel' and wait_event_type = 'Lock'`
+    )[0].n as number;
   let since = Date.parse("2030-01-01T00:00:00Z");
   /** A request the response cache cannot answer. */
   const events = (key: string) => v1(`/v1/events?since=${new Date((since += 1000)).toISOString()}`, key);

@@ -177,7 +177,12 @@ describe("GET /v1/events?include_removed=true (tombstones of reorged events)", (
     expect(body.data.slice(0, 3).map((e) => e.id)).toEqual(tombs.slice(0, 3).map((t) => t.id));
     expect(body.total).toBe(expected.length);
     const tail = await api(`/v1/events?order=asc&after=${oldestFirst.at(-1)!.id}&include_removed=true`);
-    expect(tail.body.data.map((e: { id: string }) => e.id)).toEqual(tombs.slice(3).map((t) => t.id).sort());
+    expect(tail.body.data.map((e: { id: string }) => e.id)).toEqual(
+      tombs
+        .slice(3)
+        .map((t) => t.id)
+        .sort(),
+    );
     for (const item of body.data.filter((e) => "removed" in e)) {
       const t = expectShape(removedEvent, item);
       expect(t).toMatchObject({ removed: true, block_number: tombs.find((x) => x.id === t.id)!.block, tx_hash: `0x${"ab".repeat(32)}` });

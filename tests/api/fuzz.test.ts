@@ -1,22 +1,97 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, newKey, testDb, type ApiResponse } from "./helpers";
 import { mulberry32 } from "@/lib/random";
+import { type ApiResponse, api, newKey, testDb } from "./helpers";
 
 const rnd = mulberry32(20261121);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 const int = (n: number) => Math.floor(rnd() * n);
 
-const NAMES = ["page", "limit", "sort", "type", "since", "after", "order", "status", "token_address", "wallet_address",
-  "min_liquidity_usd", "max_market_cap_usd", "min_market_cap_usd", "max_risk_score", "exclude_flags",
-  "min_holder_growth_1h_pct", "max_age_hours", "x", "", "__proto__", "constructor"];
-const VALUES = ["", "0", "-1", "1", "50", "201", "1e309", "NaN", "Infinity", "9".repeat(400), "0x" + "a".repeat(40),
-  "0x" + "A".repeat(40), "0xg", "%00", "%ff%fe", "😀", "null", "true", "[]", "{}", "2026-01-01T00:00:00Z", "2026-02-30",
-  "swap", "trending", "risk_asc", "wash_trading,liquidity_pulled", ",,,", "' or 1=1 --", "<script>", "a".repeat(5000), "1.5", " 1"];
-const PATHS = ["/v1/tokens", "/v1/tokens/{a}", "/v1/wallets/{a}", "/v1/wallets/{a}/events", "/v1/events",
-  "/v1/scores/wallet/{a}", "/v1/scores/token/{a}", "/v1/alerts", "/v1/alerts/{id}", "/v1/{junk}", "/v1/tokens/{a}/{junk}"];
-const SEGMENTS = ["0x" + "1".repeat(40), "0x" + "F".repeat(40), "0x1", "..", "%2e%2e", "%00", "😀", "a".repeat(3000),
-  "alrt_" + "A".repeat(20), "alrt_x", "null", "%", "%zz"];
+const NAMES = [
+  "page",
+  "limit",
+  "sort",
+  "type",
+  "since",
+  "after",
+  "order",
+  "status",
+  "token_address",
+  "wallet_address",
+  "min_liquidity_usd",
+  "max_market_cap_usd",
+  "min_market_cap_usd",
+  "max_risk_score",
+  "exclude_flags",
+  "min_holder_growth_1h_pct",
+  "max_age_hours",
+  "x",
+  "",
+  "__proto__",
+  "constructor",
+];
+const VALUES = [
+  "",
+  "0",
+  "-1",
+  "1",
+  "50",
+  "201",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "9".repeat(400),
+  `0x${"a".repeat(40)}`,
+  `0x${"A".repeat(40)}`,
+  "0xg",
+  "%00",
+  "%ff%fe",
+  "😀",
+  "null",
+  "true",
+  "[]",
+  "{}",
+  "2026-01-01T00:00:00Z",
+  "2026-02-30",
+  "swap",
+  "trending",
+  "risk_asc",
+  "wash_trading,liquidity_pulled",
+  ",,,",
+  "' or 1=1 --",
+  "<script>",
+  "a".repeat(5000),
+  "1.5",
+  " 1",
+];
+const PATHS = [
+  "/v1/tokens",
+  "/v1/tokens/{a}",
+  "/v1/wallets/{a}",
+  "/v1/wallets/{a}/events",
+  "/v1/events",
+  "/v1/scores/wallet/{a}",
+  "/v1/scores/token/{a}",
+  "/v1/alerts",
+  "/v1/alerts/{id}",
+  "/v1/{junk}",
+  "/v1/tokens/{a}/{junk}",
+];
+const SEGMENTS = [
+  `0x${"1".repeat(40)}`,
+  `0x${"F".repeat(40)}`,
+  "0x1",
+  "..",
+  "%2e%2e",
+  "%00",
+  "😀",
+  "a".repeat(3000),
+  `alrt_${"A".repeat(20)}`,
+  "alrt_x",
+  "null",
+  "%",
+  "%zz",
+];
 
 const encode = (s: string) => (rnd() < 0.5 ? encodeURIComponent(s) : s.replace(/[ #?&]/g, encodeURIComponent));
 

@@ -6,7 +6,7 @@ import { users } from "@/db/schema";
 import { linkAccount } from "@/lib/auth/link-account";
 import { openSession } from "@/lib/auth/sessions";
 import { createTestDatabase } from "@/tests/setup/database";
-import { startAppServer, type AppServer } from "@/tests/setup/server";
+import { type AppServer, startAppServer } from "@/tests/setup/server";
 
 /**
  * A production server of a test file's own, on a migrated database of its own, for what the

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import { startAppServer, type AppServer } from "../setup/server";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type AppServer, startAppServer } from "../setup/server";
 import { TcpProxy } from "../setup/tcp-proxy";
 import { expectError, newKey } from "./helpers";
 

@@ -10,7 +10,7 @@ import { SIGN_IN_EMAIL_LIMITS } from "@/lib/auth/sign-in-throttle";
 import { createTestDatabase } from "@/tests/setup/database";
 import { freePort } from "@/tests/setup/server";
 import { startFakeResend } from "@/worker/alerts/test/fake-servers";
-import { authForm, browser, ownServer, type Browser, type OwnServer } from "./own-server";
+import { authForm, type Browser, browser, type OwnServer, ownServer } from "./own-server";
 
 /**
  * Signing in, through the same requests a browser makes to Auth.js's routes, on servers of this
@@ -195,7 +195,10 @@ describe("on the embedded defaults", () => {
   it("writes sign-in links to the log without Resend, and says so at the start", async () => {
     await authForm(browser(server.baseUrl), "/api/auth/signin/resend", { email: "local@example.com", callbackUrl: "/" });
     expect(server.output()).toContain("Sign-in links are written to this log");
-    const logged = server.output().split("\n").find((l) => l.includes("sign-in link") && l.includes("local@example.com"));
+    const logged = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes("sign-in link") && l.includes("local@example.com"));
     expect(logged).toMatch(/callback\/resend/);
   });
 });

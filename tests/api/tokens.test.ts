@@ -5,7 +5,18 @@ import { toUnits } from "@/lib/queries/format";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { api, expectError, expectShape, testDb } from "./helpers";
 
-type Row = { address: string; liquidity_usd: number; market_cap_usd: number; risk_score: number; holder_growth_1h_pct: number; age_hours: number; risk_flags: string[]; trending_score: number; volume_24h_usd: number; created_at: Date };
+type Row = {
+  address: string;
+  liquidity_usd: number;
+  market_cap_usd: number;
+  risk_score: number;
+  holder_growth_1h_pct: number;
+  age_hours: number;
+  risk_flags: string[];
+  trending_score: number;
+  volume_24h_usd: number;
+  created_at: Date;
+};
 let rows: Row[] = [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

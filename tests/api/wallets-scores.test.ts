@@ -30,7 +30,18 @@ describe("GET /v1/wallets/{address}", () => {
     const values = body.portfolio.map((h) => h.value_usd);
     expect(values).toEqual([...values].sort((a, b) => b - a));
     expect(Object.keys(body).sort()).toEqual(
-      ["address", "classification", "reputation_score", "reputation_confidence", "portfolio", "pnl_estimate_usd", "pnl_confidence", "sector_preference", "trade_count", "first_seen"].sort(),
+      [
+        "address",
+        "classification",
+        "reputation_score",
+        "reputation_confidence",
+        "portfolio",
+        "pnl_estimate_usd",
+        "pnl_confidence",
+        "sector_preference",
+        "trade_count",
+        "first_seen",
+      ].sort(),
     );
   });
   it("404s unindexed, 400s malformed", async () => {
@@ -67,7 +78,18 @@ describe("public routes", () => {
     const res = await api("/v1/openapi.json", { key: null });
     expect(res.body.openapi).toBe("3.1.0");
     expect(Object.keys(res.body.paths).sort()).toEqual(
-      ["/alerts", "/alerts/{id}", "/events", "/scores/token/{address}", "/scores/wallet/{address}", "/status", "/tokens", "/tokens/{address}", "/wallets/{address}", "/wallets/{address}/events"].sort(),
+      [
+        "/alerts",
+        "/alerts/{id}",
+        "/events",
+        "/scores/token/{address}",
+        "/scores/wallet/{address}",
+        "/status",
+        "/tokens",
+        "/tokens/{address}",
+        "/wallets/{address}",
+        "/wallets/{address}/events",
+      ].sort(),
     );
     const params = res.body.paths["/tokens"].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(["sort", "min_liquidity_usd", "exclude_flags", "page", "limit"]));

@@ -1,4 +1,4 @@
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/scripts/embedded/database";
+import { type EmbeddedDatabase, startEmbeddedDatabase } from "@/scripts/embedded/database";
 import { EmbeddedPostgresError } from "@/scripts/embedded/postgres-failure";
 import { freePort } from "./server";
 

@@ -4,7 +4,7 @@ import { alerts, tokenMetrics } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { revokeKey } from "@/lib/keys/store";
 import { updateAlert } from "@/lib/queries/alerts";
-import { tokenFilterSql, type TokenFilter } from "@/lib/tokens/filter";
+import { type TokenFilter, tokenFilterSql } from "@/lib/tokens/filter";
 import { AlertEvaluator } from "./evaluate";
 import { alertsDatabase, minutes, newAddress, newAlert, newOwner, notificationsOf, setToken, T0 } from "./test/fixtures";
 
@@ -245,9 +245,10 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
       // A worker that just took over (no memory of the last cycle) reads the matches it replaces.
       await (i % 2 ? new AlertEvaluator() : evaluator).evaluate(t.sql, now);
       const expected = await t.db.select({ address: tokenMetrics.address }).from(tokenMetrics).where(tokenFilterSql(filter, now));
-      expect((await matchesOf(alert.id)).map((m) => m.address), JSON.stringify(filter)).toEqual(
-        expected.map((r) => r.address).sort(),
-      );
+      expect(
+        (await matchesOf(alert.id)).map((m) => m.address),
+        JSON.stringify(filter),
+      ).toEqual(expected.map((r) => r.address).sort());
       // What it wrote is what a fresh evaluation computes: nothing left to change.
       expect(await new AlertEvaluator().evaluate(t.sql, now)).toMatchObject({ changed: 0, inserted: 0, deleted: 0 });
     }

@@ -5,9 +5,9 @@ import type { CycleContext } from "@/worker/worker";
 import { hashAddresses, matchDigest } from "./digest";
 import { fireAlerts } from "./fire";
 import { loadAlerts } from "./load";
+import { type MatchDiff, MatchMemory } from "./memory";
+import { type MatchChange, recordMatches } from "./record";
 import { TokenLoader } from "./tokens";
-import { MatchMemory, type MatchDiff } from "./memory";
-import { recordMatches, type MatchChange } from "./record";
 
 export type EvaluationReport = {
   tokens: number;

@@ -1,6 +1,6 @@
 import type { Sql } from "@/db/client";
+import { type AlertNotification, MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
 import { newId } from "@/lib/keys/secret";
-import { MAX_LISTED_MATCHES, type AlertNotification } from "@/lib/alerts/payload";
 import { webhooksRefused } from "@/lib/queries/plans";
 import { explainMatch, type TokenFilter } from "@/lib/tokens/filter";
 import { LIVE_KEY } from "./load";
@@ -60,8 +60,10 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
      where a.id = any(${ids}::text[])`;
   const listed = [...new Set([...byAlert.values()].flatMap((l) => l.slice(0, MAX_LISTED_MATCHES).map((p) => p.address)))];
   const names = new Map(
-    (await sql<{ address: string; name: string; symbol: string }[]>`
-      select address, name, symbol from tokens where address = any(${listed}::text[])`).map((t) => [t.address, t]),
+    (
+      await sql<{ address: string; name: string; symbol: string }[]>`
+      select address, name, symbol from tokens where address = any(${listed}::text[])`
+    ).map((t) => [t.address, t]),
   );
 
   const firings: Firing[] = alerts.map((a) => {

@@ -5,4 +5,4 @@
  */
 export { AlertEvaluator, type EvaluationReport } from "./evaluate";
 export { COOLDOWN_MS } from "./fire";
-export { deliverDue, EMAIL_NOT_CONFIGURED, runOutboxSender, transportsFromConfig, type SenderOptions } from "./outbox";
+export { deliverDue, EMAIL_NOT_CONFIGURED, runOutboxSender, type SenderOptions, transportsFromConfig } from "./outbox";

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "@/lib/random";
 import { RISK_FLAGS } from "@/lib/scoring/vocab";
 import { matchesTokenFilter, type TokenFilter } from "@/lib/tokens/filter";
 import { hashAddresses, matchDigest } from "./digest";
-import type { CycleToken } from "./tokens";
 import { MatchMemory } from "./memory";
-import { mulberry32 } from "@/lib/random";
-
+import type { CycleToken } from "./tokens";
 
 const HOUR = 3_600_000;
 const random = mulberry32(42);
@@ -72,7 +71,10 @@ describe("MatchMemory", () => {
       for (const [key, filter] of conditions) {
         const positions = result.sets.get(key)!;
         const expected = tokens.flatMap((t, i) => (matchesTokenFilter(t, filter, at) ? [i] : []));
-        expect([...positions].sort((a, b) => a - b), `cycle ${cycle} ${key} ${JSON.stringify(filter)}`).toEqual(expected);
+        expect(
+          [...positions].sort((a, b) => a - b),
+          `cycle ${cycle} ${key} ${JSON.stringify(filter)}`,
+        ).toEqual(expected);
         digests.set(key, matchDigest(hashes, positions));
 
         const before = lastSets.get(key);

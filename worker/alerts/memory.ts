@@ -1,6 +1,6 @@
 import { rangeValue, TokenIndex } from "@/lib/alerts/token-index";
-import { filterRanges, inRange, matchesTokenFilter, type FilterRange, type TokenFilter } from "@/lib/tokens/filter";
-import { sameToken, type CycleToken } from "./tokens";
+import { type FilterRange, filterRanges, inRange, matchesTokenFilter, type TokenFilter } from "@/lib/tokens/filter";
+import { type CycleToken, sameToken } from "./tokens";
 
 export type MatchDiff = { inserts: string[]; deletes: string[] };
 

@@ -7,7 +7,7 @@ import { setPlan } from "@/lib/keys/store";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, HOST_PAUSED, runOutboxSender } from "./outbox";
 import { startFakeResend, startWebhookReceiver } from "./test/fake-servers";
-import { alertsDatabase, newAddress, newAlert, newOwner, notificationsOf, setToken, T0, type Owner } from "./test/fixtures";
+import { alertsDatabase, newAddress, newAlert, newOwner, notificationsOf, type Owner, setToken, T0 } from "./test/fixtures";
 
 /**
  * Nobody's notifications wait on anybody else's receiver: email and webhooks are lanes apart,
@@ -118,10 +118,7 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
       expect(tarpit.requests()).toBe(3);
       expect(good.delivered.size).toBe(2);
       const atTarpit = (await notificationsOf(t.sql)).filter((r) => r.recipient === tarpit.url);
-      expect(atTarpit.map((r) => r.lastError).sort()).toEqual([
-        ...Array(3).fill("webhook gave no answer within 200 ms"),
-        ...Array(7).fill(HOST_PAUSED),
-      ].sort());
+      expect(atTarpit.map((r) => r.lastError).sort()).toEqual([...Array(3).fill("webhook gave no answer within 200 ms"), ...Array(7).fill(HOST_PAUSED)].sort());
       expect(atTarpit.every((r) => r.status === "pending")).toBe(true);
 
       // Due again while the circuit is open: put off once more, without a request.

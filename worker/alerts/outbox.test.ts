@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resendTransport } from "@/lib/alerts/email";
@@ -7,7 +7,7 @@ import { getAlert } from "@/lib/queries/alerts";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, EMAIL_NOT_CONFIGURED, type SenderOptions } from "./outbox";
 import { startFakeResend, startWebhookReceiver } from "./test/fake-servers";
-import { alertsDatabase, newAddress, newAlert, newOwner, notificationsOf, setToken, T0, type Owner } from "./test/fixtures";
+import { alertsDatabase, newAddress, newAlert, newOwner, notificationsOf, type Owner, setToken, T0 } from "./test/fixtures";
 
 let t: Awaited<ReturnType<typeof alertsDatabase>>;
 beforeAll(async () => {

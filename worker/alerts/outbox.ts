@@ -1,9 +1,9 @@
 import type { Sql } from "@/db/client";
-import { config } from "@/lib/config";
-import { dashboardUrl, emailTransportFromConfig, renderAlertEmail, type EmailTransport } from "@/lib/alerts/email";
+import { dashboardUrl, type EmailTransport, emailTransportFromConfig, renderAlertEmail } from "@/lib/alerts/email";
 import { HostBreaker, webhookHost } from "@/lib/alerts/host-breaker";
 import type { AlertNotification, DeliveryResult } from "@/lib/alerts/payload";
-import { webhookBody, webhookTransport, type WebhookTransport } from "@/lib/alerts/webhook";
+import { type WebhookTransport, webhookBody, webhookTransport } from "@/lib/alerts/webhook";
+import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { webhooksRefused } from "@/lib/queries/plans";
 import { sleep } from "../sleep";

@@ -56,14 +56,22 @@ export async function recordMatches(sql: Sql, changed: MatchChange[], notLive: s
     const inserts: [string[], string[]] = [[], []];
     const deletes: [string[], string[]] = [[], []];
     const add = (to: [string[], string[]], alertId: string, addresses: Iterable<string>) => {
-      for (const a of addresses) (to[0].push(alertId), to[1].push(a));
+      for (const a of addresses) to[0].push(alertId), to[1].push(a);
     };
     for (const c of applied) {
       if ("addresses" in c) {
         const before = stored.get(c.alertId) ?? new Set<string>();
         const after = new Set(c.addresses);
-        add(inserts, c.alertId, [...after].filter((a) => !before.has(a)));
-        add(deletes, c.alertId, [...before].filter((a) => !after.has(a)));
+        add(
+          inserts,
+          c.alertId,
+          [...after].filter((a) => !before.has(a)),
+        );
+        add(
+          deletes,
+          c.alertId,
+          [...before].filter((a) => !after.has(a)),
+        );
       } else {
         add(inserts, c.alertId, c.inserts);
         add(deletes, c.alertId, c.deletes);

@@ -69,4 +69,4 @@ export function sameToken(a: CycleToken, b: CycleToken): boolean {
       a.riskFlags.join() === b.riskFlags.join())
   );
 }
-const same = (a: number, b: number) => a === b || (a !== a && b !== b);
+const same = (a: number, b: number) => Object.is(a, b) || a === b;

@@ -4,7 +4,7 @@ import { apiKeys, billingMeterReports } from "@/db/schema";
 import { setKeyLimits } from "@/lib/billing/contract";
 import { monthlyUsage } from "@/lib/billing/metering";
 import { changePlan } from "@/lib/billing/plan-change";
-import { setUsage, startBillingTest, type BillingTest } from "@/lib/billing/test/setup";
+import { type BillingTest, setUsage, startBillingTest } from "@/lib/billing/test/setup";
 import { reportUsage } from "./meter-reporter";
 
 let t: BillingTest;
@@ -53,7 +53,10 @@ describe("API Tier metering", () => {
     await setUsage(t.db, account.keyId, day1, 130);
     await setUsage(t.db, account.keyId, day2, 25);
     expect(await reportUsage(t.db, t.billing, t.now())).toEqual({ enqueued: 2, sent: 2, failed: 0 });
-    expect(t.fake.meterEvents.get(`${account.id}:${day1}:130`)).toMatchObject({ payload: { value: "30" }, timestamp: Date.parse("2026-11-20T23:59:59Z") / 1000 });
+    expect(t.fake.meterEvents.get(`${account.id}:${day1}:130`)).toMatchObject({
+      payload: { value: "30" },
+      timestamp: Date.parse("2026-11-20T23:59:59Z") / 1000,
+    });
     expect(t.fake.meterEvents.get(`${account.id}:${day2}:25`)).toMatchObject({ payload: { value: "25" } });
     expect(billed(customer)).toBe(130 - 40 + 25);
 
@@ -61,7 +64,10 @@ describe("API Tier metering", () => {
     await setUsage(t.db, account.keyId, day2, 70);
     t.fake.failNext(METER_PATH, { lostResponse: true }, 3);
     expect(await reportUsage(t.db, t.billing, t.now())).toEqual({ enqueued: 1, sent: 0, failed: 1 });
-    const [pending] = await t.db.select().from(billingMeterReports).where(eq(billingMeterReports.identifier, `${account.id}:${day2}:70`));
+    const [pending] = await t.db
+      .select()
+      .from(billingMeterReports)
+      .where(eq(billingMeterReports.identifier, `${account.id}:${day2}:70`));
     expect(pending).toMatchObject({ reportedAt: null, value: 45 });
     expect(pending.lastError).toBeTruthy();
     expect(billed(customer)).toBe(160);

@@ -73,7 +73,10 @@ async function sendOne(db: Db, billing: Billing, identifier: string): Promise<"s
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       log.warn("meter event not accepted; retried next pass", { identifier, error: message });
-      await tx.update(billingMeterReports).set({ lastError: message.slice(0, 500) }).where(eq(billingMeterReports.identifier, identifier));
+      await tx
+        .update(billingMeterReports)
+        .set({ lastError: message.slice(0, 500) })
+        .where(eq(billingMeterReports.identifier, identifier));
       return "failed";
     }
     await tx.update(billingMeterReports).set({ reportedAt: sql`now()`, lastError: null }).where(eq(billingMeterReports.identifier, identifier));

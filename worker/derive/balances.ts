@@ -1,6 +1,6 @@
 import { BURN_ADDRESSES, isRealHolder } from "@/lib/tokens/holders";
-import type { ChainState } from "../indexer/state";
 import { insertRows, isoTime, type Tx } from "../indexer/sql";
+import type { ChainState } from "../indexer/state";
 import type { TransferRow } from "../indexer/transform";
 
 const ZERO = BURN_ADDRESSES[0];

@@ -1,10 +1,10 @@
-import type { ChainProfile } from "../profiles";
-import type { ChainState } from "../indexer/state";
-import type { Tx } from "../indexer/sql";
-import type { RangeRows } from "../indexer/transform";
 import type { Funding } from "../indexer/fetch";
+import type { Tx } from "../indexer/sql";
+import type { ChainState } from "../indexer/state";
+import type { RangeRows } from "../indexer/transform";
+import type { ChainProfile } from "../profiles";
 import { applyTransfers } from "./balances";
-import { refreshPoolLiquidity, refreshRanking, refreshTokenMetrics, type Head } from "./metrics";
+import { type Head, refreshPoolLiquidity, refreshRanking, refreshTokenMetrics } from "./metrics";
 import { applyPositions } from "./positions";
 import { refreshTokenScores, refreshWalletScores } from "./scores";
 import { linkFunders, refreshWalletValues, upsertWalletActivity } from "./wallets";

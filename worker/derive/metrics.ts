@@ -1,6 +1,6 @@
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import type { ChainState, PoolState } from "../indexer/state";
 import type { Tx } from "../indexer/sql";
+import type { ChainState, PoolState } from "../indexer/state";
 import { EVENT_ID_BLOCK_FACTOR } from "../indexer/transform";
 import { MAX_USD, poolLiquidityUsd, tokenPrice } from "./prices";
 
@@ -18,10 +18,9 @@ export type Head = { number: number; timestamp: number };
 export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: string[], head: Head) {
   if (tokens.length === 0) return;
   const prices = tokens.map((t) => tokenPrice(state, t));
-  const [{ first }] = await tx.unsafe<{ first: string | null }[]>(
-    `select min(number)::text as first from blocks where timestamp > to_timestamp($1)`,
-    [head.timestamp - 86_400],
-  );
+  const [{ first }] = await tx.unsafe<{ first: string | null }[]>(`select min(number)::text as first from blocks where timestamp > to_timestamp($1)`, [
+    head.timestamp - 86_400,
+  ]);
   const minEventId = (first === null ? head.number + 1 : Number(first)) * EVENT_ID_BLOCK_FACTOR;
   await tx.unsafe(
     `with input as (

@@ -1,7 +1,7 @@
-import type { ChainState } from "../indexer/state";
-import { insertRows, type Column, type Tx } from "../indexer/sql";
-import type { TransferRow } from "../indexer/transform";
 import { isRealHolder } from "@/lib/tokens/holders";
+import { type Column, insertRows, type Tx } from "../indexer/sql";
+import type { ChainState } from "../indexer/state";
+import type { TransferRow } from "../indexer/transform";
 import { usd } from "./prices";
 
 export type Position = {
@@ -142,6 +142,8 @@ export async function applyPositions(tx: Tx, state: ChainState, transfers: Trans
   }
   for (const [t, side, wallet] of sides) applyMovement(positions.get(`${wallet}:${t.token}`)!, t, side);
 
-  const set = COLUMNS.slice(2).map(([name]) => `${name} = excluded.${name}`).join(", ");
+  const set = COLUMNS.slice(2)
+    .map(([name]) => `${name} = excluded.${name}`)
+    .join(", ");
   await insertRows(tx, "wallet_positions", COLUMNS, [...positions.values()], `on conflict (wallet, token_address) do update set ${set}`);
 }

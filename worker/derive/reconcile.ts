@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi } from "viem";
 import { decodeUintResult } from "@/lib/chain-text";
 import { ChainMovedError, type RangeData } from "../indexer/fetch";
 import { EntityError } from "../indexer/quarantine";
-import { toHex, type Rpc } from "../indexer/rpc";
+import { type Rpc, toHex } from "../indexer/rpc";
 import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { RangeRows, TransferRow } from "../indexer/transform";
@@ -78,7 +78,7 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
     set.add(holder);
     touched.set(token, set);
   };
-  for (const t of transfers) (touch(t.token, t.from), touch(t.token, t.to));
+  for (const t of transfers) touch(t.token, t.from), touch(t.token, t.to);
   for (const s of syncs) touch(s.token, s.pool);
   const tokens = [...touched.keys()];
 
@@ -153,7 +153,7 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
     const holders = new Set<string>();
     const opening = new Set<string>();
     if (preexisting.has(token)) {
-      for (const h of touched.get(token)!) if (!stored.has(key(token, h))) (holders.add(h), opening.add(h));
+      for (const h of touched.get(token)!) if (!stored.has(key(token, h))) holders.add(h), opening.add(h);
     }
     if (reason) {
       for (const h of touched.get(token)!) holders.add(h);
@@ -172,7 +172,11 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
     const byToken = new Map(checks.map((c) => [c.token, c]));
     for (const r of top) byToken.get(r.token_address)!.holders.add(r.holder);
   }
-  await readBalances(checks.flatMap((c) => [...c.holders].filter((h) => !stored.has(key(c.token, h)) && !balance.has(key(c.token, h))).map((h) => [c.token, h] as [string, string])));
+  await readBalances(
+    checks.flatMap((c) =>
+      [...c.holders].filter((h) => !stored.has(key(c.token, h)) && !balance.has(key(c.token, h))).map((h) => [c.token, h] as [string, string]),
+    ),
+  );
 
   const last = data.blocks.get(data.to)!;
   const requests = checks.flatMap((c) => [

@@ -1,14 +1,6 @@
-import {
-  deterministicSummary,
-  scoreTokenRisk,
-  scoreWallet,
-  summaryFactsHash,
-  summaryInputFrom,
-  summaryInputHash,
-  type RiskDimension,
-} from "@/lib/scoring";
-import type { ChainState } from "../indexer/state";
+import { deterministicSummary, type RiskDimension, scoreTokenRisk, scoreWallet, summaryFactsHash, summaryInputFrom, summaryInputHash } from "@/lib/scoring";
 import type { Tx } from "../indexer/sql";
+import type { ChainState } from "../indexer/state";
 import type { Head } from "./metrics";
 import { summaryUpgrades } from "./scoring/summaries";
 import { gatherTokenInputs } from "./scoring/token-inputs";
@@ -99,8 +91,7 @@ async function applyUpgradedSummaries(tx: Tx) {
 
 /** wallet_scores and wallets.classification of `wallets` (every wallet for "all"), as of `head`. */
 export async function refreshWalletScores(tx: Tx, wallets: string[] | "all", head: Head) {
-  const list =
-    wallets === "all" ? (await tx.unsafe<{ address: string }[]>(`select address from wallets order by address`)).map((r) => r.address) : wallets;
+  const list = wallets === "all" ? (await tx.unsafe<{ address: string }[]>(`select address from wallets order by address`)).map((r) => r.address) : wallets;
   for (let i = 0; i < list.length; i += WALLET_CHUNK) await scoreWalletChunk(tx, list.slice(i, i + WALLET_CHUNK), head);
 }
 

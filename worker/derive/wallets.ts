@@ -1,8 +1,8 @@
 import { preferredSector } from "@/lib/scoring/sector";
 import type { Sector } from "@/lib/scoring/vocab";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import type { ChainProfile } from "../profiles";
 import type { Tx } from "../indexer/sql";
+import type { ChainProfile } from "../profiles";
 
 /**
  * Wallet activity from events: first and last seen, trade count. `scope` picks the events: a
@@ -49,10 +49,7 @@ export async function upsertWalletActivity(tx: Tx, profile: ChainProfile, scope:
  */
 export async function linkFunders(tx: Tx, wallets: string[]) {
   if (wallets.length === 0) return;
-  const before = await tx.unsafe<{ funder: string }[]>(
-    `select distinct funder from wallets where address = any($1::text[]) and funder is not null`,
-    [wallets],
-  );
+  const before = await tx.unsafe<{ funder: string }[]>(`select distinct funder from wallets where address = any($1::text[]) and funder is not null`, [wallets]);
   const after = await tx.unsafe<{ funder: string }[]>(
     `update wallets w set funder = f.funder
        from (select k.address, wf.funder from unnest($1::text[]) k(address) left join wallet_funding wf on wf.wallet = k.address) f
@@ -81,9 +78,7 @@ export async function linkFunders(tx: Tx, wallets: string[]) {
 export async function refreshWalletValues(tx: Tx, wallets: string[] | "all") {
   if (wallets !== "all" && wallets.length === 0) return;
   const scope = wallets === "all" ? "" : "where p.wallet = any($1::text[])";
-  const rows = await tx.unsafe<
-    { wallet: string; sector: Sector; volume: number; pnl: number; value: number; unknown_value: number; buys: number }[]
-  >(
+  const rows = await tx.unsafe<{ wallet: string; sector: Sector; volume: number; pnl: number; value: number; unknown_value: number; buys: number }[]>(
     `with pos as (
        select p.wallet, t.sector, (p.bought_usd + p.sold_usd)::numeric as volume, p.buy_count,
               p.realized_pnl_usd::numeric as realized, p.cost_basis_usd::numeric as cost,

@@ -1,9 +1,9 @@
 import { encodeFunctionData, erc20Abi } from "viem";
-import { cleanChainText, decodeStringResult, decodeUintResult, NAME_MAX, tokenText, type RawChainText, type TextAnomaly } from "@/lib/chain-text";
+import { cleanChainText, decodeStringResult, decodeUintResult, NAME_MAX, type RawChainText, type TextAnomaly, tokenText } from "@/lib/chain-text";
 import type { ChainProfile } from "../profiles";
 import type { ChainLog } from "./decode";
 import type { Quarantine } from "./quarantine";
-import { toHex, type Rpc } from "./rpc";
+import { type Rpc, toHex } from "./rpc";
 import type { ChainState } from "./state";
 
 export type NewToken = {
@@ -41,9 +41,7 @@ const CALLDATA = Object.fromEntries(
 
 /** eth_call answers as hex data; null for a revert or any other call error of that entry. */
 async function readErc20(rpc: Rpc, reads: { token: string; fn: Erc20Read; block: number }[]): Promise<(string | null)[]> {
-  const results = await rpc.batchSettled<string>(
-    reads.map((r) => ({ method: "eth_call", params: [{ to: r.token, data: CALLDATA[r.fn] }, toHex(r.block)] })),
-  );
+  const results = await rpc.batchSettled<string>(reads.map((r) => ({ method: "eth_call", params: [{ to: r.token, data: CALLDATA[r.fn] }, toHex(r.block)] })));
   return results.map((data) => (typeof data === "string" ? data : null));
 }
 

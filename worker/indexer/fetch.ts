@@ -1,8 +1,8 @@
 import type { ChainProfile } from "../profiles";
-import { decodeLog, TOPICS, type ChainLog, type LogRef, type MalformedLog } from "./decode";
+import { type ChainLog, decodeLog, type LogRef, type MalformedLog, TOPICS } from "./decode";
 import { discover, type NewPool, type NewToken } from "./discovery";
-import { withoutEntity, type Quarantine } from "./quarantine";
-import { toHex, type RawBlock, type Rpc } from "./rpc";
+import { type Quarantine, withoutEntity } from "./quarantine";
+import { type RawBlock, type Rpc, toHex } from "./rpc";
 import type { ChainState } from "./state";
 
 export type BlockData = {
@@ -108,7 +108,13 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   // A token or pool that emits one of our topics in another layout lies about what it is: it is
   // quarantined from that log on (its earlier logs of the range still count).
   for (const l of malformed.sort(byChainOrder)) {
-    withoutEntity(data, state, { kind: state.tokens.has(l.address) ? "token" : "pool", address: l.address, reason: l.reason, block: l.block, logIndex: l.logIndex });
+    withoutEntity(data, state, {
+      kind: state.tokens.has(l.address) ? "token" : "pool",
+      address: l.address,
+      reason: l.reason,
+      block: l.block,
+      logIndex: l.logIndex,
+    });
   }
   return data;
 }

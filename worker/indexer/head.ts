@@ -1,7 +1,7 @@
 import type { Sql } from "@/db/client";
 import { log } from "@/lib/log";
 import { sleep } from "../sleep";
-import { writeHeartbeat, type ProbedHead } from "./checkpoint";
+import { type ProbedHead, writeHeartbeat } from "./checkpoint";
 import type { RawBlock, Rpc } from "./rpc";
 
 /** The node's newest block, number and time, in one request. */

@@ -2,15 +2,15 @@ import type { Sql } from "@/db/client";
 import { deriveRange, refreshDerived } from "../derive";
 import { markTokens, reconcileRange } from "../derive/reconcile";
 import type { ChainProfile } from "../profiles";
-import { bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat, type BlockRef } from "./checkpoint";
+import { type BlockRef, bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat } from "./checkpoint";
 import type { RangeData } from "./fetch";
+import { logQuarantined, type Quarantine, recordQuarantines, writeIsolating } from "./quarantine";
 import { rollbackTo } from "./reorg";
 import type { Rpc } from "./rpc";
 import { ChainState } from "./state";
 import { syncHistorical } from "./sync/historical";
-import { rollBackIfOrphaned, syncLive, type LiveStep } from "./sync/realtime";
-import { logQuarantined, recordQuarantines, writeIsolating, type Quarantine } from "./quarantine";
-import { transformRange, type RangeRows } from "./transform";
+import { type LiveStep, rollBackIfOrphaned, syncLive } from "./sync/realtime";
+import { type RangeRows, transformRange } from "./transform";
 import { insertRangeFacts } from "./write";
 
 export type Progress = {
@@ -191,7 +191,11 @@ export class Indexer {
   private async heartbeat() {
     if (Date.now() - this.lastHeartbeatAt < HEARTBEAT_EVERY_MS) return;
     const atHead = this.checkpoint.number === this.head;
-    await writeHeartbeat(this.sql, this.profile.chainId, atHead ? { number: this.head, timestamp: this.checkpoint.timestamp, checkedAt: this.headReadAt } : null);
+    await writeHeartbeat(
+      this.sql,
+      this.profile.chainId,
+      atHead ? { number: this.head, timestamp: this.checkpoint.timestamp, checkedAt: this.headReadAt } : null,
+    );
     this.lastHeartbeatAt = Date.now();
   }
 

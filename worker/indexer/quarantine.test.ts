@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addr } from "@/worker/test/fake-chain";
 import { fakeProfile } from "@/worker/test/fake-market";
-import { decodeLog, TOPICS } from "./decode";
 import type { ChainLog } from "./decode";
+import { decodeLog, TOPICS } from "./decode";
 import type { RangeData } from "./fetch";
 import { EntityError, isPoisonCandidate, writeIsolating } from "./quarantine";
 import type { RawLog } from "./rpc";
@@ -15,7 +15,18 @@ function range(): { data: RangeData; state: ChainState } {
   const state = new ChainState(fakeProfile);
   for (const t of TOKENS) state.addToken({ address: t, decimals: 18, createdBlock: 1 });
   const logs: ChainLog[] = TOKENS.flatMap((token, i) =>
-    [0, 1].map((k) => ({ kind: "transfer" as const, block: 10 + k, logIndex: i, txHash: `0x${i}${k}`, txIndex: 0, blockHash: "0x", address: token, from: WALLET, to: WALLET, value: 1n })),
+    [0, 1].map((k) => ({
+      kind: "transfer" as const,
+      block: 10 + k,
+      logIndex: i,
+      txHash: `0x${i}${k}`,
+      txIndex: 0,
+      blockHash: "0x",
+      address: token,
+      from: WALLET,
+      to: WALLET,
+      value: 1n,
+    })),
   );
   logs.sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
   const data: RangeData = { from: 10, to: 11, logs, blocks: new Map(), tokens: [], pools: [], fundings: [], quarantined: [] };
@@ -37,7 +48,14 @@ describe("writeIsolating", () => {
     });
     expect(new Set(written)).toEqual(new Set(TOKENS.filter((t) => t !== poison)));
     expect(data.quarantined).toEqual([
-      expect.objectContaining({ kind: "token", address: poison, block: 10, logIndex: 4, whole: true, reason: expect.stringContaining("invalid byte sequence") }),
+      expect.objectContaining({
+        kind: "token",
+        address: poison,
+        block: 10,
+        logIndex: 4,
+        whole: true,
+        reason: expect.stringContaining("invalid byte sequence"),
+      }),
     ]);
     // Bisection: a handful of trial writes, not one per token.
     expect(trials).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(TOKENS.length)) + 1);
@@ -112,8 +130,18 @@ describe("decodeLog", () => {
       value: 2n ** 256n - 1n,
     });
     // Early ERC-20s: nothing indexed.
-    expect(decodeLog(raw([TOPICS.transfer], `0x${word(BigInt(WALLET))}${word(5n)}${word(7n)}`))).toMatchObject({ kind: "transfer", from: WALLET, to: addr(5), value: 7n });
-    expect(decodeLog(raw([TOPICS.transfer, topic(WALLET)], `0x${word(5n)}${word(7n)}`))).toMatchObject({ kind: "transfer", from: WALLET, to: addr(5), value: 7n });
+    expect(decodeLog(raw([TOPICS.transfer], `0x${word(BigInt(WALLET))}${word(5n)}${word(7n)}`))).toMatchObject({
+      kind: "transfer",
+      from: WALLET,
+      to: addr(5),
+      value: 7n,
+    });
+    expect(decodeLog(raw([TOPICS.transfer, topic(WALLET)], `0x${word(5n)}${word(7n)}`))).toMatchObject({
+      kind: "transfer",
+      from: WALLET,
+      to: addr(5),
+      value: 7n,
+    });
   });
 
   it("ignores other events and ERC-721 Transfers", () => {

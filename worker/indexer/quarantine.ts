@@ -133,7 +133,12 @@ export async function writeIsolating<T>(data: RangeData, state: ChainState, writ
  * The token whose data makes the range fail, by bisection: the range is written (and rolled
  * back) without halves of its tokens. Null when the range fails without any of them.
  */
-async function isolate<T>(data: RangeData, state: ChainState, write: (data: RangeData, dryRun: boolean) => Promise<T>, err: unknown): Promise<Quarantine[] | null> {
+async function isolate<T>(
+  data: RangeData,
+  state: ChainState,
+  write: (data: RangeData, dryRun: boolean) => Promise<T>,
+  err: unknown,
+): Promise<Quarantine[] | null> {
   const candidates = tokensOf(data, state);
   const passes = async (excluded: string[]) => {
     const trial = copy(data);

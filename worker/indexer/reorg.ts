@@ -1,8 +1,8 @@
-import type { ChainProfile } from "../profiles";
 import { applyTransfers } from "../derive/balances";
 import { applyPositions } from "../derive/positions";
 import { linkFunders, upsertWalletActivity } from "../derive/wallets";
-import { clearCheckpoint, writeCheckpoint, type BlockRef } from "./checkpoint";
+import type { ChainProfile } from "../profiles";
+import { type BlockRef, clearCheckpoint, writeCheckpoint } from "./checkpoint";
 import type { Rpc } from "./rpc";
 import type { Tx } from "./sql";
 import { ChainState } from "./state";
@@ -22,7 +22,10 @@ export async function findCommonAncestor(tx: Tx, rpc: Rpc, atOrBelow: number): P
       select number, hash, extract(epoch from timestamp)::float8 as time from blocks
        where number <= ${cursor} order by number desc limit ${WALK_PAGE}`;
     if (stored.length === 0) return null;
-    const onNode = await rpc.getBlocks(stored.map((b) => Number(b.number)), false);
+    const onNode = await rpc.getBlocks(
+      stored.map((b) => Number(b.number)),
+      false,
+    );
     const i = stored.findIndex((b, k) => onNode[k]?.hash === b.hash);
     if (i >= 0) return { number: Number(stored[i].number), hash: stored[i].hash, timestamp: stored[i].time };
     cursor = Number(stored[stored.length - 1].number) - 1;

@@ -1,5 +1,5 @@
-import { getHttpRpcClient } from "viem/utils";
 import type { HttpRpcClient } from "viem/utils";
+import { getHttpRpcClient } from "viem/utils";
 import { log } from "@/lib/log";
 import { sleep } from "../sleep";
 

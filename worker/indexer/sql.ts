@@ -19,7 +19,7 @@ export async function insertRows<R>(tx: Tx, table: string, columns: Column<R>[],
   if (rows.length === 0) return;
   const names = columns.map(([name]) => name);
   if (!suffix && rows.length >= COPY_FROM_ROWS) {
-    const text = rows.map((r) => columns.map(([, , value]) => copyField(value(r))).join("\t")).join("\n") + "\n";
+    const text = `${rows.map((r) => columns.map(([, , value]) => copyField(value(r))).join("\t")).join("\n")}\n`;
     return writeCopy(tx, table, names, text);
   }
   const params = columns.map(([, , value]) => rows.map((r) => toParam(value(r))));
@@ -46,8 +46,7 @@ function copyField(v: unknown): string {
  * `$n` as an array of `type`. Numeric and timestamp arrays travel as text[]: drizzle's
  * postgres-js driver (which shares our client) leaves those array types unserialized.
  */
-export const arrayParam = (n: number, type: PgType) =>
-  type === "numeric" || type === "timestamptz" ? `$${n}::text[]::${type}[]` : `$${n}::${type}[]`;
+export const arrayParam = (n: number, type: PgType) => (type === "numeric" || type === "timestamptz" ? `$${n}::text[]::${type}[]` : `$${n}::${type}[]`);
 
 function toParam(v: unknown): unknown {
   if (typeof v === "bigint") return v.toString();

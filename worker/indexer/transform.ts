@@ -115,7 +115,18 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       } else {
         row.amountUsd = valueUsd(state, l.address, l.value);
         if (kind === "transfer") {
-          out.events.push({ ...base(l), id: eventId(l.block, l.logIndex), type: "transfer", wallet: l.from, to: l.to, token: l.address, pool: null, tokenAmount: l.value, amountUsd: row.amountUsd, direction: null });
+          out.events.push({
+            ...base(l),
+            id: eventId(l.block, l.logIndex),
+            type: "transfer",
+            wallet: l.from,
+            to: l.to,
+            token: l.address,
+            pool: null,
+            tokenAmount: l.value,
+            amountUsd: row.amountUsd,
+            direction: null,
+          });
         }
       }
       continue;

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Abi } from "viem";
-import { loadArtifacts, type Artifacts } from "@/devchain/compile";
+import { type Abi, decodeFunctionResult, encodeFunctionData, erc20Abi } from "viem";
+import { type Artifacts, loadArtifacts } from "@/devchain/compile";
 import { deploy } from "@/devchain/deploy";
 import { historyAt } from "@/devchain/history-clock";
-import { startDevChain, type DevChain } from "@/devchain/node";
+import { type DevChain, startDevChain } from "@/devchain/node";
 import { TOPICS } from "@/worker/indexer/decode";
 import { Rpc, toHex } from "@/worker/indexer/rpc";
-import { devchainProfile, type Deployment } from "@/worker/profiles/devchain";
 import type { ChainProfile } from "@/worker/profiles";
+import { type Deployment, devchainProfile } from "@/worker/profiles/devchain";
 
 const DEADLINE = 2n ** 40n;
 const E18 = 10n ** 18n;
@@ -80,7 +80,10 @@ export class DevchainMarket {
   }
 
   async balanceOf(token: string, holder: string, block: number): Promise<bigint> {
-    const data = await this.rpc.call<`0x${string}`>("eth_call", [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder as `0x${string}`] }) }, toHex(block)]);
+    const data = await this.rpc.call<`0x${string}`>("eth_call", [
+      { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder as `0x${string}`] }) },
+      toHex(block),
+    ]);
     return decodeFunctionResult({ abi: erc20Abi, functionName: "balanceOf", data });
   }
 
@@ -115,9 +118,17 @@ export class DevchainMarket {
         } else if (action === 2) {
           if (!this.approved.has(`${trader}:${token}`)) {
             this.approved.add(`${trader}:${token}`);
-            await this.send(trader, token, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [this.deployment.router as `0x${string}`, 2n ** 255n] }));
+            await this.send(
+              trader,
+              token,
+              encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [this.deployment.router as `0x${string}`, 2n ** 255n] }),
+            );
           }
-          const data = encodeFunctionData({ abi: DevSwapRouter.abi, functionName: "swapExactTokensForETH", args: [held / 2n, 0n, [token, weth], trader, DEADLINE] });
+          const data = encodeFunctionData({
+            abi: DevSwapRouter.abi,
+            functionName: "swapExactTokensForETH",
+            args: [held / 2n, 0n, [token, weth], trader, DEADLINE],
+          });
           await this.send(trader, this.deployment.router, data);
         } else {
           const to = this.traders()[this.rand(this.traders().length)];
@@ -137,13 +148,19 @@ export class DevchainMarket {
 
   /** Pair reserves and token supply as the chain has them at `block`. */
   async reserves(pair: string, block: number): Promise<[bigint, bigint]> {
-    const data = await this.rpc.call<`0x${string}`>("eth_call", [{ to: pair, data: encodeFunctionData({ abi: pairAbi, functionName: "getReserves" }) }, toHex(block)]);
+    const data = await this.rpc.call<`0x${string}`>("eth_call", [
+      { to: pair, data: encodeFunctionData({ abi: pairAbi, functionName: "getReserves" }) },
+      toHex(block),
+    ]);
     const [r0, r1] = decodeFunctionResult({ abi: pairAbi, functionName: "getReserves", data });
     return [r0, r1];
   }
 
   async totalSupply(token: string, block: number): Promise<bigint> {
-    const data = await this.rpc.call<`0x${string}`>("eth_call", [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "totalSupply" }) }, toHex(block)]);
+    const data = await this.rpc.call<`0x${string}`>("eth_call", [
+      { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "totalSupply" }) },
+      toHex(block),
+    ]);
     return decodeFunctionResult({ abi: erc20Abi, functionName: "totalSupply", data });
   }
 

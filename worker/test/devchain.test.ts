@@ -46,7 +46,12 @@ describe("indexer on the dev chain", { timeout: 180_000 }, () => {
   });
 
   it("reorgs of 1 to 20 blocks leave the state equal to the canonical chain", async () => {
-    for (const [depth, branch] of [[1, 2], [4, 3], [9, 12], [20, 21]]) {
+    for (const [depth, branch] of [
+      [1, 2],
+      [4, 3],
+      [9, 12],
+      [20, 21],
+    ]) {
       const revert = await market.snapshot();
       await market.simulate(depth, 3);
       await syncToHead();

@@ -2,7 +2,14 @@ import postgres from "postgres";
 
 /** Columns that say when something was written, not what: left out of comparisons. */
 const VOLATILE = new Set([
-  "updated_at", "heartbeat_at", "data_version", "head_block", "head_block_time", "head_checked_at", "cycle_failures", "last_failure_at",
+  "updated_at",
+  "heartbeat_at",
+  "data_version",
+  "head_block",
+  "head_block_time",
+  "head_checked_at",
+  "cycle_failures",
+  "last_failure_at",
 ]);
 
 const TABLES = [
@@ -37,9 +44,7 @@ export async function dumpChainTables(url: string): Promise<Record<string, strin
     const out: Record<string, string[]> = {};
     for (const table of TABLES) {
       const rows = await sql.unsafe<{ j: Record<string, unknown> }[]>(`select row_to_json(t) as j from ${table} t`);
-      out[table] = rows
-        .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r.j).filter(([k]) => !VOLATILE.has(k))), roundFloat))
-        .sort();
+      out[table] = rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r.j).filter(([k]) => !VOLATILE.has(k))), roundFloat)).sort();
     }
     return out;
   } finally {

@@ -62,7 +62,13 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
   it("rolls back reorgs of 1 to 20 blocks to the canonical chain", async () => {
     const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
     // The new branch is longer, or shorter (the head goes back below the indexed block).
-    for (const [depth, branch] of [[1, 3], [2, 1], [5, 7], [12, 4], [20, 22]]) {
+    for (const [depth, branch] of [
+      [1, 3],
+      [2, 1],
+      [5, 7],
+      [12, 4],
+      [20, 22],
+    ]) {
       market.simulate(depth + 25);
       await syncToHead(ix);
       market.reorg(depth);

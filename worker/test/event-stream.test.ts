@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Db, type Sql } from "@/db/client";
-import { listEventsJson, type ApiEvent, type RemovedEvent } from "@/lib/queries/events";
+import { type ApiEvent, listEventsJson, type RemovedEvent } from "@/lib/queries/events";
 import { Indexer } from "@/worker/indexer/indexer";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { DevchainMarket } from "./devchain-market";
@@ -107,7 +107,15 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
     await consumer.poll(2);
     // Reorgs of 1 to 20 blocks, the new branch longer or shorter; the consumer reads part of the
     // stream before, during (it reads the doomed branch) and after each one.
-    for (const [depth, branch, pages] of [[1, 2, 1], [3, 1, 3], [7, 9, 2], [12, 4, 1], [20, 22, 4], [2, 2, 1], [15, 16, 2]]) {
+    for (const [depth, branch, pages] of [
+      [1, 2, 1],
+      [3, 1, 3],
+      [7, 9, 2],
+      [12, 4, 1],
+      [20, 22, 4],
+      [2, 2, 1],
+      [15, 16, 2],
+    ]) {
       await market.simulate(3, 3);
       await syncToHead(ix);
       await consumer.poll(pages);
@@ -143,10 +151,10 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
       const canonical = (await listEventsJson(createDb(freshSql), { order: "asc", page: 1, limit: 200 })).total;
       expect(live.length).toBe(canonical);
       const rows = async (s: Sql) =>
-        (await s<{ block_number: string; tx_hash: string; type: string; token_address: string; wallet_address: string }[]>`
-          select block_number, tx_hash, type, token_address, wallet_address from events order by block_number, log_index`).map((r) =>
-          onChain({ ...r, block_number: Number(r.block_number) }),
-        );
+        (
+          await s<{ block_number: string; tx_hash: string; type: string; token_address: string; wallet_address: string }[]>`
+          select block_number, tx_hash, type, token_address, wallet_address from events order by block_number, log_index`
+        ).map((r) => onChain({ ...r, block_number: Number(r.block_number) }));
       expect(await rows(sql)).toEqual(await rows(freshSql));
       expect(live.map(onChain)).toEqual(await rows(freshSql));
     } finally {

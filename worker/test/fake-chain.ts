@@ -80,7 +80,14 @@ export class FakeChain {
     this.pending.forEach(({ tx, logs }, i) => {
       block.txs.push(tx);
       for (const l of logs) {
-        block.logs.push({ ...l, blockNumber: toHex(number), blockHash: hash, transactionHash: tx.hash, transactionIndex: toHex(i), logIndex: toHex(logIndex++) });
+        block.logs.push({
+          ...l,
+          blockNumber: toHex(number),
+          blockHash: hash,
+          transactionHash: tx.hash,
+          transactionIndex: toHex(i),
+          logIndex: toHex(logIndex++),
+        });
       }
     });
     this.pending = [];

@@ -1,5 +1,5 @@
-import type { ChainProfile } from "@/worker/profiles";
 import { TOPICS } from "@/worker/indexer/decode";
+import type { ChainProfile } from "@/worker/profiles";
 import { addr, FakeChain, ZERO } from "./fake-chain";
 
 const WETH = addr(0xe1);
@@ -39,7 +39,9 @@ export class FakeMarket {
   constructor(seed = 7) {
     this.seed = seed;
     const c = this.chain;
-    c.tx(addr(1)).pairCreated(FACTORY, WETH, USD, WETH_USD).sync(WETH_USD, 100n * E18, 300_000n * 10n ** 6n);
+    c.tx(addr(1))
+      .pairCreated(FACTORY, WETH, USD, WETH_USD)
+      .sync(WETH_USD, 100n * E18, 300_000n * 10n ** 6n);
     c.mint(WETH_USD, addr(1), 100n * E18, 300_000n * 10n ** 6n);
     c.mine();
   }

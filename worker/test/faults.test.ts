@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnWorker, stopWorker } from "./child";
 import { createTestDatabase, type TestDatabase } from "./db";
-import { dumpChainTables, dumpDifferences } from "./dump";
 import { DevchainMarket } from "./devchain-market";
+import { dumpChainTables, dumpDifferences } from "./dump";
 import { startFaultyProxy } from "./faulty-proxy";
 
 /**

@@ -16,7 +16,8 @@ export type FaultOptions = {
 export type FaultStats = { requests: number; errors: number; hangs: number; rangeErrors: number };
 
 const RANGE_MESSAGES = [
-  (from: number, limit: number) => `query returned more than 10000 results. Try with this block range [0x${from.toString(16)}, 0x${(from + limit - 1).toString(16)}].`,
+  (from: number, limit: number) =>
+    `query returned more than 10000 results. Try with this block range [0x${from.toString(16)}, 0x${(from + limit - 1).toString(16)}].`,
   (_: number, limit: number) => `block range is too wide (max ${limit})`,
   () => "Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range",
 ];
@@ -64,12 +65,14 @@ export async function startFaultyProxy(target: string, opts: FaultOptions) {
         res.setHeader("content-type", "application/json");
         return res.end(JSON.stringify({ jsonrpc: "2.0", id: tooWide.id, error: { code: -32005, message } }));
       }
-      const forward = () => { const upstream = request(target, { method: "POST", headers: { "content-type": "application/json" } }, (up) => {
-        res.writeHead(up.statusCode ?? 502, { "content-type": "application/json" });
-        up.pipe(res);
-      });
-      upstream.on("error", () => res.writeHead(502).end());
-      upstream.end(body); };
+      const forward = () => {
+        const upstream = request(target, { method: "POST", headers: { "content-type": "application/json" } }, (up) => {
+          res.writeHead(up.statusCode ?? 502, { "content-type": "application/json" });
+          up.pipe(res);
+        });
+        upstream.on("error", () => res.writeHead(502).end());
+        upstream.end(body);
+      };
       if (opts.latencyMs) setTimeout(forward, opts.latencyMs);
       else forward();
     });

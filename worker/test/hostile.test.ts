@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type Abi,
+  type Address,
   concatHex,
   decodeFunctionResult,
   encodeAbiParameters,
   encodeDeployData,
   encodeFunctionData,
   erc20Abi,
+  type Hex,
   stringToHex,
   toFunctionSelector,
-  type Abi,
-  type Address,
-  type Hex,
 } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Sql } from "@/db/client";
-import { loadArtifacts, type Artifacts, type ContractName } from "@/devchain/compile";
+import { type Artifacts, type ContractName, loadArtifacts } from "@/devchain/compile";
 import { getAmountOut } from "@/devchain/swap-math";
 import { NAME_MAX, SYMBOL_MAX } from "@/lib/chain-text";
 import { eventListJsonFromSearch, tokenListFromSearch } from "@/lib/queries/lists";
@@ -106,7 +106,13 @@ async function wallet(): Promise<Address> {
 type Hostile = { token: Address; pair: Address };
 
 /** A HostileToken with these answers, paired with WETH (the pair's creation is its discovery). */
-async function hostile(opts: { name?: Answer; symbol?: Answer; decimals?: Answer; supply?: bigint; setup?: (token: Address) => Promise<void> }): Promise<Hostile> {
+async function hostile(opts: {
+  name?: Answer;
+  symbol?: Answer;
+  decimals?: Answer;
+  supply?: bigint;
+  setup?: (token: Address) => Promise<void>;
+}): Promise<Hostile> {
   const token = await deploy("HostileToken", [opts.supply ?? 10n ** 24n]);
   const set = (sel: Hex, a: Answer | undefined, fallback: Answer) => {
     const x = a ?? fallback;
@@ -118,7 +124,9 @@ async function hostile(opts: { name?: Answer; symbol?: Answer; decimals?: Answer
     set(SELECTOR.decimals, opts.decimals, answer(uint(18n))),
   );
   if (opts.setup) await opts.setup(token);
-  await mine(send(owner, market.deployment.factory.address, call(market.deployment.factory.address, "DevSwapFactory", "createPair", [token, market.deployment.weth])));
+  await mine(
+    send(owner, market.deployment.factory.address, call(market.deployment.factory.address, "DevSwapFactory", "createPair", [token, market.deployment.weth])),
+  );
   const pair = (await read<Address>(market.deployment.factory.address, "DevSwapFactory", "getPair", [token, market.deployment.weth])).toLowerCase() as Address;
   return { token, pair };
 }
@@ -135,7 +143,14 @@ async function addLiquidity({ token, pair }: Hostile, from: Address, tokens: big
 }
 
 const buy = (token: Address, trader: Address, eth: bigint) =>
-  mine(send(trader, market.deployment.router, call(market.deployment.router, "DevSwapRouter", "swapExactETHForTokens", [0n, [market.deployment.weth, token], trader, DEADLINE]), eth));
+  mine(
+    send(
+      trader,
+      market.deployment.router,
+      call(market.deployment.router, "DevSwapRouter", "swapExactETHForTokens", [0n, [market.deployment.weth, token], trader, DEADLINE]),
+      eth,
+    ),
+  );
 
 /** Tokens into the pair, then a swap for what actually arrived (a fee-on-transfer token delivers less). */
 async function sell({ token, pair }: Hostile, trader: Address, amount: bigint) {
@@ -156,7 +171,10 @@ async function launch(creator: Address, name: string | Hex, symbol: string | Hex
   const raw = (s: string | Hex) => (typeof s === "string" && !s.startsWith("0x") ? stringToHex(s) : (s as Hex));
   const data = concatHex([
     toFunctionSelector("launch(string,string,uint256,uint256)"),
-    encodeAbiParameters([{ type: "bytes" }, { type: "bytes" }, { type: "uint256" }, { type: "uint256" }], [raw(name), raw(symbol), 1_000_000n * E18, 600_000n * E18]),
+    encodeAbiParameters(
+      [{ type: "bytes" }, { type: "bytes" }, { type: "uint256" }, { type: "uint256" }],
+      [raw(name), raw(symbol), 1_000_000n * E18, 600_000n * E18],
+    ),
   ]);
   await mine(send(creator, pad, data, 5n * E18));
   const head = await market.head();
@@ -202,7 +220,10 @@ async function scenario() {
   t.d36 = await hostile({ name: answer(abiString("Thirty-Six Decimals")), decimals: answer(uint(36n)), supply: 10n ** 76n });
   t.huge = await hostile({ name: answer(abiString("Max Supply")), decimals: answer(uint(0n)), supply: 0n });
   // Balances: a fee the events hide, a rebase, a lying balanceOf (honest events), a lying balanceOf with lying events.
-  t.fee = await hostile({ name: answer(abiString("Fee On Transfer")), setup: (tk) => mine(send(owner, tk, call(tk, "HostileToken", "setFee", [300n]))).then(() => {}) });
+  t.fee = await hostile({
+    name: answer(abiString("Fee On Transfer")),
+    setup: (tk) => mine(send(owner, tk, call(tk, "HostileToken", "setFee", [300n]))).then(() => {}),
+  });
   t.rebase = await hostile({ name: answer(abiString("Rebaser")) });
   t.liar = await hostile({ name: answer(abiString("Liar")), supply: 0n });
   t.liarLies = await hostile({ name: answer(abiString("Liar Who Lies")) });
@@ -342,7 +363,7 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     expect(padTokens).toEqual(new Set([...market.tokens.map((m) => m.token), launched, launchedUtf8]));
 
     // One line each, and further cycles neither log nor fail again.
-    for (let i = 0; i < 3; i++) (await runs.pairs.ix.cycle(), await runs.pads.ix.cycle());
+    for (let i = 0; i < 3; i++) await runs.pairs.ix.cycle(), await runs.pads.ix.cycle();
     const lines = quarantineLines();
     expect(lines.map((l) => l.address).sort()).toEqual(Object.keys(reasons).sort());
     expect(log.filter((l) => l.includes("indexing cycle failed"))).toEqual([]);
@@ -390,8 +411,16 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
       expect(Number(n.n)).toBe(0);
     }
     // The victim's balance and the real pair it named are the chain's.
-    await expectBalancesEqualChain(runs.pairs.sql, market.tokens.map((m) => m.token), "balanceOf");
-    await expectBalancesEqualChain(runs.pads.sql, market.tokens.map((m) => m.token), "balanceOf");
+    await expectBalancesEqualChain(
+      runs.pairs.sql,
+      market.tokens.map((m) => m.token),
+      "balanceOf",
+    );
+    await expectBalancesEqualChain(
+      runs.pads.sql,
+      market.tokens.map((m) => m.token),
+      "balanceOf",
+    );
   });
 
   it("reconciles the balances of fee-on-transfer and rebasing tokens with the chain and marks them", async () => {
@@ -402,7 +431,11 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     expect(marks.map((m) => m.address).sort()).toEqual([t.fee.token, t.rebase.token].sort());
     await expectPositionsEqualBalances(sql);
     // Honest tokens found through a pair: the owner's opening balance asked once, nothing marked.
-    await expectBalancesEqualChain(sql, ["nul", "b32", "utf8", "reverts", "missing", "zero", "d36", "huge"].map((k) => t[k].token), "realBalanceOf");
+    await expectBalancesEqualChain(
+      sql,
+      ["nul", "b32", "utf8", "reverts", "missing", "zero", "d36", "huge"].map((k) => t[k].token),
+      "realBalanceOf",
+    );
   });
 
   it("keeps the true balances of a token whose balanceOf lies, and never writes a negative balance or one above the supply", async () => {
@@ -448,7 +481,9 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     }
     // Events are serialised by PostgreSQL: NaN would not even parse.
     expectFinite(JSON.parse(await eventListJsonFromSearch(db, new URLSearchParams({ limit: "200" }))));
-    const [m] = await runs.pairs.sql<{ cap: number; price: number }[]>`select market_cap_usd as cap, price_usd as price from token_metrics where address = ${t.d36.token}`;
+    const [m] = await runs.pairs.sql<
+      { cap: number; price: number }[]
+    >`select market_cap_usd as cap, price_usd as price from token_metrics where address = ${t.d36.token}`;
     expect(Number.isFinite(m.cap) && Number.isFinite(m.price)).toBe(true);
   });
 
@@ -468,7 +503,11 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
 
     await expectBalancesEqualChain(runs.pairs.sql, [t.fee.token, t.rebase.token, t.liar.token], "realBalanceOf");
     await expectSupplyEqualsChain(runs.pairs.sql, [t.fee.token, t.rebase.token]);
-    await expectBalancesEqualChain(runs.pads.sql, market.tokens.map((m) => m.token), "balanceOf");
+    await expectBalancesEqualChain(
+      runs.pads.sql,
+      market.tokens.map((m) => m.token),
+      "balanceOf",
+    );
     for (const { sql } of Object.values(runs)) {
       const [r] = await sql<{ name: string; symbol: string }[]>`select name, symbol from tokens where address = ${again}`;
       expect(r.name.startsWith("Evil<script>")).toBe(true);
@@ -503,7 +542,11 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     expect(n).toBe(0);
     await expectBalancesEqualChain(runs.pairs.sql, [t.fee.token, t.rebase.token, t.liar.token], "realBalanceOf");
     await expectSupplyEqualsChain(runs.pairs.sql, [t.fee.token, t.rebase.token]);
-    await expectBalancesEqualChain(runs.pads.sql, market.tokens.map((m) => m.token), "balanceOf");
+    await expectBalancesEqualChain(
+      runs.pads.sql,
+      market.tokens.map((m) => m.token),
+      "balanceOf",
+    );
     await expectPositionsEqualBalances(runs.pairs.sql);
   });
 });
@@ -515,9 +558,7 @@ async function expectBalancesEqualChain(sql: Sql, tokens: string[], getter: "bal
     select token_address as token, holder, amount::text from balances where token_address = any(${tokens})
        and holder <> '0x0000000000000000000000000000000000000000'`;
   expect(rows.length).toBeGreaterThan(tokens.length);
-  const chain = await Promise.all(
-    rows.map((r) => read<bigint>(r.token, getter === "balanceOf" ? "erc20" : "HostileToken", getter, [r.holder], Number(block))),
-  );
+  const chain = await Promise.all(rows.map((r) => read<bigint>(r.token, getter === "balanceOf" ? "erc20" : "HostileToken", getter, [r.holder], Number(block))));
   expect(rows.map((r) => `${r.token}:${r.holder}:${r.amount}`)).toEqual(rows.map((r, i) => `${r.token}:${r.holder}:${chain[i]}`));
 }
 

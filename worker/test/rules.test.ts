@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { tokenPrice, wethUsd } from "@/worker/derive/prices";
 import { applyMovement, type Position } from "@/worker/derive/positions";
+import { tokenPrice, wethUsd } from "@/worker/derive/prices";
 import { pnlConfidence } from "@/worker/derive/wallets";
 import { isRangeLimitError, suggestedRangeEnd } from "@/worker/indexer/rpc";
 import { ChainState } from "@/worker/indexer/state";
@@ -51,11 +51,31 @@ describe("prices", () => {
 
 describe("average-cost positions", () => {
   const t = (kind: TransferRow["kind"], amount: bigint, usd: number): TransferRow => ({
-    block: 1, logIndex: 0, token: "0xt", from: "0xa", to: "0xb", amount, txHash: "0x", txFrom: "0xa", kind, amountUsd: usd, timestamp: 0,
+    block: 1,
+    logIndex: 0,
+    token: "0xt",
+    from: "0xa",
+    to: "0xb",
+    amount,
+    txHash: "0x",
+    txFrom: "0xa",
+    kind,
+    amountUsd: usd,
+    timestamp: 0,
   });
   const fresh = (): Position => ({
-    wallet: "0xw", token: "0xt", quantity: 0n, costBasisUsd: 0, realizedPnlUsd: 0, boughtUsd: 0, soldUsd: 0,
-    unknownCostQuantity: 0n, buyCount: 0, sellCount: 0, firstBuyBlock: null, lastTradeBlock: null,
+    wallet: "0xw",
+    token: "0xt",
+    quantity: 0n,
+    costBasisUsd: 0,
+    realizedPnlUsd: 0,
+    boughtUsd: 0,
+    soldUsd: 0,
+    unknownCostQuantity: 0n,
+    buyCount: 0,
+    sellCount: 0,
+    firstBuyBlock: null,
+    lastTradeBlock: null,
   });
   it("realizes sells against the average cost and keeps the rest of the basis", () => {
     const p = fresh();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
-import { insertRows, type Column } from "@/worker/indexer/sql";
+import { type Column, insertRows } from "@/worker/indexer/sql";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 /** Bulk inserts round-trip every value, through COPY (large batches) and INSERT … unnest alike. */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { probeChainHead, resetChainHeadProbe } from "@/lib/queries/chain-head";
 import { getStatus, type Status } from "@/lib/queries/status";
-import { startWorker } from "@/worker/worker";
 import { freePort } from "@/tests/setup/server";
+import { startWorker } from "@/worker/worker";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { DevchainMarket } from "./devchain-market";
 

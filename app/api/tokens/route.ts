@@ -1,6 +1,6 @@
-import { requestTime } from "@/lib/queries/clock";
 import { getDb } from "@/db/client";
 import { withSession } from "@/lib/auth/route";
+import { requestTime } from "@/lib/queries/clock";
 import { tokenListFromSearch } from "@/lib/queries/lists";
 
 /** The token list for the explorer and the overview: GET /v1/tokens's parameters and answer. */

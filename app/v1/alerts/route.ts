@@ -1,10 +1,10 @@
 import { getDb } from "@/db/client";
+import { checkWebhookChange } from "@/lib/alerts/webhook-target";
 import { created, route, withApiKey } from "@/lib/api/handler";
 import { parseBody, parseQuery } from "@/lib/api/params";
 import { alertListQuery, createAlertBody } from "@/lib/api/schemas/alerts";
 import { emptyQuery } from "@/lib/api/schemas/common";
 import { createAlert, listAlerts } from "@/lib/queries/alerts";
-import { checkWebhookChange } from "@/lib/alerts/webhook-target";
 
 /** Alerts of the calling key: create, and list (active by default). */
 export const { GET, POST, PUT, PATCH, DELETE } = route({

@@ -1,8 +1,8 @@
-import { requestTime } from "@/lib/queries/clock";
 import { getDb } from "@/db/client";
 import { route, withPublic } from "@/lib/api/handler";
 import { parseQuery } from "@/lib/api/params";
 import { emptyQuery } from "@/lib/api/schemas/common";
+import { requestTime } from "@/lib/queries/clock";
 import { getStatus } from "@/lib/queries/status";
 
 /** Data freshness: chain head, indexed block, lag, worker heartbeat. No key needed. */

@@ -1,14 +1,12 @@
-import { requestTime } from "@/lib/queries/clock";
 import { getDb } from "@/db/client";
 import { cached } from "@/lib/api/cache";
 import { route, withApiKey } from "@/lib/api/handler";
+import { requestTime } from "@/lib/queries/clock";
 import { tokenListFromSearch } from "@/lib/queries/lists";
 
 /** List and filter tokens. */
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) =>
-    cached(key.dataVersion, url.pathname + url.search, () =>
-      tokenListFromSearch(getDb(), url.searchParams, requestTime(), key.dataVersion),
-    ),
+    cached(key.dataVersion, url.pathname + url.search, () => tokenListFromSearch(getDb(), url.searchParams, requestTime(), key.dataVersion)),
   ),
 });

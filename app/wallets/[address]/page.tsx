@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getDb } from "@/db/client";
 import { Address } from "@/components/address";
 import { formatCompact, formatDateTime, formatSignedUsd, formatUsd, humanize } from "@/components/format";
 import { ScoreBreakdown } from "@/components/score-breakdown";
@@ -12,12 +11,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { numClass, rowClass, TableFrame, tdClass, thClass } from "@/components/ui/table";
 import { ClassificationBadge, ConfidenceBadge } from "@/components/wallet-badges";
-import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
 import { WalletEvents } from "@/components/wallets/wallet-events";
+import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
+import { getDb } from "@/db/client";
 import { requireSession } from "@/lib/auth/account";
 import { addressParam } from "@/lib/queries/address-param";
-import { eventListFromSearch } from "@/lib/queries/lists";
 import { EVENT_TYPES } from "@/lib/queries/events";
+import { eventListFromSearch } from "@/lib/queries/lists";
 import { getWalletScore } from "@/lib/queries/scores";
 import { getWalletProfile } from "@/lib/queries/wallets";
 import { REPUTATION_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
@@ -35,11 +35,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   const search = searchOf(await searchParams);
   const type = search.get("type");
   const eventsSearch = walletEventsSearch(address, EVENT_TYPES.some((t) => t === type) ? type : null, search.get("page"));
-  const [wallet, score, events] = await Promise.all([
-    getWalletProfile(db, address),
-    getWalletScore(db, address),
-    eventListFromSearch(db, eventsSearch),
-  ]);
+  const [wallet, score, events] = await Promise.all([getWalletProfile(db, address), getWalletScore(db, address), eventListFromSearch(db, eventsSearch)]);
   if (!wallet) notFound();
   const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
   // Below the minimum of closed trades a win rate or a PnL confidence says more about luck than the wallet.
@@ -64,7 +60,11 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
       <dl className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat
           label="Estimated PnL"
-          value={<span className={wallet.pnl_estimate_usd >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}>{formatSignedUsd(wallet.pnl_estimate_usd)}</span>}
+          value={
+            <span className={wallet.pnl_estimate_usd >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}>
+              {formatSignedUsd(wallet.pnl_estimate_usd)}
+            </span>
+          }
           hint={enoughClosed ? <ConfidenceBadge value={wallet.pnl_confidence} /> : tooFewClosed}
         />
         <Stat label="Portfolio value" value={formatUsd(portfolioValue)} hint={`${wallet.portfolio.length} tokens held`} />
@@ -105,9 +105,15 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
               <table className="w-full text-sm">
                 <thead className="sticky top-0 bg-white dark:bg-zinc-900">
                   <tr>
-                    <th scope="col" className={thClass}>Token</th>
-                    <th scope="col" className={`${thClass} ${numClass}`}>Quantity</th>
-                    <th scope="col" className={`${thClass} ${numClass}`}>Value</th>
+                    <th scope="col" className={thClass}>
+                      Token
+                    </th>
+                    <th scope="col" className={`${thClass} ${numClass}`}>
+                      Quantity
+                    </th>
+                    <th scope="col" className={`${thClass} ${numClass}`}>
+                      Value
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

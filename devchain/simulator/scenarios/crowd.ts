@@ -5,9 +5,9 @@
  * trades as often as needed to reach it by the end of the backfill.
  */
 import type { Address } from "viem";
-import { freshCount, joinRetail, payOut, spendable, type Actors } from "../actors";
+import { type Actors, freshCount, joinRetail, payOut, spendable } from "../actors";
 import type { Rng } from "../random";
-import { ether, HOUR, MINUTE, part, weiToEther, type Sim } from "../sim";
+import { ether, HOUR, MINUTE, part, type Sim, weiToEther } from "../sim";
 import type { SimToken } from "../tokens";
 import { buy, holding, sell } from "./trade";
 

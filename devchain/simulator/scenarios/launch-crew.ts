@@ -3,13 +3,13 @@
  * snipers (the next 1-3 blocks), and insiders (wallets the creator paid, out before the dump).
  */
 import type { Address } from "viem";
-import { spendable, type Actors } from "../actors";
+import { getAmountIn, getAmountOut } from "../../swap-math";
+import { type Actors, spendable } from "../actors";
 import type { PlantedEntry } from "../ground-truth";
 import type { PoolSeed } from "../market";
 import type { Rng } from "../random";
-import { ether, MINUTE, part, type Moment, type Sim } from "../sim";
-import { getAmountIn, getAmountOut } from "../../swap-math";
-import { SNIPER_BLOCKS, type SimToken } from "../tokens";
+import { ether, MINUTE, type Moment, part, type Sim } from "../sim";
+import { type SimToken, SNIPER_BLOCKS } from "../tokens";
 import { buy, sellAll } from "./trade";
 
 export interface Bundle {
@@ -34,7 +34,10 @@ export function fundBundle(sim: Sim, params: PoolSeed, rng: Rng): Bundle {
     reserveEth += spend;
     spends.push(spend);
   }
-  const funder = sim.wallets.create("funder", spends.reduce((a, b) => a + b, ether(2)));
+  const funder = sim.wallets.create(
+    "funder",
+    spends.reduce((a, b) => a + b, ether(2)),
+  );
   const wallets = spends.map((spend) => {
     const wallet = sim.wallets.create("sybil");
     sim.market.sendEth(funder, wallet, spend + ether(rng.float(0.005, 0.03)));

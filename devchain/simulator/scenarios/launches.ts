@@ -4,14 +4,14 @@
  * run ahead of are known, and every event of a backfilled launch fits in the backfilled history.
  */
 import type { Address } from "viem";
-import { payOut, spendable, type Actors } from "../actors";
+import { type Actors, payOut, spendable } from "../actors";
 import type { PoolSeed } from "../market";
 import type { Rng } from "../random";
-import { ether, HOUR, MINUTE, part, type Moment, type Sim } from "../sim";
-import { SECTORS, tokenName, type Sector, type SimToken } from "../tokens";
+import { ether, HOUR, MINUTE, type Moment, part, type Sim } from "../sim";
+import { SECTORS, type Sector, type SimToken, tokenName } from "../tokens";
 import { scheduleAirdrop } from "./airdrop";
-import { bundleBuys, fundBundle, insiderTrades, snipe, type Bundle } from "./launch-crew";
-import { scheduleMigration, scheduleRugPull, scheduleSlowRug, SLOW_RUG_STEPS } from "./liquidity";
+import { type Bundle, bundleBuys, fundBundle, insiderTrades, snipe } from "./launch-crew";
+import { SLOW_RUG_STEPS, scheduleMigration, scheduleRugPull, scheduleSlowRug } from "./liquidity";
 import { scheduleMarketMaker } from "./market-maker";
 import { startSmartMoney } from "./smart-money";
 import { scheduleWashRing } from "./wash";
@@ -136,7 +136,13 @@ function schedule(sim: Sim, actors: Actors, p: Plan): void {
   const prepSlot = Math.max(sim.slot + 1, p.launchSlot - rng.int(10 * MINUTE, 45 * MINUTE));
   sim.at(prepSlot, () => {
     const insiderEth = p.fate.insiders ? Array.from({ length: rng.int(2, 3) }, () => ether(rng.float(0.4, 1.2))) : [];
-    const creator = creatorFor(sim, actors, p, insiderEth.reduce((a, b) => a + b, p.params.ethIn + ether(0.5)), rng);
+    const creator = creatorFor(
+      sim,
+      actors,
+      p,
+      insiderEth.reduce((a, b) => a + b, p.params.ethIn + ether(0.5)),
+      rng,
+    );
     const bundle = p.fate.sybil ? fundBundle(sim, p.params, rng) : undefined;
     // The creator pays insiders a block later: ether it just received is not spendable yet.
     sim.after(1, () => {
@@ -177,7 +183,8 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: A
   let launchpad = rng.chance(0.55) ? first : second;
   // An outside client may have blocked one (Market.canLaunchOn): the other takes the launch.
   if (!market.canLaunchOn(launchpad.address)) launchpad = launchpad === first ? second : first;
-  if (!market.canLaunchOn(launchpad.address)) throw new Error("simulator: outside transactions created the pairs of every launchpad's next token; no launch can succeed");
+  if (!market.canLaunchOn(launchpad.address))
+    throw new Error("simulator: outside transactions created the pairs of every launchpad's next token; no launch can succeed");
   // PumpPad is where memes launch; MoonLaunch takes anything.
   const sector: Sector = launchpad === market.deployment.launchpads[0] && rng.chance(0.6) ? "meme" : rng.pick(SECTORS);
   const { name, symbol } = tokenName(rng, sector, sim.tokens.symbols);

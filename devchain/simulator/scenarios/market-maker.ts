@@ -6,7 +6,7 @@
 import type { Actors } from "../actors";
 import type { PlantedEntry } from "../ground-truth";
 import type { Rng } from "../random";
-import { ether, MINUTE, part, weiToEther, type Sim } from "../sim";
+import { ether, MINUTE, part, type Sim, weiToEther } from "../sim";
 import type { SimToken } from "../tokens";
 import { buy, holding, sell } from "./trade";
 

@@ -8,11 +8,11 @@
  * into the same launches.
  */
 import type { Address } from "viem";
-import { spendable, type Actors } from "../actors";
+import { type Actors, spendable } from "../actors";
 import type { PlantedEntry } from "../ground-truth";
 import type { Rng } from "../random";
-import { HOUR, MINUTE, part, type Moment, type Sim } from "../sim";
-import { SNIPER_BLOCKS, type SimToken } from "../tokens";
+import { HOUR, MINUTE, type Moment, part, type Sim } from "../sim";
+import { type SimToken, SNIPER_BLOCKS } from "../tokens";
 import { SNIPER_HOLD } from "./launch-crew";
 import { buy, sellAll } from "./trade";
 
@@ -46,7 +46,10 @@ export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, dumpS
       record.wallets!.push(wallet);
       const position = record;
       const watch = (): void => {
-        if (sim.slot < exitSlot && !whaleExitDue(token, sim.slot, 2 * WATCH)) return sim.tradeAt(token, Math.min(exitSlot, sim.slot + WATCH), watch);
+        if (sim.slot < exitSlot && !whaleExitDue(token, sim.slot, 2 * WATCH)) {
+          sim.tradeAt(token, Math.min(exitSlot, sim.slot + WATCH), watch);
+          return;
+        }
         const got = sellAll(sim, actors, wallet, token);
         if (got === 0n) return;
         exits.push({ wallet, ...sim.now, ethOut: got.toString() });
@@ -67,5 +70,8 @@ function whaleExitDue(token: SimToken, slot: number, slots: number): boolean {
 /** `count` smart-money wallets with the fewest positions so far, ties in random order. */
 function leastInvested(actors: Actors, count: number, rng: Rng): Address[] {
   const positions = (w: Address) => actors.smartMoneyPositions.get(w) ?? 0;
-  return rng.shuffle(actors.smartMoney).sort((a, b) => positions(a) - positions(b)).slice(0, count);
+  return rng
+    .shuffle(actors.smartMoney)
+    .sort((a, b) => positions(a) - positions(b))
+    .slice(0, count);
 }

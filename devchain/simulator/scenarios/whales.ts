@@ -1,6 +1,6 @@
 /** Whales: now and then a large buy of a hot token (a big share of its pool) held for hours, or a
  * large ether/stablecoin swap in the deep WETH/USD pool. */
-import { spendable, type Actors } from "../actors";
+import { type Actors, spendable } from "../actors";
 import { HOUR, part, type Sim } from "../sim";
 import { buy, sellAll } from "./trade";
 

@@ -43,7 +43,10 @@ export const updateAlertBody = z
   .meta({ id: "UpdateAlert" });
 
 export const alertListQuery = z.object({
-  status: z.enum([...ALERT_STATUSES, "all"]).default("active").meta({ description: "active (default), paused or all" }),
+  status: z
+    .enum([...ALERT_STATUSES, "all"])
+    .default("active")
+    .meta({ description: "active (default), paused or all" }),
   ...paginationQuery,
 });
 

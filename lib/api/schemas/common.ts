@@ -25,7 +25,7 @@ export const addressSchema = z
   .string()
   .regex(ADDRESS, "must be 0x followed by 40 hex characters")
   .transform((a) => a.toLowerCase())
-  .meta({ description: "EVM address, any case; returned lowercase", example: "0x" + "ab".repeat(20) });
+  .meta({ description: "EVM address, any case; returned lowercase", example: `0x${"ab".repeat(20)}` });
 
 export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 50;

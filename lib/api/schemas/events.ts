@@ -41,7 +41,8 @@ const eventFields = {
   block_number: z.number().int(),
   tx_hash: z.string(),
   confirmed: z.boolean().meta({
-    description: "At or below the indexed head minus the chain's finality depth: no reorg will remove it. Newer events may still be removed (see include_removed)",
+    description:
+      "At or below the indexed head minus the chain's finality depth: no reorg will remove it. Newer events may still be removed (see include_removed)",
   }),
 };
 

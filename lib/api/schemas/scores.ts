@@ -21,12 +21,7 @@ const maybeDimension = dimension.nullable();
 /** A named floor or cap: the score is its weighted breakdown raised to every min_score, then held to every max_score. */
 const adjustments = <R extends readonly [string, ...string[]]>(reasons: R, id: string) =>
   z
-    .array(
-      z.union([
-        z.object({ reason: z.enum(reasons), min_score: dimension }),
-        z.object({ reason: z.enum(reasons), max_score: dimension }),
-      ]),
-    )
+    .array(z.union([z.object({ reason: z.enum(reasons), min_score: dimension }), z.object({ reason: z.enum(reasons), max_score: dimension })]))
     .meta({ id, description: "Why the score differs from weighted_score: each entry moved it, by its reason" });
 
 const missingDimensions = <D extends readonly [string, ...string[]]>(dimensions: D) =>

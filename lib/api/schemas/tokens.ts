@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TOKEN_SORTS } from "@/lib/queries/tokens";
-import { RISK_FLAGS, CLASSIFICATIONS, NET_ACTIVITY } from "@/lib/scoring/vocab";
+import { CLASSIFICATIONS, NET_ACTIVITY, RISK_FLAGS } from "@/lib/scoring/vocab";
 import { refineTokenFilter, tokenFilterQueryShape } from "@/lib/tokens/filter";
 import { addressSchema, listEnvelope, paginationQuery, timestampSchema } from "./common";
 
@@ -42,8 +42,6 @@ export const holder = z
   })
   .meta({ id: "Holder" });
 
-export const tokenProfile = token
-  .extend({ top_holders: z.array(holder), created_at: timestampSchema })
-  .meta({ id: "TokenProfile" });
+export const tokenProfile = token.extend({ top_holders: z.array(holder), created_at: timestampSchema }).meta({ id: "TokenProfile" });
 
 export const tokenList = listEnvelope(token, "TokenList");

@@ -2,9 +2,7 @@ import { z } from "zod";
 import { CLASSIFICATIONS, CONFIDENCE, SECTORS } from "@/lib/scoring/vocab";
 import { timestampSchema } from "./common";
 
-export const holding = z
-  .object({ token_address: z.string(), token_symbol: z.string(), quantity: z.number(), value_usd: z.number() })
-  .meta({ id: "Holding" });
+export const holding = z.object({ token_address: z.string(), token_symbol: z.string(), quantity: z.number(), value_usd: z.number() }).meta({ id: "Holding" });
 
 export const walletProfile = z
   .object({

@@ -6,9 +6,9 @@ import { createKey, ensureAccount } from "@/lib/keys/store";
 import { createTestDatabase } from "@/tests/setup/database";
 import { createCheckoutSession } from "../checkout";
 import type { PaidPlan } from "../settings";
-import { createStripe, type Billing } from "../stripe";
+import { type Billing, createStripe } from "../stripe";
 import { handleStripeWebhook } from "../webhook";
-import { startStripeFake, type FakeEvent, type StripeFake } from "./stripe-fake";
+import { type FakeEvent, type StripeFake, startStripeFake } from "./stripe-fake";
 
 export const WEBHOOK_SECRET = "whsec_test_billing";
 export const PRICES = { pro: "price_pro_monthly", api_tier: "price_api_metered" } as const;
@@ -39,7 +39,13 @@ export async function startBillingTest(prefix: string): Promise<BillingTest> {
   const client = connect(database.url, { max: 4 });
   const db = createDb(client);
   const fake = await startStripeFake({ now: START.getTime() / 1000 });
-  const settings = { secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, prices: { ...PRICES }, meterEventName: "api_requests", apiBase: new URL(fake.url) };
+  const settings = {
+    secretKey: "sk_test_fake",
+    webhookSecret: WEBHOOK_SECRET,
+    prices: { ...PRICES },
+    meterEventName: "api_requests",
+    apiBase: new URL(fake.url),
+  };
   const billing: Billing = { settings, stripe: createStripe(settings) };
   const now = () => new Date(fake.now() * 1000);
   let accountsMade = 0;

@@ -24,7 +24,17 @@ export type FakeSubscription = {
   items: { object: "list"; has_more: false; url: string; data: Json[] };
 };
 export type RecordedRequest = { method: string; path: string; body: Json; idempotencyKey: string | null };
-export type FakeEvent = { id: string; object: "event"; type: string; created: number; api_version: string; livemode: false; pending_webhooks: 0; request: null; data: { object: Json } };
+export type FakeEvent = {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  api_version: string;
+  livemode: false;
+  pending_webhooks: 0;
+  request: null;
+  data: { object: Json };
+};
 
 type Failure = { status: number } | { lostResponse: true };
 
@@ -78,14 +88,30 @@ export async function startStripeFake(options: { now: number }) {
     if (method === "POST" && path === "/v1/checkout/sessions") {
       if (!customers.has(String(body.customer))) return error(400, `No such customer: ${String(body.customer)}`);
       const id = nextId("cs");
-      const session = { id, object: "checkout.session", created: now, mode: body.mode, customer: body.customer, client_reference_id: body.client_reference_id ?? null, status: "open", subscription: null, url: `${baseUrl}/pay/${id}`, success_url: body.success_url, cancel_url: body.cancel_url, line_items_requested: body.line_items };
+      const session = {
+        id,
+        object: "checkout.session",
+        created: now,
+        mode: body.mode,
+        customer: body.customer,
+        client_reference_id: body.client_reference_id ?? null,
+        status: "open",
+        subscription: null,
+        url: `${baseUrl}/pay/${id}`,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        line_items_requested: body.line_items,
+      };
       sessions.set(id, session);
       return { status: 200, body: session };
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!customers.has(String(body.customer))) return error(400, `No such customer: ${String(body.customer)}`);
       const id = nextId("bps");
-      return { status: 200, body: { id, object: "billing_portal.session", created: now, customer: body.customer, return_url: body.return_url, url: `${baseUrl}/portal/${id}` } };
+      return {
+        status: 200,
+        body: { id, object: "billing_portal.session", created: now, customer: body.customer, return_url: body.return_url, url: `${baseUrl}/portal/${id}` },
+      };
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === "GET" && sub) {
@@ -94,7 +120,15 @@ export async function startStripeFake(options: { now: number }) {
     }
     if (method === "POST" && path === "/v1/billing/meter_events") {
       const identifier = String(body.identifier);
-      const event = { object: "billing.meter_event", created: now, event_name: body.event_name, identifier, payload: body.payload, timestamp: Number(body.timestamp), livemode: false };
+      const event = {
+        object: "billing.meter_event",
+        created: now,
+        event_name: body.event_name,
+        identifier,
+        payload: body.payload,
+        timestamp: Number(body.timestamp),
+        livemode: false,
+      };
       // Stripe accepts a repeated identifier and drops it while aggregating: the first one counts.
       if (!meterEvents.has(identifier)) meterEvents.set(identifier, event);
       return { status: 200, body: event };
@@ -193,24 +227,36 @@ export async function startStripeFake(options: { now: number }) {
           object: "list",
           has_more: false,
           url: "/v1/subscription_items",
-          data: lines.map((l) => ({ id: nextId("si"), object: "subscription_item", price: { id: l.price, object: "price" }, quantity: l.quantity ? Number(l.quantity) : undefined, current_period_start: now, current_period_end: now + MONTH })),
+          data: lines.map((l) => ({
+            id: nextId("si"),
+            object: "subscription_item",
+            price: { id: l.price, object: "price" },
+            quantity: l.quantity ? Number(l.quantity) : undefined,
+            current_period_start: now,
+            current_period_end: now + MONTH,
+          })),
         },
       };
       subscriptions.set(s.id, s);
       Object.assign(session, { status: "complete", subscription: s.id });
-      return { subscription: s, events: [event("customer.subscription.created", s), event("checkout.session.completed", session), event("invoice.paid", invoice(s, "paid"))] };
+      return {
+        subscription: s,
+        events: [event("customer.subscription.created", s), event("checkout.session.completed", session), event("invoice.paid", invoice(s, "paid"))],
+      };
     },
     /** A new period starts and its invoice is paid. */
     renew(id: string): FakeEvent[] {
       const s = subscription(id);
-      for (const item of s.items.data) Object.assign(item, { current_period_start: item.current_period_end, current_period_end: Number(item.current_period_end) + MONTH });
+      for (const item of s.items.data)
+        Object.assign(item, { current_period_start: item.current_period_end, current_period_end: Number(item.current_period_end) + MONTH });
       s.status = "active";
       return [event("customer.subscription.updated", s), event("invoice.paid", invoice(s, "paid"))];
     },
     /** The renewal's payment fails: past due while Stripe retries. */
     failPayment(id: string): FakeEvent[] {
       const s = subscription(id);
-      for (const item of s.items.data) Object.assign(item, { current_period_start: item.current_period_end, current_period_end: Number(item.current_period_end) + MONTH });
+      for (const item of s.items.data)
+        Object.assign(item, { current_period_start: item.current_period_end, current_period_end: Number(item.current_period_end) + MONTH });
       s.status = "past_due";
       return [event("invoice.payment_failed", invoice(s, "open")), event("customer.subscription.updated", s)];
     },

@@ -1,6 +1,7 @@
 /** Builders of scoring inputs for the unit tests: a healthy token, and wallets and swaps to plant in it. */
-import type { Holder, LiquidityChange, Swap, TokenRiskInput } from "../token-input";
+
 import { mulberry32 } from "@/lib/random";
+import type { Holder, LiquidityChange, Swap, TokenRiskInput } from "../token-input";
 
 /** Deterministic pseudo-random numbers. */
 export const rng = mulberry32;
@@ -22,7 +23,6 @@ export function addr(tag: string | number): string {
 
 let txSeq = 0;
 export const txHash = () => `0x${(++txSeq).toString(16).padStart(64, "0")}`;
-
 
 export function swap(p: Partial<Swap> & Pick<Swap, "wallet" | "direction">): Swap {
   const block = p.block ?? (p.timestamp !== undefined ? blockAt(p.timestamp) : HEAD_BLOCK - 100);
@@ -60,10 +60,7 @@ export function liquidityChange(p: Partial<LiquidityChange> & Pick<LiquidityChan
 export function healthyToken(seed = 1): TokenRiskInput {
   const r = rng(seed);
   const retail = Array.from({ length: 300 }, (_, i) => addr(`r${i}`));
-  const holders: Holder[] = [
-    holder(POOL, 0.55 * SUPPLY, { tags: ["pool"] }),
-    ...retail.map((a) => holder(a, (0.45 * SUPPLY) / 300 * (0.5 + r()))),
-  ];
+  const holders: Holder[] = [holder(POOL, 0.55 * SUPPLY, { tags: ["pool"] }), ...retail.map((a) => holder(a, ((0.45 * SUPPLY) / 300) * (0.5 + r())))];
   const swaps = Array.from({ length: 400 }, () =>
     swap({
       wallet: retail[Math.floor(r() * retail.length)],
@@ -129,7 +126,13 @@ export function randomToken(seed: number): TokenRiskInput {
       swap({ wallet: pick(), direction: "buy", tokenAmount: r() * SUPPLY * 0.05, block: LAUNCH_BLOCK + Math.floor(r() * 30), funder: addr("f") }),
     ),
     liquidityChanges: Array.from({ length: 10 }, () =>
-      liquidityChange({ kind: r() < 0.5 ? "add" : "remove", provider: pick(), shareOfPool: r(), amountUsd: r() * 1e5, block: HEAD_BLOCK - Math.floor(r() * 5_000) }),
+      liquidityChange({
+        kind: r() < 0.5 ? "add" : "remove",
+        provider: pick(),
+        shareOfPool: r(),
+        amountUsd: r() * 1e5,
+        block: HEAD_BLOCK - Math.floor(r() * 5_000),
+      }),
     ),
     liquidityHistory: Array.from({ length: 60 }, (_, i) => ({ block: HEAD_BLOCK - i * 800, timestamp: timeOf(HEAD_BLOCK - i * 800), liquidityUsd: r() * 1e6 })),
     smartMoney: wallets.slice(0, Math.floor(r() * 6)).map((wallet) => ({ wallet, balance: r() * 1000, peakBalance: r() * 5000 })),

@@ -1,7 +1,7 @@
 import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { createAlert, type AlertOwner, type NewAlert } from "@/lib/queries/alerts";
 import { createKey, ensureAccount, type Plan } from "@/lib/keys/store";
+import { type AlertOwner, createAlert, type NewAlert } from "@/lib/queries/alerts";
 import type { TokenFilter } from "@/lib/tokens/filter";
 import { createTestDatabase } from "@/tests/setup/database";
 

@@ -1,6 +1,6 @@
 import type { LiquidityChange, LiquidityPoint } from "@/lib/scoring";
-import type { ChainState, PoolState } from "../../indexer/state";
 import type { Tx } from "../../indexer/sql";
+import type { ChainState, PoolState } from "../../indexer/state";
 import { quoteUsd } from "../prices";
 
 /**
@@ -62,7 +62,18 @@ export async function liquidityHistories(tx: Tx, state: ChainState, tokens: stri
  */
 export async function liquidityChanges(tx: Tx, tokens: string[]): Promise<Map<string, LiquidityChange[]>> {
   const rows = await tx.unsafe<
-    { token: string; type: string; provider: string; pool: string; amount: number; usd: number; block: string; ts: number; tx_hash: string; after: number | null }[]
+    {
+      token: string;
+      type: string;
+      provider: string;
+      pool: string;
+      amount: number;
+      usd: number;
+      block: string;
+      ts: number;
+      tx_hash: string;
+      after: number | null;
+    }[]
   >(
     `select e.token_address as token, e.type, e.wallet_address as provider, e.pool_address as pool, e.token_amount::float8 as amount,
             e.amount_usd as usd, e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash,

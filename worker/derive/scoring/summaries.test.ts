@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { summaryInput } from "@/lib/scoring/__fixtures__/summary";
 import { deterministicSummary } from "@/lib/scoring";
+import { summaryInput } from "@/lib/scoring/__fixtures__/summary";
 import { SummaryUpgrades } from "./summaries";
 
 const answer = (content: string, status = 200) =>

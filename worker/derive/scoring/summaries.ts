@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { writeSummary, type LlmEndpoint, type SummaryInput } from "@/lib/scoring";
+import { type LlmEndpoint, type SummaryInput, writeSummary } from "@/lib/scoring";
 
 /**
  * ai_summary from the model without holding up indexing. The range transaction writes the

@@ -1,8 +1,8 @@
 import type { ClusterFacts, Holder, HolderTag, Sector, SmartMoneyHolding, SummaryInput, Swap, TokenRiskInput } from "@/lib/scoring";
 import { WINDOWS } from "@/lib/scoring";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import type { ChainState } from "../../indexer/state";
 import type { Tx } from "../../indexer/sql";
+import type { ChainState } from "../../indexer/state";
 import type { Head } from "../metrics";
 import { liquidityChanges, liquidityHistories } from "./liquidity";
 
@@ -36,7 +36,16 @@ async function tokenRows(tx: Tx, tokens: string[]) {
   );
 }
 
-type HolderRow = { token: string; address: string; amount: number; cluster_id: string | null; funder: string | null; is_contract: boolean; is_pool: boolean; reputation: number | null };
+type HolderRow = {
+  token: string;
+  address: string;
+  amount: number;
+  cluster_id: string | null;
+  funder: string | null;
+  is_contract: boolean;
+  is_pool: boolean;
+  reputation: number | null;
+};
 
 /** The largest holders of each token and the other members of their clusters, with tags. */
 async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map<string, Holder[]>> {
@@ -62,16 +71,32 @@ async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map
     [tokens, TOP_HOLDERS, contracts],
   );
   const burn = new Set<string>(BURN_ADDRESSES);
-  return groupInto(tokens, rows, (r) => r.token, (r): Holder => {
-    const tags: HolderTag[] = [];
-    if (r.is_pool) tags.push("pool");
-    if (burn.has(r.address)) tags.push("burn");
-    if (r.is_contract) tags.push("contract");
-    return { address: r.address, balance: r.amount, tags, clusterId: r.cluster_id, funder: r.funder, reputationScore: r.reputation };
-  });
+  return groupInto(
+    tokens,
+    rows,
+    (r) => r.token,
+    (r): Holder => {
+      const tags: HolderTag[] = [];
+      if (r.is_pool) tags.push("pool");
+      if (burn.has(r.address)) tags.push("burn");
+      if (r.is_contract) tags.push("contract");
+      return { address: r.address, balance: r.amount, tags, clusterId: r.cluster_id, funder: r.funder, reputationScore: r.reputation };
+    },
+  );
 }
 
-type SwapRow = { token: string; wallet: string; direction: "buy" | "sell"; amount: number; usd: number; block: string; ts: number; tx_hash: string; funder: string | null; cluster_id: string | null };
+type SwapRow = {
+  token: string;
+  wallet: string;
+  direction: "buy" | "sell";
+  amount: number;
+  usd: number;
+  block: string;
+  ts: number;
+  tx_hash: string;
+  funder: string | null;
+  cluster_id: string | null;
+};
 
 const toSwap = (r: SwapRow): Swap => ({
   direction: r.direction,
@@ -131,7 +156,12 @@ async function smartMoney(tx: Tx, tokens: string[]) {
       where p.token_address = any($1::text[]) order by p.token_address, p.wallet`,
     [tokens],
   );
-  return groupInto(tokens, rows, (r) => r.token, (r): SmartMoneyHolding => ({ wallet: r.wallet, balance: r.balance, peakBalance: Math.max(r.balance, r.bought) }));
+  return groupInto(
+    tokens,
+    rows,
+    (r) => r.token,
+    (r): SmartMoneyHolding => ({ wallet: r.wallet, balance: r.balance, peakBalance: Math.max(r.balance, r.bought) }),
+  );
 }
 
 /** The scoring input of every token in `tokens`, in a fixed number of queries. */

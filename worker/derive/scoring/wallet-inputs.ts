@@ -46,9 +46,24 @@ async function walletRows(tx: Tx, wallets: string[]) {
 }
 
 type PositionRow = {
-  wallet: string; token: string; bought: number; sold: number; realized: number; cost: number; quantity: number; unknown: number;
-  sells: number; first_buy_block: string | null; launch_block: string; launched: number; first_buy_ts: number | null;
-  last_trade_ts: number | null; value: number; rugged: boolean; insider: boolean; sold_quantity: number;
+  wallet: string;
+  token: string;
+  bought: number;
+  sold: number;
+  realized: number;
+  cost: number;
+  quantity: number;
+  unknown: number;
+  sells: number;
+  first_buy_block: string | null;
+  launch_block: string;
+  launched: number;
+  first_buy_ts: number | null;
+  last_trade_ts: number | null;
+  value: number;
+  rugged: boolean;
+  insider: boolean;
+  sold_quantity: number;
 };
 
 /**

@@ -1,5 +1,5 @@
-import type { Indexer } from "../indexer";
 import { fetchRange, type RangeData } from "../fetch";
+import type { Indexer } from "../indexer";
 
 /** Logs a range aims at: big enough to amortize round trips, small enough for short transactions. */
 const TARGET_LOGS = 20_000;

@@ -1,6 +1,6 @@
 import { log } from "@/lib/log";
-import type { Indexer } from "../indexer";
 import { ChainMovedError, fetchRange, knownParent } from "../fetch";
+import type { Indexer } from "../indexer";
 import { findCommonAncestor } from "../reorg";
 
 /** Blocks per live step; more than this behind, the next poll continues. */
@@ -17,7 +17,7 @@ export async function syncLive(ix: Indexer, head: number): Promise<LiveStep> {
   const cp = ix.checkpoint;
   if (head <= cp.number) return (await rollBackIfOrphaned(ix)) ? "reorg" : "idle";
   const to = Math.min(head, cp.number + MAX_LIVE_RANGE);
-  let data;
+  let data: Awaited<ReturnType<typeof fetchRange>>;
   try {
     data = await fetchRange(ix.rpc, ix.state, ix.profile, cp.number + 1, to, true);
   } catch (err) {

@@ -1,10 +1,10 @@
 import { getDb } from "@/db/client";
+import { checkWebhookChange } from "@/lib/alerts/webhook-target";
 import { noContent, route, withApiKey } from "@/lib/api/handler";
 import { parseBody, parsePath, parseQuery } from "@/lib/api/params";
 import { alertIdParam, updateAlertBody } from "@/lib/api/schemas/alerts";
 import { emptyQuery } from "@/lib/api/schemas/common";
 import { deleteAlert, getAlert, updateAlert } from "@/lib/queries/alerts";
-import { checkWebhookChange } from "@/lib/alerts/webhook-target";
 
 const alertId = (url: URL, id: string) => {
   parseQuery(url, emptyQuery);
