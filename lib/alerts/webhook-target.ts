@@ -2,8 +2,8 @@ import { lookup as dnsLookup } from "node:dns";
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import type { Db } from "@/db/client";
-import { invalidParam } from "@/lib/api/errors";
 import { config } from "@/lib/config";
+import { InvalidInput } from "@/lib/domain/errors";
 import { planOfAccount, requireWebhooks } from "@/lib/queries/plans";
 
 /**
@@ -89,9 +89,9 @@ export async function checkWebhookTarget(url: string): Promise<void> {
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
   } catch {
-    throw invalidParam("webhook_url", "webhook_url: the host does not resolve.");
+    throw new InvalidInput("webhook_url", "webhook_url: the host does not resolve.");
   }
-  if (!addresses.every(isGlobalUnicast)) throw invalidParam("webhook_url", NOT_PUBLIC);
+  if (!addresses.every(isGlobalUnicast)) throw new InvalidInput("webhook_url", NOT_PUBLIC);
 }
 
 /**

@@ -1,14 +1,12 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { type AlertStatus, alerts, notifications } from "@/db/schema";
+import { alerts, notifications } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
+import type { TokenFilter } from "@/lib/domain/token-filter";
+import type { AlertChannel, AlertStatus } from "@/lib/domain/vocab";
 import { newId, randomBase62 } from "@/lib/keys/secret";
-import type { TokenFilter } from "@/lib/tokens/filter";
 import { iso } from "./format";
 import { planOfAccount, requireWebhooks } from "./plans";
-
-export const ALERT_CHANNELS = ["email", "webhook"] as const;
-export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 type AlertRow = typeof alerts.$inferSelect;
 type NotificationRow = typeof notifications.$inferSelect;
