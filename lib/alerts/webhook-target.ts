@@ -1,10 +1,8 @@
 import { lookup as dnsLookup } from "node:dns";
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import type { Db } from "@/db/client";
 import { config } from "@/lib/config";
 import { InvalidInput } from "@/lib/domain/errors";
-import { planOfAccount, requireWebhooks } from "@/lib/queries/plans";
 
 /**
  * Webhook targets must be global unicast addresses: not loopback, private, shared, link-local,
@@ -92,15 +90,6 @@ export async function checkWebhookTarget(url: string): Promise<void> {
     throw new InvalidInput("webhook_url", "webhook_url: the host does not resolve.");
   }
   if (!addresses.every(isGlobalUnicast)) throw new InvalidInput("webhook_url", NOT_PUBLIC);
-}
-
-/**
- * A request that sets a webhook target: the plan's gate first, so an account without webhooks
- * learns nothing about a host (not even whether it resolves), then the target itself.
- */
-export async function checkWebhookChange(db: Db, accountId: string, url: string): Promise<void> {
-  requireWebhooks(await planOfAccount(db, accountId));
-  await checkWebhookTarget(url);
 }
 
 export class PrivateTargetError extends Error {

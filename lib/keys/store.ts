@@ -6,8 +6,6 @@ import type { Plan } from "@/lib/domain/vocab";
 import { planOfAccount } from "@/lib/queries/plans";
 import { displayPrefix, generateKeySecret, hashKey, newId } from "./secret";
 
-export type { Plan };
-
 /** The account of an email, created on first use. */
 export async function ensureAccount(db: Db, email: string | null, plan: Plan = "free"): Promise<string> {
   if (email) {

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, plans } from "@/db/schema";
-import { Forbidden, NotFound } from "@/lib/domain/errors";
+import { NotFound } from "@/lib/domain/errors";
 
 /** The plans and their limits, as the plans table states them (the one source of limits). */
 export async function listPlans(db: Db) {
@@ -18,11 +18,4 @@ export async function planOfAccount(db: Db, accountId: string, lock = false): Pr
   const [row] = await (lock ? query.for("update", { of: accounts }) : query);
   if (!row) throw new NotFound("No such account.");
   return row.plan;
-}
-
-/** The webhook channel's gate, the same wherever a webhook is set or fired. */
-export const webhooksRefused = (plan: Pick<PlanLimits, "label">) => `The webhook channel is not available on the ${plan.label} plan.`;
-
-export function requireWebhooks(plan: Pick<PlanLimits, "label" | "webhooks">): void {
-  if (!plan.webhooks) throw new Forbidden(webhooksRefused(plan), "notification_channel");
 }
