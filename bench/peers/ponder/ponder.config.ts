@@ -1,11 +1,10 @@
 import { createConfig, factory } from "ponder";
-import { http, parseAbi, parseAbiItem } from "viem";
+import { type AbiEvent, http, parseAbi, parseAbiItem } from "viem";
 import { peer } from "./peer";
 
 const pairCreated = parseAbiItem("event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairCount)");
-const tokenLaunched = parseAbiItem(
-  "event TokenLaunched(address indexed token, address indexed pair, address indexed creator, string name, string symbol, uint256 totalSupply)",
-);
+// The profile's launchpad event, with a `token` parameter (worker/profiles/types.ts).
+const tokenLaunched = parseAbiItem(peer.launchEvent) as AbiEvent;
 
 export default createConfig({
   database: { kind: "postgres" },

@@ -20,7 +20,7 @@ type Log = { log: { address: Hex; logIndex: number }; block: { number: bigint; t
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 const { profile } = peer;
-const quotes = new Set([profile.weth, ...profile.stables.map((s) => s.address)]);
+const quotes = new Set(profile.quoteTokens.map((q) => q.address));
 const lower = (a: string) => a.toLowerCase() as Hex;
 
 const position = (e: Log) => ({
@@ -71,7 +71,7 @@ ponder.on("Factory:PairCreated", async ({ event, context }) => {
     if (t && quotes.has(i === 0 ? token1 : token0)) await context.db.update(tokens, { address: t.address }).set({ pools: [...t.pools, address] });
   }
   const wethSide = token0 === profile.weth ? token1 : token1 === profile.weth ? token0 : null;
-  if (wethSide && profile.stables.some((s) => s.address === wethSide)) {
+  if (wethSide && profile.quoteTokens.some((q) => q.stable && q.address === wethSide)) {
     await context.db
       .insert(wethPricing)
       .values({ id: 0, pools: [address] })
