@@ -105,7 +105,7 @@ async function prepareDatabase(now: Date): Promise<{ url: string; reused: boolea
            ${now.toISOString()}::timestamptz - (case when random() < 0.1 then random() * 24 else random() * 24 * 180 end) * interval '1 hour'
       from generate_series(1, ${TOKENS}::int) i`;
   await sql`
-    insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth1h_pct, risk_flags)
+    insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth_1h_pct, risk_flags)
     select address, created_at, liquidity, liquidity * (2 + random() * 30), round((random() * 100)::numeric, 1)::float8,
            case when random() < 0.1 then random() * 150 - 20 else 0 end,
            -- Each flag with 8% chance; naming t.address makes the subquery run per row.
@@ -150,14 +150,14 @@ async function churn(sql: Sql, now: Date) {
     update token_metrics set liquidity_usd = liquidity_usd * (0.95 + random() * 0.1),
            market_cap_usd = market_cap_usd * (0.95 + random() * 0.1),
            risk_score = least(100, greatest(0, risk_score + (random() - 0.5) * 4)),
-           holder_growth1h_pct = case when random() < 0.1 then random() * 150 - 20 else holder_growth1h_pct end
+           holder_growth_1h_pct = case when random() < 0.1 then random() * 150 - 20 else holder_growth_1h_pct end
      where address in (select address from token_metrics tablesample bernoulli (${(CHURN / TOKENS) * 100}::float8))`;
   const addresses = Array.from({ length: LAUNCHES }, () => `0x${(0xb000000 + ++launched).toString(16).padStart(40, "f")}`);
   await sql`
     insert into tokens (address, name, symbol, total_supply, launchpad, created_block, created_at)
     select a, 'Launch', 'NEW', 1000000000, 'bench-launch', 0, ${now.toISOString()}::timestamptz from unnest(${addresses}::text[]) a`;
   await sql`
-    insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth1h_pct)
+    insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth_1h_pct)
     select a, ${now.toISOString()}::timestamptz, 5000 + random() * 60000, 50000 + random() * 400000, random() * 60, random() * 200
       from unnest(${addresses}::text[]) a`;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, createdAt, score, ts, uint256, usd } from "./columns";
 
 export const tokens = pgTable(
@@ -51,9 +51,10 @@ export const tokenMetrics = pgTable(
     priceUsd: usd().notNull().default(0),
     marketCapUsd: usd().notNull().default(0),
     liquidityUsd: usd().notNull().default(0),
-    volume24hUsd: usd().notNull().default(0),
+    // Named as the API names them (snake_case alone would give volume24h_usd, holder_growth1h_pct).
+    volume24hUsd: doublePrecision("volume_24h_usd").notNull().default(0),
     holderCount: integer().notNull().default(0),
-    holderGrowth1hPct: usd().notNull().default(0),
+    holderGrowth1hPct: doublePrecision("holder_growth_1h_pct").notNull().default(0),
     /** Ranking for sort=trending: recent volume and holder growth, damped by risk. */
     trendingScore: score().notNull().default(0),
     riskScore: score().notNull().default(50),

@@ -12,7 +12,7 @@ type TokenRow = {
   name: string;
   symbol: string;
   market_cap_usd: number;
-  volume24h_usd: number;
+  volume_24h_usd: number;
   liquidity_usd: number;
   holder_count: number;
   /** Text: the Drizzle driver turns off the client's timestamp parsing. */
@@ -27,7 +27,7 @@ type TokenRow = {
 
 /** Token rows for the list and the profile: the columns of TokenRow. */
 const tokenRowsSql = (where: SQL) =>
-  sql`select m.address, t.name, t.symbol, m.market_cap_usd, m.volume24h_usd, m.liquidity_usd, m.holder_count,
+  sql`select m.address, t.name, t.symbol, m.market_cap_usd, m.volume_24h_usd, m.liquidity_usd, m.holder_count,
              m.created_at, m.risk_score, m.risk_flags, coalesce(s.ai_summary, '') as ai_summary, t.launchpad,
              t.total_supply::text as total_supply, t.decimals
         from token_metrics m
@@ -41,7 +41,7 @@ function toToken(r: TokenRow, now: Date) {
     name: r.name,
     symbol: r.symbol,
     market_cap_usd: round(r.market_cap_usd, 2),
-    volume_24h_usd: round(r.volume24h_usd, 2),
+    volume_24h_usd: round(r.volume_24h_usd, 2),
     liquidity_usd: round(r.liquidity_usd, 2),
     holder_count: r.holder_count,
     age_hours: hoursSince(new Date(r.created_at), now),

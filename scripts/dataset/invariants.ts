@@ -82,7 +82,7 @@ export const INVARIANTS = {
       select token_address, sum(amount_usd) v from events
        where type = 'swap' and timestamp > (select heartbeat_at from sync_state) - interval '24 hours' group by 1) e
         on e.token_address = m.address
-     where abs(m.volume24h_usd - coalesce(e.v, 0)) > 0.01 + 1e-6 * m.volume24h_usd`,
+     where abs(m.volume_24h_usd - coalesce(e.v, 0)) > 0.01 + 1e-6 * m.volume_24h_usd`,
   "liquidity_usd is the pool's": `
     select count(*) from token_metrics m join pools p on p.address = m.priced_pool where abs(m.liquidity_usd - p.liquidity_usd) > 0.01`,
   "wallet trade_count is its swap count": `

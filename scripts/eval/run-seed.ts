@@ -103,7 +103,7 @@ export async function runSeed(
     } & Scored["tokens"][number]["metrics"];
     const tokens = await sql<TokenRow[]>`
       select s.address, s.risk_score, s.risk_level, s.flags, s.flag_evidence, m.holder_count as "holderCount",
-             m.holder_growth1h_pct as "holderGrowth1hPct", m.volume24h_usd as "volume24hUsd"
+             m.holder_growth_1h_pct as "holderGrowth1hPct", m.volume_24h_usd as "volume24hUsd"
         from token_scores s join token_metrics m using (address) order by s.address`;
     const wallets = await sql<{ address: string; classification: string; reputation_score: number }[]>`
       select address, classification, reputation_score from wallet_scores order by address`;

@@ -22,8 +22,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 beforeAll(async () => {
   rows = (await testDb().execute<Row>(sql`
-    select address, liquidity_usd, market_cap_usd, risk_score, holder_growth1h_pct as holder_growth_1h_pct, risk_flags, trending_score,
-           volume24h_usd as volume_24h_usd,
+    select address, liquidity_usd, market_cap_usd, risk_score, holder_growth_1h_pct, risk_flags, trending_score,
+           volume_24h_usd,
            created_at::timestamptz as created_at, extract(epoch from now() - created_at) / 3600 as age_hours
       from token_metrics`)) as unknown as Row[];
   for (const r of rows) r.created_at = new Date(r.created_at);

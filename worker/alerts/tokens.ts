@@ -12,7 +12,7 @@ type Row = CycleToken & { flags: string };
  * the rest of the row).
  */
 const COLUMNS = `address, liquidity_usd as "liquidityUsd", market_cap_usd as "marketCapUsd", risk_score as "riskScore",
-  holder_growth1h_pct as "holderGrowth1hPct", array_to_string(risk_flags, ',') as flags,
+  holder_growth_1h_pct as "holderGrowth1hPct", array_to_string(risk_flags, ',') as flags,
   (extract(epoch from created_at) * 1000)::float8 as "createdAtMs"`;
 
 /**

@@ -1,4 +1,6 @@
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
+import { holderGrowthPct } from "@/lib/scoring/holder-growth";
+import { trendingScore } from "@/lib/scoring/trending";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { Tx } from "../indexer/sql";
 import type { ChainState, PoolState } from "../indexer/state";
@@ -13,7 +15,8 @@ export type Head = { number: number; timestamp: number };
  * Rewrites the token_metrics rows of `tokens` (the list read model) and the USD liquidity of
  * their pools, as of `head`: price and liquidity from the pool reserves in `state`, market cap
  * from price and circulating supply, 24 h swap volume from events, holder count and its growth
- * over the past hour from holder_count_history. Rows that did not change are not written.
+ * over the past hour (lib/scoring/holder-growth.ts) from holder_count_history. Rows that did not
+ * change are not written.
  */
 export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: string[], head: Head) {
   if (tokens.length === 0) return;
@@ -22,30 +25,29 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
     head.timestamp - 86_400,
   ]);
   const minEventId = (first === null ? head.number + 1 : Number(first)) * EVENT_ID_BLOCK_FACTOR;
+  // Each token's holder count now and an hour before the head: the last history row at or before each time.
+  const holders = await tx.unsafe<{ now: number; before: number }[]>(
+    `select coalesce((select h.holder_count from holder_count_history h where h.token_address = i.address
+                       order by h.at desc limit 1), 0) as now,
+            coalesce((select h.holder_count from holder_count_history h where h.token_address = i.address and h.at <= to_timestamp($2)
+                       order by h.at desc limit 1), 0) as before
+       from unnest($1::text[]) with ordinality i(address, n) order by i.n`,
+    [tokens, head.timestamp - 3_600],
+  );
   await tx.unsafe(
     `with input as (
-       select * from unnest($1::text[], $2::float8[], $3::float8[], $4::text[]) i(address, price_usd, liquidity_usd, priced_pool)),
+       select * from unnest($1::text[], $2::float8[], $3::float8[], $4::text[], $5::int[], $6::float8[])
+                i(address, price_usd, liquidity_usd, priced_pool, holder_count, holder_growth_1h_pct)),
      volume as (
        select e.token_address, sum(e.amount_usd::numeric)::float8 as usd from events e
-        where e.type = 'swap' and e.id >= $5 and e.token_address = any($1::text[]) group by e.token_address),
-     holders_now as (
-       select distinct on (token_address) token_address, holder_count from holder_count_history
-        where token_address = any($1::text[]) order by token_address, at desc),
-     holders_before as (
-       select distinct on (token_address) token_address, holder_count from holder_count_history
-        where token_address = any($1::text[]) and at <= to_timestamp($6) order by token_address, at desc)
-     insert into token_metrics (address, created_at, price_usd, market_cap_usd, liquidity_usd, volume24h_usd,
-                                holder_count, holder_growth1h_pct, priced_pool, updated_block, updated_at)
+        where e.type = 'swap' and e.id >= $7 and e.token_address = any($1::text[]) group by e.token_address)
+     insert into token_metrics (address, created_at, price_usd, market_cap_usd, liquidity_usd, volume_24h_usd,
+                                holder_count, holder_growth_1h_pct, priced_pool, updated_block, updated_at)
      -- Price (at most MAX_USD) times at most 2^256 units stays far inside float8; the product is held to MAX_USD as every USD figure.
-     select i.address, t.created_at, i.price_usd, least(greatest(coalesce(nullif(i.price_usd, 0), lt.price, 0) * ((t.total_supply - coalesce(burned.amount, 0)) / power(10::numeric, t.decimals))::float8, -$8::float8), $8::float8),
-            i.liquidity_usd, coalesce(v.usd, 0), coalesce(n.holder_count, 0),
-            -- A token younger than an hour grows from nothing: counted against one holder.
-            (coalesce(n.holder_count, 0) - coalesce(b.holder_count, 0)) * 100.0 / greatest(coalesce(b.holder_count, 0), 1),
-            i.priced_pool, $7, now()
+     select i.address, t.created_at, i.price_usd, least(greatest(coalesce(nullif(i.price_usd, 0), lt.price, 0) * ((t.total_supply - coalesce(burned.amount, 0)) / power(10::numeric, t.decimals))::float8, -$9::float8), $9::float8),
+            i.liquidity_usd, coalesce(v.usd, 0), i.holder_count, i.holder_growth_1h_pct, i.priced_pool, $8, now()
        from input i join tokens t on t.address = i.address
        left join volume v on v.token_address = i.address
-       left join holders_now n on n.token_address = i.address
-       left join holders_before b on b.token_address = i.address
        -- Market cap = price x circulating supply (docs/methodology.md): without a pool price, the last trade's price;
        -- supply held at burn addresses is not circulating.
        left join lateral (select e.amount_usd / (e.token_amount / power(10::numeric, t.decimals))::float8 as price from events e
@@ -55,20 +57,21 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
                            where x.token_address = i.address and x.holder in (${BURN_LIST})) burned on true
      on conflict (address) do update set
        price_usd = excluded.price_usd, market_cap_usd = excluded.market_cap_usd, liquidity_usd = excluded.liquidity_usd,
-       volume24h_usd = excluded.volume24h_usd, holder_count = excluded.holder_count,
-       holder_growth1h_pct = excluded.holder_growth1h_pct, priced_pool = excluded.priced_pool,
+       volume_24h_usd = excluded.volume_24h_usd, holder_count = excluded.holder_count,
+       holder_growth_1h_pct = excluded.holder_growth_1h_pct, priced_pool = excluded.priced_pool,
        updated_block = excluded.updated_block, updated_at = excluded.updated_at
-     where (token_metrics.price_usd, token_metrics.market_cap_usd, token_metrics.liquidity_usd, token_metrics.volume24h_usd,
-            token_metrics.holder_count, token_metrics.holder_growth1h_pct, token_metrics.priced_pool)
-       is distinct from (excluded.price_usd, excluded.market_cap_usd, excluded.liquidity_usd, excluded.volume24h_usd,
-            excluded.holder_count, excluded.holder_growth1h_pct, excluded.priced_pool)`,
+     where (token_metrics.price_usd, token_metrics.market_cap_usd, token_metrics.liquidity_usd, token_metrics.volume_24h_usd,
+            token_metrics.holder_count, token_metrics.holder_growth_1h_pct, token_metrics.priced_pool)
+       is distinct from (excluded.price_usd, excluded.market_cap_usd, excluded.liquidity_usd, excluded.volume_24h_usd,
+            excluded.holder_count, excluded.holder_growth_1h_pct, excluded.priced_pool)`,
     [
       tokens,
       prices.map((p) => p.priceUsd),
       prices.map((p) => p.liquidityUsd),
       prices.map((p) => p.pool),
+      holders.map((h) => h.now),
+      holders.map((h) => holderGrowthPct(h.now, h.before)),
       minEventId,
-      head.timestamp - 3_600,
       head.number,
       MAX_USD,
     ],
@@ -85,20 +88,21 @@ export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: Poo
   );
 }
 
-/**
- * Mirrors token_scores into the list read model and ranks it for sort=trending: 24 h volume
- * (log-damped) boosted by holder growth (capped at +500 %), scaled down by risk.
- */
+/** Mirrors token_scores into the list read model and ranks it for sort=trending (lib/scoring/trending.ts). */
 export async function refreshRanking(tx: Tx, tokens: string[]) {
   if (tokens.length === 0) return;
-  await tx.unsafe(
-    `update token_metrics m set risk_score = v.risk_score, risk_flags = v.flags, trending_score = v.trending
-       from (select m.address, s.risk_score, s.flags,
-                    ln(1 + m.volume24h_usd) * (1 + least(greatest(m.holder_growth1h_pct, 0), 500) / 100) * (1 - s.risk_score / 100) as trending
-               from token_metrics m join token_scores s on s.address = m.address
-              where m.address = any($1::text[])) v
-      where m.address = v.address
-        and (m.risk_score, m.risk_flags, m.trending_score) is distinct from (v.risk_score, v.flags, v.trending)`,
+  const inputs = await tx.unsafe<{ address: string; volume24hUsd: number; holderGrowth1hPct: number; riskScore: number }[]>(
+    `select m.address, m.volume_24h_usd as "volume24hUsd", m.holder_growth_1h_pct as "holderGrowth1hPct", s.risk_score as "riskScore"
+       from token_metrics m join token_scores s on s.address = m.address
+      where m.address = any($1::text[])`,
     [tokens],
+  );
+  if (inputs.length === 0) return;
+  await tx.unsafe(
+    `update token_metrics m set risk_score = s.risk_score, risk_flags = s.flags, trending_score = v.trending
+       from unnest($1::text[], $2::float8[]) v(address, trending) join token_scores s on s.address = v.address
+      where m.address = v.address
+        and (m.risk_score, m.risk_flags, m.trending_score) is distinct from (s.risk_score, s.flags, v.trending)`,
+    [inputs.map((i) => i.address), inputs.map(trendingScore)],
   );
 }

@@ -67,12 +67,12 @@ export async function setToken(sql: Sql, address: string, s: TokenState = {}): P
     values (${address}, ${s.name ?? "Token"}, ${s.symbol ?? "TKN"}, 1000000, 'test', 1, ${createdAt}::timestamptz)
     on conflict (address) do nothing`;
   await sql`
-    insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth1h_pct, risk_flags)
+    insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth_1h_pct, risk_flags)
     values (${address}, ${createdAt}::timestamptz, ${s.liquidityUsd ?? 0}, ${s.marketCapUsd ?? 0}, ${s.riskScore ?? 50},
             ${s.holderGrowth1hPct ?? 0}, ${s.riskFlags ?? []}::text[])
     on conflict (address) do update set
       created_at = excluded.created_at, liquidity_usd = excluded.liquidity_usd, market_cap_usd = excluded.market_cap_usd,
-      risk_score = excluded.risk_score, holder_growth1h_pct = excluded.holder_growth1h_pct, risk_flags = excluded.risk_flags`;
+      risk_score = excluded.risk_score, holder_growth_1h_pct = excluded.holder_growth_1h_pct, risk_flags = excluded.risk_flags`;
 }
 
 export type NotificationRow = {

@@ -28,9 +28,9 @@ async function tokenRows(tx: Tx, tokens: string[]) {
     `select t.address, t.created_block as launch_block, t.total_supply::float8 as supply, t.name, t.symbol, t.sector, t.launchpad,
             extract(epoch from t.created_at)::float8 as "createdAt",
             coalesce((select sum(b.amount)::float8 from balances b where b.token_address = t.address and b.holder = any($2::text[])), 0) as burned,
-            coalesce(m.market_cap_usd, 0) as "marketCapUsd", coalesce(m.volume24h_usd, 0) as "volume24hUsd",
+            coalesce(m.market_cap_usd, 0) as "marketCapUsd", coalesce(m.volume_24h_usd, 0) as "volume24hUsd",
             coalesce(m.liquidity_usd, 0) as "liquidityUsd", coalesce(m.holder_count, 0) as "holderCount",
-            coalesce(m.holder_growth1h_pct, 0) as "holderGrowth1hPct"
+            coalesce(m.holder_growth_1h_pct, 0) as "holderGrowth1hPct"
        from tokens t left join token_metrics m on m.address = t.address where t.address = any($1::text[])`,
     [tokens, [...BURN_ADDRESSES]],
   );
