@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import type { Classification, Confidence, NetActivity, RiskFlag, RiskLevel, TokenAdjustmentReason, WalletAdjustmentReason } from "../../lib/domain/vocab";
 import { address, score, ts } from "./columns";
 
 /** Evidence behind one raised flag: who, which transactions, which numbers crossed what. */
 export type FlagEvidence = {
-  flag: string;
+  flag: RiskFlag;
   /** The first MAX_EVIDENCE_ITEMS of wallet_count wallets, of tx_count transactions. */
   wallets: string[];
   tx_hashes: string[];
@@ -18,24 +19,24 @@ export type FlagEvidence = {
 };
 
 /** A named bound on a composite score (lib/scoring/composite.ts). */
-export type ScoreAdjustment = { reason: string; min_score: number } | { reason: string; max_score: number };
+export type ScoreAdjustment<R extends string> = { reason: R; min_score: number } | { reason: R; max_score: number };
 
 export const tokenScores = pgTable("token_scores", {
   address: address().primaryKey(),
   riskScore: score().notNull(),
-  riskLevel: text().notNull(),
-  flags: text().array().notNull().default(sql`'{}'::text[]`),
+  riskLevel: text().$type<RiskLevel>().notNull(),
+  flags: text().array().$type<RiskFlag[]>().notNull().default(sql`'{}'::text[]`),
   /** Dimensions are null without enough data (their weight goes to the others). */
   holderConcentrationScore: score(),
   liquidityStabilityScore: score(),
   washTradeScore: score(),
   smartMoneyFlowScore: score(),
   earlyMoverCount: integer().notNull().default(0),
-  earlyMoverNetActivity: text().notNull().default("holding"),
+  earlyMoverNetActivity: text().$type<NetActivity>().notNull().default("holding"),
   avgReputationTop10: score().notNull().default(0),
   flagEvidence: jsonb().$type<FlagEvidence[]>().notNull().default([]),
   /** The floors that raised risk_score above its weighted breakdown. */
-  adjustments: jsonb().$type<ScoreAdjustment[]>().notNull().default([]),
+  adjustments: jsonb().$type<ScoreAdjustment<TokenAdjustmentReason>[]>().notNull().default([]),
   methodVersion: text().notNull(),
   aiSummary: text().notNull().default(""),
   /** Hash of the summary input at the text's resolution: a model is asked again when it changes. */
@@ -48,14 +49,14 @@ export const tokenScores = pgTable("token_scores", {
 export const walletScores = pgTable("wallet_scores", {
   address: address().primaryKey(),
   reputationScore: score().notNull(),
-  confidence: text().notNull(),
-  classification: text().notNull(),
+  confidence: text().$type<Confidence>().notNull(),
+  classification: text().$type<Classification>().notNull(),
   winRate: score(),
   entryTimingScore: score(),
   consistencyScore: score(),
   riskDrawdownScore: score(),
   /** The caps that held reputation_score below its weighted breakdown. */
-  adjustments: jsonb().$type<ScoreAdjustment[]>().notNull().default([]),
+  adjustments: jsonb().$type<ScoreAdjustment<WalletAdjustmentReason>[]>().notNull().default([]),
   closedPositions: integer().notNull().default(0),
   tradeCount: integer().notNull().default(0),
   methodVersion: text().notNull(),

@@ -1,6 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { alerts, notifications } from "@/db/schema";
+import type { alert, delivery } from "@/lib/api/schemas/alerts";
 import { NotFound } from "@/lib/domain/errors";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { AlertStatus } from "@/lib/domain/vocab";
@@ -12,7 +14,7 @@ export type AlertOwner = { keyId: string; accountId: string };
 
 const RECENT_DELIVERIES = 20;
 
-export function toAlert(a: AlertRow) {
+export function toAlert(a: AlertRow): z.infer<typeof alert> {
   return {
     id: a.id,
     name: a.name,
@@ -61,7 +63,7 @@ export async function getAlert(db: Db, owner: AlertOwner, id: string) {
   };
 }
 
-export function toDelivery(n: NotificationRow) {
+export function toDelivery(n: NotificationRow): z.infer<typeof delivery> {
   return {
     id: String(n.id),
     channel: n.channel,

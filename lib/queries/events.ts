@@ -1,6 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
-import { type Direction, EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
+import type { event, removedEvent } from "@/lib/api/schemas/events";
+import { EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
 
 export type EventQuery = {
   type?: EventType;
@@ -16,35 +18,10 @@ export type EventQuery = {
   limit: number;
 };
 
-export type ApiEvent = {
-  id: string;
-  type: EventType;
-  wallet_address: string;
-  /** Only on transfers. */
-  to_address?: string;
-  token_address: string;
-  token_symbol: string;
-  amount_usd: number;
-  direction: Direction | null;
-  timestamp: string;
-  block_number: number;
-  tx_hash: string;
-  /** At or below the indexed head minus the chain's finality depth: no reorg will remove it. */
-  confirmed: boolean;
-};
-
+/** An event as the API sends it; typed by the response schema, as are the columns that serialise it below. */
+export type ApiEvent = z.infer<typeof event>;
 /** An event a reorg removed, as `include_removed=true` lists it: the id is never used again. */
-export type RemovedEvent = {
-  id: string;
-  removed: true;
-  type: EventType;
-  wallet_address: string;
-  to_address?: string;
-  token_address: string;
-  timestamp: string;
-  block_number: number;
-  tx_hash: string;
-};
+export type RemovedEvent = z.infer<typeof removedEvent>;
 
 /**
  * The last confirmed block, as SQL: an uncorrelated scalar the plan evaluates once per
@@ -55,45 +32,57 @@ const CONFIRMED_TO = sql`(select coalesce(max(s.indexed_block - s.finality_depth
 const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * An event as its API object, serialised by PostgreSQL: the API sends a page's rows as they
- * come, where parsing them into objects and serialising them again cost the server about 1 ms
- * of CPU per 200 events. to_address is present only when set; a wallet's own event list
- * leaves out wallet_address. The token's symbol is a probe per row, whatever the plan's row
- * estimate (a join may hash every token).
+ * The fields of an event (`e`, a row of events) as SQL, in the API's order; `satisfies` holds them
+ * to the response schema, so a field added to one and not the other does not compile. The API
+ * sends a page's rows as PostgreSQL serialised them, where parsing them into objects and
+ * serialising them again cost the server about 1 ms of CPU per 200 events. The token's symbol
+ * is a probe per row, whatever the plan's row estimate (a join may hash every token).
  */
-function eventJson(withWallet: boolean): SQL {
-  return objectJson(
-    [sql`e.id::text as id`],
-    [
-      sql`coalesce((select t.symbol from tokens t where t.address = e.token_address), '') as token_symbol`,
-      sql`round(e.amount_usd::numeric, 2)::float8 as amount_usd`,
-      sql`e.direction`,
-      sql`${ISO_TIME} as timestamp`,
-      sql`e.block_number`,
-      sql`e.tx_hash`,
-      sql`e.block_number <= ${CONFIRMED_TO} as confirmed`,
-    ],
-    withWallet,
-  );
-}
+const EVENT_FIELDS = {
+  id: sql`e.id::text`,
+  type: sql`e.type`,
+  wallet_address: sql`e.wallet_address`,
+  to_address: sql`e.to_address`,
+  token_address: sql`e.token_address`,
+  token_symbol: sql`coalesce((select t.symbol from tokens t where t.address = e.token_address), '')`,
+  amount_usd: sql`round(e.amount_usd::numeric, 2)::float8`,
+  direction: sql`e.direction`,
+  timestamp: ISO_TIME,
+  block_number: sql`e.block_number`,
+  tx_hash: sql`e.tx_hash`,
+  confirmed: sql`e.block_number <= ${CONFIRMED_TO}`,
+} satisfies Record<keyof ApiEvent, SQL>;
 
-/** A tombstone (event_tombstones e) as its API object: what was removed, marked `removed`. */
-function tombstoneJson(withWallet: boolean): SQL {
-  return objectJson([sql`e.id::text as id`, sql`true as removed`], [sql`${ISO_TIME} as timestamp`, sql`e.block_number`, sql`e.tx_hash`], withWallet);
-}
+/** A tombstone's fields (`e`, a row of event_tombstones): what was removed, marked `removed`. */
+const TOMBSTONE_FIELDS = {
+  id: sql`e.id::text`,
+  removed: sql`true`,
+  type: sql`e.type`,
+  wallet_address: sql`e.wallet_address`,
+  to_address: sql`e.to_address`,
+  token_address: sql`e.token_address`,
+  timestamp: ISO_TIME,
+  block_number: sql`e.block_number`,
+  tx_hash: sql`e.tx_hash`,
+} satisfies Record<keyof RemovedEvent, SQL>;
 
 /**
- * The JSON object of row `e` (an event or a tombstone): `lead`, then type, wallet_address (when
- * `withWallet`), to_address (only when set) and token_address, then `rest`.
+ * Row `e` as a JSON object of `fields`: to_address only when set, wallet_address only
+ * `withWallet` (a wallet's own event list leaves it out).
  */
-function objectJson(lead: SQL[], rest: SQL[], withWallet: boolean): SQL {
-  const row = (withTo: boolean) =>
-    sql`(select row_to_json(x) from (select ${sql.join(
-      [...lead, sql`e.type`, ...(withWallet ? [sql`e.wallet_address`] : []), ...(withTo ? [sql`e.to_address`] : []), sql`e.token_address`, ...rest],
+function objectJson(fields: Record<string, SQL>, withWallet: boolean): SQL {
+  const row = (withTo: boolean) => {
+    const kept = Object.entries(fields).filter(([name]) => (name !== "wallet_address" || withWallet) && (name !== "to_address" || withTo));
+    return sql`(select row_to_json(x) from (select ${sql.join(
+      kept.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
       sql`, `,
     )}) x)`;
+  };
   return sql`case when e.to_address is null then ${row(false)} else ${row(true)} end`;
 }
+
+const eventJson = (withWallet: boolean) => objectJson(EVENT_FIELDS, withWallet);
+const tombstoneJson = (withWallet: boolean) => objectJson(TOMBSTONE_FIELDS, withWallet);
 
 /**
  * The first event id after a time, as SQL (null when no block is newer): block timestamps

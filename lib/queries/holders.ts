@@ -1,4 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { holder } from "@/lib/api/schemas/tokens";
+import type { Classification } from "@/lib/domain/vocab";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { WINDOWS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
@@ -12,7 +15,7 @@ const TOP_HOLDERS = 10;
 export type HolderRow = {
   holder: string;
   amount: string;
-  classification: string | null;
+  classification: Classification | null;
   reputation_score: number | null;
   cluster_id: string | null;
   is_contract: number | null;
@@ -52,7 +55,7 @@ export function topHoldersSql(token: SQL): SQL {
       left join flows f on f.wallet_address = top.holder`;
 }
 
-export function toHolder(r: HolderRow, token: { total_supply: string; decimals: number }) {
+export function toHolder(r: HolderRow, token: { total_supply: string; decimals: number }): z.infer<typeof holder> {
   return {
     address: r.holder,
     holding_pct: round(percentOf(r.amount, token.total_supply), 4),

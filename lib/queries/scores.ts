@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { tokenScores, walletScores } from "@/db/schema";
+import type { tokenScore, walletScore } from "@/lib/api/schemas/scores";
 import { explainBreakdown } from "@/lib/scoring/composite";
 import { REPUTATION_DIMENSION_GAPS } from "@/lib/scoring/reputation";
 import { RISK_DIMENSION_GAPS, tokenConfidence } from "@/lib/scoring/risk";
@@ -10,7 +12,7 @@ import { iso, round } from "./format";
 /** A dimension as published: rounded, or null without data. */
 const dimension = (v: number | null, digits = 1) => (v === null ? null : round(v, digits));
 
-export async function getTokenScore(db: Db, address: string) {
+export async function getTokenScore(db: Db, address: string): Promise<z.infer<typeof tokenScore> | null> {
   const [s] = await db.select().from(tokenScores).where(eq(tokenScores.address, address));
   if (!s) return null;
   const dimensions = {
@@ -42,7 +44,7 @@ export async function getTokenScore(db: Db, address: string) {
   };
 }
 
-export async function getWalletScore(db: Db, address: string) {
+export async function getWalletScore(db: Db, address: string): Promise<z.infer<typeof walletScore> | null> {
   const [s] = await db.select().from(walletScores).where(eq(walletScores.address, address));
   if (!s) return null;
   const dimensions = {

@@ -1,8 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
 import { syncState } from "@/db/schema";
+import type { token, tokenProfile } from "@/lib/api/schemas/tokens";
 import type { TokenFilter } from "@/lib/domain/token-filter";
-import type { TokenSort } from "@/lib/domain/vocab";
+import type { RiskFlag, TokenSort } from "@/lib/domain/vocab";
 import { hoursSince, iso, round } from "./format";
 import { type HolderRow, toHolder, topHoldersSql } from "./holders";
 import { queryTokenList } from "./token-list-index";
@@ -18,7 +20,7 @@ type TokenRow = {
   /** Text: the Drizzle driver turns off the client's timestamp parsing. */
   created_at: string;
   risk_score: number;
-  risk_flags: string[];
+  risk_flags: RiskFlag[];
   ai_summary: string;
   launchpad: string;
   total_supply: string;
@@ -35,7 +37,10 @@ const tokenRowsSql = (where: SQL) =>
         left join token_scores s on s.address = m.address
        where ${where}`;
 
-function toToken(r: TokenRow, now: Date) {
+/** A token as the API sends it; typed by the response schema, so the two cannot drift apart. */
+export type Token = z.infer<typeof token>;
+
+function toToken(r: TokenRow, now: Date): Token {
   return {
     address: r.address,
     name: r.name,
@@ -51,7 +56,6 @@ function toToken(r: TokenRow, now: Date) {
     launchpad: r.launchpad,
   };
 }
-export type Token = ReturnType<typeof toToken>;
 
 export type TokenListQuery = { filter: TokenFilter; sort: TokenSort; page: number; limit: number };
 
@@ -83,7 +87,7 @@ async function tokenRows(db: Db, version: number, addresses: string[]): Promise<
   return cache.rows;
 }
 
-export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersion?: number) {
+export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersion?: number): Promise<{ data: Token[]; total: number }> {
   const version = dataVersion ?? (await currentDataVersion(db));
   const { addresses, total } = await queryTokenList(db, version, q, now);
   if (!addresses.length) return { data: [], total };
@@ -97,7 +101,7 @@ export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersi
 }
 
 /** A token's row and its top holders (as one JSON array) in one statement. */
-export async function getTokenProfile(db: Db, address: string, now: Date) {
+export async function getTokenProfile(db: Db, address: string, now: Date): Promise<z.infer<typeof tokenProfile> | null> {
   const [token] = await queryPrepared<TokenRow & { holders: HolderRow[] }>(
     db,
     sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')

@@ -1,17 +1,20 @@
 import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
 import { wallets } from "@/db/schema";
+import type { walletProfile } from "@/lib/api/schemas/wallets";
+import type { Classification, Confidence, Sector } from "@/lib/domain/vocab";
 import { iso, round, toUnits } from "./format";
 
 type WalletRow = {
   address: string;
-  classification: string;
-  score_classification: string | null;
+  classification: Classification;
+  score_classification: Classification | null;
   reputation_score: number | null;
-  confidence: string | null;
+  confidence: Confidence | null;
   pnl_estimate_usd: number;
-  pnl_confidence: string;
-  sector_preference: string;
+  pnl_confidence: Confidence;
+  sector_preference: Sector;
   trade_count: number;
   /** Text: the Drizzle driver turns off the client's timestamp parsing. */
   first_seen: string;
@@ -19,7 +22,7 @@ type WalletRow = {
 type HoldingRow = { token_address: string; symbol: string; decimals: number; quantity: string; value_usd: number };
 
 /** The wallet and its holdings (as one JSON array) in one statement. */
-export async function getWalletProfile(db: Db, address: string) {
+export async function getWalletProfile(db: Db, address: string): Promise<z.infer<typeof walletProfile> | null> {
   const [w] = await queryPrepared<WalletRow & { holdings: HoldingRow[] }>(
     db,
     sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score, s.confidence,
