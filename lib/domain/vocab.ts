@@ -1,5 +1,5 @@
 /**
- * The closed vocabularies of the product (DESIGN.md, "API decisions"): each list is declared
+ * The closed vocabularies of the product (docs/architecture.md, "Vocabularies"): each list is declared
  * here once, and the database schema, the worker, the scoring engine, the read models
  * (lib/queries), the API schemas and the pages all read it from here.
  */

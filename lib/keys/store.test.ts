@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { ApiError } from "@/lib/api/errors";
+import { toApiError } from "@/lib/api/errors";
+import { Forbidden } from "@/lib/domain/errors";
 import { createTestDatabase } from "@/tests/setup/database";
 import { createKey, ensureAccount, revokeKey, rotateKey, setPlan } from "./store";
 
@@ -27,8 +28,8 @@ describe("keys per account", () => {
     const account = await ensureAccount(db, null, "free");
     const [a] = [await createKey(db, account), await createKey(db, account)];
     const refused = await createKey(db, account).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ status: 403, code: "FORBIDDEN", message: "The Free plan allows 2 live API keys; revoke one first." });
+    expect(refused).toBeInstanceOf(Forbidden);
+    expect(toApiError(refused)).toMatchObject({ status: 403, code: "FORBIDDEN", message: "The Free plan allows 2 live API keys; revoke one first." });
 
     // Rotation replaces a key: it fits at the cap.
     const rotated = await rotateKey(db, a.id, account);
@@ -38,7 +39,7 @@ describe("keys per account", () => {
 
     await setPlan(db, account, "pro");
     for (let i = 0; i < 8; i++) await createKey(db, account);
-    await expect(createKey(db, account)).rejects.toMatchObject({ status: 403, message: expect.stringContaining("Pro plan allows 10") });
+    await expect(createKey(db, account)).rejects.toThrow(new Forbidden("The Pro plan allows 10 live API keys; revoke one first."));
     const [{ cap }] = await sql<{ cap: number }[]>`select max_keys as cap from plans where id = 'api_tier'`;
     expect(cap).toBe(100);
   });

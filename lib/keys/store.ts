@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, apiKeys } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { Forbidden } from "@/lib/domain/errors";
 import type { Plan } from "@/lib/domain/vocab";
 import { planOfAccount } from "@/lib/queries/plans";
 import { displayPrefix, generateKeySecret, hashKey, newId } from "./secret";
@@ -35,7 +35,7 @@ export async function createKey(db: Db, accountId: string, name = "default"): Pr
       .from(apiKeys)
       .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
     if (live >= plan.maxKeys) {
-      throw new ApiError("FORBIDDEN", `The ${plan.label} plan allows ${plan.maxKeys} live API keys; revoke one first.`);
+      throw new Forbidden(`The ${plan.label} plan allows ${plan.maxKeys} live API keys; revoke one first.`);
     }
     const secret = generateKeySecret();
     const [row] = await t

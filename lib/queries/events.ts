@@ -34,9 +34,9 @@ const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:
 /**
  * The fields of an event (`e`, a row of events) as SQL, in the API's order; `satisfies` holds them
  * to the response schema, so a field added to one and not the other does not compile. The API
- * sends a page's rows as PostgreSQL serialised them, where parsing them into objects and
- * serialising them again cost the server about 1 ms of CPU per 200 events. The token's symbol
- * is a probe per row, whatever the plan's row estimate (a join may hash every token).
+ * sends a page's rows as PostgreSQL serialised them: parsing them into objects only to
+ * serialise them again would cost CPU per event. The token's symbol is a probe per row,
+ * whatever the plan's row estimate (a join may hash every token).
  */
 const EVENT_FIELDS = {
   id: sql`e.id::text`,
@@ -212,7 +212,7 @@ export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true 
       )}) e order by e.id ${order} limit ${q.limit} offset ${offset}`
     : // Limit and offset as subqueries hide their values from custom plans too, so every plan
       // costs the page alike and PostgreSQL settles on the generic plan; with the values in
-      // view it re-planned the whole-stream pages on every call, which cost more than running them.
+      // view it re-plans the whole-stream pages on every call, at more cost than running them.
       sql`select * from events e ${whereOf(c)} order by e.id ${order} limit (select ${q.limit}::int) offset (select ${start ? start.skip : offset}::bigint)`;
   // One statement for the page and its total: an empty page still returns the total's row.
   const rows = await queryPrepared<{ event: string | null; total: string }>(
