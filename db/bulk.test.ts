@@ -4,14 +4,14 @@ import { connect, type Sql } from "@/db/client";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
 import { insertRows, updateRows } from "./bulk";
 
-/** A table of every kind of column the worker writes, under a property name unlike its SQL name. */
+/** A table of every kind of column the worker writes; property names become snake_case column names, or take the name given. */
 const bulk = pgTable("bulk", {
   n: bigint({ mode: "number" }).primaryKey(),
   big: numeric({ precision: 78, scale: 0 }).notNull(),
   label: text("s"),
   at: timestamp({ withTimezone: true, mode: "date" }),
   x: doublePrecision(),
-  count: integer().notNull().default(0),
+  rowCount: integer().notNull().default(0),
   tags: text().array(),
   doc: jsonb(),
 });
@@ -22,7 +22,7 @@ type Back = { n: string; big: string; s: string | null; at: string | null; x: nu
 const readBack = (sql: Sql) =>
   sql<
     Back[]
-  >`select n::text, big::text, s, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, x, count, tags, doc from bulk order by bulk.n`;
+  >`select n::text, big::text, s, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, x, row_count as count, tags, doc from bulk order by bulk.n`;
 
 /** Bulk writes round-trip every value, through COPY (large batches) and INSERT … unnest alike, and build their conflict and update clauses from the table. */
 describe("db/bulk", { timeout: 60_000 }, () => {
@@ -32,7 +32,7 @@ describe("db/bulk", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     sql = connect(db.url, { max: 2 });
-    await sql`create table bulk (n int8 primary key, big numeric(78,0) not null, s text, at timestamptz, x float8, count int4 not null default 0, tags text[], doc jsonb)`;
+    await sql`create table bulk (n int8 primary key, big numeric(78,0) not null, s text, at timestamptz, x float8, row_count int4 not null default 0, tags text[], doc jsonb)`;
   });
   afterAll(async () => {
     await sql?.end();
@@ -61,15 +61,15 @@ describe("db/bulk", { timeout: 60_000 }, () => {
 
   it("upserts on a conflict: the written columns, a column's own expression, or nothing; returns the rows written", async () => {
     await sql`truncate bulk`;
-    await insertRows(sql, bulk, [{ n: 1, big: "5", label: "a", count: 1 }]);
+    await insertRows(sql, bulk, [{ n: 1, big: "5", label: "a", rowCount: 1 }]);
     const written = await insertRows(
       sql,
       bulk,
       [
-        { n: 1, big: "7", label: "b", count: 2 },
-        { n: 2, big: "9", label: "c", count: 3 },
+        { n: 1, big: "7", label: "b", rowCount: 2 },
+        { n: 2, big: "9", label: "c", rowCount: 3 },
       ],
-      { onConflict: { target: ["n"], action: "update", set: { count: (stored, excluded) => `${stored} + ${excluded}` } }, returning: ["n", "label"] },
+      { onConflict: { target: ["n"], action: "update", set: { rowCount: (stored, excluded) => `${stored} + ${excluded}` } }, returning: ["n", "label"] },
     );
     expect(written.map((r) => [Number(r.n), r.label]).sort()).toEqual([
       [1, "b"],
@@ -86,17 +86,17 @@ describe("db/bulk", { timeout: 60_000 }, () => {
   it("updates matched rows from unnest, with expressions and only where something changes", async () => {
     await sql`truncate bulk`;
     await insertRows(sql, bulk, [
-      { n: 1, big: "5", label: "a", count: 1 },
-      { n: 2, big: "6", label: "b", count: 1 },
+      { n: 1, big: "5", label: "a", rowCount: 1 },
+      { n: 2, big: "6", label: "b", rowCount: 1 },
     ]);
     await updateRows(
       sql,
       bulk,
       [
-        { n: 1, big: 10n, count: 4 },
-        { n: 3, big: 1n, count: 1 },
+        { n: 1, big: 10n, rowCount: 4 },
+        { n: 3, big: 1n, rowCount: 1 },
       ],
-      { match: ["n"], set: { count: (stored, given) => `${stored} + ${given}` } },
+      { match: ["n"], set: { rowCount: (stored, given) => `${stored} + ${given}` } },
     );
     const [{ xmin: before }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 2`;
     await updateRows(sql, bulk, [{ n: 2, label: "b" }], { match: ["n"], onlyChanged: true });

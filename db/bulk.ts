@@ -1,7 +1,8 @@
 import { getTableColumns, getTableName } from "drizzle-orm";
+import { CasingCache } from "drizzle-orm/casing";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { TransactionSql } from "postgres";
-import type { Sql } from "./client";
+import { casing, type Sql } from "./client";
 
 /**
  * Bulk writes built from the Drizzle table objects: rows are keyed by the table's TypeScript
@@ -13,7 +14,7 @@ import type { Sql } from "./client";
 /** A transaction or pool handle: both run queries the same way. */
 export type Tx = Sql | TransactionSql;
 
-/** What the columns are matched against: the values that given type carries (see `Param`). */
+/** The other forms a column's values may take in a bulk row (see BulkRow). */
 type Widened<C> = C extends { _: { columnType: "PgNumeric" } } ? bigint : C extends { _: { columnType: "PgTimestamp" } } ? string : never;
 
 /**
@@ -31,9 +32,15 @@ const NATIVE = new Set(["text", "integer", "bigint", "smallint", "double precisi
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** Column names as the client's queries spell them. */
+const columnNames = new CasingCache(casing);
+
+/** A column's quoted SQL name, for statements written by hand. */
+export const columnName = (column: PgColumn) => quote(columnNames.getColumnCasing(column));
+
 function paramOf(column: PgColumn): Param {
   const type = column.getSQLType();
-  const name = quote(column.name);
+  const name = columnName(column);
   if (NATIVE.has(type)) {
     return { name, array: (n) => `$${n}::${type}[]`, value: (a) => `${a}.${name}`, convert: (v) => (typeof v === "bigint" ? v.toString() : (v ?? null)) };
   }

@@ -1,4 +1,5 @@
 import { getTableName } from "drizzle-orm";
+import { columnName } from "@/db/bulk";
 import { CHAIN_DERIVED_TABLES } from "@/db/schema";
 import { applyTransfers } from "../derive/balances";
 import { applyPositions } from "../derive/positions";
@@ -75,7 +76,7 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
   // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
   for (const { table, above: block } of [...CHAIN_DERIVED_TABLES].reverse()) {
-    if (block) await tx.unsafe(`delete from "${getTableName(table)}" where "${block.name}" > $1`, [above]);
+    if (block) await tx.unsafe(`delete from "${getTableName(table)}" where ${columnName(block)} > $1`, [above]);
   }
   const gone = [...deadTokens, ...deadPools];
   const rebuilt = [...new Set([...tokens, ...gone])];
