@@ -1,7 +1,7 @@
 import { type Tx, updateRows } from "@/db/bulk";
 import { wallets as walletsTable } from "@/db/schema";
+import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
-import type { Sector } from "@/lib/scoring/vocab";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainProfile } from "../profiles";
 

@@ -1,10 +1,11 @@
 import { insertRows, type Tx, updateRows } from "@/db/bulk";
 import { blocks, events, poolReserves, pools, tokens, tokenTransfers, walletFunding } from "@/db/schema";
+import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
 import { isoTime } from "./sql";
 import type { ChainState } from "./state";
-import { EVENT_ID_BLOCK_FACTOR, type EventRow, type RangeRows } from "./transform";
+import type { EventRow, RangeRows } from "./transform";
 
 /** Inserts the raw facts of a range: blocks, new tokens and pools, transfers, reserves, events, fundings. */
 export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeData, rows: RangeRows) {
