@@ -70,7 +70,7 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
              m.price_change5m_pct, m.price_change1h_pct, m.price_change24h_pct, (t.total_supply / power(10::numeric, t.decimals))::float8 as supply
         from token_metrics m join tokens t on t.address = m.address`;
     // The windows start strictly after head - w: the first block newer than that time.
-    const after = (w: number) => swaps.filter((s) => s.at > head - w);
+    const inWindow = (w: number) => swaps.filter((s) => s.at > head - w);
     let changed = 0;
     for (const m of metrics) {
       const own = swaps.filter((s) => s.token === m.address);
@@ -80,10 +80,10 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
         const start = priced.filter((p) => p.at <= head - w).at(-1) ?? priced.find((p) => p.at > head - w);
         return start && last ? (last / start.price - 1) * 100 : null;
       };
-      const day = after(86_400).filter((s) => s.token === m.address);
+      const day = inWindow(86_400).filter((s) => s.token === m.address);
       const expected = {
         volume24h_usd: day.reduce((a, s) => a + s.usd, 0),
-        volume1h_usd: after(3_600)
+        volume1h_usd: inWindow(3_600)
           .filter((s) => s.token === m.address)
           .reduce((a, s) => a + s.usd, 0),
         buys24h: day.filter((s) => s.direction === "buy").length,
