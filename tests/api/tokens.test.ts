@@ -174,6 +174,27 @@ describe("GET /v1/tokens/{address}", () => {
     expect(new Set(body.top_holders.map((h) => h.net_activity)).size).toBeGreaterThan(1);
   });
 
+  it("carries the worker's price figures on the profile and on list items", async () => {
+    const [m] = await testDb().execute<Record<string, number | null> & { address: string }>(sql`
+      select address, price_usd, price_change5m_pct, price_change1h_pct, price_change24h_pct, volume1h_usd, buys24h, sells24h, makers24h, fdv_usd
+        from token_metrics order by volume24h_usd desc, address limit 1`);
+    const profile = expectShape(tokenProfile, (await api(`/v1/tokens/${m.address}`)).body);
+    const listed = expectShape(tokenList, (await api("/v1/tokens?sort=volume&limit=1")).body).data[0];
+    for (const t of [profile, listed]) {
+      expect(t.price_usd).toBe(m.price_usd);
+      for (const [field, column] of [
+        ["price_change_5m_pct", "price_change5m_pct"],
+        ["price_change_1h_pct", "price_change1h_pct"],
+        ["price_change_24h_pct", "price_change24h_pct"],
+      ] as const)
+        expect(t[field]).toBe(m[column] === null ? null : Math.round(m[column]! * 100) / 100);
+      expect(t.volume_1h_usd).toBeCloseTo(m.volume1h_usd!, 2);
+      expect(t.txns_24h).toEqual({ buys: m.buys24h, sells: m.sells24h });
+      expect(t.makers_24h).toBe(m.makers24h);
+      expect(t.fdv_usd).toBeCloseTo(m.fdv_usd!, 2);
+    }
+  });
+
   it("404s an unindexed address and 400s a malformed one", async () => {
     expectError(await api(`/v1/tokens/0x${"1".repeat(40)}`), 404, "NOT_FOUND");
     expectError(await api("/v1/tokens/0x123"), 400, "INVALID_PARAMS", "address");

@@ -14,6 +14,14 @@ export const tokenListQuery = z
 
 export const tokenAddressParam = z.object({ address: addressSchema });
 
+const priceChange = (window: string) =>
+  z
+    .number()
+    .nullable()
+    .meta({
+      description: `Change of the swap price over the ${window} up to the indexed head, in percent (the last swap against the last one before the window, or the first one for a younger token); null for a token that never traded`,
+    });
+
 export const token = z
   .object({
     address: z.string(),
@@ -28,6 +36,18 @@ export const token = z
     risk_flags: z.array(z.enum(RISK_FLAGS)),
     ai_summary: z.string(),
     launchpad: z.string(),
+    price_usd: z.number().meta({
+      description: "USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; 0 without such a pool",
+    }),
+    price_change_5m_pct: priceChange("5 minutes"),
+    price_change_1h_pct: priceChange("hour"),
+    price_change_24h_pct: priceChange("24 hours"),
+    volume_1h_usd: z.number().meta({ description: "USD swapped in the hour up to the indexed head" }),
+    txns_24h: z
+      .object({ buys: z.number().int(), sells: z.number().int() })
+      .meta({ description: "Swaps in the 24 hours up to the indexed head, by the trader's side" }),
+    makers_24h: z.number().int().meta({ description: "Distinct wallets that swapped the token in those 24 hours" }),
+    fdv_usd: z.number().meta({ description: "Fully diluted value: the price of market_cap_usd times the total supply" }),
   })
   .meta({ id: "Token" });
 
