@@ -52,8 +52,9 @@ export async function search(db: Db, query: SearchQuery) {
                         from tokens t left join token_metrics m on m.address = t.address
                        where ${tokenMatch}
                        order by exact desc, rank1 desc, rank2 desc, t.address limit ${offset + query.limit})`;
-  const wallets = sql`(select 1 as side, (w.address = ${q})::int as exact, 'wallet' as type, w.address, null, null, null::float8, null::float8, null::float8,
-                              w.classification, w.trade_count, w.last_seen, 'address',
+  const wallets = sql`(select 1 as side, (w.address = ${q})::int as exact, 'wallet' as type, w.address, null::text as name, null::text as symbol,
+                              null::float8 as price_usd, null::float8 as liquidity_usd, null::float8 as volume_24h_usd,
+                              w.classification, w.trade_count, w.last_seen, 'address' as matched,
                               w.trade_count::float8 as rank1, extract(epoch from w.last_seen)::float8 as rank2
                          from wallets w where ${walletMatch}
                         order by exact desc, rank1 desc, rank2 desc, w.address limit ${offset + query.limit})`;
