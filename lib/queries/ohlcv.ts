@@ -1,11 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
+import { OHLCV_INTERVALS, type OhlcvInterval } from "@/lib/domain/vocab";
 import { firstIdAfter } from "./events";
 import { round } from "./format";
-
-/** Candle intervals and their length in seconds; candles start at multiples of it since the Unix epoch (UTC). */
-export const OHLCV_INTERVALS = { "1m": 60, "5m": 300, "15m": 900, "1h": 3_600, "4h": 14_400, "1d": 86_400 } as const;
-export type OhlcvInterval = keyof typeof OHLCV_INTERVALS;
 
 export type OhlcvQuery = { interval: OhlcvInterval; from?: Date; to?: Date; page: number; limit: number };
 

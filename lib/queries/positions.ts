@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
+import type { PositionStatus } from "@/lib/domain/vocab";
 import { iso, round, toUnits } from "./format";
-
-export const POSITION_STATUSES = ["all", "open", "closed"] as const;
-export type PositionStatus = (typeof POSITION_STATUSES)[number];
 
 type PositionRow = {
   token_address: string;
@@ -22,7 +20,6 @@ type PositionRow = {
   last_trade_at: string | null;
 };
 
-/** Open: the wallet holds some of the token; closed: it held some and holds none now. */
 const statusSql = (status: PositionStatus) => (status === "open" ? sql`and p.quantity > 0` : status === "closed" ? sql`and p.quantity <= 0` : sql``);
 
 const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp from blocks b where b.number = ${block})`;

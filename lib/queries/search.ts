@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import type { SearchType } from "@/lib/domain/vocab";
 import { iso, round } from "./format";
 
-export const SEARCH_TYPES = ["all", "token", "wallet"] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
 export type SearchQuery = { q: string; type: SearchType; page: number; limit: number };
 
 /** An address or a prefix of one: 0x and hex digits. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OHLCV_INTERVALS } from "@/lib/queries/ohlcv";
+import { OHLCV_INTERVALS } from "@/lib/domain/vocab";
 import { intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
 import { holder } from "./tokens";
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { SEARCH_TYPES } from "@/lib/queries/search";
-import { CLASSIFICATIONS } from "@/lib/scoring/vocab";
+import { CLASSIFICATIONS, SEARCH_TYPES } from "@/lib/domain/vocab";
 import { listEnvelope, paginationQuery, timestampSchema } from "./common";
 
 export const searchQuery = z.object({

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { POSITION_STATUSES } from "@/lib/queries/positions";
-import { CLASSIFICATIONS, CONFIDENCE, SECTORS } from "@/lib/scoring/vocab";
+import { CLASSIFICATIONS, CONFIDENCE, POSITION_STATUSES, SECTORS } from "@/lib/domain/vocab";
 import { listEnvelope, paginationQuery, timestampSchema } from "./common";
 
 export const holding = z.object({ token_address: z.string(), token_symbol: z.string(), quantity: z.number(), value_usd: z.number() }).meta({ id: "Holding" });
