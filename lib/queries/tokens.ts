@@ -91,17 +91,27 @@ async function currentDataVersion(db: Db): Promise<number> {
 const ROW_CACHE_MAX = 20_000;
 let rowCache = { version: -1, rows: new Map<string, TokenRow>() };
 
+/** The rows of `addresses` that exist, by address. */
 async function tokenRows(db: Db, version: number, addresses: string[]): Promise<Map<string, TokenRow>> {
   if (rowCache.version !== version) rowCache = { version, rows: new Map() };
   const cache = rowCache;
-  const missing = addresses.filter((a) => !cache.rows.has(a));
+  const found = new Map<string, TokenRow>();
+  const missing: string[] = [];
+  for (const a of addresses) {
+    const row = cache.rows.get(a);
+    if (row) found.set(a, row);
+    else missing.push(a);
+  }
   if (missing.length) {
     // `= any($1)`: one prepared statement for every page size.
     const rows = await queryPrepared<TokenRow>(db, tokenRowsSql(sql`m.address = any(${sql.param(missing)})`));
     if (cache.rows.size + rows.length > ROW_CACHE_MAX) cache.rows.clear();
-    for (const r of rows) cache.rows.set(r.address, r);
+    for (const r of rows) {
+      cache.rows.set(r.address, r);
+      found.set(r.address, r);
+    }
   }
-  return cache.rows;
+  return found;
 }
 
 export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersion?: number) {
@@ -115,6 +125,15 @@ export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersi
     return row ? [toToken(row, now)] : [];
   });
   return { data, total };
+}
+
+/** The tokens of `addresses` that are indexed, in that order (a batch lookup). */
+export async function getTokens(db: Db, addresses: string[], now: Date, dataVersion?: number) {
+  const rows = await tokenRows(db, dataVersion ?? (await currentDataVersion(db)), addresses);
+  return addresses.flatMap((a) => {
+    const row = rows.get(a);
+    return row ? [toToken(row, now)] : [];
+  });
 }
 
 /** A token's row and its top holders (as one JSON array) in one statement. */

@@ -3,8 +3,22 @@ import { CLASSIFICATIONS, NET_ACTIVITY, RISK_FLAGS, TOKEN_SORT_ORDERS, TOKEN_SOR
 import { addressSchema, listEnvelope, paginationQuery, timestampSchema } from "./common";
 import { refineTokenFilter, tokenFilterQueryShape } from "./token-filter";
 
+/** Most tokens one batch lookup (GET /v1/tokens?addresses=) returns. */
+export const MAX_BATCH_ADDRESSES = 50;
+
 export const tokenListQuery = z
   .object({
+    addresses: z
+      .string()
+      .transform((s) => s.split(","))
+      .pipe(z.array(addressSchema).min(1).max(MAX_BATCH_ADDRESSES, `must list at most ${MAX_BATCH_ADDRESSES} addresses`))
+      .transform((list) => [...new Set(list)])
+      .optional()
+      .meta({
+        description:
+          `Batch lookup: up to ${MAX_BATCH_ADDRESSES} token addresses, comma-separated. Returns those tokens in the order given ` +
+          "(duplicates once, unindexed ones left out; total = how many were found) in one request. Takes no other parameter.",
+      }),
     ...tokenFilterQueryShape,
     sort: z
       .enum(TOKEN_SORTS)
