@@ -34,7 +34,13 @@ export const tokens = pgTable(
      */
     anomalies: text().array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [index("tokens_launchpad_idx").on(t.launchpad)],
+  (t) => [
+    index("tokens_launchpad_idx").on(t.launchpad),
+    // GET /v1/search: case-insensitive prefix matches (LIKE 'q%') on symbol and name, any prefix of an address.
+    index("tokens_symbol_prefix_idx").using("btree", sql`lower(${t.symbol}) text_pattern_ops`),
+    index("tokens_name_prefix_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
+    index("tokens_address_prefix_idx").using("btree", t.address.op("text_pattern_ops")),
+  ],
 );
 
 /**
@@ -51,8 +57,23 @@ export const tokenMetrics = pgTable(
     priceUsd: usd().notNull().default(0),
     marketCapUsd: usd().notNull().default(0),
     liquidityUsd: usd().notNull().default(0),
-    // Named as the API names them (snake_case alone would give volume24h_usd, holder_growth1h_pct).
+    // Columns with a window are named as the API names them (snake_case of the property alone
+    // would run the window into the word: volume24h_usd).
     volume24hUsd: doublePrecision("volume_24h_usd").notNull().default(0),
+    volume1hUsd: doublePrecision("volume_1h_usd").notNull().default(0),
+    /** Fully diluted value: price x total supply (docs/methodology.md). */
+    fdvUsd: usd().notNull().default(0),
+    /**
+     * Change of the swap price (a swap's USD over its token amount) over each window ending at the
+     * indexed head, in percent; null for a token that never traded.
+     */
+    priceChange5mPct: doublePrecision("price_change_5m_pct"),
+    priceChange1hPct: doublePrecision("price_change_1h_pct"),
+    priceChange24hPct: doublePrecision("price_change_24h_pct"),
+    /** Swaps in the 24 h up to the indexed head, by the trader's side, and the distinct traders. */
+    buys24h: integer("buys_24h").notNull().default(0),
+    sells24h: integer("sells_24h").notNull().default(0),
+    makers24h: integer("makers_24h").notNull().default(0),
     holderCount: integer().notNull().default(0),
     holderGrowth1hPct: doublePrecision("holder_growth_1h_pct").notNull().default(0),
     /** Ranking for sort=trending: recent volume and holder growth, damped by risk. */
