@@ -26,5 +26,14 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  projects: [{ name: "chromium" }],
+  projects: [
+    { name: "desktop" },
+    // The main flows again on a phone (390x844, touch): every page must fit its width (snap()).
+    // Not freshness.spec.ts: it owns sync_state's liveness columns, and projects run side by side.
+    {
+      name: "phone",
+      testMatch: ["public.spec.ts", "dashboard.spec.ts"],
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
 });

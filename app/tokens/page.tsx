@@ -3,29 +3,23 @@ import { searchOf } from "@/components/search-params";
 import { TokenExplorer } from "@/components/tokens/explorer";
 import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { PageHeader } from "@/components/ui/page-header";
-import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api/errors";
-import { requireSession } from "@/lib/auth/account";
-import { requestTime } from "@/lib/queries/clock";
-import { tokenListFromSearch } from "@/lib/queries/lists";
+import { marketTokens } from "@/lib/queries/market-reads";
 import { TOKEN_SORTS } from "@/lib/queries/tokens";
 
 export const metadata: Metadata = { title: "Tokens" };
 
 export default async function TokensPage({ searchParams }: PageProps<"/tokens">) {
-  await requireSession("/tokens");
-  const db = getDb();
-  const now = requestTime();
   let search = searchOf(await searchParams);
   let invalid: string | undefined;
-  let data: Awaited<ReturnType<typeof tokenListFromSearch>>;
+  let data: Awaited<ReturnType<typeof marketTokens>>;
   try {
-    data = await tokenListFromSearch(db, search, now);
+    data = await marketTokens(search);
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== "INVALID_PARAMS") throw err;
     invalid = err.message;
     search = new URLSearchParams();
-    data = await tokenListFromSearch(db, search, now);
+    data = await marketTokens(search);
   }
   return (
     <>
