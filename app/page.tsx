@@ -3,8 +3,8 @@ import Link from "next/link";
 import { LiveOverview } from "@/components/home/live-overview";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { marketEvents, marketStatus, marketTokens } from "@/lib/api/market-reads";
 import { auth } from "@/lib/auth";
-import { marketEvents, marketStatus, marketTokens } from "@/lib/queries/market-reads";
 import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
 
 export const metadata: Metadata = { title: "Market" };

@@ -1,6 +1,6 @@
 import Link from "next/link";
+import { marketStatus } from "@/lib/api/market-reads";
 import { auth } from "@/lib/auth";
-import { marketStatus } from "@/lib/queries/market-reads";
 import { SignOutButtons } from "./account/sign-out-buttons";
 import { StaleDataBanner } from "./freshness";
 import { NavLinks } from "./nav-links";

@@ -4,8 +4,8 @@ import { streamSearch } from "@/components/events/stream-search";
 import { searchOf } from "@/components/search-params";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
-import { EVENT_TYPES } from "@/lib/queries/events";
-import { marketEvents, marketStatus } from "@/lib/queries/market-reads";
+import { marketEvents, marketStatus } from "@/lib/api/market-reads";
+import { EVENT_TYPES } from "@/lib/domain/vocab";
 
 export const metadata: Metadata = { title: "Events" };
 

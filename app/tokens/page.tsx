@@ -4,8 +4,8 @@ import { TokenExplorer } from "@/components/tokens/explorer";
 import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
-import { marketTokens } from "@/lib/queries/market-reads";
-import { TOKEN_SORTS } from "@/lib/queries/tokens";
+import { marketTokens } from "@/lib/api/market-reads";
+import { TOKEN_SORTS } from "@/lib/domain/vocab";
 
 export const metadata: Metadata = { title: "Tokens" };
 

@@ -9,7 +9,7 @@ import { type CurrentAccount, currentAccount } from "./account";
 /**
  * The dashboard's own JSON routes: authenticated by the session cookie (never by an API key),
  * with the public API's error body and deadline. Market data is public (any visitor, from the
- * cache every visitor shares: lib/queries/market-reads.ts); account data needs a session.
+ * cache every visitor shares: lib/api/market-reads.ts); account data needs a session.
  */
 type RouteArgs<P> = { params: Promise<P> };
 type Handler<P, A> = (req: NextRequest, ctx: { params: P; account: A }) => Promise<unknown>;

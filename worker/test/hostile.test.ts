@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Sql } from "@/db/client";
 import { type Artifacts, type ContractName, loadArtifacts } from "@/devchain/compile";
 import { getAmountOut } from "@/devchain/swap-math";
+import { eventListJsonFromSearch, tokenListFromSearch } from "@/lib/api/lists";
 import { NAME_MAX, SYMBOL_MAX } from "@/lib/chain-text";
-import { eventListJsonFromSearch, tokenListFromSearch } from "@/lib/queries/lists";
 import { quarantineSummary } from "@/lib/queries/quarantine";
 import { getTokenScore, getWalletScore } from "@/lib/queries/scores";
 import { getTokenProfile } from "@/lib/queries/tokens";
@@ -26,7 +26,7 @@ import { Indexer } from "@/worker/indexer/indexer";
 import { toHex } from "@/worker/indexer/rpc";
 import type { ChainProfile } from "@/worker/profiles";
 import { createTestDatabase, type TestDatabase } from "./db";
-import { DevchainMarket } from "./devchain-market";
+import { DevchainMarket, TOKEN_LAUNCHED } from "./devchain-market";
 
 /**
  * A hostile chain (issue 16): our own hostile contracts (devchain/contracts/HostileToken.sol,
@@ -178,7 +178,7 @@ async function launch(creator: Address, name: string | Hex, symbol: string | Hex
   ]);
   await mine(send(creator, pad, data, 5n * E18));
   const head = await market.head();
-  const [l] = await market.rpc.getLogs(head, head, [pad], [TOPICS.tokenLaunched]);
+  const [l] = await market.rpc.getLogs(head, head, [pad], [TOKEN_LAUNCHED]);
   return `0x${l.topics[1].slice(26)}` as Address;
 }
 

@@ -15,10 +15,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { ConfidenceBadge, NetActivityBadge } from "@/components/wallet-badges";
-import { addressParam } from "@/lib/queries/address-param";
-import { tokenPage } from "@/lib/queries/market-reads";
+import { addressParam } from "@/lib/api/address-param";
+import { tokenPage } from "@/lib/api/market-reads";
+import { RISK_DIMENSIONS, type RiskLevel } from "@/lib/domain/vocab";
 import { RISK_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
-import { RISK_DIMENSIONS, type RiskLevel } from "@/lib/scoring/vocab";
 
 export const metadata: Metadata = { title: "Token" };
 

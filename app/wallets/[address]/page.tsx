@@ -13,11 +13,10 @@ import { numClass, rowClass, TableFrame, tdClass, thClass } from "@/components/u
 import { ClassificationBadge, ConfidenceBadge } from "@/components/wallet-badges";
 import { WalletEvents } from "@/components/wallets/wallet-events";
 import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
-import { addressParam } from "@/lib/queries/address-param";
-import { EVENT_TYPES } from "@/lib/queries/events";
-import { marketEvents, walletPage } from "@/lib/queries/market-reads";
+import { addressParam } from "@/lib/api/address-param";
+import { marketEvents, walletPage } from "@/lib/api/market-reads";
+import { EVENT_TYPES, REPUTATION_DIMENSIONS } from "@/lib/domain/vocab";
 import { REPUTATION_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
-import { REPUTATION_DIMENSIONS } from "@/lib/scoring/vocab";
 import { MIN_CLOSED_POSITIONS } from "@/lib/scoring/weights";
 
 export const metadata: Metadata = { title: "Wallet" };
