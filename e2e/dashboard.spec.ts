@@ -149,6 +149,28 @@ test("revokes a key and the API refuses it", async ({ page, email, baseURL }) =>
   await snap(page, "api-key-revoked");
 });
 
+test("rotates a key: warned first, the old secret refused at once, the old key listed apart as revoked", async ({ page, email, baseURL }) => {
+  await signIn(page, email, "/keys");
+  const old = await createKey(page, "rotating");
+  const live = page.getByRole("region", { name: "API keys", exact: true });
+  await live.getByRole("button", { name: "Rotate" }).click();
+  await expect(live.getByRole("alert")).toContainText("stops working at once");
+  await live.getByRole("button", { name: "Rotate rotating" }).click();
+  const fresh = await page.getByTestId("new-key-secret").textContent();
+  expect(fresh).toMatch(/^ocd_live_/);
+  expect(fresh).not.toBe(old);
+
+  expect((await callApi(baseURL!, "/v1/tokens?limit=1", old)).status).toBe(401);
+  expect((await callApi(baseURL!, "/v1/tokens?limit=1", fresh!)).status).toBe(200);
+  await expect(live.locator("tbody tr")).toHaveCount(1);
+  await expect(live).toContainText(fresh!.slice(0, 13));
+  await page.getByText("Revoked keys (1)").click();
+  const revoked = page.getByRole("region", { name: "Revoked API keys" });
+  await expect(revoked).toContainText(old.slice(0, 13));
+  await expect(revoked).toContainText("revoked");
+  await snap(page, "api-key-rotated");
+});
+
 test("signs in with a magic link sent through Resend", async ({ page, email }) => {
   await page.goto("/signin");
   await page.getByLabel("Email").first().fill(email);

@@ -5,7 +5,6 @@ import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
 import { marketTokens } from "@/lib/api/market-reads";
-import { TOKEN_SORTS } from "@/lib/domain/vocab";
 
 export const metadata: Metadata = { title: "Tokens" };
 
@@ -24,7 +23,7 @@ export default async function TokensPage({ searchParams }: PageProps<"/tokens">)
   return (
     <>
       <PageHeader title="Tokens" subtitle="Every filter and sort of GET /v1/tokens. The URL keeps them: share it, or call the API with it." />
-      <TokenExplorer initial={{ search: search.toString(), data }} sorts={TOKEN_SORTS} fields={tokenFilterFields()} invalid={invalid} />
+      <TokenExplorer initial={{ search: search.toString(), data }} fields={tokenFilterFields()} invalid={invalid} />
     </>
   );
 }
