@@ -9,7 +9,8 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   globalTeardown: "./e2e/global-teardown.ts",
   outputDir: "test-results",
-  timeout: 60_000,
+  // Generous: screenshots of long pages in two schemes are slow on a busy 2-core machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,

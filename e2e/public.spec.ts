@@ -20,7 +20,24 @@ test("a signed-out visitor reads the market, tokens, a token, a wallet, events a
   await expect(page).toHaveURL(/sort=liquidity/);
   await expect(page.getByText("Updating…")).toHaveCount(0);
   await expect(page.locator("#content").getByRole("alert")).toHaveCount(0);
+  await expect(page.getByTestId("risk-legend")).toContainText("75–100");
   await snap(page, "public-tokens");
+
+  // A value the API would refuse is said so under its field and kept out of the URL; the rows stay.
+  await page.getByLabel("Maximum risk score, 0 to 100").fill("150");
+  await expect(page.getByText("Must be between 0 and 100.")).toBeVisible();
+  await expect(page.getByLabel("Maximum risk score, 0 to 100")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Minimum liquidity in USD").fill("1000");
+  await expect(page).toHaveURL(/min_liquidity_usd=1000/);
+  expect(page.url()).not.toContain("max_risk_score");
+  await expect(rows.first()).toBeVisible();
+  await page.getByLabel("Maximum risk score, 0 to 100").fill("");
+  await page.getByLabel("Rows per page").selectOption("10");
+  await expect(rows).toHaveCount(10);
+  // A column header sorts by it: Age, youngest first.
+  await page.getByRole("button", { name: /^Age/ }).click();
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(page.getByRole("columnheader", { name: /^Age/ })).toHaveAttribute("aria-sort", "ascending");
 
   await rows.first().locator("a").first().click();
   await expect(page).toHaveURL(/\/tokens\/0x[0-9a-f]{40}$/);

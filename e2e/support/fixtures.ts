@@ -17,7 +17,7 @@ export async function signIn(page: Page, email: string, returnTo = "/") {
   const before = (await linksTo(email)).length;
   await page.getByLabel("Email").first().fill(email);
   await page.getByRole("button", { name: "Send the link" }).click();
-  await expect(page).toHaveURL(/\/signin\/check-email/);
+  await expect(page).toHaveURL(/\/signin\/check-email/, { timeout: 30_000 });
   await expect.poll(async () => (await linksTo(email)).length).toBeGreaterThan(before);
   await page.goto((await linksTo(email)).at(-1)!);
   await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
