@@ -176,10 +176,12 @@ test("revokes a key and the API refuses it", async ({ page, email, baseURL }) =>
 test("rotates a key: warned first, the old secret refused at once, the old key listed apart as revoked", async ({ page, email, baseURL }) => {
   await signIn(page, email, "/keys");
   const old = await createKey(page, "rotating");
+  await page.getByRole("button", { name: "I have saved it" }).click();
   const live = page.getByRole("region", { name: "API keys", exact: true });
   await live.getByRole("button", { name: "Rotate" }).click();
   await expect(live.getByRole("alert")).toContainText("stops working at once");
   await live.getByRole("button", { name: "Rotate rotating" }).click();
+  await expect(page.getByTestId("new-key-secret")).toBeVisible();
   const fresh = await page.getByTestId("new-key-secret").textContent();
   expect(fresh).toMatch(/^ocd_live_/);
   expect(fresh).not.toBe(old);
