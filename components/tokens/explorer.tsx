@@ -19,7 +19,7 @@ import { TokenTable } from "./token-table";
 import { TRENDING } from "./trending";
 
 /** Short names of the sorts; a sort without one shows its description (TOKEN_SORT_ORDERS). */
-const SORT_LABELS: Partial<Record<string, string>> = {
+const SORT_LABELS: Partial<Record<TokenSort, string>> = {
   trending: "Trending",
   newest: "Newest",
   oldest: "Oldest",
