@@ -21,13 +21,13 @@ const SORT_COLUMN: Record<string, { column: string; inverted?: boolean }> = {
 
 const SORT_ORDERS = Object.entries(TOKEN_SORT_ORDERS) as [TokenSort, { column: string; descending: boolean; description: string }][];
 
-/** The sorts of a table column, its natural order (largest, riskiest, newest) first. */
+/** The sorts of a table column, the column's largest (riskiest, newest) first. */
 function columnSorts(label: string): { sort: TokenSort; ascending: boolean; description: string }[] {
   const c = SORT_COLUMN[label];
   if (!c) return [];
   return SORT_ORDERS.filter(([, o]) => o.column === c.column)
-    .map(([sort, o]) => ({ sort, ascending: o.descending === Boolean(c.inverted), description: o.description }))
-    .sort((a, b) => Number(a.ascending) - Number(b.ascending));
+    .sort(([, a], [, b]) => Number(b.descending) - Number(a.descending))
+    .map(([sort, o]) => ({ sort, ascending: o.descending === Boolean(c.inverted), description: o.description }));
 }
 
 type Column = { label: string; className: string; cell: (t: Token) => React.ReactNode };
