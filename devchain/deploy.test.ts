@@ -1,11 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createPublicClient, http, parseAbi } from "viem";
+import { type Address, createPublicClient, http, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Deployment, deploy, deploymentFile } from "./deploy";
+import { loadArtifacts } from "./compile";
+import { type Deployment, deploy, deploymentFile, pairAddress, usdOf } from "./deploy";
 import { historyAt } from "./history-clock";
 import { type DevChain, startDevChain } from "./node";
+import { getAmountOut } from "./swap-math";
 
 const abi = parseAbi([
   "function name() view returns (string)",
@@ -13,6 +15,7 @@ const abi = parseAbi([
   "function getReserves() view returns (uint112, uint112, uint32)",
   "function token0() view returns (address)",
   "function getPair(address, address) view returns (address)",
+  "function getAmountsOut(uint256, address[]) view returns (uint256[])",
 ]);
 
 describe("dev chain and deploy", { timeout: 60_000 }, () => {
@@ -36,19 +39,24 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     expect(state).toMatchObject({ chainId: 31337, genesisHash: genesis.hash, seed: 5, rpcUrl: chain.rpcUrl });
   });
 
-  it("deploys the launchpads, the factory and a WETH/USD pool at 3,000 USD per WETH", async () => {
+  it("deploys the launchpads, Uniswap V2 and a WETH/USD pool at 3,000 USD per WETH", async () => {
     expect(existsSync(deploymentFile(dataDir))).toBe(true);
     expect(JSON.parse(readFileSync(deploymentFile(dataDir), "utf8"))).toEqual(deployment);
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
     const names = await Promise.all(deployment.launchpads.map((l) => client.readContract({ address: l.address, abi, functionName: "name" })));
     expect(names).toEqual(["PumpPad", "MoonLaunch"]);
-    expect(await client.readContract({ address: deployment.usd, abi, functionName: "decimals" })).toBe(6);
-    const pair = await client.readContract({ address: deployment.factory.address, abi, functionName: "getPair", args: [deployment.weth, deployment.usd] });
-    expect(pair.toLowerCase()).toBe(deployment.wethUsdPair);
-    const [r0, r1] = await client.readContract({ address: deployment.wethUsdPair, abi, functionName: "getReserves" });
-    const wethFirst = (await client.readContract({ address: deployment.wethUsdPair, abi, functionName: "token0" })).toLowerCase() === deployment.weth;
-    const [weth, usd] = wethFirst ? [r0, r1] : [r1, r0];
-    expect((usd * 10n ** 12n) / weth).toBe(3000n);
-    expect(deployment).toMatchObject({ chainId: 31337, usdDecimals: 6, factory: { name: "DevSwap" }, deployBlock: 1 });
+    const usd = usdOf(deployment).address;
+    expect(await client.readContract({ address: usd, abi, functionName: "decimals" })).toBe(6);
+    const { factory, router } = deployment.uniswapV2;
+    const pair = (await client.readContract({ address: factory, abi, functionName: "getPair", args: [deployment.weth, usd] })).toLowerCase() as Address;
+    expect(pair).toBe(pairAddress(await loadArtifacts(), factory, deployment.weth, usd));
+    const [r0, r1] = await client.readContract({ address: pair, abi, functionName: "getReserves" });
+    const wethFirst = (await client.readContract({ address: pair, abi, functionName: "token0" })).toLowerCase() === deployment.weth;
+    const [weth, usdReserve] = wethFirst ? [r0, r1] : [r1, r0];
+    expect((usdReserve * 10n ** 12n) / weth).toBe(3000n);
+    // Router02 finds the pair by the init-code hash it was built with: the published pair's.
+    const [, out] = await client.readContract({ address: router, abi, functionName: "getAmountsOut", args: [10n ** 18n, [deployment.weth, usd]] });
+    expect(out).toBe(getAmountOut(10n ** 18n, weth, usdReserve));
+    expect(deployment).toMatchObject({ chainId: 31337, deployBlock: 1, otherContracts: [router] });
   });
 });

@@ -1,32 +1,55 @@
 /**
- * Deploys the dev chain's contracts in one block: WETH, the USD stablecoin, the DevSwap factory and
- * router, two launchpads, and a deep WETH/USD pair that gives WETH its USD price.
+ * Deploys the dev chain's contracts in one block: WETH9 and the official Uniswap V2 factory and
+ * Router02 from their npm builds, the USD stablecoin, two launchpads, and a deep WETH/USD pair that
+ * gives WETH its USD price.
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, keccak256 } from "viem";
+import { type Abi, type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, keccak256 } from "viem";
 import { type Artifacts, loadArtifacts } from "./compile";
 import { lower, MAX_UINT256, NO_DEADLINE, toQuantity } from "./encoding";
 import { writeJsonAtomic } from "./files";
 import { RpcClient } from "./rpc";
 import { sortTokens } from "./swap-math";
 
+export interface QuoteToken {
+  address: Address;
+  symbol: string;
+  decimals: number;
+  /** A USD stablecoin (priced at 1); WETH is not. */
+  stable: boolean;
+}
+
+export type Protocol = "uniswap-v2" | "uniswap-v3";
+
+export interface LaunchpadInfo {
+  address: Address;
+  name: string;
+  protocol: Protocol;
+  /** The Solidity declaration of the event each launch emits. */
+  event: string;
+}
+
+/** deployment.json: what the worker's devchain profile and the simulator read. */
 export interface Deployment {
   chainId: number;
   rpcUrl: string;
   deployBlock: number;
+  /** Hardhat account #0: deployed everything, mints the stablecoins, owns the WETH/USD liquidity. */
   deployer: Address;
   weth: Address;
-  usd: Address;
-  usdDecimals: 6;
-  factory: { address: Address; name: "DevSwap" };
-  router: Address;
-  launchpads: { address: Address; name: string }[];
-  wethUsdPair: Address;
+  quoteTokens: QuoteToken[];
+  uniswapV2: { factory: Address; router: Address };
+  launchpads: LaunchpadInfo[];
+  lockers: { address: Address; name: string }[];
+  /** Routers and other infrastructure: never holders. */
+  otherContracts: Address[];
 }
 
 export const LAUNCHPAD_NAMES = ["PumpPad", "MoonLaunch"] as const;
+export const TOKEN_LAUNCHED_EVENT =
+  "TokenLaunched(address indexed token, address indexed pair, address indexed creator, string name, string symbol, uint256 totalSupply)";
 /** The WETH/USD pool: 10,000 WETH against 30,000,000 USD, i.e. 3,000 USD per WETH. */
 export const WETH_USD_SEED = { weth: 10_000n * 10n ** 18n, usd: 30_000_000n * 10n ** 6n };
 /** Gas limits of the deployment's transactions (gas is free on the dev chain: base fee 0). */
@@ -37,11 +60,25 @@ export function deploymentFile(dataDir: string): string {
   return path.join(dataDir, "devchain", "deployment.json");
 }
 
-/** The address a CREATE2 pair gets from the factory, as DevSwapFactory computes it. */
+/** The dollar stablecoin the simulated market trades (6 decimals). */
+export function usdOf(d: Pick<Deployment, "quoteTokens">): QuoteToken {
+  const usd = d.quoteTokens.find((q) => q.stable && q.decimals === 6);
+  if (!usd) throw new Error("deployment: no 6-decimals stablecoin among the quote tokens");
+  return usd;
+}
+
+/** The address a CREATE2 pair gets from the Uniswap V2 factory (salt and init-code hash as
+ * UniswapV2Library's pairFor). */
 export function pairAddress(artifacts: Artifacts, factory: Address, tokenA: Address, tokenB: Address): Address {
   const [token0, token1] = sortTokens(lower(tokenA), lower(tokenB));
   const salt = keccak256(`0x${token0.slice(2)}${token1.slice(2)}`);
-  return lower(getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecode: artifacts.DevSwapPair.bytecode }));
+  return lower(getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecode: artifacts.UniswapV2Pair.bytecode }));
+}
+
+interface DeployTx {
+  to?: Address;
+  data: Hex;
+  value?: bigint;
 }
 
 export async function deploy(rpcUrl: string, options: { dataDir?: string } = {}): Promise<Deployment> {
@@ -54,45 +91,27 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
   ])) as [Hex, Address[], { number: Hex; timestamp: Hex }];
   const deployer = lower(accounts[0]);
   const nonce = Number(await rpc.call<Hex>("eth_getTransactionCount", [deployer, "pending"]));
-  const at = (offset: number) => lower(getContractAddress({ from: deployer, nonce: BigInt(nonce + offset) }));
-  const [weth, usd, factory, router, pumpPad, moonLaunch] = [0, 1, 2, 3, 4, 5].map(at);
+  const txs: DeployTx[] = [];
+  /** Queues a contract creation; returns the address it gets (the deployer's nonce). */
+  const create = (abi: Abi, bytecode: Hex, args: unknown[] = []): Address => {
+    txs.push({ data: encodeDeployData({ abi, bytecode, args }) });
+    return lower(getContractAddress({ from: deployer, nonce: BigInt(nonce + txs.length - 1) }));
+  };
+  const invoke = (to: Address, abi: Abi, functionName: string, args: unknown[] = [], value?: bigint) => {
+    txs.push({ to, data: encodeFunctionData({ abi, functionName, args }), value });
+  };
+  const a = artifacts;
 
-  const txs: { to?: Address; data: Hex; value?: bigint; gas?: bigint }[] = [
-    { data: encodeDeployData({ abi: artifacts.WETH.abi, bytecode: artifacts.WETH.bytecode }) },
-    { data: encodeDeployData({ abi: artifacts.USD.abi, bytecode: artifacts.USD.bytecode }) },
-    { data: encodeDeployData({ abi: artifacts.DevSwapFactory.abi, bytecode: artifacts.DevSwapFactory.bytecode }) },
-    {
-      data: encodeDeployData({
-        abi: artifacts.DevSwapRouter.abi,
-        bytecode: artifacts.DevSwapRouter.bytecode,
-        args: [factory, weth, keccak256(artifacts.DevSwapPair.bytecode)],
-      }),
-    },
-    ...LAUNCHPAD_NAMES.map((name) => ({
-      data: encodeDeployData({
-        abi: artifacts.Launchpad.abi,
-        bytecode: artifacts.Launchpad.bytecode,
-        args: [name, factory, weth],
-      }),
-    })),
-    {
-      to: usd,
-      data: encodeFunctionData({ abi: artifacts.USD.abi, functionName: "mint", args: [deployer, WETH_USD_SEED.usd] }),
-    },
-    { to: weth, data: encodeFunctionData({ abi: artifacts.WETH.abi, functionName: "deposit" }), value: WETH_USD_SEED.weth },
-    ...[weth, usd].map((token) => ({
-      to: token,
-      data: encodeFunctionData({ abi: artifacts.WETH.abi, functionName: "approve", args: [router, MAX_UINT256] }),
-    })),
-    {
-      to: router,
-      data: encodeFunctionData({
-        abi: artifacts.DevSwapRouter.abi,
-        functionName: "addLiquidity",
-        args: [weth, usd, WETH_USD_SEED.weth, WETH_USD_SEED.usd, 0n, 0n, deployer, NO_DEADLINE],
-      }),
-    },
-  ];
+  const weth = create(a.WETH9.abi, a.WETH9.bytecode);
+  const usd = create(a.USD.abi, a.USD.bytecode);
+  const factory = create(a.UniswapV2Factory.abi, a.UniswapV2Factory.bytecode, [deployer]);
+  const router = create(a.UniswapV2Router02.abi, a.UniswapV2Router02.bytecode, [factory, weth]);
+  const launchpads = LAUNCHPAD_NAMES.map((name) => create(a.V2Launchpad.abi, a.V2Launchpad.bytecode, [name, factory, weth]));
+  invoke(usd, a.USD.abi, "mint", [deployer, WETH_USD_SEED.usd]);
+  invoke(weth, a.WETH9.abi, "deposit", [], WETH_USD_SEED.weth);
+  for (const token of [weth, usd]) invoke(token, a.WETH9.abi, "approve", [router, MAX_UINT256]);
+  invoke(router, a.UniswapV2Router02.abi, "addLiquidity", [weth, usd, WETH_USD_SEED.weth, WETH_USD_SEED.usd, 0n, 0n, deployer, NO_DEADLINE]);
+
   const sends = txs.map((tx, i) => ({
     method: "eth_sendTransaction",
     params: [
@@ -120,15 +139,14 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
     deployBlock: Number(receipts[0]!.blockNumber),
     deployer,
     weth,
-    usd,
-    usdDecimals: 6,
-    factory: { address: factory, name: "DevSwap" },
-    router,
-    launchpads: [
-      { address: pumpPad, name: LAUNCHPAD_NAMES[0] },
-      { address: moonLaunch, name: LAUNCHPAD_NAMES[1] },
+    quoteTokens: [
+      { address: weth, symbol: "WETH", decimals: 18, stable: false },
+      { address: usd, symbol: "DUSD", decimals: 6, stable: true },
     ],
-    wethUsdPair: pairAddress(artifacts, factory, weth, usd),
+    uniswapV2: { factory, router },
+    launchpads: launchpads.map((address, i) => ({ address, name: LAUNCHPAD_NAMES[i], protocol: "uniswap-v2", event: TOKEN_LAUNCHED_EVENT })),
+    lockers: [],
+    otherContracts: [router],
   };
   if (options.dataDir) writeJsonAtomic(deploymentFile(options.dataDir), deployment);
   return deployment;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-/// Minimal ERC-20 shared by every token on the dev chain (launch tokens, WETH, USD, LP shares).
+/// Minimal ERC-20 of our tokens on the dev chain (launch tokens, the USD stablecoins).
 /// An infinite allowance is never decreased, as in WETH9 and Uniswap V2, so routers cost one approval.
 abstract contract ERC20 {
     event Transfer(address indexed from, address indexed to, uint256 value);

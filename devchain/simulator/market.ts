@@ -6,7 +6,7 @@
  */
 import { type Abi, type Address, encodeFunctionData, getContractAddress, type Hex } from "viem";
 import type { Artifacts } from "../compile";
-import { type Deployment, pairAddress } from "../deploy";
+import { type LaunchpadInfo, pairAddress } from "../deploy";
 import { lower, MAX_UINT256, NO_DEADLINE, toQuantity } from "../encoding";
 import { getAmountOut, liquidityAmounts, liquidityMinted, MINIMUM_LIQUIDITY, sortTokens, sqrt } from "../swap-math";
 import type { ChainWriter } from "./chain-writer";
@@ -17,8 +17,19 @@ export type LogName = (typeof LOG_NAMES)[number];
 
 const GAS = { transfer: 100_000n, trade: 500_000n, launch: 8_000_000n } as const;
 
-/** The deployed contracts the market trades on. */
-export type Contracts = Pick<Deployment, "chainId" | "deployer" | "weth" | "usd" | "router" | "factory" | "launchpads" | "wethUsdPair">;
+/** The deployed contracts the market trades on (addresses lowercase). */
+export interface Contracts {
+  chainId: number;
+  deployer: Address;
+  weth: Address;
+  /** The 6-decimals dollar stablecoin. */
+  usd: Address;
+  /** Uniswap V2. */
+  factory: Address;
+  router: Address;
+  launchpads: LaunchpadInfo[];
+  wethUsdPair: Address;
+}
 
 /** A launch's supply and first liquidity: `liquiditySupply` tokens against `ethIn` wei. */
 export interface PoolSeed {
@@ -87,15 +98,15 @@ export class Market {
     this.spend(who, value);
     this.ledger.moveEth(who, this.weth, value);
     this.ledger.mint(this.weth, who, value);
-    this.count({ Transfer: 1, Deposit: 1 });
-    this.call(who, this.weth, this.artifacts.WETH.abi, "deposit", [], value, GAS.transfer);
+    this.count({ Deposit: 1 });
+    this.call(who, this.weth, this.artifacts.WETH9.abi, "deposit", [], value, GAS.transfer);
   }
 
   unwrap(who: Address, value: bigint): void {
     this.ledger.burn(this.weth, who, value);
     this.ledger.moveEth(this.weth, who, value);
-    this.count({ Transfer: 1, Withdrawal: 1 });
-    this.call(who, this.weth, this.artifacts.WETH.abi, "withdraw", [value], 0n, GAS.transfer);
+    this.count({ Withdrawal: 1 });
+    this.call(who, this.weth, this.artifacts.WETH9.abi, "withdraw", [value], 0n, GAS.transfer);
   }
 
   transfer(token: Address, from: Address, to: Address, amount: bigint): void {
@@ -129,7 +140,7 @@ export class Market {
     this.ledger.moveEth(trader, this.weth, ethIn);
     this.ledger.mint(this.weth, pair.address, ethIn);
     this.ledger.transfer(token, pair.address, trader, out);
-    this.count({ Deposit: 1, Transfer: 3, Sync: 1, Swap: 1 });
+    this.count({ Deposit: 1, Transfer: 2, Sync: 1, Swap: 1 });
     this.routerCall(trader, "swapExactETHForTokens", [out, [this.weth, token], trader, NO_DEADLINE], ethIn);
     this.writer.touch(pair.address);
     return out;
@@ -143,7 +154,7 @@ export class Market {
     this.ledger.transfer(token, trader, pair.address, amountIn);
     this.ledger.burn(this.weth, pair.address, out);
     this.ledger.moveEth(this.weth, trader, out);
-    this.count({ Transfer: 3, Sync: 1, Swap: 1, Withdrawal: 1 });
+    this.count({ Transfer: 2, Sync: 1, Swap: 1, Withdrawal: 1 });
     this.routerCall(trader, "swapExactTokensForETH", [amountIn, out, [token, this.weth], trader, NO_DEADLINE]);
     this.writer.touch(pair.address);
     return out;
@@ -231,7 +242,7 @@ export class Market {
   launch(creator: Address, p: LaunchParams): PairInfo & { token: Address } {
     const token = this.nextToken(p.launchpad);
     this.launchpadNonces.set(p.launchpad, this.launchpadNonces.get(p.launchpad)! + 1);
-    const address = pairAddress(this.artifacts, this.deployment.factory.address, token, this.weth);
+    const address = pairAddress(this.artifacts, this.deployment.factory, token, this.weth);
     const [token0, token1] = sortTokens(token, this.weth);
     const pair = { address, token0, token1 };
     this.ledger.addPair(pair);
@@ -244,8 +255,8 @@ export class Market {
     this.ledger.mint(address, creator, sqrt(p.liquiditySupply * p.ethIn) - MINIMUM_LIQUIDITY);
     const rest = p.supply - p.liquiditySupply;
     if (rest > 0n) this.ledger.transfer(token, p.launchpad, creator, rest);
-    this.count({ Transfer: rest > 0n ? 7 : 6, Deposit: 1, PairCreated: 1, Sync: 1, Mint: 1, TokenLaunched: 1 });
-    this.call(creator, p.launchpad, this.artifacts.Launchpad.abi, "launch", [p.name, p.symbol, p.supply, p.liquiditySupply], p.ethIn, GAS.launch);
+    this.count({ Transfer: rest > 0n ? 6 : 5, Deposit: 1, PairCreated: 1, Sync: 1, Mint: 1, TokenLaunched: 1 });
+    this.call(creator, p.launchpad, this.artifacts.V2Launchpad.abi, "launch", [p.name, p.symbol, p.supply, p.liquiditySupply], p.ethIn, GAS.launch);
     this.writer.touch(address);
     return { token, ...pair };
   }
@@ -254,7 +265,7 @@ export class Market {
    * transaction sent it tokens without a swap or a mint. */
   syncReserves(pair: Address): void {
     const from = this.deployment.deployer;
-    const data = encodeFunctionData({ abi: this.artifacts.DevSwapPair.abi, functionName: "sync" });
+    const data = encodeFunctionData({ abi: this.artifacts.UniswapV2Pair.abi, functionName: "sync" });
     this.count({ Sync: 1 });
     this.writer.sendInNextBlock({ from, to: pair, data, gas: GAS.transfer, nonce: this.ledger.nextNonce(from), label: `sync by ${from} on ${pair}` });
   }
@@ -285,7 +296,7 @@ export class Market {
   }
 
   private routerCall(from: Address, functionName: string, args: unknown[], value = 0n): void {
-    this.call(from, this.router, this.artifacts.DevSwapRouter.abi, functionName, args, value, GAS.trade);
+    this.call(from, this.router, this.artifacts.UniswapV2Router02.abi, functionName, args, value, GAS.trade);
   }
 
   private call(from: Address, to: Address, abi: Abi, functionName: string, args: unknown[], value: bigint, gas: bigint): void {

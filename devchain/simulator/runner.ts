@@ -7,7 +7,8 @@
  * node recorded on an earlier run of the same chain are replayed where they were (chain-writer.ts).
  */
 import { type Address, decodeAbiParameters, type Hex } from "viem";
-import { loadArtifacts } from "../compile";
+import { type Artifacts, loadArtifacts } from "../compile";
+import { type Deployment, pairAddress, usdOf } from "../deploy";
 import { lower } from "../encoding";
 import { writeJsonAtomic } from "../files";
 import { RpcClient } from "../rpc";
@@ -27,16 +28,7 @@ import { DAY, Sim, type SimSizes, SLOT_SECONDS } from "./sim";
 
 /** `deploy()`'s output as read back from deployment.json (any address case; the deployer, Hardhat
  * account #0, may be left out). */
-export interface DeploymentInput {
-  chainId: number;
-  weth: string;
-  usd: string;
-  router: string;
-  wethUsdPair: string;
-  factory: { address: string; name: string };
-  launchpads: { address: string; name: string }[];
-  deployer?: string;
-}
+export type DeploymentInput = Omit<Deployment, "rpcUrl" | "deployBlock" | "deployer"> & { deployer?: string };
 
 export interface SimulationOptions {
   rpcUrl: string;
@@ -98,7 +90,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const { signal } = options;
   const artifacts = await loadArtifacts();
   const rpc = new RpcClient(options.rpcUrl);
-  const deployment = await normalize(options.deployment, rpc);
+  const deployment = await normalize(options.deployment, rpc, artifacts);
   const [latest, deployerNonce, deployerEth, wrappedEth, reserves, ...launchpadNonces] = (await rpc.batch([
     { method: "eth_getBlockByNumber", params: ["latest", false] },
     { method: "eth_getTransactionCount", params: [deployment.deployer, "latest"] },
@@ -233,17 +225,20 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   }
 }
 
-async function normalize(d: DeploymentInput, rpc: RpcClient): Promise<Contracts> {
+async function normalize(d: DeploymentInput, rpc: RpcClient, artifacts: Artifacts): Promise<Contracts> {
   const deployer = d.deployer ?? (await rpc.call<string[]>("eth_accounts"))[0];
+  const weth = lower(d.weth);
+  const usd = lower(usdOf(d).address);
+  const factory = lower(d.uniswapV2.factory);
   return {
     chainId: d.chainId,
     deployer: lower(deployer),
-    weth: lower(d.weth),
-    usd: lower(d.usd),
-    factory: { address: lower(d.factory.address), name: "DevSwap" },
-    router: lower(d.router),
-    launchpads: d.launchpads.map((l) => ({ address: lower(l.address), name: l.name })),
-    wethUsdPair: lower(d.wethUsdPair),
+    weth,
+    usd,
+    factory,
+    router: lower(d.uniswapV2.router),
+    launchpads: d.launchpads.map((l) => ({ ...l, address: lower(l.address) })),
+    wethUsdPair: pairAddress(artifacts, factory, weth, usd),
   };
 }
 

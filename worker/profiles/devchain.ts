@@ -9,12 +9,10 @@ export type Deployment = {
   rpcUrl: string;
   deployBlock: number;
   weth: string;
-  usd: string;
-  usdDecimals: number;
-  factory: NamedContract;
-  router: string;
-  launchpads: NamedContract[];
-  wethUsdPair: string;
+  quoteTokens: { address: string; symbol: string; decimals: number; stable: boolean }[];
+  uniswapV2: { factory: string; router: string };
+  launchpads: (NamedContract & { protocol: string; event: string })[];
+  otherContracts: string[];
 };
 
 export const deploymentFile = (dataDir = DATA_DIR) => path.join(dataDir, "devchain", "deployment.json");
@@ -37,10 +35,11 @@ export function devchainProfile(d: Deployment): ChainProfile {
     // Deeper than the 20-block reorgs the tests make, so those stay recoverable.
     finalityDepth: 32,
     weth: d.weth.toLowerCase(),
-    stables: [{ address: d.usd.toLowerCase(), decimals: d.usdDecimals }],
-    factories: [lower(d.factory)],
-    launchpads: d.launchpads.map(lower),
-    otherContracts: [d.router.toLowerCase()],
+    stables: d.quoteTokens.filter((q) => q.stable).map((q) => ({ address: q.address.toLowerCase(), decimals: q.decimals })),
+    factories: [{ address: d.uniswapV2.factory.toLowerCase(), name: "Uniswap V2" }],
+    // The indexer reads V2 launches (TokenLaunched with a pair) only.
+    launchpads: d.launchpads.filter((l) => l.protocol === "uniswap-v2").map(lower),
+    otherContracts: d.otherContracts.map((a) => a.toLowerCase()),
     minQuoteLiquidityUsd: 1_000,
     scanPayments: true,
     initialBlockRange: 500,
