@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Abi, Hex } from "viem";
+import type { Abi, Address, Hex } from "viem";
 import { writeFileAtomic } from "./files";
 
 /** Our contracts, compiled from contracts/. */
@@ -17,6 +17,10 @@ export const CONTRACT_NAMES = [
   "LaunchToken",
   "USD",
   "V2Launchpad",
+  "V3Launchpad",
+  "LiquidityLocker",
+  "Bytes32Token",
+  "NoDecimalsToken",
   // Test-only contracts (worker/test/hostile.test.ts), never deployed by deploy.ts.
   "HostileToken",
   "FakePair",
@@ -27,11 +31,24 @@ const UNISWAP_ARTIFACTS = {
   UniswapV2Factory: "@uniswap/v2-core/build/UniswapV2Factory.json",
   UniswapV2Pair: "@uniswap/v2-core/build/UniswapV2Pair.json",
   UniswapV2Router02: "@uniswap/v2-periphery/build/UniswapV2Router02.json",
+  /** A fee-on-transfer token (1% of every transfer burnt), from the V2 periphery's tests. */
+  DeflatingERC20: "@uniswap/v2-periphery/build/DeflatingERC20.json",
+  UniswapV3Factory: "@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json",
+  UniswapV3Pool: "@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json",
+  NFTDescriptor: "@uniswap/v3-periphery/artifacts/contracts/libraries/NFTDescriptor.sol/NFTDescriptor.json",
+  /** Links NFTDescriptor at deployment (its bytecode has the library's placeholder). */
+  NonfungibleTokenPositionDescriptor:
+    "@uniswap/v3-periphery/artifacts/contracts/NonfungibleTokenPositionDescriptor.sol/NonfungibleTokenPositionDescriptor.json",
+  NonfungiblePositionManager: "@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json",
+  SwapRouter: "@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json",
+  QuoterV2: "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json",
 } as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number] | keyof typeof UNISWAP_ARTIFACTS;
 export interface Artifact {
   abi: Abi;
   bytecode: Hex;
+  /** Where the bytecode has placeholders for libraries: source -> library -> byte ranges. */
+  linkReferences?: Record<string, Record<string, { start: number; length: number }[]>>;
 }
 export type Artifacts = Record<ContractName, Artifact>;
 type CompiledArtifacts = Record<(typeof CONTRACT_NAMES)[number], Artifact>;
@@ -115,10 +132,24 @@ async function loadCompiled(): Promise<CompiledArtifacts> {
 function loadUniswap(): Record<keyof typeof UNISWAP_ARTIFACTS, Artifact> {
   const require = createRequire(import.meta.url);
   const entries = Object.entries(UNISWAP_ARTIFACTS).map(([name, file]) => {
-    const { abi, bytecode } = JSON.parse(readFileSync(require.resolve(file), "utf8")) as { abi: Abi; bytecode: string };
-    return [name, { abi, bytecode: (bytecode.startsWith("0x") ? bytecode : `0x${bytecode}`) as Hex }] as const;
+    const { abi, bytecode, linkReferences } = JSON.parse(readFileSync(require.resolve(file), "utf8")) as Artifact;
+    const links = linkReferences && Object.keys(linkReferences).length > 0 ? { linkReferences } : {};
+    return [name, { abi, bytecode: (bytecode.startsWith("0x") ? bytecode : `0x${bytecode}`) as Hex, ...links }] as const;
   });
   return Object.fromEntries(entries) as Record<keyof typeof UNISWAP_ARTIFACTS, Artifact>;
+}
+
+/** The artifact's bytecode with each library placeholder replaced by that library's address. */
+export function linkedBytecode(artifact: Artifact, libraries: Record<string, Address>): Hex {
+  let code = artifact.bytecode as string;
+  for (const refs of Object.values(artifact.linkReferences ?? {})) {
+    for (const [library, ranges] of Object.entries(refs)) {
+      const address = libraries[library];
+      if (!address) throw new Error(`no address for library ${library}`);
+      for (const { start, length } of ranges) code = code.slice(0, 2 + start * 2) + address.slice(2) + code.slice(2 + (start + length) * 2);
+    }
+  }
+  return code as Hex;
 }
 
 /** Returns every contract's ABI and bytecode, compiling ours first when their sources changed. */

@@ -237,7 +237,7 @@ async function normalize(d: DeploymentInput, rpc: RpcClient, artifacts: Artifact
     usd,
     factory,
     router: lower(d.uniswapV2.router),
-    launchpads: d.launchpads.map((l) => ({ ...l, address: lower(l.address) })),
+    launchpads: d.launchpads.filter((l) => l.protocol === "uniswap-v2").map((l) => ({ ...l, address: lower(l.address) })),
     wethUsdPair: pairAddress(artifacts, factory, weth, usd),
   };
 }
