@@ -38,7 +38,7 @@ describe("compile", () => {
       const artifact = artifacts[name];
       // A contract that links a library has placeholders until it is linked.
       const libraries = Object.fromEntries(
-        Object.values(artifact.linkReferences ?? {}).flatMap((refs) => Object.keys(refs).map((l) => [l, `0x${"ab".repeat(20)}`])),
+        Object.values(artifact.linkReferences ?? {}).flatMap((refs) => Object.keys(refs).map((l) => [l, `0x${"ab".repeat(20)}` as const])),
       );
       expect(linkedBytecode(artifact, libraries), name).toMatch(/^0x[0-9a-f]{100,}$/);
       expect(artifact.abi.length).toBeGreaterThan(0);
