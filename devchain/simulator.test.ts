@@ -30,6 +30,18 @@ const SIGNATURES = {
   Withdrawal: "Withdrawal(address,uint256)",
   PairCreated: "PairCreated(address,address,address,uint256)",
   TokenLaunched: "TokenLaunched(address,address,address,string,string,uint256)",
+  PoolCreated: "PoolCreated(address,address,uint24,int24,address)",
+  Initialize: "Initialize(uint160,int24)",
+  SwapV3: "Swap(address,address,int256,int256,uint160,uint128,int24)",
+  MintV3: "Mint(address,address,int24,int24,uint128,uint256,uint256)",
+  BurnV3: "Burn(address,int24,int24,uint128,uint256,uint256)",
+  CollectV3: "Collect(address,address,int24,int24,uint128,uint128)",
+  IncreaseLiquidity: "IncreaseLiquidity(uint256,uint128,uint256,uint256)",
+  DecreaseLiquidity: "DecreaseLiquidity(uint256,uint128,uint256,uint256)",
+  Collect: "Collect(uint256,address,uint256,uint256)",
+  TokenCreated: "TokenCreated(address,address,address,string,string,uint256,uint24,uint256,bool)",
+  Locked: "Locked(uint256,address,bool)",
+  Released: "Released(uint256,address)",
 } as const;
 const TOPIC = Object.fromEntries(Object.entries(SIGNATURES).map(([k, v]) => [k, toEventSelector(v)])) as Record<keyof typeof SIGNATURES, Hex>;
 const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)", "function totalSupply() view returns (uint256)"]);

@@ -59,8 +59,8 @@ export async function adoptOutsideEffects(rpc: RpcClient, market: Market, hashes
         hold(address, topicAddress(b));
       } else if (topic === DEPOSIT || topic === WITHDRAWAL) {
         hold(address, topicAddress(a));
-      } else if (topic === APPROVAL && topicAddress(b) === market.router) {
-        market.forgetApproval(topicAddress(a), address);
+      } else if (topic === APPROVAL) {
+        market.forgetApproval(topicAddress(a), address, topicAddress(b));
       }
     }
   }
