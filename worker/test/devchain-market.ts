@@ -99,7 +99,8 @@ export class DevchainMarket {
     const weth = this.deployment.weth;
     for (let b = 0; b < blocks; b++) {
       if (this.tokens.length === 0 || (this.rand(12) === 0 && this.tokens.length < 6)) {
-        const pad = this.deployment.launchpads[this.rand(this.deployment.launchpads.length)].address;
+        const v2Pads = this.deployment.launchpads.filter((l) => l.protocol === "uniswap-v2");
+        const pad = v2Pads[this.rand(v2Pads.length)].address;
         const creator = this.accounts[1 + this.rand(7)];
         const i = this.tokens.length;
         const data = encodeFunctionData({
