@@ -1,10 +1,10 @@
 import type { Db } from "@/db/client";
-import { parseQuery } from "@/lib/api/params";
-import { eventListQuery } from "@/lib/api/schemas/events";
-import { tokenListQuery } from "@/lib/api/schemas/tokens";
-import { pickTokenFilter } from "@/lib/tokens/filter";
-import { type EventQuery, listEvents, listEventsJson } from "./events";
-import { listTokens } from "./tokens";
+import { pickTokenFilter } from "@/lib/domain/token-filter";
+import { type EventQuery, listEvents, listEventsJson } from "@/lib/queries/events";
+import { listTokens } from "@/lib/queries/tokens";
+import { parseQuery } from "./params";
+import { eventListQuery } from "./schemas/events";
+import { tokenListQuery } from "./schemas/tokens";
 
 /**
  * The token and event lists addressed by the query strings of GET /v1/tokens and /v1/events,
