@@ -142,7 +142,7 @@ async function main() {
 
     say(`live: ${args["live-blocks"]} blocks, one swap each...`);
     const rpc = new Rpc({ url: chain.rpcUrl });
-    const { DevSwapRouter } = await loadArtifacts();
+    const { UniswapV2Router02 } = await loadArtifacts();
     const [{ address: token }] = await sql<{ address: string }[]>`select address from tokens order by created_block limit 1`;
     let time = Number((await rpc.getBlocks([await rpc.blockNumber()], false))[0]!.timestamp);
     const sides = [
@@ -151,12 +151,12 @@ async function main() {
     ];
     for (let i = 0; i < Number(args["live-blocks"]); i++) {
       const data = encodeFunctionData({
-        abi: DevSwapRouter.abi,
+        abi: UniswapV2Router02.abi,
         functionName: "swapExactETHForTokens",
         args: [0n, [deployment.weth, token], deployment.deployer, 2n ** 40n],
       });
       await rpc.call("eth_sendTransaction", [
-        { from: deployment.deployer, to: deployment.router, data, value: "0x2386f26fc10000", gas: "0x2dc6c0", gasPrice: "0x0" },
+        { from: deployment.deployer, to: deployment.uniswapV2.router, data, value: "0x2386f26fc10000", gas: "0x2dc6c0", gasPrice: "0x0" },
       ]);
       time += 2;
       await rpc.call("evm_mine", [time]);
