@@ -7,7 +7,8 @@ const v2 = <T extends { protocol: string }>(xs: T[]) => xs.filter((x) => x.proto
 function launchEvent(profile: ChainProfile): string {
   const events = new Set(v2(profile.launchpads).map((l) => l.event));
   if (events.size !== 1) throw new Error(`the Ponder peer reads one V2 launchpad event; the profile has ${events.size}`);
-  return [...events][0];
+  // Profiles may write the signature without the `event` keyword viem's parser wants.
+  return [...events][0].replace(/^(event\s+)?/, "event ");
 }
 
 /**
