@@ -7,6 +7,7 @@ import { Rpc } from "./indexer/rpc";
 import type { LiveStep } from "./indexer/sync/realtime";
 import { acquireLeadership } from "./lock";
 import { type ChainProfile, loadProfile } from "./profiles";
+import { ChainIdMismatchError, checkChainId } from "./profiles/chain-id";
 import { sleep } from "./sleep";
 
 /** What the hook after each indexing cycle receives (alert evaluation runs there). */
@@ -96,9 +97,12 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
   // A previous worker may have left a count of failures: the first success clears it.
   let failuresStored = true;
   let indexer: Indexer | null = null;
+  let chainChecked = false;
   try {
     while (!signal.aborted) {
       try {
+        if (!chainChecked) await checkChainId(rpc, profile);
+        chainChecked = true;
         indexer ??= await Indexer.create({ sql, rpc, profile, signal, onProgress: opts.onProgress, fullRefreshIntervalMs: opts.fullRefreshIntervalMs });
         const result = await indexer.cycle();
         if (failuresStored) await recordCycle(sql, profile.chainId, true);
@@ -111,6 +115,8 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
         if (caughtUp || result.step === "idle") await sleep(opts.pollIntervalMs, signal);
       } catch (err) {
         if (signal.aborted) break;
+        // The wrong chain is no failure to retry: the worker refuses to run.
+        if (err instanceof ChainIdMismatchError) throw err;
         failures++;
         // Start over from the committed checkpoint and state.
         indexer = null;

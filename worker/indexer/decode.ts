@@ -1,5 +1,5 @@
 import { toEventSelector } from "viem";
-import { abiStringAt, hexBytes, type RawChainText } from "@/lib/chain-text";
+import type { RawChainText } from "@/lib/chain-text";
 import type { RawLog } from "./rpc";
 
 /** The events the indexer reads, as their topic0. */
@@ -10,7 +10,6 @@ export const TOPICS = {
   burn: toEventSelector("Burn(address,uint256,uint256,address)"),
   swap: toEventSelector("Swap(address,uint256,uint256,uint256,uint256,address)"),
   sync: toEventSelector("Sync(uint112,uint112)"),
-  tokenLaunched: toEventSelector("TokenLaunched(address,address,address,string,string,uint256)"),
 } as const;
 
 /** Position of a log on the chain, shared by every decoded log. */
@@ -20,8 +19,8 @@ export type ChainLog = LogRef &
   (
     | { kind: "transfer"; from: string; to: string; value: bigint }
     | { kind: "pairCreated"; token0: string; token1: string; pair: string }
-    /** name and symbol as the event carries them, not yet cleaned (null: not decodable). */
-    | { kind: "tokenLaunched"; token: string; pair: string; creator: string; name: RawChainText | null; symbol: RawChainText | null; totalSupply: bigint }
+    /** A launchpad's launch (launch-event.ts); name and symbol as the event carries them, not yet cleaned (null: absent or not decodable). */
+    | { kind: "tokenLaunched"; token: string; pair: string | null; creator: string | null; name: RawChainText | null; symbol: RawChainText | null }
     | { kind: "mint"; amount0: bigint; amount1: bigint }
     | { kind: "burn"; amount0: bigint; amount1: bigint }
     | { kind: "swap"; amount0In: bigint; amount1In: bigint; amount0Out: bigint; amount1Out: bigint }
@@ -42,11 +41,19 @@ const topicAddress = (t: string) => `0x${t.slice(26)}`.toLowerCase();
 const word = (data: string, i: number) => BigInt(`0x${data.slice(2 + i * 64, 2 + (i + 1) * 64)}`);
 const wordAddress = (data: string, i: number) => `0x${data.slice(2 + i * 64 + 24, 2 + (i + 1) * 64)}`.toLowerCase();
 
+export const logRef = (raw: RawLog): LogRef => ({
+  block: Number(raw.blockNumber),
+  logIndex: Number(raw.logIndex),
+  txHash: raw.transactionHash,
+  txIndex: Number(raw.transactionIndex),
+  blockHash: raw.blockHash,
+  address: raw.address.toLowerCase(),
+});
+
 /** Data words each event needs, and the topics it has (topic0 included). */
 const LAYOUT: Record<string, { name: string; topics: number; words: number }> = {
   [TOPICS.transfer]: { name: "Transfer", topics: 3, words: 1 },
   [TOPICS.pairCreated]: { name: "PairCreated", topics: 3, words: 1 },
-  [TOPICS.tokenLaunched]: { name: "TokenLaunched", topics: 4, words: 3 },
   [TOPICS.mint]: { name: "Mint", topics: 2, words: 2 },
   [TOPICS.burn]: { name: "Burn", topics: 3, words: 2 },
   [TOPICS.swap]: { name: "Swap", topics: 3, words: 4 },
@@ -60,16 +67,9 @@ const LAYOUT: Record<string, { name: string; topics: number; words: number }> = 
  * words only (the indexed sender and recipient are not read).
  */
 export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
-  const ref: LogRef = {
-    block: Number(raw.blockNumber),
-    logIndex: Number(raw.logIndex),
-    txHash: raw.transactionHash,
-    txIndex: Number(raw.transactionIndex),
-    blockHash: raw.blockHash,
-    address: raw.address.toLowerCase(),
-  };
+  const ref = logRef(raw);
   const topics = raw.topics ?? [];
-  const [topic0, t1, t2, t3] = topics;
+  const [topic0, t1, t2] = topics;
   const layout = LAYOUT[topic0];
   if (!layout) return null;
   // ERC-721 (and ERC-404's NFT side): Transfer with the token id as a fourth topic. Not ours.
@@ -94,19 +94,6 @@ export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
       return { ...ref, kind: "transfer", from: topicAddress(t1), to: topicAddress(t2), value: w(0) };
     case TOPICS.pairCreated:
       return { ...ref, kind: "pairCreated", token0: topicAddress(t1), token1: topicAddress(t2), pair: wordAddress(d, 0) };
-    case TOPICS.tokenLaunched: {
-      const bytes = hexBytes(d)!;
-      return {
-        ...ref,
-        kind: "tokenLaunched",
-        token: topicAddress(t1),
-        pair: topicAddress(t2),
-        creator: topicAddress(t3),
-        name: abiStringAt(bytes, 0),
-        symbol: abiStringAt(bytes, 32),
-        totalSupply: w(2),
-      };
-    }
     case TOPICS.mint:
       return { ...ref, kind: "mint", amount0: w(0), amount1: w(1) };
     case TOPICS.burn:

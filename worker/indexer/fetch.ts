@@ -1,6 +1,7 @@
 import type { ChainProfile } from "../profiles";
-import { type ChainLog, decodeLog, type LogRef, type MalformedLog, TOPICS } from "./decode";
+import { type ChainLog, decodeLog, type LogRef, logRef, type MalformedLog, TOPICS } from "./decode";
 import { discover, type NewPool, type NewToken } from "./discovery";
+import { launchEvents } from "./launch-event";
 import { type Quarantine, withoutEntity } from "./quarantine";
 import { type RawBlock, type Rpc, toHex } from "./rpc";
 import type { ChainState } from "./state";
@@ -51,14 +52,20 @@ const ZERO = "0x0000000000000000000000000000000000000000";
  * fetches every block holding a transaction (payments carry no logs).
  */
 export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProfile, from: number, to: number, allBlocks: boolean): Promise<RangeData> {
-  const stageOne = [...profile.launchpads, ...profile.factories].map((c) => c.address);
-  const stageOneSet = new Set(stageOne);
+  const launches = launchEvents(profile);
+  const factories = new Set(profile.factories.map((f) => f.address));
+  const stageOne = [...launches.keys(), ...factories];
+  const stageOneTopics = [...new Set([TOPICS.pairCreated, ...[...launches.values()].map((e) => e.topic0)])];
   const quarantined: Quarantine[] = [];
   const discoveryLogs: ChainLog[] = [];
-  for (const raw of await rpc.getLogs(from, to, stageOne, [[TOPICS.tokenLaunched, TOPICS.pairCreated]])) {
-    const l = decodeLog(raw);
+  for (const raw of await rpc.getLogs(from, to, stageOne, [stageOneTopics])) {
+    if (raw.removed) continue;
     // A provider that ignores the address filter must not make anyone a launchpad or a factory.
-    if (!l || raw.removed || !stageOneSet.has(l.address)) continue;
+    const address = raw.address.toLowerCase();
+    const launch = launches.get(address);
+    const topics = raw.topics ?? [];
+    const l = launch ? (topics[0] === launch.topic0 ? launch.decode(logRef(raw), topics, raw.data) : null) : factories.has(address) ? decodeLog(raw) : null;
+    if (!l) continue;
     if (l.kind === "malformed") quarantined.push({ kind: "log", address: `${l.txHash}:${l.logIndex}`, reason: l.reason, block: l.block, logIndex: l.logIndex });
     else discoveryLogs.push(l);
   }

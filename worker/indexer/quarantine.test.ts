@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { addr } from "@/worker/test/fake-chain";
 import { fakeProfile } from "@/worker/test/fake-market";
 import type { ChainLog } from "./decode";
-import { decodeLog, TOPICS } from "./decode";
+import { decodeLog, logRef, TOPICS } from "./decode";
 import type { RangeData } from "./fetch";
+import { compileLaunchEvent } from "./launch-event";
 import { EntityError, isPoisonCandidate, writeIsolating } from "./quarantine";
 import type { RawLog } from "./rpc";
 import { ChainState } from "./state";
@@ -157,13 +158,55 @@ describe("decodeLog", () => {
       [[TOPICS.sync], `0x${word(1n)}`],
       [[TOPICS.sync], "0xzz"],
       [[TOPICS.mint, "0x1234"], `0x${word(1n)}${word(1n)}`],
-      [[TOPICS.tokenLaunched, topic(WALLET), topic(WALLET)], `0x${word(1n)}`],
     ];
     for (const [topics, data] of cases) expect(decodeLog(raw(topics, data))).toMatchObject({ kind: "malformed", reason: expect.stringMatching(/^malformed /) });
+    const launch = compileLaunchEvent(fakeProfile.launchpads[0]);
+    for (const [topics, data] of [
+      [[launch.topic0, topic(WALLET), topic(WALLET)], `0x${word(1n)}${word(1n)}${word(1n)}`],
+      [[launch.topic0, topic(WALLET), topic(WALLET), topic(WALLET)], `0x${word(1n)}`],
+      [[launch.topic0, topic(WALLET), "0x12", topic(WALLET)], `0x${word(1n)}${word(1n)}${word(1n)}`],
+    ] as [string[], string][]) {
+      expect(launch.decode(logRef(raw(topics, data)), topics, data)).toMatchObject({
+        kind: "malformed",
+        reason: expect.stringMatching(/^malformed TokenLaunched/),
+      });
+    }
   });
 
   it("decodes launch strings leniently: a broken string is null, not an exception", () => {
-    const l = decodeLog(raw([TOPICS.tokenLaunched, topic(addr(1)), topic(addr(2)), topic(addr(3))], `0x${word(10_000n)}${word(10_000n)}${word(5n)}`));
-    expect(l).toMatchObject({ kind: "tokenLaunched", name: null, symbol: null, totalSupply: 5n });
+    const launch = compileLaunchEvent(fakeProfile.launchpads[0]);
+    const topics = [launch.topic0, topic(addr(1)), topic(addr(2)), topic(addr(3))];
+    const data = `0x${word(10_000n)}${word(10_000n)}${word(5n)}`;
+    expect(launch.decode(logRef(raw(topics, data)), topics, data)).toMatchObject({
+      kind: "tokenLaunched",
+      token: addr(1),
+      pair: addr(2),
+      creator: addr(3),
+      name: null,
+      symbol: null,
+    });
+  });
+
+  it("reads a launchpad's event from its signature, by parameter name, in any order", () => {
+    const pad = {
+      address: addr(5),
+      name: "Other",
+      protocol: "uniswap-v3" as const,
+      event: "Launched(address indexed creator, string symbol, address token, uint24 fee, string name)",
+    };
+    const launch = compileLaunchEvent(pad);
+    const data = `0x${word(128n)}${word(BigInt(addr(7)))}${word(3000n)}${word(192n)}${word(2n)}${"4142".padEnd(64, "0")}${word(3n)}${"414243".padEnd(64, "0")}`;
+    const topics = [launch.topic0, topic(addr(9))];
+    expect(launch.decode(logRef(raw(topics, data)), topics, data)).toMatchObject({
+      kind: "tokenLaunched",
+      token: addr(7),
+      pair: null,
+      creator: addr(9),
+      name: { text: "ABC" },
+      symbol: { text: "AB" },
+    });
+    expect(() => compileLaunchEvent({ ...pad, event: "Launched(address creator)" })).toThrow(/names no token/);
+    expect(() => compileLaunchEvent({ ...pad, event: "Launched(uint256 token)" })).toThrow(/token is uint256, address expected/);
+    expect(() => compileLaunchEvent({ ...pad, event: "Launched(address token" })).toThrow(/cannot parse/);
   });
 });

@@ -30,8 +30,8 @@ export class ChainState {
   readonly mismatched = new Set<string>();
 
   constructor(readonly profile: ChainProfile) {
-    this.stables = new Set(profile.stables.map((s) => s.address));
-    this.quoteDecimals = new Map([[profile.weth, 18], ...profile.stables.map((s) => [s.address, s.decimals] as const)]);
+    this.stables = new Set(profile.quoteTokens.filter((q) => q.stable).map((q) => q.address));
+    this.quoteDecimals = new Map(profile.quoteTokens.map((q) => [q.address, q.decimals]));
   }
 
   static async load(sql: Tx, profile: ChainProfile): Promise<ChainState> {

@@ -1,10 +1,24 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DATA_DIR } from "@/lib/config";
-import type { ChainProfile, NamedContract } from "./types";
+import type { ChainProfile, Factory, Launchpad, NamedContract, ProtocolKind, QuoteToken } from "./types";
 
-/** The file `deploy()` writes (devchain/): addresses of the dev chain's contracts. */
+/** The file the dev chain's deploy writes (devchain/): addresses of its contracts. */
 export type Deployment = {
+  chainId: number;
+  rpcUrl: string;
+  deployBlock: number;
+  weth: string;
+  quoteTokens: QuoteToken[];
+  uniswapV2: { factory: string; router: string };
+  uniswapV3?: { factory: string; positionManager: string; swapRouter: string; quoterV2: string; feeTiers: number[] };
+  launchpads: { address: string; name: string; protocol: ProtocolKind; event: string }[];
+  lockers: NamedContract[];
+  otherContracts: string[];
+};
+
+/** The deployment file of the DevSwap dev chain (before the official Uniswap contracts): read as a Deployment. */
+type DevSwapDeployment = {
   chainId: number;
   rpcUrl: string;
   deployBlock: number;
@@ -14,8 +28,11 @@ export type Deployment = {
   factory: NamedContract;
   router: string;
   launchpads: NamedContract[];
-  wethUsdPair: string;
 };
+
+/** The DevSwap launchpads' event (devchain/contracts/Launchpad.sol). */
+export const DEVSWAP_LAUNCH_EVENT =
+  "event TokenLaunched(address indexed token, address indexed pair, address indexed creator, string name, string symbol, uint256 totalSupply)";
 
 export const deploymentFile = (dataDir = DATA_DIR) => path.join(dataDir, "devchain", "deployment.json");
 
@@ -24,23 +41,49 @@ export function readDeployment(dataDir = DATA_DIR): Deployment {
   if (!existsSync(file)) {
     throw new Error(`No dev chain deployment at ${file}: start one with \`npm start\`, or set CHAIN_PROFILE and RPC_URL for a real chain.`);
   }
-  return JSON.parse(readFileSync(file, "utf8")) as Deployment;
+  return asDeployment(JSON.parse(readFileSync(file, "utf8")));
 }
 
-const lower = (c: NamedContract) => ({ address: c.address.toLowerCase(), name: c.name });
+/** A deployment file in either shape, as a Deployment. */
+export function asDeployment(d: Deployment | DevSwapDeployment): Deployment {
+  if ("uniswapV2" in d) return d;
+  return {
+    chainId: d.chainId,
+    rpcUrl: d.rpcUrl,
+    deployBlock: d.deployBlock,
+    weth: d.weth,
+    quoteTokens: [
+      { address: d.weth, symbol: "WETH", decimals: 18, stable: false },
+      { address: d.usd, symbol: "USD", decimals: d.usdDecimals, stable: true },
+    ],
+    uniswapV2: { factory: d.factory.address, router: d.router },
+    launchpads: d.launchpads.map((l) => ({ ...l, protocol: "uniswap-v2", event: DEVSWAP_LAUNCH_EVENT })),
+    lockers: [],
+    otherContracts: [],
+  };
+}
 
-export function devchainProfile(d: Deployment): ChainProfile {
+const lower = (a: string) => a.toLowerCase();
+const named = (c: NamedContract) => ({ address: lower(c.address), name: c.name });
+
+export function devchainProfile(input: Deployment | DevSwapDeployment): ChainProfile {
+  const d = asDeployment(input);
+  const factories: Factory[] = [{ address: lower(d.uniswapV2.factory), name: "Uniswap V2", protocol: "uniswap-v2" }];
+  if (d.uniswapV3) factories.push({ address: lower(d.uniswapV3.factory), name: "Uniswap V3", protocol: "uniswap-v3" });
+  const launchpads: Launchpad[] = d.launchpads.map((l) => ({ ...l, address: lower(l.address) }));
   return {
     name: "devchain",
     chainId: d.chainId,
     startBlock: d.deployBlock,
     // Deeper than the 20-block reorgs the tests make, so those stay recoverable.
     finalityDepth: 32,
-    weth: d.weth.toLowerCase(),
-    stables: [{ address: d.usd.toLowerCase(), decimals: d.usdDecimals }],
-    factories: [lower(d.factory)],
-    launchpads: d.launchpads.map(lower),
-    otherContracts: [d.router.toLowerCase()],
+    weth: lower(d.weth),
+    quoteTokens: d.quoteTokens.map((q) => ({ ...q, address: lower(q.address) })),
+    factories,
+    positionManagers: d.uniswapV3 ? [{ address: lower(d.uniswapV3.positionManager), name: "Uniswap V3 Positions" }] : [],
+    launchpads,
+    lockers: d.lockers.map(named),
+    otherContracts: [d.uniswapV2.router, ...(d.uniswapV3 ? [d.uniswapV3.swapRouter] : []), ...d.otherContracts].map(lower),
     minQuoteLiquidityUsd: 1_000,
     scanPayments: true,
     initialBlockRange: 500,

@@ -1,5 +1,22 @@
-/** What the indexer needs to know about one chain: where to look and how to price. */
+/** What the indexer needs to know about one chain: where to look and how to price. Plain data. */
 export type NamedContract = { address: string; name: string };
+
+/** The pool protocols the indexer reads. */
+export type ProtocolKind = "uniswap-v2" | "uniswap-v3";
+
+/** A factory: PairCreated (uniswap-v2) or PoolCreated (uniswap-v3). */
+export type Factory = NamedContract & { protocol: ProtocolKind };
+
+/** A token prices may be quoted in: the wrapped native token, priced through stablecoin pools, or a USD stablecoin, priced at 1. */
+export type QuoteToken = { address: string; symbol: string; decimals: number; stable: boolean };
+
+/**
+ * A launchpad and the event it emits when it launches a token, as a human-readable Solidity event
+ * with parameter names (`event TokenLaunched(address indexed token, address indexed pair, ...)`):
+ * the indexer reads the parameters named token, pool or pair, creator, name and symbol
+ * (launchpad-event.ts); only `token` is required.
+ */
+export type Launchpad = NamedContract & { protocol: ProtocolKind; event: string };
 
 export type ChainProfile = {
   name: string;
@@ -8,21 +25,25 @@ export type ChainProfile = {
   startBlock: number;
   /** Blocks deeper than this below the head are final: synced in bulk, never rolled back. */
   finalityDepth: number;
+  /** The wrapped native token (one of quoteTokens, not stable). */
   weth: string;
-  /** USD stablecoins, priced at 1. */
-  stables: { address: string; decimals: number }[];
-  /** Uniswap-V2-style factories (PairCreated). */
-  factories: NamedContract[];
-  /** Launchpads (TokenLaunched). When empty, tokens are discovered from PairCreated against WETH. */
-  launchpads: NamedContract[];
+  quoteTokens: QuoteToken[];
+  factories: Factory[];
+  /** Uniswap V3 NonfungiblePositionManagers: their position NFTs are the V3 LP positions. */
+  positionManagers: NamedContract[];
+  /** Launchpads. When empty, tokens are discovered from new pools against WETH. */
+  launchpads: Launchpad[];
+  /** LP lockers: LP tokens (V2) or position NFTs (V3) they hold are locked liquidity, and they are no holders. */
+  lockers: NamedContract[];
   /** Other known contracts (routers) that show up as senders or receivers: tagged as contracts. */
   otherContracts: string[];
-  /** Quote-side USD a pair must hold before it may price its token (no prices from dust pools). */
+  /** Quote-side USD a pool must hold before it may price its token (no prices from dust pools). */
   minQuoteLiquidityUsd: number;
   /**
    * Read every transaction of every block for native-currency payments, so the first funder of
-   * each wallet is complete. Affordable on a dev chain; on a busy chain only the blocks holding
-   * indexed logs are read, and funders stay unknown.
+   * each wallet is complete. Affordable on a dev chain; on a busy chain only the blocks already
+   * fetched (those holding indexed logs) are read, and funders also come from WETH and stablecoin
+   * transfers into wallets.
    */
   scanPayments: boolean;
   /** First eth_getLogs range; it adapts to provider limits and to the density of logs. */

@@ -1,15 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Abi, decodeFunctionResult, encodeFunctionData, erc20Abi } from "viem";
+import { type Abi, decodeFunctionResult, encodeFunctionData, erc20Abi, toEventSelector } from "viem";
 import { type Artifacts, loadArtifacts } from "@/devchain/compile";
-import { deploy } from "@/devchain/deploy";
+import { type Deployment, deploy } from "@/devchain/deploy";
 import { historyAt } from "@/devchain/history-clock";
 import { type DevChain, startDevChain } from "@/devchain/node";
-import { TOPICS } from "@/worker/indexer/decode";
 import { Rpc, toHex } from "@/worker/indexer/rpc";
 import type { ChainProfile } from "@/worker/profiles";
-import { type Deployment, devchainProfile } from "@/worker/profiles/devchain";
+import { DEVSWAP_LAUNCH_EVENT, devchainProfile } from "@/worker/profiles/devchain";
+
+export const TOKEN_LAUNCHED = toEventSelector(DEVSWAP_LAUNCH_EVENT);
 
 const DEADLINE = 2n ** 40n;
 const E18 = 10n ** 18n;
@@ -34,7 +35,7 @@ export class DevchainMarket {
 
   private constructor(
     readonly chain: DevChain,
-    readonly deployment: Deployment & { deployer: string },
+    readonly deployment: Deployment,
     private readonly artifacts: Artifacts,
     private readonly dataDir: string,
     seed: number,
@@ -103,7 +104,7 @@ export class DevchainMarket {
         const data = encodeFunctionData({ abi: Launchpad.abi, functionName: "launch", args: [`Moon Dog ${i}`, `MDOG${i}`, 1_000_000n * E18, 600_000n * E18] });
         await this.send(creator, pad, data, 5n * E18);
         await this.mine();
-        const [launched] = await this.rpc.getLogs(await this.head(), await this.head(), [pad], [TOPICS.tokenLaunched]);
+        const [launched] = await this.rpc.getLogs(await this.head(), await this.head(), [pad], [TOKEN_LAUNCHED]);
         this.tokens.push({ token: `0x${launched.topics[1].slice(26)}`, pair: `0x${launched.topics[2].slice(26)}` });
       }
       const head = await this.head();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
 import { Indexer } from "@/worker/indexer/indexer";
 import { Rpc } from "@/worker/indexer/rpc";
+import { startWorker } from "@/worker/worker";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { FakeMarket, fakeProfile as profile } from "./fake-market";
 
@@ -84,5 +85,10 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
     const restarted = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
     await syncToHead(restarted);
     await expectChainState();
+  });
+
+  it("the worker refuses a node of another chain than its profile's, saying which", async () => {
+    const run = startWorker({ databaseUrl: db.url, rpcUrl: chain.url, profile: { ...profile, name: "base", chainId: 8453 }, pollIntervalMs: 10 });
+    await expect(run).rejects.toThrow("RPC_URL serves chain id 31337, but CHAIN_PROFILE=base is chain id 8453");
   });
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { encodeAbiParameters, keccak256, parseAbiParameters, toHex } from "viem";
+import { encodeAbiParameters, keccak256, parseAbiParameters, toEventSelector, toHex } from "viem";
 import { TOPICS } from "@/worker/indexer/decode";
 import type { RawLog } from "@/worker/indexer/rpc";
 
@@ -14,6 +14,10 @@ type Block = { number: number; hash: string; parentHash: string; timestamp: numb
 
 const word = (v: bigint) => v.toString(16).padStart(64, "0");
 const topicOf = (a: string) => `0x${a.slice(2).padStart(64, "0")}`;
+/** The launchpads' event (the profile names it as FAKE_LAUNCH_EVENT). */
+export const FAKE_LAUNCH_EVENT =
+  "event TokenLaunched(address indexed token, address indexed pair, address indexed creator, string name, string symbol, uint256 totalSupply)";
+const TOKEN_LAUNCHED = toEventSelector(FAKE_LAUNCH_EVENT);
 export const ZERO = "0x0000000000000000000000000000000000000000";
 export const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
@@ -26,7 +30,10 @@ export class FakeChain {
   private server?: Server;
   url = "";
 
-  constructor(readonly startTime = 1_700_000_000) {
+  constructor(
+    readonly startTime = 1_700_000_000,
+    readonly chainId = 31337,
+  ) {
     this.mine(); // genesis
   }
 
@@ -54,7 +61,7 @@ export class FakeChain {
   }
   launched(launchpad: string, token: string, pair: string, creator: string, name: string, symbol: string, supply: bigint) {
     const data = encodeAbiParameters(parseAbiParameters("string, string, uint256"), [name, symbol, supply]);
-    this.log(launchpad, [TOPICS.tokenLaunched, topicOf(token), topicOf(pair), topicOf(creator)], data);
+    this.log(launchpad, [TOKEN_LAUNCHED, topicOf(token), topicOf(pair), topicOf(creator)], data);
     return this;
   }
   sync(pair: string, r0: bigint, r1: bigint) {
@@ -105,6 +112,8 @@ export class FakeChain {
     switch (method) {
       case "eth_blockNumber":
         return toHex(this.blocks.length - 1);
+      case "eth_chainId":
+        return toHex(this.chainId);
       case "eth_getBlockByNumber": {
         const b = this.blocks[Number(params[0] as string)];
         if (!b) return null;

@@ -1,6 +1,6 @@
 import { TOPICS } from "@/worker/indexer/decode";
 import type { ChainProfile } from "@/worker/profiles";
-import { addr, FakeChain, ZERO } from "./fake-chain";
+import { addr, FAKE_LAUNCH_EVENT, FakeChain, ZERO } from "./fake-chain";
 
 const WETH = addr(0xe1);
 const USD = addr(0xe2);
@@ -15,9 +15,14 @@ export const fakeProfile: ChainProfile = {
   startBlock: 1,
   finalityDepth: 5,
   weth: WETH,
-  stables: [{ address: USD, decimals: 6 }],
-  factories: [{ address: FACTORY, name: "FakeSwap" }],
-  launchpads: [{ address: LAUNCHPAD, name: "PumpPad" }],
+  quoteTokens: [
+    { address: WETH, symbol: "WETH", decimals: 18, stable: false },
+    { address: USD, symbol: "USD", decimals: 6, stable: true },
+  ],
+  factories: [{ address: FACTORY, name: "FakeSwap", protocol: "uniswap-v2" }],
+  positionManagers: [],
+  launchpads: [{ address: LAUNCHPAD, name: "PumpPad", protocol: "uniswap-v2", event: FAKE_LAUNCH_EVENT }],
+  lockers: [],
   otherContracts: [],
   minQuoteLiquidityUsd: 100,
   scanPayments: true,

@@ -26,7 +26,7 @@ import { Indexer } from "@/worker/indexer/indexer";
 import { toHex } from "@/worker/indexer/rpc";
 import type { ChainProfile } from "@/worker/profiles";
 import { createTestDatabase, type TestDatabase } from "./db";
-import { DevchainMarket } from "./devchain-market";
+import { DevchainMarket, TOKEN_LAUNCHED } from "./devchain-market";
 
 /**
  * A hostile chain (issue 16): our own hostile contracts (devchain/contracts/HostileToken.sol,
@@ -178,7 +178,7 @@ async function launch(creator: Address, name: string | Hex, symbol: string | Hex
   ]);
   await mine(send(creator, pad, data, 5n * E18));
   const head = await market.head();
-  const [l] = await market.rpc.getLogs(head, head, [pad], [TOPICS.tokenLaunched]);
+  const [l] = await market.rpc.getLogs(head, head, [pad], [TOKEN_LAUNCHED]);
   return `0x${l.topics[1].slice(26)}` as Address;
 }
 

@@ -28,7 +28,7 @@ describe("provider range limits", () => {
 describe("prices", () => {
   const E18 = 10n ** 18n;
   const state = new ChainState(fakeProfile);
-  const [weth, usd] = [fakeProfile.weth, fakeProfile.stables[0].address];
+  const [weth, usd] = [fakeProfile.weth, fakeProfile.quoteTokens[1].address];
   state.addToken({ address: "0xt1", decimals: 18, createdBlock: 1 });
   state.addPool({ address: "0xwu", token0: weth, token1: usd, reserve0: 100n * E18, reserve1: 300_000n * 10n ** 6n, createdBlock: 1 });
   state.addPool({ address: "0xdeep", token0: "0xt1", token1: weth, reserve0: 1_000_000n * E18, reserve1: 10n * E18, createdBlock: 1 });

@@ -1,4 +1,8 @@
--- The event count triggers keep event_counts and event_cumulative_counts (db/schema/events.ts).
+-- The event counts (db/schema/events.ts): event_counts holds the total per scope ('all' and
+-- 'type:<type>'), event_cumulative_counts the running total per scope and block, both kept by
+-- statement triggers on events. The single live definition: db/migrate.ts applies this file
+-- after the migrations whenever it changed.
+
 -- A statement's events are counted per scope and block; then the running totals are recomputed
 -- from the lowest block it touched. The indexer writes at the head of the chain and a reorg
 -- deletes from it, so that is the few newest blocks; a bulk load out of block order disables
@@ -18,7 +22,6 @@ CREATE OR REPLACE FUNCTION event_cumulative_counts_refresh(affected jsonb) RETUR
   ) x
   WHERE c.scope = x.scope AND c.block_number = x.block_number AND c.cum IS DISTINCT FROM x.cum;
 $$;
---> statement-breakpoint
 CREATE OR REPLACE FUNCTION event_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   affected jsonb;
@@ -58,15 +61,13 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
---> statement-breakpoint
 CREATE OR REPLACE FUNCTION event_counts_reset() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM event_counts;
   DELETE FROM event_cumulative_counts;
   RETURN NULL;
 END $$;
---> statement-breakpoint
--- Recounts everything from the events table: after a bulk load, and to fill the table here.
+-- Recounts everything from the events table, after a bulk load.
 CREATE OR REPLACE FUNCTION event_counts_rebuild() RETURNS void LANGUAGE sql AS $$
   DELETE FROM event_counts;
   DELETE FROM event_cumulative_counts;
@@ -80,5 +81,12 @@ CREATE OR REPLACE FUNCTION event_counts_rebuild() RETURNS void LANGUAGE sql AS $
   INSERT INTO event_counts (scope, count)
     SELECT scope, sum(count) FROM event_cumulative_counts GROUP BY scope;
 $$;
---> statement-breakpoint
-SELECT event_counts_rebuild();
+
+CREATE OR REPLACE TRIGGER events_count_insert AFTER INSERT ON events
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION event_counts_apply();
+
+CREATE OR REPLACE TRIGGER events_count_delete AFTER DELETE ON events
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION event_counts_apply();
+
+CREATE OR REPLACE TRIGGER events_count_truncate AFTER TRUNCATE ON events
+  FOR EACH STATEMENT EXECUTE FUNCTION event_counts_reset();

@@ -1,26 +1,14 @@
--- Keys per account capped by plan (Free 2, Pro 10, API Tier 100).
-ALTER TABLE "plans" ADD COLUMN "max_keys" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
-UPDATE "plans" SET "max_keys" = CASE "id" WHEN 'pro' THEN 10 WHEN 'api_tier' THEN 100 ELSE 2 END;--> statement-breakpoint
-ALTER TABLE "plans" ALTER COLUMN "max_keys" DROP DEFAULT;--> statement-breakpoint
--- Live sign-in sessions: a session's JWT is honoured only while its row exists, so sign-out
--- and "sign out everywhere" revoke it (deleting the user's rows).
-CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id");--> statement-breakpoint
--- Sign-in emails asked for, per address and per client (both hashed), for the throttle.
-CREATE TABLE "sign_in_requests" (
-	"id" bigserial PRIMARY KEY NOT NULL,
-	"address_hash" text NOT NULL,
-	"client_hash" text NOT NULL,
-	"requested_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE INDEX "sign_in_requests_address_idx" ON "sign_in_requests" USING btree ("address_hash","requested_at");--> statement-breakpoint
-CREATE INDEX "sign_in_requests_client_idx" ON "sign_in_requests" USING btree ("client_hash","requested_at");--> statement-breakpoint
+-- Rate limiting and metering of the API (lib/api/auth.ts calls api_authorize and
+-- account_authorize). The single live definition: db/migrate.ts applies this file after the
+-- migrations whenever it changed. A change of a function's arguments or result columns needs a
+-- DROP FUNCTION in a migration first (CREATE OR REPLACE cannot change them).
+
 -- The one metering rule, for API keys and for the dashboard's accounts alike: counts one request
 -- of `p_meter` (a key id, or an account id for the dashboard's JSON routes) against its limits
--- in usage_daily and rate_limit_buckets. The body is api_authorize's of 0011: the day's usage
--- row is counted and locked by one update (undone only when the request is refused), which
--- serialises one meter's requests through the minute check, so both limits stay exact under
--- concurrency; expired per-second buckets are deleted only when there are some.
+-- in usage_daily and rate_limit_buckets. The day's usage row is counted and locked by one update
+-- (undone only when the request is refused), which serialises one meter's requests through the
+-- minute check, so both limits stay exact under concurrency; expired per-second buckets are
+-- deleted only when there are some.
 CREATE OR REPLACE FUNCTION api_meter(p_meter text, p_per_minute integer, p_per_day integer)
 RETURNS TABLE (
   allowed boolean, limit_window text, rate_limit integer, remaining integer, reset_at bigint, retry_after integer
@@ -83,7 +71,8 @@ BEGIN
   END IF;
   retry_after := CASE WHEN allowed THEN 0 ELSE greatest(reset_at - now_s, 1)::integer END;
   RETURN NEXT;
-END $$;--> statement-breakpoint
+END $$;
+
 -- An API key's request: the key (live, with its plan's or its own limits), metered by api_meter.
 CREATE OR REPLACE FUNCTION api_authorize(p_hash text)
 RETURNS TABLE (
@@ -117,7 +106,8 @@ BEGIN
   SELECT s.indexed_block, s.data_version INTO indexed_block, data_version
     FROM sync_state s ORDER BY s.chain_id LIMIT 1;
   RETURN NEXT;
-END $$;--> statement-breakpoint
+END $$;
+
 -- A dashboard request of a signed-in account: metered by api_meter under the account's id with
 -- its plan's limits, as a key of that plan would be.
 CREATE OR REPLACE FUNCTION account_authorize(p_account text)
