@@ -48,7 +48,7 @@ export async function ensureBenchDatabase(say: (line: string) => void, { reuse =
     const eta = p.etaSeconds === null ? "" : `, about ${Math.ceil(p.etaSeconds / 60)} min to go`;
     say(`indexing block ${p.indexedBlock.toLocaleString("en")} of ${p.headBlock.toLocaleString("en")}, ${Math.round(p.eventsPerSecond)} events/s${eta}`);
   };
-  const loaded = await loadFixture(url, { size: "large", seed: 42, onProgress });
+  const loaded = await loadFixture(url, { size: "large", seed: 42, bulk: true, onProgress });
   say(`loaded in ${loaded.seconds.toFixed(0)} s`);
   return url;
 }
