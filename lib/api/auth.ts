@@ -1,5 +1,5 @@
 import { getAuthSql } from "@/db/client";
-import type { Plan } from "@/db/schema";
+import type { Plan } from "@/lib/domain/vocab";
 import { hashKey, isWellFormedKey } from "@/lib/keys/secret";
 import { ApiError } from "./errors";
 

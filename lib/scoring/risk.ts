@@ -4,15 +4,6 @@
  * summary, in the shape of token_scores.
  */
 
-import { type Adjustment, type Composite, composite, type MissingDimension, missingDimensions, publishedScore as published } from "./composite";
-import { holderConcentration, isRealHolder } from "./concentration";
-import { resolveEntities } from "./entities";
-import type { FlagEvidence } from "./evidence";
-import { type TopHolderSummary, topHolderSummary } from "./holder-summary";
-import { liquidityStability } from "./liquidity";
-import { smartMoneyFlow } from "./smart-money";
-import { sybilCluster } from "./sybil";
-import type { TokenRiskInput } from "./token-input";
 import {
   type Confidence,
   type MissingReason,
@@ -22,7 +13,16 @@ import {
   type RiskFlag,
   type RiskLevel,
   type TokenAdjustmentReason,
-} from "./vocab";
+} from "@/lib/domain/vocab";
+import { type Adjustment, type Composite, composite, type MissingDimension, missingDimensions, publishedScore as published } from "./composite";
+import { holderConcentration, isRealHolder } from "./concentration";
+import { resolveEntities } from "./entities";
+import type { FlagEvidence } from "./evidence";
+import { type TopHolderSummary, topHolderSummary } from "./holder-summary";
+import { liquidityStability } from "./liquidity";
+import { smartMoneyFlow } from "./smart-money";
+import { sybilCluster } from "./sybil";
+import type { TokenRiskInput } from "./token-input";
 import { washTrading } from "./wash";
 import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, SEVERE_DIMENSION, TOKEN_CONFIDENCE, WINDOWS } from "./weights";
 

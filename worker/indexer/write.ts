@@ -1,8 +1,9 @@
+import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
 import { insertRows, isoTime, type Tx } from "./sql";
 import type { ChainState } from "./state";
-import { EVENT_ID_BLOCK_FACTOR, type EventRow, type RangeRows } from "./transform";
+import type { EventRow, RangeRows } from "./transform";
 
 /** Inserts the raw facts of a range: blocks, new tokens and pools, transfers, reserves, events, fundings. */
 export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeData, rows: RangeRows) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "@/lib/queries/events";
-import { addressSchema, intParam, listEnvelope, paginationQuery, timestampSchema } from "./common";
+import { DIRECTIONS, EVENT_TYPES } from "@/lib/domain/vocab";
+import { addressSchema, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
 
 const typeParam = z.enum(EVENT_TYPES).optional().meta({ description: "Event type" });
 
@@ -8,11 +8,7 @@ export const eventListQuery = z.object({
   type: typeParam,
   token_address: addressSchema.optional(),
   wallet_address: addressSchema.optional(),
-  since: z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO 8601 timestamp" })
-    .transform((s) => new Date(s))
-    .optional()
-    .meta({ description: "Only events after this time (exclusive), ISO 8601", format: "date-time" }),
+  since: timeParam("Only events after this time (exclusive), ISO 8601").optional(),
   after: intParam(0, Number.MAX_SAFE_INTEGER, "Only events with an id greater than this (resume cursor)").optional(),
   order: z.enum(["desc", "asc"]).default("desc").meta({ description: "By chain position; newest first by default" }),
   include_removed: z
@@ -36,7 +32,7 @@ const eventFields = {
   token_address: z.string(),
   token_symbol: z.string(),
   amount_usd: z.number(),
-  direction: z.enum(["buy", "sell"]).nullable(),
+  direction: z.enum(DIRECTIONS).nullable(),
   timestamp: timestampSchema,
   block_number: z.number().int(),
   tx_hash: z.string(),

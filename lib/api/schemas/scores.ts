@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { evidenceMetricsDoc } from "@/lib/scoring/evidence-labels";
 import {
   CLASSIFICATIONS,
   CONFIDENCE,
@@ -11,7 +10,8 @@ import {
   RISK_LEVELS,
   TOKEN_ADJUSTMENT_REASONS,
   WALLET_ADJUSTMENT_REASONS,
-} from "@/lib/scoring/vocab";
+} from "@/lib/domain/vocab";
+import { evidenceMetricsDoc } from "@/lib/scoring/evidence-labels";
 import { timestampSchema } from "./common";
 
 const dimension = z.number().min(0).max(100);

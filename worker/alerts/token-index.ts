@@ -1,13 +1,10 @@
-import { type FilterableToken, filterRanges, matchesTokenFilter, type RangeColumn, type TokenFilter } from "@/lib/tokens/filter";
+import { type FilterableToken, type FilterBound, filterBounds, matchesTokenFilter, type TokenFilter } from "@/lib/domain/token-filter";
 
 /** Bitsets kept per side of a column: each holds at most about 1/LANDMARKS of the tokens more than its bounds. */
 const LANDMARKS = 64;
 
-/**
- * One side of a filter range: `min` passes x unless x < value, `max` unless x > value (so NaN
- * passes both, as in the filter's inRange).
- */
-type Side = { column: RangeColumn; side: "min" | "max" };
+/** A column and side of the filter's bounds (passesBound: NaN passes either side). */
+type Side = Pick<FilterBound, "column" | "side">;
 
 /**
  * A bound (side and value). Token i passes it when `passed[i] > k`; the tokens passing it are
@@ -16,19 +13,6 @@ type Side = { column: RangeColumn; side: "min" | "max" };
 type Bound = { passed: Int32Array; k: number; members: Int32Array; from: number; bits: Uint32Array };
 
 const boundKey = (s: Side, value: number) => `${s.column}:${s.side}:${value}`;
-
-/** A token's value in a filter range's column (the age as created_at in ms). */
-export const rangeValue = (t: FilterableToken, column: RangeColumn) => (column === "createdAtMs" ? t.createdAt.getTime() : t[column]);
-
-/** The one-sided bounds of a filter's ranges (filterRanges, the filter's own reading). */
-function sidesOf(filter: TokenFilter, now: Date): [Side, number][] {
-  const sides: [Side, number][] = [];
-  for (const r of filterRanges(filter, now)) {
-    if (r.min > -Infinity) sides.push([{ column: r.column, side: "min" }, r.min]);
-    if (r.max < Infinity) sides.push([{ column: r.column, side: "max" }, r.max]);
-  }
-  return sides;
-}
 
 /**
  * One cycle's tokens, indexed to answer many filters at once (alert evaluation).
@@ -59,9 +43,9 @@ export class TokenIndex<T extends FilterableToken> {
     this.scratch = new Uint32Array(this.words);
     const wanted = new Map<string, { side: Side; values: Set<number> }>();
     for (const f of filters) {
-      for (const [side, value] of sidesOf(f, now)) {
-        const key = `${side.column}:${side.side}`;
-        if (!wanted.has(key)) wanted.set(key, { side, values: new Set() });
+      for (const { column, side, value } of filterBounds(f, now)) {
+        const key = `${column}:${side}`;
+        if (!wanted.has(key)) wanted.set(key, { side: { column, side }, values: new Set() });
         wanted.get(key)!.values.add(value);
       }
     }
@@ -71,8 +55,8 @@ export class TokenIndex<T extends FilterableToken> {
   /** Positions in `tokens` of the tokens matching `filter`, in no particular order. */
   matching(filter: TokenFilter): number[] {
     const out: number[] = [];
-    const bounds = sidesOf(filter, this.now)
-      .map(([side, value]) => this.bound(side, value))
+    const bounds = filterBounds(filter, this.now)
+      .map((b) => this.bound(b, b.value))
       .sort((a, b) => b.from - a.from);
     if (bounds.length === 0) {
       for (let i = 0; i < this.tokens.length; i++) if (matchesTokenFilter(this.tokens[i], filter, this.now)) out.push(i);
@@ -112,7 +96,7 @@ export class TokenIndex<T extends FilterableToken> {
     // The bound as key >= threshold: a max is a min over the negated column.
     const sign = side.side === "min" ? 1 : -1;
     const key = new Float64Array(n);
-    for (let i = 0; i < n; i++) key[i] = sign * rangeValue(this.tokens[i], side.column);
+    for (let i = 0; i < n; i++) key[i] = sign * this.tokens[i][side.column];
     values.sort((a, b) => sign * (a - b));
     const at = Float64Array.from(values, (v) => sign * v);
 

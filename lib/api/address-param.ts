@@ -1,4 +1,4 @@
-import { addressSchema } from "@/lib/api/schemas/common";
+import { addressSchema } from "./schemas/common";
 
 /** A page's address segment as the API reads it (any case, lowercased), or null if malformed. */
 export function addressParam(value: string): string | null {

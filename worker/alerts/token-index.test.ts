@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { type FilterableToken, matchesTokenFilter, type TokenFilter } from "@/lib/domain/token-filter";
+import { RISK_FLAGS } from "@/lib/domain/vocab";
 import { mulberry32 } from "@/lib/random";
-import { RISK_FLAGS } from "@/lib/scoring/vocab";
-import { type FilterableToken, matchesTokenFilter, type TokenFilter } from "@/lib/tokens/filter";
 import { TokenIndex } from "./token-index";
 
 const NOW = new Date("2030-01-01T00:00:00Z");
@@ -17,7 +17,7 @@ function randomTokens(random: () => number, n: number): FilterableToken[] {
     riskScore: Math.round(random() * 100),
     holderGrowth1hPct: random() < 0.5 ? 0 : Math.round(random() * 200 - 50),
     // Ages on whole hours plus or minus a millisecond: the boundaries of max_age_hours.
-    createdAt: new Date(NOW.getTime() - Math.floor(random() * 48) * HOUR + Math.floor(random() * 3) - 1),
+    createdAtMs: NOW.getTime() - Math.floor(random() * 48) * HOUR + Math.floor(random() * 3) - 1,
     riskFlags: RISK_FLAGS.filter(() => random() < 0.15),
   }));
 }
