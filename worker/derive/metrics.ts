@@ -1,6 +1,7 @@
+import { type Tx, updateRows } from "@/db/bulk";
+import { pools as poolsTable } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import type { Tx } from "../indexer/sql";
 import type { ChainState, PoolState } from "../indexer/state";
 import { MAX_USD, poolLiquidityUsd, tokenPrice } from "./prices";
 
@@ -129,10 +130,11 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
 /** USD liquidity of pools at the current reserves (WETH moves it for every WETH pair). */
 export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: PoolState[]) {
   if (pools.length === 0) return;
-  await tx.unsafe(
-    `update pools p set liquidity_usd = v.usd from unnest($1::text[], $2::float8[]) v(address, usd)
-      where p.address = v.address and p.liquidity_usd is distinct from v.usd`,
-    [pools.map((p) => p.address), pools.map((p) => poolLiquidityUsd(state, p))],
+  await updateRows(
+    tx,
+    poolsTable,
+    pools.map((p) => ({ address: p.address, liquidityUsd: poolLiquidityUsd(state, p) })),
+    { match: ["address"], onlyChanged: true },
   );
 }
 

@@ -1,3 +1,6 @@
+import { getTableName } from "drizzle-orm";
+import { type ColumnKey, col, columnName } from "@/db/bulk";
+import { CHAIN_DERIVED_TABLES, events, type eventTombstones } from "@/db/schema";
 import { applyTransfers } from "../derive/balances";
 import { applyPositions } from "../derive/positions";
 import { linkFunders, upsertWalletActivity } from "../derive/wallets";
@@ -7,6 +10,19 @@ import type { Rpc } from "./rpc";
 import type { Tx } from "./sql";
 import { ChainState } from "./state";
 import type { TransferKind, TransferRow } from "./transform";
+
+/** What a tombstone keeps of its event: the columns both tables have. */
+const TOMBSTONE_COLUMNS = [
+  "id",
+  "type",
+  "walletAddress",
+  "toAddress",
+  "tokenAddress",
+  "blockNumber",
+  "logIndex",
+  "txHash",
+  "timestamp",
+] as const satisfies (ColumnKey<typeof events> & ColumnKey<typeof eventTombstones>)[];
 
 /** Stored blocks compared with the node per round trip while walking back. */
 const WALK_PAGE = 64;
@@ -65,18 +81,14 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   const pools = await list(tx`select distinct pool_address as a from pool_reserves where block_number > ${above}`);
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
-  await tx`
-    insert into event_tombstones (id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp)
-    select id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp
-      from events where block_number > ${above}`;
-  for (const table of ["events", "token_transfers", "pool_reserves", "wallet_funding"]) {
-    await tx.unsafe(`delete from ${table} where block_number > $1`, [above]);
+  const copied = TOMBSTONE_COLUMNS.map((k) => col(events, k)).join(", ");
+  await tx.unsafe(`insert into event_tombstones (${copied}) select ${copied} from events where ${col(events, "blockNumber")} > $1`, [above]);
+  const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
+  const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
+  // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
+  for (const { table, above: block } of [...CHAIN_DERIVED_TABLES].reverse()) {
+    if (block) await tx.unsafe(`delete from "${getTableName(table)}" where ${columnName(block)} > $1`, [above]);
   }
-  await tx`delete from blocks where number > ${above}`;
-  // Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
-  await tx`delete from quarantined_entities where block > ${above}`;
-  const deadTokens = await list(tx`delete from tokens where created_block > ${above} returning address as a`);
-  const deadPools = await list(tx`delete from pools where created_block > ${above} returning address as a`);
   const gone = [...deadTokens, ...deadPools];
   const rebuilt = [...new Set([...tokens, ...gone])];
   await tx`delete from token_scores where address = any(${deadTokens})`;

@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {DevSwapFactory} from "./DevSwapFactory.sol";
-import {DevSwapPair} from "./DevSwapPair.sol";
 import {LaunchToken} from "./LaunchToken.sol";
-import {WETH} from "./WETH.sol";
+import {IUniswapV2Factory, IUniswapV2Pair, IWETH9} from "./UniswapInterfaces.sol";
 
-/// A named launchpad: one transaction creates a token, its WETH pair and the pair's first liquidity
-/// (the creator's ether against part of the supply). The creator receives the LP shares and the
-/// rest of the supply, so the creator alone can later pull the liquidity.
-contract Launchpad {
+/// A named launchpad on Uniswap V2: one transaction creates a token, its WETH pair and the pair's
+/// first liquidity (the creator's ether against part of the supply). The creator receives the LP
+/// shares and the rest of the supply, so the creator alone can later pull the liquidity.
+contract V2Launchpad {
     event TokenLaunched(
         address indexed token,
         address indexed pair,
@@ -20,10 +18,10 @@ contract Launchpad {
     );
 
     string public name;
-    DevSwapFactory public immutable factory;
-    WETH public immutable weth;
+    IUniswapV2Factory public immutable factory;
+    IWETH9 public immutable weth;
 
-    constructor(string memory name_, DevSwapFactory factory_, WETH weth_) {
+    constructor(string memory name_, IUniswapV2Factory factory_, IWETH9 weth_) {
         name = name_;
         factory = factory_;
         weth = weth_;
@@ -42,7 +40,7 @@ contract Launchpad {
         require(launched.transfer(pair, liquiditySupply), "Launchpad: TRANSFER_FAILED");
         weth.deposit{value: msg.value}();
         require(weth.transfer(pair, msg.value), "Launchpad: TRANSFER_FAILED");
-        DevSwapPair(pair).mint(msg.sender);
+        IUniswapV2Pair(pair).mint(msg.sender);
         if (totalSupply > liquiditySupply) {
             require(launched.transfer(msg.sender, totalSupply - liquiditySupply), "Launchpad: TRANSFER_FAILED");
         }
