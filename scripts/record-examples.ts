@@ -9,16 +9,16 @@ import path from "node:path";
 import { connect, createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { createKey, ensureAccount } from "@/lib/keys/store";
-import { loadDataset } from "@/scripts/dataset";
 import { buildIfStale } from "@/scripts/embedded/web";
+import { loadFixture } from "@/scripts/fixtures";
 import { createTestDatabase } from "@/tests/setup/database";
 import { startAppServer } from "@/tests/setup/server";
 
 const say = (s: string) => console.error(`[examples] ${s}`);
 const db = await createTestDatabase("oci_examples");
 await runMigrations(db.url);
+await loadFixture(db.url, { size: "small", seed: 7 });
 const s = connect(db.url, { max: 2 });
-await loadDataset(s, { size: "small", seed: 7 });
 const key = await createKey(createDb(s), await ensureAccount(createDb(s), null, "api_tier"), "examples");
 const one = async (q: string) => Object.values((await s.unsafe(q))[0])[0] as string;
 const token = await one("select token_address from events where type = 'swap' group by 1 order by count(*) desc, 1 limit 1");
