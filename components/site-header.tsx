@@ -4,7 +4,7 @@ import { auth } from "@/lib/auth";
 import { SignOutButtons } from "./account/sign-out-buttons";
 import { StaleDataBanner } from "./freshness";
 import { NavLinks } from "./nav-links";
-import { buttonClass } from "./ui/button";
+import { buttonClass, inputClass } from "./ui/button";
 
 export async function SiteHeader() {
   // The session first: reading cookies makes the page dynamic, so the build never reads the database.
@@ -20,6 +20,17 @@ export async function SiteHeader() {
           <nav aria-label="Main" className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
             <NavLinks />
           </nav>
+          <form action="/search" role="search" aria-label="Tokens and wallets" className="order-last w-full sm:order-none sm:w-56">
+            <input
+              type="search"
+              name="q"
+              required
+              maxLength={100}
+              aria-label="Search tokens and wallets"
+              placeholder="Symbol, name or 0x address"
+              className={`${inputClass} w-full`}
+            />
+          </form>
           <div className="ml-auto flex items-center gap-2 text-sm">
             {email ? (
               <>

@@ -42,6 +42,7 @@ test("a signed-out visitor reads the market, tokens, a token, a wallet, events a
   await rows.first().locator("a").first().click();
   await expect(page).toHaveURL(/\/tokens\/0x[0-9a-f]{40}$/);
   await expect(page.getByRole("img", { name: /^Risk score/ })).toBeVisible();
+  const token = new URL(page.url()).pathname.split("/").at(-1)!;
   await snap(page, "public-token");
 
   await page.getByRole("region", { name: "Top holders" }).locator("tbody a").first().click();
@@ -49,6 +50,16 @@ test("a signed-out visitor reads the market, tokens, a token, a wallet, events a
   await expect(page.getByText("Reputation breakdown")).toBeVisible();
   await expect(page.getByRole("region", { name: "Wallet events" }).locator("tbody tr").first()).toBeVisible();
   await snap(page, "public-wallet");
+
+  // The header's search goes straight to the page of a whole address, a wallet's or a token's.
+  const wallet = new URL(page.url()).pathname.split("/").at(-1)!;
+  const search = page.getByRole("searchbox", { name: "Search tokens and wallets" });
+  await search.fill(token.toUpperCase().replace("0X", "0x"));
+  await search.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/tokens/${token}$`));
+  await page.getByRole("searchbox", { name: "Search tokens and wallets" }).fill(wallet);
+  await page.getByRole("searchbox", { name: "Search tokens and wallets" }).press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/wallets/${wallet}$`));
 
   await page.goto("/events");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Events");

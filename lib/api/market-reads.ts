@@ -1,12 +1,15 @@
 import { getDb } from "@/db/client";
 import { requestTime } from "@/lib/queries/clock";
 import { getTokenScore, getWalletScore } from "@/lib/queries/scores";
+import { search } from "@/lib/queries/search";
 import { canonicalSearch, sharedRead } from "@/lib/queries/shared-cache";
 import { getStatus } from "@/lib/queries/status";
 import { priceVolumeSeries } from "@/lib/queries/token-series";
 import { getTokenProfile } from "@/lib/queries/tokens";
 import { getWalletProfile } from "@/lib/queries/wallets";
 import { eventListFromSearch, tokenListFromSearch } from "./lists";
+import { parseQuery } from "./params";
+import { searchQuery } from "./schemas/search";
 
 /**
  * The market data of the public pages and the dashboard's market routes, each through the cache
@@ -17,6 +20,12 @@ export const marketTokens = (search: URLSearchParams) =>
   sharedRead(`tokens?${canonicalSearch(search)}`, () => tokenListFromSearch(getDb(), search, requestTime()));
 
 export const marketEvents = (search: URLSearchParams) => sharedRead(`events?${canonicalSearch(search)}`, () => eventListFromSearch(getDb(), search));
+
+/** GET /v1/search's answer for the header's search box; invalid parameters throw INVALID_PARAMS. */
+export const marketSearch = (params: URLSearchParams) => {
+  const q = parseQuery(new URL(`http://dashboard/?${params}`), searchQuery);
+  return sharedRead(`search?${canonicalSearch(params)}`, () => search(getDb(), q));
+};
 
 export const marketStatus = () => sharedRead("status", () => getStatus(getDb(), requestTime()));
 
