@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "./openapi";
+import { z } from "zod";
+import { EXAMPLES, openApiDocument } from "./openapi";
 
 type Schema = {
   $ref?: string;
@@ -43,5 +44,31 @@ describe("OpenAPI document", () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("has, for every operation with a response body, an example recorded from the real API that its response schema accepts", () => {
+    const problems: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const success = Object.entries(op.responses).find(([code, r]) => code.startsWith("2") && r.content);
+        if (!success) continue;
+        const key = `${method.toUpperCase()} ${path}`;
+        const example = EXAMPLES[key];
+        if (!example) {
+          problems.push(`${key}: no example`);
+          continue;
+        }
+        // The response's component, resolved to the zod schema that declared it.
+        const ref = success[1].content?.["application/json"]?.schema.$ref ?? "";
+        const schema = z.globalRegistry._idmap.get(ref.replace("#/components/schemas/", "")) as z.ZodType | undefined;
+        if (!schema) problems.push(`${key}: no response schema ${ref}`);
+        else if (String(example.status) !== success[0]) problems.push(`${key}: example status ${example.status}`);
+        else {
+          const parsed = schema.safeParse(example.body);
+          if (!parsed.success) problems.push(`${key}: ${parsed.error.message}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
