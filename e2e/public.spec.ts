@@ -48,6 +48,7 @@ test("a signed-out visitor reads the market, tokens, a token, a wallet, events a
   await page.getByRole("region", { name: "Top holders" }).locator("tbody a").first().click();
   await expect(page).toHaveURL(/\/wallets\/0x[0-9a-f]{40}$/);
   await expect(page.getByText("Reputation breakdown")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Positions \(\d+\)$/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "Wallet events" }).locator("tbody tr").first()).toBeVisible();
   await snap(page, "public-wallet");
 

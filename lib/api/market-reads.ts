@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
 import { requestTime } from "@/lib/queries/clock";
+import { listPositions } from "@/lib/queries/positions";
 import { getTokenScore, getWalletScore } from "@/lib/queries/scores";
 import { search } from "@/lib/queries/search";
 import { canonicalSearch, sharedRead } from "@/lib/queries/shared-cache";
@@ -44,10 +45,16 @@ export const tokenPage = (address: string) =>
     return { token, score, events, series: await priceVolumeSeries(db, address, new Date(token.created_at)) };
   });
 
-/** The wallet page's profile and score; null when the wallet is not indexed. */
+const WALLET_POSITIONS = 50;
+
+/** The wallet page's profile, score and positions (open first); null when the wallet is not indexed. */
 export const walletPage = (address: string) =>
   sharedRead(`wallet/${address}`, async () => {
     const db = getDb();
-    const [wallet, score] = await Promise.all([getWalletProfile(db, address), getWalletScore(db, address)]);
-    return wallet ? { wallet, score } : null;
+    const [wallet, score, positions] = await Promise.all([
+      getWalletProfile(db, address),
+      getWalletScore(db, address),
+      listPositions(db, address, { status: "all", page: 1, limit: WALLET_POSITIONS }),
+    ]);
+    return wallet && positions ? { wallet, score, positions } : null;
   });

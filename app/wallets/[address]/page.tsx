@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { numClass, rowClass, TableFrame, tdClass, thClass } from "@/components/ui/table";
 import { ClassificationBadge, ConfidenceBadge } from "@/components/wallet-badges";
+import { PositionsTable } from "@/components/wallets/positions-table";
 import { WalletEvents } from "@/components/wallets/wallet-events";
 import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
 import { addressParam } from "@/lib/api/address-param";
@@ -30,7 +31,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   const eventsSearch = walletEventsSearch(address, EVENT_TYPES.some((t) => t === type) ? type : null, search.get("page"));
   const [page, events] = await Promise.all([walletPage(address), marketEvents(eventsSearch)]);
   if (!page) notFound();
-  const { wallet, score } = page;
+  const { wallet, score, positions } = page;
   const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
   // Below the minimum of closed trades a win rate or a PnL confidence says more about luck than the wallet.
   const closed = score?.closed_positions ?? 0;
@@ -130,6 +131,14 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
           )}
         </Card>
       </div>
+
+      <Card title={`Positions (${positions.total})`} className="mb-4">
+        {positions.data.length ? (
+          <PositionsTable positions={positions.data} />
+        ) : (
+          <EmptyState title="No positions yet.">The wallet has not bought or sold an indexed token.</EmptyState>
+        )}
+      </Card>
 
       <Card title="Event history">
         <WalletEvents wallet={address} types={EVENT_TYPES} initial={{ search: eventsSearch.toString(), data: events }} />
