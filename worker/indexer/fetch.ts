@@ -41,7 +41,25 @@ export type RangeData = {
 /** The node's answers disagree with each other (a reorg happened while fetching): fetch again. */
 export class ChainMovedError extends Error {}
 
-const STAGE_TWO_TOPICS = [[TOPICS.transfer, TOPICS.mint, TOPICS.burn, TOPICS.swap, TOPICS.sync]];
+const STAGE_TWO_TOPICS = [
+  [
+    TOPICS.transfer,
+    TOPICS.mint,
+    TOPICS.burn,
+    TOPICS.swap,
+    TOPICS.sync,
+    TOPICS.initialize,
+    TOPICS.swapV3,
+    TOPICS.mintV3,
+    TOPICS.burnV3,
+    TOPICS.collectV3,
+    TOPICS.collectProtocol,
+    TOPICS.flash,
+    TOPICS.increaseLiquidity,
+    TOPICS.decreaseLiquidity,
+    TOPICS.collectPosition,
+  ],
+];
 const ZERO = "0x0000000000000000000000000000000000000000";
 
 /**
@@ -55,7 +73,7 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   const launches = launchEvents(profile);
   const factories = new Set(profile.factories.map((f) => f.address));
   const stageOne = [...launches.keys(), ...factories];
-  const stageOneTopics = [...new Set([TOPICS.pairCreated, ...[...launches.values()].map((e) => e.topic0)])];
+  const stageOneTopics = [...new Set([TOPICS.pairCreated, TOPICS.poolCreated, ...[...launches.values()].map((e) => e.topic0)])];
   const quarantined: Quarantine[] = [];
   const discoveryLogs: ChainLog[] = [];
   for (const raw of await rpc.getLogs(from, to, stageOne, [stageOneTopics])) {
@@ -81,7 +99,9 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   for (const raw of await rpc.getLogs(from, to, state.watchedAddresses(), STAGE_TWO_TOPICS)) {
     if (raw.removed) continue;
     const l = decodeLog(raw);
-    if (!l || !(state.tokens.has(l.address) || state.pools.has(l.address))) continue;
+    if (!l || !state.watches(l.address)) continue;
+    // Position NFTs move on position managers; an ERC-721 Transfer anywhere else is not ours.
+    if (l.kind === "nftTransfer" && !state.positionManagers.has(l.address)) continue;
     if (l.block < (state.tokens.get(l.address)?.createdBlock ?? 0)) continue;
     if (l.kind === "malformed") malformed.push(l);
     else logs.push(l);

@@ -2,6 +2,7 @@ import type { Sql } from "@/db/client";
 import { deriveRange, refreshDerived } from "../derive";
 import { markTokens, reconcileRange } from "../derive/reconcile";
 import type { ChainProfile } from "../profiles";
+import { writeKnownContracts } from "../profiles/contracts";
 import { type BlockRef, bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat } from "./checkpoint";
 import type { RangeData } from "./fetch";
 import { logQuarantined, type Quarantine, recordQuarantines, writeIsolating } from "./quarantine";
@@ -78,6 +79,7 @@ export class Indexer {
   }
 
   static async create(opts: IndexerOptions): Promise<Indexer> {
+    await opts.sql.begin((tx) => writeKnownContracts(tx, opts.profile));
     const ix = new Indexer(opts, await ChainState.load(opts.sql, opts.profile));
     ix.checkpoint = (await readCheckpoint(opts.sql, opts.profile.chainId)) ?? (await ix.beforeStart());
     ix.run.startBlock = ix.checkpoint.number + 1;

@@ -7,6 +7,7 @@ import type { Rpc } from "./rpc";
 import type { Tx } from "./sql";
 import { ChainState } from "./state";
 import type { TransferKind, TransferRow } from "./transform";
+import { foldPositions } from "./write";
 
 /** Stored blocks compared with the node per round trip while walking back. */
 const WALK_PAGE = 64;
@@ -49,7 +50,7 @@ type StoredTransfer = {
 /**
  * Rolls the indexed data back to `ancestor` (null: to before the start block) in one transaction:
  * deletes every fact above it and what was created above it (events leave tombstones), then
- * recomputes what those facts fed (pool reserves, balances, supplies, holder counts and positions
+ * recomputes what those facts fed (pool reserves and V3 price state, V3 positions, balances, supplies, holder counts and positions
  * of the tokens they touched, the activity and funders of the wallets they named) by the same
  * folds the forward sync runs.
  * Returns the state reloaded from the result; price-dependent figures are refreshed by the caller.
@@ -63,13 +64,14 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
     union select to_address from events where block_number > ${above} and to_address is not null
     union select wallet from wallet_funding where block_number > ${above}`);
   const pools = await list(tx`select distinct pool_address as a from pool_reserves where block_number > ${above}`);
+  const positions = await list(tx`select distinct manager || ':' || token_id::text as a from position_events where block_number > ${above}`);
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
   await tx`
     insert into event_tombstones (id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp)
     select id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp
       from events where block_number > ${above}`;
-  for (const table of ["events", "token_transfers", "pool_reserves", "wallet_funding"]) {
+  for (const table of ["events", "token_transfers", "pool_reserves", "position_events", "wallet_funding"]) {
     await tx.unsafe(`delete from ${table} where block_number > $1`, [above]);
   }
   await tx`delete from blocks where number > ${above}`;
@@ -86,11 +88,14 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   await tx`update tokens set total_supply = supply_base where address = any(${rebuilt})`;
   await tx`update pools set lp_total_supply = 0 where address = any(${rebuilt})`;
   await tx`
-    update pools p set reserve0 = coalesce(r.reserve0, 0), reserve1 = coalesce(r.reserve1, 0), reserve_block = coalesce(r.block_number, 0)
-      from (select k.address, last.reserve0, last.reserve1, last.block_number from unnest(${pools}::text[]) k(address)
-              left join lateral (select reserve0, reserve1, block_number from pool_reserves pr where pr.pool_address = k.address
-                                  order by block_number desc, log_index desc limit 1) last on true) r
+    update pools p set reserve0 = coalesce(r.reserve0, 0), reserve1 = coalesce(r.reserve1, 0), reserve_block = coalesce(r.block_number, 0),
+                       sqrt_price_x96 = r.sqrt_price_x96, tick = r.tick, liquidity = r.liquidity
+      from (select k.address, last.reserve0, last.reserve1, last.block_number, last.sqrt_price_x96, last.tick, last.liquidity
+              from unnest(${pools}::text[]) k(address)
+              left join lateral (select reserve0, reserve1, block_number, sqrt_price_x96, tick, liquidity from pool_reserves pr
+                                  where pr.pool_address = k.address order by block_number desc, log_index desc limit 1) last on true) r
      where p.address = r.address`;
+  await foldPositions(tx, positions);
 
   const state = await ChainState.load(tx, profile);
   const stored = await tx<StoredTransfer[]>`

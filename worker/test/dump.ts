@@ -17,6 +17,8 @@ const TABLES = [
   "tokens",
   "pools",
   "pool_reserves",
+  "position_events",
+  "lp_positions",
   "token_transfers",
   "events",
   "event_counts",
