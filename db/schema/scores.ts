@@ -25,6 +25,8 @@ export const tokenScores = pgTable("token_scores", {
   riskScore: score().notNull(),
   riskLevel: text().notNull(),
   flags: text().array().notNull().default(sql`'{}'::text[]`),
+  /** Signals the score could not read (lib/scoring/vocab.ts MISSING_SIGNALS). */
+  signalsMissing: text().array().notNull().default(sql`'{}'::text[]`),
   /** Dimensions are null without enough data (their weight goes to the others). */
   holderConcentrationScore: score(),
   liquidityStabilityScore: score(),

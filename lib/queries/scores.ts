@@ -4,6 +4,7 @@ import { tokenScores, walletScores } from "@/db/schema";
 import { explainBreakdown } from "@/lib/scoring/composite";
 import { REPUTATION_DIMENSION_GAPS } from "@/lib/scoring/reputation";
 import { RISK_DIMENSION_GAPS, tokenConfidence } from "@/lib/scoring/risk";
+import type { MissingSignal } from "@/lib/scoring/vocab";
 import { REPUTATION_WEIGHTS, RISK_WEIGHTS } from "@/lib/scoring/weights";
 import { iso, round } from "./format";
 
@@ -31,6 +32,7 @@ export async function getTokenScore(db: Db, address: string) {
     weighted_score: breakdown.weightedScore,
     adjustments: s.adjustments,
     missing_dimensions: breakdown.missingDimensions,
+    signals_missing: s.signalsMissing as MissingSignal[],
     top_holder_summary: {
       early_mover_count: s.earlyMoverCount,
       early_mover_net_activity: s.earlyMoverNetActivity,

@@ -40,19 +40,19 @@ export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: stri
     `insert into token_scores (address, risk_score, risk_level, flags, holder_concentration_score, liquidity_stability_score,
                                wash_trade_score, smart_money_flow_score, early_mover_count, early_mover_net_activity,
                                avg_reputation_top10, flag_evidence, adjustments, method_version, ai_summary, summary_input_hash,
-                               summary_facts_hash, updated_at)
+                               summary_facts_hash, signals_missing, updated_at)
      select address, risk, level, coalesce(string_to_array(nullif(flags, ''), ','), '{}'), hc, ls, wt, sm, emc, ema, rep,
-            evidence::jsonb, adjustments::jsonb, method, summary, hash, facts, now()
+            evidence::jsonb, adjustments::jsonb, method, summary, hash, facts, coalesce(string_to_array(nullif(signals, ''), ','), '{}'), now()
        from unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::float8[], $8::float8[],
-                   $9::int4[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
-            s(address, risk, level, flags, hc, ls, wt, sm, emc, ema, rep, evidence, adjustments, method, summary, hash, facts)
+                   $9::int4[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])
+            s(address, risk, level, flags, hc, ls, wt, sm, emc, ema, rep, evidence, adjustments, method, summary, hash, facts, signals)
      on conflict (address) do update set risk_score = excluded.risk_score, risk_level = excluded.risk_level, flags = excluded.flags,
        holder_concentration_score = excluded.holder_concentration_score, liquidity_stability_score = excluded.liquidity_stability_score,
        wash_trade_score = excluded.wash_trade_score, smart_money_flow_score = excluded.smart_money_flow_score,
        early_mover_count = excluded.early_mover_count, early_mover_net_activity = excluded.early_mover_net_activity,
        avg_reputation_top10 = excluded.avg_reputation_top10, flag_evidence = excluded.flag_evidence,
        adjustments = excluded.adjustments, method_version = excluded.method_version,
-       summary_input_hash = excluded.summary_input_hash, summary_facts_hash = excluded.summary_facts_hash,
+       summary_input_hash = excluded.summary_input_hash, signals_missing = excluded.signals_missing, summary_facts_hash = excluded.summary_facts_hash,
        ai_summary = case when token_scores.summary_facts_hash is not distinct from excluded.summary_facts_hash
                          then token_scores.ai_summary else excluded.ai_summary end,
        updated_at = now()`,
@@ -74,6 +74,7 @@ export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: stri
       col((s) => s.summary),
       col((s) => s.hash),
       col((s) => s.facts),
+      col((s) => s.risk.signalsMissing.join(",")),
     ],
   );
 }

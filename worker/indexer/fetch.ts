@@ -21,8 +21,11 @@ export type BlockData = {
   keep: boolean;
 };
 
-/** The first native-currency payment to an address in a range: the edge of funding clusters. */
-export type Funding = { wallet: string; funder: string; block: number; txHash: string; value: bigint };
+/**
+ * The first payment to an address: the edge of funding clusters. Native currency (asset null),
+ * or a quote token's transfer (asset: the token; derive/funding.ts).
+ */
+export type Funding = { wallet: string; funder: string; block: number; txHash: string; value: bigint; asset?: string };
 
 /** Everything one block range contributes, fetched and checked, before it is written. */
 export type RangeData = {
@@ -126,7 +129,8 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
       throw new ChainMovedError(`block ${block.number} does not extend ${parent.number}`);
     }
     blocks.set(block.number, block);
-    if (profile.scanPayments) collectFundings(raw, block.number, funded, fundings);
+    // Every fetched block's payments count: all blocks with a transaction when the profile scans them, else those fetched anyway.
+    collectFundings(raw, block.number, funded, fundings);
   });
   for (const l of [...logs, ...discoveryLogs, ...malformed]) {
     if (blocks.get(l.block)!.hash !== l.blockHash) throw new ChainMovedError(`log of block ${l.block} is from another branch`);

@@ -1,5 +1,6 @@
 import type { Sql } from "@/db/client";
 import { deriveRange, refreshDerived } from "../derive";
+import { quoteTokenFundings } from "../derive/funding";
 import { markTokens, reconcileRange } from "../derive/reconcile";
 import type { ChainProfile } from "../profiles";
 import { writeKnownContracts } from "../profiles/contracts";
@@ -131,9 +132,10 @@ export class Indexer {
           .begin(async (tx) => {
             recorded = await recordQuarantines(tx, range);
             const mismatched = await reconcileRange(tx, this.rpc, this.state, range, rows);
-            await insertRangeFacts(tx, this.state, range, rows);
+            const facts = { ...range, fundings: [...range.fundings, ...(await quoteTokenFundings(tx, this.rpc, this.state, range, rows))] };
+            await insertRangeFacts(tx, this.state, facts, rows);
             await markTokens(tx, range, mismatched);
-            const touched = await deriveRange(tx, this.state, this.profile, range.from, rows, range.fundings);
+            const touched = await deriveRange(tx, this.state, this.profile, range.from, rows, facts.fundings);
             if (live) await refreshDerived(tx, this.state, touched, ref);
             await writeCheckpoint(tx, this.profile.chainId, ref, this.profile.finalityDepth);
             if (dryRun) throw DRY_RUN;

@@ -138,6 +138,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
       ["wallet", "text", (f) => f.wallet],
       ["funder", "text", (f) => f.funder],
       ["value", "numeric", (f) => f.value],
+      ["asset", "text", (f) => f.asset ?? null],
       ["block_number", "int8", (f) => f.block],
       ["tx_hash", "text", (f) => f.txHash],
     ],

@@ -36,6 +36,8 @@ export type V3Pool = { token: string; pool: string };
 export class V3Market {
   readonly pools: V3Pool[] = [];
   readonly positionIds: bigint[] = [];
+  /** Fresh wallets paid in WETH only (no ether) before their first trade, and who paid them. */
+  readonly wethFunded: { wallet: string; funder: string }[] = [];
   private seed: number;
   private approved = new Set<string>();
 
@@ -248,10 +250,27 @@ export class V3Market {
           }
         }
       }
+      if (this.rand(4) === 0) await this.wethFundedBuy();
       await this.v2.mine();
       // Some V2 activity too, so both protocols share blocks.
       if (this.rand(3) === 0) await this.v2.simulate(1, 2);
     }
+  }
+
+  /** A funder pays a fresh wallet in WETH (gas is free: it needs no ether), which buys a token through the V3 router in the next block. */
+  private async wethFundedBuy() {
+    const weth = this.v2.deployment.weth;
+    const funder = this.v2.accounts[9];
+    const wallet = `0x${(0xbe0000 + this.wethFunded.length + 1000 * this.seed).toString(16).padStart(40, "0")}`;
+    await this.v2.rpc.call("hardhat_impersonateAccount", [wallet]);
+    await this.wrap(funder, E18);
+    await this.send(funder, weth, encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [wallet as Hex, E18] }));
+    await this.v2.mine();
+    await this.ready(wallet, weth);
+    const p = this.pools[this.rand(this.pools.length)];
+    const params = { tokenIn: weth, tokenOut: p.token, fee: FEE, recipient: wallet, deadline: DEADLINE, amountIn: E18 / 2n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n };
+    await this.send(wallet, this.v3.router, encodeFunctionData({ abi: V3.router.abi, functionName: "exactInputSingle", args: [params] }));
+    this.wethFunded.push({ wallet, funder });
   }
 
   /** What the chain says at `block`: each V3 pool's slot0, liquidity and token balances; each position's owner and liquidity. */
@@ -295,11 +314,12 @@ export class V3Market {
   /** A snapshot of the chain and of this market's memory (pools, positions, approvals); the revert continues on another seed. */
   async snapshot() {
     const revertV2 = await this.v2.snapshot();
-    const saved = { pools: this.pools.length, ids: this.positionIds.length, approved: new Set(this.approved), seed: this.seed };
+    const saved = { pools: this.pools.length, ids: this.positionIds.length, funded: this.wethFunded.length, approved: new Set(this.approved), seed: this.seed };
     return async () => {
       await revertV2();
       this.pools.length = saved.pools;
       this.positionIds.length = saved.ids;
+      this.wethFunded.length = saved.funded;
       this.approved = saved.approved;
       this.seed = saved.seed + 1;
     };

@@ -61,6 +61,17 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
     expect(h.wrong).toBe(0);
   });
 
+  it("finds the funders of wallets paid in WETH, not ether", async () => {
+    await syncToHead();
+    expect(market.wethFunded.length).toBeGreaterThan(2);
+    const rows = await sql<{ address: string; funder: string | null; asset: string | null }[]>`
+      select w.address, w.funder, f.asset from wallets w left join wallet_funding f on f.wallet = w.address
+       where w.address = any(${market.wethFunded.map((f) => f.wallet)}) order by w.address`;
+    expect(rows).toEqual(
+      [...market.wethFunded].sort((a, b) => (a.wallet < b.wallet ? -1 : 1)).map((f) => ({ address: f.wallet, funder: f.funder, asset: market.v2.deployment.weth })),
+    );
+  });
+
   it("prices a V3 token as QuoterV2 quotes it, within rounding", async () => {
     await syncToHead();
     const weth = market.v2.deployment.weth;
