@@ -18,7 +18,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["{lib,scripts,devchain,worker,db}/**/*.test.ts"], exclude: ignored, globalSetup: [testPostgres] },
+        test: {
+          name: "unit",
+          include: ["{lib,scripts,devchain,worker,db}/**/*.test.ts"],
+          exclude: ignored,
+          globalSetup: [testPostgres],
+          // Alerts made through the alerts service point at receivers on loopback, as the API test server allows.
+          env: { WEBHOOK_ALLOW_PRIVATE: "1" },
+        },
       },
       {
         extends: true,

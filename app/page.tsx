@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { LiveOverview } from "@/components/home/live-overview";
 import { PageHeader } from "@/components/ui/page-header";
 import { getDb } from "@/db/client";
+import { eventListFromSearch, tokenListFromSearch } from "@/lib/api/lists";
 import { requireSession } from "@/lib/auth/account";
 import { requestTime } from "@/lib/queries/clock";
-import { eventListFromSearch, tokenListFromSearch } from "@/lib/queries/lists";
 import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
 import { getStatus } from "@/lib/queries/status";
 

@@ -2,9 +2,12 @@
  * `npm run bench:indexer`: generates at least 200,000 events on the dev chain (the simulator's
  * event mode, which counts Swap, Transfer, Mint and Burn logs), indexes them from block 0 into
  * PostgreSQL with the worker in a child process, and prints the rates (chain events, the logs the
- * indexer reads, the API event rows it writes), blocks/s and the worker's peak RSS; then, live, mines blocks with a swap each
- * and measures the time from a block being mined to its events being served, p50 and p95, with
- * a 250 ms poll. Options: --events N, --live-blocks N, --json (one JSON object on the last line).
+ * indexer reads, the API event rows it writes), blocks/s and the worker's peak RSS. Then the
+ * Ponder peer (bench/peers/ponder, installed apart by `npm run bench:peers:install`; skipped with
+ * a note when it is not) indexes the same history into a database of its own, and its rows are
+ * compared with ours. Then, live, it mines blocks with a swap each and measures for each side the
+ * time from a block being mined to its event rows being queryable, p50 and p95, both polling the
+ * node every 250 ms. Options: --events N, --live-blocks N, --json (one JSON object on the last line).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -17,11 +20,21 @@ import { deploy } from "@/devchain/deploy";
 import { historyAt } from "@/devchain/history-clock";
 import { startDevChain } from "@/devchain/node";
 import { runSimulation } from "@/devchain/simulator/runner";
+import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
+import { createTestDatabase as createDatabase } from "@/tests/setup/database";
 import { Rpc } from "@/worker/indexer/rpc";
-import { EVENT_ID_BLOCK_FACTOR } from "@/worker/indexer/transform";
 import { devchainProfile } from "@/worker/profiles/devchain";
 import { spawnWorker, stopWorker } from "@/worker/test/child";
 import { createTestDatabase } from "@/worker/test/db";
+import {
+  compareEventRows,
+  newestPonderEventId,
+  PONDER_PEER_INSTALL,
+  PONDER_SCHEMA,
+  type PonderPeer,
+  ponderPeerInstalled,
+  startPonderPeer,
+} from "./lib/ponder-peer";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
@@ -52,12 +65,43 @@ function peakRssMb(pid: number): number {
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
+type Side = { seconds: number; events: number; latencies: number[] };
+
+/** The Ponder peer's side, from its start to its backfill's end; null (with the command to install it) when it is not installed. */
+async function ponderBackfill(rpcUrl: string, profile: ReturnType<typeof devchainProfile>, head: number) {
+  if (!ponderPeerInstalled()) {
+    say(`Ponder peer not installed: run \`${PONDER_PEER_INSTALL}\` to compare with it. Measuring our side only.`);
+    return null;
+  }
+  say("Ponder peer backfill...");
+  const db = await createDatabase("ponder_bench");
+  const sql = connect(db.url, { max: 2 });
+  let peer: PonderPeer | null = null;
+  try {
+    peer = await startPonderPeer({ databaseUrl: db.url, rpcUrl, profile, pollMs: POLL_MS });
+    await peer.serving;
+    const started = performance.now();
+    await peer.ready;
+    const seconds = (performance.now() - started) / 1000;
+    const [{ events }] = await sql<{ events: number }[]>`select count(*)::int as events from ${sql(PONDER_SCHEMA)}.events`;
+    // Ready means indexed to the finalized block; the blocks above it come in realtime.
+    while ((await peer.indexedBlock()) < head) await sleep(50);
+    return { db, sql, peer, side: { seconds, events, latencies: [] } as Side };
+  } catch (err) {
+    await peer?.stop();
+    await sql.end();
+    await db.drop();
+    throw err;
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-indexer-"));
   const { genesisTimestamp, startTimestamp } = historyAt();
   const chain = await startDevChain({ dataDir, genesisTimestamp });
   const db = await createTestDatabase("idx_bench");
   const sql = connect(db.url, { max: 2 });
+  let ponder: Awaited<ReturnType<typeof ponderBackfill>> = null;
   try {
     const deployment = await deploy(chain.rpcUrl, { dataDir });
     say(`simulating ${args.events} events...`);
@@ -88,13 +132,21 @@ async function main() {
              (select count(*)::int from token_transfers) + (select count(*)::int from pool_reserves)
                + (select count(*)::int from events where type <> 'transfer') as logs,
              (select indexed_block::int from sync_state) as blocks`;
+    const ours: Side = { seconds, events: counts.events, latencies: [] };
+
+    ponder = await ponderBackfill(chain.rpcUrl, profile, counts.blocks);
+    const rows = ponder ? await compareEventRows(sql, ponder.sql, counts.blocks) : null;
+    if (rows) say(`event rows up to block ${counts.blocks}: ours ${rows.ours}, Ponder's ${rows.ponder}, ${rows.differing} differing`);
 
     say(`live: ${args["live-blocks"]} blocks, one swap each...`);
     const rpc = new Rpc({ url: chain.rpcUrl });
     const { DevSwapRouter } = await loadArtifacts();
     const [{ address: token }] = await sql<{ address: string }[]>`select address from tokens order by created_block limit 1`;
     let time = Number((await rpc.getBlocks([await rpc.blockNumber()], false))[0]!.timestamp);
-    const latencies: number[] = [];
+    const sides = [
+      { side: ours, newest: () => newestServedEventId(sql) },
+      ...(ponder ? [{ side: ponder.side, newest: () => newestPonderEventId(ponder!.sql) }] : []),
+    ];
     for (let i = 0; i < Number(args["live-blocks"]); i++) {
       const data = encodeFunctionData({
         abi: DevSwapRouter.abi,
@@ -108,13 +160,25 @@ async function main() {
       await rpc.call("evm_mine", [time]);
       const mined = performance.now();
       const block = await rpc.blockNumber();
-      while ((await newestServedEventId(sql)) < block * EVENT_ID_BLOCK_FACTOR) await sleep(5);
-      latencies.push(performance.now() - mined);
+      const waiting = new Set(sides);
+      while (waiting.size > 0) {
+        for (const s of waiting) {
+          if ((await s.newest()) < block * EVENT_ID_BLOCK_FACTOR) continue;
+          s.side.latencies.push(performance.now() - mined);
+          waiting.delete(s);
+        }
+        if (ponder && ponder.peer.proc.exitCode !== null) throw new Error("the Ponder peer exited");
+        await sleep(5);
+      }
       await sleep(200 + Math.random() * 400);
     }
     const rssMb = peakRssMb(worker.proc.pid!);
+    const ponderRssMb = ponder ? peakRssMb(ponder.peer.proc.pid!) : null;
     await stopWorker(worker);
 
+    const p50 = (s: Side) => Math.round(percentile(s.latencies, 50));
+    const p95 = (s: Side) => Math.round(percentile(s.latencies, 95));
+    const perSecond = (s: Side) => Math.round(s.events / s.seconds);
     const result = {
       chain_events: simulated.groundTruth.stats.events,
       chain_events_per_second: Math.round(simulated.groundTruth.stats.events / seconds),
@@ -123,29 +187,60 @@ async function main() {
       events: counts.events,
       blocks: counts.blocks,
       backfill_seconds: Number(seconds.toFixed(2)),
-      events_per_second: Math.round(counts.events / seconds),
+      events_per_second: perSecond(ours),
       blocks_per_second: Math.round(counts.blocks / seconds),
       peak_rss_mb: Math.round(rssMb),
-      live_blocks: latencies.length,
-      freshness_p50_ms: Math.round(percentile(latencies, 50)),
-      freshness_p95_ms: Math.round(percentile(latencies, 95)),
+      live_blocks: ours.latencies.length,
+      freshness_p50_ms: p50(ours),
+      freshness_p95_ms: p95(ours),
       poll_ms: POLL_MS,
+      ponder: ponder
+        ? {
+            events: ponder.side.events,
+            backfill_seconds: Number(ponder.side.seconds.toFixed(2)),
+            events_per_second: perSecond(ponder.side),
+            peak_rss_mb: Math.round(ponderRssMb!),
+            freshness_p50_ms: p50(ponder.side),
+            freshness_p95_ms: p95(ponder.side),
+            rows_compared: rows!,
+            backfill_speedup: Number((perSecond(ours) / perSecond(ponder.side)).toFixed(2)),
+            freshness_p95_ratio: Number((p95(ours) / p95(ponder.side)).toFixed(2)),
+          }
+        : null,
     };
+    const peer = result.ponder;
+    const row = (metric: string, value: number, ponderValue: number | null, ratio: number | null, target: string) => ({
+      metric,
+      ours: value,
+      ponder: ponderValue ?? "",
+      "ours/ponder": ratio ?? "",
+      target,
+    });
     printTable([
-      { metric: "chain events (simulator: Swap/Transfer/Mint/Burn logs)", value: result.chain_events, target: ">= 200000" },
-      { metric: "logs indexed (token/LP Transfer, Sync, Swap, Mint, Burn)", value: result.logs, target: "" },
-      { metric: "API event rows (swaps, liquidity, transfers)", value: result.events, target: "" },
-      { metric: "blocks indexed", value: result.blocks, target: "" },
-      { metric: "backfill chain events/s", value: result.chain_events_per_second, target: ">= 5000" },
-      { metric: "backfill logs/s", value: result.logs_per_second, target: "" },
-      { metric: "backfill API events/s", value: result.events_per_second, target: "" },
-      { metric: "backfill blocks/s", value: result.blocks_per_second, target: "" },
-      { metric: "worker peak RSS (MB)", value: result.peak_rss_mb, target: "<= 1024" },
-      { metric: `freshness p50 (ms, ${POLL_MS} ms poll)`, value: result.freshness_p50_ms, target: "" },
-      { metric: `freshness p95 (ms, ${POLL_MS} ms poll)`, value: result.freshness_p95_ms, target: "<= 1000" },
+      row("chain events (simulator: Swap/Transfer/Mint/Burn logs)", result.chain_events, null, null, ">= 200000"),
+      row("logs indexed (token/LP Transfer, Sync, Swap, Mint, Burn)", result.logs, null, null, ""),
+      row("API event rows (swaps, liquidity, transfers)", result.events, peer?.rows_compared.ponder ?? null, null, "same rows"),
+      row("event rows differing from ours", 0, peer?.rows_compared.differing ?? null, null, "0"),
+      row("blocks indexed", result.blocks, null, null, ""),
+      row("backfill chain events/s", result.chain_events_per_second, null, null, ">= 5000"),
+      row("backfill logs/s", result.logs_per_second, null, null, ""),
+      row("backfill API events/s", result.events_per_second, peer?.events_per_second ?? null, peer?.backfill_speedup ?? null, "ratio >= 5"),
+      row("backfill blocks/s", result.blocks_per_second, null, null, ""),
+      row("peak RSS (MB)", result.peak_rss_mb, peer?.peak_rss_mb ?? null, null, "ours <= 1024"),
+      row(`freshness p50 (ms, ${POLL_MS} ms poll)`, result.freshness_p50_ms, peer?.freshness_p50_ms ?? null, null, ""),
+      row(
+        `freshness p95 (ms, ${POLL_MS} ms poll)`,
+        result.freshness_p95_ms,
+        peer?.freshness_p95_ms ?? null,
+        peer?.freshness_p95_ratio ?? null,
+        "<= 1000, ratio <= 1",
+      ),
     ]);
     if (args.json) console.log(JSON.stringify(result));
   } finally {
+    await ponder?.peer.stop();
+    await ponder?.sql.end();
+    await ponder?.db.drop();
     await sql.end();
     await chain.stop();
     await db.drop();

@@ -1,6 +1,6 @@
 "use client";
 
-import { isStale } from "@/lib/api/schemas/status";
+import { isStale } from "@/lib/domain/vocab";
 import type { Status } from "@/lib/queries/status";
 import { formatInteger } from "./format";
 import { useDashboardQuery } from "./use-dashboard-query";

@@ -1,5 +1,5 @@
+import type { RiskLevel } from "@/lib/domain/vocab";
 import { riskLevel } from "@/lib/scoring/risk";
-import type { RiskLevel } from "@/lib/scoring/vocab";
 import { humanize } from "./format";
 import { Badge, type Tone } from "./ui/badge";
 

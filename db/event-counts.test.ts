@@ -5,7 +5,7 @@ import { INVARIANTS } from "@/scripts/dataset/invariants";
 import { createTestDatabase } from "@/tests/setup/database";
 
 /**
- * The triggers of migration 0008 keep per-block running totals of events; the list totals and
+ * The triggers of db/functions/event-counts.sql keep per-block running totals of events; the list totals and
  * deep pages trust them. Every kind of write the indexer and the loaders make must leave them
  * equal to a recount: appends at the head, a late token's events in old blocks, a reorg's
  * delete of the tail, a delete in the middle, a truncate, and the bulk rebuild.

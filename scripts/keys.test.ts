@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Db } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { accounts, alerts, apiKeys } from "@/db/schema";
+import { createAlert } from "@/lib/alerts/service";
 import { createKey, ensureAccount } from "@/lib/keys/store";
-import { createAlert } from "@/lib/queries/alerts";
 import { createTestDatabase } from "@/tests/setup/database";
 
 /** The keys CLI as an operator runs it, against a database of the test's own. */

@@ -4,7 +4,9 @@ import { ApiError } from "@/lib/api/errors";
 import { setContract, setKeyLimits } from "@/lib/billing/contract";
 import { changePlan } from "@/lib/billing/plan-change";
 import { billingSettings } from "@/lib/billing/settings";
-import { accountOfKey, createKey, ensureAccount, listKeys, PLANS, type Plan, revokeKey } from "@/lib/keys/store";
+import { DomainError } from "@/lib/domain/errors";
+import { PLANS, type Plan } from "@/lib/domain/vocab";
+import { accountOfKey, createKey, ensureAccount, listKeys, revokeKey } from "@/lib/keys/store";
 
 const USAGE = `Usage:
   npm run --silent keys -- create --plan free|pro|api_tier [--email E] [--name N] [--json]
@@ -125,7 +127,7 @@ try {
   }
 } catch (err) {
   // Refusals of the rules (a limit above the contract, a key not on API Tier) are the user's to fix.
-  if (err instanceof ApiError) fail(err.message);
+  if (err instanceof ApiError || err instanceof DomainError) fail(err.message);
   throw err;
 } finally {
   await getSql().end();

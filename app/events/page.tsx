@@ -5,10 +5,10 @@ import { searchOf } from "@/components/search-params";
 import { PageHeader } from "@/components/ui/page-header";
 import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api/errors";
+import { eventListFromSearch } from "@/lib/api/lists";
 import { requireSession } from "@/lib/auth/account";
+import { EVENT_TYPES } from "@/lib/domain/vocab";
 import { requestTime } from "@/lib/queries/clock";
-import { EVENT_TYPES } from "@/lib/queries/events";
-import { eventListFromSearch } from "@/lib/queries/lists";
 import { getStatus } from "@/lib/queries/status";
 
 export const metadata: Metadata = { title: "Events" };

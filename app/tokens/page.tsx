@@ -5,10 +5,10 @@ import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { PageHeader } from "@/components/ui/page-header";
 import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api/errors";
+import { tokenListFromSearch } from "@/lib/api/lists";
 import { requireSession } from "@/lib/auth/account";
+import { TOKEN_SORTS } from "@/lib/domain/vocab";
 import { requestTime } from "@/lib/queries/clock";
-import { tokenListFromSearch } from "@/lib/queries/lists";
-import { TOKEN_SORTS } from "@/lib/queries/tokens";
 
 export const metadata: Metadata = { title: "Tokens" };
 

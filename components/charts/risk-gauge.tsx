@@ -1,4 +1,4 @@
-import type { RiskLevel } from "@/lib/scoring/vocab";
+import type { RiskLevel } from "@/lib/domain/vocab";
 import { RISK_LEVEL_UPPER_BOUNDS } from "@/lib/scoring/weights";
 import { RISK_COLOR } from "../risk";
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { ApiEvent, EventType } from "@/lib/queries/events";
+import type { EventType } from "@/lib/domain/vocab";
+import type { ApiEvent } from "@/lib/queries/events";
 import { type IndexerStatus, staleSummary, useIndexerStatus } from "../freshness";
 import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";

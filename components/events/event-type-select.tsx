@@ -1,4 +1,4 @@
-import type { EventType } from "@/lib/queries/events";
+import type { EventType } from "@/lib/domain/vocab";
 import { humanize } from "../format";
 import { inputClass, labelClass } from "../ui/button";
 

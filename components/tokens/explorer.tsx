@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { Token, TokenSort } from "@/lib/queries/tokens";
+import type { TokenSort } from "@/lib/domain/vocab";
+import type { Token } from "@/lib/queries/tokens";
 import { CopyButton } from "../copy-button";
 import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";

@@ -1,4 +1,4 @@
-import { NUMERIC_FILTERS } from "@/lib/tokens/filter";
+import { NUMERIC_FILTERS } from "@/lib/domain/token-filter";
 
 /** The numeric token filters as form fields, read from the one filter declaration (server side). */
 export type FilterField = { name: string; label: string; min: number; max: number };

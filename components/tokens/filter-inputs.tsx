@@ -1,6 +1,6 @@
 "use client";
 
-import { RISK_FLAGS } from "@/lib/scoring/vocab";
+import { RISK_FLAGS } from "@/lib/domain/vocab";
 import { humanize } from "../format";
 import { inputClass, labelClass } from "../ui/button";
 import type { FilterField } from "./filter-fields";

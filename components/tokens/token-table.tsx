@@ -1,5 +1,6 @@
 import Link from "next/link";
-import type { Token, TokenSort } from "@/lib/queries/tokens";
+import type { TokenSort } from "@/lib/domain/vocab";
+import type { Token } from "@/lib/queries/tokens";
 import { formatAge, formatCompact, formatUsd } from "../format";
 import { RiskFlags, RiskScore } from "../risk";
 import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";

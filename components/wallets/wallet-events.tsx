@@ -1,6 +1,7 @@
 "use client";
 
-import type { ApiEvent, EventType } from "@/lib/queries/events";
+import type { EventType } from "@/lib/domain/vocab";
+import type { ApiEvent } from "@/lib/queries/events";
 import { EventTable } from "../events/event-table";
 import { EventTypeSelect } from "../events/event-type-select";
 import { humanize } from "../format";

@@ -1,10 +1,8 @@
 import { pgTable, text } from "drizzle-orm/pg-core";
+import type { Plan } from "../../lib/domain/vocab";
 import { users } from "./auth";
 import { createdAt } from "./columns";
 import { plans } from "./plans";
-
-export const PLANS = ["free", "pro", "api_tier"] as const;
-export type Plan = (typeof PLANS)[number];
 
 /** The billing account: owns API keys, carries the plan, receives alert email. */
 export const accounts = pgTable("accounts", {

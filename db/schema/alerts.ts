@@ -1,11 +1,9 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import type { AlertChannel, AlertStatus, DeliveryStatus } from "../../lib/domain/vocab";
 import { accounts } from "./accounts";
 import { apiKeys } from "./api-keys";
 import { address, createdAt, ts } from "./columns";
-
-export const ALERT_STATUSES = ["active", "paused"] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 export const alerts = pgTable(
   "alerts",
@@ -21,7 +19,7 @@ export const alerts = pgTable(
     status: text().$type<AlertStatus>().notNull().default("active"),
     /** Token filter conditions, the same fields as GET /v1/tokens. */
     conditions: jsonb().$type<Record<string, unknown>>().notNull(),
-    notificationChannel: text().notNull().default("email"),
+    notificationChannel: text().$type<AlertChannel>().notNull().default("email"),
     webhookUrl: text(),
     /** HMAC key for webhook signatures; shown to the user once, at creation. */
     webhookSecret: text(),
@@ -65,11 +63,11 @@ export const notifications = pgTable(
     alertId: text()
       .notNull()
       .references(() => alerts.id, { onDelete: "cascade" }),
-    channel: text().notNull(),
+    channel: text().$type<AlertChannel>().notNull(),
     recipient: text().notNull(),
     idempotencyKey: text().notNull().unique(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    status: text().$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    status: text().$type<DeliveryStatus>().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: createdAt(),
     lastError: text(),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { accounts, type Plan } from "./accounts";
+import type { Plan } from "../../lib/domain/vocab";
+import { accounts } from "./accounts";
 import { createdAt, ts } from "./columns";
 import { plans } from "./plans";
 

@@ -89,12 +89,8 @@ export const tokenTransfers = pgTable(
 );
 
 /**
- * Exact event totals per scope ('all' or 'type:<t>'), kept by statement triggers on events
- * (migration 0001) so list totals never count millions of rows.
- */
-/**
  * Events per scope ('all' or 'type:<t>', as in event_counts) and block, with the running total
- * up to that block, kept by the same triggers (migration 0008). Exact totals under `since` and
+ * up to that block, kept by the same triggers as event_counts. Exact totals under `since` and
  * `after` bounds and the start of a deep page are then one index probe each, not a count.
  */
 export const eventCumulativeCounts = pgTable(
@@ -109,6 +105,10 @@ export const eventCumulativeCounts = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.blockNumber] }), index("event_cumulative_counts_cum_idx").on(t.scope, t.cum)],
 );
 
+/**
+ * Exact event totals per scope ('all' or 'type:<t>'), kept by statement triggers on events
+ * (db/functions/event-counts.sql) so list totals never count millions of rows.
+ */
 export const eventCounts = pgTable(
   "event_counts",
   {

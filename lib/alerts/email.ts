@@ -1,6 +1,6 @@
 import { Resend } from "resend";
 import { config } from "@/lib/config";
-import { NUMERIC_FILTERS } from "@/lib/tokens/filter";
+import { NUMERIC_FILTERS } from "@/lib/domain/token-filter";
 import type { AlertNotification, DeliveryResult, MatchedToken } from "./payload";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -17,7 +17,7 @@ const VALUE_LABELS: Record<string, string> = {
   liquidity_usd: "Liquidity",
   market_cap_usd: "Market cap",
   risk_score: "Risk score",
-  holder_growth1h_pct: "Holder growth (1 h)",
+  holder_growth_1h_pct: "Holder growth (1 h)",
   age_hours: "Age",
   risk_flags: "Risk flags",
 };

@@ -1,4 +1,4 @@
-import type { TokenFilter } from "@/lib/tokens/filter";
+import type { TokenFilter } from "@/lib/domain/token-filter";
 
 /** A message lists at most this many tokens; the rest are counted and linked. */
 export const MAX_LISTED_MATCHES = 20;

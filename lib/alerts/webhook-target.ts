@@ -1,10 +1,8 @@
 import { lookup as dnsLookup } from "node:dns";
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import type { Db } from "@/db/client";
-import { invalidParam } from "@/lib/api/errors";
 import { config } from "@/lib/config";
-import { planOfAccount, requireWebhooks } from "@/lib/queries/plans";
+import { InvalidInput } from "@/lib/domain/errors";
 
 /**
  * Webhook targets must be global unicast addresses: not loopback, private, shared, link-local,
@@ -89,18 +87,9 @@ export async function checkWebhookTarget(url: string): Promise<void> {
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
   } catch {
-    throw invalidParam("webhook_url", "webhook_url: the host does not resolve.");
+    throw new InvalidInput("webhook_url", "webhook_url: the host does not resolve.");
   }
-  if (!addresses.every(isGlobalUnicast)) throw invalidParam("webhook_url", NOT_PUBLIC);
-}
-
-/**
- * A request that sets a webhook target: the plan's gate first, so an account without webhooks
- * learns nothing about a host (not even whether it resolves), then the target itself.
- */
-export async function checkWebhookChange(db: Db, accountId: string, url: string): Promise<void> {
-  requireWebhooks(await planOfAccount(db, accountId));
-  await checkWebhookTarget(url);
+  if (!addresses.every(isGlobalUnicast)) throw new InvalidInput("webhook_url", NOT_PUBLIC);
 }
 
 export class PrivateTargetError extends Error {

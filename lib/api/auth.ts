@@ -1,5 +1,5 @@
 import { getAuthSql } from "@/db/client";
-import type { Plan } from "@/db/schema";
+import type { Plan } from "@/lib/domain/vocab";
 import { hashKey, isWellFormedKey } from "@/lib/keys/secret";
 import { ApiError } from "./errors";
 
@@ -16,7 +16,7 @@ export type ApiKeyContext = {
 
 const unauthorized = (message: string) => new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
 
-/** What api_meter answers, as api_authorize and account_authorize return it. */
+/** What api_meter answers, as api_authorize and account_authorize return it (all three in db/functions/metering.sql). */
 type MeterRow = {
   plan: Plan;
   allowed: boolean;

@@ -1,3 +1,5 @@
+import { DomainError, Forbidden, InvalidInput, NotFound } from "@/lib/domain/errors";
+
 /** The error codes of the public API and their HTTP statuses (spec section 7). */
 export const ERROR_STATUS = {
   INVALID_PARAMS: 400,
@@ -50,9 +52,18 @@ export const timedOut = () => new ApiError("SERVER_ERROR", "The request timed ou
 /** PostgreSQL's query_canceled: here, a statement that ran into the app's statement_timeout. */
 const QUERY_CANCELED = "57014";
 
-/** Anything that is not an ApiError becomes a 500 that says nothing about internals. */
+/** A domain error as the API's error: the one place where domain refusals become HTTP. */
+function fromDomain(err: DomainError): ApiError {
+  if (err instanceof InvalidInput) return invalidParam(err.param, err.message);
+  if (err instanceof NotFound) return new ApiError("NOT_FOUND", err.message);
+  if (err instanceof Forbidden) return new ApiError("FORBIDDEN", err.message, err.param);
+  return new ApiError("SERVER_ERROR", "Internal error. Retry after a moment.");
+}
+
+/** Anything that is neither an ApiError nor a DomainError becomes a 500 that says nothing about internals. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof DomainError) return fromDomain(err);
   if ((err as { code?: unknown } | null)?.code === QUERY_CANCELED) return timedOut();
   return new ApiError("SERVER_ERROR", "Internal error. Retry after a moment.");
 }

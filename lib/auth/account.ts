@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { type Db, getDb } from "@/db/client";
-import { accounts, type Plan, plans } from "@/db/schema";
+import { accounts, plans } from "@/db/schema";
+import type { Plan } from "@/lib/domain/vocab";
 import { auth } from "./index";
 import { linkAccount } from "./link-account";
 

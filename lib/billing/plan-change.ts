@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accounts, alerts, apiKeys, type Plan, plans } from "@/db/schema";
+import { accounts, alerts, apiKeys, plans } from "@/db/schema";
+import type { Plan } from "@/lib/domain/vocab";
 import { enqueueUnreportedUsage, lockAccount, startMetering } from "./metering";
 
 export type PlanChange = { from: Plan; to: Plan; pausedAlerts: number };

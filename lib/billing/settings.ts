@@ -1,5 +1,5 @@
-import type { Plan } from "@/db/schema";
 import { type Config, config } from "@/lib/config";
+import type { Plan } from "@/lib/domain/vocab";
 
 export type PaidPlan = Exclude<Plan, "free">;
 export const PAID_PLANS = ["pro", "api_tier"] as const satisfies readonly PaidPlan[];

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "@/db/client";
-import { billingSubscriptions, type Plan } from "@/db/schema";
+import { billingSubscriptions } from "@/db/schema";
+import type { Plan } from "@/lib/domain/vocab";
 import { log } from "@/lib/log";
 import { lockAccount } from "./metering";
 import { changePlan, type PlanChange } from "./plan-change";

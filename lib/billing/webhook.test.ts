@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, stripeEvents } from "@/db/schema";
-import { createAlert } from "@/lib/queries/alerts";
+import { createAlert } from "@/lib/alerts/service";
 import { createCheckoutSession } from "./checkout";
 import { createPortalSession } from "./portal";
 import { type BillingTest, PRICES, startBillingTest, WEBHOOK_SECRET } from "./test/setup";

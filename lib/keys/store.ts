@@ -1,12 +1,10 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accounts, apiKeys, PLANS, type Plan } from "@/db/schema";
+import { accounts, apiKeys } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
+import type { Plan } from "@/lib/domain/vocab";
 import { planOfAccount } from "@/lib/queries/plans";
 import { displayPrefix, generateKeySecret, hashKey, newId } from "./secret";
-
-export type { Plan };
-export { PLANS };
 
 /** The account of an email, created on first use. */
 export async function ensureAccount(db: Db, email: string | null, plan: Plan = "free"): Promise<string> {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { alerts, apiKeys, notifications } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { NotFound } from "@/lib/domain/errors";
 import { type AlertOwner, toAlert, toDelivery } from "./alerts";
 import { iso } from "./format";
 
@@ -48,7 +48,7 @@ export async function alertOwnerInAccount(db: Db, accountId: string, alertId: st
     .select({ keyId: alerts.keyId })
     .from(alerts)
     .where(and(eq(alerts.id, alertId), eq(alerts.accountId, accountId)));
-  if (!row) throw new ApiError("NOT_FOUND", "Alert not found.");
+  if (!row) throw new NotFound("Alert not found.");
   return { keyId: row.keyId, accountId };
 }
 

@@ -1,8 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
-
-export const EVENT_TYPES = ["swap", "liquidity_add", "liquidity_remove", "transfer"] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import { type Direction, EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
 
 export type EventQuery = {
   type?: EventType;
@@ -18,12 +16,6 @@ export type EventQuery = {
   limit: number;
 };
 
-/**
- * Event ids encode the chain position: block * ID_BLOCK_FACTOR + the event's sequence in its
- * block (its log index; after the block's tombstones when a reorg rolled the block back before).
- */
-export const ID_BLOCK_FACTOR = 100_000;
-
 export type ApiEvent = {
   id: string;
   type: EventType;
@@ -33,7 +25,7 @@ export type ApiEvent = {
   token_address: string;
   token_symbol: string;
   amount_usd: number;
-  direction: "buy" | "sell" | null;
+  direction: Direction | null;
   timestamp: string;
   block_number: number;
   tx_hash: string;
@@ -112,7 +104,7 @@ function objectJson(lead: SQL[], rest: SQL[], withWallet: boolean): SQL {
 export function firstIdAfter(time: Date | SQL): SQL {
   const t = time instanceof Date ? sql`${time.toISOString()}::timestamptz` : time;
   return sql`(select min(number) from blocks where timestamp =
-    (select min(timestamp) from blocks where timestamp > ${t})) * ${ID_BLOCK_FACTOR}`;
+    (select min(timestamp) from blocks where timestamp > ${t})) * ${EVENT_ID_BLOCK_FACTOR}`;
 }
 
 /**
@@ -173,10 +165,10 @@ function totalSql(q: EventQuery): SQL {
   return sql`(with b as (select ${bound} as id)
     select coalesce((select count from event_counts where scope = ${scope}), 0)
          - coalesce((select cum from event_cumulative_counts
-                      where scope = ${scope} and block_number < (select id from b) / ${ID_BLOCK_FACTOR}
+                      where scope = ${scope} and block_number < (select id from b) / ${EVENT_ID_BLOCK_FACTOR}
                       order by block_number desc limit 1), 0)
          - (select count(*) from events e
-             where e.id >= (select id from b) / ${ID_BLOCK_FACTOR} * ${ID_BLOCK_FACTOR} and e.id < (select id from b)
+             where e.id >= (select id from b) / ${EVENT_ID_BLOCK_FACTOR} * ${EVENT_ID_BLOCK_FACTOR} and e.id < (select id from b)
              ${q.type ? sql`and e.type = ${q.type}` : sql``}))`;
 }
 
@@ -202,7 +194,7 @@ function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; s
       cte: sql`select c.block_number, ${scopeTotal} - c.cum as after from event_cumulative_counts c
                 where c.scope = ${scope} and c.cum >= ${scopeTotal} - ${offset} order by c.cum limit 1`,
       // No such block (an empty stream): an empty page.
-      condition: sql`e.id < coalesce((select (block_number + 1) * ${ID_BLOCK_FACTOR} from start), 0)`,
+      condition: sql`e.id < coalesce((select (block_number + 1) * ${EVENT_ID_BLOCK_FACTOR} from start), 0)`,
       skip: sql`coalesce(${offset} - (select after from start), 0)`,
     };
   }
@@ -211,7 +203,7 @@ function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; s
     cte: sql`select c.block_number, ${rank} - 1 - (c.cum - c.count) as skip from event_cumulative_counts c
               where c.scope = ${scope} and c.cum >= ${rank} order by c.cum limit 1`,
     // No such block (past the end): an empty page.
-    condition: sql`e.id >= coalesce((select block_number * ${ID_BLOCK_FACTOR} from start), ${Number.MAX_SAFE_INTEGER}::bigint)`,
+    condition: sql`e.id >= coalesce((select block_number * ${EVENT_ID_BLOCK_FACTOR} from start), ${Number.MAX_SAFE_INTEGER}::bigint)`,
     skip: sql`coalesce((select skip from start), 0)`,
   };
 }

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, plans } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { NotFound } from "@/lib/domain/errors";
 
 /** The plans and their limits, as the plans table states them (the one source of limits). */
 export async function listPlans(db: Db) {
@@ -16,13 +16,6 @@ export type PlanLimits = Awaited<ReturnType<typeof listPlans>>[number];
 export async function planOfAccount(db: Db, accountId: string, lock = false): Promise<PlanLimits> {
   const query = db.select({ plan: plans }).from(accounts).innerJoin(plans, eq(plans.id, accounts.plan)).where(eq(accounts.id, accountId));
   const [row] = await (lock ? query.for("update", { of: accounts }) : query);
-  if (!row) throw new ApiError("NOT_FOUND", "No such account.");
+  if (!row) throw new NotFound("No such account.");
   return row.plan;
-}
-
-/** The webhook channel's gate, the same wherever a webhook is set or fired. */
-export const webhooksRefused = (plan: Pick<PlanLimits, "label">) => `The webhook channel is not available on the ${plan.label} plan.`;
-
-export function requireWebhooks(plan: Pick<PlanLimits, "label" | "webhooks">): void {
-  if (!plan.webhooks) throw new ApiError("FORBIDDEN", webhooksRefused(plan), "notification_channel");
 }

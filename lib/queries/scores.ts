@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tokenScores, walletScores } from "@/db/schema";
+import type { MissingSignal } from "@/lib/domain/vocab";
 import { explainBreakdown } from "@/lib/scoring/composite";
 import { REPUTATION_DIMENSION_GAPS } from "@/lib/scoring/reputation";
 import { RISK_DIMENSION_GAPS, tokenConfidence } from "@/lib/scoring/risk";
-import type { MissingSignal } from "@/lib/scoring/vocab";
 import { REPUTATION_WEIGHTS, RISK_WEIGHTS } from "@/lib/scoring/weights";
 import { iso, round } from "./format";
 

@@ -1,8 +1,8 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { syncState } from "@/db/schema";
-import type { StatusReason } from "@/lib/api/schemas/status";
 import { config } from "@/lib/config";
+import type { StatusReason } from "@/lib/domain/vocab";
 import { type ChainHead, probeChainHead } from "./chain-head";
 import { quarantineCount } from "./quarantine";
 

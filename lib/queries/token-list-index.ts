@@ -1,19 +1,17 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tokenMetrics } from "@/db/schema";
-import { RISK_FLAGS } from "@/lib/scoring/vocab";
-import { filterRanges, type RangeColumn, type TokenFilter } from "@/lib/tokens/filter";
+import { FILTER_COLUMNS, filterBounds, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
+import { TOKEN_SORT_ORDERS, TOKEN_SORTS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
 
-export const TOKEN_SORTS = ["trending", "newest", "liquidity", "volume", "risk_asc"] as const;
-export type TokenSort = (typeof TOKEN_SORTS)[number];
-
-const FLAG_BITS = new Map<string, number>(RISK_FLAGS.map((f, i) => [f, 1 << i]));
-const flagMask = (flags: readonly string[]) => flags.reduce((m, f) => m | (FLAG_BITS.get(f) ?? 0), 0);
-const RANGE_COLUMNS: RangeColumn[] = ["liquidityUsd", "marketCapUsd", "riskScore", "holderGrowth1hPct", "createdAtMs"];
+/** Every column a filter or a sort reads, as token_metrics gives it (created_at in epoch ms). */
+const COLUMNS = [...new Set<TokenSortColumn>([...FILTER_COLUMNS, ...TOKEN_SORTS.map((s) => TOKEN_SORT_ORDERS[s].column)])];
+const columnSql = (c: TokenSortColumn): SQL<number> =>
+  c === "createdAtMs" ? sql<number>`(extract(epoch from ${tokenMetrics.createdAt}) * 1000)::float8` : sql<number>`${tokenMetrics[c]}`;
 
 type Snapshot = {
   addresses: string[];
-  columns: Record<RangeColumn, Float64Array>;
+  columns: Record<TokenSortColumn, Float64Array>;
   flags: Int32Array;
   /** Token positions in each sort's order, ties broken by address as the list promises. */
   order: Record<TokenSort, Int32Array>;
@@ -22,45 +20,29 @@ type Snapshot = {
 };
 
 /**
- * The token list read model held in memory: every filter column of token_metrics as typed
- * arrays, pre-sorted for each sort, rebuilt when the data version changes. A list request is
- * then one pass over an array (exact totals included) instead of a count over the table.
+ * The token list read model held in memory: every filter and sort column of token_metrics as
+ * typed arrays, pre-sorted for each sort, rebuilt when the data version changes. A list request
+ * is then one pass over an array (exact totals included) instead of a count over the table.
  */
 async function build(db: Db): Promise<Snapshot> {
   const rows = await db
     .select({
       address: tokenMetrics.address,
-      liquidityUsd: tokenMetrics.liquidityUsd,
-      marketCapUsd: tokenMetrics.marketCapUsd,
-      riskScore: tokenMetrics.riskScore,
-      holderGrowth1hPct: tokenMetrics.holderGrowth1hPct,
-      createdAtMs: sql<number>`(extract(epoch from ${tokenMetrics.createdAt}) * 1000)::float8`,
-      trendingScore: tokenMetrics.trendingScore,
-      volume24hUsd: tokenMetrics.volume24hUsd,
       riskFlags: tokenMetrics.riskFlags,
+      ...(Object.fromEntries(COLUMNS.map((c) => [c, columnSql(c)])) as Record<TokenSortColumn, SQL<number>>),
     })
     .from(tokenMetrics)
     .orderBy(tokenMetrics.address);
   const n = rows.length;
-  const column = (pick: (r: (typeof rows)[number]) => number) => Float64Array.from(rows, pick);
-  const columns = Object.fromEntries(RANGE_COLUMNS.map((c) => [c, column((r) => r[c])])) as Record<RangeColumn, Float64Array>;
+  const columns = Object.fromEntries(COLUMNS.map((c) => [c, Float64Array.from(rows, (r) => r[c])])) as Record<TokenSortColumn, Float64Array>;
   const flags = Int32Array.from(rows, (r) => flagMask(r.riskFlags));
   // Rows come sorted by address, so position breaks ties in address order.
   const sortBy = (key: Float64Array, descending: boolean) =>
     Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (descending ? key[b] - key[a] : key[a] - key[b]) || a - b);
-  const order = {
-    trending: sortBy(
-      column((r) => r.trendingScore),
-      true,
-    ),
-    newest: sortBy(columns.createdAtMs, true),
-    liquidity: sortBy(columns.liquidityUsd, true),
-    volume: sortBy(
-      column((r) => r.volume24hUsd),
-      true,
-    ),
-    risk_asc: sortBy(columns.riskScore, false),
-  };
+  const order = Object.fromEntries(TOKEN_SORTS.map((s) => [s, sortBy(columns[TOKEN_SORT_ORDERS[s].column], TOKEN_SORT_ORDERS[s].descending)])) as Record<
+    TokenSort,
+    Int32Array
+  >;
   return { addresses: rows.map((r) => r.address), columns, flags, order, pass: new Uint8Array(n) };
 }
 
@@ -119,23 +101,20 @@ function kernelFor(sides: ("min" | "max")[], withFlags: boolean): Kernel {
 
 /**
  * Marks the positions that pass the filter in `s.pass` and returns how many do, or null when
- * the filter is empty. The conditions are the ranges of the one filter declaration; a NaN
- * passes a bound, as inRange has it.
+ * the filter is empty. The conditions are the filter's bounds (filterBounds), compiled: a NaN
+ * passes a bound, as passesBound has it.
  */
 function markMatches(s: Snapshot, filter: TokenFilter, now: Date): number | null {
   const excluded = flagMask(filter.exclude_flags ?? []);
-  const tests = filterRanges(filter, now).flatMap((r) => [
-    ...(r.min > -Infinity ? [{ side: "min" as const, column: s.columns[r.column], bound: r.min }] : []),
-    ...(r.max < Infinity ? [{ side: "max" as const, column: s.columns[r.column], bound: r.max }] : []),
-  ]);
-  if (!tests.length && !excluded) return null;
+  const bounds = filterBounds(filter, now);
+  if (!bounds.length && !excluded) return null;
   const kernel = kernelFor(
-    tests.map((t) => t.side),
+    bounds.map((b) => b.side),
     excluded !== 0,
   );
   return kernel(
-    tests.map((t) => t.column),
-    tests.map((t) => t.bound),
+    bounds.map((b) => s.columns[b.column]),
+    bounds.map((b) => b.value),
     s.flags,
     excluded,
     s.pass,

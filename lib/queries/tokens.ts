@@ -1,12 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { syncState } from "@/db/schema";
-import type { TokenFilter } from "@/lib/tokens/filter";
+import type { TokenFilter } from "@/lib/domain/token-filter";
+import type { TokenSort } from "@/lib/domain/vocab";
 import { hoursSince, iso, round } from "./format";
 import { type HolderRow, toHolder, topHoldersSql } from "./holders";
-import { queryTokenList, type TokenSort } from "./token-list-index";
-
-export { TOKEN_SORTS, type TokenSort } from "./token-list-index";
+import { queryTokenList } from "./token-list-index";
 
 type TokenRow = {
   address: string;

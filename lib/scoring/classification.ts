@@ -10,9 +10,10 @@
  *   fresh       too new and too little activity to say more;
  *   retail      everyone else.
  */
+
+import type { Classification, Confidence } from "@/lib/domain/vocab";
 import { groupBy } from "./entities";
 import { sum } from "./ramp";
-import type { Classification, Confidence } from "./vocab";
 import type { WalletReputationInput, WalletTrade } from "./wallet-input";
 import { isWashTrader, roundTripStats } from "./wash";
 import { CLASSIFICATION_RULE, ENTRY_TIMING } from "./weights";

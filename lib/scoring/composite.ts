@@ -4,8 +4,9 @@
  * proportion), then the adjustments, rounded to the published precision. Everything it reads is
  * in the API's score objects, so anyone can redo it from a response (docs/methodology.md).
  */
+
+import type { MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import { clamp } from "./ramp";
-import type { MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "./vocab";
 
 /** A named bound on a composite: raised to at least min_score, or held to at most max_score. */
 export type Adjustment<R extends string = TokenAdjustmentReason | WalletAdjustmentReason> = { reason: R; min_score: number } | { reason: R; max_score: number };

@@ -3,9 +3,10 @@
  * threshold sets. The one table the dashboard's evidence lists and the API reference (the
  * FlagEvidence schema's description) both read; every metric a flag records is in it.
  */
+
+import type { RiskFlag } from "@/lib/domain/vocab";
 import type { FlagEvidence } from "./evidence";
 import { formatCount, formatIndex, formatShare, formatShareExact, formatUsd } from "./format";
-import type { RiskFlag } from "./vocab";
 
 /** share: a fraction shown as a percent; index: 0..1 shown as a decimal. */
 export type MetricUnit = "share" | "usd" | "count" | "index";

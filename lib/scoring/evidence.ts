@@ -1,6 +1,6 @@
 /** Builds the explainable record behind a raised flag (stored as token_scores.flag_evidence). */
 import type { FlagEvidence } from "@/db/schema/scores";
-import type { RiskFlag } from "./vocab";
+import type { RiskFlag } from "@/lib/domain/vocab";
 import { MAX_EVIDENCE_ITEMS } from "./weights";
 
 export type { FlagEvidence };

@@ -2,11 +2,12 @@
  * top_holder_summary: how many wallets bought in the first blocks after launch, what those
  * early movers are doing now, and the mean reputation of the ten largest real holders.
  */
+
+import type { NetActivity } from "@/lib/domain/vocab";
 import { isRealHolder } from "./concentration";
 import { netActivity, recentFlows } from "./net-activity";
 import { sum } from "./ramp";
 import type { Holder, Swap } from "./token-input";
-import type { NetActivity } from "./vocab";
 import { TOP_HOLDERS_FOR_REPUTATION } from "./weights";
 
 export type TopHolderSummary = {

@@ -1,5 +1,6 @@
 /** The scoring engine's public surface, for the worker. */
 
+export * from "@/lib/domain/vocab";
 export { type Adjustment, adjustedScore, effectiveWeights, type MissingDimension, weightedScore } from "./composite";
 export type { FlagEvidence } from "./evidence";
 export { generateSummaryWithLlm, type LlmEndpoint, type WrittenSummary, writeSummary } from "./llm";
@@ -8,7 +9,6 @@ export { compositeRisk, type RiskDimensions, riskLevel, scoreTokenRisk, type Tok
 export { preferredSector, sectorOf } from "./sector";
 export { deterministicSummary, type SummaryInput, summaryFactsHash, summaryInputFrom, summaryInputHash } from "./summary";
 export type * from "./token-input";
-export * from "./vocab";
 export type * from "./wallet-input";
 export { scoreWallet, type WalletScoreResult } from "./wallet-score";
 export * from "./weights";

@@ -3,9 +3,10 @@
  * position. accumulating / distributing when the window's net buys or sells move at least
  * minChange of the position, exited when (almost) nothing is left, else holding.
  */
+
+import type { NetActivity } from "@/lib/domain/vocab";
 import { sum } from "./ramp";
 import type { Trade } from "./token-input";
-import type { NetActivity } from "./vocab";
 import { NET_ACTIVITY_RULE, WINDOWS } from "./weights";
 
 export type NetActivityInput = {

@@ -3,9 +3,10 @@
  * data), their confidence, and the weighted composite with its named caps: a low-confidence
  * wallet cannot look excellent, a rugger or a dumping insider cannot look trustworthy.
  */
+
+import type { Confidence, MissingReason, ReputationDimension, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import { type Adjustment, type Composite, composite, missingDimensions, publishedScore as published } from "./composite";
 import { ramp, rampScore, shrunkRate, sum, toScore, weightedMean } from "./ramp";
-import type { Confidence, MissingReason, ReputationDimension, WalletAdjustmentReason } from "./vocab";
 import type { WalletPosition, WalletReputationInput } from "./wallet-input";
 import {
   CONFIDENCE_RULE,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { RISK_FLAGS, type RiskFlag } from "@/lib/domain/vocab";
 import { addr, healthyToken, LAUNCH_BLOCK, randomToken, swap } from "./__fixtures__/token";
 import { compositeRisk, type RiskDimensions, riskLevel, scoreTokenRisk, tokenConfidence } from "./risk";
-import { RISK_FLAGS, type RiskFlag } from "./vocab";
 import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_WEIGHTS, SEVERE_DIMENSION } from "./weights";
 
 /** Findings of a token past its first day. */

@@ -4,6 +4,17 @@
  * summary, in the shape of token_scores.
  */
 
+import {
+  type Confidence,
+  type MissingReason,
+  type MissingSignal,
+  RISK_DIMENSIONS,
+  RISK_FLAGS,
+  type RiskDimension,
+  type RiskFlag,
+  type RiskLevel,
+  type TokenAdjustmentReason,
+} from "@/lib/domain/vocab";
 import { type Adjustment, type Composite, composite, type MissingDimension, missingDimensions, publishedScore as published } from "./composite";
 import { holderConcentration, isRealHolder } from "./concentration";
 import { resolveEntities } from "./entities";
@@ -13,16 +24,6 @@ import { liquidityStability } from "./liquidity";
 import { smartMoneyFlow } from "./smart-money";
 import { fundingMissing, sybilCluster } from "./sybil";
 import type { TokenRiskInput } from "./token-input";
-import {
-  type Confidence,
-  type MissingReason,
-  RISK_DIMENSIONS,
-  RISK_FLAGS,
-  type RiskDimension,
-  type RiskFlag,
-  type RiskLevel,
-  type TokenAdjustmentReason, type MissingSignal,
-} from "./vocab";
 import { washTrading } from "./wash";
 import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, SEVERE_DIMENSION, TOKEN_CONFIDENCE, WINDOWS } from "./weights";
 

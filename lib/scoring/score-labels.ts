@@ -2,9 +2,10 @@
  * Scores in words: the dimensions' names, why a dimension has no value and why a score is not
  * its weighted breakdown. The dashboard and the summaries read them from here.
  */
+
+import type { MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import type { Adjustment } from "./composite";
 import { formatCount, formatShare } from "./format";
-import type { MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "./vocab";
 import { CONSISTENCY, INSIDER_DUMP, MIN_CLOSED_POSITIONS, NEW_TOKEN, SEVERE_DIMENSION, WINDOWS } from "./weights";
 
 /** Higher is riskier. */

@@ -3,7 +3,7 @@
  * symbol outweigh the launchpad (a meme launchpad also lists AI tokens); ties go to the more
  * specific sector (the order of SECTOR_KEYWORDS). Deterministic: same words, same sector.
  */
-import type { Sector } from "./vocab";
+import type { Sector } from "@/lib/domain/vocab";
 import { SECTOR_MATCH_WEIGHTS } from "./weights";
 
 type KnownSector = Exclude<Sector, "other">;

@@ -4,12 +4,12 @@
  * the worker when the data behind a summary has changed enough to write it again.
  */
 import { createHash } from "node:crypto";
+import type { RiskFlag, RiskLevel, Sector, TokenAdjustmentReason } from "@/lib/domain/vocab";
 import type { Adjustment } from "./composite";
 import type { FlagEvidence } from "./evidence";
 import { formatCount, formatDate, formatPct, formatShare, formatUsd } from "./format";
 import type { RiskDimensions, TokenRiskResult } from "./risk";
 import { ADJUSTMENT_REASON_TEXT, RISK_DIMENSION_LABELS } from "./score-labels";
-import type { RiskFlag, RiskLevel, Sector, TokenAdjustmentReason } from "./vocab";
 import { METHOD_VERSION, SUMMARY_BUCKETS } from "./weights";
 
 export type SummaryInput = {

@@ -3,7 +3,7 @@
  * numbers, token amounts are in any one unit per token (raw or decimal-adjusted: only ratios
  * are taken), USD values are numbers. Addresses are lowercase.
  */
-import type { HolderTag } from "./vocab";
+import type { HolderTag } from "@/lib/domain/vocab";
 
 export type TokenFacts = {
   address: string;

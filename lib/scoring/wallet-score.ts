@@ -1,8 +1,9 @@
 /** A wallet's full score in the shape of wallet_scores. */
+
+import type { Classification, Confidence, ReputationDimension, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import { classifyWallet } from "./classification";
 import type { Adjustment, MissingDimension } from "./composite";
 import { compositeReputation, type ReputationDimensions, reputationConfidence, reputationDimensions, reputationMissing } from "./reputation";
-import type { Classification, Confidence, ReputationDimension, WalletAdjustmentReason } from "./vocab";
 import type { WalletReputationInput } from "./wallet-input";
 import { METHOD_VERSION } from "./weights";
 

@@ -3,8 +3,9 @@
  * explains each one and where it comes from; change both together and bump METHOD_VERSION,
  * which is stored beside every score (and hashed into summaries, so they are rewritten).
  */
+
+import type { ReputationDimension, RiskDimension, RiskFlag, RiskLevel, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import type { RampSpec } from "./ramp";
-import type { ReputationDimension, RiskDimension, RiskFlag, RiskLevel, WalletAdjustmentReason } from "./vocab";
 
 export const METHOD_VERSION = "2026-11.3";
 

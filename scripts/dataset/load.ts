@@ -45,7 +45,7 @@ export async function loadDataset(sql: postgres.Sql, options: LoadOptions = {}):
     if (options.truncate ?? true) await conn.unsafe(`truncate table ${tableList}`);
     const restore = (options.rebuildIndexes ?? options.copy) ? await dropIndexes(conn, TABLE_NAMES) : [];
     // Events arrive token by token, out of block order: the running per-block totals are
-    // recounted once at the end instead of after every batch (migration 0008).
+    // recounted once at the end instead of after every batch (db/functions/event-counts.sql).
     await conn`alter table events disable trigger events_count_insert`;
     restore.push("alter table events enable trigger events_count_insert", "select event_counts_rebuild()");
 

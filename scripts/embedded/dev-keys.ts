@@ -3,8 +3,9 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
+import { PLANS, type Plan } from "@/lib/domain/vocab";
 import { hashKey } from "@/lib/keys/secret";
-import { createKey, ensureAccount, PLANS, type Plan } from "@/lib/keys/store";
+import { createKey, ensureAccount } from "@/lib/keys/store";
 
 type DevKeys = Record<Plan, string>;
 

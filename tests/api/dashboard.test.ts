@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey, ensureAccount, type Plan, setPlan } from "@/lib/keys/store";
+import type { Plan } from "@/lib/domain/vocab";
+import { createKey, ensureAccount, setPlan } from "@/lib/keys/store";
 import { OVERVIEW_URLS, STREAM_PAGE_SIZE } from "@/lib/queries/shared-views";
 import { type ApiResponse, expectError } from "./helpers";
 import { type OwnServer, ownServer, signedIn } from "./own-server";

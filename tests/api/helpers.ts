@@ -1,7 +1,8 @@
 import { inject } from "vitest";
 import type { z } from "zod";
 import { connect, createDb, type Db } from "@/db/client";
-import { createKey, ensureAccount, type Plan } from "@/lib/keys/store";
+import type { Plan } from "@/lib/domain/vocab";
+import { createKey, ensureAccount } from "@/lib/keys/store";
 
 export const baseUrl = () => inject("baseUrl");
 

@@ -1,12 +1,26 @@
-import { eq } from "drizzle-orm";
+import { and, arrayOverlaps, eq, not, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { alerts, tokenMetrics } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { updateAlert } from "@/lib/alerts/service";
+import { Forbidden } from "@/lib/domain/errors";
+import { type FilterColumn, filterBounds, type TokenFilter } from "@/lib/domain/token-filter";
 import { revokeKey } from "@/lib/keys/store";
-import { updateAlert } from "@/lib/queries/alerts";
-import { type TokenFilter, tokenFilterSql } from "@/lib/tokens/filter";
 import { AlertEvaluator } from "./evaluate";
 import { alertsDatabase, minutes, newAddress, newAlert, newOwner, notificationsOf, setToken, T0 } from "./test/fixtures";
+
+/** The filter evaluated by PostgreSQL over token_metrics: what the evaluator's in-memory sets must equal. */
+function tokenFilterSql(filter: TokenFilter, now: Date): SQL | undefined {
+  const column: Record<FilterColumn, SQL> = {
+    liquidityUsd: sql`${tokenMetrics.liquidityUsd}`,
+    marketCapUsd: sql`${tokenMetrics.marketCapUsd}`,
+    riskScore: sql`${tokenMetrics.riskScore}`,
+    holderGrowth1hPct: sql`${tokenMetrics.holderGrowth1hPct}`,
+    createdAtMs: sql`extract(epoch from ${tokenMetrics.createdAt}) * 1000`,
+  };
+  const conditions = filterBounds(filter, now).map((b) => sql`${column[b.column]} ${sql.raw(b.side === "min" ? ">=" : "<=")} ${b.value}`);
+  if (filter.exclude_flags?.length) conditions.push(not(arrayOverlaps(tokenMetrics.riskFlags, filter.exclude_flags)));
+  return and(...conditions);
+}
 
 let t: Awaited<ReturnType<typeof alertsDatabase>>;
 beforeAll(async () => {
@@ -178,10 +192,10 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
       await newAlert(t.db, owner, { max_market_cap_usd: 123_456, min_liquidity_usd: 1 }),
       await newAlert(t.db, owner, { min_market_cap_usd: 100_000, exclude_flags: ["wash_trading"] }),
     ];
-    await expect(newAlert(t.db, owner, { min_market_cap_usd: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(newAlert(t.db, owner, { min_market_cap_usd: 1 })).rejects.toBeInstanceOf(Forbidden);
     await expect(
       newAlert(t.db, owner, { min_market_cap_usd: 1 }, { notification_channel: "webhook", webhook_url: "https://example.com/h" }),
-    ).rejects.toBeInstanceOf(ApiError);
+    ).rejects.toBeInstanceOf(Forbidden);
 
     await evaluator.evaluate(t.sql, T0);
     for (const alert of created) {

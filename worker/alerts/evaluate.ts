@@ -1,6 +1,6 @@
 import type { Sql } from "@/db/client";
+import type { TokenFilter } from "@/lib/domain/token-filter";
 import { log } from "@/lib/log";
-import type { TokenFilter } from "@/lib/tokens/filter";
 import type { CycleContext } from "@/worker/worker";
 import { hashAddresses, matchDigest } from "./digest";
 import { fireAlerts } from "./fire";

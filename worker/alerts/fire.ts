@@ -1,8 +1,8 @@
 import type { Sql } from "@/db/client";
 import { type AlertNotification, MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
+import { webhooksRefused } from "@/lib/alerts/service";
+import { explainMatch, type TokenFilter } from "@/lib/domain/token-filter";
 import { newId } from "@/lib/keys/secret";
-import { webhooksRefused } from "@/lib/queries/plans";
-import { explainMatch, type TokenFilter } from "@/lib/tokens/filter";
 import { LIVE_KEY } from "./load";
 import type { CycleToken } from "./tokens";
 

@@ -1,5 +1,5 @@
 import type { Sql } from "@/db/client";
-import type { TokenFilter } from "@/lib/tokens/filter";
+import type { TokenFilter } from "@/lib/domain/token-filter";
 
 /**
  * The live-alert rule, on an alert `a` and an api_keys row `k`: an alert is evaluated and fired

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { matchesTokenFilter, type TokenFilter } from "@/lib/domain/token-filter";
+import { RISK_FLAGS } from "@/lib/domain/vocab";
 import { mulberry32 } from "@/lib/random";
-import { RISK_FLAGS } from "@/lib/scoring/vocab";
-import { matchesTokenFilter, type TokenFilter } from "@/lib/tokens/filter";
 import { hashAddresses, matchDigest } from "./digest";
 import { MatchMemory } from "./memory";
 import type { CycleToken } from "./tokens";
@@ -18,7 +18,7 @@ function newToken(now: number): CycleToken {
     marketCapUsd: pick([1_000, 100_000, 1_000_000]) * (0.5 + random()),
     riskScore: Math.round(random() * 100),
     holderGrowth1hPct: random() < 0.5 ? 0 : Math.round(random() * 100 - 20),
-    createdAt: new Date(now - Math.floor(random() * 48 * HOUR)),
+    createdAtMs: now - Math.floor(random() * 48 * HOUR),
     riskFlags: RISK_FLAGS.filter(() => random() < 0.1),
   };
 }
@@ -36,7 +36,7 @@ function newFilter(): TokenFilter {
 
 /** A token as the next cycle loads it: a fresh object, sometimes with new values. */
 function reload(t: CycleToken): CycleToken {
-  const copy = { ...t, createdAt: new Date(t.createdAt), riskFlags: [...t.riskFlags] };
+  const copy = { ...t, riskFlags: [...t.riskFlags] };
   if (random() < 0.1) copy.liquidityUsd *= 0.5 + random();
   if (random() < 0.05) copy.riskScore = Math.round(random() * 100);
   if (random() < 0.03) copy.riskFlags = RISK_FLAGS.filter(() => random() < 0.2);

@@ -1,5 +1,5 @@
-import { rangeValue, TokenIndex } from "@/lib/alerts/token-index";
-import { type FilterRange, filterRanges, inRange, matchesTokenFilter, type TokenFilter } from "@/lib/tokens/filter";
+import { type FilterBound, filterBounds, matchesTokenFilter, passesBound, type TokenFilter } from "@/lib/domain/token-filter";
+import { TokenIndex } from "./token-index";
 import { type CycleToken, sameToken } from "./tokens";
 
 export type MatchDiff = { inserts: string[]; deletes: string[] };
@@ -37,8 +37,8 @@ export class MatchMemory {
  * One cycle's match sets. A condition the last cycle also had is carried over: its set changes
  * only by tokens that are new or changed (evaluated afresh through an index of just them), by
  * tokens that are gone, and by members that a range moving with time (an age) now leaves out.
- * That rests on matchesTokenFilter being its ranges (filterRanges) and the flags, as filter.ts
- * declares; a range that widened (a clock set back) or a condition not seen last cycle is
+ * That rests on matchesTokenFilter being its bounds (filterBounds) and the flags, as
+ * lib/domain/token-filter.ts declares; a bound that widened (a clock set back) or a condition not seen last cycle is
  * computed over every token instead.
  */
 export class CycleMatches {
@@ -70,10 +70,10 @@ export class CycleMatches {
     });
 
     const fresh = new Map<string, TokenFilter>();
-    const carried: { key: string; filter: TokenFilter; before: number[]; moving: FilterRange[] }[] = [];
+    const carried: { key: string; filter: TokenFilter; before: number[]; moving: FilterBound[] }[] = [];
     for (const [key, filter] of conditions) {
       const before = last?.sets.get(key);
-      const moving = before && narrowedRanges(filterRanges(filter, last!.now), filterRanges(filter, now));
+      const moving = before && narrowedBounds(filterBounds(filter, last!.now), filterBounds(filter, now));
       if (moving) carried.push({ key, filter, before: before!, moving });
       else fresh.set(key, filter);
     }
@@ -96,7 +96,7 @@ export class CycleMatches {
           if (p < 0 || changed[p]) continue;
           const t = tokens[p];
           // Unchanged and matching before: it still matches unless a range that moved leaves it out.
-          if (moving.some((r) => !inRange(rangeValue(t, r.column), r)) && !matchesTokenFilter(t, filter, now)) continue;
+          if (moving.some((b) => !passesBound(t[b.column], b)) && !matchesTokenFilter(t, filter, now)) continue;
           set.push(p);
         }
         this.sets.set(key, set);
@@ -123,16 +123,17 @@ export class CycleMatches {
 }
 
 /**
- * The ranges of `after` that moved, when every move narrows its range (`before` and `after`
- * being one filter's ranges at two times); undefined when one widened.
+ * The bounds of `after` that moved, when every move narrows (`before` and `after` being one
+ * filter's bounds at two times); undefined when one widened.
  */
-function narrowedRanges(before: FilterRange[], after: FilterRange[]): FilterRange[] | undefined {
+function narrowedBounds(before: FilterBound[], after: FilterBound[]): FilterBound[] | undefined {
   if (before.length !== after.length) return undefined;
-  const moved: FilterRange[] = [];
+  const moved: FilterBound[] = [];
   for (const [i, a] of after.entries()) {
     const b = before[i];
-    if (a.column !== b.column || !(a.min >= b.min && a.max <= b.max)) return undefined;
-    if (a.min !== b.min || a.max !== b.max) moved.push(a);
+    if (a.column !== b.column || a.side !== b.side) return undefined;
+    if (!(a.side === "min" ? a.value >= b.value : a.value <= b.value)) return undefined;
+    if (a.value !== b.value) moved.push(a);
   }
   return moved;
 }

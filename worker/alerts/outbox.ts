@@ -2,10 +2,10 @@ import type { Sql } from "@/db/client";
 import { dashboardUrl, type EmailTransport, emailTransportFromConfig, renderAlertEmail } from "@/lib/alerts/email";
 import { HostBreaker, webhookHost } from "@/lib/alerts/host-breaker";
 import type { AlertNotification, DeliveryResult } from "@/lib/alerts/payload";
+import { webhooksRefused } from "@/lib/alerts/service";
 import { type WebhookTransport, webhookBody, webhookTransport } from "@/lib/alerts/webhook";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { webhooksRefused } from "@/lib/queries/plans";
 import { sleep } from "../sleep";
 
 /**

@@ -1,9 +1,9 @@
 import type { Sql } from "@/db/client";
-import type { FilterableToken } from "@/lib/tokens/filter";
+import type { FilterableToken } from "@/lib/domain/token-filter";
 
 export type CycleToken = FilterableToken & { address: string };
 
-type Row = CycleToken & { createdMs: number; flags: string };
+type Row = CycleToken & { flags: string };
 
 /*
  * Raw SQL on purpose: this runs every cycle, timestamps travel as epoch milliseconds (so the
@@ -13,7 +13,7 @@ type Row = CycleToken & { createdMs: number; flags: string };
  */
 const COLUMNS = `address, liquidity_usd as "liquidityUsd", market_cap_usd as "marketCapUsd", risk_score as "riskScore",
   holder_growth1h_pct as "holderGrowth1hPct", array_to_string(risk_flags, ',') as flags,
-  (extract(epoch from created_at) * 1000)::float8 as "createdMs"`;
+  (extract(epoch from created_at) * 1000)::float8 as "createdAtMs"`;
 
 /**
  * token_metrics for each cycle, reading only the rows written since the previous load: a row
@@ -53,7 +53,6 @@ export class TokenLoader {
 
 function parse(r: Row): CycleToken {
   r.riskFlags = r.flags ? r.flags.split(",") : [];
-  r.createdAt = new Date(r.createdMs);
   return r;
 }
 
@@ -65,7 +64,7 @@ export function sameToken(a: CycleToken, b: CycleToken): boolean {
       same(a.marketCapUsd, b.marketCapUsd) &&
       same(a.riskScore, b.riskScore) &&
       same(a.holderGrowth1hPct, b.holderGrowth1hPct) &&
-      same(a.createdAt.getTime(), b.createdAt.getTime()) &&
+      same(a.createdAtMs, b.createdAtMs) &&
       a.riskFlags.join() === b.riskFlags.join())
   );
 }

@@ -1,7 +1,7 @@
+import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { Tx } from "../indexer/sql";
 import type { ChainState, PoolState } from "../indexer/state";
-import { EVENT_ID_BLOCK_FACTOR } from "../indexer/transform";
 import { MAX_USD, poolLiquidityUsd, tokenPrice } from "./prices";
 
 const BURN_LIST = BURN_ADDRESSES.map((a) => `'${a}'`).join(", ");

@@ -1,5 +1,5 @@
+import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
-import type { Sector } from "@/lib/scoring/vocab";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { Tx } from "../indexer/sql";
 import type { ChainProfile } from "../profiles";

@@ -1,5 +1,5 @@
 import type { Sql } from "@/db/client";
-import { deriveRange, refreshDerived } from "../derive";
+import { deriveRange, refreshDerived, type Touched } from "../derive";
 import { quoteTokenFundings } from "../derive/funding";
 import { markTokens, reconcileRange } from "../derive/reconcile";
 import type { ChainProfile } from "../profiles";
@@ -50,6 +50,8 @@ const DRY_RUN = Symbol("dry run");
  * The sync engine: historical backfill of final blocks, then live steps near the head with reorg
  * handling. Every range commits its facts, the state derived from them and the checkpoint in one
  * transaction, so a crash at any moment resumes from the checkpoint with nothing lost or doubled.
+ * The price- and time-dependent figures a live range touches follow in a transaction of their
+ * own, so its events are served without waiting for them; the full refresh recomputes them all.
  */
 export class Indexer {
   readonly sql: Sql;
@@ -123,6 +125,7 @@ export class Indexer {
     const restoreReserves = this.state.saveReserves();
     let rows: RangeRows;
     let quarantined: Quarantine[];
+    let touched: Touched = { tokens: [], wallets: [] };
     try {
       [rows, quarantined] = await writeIsolating(data, this.state, async (range, dryRun) => {
         restoreReserves();
@@ -135,8 +138,7 @@ export class Indexer {
             const facts = { ...range, fundings: [...range.fundings, ...(await quoteTokenFundings(tx, this.rpc, this.state, range, rows))] };
             await insertRangeFacts(tx, this.state, facts, rows);
             await markTokens(tx, range, mismatched);
-            const touched = await deriveRange(tx, this.state, this.profile, range.from, rows, facts.fundings);
-            if (live) await refreshDerived(tx, this.state, touched, ref);
+            touched = await deriveRange(tx, this.state, this.profile, range.from, rows, facts.fundings);
             await writeCheckpoint(tx, this.profile.chainId, ref, this.profile.finalityDepth);
             if (dryRun) throw DRY_RUN;
           })
@@ -154,6 +156,13 @@ export class Indexer {
     logQuarantined(quarantined);
     this.checkpoint = ref;
     this.refreshPending = true;
+    // A crash before this commits leaves these figures to the full refresh a new run starts with.
+    if (live) {
+      await this.sql.begin(async (tx) => {
+        await refreshDerived(tx, this.state, touched, ref);
+        await bumpDataVersion(tx, this.profile.chainId);
+      });
+    }
     this.run.events += rows.events.length;
     this.reportProgress(live);
     // A backfill is one long cycle: stay visibly alive through it.

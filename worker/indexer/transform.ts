@@ -1,3 +1,4 @@
+import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { usd, valueUsd } from "../derive/prices";
 import type { ChainLog } from "./decode";
 import type { BlockData, RangeData } from "./fetch";
@@ -75,7 +76,6 @@ export type RangeRows = { transfers: TransferRow[]; reserves: ReserveRow[]; even
  * indexed again after a reorg numbers its events after its tombstones (write.ts
  * numberAfterTombstones), in the same per-block range, so ids are never reused.
  */
-export const EVENT_ID_BLOCK_FACTOR = 100_000;
 export const eventId = (block: number, logIndex: number) => block * EVENT_ID_BLOCK_FACTOR + logIndex;
 
 const ZERO = "0x0000000000000000000000000000000000000000";

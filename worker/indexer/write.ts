@@ -1,8 +1,9 @@
+import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
 import { insertRows, isoTime, type Tx } from "./sql";
 import { type ChainState, type PoolState, positionKey } from "./state";
-import { EVENT_ID_BLOCK_FACTOR, type EventRow, type RangeRows } from "./transform";
+import type { EventRow, RangeRows } from "./transform";
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 

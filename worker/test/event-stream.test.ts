@@ -175,7 +175,7 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
     expect(t.n).toBeGreaterThan(20);
     expect(t.reused).toBe(0);
     expect(t.outside).toBe(0);
-    // The running per-block counts (migrations 0006/0008) still equal the events.
+    // The running per-block counts (db/functions/event-counts.sql) still equal the events.
     const [c] = await sql<{ wrong: number }[]>`
       select count(*)::int as wrong from (
         select scope, block_number, count, cum from event_cumulative_counts

@@ -268,7 +268,16 @@ export class V3Market {
     await this.v2.mine();
     await this.ready(wallet, weth);
     const p = this.pools[this.rand(this.pools.length)];
-    const params = { tokenIn: weth, tokenOut: p.token, fee: FEE, recipient: wallet, deadline: DEADLINE, amountIn: E18 / 2n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n };
+    const params = {
+      tokenIn: weth,
+      tokenOut: p.token,
+      fee: FEE,
+      recipient: wallet,
+      deadline: DEADLINE,
+      amountIn: E18 / 2n,
+      amountOutMinimum: 0n,
+      sqrtPriceLimitX96: 0n,
+    };
     await this.send(wallet, this.v3.router, encodeFunctionData({ abi: V3.router.abi, functionName: "exactInputSingle", args: [params] }));
     this.wethFunded.push({ wallet, funder });
   }

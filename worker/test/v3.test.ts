@@ -68,7 +68,9 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
       select w.address, w.funder, f.asset from wallets w left join wallet_funding f on f.wallet = w.address
        where w.address = any(${market.wethFunded.map((f) => f.wallet)}) order by w.address`;
     expect(rows).toEqual(
-      [...market.wethFunded].sort((a, b) => (a.wallet < b.wallet ? -1 : 1)).map((f) => ({ address: f.wallet, funder: f.funder, asset: market.v2.deployment.weth })),
+      [...market.wethFunded]
+        .sort((a, b) => (a.wallet < b.wallet ? -1 : 1))
+        .map((f) => ({ address: f.wallet, funder: f.funder, asset: market.v2.deployment.weth })),
     );
   });
 

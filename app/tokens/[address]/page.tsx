@@ -16,15 +16,15 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { ConfidenceBadge, NetActivityBadge } from "@/components/wallet-badges";
 import { getDb } from "@/db/client";
+import { addressParam } from "@/lib/api/address-param";
+import { eventListFromSearch } from "@/lib/api/lists";
 import { requireSession } from "@/lib/auth/account";
-import { addressParam } from "@/lib/queries/address-param";
+import { RISK_DIMENSIONS, type RiskLevel } from "@/lib/domain/vocab";
 import { requestTime } from "@/lib/queries/clock";
-import { eventListFromSearch } from "@/lib/queries/lists";
 import { getTokenScore } from "@/lib/queries/scores";
 import { priceVolumeSeries } from "@/lib/queries/token-series";
 import { getTokenProfile } from "@/lib/queries/tokens";
 import { RISK_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
-import { RISK_DIMENSIONS, type RiskLevel } from "@/lib/scoring/vocab";
 
 export const metadata: Metadata = { title: "Token" };
 

@@ -1,10 +1,10 @@
 import { getDb } from "@/db/client";
-import { checkWebhookChange } from "@/lib/alerts/webhook-target";
+import { createAlert } from "@/lib/alerts/service";
 import { created, route, withApiKey } from "@/lib/api/handler";
 import { parseBody, parseQuery } from "@/lib/api/params";
 import { alertListQuery, createAlertBody } from "@/lib/api/schemas/alerts";
 import { emptyQuery } from "@/lib/api/schemas/common";
-import { createAlert, listAlerts } from "@/lib/queries/alerts";
+import { listAlerts } from "@/lib/queries/alerts";
 
 /** Alerts of the calling key: create, and list (active by default). */
 export const { GET, POST, PUT, PATCH, DELETE } = route({
@@ -14,9 +14,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = route({
   }),
   POST: withApiKey(async (req, { url, key }) => {
     parseQuery(url, emptyQuery);
-    const body = await parseBody(req, createAlertBody);
-    const db = getDb();
-    if (body.webhook_url) await checkWebhookChange(db, key.accountId, body.webhook_url);
-    return created(await createAlert(db, key, body));
+    return created(await createAlert(getDb(), key, await parseBody(req, createAlertBody)));
   }),
 });

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { cached, JsonBody } from "@/lib/api/cache";
 import { route, withApiKey } from "@/lib/api/handler";
-import { eventListJsonFromSearch } from "@/lib/queries/lists";
+import { eventListJsonFromSearch } from "@/lib/api/lists";
 
 /** The global stream of on-chain events. */
 export const { GET, POST, PUT, PATCH, DELETE } = route({

@@ -1,8 +1,8 @@
 import { getDb } from "@/db/client";
 import { cached } from "@/lib/api/cache";
 import { route, withApiKey } from "@/lib/api/handler";
+import { tokenListFromSearch } from "@/lib/api/lists";
 import { requestTime } from "@/lib/queries/clock";
-import { tokenListFromSearch } from "@/lib/queries/lists";
 
 /** List and filter tokens. */
 export const { GET, POST, PUT, PATCH, DELETE } = route({

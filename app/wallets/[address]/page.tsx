@@ -14,14 +14,13 @@ import { ClassificationBadge, ConfidenceBadge } from "@/components/wallet-badges
 import { WalletEvents } from "@/components/wallets/wallet-events";
 import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
 import { getDb } from "@/db/client";
+import { addressParam } from "@/lib/api/address-param";
+import { eventListFromSearch } from "@/lib/api/lists";
 import { requireSession } from "@/lib/auth/account";
-import { addressParam } from "@/lib/queries/address-param";
-import { EVENT_TYPES } from "@/lib/queries/events";
-import { eventListFromSearch } from "@/lib/queries/lists";
+import { EVENT_TYPES, REPUTATION_DIMENSIONS } from "@/lib/domain/vocab";
 import { getWalletScore } from "@/lib/queries/scores";
 import { getWalletProfile } from "@/lib/queries/wallets";
 import { REPUTATION_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
-import { REPUTATION_DIMENSIONS } from "@/lib/scoring/vocab";
 import { MIN_CLOSED_POSITIONS } from "@/lib/scoring/weights";
 
 export const metadata: Metadata = { title: "Wallet" };

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { ALERT_STATUSES } from "@/db/schema";
-import { ALERT_CHANNELS } from "@/lib/queries/alerts";
-import { tokenFilterBodySchema } from "@/lib/tokens/filter";
+import { ALERT_CHANNELS, ALERT_STATUSES, DELIVERY_STATUSES } from "@/lib/domain/vocab";
 import { listEnvelope, paginationQuery, timestampSchema } from "./common";
 import { labelSchema } from "./label";
+import { tokenFilterBodySchema } from "./token-filter";
 
 const name = labelSchema(200).meta({ description: "Human-readable label" });
 const channel = z.enum(ALERT_CHANNELS).meta({ description: "email (default); webhook on Pro and API Tier" });
@@ -74,7 +73,7 @@ export const delivery = z
   .object({
     id: z.string(),
     channel: z.enum(ALERT_CHANNELS),
-    status: z.enum(["pending", "sent", "failed"]),
+    status: z.enum(DELIVERY_STATUSES),
     attempts: z.number().int(),
     created_at: timestampSchema,
     sent_at: timestampSchema.nullable(),

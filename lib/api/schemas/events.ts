@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "@/lib/queries/events";
+import { DIRECTIONS, EVENT_TYPES } from "@/lib/domain/vocab";
 import { addressSchema, intParam, listEnvelope, paginationQuery, timestampSchema } from "./common";
 
 const typeParam = z.enum(EVENT_TYPES).optional().meta({ description: "Event type" });
@@ -36,7 +36,7 @@ const eventFields = {
   token_address: z.string(),
   token_symbol: z.string(),
   amount_usd: z.number(),
-  direction: z.enum(["buy", "sell"]).nullable(),
+  direction: z.enum(DIRECTIONS).nullable(),
   timestamp: timestampSchema,
   block_number: z.number().int(),
   tx_hash: z.string(),

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { evidenceMetricsDoc } from "@/lib/scoring/evidence-labels";
 import {
   CLASSIFICATIONS,
   CONFIDENCE,
@@ -12,7 +11,8 @@ import {
   RISK_LEVELS,
   TOKEN_ADJUSTMENT_REASONS,
   WALLET_ADJUSTMENT_REASONS,
-} from "@/lib/scoring/vocab";
+} from "@/lib/domain/vocab";
+import { evidenceMetricsDoc } from "@/lib/scoring/evidence-labels";
 import { timestampSchema } from "./common";
 
 const dimension = z.number().min(0).max(100);
@@ -89,9 +89,9 @@ export const tokenScore = z
     weighted_score: dimension.meta({ description: "Σ weight × dimension over the dimensions with data, rounded to 0.1" }),
     adjustments: adjustments(TOKEN_ADJUSTMENT_REASONS, "TokenScoreAdjustments"),
     missing_dimensions: missingDimensions(RISK_DIMENSIONS),
-    signals_missing: z
-      .array(z.enum(MISSING_SIGNALS))
-      .meta({ description: "Signals the score could not read, so their flags cannot be raised: wallet_funding (no wallet's funder is known: sybil_cluster is blind)" }),
+    signals_missing: z.array(z.enum(MISSING_SIGNALS)).meta({
+      description: "Signals the score could not read, so their flags cannot be raised: wallet_funding (no wallet's funder is known: sybil_cluster is blind)",
+    }),
     top_holder_summary: z.object({
       early_mover_count: z.number().int(),
       early_mover_net_activity: z.enum(NET_ACTIVITY),

@@ -1,17 +1,5 @@
 import { z } from "zod";
-
-/**
- * Why the status is not healthy: `worker_down` (no heartbeat from the indexer), `chain_unreachable`
- * (nothing could read the chain's head lately, so the lag is unknown), `lagging` (the indexed
- * block is further behind the head than the threshold), `indexing_failing` (indexing cycles keep
- * failing), `quarantine` (more quarantined entities than the threshold).
- */
-export const STATUS_REASONS = ["worker_down", "chain_unreachable", "lagging", "indexing_failing", "quarantine"] as const;
-export type StatusReason = (typeof STATUS_REASONS)[number];
-
-/** The reasons that mean the data may be older than it looks: nothing may call it live then. */
-export const STALE_REASONS: readonly StatusReason[] = ["worker_down", "chain_unreachable", "lagging"];
-export const isStale = (s: { reasons: readonly StatusReason[] }) => s.reasons.some((r) => STALE_REASONS.includes(r));
+import { STATUS_REASONS } from "@/lib/domain/vocab";
 
 const time = z.string().nullable();
 

@@ -1,16 +1,18 @@
 import { z } from "zod";
-import { TOKEN_SORTS } from "@/lib/queries/tokens";
-import { CLASSIFICATIONS, NET_ACTIVITY, RISK_FLAGS } from "@/lib/scoring/vocab";
-import { refineTokenFilter, tokenFilterQueryShape } from "@/lib/tokens/filter";
+import { CLASSIFICATIONS, NET_ACTIVITY, RISK_FLAGS, TOKEN_SORT_ORDERS, TOKEN_SORTS } from "@/lib/domain/vocab";
 import { addressSchema, listEnvelope, paginationQuery, timestampSchema } from "./common";
+import { refineTokenFilter, tokenFilterQueryShape } from "./token-filter";
 
 export const tokenListQuery = z
   .object({
     ...tokenFilterQueryShape,
-    sort: z.enum(TOKEN_SORTS).default("trending").meta({ description: "Sort order" }),
+    sort: z
+      .enum(TOKEN_SORTS)
+      .default("trending")
+      .meta({ description: `Sort order: ${TOKEN_SORTS.map((s) => `${s} (${TOKEN_SORT_ORDERS[s].description})`).join("; ")}` }),
     ...paginationQuery,
   })
-  .superRefine((q, ctx) => refineTokenFilter(q as never, ctx));
+  .superRefine(refineTokenFilter);
 
 export const tokenAddressParam = z.object({ address: addressSchema });
 

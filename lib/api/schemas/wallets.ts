@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLASSIFICATIONS, CONFIDENCE, SECTORS } from "@/lib/scoring/vocab";
+import { CLASSIFICATIONS, CONFIDENCE, SECTORS } from "@/lib/domain/vocab";
 import { timestampSchema } from "./common";
 
 export const holding = z.object({ token_address: z.string(), token_symbol: z.string(), quantity: z.number(), value_usd: z.number() }).meta({ id: "Holding" });

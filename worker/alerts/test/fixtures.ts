@@ -1,8 +1,10 @@
 import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { createKey, ensureAccount, type Plan } from "@/lib/keys/store";
-import { type AlertOwner, createAlert, type NewAlert } from "@/lib/queries/alerts";
-import type { TokenFilter } from "@/lib/tokens/filter";
+import { createAlert, type NewAlert } from "@/lib/alerts/service";
+import type { TokenFilter } from "@/lib/domain/token-filter";
+import type { Plan } from "@/lib/domain/vocab";
+import { createKey, ensureAccount } from "@/lib/keys/store";
+import type { AlertOwner } from "@/lib/queries/alerts";
 import { createTestDatabase } from "@/tests/setup/database";
 
 /**

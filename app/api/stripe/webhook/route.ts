@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { toApiError } from "@/lib/api/errors";
 import { readBodyCapped } from "@/lib/api/params";
 import { getBilling } from "@/lib/billing/stripe";
 import { handleStripeWebhook } from "@/lib/billing/webhook";
@@ -17,7 +17,8 @@ export async function POST(req: Request): Promise<Response> {
     const outcome = await handleStripeWebhook(getDb(), billing, await readBodyCapped(req), req.headers.get("stripe-signature"), requestTime());
     return Response.json(outcome.body, { status: outcome.status });
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500) return Response.json({ error: err.message }, { status: err.status });
+    const refused = toApiError(err);
+    if (refused.status < 500) return Response.json({ error: refused.message }, { status: refused.status });
     log.error("stripe webhook failed", { error: err instanceof Error ? err.message : String(err) });
     return Response.json({ error: "Not processed; deliver again." }, { status: 500 });
   }

@@ -2,10 +2,10 @@ import { getDb } from "@/db/client";
 import { cached, JsonBody } from "@/lib/api/cache";
 import { notFound } from "@/lib/api/errors";
 import { route, withApiKey } from "@/lib/api/handler";
+import { eventListJson } from "@/lib/api/lists";
 import { parsePath, parseQuery } from "@/lib/api/params";
 import { addressSchema } from "@/lib/api/schemas/common";
 import { walletEventListQuery } from "@/lib/api/schemas/events";
-import { eventListJson } from "@/lib/queries/lists";
 import { walletExists } from "@/lib/queries/wallets";
 
 /** One wallet's trade history (items carry no wallet_address). */

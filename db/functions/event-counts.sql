@@ -1,0 +1,92 @@
+-- The event counts (db/schema/events.ts): event_counts holds the total per scope ('all' and
+-- 'type:<type>'), event_cumulative_counts the running total per scope and block, both kept by
+-- statement triggers on events. The single live definition: db/migrate.ts applies this file
+-- after the migrations whenever it changed.
+
+-- A statement's events are counted per scope and block; then the running totals are recomputed
+-- from the lowest block it touched. The indexer writes at the head of the chain and a reorg
+-- deletes from it, so that is the few newest blocks; a bulk load out of block order disables
+-- the insert trigger and calls event_counts_rebuild() once at the end.
+CREATE OR REPLACE FUNCTION event_cumulative_counts_refresh(affected jsonb) RETURNS void LANGUAGE sql AS $$
+  UPDATE event_cumulative_counts c SET cum = x.cum FROM (
+    SELECT r.scope, r.block_number,
+           m.base + sum(r.count) OVER (PARTITION BY r.scope ORDER BY r.block_number) AS cum
+      FROM (
+        SELECT a.key AS scope, a.value::bigint AS lo,
+               coalesce((SELECT p.cum FROM event_cumulative_counts p
+                          WHERE p.scope = a.key AND p.block_number < a.value::bigint
+                          ORDER BY p.block_number DESC LIMIT 1), 0) AS base
+          FROM jsonb_each_text(affected) a
+      ) m
+      JOIN event_cumulative_counts r ON r.scope = m.scope AND r.block_number >= m.lo
+  ) x
+  WHERE c.scope = x.scope AND c.block_number = x.block_number AND c.cum IS DISTINCT FROM x.cum;
+$$;
+CREATE OR REPLACE FUNCTION event_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  affected jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    WITH d AS (
+      SELECT s.scope, n.block_number, count(*) AS n
+        FROM new_rows n CROSS JOIN LATERAL (VALUES ('all'), ('type:' || n.type)) s(scope)
+       GROUP BY 1, 2
+    ), totals AS (
+      INSERT INTO event_counts AS c (scope, count)
+        SELECT scope, sum(n) FROM d GROUP BY scope
+      ON CONFLICT (scope) DO UPDATE SET count = c.count + excluded.count
+    ), blocks AS (
+      INSERT INTO event_cumulative_counts AS b (scope, block_number, count, cum)
+        SELECT scope, block_number, n, 0 FROM d
+      ON CONFLICT (scope, block_number) DO UPDATE SET count = b.count + excluded.count
+    )
+    SELECT jsonb_object_agg(scope, lo) INTO affected FROM (SELECT scope, min(block_number) AS lo FROM d GROUP BY scope) x;
+  ELSE
+    WITH d AS (
+      SELECT s.scope, o.block_number, count(*) AS n
+        FROM old_rows o CROSS JOIN LATERAL (VALUES ('all'), ('type:' || o.type)) s(scope)
+       GROUP BY 1, 2
+    ), totals AS (
+      UPDATE event_counts c SET count = c.count - x.n
+        FROM (SELECT scope, sum(n) AS n FROM d GROUP BY scope) x WHERE c.scope = x.scope
+    ), blocks AS (
+      UPDATE event_cumulative_counts b SET count = b.count - d.n
+        FROM d WHERE b.scope = d.scope AND b.block_number = d.block_number
+    )
+    SELECT jsonb_object_agg(scope, lo) INTO affected FROM (SELECT scope, min(block_number) AS lo FROM d GROUP BY scope) x;
+    DELETE FROM event_cumulative_counts WHERE count <= 0;
+  END IF;
+  IF affected IS NOT NULL THEN
+    PERFORM event_cumulative_counts_refresh(affected);
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE OR REPLACE FUNCTION event_counts_reset() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM event_counts;
+  DELETE FROM event_cumulative_counts;
+  RETURN NULL;
+END $$;
+-- Recounts everything from the events table, after a bulk load.
+CREATE OR REPLACE FUNCTION event_counts_rebuild() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM event_counts;
+  DELETE FROM event_cumulative_counts;
+  INSERT INTO event_cumulative_counts (scope, block_number, count, cum)
+    SELECT scope, block_number, n, sum(n) OVER (PARTITION BY scope ORDER BY block_number)
+      FROM (
+        SELECT s.scope, e.block_number, count(*) AS n
+          FROM events e CROSS JOIN LATERAL (VALUES ('all'), ('type:' || e.type)) s(scope)
+         GROUP BY 1, 2
+      ) x;
+  INSERT INTO event_counts (scope, count)
+    SELECT scope, sum(count) FROM event_cumulative_counts GROUP BY scope;
+$$;
+
+CREATE OR REPLACE TRIGGER events_count_insert AFTER INSERT ON events
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION event_counts_apply();
+
+CREATE OR REPLACE TRIGGER events_count_delete AFTER DELETE ON events
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION event_counts_apply();
+
+CREATE OR REPLACE TRIGGER events_count_truncate AFTER TRUNCATE ON events
+  FOR EACH STATEMENT EXECUTE FUNCTION event_counts_reset();

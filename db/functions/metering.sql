@@ -1,0 +1,138 @@
+-- Rate limiting and metering of the API (lib/api/auth.ts calls api_authorize and
+-- account_authorize). The single live definition: db/migrate.ts applies this file after the
+-- migrations whenever it changed. A change of a function's arguments or result columns needs a
+-- DROP FUNCTION in a migration first (CREATE OR REPLACE cannot change them).
+
+-- The one metering rule, for API keys and for the dashboard's accounts alike: counts one request
+-- of `p_meter` (a key id, or an account id for the dashboard's JSON routes) against its limits
+-- in usage_daily and rate_limit_buckets. The day's usage row is counted and locked by one update
+-- (undone only when the request is refused), which serialises one meter's requests through the
+-- minute check, so both limits stay exact under concurrency; expired per-second buckets are
+-- deleted only when there are some.
+CREATE OR REPLACE FUNCTION api_meter(p_meter text, p_per_minute integer, p_per_day integer)
+RETURNS TABLE (
+  allowed boolean, limit_window text, rate_limit integer, remaining integer, reset_at bigint, retry_after integer
+) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  now_ts timestamptz := clock_timestamp();
+  now_s bigint := floor(extract(epoch FROM now_ts));
+  today date := (now_ts AT TIME ZONE 'UTC')::date;
+  day_reset bigint := extract(epoch FROM ((today + 1)::timestamp AT TIME ZONE 'UTC'))::bigint;
+  used_day integer;
+  used_min integer;
+  oldest bigint;
+  expired bigint;
+  minute_reset bigint;
+BEGIN
+  -- Counters need not wait for a WAL flush on every request: a database crash forgets at most
+  -- the last fraction of a second of counted requests (wal_writer_delay).
+  PERFORM set_config('synchronous_commit', 'off', true);
+
+  -- Count this request first; used_day is then the count before it.
+  UPDATE usage_daily u SET requests = u.requests + 1 WHERE u.key_id = p_meter AND u.day = today
+    RETURNING u.requests - 1 INTO used_day;
+  IF NOT FOUND THEN
+    INSERT INTO usage_daily AS u (key_id, day, requests) VALUES (p_meter, today, 1)
+      ON CONFLICT (key_id, day) DO UPDATE SET requests = u.requests + 1
+      RETURNING u.requests - 1 INTO used_day;
+  END IF;
+
+  -- The bucket of second now-60 may hold requests less than 60 s old, so it stays in the window.
+  SELECT coalesce(sum(b.count) FILTER (WHERE b.second >= now_s - 60), 0),
+         min(b.second) FILTER (WHERE b.second >= now_s - 60),
+         min(b.second)
+    INTO used_min, oldest, expired
+    FROM rate_limit_buckets b WHERE b.key_id = p_meter;
+  IF expired < now_s - 60 THEN
+    DELETE FROM rate_limit_buckets b WHERE b.key_id = p_meter AND b.second < now_s - 60;
+  END IF;
+
+  allowed := used_day < p_per_day AND used_min < p_per_minute;
+  IF allowed THEN
+    INSERT INTO rate_limit_buckets AS b (key_id, second, count) VALUES (p_meter, now_s, 1)
+      ON CONFLICT (key_id, second) DO UPDATE SET count = b.count + 1;
+    used_day := used_day + 1;
+    used_min := used_min + 1;
+    oldest := coalesce(oldest, now_s);
+  ELSE
+    UPDATE usage_daily u SET requests = u.requests - 1, rejected = u.rejected + 1
+     WHERE u.key_id = p_meter AND u.day = today;
+  END IF;
+  minute_reset := coalesce(oldest + 61, now_s);
+
+  -- Report the window that binds: the one with fewer requests left.
+  IF used_day >= p_per_day OR (p_per_day - used_day) < (p_per_minute - used_min) THEN
+    limit_window := 'day'; rate_limit := p_per_day;
+    remaining := greatest(p_per_day - used_day, 0); reset_at := day_reset;
+  ELSE
+    limit_window := 'minute'; rate_limit := p_per_minute;
+    remaining := greatest(p_per_minute - used_min, 0); reset_at := minute_reset;
+  END IF;
+  retry_after := CASE WHEN allowed THEN 0 ELSE greatest(reset_at - now_s, 1)::integer END;
+  RETURN NEXT;
+END $$;
+
+-- An API key's request: the key (live, with its plan's or its own limits), metered by api_meter.
+CREATE OR REPLACE FUNCTION api_authorize(p_hash text)
+RETURNS TABLE (
+  key_id text, account_id text, plan text, allowed boolean, limit_window text,
+  rate_limit integer, remaining integer, reset_at bigint, retry_after integer,
+  indexed_block bigint, data_version bigint
+) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  k record;
+  m record;
+BEGIN
+  SELECT ak.id, ak.account_id, a.plan, ak.last_used_at,
+         coalesce(ak.rate_per_minute, p.rate_per_minute) AS per_minute,
+         coalesce(ak.rate_per_day, p.rate_per_day) AS per_day
+    INTO k
+    FROM api_keys ak JOIN accounts a ON a.id = ak.account_id JOIN plans p ON p.id = a.plan
+   WHERE ak.hash = p_hash AND ak.revoked_at IS NULL;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  SELECT * INTO m FROM api_meter(k.id, k.per_minute, k.per_day);
+  key_id := k.id; account_id := k.account_id; plan := k.plan;
+  allowed := m.allowed; limit_window := m.limit_window; rate_limit := m.rate_limit;
+  remaining := m.remaining; reset_at := m.reset_at; retry_after := m.retry_after;
+
+  IF k.last_used_at IS NULL OR k.last_used_at < clock_timestamp() - interval '1 minute' THEN
+    UPDATE api_keys SET last_used_at = clock_timestamp() WHERE id = k.id;
+  END IF;
+
+  SELECT s.indexed_block, s.data_version INTO indexed_block, data_version
+    FROM sync_state s ORDER BY s.chain_id LIMIT 1;
+  RETURN NEXT;
+END $$;
+
+-- A dashboard request of a signed-in account: metered by api_meter under the account's id with
+-- its plan's limits, as a key of that plan would be.
+CREATE OR REPLACE FUNCTION account_authorize(p_account text)
+RETURNS TABLE (
+  account_id text, plan text, allowed boolean, limit_window text,
+  rate_limit integer, remaining integer, reset_at bigint, retry_after integer,
+  indexed_block bigint, data_version bigint
+) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  k record;
+  m record;
+BEGIN
+  SELECT a.id, a.plan, p.rate_per_minute AS per_minute, p.rate_per_day AS per_day
+    INTO k
+    FROM accounts a JOIN plans p ON p.id = a.plan
+   WHERE a.id = p_account;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  SELECT * INTO m FROM api_meter(k.id, k.per_minute, k.per_day);
+  account_id := k.id; plan := k.plan;
+  allowed := m.allowed; limit_window := m.limit_window; rate_limit := m.rate_limit;
+  remaining := m.remaining; reset_at := m.reset_at; retry_after := m.retry_after;
+  SELECT s.indexed_block, s.data_version INTO indexed_block, data_version
+    FROM sync_state s ORDER BY s.chain_id LIMIT 1;
+  RETURN NEXT;
+END $$;

@@ -1,2 +1,0 @@
-ALTER TABLE "alerts" ADD COLUMN "match_digest" text;--> statement-breakpoint
-CREATE INDEX "alert_matches_pending_idx" ON "alert_matches" USING btree ("alert_id") WHERE "alert_matches"."notified_at" is null;

@@ -1,1 +1,0 @@
-DROP TABLE "event_block_counts" CASCADE;

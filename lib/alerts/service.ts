@@ -1,0 +1,134 @@
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { alerts, apiKeys } from "@/db/schema";
+import { Forbidden, InvalidInput } from "@/lib/domain/errors";
+import type { TokenFilter } from "@/lib/domain/token-filter";
+import type { AlertChannel, AlertStatus } from "@/lib/domain/vocab";
+import { newId, randomBase62 } from "@/lib/keys/secret";
+import { type AlertOwner, findOwnedAlert, toAlert } from "@/lib/queries/alerts";
+import { type PlanLimits, planOfAccount } from "@/lib/queries/plans";
+import { checkWebhookTarget } from "./webhook-target";
+
+/**
+ * The alerts service: every change to an alert, from the API (/v1/alerts) or the dashboard
+ * (/api/alerts), goes through here, so the plan's gates (the active-alert limit, the webhook
+ * channel) and the webhook target check hold the same at every entry point.
+ */
+
+/** The webhook channel's gate, the same wherever a webhook is set, fired or delivered. */
+export const webhooksRefused = (plan: Pick<PlanLimits, "label">) => `The webhook channel is not available on the ${plan.label} plan.`;
+
+function requireWebhooks(plan: Pick<PlanLimits, "label" | "webhooks">): void {
+  if (!plan.webhooks) throw new Forbidden(webhooksRefused(plan), "notification_channel");
+}
+
+/**
+ * A request that sets a webhook target: the plan's gate first, so an account without webhooks
+ * learns nothing about a host (not even whether it resolves), then the target itself. Outside
+ * any transaction: a DNS lookup must not hold the account's lock.
+ */
+async function checkWebhookChange(db: Db, accountId: string, url: string | undefined): Promise<void> {
+  if (url === undefined) return;
+  requireWebhooks(await planOfAccount(db, accountId));
+  await checkWebhookTarget(url);
+}
+
+/**
+ * Locks the account and checks the plan's gates for an alert that will be active on `channel`.
+ * The lock makes the active-alert limit exact when requests race.
+ */
+async function checkPlanGates(tx: Db, accountId: string, channel: AlertChannel, activating: boolean, excludeId?: string) {
+  const plan = await planOfAccount(tx, accountId, true);
+  if (channel === "webhook") requireWebhooks(plan);
+  if (!activating || plan.maxActiveAlerts === null) return;
+  const [{ active }] = await tx
+    .select({ active: count() })
+    .from(alerts)
+    .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active"), excludeId ? sql`${alerts.id} <> ${excludeId}` : undefined));
+  if (active >= plan.maxActiveAlerts) {
+    throw new Forbidden(`The ${plan.label} plan allows ${plan.maxActiveAlerts} active alerts; pause or delete one first.`);
+  }
+}
+
+const newWebhookSecret = () => `whsec_${randomBase62(32)}`;
+
+export type NewAlert = {
+  name: string;
+  conditions: TokenFilter;
+  notification_channel: AlertChannel;
+  webhook_url?: string;
+};
+
+export async function createAlert(db: Db, owner: AlertOwner, input: NewAlert) {
+  await checkWebhookChange(db, owner.accountId, input.webhook_url);
+  return db.transaction(async (tx) => {
+    await checkPlanGates(tx as unknown as Db, owner.accountId, input.notification_channel, true);
+    const webhookSecret = input.notification_channel === "webhook" ? newWebhookSecret() : null;
+    const [row] = await tx
+      .insert(alerts)
+      .values({
+        id: newId("alrt"),
+        keyId: owner.keyId,
+        accountId: owner.accountId,
+        name: input.name,
+        conditions: input.conditions,
+        notificationChannel: input.notification_channel,
+        webhookUrl: input.webhook_url ?? null,
+        webhookSecret,
+      })
+      .returning();
+    const { last_triggered_at: _, ...alert } = toAlert(row);
+    // The signing secret is shown once, here.
+    return webhookSecret ? { ...alert, webhook_secret: webhookSecret } : alert;
+  });
+}
+
+/** The dashboard creates an alert under one of the account's live keys (alerts belong to a key). */
+export async function createAlertForKey(db: Db, accountId: string, keyId: string, input: NewAlert) {
+  const [key] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+  if (!key) throw new InvalidInput("key_id", "Choose one of your live API keys.");
+  return createAlert(db, { keyId, accountId }, input);
+}
+
+export type AlertPatch = Partial<NewAlert> & { status?: AlertStatus };
+
+export async function updateAlert(db: Db, owner: AlertOwner, id: string, patch: AlertPatch) {
+  await checkWebhookChange(db, owner.accountId, patch.webhook_url);
+  return db.transaction(async (tx) => {
+    const current = await findOwnedAlert(tx as unknown as Db, owner, id);
+    const channel = patch.notification_channel ?? current.notificationChannel;
+    const status = patch.status ?? current.status;
+    const activating = status === "active" && current.status !== "active";
+    if (channel === "webhook" && !(patch.webhook_url ?? current.webhookUrl)) {
+      throw new InvalidInput("webhook_url", "webhook_url is required for the webhook channel.");
+    }
+    // Every change that leaves a webhook in place passes the plan's gate (after a downgrade too).
+    if (activating || channel !== current.notificationChannel || (channel === "webhook" && patch.webhook_url !== undefined)) {
+      await checkPlanGates(tx as unknown as Db, owner.accountId, channel, activating, id);
+    }
+    const switchingToWebhook = channel === "webhook" && !current.webhookSecret;
+    const [row] = await tx
+      .update(alerts)
+      .set({
+        name: patch.name ?? current.name,
+        conditions: patch.conditions ?? current.conditions,
+        notificationChannel: channel,
+        webhookUrl: channel === "webhook" ? (patch.webhook_url ?? current.webhookUrl) : null,
+        webhookSecret: channel === "webhook" ? (current.webhookSecret ?? newWebhookSecret()) : null,
+        status,
+        updatedAt: new Date(),
+      })
+      .where(eq(alerts.id, id))
+      .returning();
+    const alert = toAlert(row);
+    return switchingToWebhook ? { ...alert, webhook_secret: row.webhookSecret } : alert;
+  });
+}
+
+export async function deleteAlert(db: Db, owner: AlertOwner, id: string) {
+  await findOwnedAlert(db, owner, id);
+  await db.delete(alerts).where(eq(alerts.id, id));
+}

@@ -1,0 +1,48 @@
+import type { Db } from "@/db/client";
+import { pickTokenFilter } from "@/lib/domain/token-filter";
+import { type EventQuery, listEvents, listEventsJson } from "@/lib/queries/events";
+import { listTokens } from "@/lib/queries/tokens";
+import { parseQuery } from "./params";
+import { eventListQuery } from "./schemas/events";
+import { tokenListQuery } from "./schemas/tokens";
+
+/**
+ * The token and event lists addressed by the query strings of GET /v1/tokens and /v1/events,
+ * shared by the API and the dashboard, so a page's URL, its JSON route and the public API mean
+ * the same thing. Invalid parameters throw the API's INVALID_PARAMS error.
+ */
+export async function tokenListFromSearch(db: Db, search: URLSearchParams, now: Date, dataVersion?: number) {
+  const q = parseQuery(urlOf(search), tokenListQuery);
+  const list = await listTokens(db, { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit }, now, dataVersion);
+  return { ...list, page: q.page, limit: q.limit };
+}
+
+function eventQueryFromSearch(search: URLSearchParams): EventQuery {
+  const q = parseQuery(urlOf(search), eventListQuery);
+  return {
+    type: q.type,
+    token: q.token_address,
+    wallet: q.wallet_address,
+    since: q.since,
+    afterId: q.after,
+    includeRemoved: q.include_removed,
+    order: q.order,
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+export async function eventListFromSearch(db: Db, search: URLSearchParams) {
+  const q = eventQueryFromSearch(search);
+  return { ...(await listEvents(db, q)), page: q.page, limit: q.limit };
+}
+
+/** The event list envelope as JSON text around a page PostgreSQL serialised (the API's read). */
+export async function eventListJson(db: Db, q: EventQuery, options?: { withWallet: boolean }): Promise<string> {
+  const { json, total } = await listEventsJson(db, q, options);
+  return `{"data":${json},"total":${total},"page":${q.page},"limit":${q.limit}}`;
+}
+
+export const eventListJsonFromSearch = (db: Db, search: URLSearchParams) => eventListJson(db, eventQueryFromSearch(search));
+
+const urlOf = (search: URLSearchParams) => new URL(`http://dashboard/?${search}`);
