@@ -39,7 +39,7 @@ export async function quoteTokenFundings(tx: Tx | Sql, rpc: Rpc, state: ChainSta
 
   const quotes = state.profile.quoteTokens.map((q) => q.address);
   const until = Math.max(...fresh.map((w) => firstSeen.get(w)!));
-  const received = new Map<string, { from: string; block: number; logIndex: number; txHash: string; value: bigint }[]>();
+  const received = new Map<string, { from: string; asset: string; block: number; logIndex: number; txHash: string; value: bigint }[]>();
   for (let i = 0; i < fresh.length; i += WALLETS_PER_REQUEST) {
     const chunk = fresh.slice(i, i + WALLETS_PER_REQUEST);
     for (const raw of await rpc.getLogs(state.profile.startBlock, until, quotes, [TOPICS.transfer, null, chunk.map(topicOf)])) {
@@ -47,7 +47,7 @@ export async function quoteTokenFundings(tx: Tx | Sql, rpc: Rpc, state: ChainSta
       if (raw.removed || l?.kind !== "transfer" || !quotes.includes(l.address) || !firstSeen.has(l.to)) continue;
       if (l.block > firstSeen.get(l.to)! || l.from === ZERO || l.from === l.to || l.value === 0n) continue;
       const list = received.get(l.to) ?? [];
-      list.push({ from: l.from, block: l.block, logIndex: l.logIndex, txHash: l.txHash, value: l.value });
+      list.push({ from: l.from, asset: l.address, block: l.block, logIndex: l.logIndex, txHash: l.txHash, value: l.value });
       received.set(l.to, list);
     }
   }
@@ -58,7 +58,7 @@ export async function quoteTokenFundings(tx: Tx | Sql, rpc: Rpc, state: ChainSta
   const out: Funding[] = [];
   for (const [wallet, list] of [...received].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const first = list.filter((r) => !contract.has(r.from)).sort((a, b) => a.block - b.block || a.logIndex - b.logIndex)[0];
-    if (first) out.push({ wallet, funder: first.from, block: first.block, txHash: first.txHash, value: first.value });
+    if (first) out.push({ wallet, funder: first.from, block: first.block, txHash: first.txHash, value: first.value, asset: first.asset });
   }
   return out;
 }

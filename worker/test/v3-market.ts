@@ -278,8 +278,11 @@ export class V3Market {
       amountOutMinimum: 0n,
       sqrtPriceLimitX96: 0n,
     };
-    await this.send(wallet, this.v3.router, encodeFunctionData({ abi: V3.router.abi, functionName: "exactInputSingle", args: [params] }));
-    this.wethFunded.push({ wallet, funder });
+    const hash = await this.send(wallet, this.v3.router, encodeFunctionData({ abi: V3.router.abi, functionName: "exactInputSingle", args: [params] }));
+    await this.v2.mine();
+    const receipt = await this.v2.rpc.call<{ status: string }>("eth_getTransactionReceipt", [hash]);
+    // A pool whose price left every position's range has no liquidity to buy from: the router reverts, and the wallet never trades.
+    if (receipt.status === "0x1") this.wethFunded.push({ wallet, funder });
   }
 
   /** What the chain says at `block`: each V3 pool's slot0, liquidity and token balances; each position's owner and liquidity. */
