@@ -31,12 +31,15 @@ export function connect(url = requireDatabaseUrl(), options: postgres.Options<{}
   });
 }
 
+/** How the schema's property names become column names (drizzle.config.ts says the same). */
+export const casing = "snake_case";
+
 export function createDb(sql: Sql) {
-  return drizzle(sql, { schema, casing: "snake_case" });
+  return drizzle(sql, { schema, casing });
 }
 export type Db = ReturnType<typeof createDb>;
 
-const dialect = new PgDialect({ casing: "snake_case" });
+const dialect = new PgDialect({ casing });
 
 /**
  * Runs a SQL template as a named prepared statement. Drizzle's execute sends unnamed ones,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { TokenSort } from "@/lib/domain/vocab";
+import { TOKEN_SORT_ORDERS, type TokenSort } from "@/lib/domain/vocab";
 import type { Token } from "@/lib/queries/tokens";
 import { CopyButton } from "../copy-button";
 import type { Page } from "../types";
@@ -15,7 +15,8 @@ import type { FilterField } from "./filter-fields";
 import { type FilterDraft, FilterInputs } from "./filter-inputs";
 import { TokenTable } from "./token-table";
 
-const SORT_LABELS: Record<TokenSort, string> = {
+/** Short names of the usual sorts; the others read as their declaration describes them. */
+const SORT_LABELS: Partial<Record<TokenSort, string>> = {
   trending: "Trending",
   newest: "Newest",
   liquidity: "Liquidity",
@@ -92,7 +93,7 @@ export function TokenExplorer({
             <select id="sort" value={sort} onChange={(e) => update({ sort: e.target.value })} className={inputClass}>
               {sorts.map((s) => (
                 <option key={s} value={s}>
-                  {SORT_LABELS[s]}
+                  {SORT_LABELS[s] ?? TOKEN_SORT_ORDERS[s].description}
                 </option>
               ))}
             </select>

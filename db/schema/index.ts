@@ -5,6 +5,7 @@ export * from "./auth";
 export * from "./balances";
 export * from "./billing";
 export * from "./chain";
+export * from "./chain-derived";
 export * from "./events";
 export * from "./plans";
 export * from "./pools";

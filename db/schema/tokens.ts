@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, createdAt, score, ts, uint256, usd } from "./columns";
 
 export const tokens = pgTable(
@@ -34,7 +34,13 @@ export const tokens = pgTable(
      */
     anomalies: text().array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [index("tokens_launchpad_idx").on(t.launchpad)],
+  (t) => [
+    index("tokens_launchpad_idx").on(t.launchpad),
+    // GET /v1/search: case-insensitive prefix matches (LIKE 'q%') on symbol and name, any prefix of an address.
+    index("tokens_symbol_prefix_idx").using("btree", sql`lower(${t.symbol}) text_pattern_ops`),
+    index("tokens_name_prefix_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
+    index("tokens_address_prefix_idx").using("btree", t.address.op("text_pattern_ops")),
+  ],
 );
 
 /**
@@ -52,6 +58,20 @@ export const tokenMetrics = pgTable(
     marketCapUsd: usd().notNull().default(0),
     liquidityUsd: usd().notNull().default(0),
     volume24hUsd: usd().notNull().default(0),
+    volume1hUsd: usd().notNull().default(0),
+    /** Fully diluted value: price x total supply (docs/methodology.md). */
+    fdvUsd: usd().notNull().default(0),
+    /**
+     * Change of the swap price (a swap's USD over its token amount) over each window ending at the
+     * indexed head, in percent; null for a token that never traded.
+     */
+    priceChange5mPct: doublePrecision(),
+    priceChange1hPct: doublePrecision(),
+    priceChange24hPct: doublePrecision(),
+    /** Swaps in the 24 h up to the indexed head, by the trader's side, and the distinct traders. */
+    buys24h: integer().notNull().default(0),
+    sells24h: integer().notNull().default(0),
+    makers24h: integer().notNull().default(0),
     holderCount: integer().notNull().default(0),
     holderGrowth1hPct: usd().notNull().default(0),
     /** Ranking for sort=trending: recent volume and holder growth, damped by risk. */

@@ -21,7 +21,12 @@ export const wallets = pgTable(
     portfolioValueUsd: usd().notNull().default(0),
     updatedAt: createdAt(),
   },
-  (t) => [index("wallets_cluster_idx").on(t.clusterId), index("wallets_funder_idx").on(t.funder)],
+  (t) => [
+    index("wallets_cluster_idx").on(t.clusterId),
+    index("wallets_funder_idx").on(t.funder),
+    // GET /v1/search: any prefix of an address (LIKE '0xab%').
+    index("wallets_address_prefix_idx").using("btree", t.address.op("text_pattern_ops")),
+  ],
 );
 
 /** Average-cost position of a wallet in a token: the basis of portfolio and PnL. */

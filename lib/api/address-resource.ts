@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { type Db, getDb } from "@/db/client";
 import { requestTime } from "@/lib/queries/clock";
 import { cached } from "./cache";
@@ -16,6 +17,29 @@ export function addressResource<T>(what: "Token" | "Wallet", load: (db: Db, addr
         const resource = await load(getDb(), address, requestTime());
         if (!resource) throw notFound(`${what} ${address}`);
         return resource;
+      });
+    }),
+  });
+}
+
+/**
+ * A GET list under one indexed address (a token's holders, a wallet's positions): the query
+ * string parsed against `query`, 400 for a malformed address, 404 when `load` finds the address
+ * unindexed (null).
+ */
+export function addressList<S extends z.ZodObject, T>(
+  what: "Token" | "Wallet",
+  query: S,
+  load: (db: Db, address: string, q: z.output<S>) => Promise<T | null>,
+) {
+  return route<{ address: string }>({
+    GET: withApiKey(async (_req, { url, key, params }) => {
+      const q = parseQuery(url, query);
+      const address = parsePath(params.address, addressSchema, "address");
+      return cached(key.dataVersion, url.pathname + url.search, async () => {
+        const list = await load(getDb(), address, q);
+        if (!list) throw notFound(`${what} ${address}`);
+        return list;
       });
     }),
   });

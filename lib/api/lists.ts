@@ -1,7 +1,8 @@
 import type { Db } from "@/db/client";
 import { pickTokenFilter } from "@/lib/domain/token-filter";
 import { type EventQuery, listEvents, listEventsJson } from "@/lib/queries/events";
-import { listTokens } from "@/lib/queries/tokens";
+import { getTokens, listTokens } from "@/lib/queries/tokens";
+import { invalidParam } from "./errors";
 import { parseQuery } from "./params";
 import { eventListQuery } from "./schemas/events";
 import { tokenListQuery } from "./schemas/tokens";
@@ -13,6 +14,13 @@ import { tokenListQuery } from "./schemas/tokens";
  */
 export async function tokenListFromSearch(db: Db, search: URLSearchParams, now: Date, dataVersion?: number) {
   const q = parseQuery(urlOf(search), tokenListQuery);
+  if (q.addresses) {
+    // A batch names its tokens: a filter, a sort or a page would only drop some of them.
+    const other = [...search.keys()].find((name) => name !== "addresses");
+    if (other) throw invalidParam(other, `${other} cannot be combined with addresses (a batch lookup returns the tokens asked for, in their order).`);
+    const data = await getTokens(db, q.addresses, now, dataVersion);
+    return { data, total: data.length, page: 1, limit: q.addresses.length };
+  }
   const list = await listTokens(db, { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit }, now, dataVersion);
   return { ...list, page: q.page, limit: q.limit };
 }

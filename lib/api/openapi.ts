@@ -4,10 +4,12 @@ import { ERROR_STATUS } from "./errors";
 import * as alerts from "./schemas/alerts";
 import { addressSchema } from "./schemas/common";
 import * as events from "./schemas/events";
+import * as market from "./schemas/market";
 import * as scores from "./schemas/scores";
+import { searchQuery, searchResults } from "./schemas/search";
 import { status } from "./schemas/status";
 import * as tokens from "./schemas/tokens";
-import { walletProfile } from "./schemas/wallets";
+import { positionList, positionListQuery, walletProfile } from "./schemas/wallets";
 
 const errorSchema = z
   .object({
@@ -67,7 +69,36 @@ export function openApiDocument(serverUrl: string) {
     paths: {
       "/tokens": { get: get("List and filter tokens", tokens.tokenList, { query: tokens.tokenListQuery }) },
       "/tokens/{address}": { get: get("Token profile", tokens.tokenProfile, { path: addressPath }, [404]) },
+      "/tokens/{address}/ohlcv": {
+        get: get(
+          "USD candles of a token from its swaps (no candles before its first swap; quiet intervals carry the close forward)",
+          market.ohlcvList,
+          { path: addressPath, query: market.ohlcvQuery },
+          [404],
+        ),
+      },
+      "/tokens/{address}/holders": {
+        get: get("A token's real holders, largest first (exact total)", market.holderList, { path: addressPath, query: market.holderListQuery }, [404]),
+      },
+      "/tokens/{address}/pools": {
+        get: get("The pools that trade a token, deepest first (exact total)", market.poolList, { path: addressPath, query: market.poolListQuery }, [404]),
+      },
+      "/search": {
+        get: get(
+          "Tokens by the start of their symbol, name or address, and wallets by the start of their address: tokens first (an exact symbol or address match, then by liquidity and 24 h volume), then wallets by trade count",
+          searchResults,
+          { query: searchQuery },
+        ),
+      },
       "/wallets/{address}": { get: get("Wallet profile", walletProfile, { path: addressPath }, [404]) },
+      "/wallets/{address}/positions": {
+        get: get(
+          "A wallet's positions: open ones by value, then closed ones by realized PnL (exact total)",
+          positionList,
+          { path: addressPath, query: positionListQuery },
+          [404],
+        ),
+      },
       "/wallets/{address}/events": {
         get: get("A wallet's events", events.walletEventList, { path: addressPath, query: events.walletEventListQuery }, [404]),
       },

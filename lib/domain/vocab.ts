@@ -44,22 +44,80 @@ export type StatusReason = (typeof STATUS_REASONS)[number];
 export const STALE_REASONS: readonly StatusReason[] = ["worker_down", "chain_unreachable", "lagging"];
 export const isStale = (s: { reasons: readonly StatusReason[] }) => s.reasons.some((r) => STALE_REASONS.includes(r));
 
-/** The token_metrics columns the token list can order by (a filter column, or another number). */
-export type TokenSortColumn = FilterColumn | "trendingScore" | "volume24hUsd";
+/**
+ * The token_metrics columns the token list can order by (a filter column, or another number;
+ * txns24h is buys plus sells).
+ */
+export type TokenSortColumn =
+  | FilterColumn
+  | "trendingScore"
+  | "volume24hUsd"
+  | "volume1hUsd"
+  | "priceUsd"
+  | "priceChange5mPct"
+  | "priceChange1hPct"
+  | "priceChange24hPct"
+  | "fdvUsd"
+  | "holderCount"
+  | "txns24h"
+  | "makers24h";
+
+const most = (column: TokenSortColumn, what: string) => ({ column, descending: true, description: `Most ${what} first` }) as const;
+const least = (column: TokenSortColumn, what: string) => ({ column, descending: false, description: `Least ${what} first` }) as const;
+const highest = (column: TokenSortColumn, what: string) => ({ column, descending: true, description: `Highest ${what} first` }) as const;
+const lowest = (column: TokenSortColumn, what: string) => ({ column, descending: false, description: `Lowest ${what} first` }) as const;
 
 /**
- * The orders of GET /v1/tokens, each the column it sorts by and which way; ties go by address.
- * The list index (lib/queries/token-list-index.ts) keeps one order per entry.
+ * The orders of GET /v1/tokens, each the column it sorts by and which way; every column both
+ * ways (the bare name for the usual way, `_asc` or the opposite word for the other). Ties go by
+ * address; a token without a value (a price change of a token that never traded) comes last
+ * either way. The list index (lib/queries/token-list-index.ts) keeps one order per entry.
  */
 export const TOKEN_SORT_ORDERS = {
   trending: { column: "trendingScore", descending: true, description: "Recent volume and holder growth, damped by risk (lib/scoring/trending.ts)" },
   newest: { column: "createdAtMs", descending: true, description: "Newest first" },
-  liquidity: { column: "liquidityUsd", descending: true, description: "Most liquidity first" },
-  volume: { column: "volume24hUsd", descending: true, description: "Most 24 h volume first" },
-  risk_asc: { column: "riskScore", descending: false, description: "Lowest risk score first" },
+  oldest: { column: "createdAtMs", descending: false, description: "Oldest first" },
+  liquidity: most("liquidityUsd", "liquidity"),
+  liquidity_asc: least("liquidityUsd", "liquidity"),
+  volume: most("volume24hUsd", "24 h volume"),
+  volume_asc: least("volume24hUsd", "24 h volume"),
+  volume_1h: most("volume1hUsd", "1 h volume"),
+  volume_1h_asc: least("volume1hUsd", "1 h volume"),
+  market_cap: highest("marketCapUsd", "market cap"),
+  market_cap_asc: lowest("marketCapUsd", "market cap"),
+  fdv: highest("fdvUsd", "FDV"),
+  fdv_asc: lowest("fdvUsd", "FDV"),
+  price: highest("priceUsd", "price"),
+  price_asc: lowest("priceUsd", "price"),
+  price_change_5m: highest("priceChange5mPct", "5 min price change"),
+  price_change_5m_asc: lowest("priceChange5mPct", "5 min price change"),
+  price_change_1h: highest("priceChange1hPct", "1 h price change"),
+  price_change_1h_asc: lowest("priceChange1hPct", "1 h price change"),
+  price_change_24h: highest("priceChange24hPct", "24 h price change"),
+  price_change_24h_asc: lowest("priceChange24hPct", "24 h price change"),
+  holders: most("holderCount", "holders"),
+  holders_asc: least("holderCount", "holders"),
+  txns_24h: most("txns24h", "24 h swaps"),
+  txns_24h_asc: least("txns24h", "24 h swaps"),
+  makers_24h: most("makers24h", "24 h traders"),
+  makers_24h_asc: least("makers24h", "24 h traders"),
+  risk_asc: lowest("riskScore", "risk score"),
+  risk_desc: highest("riskScore", "risk score"),
 } as const satisfies Record<string, { column: TokenSortColumn; descending: boolean; description: string }>;
 export type TokenSort = keyof typeof TOKEN_SORT_ORDERS;
 export const TOKEN_SORTS = Object.keys(TOKEN_SORT_ORDERS) as [TokenSort, ...TokenSort[]];
+
+/** A wallet's positions (GET /v1/wallets/{address}/positions): open, it holds the token; closed, it held some and holds none now. */
+export const POSITION_STATUSES = ["all", "open", "closed"] as const;
+export type PositionStatus = (typeof POSITION_STATUSES)[number];
+
+/** What GET /v1/search looks through. */
+export const SEARCH_TYPES = ["all", "token", "wallet"] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** Candle intervals of GET /v1/tokens/{address}/ohlcv and their length in seconds; candles start at multiples of it since the Unix epoch (UTC). */
+export const OHLCV_INTERVALS = { "1m": 60, "5m": 300, "15m": 900, "1h": 3_600, "4h": 14_400, "1d": 86_400 } as const;
+export type OhlcvInterval = keyof typeof OHLCV_INTERVALS;
 
 export const RISK_FLAGS = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"] as const;
 export type RiskFlag = (typeof RISK_FLAGS)[number];

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryPrepared } from "@/db/client";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { WINDOWS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
@@ -21,13 +22,13 @@ export type HolderRow = {
 };
 
 /**
- * The largest real holders of a token with their wallet intelligence and recent direction, as
- * a subquery over a token address expression, so the profile reads them in the same statement
- * as the token's own row. The recent flows are one range scan of the token's events in the
+ * A page of a token's real holders, largest first, with their wallet intelligence and recent
+ * direction, as a subquery over a token address expression, so the profile reads its top
+ * holders in the same statement as the token's own row. The recent flows are one range scan of the token's events in the
  * window (events_token_idx), grouped by wallet, rather than intersecting the token's and each
  * holder's whole histories once per holder. The window ends at the indexed head.
  */
-export function topHoldersSql(token: SQL): SQL {
+export function holdersSql(token: SQL, page: { limit: number; offset: number } = { limit: TOP_HOLDERS, offset: 0 }): SQL {
   const windowStart = sql`${indexedTimeSql} - ${WINDOWS.netActivitySeconds}::int * interval '1 second'`;
   return sql`
     with top as (
@@ -35,7 +36,7 @@ export function topHoldersSql(token: SQL): SQL {
        where b.token_address = ${token} and b.amount > 0
          and ${isRealHolderSql(sql`b.holder`, token)}
        order by b.amount desc, b.holder
-       limit ${TOP_HOLDERS}
+       limit ${page.limit} offset ${page.offset}
     ), flows as (
       select e.wallet_address,
              (sum(e.token_amount) filter (where e.direction = 'buy'))::text as bought,
@@ -65,4 +66,29 @@ export function toHolder(r: HolderRow, token: { total_supply: string; decimals: 
     }),
     tags: [...(r.is_contract ? ["contract"] : []), ...(r.cluster_id ? [`cluster:${r.cluster_id}`] : [])],
   };
+}
+
+type HolderPageRow = { total_supply: string; decimals: number; price_usd: number; total: number; holders: HolderRow[] };
+
+/**
+ * One page of a token's real holders, largest first, with the exact number of them: null when
+ * the token is not indexed. Each holder adds its quantity and its value at the token's price.
+ */
+export async function listHolders(db: Db, token: string, page: { page: number; limit: number }) {
+  const [t] = await queryPrepared<HolderPageRow>(
+    db,
+    sql`select t.total_supply::text as total_supply, t.decimals, coalesce(m.price_usd, 0) as price_usd,
+               (select count(*)::int from balances b
+                 where b.token_address = t.address and b.amount > 0 and ${isRealHolderSql(sql`b.holder`, sql`t.address`)}) as total,
+               (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
+                  from (${holdersSql(sql`t.address`, { limit: page.limit, offset: (page.page - 1) * page.limit })}) h) as holders
+          from tokens t left join token_metrics m on m.address = t.address
+         where t.address = ${token}`,
+  );
+  if (!t) return null;
+  const data = t.holders.map((h) => {
+    const quantity = toUnits(h.amount, t.decimals);
+    return { ...toHolder(h, t), quantity, value_usd: round(quantity * t.price_usd, 2) };
+  });
+  return { data, total: t.total, page: page.page, limit: page.limit };
 }

@@ -6,15 +6,19 @@ import { TOKEN_SORT_ORDERS, TOKEN_SORTS, type TokenSort, type TokenSortColumn } 
 
 /** Every column a filter or a sort reads, as token_metrics gives it (created_at in epoch ms). */
 const COLUMNS = [...new Set<TokenSortColumn>([...FILTER_COLUMNS, ...TOKEN_SORTS.map((s) => TOKEN_SORT_ORDERS[s].column)])];
-const columnSql = (c: TokenSortColumn): SQL<number> =>
-  c === "createdAtMs" ? sql<number>`(extract(epoch from ${tokenMetrics.createdAt}) * 1000)::float8` : sql<number>`${tokenMetrics[c]}`;
+/** Each column as a float8, NaN where it has no value (a price change of a token that never traded). */
+function columnSql(c: TokenSortColumn): SQL<number> {
+  if (c === "createdAtMs") return sql<number>`(extract(epoch from ${tokenMetrics.createdAt}) * 1000)::float8`;
+  if (c === "txns24h") return sql<number>`(${tokenMetrics.buys24h} + ${tokenMetrics.sells24h})::float8`;
+  return sql<number>`coalesce(${tokenMetrics[c]}::float8, 'NaN'::float8)`;
+}
 
 type Snapshot = {
   addresses: string[];
   columns: Record<TokenSortColumn, Float64Array>;
   flags: Int32Array;
-  /** Token positions in each sort's order, ties broken by address as the list promises. */
-  order: Record<TokenSort, Int32Array>;
+  /** Token positions in each sort's order, ties broken by address as the list promises: sorted on first use. */
+  order: Partial<Record<TokenSort, Int32Array>>;
   /** Scratch space for one request's matches (requests use it one at a time: no await inside). */
   pass: Uint8Array;
 };
@@ -36,14 +40,28 @@ async function build(db: Db): Promise<Snapshot> {
   const n = rows.length;
   const columns = Object.fromEntries(COLUMNS.map((c) => [c, Float64Array.from(rows, (r) => r[c])])) as Record<TokenSortColumn, Float64Array>;
   const flags = Int32Array.from(rows, (r) => flagMask(r.riskFlags));
-  // Rows come sorted by address, so position breaks ties in address order.
-  const sortBy = (key: Float64Array, descending: boolean) =>
-    Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (descending ? key[b] - key[a] : key[a] - key[b]) || a - b);
-  const order = Object.fromEntries(TOKEN_SORTS.map((s) => [s, sortBy(columns[TOKEN_SORT_ORDERS[s].column], TOKEN_SORT_ORDERS[s].descending)])) as Record<
-    TokenSort,
-    Int32Array
-  >;
-  return { addresses: rows.map((r) => r.address), columns, flags, order, pass: new Uint8Array(n) };
+  return { addresses: rows.map((r) => r.address), columns, flags, order: {}, pass: new Uint8Array(n) };
+}
+
+/**
+ * The positions in `sort`'s order, sorted once per snapshot when first asked for (most sorts
+ * are rarely used; sorting them all on every data version would cost the server for nothing).
+ * Rows come sorted by address, so position breaks ties in address order; NaN comes last.
+ */
+function orderOf(s: Snapshot, sort: TokenSort): Int32Array {
+  const cached = s.order[sort];
+  if (cached) return cached;
+  const { column, descending } = TOKEN_SORT_ORDERS[sort];
+  const key = s.columns[column];
+  const sign = descending ? -1 : 1;
+  const order = Int32Array.from({ length: s.addresses.length }, (_, i) => i).sort((a, b) => {
+    const x = key[a];
+    const y = key[b];
+    if (Number.isNaN(x) || Number.isNaN(y)) return Number(Number.isNaN(x)) - Number(Number.isNaN(y)) || a - b;
+    return sign * (x - y) || a - b;
+  });
+  s.order[sort] = order;
+  return order;
 }
 
 let building: { version: number; snapshot: Promise<Snapshot> } | undefined;
@@ -133,7 +151,7 @@ export async function queryTokenList(
 ): Promise<{ addresses: string[]; total: number }> {
   const s = await snapshotFor(db, version);
   const n = s.addresses.length;
-  const order = s.order[q.sort];
+  const order = orderOf(s, q.sort);
   const first = (q.page - 1) * q.limit;
   const total = markMatches(s, q.filter, now);
   if (total === null) {

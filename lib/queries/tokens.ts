@@ -4,7 +4,7 @@ import { syncState } from "@/db/schema";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { TokenSort } from "@/lib/domain/vocab";
 import { hoursSince, iso, round } from "./format";
-import { type HolderRow, toHolder, topHoldersSql } from "./holders";
+import { type HolderRow, holdersSql, toHolder } from "./holders";
 import { queryTokenList } from "./token-list-index";
 
 type TokenRow = {
@@ -14,6 +14,15 @@ type TokenRow = {
   market_cap_usd: number;
   volume24h_usd: number;
   liquidity_usd: number;
+  price_usd: number;
+  price_change5m_pct: number | null;
+  price_change1h_pct: number | null;
+  price_change24h_pct: number | null;
+  volume1h_usd: number;
+  buys24h: number;
+  sells24h: number;
+  makers24h: number;
+  fdv_usd: number;
   holder_count: number;
   /** Text: the Drizzle driver turns off the client's timestamp parsing. */
   created_at: string;
@@ -28,6 +37,8 @@ type TokenRow = {
 /** Token rows for the list and the profile: the columns of TokenRow. */
 const tokenRowsSql = (where: SQL) =>
   sql`select m.address, t.name, t.symbol, m.market_cap_usd, m.volume24h_usd, m.liquidity_usd, m.holder_count,
+             m.price_usd, m.price_change5m_pct, m.price_change1h_pct, m.price_change24h_pct, m.volume1h_usd,
+             m.buys24h, m.sells24h, m.makers24h, m.fdv_usd,
              m.created_at, m.risk_score, m.risk_flags, coalesce(s.ai_summary, '') as ai_summary, t.launchpad,
              t.total_supply::text as total_supply, t.decimals
         from token_metrics m
@@ -49,8 +60,18 @@ function toToken(r: TokenRow, now: Date) {
     risk_flags: r.risk_flags,
     ai_summary: r.ai_summary,
     launchpad: r.launchpad,
+    price_usd: r.price_usd,
+    price_change_5m_pct: changePct(r.price_change5m_pct),
+    price_change_1h_pct: changePct(r.price_change1h_pct),
+    price_change_24h_pct: changePct(r.price_change24h_pct),
+    volume_1h_usd: round(r.volume1h_usd, 2),
+    txns_24h: { buys: r.buys24h, sells: r.sells24h },
+    makers_24h: r.makers24h,
+    fdv_usd: round(r.fdv_usd, 2),
   };
 }
+
+const changePct = (pct: number | null) => (pct === null ? null : round(pct, 2));
 export type Token = ReturnType<typeof toToken>;
 
 export type TokenListQuery = { filter: TokenFilter; sort: TokenSort; page: number; limit: number };
@@ -70,17 +91,27 @@ async function currentDataVersion(db: Db): Promise<number> {
 const ROW_CACHE_MAX = 20_000;
 let rowCache = { version: -1, rows: new Map<string, TokenRow>() };
 
+/** The rows of `addresses` that exist, by address. */
 async function tokenRows(db: Db, version: number, addresses: string[]): Promise<Map<string, TokenRow>> {
   if (rowCache.version !== version) rowCache = { version, rows: new Map() };
   const cache = rowCache;
-  const missing = addresses.filter((a) => !cache.rows.has(a));
+  const found = new Map<string, TokenRow>();
+  const missing: string[] = [];
+  for (const a of addresses) {
+    const row = cache.rows.get(a);
+    if (row) found.set(a, row);
+    else missing.push(a);
+  }
   if (missing.length) {
     // `= any($1)`: one prepared statement for every page size.
     const rows = await queryPrepared<TokenRow>(db, tokenRowsSql(sql`m.address = any(${sql.param(missing)})`));
     if (cache.rows.size + rows.length > ROW_CACHE_MAX) cache.rows.clear();
-    for (const r of rows) cache.rows.set(r.address, r);
+    for (const r of rows) {
+      cache.rows.set(r.address, r);
+      found.set(r.address, r);
+    }
   }
-  return cache.rows;
+  return found;
 }
 
 export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersion?: number) {
@@ -96,12 +127,21 @@ export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersi
   return { data, total };
 }
 
+/** The tokens of `addresses` that are indexed, in that order (a batch lookup). */
+export async function getTokens(db: Db, addresses: string[], now: Date, dataVersion?: number) {
+  const rows = await tokenRows(db, dataVersion ?? (await currentDataVersion(db)), addresses);
+  return addresses.flatMap((a) => {
+    const row = rows.get(a);
+    return row ? [toToken(row, now)] : [];
+  });
+}
+
 /** A token's row and its top holders (as one JSON array) in one statement. */
 export async function getTokenProfile(db: Db, address: string, now: Date) {
   const [token] = await queryPrepared<TokenRow & { holders: HolderRow[] }>(
     db,
     sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
-                         from (${topHoldersSql(sql`tok.address`)}) h) as holders
+                         from (${holdersSql(sql`tok.address`)}) h) as holders
           from (${tokenRowsSql(sql`m.address = ${address}`)}) tok`,
   );
   if (!token) return null;

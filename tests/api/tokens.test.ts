@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tokenList, tokenProfile } from "@/lib/api/schemas/tokens";
+import { MAX_BATCH_ADDRESSES, tokenList, tokenProfile } from "@/lib/api/schemas/tokens";
+import type { TokenSort } from "@/lib/domain/vocab";
 import { toUnits } from "@/lib/queries/format";
 import { netActivity } from "@/lib/scoring/net-activity";
-import { api, expectError, expectShape, testDb } from "./helpers";
+import { api, expectError, expectShape, newKey, testDb } from "./helpers";
 
 type Row = {
   address: string;
@@ -16,6 +17,16 @@ type Row = {
   trending_score: number;
   volume_24h_usd: number;
   created_at: Date;
+  created_ms: number;
+  volume_1h_usd: number;
+  price_usd: number;
+  fdv_usd: number;
+  holder_count: number;
+  txns_24h: number;
+  makers_24h: number;
+  price_change_5m_pct: number | null;
+  price_change_1h_pct: number | null;
+  price_change_24h_pct: number | null;
 };
 let rows: Row[] = [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -23,10 +34,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 beforeAll(async () => {
   rows = (await testDb().execute<Row>(sql`
     select address, liquidity_usd, market_cap_usd, risk_score, holder_growth1h_pct as holder_growth_1h_pct, risk_flags, trending_score,
-           volume24h_usd as volume_24h_usd,
+           volume24h_usd as volume_24h_usd, volume1h_usd as volume_1h_usd, price_usd, fdv_usd, holder_count,
+           buys24h + sells24h as txns_24h, makers24h as makers_24h, price_change5m_pct as price_change_5m_pct,
+           price_change1h_pct as price_change_1h_pct, price_change24h_pct as price_change_24h_pct,
            created_at::timestamptz as created_at, extract(epoch from now() - created_at) / 3600 as age_hours
       from token_metrics`)) as unknown as Row[];
-  for (const r of rows) r.created_at = new Date(r.created_at);
+  for (const r of rows) {
+    r.created_at = new Date(r.created_at);
+    r.created_ms = r.created_at.getTime();
+  }
   expect(rows.length).toBeGreaterThan(100);
 });
 
@@ -80,13 +96,46 @@ describe("GET /v1/tokens", () => {
     expect(res.body.total).toBe(expected.length);
   });
 
-  const sorts: [string, (a: Row, b: Row) => number][] = [
-    ["trending", (a, b) => b.trending_score - a.trending_score || a.address.localeCompare(b.address)],
-    ["newest", (a, b) => b.created_at.getTime() - a.created_at.getTime() || a.address.localeCompare(b.address)],
-    ["liquidity", (a, b) => b.liquidity_usd - a.liquidity_usd || a.address.localeCompare(b.address)],
-    ["volume", (a, b) => b.volume_24h_usd - a.volume_24h_usd || a.address.localeCompare(b.address)],
-    ["risk_asc", (a, b) => a.risk_score - b.risk_score || a.address.localeCompare(b.address)],
-  ];
+  // Each sort's row field and direction, written here again; a token without the value comes last either way.
+  const SORTS: Record<TokenSort, [keyof Row, "asc" | "desc"]> = {
+    trending: ["trending_score", "desc"],
+    newest: ["created_ms", "desc"],
+    oldest: ["created_ms", "asc"],
+    liquidity: ["liquidity_usd", "desc"],
+    liquidity_asc: ["liquidity_usd", "asc"],
+    volume: ["volume_24h_usd", "desc"],
+    volume_asc: ["volume_24h_usd", "asc"],
+    volume_1h: ["volume_1h_usd", "desc"],
+    volume_1h_asc: ["volume_1h_usd", "asc"],
+    market_cap: ["market_cap_usd", "desc"],
+    market_cap_asc: ["market_cap_usd", "asc"],
+    fdv: ["fdv_usd", "desc"],
+    fdv_asc: ["fdv_usd", "asc"],
+    price: ["price_usd", "desc"],
+    price_asc: ["price_usd", "asc"],
+    price_change_5m: ["price_change_5m_pct", "desc"],
+    price_change_5m_asc: ["price_change_5m_pct", "asc"],
+    price_change_1h: ["price_change_1h_pct", "desc"],
+    price_change_1h_asc: ["price_change_1h_pct", "asc"],
+    price_change_24h: ["price_change_24h_pct", "desc"],
+    price_change_24h_asc: ["price_change_24h_pct", "asc"],
+    holders: ["holder_count", "desc"],
+    holders_asc: ["holder_count", "asc"],
+    txns_24h: ["txns_24h", "desc"],
+    txns_24h_asc: ["txns_24h", "asc"],
+    makers_24h: ["makers_24h", "desc"],
+    makers_24h_asc: ["makers_24h", "asc"],
+    risk_asc: ["risk_score", "asc"],
+    risk_desc: ["risk_score", "desc"],
+  };
+  const sorts = Object.entries(SORTS).map(([sort, [field, dir]]): [string, (a: Row, b: Row) => number] => [
+    sort,
+    (a, b) => {
+      const [x, y] = [a[field] as number | null, b[field] as number | null];
+      if (x === null || y === null) return Number(x === null) - Number(y === null) || a.address.localeCompare(b.address);
+      return (dir === "asc" ? x - y : y - x) || a.address.localeCompare(b.address);
+    },
+  ]);
   it.each(sorts)("sorts by %s, page after page", async (sort, compare) => {
     const expected = [...rows].sort(compare).map((r) => r.address);
     const page1 = await api(`/v1/tokens?sort=${sort}&limit=20`);
@@ -101,6 +150,43 @@ describe("GET /v1/tokens", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
     expect(res.body.total).toBe(rows.length);
+  });
+
+  it("looks up a batch of addresses in one request: the tokens in the order given, duplicates once, unindexed ones left out", async () => {
+    const picked = [rows[5], rows[1], rows[9]].map((r) => r.address);
+    const unindexed = `0x${"5".repeat(40)}`;
+    const asked = [picked[0], unindexed, picked[1].toUpperCase().replace("0X", "0x"), picked[2], picked[0]];
+    const res = await api(`/v1/tokens?addresses=${asked.join(",")}`);
+    const body = expectShape(tokenList, res.body);
+    expect(body.data.map((t) => t.address)).toEqual(picked);
+    expect(body.total).toBe(3);
+    // Each is the token the list serves.
+    const listed = expectShape(tokenList, (await api("/v1/tokens?limit=200&sort=oldest")).body).data;
+    for (const t of body.data) {
+      const same = listed.find((l) => l.address === t.address);
+      if (same) expect({ ...t, age_hours: 0 }).toEqual({ ...same, age_hours: 0 });
+    }
+  });
+
+  it("counts a batch lookup as one request", async () => {
+    const k = await newKey("pro");
+    const first = await api("/v1/tokens?limit=1", { key: k.key });
+    const batch = await api(`/v1/tokens?addresses=${rows.slice(0, 50).map((r) => r.address)}`, { key: k.key });
+    expect(batch.body.data).toHaveLength(50);
+    expect(Number(first.headers.get("x-ratelimit-remaining")) - Number(batch.headers.get("x-ratelimit-remaining"))).toBe(1);
+  });
+
+  const invalidBatch: [string, string][] = [
+    ["addresses=", "addresses"],
+    ["addresses=0x12", "addresses"],
+    [`addresses=0x${"a".repeat(40)},nope`, "addresses"],
+    [`addresses=${Array.from({ length: MAX_BATCH_ADDRESSES + 1 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`).join(",")}`, "addresses"],
+    [`addresses=0x${"a".repeat(40)}&sort=volume`, "sort"],
+    [`addresses=0x${"a".repeat(40)}&min_liquidity_usd=5`, "min_liquidity_usd"],
+    [`addresses=0x${"a".repeat(40)}&page=2`, "page"],
+  ];
+  it.each(invalidBatch)("rejects the batch %s with 400 naming %s", async (query, param) => {
+    expectError(await api(`/v1/tokens?${query}`), 400, "INVALID_PARAMS", param);
   });
 
   const invalid: [string, string][] = [
@@ -172,6 +258,27 @@ describe("GET /v1/tokens/{address}", () => {
     expect(body.top_holders.length).toBeGreaterThan(0);
     for (const h of body.top_holders) expect([h.address, h.net_activity]).toEqual([h.address, expected.get(h.address)]);
     expect(new Set(body.top_holders.map((h) => h.net_activity)).size).toBeGreaterThan(1);
+  });
+
+  it("carries the worker's price figures on the profile and on list items", async () => {
+    const [m] = await testDb().execute<Record<string, number | null> & { address: string }>(sql`
+      select address, price_usd, price_change5m_pct, price_change1h_pct, price_change24h_pct, volume1h_usd, buys24h, sells24h, makers24h, fdv_usd
+        from token_metrics order by volume24h_usd desc, address limit 1`);
+    const profile = expectShape(tokenProfile, (await api(`/v1/tokens/${m.address}`)).body);
+    const listed = expectShape(tokenList, (await api("/v1/tokens?sort=volume&limit=1")).body).data[0];
+    for (const t of [profile, listed]) {
+      expect(t.price_usd).toBe(m.price_usd);
+      for (const [field, column] of [
+        ["price_change_5m_pct", "price_change5m_pct"],
+        ["price_change_1h_pct", "price_change1h_pct"],
+        ["price_change_24h_pct", "price_change24h_pct"],
+      ] as const)
+        expect(t[field]).toBe(m[column] === null ? null : Math.round(m[column]! * 100) / 100);
+      expect(t.volume_1h_usd).toBeCloseTo(m.volume1h_usd!, 2);
+      expect(t.txns_24h).toEqual({ buys: m.buys24h, sells: m.sells24h });
+      expect(t.makers_24h).toBe(m.makers24h);
+      expect(t.fdv_usd).toBeCloseTo(m.fdv_usd!, 2);
+    }
   });
 
   it("404s an unindexed address and 400s a malformed one", async () => {

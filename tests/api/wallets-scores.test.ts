@@ -84,11 +84,16 @@ describe("public routes", () => {
         "/events",
         "/scores/token/{address}",
         "/scores/wallet/{address}",
+        "/search",
         "/status",
         "/tokens",
         "/tokens/{address}",
+        "/tokens/{address}/holders",
+        "/tokens/{address}/ohlcv",
+        "/tokens/{address}/pools",
         "/wallets/{address}",
         "/wallets/{address}/events",
+        "/wallets/{address}/positions",
       ].sort(),
     );
     const params = res.body.paths["/tokens"].get.parameters.map((p: { name: string }) => p.name);

@@ -1,5 +1,7 @@
+import { insertRows, type Tx, updateRows } from "@/db/bulk";
+import { balances, holderCountHistory, pools, tokens } from "@/db/schema";
 import { BURN_ADDRESSES, isRealHolder } from "@/lib/tokens/holders";
-import { insertRows, isoTime, type Tx } from "../indexer/sql";
+import { isoTime } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { TransferRow } from "../indexer/transform";
 
@@ -15,26 +17,26 @@ const key = (token: string, holder: string) => `${token}:${holder}`;
  */
 export async function applyTransfers(tx: Tx, state: ChainState, transfers: TransferRow[], from: "stored" | "zero") {
   if (transfers.length === 0) return;
-  const balances = new Map<string, { token: string; holder: string; amount: bigint; block: number }>();
+  const changed = new Map<string, { token: string; holder: string; amount: bigint; block: number }>();
   for (const t of transfers) {
     for (const holder of [t.from, t.to]) {
-      if (holder !== ZERO) balances.set(key(t.token, holder), { token: t.token, holder, amount: 0n, block: t.block });
+      if (holder !== ZERO) changed.set(key(t.token, holder), { token: t.token, holder, amount: 0n, block: t.block });
     }
   }
-  const tokens = [...new Set(transfers.filter((t) => state.tokens.has(t.token)).map((t) => t.token))];
+  const listed = [...new Set(transfers.filter((t) => state.tokens.has(t.token)).map((t) => t.token))];
   const holderCounts = new Map<string, number>();
   if (from === "stored") {
-    const pairs = [...balances.values()];
+    const pairs = [...changed.values()];
     const stored = await tx.unsafe<{ token_address: string; holder: string; amount: string }[]>(
       `select b.token_address, b.holder, b.amount::text from balances b
          join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
       [pairs.map((p) => p.token), pairs.map((p) => p.holder)],
     );
-    for (const s of stored) balances.get(key(s.token_address, s.holder))!.amount = BigInt(s.amount);
+    for (const s of stored) changed.get(key(s.token_address, s.holder))!.amount = BigInt(s.amount);
     const counts = await tx.unsafe<{ token_address: string; holder_count: number }[]>(
       `select distinct on (token_address) token_address, holder_count from holder_count_history
         where token_address = any($1::text[]) order by token_address, at desc`,
-      [tokens],
+      [listed],
     );
     for (const c of counts) holderCounts.set(c.token_address, c.holder_count);
   }
@@ -42,7 +44,7 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
   const supply = new Map<string, bigint>();
   const counted = new Map<string, { token: string; at: number; count: number }>();
   const move = (t: TransferRow, holder: string, delta: bigint) => {
-    const b = balances.get(key(t.token, holder))!;
+    const b = changed.get(key(t.token, holder))!;
     const before = b.amount;
     b.amount += delta;
     b.block = t.block;
@@ -65,39 +67,28 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
 
   await insertRows(
     tx,
-    "balances",
-    [
-      ["token_address", "text", (b) => b.token],
-      ["holder", "text", (b) => b.holder],
-      ["amount", "numeric", (b) => b.amount],
-      ["updated_block", "int8", (b) => b.block],
-    ],
-    [...balances.values()],
-    "on conflict (token_address, holder) do update set amount = excluded.amount, updated_block = excluded.updated_block",
+    balances,
+    [...changed.values()].map((b) => ({ tokenAddress: b.token, holder: b.holder, amount: b.amount, updatedBlock: b.block })),
+    { onConflict: { target: ["tokenAddress", "holder"], action: "update" } },
   );
   await insertRows(
     tx,
-    "holder_count_history",
-    [
-      ["token_address", "text", (h) => h.token],
-      ["at", "timestamptz", (h) => isoTime(h.at)],
-      ["holder_count", "int4", (h) => h.count],
-    ],
-    [...counted.values()],
-    "on conflict (token_address, at) do update set holder_count = excluded.holder_count",
+    holderCountHistory,
+    [...counted.values()].map((h) => ({ tokenAddress: h.token, at: isoTime(h.at), holderCount: h.count })),
+    { onConflict: { target: ["tokenAddress", "at"], action: "update" } },
   );
   const deltas = [...supply].filter(([, d]) => d !== 0n);
-  if (deltas.length > 0) {
-    const [addresses, amounts] = [deltas.map(([a]) => a), deltas.map(([, d]) => d.toString())];
-    await tx.unsafe(
-      `update tokens t set total_supply = t.total_supply + d.delta
-         from unnest($1::text[], $2::text[]::numeric[]) d(address, delta) where t.address = d.address`,
-      [addresses, amounts],
-    );
-    await tx.unsafe(
-      `update pools p set lp_total_supply = p.lp_total_supply + d.delta
-         from unnest($1::text[], $2::text[]::numeric[]) d(address, delta) where p.address = d.address`,
-      [addresses, amounts],
-    );
-  }
+  const add = (stored: string, given: string) => `${stored} + ${given}`;
+  await updateRows(
+    tx,
+    tokens,
+    deltas.map(([address, totalSupply]) => ({ address, totalSupply })),
+    { match: ["address"], set: { totalSupply: add } },
+  );
+  await updateRows(
+    tx,
+    pools,
+    deltas.map(([address, lpTotalSupply]) => ({ address, lpTotalSupply })),
+    { match: ["address"], set: { lpTotalSupply: add } },
+  );
 }

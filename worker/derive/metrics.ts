@@ -1,6 +1,7 @@
+import { type Tx, updateRows } from "@/db/bulk";
+import { pools as poolsTable } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import type { Tx } from "../indexer/sql";
 import type { ChainState, PoolState } from "../indexer/state";
 import { MAX_USD, poolLiquidityUsd, tokenPrice } from "./prices";
 
@@ -9,68 +10,119 @@ const BURN_LIST = BURN_ADDRESSES.map((a) => `'${a}'`).join(", ");
 /** The indexed head the time-dependent figures (24 h volume, 1 h holder growth) are taken at. */
 export type Head = { number: number; timestamp: number };
 
+/** The windows of the price changes, in seconds before the head; the volume and trade counts use the 24 h and 1 h ones. */
+const WINDOWS = { "5m": 300, "1h": 3_600, "24h": 86_400 } as const;
+
+/** A swap's USD price: its USD over its token amount (events e of a token t). */
+const SWAP_PRICE = `e.amount_usd / (e.token_amount / power(10::numeric, t.decimals))::float8`;
+const PRICED_SWAP = `e.token_address = i.address and e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0`;
+
+/**
+ * The swap price a window's change starts from, as a lateral subquery: the last swap before the
+ * window (id below `firstId`), else, for a token that first traded inside it, its first swap.
+ */
+const startPriceSql = (firstId: string) => `
+  (select coalesce(
+     (select ${SWAP_PRICE} from events e where ${PRICED_SWAP} and e.id < ${firstId} order by e.id desc limit 1),
+     (select ${SWAP_PRICE} from events e where ${PRICED_SWAP} and e.id >= ${firstId} order by e.id limit 1)))`;
+
+/** Change in percent from `start` to `last`, held to ±MAX_USD as every figure; null without both prices. */
+const changeSql = (start: string) =>
+  `case when ${start} > 0 and lt.price > 0 then least(greatest((lt.price / ${start} - 1) * 100, -$8::float8), $8::float8) end`;
+
+/** The first event id of the blocks after `time` (past the head when no block is newer). */
+async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promise<number> {
+  const [{ first }] = await tx.unsafe<{ first: string | null }[]>(`select min(number)::text as first from blocks where timestamp > to_timestamp($1)`, [time]);
+  return (first === null ? head.number + 1 : Number(first)) * EVENT_ID_BLOCK_FACTOR;
+}
+
 /**
  * Rewrites the token_metrics rows of `tokens` (the list read model) and the USD liquidity of
  * their pools, as of `head`: price and liquidity from the pool reserves in `state`, market cap
- * from price and circulating supply, 24 h swap volume from events, holder count and its growth
- * over the past hour from holder_count_history. Rows that did not change are not written.
+ * and FDV from price and supply, 24 h and 1 h swap volume, the 24 h buys, sells and distinct
+ * traders, and the swap price's change over 5 min, 1 h and 24 h from events, holder count and
+ * its growth over the past hour from holder_count_history. Every window ends at the head's time.
+ * Rows that did not change are not written.
  */
 export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: string[], head: Head) {
   if (tokens.length === 0) return;
   const prices = tokens.map((t) => tokenPrice(state, t));
-  const [{ first }] = await tx.unsafe<{ first: string | null }[]>(`select min(number)::text as first from blocks where timestamp > to_timestamp($1)`, [
-    head.timestamp - 86_400,
-  ]);
-  const minEventId = (first === null ? head.number + 1 : Number(first)) * EVENT_ID_BLOCK_FACTOR;
+  const first5m = await firstEventIdAfter(tx, head.timestamp - WINDOWS["5m"], head);
+  const first1h = await firstEventIdAfter(tx, head.timestamp - WINDOWS["1h"], head);
+  const first24h = await firstEventIdAfter(tx, head.timestamp - WINDOWS["24h"], head);
   await tx.unsafe(
     `with input as (
        select * from unnest($1::text[], $2::float8[], $3::float8[], $4::text[]) i(address, price_usd, liquidity_usd, priced_pool)),
-     volume as (
-       select e.token_address, sum(e.amount_usd::numeric)::float8 as usd from events e
+     swaps as (
+       select e.token_address, sum(e.amount_usd::numeric)::float8 as usd24h,
+              coalesce(sum(e.amount_usd::numeric) filter (where e.id >= $9), 0)::float8 as usd1h,
+              count(*) filter (where e.direction = 'buy')::int as buys, count(*) filter (where e.direction = 'sell')::int as sells,
+              count(distinct e.wallet_address)::int as makers
+         from events e
         where e.type = 'swap' and e.id >= $5 and e.token_address = any($1::text[]) group by e.token_address),
      holders_now as (
        select distinct on (token_address) token_address, holder_count from holder_count_history
         where token_address = any($1::text[]) order by token_address, at desc),
      holders_before as (
        select distinct on (token_address) token_address, holder_count from holder_count_history
-        where token_address = any($1::text[]) and at <= to_timestamp($6) order by token_address, at desc)
-     insert into token_metrics (address, created_at, price_usd, market_cap_usd, liquidity_usd, volume24h_usd,
+        where token_address = any($1::text[]) and at <= to_timestamp($6) order by token_address, at desc),
+     priced as (
+       select i.*, t.created_at, t.total_supply, t.decimals, coalesce(nullif(i.price_usd, 0), lt.price, 0) as price,
+              coalesce(burned.amount, 0) as burned,
+              ${changeSql("p5m.price")} as change5m, ${changeSql("p1h.price")} as change1h, ${changeSql("p24h.price")} as change24h
+         from input i join tokens t on t.address = i.address
+         -- The last trade's price: the reference of the changes, and the price of a token without a pool price.
+         left join lateral (select ${SWAP_PRICE} as price from events e where ${PRICED_SWAP} order by e.id desc limit 1) lt on true
+         left join lateral (select ${startPriceSql("$10")} as price) p5m on true
+         left join lateral (select ${startPriceSql("$9")} as price) p1h on true
+         left join lateral (select ${startPriceSql("$5")} as price) p24h on true
+         left join lateral (select sum(x.amount) as amount from balances x
+                             where x.token_address = i.address and x.holder in (${BURN_LIST})) burned on true)
+     insert into token_metrics (address, created_at, price_usd, market_cap_usd, fdv_usd, liquidity_usd, volume24h_usd, volume1h_usd,
+                                buys24h, sells24h, makers24h, price_change5m_pct, price_change1h_pct, price_change24h_pct,
                                 holder_count, holder_growth1h_pct, priced_pool, updated_block, updated_at)
      -- Price (at most MAX_USD) times at most 2^256 units stays far inside float8; the product is held to MAX_USD as every USD figure.
-     select i.address, t.created_at, i.price_usd, least(greatest(coalesce(nullif(i.price_usd, 0), lt.price, 0) * ((t.total_supply - coalesce(burned.amount, 0)) / power(10::numeric, t.decimals))::float8, -$8::float8), $8::float8),
-            i.liquidity_usd, coalesce(v.usd, 0), coalesce(n.holder_count, 0),
+     -- Market cap = price x circulating supply (docs/methodology.md): without a pool price, the last trade's price;
+     -- supply held at burn addresses is not circulating. FDV = the same price x total supply.
+     select p.address, p.created_at, p.price_usd,
+            least(greatest(p.price * ((p.total_supply - p.burned) / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8),
+            least(greatest(p.price * (p.total_supply / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8),
+            p.liquidity_usd, coalesce(s.usd24h, 0), coalesce(s.usd1h, 0), coalesce(s.buys, 0), coalesce(s.sells, 0), coalesce(s.makers, 0),
+            p.change5m, p.change1h, p.change24h, coalesce(n.holder_count, 0),
             -- A token younger than an hour grows from nothing: counted against one holder.
             (coalesce(n.holder_count, 0) - coalesce(b.holder_count, 0)) * 100.0 / greatest(coalesce(b.holder_count, 0), 1),
-            i.priced_pool, $7, now()
-       from input i join tokens t on t.address = i.address
-       left join volume v on v.token_address = i.address
-       left join holders_now n on n.token_address = i.address
-       left join holders_before b on b.token_address = i.address
-       -- Market cap = price x circulating supply (docs/methodology.md): without a pool price, the last trade's price;
-       -- supply held at burn addresses is not circulating.
-       left join lateral (select e.amount_usd / (e.token_amount / power(10::numeric, t.decimals))::float8 as price from events e
-                           where i.price_usd = 0 and e.token_address = i.address and e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0
-                           order by e.id desc limit 1) lt on true
-       left join lateral (select sum(x.amount) as amount from balances x
-                           where x.token_address = i.address and x.holder in (${BURN_LIST})) burned on true
+            p.priced_pool, $7, now()
+       from priced p
+       left join swaps s on s.token_address = p.address
+       left join holders_now n on n.token_address = p.address
+       left join holders_before b on b.token_address = p.address
      on conflict (address) do update set
-       price_usd = excluded.price_usd, market_cap_usd = excluded.market_cap_usd, liquidity_usd = excluded.liquidity_usd,
-       volume24h_usd = excluded.volume24h_usd, holder_count = excluded.holder_count,
+       price_usd = excluded.price_usd, market_cap_usd = excluded.market_cap_usd, fdv_usd = excluded.fdv_usd,
+       liquidity_usd = excluded.liquidity_usd, volume24h_usd = excluded.volume24h_usd, volume1h_usd = excluded.volume1h_usd,
+       buys24h = excluded.buys24h, sells24h = excluded.sells24h, makers24h = excluded.makers24h,
+       price_change5m_pct = excluded.price_change5m_pct, price_change1h_pct = excluded.price_change1h_pct,
+       price_change24h_pct = excluded.price_change24h_pct, holder_count = excluded.holder_count,
        holder_growth1h_pct = excluded.holder_growth1h_pct, priced_pool = excluded.priced_pool,
        updated_block = excluded.updated_block, updated_at = excluded.updated_at
-     where (token_metrics.price_usd, token_metrics.market_cap_usd, token_metrics.liquidity_usd, token_metrics.volume24h_usd,
-            token_metrics.holder_count, token_metrics.holder_growth1h_pct, token_metrics.priced_pool)
-       is distinct from (excluded.price_usd, excluded.market_cap_usd, excluded.liquidity_usd, excluded.volume24h_usd,
-            excluded.holder_count, excluded.holder_growth1h_pct, excluded.priced_pool)`,
+     where (token_metrics.price_usd, token_metrics.market_cap_usd, token_metrics.fdv_usd, token_metrics.liquidity_usd,
+            token_metrics.volume24h_usd, token_metrics.volume1h_usd, token_metrics.buys24h, token_metrics.sells24h,
+            token_metrics.makers24h, token_metrics.price_change5m_pct, token_metrics.price_change1h_pct,
+            token_metrics.price_change24h_pct, token_metrics.holder_count, token_metrics.holder_growth1h_pct, token_metrics.priced_pool)
+       is distinct from (excluded.price_usd, excluded.market_cap_usd, excluded.fdv_usd, excluded.liquidity_usd,
+            excluded.volume24h_usd, excluded.volume1h_usd, excluded.buys24h, excluded.sells24h,
+            excluded.makers24h, excluded.price_change5m_pct, excluded.price_change1h_pct,
+            excluded.price_change24h_pct, excluded.holder_count, excluded.holder_growth1h_pct, excluded.priced_pool)`,
     [
       tokens,
       prices.map((p) => p.priceUsd),
       prices.map((p) => p.liquidityUsd),
       prices.map((p) => p.pool),
-      minEventId,
-      head.timestamp - 3_600,
+      first24h,
+      head.timestamp - WINDOWS["1h"],
       head.number,
       MAX_USD,
+      first1h,
+      first5m,
     ],
   );
 }
@@ -78,10 +130,11 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
 /** USD liquidity of pools at the current reserves (WETH moves it for every WETH pair). */
 export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: PoolState[]) {
   if (pools.length === 0) return;
-  await tx.unsafe(
-    `update pools p set liquidity_usd = v.usd from unnest($1::text[], $2::float8[]) v(address, usd)
-      where p.address = v.address and p.liquidity_usd is distinct from v.usd`,
-    [pools.map((p) => p.address), pools.map((p) => poolLiquidityUsd(state, p))],
+  await updateRows(
+    tx,
+    poolsTable,
+    pools.map((p) => ({ address: p.address, liquidityUsd: poolLiquidityUsd(state, p) })),
+    { match: ["address"], onlyChanged: true },
   );
 }
 

@@ -1,5 +1,6 @@
+import { insertRows, type Tx } from "@/db/bulk";
+import { walletPositions } from "@/db/schema";
 import { isRealHolder } from "@/lib/tokens/holders";
-import { type Column, insertRows, type Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { TransferRow } from "../indexer/transform";
 import { usd } from "./prices";
@@ -70,21 +71,6 @@ export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
   }
 }
 
-const COLUMNS: Column<Position>[] = [
-  ["wallet", "text", (p) => p.wallet],
-  ["token_address", "text", (p) => p.token],
-  ["quantity", "numeric", (p) => p.quantity],
-  ["cost_basis_usd", "float8", (p) => usd(p.costBasisUsd)],
-  ["realized_pnl_usd", "float8", (p) => usd(p.realizedPnlUsd)],
-  ["bought_usd", "float8", (p) => usd(p.boughtUsd)],
-  ["sold_usd", "float8", (p) => usd(p.soldUsd)],
-  ["unknown_cost_quantity", "numeric", (p) => p.unknownCostQuantity],
-  ["buy_count", "int4", (p) => p.buyCount],
-  ["sell_count", "int4", (p) => p.sellCount],
-  ["first_buy_block", "int8", (p) => p.firstBuyBlock],
-  ["last_trade_block", "int8", (p) => p.lastTradeBlock],
-];
-
 type StoredPosition = {
   wallet: string;
   token_address: string;
@@ -142,8 +128,23 @@ export async function applyPositions(tx: Tx, state: ChainState, transfers: Trans
   }
   for (const [t, side, wallet] of sides) applyMovement(positions.get(`${wallet}:${t.token}`)!, t, side);
 
-  const set = COLUMNS.slice(2)
-    .map(([name]) => `${name} = excluded.${name}`)
-    .join(", ");
-  await insertRows(tx, "wallet_positions", COLUMNS, [...positions.values()], `on conflict (wallet, token_address) do update set ${set}`);
+  await insertRows(
+    tx,
+    walletPositions,
+    [...positions.values()].map((p) => ({
+      wallet: p.wallet,
+      tokenAddress: p.token,
+      quantity: p.quantity,
+      costBasisUsd: usd(p.costBasisUsd),
+      realizedPnlUsd: usd(p.realizedPnlUsd),
+      boughtUsd: usd(p.boughtUsd),
+      soldUsd: usd(p.soldUsd),
+      unknownCostQuantity: p.unknownCostQuantity,
+      buyCount: p.buyCount,
+      sellCount: p.sellCount,
+      firstBuyBlock: p.firstBuyBlock,
+      lastTradeBlock: p.lastTradeBlock,
+    })),
+    { onConflict: { target: ["wallet", "tokenAddress"], action: "update" } },
+  );
 }

@@ -1,4 +1,6 @@
 import { encodeFunctionData, erc20Abi } from "viem";
+import { updateRows } from "@/db/bulk";
+import { tokens as tokensTable } from "@/db/schema";
 import { decodeUintResult } from "@/lib/chain-text";
 import { ChainMovedError, type RangeData } from "../indexer/fetch";
 import { EntityError } from "../indexer/quarantine";
@@ -280,10 +282,10 @@ export async function markTokens(tx: Tx, data: RangeData, mismatched: string[]) 
   for (const t of data.tokens) if (t.anomalies.length > 0) marks.set(t.address, new Set(t.anomalies));
   for (const t of mismatched) marks.set(t, (marks.get(t) ?? new Set()).add("balance_mismatch"));
   if (marks.size === 0) return;
-  const list = [...marks];
-  await tx.unsafe(
-    `update tokens t set anomalies = array(select distinct unnest(t.anomalies || string_to_array(m.marks, ',')) order by 1)
-       from unnest($1::text[], $2::text[]) m(address, marks) where t.address = m.address`,
-    [list.map(([a]) => a), list.map(([, m]) => [...m].join(","))],
+  await updateRows(
+    tx,
+    tokensTable,
+    [...marks].map(([address, m]) => ({ address, anomalies: [...m] })),
+    { match: ["address"], set: { anomalies: (stored, given) => `array(select distinct unnest(${stored} || ${given}) order by 1)` } },
   );
 }

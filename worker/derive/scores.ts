@@ -1,5 +1,6 @@
-import { deterministicSummary, type RiskDimension, scoreTokenRisk, scoreWallet, summaryFactsHash, summaryInputFrom, summaryInputHash } from "@/lib/scoring";
-import type { Tx } from "../indexer/sql";
+import { col, insertRows, type Tx, updateRows } from "@/db/bulk";
+import { tokenScores, walletScores, wallets } from "@/db/schema";
+import { deterministicSummary, scoreTokenRisk, scoreWallet, summaryFactsHash, summaryInputFrom, summaryInputHash } from "@/lib/scoring";
 import type { ChainState } from "../indexer/state";
 import type { Head } from "./metrics";
 import { summaryUpgrades } from "./scoring/summaries";
@@ -14,6 +15,9 @@ import { gatherWalletInputs } from "./scoring/wallet-inputs";
 
 /** Wallets are scored in chunks so a full refresh does not hold every wallet's trades at once. */
 const WALLET_CHUNK = 2_000;
+
+/** The transaction's time, for the updated_at of an upsert's update. */
+const now = () => "now()";
 
 export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: string[], head: Head) {
   await applyUpgradedSummaries(tx);
@@ -32,50 +36,42 @@ export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: stri
     if (storedHash.get(input.token.address) !== hash) summaryUpgrades.request(input.token.address, summaryInput, facts);
     return { address: input.token.address, risk, hash, facts, summary: deterministicSummary(summaryInput) };
   });
-  const col = <T>(f: (s: (typeof scored)[number]) => T) => scored.map(f);
-  const dim = (k: RiskDimension) => col((s) => s.risk.dimensions[k]);
   // The stored text (a model's, perhaps) stays while the figures it was written from are the
   // same exactly; otherwise the deterministic paragraph of this transaction's figures replaces it.
-  await tx.unsafe(
-    `insert into token_scores (address, risk_score, risk_level, flags, holder_concentration_score, liquidity_stability_score,
-                               wash_trade_score, smart_money_flow_score, early_mover_count, early_mover_net_activity,
-                               avg_reputation_top10, flag_evidence, adjustments, method_version, ai_summary, summary_input_hash,
-                               summary_facts_hash, signals_missing, updated_at)
-     select address, risk, level, coalesce(string_to_array(nullif(flags, ''), ','), '{}'), hc, ls, wt, sm, emc, ema, rep,
-            evidence::jsonb, adjustments::jsonb, method, summary, hash, facts, coalesce(string_to_array(nullif(signals, ''), ','), '{}'), now()
-       from unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::float8[], $8::float8[],
-                   $9::int4[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])
-            s(address, risk, level, flags, hc, ls, wt, sm, emc, ema, rep, evidence, adjustments, method, summary, hash, facts, signals)
-     on conflict (address) do update set risk_score = excluded.risk_score, risk_level = excluded.risk_level, flags = excluded.flags,
-       holder_concentration_score = excluded.holder_concentration_score, liquidity_stability_score = excluded.liquidity_stability_score,
-       wash_trade_score = excluded.wash_trade_score, smart_money_flow_score = excluded.smart_money_flow_score,
-       early_mover_count = excluded.early_mover_count, early_mover_net_activity = excluded.early_mover_net_activity,
-       avg_reputation_top10 = excluded.avg_reputation_top10, flag_evidence = excluded.flag_evidence,
-       adjustments = excluded.adjustments, method_version = excluded.method_version,
-       summary_input_hash = excluded.summary_input_hash, signals_missing = excluded.signals_missing, summary_facts_hash = excluded.summary_facts_hash,
-       ai_summary = case when token_scores.summary_facts_hash is not distinct from excluded.summary_facts_hash
-                         then token_scores.ai_summary else excluded.ai_summary end,
-       updated_at = now()`,
-    [
-      col((s) => s.address),
-      col((s) => s.risk.riskScore),
-      col((s) => s.risk.riskLevel),
-      col((s) => s.risk.flags.join(",")),
-      dim("holder_concentration_score"),
-      dim("liquidity_stability_score"),
-      dim("wash_trade_score"),
-      dim("smart_money_flow_score"),
-      col((s) => s.risk.earlyMoverCount),
-      col((s) => s.risk.earlyMoverNetActivity),
-      col((s) => s.risk.avgReputationTop10),
-      col((s) => JSON.stringify(s.risk.flagEvidence)),
-      col((s) => JSON.stringify(s.risk.adjustments)),
-      col((s) => s.risk.methodVersion),
-      col((s) => s.summary),
-      col((s) => s.hash),
-      col((s) => s.facts),
-      col((s) => s.risk.signalsMissing.join(",")),
-    ],
+  const factsHash = col(tokenScores, "summaryFactsHash");
+  await insertRows(
+    tx,
+    tokenScores,
+    scored.map((s) => ({
+      address: s.address,
+      riskScore: s.risk.riskScore,
+      riskLevel: s.risk.riskLevel,
+      flags: s.risk.flags,
+      holderConcentrationScore: s.risk.dimensions.holder_concentration_score,
+      liquidityStabilityScore: s.risk.dimensions.liquidity_stability_score,
+      washTradeScore: s.risk.dimensions.wash_trade_score,
+      smartMoneyFlowScore: s.risk.dimensions.smart_money_flow_score,
+      earlyMoverCount: s.risk.earlyMoverCount,
+      earlyMoverNetActivity: s.risk.earlyMoverNetActivity,
+      avgReputationTop10: s.risk.avgReputationTop10,
+      flagEvidence: s.risk.flagEvidence,
+      adjustments: s.risk.adjustments,
+      methodVersion: s.risk.methodVersion,
+      aiSummary: s.summary,
+      summaryInputHash: s.hash,
+      summaryFactsHash: s.facts,
+      signalsMissing: s.risk.signalsMissing,
+    })),
+    {
+      onConflict: {
+        target: ["address"],
+        action: "update",
+        set: {
+          aiSummary: (stored, excluded) => `case when t.${factsHash} is not distinct from excluded.${factsHash} then ${stored} else ${excluded} end`,
+          updatedAt: now,
+        },
+      },
+    },
   );
 }
 
@@ -83,10 +79,11 @@ export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: stri
 async function applyUpgradedSummaries(tx: Tx) {
   const upgrades = summaryUpgrades.take();
   if (upgrades.length === 0) return;
-  await tx.unsafe(
-    `update token_scores s set ai_summary = u.text from unnest($1::text[], $2::text[], $3::text[]) u(address, facts, text)
-      where s.address = u.address and s.summary_facts_hash = u.facts`,
-    [upgrades.map((u) => u.address), upgrades.map((u) => u.factsHash), upgrades.map((u) => u.text)],
+  await updateRows(
+    tx,
+    tokenScores,
+    upgrades.map((u) => ({ address: u.address, summaryFactsHash: u.factsHash, aiSummary: u.text })),
+    { match: ["address", "summaryFactsHash"] },
   );
 }
 
@@ -96,40 +93,33 @@ export async function refreshWalletScores(tx: Tx, wallets: string[] | "all", hea
   for (let i = 0; i < list.length; i += WALLET_CHUNK) await scoreWalletChunk(tx, list.slice(i, i + WALLET_CHUNK), head);
 }
 
-async function scoreWalletChunk(tx: Tx, wallets: string[], head: Head) {
-  const inputs = await gatherWalletInputs(tx, wallets, head);
+async function scoreWalletChunk(tx: Tx, addresses: string[], head: Head) {
+  const inputs = await gatherWalletInputs(tx, addresses, head);
   if (inputs.length === 0) return;
   const scored = inputs.map((input) => ({ address: input.address, s: scoreWallet(input) }));
-  const col = <T>(f: (x: (typeof scored)[number]) => T) => scored.map(f);
-  await tx.unsafe(
-    `with s as (
-       select * from unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::float8[], $8::float8[],
-                            $9::text[], $10::int4[], $11::int4[], $12::text[])
-         s(address, rep, confidence, class, win, entry, consistency, drawdown, adjustments, closed, trades, method)),
-     written as (
-       insert into wallet_scores (address, reputation_score, confidence, classification, win_rate, entry_timing_score,
-                                  consistency_score, risk_drawdown_score, adjustments, closed_positions, trade_count, method_version,
-                                  updated_at)
-       select address, rep, confidence, class, win, entry, consistency, drawdown, adjustments::jsonb, closed, trades, method, now() from s
-       on conflict (address) do update set reputation_score = excluded.reputation_score, confidence = excluded.confidence,
-         classification = excluded.classification, win_rate = excluded.win_rate, entry_timing_score = excluded.entry_timing_score,
-         consistency_score = excluded.consistency_score, risk_drawdown_score = excluded.risk_drawdown_score,
-         adjustments = excluded.adjustments, closed_positions = excluded.closed_positions,
-         trade_count = excluded.trade_count, method_version = excluded.method_version, updated_at = now())
-     update wallets w set classification = s.class from s where w.address = s.address and w.classification is distinct from s.class`,
-    [
-      col((x) => x.address),
-      col((x) => x.s.reputationScore),
-      col((x) => x.s.confidence),
-      col((x) => x.s.classification),
-      col((x) => x.s.dimensions.win_rate),
-      col((x) => x.s.dimensions.entry_timing_score),
-      col((x) => x.s.dimensions.consistency_score),
-      col((x) => x.s.dimensions.risk_drawdown_score),
-      col((x) => JSON.stringify(x.s.adjustments)),
-      col((x) => x.s.closedPositions),
-      col((x) => x.s.tradeCount),
-      col((x) => x.s.methodVersion),
-    ],
+  await insertRows(
+    tx,
+    walletScores,
+    scored.map(({ address, s }) => ({
+      address,
+      reputationScore: s.reputationScore,
+      confidence: s.confidence,
+      classification: s.classification,
+      winRate: s.dimensions.win_rate,
+      entryTimingScore: s.dimensions.entry_timing_score,
+      consistencyScore: s.dimensions.consistency_score,
+      riskDrawdownScore: s.dimensions.risk_drawdown_score,
+      adjustments: s.adjustments,
+      closedPositions: s.closedPositions,
+      tradeCount: s.tradeCount,
+      methodVersion: s.methodVersion,
+    })),
+    { onConflict: { target: ["address"], action: "update", set: { updatedAt: now } } },
+  );
+  await updateRows(
+    tx,
+    wallets,
+    scored.map(({ address, s }) => ({ address, classification: s.classification })),
+    { match: ["address"], onlyChanged: true },
   );
 }

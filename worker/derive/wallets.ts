@@ -1,7 +1,8 @@
+import { type Tx, updateRows } from "@/db/bulk";
+import { wallets as walletsTable } from "@/db/schema";
 import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import type { Tx } from "../indexer/sql";
 import type { ChainProfile } from "../profiles";
 import { knownContracts } from "../profiles/contracts";
 
@@ -100,21 +101,17 @@ export async function refreshWalletValues(tx: Tx, wallets: string[] | "all") {
     f.volumes[r.sector] = r.volume;
     byWallet.set(r.wallet, f);
   }
-  const list = [...byWallet];
-  await tx.unsafe(
-    `update wallets w set pnl_estimate_usd = v.pnl, portfolio_value_usd = v.value, pnl_confidence = v.confidence,
-            sector_preference = v.sector, updated_at = now()
-       from unnest($1::text[], $2::float8[], $3::float8[], $4::text[], $5::text[]) v(address, pnl, value, confidence, sector)
-      where w.address = v.address
-        and (w.pnl_estimate_usd, w.portfolio_value_usd, w.pnl_confidence, w.sector_preference)
-            is distinct from (v.pnl, v.value, v.confidence, v.sector)`,
-    [
-      list.map(([w]) => w),
-      list.map(([, f]) => f.pnl),
-      list.map(([, f]) => f.value),
-      list.map(([, f]) => pnlConfidence(f)),
-      list.map(([, f]) => preferredSector(f.volumes)),
-    ],
+  await updateRows(
+    tx,
+    walletsTable,
+    [...byWallet].map(([address, f]) => ({
+      address,
+      pnlEstimateUsd: f.pnl,
+      portfolioValueUsd: f.value,
+      pnlConfidence: pnlConfidence(f),
+      sectorPreference: preferredSector(f.volumes),
+    })),
+    { match: ["address"], onlyChanged: true, set: { updatedAt: () => "now()" } },
   );
 }
 

@@ -1,3 +1,5 @@
+import { insertRows } from "@/db/bulk";
+import { quarantinedEntities } from "@/db/schema";
 import { cleanChainText } from "@/lib/chain-text";
 import { log } from "@/lib/log";
 import type { RangeData } from "./fetch";
@@ -173,11 +175,11 @@ export async function recordQuarantines(tx: Tx, data: RangeData): Promise<Quaran
   // Reasons quote database errors and chain values: storable text, like everything from the chain.
   for (const q of list) q.reason = cleanChainText(q.reason, REASON_MAX).text;
   const time = (block: number) => isoTime((data.blocks.get(block) ?? data.blocks.get(data.to)!).timestamp);
-  const inserted = await tx.unsafe<{ kind: string; address: string }[]>(
-    `insert into quarantined_entities (kind, address, reason, block, first_seen_at)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::text[]::timestamptz[])
-     on conflict (kind, address) do nothing returning kind, address`,
-    [list.map((q) => q.kind), list.map((q) => q.address), list.map((q) => q.reason), list.map((q) => q.block), list.map((q) => time(q.block))],
+  const inserted = await insertRows(
+    tx,
+    quarantinedEntities,
+    list.map((q) => ({ kind: q.kind, address: q.address, reason: q.reason, block: q.block, firstSeenAt: time(q.block) })),
+    { onConflict: { target: ["kind", "address"], action: "nothing" }, returning: ["kind", "address"] },
   );
   const isNew = new Set(inserted.map((r) => `${r.kind}:${r.address}`));
   return list.filter((q) => isNew.has(`${q.kind}:${q.address}`));

@@ -1,3 +1,6 @@
+import { getTableName } from "drizzle-orm";
+import { columnName } from "@/db/bulk";
+import { CHAIN_DERIVED_TABLES } from "@/db/schema";
 import { applyTransfers } from "../derive/balances";
 import { applyPositions } from "../derive/positions";
 import { linkFunders, upsertWalletActivity } from "../derive/wallets";
@@ -71,14 +74,12 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
     insert into event_tombstones (id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp)
     select id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp
       from events where block_number > ${above}`;
-  for (const table of ["events", "token_transfers", "pool_reserves", "position_events", "wallet_funding"]) {
-    await tx.unsafe(`delete from ${table} where block_number > $1`, [above]);
+  const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
+  const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
+  // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
+  for (const { table, above: block } of [...CHAIN_DERIVED_TABLES].reverse()) {
+    if (block) await tx.unsafe(`delete from "${getTableName(table)}" where ${columnName(block)} > $1`, [above]);
   }
-  await tx`delete from blocks where number > ${above}`;
-  // Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
-  await tx`delete from quarantined_entities where block > ${above}`;
-  const deadTokens = await list(tx`delete from tokens where created_block > ${above} returning address as a`);
-  const deadPools = await list(tx`delete from pools where created_block > ${above} returning address as a`);
   const gone = [...deadTokens, ...deadPools];
   const rebuilt = [...new Set([...tokens, ...gone])];
   await tx`delete from token_scores where address = any(${deadTokens})`;

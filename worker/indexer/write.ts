@@ -1,170 +1,154 @@
+import { insertRows, type Tx, updateRows } from "@/db/bulk";
+import { blocks, events, poolReserves, pools, positionEvents, tokens, tokenTransfers, walletFunding } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
-import { insertRows, isoTime, type Tx } from "./sql";
-import { type ChainState, type PoolState, positionKey } from "./state";
+import { isoTime } from "./sql";
+import { type ChainState, positionKey } from "./state";
 import type { EventRow, RangeRows } from "./transform";
-
-const ZERO = "0x0000000000000000000000000000000000000000";
 
 /** Inserts the raw facts of a range: blocks, new tokens and pools, transfers, reserves, events, fundings. */
 export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeData, rows: RangeRows) {
   const time = (block: number) => isoTime(data.blocks.get(block)!.timestamp);
   await insertRows(
     tx,
-    "blocks",
-    [
-      ["number", "int8", (b) => b.number],
-      ["hash", "text", (b) => b.hash],
-      ["parent_hash", "text", (b) => b.parentHash],
-      ["timestamp", "timestamptz", (b) => isoTime(b.timestamp)],
-    ],
-    [...data.blocks.values()].filter((b) => b.keep),
+    blocks,
+    [...data.blocks.values()].filter((b) => b.keep).map((b) => ({ number: b.number, hash: b.hash, parentHash: b.parentHash, timestamp: isoTime(b.timestamp) })),
   );
   await insertRows(
     tx,
-    "tokens",
-    [
-      ["address", "text", (t) => t.address],
-      ["name", "text", (t) => t.name || t.symbol || t.address],
-      ["symbol", "text", (t) => t.symbol],
-      ["decimals", "int4", (t) => t.decimals],
-      ["total_supply", "numeric", (t) => t.supplyBase],
-      ["supply_base", "numeric", (t) => t.supplyBase],
-      ["launchpad", "text", (t) => t.launchpad],
-      ["sector", "text", (t) => sectorOf(t)],
-      ["creator", "text", (t) => t.creator],
-      ["launch_pool", "text", (t) => t.launchPool],
-      ["created_block", "int8", (t) => t.createdBlock],
-      ["created_tx", "text", (t) => t.createdTx],
-      ["created_at", "timestamptz", (t) => time(t.createdBlock)],
-    ],
-    data.tokens,
+    tokens,
+    data.tokens.map((t) => ({
+      address: t.address,
+      name: t.name || t.symbol || t.address,
+      symbol: t.symbol,
+      decimals: t.decimals,
+      totalSupply: t.supplyBase,
+      supplyBase: t.supplyBase,
+      launchpad: t.launchpad,
+      sector: sectorOf(t),
+      creator: t.creator,
+      launchPool: t.launchPool,
+      createdBlock: t.createdBlock,
+      createdTx: t.createdTx,
+      createdAt: time(t.createdBlock),
+    })),
   );
   await insertRows(
     tx,
-    "pools",
-    [
-      ["address", "text", (p) => p.address],
-      ["factory", "text", (p) => p.factory],
-      ["dex", "text", (p) => p.dex],
-      ["protocol", "text", (p) => p.protocol],
-      ["fee", "int4", (p) => p.fee],
-      ["tick_spacing", "int4", (p) => p.tickSpacing],
-      ["token0", "text", (p) => p.token0],
-      ["token1", "text", (p) => p.token1],
-      ["created_block", "int8", (p) => p.createdBlock],
-    ],
-    data.pools,
+    pools,
+    data.pools.map((p) => ({
+      address: p.address,
+      factory: p.factory,
+      dex: p.dex,
+      protocol: p.protocol,
+      fee: p.fee,
+      tickSpacing: p.tickSpacing,
+      token0: p.token0,
+      token1: p.token1,
+      createdBlock: p.createdBlock,
+    })),
   );
   await insertRows(
     tx,
-    "token_transfers",
-    [
-      ["block_number", "int8", (t) => t.block],
-      ["log_index", "int4", (t) => t.logIndex],
-      ["token_address", "text", (t) => t.token],
-      ["from_address", "text", (t) => t.from],
-      ["to_address", "text", (t) => t.to],
-      ["amount", "numeric", (t) => t.amount],
-      ["tx_hash", "text", (t) => t.txHash],
-      ["tx_from", "text", (t) => t.txFrom],
-      ["kind", "text", (t) => t.kind],
-      ["amount_usd", "float8", (t) => t.amountUsd],
-    ],
-    rows.transfers,
+    tokenTransfers,
+    rows.transfers.map((t) => ({
+      blockNumber: t.block,
+      logIndex: t.logIndex,
+      tokenAddress: t.token,
+      fromAddress: t.from,
+      toAddress: t.to,
+      amount: t.amount,
+      txHash: t.txHash,
+      txFrom: t.txFrom,
+      kind: t.kind,
+      amountUsd: t.amountUsd,
+    })),
   );
   await insertRows(
     tx,
-    "pool_reserves",
-    [
-      ["pool_address", "text", (r) => r.pool],
-      ["block_number", "int8", (r) => r.block],
-      ["log_index", "int8", (r) => r.logIndex],
-      ["reserve0", "numeric", (r) => r.reserve0],
-      ["reserve1", "numeric", (r) => r.reserve1],
-      ["sqrt_price_x96", "numeric", (r) => (r.v3 ? r.sqrtPriceX96 : null)],
-      ["tick", "int4", (r) => (r.v3 ? r.tick : null)],
-      ["liquidity", "numeric", (r) => (r.v3 ? r.liquidity : null)],
-    ],
-    rows.reserves,
+    poolReserves,
+    rows.reserves.map((r) => ({
+      poolAddress: r.pool,
+      blockNumber: r.block,
+      logIndex: r.logIndex,
+      reserve0: r.reserve0,
+      reserve1: r.reserve1,
+      sqrtPriceX96: r.v3 ? r.sqrtPriceX96 : null,
+      tick: r.v3 ? r.tick : null,
+      liquidity: r.v3 ? r.liquidity : null,
+    })),
   );
   await insertRows(
     tx,
-    "position_events",
-    [
-      ["block_number", "int8", (e) => e.block],
-      ["log_index", "int4", (e) => e.logIndex],
-      ["manager", "text", (e) => e.manager],
-      ["token_id", "numeric", (e) => e.tokenId],
-      ["pool_address", "text", (e) => e.pool],
-      ["kind", "text", (e) => e.kind],
-      ["liquidity_delta", "numeric", (e) => e.liquidityDelta],
-      ["amount0", "numeric", (e) => e.amount0],
-      ["amount1", "numeric", (e) => e.amount1],
-      ["owner", "text", (e) => e.owner],
-      ["tick_lower", "int4", (e) => e.tickLower],
-      ["tick_upper", "int4", (e) => e.tickUpper],
-      ["tx_hash", "text", (e) => e.txHash],
-      ["tx_from", "text", (e) => e.txFrom],
-    ],
-    rows.positionEvents,
+    positionEvents,
+    rows.positionEvents.map((e) => ({
+      blockNumber: e.block,
+      logIndex: e.logIndex,
+      manager: e.manager,
+      tokenId: e.tokenId,
+      poolAddress: e.pool,
+      kind: e.kind,
+      liquidityDelta: e.liquidityDelta,
+      amount0: e.amount0,
+      amount1: e.amount1,
+      owner: e.owner,
+      tickLower: e.tickLower,
+      tickUpper: e.tickUpper,
+      txHash: e.txHash,
+      txFrom: e.txFrom,
+    })),
   );
   await numberAfterTombstones(tx, data.from, data.to, rows.events);
   await insertRows(
     tx,
-    "events",
-    [
-      ["id", "int8", (e) => e.id],
-      ["type", "text", (e) => e.type],
-      ["wallet_address", "text", (e) => e.wallet],
-      ["to_address", "text", (e) => e.to],
-      ["token_address", "text", (e) => e.token],
-      ["pool_address", "text", (e) => e.pool],
-      ["token_amount", "numeric", (e) => e.tokenAmount],
-      ["amount_usd", "float8", (e) => e.amountUsd],
-      ["direction", "text", (e) => e.direction],
-      ["block_number", "int8", (e) => e.block],
-      ["log_index", "int4", (e) => e.logIndex],
-      ["tx_hash", "text", (e) => e.txHash],
-      ["timestamp", "timestamptz", (e) => isoTime(e.timestamp)],
-    ],
-    rows.events,
+    events,
+    rows.events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      walletAddress: e.wallet,
+      toAddress: e.to,
+      tokenAddress: e.token,
+      poolAddress: e.pool,
+      tokenAmount: e.tokenAmount,
+      amountUsd: e.amountUsd,
+      direction: e.direction,
+      blockNumber: e.block,
+      logIndex: e.logIndex,
+      txHash: e.txHash,
+      timestamp: isoTime(e.timestamp),
+    })),
   );
   // Earlier ranges were written first, so an existing row is an earlier payment: it stays.
   await insertRows(
     tx,
-    "wallet_funding",
-    [
-      ["wallet", "text", (f) => f.wallet],
-      ["funder", "text", (f) => f.funder],
-      ["value", "numeric", (f) => f.value],
-      ["asset", "text", (f) => f.asset ?? null],
-      ["block_number", "int8", (f) => f.block],
-      ["tx_hash", "text", (f) => f.txHash],
-    ],
-    data.fundings,
-    "on conflict (wallet) do nothing",
+    walletFunding,
+    data.fundings.map((f) => ({ wallet: f.wallet, funder: f.funder, value: f.value, asset: f.asset ?? null, blockNumber: f.block, txHash: f.txHash })),
+    { onConflict: { target: ["wallet"], action: "nothing" } },
   );
-  const moved = [...new Set(rows.reserves.map((r) => r.pool))].map((a) => state.pools.get(a)!);
   const lastSync = new Map(rows.reserves.map((r) => [r.pool, r.block]));
-  const v3 = (p: PoolState, value: string) => (p.protocol === "uniswap-v3" ? value : null);
-  await tx.unsafe(
-    `update pools p set reserve0 = v.r0, reserve1 = v.r1, reserve_block = v.block, sqrt_price_x96 = v.sqrt, tick = v.tick, liquidity = v.liquidity
-       from unnest($1::text[], $2::text[]::numeric[], $3::text[]::numeric[], $4::int8[], $5::text[]::numeric[], $6::text[]::int4[], $7::text[]::numeric[])
-            v(address, r0, r1, block, sqrt, tick, liquidity) where p.address = v.address`,
-    [
-      moved.map((p) => p.address),
-      moved.map((p) => p.reserve0.toString()),
-      moved.map((p) => p.reserve1.toString()),
-      moved.map((p) => lastSync.get(p.address)!),
-      moved.map((p) => v3(p, p.sqrtPriceX96.toString())),
-      moved.map((p) => v3(p, String(p.tick))),
-      moved.map((p) => v3(p, p.liquidity.toString())),
-    ],
+  await updateRows(
+    tx,
+    pools,
+    [...lastSync].map(([address, block]) => {
+      const p = state.pools.get(address)!;
+      const v3 = p.protocol === "uniswap-v3";
+      return {
+        address,
+        reserve0: p.reserve0,
+        reserve1: p.reserve1,
+        reserveBlock: block,
+        sqrtPriceX96: v3 ? p.sqrtPriceX96 : null,
+        tick: v3 ? p.tick : null,
+        liquidity: v3 ? p.liquidity : null,
+      };
+    }),
+    { match: ["address"] },
   );
   await foldPositions(tx, [...new Set(rows.positionEvents.map((e) => positionKey(e.manager, e.tokenId)))]);
 }
+
+const ZERO = "0x0000000000000000000000000000000000000000";
 
 /**
  * lp_positions of the given positions (positionKey) from all their position_events: liquidity is

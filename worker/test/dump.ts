@@ -1,4 +1,6 @@
+import { getTableName } from "drizzle-orm";
 import postgres from "postgres";
+import { CHAIN_DERIVED_TABLES } from "@/db/schema";
 
 /** Columns that say when something was written, not what: left out of comparisons. */
 const VOLATILE = new Set([
@@ -10,28 +12,8 @@ const VOLATILE = new Set([
   "head_checked_at",
   "cycle_failures",
   "last_failure_at",
+  "removed_at",
 ]);
-
-const TABLES = [
-  "blocks",
-  "tokens",
-  "pools",
-  "pool_reserves",
-  "position_events",
-  "lp_positions",
-  "token_transfers",
-  "events",
-  "event_counts",
-  "balances",
-  "holder_count_history",
-  "token_metrics",
-  "wallets",
-  "wallet_positions",
-  "wallet_funding",
-  "token_scores",
-  "quarantined_entities",
-  "sync_state",
-];
 
 /**
  * Floats to 12 significant digits: a sum of the same values in another order may differ in the
@@ -44,7 +26,7 @@ export async function dumpChainTables(url: string): Promise<Record<string, strin
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const out: Record<string, string[]> = {};
-    for (const table of TABLES) {
+    for (const table of CHAIN_DERIVED_TABLES.map((t) => getTableName(t.table))) {
       const rows = await sql.unsafe<{ j: Record<string, unknown> }[]>(`select row_to_json(t) as j from ${table} t`);
       out[table] = rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r.j).filter(([k]) => !VOLATILE.has(k))), roundFloat)).sort();
     }

@@ -60,6 +60,51 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
     expect(w.funded).toBeGreaterThan(0);
   });
 
+  it("derives each token's price changes, 1 h and 24 h volume, trade counts, makers and FDV from its swaps up to the head", async () => {
+    const [{ head }] = await sql<{ head: number }[]>`select extract(epoch from indexed_block_time)::float8 as head from sync_state`;
+    const swaps = await sql<{ token: string; wallet: string; direction: string; usd: number; units: number; at: number }[]>`
+      select e.token_address as token, e.wallet_address as wallet, e.direction, e.amount_usd as usd,
+             (e.token_amount / power(10::numeric, t.decimals))::float8 as units, extract(epoch from e.timestamp)::float8 as at
+        from events e join tokens t on t.address = e.token_address where e.type = 'swap' order by e.id`;
+    const metrics = await sql<Record<string, number | string | null>[]>`
+      select m.address, m.price_usd, m.fdv_usd, m.volume24h_usd, m.volume1h_usd, m.buys24h, m.sells24h, m.makers24h,
+             m.price_change5m_pct, m.price_change1h_pct, m.price_change24h_pct, (t.total_supply / power(10::numeric, t.decimals))::float8 as supply
+        from token_metrics m join tokens t on t.address = m.address`;
+    // The windows start strictly after head - w: the first block newer than that time.
+    const inWindow = (w: number) => swaps.filter((s) => s.at > head - w);
+    let changed = 0;
+    for (const m of metrics) {
+      const own = swaps.filter((s) => s.token === m.address);
+      const priced = own.filter((s) => s.usd > 0 && s.units > 0).map((s) => ({ at: s.at, price: s.usd / s.units }));
+      const last = priced.at(-1)?.price;
+      const change = (w: number) => {
+        const start = priced.filter((p) => p.at <= head - w).at(-1) ?? priced.find((p) => p.at > head - w);
+        return start && last ? (last / start.price - 1) * 100 : null;
+      };
+      const day = inWindow(86_400).filter((s) => s.token === m.address);
+      const expected = {
+        volume24h_usd: day.reduce((a, s) => a + s.usd, 0),
+        volume1h_usd: inWindow(3_600)
+          .filter((s) => s.token === m.address)
+          .reduce((a, s) => a + s.usd, 0),
+        buys24h: day.filter((s) => s.direction === "buy").length,
+        sells24h: day.filter((s) => s.direction === "sell").length,
+        makers24h: new Set(day.map((s) => s.wallet)).size,
+        price_change5m_pct: change(300),
+        price_change1h_pct: change(3_600),
+        price_change24h_pct: change(86_400),
+        fdv_usd: Number(m.price_usd) * Number(m.supply),
+      };
+      for (const [field, value] of Object.entries(expected)) {
+        if (value === null) expect([m.address, field, m[field]]).toEqual([m.address, field, null]);
+        else expect(Number(m[field]), `${m.address} ${field}`).toBeCloseTo(value, 6);
+      }
+      if (expected.price_change5m_pct !== null && expected.price_change5m_pct !== 0) changed++;
+    }
+    // The scenario moves prices inside the last five minutes, so the 5 min change is exercised.
+    expect(changed).toBeGreaterThan(0);
+  });
+
   it("rolls back reorgs of 1 to 20 blocks to the canonical chain", async () => {
     const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
     // The new branch is longer, or shorter (the head goes back below the indexed block).

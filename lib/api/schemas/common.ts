@@ -35,6 +35,13 @@ export const paginationQuery = {
   limit: intParam(1, MAX_LIMIT, `Page size, 1 to ${MAX_LIMIT}`).default(DEFAULT_LIMIT),
 };
 
+/** An ISO 8601 time (or date) in a query string, as a Date. */
+export const timeParam = (description: string) =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO 8601 timestamp" })
+    .transform((s) => new Date(s))
+    .meta({ description, format: "date-time" });
+
 export const timestampSchema = z.string().meta({ description: "ISO 8601 timestamp in UTC", format: "date-time" });
 
 export const listEnvelope = <T extends z.ZodType>(item: T, id: string) =>

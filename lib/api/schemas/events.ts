@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DIRECTIONS, EVENT_TYPES } from "@/lib/domain/vocab";
-import { addressSchema, intParam, listEnvelope, paginationQuery, timestampSchema } from "./common";
+import { addressSchema, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
 
 const typeParam = z.enum(EVENT_TYPES).optional().meta({ description: "Event type" });
 
@@ -8,11 +8,7 @@ export const eventListQuery = z.object({
   type: typeParam,
   token_address: addressSchema.optional(),
   wallet_address: addressSchema.optional(),
-  since: z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO 8601 timestamp" })
-    .transform((s) => new Date(s))
-    .optional()
-    .meta({ description: "Only events after this time (exclusive), ISO 8601", format: "date-time" }),
+  since: timeParam("Only events after this time (exclusive), ISO 8601").optional(),
   after: intParam(0, Number.MAX_SAFE_INTEGER, "Only events with an id greater than this (resume cursor)").optional(),
   order: z.enum(["desc", "asc"]).default("desc").meta({ description: "By chain position; newest first by default" }),
   include_removed: z

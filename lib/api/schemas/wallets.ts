@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CLASSIFICATIONS, CONFIDENCE, SECTORS } from "@/lib/domain/vocab";
-import { timestampSchema } from "./common";
+import { CLASSIFICATIONS, CONFIDENCE, POSITION_STATUSES, SECTORS } from "@/lib/domain/vocab";
+import { listEnvelope, paginationQuery, timestampSchema } from "./common";
 
 export const holding = z.object({ token_address: z.string(), token_symbol: z.string(), quantity: z.number(), value_usd: z.number() }).meta({ id: "Holding" });
 
@@ -18,3 +18,35 @@ export const walletProfile = z
     first_seen: timestampSchema,
   })
   .meta({ id: "WalletProfile" });
+
+export const positionListQuery = z.object({
+  status: z.enum(POSITION_STATUSES).default("all").meta({ description: "open: the wallet holds the token; closed: it held it and holds none now" }),
+  ...paginationQuery,
+});
+
+const usdField = (description: string) => z.number().meta({ description });
+
+export const position = z
+  .object({
+    token_address: z.string(),
+    token_symbol: z.string(),
+    status: z.enum(["open", "closed"]),
+    quantity: z.number().meta({ description: "Tokens held, in whole units" }),
+    value_usd: usdField("quantity at the token's price_usd"),
+    cost_basis_usd: usdField("Average cost of the quantity held; tokens received without a known cost (transfers in) count at zero"),
+    realized_pnl_usd: usdField("Profit or loss of the sells: their USD less the average cost of what they sold"),
+    unrealized_pnl_usd: usdField("value_usd less cost_basis_usd"),
+    pnl_usd: usdField("realized plus unrealized; the wallet's pnl_estimate_usd is the sum over its positions"),
+    bought_usd: usdField("USD spent on buys"),
+    sold_usd: usdField("USD received from sells"),
+    buy_count: z.number().int(),
+    sell_count: z.number().int(),
+    unknown_cost_quantity: z.number().meta({ description: "Part of quantity received without a known cost (lowers pnl_confidence)" }),
+    first_trade_at: timestampSchema
+      .nullable()
+      .meta({ description: "Time of the first buy (of the last trade when the position never bought); null without a trade" }),
+    last_trade_at: timestampSchema.nullable().meta({ description: "Time of the last buy or sell; null without a trade" }),
+  })
+  .meta({ id: "Position" });
+
+export const positionList = listEnvelope(position, "PositionList");

@@ -1,9 +1,9 @@
 import { type Context, ponder } from "ponder:registry";
 import { events, pools, poolTxs, tokens, wethPricing } from "ponder:schema";
 import { erc20Abi } from "viem";
+import { EVENT_ID_BLOCK_FACTOR } from "../../../../lib/domain/vocab";
 import { valueUsd } from "../../../../worker/derive/prices";
 import { ChainState } from "../../../../worker/indexer/state";
-import { eventId } from "../../../../worker/indexer/transform";
 import { peer } from "../peer";
 
 /**
@@ -11,7 +11,8 @@ import { peer } from "../peer";
  * functions: a swap or liquidity change of a pool holding a launched token, traded by the
  * transaction's sender; a launched token's transfer unless it is a leg of a swap or liquidity
  * change of the same transaction; each valued in USD by our pricing rule (worker/derive/prices.ts)
- * over the reserves as of its log.
+ * over the reserves as of its log. The repo's modules it imports are read by Ponder's Vite, which
+ * does not resolve the repo's `@/` paths: only modules without such value imports can be shared.
  */
 
 type Db = Context["db"];
@@ -24,7 +25,8 @@ const quotes = new Set(profile.quoteTokens.map((q) => q.address));
 const lower = (a: string) => a.toLowerCase() as Hex;
 
 const position = (e: Log) => ({
-  id: eventId(Number(e.block.number), e.log.logIndex),
+  // events.id: the chain position (worker/indexer/transform.ts eventId).
+  id: Number(e.block.number) * EVENT_ID_BLOCK_FACTOR + e.log.logIndex,
   blockNumber: Number(e.block.number),
   logIndex: e.log.logIndex,
   txHash: e.transaction.hash,

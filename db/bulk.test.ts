@@ -1,0 +1,111 @@
+import { bigint, doublePrecision, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, type Sql } from "@/db/client";
+import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
+import { insertRows, updateRows } from "./bulk";
+
+/** A table of every kind of column the worker writes; property names become snake_case column names, or take the name given. */
+const bulk = pgTable("bulk", {
+  n: bigint({ mode: "number" }).primaryKey(),
+  big: numeric({ precision: 78, scale: 0 }).notNull(),
+  label: text("s"),
+  at: timestamp({ withTimezone: true, mode: "date" }),
+  x: doublePrecision(),
+  rowCount: integer().notNull().default(0),
+  tags: text().array(),
+  doc: jsonb(),
+});
+
+const tricky = ["tab\there", "line\nbreak", "back\\slash", "cr\rx", "\\N", "", null, "quote\"'", "{a,b}", "comma,NULL"];
+
+type Back = { n: string; big: string; s: string | null; at: string | null; x: number | null; count: number; tags: string[] | null; doc: unknown };
+const readBack = (sql: Sql) =>
+  sql<
+    Back[]
+  >`select n::text, big::text, s, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, x, row_count as count, tags, doc from bulk order by bulk.n`;
+
+/** Bulk writes round-trip every value, through COPY (large batches) and INSERT … unnest alike, and build their conflict and update clauses from the table. */
+describe("db/bulk", { timeout: 60_000 }, () => {
+  let db: TestDatabase;
+  let sql: Sql;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    sql = connect(db.url, { max: 2 });
+    await sql`create table bulk (n int8 primary key, big numeric(78,0) not null, s text, at timestamptz, x float8, row_count int4 not null default 0, tags text[], doc jsonb)`;
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await db?.drop();
+  });
+
+  for (const count of [10, 5_000]) {
+    it(`round-trips ${count} rows`, async () => {
+      await sql`truncate bulk`;
+      const rows = Array.from({ length: count }, (_, i) => ({
+        n: i,
+        big: 2n ** 200n + BigInt(i),
+        label: tricky[i % tricky.length],
+        at: i % 2 ? new Date(1_700_000_000_000 + i * 1000) : new Date(1_700_000_000_000 + i * 1000).toISOString(),
+        x: i / 7,
+        tags: i % 3 ? [tricky[i % tricky.length] ?? "x", 'b"c'] : null,
+        doc: { i, s: tricky[i % tricky.length] },
+      }));
+      await sql.begin((tx) => insertRows(tx, bulk, rows));
+      const back = await readBack(sql);
+      expect(back.map((r) => [Number(r.n), BigInt(r.big), r.s, r.at, r.x, r.tags, r.doc])).toEqual(
+        rows.map((r) => [r.n, r.big, r.label, new Date(r.at).toISOString(), r.x, r.tags, r.doc]),
+      );
+    });
+  }
+
+  it("upserts on a conflict: the written columns, a column's own expression, or nothing; returns the rows written", async () => {
+    await sql`truncate bulk`;
+    await insertRows(sql, bulk, [{ n: 1, big: "5", label: "a", rowCount: 1 }]);
+    const written = await insertRows(
+      sql,
+      bulk,
+      [
+        { n: 1, big: "7", label: "b", rowCount: 2 },
+        { n: 2, big: "9", label: "c", rowCount: 3 },
+      ],
+      { onConflict: { target: ["n"], action: "update", set: { rowCount: (stored, excluded) => `${stored} + ${excluded}` } }, returning: ["n", "label"] },
+    );
+    expect(written.map((r) => [Number(r.n), r.label]).sort()).toEqual([
+      [1, "b"],
+      [2, "c"],
+    ]);
+    const skipped = await insertRows(sql, bulk, [{ n: 2, big: "0", label: "z" }], { onConflict: { target: ["n"], action: "nothing" }, returning: ["n"] });
+    expect(skipped).toEqual([]);
+    expect((await readBack(sql)).map((r) => [r.n, r.big, r.s, r.count])).toEqual([
+      ["1", "7", "b", 3],
+      ["2", "9", "c", 3],
+    ]);
+  });
+
+  it("updates matched rows from unnest, with expressions and only where something changes", async () => {
+    await sql`truncate bulk`;
+    await insertRows(sql, bulk, [
+      { n: 1, big: "5", label: "a", rowCount: 1 },
+      { n: 2, big: "6", label: "b", rowCount: 1 },
+    ]);
+    await updateRows(
+      sql,
+      bulk,
+      [
+        { n: 1, big: 10n, rowCount: 4 },
+        { n: 3, big: 1n, rowCount: 1 },
+      ],
+      { match: ["n"], set: { rowCount: (stored, given) => `${stored} + ${given}` } },
+    );
+    const [{ xmin: before }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 2`;
+    await updateRows(sql, bulk, [{ n: 2, label: "b" }], { match: ["n"], onlyChanged: true });
+    const [{ xmin: after }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 2`;
+    expect(after).toBe(before);
+    await updateRows(sql, bulk, [{ n: 2, label: "c" }], { match: ["n"], onlyChanged: true });
+    expect((await readBack(sql)).map((r) => [r.n, r.big, r.s, r.count])).toEqual([
+      ["1", "10", "a", 5],
+      ["2", "6", "c", 1],
+    ]);
+  });
+});

@@ -1,0 +1,208 @@
+import { getTableColumns, getTableName } from "drizzle-orm";
+import { CasingCache } from "drizzle-orm/casing";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { TransactionSql } from "postgres";
+import { casing, type Sql } from "./client";
+
+/**
+ * Bulk writes built from the Drizzle table objects: rows are keyed by the table's TypeScript
+ * property names (a renamed column breaks tsc), the SQL names and types come from the columns.
+ * Each write is one statement and one round trip, its columns travelling as array parameters
+ * that `unnest` turns back into rows (or COPY, for large plain inserts).
+ */
+
+/** A transaction or pool handle: both run queries the same way. */
+export type Tx = Sql | TransactionSql;
+
+/** The other forms a column's values may take in a bulk row (see BulkRow). */
+type Widened<C> = C extends { _: { columnType: "PgNumeric" } } ? bigint : C extends { _: { columnType: "PgTimestamp" } } ? string : never;
+
+/**
+ * A row to write: the table's insert type, where an exact amount (numeric) may also be a bigint
+ * and a time also an ISO string, the forms the indexer holds them in.
+ */
+export type BulkRow<T extends PgTable> = { [K in keyof T["$inferInsert"]]: T["$inferInsert"][K] | Widened<T["_"]["columns"][K]> };
+export type ColumnKey<T extends PgTable> = keyof T["$inferInsert"] & string;
+
+/** How a column's values travel: the unnest parameter's cast, the value read back, the conversion of one value. */
+type Param = { name: string; array: (n: number) => string; value: (alias: string) => string; convert: (v: unknown) => unknown };
+
+/** Types postgres.js sends as arrays as they are; any other goes as text and is cast on the server. */
+const NATIVE = new Set(["text", "integer", "bigint", "smallint", "double precision", "real", "boolean"]);
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Column names as the client's queries spell them. */
+const columnNames = new CasingCache(casing);
+
+/** A column's quoted SQL name, for statements written by hand. */
+export const columnName = (column: PgColumn) => quote(columnNames.getColumnCasing(column));
+
+function paramOf(column: PgColumn): Param {
+  const type = column.getSQLType();
+  const name = columnName(column);
+  if (NATIVE.has(type)) {
+    return { name, array: (n) => `$${n}::${type}[]`, value: (a) => `${a}.${name}`, convert: (v) => (typeof v === "bigint" ? v.toString() : (v ?? null)) };
+  }
+  if (type.endsWith("[]")) {
+    // An array per row cannot be an element of a parameter array (PostgreSQL arrays are rectangular): each goes as its array literal.
+    return { name, array: (n) => `$${n}::text[]`, value: (a) => `${a}.${name}::${type}`, convert: (v) => (v == null ? null : arrayLiteral(v as unknown[])) };
+  }
+  if (type === "jsonb" || type === "json") {
+    return { name, array: (n) => `$${n}::text[]`, value: (a) => `${a}.${name}::${type}`, convert: (v) => (v === undefined ? null : JSON.stringify(v)) };
+  }
+  // numeric, timestamps, dates: drizzle's postgres-js driver (which shares our client) leaves those array types unserialized.
+  return { name, array: (n) => `$${n}::text[]::${type}[]`, value: (a) => `${a}.${name}`, convert: textValue };
+}
+
+function textValue(v: unknown): unknown {
+  if (v == null) return null;
+  if (v instanceof Date) return v.toISOString();
+  return typeof v === "string" ? v : String(v);
+}
+
+/** An array literal of text elements, each quoted: '{"a","b"}'. */
+const arrayLiteral = (items: unknown[]) => `{${items.map((i) => (i == null ? "NULL" : `"${String(i).replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`;
+
+const params = new WeakMap<PgTable, Map<string, Param>>();
+
+/** The columns of `table` by property name, with how each travels (computed once per table). */
+function paramsOf(table: PgTable): Map<string, Param> {
+  let map = params.get(table);
+  if (!map) {
+    map = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [key, paramOf(column)]));
+    params.set(table, map);
+  }
+  return map;
+}
+
+/** The columns `rows` write: the keys of the first row (every row carries the same keys). */
+function columnsOf(table: PgTable, rows: object[]): [key: string, Param][] {
+  const all = paramsOf(table);
+  return Object.keys(rows[0]).map((key) => {
+    const param = all.get(key);
+    if (!param) throw new Error(`${getTableName(table)} has no column ${key}`);
+    return [key, param];
+  });
+}
+
+/** The quoted SQL name of a column of `table`, for the hand-written parts of a statement. */
+export function col<T extends PgTable>(table: T, key: ColumnKey<T>): string {
+  return paramsOf(table).get(key)!.name;
+}
+
+/** `select ... from unnest($1::type[], ...) v(c1, ...)` over `columns`, with the parameter arrays. */
+function unnestOf(columns: [string, Param][], rows: object[]) {
+  const values = columns.map(([key, p]) => rows.map((r) => p.convert((r as Record<string, unknown>)[key])));
+  const from = `unnest(${columns.map(([, p], i) => p.array(i + 1)).join(", ")}) v(${columns.map(([, p]) => p.name).join(", ")})`;
+  return { from, values };
+}
+
+/** Rows from which a plain insert (no conflict clause) goes through COPY instead of INSERT. */
+const COPY_FROM_ROWS = 2_000;
+
+export type InsertOptions<T extends PgTable, R extends ColumnKey<T>> = {
+  /** On a conflict on `target`: nothing, or update the columns written (all but the target), or those in `set`. */
+  onConflict?: {
+    target: ColumnKey<T>[];
+    action: "nothing" | "update";
+    /** SQL for some columns instead of `excluded.<column>`, given the stored and the new value. */
+    set?: Partial<Record<ColumnKey<T>, (stored: string, excluded: string) => string>>;
+  };
+  returning?: R[];
+};
+
+/**
+ * Inserts rows in one statement: COPY for large plain inserts (about half the server's work of
+ * an INSERT), else one INSERT from `unnest` of array parameters. Returns the `returning` columns
+ * of the rows written, as the database returns them (postgres.js types: bigint and numeric as strings).
+ */
+export async function insertRows<T extends PgTable, R extends ColumnKey<T> = never>(
+  tx: Tx,
+  table: T,
+  rows: BulkRow<T>[],
+  options: InsertOptions<T, R> = {},
+): Promise<Record<R, unknown>[]> {
+  if (rows.length === 0) return [];
+  const name = quote(getTableName(table));
+  const columns = columnsOf(table, rows);
+  const names = columns.map(([, p]) => p.name).join(", ");
+  const { onConflict, returning } = options;
+  if (!onConflict && !returning && rows.length >= COPY_FROM_ROWS) {
+    const text = `${rows.map((r) => columns.map(([key, p]) => copyField(p.convert((r as Record<string, unknown>)[key]))).join("\t")).join("\n")}\n`;
+    await writeCopy(tx, `copy ${name} (${names}) from stdin`, text);
+    return [];
+  }
+  const { from, values } = unnestOf(columns, rows);
+  let text = `insert into ${name} as t (${names}) select ${columns.map(([, p]) => p.value("v")).join(", ")} from ${from}`;
+  if (onConflict) {
+    text += ` on conflict (${onConflict.target.map((k) => col(table, k)).join(", ")}) do `;
+    if (onConflict.action === "nothing") text += "nothing";
+    else {
+      const set = (onConflict.set ?? {}) as Record<string, ((stored: string, excluded: string) => string) | undefined>;
+      const keys = new Set([...columns.map(([key]) => key).filter((k) => !onConflict.target.includes(k as ColumnKey<T>)), ...Object.keys(set)]);
+      text += `update set ${[...keys]
+        .map((k) => {
+          const c = col(table, k as ColumnKey<T>);
+          return `${c} = ${set[k]?.(`t.${c}`, `excluded.${c}`) ?? `excluded.${c}`}`;
+        })
+        .join(", ")}`;
+    }
+  }
+  if (returning) text += ` returning ${returning.map((k) => `t.${col(table, k)} as ${quote(k)}`).join(", ")}`;
+  return tx.unsafe(text, values as never[]) as unknown as Promise<Record<R, unknown>[]>;
+}
+
+export type UpdateOptions<T extends PgTable, M extends ColumnKey<T>> = {
+  /** The columns that find a row; the other columns of the rows are written. */
+  match: M[];
+  /** SQL for some columns instead of the given value, from the stored and the given one ("null" where not given). */
+  set?: Partial<Record<ColumnKey<T>, (stored: string, given: string) => string>>;
+  /** Write only the rows where a column they carry changes: rows that stay the same leave no dead tuple. */
+  onlyChanged?: boolean;
+};
+
+/** Updates rows in one statement: `update ... from unnest(...)`, matched on `match`. */
+export async function updateRows<T extends PgTable, M extends ColumnKey<T>>(
+  tx: Tx,
+  table: T,
+  rows: (Partial<BulkRow<T>> & Pick<BulkRow<T>, M>)[],
+  options: UpdateOptions<T, M>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = columnsOf(table, rows);
+  const { from, values } = unnestOf(columns, rows);
+  const given = new Map(columns.map(([key, p]) => [key, p.value("v")]));
+  const match = new Set<string>(options.match);
+  const set = (options.set ?? {}) as Record<string, ((stored: string, given: string) => string) | undefined>;
+  const written = [...new Set([...columns.map(([key]) => key).filter((k) => !match.has(k)), ...Object.keys(set)])];
+  const assignments = written.map((k) => {
+    const c = col(table, k as ColumnKey<T>);
+    return { key: k, column: c, value: set[k]?.(`t.${c}`, given.get(k) ?? "null") ?? given.get(k)! };
+  });
+  const where = [...match].map((k) => `t.${col(table, k as ColumnKey<T>)} = ${given.get(k)}`);
+  if (options.onlyChanged) {
+    // Compared: the columns the rows carry (a column only `set` writes, such as a time, does not count as a change).
+    const compared = assignments.filter((a) => given.has(a.key));
+    where.push(`(${compared.map((a) => `t.${a.column}`).join(", ")}) is distinct from (${compared.map((a) => a.value).join(", ")})`);
+  }
+  await tx.unsafe(
+    `update ${quote(getTableName(table))} t set ${assignments.map((a) => `${a.column} = ${a.value}`).join(", ")} from ${from} where ${where.join(" and ")}`,
+    values as never[],
+  );
+}
+
+async function writeCopy(tx: Tx, statement: string, text: string) {
+  const stream = await tx.unsafe(statement).writable();
+  await new Promise<void>((resolve, reject) => {
+    stream.on("error", reject);
+    stream.on("finish", resolve);
+    stream.end(text);
+  });
+}
+
+/** A value in COPY's text format: \N for null, backslash escapes for the separators. */
+function copyField(v: unknown): string {
+  if (v === null || v === undefined) return "\\N";
+  return String(v).replace(/[\\\t\n\r]/g, (c) => (c === "\t" ? "\\t" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\\\"));
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { CLASSIFICATIONS, SEARCH_TYPES } from "@/lib/domain/vocab";
+import { listEnvelope, paginationQuery, timestampSchema } from "./common";
+
+export const searchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(100)
+    .meta({ description: "Start of a token symbol or name (any case), or of a token or wallet address (0x...)" }),
+  type: z.enum(SEARCH_TYPES).default("all").meta({ description: "Search tokens, wallets or both" }),
+  ...paginationQuery,
+});
+
+const matched = z.enum(["symbol", "name", "address"]).meta({ description: "What the query matched" });
+
+const tokenHit = z
+  .object({
+    type: z.literal("token"),
+    address: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    price_usd: z.number().meta({ description: "As on the token object" }),
+    liquidity_usd: z.number(),
+    volume_24h_usd: z.number(),
+    matched,
+  })
+  .meta({ id: "SearchToken" });
+
+const walletHit = z
+  .object({
+    type: z.literal("wallet"),
+    address: z.string(),
+    classification: z.enum(CLASSIFICATIONS),
+    trade_count: z.number().int(),
+    last_seen: timestampSchema.meta({ description: "Time of the wallet's last indexed activity" }),
+    matched,
+  })
+  .meta({ id: "SearchWallet" });
+
+export const searchHit = z.discriminatedUnion("type", [tokenHit, walletHit]).meta({ id: "SearchHit" });
+
+export const searchResults = listEnvelope(searchHit, "SearchResults");

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryPrepared } from "@/db/client";
+import { indexedTimeSql } from "./clock";
+import { firstIdAfter } from "./events";
+import { round, toUnits } from "./format";
+
+type PoolRow = {
+  address: string;
+  dex: string;
+  pair_address: string;
+  pair_symbol: string | null;
+  token_reserve: string;
+  liquidity_usd: number;
+  volume_usd: number | null;
+  swaps: number | null;
+  price_source: boolean;
+};
+
+/**
+ * Every pool has the one protocol the indexer reads today; the pools table names it once a
+ * second protocol is indexed.
+ */
+const PROTOCOL = "uniswap_v2";
+
+/**
+ * One page of the pools that trade a token, deepest first, with the exact number of them: null
+ * when the token is not indexed. A pool's price is the token's price by the pricing rule
+ * (docs/methodology.md) read in that pool alone: its quote side's USD over the token's reserve,
+ * where liquidity is twice the quote side; null for a pool without a whitelisted quote. Volume
+ * and swaps are the 24 h up to the indexed head.
+ */
+export async function listPools(db: Db, token: string, page: { page: number; limit: number }) {
+  const dayStart = sql`${indexedTimeSql} - interval '24 hours'`;
+  const [t] = await queryPrepared<{ decimals: number; total: number; pools: PoolRow[] }>(
+    db,
+    sql`select t.decimals,
+               (select count(*)::int from pools p where p.token0 = t.address or p.token1 = t.address) as total,
+               (select coalesce(json_agg(x order by x.liquidity_usd desc, x.address), '[]') from (
+                  select p.address, p.dex, pair.address as pair_address, pt.symbol as pair_symbol,
+                         (case when p.token0 = t.address then p.reserve0 else p.reserve1 end)::text as token_reserve,
+                         p.liquidity_usd, v.volume_usd, v.swaps, p.address is not distinct from m.priced_pool as price_source
+                    from pools p
+                    cross join lateral (select case when p.token0 = t.address then p.token1 else p.token0 end as address) pair
+                    left join tokens pt on pt.address = pair.address
+                    left join lateral (select sum(e.amount_usd::numeric)::float8 as volume_usd, count(*)::int as swaps from events e
+                                        where e.token_address = t.address and e.id >= ${firstIdAfter(dayStart)}
+                                          and e.pool_address = p.address and e.type = 'swap') v on true
+                   where p.token0 = t.address or p.token1 = t.address
+                   order by p.liquidity_usd desc, p.address
+                   limit ${page.limit} offset ${(page.page - 1) * page.limit}) x) as pools
+          from tokens t left join token_metrics m on m.address = t.address
+         where t.address = ${token}`,
+  );
+  if (!t) return null;
+  const data = t.pools.map((p) => {
+    const reserve = toUnits(p.token_reserve, t.decimals);
+    return {
+      address: p.address,
+      protocol: PROTOCOL,
+      dex: p.dex,
+      pair_token_address: p.pair_address,
+      pair_token_symbol: p.pair_symbol,
+      liquidity_usd: round(p.liquidity_usd, 2),
+      price_usd: p.liquidity_usd > 0 && reserve > 0 ? p.liquidity_usd / 2 / reserve : null,
+      volume_24h_usd: round(p.volume_usd ?? 0, 2),
+      swaps_24h: p.swaps ?? 0,
+      is_price_source: p.price_source,
+    };
+  });
+  return { data, total: t.total, page: page.page, limit: page.limit };
+}

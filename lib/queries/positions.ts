@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryPrepared } from "@/db/client";
+import type { PositionStatus } from "@/lib/domain/vocab";
+import { iso, round, toUnits } from "./format";
+
+type PositionRow = {
+  token_address: string;
+  symbol: string;
+  decimals: number;
+  quantity: string;
+  price_usd: number;
+  cost_basis_usd: number;
+  realized_pnl_usd: number;
+  bought_usd: number;
+  sold_usd: number;
+  buy_count: number;
+  sell_count: number;
+  unknown_cost_quantity: string;
+  first_trade_at: string | null;
+  last_trade_at: string | null;
+};
+
+const statusSql = (status: PositionStatus) => (status === "open" ? sql`and p.quantity > 0` : status === "closed" ? sql`and p.quantity <= 0` : sql``);
+
+const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp from blocks b where b.number = ${block})`;
+
+/**
+ * One page of a wallet's positions (wallet_positions: average-cost books per token), open ones
+ * first by value, then closed ones by realized PnL, with the exact number of them: null when the
+ * wallet is not indexed. Value and unrealized PnL (value less cost basis) are at the token's
+ * current price; tokens of unknown cost (transfers in) count at zero cost.
+ */
+export async function listPositions(db: Db, wallet: string, q: { status: PositionStatus; page: number; limit: number }) {
+  const [w] = await queryPrepared<{ total: number; positions: PositionRow[] }>(
+    db,
+    sql`select (select count(*)::int from wallet_positions p where p.wallet = w.address ${statusSql(q.status)}) as total,
+               (select coalesce(json_agg(x order by x.open desc, x.rank desc, x.token_address), '[]') from (
+                  select p.token_address, t.symbol, t.decimals, p.quantity::text as quantity, coalesce(m.price_usd, 0) as price_usd,
+                         p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd, p.buy_count, p.sell_count,
+                         p.unknown_cost_quantity::text as unknown_cost_quantity,
+                         ${blockTime(sql`coalesce(p.first_buy_block, p.last_trade_block)`)} as first_trade_at,
+                         ${blockTime(sql`p.last_trade_block`)} as last_trade_at,
+                         o.open, o.rank
+                    from wallet_positions p
+                    join tokens t on t.address = p.token_address
+                    left join token_metrics m on m.address = p.token_address
+                    cross join lateral (select p.quantity > 0 as open,
+                                               case when p.quantity > 0 then (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0)
+                                                    else p.realized_pnl_usd end as rank) o
+                   where p.wallet = w.address ${statusSql(q.status)}
+                   order by o.open desc, o.rank desc, p.token_address
+                   limit ${q.limit} offset ${(q.page - 1) * q.limit}) x) as positions
+          from wallets w
+         where w.address = ${wallet}`,
+  );
+  if (!w) return null;
+  const data = w.positions.map((p) => {
+    // As the wallet's pnl_estimate_usd has it (worker/derive/wallets.ts), so the positions' pnl_usd add up to it.
+    const quantity = toUnits(p.quantity, p.decimals);
+    const value = quantity * p.price_usd;
+    const unrealized = value - p.cost_basis_usd;
+    return {
+      token_address: p.token_address,
+      token_symbol: p.symbol,
+      status: quantity > 0 ? "open" : "closed",
+      quantity,
+      value_usd: round(value, 2),
+      cost_basis_usd: round(p.cost_basis_usd, 2),
+      realized_pnl_usd: round(p.realized_pnl_usd, 2),
+      unrealized_pnl_usd: round(unrealized, 2),
+      pnl_usd: round(p.realized_pnl_usd + unrealized, 2),
+      bought_usd: round(p.bought_usd, 2),
+      sold_usd: round(p.sold_usd, 2),
+      buy_count: p.buy_count,
+      sell_count: p.sell_count,
+      unknown_cost_quantity: toUnits(p.unknown_cost_quantity, p.decimals),
+      first_trade_at: p.first_trade_at === null ? null : iso(new Date(p.first_trade_at)),
+      last_trade_at: p.last_trade_at === null ? null : iso(new Date(p.last_trade_at)),
+    };
+  });
+  return { data, total: w.total, page: q.page, limit: q.limit };
+}

@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { holderList, ohlcvList, poolList } from "@/lib/api/schemas/market";
+import { api, expectError, expectShape, testDb } from "./helpers";
+
+/** The busiest token (most swaps), a quiet one, and the indexed head's time. */
+let busy: string;
+let quiet: string;
+let head: number;
+const unindexed = `0x${"5".repeat(40)}`;
+
+type Swap = { id: number; at: number; price: number; usd: number };
+async function swapsOf(token: string): Promise<Swap[]> {
+  return (await testDb().execute(sql`
+    select e.id, extract(epoch from e.timestamp)::float8 as at, e.amount_usd as usd,
+           e.amount_usd / (e.token_amount / power(10::numeric, t.decimals))::float8 as price
+      from events e join tokens t on t.address = e.token_address
+     where e.token_address = ${token} and e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0 order by e.id`)) as unknown as Swap[];
+}
+
+beforeAll(async () => {
+  [{ token: busy }] = await testDb().execute<{ token: string }>(
+    sql`select token_address as token from events where type = 'swap' group by 1 order by count(*) desc, 1 limit 1`,
+  );
+  [{ token: quiet }] = await testDb().execute<{ token: string }>(
+    sql`select token_address as token from events where type = 'swap' group by 1 order by count(*), 1 limit 1`,
+  );
+  [{ head }] = await testDb().execute<{ head: number }>(sql`select extract(epoch from indexed_block_time)::float8 as head from sync_state`);
+});
+
+/** Candles computed here from the swaps: the rule of the endpoint, written a second time. */
+function expectedCandles(swaps: Swap[], step: number, first: number, last: number) {
+  const out = [];
+  let close: number | null = swaps.filter((s) => s.at < first).at(-1)?.price ?? null;
+  for (let at = first; at <= last; at += step) {
+    const inside = swaps.filter((s) => s.at >= at && s.at < at + step);
+    if (inside.length) close = inside.at(-1)!.price;
+    if (close === null) continue;
+    const prices = inside.map((s) => s.price);
+    out.push({
+      time: new Date(at * 1000).toISOString(),
+      open: inside.length ? prices[0] : close,
+      high: inside.length ? Math.max(...prices) : close,
+      low: inside.length ? Math.min(...prices) : close,
+      close,
+      volume_usd: Math.round(inside.reduce((a, s) => a + s.usd, 0) * 100) / 100,
+      trades: inside.length,
+    });
+  }
+  return out;
+}
+
+function expectSameCandles(actual: ReturnType<typeof expectedCandles>, expected: ReturnType<typeof expectedCandles>) {
+  expect(actual.map((c) => c.time)).toEqual(expected.map((c) => c.time));
+  actual.forEach((c, i) => {
+    const e = expected[i];
+    for (const k of ["open", "high", "low", "close"] as const) expect(c[k] / e[k], `${c.time} ${k}`).toBeCloseTo(1, 9);
+    expect(c.volume_usd).toBeCloseTo(e.volume_usd, 1);
+    expect(c.trades).toBe(e.trades);
+  });
+}
+
+describe("GET /v1/tokens/{address}/ohlcv", () => {
+  it("returns the last `limit` candles up to the indexed head by default, carrying quiet intervals forward", async () => {
+    const res = await api(`/v1/tokens/${busy}/ohlcv?interval=5m&limit=100`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
+    const body = expectShape(ohlcvList, res.body);
+    const last = Math.floor(head / 300) * 300;
+    const expected = expectedCandles(await swapsOf(busy), 300, last - 99 * 300, last);
+    expect(body.total).toBe(expected.length);
+    expectSameCandles(body.data, expected);
+    expect(body.data.some((c) => c.trades === 0)).toBe(true);
+    expect(body.data.some((c) => c.trades > 0)).toBe(true);
+  });
+
+  it("pages through a from..to range oldest first, from the token's first swap, with the exact total", async () => {
+    const swaps = await swapsOf(quiet);
+    const step = 3_600;
+    const from = new Date((swaps[0].at - 86_400 * 2) * 1000).toISOString();
+    const to = new Date(head * 1000).toISOString();
+    const all = expectedCandles(swaps, step, Math.floor(swaps[0].at / step) * step, Math.floor(head / step) * step);
+    const page2 = await api(`/v1/tokens/${quiet}/ohlcv?interval=1h&from=${from}&to=${to}&limit=7&page=2`);
+    const body = expectShape(ohlcvList, page2.body);
+    expect(body.total).toBe(all.length);
+    expectSameCandles(body.data, all.slice(7, 14));
+    // The first candle is the token's first swap's interval.
+    const page1 = expectShape(ohlcvList, (await api(`/v1/tokens/${quiet}/ohlcv?interval=1h&from=${from}&limit=1`)).body);
+    expect(page1.data[0].open / swaps[0].price).toBeCloseTo(1, 9);
+  });
+
+  it("aligns daily candles to 00:00 UTC and answers no candles for a range before the first swap", async () => {
+    const body = expectShape(ohlcvList, (await api(`/v1/tokens/${busy}/ohlcv?interval=1d&limit=3`)).body);
+    for (const c of body.data) expect(c.time).toMatch(/T00:00:00\.000Z$/);
+    const before = await api(`/v1/tokens/${busy}/ohlcv?interval=1m&from=2001-01-01T00:00:00Z&to=2001-01-02T00:00:00Z`);
+    expect(before.body).toEqual({ data: [], total: 0, page: 1, limit: 200 });
+  });
+
+  const invalid: [string, string][] = [
+    ["interval=2h", "interval"],
+    ["from=yesterday", "from"],
+    ["to=2026-13-01", "to"],
+    ["from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z", "from"],
+    ["limit=0", "limit"],
+    ["limit=1001", "limit"],
+    ["page=0", "page"],
+    ["sort=asc", "sort"],
+  ];
+  it.each(invalid)("rejects %s with 400 naming %s", async (query, param) => {
+    expectError(await api(`/v1/tokens/${busy}/ohlcv?${query}`), 400, "INVALID_PARAMS", param);
+  });
+  it("404s an unindexed token and 400s a malformed address", async () => {
+    expectError(await api(`/v1/tokens/${unindexed}/ohlcv`), 404, "NOT_FOUND");
+    expectError(await api("/v1/tokens/0x12/ohlcv"), 400, "INVALID_PARAMS", "address");
+  });
+});
+
+describe("GET /v1/tokens/{address}/holders", () => {
+  it("pages every real holder, largest first, with the exact total and the profile's top holders on page 1", async () => {
+    const [{ n }] = await testDb().execute<{ n: number }>(sql`
+      select count(*)::int as n from balances b
+       where b.token_address = ${busy} and b.amount > 0 and b.holder <> ${busy}
+         and b.holder not in ('0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead')
+         and not exists (select 1 from pools p where p.address = b.holder)`);
+    const page1 = await api(`/v1/tokens/${busy}/holders?limit=10`);
+    expect(page1.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
+    const body = expectShape(holderList, page1.body);
+    expect(body.total).toBe(n);
+    expect(n).toBeGreaterThan(20);
+    const profile = (await api(`/v1/tokens/${busy}`)).body;
+    expect(body.data.map((h) => h.address)).toEqual(profile.top_holders.map((h: { address: string }) => h.address));
+    const page2 = expectShape(holderList, (await api(`/v1/tokens/${busy}/holders?limit=10&page=2`)).body);
+    const quantities = [...body.data, ...page2.data].map((h) => h.quantity);
+    expect(quantities).toEqual([...quantities].sort((a, b) => b - a));
+    expect(new Set([...body.data, ...page2.data].map((h) => h.address)).size).toBe(20);
+    const last = expectShape(holderList, (await api(`/v1/tokens/${busy}/holders?limit=200&page=${Math.ceil(n / 200)}`)).body);
+    expect(last.data).toHaveLength(n - 200 * (Math.ceil(n / 200) - 1));
+  });
+
+  it.each([
+    ["limit=201", "limit"],
+    ["page=x", "page"],
+    ["min=1", "min"],
+  ])("rejects %s with 400 naming %s", async (query, param) => {
+    expectError(await api(`/v1/tokens/${busy}/holders?${query}`), 400, "INVALID_PARAMS", param);
+  });
+  it("404s an unindexed token", async () => {
+    expectError(await api(`/v1/tokens/${unindexed}/holders`), 404, "NOT_FOUND");
+  });
+});
+
+describe("GET /v1/tokens/{address}/pools", () => {
+  it("lists the token's pools with protocol, pair token, liquidity, price and 24 h volume, and the exact total", async () => {
+    const pools = await testDb().execute<{ address: string; liquidity_usd: number }>(
+      sql`select address, liquidity_usd from pools where token0 = ${busy} or token1 = ${busy} order by liquidity_usd desc, address`,
+    );
+    const [{ volume }] = await testDb().execute<{ volume: number }>(sql`
+      select coalesce(sum(amount_usd), 0)::float8 as volume from events
+       where token_address = ${busy} and type = 'swap' and pool_address = ${pools[0].address}
+         and timestamp > (select indexed_block_time from sync_state) - interval '24 hours'`);
+    const res = await api(`/v1/tokens/${busy}/pools`);
+    expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+    const body = expectShape(poolList, res.body);
+    expect(body.total).toBe(pools.length);
+    expect(body.data.map((p) => p.address)).toEqual(pools.map((p) => p.address));
+    const [deepest] = body.data;
+    expect(deepest.protocol).toBe("uniswap_v2");
+    expect(deepest.pair_token_address).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(deepest.volume_24h_usd).toBeCloseTo(volume, 1);
+    const token = (await api(`/v1/tokens/${busy}`)).body;
+    // The pool the token is priced from gives the token's price.
+    const source = body.data.find((p) => p.is_price_source);
+    expect(source).toBeDefined();
+    expect(source!.price_usd! / token.price_usd).toBeCloseTo(1, 6);
+  });
+
+  it("404s an unindexed token and 400s unknown parameters", async () => {
+    expectError(await api(`/v1/tokens/${unindexed}/pools`), 404, "NOT_FOUND");
+    expectError(await api(`/v1/tokens/${busy}/pools?protocol=v3`), 400, "INVALID_PARAMS", "protocol");
+  });
+});
