@@ -9,7 +9,8 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   globalTeardown: "./e2e/global-teardown.ts",
   outputDir: "test-results",
-  timeout: 60_000,
+  // Generous: screenshots of long pages in two schemes are slow on a busy 2-core machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
@@ -26,5 +27,14 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  projects: [{ name: "chromium" }],
+  projects: [
+    { name: "desktop" },
+    // The main flows again on a phone (390x844, touch): every page must fit its width (snap()).
+    // Not freshness.spec.ts: it owns sync_state's liveness columns, and projects run side by side.
+    {
+      name: "phone",
+      testMatch: ["public.spec.ts", "dashboard.spec.ts"],
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
 });

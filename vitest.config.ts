@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{lib,scripts,devchain,worker,db}/**/*.test.ts"],
+          include: ["{lib,scripts,devchain,worker,db,components}/**/*.test.ts"],
           exclude: ignored,
           globalSetup: [testPostgres],
           // Alerts made through the alerts service point at receivers on loopback, as the API test server allows.

@@ -1,30 +1,59 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { LiveOverview } from "@/components/home/live-overview";
+import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { getDb } from "@/db/client";
-import { eventListFromSearch, tokenListFromSearch } from "@/lib/api/lists";
-import { requireSession } from "@/lib/auth/account";
-import { requestTime } from "@/lib/queries/clock";
+import { marketEvents, marketStatus, marketTokens } from "@/lib/api/market-reads";
+import { auth } from "@/lib/auth";
 import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
-import { getStatus } from "@/lib/queries/status";
 
 export const metadata: Metadata = { title: "Market" };
 
+const SUBTITLE = "Trending tokens, new launches and on-chain events as the indexer sees them.";
 const searchOf = (url: string) => new URL(url, "http://dashboard").searchParams;
 
+/** The home page: the live market for everyone; a signed-out visitor first reads what the product is. */
 export default async function HomePage() {
-  await requireSession("/");
-  const db = getDb();
-  const now = requestTime();
-  const [trending, newest, events, status] = await Promise.all([
-    tokenListFromSearch(db, searchOf(OVERVIEW_URLS.trending), now),
-    tokenListFromSearch(db, searchOf(OVERVIEW_URLS.newest), now),
-    eventListFromSearch(db, searchOf(OVERVIEW_URLS.events)),
-    getStatus(db, now),
+  const [session, trending, newest, events, status] = await Promise.all([
+    auth(),
+    marketTokens(searchOf(OVERVIEW_URLS.trending)),
+    marketTokens(searchOf(OVERVIEW_URLS.newest)),
+    marketEvents(searchOf(OVERVIEW_URLS.events)),
+    marketStatus(),
   ]);
+  const signedIn = Boolean(session?.user?.id);
   return (
     <>
-      <PageHeader title="Market" subtitle="Trending tokens, new launches and on-chain events as the indexer sees them." />
+      {!signedIn && (
+        <section aria-label="About" className="mb-6 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">
+            Every token and wallet on the chain, scored for risk and reputation as it trades.
+          </h1>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            Onchain Intel indexes launches, swaps and liquidity, and serves them with risk scores, flags and wallet reputations through a JSON API and this
+            dashboard. Browse freely; sign in for alerts and API keys.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Link href="/tokens" className={buttonClass("primary")}>
+              Screen tokens
+            </Link>
+            <Link href="/docs" className={buttonClass("secondary")}>
+              Read the API reference
+            </Link>
+            <Link href="/signin" className={buttonClass("secondary")}>
+              Sign in for alerts and keys
+            </Link>
+          </div>
+        </section>
+      )}
+      {signedIn ? (
+        <PageHeader title="Market" subtitle={SUBTITLE} />
+      ) : (
+        <div className="mb-4">
+          <h2 className="text-lg font-semibold tracking-tight">Live market</h2>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{SUBTITLE}</p>
+        </div>
+      )}
       <LiveOverview initial={{ trending, newest, events, status }} />
     </>
   );

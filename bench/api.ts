@@ -1,10 +1,10 @@
 /**
- * `npm run bench:api`: bulk-loads the large synthetic dataset into PostgreSQL, starts the
+ * `npm run bench:api`: loads the large fixture chain into PostgreSQL through the worker's indexer, starts the
  * production server and drives each endpoint with autocannon from a second process at 10
  * connections, rotating through many distinct requests so the response cache cannot carry it.
  * Prints requests/s, p50, p99, the ratio to the trivial route, the server's and PostgreSQL's CPU
  * time per request (what a request costs, even on a busy machine), and whether totals are exact.
- * Options: --reuse (keep the bench database if it holds the whole dataset), --seconds N, --json.
+ * Options: --reuse (keep the bench database if it holds the whole fixture), --seconds N, --json.
  */
 import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";

@@ -45,6 +45,8 @@ const { values: args } = parseArgs({
   },
 });
 const POLL_MS = 250;
+/** A live block not served by then means a side stopped following the chain. */
+const LIVE_TIMEOUT_MS = 60_000;
 const say = (s: string) => console.error(`[bench:indexer] ${s}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -140,21 +142,21 @@ async function main() {
 
     say(`live: ${args["live-blocks"]} blocks, one swap each...`);
     const rpc = new Rpc({ url: chain.rpcUrl });
-    const { DevSwapRouter } = await loadArtifacts();
+    const { UniswapV2Router02 } = await loadArtifacts();
     const [{ address: token }] = await sql<{ address: string }[]>`select address from tokens order by created_block limit 1`;
     let time = Number((await rpc.getBlocks([await rpc.blockNumber()], false))[0]!.timestamp);
     const sides = [
-      { side: ours, newest: () => newestServedEventId(sql) },
-      ...(ponder ? [{ side: ponder.side, newest: () => newestPonderEventId(ponder!.sql) }] : []),
+      { name: "our worker", side: ours, newest: () => newestServedEventId(sql) },
+      ...(ponder ? [{ name: "the Ponder peer", side: ponder.side, newest: () => newestPonderEventId(ponder!.sql) }] : []),
     ];
     for (let i = 0; i < Number(args["live-blocks"]); i++) {
       const data = encodeFunctionData({
-        abi: DevSwapRouter.abi,
+        abi: UniswapV2Router02.abi,
         functionName: "swapExactETHForTokens",
         args: [0n, [deployment.weth, token], deployment.deployer, 2n ** 40n],
       });
       await rpc.call("eth_sendTransaction", [
-        { from: deployment.deployer, to: deployment.router, data, value: "0x2386f26fc10000", gas: "0x2dc6c0", gasPrice: "0x0" },
+        { from: deployment.deployer, to: deployment.uniswapV2.router, data, value: "0x2386f26fc10000", gas: "0x2dc6c0", gasPrice: "0x0" },
       ]);
       time += 2;
       await rpc.call("evm_mine", [time]);
@@ -168,6 +170,9 @@ async function main() {
           waiting.delete(s);
         }
         if (ponder && ponder.peer.proc.exitCode !== null) throw new Error("the Ponder peer exited");
+        for (const s of waiting) {
+          if (performance.now() - mined > LIVE_TIMEOUT_MS) throw new Error(`${s.name} did not serve block ${block} within ${LIVE_TIMEOUT_MS / 1000} s`);
+        }
         await sleep(5);
       }
       await sleep(200 + Math.random() * 400);
@@ -209,7 +214,7 @@ async function main() {
         : null,
     };
     const peer = result.ponder;
-    const row = (metric: string, value: number, ponderValue: number | null, ratio: number | null, target: string) => ({
+    const row = (metric: string, value: number | "", ponderValue: number | null, ratio: number | null, target: string) => ({
       metric,
       ours: value,
       ponder: ponderValue ?? "",
@@ -220,7 +225,7 @@ async function main() {
       row("chain events (simulator: Swap/Transfer/Mint/Burn logs)", result.chain_events, null, null, ">= 200000"),
       row("logs indexed (token/LP Transfer, Sync, Swap, Mint, Burn)", result.logs, null, null, ""),
       row("API event rows (swaps, liquidity, transfers)", result.events, peer?.rows_compared.ponder ?? null, null, "same rows"),
-      row("event rows differing from ours", 0, peer?.rows_compared.differing ?? null, null, "0"),
+      row("event rows differing from ours", "", peer?.rows_compared.differing ?? null, null, "0"),
       row("blocks indexed", result.blocks, null, null, ""),
       row("backfill chain events/s", result.chain_events_per_second, null, null, ">= 5000"),
       row("backfill logs/s", result.logs_per_second, null, null, ""),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pages`: server response time of the dashboard's pages (market overview, token
- * explorer, token page, wallet page) against the API benchmark's large dataset (100,000 tokens).
+ * explorer, token page, wallet page) against the API benchmark's large fixture chain (100,000 tokens).
  * It signs in through the dev sign-in, then requests each page from one client, rotating through
  * many addresses and filters, and times each response to its last byte. Target: p95 <= 300 ms.
  * Options: --requests N per page (default 200), --json (the figures as one JSON line at the end).
@@ -123,6 +123,6 @@ try {
 } finally {
   await server.stop();
 }
-console.log(`\nDashboard pages, server response time to the last byte, one client, ${REQUESTS} requests per page (100,000-token dataset)\n`);
+console.log(`\nDashboard pages, server response time to the last byte, one client, ${REQUESTS} requests per page (100,000-token fixture)\n`);
 printTable(rows);
 if (args.json) console.log(JSON.stringify({ requests: REQUESTS, target_p95_ms: TARGET_P95_MS, results: rows }));

@@ -1,18 +1,15 @@
 import Link from "next/link";
-import { getDb } from "@/db/client";
+import { marketStatus } from "@/lib/api/market-reads";
 import { auth } from "@/lib/auth";
-import { requestTime } from "@/lib/queries/clock";
-import { getStatus } from "@/lib/queries/status";
 import { SignOutButtons } from "./account/sign-out-buttons";
 import { StaleDataBanner } from "./freshness";
 import { NavLinks } from "./nav-links";
 import { buttonClass } from "./ui/button";
 
 export async function SiteHeader() {
-  const session = await auth();
-  const email = session?.user?.email;
-  // Signed in, every page says when its data may be out of date (the status route needs a session).
-  const status = email ? await getStatus(getDb(), requestTime()).catch(() => undefined) : undefined;
+  // The session first: reading cookies makes the page dynamic, so the build never reads the database.
+  const email = (await auth())?.user?.email;
+  const status = await marketStatus().catch(() => undefined);
   return (
     <>
       <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
@@ -39,7 +36,7 @@ export async function SiteHeader() {
           </div>
         </div>
       </header>
-      {email && <StaleDataBanner initial={status} />}
+      <StaleDataBanner initial={status} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "@/db/migrate";
-import { INVARIANTS } from "@/scripts/dataset/invariants";
+import { INVARIANTS } from "@/scripts/fixtures/invariants";
 import { createTestDatabase } from "@/tests/setup/database";
 
 /**

@@ -79,7 +79,7 @@ describe("outside transactions", { timeout: 240_000 }, () => {
     const early = await signer.sendTransaction({ to: "0x000000000000000000000000000000000000beef", value: 1n });
     const sendOutside = async () => {
       const [launched] = await client.getContractEvents({
-        abi: artifacts.Launchpad.abi,
+        abi: artifacts.V2Launchpad.abi,
         address: deployment.launchpads.map((l) => l.address),
         eventName: "TokenLaunched",
         fromBlock: 0n,
@@ -90,22 +90,22 @@ describe("outside transactions", { timeout: 240_000 }, () => {
       const pair = (launched.args as { pair: Address }).pair.toLowerCase() as Address;
       const hashes = [
         await signer.writeContract({
-          address: deployment.router,
-          abi: artifacts.DevSwapRouter.abi,
+          address: deployment.uniswapV2.router,
+          abi: artifacts.UniswapV2Router02.abi,
           functionName: "swapExactETHForTokens",
           args: [0n, [deployment.weth, token], signer.account.address, NO_DEADLINE],
           value: parseEther("1"),
         }),
         await unlocked(wallet(8).account.address).writeContract({
           address: deployment.launchpads[0].address,
-          abi: artifacts.Launchpad.abi,
+          abi: artifacts.V2Launchpad.abi,
           functionName: "launch",
           args: [HOSTILE_NAME, "\u0000EVIL\u202E", parseEther("1000000"), parseEther("600000")],
           value: parseEther("1"),
         }),
-        await signer.writeContract({ address: deployment.weth, abi: artifacts.WETH.abi, functionName: "deposit", value: parseEther("2") }),
+        await signer.writeContract({ address: deployment.weth, abi: artifacts.WETH9.abi, functionName: "deposit", value: parseEther("2") }),
         // Tokens straight to a pair, without a swap: its reserves lag its balances until synced.
-        await signer.writeContract({ address: deployment.weth, abi: artifacts.WETH.abi, functionName: "transfer", args: [pair, parseEther("2")] }),
+        await signer.writeContract({ address: deployment.weth, abi: artifacts.WETH9.abi, functionName: "transfer", args: [pair, parseEther("2")] }),
         // From the simulator's own account: its nonce moves under the simulator.
         await unlocked(deployment.deployer).sendTransaction({ to: "0x000000000000000000000000000000000000beef", value: 2n }),
       ];
@@ -148,7 +148,7 @@ describe("outside transactions", { timeout: 240_000 }, () => {
 
     // The hostile launch went through as sent.
     const launchLog = receipts[2].logs.find((l) => l.address === deployment.launchpads[0].address)!;
-    const launch = decodeEventLog({ abi: artifacts.Launchpad.abi, ...launchLog }) as unknown as { args: { name: string } };
+    const launch = decodeEventLog({ abi: artifacts.V2Launchpad.abi, ...launchLog }) as unknown as { args: { name: string } };
     expect(launch.args.name).toBe(HOSTILE_NAME);
 
     // In each block, outside transactions come after the simulator's.
@@ -233,7 +233,7 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
   }
 
   it("sends the launches to the other launchpad", async () => {
-    const { DevSwapFactory } = await loadArtifacts();
+    const { UniswapV2Factory } = await loadArtifacts();
     // Without it, PumpPad launches after the block the pair will be created in.
     const plain = await simulate();
     const block = plain.groundTruth.timeline.fromBlock + 2;
@@ -252,8 +252,8 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
       nonce: 0,
       gas: 3_000_000n,
       gasPrice: 0n,
-      to: deployment.factory.address,
-      data: encodeFunctionData({ abi: DevSwapFactory.abi, functionName: "createPair", args: [nextToken, deployment.weth] }),
+      to: deployment.uniswapV2.factory,
+      data: encodeFunctionData({ abi: UniswapV2Factory.abi, functionName: "createPair", args: [nextToken, deployment.weth] }),
     });
     const header: JournalHeader = { journal: "devchain outside transactions", version: 1, chainId: hardhat.id, genesisHash: genesisHash as Hex };
     const entry: OutsideTx = { hash: keccak256(raw), raw, block, index };
@@ -265,8 +265,8 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
       const receipt = await blocked.client.getTransactionReceipt({ hash: entry.hash });
       expect([Number(receipt.blockNumber), receipt.transactionIndex, receipt.status]).toEqual([block, index, "success"]);
       const pair = await blocked.client.readContract({
-        address: deployment.factory.address,
-        abi: DevSwapFactory.abi,
+        address: deployment.uniswapV2.factory,
+        abi: UniswapV2Factory.abi,
         functionName: "getPair",
         args: [nextToken, deployment.weth],
       });
@@ -282,13 +282,13 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
 });
 
 async function expectReservesAreBalances(client: ReturnType<typeof createPublicClient>, deployment: Deployment, pair: Address) {
-  const { DevSwapPair, WETH } = await loadArtifacts();
-  const [reserve0, reserve1] = (await client.readContract({ address: pair, abi: DevSwapPair.abi, functionName: "getReserves" })) as [bigint, bigint];
+  const { UniswapV2Pair, WETH9 } = await loadArtifacts();
+  const [reserve0, reserve1] = (await client.readContract({ address: pair, abi: UniswapV2Pair.abi, functionName: "getReserves" })) as [bigint, bigint];
   const tokens = await Promise.all(
-    ["token0", "token1"].map((f) => client.readContract({ address: pair, abi: DevSwapPair.abi, functionName: f }) as Promise<Address>),
+    ["token0", "token1"].map((f) => client.readContract({ address: pair, abi: UniswapV2Pair.abi, functionName: f }) as Promise<Address>),
   );
   const balances = await Promise.all(
-    tokens.map((t) => client.readContract({ address: t, abi: WETH.abi, functionName: "balanceOf", args: [pair] }) as Promise<bigint>),
+    tokens.map((t) => client.readContract({ address: t, abi: WETH9.abi, functionName: "balanceOf", args: [pair] }) as Promise<bigint>),
   );
   expect(balances).toEqual([reserve0, reserve1]);
   expect(tokens.map((t) => t.toLowerCase())).toContain(deployment.weth);

@@ -30,6 +30,18 @@ const SIGNATURES = {
   Withdrawal: "Withdrawal(address,uint256)",
   PairCreated: "PairCreated(address,address,address,uint256)",
   TokenLaunched: "TokenLaunched(address,address,address,string,string,uint256)",
+  PoolCreated: "PoolCreated(address,address,uint24,int24,address)",
+  Initialize: "Initialize(uint160,int24)",
+  SwapV3: "Swap(address,address,int256,int256,uint160,uint128,int24)",
+  MintV3: "Mint(address,address,int24,int24,uint128,uint256,uint256)",
+  BurnV3: "Burn(address,int24,int24,uint128,uint256,uint256)",
+  CollectV3: "Collect(address,address,int24,int24,uint128,uint128)",
+  IncreaseLiquidity: "IncreaseLiquidity(uint256,uint128,uint256,uint256)",
+  DecreaseLiquidity: "DecreaseLiquidity(uint256,uint128,uint256,uint256)",
+  Collect: "Collect(uint256,address,uint256,uint256)",
+  TokenCreated: "TokenCreated(address,address,address,string,string,uint256,uint24,uint256,bool)",
+  Locked: "Locked(uint256,address,bool)",
+  Released: "Released(uint256,address)",
 } as const;
 const TOPIC = Object.fromEntries(Object.entries(SIGNATURES).map(([k, v]) => [k, toEventSelector(v)])) as Record<keyof typeof SIGNATURES, Hex>;
 const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)", "function totalSupply() view returns (uint256)"]);
@@ -48,6 +60,7 @@ interface Tx {
   hash: Hex;
 }
 
+const ZERO = "0x0000000000000000000000000000000000000000";
 const topicAddress = (topic: Hex) => `0x${topic.slice(26)}` as Address;
 const words = (data: Hex) => (data.slice(2).match(/.{64}/g) ?? []).map((w) => BigInt(`0x${w}`));
 
@@ -168,18 +181,25 @@ describe("market simulator", { timeout: 60_000 }, () => {
     expect(truth.timeline.backfillToBlock - truth.timeline.fromBlock + 1).toBe(86_400 / 2);
   });
 
-  it("keeps every balance derivable from Transfer events, WETH included", async () => {
+  it("keeps every balance derivable from Transfer events (and WETH9's Deposit and Withdrawal)", async () => {
     const tokens = [deployment.weth, ...truth.tokens.map((t) => t.address)];
     const derived = new Map<string, bigint>();
+    const move = (token: Address, from: Hex | null, to: Hex | null, value: bigint) => {
+      const add = (holder: Hex | null, delta: bigint) => {
+        const key = `${token}:${holder ? topicAddress(holder) : ZERO}`;
+        derived.set(key, (derived.get(key) ?? 0n) + delta);
+      };
+      add(from, -value);
+      add(to, value);
+    };
     for (const l of allLogs) {
-      if (l.topics[0] !== TOPIC.Transfer || !tokens.includes(l.address)) continue;
+      if (!tokens.includes(l.address)) continue;
       const [value] = words(l.data);
-      const from = `${l.address}:${topicAddress(l.topics[1])}`;
-      const to = `${l.address}:${topicAddress(l.topics[2])}`;
-      derived.set(from, (derived.get(from) ?? 0n) - value);
-      derived.set(to, (derived.get(to) ?? 0n) + value);
+      if (l.topics[0] === TOPIC.Transfer) move(l.address, l.topics[1], l.topics[2], value);
+      else if (l.address === deployment.weth && l.topics[0] === TOPIC.Deposit) move(l.address, null, l.topics[1], value);
+      else if (l.address === deployment.weth && l.topics[0] === TOPIC.Withdrawal) move(l.address, l.topics[1], null, value);
     }
-    const holders = [...derived.keys()].filter((k) => !k.endsWith(":0x0000000000000000000000000000000000000000"));
+    const holders = [...derived.keys()].filter((k) => !k.endsWith(`:${ZERO}`));
     const onChain = (await rpc.batch(
       holders.map((k) => {
         const [token, holder] = k.split(":") as [Address, Address];

@@ -1,4 +1,4 @@
-/** Uniswap V2 integer math exactly as DevSwapPair and DevSwapRouter compute it. */
+/** Uniswap V2 integer math exactly as UniswapV2Pair and UniswapV2Router02 compute it. */
 import type { Address } from "viem";
 
 export const MINIMUM_LIQUIDITY = 1000n;
@@ -14,7 +14,7 @@ export function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bi
   return (withFee * reserveOut) / (reserveIn * 1000n + withFee);
 }
 
-/** The Babylonian square root of DevSwapPair (floor). */
+/** The Babylonian square root of UniswapV2Pair (Math.sqrt, floor). */
 export function sqrt(y: bigint): bigint {
   if (y > 3n) {
     let z = y;

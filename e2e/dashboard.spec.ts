@@ -5,7 +5,8 @@ import type { CaughtEmail } from "./support/mail-catcher";
 
 test("signs in by emailed link and gets a Free account", async ({ page, email }) => {
   await signIn(page, email, "/plan");
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  await expect(page.getByRole("banner")).toContainText(email);
   await expect(page.getByTestId("current-plan")).toHaveText("Free");
   await snap(page, "sign-in");
 });
@@ -98,6 +99,29 @@ test("builds an alert, sees it listed and pauses it", async ({ page, email, base
   await snap(page, "alerts");
 });
 
+test("creates an alert without making a key first, then edits its name and conditions", async ({ page, email }) => {
+  await signIn(page, email, "/alerts");
+  await expect(page.getByText("goes under a new key named “Alerts”")).toBeVisible();
+  await page.getByLabel("Alert name").fill("first alert");
+  await page.getByLabel("Maximum risk score, 0 to 100").fill("40");
+  await page.getByRole("button", { name: "Create alert" }).click();
+  const alert = page.locator("li[data-alert-id]", { hasText: "first alert" });
+  await expect(alert).toContainText("Key Alerts");
+  await expect(alert).toContainText("Maximum risk score, 0 to 100: 40");
+
+  await alert.getByRole("button", { name: "Edit" }).click();
+  await alert.getByLabel("Alert name").fill("renamed alert");
+  await alert.getByLabel("Maximum risk score, 0 to 100").fill("30");
+  await alert.getByLabel("Minimum liquidity in USD").fill("1000");
+  await alert.getByRole("button", { name: "Save changes" }).click();
+  const edited = page.locator("li[data-alert-id]", { hasText: "renamed alert" });
+  await expect(edited).toContainText("Maximum risk score, 0 to 100: 30");
+  await expect(edited).toContainText("Minimum liquidity in USD: 1,000");
+  await expect(edited.getByRole("button", { name: "Save changes" })).toHaveCount(0);
+  await expect(page.locator("li[data-alert-id]")).toHaveCount(1);
+  await snap(page, "alert-edited");
+});
+
 /** The keys CLI against the e2e database. */
 function keysCli(...args: string[]): string {
   return execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/keys.ts", ...args], {
@@ -149,6 +173,30 @@ test("revokes a key and the API refuses it", async ({ page, email, baseURL }) =>
   await snap(page, "api-key-revoked");
 });
 
+test("rotates a key: warned first, the old secret refused at once, the old key listed apart as revoked", async ({ page, email, baseURL }) => {
+  await signIn(page, email, "/keys");
+  const old = await createKey(page, "rotating");
+  await page.getByRole("button", { name: "I have saved it" }).click();
+  const live = page.getByRole("region", { name: "API keys", exact: true });
+  await live.getByRole("button", { name: "Rotate" }).click();
+  await expect(live.getByRole("alert")).toContainText("stops working at once");
+  await live.getByRole("button", { name: "Rotate rotating" }).click();
+  await expect(page.getByTestId("new-key-secret")).toBeVisible();
+  const fresh = await page.getByTestId("new-key-secret").textContent();
+  expect(fresh).toMatch(/^ocd_live_/);
+  expect(fresh).not.toBe(old);
+
+  expect((await callApi(baseURL!, "/v1/tokens?limit=1", old)).status).toBe(401);
+  expect((await callApi(baseURL!, "/v1/tokens?limit=1", fresh!)).status).toBe(200);
+  await expect(live.locator("tbody tr")).toHaveCount(1);
+  await expect(live).toContainText(fresh!.slice(0, 13));
+  await page.getByText("Revoked keys (1)").click();
+  const revoked = page.getByRole("region", { name: "Revoked API keys" });
+  await expect(revoked).toContainText(old.slice(0, 13));
+  await expect(revoked).toContainText("revoked");
+  await snap(page, "api-key-rotated");
+});
+
 test("signs in with a magic link sent through Resend", async ({ page, email }) => {
   await page.goto("/signin");
   await page.getByLabel("Email").first().fill(email);
@@ -163,7 +211,8 @@ test("signs in with a magic link sent through Resend", async ({ page, email }) =
   await expect.poll(inbox).toBeTruthy();
   const link = (await inbox())!.text.match(/https?:\/\/\S+/)![0];
   await page.goto(link);
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  await expect(page.getByRole("banner")).toContainText(email);
   await page.goto("/plan");
   await expect(page.getByTestId("current-plan")).toHaveText("Free");
 });

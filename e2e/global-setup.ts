@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { connect } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { loadDataset } from "@/scripts/dataset";
 import { buildIfStale } from "@/scripts/embedded/web";
+import { loadFixture } from "@/scripts/fixtures";
 import { createTestDatabase } from "@/tests/setup/database";
 import { provideTestPostgres } from "@/tests/setup/postgres-server";
 import { startAppServer } from "@/tests/setup/server";
@@ -12,7 +11,7 @@ import { keepRunningApp } from "./support/state";
 
 /**
  * A database of its own (on DATABASE_URL's server, or on a throwaway PostgreSQL with none) with
- * the fixed-seed dataset, the production build (rebuilt when a source is newer) and a server
+ * the fixed-seed fixture chain indexed by the worker, the production build (rebuilt when a source is newer) and a server
  * sending email (sign-in links too) to a local catcher. The tests find the server in
  * E2E_BASE_URL and the catcher in E2E_MAIL_URL.
  */
@@ -27,9 +26,7 @@ export default async function globalSetup() {
     const db = await createTestDatabase("oci_e2e");
     cleanups.push(db.drop);
     await runMigrations(db.url);
-    const sql = connect(db.url, { max: 4 });
-    await loadDataset(sql, { size: "small", seed: 7 });
-    await sql.end();
+    await loadFixture(db.url, { size: "small", seed: 7 });
     await buildIfStale((line) => console.log(line));
     const mail = await startMailCatcher();
     cleanups.push(mail.close);

@@ -4,9 +4,12 @@
  * wallet classes, risk levels and reputations with the simulator's ground truth (issue 4's and
  * issue 15's targets). Exits 1 when a target is missed.
  * Options: --days, --tokens, --wallets size the simulation (the defaults are the smallest that tell
- * the wallet classes apart, docs/methodology.md "Validation"); --json adds one JSON object on the last line.
+ * the wallet classes apart, docs/methodology.md "Validation"); --v3-share is the share of launches on
+ * Uniswap V3 (flags are reported per protocol too, with the same targets); --json adds one JSON
+ * object on the last line.
  */
 import { parseArgs } from "node:util";
+import { DEFAULT_V3_SHARE } from "@/devchain/simulator/runner";
 import { compareSeed } from "./eval/metrics";
 import { printReport, summarize } from "./eval/report";
 import { runSeed } from "./eval/run-seed";
@@ -18,6 +21,7 @@ const { values: args } = parseArgs({
     days: { type: "string", default: "5" },
     tokens: { type: "string", default: "32" },
     wallets: { type: "string", default: "250" },
+    "v3-share": { type: "string", default: String(DEFAULT_V3_SHARE) },
     json: { type: "boolean", default: false },
   },
 });
@@ -26,7 +30,7 @@ const say = (s: string) => console.error(`[eval:scoring] ${s}`);
 async function main() {
   const first = Number(args["first-seed"]);
   const seeds = Array.from({ length: Number(args.seeds) }, (_, i) => first + i);
-  const size = { days: Number(args.days), tokens: Number(args.tokens), wallets: Number(args.wallets) };
+  const size = { days: Number(args.days), tokens: Number(args.tokens), wallets: Number(args.wallets), v3Share: Number(args["v3-share"]) };
   const results = [];
   for (const seed of seeds) {
     const { truth, scored } = await runSeed(seed, size, say);

@@ -72,7 +72,7 @@ export default async function AlertsPage() {
           <h2 id="alerts-heading" className="mb-3 text-lg font-semibold">
             Your alerts
           </h2>
-          <AlertList alerts={alerts} fields={fields} />
+          <AlertList alerts={alerts} fields={fields} webhooks={plan.webhooks} email={account.email} />
         </section>
       </div>
     </>

@@ -5,6 +5,7 @@ import { type Document, type Operation, schemaAnchor } from "@/components/docs/o
 import { OperationSection, operationAnchor } from "@/components/docs/operation";
 import { SchemaFields } from "@/components/docs/schema-fields";
 import { PageHeader } from "@/components/ui/page-header";
+import { marketEvents } from "@/lib/api/market-reads";
 import { openApiDocument } from "@/lib/api/openapi";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -21,6 +22,9 @@ export default async function DocsPage() {
     METHODS.flatMap((method) => (item[method] ? [{ path, method, op: item[method] as Operation }] : [])),
   );
   const schemas = Object.entries(doc.components?.schemas ?? {});
+  // Addresses for the curl lines, from the live market (a cached read, like every public page).
+  const [swap] = (await marketEvents(new URLSearchParams({ type: "swap", limit: "1" }))).data;
+  const live = { token: swap?.token_address ?? null, wallet: swap?.wallet_address ?? null };
 
   return (
     <>
@@ -65,9 +69,25 @@ export default async function DocsPage() {
               <code className="font-mono">{`{"data","total","page","limit"}`}</code>; <code className="font-mono">limit</code> is 1 to 200 (default 50). Unknown
               or repeated query parameters are rejected with 400, naming the parameter.
             </p>
+            <p className="mt-2">
+              The curl lines below run as copied once <code className="font-mono">KEY</code> holds one of your keys (
+              <a href="/keys" className="text-indigo-700 underline dark:text-indigo-300">
+                API keys
+              </a>
+              ): <code className="font-mono">export KEY=ocd_live_…</code>; for the alert routes, also <code className="font-mono">export ALERT_ID=alrt_…</code>{" "}
+              from a created alert. Addresses are live ones from this market.
+            </p>
           </section>
           {operations.map(({ path, method, op }) => (
-            <OperationSection key={`${method} ${path}`} method={method} path={path} op={op} serverUrl={serverUrl} />
+            <OperationSection
+              key={`${method} ${path}`}
+              method={method}
+              path={path}
+              op={op}
+              serverUrl={serverUrl}
+              schemas={doc.components?.schemas ?? {}}
+              live={live}
+            />
           ))}
           <h2 id="schemas" className="scroll-mt-4 pt-4 text-lg font-semibold">
             Schemas

@@ -3,31 +3,25 @@ import { EventStream } from "@/components/events/event-stream";
 import { streamSearch } from "@/components/events/stream-search";
 import { searchOf } from "@/components/search-params";
 import { PageHeader } from "@/components/ui/page-header";
-import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api/errors";
-import { eventListFromSearch } from "@/lib/api/lists";
-import { requireSession } from "@/lib/auth/account";
+import { marketEvents, marketStatus } from "@/lib/api/market-reads";
 import { EVENT_TYPES } from "@/lib/domain/vocab";
-import { requestTime } from "@/lib/queries/clock";
-import { getStatus } from "@/lib/queries/status";
 
 export const metadata: Metadata = { title: "Events" };
 
 export default async function EventsPage({ searchParams }: PageProps<"/events">) {
-  await requireSession("/events");
-  const db = getDb();
   let search = streamSearch(searchOf(await searchParams));
   let invalid: string | undefined;
-  let data: Awaited<ReturnType<typeof eventListFromSearch>>;
+  let data: Awaited<ReturnType<typeof marketEvents>>;
   try {
-    data = await eventListFromSearch(db, search);
+    data = await marketEvents(search);
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== "INVALID_PARAMS") throw err;
     invalid = err.message;
     search = streamSearch(new URLSearchParams());
-    data = await eventListFromSearch(db, search);
+    data = await marketEvents(search);
   }
-  const status = await getStatus(db, requestTime());
+  const status = await marketStatus();
   return (
     <>
       <PageHeader title="Events" subtitle="Swaps, liquidity changes and transfers across every indexed token, newest first." />

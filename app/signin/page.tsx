@@ -54,7 +54,7 @@ export default async function SignInPage({ searchParams }: PageProps<"/signin">)
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Explore tokens and wallets, create API keys, watch your usage and build alerts. New here? Signing in creates your account on the Free plan.
+          Create API keys, watch your usage and build alerts; market pages need no account. New here? Signing in creates your account on the Free plan.
         </p>
       </div>
       {message && <ErrorMessage>{message}</ErrorMessage>}

@@ -1,11 +1,11 @@
 import postgres from "postgres";
 import { connect } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { loadDataset, SIZES } from "@/scripts/dataset";
+import { headBlockOf, type LoadProgress, loadFixture, SIZES } from "@/scripts/fixtures";
 import { databaseUrl, serverUrl } from "@/tests/setup/database";
 
-/** The API benchmark's database: the large dataset (100,000 tokens) loaded with COPY, seed 42. */
-export const BENCH_DB = "oci_bench_api";
+/** The API benchmark's database: the large fixture chain (100,000 tokens, seed 42) indexed by the worker. */
+export const BENCH_DB = "oci_bench_fixture";
 
 async function isLoaded(url: string): Promise<boolean> {
   const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
@@ -14,8 +14,10 @@ async function isLoaded(url: string): Promise<boolean> {
   if (!exists) return false;
   const s = connect(url, { max: 1 });
   try {
-    const [{ n }] = await s<{ n: number }[]>`select count(*)::int as n from tokens`;
-    return n === SIZES.large.tokens;
+    // The worker reached the head: the load finished.
+    const [{ n, head }] = await s<{ n: number; head: string | null }[]>`
+      select (select count(*)::int from tokens) as n, (select indexed_block::text from sync_state) as head`;
+    return n === SIZES.large.tokens && head !== null && Number(head) === headBlockOf(SIZES.large.spanDays);
   } catch {
     return false;
   } finally {
@@ -24,8 +26,8 @@ async function isLoaded(url: string): Promise<boolean> {
 }
 
 /**
- * Reuses the benchmark database when it holds the whole large dataset (migrating it to the
- * current schema) unless `reuse` is false, else creates and loads it: a few minutes of COPY.
+ * Reuses the benchmark database when it holds the whole large fixture (migrating it to the
+ * current schema) unless `reuse` is false, else creates and loads it through the worker.
  */
 export async function ensureBenchDatabase(say: (line: string) => void, { reuse = true } = {}): Promise<string> {
   const url = databaseUrl(BENCH_DB);
@@ -39,16 +41,14 @@ export async function ensureBenchDatabase(say: (line: string) => void, { reuse =
   await admin.unsafe(`create database ${BENCH_DB}`);
   await admin.end();
   await runMigrations(url);
-  const s = connect(url, { max: 4 });
-  const started = Date.now();
   let reported = 0;
-  const onProgress = (p: { message: string }) => {
+  const onProgress = (p: LoadProgress) => {
     if (Date.now() - reported < 10_000) return;
     reported = Date.now();
-    say(p.message);
+    const eta = p.etaSeconds === null ? "" : `, about ${Math.ceil(p.etaSeconds / 60)} min to go`;
+    say(`indexing block ${p.indexedBlock.toLocaleString("en")} of ${p.headBlock.toLocaleString("en")}, ${Math.round(p.eventsPerSecond)} events/s${eta}`);
   };
-  await loadDataset(s, { size: "large", seed: 42, copy: true, onProgress });
-  say(`loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  await s.end();
+  const loaded = await loadFixture(url, { size: "large", seed: 42, bulk: true, onProgress });
+  say(`loaded in ${loaded.seconds.toFixed(0)} s`);
   return url;
 }

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { ALERTS_KEY_NAME } from "@/lib/alerts/key-name";
 import type { Token } from "@/lib/queries/tokens";
 import { formatInteger } from "../format";
 import type { FilterField } from "../tokens/filter-fields";
@@ -12,10 +13,10 @@ import { ErrorMessage } from "../ui/error-message";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { useDebounced } from "../use-debounced";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
-import { conditionsOf, searchOfDraft } from "./conditions";
+import { type Conditions, conditionsOf, draftOf, searchOfDraft } from "./conditions";
 
 export type BuilderKey = { id: string; name: string; prefix: string };
-type NewAlert = { key_id: string; alert: { name: string; conditions: Record<string, unknown>; notification_channel: string; webhook_url?: string } };
+type NewAlert = { key_id?: string; alert: { name: string; conditions: Record<string, unknown>; notification_channel: string; webhook_url?: string } };
 
 const PREVIEW_SIZE = 5;
 
@@ -58,25 +59,37 @@ function MatchPreview({ draft }: { draft: FilterDraft }) {
   );
 }
 
-export function AlertBuilder({ fields, keys, webhooks, email }: { fields: FilterField[]; keys: BuilderKey[]; webhooks: boolean; email: string | null }) {
-  const [name, setName] = useState("");
-  const [keyId, setKeyId] = useState(keys[0]?.id ?? "");
-  const [draft, setDraft] = useState<FilterDraft>({});
-  const [channel, setChannel] = useState("email");
-  const [webhookUrl, setWebhookUrl] = useState("");
-  const create = useRefreshingMutation<NewAlert>((body) => ({ url: "/api/alerts", method: "POST", body }));
+/** An alert as the builder edits it (GET /v1/alerts/{id}'s fields it can change). */
+export type EditedAlert = { id: string; name: string; conditions: Conditions; notification_channel: string; webhook_url?: string };
 
-  if (!keys.length) {
-    return (
-      <p className="text-sm">
-        Alerts belong to an API key, as in the API (<code className="font-mono">GET /v1/alerts</code> lists a key&apos;s alerts).{" "}
-        <Link href="/keys" className="text-indigo-700 underline dark:text-indigo-300">
-          Create a key
-        </Link>{" "}
-        first.
-      </p>
-    );
-  }
+/**
+ * Builds a new alert, or edits `editing` (PATCH: name, conditions, channel). A new alert goes
+ * under the chosen key; an account without keys gets one made for its alerts.
+ */
+export function AlertBuilder({
+  fields,
+  keys,
+  webhooks,
+  email,
+  editing,
+  onDone,
+}: {
+  fields: FilterField[];
+  keys: BuilderKey[];
+  webhooks: boolean;
+  email: string | null;
+  editing?: EditedAlert;
+  onDone?: () => void;
+}) {
+  const [name, setName] = useState(editing?.name ?? "");
+  const [keyId, setKeyId] = useState(keys[0]?.id ?? "");
+  const [draft, setDraft] = useState<FilterDraft>(() => (editing ? draftOf(editing.conditions) : {}));
+  const [channel, setChannel] = useState(editing?.notification_channel ?? "email");
+  const [webhookUrl, setWebhookUrl] = useState(editing?.webhook_url ?? "");
+  const save = useRefreshingMutation<NewAlert>((body) =>
+    editing ? { url: `/api/alerts/${editing.id}`, method: "PATCH", body: body.alert } : { url: "/api/alerts", method: "POST", body },
+  );
+  const idPrefix = editing ? `alert-${editing.id}` : "alert";
 
   return (
     <form
@@ -84,16 +97,21 @@ export function AlertBuilder({ fields, keys, webhooks, email }: { fields: Filter
       onSubmit={(e) => {
         e.preventDefault();
         const alert = { name, conditions: conditionsOf(draft), notification_channel: channel, ...(channel === "webhook" ? { webhook_url: webhookUrl } : {}) };
-        create.mutate({ key_id: keyId, alert }, { onSuccess: () => (setName(""), setDraft({})) });
+        save.mutate(keyId ? { key_id: keyId, alert } : { alert }, {
+          onSuccess: () => {
+            if (!editing) setName(""), setDraft({});
+            onDone?.();
+          },
+        });
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <label htmlFor="alert-name" className={labelClass}>
+          <label htmlFor={`${idPrefix}-name`} className={labelClass}>
             Alert name
           </label>
           <input
-            id="alert-name"
+            id={`${idPrefix}-name`}
             required
             maxLength={200}
             value={name}
@@ -102,30 +120,41 @@ export function AlertBuilder({ fields, keys, webhooks, email }: { fields: Filter
             className={inputClass}
           />
         </div>
-        <div>
-          <label htmlFor="alert-key" className={labelClass}>
-            API key it belongs to
-          </label>
-          <select id="alert-key" value={keyId} onChange={(e) => setKeyId(e.target.value)} className={inputClass}>
-            {keys.map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.name} ({k.prefix}…)
-              </option>
-            ))}
-          </select>
-        </div>
+        {!editing &&
+          (keys.length ? (
+            <div>
+              <label htmlFor="alert-key" className={labelClass}>
+                API key it belongs to
+              </label>
+              <select id="alert-key" value={keyId} onChange={(e) => setKeyId(e.target.value)} className={inputClass}>
+                {keys.map((k) => (
+                  <option key={k.id} value={k.id}>
+                    {k.name} ({k.prefix}…)
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <p className="self-end text-xs text-zinc-600 dark:text-zinc-400">
+              Alerts belong to an API key, as in the API. You have none, so this alert goes under a new key named “{ALERTS_KEY_NAME}” (rotate it on the{" "}
+              <Link href="/keys" className="text-indigo-700 underline dark:text-indigo-300">
+                keys page
+              </Link>{" "}
+              to manage alerts from a script).
+            </p>
+          ))}
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium">Fire when a token matches all of</legend>
-        <FilterInputs fields={fields} values={draft} onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))} idPrefix="alert" />
+        <FilterInputs fields={fields} values={draft} onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))} idPrefix={idPrefix} />
       </fieldset>
       <MatchPreview draft={draft} />
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <label htmlFor="alert-channel" className={labelClass}>
+          <label htmlFor={`${idPrefix}-channel`} className={labelClass}>
             Deliver by
           </label>
-          <select id="alert-channel" value={channel} onChange={(e) => setChannel(e.target.value)} className={inputClass}>
+          <select id={`${idPrefix}-channel`} value={channel} onChange={(e) => setChannel(e.target.value)} className={inputClass}>
             <option value="email">Email{email ? ` to ${email}` : ""}</option>
             <option value="webhook" disabled={!webhooks}>
               Webhook{webhooks ? "" : " (Pro and API Tier)"}
@@ -134,11 +163,11 @@ export function AlertBuilder({ fields, keys, webhooks, email }: { fields: Filter
         </div>
         {channel === "webhook" && (
           <div>
-            <label htmlFor="alert-webhook" className={labelClass}>
+            <label htmlFor={`${idPrefix}-webhook`} className={labelClass}>
               Webhook URL
             </label>
             <input
-              id="alert-webhook"
+              id={`${idPrefix}-webhook`}
               type="url"
               required
               value={webhookUrl}
@@ -149,10 +178,17 @@ export function AlertBuilder({ fields, keys, webhooks, email }: { fields: Filter
           </div>
         )}
       </div>
-      {create.error && <ErrorMessage>{create.error.message}</ErrorMessage>}
-      <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
-        {create.isPending ? "Creating…" : "Create alert"}
-      </button>
+      {save.error && <ErrorMessage>{save.error.message}</ErrorMessage>}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={buttonClass("primary")} disabled={save.isPending}>
+          {editing ? (save.isPending ? "Saving…" : "Save changes") : save.isPending ? "Creating…" : "Create alert"}
+        </button>
+        {editing && (
+          <button type="button" className={buttonClass("secondary")} onClick={onDone}>
+            Cancel
+          </button>
+        )}
+      </div>
     </form>
   );
 }

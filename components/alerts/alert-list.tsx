@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import type { AccountAlert } from "@/lib/queries/account-alerts";
 import { RelativeTime } from "../relative-time";
 import type { FilterField } from "../tokens/filter-fields";
@@ -9,11 +10,14 @@ import { ConfirmButton } from "../ui/confirm-button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
+import { AlertBuilder } from "./alert-builder";
 import { type Conditions, describeConditions } from "./conditions";
 
 const DELIVERY_TONE = { sent: "good", pending: "warn", failed: "danger" } as const;
 
-export function AlertList({ alerts, fields }: { alerts: AccountAlert[]; fields: FilterField[] }) {
+/** The account's alerts: pause, resume, edit in place (the builder, PATCH) or delete. */
+export function AlertList({ alerts, fields, webhooks, email }: { alerts: AccountAlert[]; fields: FilterField[]; webhooks: boolean; email: string | null }) {
+  const [editing, setEditing] = useState<string | null>(null);
   const setStatus = useRefreshingMutation<{ id: string; status: "active" | "paused" }>(({ id, status }) => ({
     url: `/api/alerts/${id}`,
     method: "PATCH",
@@ -47,6 +51,14 @@ export function AlertList({ alerts, fields }: { alerts: AccountAlert[]; fields: 
                 <button
                   type="button"
                   className={buttonClass("secondary")}
+                  onClick={() => setEditing(editing === a.id ? null : a.id)}
+                  aria-expanded={editing === a.id}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass("secondary")}
                   disabled={setStatus.isPending}
                   onClick={() => setStatus.mutate({ id: a.id, status: a.status === "active" ? "paused" : "active" })}
                 >
@@ -55,6 +67,18 @@ export function AlertList({ alerts, fields }: { alerts: AccountAlert[]; fields: 
                 <ConfirmButton label="Delete" confirmLabel={`Delete ${a.name}`} disabled={remove.isPending} onConfirm={() => remove.mutate(a.id)} />
               </div>
             </div>
+            {editing === a.id && (
+              <div className="mt-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+                <AlertBuilder
+                  fields={fields}
+                  keys={[]}
+                  webhooks={webhooks}
+                  email={email}
+                  editing={{ ...a, conditions: a.conditions as Conditions }}
+                  onDone={() => setEditing(null)}
+                />
+              </div>
+            )}
             <dl className="mt-3 grid gap-x-6 gap-y-1 text-xs text-zinc-600 sm:grid-cols-2 lg:grid-cols-4 dark:text-zinc-400">
               <div>
                 <dt className="inline">Last triggered </dt>

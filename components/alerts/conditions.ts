@@ -14,6 +14,11 @@ export function conditionsOf(draft: FilterDraft): Conditions {
   return out;
 }
 
+/** Stored conditions as the builder's draft, to edit them. */
+export function draftOf(conditions: Conditions): FilterDraft {
+  return Object.fromEntries(Object.entries(conditions).map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : String(value)]));
+}
+
 /** The same draft as GET /v1/tokens's query string, for the "match now" preview. */
 export function searchOfDraft(draft: FilterDraft): URLSearchParams {
   return new URLSearchParams(Object.entries(draft).filter(([, v]) => v));

@@ -18,15 +18,19 @@ export type Schema = {
   additionalProperties?: boolean | Schema;
   anyOf?: Schema[];
   oneOf?: Schema[];
+  example?: unknown;
+  examples?: unknown[];
 };
 
 export type Parameter = { in: string; name: string; required?: boolean; description?: string; schema?: Schema };
-export type Response = { description: string; content?: Record<string, { schema?: Schema }> };
+/** A media type's schema and, where the document records them, example values. */
+export type MediaType = { schema?: Schema; example?: unknown; examples?: Record<string, { value?: unknown }> };
+export type Response = { description: string; content?: Record<string, MediaType> };
 export type Operation = {
   summary?: string;
   description?: string;
   parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  requestBody?: { content?: Record<string, MediaType> };
   responses: Record<string, Response>;
   security?: unknown[];
 };

@@ -2,6 +2,7 @@ import { CopyButton } from "../copy-button";
 import { Badge, type Tone } from "../ui/badge";
 import { thClass } from "../ui/table";
 import { CodeSpans } from "./code-spans";
+import { curlLine, type LiveAddresses, recordedExample } from "./examples";
 import type { Operation, Schema } from "./openapi-types";
 import { SchemaType, schemaRules } from "./schema-type";
 
@@ -11,17 +12,26 @@ export const operationAnchor = (method: string, path: string) => `op-${method}-$
 
 const jsonSchema = (content?: Record<string, { schema?: Schema }>) => content?.["application/json"]?.schema;
 
-function curlExample(method: string, path: string, serverUrl: string, op: Operation): string {
-  const auth = op.security?.length === 0 ? "" : ` -H "Authorization: Bearer $KEY"`;
-  const body = op.requestBody ? ` -H 'Content-Type: application/json' -d '{…}'` : "";
-  const verb = method === "get" ? "" : ` -X ${method.toUpperCase()}`;
-  return `curl${verb}${auth}${body} "${serverUrl}${path}"`;
-}
-
-/** One endpoint: what it does, its parameters, its body, its answers and a curl line. */
-export function OperationSection({ method, path, op, serverUrl }: { method: string; path: string; op: Operation; serverUrl: string }) {
-  const curl = curlExample(method, path, serverUrl, op);
+/** One endpoint: what it does, its parameters, its body, its answers, a recorded answer and a curl line that runs. */
+export function OperationSection({
+  method,
+  path,
+  op,
+  serverUrl,
+  schemas,
+  live,
+}: {
+  method: string;
+  path: string;
+  op: Operation;
+  serverUrl: string;
+  schemas: Record<string, Schema>;
+  live: LiveAddresses;
+}) {
+  const curl = curlLine(method, path, serverUrl, op, schemas, live);
   const body = jsonSchema(op.requestBody?.content);
+  const success = Object.entries(op.responses).find(([status]) => status.startsWith("2"));
+  const example = success && recordedExample(success[1].content?.["application/json"], schemas);
   return (
     <section id={operationAnchor(method, path)} className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <h3 className="flex flex-wrap items-center gap-2">
@@ -86,6 +96,13 @@ export function OperationSection({ method, path, op, serverUrl }: { method: stri
           );
         })}
       </ul>
+
+      {example !== undefined && (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Example response ({success![0]}, recorded from the API)</summary>
+          <pre className="mt-1 max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-950">{JSON.stringify(example, null, 2)}</pre>
+        </details>
+      )}
 
       <div className="mt-3 flex items-start gap-1 rounded bg-zinc-100 p-2 dark:bg-zinc-950">
         <code className="min-w-0 flex-1 overflow-x-auto whitespace-pre font-mono text-xs">{curl}</code>

@@ -7,6 +7,7 @@ import type { Token } from "@/lib/queries/tokens";
 import { EventTable } from "../events/event-table";
 import { formatAge, formatUsd } from "../format";
 import { staleSummary, useIndexerStatus } from "../freshness";
+import { TRENDING } from "../tokens/trending";
 import type { Page } from "../types";
 import { Card } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
@@ -36,7 +37,7 @@ export function LiveOverview({ initial }: { initial: Overview }) {
     <div className="space-y-4">
       <IndexerStatusBar status={status} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card title="Trending" action={moreLink("/tokens?sort=trending", "All tokens →")}>
+        <Card title={<span title={TRENDING}>Trending</span>} action={moreLink("/tokens?sort=trending", "All tokens →")}>
           <TokenMiniList tokens={trending.data} label="Trending tokens" metric={(t) => `${formatUsd(t.volume_24h_usd)} vol`} />
         </Card>
         <Card title="Newest launches" action={moreLink("/tokens?sort=newest", "All launches →")}>

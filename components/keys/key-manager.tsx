@@ -14,6 +14,28 @@ import { SecretReveal } from "./secret-reveal";
 export type KeyRow = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 type NewSecret = { key: string; id: string; prefix: string; name: string };
 
+const ROTATE_WARNING = "The current secret stops working at once: scripts using it get 401 until they send the new one. Its alerts move to the new key.";
+const REVOKE_WARNING = "The key stops working at once, and its alerts stop firing.";
+
+function Header({ cells }: { cells: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {cells.map((c) => (
+          <th key={c} scope="col" className={thClass}>
+            {c || <span className="sr-only">Actions</span>}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * The account's live keys, with rotation (a new secret, the old one revoked at once) and
+ * revocation; revoked keys are listed apart, so a rotated key never shows beside its replacement
+ * under the same name.
+ */
 export function KeyManager({ keys }: { keys: KeyRow[] }) {
   const [name, setName] = useState("");
   const [revealed, setRevealed] = useState<NewSecret | null>(null);
@@ -21,6 +43,8 @@ export function KeyManager({ keys }: { keys: KeyRow[] }) {
   const rotate = useRefreshingMutation<string, NewSecret>((id) => ({ url: `/api/keys/${id}/rotate`, method: "POST" }));
   const revoke = useRefreshingMutation<string>((id) => ({ url: `/api/keys/${id}`, method: "DELETE" }));
   const error = create.error ?? rotate.error ?? revoke.error;
+  const live = keys.filter((k) => !k.revokedAt);
+  const revoked = keys.filter((k) => k.revokedAt);
 
   return (
     <div className="space-y-4">
@@ -53,61 +77,73 @@ export function KeyManager({ keys }: { keys: KeyRow[] }) {
       {revealed && <SecretReveal name={revealed.name} secret={revealed.key} onDone={() => setRevealed(null)} />}
       {error && <ErrorMessage>{error.message}</ErrorMessage>}
 
-      {keys.length === 0 ? (
-        <EmptyState title="No API keys yet.">Create one to call the API; it starts on your account's plan.</EmptyState>
+      {live.length === 0 ? (
+        <EmptyState title="No live API keys.">Create one to call the API; it starts on your account&apos;s plan.</EmptyState>
       ) : (
         <TableFrame label="API keys">
           <table className="w-full min-w-[720px] text-sm">
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  Name
-                </th>
-                <th scope="col" className={thClass}>
-                  Key
-                </th>
-                <th scope="col" className={thClass}>
-                  Created
-                </th>
-                <th scope="col" className={thClass}>
-                  Last used
-                </th>
-                <th scope="col" className={thClass}>
-                  Status
-                </th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <Header cells={["Name", "Key", "Created", "Last used", ""]} />
             <tbody>
-              {keys.map((k) => (
-                <tr key={k.id} data-key-id={k.id} className={`${rowClass} ${k.revokedAt ? "text-zinc-400 dark:text-zinc-500" : ""}`}>
+              {live.map((k) => (
+                <tr key={k.id} data-key-id={k.id} className={rowClass}>
                   <td className={`${tdClass} font-medium`}>{k.name}</td>
                   <td className={`${tdClass} font-mono`}>{k.prefix}…</td>
                   <td className={tdClass}>
                     <RelativeTime iso={k.createdAt} />
                   </td>
                   <td className={tdClass}>{k.lastUsedAt ? <RelativeTime iso={k.lastUsedAt} /> : "never"}</td>
-                  <td className={tdClass}>{k.revokedAt ? <Badge>revoked</Badge> : <Badge tone="good">active</Badge>}</td>
                   <td className={`${tdClass} text-right`}>
-                    {!k.revokedAt && (
-                      <span className="inline-flex flex-wrap justify-end gap-2">
-                        <ConfirmButton
-                          label="Rotate"
-                          confirmLabel={`Rotate ${k.name}`}
-                          disabled={rotate.isPending}
-                          onConfirm={() => rotate.mutate(k.id, { onSuccess: setRevealed })}
-                        />
-                        <ConfirmButton label="Revoke" confirmLabel={`Revoke ${k.name}`} disabled={revoke.isPending} onConfirm={() => revoke.mutate(k.id)} />
-                      </span>
-                    )}
+                    <span className="inline-flex flex-wrap justify-end gap-2">
+                      <ConfirmButton
+                        label="Rotate"
+                        confirmLabel={`Rotate ${k.name}`}
+                        warning={ROTATE_WARNING}
+                        disabled={rotate.isPending}
+                        onConfirm={() => rotate.mutate(k.id, { onSuccess: setRevealed })}
+                      />
+                      <ConfirmButton
+                        label="Revoke"
+                        confirmLabel={`Revoke ${k.name}`}
+                        warning={REVOKE_WARNING}
+                        disabled={revoke.isPending}
+                        onConfirm={() => revoke.mutate(k.id)}
+                      />
+                    </span>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </TableFrame>
+      )}
+
+      {revoked.length > 0 && (
+        <details className="rounded-lg border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <summary className="cursor-pointer font-medium">Revoked keys ({revoked.length}): rotated or revoked, refused by the API</summary>
+          <div className="mt-3">
+            <TableFrame label="Revoked API keys">
+              <table className="w-full min-w-[560px] text-sm text-zinc-500 dark:text-zinc-400">
+                <Header cells={["Name", "Key", "Created", "Revoked"]} />
+                <tbody>
+                  {revoked.map((k) => (
+                    <tr key={k.id} data-key-id={k.id} className={rowClass}>
+                      <td className={tdClass}>
+                        {k.name} <Badge>revoked</Badge>
+                      </td>
+                      <td className={`${tdClass} font-mono line-through`}>{k.prefix}…</td>
+                      <td className={tdClass}>
+                        <RelativeTime iso={k.createdAt} />
+                      </td>
+                      <td className={tdClass}>
+                        <RelativeTime iso={k.revokedAt!} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
+          </div>
+        </details>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { TOKEN_SORT_ORDERS, type TokenSort } from "@/lib/domain/vocab";
+import { TOKEN_SORT_ORDERS, TOKEN_SORTS, type TokenSort } from "@/lib/domain/vocab";
 import type { Token } from "@/lib/queries/tokens";
 import { CopyButton } from "../copy-button";
 import type { Page } from "../types";
@@ -13,35 +13,38 @@ import { useDashboardQuery } from "../use-dashboard-query";
 import { useUrlSearch } from "../use-url-search";
 import type { FilterField } from "./filter-fields";
 import { type FilterDraft, FilterInputs } from "./filter-inputs";
+import { draftProblems } from "./filter-validation";
+import { RiskLegend } from "./risk-legend";
 import { TokenTable } from "./token-table";
+import { TRENDING } from "./trending";
 
-/** Short names of the usual sorts; the others read as their declaration describes them. */
+/** Short names of the sorts; a sort without one shows its description (TOKEN_SORT_ORDERS). */
 const SORT_LABELS: Partial<Record<TokenSort, string>> = {
   trending: "Trending",
   newest: "Newest",
+  oldest: "Oldest",
   liquidity: "Liquidity",
   volume: "Volume 24h",
+  market_cap: "Market cap",
+  holders: "Holders",
+  price_change_24h: "Price change 24h",
   risk_asc: "Lowest risk",
+  risk_desc: "Highest risk",
 };
-const PAGE_SIZES = ["25", "50", "100", "200"];
+const PAGE_SIZES = ["10", "25", "50", "100", "200"];
 const TYPING_DELAY_MS = 400;
 
 /** The filter conditions currently in the URL, as the inputs show them. */
 const draftOf = (search: URLSearchParams, fields: FilterField[]): FilterDraft =>
   Object.fromEntries([...fields.map((f) => f.name), "exclude_flags"].map((n) => [n, search.get(n) ?? ""]));
 
-/** `sorts` and `fields` come from the server: the API's declarations, not copies of them. */
-export function TokenExplorer({
-  initial,
-  sorts,
-  fields,
-  invalid,
-}: {
-  initial: { search: string; data: Page<Token> };
-  sorts: readonly TokenSort[];
-  fields: FilterField[];
-  invalid?: string;
-}) {
+/**
+ * The token screener: GET /v1/tokens's sorts (every one the API has, on the select and on the
+ * column headers) and filters, kept in the URL. A typed value the API would refuse stays out of
+ * the URL, and its field says why, so the table keeps showing the last valid answer.
+ * `fields` come from the server: the API's declaration, not a copy of it.
+ */
+export function TokenExplorer({ initial, fields, invalid }: { initial: { search: string; data: Page<Token> }; fields: FilterField[]; invalid?: string }) {
   const { search, update } = useUrlSearch();
   // The server fell back to the unfiltered list; the address bar follows so the two agree.
   useEffect(() => {
@@ -64,12 +67,14 @@ export function TokenExplorer({
       return next;
     });
   }, [search, fields]);
+  const problems = draftProblems(draft, fields);
   useEffect(() => {
-    const pending = Object.entries(draft).filter(([name, value]) => (search.get(name) ?? "") !== value);
+    const refused = draftProblems(draft, fields);
+    const pending = Object.entries(draft).filter(([name, value]) => (search.get(name) ?? "") !== value && !refused[name]);
     if (!pending.length) return;
     const timer = setTimeout(() => update(Object.fromEntries(pending)), TYPING_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [draft, search, update]);
+  }, [draft, search, update, fields]);
 
   const sort = (search.get("sort") ?? "trending") as TokenSort;
   const hasFilters = Object.values(draftOf(search, fields)).some(Boolean);
@@ -81,7 +86,7 @@ export function TokenExplorer({
         aria-label="Token filters"
         onSubmit={(e) => {
           e.preventDefault();
-          update(draft);
+          if (!Object.keys(problems).length) update(draft);
         }}
         className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
       >
@@ -90,13 +95,20 @@ export function TokenExplorer({
             <label htmlFor="sort" className={labelClass}>
               Sort by
             </label>
-            <select id="sort" value={sort} onChange={(e) => update({ sort: e.target.value })} className={inputClass}>
-              {sorts.map((s) => (
-                <option key={s} value={s}>
+            <select
+              id="sort"
+              value={sort}
+              onChange={(e) => update({ sort: e.target.value })}
+              title={TOKEN_SORT_ORDERS[sort]?.description}
+              className={inputClass}
+            >
+              {TOKEN_SORTS.map((s) => (
+                <option key={s} value={s} title={TOKEN_SORT_ORDERS[s].description}>
                   {SORT_LABELS[s] ?? TOKEN_SORT_ORDERS[s].description}
                 </option>
               ))}
             </select>
+            {sort === "trending" && <p className="mt-1 max-w-64 text-xs text-zinc-500 dark:text-zinc-400">{TRENDING}</p>}
           </div>
           <div>
             <label htmlFor="limit" className={labelClass}>
@@ -122,14 +134,20 @@ export function TokenExplorer({
             </button>
           </div>
         </div>
-        <FilterInputs fields={fields} values={draft} onChange={(name, value) => setDraft((d) => ({ ...d, [name]: value }))} idPrefix="filter" />
+        <FilterInputs
+          fields={fields}
+          values={draft}
+          problems={problems}
+          onChange={(name, value) => setDraft((d) => ({ ...d, [name]: value }))}
+          idPrefix="filter"
+        />
       </form>
 
       {invalid && <ErrorMessage>The link had an invalid filter ({invalid}); showing all tokens instead.</ErrorMessage>}
       {query.error && <ErrorMessage>{query.error.message}</ErrorMessage>}
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
-        <span className="inline-flex items-center gap-1 font-mono">
+        <span className="inline-flex min-w-0 items-center gap-1 font-mono break-all">
           GET /v1/tokens{qs ? `?${qs}` : ""}
           <CopyButton value={`/v1/tokens${qs ? `?${qs}` : ""}`} label="Copy the equivalent API request" />
         </span>
@@ -141,6 +159,7 @@ export function TokenExplorer({
           <TokenTable tokens={list.data} label="Tokens" sort={sort} onSort={(s) => update({ sort: s })} />
         </div>
       )}
+      <RiskLegend />
       {list && list.total === 0 && <EmptyState title="No token matches these filters.">Loosen a condition or clear the filters.</EmptyState>}
       {list && list.total > 0 && (
         <Pagination page={list.page} limit={list.limit} total={list.total} noun="tokens" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />

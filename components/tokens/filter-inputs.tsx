@@ -16,11 +16,14 @@ export function FilterInputs({
   values,
   onChange,
   idPrefix,
+  problems = {},
 }: {
   fields: FilterField[];
   values: FilterDraft;
   onChange: (name: string, value: string) => void;
   idPrefix: string;
+  /** Why a typed value is refused, by field (filter-validation.ts): said under the field. */
+  problems?: Record<string, string>;
 }) {
   const excluded = new Set((values.exclude_flags ?? "").split(",").filter(Boolean));
   const toggleFlag = (flag: string, on: boolean) => {
@@ -31,7 +34,7 @@ export function FilterInputs({
     <div className="space-y-3">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {fields.map((f) => (
-          <div key={f.name} className="flex flex-col justify-end">
+          <div key={f.name} className="flex min-w-0 flex-col justify-end">
             <label htmlFor={`${idPrefix}-${f.name}`} className={labelClass}>
               {f.label}
             </label>
@@ -46,8 +49,15 @@ export function FilterInputs({
               value={values[f.name] ?? ""}
               onChange={(e) => onChange(f.name, e.target.value)}
               placeholder="any"
-              className={inputClass}
+              aria-invalid={problems[f.name] ? true : undefined}
+              aria-describedby={problems[f.name] ? `${idPrefix}-${f.name}-problem` : undefined}
+              className={`${inputClass} aria-invalid:border-red-500 aria-invalid:ring-red-500`}
             />
+            {problems[f.name] && (
+              <p id={`${idPrefix}-${f.name}-problem`} className="mt-1 text-xs text-red-700 dark:text-red-300">
+                {problems[f.name]}
+              </p>
+            )}
           </div>
         ))}
       </div>

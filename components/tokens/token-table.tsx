@@ -1,12 +1,34 @@
 import Link from "next/link";
-import type { TokenSort } from "@/lib/domain/vocab";
+import { TOKEN_SORT_ORDERS, type TokenSort } from "@/lib/domain/vocab";
 import type { Token } from "@/lib/queries/tokens";
 import { formatAge, formatCompact, formatUsd } from "../format";
 import { RiskFlags, RiskScore } from "../risk";
 import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
 
-/** Columns that a sort of GET /v1/tokens orders by (each sort has one direction). */
-const SORTABLE: Partial<Record<string, TokenSort>> = { Liquidity: "liquidity", "Vol 24h": "volume", Age: "newest", Risk: "risk_asc" };
+/**
+ * The token_metrics column each table column shows; a column can be sorted by every sort of
+ * GET /v1/tokens over that column (TOKEN_SORT_ORDERS), in each direction the API offers.
+ * Age runs opposite to its column: the newest token (latest created_at) is the youngest.
+ */
+const SORT_COLUMN: Record<string, { column: string; inverted?: boolean }> = {
+  "Market cap": { column: "marketCapUsd" },
+  Liquidity: { column: "liquidityUsd" },
+  "Vol 24h": { column: "volume24hUsd" },
+  Holders: { column: "holderCount" },
+  Age: { column: "createdAtMs", inverted: true },
+  Risk: { column: "riskScore" },
+};
+
+const SORT_ORDERS = Object.entries(TOKEN_SORT_ORDERS) as [TokenSort, { column: string; descending: boolean; description: string }][];
+
+/** The sorts of a table column, the column's largest (riskiest, newest) first. */
+function columnSorts(label: string): { sort: TokenSort; ascending: boolean; description: string }[] {
+  const c = SORT_COLUMN[label];
+  if (!c) return [];
+  return SORT_ORDERS.filter(([, o]) => o.column === c.column)
+    .sort(([, a], [, b]) => Number(b.descending) - Number(a.descending))
+    .map(([sort, o]) => ({ sort, ascending: o.descending === Boolean(c.inverted), description: o.description }));
+}
 
 type Column = { label: string; className: string; cell: (t: Token) => React.ReactNode };
 
@@ -41,23 +63,26 @@ export function TokenTable({ tokens, label, sort, onSort }: { tokens: Token[]; l
         <thead>
           <tr>
             {COLUMNS.map((c) => {
-              const columnSort = SORTABLE[c.label];
-              const active = columnSort !== undefined && columnSort === sort;
+              const sorts = columnSorts(c.label);
+              const current = sorts.find((o) => o.sort === sort);
+              // A click turns the active column around when the API sorts it both ways.
+              const next = current ? (sorts.find((o) => o !== current) ?? current) : sorts[0];
               return (
                 <th
                   key={c.label}
                   scope="col"
                   className={`${thClass} ${c.className}`}
-                  aria-sort={active ? (sort === "risk_asc" ? "ascending" : "descending") : undefined}
+                  aria-sort={current ? (current.ascending ? "ascending" : "descending") : undefined}
                 >
-                  {columnSort && onSort ? (
+                  {next && onSort ? (
                     <button
                       type="button"
-                      onClick={() => onSort(columnSort)}
-                      className={`uppercase tracking-wide hover:text-zinc-900 dark:hover:text-zinc-100 ${active ? "text-zinc-900 dark:text-zinc-100" : ""}`}
+                      onClick={() => onSort(next.sort)}
+                      title={`Sort: ${next.description}`}
+                      className={`uppercase tracking-wide hover:text-zinc-900 dark:hover:text-zinc-100 ${current ? "text-zinc-900 dark:text-zinc-100" : ""}`}
                     >
                       {c.label}
-                      <span aria-hidden="true">{active ? (sort === "risk_asc" ? " ↑" : " ↓") : " ↕"}</span>
+                      <span aria-hidden="true">{current ? (current.ascending ? " ↑" : " ↓") : " ↕"}</span>
                     </button>
                   ) : (
                     c.label

@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
 
-/** Scrolls sideways on a phone instead of squeezing columns; `maxHeight` caps long lists. */
+/**
+ * Scrolls sideways on a phone instead of squeezing columns; `maxHeight` caps long lists. Relative,
+ * so absolutely positioned cells' contents (screen-reader text) are clipped by it instead of
+ * widening the page.
+ */
 export function TableFrame({ children, label, maxHeight = false }: { children: ReactNode; label: string; maxHeight?: boolean }) {
   return (
     <div
-      className={`overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900 ${maxHeight ? "max-h-[28rem] overflow-y-auto" : ""}`}
+      className={`relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900 ${maxHeight ? "max-h-[28rem] overflow-y-auto" : ""}`}
       role="region"
       aria-label={label}
       tabIndex={0}

@@ -1,24 +1,16 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-/// Minimal ERC-20 shared by every token on the dev chain (launch tokens, WETH, USD, LP shares).
-/// An infinite allowance is never decreased, as in WETH9 and Uniswap V2, so routers cost one approval.
-abstract contract ERC20 {
+/// Minimal ERC-20 balances of our tokens on the dev chain, without the metadata views (some real
+/// tokens lack or mistype them). An infinite allowance is never decreased, as in WETH9 and Uniswap V2,
+/// so routers cost one approval.
+abstract contract ERC20Balances {
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
 
-    string public name;
-    string public symbol;
-    uint8 public immutable decimals;
     uint256 public totalSupply;
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
-
-    constructor(string memory name_, string memory symbol_, uint8 decimals_) {
-        name = name_;
-        symbol = symbol_;
-        decimals = decimals_;
-    }
 
     function approve(address spender, uint256 value) external returns (bool) {
         allowance[msg.sender][spender] = value;
@@ -65,5 +57,18 @@ abstract contract ERC20 {
             totalSupply -= value;
         }
         emit Transfer(from, address(0), value);
+    }
+}
+
+/// An ERC-20 with the standard metadata: launch tokens, the USD stablecoins.
+abstract contract ERC20 is ERC20Balances {
+    string public name;
+    string public symbol;
+    uint8 public immutable decimals;
+
+    constructor(string memory name_, string memory symbol_, uint8 decimals_) {
+        name = name_;
+        symbol = symbol_;
+        decimals = decimals_;
     }
 }

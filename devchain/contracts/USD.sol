@@ -3,11 +3,12 @@ pragma solidity ^0.8.28;
 
 import {ERC20} from "./ERC20.sol";
 
-/// The dev chain's dollar stablecoin (6 decimals, like USDC); its deployer mints for the simulation.
+/// A dollar stablecoin of the dev chain (6 decimals like USDC, or 18 like DAI); its deployer mints
+/// for the simulation.
 contract USD is ERC20 {
     address public immutable minter;
 
-    constructor() ERC20("Dev USD", "DUSD", 6) {
+    constructor(string memory name_, string memory symbol_, uint8 decimals_) ERC20(name_, symbol_, decimals_) {
         minter = msg.sender;
     }
 

@@ -39,6 +39,8 @@ export interface WriterOptions {
   blockBeforeStart: number;
   /** The ledger's reserves of a pair now, as (reserve0, reserve1). */
   expectedReserves(pair: Address): [bigint, bigint];
+  /** The mirror's price and active liquidity of a V3 pool now. */
+  expectedV3(pool: Address): [bigint, bigint];
   /** Adopts into the ledger what the outside transactions mined in `block` did; returns the pairs it
    * read from the chain. */
   adoptOutside(hashes: Hex[], block: number): Promise<ReadonlySet<Address>>;
@@ -47,6 +49,8 @@ export interface WriterOptions {
 }
 
 const GET_RESERVES = "0x0902f1ac";
+const SLOT0 = "0x3850c7bd";
+const LIQUIDITY = "0x1a686502";
 /** Sum of transaction gas limits allowed in one block: below half the 1e9 block gas limit, so the
  * EIP-1559 base fee never rises above zero and free transactions stay valid. */
 const BLOCK_GAS_BUDGET = 450_000_000n;
@@ -60,6 +64,8 @@ interface Batch {
   firstBlock: number;
   lastBlock: number;
   reserves: [Address, bigint, bigint][];
+  /** V3 pools: sqrtPriceX96 and active liquidity. */
+  v3: [Address, bigint, bigint][];
 }
 
 export class ChainWriter {
@@ -73,6 +79,7 @@ export class ChainWriter {
   private batchStart: number;
   private blocksInBatch = 0;
   private touched = new Set<Address>();
+  private touchedV3 = new Set<Address>();
   private openSlot: number | undefined;
   private blockGas = 0n;
   private lastSlot = -1;
@@ -168,6 +175,11 @@ export class ChainWriter {
     this.touched.add(pair);
   }
 
+  /** Marks a V3 pool whose price or liquidity this batch changes, to be checked against the chain. */
+  touchV3(pool: Address): void {
+    this.touchedV3.add(pool);
+  }
+
   /** Mines the open block (with the outside transactions recorded in it, replayed after the
    * simulator's); sends the batch once it is big enough, or at once, awaited, after a replay. */
   async endBlock(): Promise<void> {
@@ -227,10 +239,12 @@ export class ChainWriter {
       firstBlock: this.batchStart,
       lastBlock: this.blockOf(this.lastSlot),
       reserves: [...this.touched].map((pair) => [pair, ...this.options.expectedReserves(pair)]),
+      v3: [...this.touchedV3].map((pool) => [pool, ...this.options.expectedV3(pool)]),
     };
     this.calls = [];
     this.labels = new Map();
     this.touched = new Set();
+    this.touchedV3 = new Set();
     this.blocksInBatch = 0;
     this.batchStart = batch.lastBlock + 1;
     await this.inFlight;
@@ -266,9 +280,12 @@ export class ChainWriter {
       { method: "eth_getBlockTransactionCountByNumber", params: ["pending"] },
       { method: NODE_METHODS.report, params: [] },
       ...batch.reserves.map(([pair]) => ({ method: "eth_call", params: [{ to: pair, data: GET_RESERVES }, "latest"] })),
+      ...batch.v3.flatMap(([pool]) => [SLOT0, LIQUIDITY].map((data) => ({ method: "eth_call", params: [{ to: pool, data }, "latest"] }))),
     ];
     const results = await this.rpc.batch([...batch.calls, ...checks]);
-    const [blockNumber, pending, report, ...reserves] = results.slice(batch.calls.length) as [Hex, Hex, OutsideReport, ...Hex[]];
+    const [blockNumber, pending, report, ...views] = results.slice(batch.calls.length) as [Hex, Hex, OutsideReport, ...Hex[]];
+    const reserves = views.slice(0, batch.reserves.length);
+    const v3 = views.slice(batch.reserves.length);
     if (Number(blockNumber) !== batch.lastBlock) {
       throw new Error(`writer: chain at block ${Number(blockNumber)}, expected ${batch.lastBlock}`);
     }
@@ -281,6 +298,17 @@ export class ChainWriter {
       const [c0, c1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves[i]);
       if (c0 !== r0 || c1 !== r1) {
         throw new Error(`writer: pair ${pair} diverged from the ledger by block ${batch.lastBlock} (chain ${c0}/${c1}, ledger ${r0}/${r1})`);
+      }
+    }
+    for (let i = 0; i < batch.v3.length; i++) {
+      const [pool, price, liquidity] = batch.v3[i];
+      if (adopted.has(pool)) continue;
+      const chainPrice = BigInt(v3[2 * i].slice(0, 66));
+      const chainLiquidity = BigInt(v3[2 * i + 1]);
+      if (chainPrice !== price || chainLiquidity !== liquidity) {
+        throw new Error(
+          `writer: V3 pool ${pool} diverged from its mirror by block ${batch.lastBlock} (chain ${chainPrice}/${chainLiquidity}, mirror ${price}/${liquidity})`,
+        );
       }
     }
   }

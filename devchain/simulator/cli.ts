@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { type Deployment, deploy } from "../deploy";
 import { historyAt } from "../history-clock";
 import { type DevChain, startDevChain } from "../node";
-import { DEFAULT_SIZES, runSimulation, type SimulationProgress } from "./runner";
+import { DEFAULT_SIZES, DEFAULT_V3_SHARE, runSimulation, type SimulationProgress } from "./runner";
 
 const { values: args } = parseArgs({
   options: {
@@ -22,6 +22,7 @@ const { values: args } = parseArgs({
     tokens: { type: "string", default: String(DEFAULT_SIZES.tokens) },
     wallets: { type: "string", default: String(DEFAULT_SIZES.wallets) },
     events: { type: "string" },
+    "v3-share": { type: "string", default: String(DEFAULT_V3_SHARE) },
     live: { type: "boolean", default: false },
     out: { type: "string" },
     "data-dir": { type: "string", default: process.env.DATA_DIR ?? ".data" },
@@ -55,6 +56,7 @@ try {
     tokens: Number(args.tokens),
     wallets: Number(args.wallets),
     events: args.events ? Number(args.events) : undefined,
+    v3Share: Number(args["v3-share"]),
     live: args.live,
     startTimestamp,
     groundTruthPath: args.out ?? path.join(dataDir, "devchain", "ground-truth.json"),

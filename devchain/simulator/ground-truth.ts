@@ -5,6 +5,7 @@
  * recorded when their transactions are mined, with those blocks, never from plans.
  */
 import type { Address } from "viem";
+import type { Protocol } from "../deploy";
 import type { LogName } from "./market";
 import type { Ownership } from "./ownership";
 
@@ -47,7 +48,8 @@ export type PlantedKind =
   | "market_maker"
   | "lp_migration"
   | "airdrop"
-  | "cex_hot_wallet";
+  | "cex_hot_wallet"
+  | "fee_claims";
 
 export type RiskFlag = "wash_trading" | "liquidity_pulled" | "concentrated_ownership" | "sybil_cluster" | "smart_money_exiting";
 
@@ -61,7 +63,8 @@ export type TokenLabel =
   | "sniped"
   | "lp_migration"
   | "market_maker"
-  | "airdrop";
+  | "airdrop"
+  | "locked_liquidity";
 
 /** Labels whose token should raise a flag. */
 const RAISES: Partial<Record<TokenLabel, RiskFlag>> = {
@@ -76,11 +79,20 @@ const MUST_NOT_RAISE: Partial<Record<TokenLabel, RiskFlag>> = {
   lp_migration: "liquidity_pulled",
   market_maker: "wash_trading",
   airdrop: "sybil_cluster",
+  // A V3 position locked for good whose creator claims its fees: the pool's Burn and Collect
+  // events look like a withdrawal, but no liquidity leaves.
+  locked_liquidity: "liquidity_pulled",
 };
 
 export interface TokenTruth {
   address: Address;
+  /** Its pool: a Uniswap V2 pair, or a V3 pool. */
   pair: Address;
+  protocol: Protocol;
+  /** V3 launches: the position the launchpad minted to its locker, and whether the creator may take it out. */
+  positionId?: string;
+  locker?: Address;
+  withdrawable?: boolean;
   name: string;
   symbol: string;
   sector: "meme" | "ai" | "defi" | "gaming" | "other";

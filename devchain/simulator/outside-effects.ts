@@ -1,7 +1,7 @@
 /**
  * Adopts into the simulator's mirror what outside transactions did, read back from the chain at the
  * block they were mined in, before the simulator computes the next block. Our tokens and pairs are
- * honest contracts, so their logs name every balance that moved: the balances, supplies and pair
+ * honest contracts, so their logs name every balance that moved (WETH9's Deposit and Withdrawal included): the balances, supplies and pair
  * reserves they name, the senders' and recipients' ether and nonces, and the launchpads' nonces are
  * read again; pairs they created through the factory are noted (one may block a launchpad). What an outside transaction cannot show in a log (ether a contract pays to a simulated
  * wallet) only leaves the mirror short, never spending what is not there.
@@ -19,6 +19,9 @@ interface Receipt {
 
 const TRANSFER = toEventSelector("Transfer(address,address,uint256)");
 const APPROVAL = toEventSelector("Approval(address,address,uint256)");
+/** WETH9 logs no Transfer when it wraps or unwraps. */
+const DEPOSIT = toEventSelector("Deposit(address,uint256)");
+const WITHDRAWAL = toEventSelector("Withdrawal(address,uint256)");
 const PAIR_CREATED = toEventSelector("PairCreated(address,address,address,uint256)");
 const abi = parseAbi([
   "function balanceOf(address) view returns (uint256)",
@@ -47,15 +50,17 @@ export async function adoptOutsideEffects(rpc: RpcClient, market: Market, hashes
     for (const log of r.logs) {
       const address = lower(log.address);
       const [topic, a, b] = log.topics;
-      if (address === market.deployment.factory.address && topic === PAIR_CREATED) market.notePairCreated(topicAddress(a), topicAddress(b));
+      if (address === market.deployment.factory && topic === PAIR_CREATED) market.notePairCreated(topicAddress(a), topicAddress(b));
       if (ledger.pairAt(address)) pairs.add(address);
       if (!ledger.tracks(address)) continue;
       accounts.add(address); // WETH holds the ether behind it
       if (topic === TRANSFER) {
         hold(address, topicAddress(a));
         hold(address, topicAddress(b));
-      } else if (topic === APPROVAL && topicAddress(b) === market.router) {
-        market.forgetApproval(topicAddress(a), address);
+      } else if (topic === DEPOSIT || topic === WITHDRAWAL) {
+        hold(address, topicAddress(a));
+      } else if (topic === APPROVAL) {
+        market.forgetApproval(topicAddress(a), address, topicAddress(b));
       }
     }
   }

@@ -7,7 +7,8 @@
  * node recorded on an earlier run of the same chain are replayed where they were (chain-writer.ts).
  */
 import { type Address, decodeAbiParameters, type Hex } from "viem";
-import { loadArtifacts } from "../compile";
+import { type Artifacts, loadArtifacts } from "../compile";
+import { type Deployment, pairAddress, usdOf } from "../deploy";
 import { lower } from "../encoding";
 import { writeJsonAtomic } from "../files";
 import { RpcClient } from "../rpc";
@@ -27,16 +28,7 @@ import { DAY, Sim, type SimSizes, SLOT_SECONDS } from "./sim";
 
 /** `deploy()`'s output as read back from deployment.json (any address case; the deployer, Hardhat
  * account #0, may be left out). */
-export interface DeploymentInput {
-  chainId: number;
-  weth: string;
-  usd: string;
-  router: string;
-  wethUsdPair: string;
-  factory: { address: string; name: string };
-  launchpads: { address: string; name: string }[];
-  deployer?: string;
-}
+export type DeploymentInput = Omit<Deployment, "rpcUrl" | "deployBlock" | "deployer"> & { deployer?: string };
 
 export interface SimulationOptions {
   rpcUrl: string;
@@ -50,6 +42,8 @@ export interface SimulationOptions {
   wallets?: number;
   /** Swap + transfer + liquidity events to produce in the backfill, for benchmarks. */
   events?: number;
+  /** Share of launches that go through the V3 launchpad (0..1; default DEFAULT_V3_SHARE). */
+  v3Share?: number;
   /** Keep trading, a block every 2 s, until `signal` aborts. */
   live?: boolean;
   /**
@@ -85,6 +79,8 @@ export interface SimulationResult {
 }
 
 export const DEFAULT_SIZES = { days: 3, tokens: 24, wallets: 400 } as const;
+/** V3 launches stay off by default until the indexer reads V3 pools. */
+export const DEFAULT_V3_SHARE = 0;
 const PROGRESS_EVERY_MS = 200;
 const LIVE_TRUTH_EVERY_SLOTS = 15;
 
@@ -94,19 +90,25 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     tokens: options.tokens ?? DEFAULT_SIZES.tokens,
     wallets: options.wallets ?? DEFAULT_SIZES.wallets,
     events: options.events,
+    v3Share: options.v3Share ?? DEFAULT_V3_SHARE,
   };
   const { signal } = options;
   const artifacts = await loadArtifacts();
   const rpc = new RpcClient(options.rpcUrl);
-  const deployment = await normalize(options.deployment, rpc);
-  const [latest, deployerNonce, deployerEth, wrappedEth, reserves, ...launchpadNonces] = (await rpc.batch([
+  const deployment = await normalize(options.deployment, rpc, artifacts);
+  const launchpads = [...deployment.launchpads, ...(deployment.v3 ? [deployment.v3.launchpad] : [])];
+  const [latest, deployerNonce, deployerEth, wrappedEth, reserves, positions, ...launchpadNonces] = (await rpc.batch([
     { method: "eth_getBlockByNumber", params: ["latest", false] },
     { method: "eth_getTransactionCount", params: [deployment.deployer, "latest"] },
     { method: "eth_getBalance", params: [deployment.deployer, "latest"] },
     { method: "eth_getBalance", params: [deployment.weth, "latest"] },
     { method: "eth_call", params: [{ to: deployment.wethUsdPair, data: "0x0902f1ac" }, "latest"] },
-    ...deployment.launchpads.map((l) => ({ method: "eth_getTransactionCount", params: [l.address, "latest"] })),
-  ])) as [{ number: Hex; timestamp: Hex }, Hex, Hex, Hex, Hex, ...Hex[]];
+    // The position manager's totalSupply: every position so far (none burnt), so the next id follows.
+    deployment.v3
+      ? { method: "eth_call", params: [{ to: deployment.v3.positionManager, data: "0x18160ddd" }, "latest"] }
+      : { method: "eth_chainId", params: [] },
+    ...launchpads.map((l) => ({ method: "eth_getTransactionCount", params: [l.address, "latest"] })),
+  ])) as [{ number: Hex; timestamp: Hex }, Hex, Hex, Hex, Hex, Hex, ...Hex[]];
 
   const { startTimestamp } = options;
   if (startTimestamp <= Number(latest.timestamp)) {
@@ -122,11 +124,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     slotSeconds: SLOT_SECONDS,
     blockBeforeStart: Number(latest.number),
     expectedReserves: (pair) => ledger.reservesAt(pair),
+    expectedV3: (pool): [bigint, bigint] => market.v3State(pool),
     adoptOutside: (hashes, block): Promise<ReadonlySet<Address>> => adoptOutsideEffects(rpc, market, hashes, block),
     notice: options.onNotice ?? ((message) => console.warn(`devchain simulator: ${message}`)),
   });
-  const nonces = new Map(deployment.launchpads.map((l, i) => [l.address, Number(launchpadNonces[i])]));
+  const nonces = new Map(launchpads.map((l, i) => [l.address, Number(launchpadNonces[i])]));
   const market = new Market(ledger, writer, artifacts, deployment, nonces);
+  if (deployment.v3) market.nextPositionId = BigInt(positions) + 1n;
   market.adopt(deployment.deployer, Number(deployerNonce), BigInt(deployerEth));
   mirrorDeployment(market, deployment, BigInt(wrappedEth), reserves);
 
@@ -233,17 +237,34 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   }
 }
 
-async function normalize(d: DeploymentInput, rpc: RpcClient): Promise<Contracts> {
+async function normalize(d: DeploymentInput, rpc: RpcClient, artifacts: Artifacts): Promise<Contracts> {
   const deployer = d.deployer ?? (await rpc.call<string[]>("eth_accounts"))[0];
+  const weth = lower(d.weth);
+  const usd = lower(usdOf(d).address);
+  const factory = lower(d.uniswapV2.factory);
   return {
     chainId: d.chainId,
     deployer: lower(deployer),
-    weth: lower(d.weth),
-    usd: lower(d.usd),
-    factory: { address: lower(d.factory.address), name: "DevSwap" },
-    router: lower(d.router),
-    launchpads: d.launchpads.map((l) => ({ address: lower(l.address), name: l.name })),
-    wethUsdPair: lower(d.wethUsdPair),
+    weth,
+    usd,
+    factory,
+    router: lower(d.uniswapV2.router),
+    launchpads: d.launchpads.filter((l) => l.protocol === "uniswap-v2").map((l) => ({ ...l, address: lower(l.address) })),
+    wethUsdPair: pairAddress(artifacts, factory, weth, usd),
+    v3: v3Contracts(d),
+  };
+}
+
+function v3Contracts(d: DeploymentInput): Contracts["v3"] {
+  const launchpad = d.launchpads.find((l) => l.protocol === "uniswap-v3");
+  const locker = d.lockers[0];
+  if (!d.uniswapV3 || !launchpad || !locker) return undefined;
+  return {
+    factory: lower(d.uniswapV3.factory),
+    positionManager: lower(d.uniswapV3.positionManager),
+    swapRouter: lower(d.uniswapV3.swapRouter),
+    launchpad: { ...launchpad, address: lower(launchpad.address) },
+    locker: lower(locker.address),
   };
 }
 

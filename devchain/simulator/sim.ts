@@ -21,6 +21,8 @@ export interface SimSizes {
   wallets: number;
   /** Target of swap + transfer + liquidity events for the backfill (raises the crowd's activity). */
   events?: number;
+  /** Share of launches on Uniswap V3 (through the V3 launchpad). */
+  v3Share: number;
 }
 
 export interface Moment {

@@ -2,8 +2,6 @@ import { randomBytes } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { CaughtEmail } from "./mail-catcher";
 
-const ARTIFACTS = "e2e/artifacts";
-
 /** The sign-in links emailed to `email` so far, as the local Resend stand-in caught them. */
 async function linksTo(email: string): Promise<string[]> {
   const caught = (await (await fetch(`${process.env.E2E_MAIL_URL}/emails`)).json()) as CaughtEmail[];
@@ -15,12 +13,11 @@ async function linksTo(email: string): Promise<string[]> {
  * embedded defaults, which the e2e server is not: it has a database of its own and Resend.)
  */
 export async function signIn(page: Page, email: string, returnTo = "/") {
-  await page.goto(returnTo);
-  await expect(page).toHaveURL(/\/signin/);
+  await page.goto(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
   const before = (await linksTo(email)).length;
   await page.getByLabel("Email").first().fill(email);
   await page.getByRole("button", { name: "Send the link" }).click();
-  await expect(page).toHaveURL(/\/signin\/check-email/);
+  await expect(page).toHaveURL(/\/signin\/check-email/, { timeout: 30_000 });
   await expect.poll(async () => (await linksTo(email)).length).toBeGreaterThan(before);
   await page.goto((await linksTo(email)).at(-1)!);
   await page.waitForURL((url) => url.pathname === returnTo.split("?")[0]);
@@ -42,12 +39,46 @@ export async function callApi(baseURL: string, path: string, key: string) {
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** The page as it is now, in the light and the dark scheme, under e2e/artifacts. */
-export async function snap(page: Page, name: string) {
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+/**
+ * The document is no wider than the viewport: only a table's own frame may scroll sideways.
+ * (Compared with the viewport's width as set, since a phone widens innerWidth to fit content.)
+ */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const width = page.viewportSize()!.width;
+  await expect
+    .poll(
+      () =>
+        page.evaluate((width) => {
+          if (document.documentElement.scrollWidth <= width) return [];
+          // What sticks out, outside any scrolling frame: the failure names it.
+          const inFrame = (e: Element) => {
+            for (let p = e.parentElement; p; p = p.parentElement) if (["auto", "scroll", "hidden"].includes(getComputedStyle(p).overflowX)) return true;
+            return false;
+          };
+          return [...document.body.querySelectorAll("*")]
+            .filter((e) => e.getBoundingClientRect().right > width && !inFrame(e))
+            .slice(0, 5)
+            .map((e) => `<${e.tagName.toLowerCase()} class="${e.getAttribute("class") ?? ""}"> right=${Math.round(e.getBoundingClientRect().right)}`);
+        }, width),
+      { message: `the document is wider than the viewport (${width} px)` },
+    )
+    .toEqual([]);
+}
+
+/**
+ * The page as it is now, in the light and the dark scheme, under test-results/screens/<project>/
+ * (desktop, phone), once it fits its viewport's width.
+ */
+export async function snap(page: Page, name: string, { fullPage = true } = {}) {
+  await expectNoHorizontalOverflow(page);
+  const dir = `test-results/screens/${test.info().project.name}`;
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-dark.png`, fullPage: true });
+  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage });
   await page.emulateMedia({ colorScheme: "light" });
+  // A full-page shot of an emulated phone leaves the page's metrics stretched: clicks would miss.
+  const viewport = page.viewportSize();
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 /** Every test signs in as a user of its own, so plans, keys and alerts never collide. */

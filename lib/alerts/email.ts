@@ -107,7 +107,9 @@ export function resendTransport(opts: { apiKey: string; baseUrl?: string; from: 
       if (!error) return { ok: true };
       return {
         ok: false,
-        error: `Resend ${error.statusCode ?? "(no response)"} ${error.name}: ${error.message}`,
+        error: PERMANENT_STATUSES.has(error.statusCode ?? 0)
+          ? `The email service refused this message (${error.message}). Check the alert's email address.`
+          : `The email service did not take the message (${error.statusCode ?? "no response"}: ${error.message}); we retry.`,
         // The key was already used for different content: a message went out under it.
         permanent: PERMANENT_STATUSES.has(error.statusCode ?? 0) || error.name === "invalid_idempotent_request",
       };

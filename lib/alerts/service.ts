@@ -5,8 +5,10 @@ import { Forbidden, InvalidInput } from "@/lib/domain/errors";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { AlertChannel, AlertStatus } from "@/lib/domain/vocab";
 import { newId, randomBase62 } from "@/lib/keys/secret";
+import { createKey } from "@/lib/keys/store";
 import { type AlertOwner, findOwnedAlert, toAlert } from "@/lib/queries/alerts";
 import { type PlanLimits, planOfAccount } from "@/lib/queries/plans";
+import { ALERTS_KEY_NAME } from "./key-name";
 import { checkWebhookTarget } from "./webhook-target";
 
 /**
@@ -83,14 +85,20 @@ export async function createAlert(db: Db, owner: AlertOwner, input: NewAlert) {
   });
 }
 
-/** The dashboard creates an alert under one of the account's live keys (alerts belong to a key). */
-export async function createAlertForKey(db: Db, accountId: string, keyId: string, input: NewAlert) {
-  const [key] = await db
+/**
+ * The dashboard creates an alert under one of the account's live keys (alerts belong to a key,
+ * as in the API). An account without a live key need not make one first: without `keyId`, the
+ * alert goes under a new key named ALERTS_KEY_NAME (its secret is never shown; rotate it to
+ * manage the alert from a script).
+ */
+export async function createAlertForKey(db: Db, accountId: string, keyId: string | undefined, input: NewAlert) {
+  const live = await db
     .select({ id: apiKeys.id })
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
-  if (!key) throw new InvalidInput("key_id", "Choose one of your live API keys.");
-  return createAlert(db, { keyId, accountId }, input);
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+  if (keyId === undefined && live.length === 0) keyId = (await createKey(db, accountId, ALERTS_KEY_NAME)).id;
+  else if (!live.some((k) => k.id === keyId)) throw new InvalidInput("key_id", "Choose one of your live API keys.");
+  return createAlert(db, { keyId: keyId!, accountId }, input);
 }
 
 export type AlertPatch = Partial<NewAlert> & { status?: AlertStatus };

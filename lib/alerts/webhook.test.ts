@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signWebhook, verifyWebhookSignature, webhookHeaders, webhookTransport } from "./webhook";
+import { signWebhook, verifyWebhookSignature, WEBHOOK_ERRORS, webhookHeaders, webhookTransport } from "./webhook";
 import { isGlobalUnicast } from "./webhook-target";
 
 const SECRET = "whsec_0123456789abcdefghijklmnopqrstuv";
@@ -73,7 +73,7 @@ describe("webhook transport", () => {
     const transport = webhookTransport({ timeoutMs: 2_000, allowPrivate: false });
     for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://[::1]:${port}/`]) {
       const result = await transport.send(url, SECRET, "ntf_x", BODY);
-      expect(result, url).toMatchObject({ ok: false, permanent: true, error: "webhook target refused: it does not resolve to public addresses only" });
+      expect(result, url).toMatchObject({ ok: false, permanent: true, error: WEBHOOK_ERRORS.notPublic });
     }
     expect(received.length).toBe(before);
   });
@@ -83,7 +83,7 @@ describe("webhook transport", () => {
     status = 503;
     expect(await transport.send(`http://127.0.0.1:${port}/`, SECRET, "ntf_a", BODY)).toEqual({
       ok: false,
-      error: "webhook answered HTTP 503",
+      error: WEBHOOK_ERRORS.status(503),
       permanent: false,
     });
     status = 200;
@@ -91,7 +91,7 @@ describe("webhook transport", () => {
     expect(await transport.send(`http://127.0.0.1:${port}/`, SECRET, "ntf_b", BODY)).toMatchObject({
       ok: false,
       permanent: false,
-      error: expect.stringMatching(/no answer within 300 ms/),
+      error: WEBHOOK_ERRORS.noAnswer(300),
     });
     delayMs = 0;
   });

@@ -70,11 +70,18 @@ export type WebhookTransport = {
   send(url: string, secret: string, id: string, body: string): Promise<DeliveryResult>;
 };
 
-const NOT_PUBLIC = "webhook target refused: it does not resolve to public addresses only";
+/** Delivery failures in words the alert's owner can act on (shown as a delivery's last_error). */
+export const WEBHOOK_ERRORS = {
+  invalidUrl: "The webhook URL is not a valid URL. Edit the alert and enter a full http(s) URL.",
+  notPublic: "The webhook host does not resolve to public internet addresses only, so nothing was sent. Use a publicly reachable host.",
+  unreachable: "Your webhook host could not be reached (name lookup, connection or TLS failed). Check the URL and that the server is up; we retry.",
+  status: (status: number) => `Your webhook answered HTTP ${status}; it must answer 2xx. Check the endpoint's logs; we retry.`,
+  noAnswer: (timeoutMs: number) => `Your webhook did not answer within ${timeoutMs / 1000} s. Answer at once and do slow work afterwards; we retry.`,
+};
 
 class NoAnswer extends Error {
   constructor(timeoutMs: number) {
-    super(`webhook gave no answer within ${timeoutMs} ms`);
+    super(WEBHOOK_ERRORS.noAnswer(timeoutMs));
   }
 }
 
@@ -91,18 +98,18 @@ export function webhookTransport(opts: { timeoutMs: number; allowPrivate?: boole
       try {
         target = new URL(url);
       } catch {
-        return { ok: false, error: "invalid webhook URL", permanent: true };
+        return { ok: false, error: WEBHOOK_ERRORS.invalidUrl, permanent: true };
       }
       try {
         const lookup = guardedLookup(target, opts.allowPrivate);
         const status = await post(target, webhookHeaders(id, secret, body), body, lookup, opts.timeoutMs);
         if (status >= 200 && status < 300) return { ok: true };
-        return { ok: false, error: `webhook answered HTTP ${status}`, permanent: false };
+        return { ok: false, error: WEBHOOK_ERRORS.status(status), permanent: false };
       } catch (err) {
         const detail = err instanceof Error ? err.message : String(err);
-        if (err instanceof PrivateTargetError) return { ok: false, error: NOT_PUBLIC, detail, permanent: true };
+        if (err instanceof PrivateTargetError) return { ok: false, error: WEBHOOK_ERRORS.notPublic, detail, permanent: true };
         if (err instanceof NoAnswer) return { ok: false, error: err.message, permanent: false };
-        return { ok: false, error: "webhook target could not be reached", detail, permanent: false };
+        return { ok: false, error: WEBHOOK_ERRORS.unreachable, detail, permanent: false };
       }
     },
   };

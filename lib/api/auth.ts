@@ -68,16 +68,6 @@ export async function authorize(header: string | null): Promise<ApiKeyContext> {
   return { keyId: row.key_id, accountId: row.account_id, ...metered(row) };
 }
 
-/**
- * Takes one request of a signed-in account's dashboard from the limits of its plan: the same
- * metering as a key's (api_meter), counted under the account's id.
- */
-export async function authorizeAccount(accountId: string): Promise<MeteredContext> {
-  const [row] = await getAuthSql()<MeterRow[]>`select * from account_authorize(${accountId})`;
-  if (!row) throw new ApiError("UNAUTHORIZED", "Sign in first.");
-  return metered(row);
-}
-
 export function rateLimitHeaders(r: RateLimitState): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(r.limit),

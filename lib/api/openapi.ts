@@ -13,12 +13,14 @@ import { positionList, positionListQuery, walletProfile } from "./schemas/wallet
 
 const errorSchema = z
   .object({
-    error: z.object({
-      code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS]),
-      message: z.string(),
-      param: z.string().optional().meta({ description: "The offending parameter, for INVALID_PARAMS" }),
-      request_id: z.string().meta({ description: "Also in the X-Request-Id header" }),
-    }),
+    error: z
+      .object({
+        code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS]).meta({ description: "Machine-readable error code" }),
+        message: z.string().meta({ description: "What went wrong, for a person" }),
+        param: z.string().optional().meta({ description: "The offending parameter, for INVALID_PARAMS" }),
+        request_id: z.string().meta({ description: "Also in the X-Request-Id header" }),
+      })
+      .meta({ description: "The error" }),
   })
   .meta({ id: "Error" });
 
@@ -44,7 +46,7 @@ function responses(ok: ZodOpenApiResponsesObject, errors: number[]): ZodOpenApiR
 }
 
 const addressPath = z.object({ address: addressSchema });
-const idPath = z.object({ id: alerts.alertIdParam });
+const idPath = z.object({ id: alerts.alertIdParam.meta({ description: "Alert id (alrt_...)" }) });
 
 const get = (summary: string, schema: z.ZodType, params: ZodOpenApiOperationObject["requestParams"], errors: number[] = []): ZodOpenApiOperationObject => ({
   summary,

@@ -44,9 +44,3 @@ export async function requireAccount(returnTo: string): Promise<CurrentAccount> 
   if (!account) redirect(signInPath(returnTo));
   return account;
 }
-
-/** For pages that need only a signed-in user (market data): no account lookup, only the session check. */
-export async function requireSession(returnTo: string): Promise<void> {
-  const session = await auth();
-  if (!session?.user?.id) redirect(signInPath(returnTo));
-}

@@ -1,18 +1,15 @@
 import type { NextRequest } from "next/server";
-import { authorizeAccount, rateLimitHeaders } from "@/lib/api/auth";
 import { ApiError, errorBody, toApiError } from "@/lib/api/errors";
 import { withDeadline } from "@/lib/api/handler";
 import { config } from "@/lib/config";
 import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
-import { isSharedView } from "@/lib/queries/shared-views";
 import { type CurrentAccount, currentAccount } from "./account";
-import { auth } from "./index";
 
 /**
  * The dashboard's own JSON routes: authenticated by the session cookie (never by an API key),
- * with the public API's error body and deadline. Market data is metered per account with the
- * plan's limits, as the account's keys are (lib/api/auth.ts).
+ * with the public API's error body and deadline. Market data is public (any visitor, from the
+ * cache every visitor shares: lib/api/market-reads.ts); account data needs a session.
  */
 type RouteArgs<P> = { params: Promise<P> };
 type Handler<P, A> = (req: NextRequest, ctx: { params: P; account: A }) => Promise<unknown>;
@@ -75,25 +72,11 @@ async function signedIn(): Promise<CurrentAccount> {
   return account;
 }
 
-/** A live session, nothing more: no account lookup, no metering. */
-async function liveSession() {
-  if (!(await auth())?.user?.id) throw signInRequired();
-  return { account: undefined, headers: {} };
-}
-
 /**
- * Market data (the /v1 data the dashboard shows): one request from the account's plan limits,
- * except the shared views every dashboard refreshes (lib/queries/shared-views.ts), which need
- * only a live session, not the account (one round trip fewer on the most frequent requests).
+ * Market data, the same for every visitor: no session, no metering (what the public pages
+ * render anyway; the metered product is /v1 with a key).
  */
-export const withSession = dashboardRoute<void>(async (req) => {
-  if (isSharedView(req.nextUrl)) return liveSession();
-  const { rateLimit } = await authorizeAccount((await signedIn()).id);
-  return { account: undefined, headers: rateLimitHeaders(rateLimit) };
-});
-
-/** Free data for any signed-in user, never metered (the status every page polls). */
-export const withLiveSession = dashboardRoute<void>(liveSession);
+export const withPublicRead = dashboardRoute<void>(async () => ({ account: undefined, headers: {} }));
 
 /** Account data: keys, alerts, plan. */
 export const withAccount = dashboardRoute(async () => ({ account: await signedIn(), headers: {} }));

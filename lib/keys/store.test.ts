@@ -43,6 +43,16 @@ describe("keys per account", () => {
     expect(cap).toBe(100);
   });
 
+  it("keep their alerts across a rotation: the new key owns them, so they keep firing", async () => {
+    const account = await ensureAccount(db, null, "free");
+    const old = await createKey(db, account, "bot");
+    await sql`insert into alerts (id, key_id, account_id, name, conditions) values ('alrt_rotated', ${old.id}, ${account}, 'a', '{"max_risk_score":50}')`;
+    const rotated = await rotateKey(db, old.id, account);
+    const [alert] = await sql<{ key_id: string }[]>`select key_id from alerts where id = 'alrt_rotated'`;
+    expect(alert.key_id).toBe(rotated!.id);
+    expect(rotated!.name).toBe("bot");
+  });
+
   it("hold the cap when creations race", async () => {
     const account = await ensureAccount(db, null, "free");
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => createKey(db, account)));

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accounts, apiKeys } from "@/db/schema";
+import { accounts, alerts, apiKeys } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import type { Plan } from "@/lib/domain/vocab";
 import { planOfAccount } from "@/lib/queries/plans";
@@ -75,7 +75,10 @@ export async function revokeKey(db: Db, keyId: string, accountId?: string): Prom
   return rows.length > 0;
 }
 
-/** Rotation: a new key with the same name and account, and the old one revoked, atomically. */
+/**
+ * Rotation: a new key with the same name and account, the old one revoked, and its alerts moved
+ * to the new key (a revoked key's alerts stop firing), atomically.
+ */
 export async function rotateKey(db: Db, keyId: string, accountId: string): Promise<CreatedKey | null> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -84,7 +87,9 @@ export async function rotateKey(db: Db, keyId: string, accountId: string): Promi
       .from(apiKeys)
       .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)));
     if (!old || old.revokedAt || !(await revokeKey(t, keyId, accountId))) return null;
-    return createKey(t, accountId, old.name);
+    const created = await createKey(t, accountId, old.name);
+    await t.update(alerts).set({ keyId: created.id }).where(eq(alerts.keyId, keyId));
+    return created;
   });
 }
 

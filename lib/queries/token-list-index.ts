@@ -2,10 +2,14 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tokenMetrics } from "@/db/schema";
 import { FILTER_COLUMNS, filterBounds, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
-import { TOKEN_SORT_ORDERS, TOKEN_SORTS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
+import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
 
-/** Every column a filter or a sort reads, as token_metrics gives it (created_at in epoch ms). */
-const COLUMNS = [...new Set<TokenSortColumn>([...FILTER_COLUMNS, ...TOKEN_SORTS.map((s) => TOKEN_SORT_ORDERS[s].column)])];
+/**
+ * The columns a snapshot reads when it is built: every filter's, and those of the usual sorts.
+ * The other sorts' columns are read when first asked for: reading every one with each build
+ * would make the build (one statement, under the requests' statement timeout) several times longer.
+ */
+const BASE_COLUMNS = [...new Set<TokenSortColumn>([...FILTER_COLUMNS, ...(["trending", "volume"] as const).map((s) => TOKEN_SORT_ORDERS[s].column)])];
 /** Each column as a float8, NaN where it has no value (a price change of a token that never traded). */
 function columnSql(c: TokenSortColumn): SQL<number> {
   if (c === "createdAtMs") return sql<number>`(extract(epoch from ${tokenMetrics.createdAt}) * 1000)::float8`;
@@ -15,7 +19,9 @@ function columnSql(c: TokenSortColumn): SQL<number> {
 
 type Snapshot = {
   addresses: string[];
-  columns: Record<TokenSortColumn, Float64Array>;
+  /** Values by position (created_at in epoch ms): the base columns, then others as they are read. */
+  columns: Partial<Record<TokenSortColumn, Float64Array>>;
+  loading: Partial<Record<TokenSortColumn, Promise<Float64Array>>>;
   flags: Int32Array;
   /** Token positions in each sort's order, ties broken by address as the list promises: sorted on first use. */
   order: Partial<Record<TokenSort, Int32Array>>;
@@ -33,14 +39,41 @@ async function build(db: Db): Promise<Snapshot> {
     .select({
       address: tokenMetrics.address,
       riskFlags: tokenMetrics.riskFlags,
-      ...(Object.fromEntries(COLUMNS.map((c) => [c, columnSql(c)])) as Record<TokenSortColumn, SQL<number>>),
+      ...(Object.fromEntries(BASE_COLUMNS.map((c) => [c, columnSql(c)])) as Record<TokenSortColumn, SQL<number>>),
     })
     .from(tokenMetrics)
     .orderBy(tokenMetrics.address);
   const n = rows.length;
-  const columns = Object.fromEntries(COLUMNS.map((c) => [c, Float64Array.from(rows, (r) => r[c])])) as Record<TokenSortColumn, Float64Array>;
+  const columns = Object.fromEntries(BASE_COLUMNS.map((c) => [c, Float64Array.from(rows, (r) => r[c])]));
   const flags = Int32Array.from(rows, (r) => flagMask(r.riskFlags));
-  return { addresses: rows.map((r) => r.address), columns, flags, order: {}, pass: new Uint8Array(n) };
+  return { addresses: rows.map((r) => r.address), columns, loading: {}, flags, order: {}, pass: new Uint8Array(n) };
+}
+
+/**
+ * A column of the snapshot, read on first use (one statement shared by the requests that wait
+ * for it). A token written since the build has no value in it (NaN, last in any order); a read
+ * that fails is dropped, and the next request tries again.
+ */
+function columnOf(db: Db, s: Snapshot, column: TokenSortColumn): Promise<Float64Array> {
+  const have = s.columns[column];
+  if (have) return Promise.resolve(have);
+  let loading = s.loading[column];
+  if (!loading) {
+    loading = (async () => {
+      const rows = await db.select({ address: tokenMetrics.address, value: columnSql(column) }).from(tokenMetrics);
+      const position = new Map(s.addresses.map((a, i) => [a, i]));
+      const values = new Float64Array(s.addresses.length).fill(Number.NaN);
+      for (const r of rows) {
+        const i = position.get(r.address);
+        if (i !== undefined) values[i] = r.value;
+      }
+      s.columns[column] = values;
+      return values;
+    })();
+    loading.catch(() => delete s.loading[column]);
+    s.loading[column] = loading;
+  }
+  return loading;
 }
 
 /**
@@ -48,11 +81,11 @@ async function build(db: Db): Promise<Snapshot> {
  * are rarely used; sorting them all on every data version would cost the server for nothing).
  * Rows come sorted by address, so position breaks ties in address order; NaN comes last.
  */
-function orderOf(s: Snapshot, sort: TokenSort): Int32Array {
+async function orderOf(db: Db, s: Snapshot, sort: TokenSort): Promise<Int32Array> {
   const cached = s.order[sort];
   if (cached) return cached;
   const { column, descending } = TOKEN_SORT_ORDERS[sort];
-  const key = s.columns[column];
+  const key = await columnOf(db, s, column);
   const sign = descending ? -1 : 1;
   const order = Int32Array.from({ length: s.addresses.length }, (_, i) => i).sort((a, b) => {
     const x = key[a];
@@ -131,7 +164,7 @@ function markMatches(s: Snapshot, filter: TokenFilter, now: Date): number | null
     excluded !== 0,
   );
   return kernel(
-    bounds.map((b) => s.columns[b.column]),
+    bounds.map((b) => s.columns[b.column]!),
     bounds.map((b) => b.value),
     s.flags,
     excluded,
@@ -151,7 +184,8 @@ export async function queryTokenList(
 ): Promise<{ addresses: string[]; total: number }> {
   const s = await snapshotFor(db, version);
   const n = s.addresses.length;
-  const order = orderOf(s, q.sort);
+  // Before the matches are marked: nothing may await between marking `pass` and reading it.
+  const order = await orderOf(db, s, q.sort);
   const first = (q.page - 1) * q.limit;
   const total = markMatches(s, q.filter, now);
   if (total === null) {

@@ -7,6 +7,8 @@ export type Rates = Counts & { precision: number | null; recall: number | null; 
 
 export type SeedResult = {
   flags: Record<string, Counts>;
+  /** The same counts for the tokens of each protocol (uniswap-v2, uniswap-v3) that launched any. */
+  flagsByProtocol: Record<string, Record<string, Counts>>;
   classes: Record<string, Counts>;
   /** Per risk level: token readings in it (every token at every snapshot) and how many were of a
    * token rugged (planted liquidity_pulled) by the end of the history. */
@@ -45,12 +47,19 @@ function tally(counts: Counts, predicted: boolean, actual: boolean) {
 export function compareSeed(truth: GroundTruth, scored: Scored): SeedResult {
   const byToken = new Map(scored.tokens.map((t) => [t.address.toLowerCase(), t]));
   const flags = Object.fromEntries(RISK_FLAGS.map((f) => [f, zero()]));
+  const flagsByProtocol: SeedResult["flagsByProtocol"] = {};
   const bands = Object.fromEntries(RISK_LEVELS.map((l) => [l, { tokens: 0, rugged: 0 }]));
   const hardNegativeHits: SeedResult["hardNegativeHits"] = [];
   for (const t of truth.tokens) {
     const s = byToken.get(t.address.toLowerCase());
     const raised = new Set(s?.flags ?? []);
-    for (const f of RISK_FLAGS) tally(flags[f], raised.has(f), t.flags.includes(f));
+    // Ground truth written before protocols were recorded is all Uniswap V2.
+    const protocol = t.protocol ?? "uniswap-v2";
+    flagsByProtocol[protocol] ??= Object.fromEntries(RISK_FLAGS.map((f) => [f, zero()]));
+    for (const f of RISK_FLAGS) {
+      tally(flags[f], raised.has(f), t.flags.includes(f));
+      tally(flagsByProtocol[protocol][f], raised.has(f), t.flags.includes(f));
+    }
     for (const f of t.notFlags) if (raised.has(f)) hardNegativeHits.push({ token: t.symbol, flag: f });
   }
   const rugged = new Set(truth.tokens.filter((t) => t.flags.includes("liquidity_pulled")).map((t) => t.address.toLowerCase()));
@@ -72,6 +81,7 @@ export function compareSeed(truth: GroundTruth, scored: Scored): SeedResult {
   }
   return {
     flags,
+    flagsByProtocol,
     classes,
     bands,
     hardNegativeHits,
@@ -121,8 +131,12 @@ export function combine(results: SeedResult[]): SeedResult {
           .reduce(addCounts, zero()),
       ]),
     );
+  const protocols = [...new Set(results.flatMap((r) => Object.keys(r.flagsByProtocol)))].sort();
+  const pooledFlags = (protocol: string) =>
+    Object.fromEntries(RISK_FLAGS.map((f) => [f, results.map((r) => r.flagsByProtocol[protocol]?.[f] ?? zero()).reduce(addCounts, zero())]));
   return {
     flags: mergeCounts((r) => r.flags),
+    flagsByProtocol: Object.fromEntries(protocols.map((p) => [p, pooledFlags(p)])),
     classes: mergeCounts((r) => r.classes),
     bands: Object.fromEntries(
       RISK_LEVELS.map((l) => [

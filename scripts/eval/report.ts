@@ -1,6 +1,6 @@
 import { printTable } from "@/bench/lib/table";
 import { RISK_LEVELS } from "@/lib/scoring";
-import { combine, type Rates, rates, type SeedResult } from "./metrics";
+import { type Counts, combine, type Rates, rates, type SeedResult } from "./metrics";
 import { SNAPSHOTS } from "./run-seed";
 
 /** Issue 4's flag targets, issue 15's calibration and reputation targets. */
@@ -75,28 +75,32 @@ function seedChecks(seed: number, r: SeedResult) {
 /** The figures as one JSON-ready object: the seeds pooled, and each seed's own checks. */
 export function summarize(results: SeedResult[], seeds: number[]) {
   const pooled = combine(results);
-  const flags = Object.fromEntries(Object.entries(pooled.flags).map(([f, c]) => [f, { ...rates(c), target: flagTarget(f, rates(c)) }]));
+  const withTargets = (counts: Record<string, Counts>) =>
+    Object.fromEntries(Object.entries(counts).map(([f, c]) => [f, { ...rates(c), target: flagTarget(f, rates(c)) }]));
+  const flags = withTargets(pooled.flags);
+  const flagsByProtocol = Object.fromEntries(Object.entries(pooled.flagsByProtocol).map(([p, counts]) => [p, withTargets(counts)]));
+  const allMet = (byFlag: typeof flags) => Object.values(byFlag).every((f) => f.target !== "MISSED");
   const classes = Object.fromEntries(Object.entries(pooled.classes).map(([k, c]) => [k, rates(c)]));
   const perSeed = results.map((r, i) => seedChecks(seeds[i], r));
   return {
     seeds,
     flags,
+    flags_by_protocol: flagsByProtocol,
     classes,
     rug_share_by_band: bandTable(pooled.bands),
     rug_share_rises: rugShareRises(pooled.bands),
     per_seed: perSeed,
     hard_negatives: { tokens: pooled.hardNegatives, raised: pooled.hardNegativeHits },
     role_wallets_misclassified: pooled.roleWalletHits,
-    targets_met: Object.values(flags).every((f) => f.target !== "MISSED") && perSeed.every((s) => s.met) && pooled.hardNegativeHits.length === 0,
+    targets_met: allMet(flags) && Object.values(flagsByProtocol).every(allMet) && perSeed.every((s) => s.met) && pooled.hardNegativeHits.length === 0,
   };
 }
 
 const yes = (ok: boolean) => (ok ? "yes" : "NO");
 
-export function printReport(s: ReturnType<typeof summarize>) {
-  console.log(`\nFlags (seeds ${s.seeds.join(", ")})`);
+function flagTable(flags: ReturnType<typeof summarize>["flags"]) {
   printTable(
-    Object.entries(s.flags).map(([flag, r]) => ({
+    Object.entries(flags).map(([flag, r]) => ({
       flag,
       tp: r.tp,
       fp: r.fp,
@@ -107,6 +111,15 @@ export function printReport(s: ReturnType<typeof summarize>) {
       target: r.target,
     })),
   );
+}
+
+export function printReport(s: ReturnType<typeof summarize>) {
+  console.log(`\nFlags (seeds ${s.seeds.join(", ")})`);
+  flagTable(s.flags);
+  for (const [protocol, flags] of Object.entries(s.flags_by_protocol)) {
+    console.log(`\nFlags of the tokens launched on ${protocol} (same targets)`);
+    flagTable(flags);
+  }
   console.log("\nWallet classes (planted wallets with an expected class)");
   printTable(
     Object.entries(s.classes).map(([cls, r]) => ({

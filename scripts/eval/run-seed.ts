@@ -15,7 +15,8 @@ import { Rpc } from "@/worker/indexer/rpc";
 import { devchainProfile } from "@/worker/profiles/devchain";
 import { createTestDatabase } from "@/worker/test/db";
 
-export type SimSize = { days: number; tokens: number; wallets: number };
+/** The simulation's size, and the share of its launches on Uniswap V3 (default the simulator's). */
+export type SimSize = { days: number; tokens: number; wallets: number; v3Share?: number };
 
 /** What the engine concluded, as the API serves it, at the end of the history. */
 export type Scored = {

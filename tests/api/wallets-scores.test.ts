@@ -68,6 +68,32 @@ describe("GET /v1/scores", () => {
   });
 });
 
+/**
+ * The fixture is one chain (seed 7) at any hour, and the worker scores it with lib/scoring: these
+ * figures move only when the chain, the worker's derivations or lib/scoring do (a weight of
+ * lib/scoring/weights.ts included), and such a change updates them here, knowingly.
+ */
+describe("published scores of the fixture chain", () => {
+  it("pins a token's risk score: its dimensions under RISK_WEIGHTS, no flag or floor", async () => {
+    const body = expectShape(tokenScore, (await api("/v1/scores/token/0x7d97361b4df3e28aeb9a2307798a1b71395c6b04")).body);
+    expect({ risk_score: body.risk_score, flags: body.flags, dimensions: body.dimensions, adjustments: body.adjustments }).toEqual({
+      risk_score: 28.3,
+      flags: [],
+      dimensions: { holder_concentration_score: 11, liquidity_stability_score: 45.6, wash_trade_score: 0, smart_money_flow_score: 56.5 },
+      adjustments: [],
+    });
+  });
+
+  it("pins a wallet's reputation and class", async () => {
+    const body = expectShape(walletScore, (await api("/v1/scores/wallet/0x241daa9cfdb6902d364a97431b93e2f6f9fa0ea7")).body);
+    expect({ reputation_score: body.reputation_score, classification: body.classification, dimensions: body.dimensions }).toEqual({
+      reputation_score: 71.5,
+      classification: "smart_money",
+      dimensions: { win_rate: 0.5938, entry_timing_score: 66.7, consistency_score: null, risk_drawdown_score: 98.7 },
+    });
+  });
+});
+
 describe("public routes", () => {
   it("serves the status without a key", async () => {
     const res = await api("/v1/status", { key: null });

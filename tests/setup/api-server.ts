@@ -1,8 +1,7 @@
 import type { TestProject } from "vitest/node";
-import { connect } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { loadDataset } from "@/scripts/dataset";
 import { buildIfStale } from "@/scripts/embedded/web";
+import { loadFixture } from "@/scripts/fixtures";
 import { createTestDatabase } from "./database";
 import { startAppServer } from "./server";
 
@@ -13,13 +12,11 @@ declare module "vitest" {
   }
 }
 
-/** One database with the fixed-seed dataset and one production server for the API tests. */
+/** One database with the fixed-seed fixture chain, indexed by the worker, and one production server for the API tests. */
 export default async function setup(project: TestProject) {
   const db = await createTestDatabase("oci_api_test");
   await runMigrations(db.url);
-  const sql = connect(db.url, { max: 4 });
-  await loadDataset(sql, { size: "small", seed: 7 });
-  await sql.end();
+  await loadFixture(db.url, { size: "small", seed: 7 });
 
   await buildIfStale((line) => console.log(line));
   const server = await startAppServer({ DATABASE_URL: db.url });

@@ -79,7 +79,9 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
           ? webhooksRefused({ label: a.planLabel })
           : recipient
             ? null
-            : `no ${a.channel === "webhook" ? "webhook URL" : "email address"} to send to`,
+            : a.channel === "webhook"
+              ? "Not sent: the alert has no webhook URL. Edit the alert and set one."
+              : "Not sent: your account has no email address. Sign in by email link, or switch the alert to a webhook.",
       payload: {
         type: "alert.triggered",
         alert: { id: a.id, name: a.name, conditions: a.conditions },

@@ -2,7 +2,7 @@ import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resendTransport } from "@/lib/alerts/email";
 import { HostBreaker } from "@/lib/alerts/host-breaker";
-import { webhookTransport } from "@/lib/alerts/webhook";
+import { WEBHOOK_ERRORS, webhookTransport } from "@/lib/alerts/webhook";
 import { setPlan } from "@/lib/keys/store";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, HOST_PAUSED, runOutboxSender } from "./outbox";
@@ -118,7 +118,7 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
       expect(tarpit.requests()).toBe(3);
       expect(good.delivered.size).toBe(2);
       const atTarpit = (await notificationsOf(t.sql)).filter((r) => r.recipient === tarpit.url);
-      expect(atTarpit.map((r) => r.lastError).sort()).toEqual([...Array(3).fill("webhook gave no answer within 200 ms"), ...Array(7).fill(HOST_PAUSED)].sort());
+      expect(atTarpit.map((r) => r.lastError).sort()).toEqual([...Array(3).fill(WEBHOOK_ERRORS.noAnswer(200)), ...Array(7).fill(HOST_PAUSED)].sort());
       expect(atTarpit.every((r) => r.status === "pending")).toBe(true);
 
       // Due again while the circuit is open: put off once more, without a request.

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resendTransport } from "@/lib/alerts/email";
-import { webhookTransport } from "@/lib/alerts/webhook";
+import { WEBHOOK_ERRORS, webhookTransport } from "@/lib/alerts/webhook";
 import { getAlert } from "@/lib/queries/alerts";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, EMAIL_NOT_CONFIGURED, type SenderOptions } from "./outbox";
@@ -89,9 +89,9 @@ describe("alert delivery", { timeout: 60_000 }, () => {
       for (const [id, s] of await fire([owner], 1, { notification_channel: "webhook", webhook_url: `${hooks.url}/in` })) secrets.set(id, s);
       await drain({ email: null, webhook: webhooks, maxAttempts: 3, ...fast });
       const [row] = await notificationsOf(t.sql);
-      expect(row).toMatchObject({ status: "failed", attempts: 3, lastError: "webhook answered HTTP 500" });
+      expect(row).toMatchObject({ status: "failed", attempts: 3, lastError: WEBHOOK_ERRORS.status(500) });
       const detail = await getAlert(t.db, owner, row.alertId);
-      expect(detail.deliveries).toEqual([expect.objectContaining({ status: "failed", attempts: 3, last_error: "webhook answered HTTP 500", sent_at: null })]);
+      expect(detail.deliveries).toEqual([expect.objectContaining({ status: "failed", attempts: 3, last_error: WEBHOOK_ERRORS.status(500), sent_at: null })]);
     } finally {
       await hooks.close();
     }
@@ -104,7 +104,7 @@ describe("alert delivery", { timeout: 60_000 }, () => {
       await drain({ email: null, webhook: webhookTransport({ timeoutMs: 2_000, allowPrivate: false }), ...fast });
       const [row] = await notificationsOf(t.sql);
       // Said the same whatever the target's network is: no internal address in the user's view.
-      expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: "webhook target refused: it does not resolve to public addresses only" });
+      expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: WEBHOOK_ERRORS.notPublic });
       expect(hooks.all).toHaveLength(0);
     } finally {
       await hooks.close();

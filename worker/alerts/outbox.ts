@@ -67,8 +67,8 @@ const DEFAULTS = {
 
 type Resolved = SenderOptions & typeof DEFAULTS & { appUrl: string; breaker: HostBreaker };
 
-export const EMAIL_NOT_CONFIGURED = "RESEND_API_KEY not set: kept in the outbox";
-export const HOST_PAUSED = "webhook target kept failing: deliveries to it are paused for a while";
+export const EMAIL_NOT_CONFIGURED = "Not sent: this server has no email service configured (RESEND_API_KEY); the message waits in the outbox.";
+export const HOST_PAUSED = "Your webhook host kept failing, so deliveries to it are paused for a few minutes; they resume by themselves once it answers.";
 
 /** Transports as configured (RESEND_API_KEY, RESEND_BASE_URL, EMAIL_FROM, WEBHOOK_ALLOW_PRIVATE). */
 export function transportsFromConfig(): Pick<SenderOptions, "email" | "webhook"> {
@@ -179,7 +179,7 @@ async function attempt(row: Claimed, opts: Resolved): Promise<DeliveryResult> {
     if (row.channel === "webhook" && row.webhookSecret) {
       return await opts.webhook.send(row.recipient, row.webhookSecret, row.idempotencyKey, webhookBody(row.idempotencyKey, row.payload));
     }
-    return { ok: false, error: `cannot deliver on channel ${row.channel} (alert changed channel?)`, permanent: true };
+    return { ok: false, error: "Not sent: the alert's channel changed before this delivery went out.", permanent: true };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err), permanent: false };
   }

@@ -1,6 +1,6 @@
 import { getTableName } from "drizzle-orm";
-import { columnName } from "@/db/bulk";
-import { CHAIN_DERIVED_TABLES } from "@/db/schema";
+import { type ColumnKey, col, columnName } from "@/db/bulk";
+import { CHAIN_DERIVED_TABLES, events, type eventTombstones } from "@/db/schema";
 import { applyTransfers } from "../derive/balances";
 import { applyPositions } from "../derive/positions";
 import { linkFunders, upsertWalletActivity } from "../derive/wallets";
@@ -11,6 +11,19 @@ import type { Tx } from "./sql";
 import { ChainState } from "./state";
 import type { TransferKind, TransferRow } from "./transform";
 import { foldPositions } from "./write";
+
+/** What a tombstone keeps of its event: the columns both tables have. */
+const TOMBSTONE_COLUMNS = [
+  "id",
+  "type",
+  "walletAddress",
+  "toAddress",
+  "tokenAddress",
+  "blockNumber",
+  "logIndex",
+  "txHash",
+  "timestamp",
+] as const satisfies (ColumnKey<typeof events> & ColumnKey<typeof eventTombstones>)[];
 
 /** Stored blocks compared with the node per round trip while walking back. */
 const WALK_PAGE = 64;
@@ -70,10 +83,8 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   const positions = await list(tx`select distinct manager || ':' || token_id::text as a from position_events where block_number > ${above}`);
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
-  await tx`
-    insert into event_tombstones (id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp)
-    select id, type, wallet_address, to_address, token_address, block_number, log_index, tx_hash, timestamp
-      from events where block_number > ${above}`;
+  const copied = TOMBSTONE_COLUMNS.map((k) => col(events, k)).join(", ");
+  await tx.unsafe(`insert into event_tombstones (${copied}) select ${copied} from events where ${col(events, "blockNumber")} > $1`, [above]);
   const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
   const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
   // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.

@@ -68,7 +68,7 @@ export class DevchainMarket {
   }
 
   private send(from: string, to: string, data?: string, value = 0n) {
-    return this.rpc.call<string>("eth_sendTransaction", [{ from, to, data, value: `0x${value.toString(16)}`, gas: toHex(3_000_000), gasPrice: "0x0" }]);
+    return this.rpc.call<string>("eth_sendTransaction", [{ from, to, data, value: `0x${value.toString(16)}`, gas: toHex(8_000_000), gasPrice: "0x0" }]);
   }
 
   async mine() {
@@ -94,14 +94,20 @@ export class DevchainMarket {
 
   /** `blocks` blocks of activity; `perBlock` transactions in each. */
   async simulate(blocks: number, perBlock = 4) {
-    const { Launchpad, DevSwapRouter } = this.artifacts;
+    const { V2Launchpad, UniswapV2Router02 } = this.artifacts;
+    const router = this.deployment.uniswapV2.router;
     const weth = this.deployment.weth;
     for (let b = 0; b < blocks; b++) {
       if (this.tokens.length === 0 || (this.rand(12) === 0 && this.tokens.length < 6)) {
-        const pad = this.deployment.launchpads[this.rand(this.deployment.launchpads.length)].address;
+        const v2Pads = this.deployment.launchpads.filter((l) => l.protocol === "uniswap-v2");
+        const pad = v2Pads[this.rand(v2Pads.length)].address;
         const creator = this.accounts[1 + this.rand(7)];
         const i = this.tokens.length;
-        const data = encodeFunctionData({ abi: Launchpad.abi, functionName: "launch", args: [`Moon Dog ${i}`, `MDOG${i}`, 1_000_000n * E18, 600_000n * E18] });
+        const data = encodeFunctionData({
+          abi: V2Launchpad.abi,
+          functionName: "launch",
+          args: [`Moon Dog ${i}`, `MDOG${i}`, 1_000_000n * E18, 600_000n * E18],
+        });
         await this.send(creator, pad, data, 5n * E18);
         await this.mine();
         const [launched] = await this.rpc.getLogs(await this.head(), await this.head(), [pad], [TOKEN_LAUNCHED]);
@@ -114,23 +120,19 @@ export class DevchainMarket {
         const held = await this.balanceOf(token, trader, head);
         const action = held > 0n ? this.rand(4) : 0;
         if (action <= 1) {
-          const data = encodeFunctionData({ abi: DevSwapRouter.abi, functionName: "swapExactETHForTokens", args: [0n, [weth, token], trader, DEADLINE] });
-          await this.send(trader, this.deployment.router, data, BigInt(1 + this.rand(20)) * 10n ** 16n);
+          const data = encodeFunctionData({ abi: UniswapV2Router02.abi, functionName: "swapExactETHForTokens", args: [0n, [weth, token], trader, DEADLINE] });
+          await this.send(trader, router, data, BigInt(1 + this.rand(20)) * 10n ** 16n);
         } else if (action === 2) {
           if (!this.approved.has(`${trader}:${token}`)) {
             this.approved.add(`${trader}:${token}`);
-            await this.send(
-              trader,
-              token,
-              encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [this.deployment.router as `0x${string}`, 2n ** 255n] }),
-            );
+            await this.send(trader, token, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router as `0x${string}`, 2n ** 255n] }));
           }
           const data = encodeFunctionData({
-            abi: DevSwapRouter.abi,
+            abi: UniswapV2Router02.abi,
             functionName: "swapExactTokensForETH",
             args: [held / 2n, 0n, [token, weth], trader, DEADLINE],
           });
-          await this.send(trader, this.deployment.router, data);
+          await this.send(trader, router, data);
         } else {
           const to = this.traders()[this.rand(this.traders().length)];
           await this.send(trader, token, encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to as `0x${string}`, held / 3n] }));

@@ -125,9 +125,15 @@ async function hostile(opts: {
   );
   if (opts.setup) await opts.setup(token);
   await mine(
-    send(owner, market.deployment.factory.address, call(market.deployment.factory.address, "DevSwapFactory", "createPair", [token, market.deployment.weth])),
+    send(
+      owner,
+      market.deployment.uniswapV2.factory,
+      call(market.deployment.uniswapV2.factory, "UniswapV2Factory", "createPair", [token, market.deployment.weth]),
+    ),
   );
-  const pair = (await read<Address>(market.deployment.factory.address, "DevSwapFactory", "getPair", [token, market.deployment.weth])).toLowerCase() as Address;
+  const pair = (
+    await read<Address>(market.deployment.uniswapV2.factory, "UniswapV2Factory", "getPair", [token, market.deployment.weth])
+  ).toLowerCase() as Address;
   return { token, pair };
 }
 
@@ -136,9 +142,9 @@ async function addLiquidity({ token, pair }: Hostile, from: Address, tokens: big
   const weth = market.deployment.weth;
   await mine(
     send(from, token, call(token, "erc20", "transfer", [pair, tokens])),
-    send(from, weth, call(weth, "WETH", "deposit"), eth),
+    send(from, weth, call(weth, "WETH9", "deposit"), eth),
     send(from, weth, call(weth, "erc20", "transfer", [pair, eth])),
-    send(from, pair, call(pair, "DevSwapPair", "mint", [from])),
+    send(from, pair, call(pair, "UniswapV2Pair", "mint", [from])),
   );
 }
 
@@ -146,8 +152,8 @@ const buy = (token: Address, trader: Address, eth: bigint) =>
   mine(
     send(
       trader,
-      market.deployment.router,
-      call(market.deployment.router, "DevSwapRouter", "swapExactETHForTokens", [0n, [market.deployment.weth, token], trader, DEADLINE]),
+      market.deployment.uniswapV2.router,
+      call(market.deployment.uniswapV2.router, "UniswapV2Router02", "swapExactETHForTokens", [0n, [market.deployment.weth, token], trader, DEADLINE]),
       eth,
     ),
   );
@@ -155,12 +161,12 @@ const buy = (token: Address, trader: Address, eth: bigint) =>
 /** Tokens into the pair, then a swap for what actually arrived (a fee-on-transfer token delivers less). */
 async function sell({ token, pair }: Hostile, trader: Address, amount: bigint) {
   await mine(send(trader, token, call(token, "erc20", "transfer", [pair, amount])));
-  const [r0, r1] = await read<[bigint, bigint, number]>(pair, "DevSwapPair", "getReserves");
+  const [r0, r1] = await read<[bigint, bigint, number]>(pair, "UniswapV2Pair", "getReserves");
   const tokenIs0 = token.toLowerCase() < market.deployment.weth.toLowerCase();
   const [rToken, rWeth] = tokenIs0 ? [r0, r1] : [r1, r0];
   const arrived = (await read<bigint>(token, "HostileToken", "realBalanceOf", [pair])) - rToken;
   const out = getAmountOut(arrived, rToken, rWeth);
-  await mine(send(trader, pair, call(pair, "DevSwapPair", "swap", tokenIs0 ? [0n, out, trader] : [out, 0n, trader])));
+  await mine(send(trader, pair, call(pair, "UniswapV2Pair", "swap", tokenIs0 ? [0n, out, trader, "0x"] : [out, 0n, trader, "0x"])));
 }
 
 const transfer = (token: Address, from: Address, to: Address, amount: bigint) => mine(send(from, token, call(token, "erc20", "transfer", [to, amount])));

@@ -5,8 +5,8 @@ import { parseBody } from "@/lib/api/params";
 import { createAlertBody } from "@/lib/api/schemas/alerts";
 import { withAccount } from "@/lib/auth/route";
 
-/** POST /v1/alerts's body, plus the key the alert belongs to (alerts are scoped to a key). */
-const newAlert = z.object({ key_id: z.string(), alert: createAlertBody });
+/** POST /v1/alerts's body, plus the key the alert belongs to (none: a new key, when the account has none). */
+const newAlert = z.object({ key_id: z.string().optional(), alert: createAlertBody });
 
 export const POST = withAccount(async (req, { account }) => {
   const { key_id, alert } = await parseBody(req, newAlert);

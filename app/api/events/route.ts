@@ -1,6 +1,5 @@
-import { getDb } from "@/db/client";
-import { eventListFromSearch } from "@/lib/api/lists";
-import { withSession } from "@/lib/auth/route";
+import { marketEvents } from "@/lib/api/market-reads";
+import { withPublicRead } from "@/lib/auth/route";
 
 /** The event stream for the dashboard's live lists: GET /v1/events's parameters and answer. */
-export const GET = withSession(async (req) => eventListFromSearch(getDb(), req.nextUrl.searchParams));
+export const GET = withPublicRead(async (req) => marketEvents(req.nextUrl.searchParams));

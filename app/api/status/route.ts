@@ -1,7 +1,5 @@
-import { getDb } from "@/db/client";
-import { withLiveSession } from "@/lib/auth/route";
-import { requestTime } from "@/lib/queries/clock";
-import { getStatus } from "@/lib/queries/status";
+import { marketStatus } from "@/lib/api/market-reads";
+import { withPublicRead } from "@/lib/auth/route";
 
-/** GET /v1/status for the dashboard, which polls it on every page: free like the public one, so not metered. */
-export const GET = withLiveSession(async () => getStatus(getDb(), requestTime()));
+/** GET /v1/status for the dashboard, which polls it on every page: public and free, like /v1/status. */
+export const GET = withPublicRead(async () => marketStatus());

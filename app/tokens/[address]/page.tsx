@@ -15,34 +15,20 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { ConfidenceBadge, NetActivityBadge } from "@/components/wallet-badges";
-import { getDb } from "@/db/client";
 import { addressParam } from "@/lib/api/address-param";
-import { eventListFromSearch } from "@/lib/api/lists";
-import { requireSession } from "@/lib/auth/account";
+import { tokenPage } from "@/lib/api/market-reads";
 import { RISK_DIMENSIONS, type RiskLevel } from "@/lib/domain/vocab";
-import { requestTime } from "@/lib/queries/clock";
-import { getTokenScore } from "@/lib/queries/scores";
-import { priceVolumeSeries } from "@/lib/queries/token-series";
-import { getTokenProfile } from "@/lib/queries/tokens";
 import { RISK_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
 
 export const metadata: Metadata = { title: "Token" };
 
-const RECENT_EVENTS = 15;
-
 export default async function TokenPage({ params }: PageProps<"/tokens/[address]">) {
   const { address: raw } = await params;
-  await requireSession(`/tokens/${raw}`);
   const address = addressParam(raw);
   if (!address) notFound();
-  const db = getDb();
-  const [token, score, events] = await Promise.all([
-    getTokenProfile(db, address, requestTime()),
-    getTokenScore(db, address),
-    eventListFromSearch(db, new URLSearchParams({ token_address: address, limit: String(RECENT_EVENTS) })),
-  ]);
-  if (!token) notFound();
-  const series = await priceVolumeSeries(db, address, new Date(token.created_at));
+  const page = await tokenPage(address);
+  if (!page) notFound();
+  const { token, score, events, series } = page;
   const lastPrice = series.points.findLast((p) => p.price_usd !== null)?.price_usd ?? null;
 
   return (

@@ -13,13 +13,9 @@ import { numClass, rowClass, TableFrame, tdClass, thClass } from "@/components/u
 import { ClassificationBadge, ConfidenceBadge } from "@/components/wallet-badges";
 import { WalletEvents } from "@/components/wallets/wallet-events";
 import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
-import { getDb } from "@/db/client";
 import { addressParam } from "@/lib/api/address-param";
-import { eventListFromSearch } from "@/lib/api/lists";
-import { requireSession } from "@/lib/auth/account";
+import { marketEvents, walletPage } from "@/lib/api/market-reads";
 import { EVENT_TYPES, REPUTATION_DIMENSIONS } from "@/lib/domain/vocab";
-import { getWalletScore } from "@/lib/queries/scores";
-import { getWalletProfile } from "@/lib/queries/wallets";
 import { REPUTATION_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
 import { MIN_CLOSED_POSITIONS } from "@/lib/scoring/weights";
 
@@ -27,15 +23,14 @@ export const metadata: Metadata = { title: "Wallet" };
 
 export default async function WalletPage({ params, searchParams }: PageProps<"/wallets/[address]">) {
   const { address: raw } = await params;
-  await requireSession(`/wallets/${raw}`);
   const address = addressParam(raw);
   if (!address) notFound();
-  const db = getDb();
   const search = searchOf(await searchParams);
   const type = search.get("type");
   const eventsSearch = walletEventsSearch(address, EVENT_TYPES.some((t) => t === type) ? type : null, search.get("page"));
-  const [wallet, score, events] = await Promise.all([getWalletProfile(db, address), getWalletScore(db, address), eventListFromSearch(db, eventsSearch)]);
-  if (!wallet) notFound();
+  const [page, events] = await Promise.all([walletPage(address), marketEvents(eventsSearch)]);
+  if (!page) notFound();
+  const { wallet, score } = page;
   const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
   // Below the minimum of closed trades a win rate or a PnL confidence says more about luck than the wallet.
   const closed = score?.closed_positions ?? 0;

@@ -93,7 +93,8 @@ function tradeStablecoin(sim: Sim, wallet: Address, rng: Rng): void {
     return;
   }
   const token = sim.tokens.hottest(sim.slot);
-  if (token && rng.chance(0.5)) market.swap(wallet, [market.usd, market.weth, token.address], part(usd, rng.float(0.5, 1)));
+  // Two hops through one router: V2 tokens only.
+  if (token && !market.v3PoolOf(token.address) && rng.chance(0.5)) market.swap(wallet, [market.usd, market.weth, token.address], part(usd, rng.float(0.5, 1)));
   else market.sellForEth(wallet, market.usd, usd);
 }
 

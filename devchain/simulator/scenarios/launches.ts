@@ -4,6 +4,7 @@
  * run ahead of are known, and every event of a backfilled launch fits in the backfilled history.
  */
 import type { Address } from "viem";
+import type { LaunchpadInfo } from "../../deploy";
 import { type Actors, payOut, spendable } from "../actors";
 import type { PoolSeed } from "../market";
 import type { Rng } from "../random";
@@ -11,7 +12,7 @@ import { ether, HOUR, MINUTE, type Moment, part, type Sim } from "../sim";
 import { SECTORS, type Sector, type SimToken, tokenName } from "../tokens";
 import { scheduleAirdrop } from "./airdrop";
 import { type Bundle, bundleBuys, fundBundle, insiderTrades, snipe } from "./launch-crew";
-import { SLOW_RUG_STEPS, scheduleMigration, scheduleRugPull, scheduleSlowRug } from "./liquidity";
+import { SLOW_RUG_STEPS, scheduleFeeClaims, scheduleMigration, scheduleRugPull, scheduleSlowRug } from "./liquidity";
 import { scheduleMarketMaker } from "./market-maker";
 import { startSmartMoney } from "./smart-money";
 import { scheduleWashRing } from "./wash";
@@ -26,6 +27,8 @@ interface Fate {
   smartMoney?: boolean;
   marketMaker?: boolean;
   airdrop?: boolean;
+  /** V3 only: the position stays in the locker for good; the creator claims its fees. */
+  locked?: boolean;
 }
 
 /** Fates by launch index, cycling. The first eight cover every planted scenario. */
@@ -48,12 +51,28 @@ const FATES: Fate[] = [
   {},
 ];
 
+/** Fates of V3 launches (a locked position cannot be pulled; an LP migration or an airdrop of the
+ * creator's allocation has no V3 counterpart here: the launchpad puts the whole supply in the pool). */
+const V3_FATES: Fate[] = [
+  { rug: true, insiders: true, smartMoney: true },
+  { locked: true },
+  { slowRug: true, smartMoney: true },
+  { wash: true, locked: true },
+  { sybil: true },
+  { marketMaker: true, locked: true },
+  { smartMoney: true, locked: true },
+  { sybil: true, rug: true },
+  {},
+];
+
 /** Launches while live come about every 15 minutes and plan their fates over two days. */
 const LIVE_LAUNCH_GAP = 15 * MINUTE;
 const LIVE_HORIZON = 48 * HOUR;
 
 interface Plan {
   index: number;
+  /** Through the V3 launchpad (a single-sided position in its locker). */
+  v3: boolean;
   fate: Fate;
   launchSlot: number;
   /** Slots after the launch that its planted events are fitted into. */
@@ -91,19 +110,22 @@ export function scheduleLaunches(sim: Sim, actors: Actors): void {
 
 function plan(sim: Sim, index: number, launchSlot: number, horizon: number): Plan {
   const rng = sim.rng.fork(`plan/${index}`);
-  const fate = FATES[index % FATES.length];
+  // Drawn from its own stream, so V2 launches plan the same whatever the V3 share.
+  const v3 = sim.market.deployment.v3 !== undefined && sim.rng.fork(`protocol/${index}`).chance(sim.sizes.v3Share);
+  const fate = v3 ? V3_FATES[index % V3_FATES.length] : FATES[index % FATES.length];
   /** A time after the launch: a random fraction of the horizon, capped. */
   const after = (lo: number, hi: number, cap: number) => launchSlot + Math.round(Math.min(horizon * rng.float(lo, hi), cap));
   const supply = BigInt(rng.pick([1e8, 1e9, 1e9, 1e10])) * 10n ** 18n;
   const peakSlot = after(0.12, 0.25, 10 * HOUR);
   const p: Plan = {
     index,
+    v3,
     fate,
     launchSlot,
     horizon,
     params: {
       supply,
-      liquiditySupply: part(supply, fate.airdrop ? rng.float(0.6, 0.7) : rng.float(0.7, 0.9)),
+      liquiditySupply: v3 ? supply : part(supply, fate.airdrop ? rng.float(0.6, 0.7) : rng.float(0.7, 0.9)),
       ethIn: ether(Math.min(Math.max(rng.logNormal(4, 0.5), 1.5), 15)),
     },
     interest: rng.logNormal(1, 0.6) * (fate.smartMoney ? 1.5 : 1),
@@ -157,6 +179,21 @@ function schedule(sim: Sim, actors: Actors, p: Plan): void {
   });
 }
 
+/** The launchpad of a launch and the sector of its token. V2 launches go to either V2 launchpad
+ * (the other one if an outside client blocked the first, Market.canLaunchOn); PumpPad is where memes
+ * launch; the others take anything. */
+function pickLaunchpad(sim: Sim, p: Plan, rng: Rng): { launchpad: LaunchpadInfo; sector: Sector } {
+  const { market } = sim;
+  if (p.v3) return { launchpad: market.deployment.v3!.launchpad, sector: rng.pick(SECTORS) };
+  const [first, second] = market.deployment.launchpads;
+  let launchpad = rng.chance(0.55) ? first : second;
+  if (!market.canLaunchOn(launchpad.address)) launchpad = launchpad === first ? second : first;
+  if (!market.canLaunchOn(launchpad.address))
+    throw new Error("simulator: outside transactions created the pairs of every launchpad's next token; no launch can succeed");
+  const sector: Sector = launchpad === first && rng.chance(0.6) ? "meme" : rng.pick(SECTORS);
+  return { launchpad, sector };
+}
+
 /** A new creator, or (serial launchers, more often ruggers) one from before that is not busy
  * with another launch, with enough ether. */
 function creatorFor(sim: Sim, actors: Actors, p: Plan, needs: bigint, rng: Rng): Address {
@@ -179,20 +216,18 @@ function creatorFor(sim: Sim, actors: Actors, p: Plan, needs: bigint, rng: Rng):
 
 function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: Address[], funded: Moment, bundle: Bundle | undefined, rng: Rng): void {
   const { market } = sim;
-  const [first, second] = market.deployment.launchpads;
-  let launchpad = rng.chance(0.55) ? first : second;
-  // An outside client may have blocked one (Market.canLaunchOn): the other takes the launch.
-  if (!market.canLaunchOn(launchpad.address)) launchpad = launchpad === first ? second : first;
-  if (!market.canLaunchOn(launchpad.address))
-    throw new Error("simulator: outside transactions created the pairs of every launchpad's next token; no launch can succeed");
-  // PumpPad is where memes launch; MoonLaunch takes anything.
-  const sector: Sector = launchpad === market.deployment.launchpads[0] && rng.chance(0.6) ? "meme" : rng.pick(SECTORS);
+  const { launchpad, sector } = pickLaunchpad(sim, p, rng);
   const { name, symbol } = tokenName(rng, sector, sim.tokens.symbols);
-  const pair = market.launch(creator, { launchpad: launchpad.address, name, symbol, ...p.params });
+  const launched = p.v3
+    ? market.launchV3(creator, { name, symbol, supply: p.params.supply, ethDepth: p.params.ethIn, withdrawable: !p.fate.locked })
+    : market.launch(creator, { launchpad: launchpad.address, name, symbol, ...p.params });
+  const pair = { address: launched.address, token0: launched.token0, token1: launched.token1 };
+  const v3 = market.v3PoolOf(launched.token);
   actors.launching.delete(creator);
   const truth = sim.truth.addToken({
-    address: pair.token,
+    address: launched.token,
     pair: pair.address,
+    protocol: launchpad.protocol,
     name,
     symbol,
     sector,
@@ -202,11 +237,12 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: A
     launchBlock: sim.now.block,
     launchTimestamp: sim.now.timestamp,
     totalSupply: p.params.supply.toString(),
-    liquiditySupply: p.params.liquiditySupply.toString(),
-    initialLiquidityWeth: p.params.ethIn.toString(),
+    liquiditySupply: (v3 ? market.ledger.balanceOf(launched.token, pair.address) : p.params.liquiditySupply).toString(),
+    initialLiquidityWeth: (v3 ? 0n : p.params.ethIn).toString(),
+    ...(v3 && { positionId: v3.positionId.toString(), locker: market.deployment.v3!.locker, withdrawable: !p.fate.locked }),
   });
   const token: SimToken = {
-    address: pair.token,
+    address: launched.token,
     pair,
     name,
     symbol,
@@ -233,6 +269,7 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: A
   if (p.wash) scheduleWashRing(sim, token, p.wash.start, p.wash.end, rng.fork("wash"));
   if (p.marketMaker) scheduleMarketMaker(sim, actors, token, p.marketMaker.start, p.marketMaker.end, rng.fork("market-maker"));
   if (p.airdropSlot) scheduleAirdrop(sim, actors, token, p.airdropSlot, rng.fork("airdrop"));
+  if (p.fate.locked) scheduleFeeClaims(sim, token, p.launchSlot + p.horizon, rng.fork("fee-claims"));
   if (!p.rugSlot && !p.slowRug) {
     // An honest creator takes some profit once, after the hype.
     sim.tradeAt(token, p.peakSlot + rng.int(0, 3 * HOUR), () => {

@@ -1,21 +1,35 @@
 /**
  * What creators do with the pool's liquidity: a rug pull (most of it out in one transaction, maybe
  * followed by dumping the tokens into what is left), a slow rug (out in many small steps while
- * selling the allocation), and the hard negative, an LP migration (all of it out, and back in a
- * block or two later).
+ * selling the allocation), and the hard negatives, an LP migration (all of it out, and back in a
+ * block or two later) and, on V3, fee claims from a position locked for good. On V2 the creator
+ * burns LP shares; on V3 it takes its position out of the locker once, then decreases its liquidity
+ * and collects (one multicall per withdrawal).
  */
 import type { PlantedEntry } from "../ground-truth";
 import type { Rng } from "../random";
-import { part, type Sim } from "../sim";
+import { HOUR, part, type Sim } from "../sim";
 import type { SimToken } from "../tokens";
 
-/** Share of the pool's liquidity that `lp` shares are, in percent with two decimals. */
+/** Share of the pool's liquidity that `lp` is (LP shares, or V3 liquidity of the launch's position,
+ * the pool's only one), in percent with two decimals. */
 function poolPct(sim: Sim, token: SimToken, lp: bigint): number {
-  return Number((lp * 10_000n) / sim.market.ledger.supplyOf(token.pair.address)) / 100;
+  const { market } = sim;
+  const total = market.v3PoolOf(token.address) ? market.positionLiquidity(token.address) : market.ledger.supplyOf(token.pair.address);
+  return Number((lp * 10_000n) / total) / 100;
 }
 
+/** The creator's liquidity: its LP shares, or its V3 position's liquidity. */
 function creatorLp(sim: Sim, token: SimToken): bigint {
-  return sim.market.ledger.balanceOf(token.pair.address, token.creator);
+  const { market } = sim;
+  return market.v3PoolOf(token.address) ? market.positionLiquidity(token.address) : market.ledger.balanceOf(token.pair.address, token.creator);
+}
+
+/** Takes `lp` of the creator's liquidity out; returns the (token, WETH) it received. */
+function withdraw(sim: Sim, token: SimToken, lp: bigint): [bigint, bigint] {
+  const { market } = sim;
+  if (!market.v3PoolOf(token.address)) return market.removeLiquidity(token.creator, token.address, market.weth, lp);
+  return market.decreaseLiquidity(token.creator, token.address, lp);
 }
 
 export function scheduleRugPull(sim: Sim, token: SimToken, slot: number, rng: Rng): void {
@@ -24,7 +38,7 @@ export function scheduleRugPull(sim: Sim, token: SimToken, slot: number, rng: Rn
     const lp = part(creatorLp(sim, token), rng.float(0.9, 1));
     const removedPct = poolPct(sim, token, lp);
     const wethReserveBefore = market.wethReserve(token.address);
-    const [, wethOut] = market.removeLiquidity(token.creator, token.address, market.weth, lp);
+    const [, wethOut] = withdraw(sim, token, lp);
     token.rugged = true;
     const entry = sim.truth.plant({
       kind: "rug_pull",
@@ -63,7 +77,7 @@ export function scheduleSlowRug(sim: Sim, token: SimToken, start: number, stepGa
     }
     const out = part(lp, rng.float(0.12, 0.22));
     steps.push({ ...sim.now, removedPct: poolPct(sim, token, out) });
-    market.removeLiquidity(token.creator, token.address, market.weth, out);
+    withdraw(sim, token, out);
     sim.extend(entry);
     const held = market.ledger.balanceOf(token.address, token.creator);
     if (rng.chance(0.6) && held > 0n) market.sellForEth(token.creator, token.address, part(held, rng.float(0.1, 0.3)));
@@ -97,6 +111,24 @@ export function scheduleMigration(sim: Sim, token: SimToken, slot: number, rng: 
       sim.label(token, "lp_migration");
     });
   });
+}
+
+/** A creator whose V3 position is locked for good claims its trading fees through the locker every
+ * 3-8 hours until `until`: what it receives is fees only, the liquidity stays. */
+export function scheduleFeeClaims(sim: Sim, token: SimToken, until: number, rng: Rng): void {
+  const { market } = sim;
+  const claims: { block: number; timestamp: number; tokens: string; weth: string }[] = [];
+  const entry: PlantedEntry = { kind: "fee_claims", token: token.address, pair: token.pair.address, wallets: [token.creator], claims };
+  sim.label(token, "locked_liquidity");
+  const claim = () => {
+    const [tokens, weth] = market.collectFees(token.creator, token.creator, token.address);
+    if (claims.length === 0) sim.truth.plant(Object.assign(entry, sim.now));
+    claims.push({ ...sim.now, tokens: tokens.toString(), weth: weth.toString() });
+    sim.extend(entry);
+    const next = sim.slot + rng.int(3 * HOUR, 8 * HOUR);
+    if (next < until) sim.tradeAt(token, next, claim);
+  };
+  sim.tradeAt(token, sim.slot + rng.int(1 * HOUR, 4 * HOUR), claim);
 }
 
 /** About how many steps a slow rug takes (12-22% of the rest each, down to 10%). */

@@ -36,7 +36,7 @@ export const updateAlertBody = z
     conditions: tokenFilterBodySchema.optional(),
     notification_channel: channel.optional(),
     webhook_url: webhookUrl.optional(),
-    status: z.enum(ALERT_STATUSES).optional(),
+    status: z.enum(ALERT_STATUSES).optional().meta({ description: "active or paused" }),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: "must change at least one field" })
   .meta({ id: "UpdateAlert" });
@@ -53,14 +53,14 @@ export const alertIdParam = z.string().regex(/^alrt_[0-9A-Za-z]{20}$/, "is not a
 
 export const alert = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    status: z.enum(ALERT_STATUSES),
+    id: z.string().meta({ description: "Alert id (alrt_...), assigned on creation" }),
+    name: z.string().meta({ description: "Human-readable label" }),
+    status: z.enum(ALERT_STATUSES).meta({ description: "active or paused" }),
     conditions: tokenFilterBodySchema,
-    notification_channel: z.enum(ALERT_CHANNELS),
-    webhook_url: z.string().optional(),
-    created_at: timestampSchema,
-    last_triggered_at: timestampSchema.nullable(),
+    notification_channel: z.enum(ALERT_CHANNELS).meta({ description: "Delivery method: email or webhook" }),
+    webhook_url: z.string().optional().meta({ description: "Target of the webhook channel" }),
+    created_at: timestampSchema.meta({ description: "Creation time" }),
+    last_triggered_at: timestampSchema.nullable().meta({ description: "Time the alert last fired; null when it never has" }),
   })
   .meta({ id: "Alert" });
 
@@ -71,16 +71,18 @@ export const createdAlert = alert
 
 export const delivery = z
   .object({
-    id: z.string(),
-    channel: z.enum(ALERT_CHANNELS),
-    status: z.enum(DELIVERY_STATUSES),
-    attempts: z.number().int(),
-    created_at: timestampSchema,
-    sent_at: timestampSchema.nullable(),
-    last_error: z.string().nullable(),
-    tokens: z.array(z.string()),
+    id: z.string().meta({ description: "Alert id (alrt_...), assigned on creation" }),
+    channel: z.enum(ALERT_CHANNELS).meta({ description: "Delivery method" }),
+    status: z.enum(DELIVERY_STATUSES).meta({ description: "active or paused" }),
+    attempts: z.number().int().meta({ description: "Delivery attempts so far" }),
+    created_at: timestampSchema.meta({ description: "Creation time" }),
+    sent_at: timestampSchema.nullable().meta({ description: "When it was delivered; null until then" }),
+    last_error: z.string().nullable().meta({ description: "Why the last attempt failed; null when none did" }),
+    tokens: z.array(z.string()).meta({ description: "Addresses of the tokens the delivery announced" }),
   })
   .meta({ id: "Delivery" });
 
-export const alertDetail = alert.extend({ deliveries: z.array(delivery) }).meta({ id: "AlertDetail" });
+export const alertDetail = alert
+  .extend({ deliveries: z.array(delivery).meta({ description: "The alert's recent deliveries, newest first" }) })
+  .meta({ id: "AlertDetail" });
 export const alertList = listEnvelope(alert, "AlertList");

@@ -47,10 +47,10 @@ export const timestampSchema = z.string().meta({ description: "ISO 8601 timestam
 export const listEnvelope = <T extends z.ZodType>(item: T, id: string) =>
   z
     .object({
-      data: z.array(item),
+      data: z.array(item).meta({ description: "The items of the requested page" }),
       total: z.number().int().meta({ description: "Exact number of matching items" }),
-      page: z.number().int(),
-      limit: z.number().int(),
+      page: z.number().int().meta({ description: "Page number returned" }),
+      limit: z.number().int().meta({ description: "Page size used" }),
     })
     .meta({ id });
 

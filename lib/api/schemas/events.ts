@@ -27,35 +27,37 @@ export const walletEventListQuery = z.object({ type: typeParam, ...paginationQue
 
 const eventFields = {
   id: z.string().meta({ description: "Opaque, monotonic in chain order; use with after=" }),
-  type: z.enum(EVENT_TYPES),
+  type: z.enum(EVENT_TYPES).meta({ description: "Event type: swap, liquidity_add, liquidity_remove or transfer" }),
   to_address: z.string().optional().meta({ description: "Receiver, on transfers" }),
-  token_address: z.string(),
-  token_symbol: z.string(),
-  amount_usd: z.number(),
-  direction: z.enum(DIRECTIONS).nullable(),
+  token_address: z.string().meta({ description: "Token contract address" }),
+  token_symbol: z.string().meta({ description: "Token symbol" }),
+  amount_usd: z.number().meta({ description: "Value of the event in USD at the time" }),
+  direction: z.enum(DIRECTIONS).nullable().meta({ description: "buy or sell for swaps (the trader's side); null for liquidity events and transfers" }),
   timestamp: timestampSchema,
-  block_number: z.number().int(),
-  tx_hash: z.string(),
+  block_number: z.number().int().meta({ description: "Block of the event" }),
+  tx_hash: z.string().meta({ description: "Transaction hash" }),
   confirmed: z.boolean().meta({
     description:
       "At or below the indexed head minus the chain's finality depth: no reorg will remove it. Newer events may still be removed (see include_removed)",
   }),
 };
 
-export const event = z.object({ ...eventFields, wallet_address: z.string() }).meta({ id: "Event" });
+export const event = z
+  .object({ ...eventFields, wallet_address: z.string().meta({ description: "Wallet that caused the event (the transaction's sender; a transfer's sender)" }) })
+  .meta({ id: "Event" });
 export const walletEvent = z.object(eventFields).meta({ id: "WalletEvent" });
 /** With include_removed=true: an event a reorg removed. Its id is never used again. */
 export const removedEvent = z
   .object({
     id: z.string().meta({ description: "The removed event's id" }),
-    removed: z.literal(true),
-    type: z.enum(EVENT_TYPES),
-    wallet_address: z.string(),
-    to_address: z.string().optional(),
-    token_address: z.string(),
+    removed: z.literal(true).meta({ description: "Always true: the event was removed by a reorg" }),
+    type: z.enum(EVENT_TYPES).meta({ description: "Event type: swap, liquidity_add, liquidity_remove or transfer" }),
+    wallet_address: z.string().meta({ description: "Wallet that caused the event (the transaction's sender; a transfer's sender)" }),
+    to_address: z.string().optional().meta({ description: "Receiver, on transfers" }),
+    token_address: z.string().meta({ description: "Token contract address" }),
     timestamp: timestampSchema,
-    block_number: z.number().int(),
-    tx_hash: z.string(),
+    block_number: z.number().int().meta({ description: "Block of the event" }),
+    tx_hash: z.string().meta({ description: "Transaction hash" }),
   })
   .meta({ id: "RemovedEvent" });
 export const eventList = listEnvelope(z.union([event, removedEvent]), "EventList");

@@ -22,12 +22,28 @@ const maybeDimension = dimension.nullable();
 /** A named floor or cap: the score is its weighted breakdown raised to every min_score, then held to every max_score. */
 const adjustments = <R extends readonly [string, ...string[]]>(reasons: R, id: string) =>
   z
-    .array(z.union([z.object({ reason: z.enum(reasons), min_score: dimension }), z.object({ reason: z.enum(reasons), max_score: dimension })]))
+    .array(
+      z.union([
+        z.object({
+          reason: z.enum(reasons).meta({ description: "What set the floor" }),
+          min_score: dimension.meta({ description: "The score is at least this" }),
+        }),
+        z.object({
+          reason: z.enum(reasons).meta({ description: "What set the cap" }),
+          max_score: dimension.meta({ description: "The score is at most this" }),
+        }),
+      ]),
+    )
     .meta({ id, description: "Why the score differs from weighted_score: each entry moved it, by its reason" });
 
 const missingDimensions = <D extends readonly [string, ...string[]]>(dimensions: D) =>
   z
-    .array(z.object({ dimension: z.enum(dimensions), reason: z.enum(MISSING_REASONS) }))
+    .array(
+      z.object({
+        dimension: z.enum(dimensions).meta({ description: "The dimension without data" }),
+        reason: z.enum(MISSING_REASONS).meta({ description: "Why it has none" }),
+      }),
+    )
     .meta({ description: "Dimensions without enough data (null in dimensions), with why; their weight went to the others" });
 
 const weights = <D extends readonly [string, ...string[]]>(dimensions: D) =>
@@ -37,54 +53,66 @@ const weights = <D extends readonly [string, ...string[]]>(dimensions: D) =>
 
 export const walletScore = z
   .object({
-    address: z.string(),
+    address: z.string().meta({ description: "Wallet or token address, lowercase" }),
     reputation_score: dimension.meta({ description: "weighted_score held to the lowest max_score of adjustments, rounded to 0.1" }),
-    confidence: z.enum(CONFIDENCE),
-    classification: z.enum(CLASSIFICATIONS),
-    dimensions: z.object({
-      win_rate: z.number().min(0).max(1).nullable().meta({ description: "A fraction, 0 to 1 (taken ×100 in the composite)" }),
-      entry_timing_score: maybeDimension,
-      consistency_score: maybeDimension,
-      risk_drawdown_score: maybeDimension,
-    }),
+    confidence: z.enum(CONFIDENCE).meta({ description: "Confidence in the score: low, medium or high" }),
+    classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
+    dimensions: z
+      .object({
+        win_rate: z.number().min(0).max(1).nullable().meta({ description: "A fraction, 0 to 1 (taken ×100 in the composite)" }),
+        entry_timing_score: maybeDimension.meta({
+          description: "How early the wallet gets into tokens (full credit within a minute of launch, none after a week), 0 to 100",
+        }),
+        consistency_score: maybeDimension.meta({
+          description: "Share of weeks with a positive realised result, shrunk and penalised for one-hit records, 0 to 100",
+        }),
+        risk_drawdown_score: maybeDimension.meta({ description: "100 less its drawdown and risk-taking penalties (docs/methodology.md), 0 to 100" }),
+      })
+      .meta({ description: "Breakdown by dimension (null without enough data)" }),
     weights: weights(REPUTATION_DIMENSIONS),
     weighted_score: dimension.meta({ description: "Σ weight × dimension over the dimensions with data, rounded to 0.1" }),
     adjustments: adjustments(WALLET_ADJUSTMENT_REASONS, "WalletScoreAdjustments"),
     missing_dimensions: missingDimensions(REPUTATION_DIMENSIONS),
     closed_positions: z.number().int().meta({ description: "Closed positions the record rests on" }),
-    trade_count: z.number().int(),
-    method_version: z.string(),
-    updated_at: timestampSchema,
+    trade_count: z.number().int().meta({ description: "Number of trades (swaps) the wallet made" }),
+    method_version: z.string().meta({ description: "Version of the scoring method that computed the score (docs/methodology.md)" }),
+    updated_at: timestampSchema.meta({ description: "Time of the last score update" }),
   })
   .meta({ id: "WalletScore" });
 
 export const flagEvidence = z
   .object({
-    flag: z.enum(RISK_FLAGS),
+    flag: z.enum(RISK_FLAGS).meta({ description: "The flag" }),
     wallets: z.array(z.string()).meta({ description: "The first 25 of wallet_count" }),
     tx_hashes: z.array(z.string()).meta({ description: "The first 25 of tx_count" }),
-    wallet_count: z.number().int(),
-    tx_count: z.number().int(),
-    funder: z.string().nullable(),
+    wallet_count: z.number().int().meta({ description: "Wallets involved" }),
+    tx_count: z.number().int().meta({ description: "Transactions involved" }),
+    funder: z.string().nullable().meta({ description: "The common funder of the wallets, when one funded them" }),
     metrics: z.record(z.string(), z.number()).meta({ description: `Shares are fractions 0..1. ${evidenceMetricsDoc()}` }),
-    thresholds: z.record(z.string(), z.number()),
+    thresholds: z.record(z.string(), z.number()).meta({ description: "The thresholds the metrics were compared with" }),
     tripped: z.array(z.string()).meta({ description: "The metrics whose condition raised the flag" }),
   })
   .meta({ id: "FlagEvidence" });
 
 export const tokenScore = z
   .object({
-    address: z.string(),
+    address: z.string().meta({ description: "Wallet or token address, lowercase" }),
     risk_score: dimension.meta({ description: "weighted_score raised to the highest min_score of adjustments, rounded to 0.1" }),
-    risk_level: z.enum(RISK_LEVELS),
+    risk_level: z.enum(RISK_LEVELS).meta({ description: "Risk level: low (<25), medium (<50), high (<75) or critical" }),
     confidence: z.enum(CONFIDENCE).meta({ description: "high when every dimension has data, medium when at least 70% of the weight has" }),
-    flags: z.array(z.enum(RISK_FLAGS)),
-    dimensions: z.object({
-      holder_concentration_score: maybeDimension,
-      liquidity_stability_score: maybeDimension,
-      wash_trade_score: maybeDimension,
-      smart_money_flow_score: maybeDimension,
-    }),
+    flags: z.array(z.enum(RISK_FLAGS)).meta({ description: "Risk flags raised (values as on the token)" }),
+    dimensions: z
+      .object({
+        holder_concentration_score: maybeDimension.meta({
+          description: "Who can dump the supply: concentration of the circulating supply in few owners, 0 to 100 (higher is riskier)",
+        }),
+        liquidity_stability_score: maybeDimension.meta({
+          description: "Can the pool disappear: drawdowns and pulls of the token's liquidity, 0 to 100 (higher is riskier)",
+        }),
+        wash_trade_score: maybeDimension.meta({ description: "Is the volume real: round trips by one wallet or one cluster, 0 to 100 (higher is riskier)" }),
+        smart_money_flow_score: maybeDimension.meta({ description: "Are wallets with a good record leaving: smart-money exits, 0 to 100 (higher is riskier)" }),
+      })
+      .meta({ description: "Breakdown by dimension, each 0 to 100 (null without enough data)" }),
     weights: weights(RISK_DIMENSIONS),
     weighted_score: dimension.meta({ description: "Σ weight × dimension over the dimensions with data, rounded to 0.1" }),
     adjustments: adjustments(TOKEN_ADJUSTMENT_REASONS, "TokenScoreAdjustments"),
@@ -92,13 +120,15 @@ export const tokenScore = z
     signals_missing: z.array(z.enum(MISSING_SIGNALS)).meta({
       description: "Signals the score could not read, so their flags cannot be raised: wallet_funding (no wallet's funder is known: sybil_cluster is blind)",
     }),
-    top_holder_summary: z.object({
-      early_mover_count: z.number().int(),
-      early_mover_net_activity: z.enum(NET_ACTIVITY),
-      avg_reputation_top10: z.number(),
-    }),
-    flag_evidence: z.array(flagEvidence),
-    method_version: z.string(),
-    updated_at: timestampSchema,
+    top_holder_summary: z
+      .object({
+        early_mover_count: z.number().int().meta({ description: "Wallets that bought within the first blocks after launch and still hold" }),
+        early_mover_net_activity: z.enum(NET_ACTIVITY).meta({ description: "Net direction of those early movers' recent swaps" }),
+        avg_reputation_top10: z.number().meta({ description: "Average reputation score of the 10 largest holders" }),
+      })
+      .meta({ description: "Summary of the top holders" }),
+    flag_evidence: z.array(flagEvidence).meta({ description: "For each raised flag: the wallets, transactions and metrics behind it" }),
+    method_version: z.string().meta({ description: "Version of the scoring method that computed the score (docs/methodology.md)" }),
+    updated_at: timestampSchema.meta({ description: "Time of the last score update" }),
   })
   .meta({ id: "TokenScore" });

@@ -17,23 +17,23 @@ const matched = z.enum(["symbol", "name", "address"]).meta({ description: "What 
 
 const tokenHit = z
   .object({
-    type: z.literal("token"),
-    address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
+    type: z.literal("token").meta({ description: "token or wallet" }),
+    address: z.string().meta({ description: "Token or wallet address, lowercase" }),
+    name: z.string().meta({ description: "Token name" }),
+    symbol: z.string().meta({ description: "Token symbol" }),
     price_usd: z.number().meta({ description: "As on the token object" }),
-    liquidity_usd: z.number(),
-    volume_24h_usd: z.number(),
+    liquidity_usd: z.number().meta({ description: "As on the token object" }),
+    volume_24h_usd: z.number().meta({ description: "As on the token object" }),
     matched,
   })
   .meta({ id: "SearchToken" });
 
 const walletHit = z
   .object({
-    type: z.literal("wallet"),
-    address: z.string(),
-    classification: z.enum(CLASSIFICATIONS),
-    trade_count: z.number().int(),
+    type: z.literal("wallet").meta({ description: "token or wallet" }),
+    address: z.string().meta({ description: "Token or wallet address, lowercase" }),
+    classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
+    trade_count: z.number().int().meta({ description: "Number of trades (swaps) the wallet made" }),
     last_seen: timestampSchema.meta({ description: "Time of the wallet's last indexed activity" }),
     matched,
   })

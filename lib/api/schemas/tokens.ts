@@ -40,18 +40,18 @@ const priceChange = (window: string) =>
 
 export const token = z
   .object({
-    address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    market_cap_usd: z.number(),
-    volume_24h_usd: z.number(),
-    liquidity_usd: z.number(),
-    holder_count: z.number().int(),
-    age_hours: z.number(),
-    risk_score: z.number().min(0).max(100),
-    risk_flags: z.array(z.enum(RISK_FLAGS)),
-    ai_summary: z.string(),
-    launchpad: z.string(),
+    address: z.string().meta({ description: "Token contract address, lowercase" }),
+    name: z.string().meta({ description: "Token name (cleaned of control and bidirectional-override characters)" }),
+    symbol: z.string().meta({ description: "Token symbol (cleaned likewise)" }),
+    market_cap_usd: z.number().meta({ description: "Market cap in USD: price times circulating supply (docs/methodology.md)" }),
+    volume_24h_usd: z.number().meta({ description: "USD swapped in the 24 h up to the indexed head" }),
+    liquidity_usd: z.number().meta({ description: "Liquidity in USD over the token's quote pools" }),
+    holder_count: z.number().int().meta({ description: "Number of real holders (not pools, burn addresses or the token itself)" }),
+    age_hours: z.number().meta({ description: "Hours since the token's creation block, at the request's time" }),
+    risk_score: z.number().min(0).max(100).meta({ description: "Composite risk score, 0 to 100 (GET /scores/token/{address} has the breakdown)" }),
+    risk_flags: z.array(z.enum(RISK_FLAGS)).meta({ description: "Risk flags raised for the token (may be empty)" }),
+    ai_summary: z.string().meta({ description: "Generated text summary of the token" }),
+    launchpad: z.string().meta({ description: "Configured name of the launchpad the token came from" }),
     price_usd: z.number().meta({
       description: "USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; 0 without such a pool",
     }),
@@ -60,7 +60,7 @@ export const token = z
     price_change_24h_pct: priceChange("24 hours"),
     volume_1h_usd: z.number().meta({ description: "USD swapped in the hour up to the indexed head" }),
     txns_24h: z
-      .object({ buys: z.number().int(), sells: z.number().int() })
+      .object({ buys: z.number().int().meta({ description: "Buys" }), sells: z.number().int().meta({ description: "Sells" }) })
       .meta({ description: "Swaps in the 24 hours up to the indexed head, by the trader's side" }),
     makers_24h: z.number().int().meta({ description: "Distinct wallets that swapped the token in those 24 hours" }),
     fdv_usd: z.number().meta({ description: "Fully diluted value: the price of market_cap_usd times the total supply" }),
@@ -69,15 +69,19 @@ export const token = z
 
 export const holder = z
   .object({
-    address: z.string(),
-    holding_pct: z.number(),
-    classification: z.enum(CLASSIFICATIONS),
-    reputation_score: z.number(),
-    net_activity: z.enum(NET_ACTIVITY),
+    address: z.string().meta({ description: "Token contract address, lowercase" }),
+    holding_pct: z.number().meta({ description: "Share of the total supply held, in percent" }),
+    classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
+    reputation_score: z.number().meta({ description: "Wallet reputation score, 0 to 100" }),
+    net_activity: z
+      .enum(NET_ACTIVITY)
+      .meta({ description: "Recent net direction of the holder's swaps over the 24 h up to the indexed head: accumulating, distributing, holding or exited" }),
     tags: z.array(z.string()).meta({ description: "contract, cluster:<id>" }),
   })
   .meta({ id: "Holder" });
 
-export const tokenProfile = token.extend({ top_holders: z.array(holder), created_at: timestampSchema }).meta({ id: "TokenProfile" });
+export const tokenProfile = token
+  .extend({ top_holders: z.array(holder).meta({ description: "The 10 largest real holders" }), created_at: timestampSchema })
+  .meta({ id: "TokenProfile" });
 
 export const tokenList = listEnvelope(token, "TokenList");

@@ -2,19 +2,26 @@ import { z } from "zod";
 import { CLASSIFICATIONS, CONFIDENCE, POSITION_STATUSES, SECTORS } from "@/lib/domain/vocab";
 import { listEnvelope, paginationQuery, timestampSchema } from "./common";
 
-export const holding = z.object({ token_address: z.string(), token_symbol: z.string(), quantity: z.number(), value_usd: z.number() }).meta({ id: "Holding" });
+export const holding = z
+  .object({
+    token_address: z.string().meta({ description: "Token contract address" }),
+    token_symbol: z.string().meta({ description: "Token symbol" }),
+    quantity: z.number().meta({ description: "Tokens held, in whole units" }),
+    value_usd: z.number().meta({ description: "quantity at the token's price_usd" }),
+  })
+  .meta({ id: "Holding" });
 
 export const walletProfile = z
   .object({
-    address: z.string(),
-    classification: z.enum(CLASSIFICATIONS),
-    reputation_score: z.number().min(0).max(100),
-    reputation_confidence: z.enum(CONFIDENCE),
-    portfolio: z.array(holding),
-    pnl_estimate_usd: z.number(),
-    pnl_confidence: z.enum(CONFIDENCE),
-    sector_preference: z.enum(SECTORS),
-    trade_count: z.number().int(),
+    address: z.string().meta({ description: "Wallet address, lowercase" }),
+    classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
+    reputation_score: z.number().min(0).max(100).meta({ description: "Wallet reputation score, 0 to 100" }),
+    reputation_confidence: z.enum(CONFIDENCE).meta({ description: "Confidence in the reputation score: low, medium or high" }),
+    portfolio: z.array(holding).meta({ description: "Current holdings, largest value first" }),
+    pnl_estimate_usd: z.number().meta({ description: "Estimated profit and loss in USD: realized plus unrealized over every position" }),
+    pnl_confidence: z.enum(CONFIDENCE).meta({ description: "Confidence in the PnL estimate: low, medium or high (lower with more tokens of unknown cost)" }),
+    sector_preference: z.enum(SECTORS).meta({ description: "The sector holding most of the wallet's volume: meme, ai, defi, gaming or other" }),
+    trade_count: z.number().int().meta({ description: "Number of trades (swaps) the wallet made" }),
     first_seen: timestampSchema,
   })
   .meta({ id: "WalletProfile" });
@@ -28,9 +35,9 @@ const usdField = (description: string) => z.number().meta({ description });
 
 export const position = z
   .object({
-    token_address: z.string(),
-    token_symbol: z.string(),
-    status: z.enum(["open", "closed"]),
+    token_address: z.string().meta({ description: "Token contract address" }),
+    token_symbol: z.string().meta({ description: "Token symbol" }),
+    status: z.enum(["open", "closed"]).meta({ description: "open (holds the token) or closed (held it, holds none now)" }),
     quantity: z.number().meta({ description: "Tokens held, in whole units" }),
     value_usd: usdField("quantity at the token's price_usd"),
     cost_basis_usd: usdField("Average cost of the quantity held; tokens received without a known cost (transfers in) count at zero"),
@@ -39,8 +46,8 @@ export const position = z
     pnl_usd: usdField("realized plus unrealized; the wallet's pnl_estimate_usd is the sum over its positions"),
     bought_usd: usdField("USD spent on buys"),
     sold_usd: usdField("USD received from sells"),
-    buy_count: z.number().int(),
-    sell_count: z.number().int(),
+    buy_count: z.number().int().meta({ description: "Buys of the token" }),
+    sell_count: z.number().int().meta({ description: "Sells of the token" }),
     unknown_cost_quantity: z.number().meta({ description: "Part of quantity received without a known cost (lowers pnl_confidence)" }),
     first_trade_at: timestampSchema
       .nullable()
