@@ -1,15 +1,20 @@
 import type { Tx } from "../indexer/sql";
 import type { ChainProfile } from "./types";
 
-/** The profile's known contracts by role, as chain_contracts holds them. */
+/** The profile's known contracts by role, as chain_contracts holds them (each address once). */
 export function knownContracts(p: ChainProfile): { address: string; role: string; name: string }[] {
-  return [
-    ...p.factories.map((c) => ({ ...c, role: "factory" })),
-    ...p.positionManagers.map((c) => ({ ...c, role: "position_manager" })),
-    ...p.launchpads.map((c) => ({ ...c, role: "launchpad" })),
-    ...p.lockers.map((c) => ({ ...c, role: "locker" })),
-    ...p.otherContracts.map((address) => ({ address, name: "router", role: "router" })),
-  ].map(({ address, role, name }) => ({ address, role, name }));
+  return (
+    [
+      ...p.factories.map((c) => ({ ...c, role: "factory" })),
+      ...p.positionManagers.map((c) => ({ ...c, role: "position_manager" })),
+      ...p.launchpads.map((c) => ({ ...c, role: "launchpad" })),
+      ...p.lockers.map((c) => ({ ...c, role: "locker" })),
+      ...p.otherContracts.map((address) => ({ address, name: "router", role: "router" })),
+    ]
+      .map(({ address, role, name }) => ({ address, role, name }))
+      // An address listed twice (a launchpad also named among the routers) keeps its first role.
+      .filter((c, i, all) => all.findIndex((o) => o.address === c.address) === i)
+  );
 }
 
 /** Writes chain_contracts from the profile (SQL that needs the roles, such as who counts as a holder, reads it). */

@@ -115,7 +115,7 @@ export class V3Market {
 
   private async wrap(who: string, amount: bigint) {
     const weth = this.v2.deployment.weth;
-    await this.send(who, weth, encodeFunctionData({ abi: this.artifacts.WETH.abi, functionName: "deposit" }), amount);
+    await this.send(who, weth, encodeFunctionData({ abi: this.artifacts.WETH9.abi, functionName: "deposit" }), amount);
     await this.ready(who, weth);
   }
 

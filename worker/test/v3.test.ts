@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
+import { wethUsd } from "@/worker/derive/prices";
 import { Indexer } from "@/worker/indexer/indexer";
+import { ChainState } from "@/worker/indexer/state";
 import { expectIndexedEqualsChain, expectV3EqualsChain } from "./chain-state";
 import { spawnWorker, stopWorker } from "./child";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -42,7 +44,10 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
   it("after a history equals slot0, liquidity, the pools' token balances, positions and holders' balanceOf", async () => {
     await syncToHead();
     const v3 = await expectV3EqualsChain(sql, market);
-    expect(v3.pools).toBe(market.pools.length);
+    // The dev chain's own V3 pools (its deployment's) are indexed beside the market's.
+    const indexed = await sql<{ address: string }[]>`select address from pools where protocol = 'uniswap-v3'`;
+    expect(indexed.map((p) => p.address)).toEqual(expect.arrayContaining(market.pools.map((p) => p.pool)));
+    expect(v3.pools).toBe(indexed.length);
     expect(v3.positions).toBe(market.positionIds.length);
     await expectIndexedEqualsChain(sql, market.v2);
     const [e] = await sql<{ swaps: number; adds: number; removes: number }[]>`
@@ -77,8 +82,8 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
   it("prices a V3 token as QuoterV2 quotes it, within rounding", async () => {
     await syncToHead();
     const weth = market.v2.deployment.weth;
-    const [{ weth_usd }] = await sql<{ weth_usd: number }[]>`
-      select (reserve1::float8 / 1e6) / (reserve0::float8 / 1e18) as weth_usd from pools where address = ${market.v2.deployment.wethUsdPair}`;
+    // The WETH leg is the V2 rule's (tested on its own); what is compared here is the V3 leg, the token's price in WETH.
+    const weth_usd = wethUsd(await ChainState.load(sql, market.profile));
     let priced = 0;
     for (const { token, pool } of market.pools) {
       const [m] = await sql<{ price_usd: number; priced_pool: string | null; quote_usd: number }[]>`
