@@ -2,7 +2,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { balances } from "./balances";
 import { blocks, syncState } from "./chain";
 import { eventCounts, eventCumulativeCounts, events, eventTombstones, tokenTransfers } from "./events";
-import { poolReserves, pools } from "./pools";
+import { lpPositions, poolReserves, pools, positionEvents } from "./pools";
 import { quarantinedEntities } from "./quarantine";
 import { tokenScores, walletScores } from "./scores";
 import { holderCountHistory, tokenMetrics, tokens } from "./tokens";
@@ -26,6 +26,8 @@ export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   { table: tokens, above: tokens.createdBlock },
   { table: pools, above: pools.createdBlock },
   { table: poolReserves, above: poolReserves.blockNumber },
+  { table: positionEvents, above: positionEvents.blockNumber },
+  { table: lpPositions },
   { table: tokenTransfers, above: tokenTransfers.blockNumber },
   { table: events, above: events.blockNumber },
   { table: eventTombstones },

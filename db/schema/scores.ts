@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import type { Classification, Confidence, NetActivity, RiskFlag, RiskLevel, TokenAdjustmentReason, WalletAdjustmentReason } from "../../lib/domain/vocab";
+import type { Classification, Confidence, MissingSignal, NetActivity, RiskFlag, RiskLevel, TokenAdjustmentReason, WalletAdjustmentReason } from "../../lib/domain/vocab";
 import { address, score, ts } from "./columns";
 
 /** Evidence behind one raised flag: who, which transactions, which numbers crossed what. */
@@ -26,6 +26,8 @@ export const tokenScores = pgTable("token_scores", {
   riskScore: score().notNull(),
   riskLevel: text().$type<RiskLevel>().notNull(),
   flags: text().array().$type<RiskFlag[]>().notNull().default(sql`'{}'::text[]`),
+  /** Signals the score could not read (lib/domain/vocab.ts MISSING_SIGNALS). */
+  signalsMissing: text().array().$type<MissingSignal[]>().notNull().default(sql`'{}'::text[]`),
   /** Dimensions are null without enough data (their weight goes to the others). */
   holderConcentrationScore: score(),
   liquidityStabilityScore: score(),

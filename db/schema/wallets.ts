@@ -52,8 +52,10 @@ export const walletPositions = pgTable(
 );
 
 /**
- * The first native-currency payment each address received (from block transactions): the raw
- * fact behind wallets.funder. Reorg rollbacks delete by block; later payments refill it.
+ * The first payment each address received: native currency (from block transactions; asset null)
+ * or, for a wallet without one, its first quote-token transfer from an account without code
+ * (asset: the token; value in its units). The raw fact behind wallets.funder. Reorg rollbacks
+ * delete by block; later payments refill it.
  */
 export const walletFunding = pgTable(
   "wallet_funding",
@@ -61,6 +63,7 @@ export const walletFunding = pgTable(
     wallet: address().primaryKey(),
     funder: address().notNull(),
     value: uint256().notNull(),
+    asset: address(),
     blockNumber: blockNumber().notNull(),
     txHash: text().notNull(),
   },

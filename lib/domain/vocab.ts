@@ -154,6 +154,14 @@ export const MISSING_REASONS = [
 ] as const;
 export type MissingReason = (typeof MISSING_REASONS)[number];
 
+/**
+ * Signals a token score could not read, so the flags that rest on them cannot be raised (the
+ * score does not read as clean on them): wallet_funding, when no wallet the sybil check reads has
+ * a known funder.
+ */
+export const MISSING_SIGNALS = ["wallet_funding"] as const;
+export type MissingSignal = (typeof MISSING_SIGNALS)[number];
+
 /** Ordered from least to most risky; the bands are in weights.ts (RISK_LEVEL_UPPER_BOUNDS). */
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { tokenScores, walletScores } from "@/db/schema";
 import type { tokenScore, walletScore } from "@/lib/api/schemas/scores";
+import type { MissingSignal } from "@/lib/domain/vocab";
 import { explainBreakdown } from "@/lib/scoring/composite";
 import { REPUTATION_DIMENSION_GAPS } from "@/lib/scoring/reputation";
 import { RISK_DIMENSION_GAPS, tokenConfidence } from "@/lib/scoring/risk";
@@ -33,6 +34,7 @@ export async function getTokenScore(db: Db, address: string): Promise<z.infer<ty
     weighted_score: breakdown.weightedScore,
     adjustments: s.adjustments,
     missing_dimensions: breakdown.missingDimensions,
+    signals_missing: s.signalsMissing as MissingSignal[],
     top_holder_summary: {
       early_mover_count: s.earlyMoverCount,
       early_mover_net_activity: s.earlyMoverNetActivity,

@@ -7,6 +7,7 @@
 import {
   type Confidence,
   type MissingReason,
+  type MissingSignal,
   RISK_DIMENSIONS,
   RISK_FLAGS,
   type RiskDimension,
@@ -21,7 +22,7 @@ import type { FlagEvidence } from "./evidence";
 import { type TopHolderSummary, topHolderSummary } from "./holder-summary";
 import { liquidityStability } from "./liquidity";
 import { smartMoneyFlow } from "./smart-money";
-import { sybilCluster } from "./sybil";
+import { fundingMissing, sybilCluster } from "./sybil";
 import type { TokenRiskInput } from "./token-input";
 import { washTrading } from "./wash";
 import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, SEVERE_DIMENSION, TOKEN_CONFIDENCE, WINDOWS } from "./weights";
@@ -44,6 +45,8 @@ export type TokenRiskResult = TopHolderSummary & {
   /** At the published precision; null without data (missingDimensions says why). */
   dimensions: RiskDimensions;
   missingDimensions: MissingDimension<RiskDimension>[];
+  /** Signals that could not be read (their flags cannot be raised). */
+  signalsMissing: MissingSignal[];
   /** The weighted breakdown before adjustments. */
   weightedScore: number;
   adjustments: Adjustment<TokenAdjustmentReason>[];
@@ -99,7 +102,8 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
   const liquidity = liquidityStability({ ...input, swaps }, resolver);
   const wash = washTrading(swaps, resolver);
   const smartMoney = smartMoneyFlow(input.smartMoney, swaps);
-  const sybil = sybilCluster({ token, holders: input.holders, earlyBuys, swaps }, resolver);
+  const sybilInput = { token, holders: input.holders, earlyBuys, swaps };
+  const sybil = sybilCluster(sybilInput, resolver);
 
   const evidence = [wash.flag, liquidity.flag, concentration.flag, sybil, smartMoney.flag];
   const raised = RISK_FLAGS.flatMap((f) => evidence.filter((e): e is FlagEvidence => e?.flag === f));
@@ -118,6 +122,7 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
     flags,
     dimensions,
     missingDimensions: missingDimensions(dimensions, RISK_DIMENSION_GAPS),
+    signalsMissing: fundingMissing(sybilInput) ? ["wallet_funding"] : [],
     weightedScore: risk.weighted,
     adjustments: risk.adjustments,
     flagEvidence: raised,

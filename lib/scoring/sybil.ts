@@ -6,7 +6,7 @@
  * share of supply. Shared funders alone are not enough: an exchange hot wallet funds thousands
  * of unrelated users, who neither form a managed cluster nor buy in one block together.
  */
-import { circulatingSupply } from "./concentration";
+import { circulatingSupply, isRealHolder } from "./concentration";
 import { type EntityResolver, groupBy, groupByEntity, isClusterEntity } from "./entities";
 import { type FlagEvidence, flagEvidence } from "./evidence";
 import { sum } from "./ramp";
@@ -37,6 +37,12 @@ function clusterGroups(buys: Swap[], resolver: EntityResolver): Group[] {
   return [...groupByEntity(buys, (b) => b.wallet, resolver)]
     .filter(([entity, list]) => isClusterEntity(entity) && walletsOf(list).length >= SYBIL_CLUSTER_FLAG.cluster_wallets)
     .map(([, list]) => ({ kind: "cluster_wallets", buys: list }));
+}
+
+/** The funding signal is missing when wallets bought or hold the token and not one of them has a known funder. */
+export function fundingMissing(input: SybilInput): boolean {
+  const wallets = [...input.earlyBuys, ...input.swaps, ...input.holders.filter(isRealHolder)];
+  return wallets.length > 0 && !wallets.some((w) => w.funder);
 }
 
 export function sybilCluster(input: SybilInput, resolver: EntityResolver): FlagEvidence | null {

@@ -5,17 +5,22 @@ export const BURN_ADDRESSES = ["0x0000000000000000000000000000000000000000", "0x
 
 const BURNED = new Set<string>(BURN_ADDRESSES);
 
+/** chain_contracts roles that hold tokens for others. */
+export const CUSTODIAN_ROLES = ["position_manager", "locker"] as const;
+
 /** Who counts as a holder (see isRealHolderSql), in memory: for the indexer's balance folds. */
-export const isRealHolder = (holder: string, token: string, pools: { has(address: string): boolean }) =>
-  !BURNED.has(holder) && holder !== token && !pools.has(holder);
+export const isRealHolder = (holder: string, token: string, nonHolders: { has(address: string): boolean }) =>
+  !BURNED.has(holder) && holder !== token && !nonHolders.has(holder);
 
 /**
  * The rule of who counts as a holder of a token (DESIGN: holder counts and concentration
- * exclude the zero and burn addresses, pair contracts and the token contract itself), as SQL
- * over a holder-address expression.
+ * exclude the zero and burn addresses, pool contracts (V2 and V3), the token contract itself, and
+ * the contracts that hold tokens for others: V3 position managers and LP lockers), as SQL over a
+ * holder-address expression.
  */
 export function isRealHolderSql(holder: SQL, token: SQL): SQL {
   return sql`${holder} <> all(${sql.raw(`array['${BURN_ADDRESSES.join("','")}']`)})
     and ${holder} <> ${token}
-    and not exists (select 1 from pools p where p.address = ${holder})`;
+    and not exists (select 1 from pools p where p.address = ${holder})
+    and not exists (select 1 from chain_contracts c where c.address = ${holder} and c.role in (${sql.raw(CUSTODIAN_ROLES.map((r) => `'${r}'`).join(", "))}))`;
 }

@@ -48,7 +48,7 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
     const before = b.amount;
     b.amount += delta;
     b.block = t.block;
-    if (!state.tokens.has(t.token) || !isRealHolder(holder, t.token, state.pools)) return;
+    if (!state.tokens.has(t.token) || !isRealHolder(holder, t.token, state.nonHolders)) return;
     const change = Number(b.amount > 0n) - Number(before > 0n);
     if (change === 0) return;
     const count = (holderCounts.get(t.token) ?? 0) + change;

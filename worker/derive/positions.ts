@@ -96,8 +96,8 @@ export async function applyPositions(tx: Tx, state: ChainState, transfers: Trans
   const sides: [TransferRow, "in" | "out", string][] = [];
   for (const t of transfers) {
     if (!state.tokens.has(t.token)) continue;
-    if (isRealHolder(t.from, t.token, state.pools)) sides.push([t, "out", t.from]);
-    if (isRealHolder(t.to, t.token, state.pools)) sides.push([t, "in", t.to]);
+    if (isRealHolder(t.from, t.token, state.nonHolders)) sides.push([t, "out", t.from]);
+    if (isRealHolder(t.to, t.token, state.nonHolders)) sides.push([t, "in", t.to]);
   }
   for (const [t, , wallet] of sides) positions.set(`${wallet}:${t.token}`, empty(wallet, t.token));
   if (positions.size === 0) return;

@@ -1,11 +1,12 @@
 import type { ChainState, PoolState } from "../indexer/state";
 
 /**
- * USD pricing (DESIGN "Chain model"): stablecoins at 1; WETH from the reserve-weighted
- * WETH/stable pairs; a token from its deepest whitelisted pair (quoted in WETH or a stable), and
- * only when that pair holds at least the profile's minimum of quote liquidity. Everything reads
- * the pool reserves of `state` as they stand, so the same rule prices an event at its log and a
- * token at the head.
+ * USD pricing (DESIGN "Chain model"): stablecoins at 1; WETH from the WETH/stable pools weighted
+ * by their stablecoin side; a token from its deepest whitelisted pool (quoted in WETH or a stable;
+ * a V2 pair's reserve ratio, a V3 pool's sqrtPriceX96), and only when that pool holds at least the
+ * profile's minimum of quote liquidity (its quote token balance: the same dust rule on both
+ * protocols). Everything reads the pool state of `state` as it stands, so the same rule prices an
+ * event at its log and a token at the head.
  */
 
 export const units = (raw: bigint, decimals: number) => Number(raw) / 10 ** decimals;
@@ -26,14 +27,34 @@ export function usd(x: number): number {
 const reserveOf = (p: PoolState, token: string) => (p.token0 === token ? p.reserve0 : p.reserve1);
 const otherSide = (p: PoolState, token: string) => (p.token0 === token ? p.token1 : p.token0);
 
+/**
+ * Units of the other side one unit of `token` is worth in pool `p`: a V2 pair's reserve ratio, a
+ * V3 pool's sqrtPriceX96 squared (raw token1 per raw token0) scaled by both tokens' decimals.
+ */
+export function poolPrice(state: ChainState, p: PoolState, token: string): number {
+  const other = otherSide(p, token);
+  if (p.protocol === "uniswap-v3") {
+    const sqrt = Number(p.sqrtPriceX96) / 2 ** 96;
+    const price0 = sqrt * sqrt * 10 ** (state.decimalsOf(p.token0) - state.decimalsOf(p.token1));
+    if (!(price0 > 0) || !Number.isFinite(price0)) return 0;
+    return p.token0 === token ? price0 : 1 / price0;
+  }
+  const mine = units(reserveOf(p, token), state.decimalsOf(token));
+  return mine > 0 ? units(reserveOf(p, other), state.decimalsOf(other)) / mine : 0;
+}
+
+/** WETH in USD over the WETH/stablecoin pools, each weighing with its stablecoin side. */
 export function wethUsd(state: ChainState): number {
   const weth = state.profile.weth;
   let dollars = 0;
   let eth = 0;
   for (const p of state.wethStablePools) {
     const stable = otherSide(p, weth);
-    dollars += units(reserveOf(p, stable), state.decimalsOf(stable));
-    eth += units(reserveOf(p, weth), 18);
+    const side = units(reserveOf(p, stable), state.decimalsOf(stable));
+    const price = poolPrice(state, p, weth);
+    if (side <= 0 || price <= 0) continue;
+    dollars += side;
+    eth += side / price;
   }
   return eth > 0 ? usd(dollars / eth) : 0;
 }
@@ -64,8 +85,7 @@ export function tokenPrice(state: ChainState, token: string): TokenPrice {
     if (quoteSide > bestUsd || (quoteSide === bestUsd && best && p.address < best.address)) [best, bestUsd] = [p, quoteSide];
   }
   if (!best || bestUsd < state.profile.minQuoteLiquidityUsd) return { priceUsd: 0, pool: null, liquidityUsd };
-  const tokenUnits = units(reserveOf(best, token), state.decimalsOf(token));
-  return { priceUsd: tokenUnits > 0 ? usd(bestUsd / tokenUnits) : 0, pool: best.address, liquidityUsd };
+  return { priceUsd: usd(poolPrice(state, best, token) * quoteUsd(state, otherSide(best, token))), pool: best.address, liquidityUsd };
 }
 
 /** USD per unit of any token: quotes by their rule, indexed tokens by their pair, else 0. */

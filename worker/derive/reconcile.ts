@@ -64,7 +64,9 @@ type Check = { token: string; reason: string | null; holders: Set<string>; openi
  */
 export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: RangeData, rows: RangeRows): Promise<string[]> {
   const transfers = rows.transfers.filter((t) => state.tokens.has(t.token));
+  // A V2 pair syncs to its real balance; a V3 pool's balances are folded by the indexer itself, so only V2 Syncs prove anything.
   const syncs = rows.reserves.flatMap((r) => {
+    if (r.v3) return [];
     const p = state.pools.get(r.pool)!;
     return [
       ...(state.tokens.has(p.token0) ? [{ token: p.token0, pool: p.address, reserve: r.reserve0, block: r.block, logIndex: r.logIndex }] : []),

@@ -60,6 +60,7 @@ export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: stri
       aiSummary: s.summary,
       summaryInputHash: s.hash,
       summaryFactsHash: s.facts,
+      signalsMissing: s.risk.signalsMissing,
     })),
     {
       onConflict: {

@@ -4,6 +4,7 @@ import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainProfile } from "../profiles";
+import { knownContracts } from "../profiles/contracts";
 
 /**
  * Wallet activity from events: first and last seen, trade count. `scope` picks the events: a
@@ -18,7 +19,7 @@ export async function upsertWalletActivity(tx: Tx, profile: ChainProfile, scope:
     ? `first_seen = least(wallets.first_seen, excluded.first_seen), last_seen = greatest(wallets.last_seen, excluded.last_seen),
        trade_count = wallets.trade_count + excluded.trade_count`
     : "first_seen = excluded.first_seen, last_seen = excluded.last_seen, trade_count = excluded.trade_count";
-  const contracts = [...profile.launchpads, ...profile.factories].map((c) => c.address).concat(profile.otherContracts);
+  const contracts = knownContracts(profile).map((c) => c.address);
   const param = range ? scope.fromBlock : scope.wallets;
   await tx.unsafe(
     `insert into wallets (address, first_seen, last_seen, trade_count, is_contract)

@@ -10,6 +10,18 @@ export const TOPICS = {
   burn: toEventSelector("Burn(address,uint256,uint256,address)"),
   swap: toEventSelector("Swap(address,uint256,uint256,uint256,uint256,address)"),
   sync: toEventSelector("Sync(uint112,uint112)"),
+  // Uniswap V3: factory, pool, and NonfungiblePositionManager (whose ERC-721 Transfer shares the ERC-20 topic).
+  poolCreated: toEventSelector("PoolCreated(address,address,uint24,int24,address)"),
+  initialize: toEventSelector("Initialize(uint160,int24)"),
+  swapV3: toEventSelector("Swap(address,address,int256,int256,uint160,uint128,int24)"),
+  mintV3: toEventSelector("Mint(address,address,int24,int24,uint128,uint256,uint256)"),
+  burnV3: toEventSelector("Burn(address,int24,int24,uint128,uint256,uint256)"),
+  collectV3: toEventSelector("Collect(address,address,int24,int24,uint128,uint128)"),
+  collectProtocol: toEventSelector("CollectProtocol(address,address,uint128,uint128)"),
+  flash: toEventSelector("Flash(address,address,uint256,uint256,uint256,uint256)"),
+  increaseLiquidity: toEventSelector("IncreaseLiquidity(uint256,uint128,uint256,uint256)"),
+  decreaseLiquidity: toEventSelector("DecreaseLiquidity(uint256,uint128,uint256,uint256)"),
+  collectPosition: toEventSelector("Collect(uint256,address,uint256,uint256)"),
 } as const;
 
 /** Position of a log on the chain, shared by every decoded log. */
@@ -25,6 +37,20 @@ export type ChainLog = LogRef &
     | { kind: "burn"; amount0: bigint; amount1: bigint }
     | { kind: "swap"; amount0In: bigint; amount1In: bigint; amount0Out: bigint; amount1Out: bigint }
     | { kind: "sync"; reserve0: bigint; reserve1: bigint }
+    | { kind: "poolCreated"; token0: string; token1: string; pool: string; fee: number; tickSpacing: number }
+    | { kind: "initialize"; sqrtPriceX96: bigint; tick: number }
+    /** Signed amounts: what the pool received (negative: sent). */
+    | { kind: "swapV3"; amount0: bigint; amount1: bigint; sqrtPriceX96: bigint; liquidity: bigint; tick: number }
+    | { kind: "mintV3"; owner: string; tickLower: number; tickUpper: number; liquidity: bigint; amount0: bigint; amount1: bigint }
+    | { kind: "burnV3"; owner: string; tickLower: number; tickUpper: number; liquidity: bigint; amount0: bigint; amount1: bigint }
+    /** Tokens leaving a V3 pool to a position's owner (Collect) or the protocol (CollectProtocol). */
+    | { kind: "collectV3"; amount0: bigint; amount1: bigint }
+    /** A flash loan's fees: what the pool keeps beyond what it lent. */
+    | { kind: "flash"; paid0: bigint; paid1: bigint }
+    | { kind: "increaseLiquidity" | "decreaseLiquidity"; tokenId: bigint; liquidity: bigint; amount0: bigint; amount1: bigint }
+    | { kind: "collectPosition"; tokenId: bigint; recipient: string; amount0: bigint; amount1: bigint }
+    /** An ERC-721 Transfer (read from position managers only). */
+    | { kind: "nftTransfer"; from: string; to: string; tokenId: bigint }
   );
 
 /**
@@ -39,6 +65,8 @@ const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
 // An address topic or word keeps its low 20 bytes, as Solidity's conversion does.
 const topicAddress = (t: string) => `0x${t.slice(26)}`.toLowerCase();
 const word = (data: string, i: number) => BigInt(`0x${data.slice(2 + i * 64, 2 + (i + 1) * 64)}`);
+const signed = (w: bigint) => (w >= 2n ** 255n ? w - 2n ** 256n : w);
+const topicInt = (t: string) => Number(signed(BigInt(t)));
 const wordAddress = (data: string, i: number) => `0x${data.slice(2 + i * 64 + 24, 2 + (i + 1) * 64)}`.toLowerCase();
 
 export const logRef = (raw: RawLog): LogRef => ({
@@ -58,6 +86,17 @@ const LAYOUT: Record<string, { name: string; topics: number; words: number }> = 
   [TOPICS.burn]: { name: "Burn", topics: 3, words: 2 },
   [TOPICS.swap]: { name: "Swap", topics: 3, words: 4 },
   [TOPICS.sync]: { name: "Sync", topics: 1, words: 2 },
+  [TOPICS.poolCreated]: { name: "PoolCreated", topics: 4, words: 2 },
+  [TOPICS.initialize]: { name: "Initialize", topics: 1, words: 2 },
+  [TOPICS.swapV3]: { name: "Swap", topics: 3, words: 5 },
+  [TOPICS.mintV3]: { name: "Mint", topics: 4, words: 4 },
+  [TOPICS.burnV3]: { name: "Burn", topics: 4, words: 3 },
+  [TOPICS.collectV3]: { name: "Collect", topics: 4, words: 3 },
+  [TOPICS.collectProtocol]: { name: "CollectProtocol", topics: 3, words: 2 },
+  [TOPICS.flash]: { name: "Flash", topics: 3, words: 4 },
+  [TOPICS.increaseLiquidity]: { name: "IncreaseLiquidity", topics: 2, words: 3 },
+  [TOPICS.decreaseLiquidity]: { name: "DecreaseLiquidity", topics: 2, words: 3 },
+  [TOPICS.collectPosition]: { name: "Collect", topics: 2, words: 3 },
 };
 
 /**
@@ -69,11 +108,14 @@ const LAYOUT: Record<string, { name: string; topics: number; words: number }> = 
 export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
   const ref = logRef(raw);
   const topics = raw.topics ?? [];
-  const [topic0, t1, t2] = topics;
+  const [topic0, t1, t2, t3] = topics;
   const layout = LAYOUT[topic0];
   if (!layout) return null;
-  // ERC-721 (and ERC-404's NFT side): Transfer with the token id as a fourth topic. Not ours.
-  if (topic0 === TOPICS.transfer && topics.length === 4) return null;
+  // ERC-721 (and ERC-404's NFT side): Transfer with the token id as a fourth topic; the caller reads it from position managers only.
+  if (topic0 === TOPICS.transfer && topics.length === 4) {
+    if (!topics.every((t) => TOPIC.test(t))) return null;
+    return { ...ref, kind: "nftTransfer", from: topicAddress(t1), to: topicAddress(t2), tokenId: BigInt(topics[3]) };
+  }
   const malformed = (why: string): MalformedLog => ({ ...ref, kind: "malformed", reason: `malformed ${layout.name} log: ${why}` });
   const d = raw.data;
   if (typeof d !== "string" || !HEX_DATA.test(d)) return malformed("data is not hex");
@@ -100,7 +142,61 @@ export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
       return { ...ref, kind: "burn", amount0: w(0), amount1: w(1) };
     case TOPICS.swap:
       return { ...ref, kind: "swap", amount0In: w(0), amount1In: w(1), amount0Out: w(2), amount1Out: w(3) };
-    default:
+    case TOPICS.sync:
       return { ...ref, kind: "sync", reserve0: w(0), reserve1: w(1) };
+    case TOPICS.poolCreated:
+      return {
+        ...ref,
+        kind: "poolCreated",
+        token0: topicAddress(t1),
+        token1: topicAddress(t2),
+        fee: Number(BigInt(t3)),
+        tickSpacing: Number(signed(w(0))),
+        pool: wordAddress(d, 1),
+      };
+    case TOPICS.initialize:
+      return { ...ref, kind: "initialize", sqrtPriceX96: w(0), tick: Number(signed(w(1))) };
+    case TOPICS.swapV3:
+      return { ...ref, kind: "swapV3", amount0: signed(w(0)), amount1: signed(w(1)), sqrtPriceX96: w(2), liquidity: w(3), tick: Number(signed(w(4))) };
+    case TOPICS.mintV3:
+      return {
+        ...ref,
+        kind: "mintV3",
+        owner: topicAddress(t1),
+        tickLower: topicInt(t2),
+        tickUpper: topicInt(t3),
+        liquidity: w(1),
+        amount0: w(2),
+        amount1: w(3),
+      };
+    case TOPICS.burnV3:
+      return {
+        ...ref,
+        kind: "burnV3",
+        owner: topicAddress(t1),
+        tickLower: topicInt(t2),
+        tickUpper: topicInt(t3),
+        liquidity: w(0),
+        amount0: w(1),
+        amount1: w(2),
+      };
+    case TOPICS.collectV3:
+      return { ...ref, kind: "collectV3", amount0: w(1), amount1: w(2) };
+    case TOPICS.collectProtocol:
+      return { ...ref, kind: "collectV3", amount0: w(0), amount1: w(1) };
+    case TOPICS.flash:
+      return { ...ref, kind: "flash", paid0: w(2), paid1: w(3) };
+    case TOPICS.increaseLiquidity:
+    case TOPICS.decreaseLiquidity:
+      return {
+        ...ref,
+        kind: topic0 === TOPICS.increaseLiquidity ? "increaseLiquidity" : "decreaseLiquidity",
+        tokenId: BigInt(t1),
+        liquidity: w(0),
+        amount0: w(1),
+        amount1: w(2),
+      };
+    default:
+      return { ...ref, kind: "collectPosition", tokenId: BigInt(t1), recipient: wordAddress(d, 0), amount0: w(1), amount1: w(2) };
   }
 }

@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi } from "viem";
 import { cleanChainText, decodeStringResult, decodeUintResult, NAME_MAX, type RawChainText, type TextAnomaly, tokenText } from "@/lib/chain-text";
-import type { ChainProfile } from "../profiles";
+import type { ChainProfile, ProtocolKind } from "../profiles";
 import type { ChainLog } from "./decode";
 import type { Quarantine } from "./quarantine";
 import { type Rpc, toHex } from "./rpc";
@@ -23,7 +23,26 @@ export type NewToken = {
   anomalies: TextAnomaly[];
 };
 
-export type NewPool = { address: string; factory: string; dex: string; token0: string; token1: string; createdBlock: number };
+export type NewPool = {
+  address: string;
+  factory: string;
+  dex: string;
+  protocol: ProtocolKind;
+  /** V3 only (null on V2). */
+  fee: number | null;
+  tickSpacing: number | null;
+  token0: string;
+  token1: string;
+  createdBlock: number;
+};
+
+/** A factory's new pool, whichever protocol's event announced it. */
+const created = (l: ChainLog) =>
+  l.kind === "pairCreated"
+    ? { ...l, pool: l.pair, fee: null, tickSpacing: null }
+    : l.kind === "poolCreated"
+      ? { ...l, fee: l.fee, tickSpacing: l.tickSpacing }
+      : null;
 
 /**
  * Decimals a token may declare. ERC-20 makes decimals() optional: without an answer 18 stands in
@@ -57,7 +76,7 @@ type Found = Omit<NewToken, "name" | "symbol" | "anomalies"> & { rawName: RawCha
  */
 export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfile, logs: ChainLog[]) {
   const launchpads = new Map(profile.launchpads.map((l) => [l.address, l.name]));
-  const factories = new Map(profile.factories.map((f) => [f.address, f.name]));
+  const factories = new Map(profile.factories.map((f) => [f.address, f]));
   const found = new Map<string, Found>();
   const known = (token: string) => state.tokens.has(token) || state.quarantined.has(token) || found.has(token);
 
@@ -78,8 +97,9 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
     });
   }
   if (launchpads.size === 0) {
-    for (const l of logs) {
-      if (l.kind !== "pairCreated" || !factories.has(l.address)) continue;
+    for (const log of logs) {
+      const l = created(log);
+      if (!l || !factories.has(l.address)) continue;
       const token = l.token0 === profile.weth ? l.token1 : l.token1 === profile.weth ? l.token0 : null;
       if (!token || state.isQuote(token) || known(token)) continue;
       found.set(token, {
@@ -89,9 +109,9 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
         fromEvent: false,
         decimals: DEFAULT_DECIMALS,
         supplyBase: 0n,
-        launchpad: factories.get(l.address)!,
+        launchpad: factories.get(l.address)!.name,
         creator: null,
-        launchPool: l.pair,
+        launchPool: l.pool,
         createdBlock: l.block,
         createdTx: l.txHash,
       });
@@ -101,12 +121,26 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
   for (const t of tokens) state.addToken({ address: t.address, decimals: t.decimals, createdBlock: t.createdBlock });
 
   const pools: NewPool[] = [];
-  for (const l of logs) {
-    if (l.kind !== "pairCreated" || !factories.has(l.address) || state.pools.has(l.pair) || state.quarantined.has(l.pair)) continue;
+  for (const log of logs) {
+    const l = created(log);
+    const factory = l && factories.get(l.address);
+    if (!l || !factory || state.pools.has(l.pool) || state.quarantined.has(l.pool)) continue;
+    // A factory's event of the other protocol (a V2 factory cannot create V3 pools) is not a pool.
+    if ((factory.protocol === "uniswap-v3") !== (log.kind === "poolCreated")) continue;
     if (!state.wantsPool(l.token0, l.token1)) continue;
-    const pool = { address: l.pair, factory: l.address, dex: factories.get(l.address)!, token0: l.token0, token1: l.token1, createdBlock: l.block };
+    const pool: NewPool = {
+      address: l.pool,
+      factory: l.address,
+      dex: factory.name,
+      protocol: factory.protocol,
+      fee: l.fee,
+      tickSpacing: l.tickSpacing,
+      token0: l.token0,
+      token1: l.token1,
+      createdBlock: l.block,
+    };
     pools.push(pool);
-    state.addPool({ ...pool, reserve0: 0n, reserve1: 0n });
+    state.addPool({ ...pool, reserve0: 0n, reserve1: 0n, sqrtPriceX96: 0n, tick: 0, liquidity: 0n });
   }
   return { tokens, pools, quarantined };
 }

@@ -21,8 +21,11 @@ export type BlockData = {
   keep: boolean;
 };
 
-/** The first native-currency payment to an address in a range: the edge of funding clusters. */
-export type Funding = { wallet: string; funder: string; block: number; txHash: string; value: bigint };
+/**
+ * The first payment to an address: the edge of funding clusters. Native currency (asset null),
+ * or a quote token's transfer (asset: the token; derive/funding.ts).
+ */
+export type Funding = { wallet: string; funder: string; block: number; txHash: string; value: bigint; asset?: string };
 
 /** Everything one block range contributes, fetched and checked, before it is written. */
 export type RangeData = {
@@ -41,7 +44,25 @@ export type RangeData = {
 /** The node's answers disagree with each other (a reorg happened while fetching): fetch again. */
 export class ChainMovedError extends Error {}
 
-const STAGE_TWO_TOPICS = [[TOPICS.transfer, TOPICS.mint, TOPICS.burn, TOPICS.swap, TOPICS.sync]];
+const STAGE_TWO_TOPICS = [
+  [
+    TOPICS.transfer,
+    TOPICS.mint,
+    TOPICS.burn,
+    TOPICS.swap,
+    TOPICS.sync,
+    TOPICS.initialize,
+    TOPICS.swapV3,
+    TOPICS.mintV3,
+    TOPICS.burnV3,
+    TOPICS.collectV3,
+    TOPICS.collectProtocol,
+    TOPICS.flash,
+    TOPICS.increaseLiquidity,
+    TOPICS.decreaseLiquidity,
+    TOPICS.collectPosition,
+  ],
+];
 const ZERO = "0x0000000000000000000000000000000000000000";
 
 /**
@@ -55,7 +76,7 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   const launches = launchEvents(profile);
   const factories = new Set(profile.factories.map((f) => f.address));
   const stageOne = [...launches.keys(), ...factories];
-  const stageOneTopics = [...new Set([TOPICS.pairCreated, ...[...launches.values()].map((e) => e.topic0)])];
+  const stageOneTopics = [...new Set([TOPICS.pairCreated, TOPICS.poolCreated, ...[...launches.values()].map((e) => e.topic0)])];
   const quarantined: Quarantine[] = [];
   const discoveryLogs: ChainLog[] = [];
   for (const raw of await rpc.getLogs(from, to, stageOne, [stageOneTopics])) {
@@ -81,7 +102,9 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   for (const raw of await rpc.getLogs(from, to, state.watchedAddresses(), STAGE_TWO_TOPICS)) {
     if (raw.removed) continue;
     const l = decodeLog(raw);
-    if (!l || !(state.tokens.has(l.address) || state.pools.has(l.address))) continue;
+    if (!l || !state.watches(l.address)) continue;
+    // Position NFTs move on position managers; an ERC-721 Transfer anywhere else is not ours.
+    if (l.kind === "nftTransfer" && !state.positionManagers.has(l.address)) continue;
     if (l.block < (state.tokens.get(l.address)?.createdBlock ?? 0)) continue;
     if (l.kind === "malformed") malformed.push(l);
     else logs.push(l);
@@ -106,7 +129,8 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
       throw new ChainMovedError(`block ${block.number} does not extend ${parent.number}`);
     }
     blocks.set(block.number, block);
-    if (profile.scanPayments) collectFundings(raw, block.number, funded, fundings);
+    // Every fetched block's payments count: all blocks with a transaction when the profile scans them, else those fetched anyway.
+    collectFundings(raw, block.number, funded, fundings);
   });
   for (const l of [...logs, ...discoveryLogs, ...malformed]) {
     if (blocks.get(l.block)!.hash !== l.blockHash) throw new ChainMovedError(`log of block ${l.block} is from another branch`);

@@ -1,7 +1,9 @@
 import type { Sql } from "@/db/client";
 import { deriveRange, refreshDerived, type Touched } from "../derive";
+import { quoteTokenFundings } from "../derive/funding";
 import { markTokens, reconcileRange } from "../derive/reconcile";
 import type { ChainProfile } from "../profiles";
+import { writeKnownContracts } from "../profiles/contracts";
 import { type BlockRef, bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat } from "./checkpoint";
 import type { RangeData } from "./fetch";
 import { logQuarantined, type Quarantine, recordQuarantines, writeIsolating } from "./quarantine";
@@ -80,6 +82,7 @@ export class Indexer {
   }
 
   static async create(opts: IndexerOptions): Promise<Indexer> {
+    await opts.sql.begin((tx) => writeKnownContracts(tx, opts.profile));
     const ix = new Indexer(opts, await ChainState.load(opts.sql, opts.profile));
     ix.checkpoint = (await readCheckpoint(opts.sql, opts.profile.chainId)) ?? (await ix.beforeStart());
     ix.run.startBlock = ix.checkpoint.number + 1;
@@ -132,9 +135,10 @@ export class Indexer {
           .begin(async (tx) => {
             recorded = await recordQuarantines(tx, range);
             const mismatched = await reconcileRange(tx, this.rpc, this.state, range, rows);
-            await insertRangeFacts(tx, this.state, range, rows);
+            const facts = { ...range, fundings: [...range.fundings, ...(await quoteTokenFundings(tx, this.rpc, this.state, range, rows))] };
+            await insertRangeFacts(tx, this.state, facts, rows);
             await markTokens(tx, range, mismatched);
-            touched = await deriveRange(tx, this.state, this.profile, range.from, rows, range.fundings);
+            touched = await deriveRange(tx, this.state, this.profile, range.from, rows, facts.fundings);
             await writeCheckpoint(tx, this.profile.chainId, ref, this.profile.finalityDepth);
             if (dryRun) throw DRY_RUN;
           })

@@ -145,9 +145,9 @@ describe("decodeLog", () => {
     });
   });
 
-  it("ignores other events and ERC-721 Transfers", () => {
+  it("ignores other events, and reads an ERC-721 Transfer as an NFT transfer (fetch keeps those of position managers only)", () => {
     expect(decodeLog(raw([`0x${"12".repeat(32)}`], "0x"))).toBeNull();
-    expect(decodeLog(raw([TOPICS.transfer, topic(WALLET), topic(WALLET), topic(addr(1))], "0x"))).toBeNull();
+    expect(decodeLog(raw([TOPICS.transfer, topic(WALLET), topic(WALLET), topic(addr(1))], "0x"))).toMatchObject({ kind: "nftTransfer", tokenId: 1n });
   });
 
   it("reports our topics in another layout as malformed, never throws", () => {

@@ -10,6 +10,7 @@ import type { Rpc } from "./rpc";
 import type { Tx } from "./sql";
 import { ChainState } from "./state";
 import type { TransferKind, TransferRow } from "./transform";
+import { foldPositions } from "./write";
 
 /** What a tombstone keeps of its event: the columns both tables have. */
 const TOMBSTONE_COLUMNS = [
@@ -65,7 +66,7 @@ type StoredTransfer = {
 /**
  * Rolls the indexed data back to `ancestor` (null: to before the start block) in one transaction:
  * deletes every fact above it and what was created above it (events leave tombstones), then
- * recomputes what those facts fed (pool reserves, balances, supplies, holder counts and positions
+ * recomputes what those facts fed (pool reserves and V3 price state, V3 positions, balances, supplies, holder counts and positions
  * of the tokens they touched, the activity and funders of the wallets they named) by the same
  * folds the forward sync runs.
  * Returns the state reloaded from the result; price-dependent figures are refreshed by the caller.
@@ -79,6 +80,7 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
     union select to_address from events where block_number > ${above} and to_address is not null
     union select wallet from wallet_funding where block_number > ${above}`);
   const pools = await list(tx`select distinct pool_address as a from pool_reserves where block_number > ${above}`);
+  const positions = await list(tx`select distinct manager || ':' || token_id::text as a from position_events where block_number > ${above}`);
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
   const copied = TOMBSTONE_COLUMNS.map((k) => col(events, k)).join(", ");
@@ -98,11 +100,14 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   await tx`update tokens set total_supply = supply_base where address = any(${rebuilt})`;
   await tx`update pools set lp_total_supply = 0 where address = any(${rebuilt})`;
   await tx`
-    update pools p set reserve0 = coalesce(r.reserve0, 0), reserve1 = coalesce(r.reserve1, 0), reserve_block = coalesce(r.block_number, 0)
-      from (select k.address, last.reserve0, last.reserve1, last.block_number from unnest(${pools}::text[]) k(address)
-              left join lateral (select reserve0, reserve1, block_number from pool_reserves pr where pr.pool_address = k.address
-                                  order by block_number desc, log_index desc limit 1) last on true) r
+    update pools p set reserve0 = coalesce(r.reserve0, 0), reserve1 = coalesce(r.reserve1, 0), reserve_block = coalesce(r.block_number, 0),
+                       sqrt_price_x96 = r.sqrt_price_x96, tick = r.tick, liquidity = r.liquidity
+      from (select k.address, last.reserve0, last.reserve1, last.block_number, last.sqrt_price_x96, last.tick, last.liquidity
+              from unnest(${pools}::text[]) k(address)
+              left join lateral (select reserve0, reserve1, block_number, sqrt_price_x96, tick, liquidity from pool_reserves pr
+                                  where pr.pool_address = k.address order by block_number desc, log_index desc limit 1) last on true) r
      where p.address = r.address`;
+  await foldPositions(tx, positions);
 
   const state = await ChainState.load(tx, profile);
   const stored = await tx<StoredTransfer[]>`

@@ -1,15 +1,26 @@
-import type { ChainProfile } from "../profiles";
+import type { ChainProfile, ProtocolKind } from "../profiles";
 import type { Tx } from "./sql";
 
 export type TokenInfo = { address: string; decimals: number; createdBlock: number };
 export type PoolState = {
   address: string;
+  protocol: ProtocolKind;
   token0: string;
   token1: string;
+  /** The pool's token balances (V2: its last Sync; V3: folded from its events). */
   reserve0: bigint;
   reserve1: bigint;
+  /** V3 only (0 on V2): slot0's price and tick, and the active liquidity. */
+  sqrtPriceX96: bigint;
+  tick: number;
+  liquidity: bigint;
   createdBlock: number;
 };
+
+/** The V3 state of a pool as it stands, and what a pool_reserves row records. */
+export type PoolBalances = Pick<PoolState, "reserve0" | "reserve1" | "sqrtPriceX96" | "tick" | "liquidity">;
+
+export const positionKey = (manager: string, tokenId: bigint) => `${manager}:${tokenId}`;
 
 /**
  * The indexer's in-memory view of what it tracks: tokens, pools and their current reserves.
@@ -28,10 +39,19 @@ export class ChainState {
   readonly quarantined = new Set<string>();
   /** Tokens marked balance_mismatch: their balances are checked with balanceOf in every range that moves them. */
   readonly mismatched = new Set<string>();
+  /** V3 positions in tracked pools, by positionKey: the pool each belongs to. */
+  readonly positions = new Map<string, { pool: string }>();
+  readonly positionManagers: Set<string>;
+  /** Contracts that hold tokens for others, never holders themselves: position managers and lockers. */
+  readonly custodians: Set<string>;
+  /** Addresses that hold tokens without being holders: pools and custodians (lib/tokens/holders.ts). */
+  readonly nonHolders = { has: (address: string) => this.pools.has(address) || this.custodians.has(address) };
 
   constructor(readonly profile: ChainProfile) {
     this.stables = new Set(profile.quoteTokens.filter((q) => q.stable).map((q) => q.address));
     this.quoteDecimals = new Map(profile.quoteTokens.map((q) => [q.address, q.decimals]));
+    this.positionManagers = new Set(profile.positionManagers.map((m) => m.address));
+    this.custodians = new Set([...this.positionManagers, ...profile.lockers.map((l) => l.address)]);
   }
 
   static async load(sql: Tx, profile: ChainProfile): Promise<ChainState> {
@@ -45,20 +65,39 @@ export class ChainState {
       state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.created_block) });
       if (t.mismatched) state.mismatched.add(t.address);
     }
-    const pools = await sql<{ address: string; token0: string; token1: string; reserve0: string; reserve1: string; created_block: string }[]>`
-      select address, token0, token1, reserve0::text, reserve1::text, created_block from pools`;
+    const pools = await sql<
+      {
+        address: string;
+        protocol: ProtocolKind;
+        token0: string;
+        token1: string;
+        reserve0: string;
+        reserve1: string;
+        sqrt_price_x96: string | null;
+        tick: number | null;
+        liquidity: string | null;
+        created_block: string;
+      }[]
+    >`
+      select address, protocol, token0, token1, reserve0::text, reserve1::text, sqrt_price_x96::text, tick, liquidity::text, created_block from pools`;
     for (const p of pools) {
       // A pool of a quarantined token goes with it, unless another side still wants it.
       if (state.quarantined.has(p.address) || !state.wantsPool(p.token0, p.token1)) continue;
       state.addPool({
         address: p.address,
+        protocol: p.protocol,
         token0: p.token0,
         token1: p.token1,
         reserve0: BigInt(p.reserve0),
         reserve1: BigInt(p.reserve1),
+        sqrtPriceX96: BigInt(p.sqrt_price_x96 ?? 0),
+        tick: p.tick ?? 0,
+        liquidity: BigInt(p.liquidity ?? 0),
         createdBlock: Number(p.created_block),
       });
     }
+    const positions = await sql<{ manager: string; token_id: string; pool_address: string }[]>`select manager, token_id::text, pool_address from lp_positions`;
+    for (const p of positions) if (state.pools.has(p.pool_address)) state.positions.set(positionKey(p.manager, BigInt(p.token_id)), { pool: p.pool_address });
     return state;
   }
 
@@ -88,16 +127,32 @@ export class ChainState {
     return this.tokens.has(token0) || this.tokens.has(token1) || (this.isQuote(token0) && this.isQuote(token1));
   }
 
-  /** Pool reserves as they stand, to undo what a transform that did not commit moved. */
+  /** Pool state and positions as they stand, to undo what a transform that did not commit moved. */
   saveReserves(): () => void {
-    const saved = [...this.pools.values()].map((p) => [p, p.reserve0, p.reserve1] as const);
+    const saved = [...this.pools.values()].map((p) => [p, balancesOf(p)] as const);
+    const positions = new Map(this.positions);
     return () => {
-      for (const [p, r0, r1] of saved) [p.reserve0, p.reserve1] = [r0, r1];
+      for (const [p, b] of saved) Object.assign(p, b);
+      this.positions.clear();
+      for (const [k, v] of positions) this.positions.set(k, v);
     };
   }
 
   /** Every address whose logs stage two fetches. */
   watchedAddresses(): string[] {
-    return [...this.tokens.keys(), ...this.pools.keys()];
+    return [...this.tokens.keys(), ...this.pools.keys(), ...this.positionManagers];
+  }
+
+  /** Whether stage two reads this address's logs. */
+  watches(address: string): boolean {
+    return this.tokens.has(address) || this.pools.has(address) || this.positionManagers.has(address);
   }
 }
+
+export const balancesOf = (p: PoolState): PoolBalances => ({
+  reserve0: p.reserve0,
+  reserve1: p.reserve1,
+  sqrtPriceX96: p.sqrtPriceX96,
+  tick: p.tick,
+  liquidity: p.liquidity,
+});

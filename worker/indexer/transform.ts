@@ -2,7 +2,7 @@ import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { usd, valueUsd } from "../derive/prices";
 import type { ChainLog } from "./decode";
 import type { BlockData, RangeData } from "./fetch";
-import type { ChainState, PoolState } from "./state";
+import { balancesOf, type ChainState, type PoolBalances, type PoolState, positionKey } from "./state";
 
 /**
  * How a token transfer moved value, from the side of the address that is not the pair:
@@ -27,7 +27,29 @@ export type TransferRow = {
   timestamp: number;
 };
 
-export type ReserveRow = { pool: string; block: number; logIndex: number; reserve0: bigint; reserve1: bigint };
+/** A pool's balances (and V3 price state) after one of its logs: what a reorg rollback restores. */
+export type ReserveRow = { pool: string; block: number; logIndex: number; v3: boolean } & PoolBalances;
+
+/**
+ * A fact of a V3 position in a tracked pool. `owner`: the new owner of a transfer, the recipient
+ * of a collect; ticks on the increase that created the position.
+ */
+export type PositionEventRow = {
+  block: number;
+  logIndex: number;
+  manager: string;
+  tokenId: bigint;
+  pool: string;
+  kind: "increase" | "decrease" | "collect" | "transfer";
+  liquidityDelta: bigint;
+  amount0: bigint;
+  amount1: bigint;
+  owner: string | null;
+  tickLower: number | null;
+  tickUpper: number | null;
+  txHash: string;
+  txFrom: string;
+};
 
 export type EventType = "swap" | "liquidity_add" | "liquidity_remove" | "transfer";
 export type EventRow = {
@@ -47,7 +69,7 @@ export type EventRow = {
 };
 
 /** The rows a range adds, in chain order. */
-export type RangeRows = { transfers: TransferRow[]; reserves: ReserveRow[]; events: EventRow[] };
+export type RangeRows = { transfers: TransferRow[]; reserves: ReserveRow[]; events: EventRow[]; positionEvents: PositionEventRow[] };
 
 /**
  * events.id of a block never rolled back: the chain position, monotonic in chain order. A block
@@ -58,7 +80,68 @@ export const eventId = (block: number, logIndex: number) => block * EVENT_ID_BLO
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 
-type PoolAction = { kind: "swap" | "mint" | "burn"; tokenAmount: bigint; tokenSideUsd: number };
+type PoolAction = { kind: "swap" | "mint" | "burn" | "collect"; tokenAmount: bigint; tokenSideUsd: number };
+
+/** Which action names a transaction's token legs of a pool when it has several: a swap first, then a collect (tokens out), a burn, a mint. */
+const ACTION_RANK: Record<PoolAction["kind"], number> = { swap: 3, collect: 2, burn: 1, mint: 0 };
+
+/** The action a pool log is, for its transaction's token legs; null for logs that move no tokens of a trader. */
+function actionOf(l: ChainLog): PoolAction["kind"] | null {
+  switch (l.kind) {
+    case "swap":
+    case "swapV3":
+      return "swap";
+    case "mint":
+    case "mintV3":
+      return "mint";
+    case "burn":
+      return "burn";
+    case "burnV3":
+      return l.liquidity > 0n ? "burn" : null;
+    case "collectV3":
+      return "collect";
+    default:
+      return null;
+  }
+}
+
+/**
+ * A V3 pool log applied to the pool's state: its balances (what the pool received, signed), its
+ * price and active liquidity. Returns the pool-side amounts the log moved, or null for a log
+ * that is not a V3 pool's.
+ */
+function applyV3(p: PoolState, l: ChainLog): { amount0: bigint; amount1: bigint } | null {
+  const inRange = (lower: number, upper: number) => p.tick >= lower && p.tick < upper;
+  switch (l.kind) {
+    case "initialize":
+      [p.sqrtPriceX96, p.tick] = [l.sqrtPriceX96, l.tick];
+      return { amount0: 0n, amount1: 0n };
+    case "swapV3":
+      p.reserve0 += l.amount0;
+      p.reserve1 += l.amount1;
+      [p.sqrtPriceX96, p.liquidity, p.tick] = [l.sqrtPriceX96, l.liquidity, l.tick];
+      return { amount0: l.amount0, amount1: l.amount1 };
+    case "mintV3":
+      p.reserve0 += l.amount0;
+      p.reserve1 += l.amount1;
+      if (inRange(l.tickLower, l.tickUpper)) p.liquidity += l.liquidity;
+      return { amount0: l.amount0, amount1: l.amount1 };
+    case "burnV3":
+      // The tokens stay in the pool, owed to the position, until its Collect.
+      if (inRange(l.tickLower, l.tickUpper)) p.liquidity -= l.liquidity;
+      return { amount0: -l.amount0, amount1: -l.amount1 };
+    case "collectV3":
+      p.reserve0 -= l.amount0;
+      p.reserve1 -= l.amount1;
+      return { amount0: -l.amount0, amount1: -l.amount1 };
+    case "flash":
+      p.reserve0 += l.paid0;
+      p.reserve1 += l.paid1;
+      return { amount0: l.paid0, amount1: l.paid1 };
+    default:
+      return null;
+  }
+}
 
 /** Which side of a pair is the indexed token and which is its quote; null for quote/quote pairs. */
 function sides(state: ChainState, p: PoolState) {
@@ -74,7 +157,7 @@ function sides(state: ChainState, p: PoolState) {
  * (balances need it) but not listed as a transfer event. The trader is the transaction's sender.
  */
 export function transformRange(data: RangeData, state: ChainState): RangeRows {
-  const out: RangeRows = { transfers: [], reserves: [], events: [] };
+  const out: RangeRows = { transfers: [], reserves: [], events: [], positionEvents: [] };
   let start = 0;
   for (let i = 1; i <= data.logs.length; i++) {
     const prev = data.logs[i - 1];
@@ -90,13 +173,14 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
   const txFrom = block.txFrom.get(logs[0].txHash) ?? ZERO;
   const kinds = new Map<string, PoolAction["kind"]>();
   for (const l of logs) {
-    if ((l.kind === "swap" || l.kind === "mint" || l.kind === "burn") && state.pools.has(l.address) && kinds.get(l.address) !== "swap") {
-      kinds.set(l.address, l.kind);
-    }
+    const kind = actionOf(l);
+    const held = kinds.get(l.address);
+    if (kind && state.pools.has(l.address) && (held === undefined || ACTION_RANK[kind] > ACTION_RANK[held])) kinds.set(l.address, kind);
   }
   const actions = new Map<string, PoolAction>();
   const legs: { row: TransferRow; pool: string }[] = [];
   const base = (l: ChainLog) => ({ block: l.block, logIndex: l.logIndex, txHash: l.txHash, timestamp: block.timestamp });
+  const positions = new PositionFolder(state, out, txFrom);
 
   for (const l of logs) {
     const pool = state.pools.get(l.address);
@@ -131,48 +215,143 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       }
       continue;
     }
+    if (state.positionManagers.has(l.address)) {
+      positions.add(l);
+      continue;
+    }
     if (!pool) continue;
     if (l.kind === "sync") {
       pool.reserve0 = l.reserve0;
       pool.reserve1 = l.reserve1;
-      out.reserves.push({ pool: pool.address, block: l.block, logIndex: l.logIndex, reserve0: l.reserve0, reserve1: l.reserve1 });
+      out.reserves.push({ pool: pool.address, block: l.block, logIndex: l.logIndex, v3: false, ...balancesOf(pool) });
       continue;
     }
-    if (l.kind !== "swap" && l.kind !== "mint" && l.kind !== "burn") continue;
     const s = sides(state, pool);
-    if (!s) continue;
-    const pick = (a0: bigint, a1: bigint) => (s.tokenIs0 ? [a0, a1] : [a1, a0]);
-    let tokenAmount: bigint;
-    let quoteAmount: bigint;
-    let direction: "buy" | "sell" | null = null;
-    if (l.kind === "swap") {
-      const [tIn, qIn] = pick(l.amount0In, l.amount1In);
-      const [tOut, qOut] = pick(l.amount0Out, l.amount1Out);
-      direction = tOut > tIn ? "buy" : "sell";
-      tokenAmount = direction === "buy" ? tOut - tIn : tIn - tOut;
-      quoteAmount = direction === "buy" ? qIn - qOut : qOut - qIn;
+    const pick = (a0: bigint, a1: bigint) => (s!.tokenIs0 ? [a0, a1] : [a1, a0]);
+    // Token and quote amounts as the trader sees them: positive into the pool for adds, out of it for removes.
+    let moved: { kind: PoolAction["kind"]; token: bigint; quote: bigint; direction: "buy" | "sell" | null } | null = null;
+    if (pool.protocol === "uniswap-v3") {
+      const delta = applyV3(pool, l);
+      if (!delta) continue;
+      if (l.kind === "mintV3") positions.poolMinted(l.owner, pool.address, l.tickLower, l.tickUpper);
+      out.reserves.push({ pool: pool.address, block: l.block, logIndex: l.logIndex, v3: true, ...balancesOf(pool) });
+      const kind = actionOf(l);
+      if (!s || !kind) continue;
+      const [t, q] = pick(delta.amount0, delta.amount1);
+      const abs = (x: bigint) => (x < 0n ? -x : x);
+      moved = { kind, token: abs(t), quote: abs(q), direction: kind === "swap" ? (t < 0n ? "buy" : "sell") : null };
     } else {
-      [tokenAmount, quoteAmount] = pick(l.amount0, l.amount1);
+      if ((l.kind !== "swap" && l.kind !== "mint" && l.kind !== "burn") || !s) continue;
+      if (l.kind === "swap") {
+        const [tIn, qIn] = pick(l.amount0In, l.amount1In);
+        const [tOut, qOut] = pick(l.amount0Out, l.amount1Out);
+        const direction = tOut > tIn ? "buy" : "sell";
+        moved = { kind: "swap", direction, token: direction === "buy" ? tOut - tIn : tIn - tOut, quote: direction === "buy" ? qIn - qOut : qOut - qIn };
+      } else {
+        const [token, quote] = pick(l.amount0, l.amount1);
+        moved = { kind: l.kind, token, quote, direction: null };
+      }
     }
-    const tokenSideUsd = valueUsd(state, s.quote, quoteAmount < 0n ? -quoteAmount : quoteAmount);
-    actions.set(pool.address, { kind: l.kind, tokenAmount, tokenSideUsd });
+    const tokenSideUsd = valueUsd(state, s.quote, moved.quote < 0n ? -moved.quote : moved.quote);
+    actions.set(pool.address, { kind: moved.kind, tokenAmount: moved.token, tokenSideUsd });
+    // A collect moves what a burn (or fees) left owed: no event of its own.
+    if (moved.kind === "collect") continue;
     out.events.push({
       ...base(l),
       id: eventId(l.block, l.logIndex),
-      type: l.kind === "swap" ? "swap" : l.kind === "mint" ? "liquidity_add" : "liquidity_remove",
+      type: moved.kind === "swap" ? "swap" : moved.kind === "mint" ? "liquidity_add" : "liquidity_remove",
       wallet: txFrom,
       to: null,
       token: s.token,
       pool: pool.address,
-      tokenAmount,
+      tokenAmount: moved.token,
       // A liquidity change moves both sides, each worth the quote side.
-      amountUsd: l.kind === "swap" ? tokenSideUsd : 2 * tokenSideUsd,
-      direction,
+      amountUsd: moved.kind === "swap" ? tokenSideUsd : 2 * tokenSideUsd,
+      direction: moved.direction,
     });
   }
+  positions.finish();
   for (const { row, pool } of legs) {
     const a = actions.get(pool);
     if (a && a.tokenAmount > 0n) row.amountUsd = usd((a.tokenSideUsd * Number(row.amount)) / Number(a.tokenAmount));
+  }
+}
+
+/**
+ * The position-manager logs of one transaction as position facts. A position is known from the
+ * IncreaseLiquidity that created it, paired with the pool Mint just before it whose owner is the
+ * manager (which names the pool and ticks); positions in untracked pools stay unknown and their
+ * logs are skipped. The NFT's mint Transfer comes before that IncreaseLiquidity, so transfers of
+ * positions unknown yet wait for the end of the transaction.
+ */
+class PositionFolder {
+  private lastMint = new Map<string, { pool: string; tickLower: number; tickUpper: number }>();
+  private waiting: Extract<ChainLog, { kind: "nftTransfer" }>[] = [];
+
+  constructor(
+    private readonly state: ChainState,
+    private readonly out: RangeRows,
+    private readonly txFrom: string,
+  ) {}
+
+  poolMinted(owner: string, pool: string, tickLower: number, tickUpper: number) {
+    if (this.state.positionManagers.has(owner)) this.lastMint.set(owner, { pool, tickLower, tickUpper });
+  }
+
+  add(l: ChainLog) {
+    if (l.kind !== "increaseLiquidity" && l.kind !== "decreaseLiquidity" && l.kind !== "collectPosition" && l.kind !== "nftTransfer") return;
+    const key = positionKey(l.address, l.tokenId);
+    let known = this.state.positions.get(key);
+    let ticks: { tickLower: number; tickUpper: number } | null = null;
+    if (!known && l.kind === "increaseLiquidity") {
+      const mint = this.lastMint.get(l.address);
+      if (!mint) return;
+      known = { pool: mint.pool };
+      ticks = mint;
+      this.state.positions.set(key, known);
+    }
+    if (!known) {
+      if (l.kind === "nftTransfer") this.waiting.push(l);
+      return;
+    }
+    const row = (kind: PositionEventRow["kind"], fields: Partial<PositionEventRow>): PositionEventRow => ({
+      block: l.block,
+      logIndex: l.logIndex,
+      manager: l.address,
+      tokenId: l.tokenId,
+      pool: known.pool,
+      kind,
+      liquidityDelta: 0n,
+      amount0: 0n,
+      amount1: 0n,
+      owner: null,
+      tickLower: ticks?.tickLower ?? null,
+      tickUpper: ticks?.tickUpper ?? null,
+      txHash: l.txHash,
+      txFrom: this.txFrom,
+      ...fields,
+    });
+    switch (l.kind) {
+      case "increaseLiquidity":
+        this.out.positionEvents.push(row("increase", { liquidityDelta: l.liquidity, amount0: l.amount0, amount1: l.amount1 }));
+        break;
+      case "decreaseLiquidity":
+        this.out.positionEvents.push(row("decrease", { liquidityDelta: -l.liquidity, amount0: l.amount0, amount1: l.amount1 }));
+        break;
+      case "collectPosition":
+        this.out.positionEvents.push(row("collect", { amount0: l.amount0, amount1: l.amount1, owner: l.recipient }));
+        break;
+      case "nftTransfer":
+        this.out.positionEvents.push(row("transfer", { owner: l.to }));
+        break;
+    }
+  }
+
+  finish() {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const l of waiting) if (this.state.positions.has(positionKey(l.address, l.tokenId))) this.add(l);
+    this.out.positionEvents.sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
   }
 }
 

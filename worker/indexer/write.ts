@@ -1,10 +1,10 @@
 import { insertRows, type Tx, updateRows } from "@/db/bulk";
-import { blocks, events, poolReserves, pools, tokens, tokenTransfers, walletFunding } from "@/db/schema";
+import { blocks, events, poolReserves, pools, positionEvents, tokens, tokenTransfers, walletFunding } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
 import { isoTime } from "./sql";
-import type { ChainState } from "./state";
+import { type ChainState, positionKey } from "./state";
 import type { EventRow, RangeRows } from "./transform";
 
 /** Inserts the raw facts of a range: blocks, new tokens and pools, transfers, reserves, events, fundings. */
@@ -37,7 +37,17 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
   await insertRows(
     tx,
     pools,
-    data.pools.map((p) => ({ address: p.address, factory: p.factory, dex: p.dex, token0: p.token0, token1: p.token1, createdBlock: p.createdBlock })),
+    data.pools.map((p) => ({
+      address: p.address,
+      factory: p.factory,
+      dex: p.dex,
+      protocol: p.protocol,
+      fee: p.fee,
+      tickSpacing: p.tickSpacing,
+      token0: p.token0,
+      token1: p.token1,
+      createdBlock: p.createdBlock,
+    })),
   );
   await insertRows(
     tx,
@@ -58,7 +68,36 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
   await insertRows(
     tx,
     poolReserves,
-    rows.reserves.map((r) => ({ poolAddress: r.pool, blockNumber: r.block, logIndex: r.logIndex, reserve0: r.reserve0, reserve1: r.reserve1 })),
+    rows.reserves.map((r) => ({
+      poolAddress: r.pool,
+      blockNumber: r.block,
+      logIndex: r.logIndex,
+      reserve0: r.reserve0,
+      reserve1: r.reserve1,
+      sqrtPriceX96: r.v3 ? r.sqrtPriceX96 : null,
+      tick: r.v3 ? r.tick : null,
+      liquidity: r.v3 ? r.liquidity : null,
+    })),
+  );
+  await insertRows(
+    tx,
+    positionEvents,
+    rows.positionEvents.map((e) => ({
+      blockNumber: e.block,
+      logIndex: e.logIndex,
+      manager: e.manager,
+      tokenId: e.tokenId,
+      poolAddress: e.pool,
+      kind: e.kind,
+      liquidityDelta: e.liquidityDelta,
+      amount0: e.amount0,
+      amount1: e.amount1,
+      owner: e.owner,
+      tickLower: e.tickLower,
+      tickUpper: e.tickUpper,
+      txHash: e.txHash,
+      txFrom: e.txFrom,
+    })),
   );
   await numberAfterTombstones(tx, data.from, data.to, rows.events);
   await insertRows(
@@ -84,7 +123,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
   await insertRows(
     tx,
     walletFunding,
-    data.fundings.map((f) => ({ wallet: f.wallet, funder: f.funder, value: f.value, blockNumber: f.block, txHash: f.txHash })),
+    data.fundings.map((f) => ({ wallet: f.wallet, funder: f.funder, value: f.value, asset: f.asset ?? null, blockNumber: f.block, txHash: f.txHash })),
     { onConflict: { target: ["wallet"], action: "nothing" } },
   );
   const lastSync = new Map(rows.reserves.map((r) => [r.pool, r.block]));
@@ -93,9 +132,48 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
     pools,
     [...lastSync].map(([address, block]) => {
       const p = state.pools.get(address)!;
-      return { address, reserve0: p.reserve0, reserve1: p.reserve1, reserveBlock: block };
+      const v3 = p.protocol === "uniswap-v3";
+      return {
+        address,
+        reserve0: p.reserve0,
+        reserve1: p.reserve1,
+        reserveBlock: block,
+        sqrtPriceX96: v3 ? p.sqrtPriceX96 : null,
+        tick: v3 ? p.tick : null,
+        liquidity: v3 ? p.liquidity : null,
+      };
     }),
     { match: ["address"] },
+  );
+  await foldPositions(tx, [...new Set(rows.positionEvents.map((e) => positionKey(e.manager, e.tokenId)))]);
+}
+
+const ZERO = "0x0000000000000000000000000000000000000000";
+
+/**
+ * lp_positions of the given positions (positionKey) from all their position_events: liquidity is
+ * the sum of the signed changes, the owner the last transfer's recipient, ticks and pool from the
+ * increase that created it. A position left without events (a reorg) is deleted.
+ */
+export async function foldPositions(tx: Tx, keys: string[]) {
+  if (keys.length === 0) return;
+  const managers = keys.map((k) => k.split(":")[0]);
+  const ids = keys.map((k) => k.split(":")[1]);
+  await tx.unsafe(
+    `with k as (select * from unnest($1::text[], $2::text[]::numeric[]) k(manager, token_id)),
+     folded as (
+       select e.manager, e.token_id, min(e.pool_address) as pool_address,
+              coalesce((array_agg(e.owner order by e.block_number desc, e.log_index desc) filter (where e.kind = 'transfer'))[1], '${ZERO}') as owner,
+              min(e.tick_lower) as tick_lower, min(e.tick_upper) as tick_upper, sum(e.liquidity_delta) as liquidity,
+              min(e.block_number) as created_block, max(e.block_number) as updated_block
+         from position_events e join k on k.manager = e.manager and k.token_id = e.token_id group by e.manager, e.token_id),
+     gone as (
+       delete from lp_positions p using k where p.manager = k.manager and p.token_id = k.token_id
+          and not exists (select 1 from folded f where f.manager = p.manager and f.token_id = p.token_id))
+     insert into lp_positions (manager, token_id, pool_address, owner, tick_lower, tick_upper, liquidity, created_block, updated_block)
+     select manager, token_id, pool_address, owner, coalesce(tick_lower, 0), coalesce(tick_upper, 0), liquidity, created_block, updated_block from folded
+     on conflict (manager, token_id) do update set owner = excluded.owner, liquidity = excluded.liquidity, updated_block = excluded.updated_block`,
+    [managers, ids],
   );
 }
 

@@ -28,7 +28,7 @@ export class DevchainMarket {
   readonly profile: ChainProfile;
   private seed: number;
   private time: number;
-  private accounts: string[] = [];
+  accounts: string[] = [];
   private fresh: string[] = [];
   private approved = new Set<string>();
   readonly tokens: { token: string; pair: string }[] = [];

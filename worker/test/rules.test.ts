@@ -30,9 +30,10 @@ describe("prices", () => {
   const state = new ChainState(fakeProfile);
   const [weth, usd] = [fakeProfile.weth, fakeProfile.quoteTokens[1].address];
   state.addToken({ address: "0xt1", decimals: 18, createdBlock: 1 });
-  state.addPool({ address: "0xwu", token0: weth, token1: usd, reserve0: 100n * E18, reserve1: 300_000n * 10n ** 6n, createdBlock: 1 });
-  state.addPool({ address: "0xdeep", token0: "0xt1", token1: weth, reserve0: 1_000_000n * E18, reserve1: 10n * E18, createdBlock: 1 });
-  state.addPool({ address: "0xdust", token0: "0xt1", token1: usd, reserve0: 1n * E18, reserve1: 50n * 10n ** 6n, createdBlock: 1 });
+  const v2 = { protocol: "uniswap-v2" as const, sqrtPriceX96: 0n, tick: 0, liquidity: 0n, createdBlock: 1 };
+  state.addPool({ ...v2, address: "0xwu", token0: weth, token1: usd, reserve0: 100n * E18, reserve1: 300_000n * 10n ** 6n });
+  state.addPool({ ...v2, address: "0xdeep", token0: "0xt1", token1: weth, reserve0: 1_000_000n * E18, reserve1: 10n * E18 });
+  state.addPool({ ...v2, address: "0xdust", token0: "0xt1", token1: usd, reserve0: 1n * E18, reserve1: 50n * 10n ** 6n });
 
   it("prices WETH from its stable pairs and a token from its deepest whitelisted pair", () => {
     expect(wethUsd(state)).toBe(3000);
@@ -46,6 +47,28 @@ describe("prices", () => {
     for (const p of state.pools.values()) thin.addPool(p);
     thin.addToken({ address: "0xt1", decimals: 18, createdBlock: 1 });
     expect(tokenPrice(thin, "0xt1")).toMatchObject({ priceUsd: 0, pool: null });
+  });
+  it("prices from a V3 pool's sqrtPriceX96 with both tokens' decimals, whichever side the token is", () => {
+    const v3 = new ChainState(fakeProfile);
+    // 2,500 USD (6 decimals) per WETH (18): raw token1 per raw token0 = 2500e6 / 1e18.
+    const sqrt = (raw1Per0: number) => BigInt(Math.round(Math.sqrt(raw1Per0) * 2 ** 96));
+    const [t0, t1] = weth < usd ? [weth, usd] : [usd, weth];
+    const raw = t0 === weth ? 2500e6 / 1e18 : 1e18 / 2500e6;
+    v3.addPool({ ...v2, protocol: "uniswap-v3", address: "0xv3", token0: t0, token1: t1, reserve0: 10n * E18, reserve1: 10n * E18, sqrtPriceX96: sqrt(raw) });
+    expect(wethUsd(v3)).toBeCloseTo(2500, 6);
+    v3.addToken({ address: "0x01", decimals: 9, createdBlock: 1 });
+    // 0.5 USD a token of 9 decimals: raw USD per raw token = 0.5e6 / 1e9 (the token sorts first).
+    v3.addPool({
+      ...v2,
+      protocol: "uniswap-v3",
+      address: "0xv3t",
+      token0: "0x01",
+      token1: usd,
+      reserve0: 10n ** 15n,
+      reserve1: 10n ** 12n,
+      sqrtPriceX96: sqrt(0.5e6 / 1e9),
+    });
+    expect(tokenPrice(v3, "0x01")).toMatchObject({ pool: "0xv3t", priceUsd: expect.closeTo(0.5, 9) });
   });
 });
 

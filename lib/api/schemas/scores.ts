@@ -3,6 +3,7 @@ import {
   CLASSIFICATIONS,
   CONFIDENCE,
   MISSING_REASONS,
+  MISSING_SIGNALS,
   NET_ACTIVITY,
   REPUTATION_DIMENSIONS,
   RISK_DIMENSIONS,
@@ -116,6 +117,9 @@ export const tokenScore = z
     weighted_score: dimension.meta({ description: "Σ weight × dimension over the dimensions with data, rounded to 0.1" }),
     adjustments: adjustments(TOKEN_ADJUSTMENT_REASONS, "TokenScoreAdjustments"),
     missing_dimensions: missingDimensions(RISK_DIMENSIONS),
+    signals_missing: z.array(z.enum(MISSING_SIGNALS)).meta({
+      description: "Signals the score could not read, so their flags cannot be raised: wallet_funding (no wallet's funder is known: sybil_cluster is blind)",
+    }),
     top_holder_summary: z
       .object({
         early_mover_count: z.number().int().meta({ description: "Wallets that bought within the first blocks after launch and still hold" }),

@@ -3,6 +3,7 @@ import { WINDOWS } from "@/lib/scoring";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { Tx } from "../../indexer/sql";
 import type { ChainState } from "../../indexer/state";
+import { knownContracts } from "../../profiles/contracts";
 import type { Head } from "../metrics";
 import { liquidityChanges, liquidityHistories } from "./liquidity";
 
@@ -49,7 +50,7 @@ type HolderRow = {
 
 /** The largest holders of each token and the other members of their clusters, with tags. */
 async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map<string, Holder[]>> {
-  const contracts = [...state.profile.launchpads, ...state.profile.factories].map((c) => c.address).concat(state.profile.otherContracts);
+  const contracts = knownContracts(state.profile).map((c) => c.address);
   const rows = await tx.unsafe<HolderRow[]>(
     `with ranked as (
        select b.token_address, b.holder, b.amount,

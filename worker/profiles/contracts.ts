@@ -1,0 +1,29 @@
+import type { Tx } from "../indexer/sql";
+import type { ChainProfile } from "./types";
+
+/** The profile's known contracts by role, as chain_contracts holds them (each address once). */
+export function knownContracts(p: ChainProfile): { address: string; role: string; name: string }[] {
+  return (
+    [
+      ...p.factories.map((c) => ({ ...c, role: "factory" })),
+      ...p.positionManagers.map((c) => ({ ...c, role: "position_manager" })),
+      ...p.launchpads.map((c) => ({ ...c, role: "launchpad" })),
+      ...p.lockers.map((c) => ({ ...c, role: "locker" })),
+      ...p.otherContracts.map((address) => ({ address, name: "router", role: "router" })),
+    ]
+      .map(({ address, role, name }) => ({ address, role, name }))
+      // An address listed twice (a launchpad also named among the routers) keeps its first role.
+      .filter((c, i, all) => all.findIndex((o) => o.address === c.address) === i)
+  );
+}
+
+/** Writes chain_contracts from the profile (SQL that needs the roles, such as who counts as a holder, reads it). */
+export async function writeKnownContracts(tx: Tx, p: ChainProfile) {
+  const rows = knownContracts(p);
+  await tx`delete from chain_contracts where address <> all(${rows.map((r) => r.address)})`;
+  await tx.unsafe(
+    `insert into chain_contracts (address, role, name) select * from unnest($1::text[], $2::text[], $3::text[])
+     on conflict (address) do update set role = excluded.role, name = excluded.name`,
+    [rows.map((r) => r.address), rows.map((r) => r.role), rows.map((r) => r.name)],
+  );
+}
