@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
 import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import type { Classification, Confidence, MissingSignal, NetActivity, RiskFlag, RiskLevel, TokenAdjustmentReason, WalletAdjustmentReason } from "../../lib/domain/vocab";
+import type {
+  Classification,
+  Confidence,
+  MissingSignal,
+  NetActivity,
+  RiskFlag,
+  RiskLevel,
+  TokenAdjustmentReason,
+  WalletAdjustmentReason,
+} from "../../lib/domain/vocab";
 import { address, score, ts } from "./columns";
 
 /** Evidence behind one raised flag: who, which transactions, which numbers crossed what. */
