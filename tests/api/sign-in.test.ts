@@ -42,7 +42,8 @@ describe("with email configured", () => {
     const url = new URL(link);
     return { browser: b, landed: await b.fetch(`${url.pathname}${url.search}`) };
   }
-  const signedIn = async (b: Browser) => (await b.fetch("/api/status")).status === 200;
+  // The keys page needs a session (market pages and /api/status are public): signed out, it redirects to sign-in.
+  const signedIn = async (b: Browser) => (await b.fetch("/keys")).status === 200;
 
   it("builds the link on the configured origin, whatever X-Forwarded-Host says", async () => {
     const res = await askLink("victim@example.com", "198.51.100.1", { "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" });

@@ -20,7 +20,8 @@ export type Position = {
   lastTradeBlock: number | null;
 };
 
-const empty = (wallet: string, token: string): Position => ({
+/** A wallet's position in a token before its first movement. */
+export const emptyPosition = (wallet: string, token: string): Position => ({
   wallet,
   token,
   quantity: 0n,
@@ -99,7 +100,7 @@ export async function applyPositions(tx: Tx, state: ChainState, transfers: Trans
     if (isRealHolder(t.from, t.token, state.nonHolders)) sides.push([t, "out", t.from]);
     if (isRealHolder(t.to, t.token, state.nonHolders)) sides.push([t, "in", t.to]);
   }
-  for (const [t, , wallet] of sides) positions.set(`${wallet}:${t.token}`, empty(wallet, t.token));
+  for (const [t, , wallet] of sides) positions.set(`${wallet}:${t.token}`, emptyPosition(wallet, t.token));
   if (positions.size === 0) return;
 
   if (from === "stored") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyMovement, type Position } from "@/worker/derive/positions";
+import { applyMovement, emptyPosition } from "@/worker/derive/positions";
 import { tokenPrice, wethUsd } from "@/worker/derive/prices";
 import { pnlConfidence } from "@/worker/derive/wallets";
 import { isRangeLimitError, suggestedRangeEnd } from "@/worker/indexer/rpc";
@@ -86,22 +86,8 @@ describe("average-cost positions", () => {
     amountUsd: usd,
     timestamp: 0,
   });
-  const fresh = (): Position => ({
-    wallet: "0xw",
-    token: "0xt",
-    quantity: 0n,
-    costBasisUsd: 0,
-    realizedPnlUsd: 0,
-    boughtUsd: 0,
-    soldUsd: 0,
-    unknownCostQuantity: 0n,
-    buyCount: 0,
-    sellCount: 0,
-    firstBuyBlock: null,
-    lastTradeBlock: null,
-  });
   it("realizes sells against the average cost and keeps the rest of the basis", () => {
-    const p = fresh();
+    const p = emptyPosition("0xw", "0xt");
     applyMovement(p, t("buy", 100n, 100), "in");
     applyMovement(p, t("buy", 100n, 300), "in");
     applyMovement(p, t("sell", 50n, 150), "out");
@@ -111,7 +97,7 @@ describe("average-cost positions", () => {
     expect([p.buyCount, p.sellCount]).toEqual([2, 1]);
   });
   it("counts tokens received by transfer at zero cost and remembers them", () => {
-    const p = fresh();
+    const p = emptyPosition("0xw", "0xt");
     applyMovement(p, t("transfer", 100n, 500), "in");
     applyMovement(p, t("transfer", 40n, 200), "out");
     expect(p).toMatchObject({ quantity: 60n, unknownCostQuantity: 60n, costBasisUsd: 0, realizedPnlUsd: 0 });
