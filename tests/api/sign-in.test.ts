@@ -42,8 +42,10 @@ describe("with email configured", () => {
     const url = new URL(link);
     return { browser: b, landed: await b.fetch(`${url.pathname}${url.search}`) };
   }
-  // The keys page needs a session (market pages and /api/status are public): signed out, it redirects to sign-in.
-  const signedIn = async (b: Browser) => (await b.fetch("/keys")).status === 200;
+  // An account route (market routes and /api/status are public): revoking a key that does not
+  // exist answers 404 to a live session and 401 to anyone else.
+  const signedIn = async (b: Browser) =>
+    (await b.fetch("/api/keys/key_none", { method: "DELETE", headers: { origin: ORIGIN, "content-type": "application/json" } })).status === 404;
 
   it("builds the link on the configured origin, whatever X-Forwarded-Host says", async () => {
     const res = await askLink("victim@example.com", "198.51.100.1", { "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" });

@@ -66,6 +66,7 @@ export class Indexer {
   private refreshPending = true;
   private lastRefreshAt = 0;
   private lastHeartbeatAt = 0;
+  private lastHeadReported = -1;
   private head = 0;
   /** When `head` was read (Unix ms): a head report carries it, so an older read never wins. */
   private headReadAt = 0;
@@ -202,14 +203,18 @@ export class Indexer {
    * reports the head at every other moment, independently of this loop).
    */
   private async heartbeat() {
-    if (Date.now() - this.lastHeartbeatAt < HEARTBEAT_EVERY_MS) return;
     const atHead = this.checkpoint.number === this.head;
+    // Reaching a new head is always reported: the rate limit is for liveness only, so status
+    // never depends on how quickly the last range happened to follow the previous heartbeat.
+    const newHead = atHead && this.head !== this.lastHeadReported;
+    if (!newHead && Date.now() - this.lastHeartbeatAt < HEARTBEAT_EVERY_MS) return;
     await writeHeartbeat(
       this.sql,
       this.profile.chainId,
       atHead ? { number: this.head, timestamp: this.checkpoint.timestamp, checkedAt: this.headReadAt } : null,
     );
     this.lastHeartbeatAt = Date.now();
+    if (atHead) this.lastHeadReported = this.head;
   }
 
   private reportProgress(live: boolean) {
