@@ -4,7 +4,9 @@
  * connections, rotating through many distinct requests so the response cache cannot carry it.
  * Prints requests/s, p50, p99, the ratio to the trivial route, the server's and PostgreSQL's CPU
  * time per request (what a request costs, even on a busy machine), and whether totals are exact.
- * Options: --reuse (keep the bench database if it holds the whole fixture), --seconds N, --json.
+ * Options: --reuse (keep the bench database if it holds the whole fixture), --database NAME (an
+ * already loaded database of another size instead, migrated and used as it is), --only TEXT (the
+ * scenarios whose name contains it, besides the baseline), --seconds N, --json.
  */
 import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -14,12 +16,14 @@ import { connect, createDb } from "@/db/client";
 import { createKey, ensureAccount } from "@/lib/keys/store";
 import { buildIfStale } from "@/scripts/embedded/web";
 import { startAppServer } from "@/tests/setup/server";
-import { BENCH_DB, ensureBenchDatabase } from "./lib/bench-database";
+import { BENCH_DB, ensureBenchDatabase, useLoadedDatabase } from "./lib/bench-database";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
   options: {
     reuse: { type: "boolean", default: false },
+    database: { type: "string" },
+    only: { type: "string" },
     seconds: { type: "string", default: "10" },
     json: { type: "boolean", default: false },
   },
@@ -114,7 +118,8 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
   return exact;
 }
 
-const url = await ensureBenchDatabase(say, { reuse: args.reuse });
+const dbName = args.database ?? BENCH_DB;
+const url = args.database ? await useLoadedDatabase(say, args.database) : await ensureBenchDatabase(say, { reuse: args.reuse });
 // One session, so the server's sessions are all the others on the bench database.
 const s = connect(url, { max: 1 });
 const db = createDb(s);
@@ -135,7 +140,7 @@ const exact = await checkTotals(db, server.baseUrl, key.key, x);
 const rows: Record<string, string | number>[] = [];
 let baseline = 0;
 try {
-  for (const sc of scenarios(x)) {
+  for (const sc of scenarios(x).filter((sc, i) => i === 0 || !args.only || sc.name.includes(args.only))) {
     const job = {
       baseUrl: server.baseUrl,
       serverPid: server.pid,
@@ -147,7 +152,7 @@ try {
     // Warm-up pass, then the measured one.
     execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, seconds: 2 })]);
     // The server's database sessions, opened by the warm-up: their CPU is the database's share.
-    const dbPids = (await s`select pid from pg_stat_activity where datname = ${BENCH_DB} and pid <> pg_backend_pid()`).map((r) => r.pid as number);
+    const dbPids = (await s`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`).map((r) => r.pid as number);
     const out = execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, dbPids })], { encoding: "utf8" });
     const r = JSON.parse(out.trim().split("\n").at(-1)!);
     if (!baseline) baseline = r.rps;

@@ -52,3 +52,11 @@ export async function ensureBenchDatabase(say: (line: string) => void, { reuse =
   say(`loaded in ${loaded.seconds.toFixed(0)} s`);
   return url;
 }
+
+/** A database the caller loaded (a fixture of another size, say), migrated to the current schema. */
+export async function useLoadedDatabase(say: (line: string) => void, name: string): Promise<string> {
+  const url = databaseUrl(name);
+  say(`using database ${name} as it is`);
+  await runMigrations(url);
+  return url;
+}

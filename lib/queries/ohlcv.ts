@@ -54,17 +54,22 @@ export async function tokenOhlcv(db: Db, token: string, q: OhlcvQuery) {
                    and e.timestamp < ${secondsAt(pageFirst).toISOString()}::timestamptz
                  order by e.id desc limit 1) as previous,
                (select coalesce(json_agg(b order by b.bucket), '[]') from (
-                  select floor(extract(epoch from e.timestamp) / ${step}) * ${step} as bucket,
-                         (array_agg(${SWAP_PRICE} order by e.id))[1] as open, max(${SWAP_PRICE}) as high, min(${SWAP_PRICE}) as low,
-                         (array_agg(${SWAP_PRICE} order by e.id desc))[1] as close,
-                         sum(e.amount_usd::numeric)::float8 as volume, count(*)::int as trades
-                    from events e
-                   where ${PRICED_SWAPS}
-                     and e.id >= coalesce(${firstIdAfter(secondsAt(pageFirst - 1))}, ${NO_ID})
-                     and e.id < coalesce(${firstIdAfter(secondsAt(end))}, ${NO_ID})
-                     and e.timestamp >= ${secondsAt(pageFirst).toISOString()}::timestamptz
-                     and e.timestamp < ${secondsAt(end).toISOString()}::timestamptz
-                   group by 1) b) as buckets
+                  select g.bucket, g.prices[1] as open, g.high, g.low, g.prices[cardinality(g.prices)] as close, g.volume, g.trades from (
+                    select s.bucket, array_agg(s.price order by s.id) as prices, max(s.price) as high, min(s.price) as low,
+                           sum(s.usd)::float8 as volume, count(*)::int as trades
+                      from (
+                        select floor(extract(epoch from e.timestamp) / ${step}) * ${step} as bucket, e.id, ${SWAP_PRICE} as price,
+                               e.amount_usd::numeric as usd
+                          from events e
+                         where ${PRICED_SWAPS}
+                           and e.id >= coalesce(${firstIdAfter(secondsAt(pageFirst - 1))}, ${NO_ID})
+                           and e.id < coalesce(${firstIdAfter(secondsAt(end))}, ${NO_ID})
+                           and e.timestamp >= ${secondsAt(pageFirst).toISOString()}::timestamptz
+                           and e.timestamp < ${secondsAt(end).toISOString()}::timestamptz
+                        -- OFFSET 0 keeps the subquery from being pulled up, which would copy the price
+                        -- expression into every aggregate and evaluate it once per use.
+                        offset 0) s
+                     group by s.bucket) g) b) as buckets
           from tokens t where t.address = ${token}`,
   );
   const byStart = new Map(rows.buckets.map((b) => [Number(b.bucket), b]));
