@@ -16,7 +16,7 @@ import { connect, createDb } from "@/db/client";
 import { createKey, ensureAccount } from "@/lib/keys/store";
 import { buildIfStale } from "@/scripts/embedded/web";
 import { startAppServer } from "@/tests/setup/server";
-import { BENCH_DB, ensureBenchDatabase, useLoadedDatabase } from "./lib/bench-database";
+import { BENCH_DB, ensureBenchDatabase, loadedDatabase } from "./lib/bench-database";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
@@ -119,7 +119,7 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
 }
 
 const dbName = args.database ?? BENCH_DB;
-const url = args.database ? await useLoadedDatabase(say, args.database) : await ensureBenchDatabase(say, { reuse: args.reuse });
+const url = args.database ? await loadedDatabase(say, args.database) : await ensureBenchDatabase(say, { reuse: args.reuse });
 // One session, so the server's sessions are all the others on the bench database.
 const s = connect(url, { max: 1 });
 const db = createDb(s);

@@ -54,7 +54,7 @@ export async function ensureBenchDatabase(say: (line: string) => void, { reuse =
 }
 
 /** A database the caller loaded (a fixture of another size, say), migrated to the current schema. */
-export async function useLoadedDatabase(say: (line: string) => void, name: string): Promise<string> {
+export async function loadedDatabase(say: (line: string) => void, name: string): Promise<string> {
   const url = databaseUrl(name);
   say(`using database ${name} as it is`);
   await runMigrations(url);
