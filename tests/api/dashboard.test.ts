@@ -136,6 +136,18 @@ describe("the dashboard's market routes", () => {
     expect(await server.sql`select key_id from usage_daily where key_id in (${accountId}, ${`client:${anonymous.address}`})`).toEqual([]);
   });
 
+  it("leave the public pages unmetered: they read the shared cache on the server, not these routes", async () => {
+    const anonymous = visitor();
+    for (let i = 0; i < 12; i++) {
+      for (const path of ["/", "/tokens", "/events"]) {
+        const res = await fetch(`${server.baseUrl}${path}`, { headers: { "x-forwarded-for": anonymous.address } });
+        expect([path, res.status]).toEqual([path, 200]);
+        await res.text();
+      }
+    }
+    expect(await server.sql`select key_id from usage_daily where key_id = ${`client:${anonymous.address}`}`).toEqual([]);
+  });
+
   it("answer an invalid query with the API's error, naming the parameter", async () => {
     const res = await visitor().fetch("/api/tokens?min_liquidity_usd=lots");
     expectError(res, 400, "INVALID_PARAMS");
