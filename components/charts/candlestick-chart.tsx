@@ -15,8 +15,10 @@ const PAD = { left: 4, right: 76, top: 8, bottom: 22 };
 const GAP = 8;
 const VOLUME_H = 52;
 const PRICE_H = H - PAD.top - PAD.bottom - GAP - VOLUME_H;
-/** Fewer slots than this and candles would be wide blocks: a young token's few candles keep a candle's width. */
+/** Fewer slots than this and candles would be wide blocks: a young token's few candles keep a candle's width, at the right (the latest) edge. */
 const MIN_SLOTS = 40;
+/** Half a time label's width: a label whose centre is closer to the left edge would be cut. */
+const HALF_LABEL = 18;
 const TIME_LABEL_GAP = 72;
 const PRICE_LABEL_GAP = 40;
 
@@ -80,9 +82,11 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
   const { ref, width } = useWidth(720);
   const [pointer, setPointer] = useState<{ index: number; y: number | null } | null>(null);
   const plotRight = width - PAD.right;
-  const slot = (plotRight - PAD.left) / Math.max(candles.length, MIN_SLOTS);
+  const slots = Math.max(candles.length, MIN_SLOTS);
+  const slot = (plotRight - PAD.left) / slots;
+  const first = PAD.left + (slots - candles.length) * slot;
   const body = Math.max(1, slot * 0.7);
-  const center = (i: number) => PAD.left + (i + 0.5) * slot;
+  const center = (i: number) => first + (i + 0.5) * slot;
 
   const [lo, hi] = priceDomain(candles);
   const y = scale(lo, hi, PAD.top + PRICE_H, PAD.top);
@@ -99,7 +103,7 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
     const rect = e.currentTarget.getBoundingClientRect();
     const x = ((e.clientX - rect.left) / rect.width) * width;
     const py = ((e.clientY - rect.top) / rect.height) * H;
-    setPointer({ index: candleIndexAt(x, PAD.left, slot, candles.length), y: py >= PAD.top && py <= PAD.top + PRICE_H ? py : null });
+    setPointer({ index: candleIndexAt(x, first, slot, candles.length), y: py >= PAD.top && py <= PAD.top + PRICE_H ? py : null });
   };
   const crossY = pointer ? (pointer.y ?? y(shown.close)) : null;
 
@@ -149,8 +153,9 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
             </text>
           </g>
         ))}
+        {/* Counted from the latest candle, so the newest time is always labelled. */}
         {candles.map((c, i) =>
-          i % every === 0 ? (
+          (candles.length - 1 - i) % every === 0 && center(i) >= PAD.left + HALF_LABEL ? (
             <text key={c.time} x={center(i)} y={H - 6} textAnchor="middle" className="fill-zinc-500 text-[11px] dark:fill-zinc-400">
               {formatAxisTime(c.time, interval)}
             </text>
