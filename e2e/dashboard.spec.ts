@@ -58,7 +58,7 @@ test("opens a token and one of its holders", async ({ page, email }) => {
   await first.locator("a").first().click();
   await expect(page).toHaveURL(/\/tokens\/0x[0-9a-f]{40}$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(symbol.split(" ")[0]);
-  await expect(page.getByRole("img", { name: /^Price from/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: / candles from / })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Risk score/ })).toBeVisible();
   await snap(page, "token-page");
 

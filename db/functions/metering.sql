@@ -1,10 +1,10 @@
 -- Rate limiting and metering of the API (lib/api/auth.ts calls api_authorize and
--- account_authorize). The single live definition: db/migrate.ts applies this file after the
+-- dashboard_authorize). The single live definition: db/migrate.ts applies this file after the
 -- migrations whenever it changed. A change of a function's arguments or result columns needs a
 -- DROP FUNCTION in a migration first (CREATE OR REPLACE cannot change them).
 
--- The one metering rule, for API keys and for the dashboard's accounts alike: counts one request
--- of `p_meter` (a key id, or an account id for the dashboard's JSON routes) against its limits
+-- The one metering rule, for API keys and for the dashboard alike: counts one request of
+-- `p_meter` (a key id; for the dashboard's JSON routes an account id, or 'client:' and an address) against its limits
 -- in usage_daily and rate_limit_buckets. The day's usage row is counted and locked by one update
 -- (undone only when the request is refused), which serialises one meter's requests through the
 -- minute check, so both limits stay exact under concurrency; expired per-second buckets are
@@ -108,11 +108,14 @@ BEGIN
   RETURN NEXT;
 END $$;
 
--- A dashboard request of a signed-in account: metered by api_meter under the account's id with
--- its plan's limits, as a key of that plan would be.
-CREATE OR REPLACE FUNCTION account_authorize(p_account text)
+-- A request of the dashboard's market routes (lib/auth/route.ts), metered by api_meter: a
+-- signed-in user's under their account's id with its plan's limits, as a key of that plan would
+-- be; anyone else's (no session, or a user whose account row is not made yet) under their client
+-- address with the Free plan's limits, so browsing without an account cannot read more than an
+-- account of the smallest plan.
+CREATE OR REPLACE FUNCTION dashboard_authorize(p_user text, p_client text)
 RETURNS TABLE (
-  account_id text, plan text, allowed boolean, limit_window text,
+  plan text, allowed boolean, limit_window text,
   rate_limit integer, remaining integer, reset_at bigint, retry_after integer,
   indexed_block bigint, data_version bigint
 ) LANGUAGE plpgsql AS $$
@@ -121,15 +124,17 @@ DECLARE
   k record;
   m record;
 BEGIN
-  SELECT a.id, a.plan, p.rate_per_minute AS per_minute, p.rate_per_day AS per_day
+  SELECT a.id AS meter, a.plan, p.rate_per_minute AS per_minute, p.rate_per_day AS per_day
     INTO k
     FROM accounts a JOIN plans p ON p.id = a.plan
-   WHERE a.id = p_account;
+   WHERE a.user_id = p_user;
   IF NOT FOUND THEN
-    RETURN;
+    SELECT 'client:' || p_client AS meter, p.id AS plan, p.rate_per_minute AS per_minute, p.rate_per_day AS per_day
+      INTO k
+      FROM plans p WHERE p.id = 'free';
   END IF;
-  SELECT * INTO m FROM api_meter(k.id, k.per_minute, k.per_day);
-  account_id := k.id; plan := k.plan;
+  SELECT * INTO m FROM api_meter(k.meter, k.per_minute, k.per_day);
+  plan := k.plan;
   allowed := m.allowed; limit_window := m.limit_window; rate_limit := m.rate_limit;
   remaining := m.remaining; reset_at := m.reset_at; retry_after := m.retry_after;
   SELECT s.indexed_block, s.data_version INTO indexed_block, data_version

@@ -81,8 +81,15 @@ export async function snap(page: Page, name: string, { fullPage = true } = {}) {
   if (viewport) await page.setViewportSize(viewport);
 }
 
-/** Every test signs in as a user of its own, so plans, keys and alerts never collide. */
+/**
+ * Every test signs in as a user of its own, so plans, keys and alerts never collide, and browses
+ * from an address of its own (as a proxy in front reports it), so the per-address metering of
+ * visitors without an account counts each test apart.
+ */
 export const test = base.extend<{ email: string }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}` });
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   email: async ({}, use, testInfo) => {
     await use(`e2e-${testInfo.workerIndex}-${randomBytes(4).toString("hex")}@example.com`);

@@ -16,7 +16,7 @@ export type ApiKeyContext = {
 
 const unauthorized = (message: string) => new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
 
-/** What api_meter answers, as api_authorize and account_authorize return it (all three in db/functions/metering.sql). */
+/** What api_meter answers, as api_authorize and dashboard_authorize return it (all three in db/functions/metering.sql). */
 type MeterRow = {
   plan: Plan;
   allowed: boolean;
@@ -66,6 +66,16 @@ export async function authorize(header: string | null): Promise<ApiKeyContext> {
   const [row] = await getAuthSql()<(MeterRow & { key_id: string; account_id: string })[]>`select * from api_authorize(${hashKey(secret)})`;
   if (!row) throw unauthorized("Invalid or revoked API key.");
   return { keyId: row.key_id, accountId: row.account_id, ...metered(row) };
+}
+
+/**
+ * Takes one request of the dashboard's market routes: from the signed-in user's account and its
+ * plan's limits, as its keys are metered; with no user, from the client address and the Free
+ * plan's limits. One database round trip, as for a key.
+ */
+export async function authorizeDashboard(userId: string | null, client: string): Promise<MeteredContext> {
+  const [row] = await getAuthSql()<MeterRow[]>`select * from dashboard_authorize(${userId}, ${client})`;
+  return metered(row);
 }
 
 export function rateLimitHeaders(r: RateLimitState): Record<string, string> {

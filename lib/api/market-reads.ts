@@ -1,21 +1,22 @@
 import { getDb } from "@/db/client";
 import { requestTime } from "@/lib/queries/clock";
+import { tokenOhlcv } from "@/lib/queries/ohlcv";
 import { listPositions } from "@/lib/queries/positions";
 import { getTokenScore, getWalletScore } from "@/lib/queries/scores";
 import { search } from "@/lib/queries/search";
 import { canonicalSearch, sharedRead } from "@/lib/queries/shared-cache";
 import { getStatus } from "@/lib/queries/status";
-import { priceVolumeSeries } from "@/lib/queries/token-series";
 import { getTokenProfile } from "@/lib/queries/tokens";
 import { getWalletProfile } from "@/lib/queries/wallets";
 import { eventListFromSearch, tokenListFromSearch } from "./lists";
 import { parseQuery } from "./params";
+import { ohlcvQuery } from "./schemas/market";
 import { searchQuery } from "./schemas/search";
 
 /**
  * The market data of the public pages and the dashboard's market routes, each through the cache
- * every visitor shares (shared-cache.ts). Market data is public (DESIGN.md): no session, no
- * metering; alerts, keys and plans stay behind sign-in.
+ * every visitor shares (shared-cache.ts). Market data is public (DESIGN.md): no session; the
+ * market routes meter each request (lib/auth/route.ts), a page view costs a cached read.
  */
 export const marketTokens = (search: URLSearchParams) =>
   sharedRead(`tokens?${canonicalSearch(search)}`, () => tokenListFromSearch(getDb(), search, requestTime()));
@@ -30,6 +31,12 @@ export const marketSearch = (params: URLSearchParams) => {
 
 export const marketStatus = () => sharedRead("status", () => getStatus(getDb(), requestTime()));
 
+/** GET /v1/tokens/{address}/ohlcv's answer for the token page's chart, null for an unindexed token; invalid parameters throw INVALID_PARAMS. */
+export const marketOhlcv = (address: string, params: URLSearchParams) => {
+  const q = parseQuery(new URL(`http://dashboard/?${params}`), ohlcvQuery);
+  return sharedRead(`ohlcv/${address}?${canonicalSearch(params)}`, () => tokenOhlcv(getDb(), address, q));
+};
+
 const RECENT_TOKEN_EVENTS = 15;
 
 /** Everything the token page shows; null when the token is not indexed. */
@@ -41,8 +48,7 @@ export const tokenPage = (address: string) =>
       getTokenScore(db, address),
       eventListFromSearch(db, new URLSearchParams({ token_address: address, limit: String(RECENT_TOKEN_EVENTS) })),
     ]);
-    if (!token) return null;
-    return { token, score, events, series: await priceVolumeSeries(db, address, new Date(token.created_at)) };
+    return token ? { token, score, events } : null;
   });
 
 const WALLET_POSITIONS = 50;

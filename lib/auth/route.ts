@@ -1,15 +1,19 @@
 import type { NextRequest } from "next/server";
+import { authorizeDashboard, rateLimitHeaders } from "@/lib/api/auth";
 import { ApiError, errorBody, toApiError } from "@/lib/api/errors";
 import { withDeadline } from "@/lib/api/handler";
 import { config } from "@/lib/config";
 import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
+import { isSharedView } from "@/lib/queries/shared-views";
 import { type CurrentAccount, currentAccount } from "./account";
+import { clientAddress } from "./client-address";
+import { auth } from "./index";
 
 /**
  * The dashboard's own JSON routes: authenticated by the session cookie (never by an API key),
  * with the public API's error body and deadline. Market data is public (any visitor, from the
- * cache every visitor shares: lib/api/market-reads.ts); account data needs a session.
+ * cache every visitor shares: lib/api/market-reads.ts) and metered; account data needs a session.
  */
 type RouteArgs<P> = { params: Promise<P> };
 type Handler<P, A> = (req: NextRequest, ctx: { params: P; account: A }) => Promise<unknown>;
@@ -73,10 +77,17 @@ async function signedIn(): Promise<CurrentAccount> {
 }
 
 /**
- * Market data, the same for every visitor: no session, no metering (what the public pages
- * render anyway; the metered product is /v1 with a key).
+ * Market data, readable without an account. The views every dashboard refreshes
+ * (lib/queries/shared-views.ts) are free; any other query takes one request from the signed-in
+ * account's plan limits, or from the client address's (the Free plan's) without a session, so
+ * these routes are no way around the API's metering (lib/api/auth.ts, authorizeDashboard).
  */
-export const withPublicRead = dashboardRoute<void>(async () => ({ account: undefined, headers: {} }));
+export const withPublicRead = dashboardRoute<void>(async (req) => {
+  if (isSharedView(req.nextUrl)) return { account: undefined, headers: {} };
+  const userId = (await auth())?.user?.id ?? null;
+  const { rateLimit } = await authorizeDashboard(userId, clientAddress(req.headers));
+  return { account: undefined, headers: rateLimitHeaders(rateLimit) };
+});
 
 /** Account data: keys, alerts, plan. */
 export const withAccount = dashboardRoute(async () => ({ account: await signedIn(), headers: {} }));

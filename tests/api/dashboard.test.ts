@@ -76,29 +76,80 @@ describe("keys per account", () => {
 });
 
 describe("the dashboard's market routes", () => {
-  it("are public and never metered: the same answers signed out and signed in, no usage counted", async () => {
-    const paths = [
-      "/api/tokens?limit=1",
-      "/api/events?limit=1&type=swap",
-      "/api/status",
-      ...Object.values(OVERVIEW_URLS),
-      `/api/events?limit=${STREAM_PAGE_SIZE}`,
-    ];
-    for (const path of paths) {
-      const res = await fetch(`${server.baseUrl}${path}`).then(asResponse);
-      expect([path, res.status, res.headers.get("x-ratelimit-limit")]).toEqual([path, 200, null]);
-    }
+  let clients = 0;
+  /** A visitor without an account at an address of its own (as a proxy in front reports it). */
+  const visitor = () => {
+    const address = `203.0.113.${++clients}`;
+    return { address, fetch: (path: string) => fetch(`${server.baseUrl}${path}`, { headers: { "x-forwarded-for": address } }).then(asResponse) };
+  };
+  const remaining = (res: ApiResponse) => [res.status, res.headers.get("x-ratelimit-limit"), res.headers.get("x-ratelimit-remaining")];
+
+  it.each([
+    ["tokens", "/api/tokens?limit=1"],
+    ["events", "/api/events?limit=1&type=swap"],
+  ])("meter a visitor without an account per client address with the Free plan's limits (%s): the 11th request in a minute is 429", async (_, path) => {
+    const anonymous = visitor();
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(remaining(await anonymous.fetch(`${path}&page=${i + 1}`)));
+    expect(answers).toEqual(Array.from({ length: 10 }, (_, i) => [200, "10", String(9 - i)]));
+    const refused = await anonymous.fetch(path);
+    expectError(refused, 429, "RATE_LIMITED");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const [usage] = await server.sql`select requests, rejected from usage_daily where key_id = ${`client:${anonymous.address}`}`;
+    expect(usage).toEqual({ requests: 10, rejected: 1 });
+    // Another address has limits of its own.
+    expect(remaining(await visitor().fetch(path))).toEqual([200, "10", "9"]);
+  });
+
+  it("meter a signed-in user against their account, as before public browsing, and not against their address", async () => {
     const { browser, accountId } = await signedIn(server);
-    // More than a Free plan's 10 requests a minute: browsing is not an API request.
-    for (let i = 0; i < 12; i++) {
-      const res = await browser.fetch(`/api/tokens?limit=1&page=${i + 1}`).then(asResponse);
-      expect([i, res.status, res.headers.get("x-ratelimit-limit")]).toEqual([i, 200, null]);
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(remaining(await browser.fetch(`/api/tokens?limit=1&page=${i + 1}`).then(asResponse)));
+    expect(answers).toEqual(Array.from({ length: 10 }, (_, i) => [200, "10", String(9 - i)]));
+    expectError(await browser.fetch("/api/events?limit=1&type=swap").then(asResponse), 429, "RATE_LIMITED");
+    const [usage] = await server.sql`select requests, rejected from usage_daily where key_id = ${accountId}`;
+    expect(usage).toEqual({ requests: 10, rejected: 1 });
+    // A Pro account has the Pro plan's limits; the account's keys keep their own counters.
+    await setPlan(server.db, accountId, "pro");
+    expect((await browser.fetch("/api/tokens?limit=1").then(asResponse)).status).toBe(200);
+    const key = await createKey(server.db, accountId, "own limits");
+    expect((await v1("/v1/tokens?limit=1", key.key)).status).toBe(200);
+    const counted = await server.sql`select key_id, requests from usage_daily where key_id in (${accountId}, ${key.id}) order by requests`;
+    expect(counted).toEqual([
+      { key_id: key.id, requests: 1 },
+      { key_id: accountId, requests: 11 },
+    ]);
+    // Nothing was counted against the address the signed-in requests came from.
+    expect(await server.sql`select key_id from usage_daily where key_id like 'client:%' and key_id not like 'client:203.0.113.%'`).toEqual([]);
+  });
+
+  it("leave the views every dashboard refreshes free, signed in or not", async () => {
+    const paths = ["/api/status", ...Object.values(OVERVIEW_URLS), `/api/events?limit=${STREAM_PAGE_SIZE}`];
+    const anonymous = visitor();
+    const { browser, accountId } = await signedIn(server);
+    for (let round = 0; round < 3; round++) {
+      for (const path of paths) {
+        expect([path, ...remaining(await anonymous.fetch(path))]).toEqual([path, 200, null, null]);
+        expect([path, ...remaining(await browser.fetch(path).then(asResponse))]).toEqual([path, 200, null, null]);
+      }
     }
-    expect(await server.sql`select requests from usage_daily where key_id = ${accountId}`).toEqual([]);
+    expect(await server.sql`select key_id from usage_daily where key_id in (${accountId}, ${`client:${anonymous.address}`})`).toEqual([]);
+  });
+
+  it("leave the public pages unmetered: they read the shared cache on the server, not these routes", async () => {
+    const anonymous = visitor();
+    for (let i = 0; i < 12; i++) {
+      for (const path of ["/", "/tokens", "/events"]) {
+        const res = await fetch(`${server.baseUrl}${path}`, { headers: { "x-forwarded-for": anonymous.address } });
+        expect([path, res.status]).toEqual([path, 200]);
+        await res.text();
+      }
+    }
+    expect(await server.sql`select key_id from usage_daily where key_id = ${`client:${anonymous.address}`}`).toEqual([]);
   });
 
   it("answer an invalid query with the API's error, naming the parameter", async () => {
-    const res = await fetch(`${server.baseUrl}/api/tokens?min_liquidity_usd=lots`).then(asResponse);
+    const res = await visitor().fetch("/api/tokens?min_liquidity_usd=lots");
     expectError(res, 400, "INVALID_PARAMS");
     expect(res.body.error.param).toBe("min_liquidity_usd");
   });

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Address } from "@/components/address";
-import { PriceVolumeChart } from "@/components/charts/price-volume-chart";
+import { DEFAULT_CHART_INTERVAL, formatPrice, ohlcvUrl } from "@/components/charts/candles";
+import { CandlestickChart } from "@/components/charts/candlestick-chart";
 import { RiskGauge } from "@/components/charts/risk-gauge";
 import { EventTable } from "@/components/events/event-table";
 import { formatAge, formatCompact, formatDateTime, formatUsd } from "@/components/format";
@@ -16,7 +17,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { ConfidenceBadge, NetActivityBadge } from "@/components/wallet-badges";
 import { addressParam } from "@/lib/api/address-param";
-import { tokenPage } from "@/lib/api/market-reads";
+import { marketOhlcv, tokenPage } from "@/lib/api/market-reads";
 import { RISK_DIMENSIONS, type RiskLevel } from "@/lib/domain/vocab";
 import { RISK_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
 
@@ -26,10 +27,13 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
   const { address: raw } = await params;
   const address = addressParam(raw);
   if (!address) notFound();
-  const page = await tokenPage(address);
-  if (!page) notFound();
-  const { token, score, events, series } = page;
-  const lastPrice = series.points.findLast((p) => p.price_usd !== null)?.price_usd ?? null;
+  // The chart's first candles are the ones its JSON route answers (one shared cache entry).
+  const [page, candles] = await Promise.all([
+    tokenPage(address),
+    marketOhlcv(address, new URL(ohlcvUrl(address, DEFAULT_CHART_INTERVAL), "http://dashboard").searchParams),
+  ]);
+  if (!page || !candles) notFound();
+  const { token, score, events } = page;
 
   return (
     <>
@@ -51,7 +55,7 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
       </PageHeader>
 
       <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Stat label="Last price" value={formatUsd(lastPrice)} hint="VWAP of the last bucket" />
+        <Stat label="Price" value={token.price_usd > 0 ? formatPrice(token.price_usd) : "—"} />
         <Stat label="Market cap" value={formatUsd(token.market_cap_usd)} />
         <Stat label="Liquidity" value={formatUsd(token.liquidity_usd)} />
         <Stat label="Volume 24h" value={formatUsd(token.volume_24h_usd)} />
@@ -60,8 +64,8 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
       </dl>
 
       <div className="mb-4 grid gap-4 lg:grid-cols-3">
-        <Card title="Price and volume" className="lg:col-span-2">
-          <PriceVolumeChart series={series} />
+        <Card title="Price (USD) and volume" className="lg:col-span-2">
+          <CandlestickChart address={token.address} initial={{ interval: DEFAULT_CHART_INTERVAL, data: candles }} />
         </Card>
         <Card title="Risk">
           {score ? (
