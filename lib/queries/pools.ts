@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
+import type { pool, poolList } from "@/lib/api/schemas/market";
 import { indexedTimeSql } from "./clock";
 import { firstIdAfter } from "./events";
 import { round, toUnits } from "./format";
@@ -20,7 +22,7 @@ type PoolRow = {
  * Every pool has the one protocol the indexer reads today; the pools table names it once a
  * second protocol is indexed.
  */
-const PROTOCOL = "uniswap_v2";
+const PROTOCOL: z.infer<typeof pool>["protocol"] = "uniswap_v2";
 
 /**
  * One page of the pools that trade a token, deepest first, with the exact number of them: null
@@ -29,7 +31,7 @@ const PROTOCOL = "uniswap_v2";
  * where liquidity is twice the quote side; null for a pool without a whitelisted quote. Volume
  * and swaps are the 24 h up to the indexed head.
  */
-export async function listPools(db: Db, token: string, page: { page: number; limit: number }) {
+export async function listPools(db: Db, token: string, page: { page: number; limit: number }): Promise<z.infer<typeof poolList> | null> {
   const dayStart = sql`${indexedTimeSql} - interval '24 hours'`;
   const [t] = await queryPrepared<{ decimals: number; total: number; pools: PoolRow[] }>(
     db,
@@ -52,7 +54,7 @@ export async function listPools(db: Db, token: string, page: { page: number; lim
          where t.address = ${token}`,
   );
   if (!t) return null;
-  const data = t.pools.map((p) => {
+  const data = t.pools.map((p): z.infer<typeof pool> => {
     const reserve = toUnits(p.token_reserve, t.decimals);
     return {
       address: p.address,
