@@ -1,3 +1,5 @@
+import { columnName, insertRows, tableName } from "@/db/bulk";
+import { chainContracts } from "@/db/schema";
 import type { Tx } from "../indexer/sql";
 import type { ChainProfile } from "./types";
 
@@ -20,10 +22,6 @@ export function knownContracts(p: ChainProfile): { address: string; role: string
 /** Writes chain_contracts from the profile (SQL that needs the roles, such as who counts as a holder, reads it). */
 export async function writeKnownContracts(tx: Tx, p: ChainProfile) {
   const rows = knownContracts(p);
-  await tx`delete from chain_contracts where address <> all(${rows.map((r) => r.address)})`;
-  await tx.unsafe(
-    `insert into chain_contracts (address, role, name) select * from unnest($1::text[], $2::text[], $3::text[])
-     on conflict (address) do update set role = excluded.role, name = excluded.name`,
-    [rows.map((r) => r.address), rows.map((r) => r.role), rows.map((r) => r.name)],
-  );
+  await tx.unsafe(`delete from ${tableName(chainContracts)} where ${columnName(chainContracts.address)} <> all($1::text[])`, [rows.map((r) => r.address)]);
+  await insertRows(tx, chainContracts, rows, { onConflict: { target: ["address"], action: "update" } });
 }
