@@ -77,10 +77,9 @@ type StoredTransfer = {
 /** Deletes the rows whose `column` is one of $1. */
 const deleteOf = (column: PgColumn) => `delete from ${tableName(column.table)} where ${columnName(column)} = any($1::text[])`;
 
-const ofAddresses = `t.${col(tokensTable, "address")} = any($1::text[])`;
 /** Supplies of the tokens $1 back to what mints and burns start from. */
-const RESET_SUPPLY = updateSql(tokensTable, { totalSupply: `t.${col(tokensTable, "supplyBase")}` }, "", ofAddresses);
-const RESET_LP_SUPPLY = updateSql(poolsTable, { lpTotalSupply: "0" }, "", ofAddresses);
+const RESET_SUPPLY = updateSql(tokensTable, { totalSupply: `t.${col(tokensTable, "supplyBase")}` }, "", `t.${col(tokensTable, "address")} = any($1::text[])`);
+const RESET_LP_SUPPLY = updateSql(poolsTable, { lpTotalSupply: "0" }, "", `t.${col(poolsTable, "address")} = any($1::text[])`);
 
 const r = names(poolReserves);
 /** The pools $1 at their last stored reserves and V3 price state (none left: empty). */
