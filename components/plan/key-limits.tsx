@@ -81,32 +81,22 @@ function KeyLimitRowForm({
       <td className={tdClass}>
         {row.name} <span className="font-mono text-zinc-500">{row.prefix}…</span>
       </td>
-      <td className={tdClass}>
-        <input
-          form={formId}
-          type="number"
-          min={1}
-          max={contract.perMinute}
-          value={perMinute}
-          onChange={(e) => setPerMinute(e.target.value)}
-          placeholder={String(defaults.perMinute)}
-          aria-label={`${row.name} requests per minute`}
-          className={inputClass}
-        />
-      </td>
-      <td className={tdClass}>
-        <input
-          form={formId}
-          type="number"
-          min={1}
-          max={contract.perDay}
-          value={perDay}
-          onChange={(e) => setPerDay(e.target.value)}
-          placeholder={String(defaults.perDay)}
-          aria-label={`${row.name} requests per day`}
-          className={inputClass}
-        />
-      </td>
+      <LimitField
+        form={formId}
+        value={perMinute}
+        onChange={setPerMinute}
+        max={contract.perMinute}
+        placeholder={defaults.perMinute}
+        label={`${row.name} requests per minute`}
+      />
+      <LimitField
+        form={formId}
+        value={perDay}
+        onChange={setPerDay}
+        max={contract.perDay}
+        placeholder={defaults.perDay}
+        label={`${row.name} requests per day`}
+      />
       <td className={tdClass}>
         <form
           id={formId}
@@ -121,5 +111,24 @@ function KeyLimitRowForm({
         </form>
       </td>
     </tr>
+  );
+}
+
+/** One limit of a key: empty for the plan's default (the placeholder), at most the contract's ceiling. */
+function LimitField(props: { form: string; value: string; onChange: (value: string) => void; max: number; placeholder: number; label: string }) {
+  return (
+    <td className={tdClass}>
+      <input
+        form={props.form}
+        type="number"
+        min={1}
+        max={props.max}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        placeholder={String(props.placeholder)}
+        aria-label={props.label}
+        className={inputClass}
+      />
+    </td>
   );
 }

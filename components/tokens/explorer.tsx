@@ -18,19 +18,6 @@ import { RiskLegend } from "./risk-legend";
 import { TokenTable } from "./token-table";
 import { TRENDING } from "./trending";
 
-/** Short names of the sorts; a sort without one shows its description (TOKEN_SORT_ORDERS). */
-const SORT_LABELS: Partial<Record<TokenSort, string>> = {
-  trending: "Trending",
-  newest: "Newest",
-  oldest: "Oldest",
-  liquidity: "Liquidity",
-  volume: "Volume 24h",
-  market_cap: "Market cap",
-  holders: "Holders",
-  price_change_24h: "Price change 24h",
-  risk_asc: "Lowest risk",
-  risk_desc: "Highest risk",
-};
 const PAGE_SIZES = ["10", "25", "50", "100", "200"];
 const TYPING_DELAY_MS = 400;
 
@@ -104,7 +91,7 @@ export function TokenExplorer({ initial, fields, invalid }: { initial: { search:
             >
               {TOKEN_SORTS.map((s) => (
                 <option key={s} value={s} title={TOKEN_SORT_ORDERS[s].description}>
-                  {SORT_LABELS[s] ?? TOKEN_SORT_ORDERS[s].description}
+                  {TOKEN_SORT_ORDERS[s].label}
                 </option>
               ))}
             </select>

@@ -26,6 +26,8 @@ export const pools = pgTable(
     liquidity: uint256(),
     lpTotalSupply: uint256().notNull().default("0"),
     liquidityUsd: usd().notNull().default(0),
+    /** USD per unit of the pool's token (the side that is not a quote token) at its marginal price; null without exactly one quote side. */
+    priceUsd: usd(),
     createdBlock: blockNumber().notNull(),
     reserveBlock: blockNumber().notNull().default(0),
   },
@@ -104,7 +106,7 @@ export const positionEvents = pgTable(
   ],
 );
 
-/** The profile's known contracts by role (position_manager, locker, launchpad, factory, router): written by the worker at start. */
+/** The profile's known contracts by role (position_manager, locker, launchpad, factory, router) and its quote tokens (quote_token, named by symbol): written by the worker at start. */
 export const chainContracts = pgTable("chain_contracts", {
   address: address().primaryKey(),
   role: text().notNull(),

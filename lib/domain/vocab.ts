@@ -62,10 +62,13 @@ export type TokenSortColumn =
   | "txns24h"
   | "makers24h";
 
-const most = (column: TokenSortColumn, what: string) => ({ column, descending: true, description: `Most ${what} first` }) as const;
-const least = (column: TokenSortColumn, what: string) => ({ column, descending: false, description: `Least ${what} first` }) as const;
-const highest = (column: TokenSortColumn, what: string) => ({ column, descending: true, description: `Highest ${what} first` }) as const;
-const lowest = (column: TokenSortColumn, what: string) => ({ column, descending: false, description: `Lowest ${what} first` }) as const;
+/** A sort's short name (the dashboard's menus) and its description, by default the name and "first". */
+const order = (column: TokenSortColumn, descending: boolean, label: string, description = `${label} first`) =>
+  ({ column, descending, label, description }) as const;
+const most = (column: TokenSortColumn, what: string) => order(column, true, `Most ${what}`);
+const least = (column: TokenSortColumn, what: string) => order(column, false, `Least ${what}`);
+const highest = (column: TokenSortColumn, what: string) => order(column, true, `Highest ${what}`);
+const lowest = (column: TokenSortColumn, what: string) => order(column, false, `Lowest ${what}`);
 
 /**
  * The orders of GET /v1/tokens, each the column it sorts by and which way; every column both
@@ -74,9 +77,9 @@ const lowest = (column: TokenSortColumn, what: string) => ({ column, descending:
  * either way. The list index (lib/queries/token-list-index.ts) keeps one order per entry.
  */
 export const TOKEN_SORT_ORDERS = {
-  trending: { column: "trendingScore", descending: true, description: "Recent volume and holder growth, damped by risk (lib/scoring/trending.ts)" },
-  newest: { column: "createdAtMs", descending: true, description: "Newest first" },
-  oldest: { column: "createdAtMs", descending: false, description: "Oldest first" },
+  trending: order("trendingScore", true, "Trending", "Recent volume and holder growth, damped by risk (lib/scoring/trending.ts)"),
+  newest: order("createdAtMs", true, "Newest"),
+  oldest: order("createdAtMs", false, "Oldest"),
   liquidity: most("liquidityUsd", "liquidity"),
   liquidity_asc: least("liquidityUsd", "liquidity"),
   volume: most("volume24hUsd", "24 h volume"),
@@ -103,7 +106,7 @@ export const TOKEN_SORT_ORDERS = {
   makers_24h_asc: least("makers24h", "24 h traders"),
   risk_asc: lowest("riskScore", "risk score"),
   risk_desc: highest("riskScore", "risk score"),
-} as const satisfies Record<string, { column: TokenSortColumn; descending: boolean; description: string }>;
+} as const satisfies Record<string, { column: TokenSortColumn; descending: boolean; label: string; description: string }>;
 export type TokenSort = keyof typeof TOKEN_SORT_ORDERS;
 export const TOKEN_SORTS = Object.keys(TOKEN_SORT_ORDERS) as [TokenSort, ...TokenSort[]];
 

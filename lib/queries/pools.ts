@@ -4,46 +4,44 @@ import { type Db, queryPrepared } from "@/db/client";
 import type { pool, poolList } from "@/lib/api/schemas/market";
 import { indexedTimeSql } from "./clock";
 import { firstIdAfter } from "./events";
-import { round, toUnits } from "./format";
+import { round } from "./format";
 
 type PoolRow = {
   address: string;
   dex: string;
   pair_address: string;
   pair_symbol: string | null;
-  token_reserve: string;
+  protocol: keyof typeof PROTOCOLS;
   liquidity_usd: number;
+  price_usd: number | null;
   volume_usd: number | null;
   swaps: number | null;
   price_source: boolean;
 };
 
-/**
- * Every pool has the one protocol the indexer reads today; the pools table names it once a
- * second protocol is indexed.
- */
-const PROTOCOL: z.infer<typeof pool>["protocol"] = "uniswap_v2";
+/** The pools table's protocol names (the indexer's) as the API spells them. */
+const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as const satisfies Record<string, z.infer<typeof pool>["protocol"]>;
 
 /**
  * One page of the pools that trade a token, deepest first, with the exact number of them: null
- * when the token is not indexed. A pool's price is the token's price by the pricing rule
- * (docs/methodology.md) read in that pool alone: its quote side's USD over the token's reserve,
- * where liquidity is twice the quote side; null for a pool without a whitelisted quote. Volume
+ * when the token is not indexed. A pool's price is the worker's (worker/derive/prices.ts,
+ * poolPriceUsd): the pool's current marginal price in USD, null for a pool without a whitelisted
+ * quote. The pair token's symbol is its own, or a quote token's from the chain profile. Volume
  * and swaps are the 24 h up to the indexed head.
  */
 export async function listPools(db: Db, token: string, page: { page: number; limit: number }): Promise<z.infer<typeof poolList> | null> {
   const dayStart = sql`${indexedTimeSql} - interval '24 hours'`;
-  const [t] = await queryPrepared<{ decimals: number; total: number; pools: PoolRow[] }>(
+  const [t] = await queryPrepared<{ total: number; pools: PoolRow[] }>(
     db,
-    sql`select t.decimals,
+    sql`select
                (select count(*)::int from pools p where p.token0 = t.address or p.token1 = t.address) as total,
                (select coalesce(json_agg(x order by x.liquidity_usd desc, x.address), '[]') from (
-                  select p.address, p.dex, pair.address as pair_address, pt.symbol as pair_symbol,
-                         (case when p.token0 = t.address then p.reserve0 else p.reserve1 end)::text as token_reserve,
-                         p.liquidity_usd, v.volume_usd, v.swaps, p.address is not distinct from m.priced_pool as price_source
+                  select p.address, p.dex, p.protocol, pair.address as pair_address, coalesce(pt.symbol, q.name) as pair_symbol,
+                         p.liquidity_usd, p.price_usd, v.volume_usd, v.swaps, p.address is not distinct from m.priced_pool as price_source
                     from pools p
                     cross join lateral (select case when p.token0 = t.address then p.token1 else p.token0 end as address) pair
                     left join tokens pt on pt.address = pair.address
+                    left join chain_contracts q on q.address = pair.address and q.role = 'quote_token'
                     left join lateral (select sum(e.amount_usd::numeric)::float8 as volume_usd, count(*)::int as swaps from events e
                                         where e.token_address = t.address and e.id >= ${firstIdAfter(dayStart)}
                                           and e.pool_address = p.address and e.type = 'swap') v on true
@@ -54,20 +52,19 @@ export async function listPools(db: Db, token: string, page: { page: number; lim
          where t.address = ${token}`,
   );
   if (!t) return null;
-  const data = t.pools.map((p): z.infer<typeof pool> => {
-    const reserve = toUnits(p.token_reserve, t.decimals);
-    return {
+  const data = t.pools.map(
+    (p): z.infer<typeof pool> => ({
       address: p.address,
-      protocol: PROTOCOL,
+      protocol: PROTOCOLS[p.protocol],
       dex: p.dex,
       pair_token_address: p.pair_address,
       pair_token_symbol: p.pair_symbol,
       liquidity_usd: round(p.liquidity_usd, 2),
-      price_usd: p.liquidity_usd > 0 && reserve > 0 ? p.liquidity_usd / 2 / reserve : null,
+      price_usd: p.price_usd,
       volume_24h_usd: round(p.volume_usd ?? 0, 2),
       swaps_24h: p.swaps ?? 0,
       is_price_source: p.price_source,
-    };
-  });
+    }),
+  );
   return { data, total: t.total, page: page.page, limit: page.limit };
 }

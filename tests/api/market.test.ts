@@ -174,8 +174,36 @@ describe("GET /v1/tokens/{address}/pools", () => {
     expect(source!.price_usd! / token.price_usd).toBeCloseTo(1, 6);
   });
 
-  it("404s an unindexed token and 400s unknown parameters", async () => {
-    expectError(await api(`/v1/tokens/${unindexed}/pools`), 404, "NOT_FOUND");
-    expectError(await api(`/v1/tokens/${busy}/pools?protocol=v3`), 400, "INVALID_PARAMS", "protocol");
+  it("prices every pool at its marginal price (the reserve ratio) and names a quote pair token by its symbol", async () => {
+    // The fixture's pairs are V2 against WETH: a pool's price is its WETH over its tokens, in USD at
+    // the WETH price the source pool implies (V3's sqrtPriceX96 is checked in worker/test/v3.test.ts).
+    const ratios = await testDb().execute<{ token: string; address: string; weth_per_token: number; weth: string }>(sql`
+      select t.address as token, p.address, pc.address as weth,
+             (case when p.token0 = t.address then p.reserve1 else p.reserve0 end)::float8 / 1e18
+               / ((case when p.token0 = t.address then p.reserve0 else p.reserve1 end)::float8 / 10 ^ t.decimals) as weth_per_token
+        from tokens t join pools p on p.token0 = t.address or p.token1 = t.address
+        join chain_contracts pc on pc.address = (case when p.token0 = t.address then p.token1 else p.token0 end) and pc.name = 'WETH'
+       where t.address in (${busy}, ${quiet})`);
+    expect(ratios.length).toBeGreaterThanOrEqual(2);
+    const pools = new Map<string, { price_usd: number | null; pair_token_symbol: string | null; pair_token_address: string; is_price_source: boolean }>();
+    for (const t of [busy, quiet]) for (const p of (await api(`/v1/tokens/${t}/pools`)).body.data) pools.set(p.address, p);
+    const busyPrice = (await api(`/v1/tokens/${busy}`)).body.price_usd;
+    const busySource = ratios.find((r) => r.token === busy && pools.get(r.address)?.is_price_source)!;
+    const wethUsd = busyPrice / busySource.weth_per_token;
+    for (const r of ratios) {
+      const p = pools.get(r.address)!;
+      expect([r.address, p.pair_token_symbol, p.pair_token_address]).toEqual([r.address, "WETH", r.weth]);
+      expect(p.price_usd! / (r.weth_per_token * wethUsd), r.address).toBeCloseTo(1, 9);
+    }
+  });
+
+  it.each([
+    ["an unindexed token", `/v1/tokens/${unindexed}/pools`, 404, "NOT_FOUND", undefined],
+    ["an unknown parameter", "/v1/tokens/{busy}/pools?protocol=v3", 400, "INVALID_PARAMS", "protocol"],
+    ["a limit above 200", "/v1/tokens/{busy}/pools?limit=201", 400, "INVALID_PARAMS", "limit"],
+    ["page 0", "/v1/tokens/{busy}/pools?page=0", 400, "INVALID_PARAMS", "page"],
+    ["a malformed address", "/v1/tokens/0x12/pools", 400, "INVALID_PARAMS", "address"],
+  ])("refuses %s", async (_, path, status, code, param) => {
+    expectError(await api(path.replace("{busy}", busy)), status, code, param);
   });
 });

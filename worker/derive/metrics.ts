@@ -5,7 +5,7 @@ import { holderGrowthPct } from "@/lib/scoring/holder-growth";
 import { trendingScore } from "@/lib/scoring/trending";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainState, PoolState } from "../indexer/state";
-import { MAX_USD, poolLiquidityUsd, tokenPrice } from "./prices";
+import { MAX_USD, poolLiquidityUsd, poolPriceUsd, tokenPrice } from "./prices";
 
 const BURN_LIST = BURN_ADDRESSES.map((a) => `'${a}'`).join(", ");
 
@@ -154,13 +154,13 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
   );
 }
 
-/** USD liquidity of pools at the current reserves (WETH moves it for every WETH pair). */
+/** USD liquidity and price of pools at the current reserves and prices (WETH moves them for every WETH pair). */
 export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: PoolState[]) {
   if (pools.length === 0) return;
   await updateRows(
     tx,
     poolsTable,
-    pools.map((p) => ({ address: p.address, liquidityUsd: poolLiquidityUsd(state, p) })),
+    pools.map((p) => ({ address: p.address, liquidityUsd: poolLiquidityUsd(state, p), priceUsd: poolPriceUsd(state, p) })),
     { match: ["address"], onlyChanged: true },
   );
 }

@@ -97,6 +97,19 @@ export function usdPerUnit(state: ChainState, address: string): number {
 export const valueUsd = (state: ChainState, token: string, raw: bigint) =>
   raw === 0n ? 0 : usd(units(raw, state.decimalsOf(token)) * usdPerUnit(state, token));
 
+/**
+ * A pool's own USD price of its token (the side that is not a quote token): its current marginal
+ * price (poolPrice: a V2 pair's reserve ratio, a V3 pool's sqrtPriceX96) times the quote's USD.
+ * Null when no side or both sides are quote tokens, or the pool has no price yet.
+ */
+export function poolPriceUsd(state: ChainState, p: PoolState): number | null {
+  const q0 = state.isQuote(p.token0);
+  if (q0 === state.isQuote(p.token1)) return null;
+  const token = q0 ? p.token1 : p.token0;
+  const price = usd(poolPrice(state, p, token) * quoteUsd(state, otherSide(p, token)));
+  return price > 0 ? price : null;
+}
+
 /** Liquidity of one pool in USD: both sides when both are whitelisted, else twice the quote side. */
 export function poolLiquidityUsd(state: ChainState, p: PoolState): number {
   const q0 = state.isQuote(p.token0);

@@ -19,9 +19,16 @@ export function knownContracts(p: ChainProfile): { address: string; role: string
   );
 }
 
-/** Writes chain_contracts from the profile (SQL that needs the roles, such as who counts as a holder, reads it). */
+/**
+ * Writes chain_contracts from the profile (SQL that needs the roles, such as who counts as a
+ * holder, reads it), with the quote tokens by their symbols (the web app names pools' pair tokens
+ * from it; they are no indexed tokens).
+ */
 export async function writeKnownContracts(tx: Tx, p: ChainProfile) {
-  const rows = knownContracts(p);
+  const contracts = knownContracts(p);
+  const known = new Set(contracts.map((c) => c.address));
+  const quotes = p.quoteTokens.filter((q) => !known.has(q.address)).map((q) => ({ address: q.address, role: "quote_token", name: q.symbol }));
+  const rows = [...contracts, ...quotes];
   await tx.unsafe(`delete from ${tableName(chainContracts)} where ${columnName(chainContracts.address)} <> all($1::text[])`, [rows.map((r) => r.address)]);
   await insertRows(tx, chainContracts, rows, { onConflict: { target: ["address"], action: "update" } });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyMovement, emptyPosition } from "@/worker/derive/positions";
-import { tokenPrice, wethUsd } from "@/worker/derive/prices";
+import { poolPriceUsd, tokenPrice, wethUsd } from "@/worker/derive/prices";
 import { pnlConfidence } from "@/worker/derive/wallets";
 import { isRangeLimitError, suggestedRangeEnd } from "@/worker/indexer/rpc";
 import { ChainState } from "@/worker/indexer/state";
@@ -69,6 +69,62 @@ describe("prices", () => {
       sqrtPriceX96: sqrt(0.5e6 / 1e9),
     });
     expect(tokenPrice(v3, "0x01")).toMatchObject({ pool: "0xv3t", priceUsd: expect.closeTo(0.5, 9) });
+  });
+});
+
+describe("a pool's own price", () => {
+  const E18 = 10n ** 18n;
+  const state = new ChainState(fakeProfile);
+  const [weth, usd] = [fakeProfile.weth, fakeProfile.quoteTokens[1].address];
+  const base = { protocol: "uniswap-v2" as const, sqrtPriceX96: 0n, tick: 0, liquidity: 0n, createdBlock: 1, reserve0: 0n, reserve1: 0n };
+  state.addPool({ ...base, address: "0xwu", token0: weth, token1: usd, reserve0: 100n * E18, reserve1: 300_000n * 10n ** 6n });
+  // 0x01 sorts before every quote, 0xff after: V3 prices whichever side the token is on.
+  state.addToken({ address: "0x01", decimals: 9, createdBlock: 1 });
+  state.addToken({ address: "0xff", decimals: 18, createdBlock: 1 });
+  const sqrt = (raw1Per0: number) => BigInt(Math.round(Math.sqrt(raw1Per0) * 2 ** 96));
+  const pools = {
+    // 10 WETH for 1,000,000 tokens at 3,000 USD a WETH.
+    v2: { ...base, address: "0xa", token0: "0xff", token1: weth, reserve0: 1_000_000n * E18, reserve1: 10n * E18 },
+    // A dust pool still has a price of its own (the dust rule decides only which pool prices the token).
+    v2Dust: { ...base, address: "0xb", token0: "0x01", token1: usd, reserve0: 10n ** 9n, reserve1: 50n * 10n ** 6n },
+    // 0.5 USD per token of 9 decimals, with balances that say 0.001 USD (the average a V3 pool's reserves give is not its price).
+    v3TokenFirst: {
+      ...base,
+      protocol: "uniswap-v3" as const,
+      address: "0xc",
+      token0: "0x01",
+      token1: usd,
+      reserve0: 10n ** 15n,
+      reserve1: 10n ** 9n,
+      sqrtPriceX96: sqrt(0.5e6 / 1e9),
+    },
+    // 0.002 WETH per token, token second: raw token1 per raw token0 = 1e18 / 0.002e18.
+    v3TokenSecond: {
+      ...base,
+      protocol: "uniswap-v3" as const,
+      address: "0xd",
+      token0: weth,
+      token1: "0xff",
+      reserve0: E18,
+      reserve1: E18,
+      sqrtPriceX96: sqrt(1 / 0.002),
+    },
+    v3Uninitialized: { ...base, protocol: "uniswap-v3" as const, address: "0xe", token0: "0x01", token1: weth, reserve0: E18, reserve1: E18 },
+    bothQuotes: { ...base, address: "0xf", token0: weth, token1: usd, reserve0: E18, reserve1: 3000n * 10n ** 6n },
+    noQuote: { ...base, address: "0x10", token0: "0x01", token1: "0xff", reserve0: E18, reserve1: E18 },
+  };
+  it.each([
+    ["a V2 pair: its reserve ratio", pools.v2, 0.03],
+    ["a dust V2 pair", pools.v2Dust, 50],
+    ["a V3 pool, token first: its sqrtPriceX96", pools.v3TokenFirst, 0.5],
+    ["a V3 pool, token second", pools.v3TokenSecond, 6],
+    ["a V3 pool not yet initialized", pools.v3Uninitialized, null],
+    ["a pool of two quote tokens", pools.bothQuotes, null],
+    ["a pool without a quote token", pools.noQuote, null],
+  ])("%s", (_, pool, expected) => {
+    const price = poolPriceUsd(state, pool);
+    if (expected === null) expect(price).toBeNull();
+    else expect(price! / expected).toBeCloseTo(1, 9);
   });
 });
 

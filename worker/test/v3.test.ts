@@ -13,7 +13,7 @@ import { V3Market } from "./v3-market";
 /**
  * The indexer on Uniswap V3 (the official contracts on the dev chain, beside V2): pools, prices
  * and positions equal the chain after a simulated history, after reorgs and after kill -9 during
- * a sync; a V3 price equals QuoterV2's quote.
+ * a sync; a V3 price (the token's and the pool's own) equals QuoterV2's quote.
  */
 let market: V3Market;
 let db: TestDatabase;
@@ -86,8 +86,8 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
     const weth_usd = wethUsd(await ChainState.load(sql, market.profile));
     let priced = 0;
     for (const { token, pool } of market.pools) {
-      const [m] = await sql<{ price_usd: number; priced_pool: string | null; quote_usd: number }[]>`
-        select m.price_usd, m.priced_pool, (case when p.token0 = ${weth} then p.reserve0 else p.reserve1 end)::float8 / 1e18 * ${weth_usd} as quote_usd
+      const [m] = await sql<{ price_usd: number; priced_pool: string | null; pool_price_usd: number | null; quote_usd: number }[]>`
+        select m.price_usd, m.priced_pool, p.price_usd as pool_price_usd, (case when p.token0 = ${weth} then p.reserve0 else p.reserve1 end)::float8 / 1e18 * ${weth_usd} as quote_usd
           from token_metrics m join pools p on p.address = ${pool} where m.address = ${token}`;
       // The dust rule holds on V3 too: a pool with less quote liquidity than the profile's minimum prices nothing.
       if (m.quote_usd < market.profile.minQuoteLiquidityUsd) {
@@ -100,6 +100,8 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
       const out = await market.quote(weth, token, amountIn);
       const quoted = ((Number(amountIn) * (1 - V3Market.FEE / 1e6)) / Number(out)) * weth_usd;
       expect(Math.abs(m.price_usd / quoted - 1)).toBeLessThan(1e-6);
+      // The pool's own price (GET /v1/tokens/{address}/pools) is the same marginal price.
+      expect(Math.abs(m.pool_price_usd! / quoted - 1)).toBeLessThan(1e-6);
       priced++;
     }
     expect(priced).toBeGreaterThan(0);

@@ -52,17 +52,20 @@ export const poolListQuery = z.object(paginationQuery);
 export const pool = z
   .object({
     address: z.string().meta({ description: "Pool (pair) contract address" }),
-    protocol: z.enum(["uniswap_v2"]).meta({ description: "The pool's protocol" }),
+    protocol: z.enum(["uniswap_v2", "uniswap_v3"]).meta({ description: "The pool's protocol" }),
     dex: z.string().meta({ description: "Configured name of the factory that created the pool" }),
     pair_token_address: z.string().meta({ description: "The other token of the pool" }),
-    pair_token_symbol: z.string().nullable().meta({ description: "Its symbol when it is an indexed token; null for quote tokens (WETH, stablecoins)" }),
+    pair_token_symbol: z
+      .string()
+      .nullable()
+      .meta({ description: "Its symbol: an indexed token's, or a quote token's (WETH, stablecoins) from the chain profile; null for any other token" }),
     liquidity_usd: z
       .number()
       .meta({ description: "USD value of the pool: both reserves when both sides are quote tokens, else twice the quote side; 0 without a quote token" }),
-    price_usd: z
-      .number()
-      .nullable()
-      .meta({ description: "The token's price in this pool: the quote side's USD over the token's reserve; null without a quote token" }),
+    price_usd: z.number().nullable().meta({
+      description:
+        "The token's price in this pool, in USD: the pool's current marginal price (a V2 pair's reserve ratio, a V3 pool's sqrtPriceX96, with both tokens' decimals) times the quote token's USD; null without a quote token",
+    }),
     volume_24h_usd: z.number().meta({ description: "USD swapped in this pool in the 24 h up to the indexed head" }),
     swaps_24h: z.number().int().meta({ description: "Swaps in this pool in the same 24 h" }),
     is_price_source: z.boolean().meta({ description: "The pool the token's price_usd comes from (its deepest quote pool holding the minimum liquidity)" }),
