@@ -2,7 +2,7 @@ import { bigint, doublePrecision, integer, jsonb, numeric, pgTable, text, timest
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
-import { insertRows, updateRows } from "./bulk";
+import { insertRows, insertSql, names, updateRows, updateSql } from "./bulk";
 
 /** A table of every kind of column the worker writes; property names become snake_case column names, or take the name given. */
 const bulk = pgTable("bulk", {
@@ -107,5 +107,37 @@ describe("db/bulk", { timeout: 60_000 }, () => {
       ["1", "10", "a", 5],
       ["2", "6", "c", 1],
     ]);
+  });
+
+  it("writes rows SQL computes: insert … select with a conflict clause, update … from, only where something changes", async () => {
+    await sql`truncate bulk`;
+    await insertRows(sql, bulk, [{ n: 1, big: "5", label: "a", rowCount: 1 }]);
+    const c = names(bulk);
+    const upsert = insertSql(bulk, { n: "v.n", big: "v.n * 10", label: "'new'", rowCount: "1" }, "from generate_series(1, $1::int) v(n)", {
+      target: ["n"],
+      action: ["big"],
+      set: { rowCount: (stored, added) => `${stored} + ${added}` },
+      whereChanged: ["big"],
+    });
+    expect(upsert).toContain(`insert into "bulk" as t ("n", "big", "s", "row_count") select v.n, v.n * 10, 'new', 1 from`);
+    await sql.unsafe(upsert, [2]);
+    const [{ xmin: before }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 1`;
+    // Row 1 now has big = 10 = n * 10: it stays as it is; row 2 exists (big 20).
+    await sql.unsafe(upsert, [2]);
+    const [{ xmin: after }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 1`;
+    expect(after).toBe(before);
+    expect((await readBack(sql)).map((r) => [r.n, r.big, r.s, r.count])).toEqual([
+      ["1", "10", "a", 2],
+      ["2", "20", "new", 1],
+    ]);
+    const relabel = updateSql(bulk, { label: "v.label" }, "from (values (1, 'a'), (2, 'b')) v(n, label)", `t.${c.n} = v.n`, { onlyChanged: true });
+    expect(relabel).toBe(
+      `update "bulk" t set "s" = v.label from (values (1, 'a'), (2, 'b')) v(n, label) where t."n" = v.n and (t."s") is distinct from (v.label)`,
+    );
+    const [{ xmin: unchanged }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 1`;
+    expect((await sql.unsafe(relabel)).count).toBe(1);
+    const [{ xmin: stillUnchanged }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 1`;
+    expect(stillUnchanged).toBe(unchanged);
+    expect((await readBack(sql)).map((r) => r.s)).toEqual(["a", "b"]);
   });
 });

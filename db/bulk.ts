@@ -91,6 +91,87 @@ export function col<T extends PgTable>(table: T, key: ColumnKey<T>): string {
   return paramsOf(table).get(key)!.name;
 }
 
+/** A table's quoted SQL name. */
+export const tableName = (table: PgTable) => quote(getTableName(table));
+
+/** The quoted SQL names of `keys`, comma-separated: the column list of a statement written by hand. */
+export const cols = <T extends PgTable>(table: T, keys: readonly ColumnKey<T>[]) => keys.map((k) => col(table, k)).join(", ");
+
+const namesByTable = new WeakMap<PgTable, Record<string, string>>();
+
+/**
+ * Every column's quoted SQL name by property name, for statements written by hand
+ * (`${w.funder} = f.funder`): a renamed column breaks tsc.
+ */
+export function names<T extends PgTable>(table: T): Record<ColumnKey<T>, string> {
+  let map = namesByTable.get(table);
+  if (!map) {
+    map = Object.fromEntries([...paramsOf(table)].map(([key, p]) => [key, p.name]));
+    namesByTable.set(table, map);
+  }
+  return map as Record<ColumnKey<T>, string>;
+}
+
+/** What an insert does with a row whose `target` columns are taken. */
+export type OnConflict<T extends PgTable> = {
+  target: ColumnKey<T>[];
+  /** Nothing, or set these columns to the new value (`excluded.<column>`). */
+  action: "nothing" | ColumnKey<T>[];
+  /** SQL for further columns, given the stored (`t.<column>`) and the new (`excluded.<column>`) value. */
+  set?: Partial<Record<ColumnKey<T>, (stored: string, excluded: string) => string>>;
+  /** Update only the rows where one of these columns changes: rows that stay the same leave no dead tuple. */
+  whereChanged?: ColumnKey<T>[];
+};
+
+/** ` on conflict (...) do ...`; the inserted table is aliased `t`. */
+function conflictSql<T extends PgTable>(table: T, { target, action, set = {}, whereChanged }: OnConflict<T>): string {
+  const text = ` on conflict (${cols(table, target)}) do `;
+  if (action === "nothing") return `${text}nothing`;
+  const custom = set as Record<string, ((stored: string, excluded: string) => string) | undefined>;
+  const assignments = [...new Set<string>([...action, ...Object.keys(custom)])].map((k) => {
+    const c = col(table, k as ColumnKey<T>);
+    return `${c} = ${custom[k]?.(`t.${c}`, `excluded.${c}`) ?? `excluded.${c}`}`;
+  });
+  let update = `${text}update set ${assignments.join(", ")}`;
+  if (whereChanged) {
+    const changed = whereChanged.map((k) => col(table, k));
+    update += ` where (${changed.map((c) => `t.${c}`).join(", ")}) is distinct from (${changed.map((c) => `excluded.${c}`).join(", ")})`;
+  }
+  return update;
+}
+
+/**
+ * `insert into <table> as t (<columns>) select <expressions> <from> [on conflict ...]`, for rows
+ * that SQL computes: `select` gives each column written its SQL expression, `from` the rest of the
+ * query (from, where, group by; empty for one row of parameters). The columns and the conflict
+ * clause come from the table's columns, so a renamed column breaks tsc; a `with` may precede the text.
+ */
+export function insertSql<T extends PgTable>(table: T, select: Partial<Record<ColumnKey<T>, string>>, from: string, onConflict?: OnConflict<T>): string {
+  const keys = Object.keys(select) as ColumnKey<T>[];
+  const values = Object.values(select) as string[];
+  return `insert into ${tableName(table)} as t (${cols(table, keys)}) select ${values.join(", ")} ${from}${onConflict ? conflictSql(table, onConflict) : ""}`;
+}
+
+/**
+ * `update <table> t set <column> = <expression>, ... <from> where <where>`, for values that SQL
+ * computes; `onlyChanged`: only where one of the values differs from the stored one (rows that
+ * stay the same leave no dead tuple). The columns come from the table, so a renamed column breaks tsc.
+ */
+export function updateSql<T extends PgTable>(
+  table: T,
+  set: Partial<Record<ColumnKey<T>, string>>,
+  from: string,
+  where: string,
+  { onlyChanged = false } = {},
+): string {
+  const assignments = Object.entries(set as Record<string, string>).map(([k, value]) => ({ column: col(table, k as ColumnKey<T>), value }));
+  let text = `update ${tableName(table)} t set ${assignments.map((a) => `${a.column} = ${a.value}`).join(", ")} ${from} where ${where}`;
+  if (onlyChanged) {
+    text += ` and (${assignments.map((a) => `t.${a.column}`).join(", ")}) is distinct from (${assignments.map((a) => a.value).join(", ")})`;
+  }
+  return text;
+}
+
 /** `select ... from unnest($1::type[], ...) v(c1, ...)` over `columns`, with the parameter arrays. */
 function unnestOf(columns: [string, Param][], rows: object[]) {
   const values = columns.map(([key, p]) => rows.map((r) => p.convert((r as Record<string, unknown>)[key])));
@@ -124,7 +205,7 @@ export async function insertRows<T extends PgTable, R extends ColumnKey<T> = nev
   options: InsertOptions<T, R> = {},
 ): Promise<Record<R, unknown>[]> {
   if (rows.length === 0) return [];
-  const name = quote(getTableName(table));
+  const name = tableName(table);
   const columns = columnsOf(table, rows);
   const names = columns.map(([, p]) => p.name).join(", ");
   const { onConflict, returning } = options;
@@ -136,18 +217,9 @@ export async function insertRows<T extends PgTable, R extends ColumnKey<T> = nev
   const { from, values } = unnestOf(columns, rows);
   let text = `insert into ${name} as t (${names}) select ${columns.map(([, p]) => p.value("v")).join(", ")} from ${from}`;
   if (onConflict) {
-    text += ` on conflict (${onConflict.target.map((k) => col(table, k)).join(", ")}) do `;
-    if (onConflict.action === "nothing") text += "nothing";
-    else {
-      const set = (onConflict.set ?? {}) as Record<string, ((stored: string, excluded: string) => string) | undefined>;
-      const keys = new Set([...columns.map(([key]) => key).filter((k) => !onConflict.target.includes(k as ColumnKey<T>)), ...Object.keys(set)]);
-      text += `update set ${[...keys]
-        .map((k) => {
-          const c = col(table, k as ColumnKey<T>);
-          return `${c} = ${set[k]?.(`t.${c}`, `excluded.${c}`) ?? `excluded.${c}`}`;
-        })
-        .join(", ")}`;
-    }
+    const { target, action, set } = onConflict;
+    const written = columns.map(([key]) => key as ColumnKey<T>).filter((k) => !target.includes(k));
+    text += conflictSql(table, { target, action: action === "nothing" ? "nothing" : written, set });
   }
   if (returning) text += ` returning ${returning.map((k) => `t.${col(table, k)} as ${quote(k)}`).join(", ")}`;
   return tx.unsafe(text, values as never[]) as unknown as Promise<Record<R, unknown>[]>;
@@ -187,7 +259,7 @@ export async function updateRows<T extends PgTable, M extends ColumnKey<T>>(
     where.push(`(${compared.map((a) => `t.${a.column}`).join(", ")}) is distinct from (${compared.map((a) => a.value).join(", ")})`);
   }
   await tx.unsafe(
-    `update ${quote(getTableName(table))} t set ${assignments.map((a) => `${a.column} = ${a.value}`).join(", ")} from ${from} where ${where.join(" and ")}`,
+    `update ${tableName(table)} t set ${assignments.map((a) => `${a.column} = ${a.value}`).join(", ")} from ${from} where ${where.join(" and ")}`,
     values as never[],
   );
 }

@@ -4,18 +4,13 @@
  * and liquidity with the simulator's mirror after every batch; here the logs, the rugs, the locked
  * launches and the balances.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Address, encodeFunctionData, type Hex, parseAbi, toEventSelector } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Deployment, deploy } from "./deploy";
+import type { Deployment } from "./deploy";
 import { toQuantity } from "./encoding";
-import { historyAt } from "./history-clock";
-import { type DevChain, startDevChain } from "./node";
-import { RpcClient } from "./rpc";
+import type { RpcClient } from "./rpc";
 import type { GroundTruth } from "./simulator/ground-truth";
-import { runSimulation } from "./simulator/runner";
+import { type Log, type SimulatedChain, simulateOnDevChain, topicAddress, words } from "./test/simulated-chain";
 
 const TOPIC = {
   Transfer: toEventSelector("Transfer(address,address,uint256)"),
@@ -30,22 +25,8 @@ const abi = parseAbi([
   "function locks(uint256) view returns (address owner, bool withdrawable)",
 ]);
 
-interface Log {
-  address: Address;
-  topics: Hex[];
-  data: Hex;
-  blockNumber: Hex;
-  transactionHash: Hex;
-}
-
-const words = (data: Hex) => (data.slice(2).match(/.{64}/g) ?? []).map((w) => BigInt(`0x${w}`));
-const topicAddress = (topic: Hex) => `0x${topic.slice(26)}` as Address;
-
 describe("market simulator on Uniswap V3", { timeout: 60_000 }, () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "devchain-sim-v3-"));
-  const truthPath = path.join(dataDir, "devchain", "ground-truth.json");
-  const { genesisTimestamp, startTimestamp } = historyAt();
-  let chain: DevChain;
+  let sim: SimulatedChain;
   let deployment: Deployment;
   let truth: GroundTruth;
   let rpc: RpcClient;
@@ -57,27 +38,10 @@ describe("market simulator on Uniswap V3", { timeout: 60_000 }, () => {
     rpc.call<Hex>("eth_call", [{ to, data: encodeFunctionData({ abi, functionName, args } as never) }, "latest"]);
 
   beforeAll(async () => {
-    chain = await startDevChain({ dataDir, seed: 11, genesisTimestamp });
-    deployment = await deploy(chain.rpcUrl, { dataDir });
-    await runSimulation({
-      rpcUrl: chain.rpcUrl,
-      deployment,
-      seed: 11,
-      days: 1,
-      tokens: 9,
-      wallets: 120,
-      v3Share: 1,
-      startTimestamp,
-      groundTruthPath: truthPath,
-    });
-    truth = JSON.parse(readFileSync(truthPath, "utf8")) as GroundTruth;
-    rpc = new RpcClient(chain.rpcUrl);
-    allLogs = await rpc.call<Log[]>("eth_getLogs", [{ fromBlock: "0x0", toBlock: "latest" }]);
+    sim = await simulateOnDevChain({ seed: 11, days: 1, tokens: 9, wallets: 120, v3Share: 1 });
+    ({ deployment, truth, rpc, logs: allLogs } = sim);
   }, 120_000);
-  afterAll(async () => {
-    await chain?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => sim?.close());
 
   it("launches every token on the V3 launchpad, trades them through SwapRouter, and emitted exactly the logs it counted", () => {
     expect(truth.tokens.length).toBe(9);

@@ -3,21 +3,16 @@
  * every planted scenario is in the ground truth, and what the ground truth says happened did happen
  * on chain, in the blocks it names.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Address, encodeFunctionData, type Hex, parseAbi, toEventSelector } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Deployment, deploy } from "./deploy";
+import type { Deployment } from "./deploy";
 import { toQuantity } from "./encoding";
-import { historyAt } from "./history-clock";
-import { type DevChain, startDevChain } from "./node";
-import { RpcClient } from "./rpc";
+import type { RpcClient } from "./rpc";
 import type { GroundTruth, PlantedEntry, PlantedKind } from "./simulator/ground-truth";
 import { LOG_NAMES } from "./simulator/market";
-import { runSimulation } from "./simulator/runner";
 import { SNIPER_HOLD } from "./simulator/scenarios/launch-crew";
 import { SNIPER_BLOCKS } from "./simulator/tokens";
+import { type Log, type SimulatedChain, simulateOnDevChain, topicAddress, words } from "./test/simulated-chain";
 
 const SIGNATURES = {
   Transfer: "Transfer(address,address,uint256)",
@@ -46,13 +41,6 @@ const SIGNATURES = {
 const TOPIC = Object.fromEntries(Object.entries(SIGNATURES).map(([k, v]) => [k, toEventSelector(v)])) as Record<keyof typeof SIGNATURES, Hex>;
 const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)", "function totalSupply() view returns (uint256)"]);
 
-interface Log {
-  address: Address;
-  topics: Hex[];
-  data: Hex;
-  blockNumber: Hex;
-  transactionHash: Hex;
-}
 interface Tx {
   from: Address;
   to: Address | null;
@@ -61,14 +49,9 @@ interface Tx {
 }
 
 const ZERO = "0x0000000000000000000000000000000000000000";
-const topicAddress = (topic: Hex) => `0x${topic.slice(26)}` as Address;
-const words = (data: Hex) => (data.slice(2).match(/.{64}/g) ?? []).map((w) => BigInt(`0x${w}`));
 
 describe("market simulator", { timeout: 60_000 }, () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "devchain-sim-"));
-  const truthPath = path.join(dataDir, "devchain", "ground-truth.json");
-  const { genesisTimestamp, startTimestamp: start } = historyAt();
-  let chain: DevChain;
+  let sim: SimulatedChain;
   let deployment: Deployment;
   let truth: GroundTruth;
   let rpc: RpcClient;
@@ -95,17 +78,10 @@ describe("market simulator", { timeout: 60_000 }, () => {
   };
 
   beforeAll(async () => {
-    chain = await startDevChain({ dataDir, seed: 7, genesisTimestamp });
-    deployment = await deploy(chain.rpcUrl, { dataDir });
-    await runSimulation({ rpcUrl: chain.rpcUrl, deployment, seed: 7, days: 1, tokens: 8, wallets: 120, startTimestamp: start, groundTruthPath: truthPath });
-    truth = JSON.parse(readFileSync(truthPath, "utf8")) as GroundTruth;
-    rpc = new RpcClient(chain.rpcUrl);
-    allLogs = await rpc.call<Log[]>("eth_getLogs", [{ fromBlock: "0x0", toBlock: "latest" }]);
+    sim = await simulateOnDevChain({ seed: 7, days: 1, tokens: 8, wallets: 120 });
+    ({ deployment, truth, rpc, logs: allLogs } = sim);
   }, 120_000);
-  afterAll(async () => {
-    await chain?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => sim?.close());
 
   it("plants every scenario and labels its token", () => {
     const kinds = new Set(truth.planted.map((p) => p.kind));

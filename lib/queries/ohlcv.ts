@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
+import type { candle, ohlcvList } from "@/lib/api/schemas/market";
 import { OHLCV_INTERVALS, type OhlcvInterval } from "@/lib/domain/vocab";
 import { firstIdAfter } from "./events";
 import { round } from "./format";
@@ -24,7 +26,7 @@ type Bucket = { bucket: number; open: number; high: number; low: number; close: 
  * carries the previous close forward (open = high = low = close, volume 0), so the series has no
  * gaps and `total` is the number of intervals in the range. Null when the token is not indexed.
  */
-export async function tokenOhlcv(db: Db, token: string, q: OhlcvQuery) {
+export async function tokenOhlcv(db: Db, token: string, q: OhlcvQuery): Promise<z.infer<typeof ohlcvList> | null> {
   const step = OHLCV_INTERVALS[q.interval];
   const [t] = await queryPrepared<{ head: number | null; first_swap: number | null }>(
     db,
@@ -33,7 +35,7 @@ export async function tokenOhlcv(db: Db, token: string, q: OhlcvQuery) {
           from tokens t where t.address = ${token}`,
   );
   if (!t) return null;
-  const empty = { data: [], total: 0, page: q.page, limit: q.limit };
+  const empty: z.infer<typeof ohlcvList> = { data: [], total: 0, page: q.page, limit: q.limit };
   if (t.head === null || t.first_swap === null) return empty;
   const to = Math.min(q.to ? q.to.getTime() / 1000 : t.head, t.head);
   const last = Math.floor(to / step) * step;
@@ -74,7 +76,7 @@ export async function tokenOhlcv(db: Db, token: string, q: OhlcvQuery) {
   );
   const byStart = new Map(rows.buckets.map((b) => [Number(b.bucket), b]));
   let close = rows.previous;
-  const data = [];
+  const data: z.infer<typeof candle>[] = [];
   for (let at = pageFirst; at <= pageLast; at += step) {
     const b = byStart.get(at);
     if (b) close = b.close;

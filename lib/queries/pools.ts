@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
+import type { pool, poolList } from "@/lib/api/schemas/market";
 import { indexedTimeSql } from "./clock";
 import { firstIdAfter } from "./events";
 import { round } from "./format";
@@ -18,7 +20,7 @@ type PoolRow = {
 };
 
 /** The pools table's protocol names (the indexer's) as the API spells them. */
-const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as const;
+const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as const satisfies Record<string, z.infer<typeof pool>["protocol"]>;
 
 /**
  * One page of the pools that trade a token, deepest first, with the exact number of them: null
@@ -27,7 +29,7 @@ const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as 
  * quote. The pair token's symbol is its own, or a quote token's from the chain profile. Volume
  * and swaps are the 24 h up to the indexed head.
  */
-export async function listPools(db: Db, token: string, page: { page: number; limit: number }) {
+export async function listPools(db: Db, token: string, page: { page: number; limit: number }): Promise<z.infer<typeof poolList> | null> {
   const dayStart = sql`${indexedTimeSql} - interval '24 hours'`;
   const [t] = await queryPrepared<{ total: number; pools: PoolRow[] }>(
     db,
@@ -50,17 +52,19 @@ export async function listPools(db: Db, token: string, page: { page: number; lim
          where t.address = ${token}`,
   );
   if (!t) return null;
-  const data = t.pools.map((p) => ({
-    address: p.address,
-    protocol: PROTOCOLS[p.protocol],
-    dex: p.dex,
-    pair_token_address: p.pair_address,
-    pair_token_symbol: p.pair_symbol,
-    liquidity_usd: round(p.liquidity_usd, 2),
-    price_usd: p.price_usd,
-    volume_24h_usd: round(p.volume_usd ?? 0, 2),
-    swaps_24h: p.swaps ?? 0,
-    is_price_source: p.price_source,
-  }));
+  const data = t.pools.map(
+    (p): z.infer<typeof pool> => ({
+      address: p.address,
+      protocol: PROTOCOLS[p.protocol],
+      dex: p.dex,
+      pair_token_address: p.pair_address,
+      pair_token_symbol: p.pair_symbol,
+      liquidity_usd: round(p.liquidity_usd, 2),
+      price_usd: p.price_usd,
+      volume_24h_usd: round(p.volume_usd ?? 0, 2),
+      swaps_24h: p.swaps ?? 0,
+      is_price_source: p.price_source,
+    }),
+  );
   return { data, total: t.total, page: page.page, limit: page.limit };
 }

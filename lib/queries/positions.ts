@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
+import type { position, positionList } from "@/lib/api/schemas/wallets";
 import type { PositionStatus } from "@/lib/domain/vocab";
 import { iso, round, toUnits } from "./format";
 
@@ -30,7 +32,11 @@ const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp fro
  * wallet is not indexed. Value and unrealized PnL (value less cost basis) are at the token's
  * current price; tokens of unknown cost (transfers in) count at zero cost.
  */
-export async function listPositions(db: Db, wallet: string, q: { status: PositionStatus; page: number; limit: number }) {
+export async function listPositions(
+  db: Db,
+  wallet: string,
+  q: { status: PositionStatus; page: number; limit: number },
+): Promise<z.infer<typeof positionList> | null> {
   const [w] = await queryPrepared<{ total: number; positions: PositionRow[] }>(
     db,
     sql`select (select count(*)::int from wallet_positions p where p.wallet = w.address ${statusSql(q.status)}) as total,
@@ -54,7 +60,7 @@ export async function listPositions(db: Db, wallet: string, q: { status: Positio
          where w.address = ${wallet}`,
   );
   if (!w) return null;
-  const data = w.positions.map((p) => {
+  const data = w.positions.map((p): z.infer<typeof position> => {
     // As the wallet's pnl_estimate_usd has it (worker/derive/wallets.ts), so the positions' pnl_usd add up to it.
     const quantity = toUnits(p.quantity, p.decimals);
     const value = quantity * p.price_usd;

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/db/client";
-import type { SearchType } from "@/lib/domain/vocab";
+import type { searchHit, searchResults } from "@/lib/api/schemas/search";
+import type { Classification, SearchType } from "@/lib/domain/vocab";
 import { iso, round } from "./format";
 
 export type SearchQuery = { q: string; type: SearchType; page: number; limit: number };
@@ -19,7 +21,7 @@ type Row = {
   price_usd: number | null;
   liquidity_usd: number | null;
   volume_24h_usd: number | null;
-  classification: string | null;
+  classification: Classification | null;
   trade_count: number | null;
   last_seen: string | null;
   matched: "symbol" | "name" | "address";
@@ -33,7 +35,7 @@ type Row = {
  * on lower(symbol), lower(name) and the addresses, so a search reads only what matches; the
  * statement is planned with its pattern (unnamed), which is what lets LIKE use those indexes.
  */
-export async function search(db: Db, query: SearchQuery) {
+export async function search(db: Db, query: SearchQuery): Promise<z.infer<typeof searchResults>> {
   const q = query.q.toLowerCase();
   const pattern = prefixPattern(q);
   const byAddress = ADDRESS_PREFIX.test(q);
@@ -68,26 +70,27 @@ export async function search(db: Db, query: SearchQuery) {
            order by s.side, s.exact desc, s.rank1 desc, s.rank2 desc, s.address
            offset ${offset} limit ${query.limit}) x) as rows`,
   )) as unknown as { total: number; rows: Row[] }[];
-  const data = result.rows.map((r) =>
-    r.type === "token"
-      ? {
-          type: "token" as const,
-          address: r.address,
-          name: r.name ?? "",
-          symbol: r.symbol ?? "",
-          price_usd: r.price_usd ?? 0,
-          liquidity_usd: round(r.liquidity_usd ?? 0, 2),
-          volume_24h_usd: round(r.volume_24h_usd ?? 0, 2),
-          matched: r.matched,
-        }
-      : {
-          type: "wallet" as const,
-          address: r.address,
-          classification: r.classification ?? "fresh",
-          trade_count: r.trade_count ?? 0,
-          last_seen: iso(new Date(r.last_seen ?? 0)),
-          matched: r.matched,
-        },
+  const data = result.rows.map(
+    (r): z.infer<typeof searchHit> =>
+      r.type === "token"
+        ? {
+            type: "token",
+            address: r.address,
+            name: r.name ?? "",
+            symbol: r.symbol ?? "",
+            price_usd: r.price_usd ?? 0,
+            liquidity_usd: round(r.liquidity_usd ?? 0, 2),
+            volume_24h_usd: round(r.volume_24h_usd ?? 0, 2),
+            matched: r.matched,
+          }
+        : {
+            type: "wallet",
+            address: r.address,
+            classification: r.classification ?? "fresh",
+            trade_count: r.trade_count ?? 0,
+            last_seen: iso(new Date(r.last_seen ?? 0)),
+            matched: r.matched,
+          },
   );
   return { data, total: result.total, page: query.page, limit: query.limit };
 }

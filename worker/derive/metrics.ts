@@ -1,5 +1,5 @@
-import { type Tx, updateRows } from "@/db/bulk";
-import { pools as poolsTable } from "@/db/schema";
+import { type ColumnKey, insertSql, names, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
+import { pools as poolsTable, tokenMetrics, tokenScores } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { holderGrowthPct } from "@/lib/scoring/holder-growth";
 import { trendingScore } from "@/lib/scoring/trending";
@@ -31,6 +31,58 @@ const startPriceSql = (firstId: string) => `
 /** Change in percent from `start` to `last`, held to ±MAX_USD as every figure; null without both prices. */
 const changeSql = (start: string) =>
   `case when ${start} > 0 and lt.price > 0 then least(greatest((lt.price / ${start} - 1) * 100, -$8::float8), $8::float8) end`;
+
+/** The token_metrics columns refreshTokenMetrics computes (the others: refreshRanking). */
+const COMPUTED = [
+  "priceUsd",
+  "marketCapUsd",
+  "fdvUsd",
+  "liquidityUsd",
+  "volume24hUsd",
+  "volume1hUsd",
+  "buys24h",
+  "sells24h",
+  "makers24h",
+  "priceChange5mPct",
+  "priceChange1hPct",
+  "priceChange24hPct",
+  "holderCount",
+  "holderGrowth1hPct",
+  "pricedPool",
+] as const satisfies ColumnKey<typeof tokenMetrics>[];
+
+/**
+ * The insert of refreshTokenMetrics from its `priced` and `swaps` rows; a row that did not change is not written.
+ * Price (at most MAX_USD) times at most 2^256 units stays far inside float8; the product is held to MAX_USD as every USD figure.
+ * Market cap = price x circulating supply (docs/methodology.md): without a pool price, the last trade's price;
+ * supply held at burn addresses is not circulating. FDV = the same price x total supply.
+ */
+const WRITE_METRICS = insertSql(
+  tokenMetrics,
+  {
+    address: "p.address",
+    createdAt: "p.created_at",
+    priceUsd: "p.price_usd",
+    marketCapUsd: "least(greatest(p.price * ((p.total_supply - p.burned) / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
+    fdvUsd: "least(greatest(p.price * (p.total_supply / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
+    liquidityUsd: "p.liquidity_usd",
+    volume24hUsd: "coalesce(s.usd24h, 0)",
+    volume1hUsd: "coalesce(s.usd1h, 0)",
+    buys24h: "coalesce(s.buys, 0)",
+    sells24h: "coalesce(s.sells, 0)",
+    makers24h: "coalesce(s.makers, 0)",
+    priceChange5mPct: "p.change5m",
+    priceChange1hPct: "p.change1h",
+    priceChange24hPct: "p.change24h",
+    holderCount: "p.holder_count",
+    holderGrowth1hPct: "p.holder_growth_1h_pct",
+    pricedPool: "p.priced_pool",
+    updatedBlock: "$7",
+    updatedAt: "now()",
+  },
+  "from priced p left join swaps s on s.token_address = p.address",
+  { target: ["address"], action: [...COMPUTED, "updatedBlock", "updatedAt"], whereChanged: [...COMPUTED] },
+);
 
 /** The first event id of the blocks after `time` (past the head when no block is newer). */
 async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promise<number> {
@@ -85,35 +137,7 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
          left join lateral (select ${startPriceSql("$5")} as price) p24h on true
          left join lateral (select sum(x.amount) as amount from balances x
                              where x.token_address = i.address and x.holder in (${BURN_LIST})) burned on true)
-     insert into token_metrics (address, created_at, price_usd, market_cap_usd, fdv_usd, liquidity_usd, volume_24h_usd, volume_1h_usd,
-                                buys_24h, sells_24h, makers_24h, price_change_5m_pct, price_change_1h_pct, price_change_24h_pct,
-                                holder_count, holder_growth_1h_pct, priced_pool, updated_block, updated_at)
-     -- Price (at most MAX_USD) times at most 2^256 units stays far inside float8; the product is held to MAX_USD as every USD figure.
-     -- Market cap = price x circulating supply (docs/methodology.md): without a pool price, the last trade's price;
-     -- supply held at burn addresses is not circulating. FDV = the same price x total supply.
-     select p.address, p.created_at, p.price_usd,
-            least(greatest(p.price * ((p.total_supply - p.burned) / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8),
-            least(greatest(p.price * (p.total_supply / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8),
-            p.liquidity_usd, coalesce(s.usd24h, 0), coalesce(s.usd1h, 0), coalesce(s.buys, 0), coalesce(s.sells, 0), coalesce(s.makers, 0),
-            p.change5m, p.change1h, p.change24h, p.holder_count, p.holder_growth_1h_pct, p.priced_pool, $7, now()
-       from priced p
-       left join swaps s on s.token_address = p.address
-     on conflict (address) do update set
-       price_usd = excluded.price_usd, market_cap_usd = excluded.market_cap_usd, fdv_usd = excluded.fdv_usd,
-       liquidity_usd = excluded.liquidity_usd, volume_24h_usd = excluded.volume_24h_usd, volume_1h_usd = excluded.volume_1h_usd,
-       buys_24h = excluded.buys_24h, sells_24h = excluded.sells_24h, makers_24h = excluded.makers_24h,
-       price_change_5m_pct = excluded.price_change_5m_pct, price_change_1h_pct = excluded.price_change_1h_pct,
-       price_change_24h_pct = excluded.price_change_24h_pct, holder_count = excluded.holder_count,
-       holder_growth_1h_pct = excluded.holder_growth_1h_pct, priced_pool = excluded.priced_pool,
-       updated_block = excluded.updated_block, updated_at = excluded.updated_at
-     where (token_metrics.price_usd, token_metrics.market_cap_usd, token_metrics.fdv_usd, token_metrics.liquidity_usd,
-            token_metrics.volume_24h_usd, token_metrics.volume_1h_usd, token_metrics.buys_24h, token_metrics.sells_24h,
-            token_metrics.makers_24h, token_metrics.price_change_5m_pct, token_metrics.price_change_1h_pct,
-            token_metrics.price_change_24h_pct, token_metrics.holder_count, token_metrics.holder_growth_1h_pct, token_metrics.priced_pool)
-       is distinct from (excluded.price_usd, excluded.market_cap_usd, excluded.fdv_usd, excluded.liquidity_usd,
-            excluded.volume_24h_usd, excluded.volume_1h_usd, excluded.buys_24h, excluded.sells_24h,
-            excluded.makers_24h, excluded.price_change_5m_pct, excluded.price_change_1h_pct,
-            excluded.price_change_24h_pct, excluded.holder_count, excluded.holder_growth_1h_pct, excluded.priced_pool)`,
+     ${WRITE_METRICS}`,
     [
       tokens,
       prices.map((p) => p.priceUsd),
@@ -151,11 +175,16 @@ export async function refreshRanking(tx: Tx, tokens: string[]) {
     [tokens],
   );
   if (inputs.length === 0) return;
-  await tx.unsafe(
-    `update token_metrics m set risk_score = s.risk_score, risk_flags = s.flags, trending_score = v.trending
-       from unnest($1::text[], $2::float8[]) v(address, trending) join token_scores s on s.address = v.address
-      where m.address = v.address
-        and (m.risk_score, m.risk_flags, m.trending_score) is distinct from (s.risk_score, s.flags, v.trending)`,
-    [inputs.map((i) => i.address), inputs.map(trendingScore)],
-  );
+  await tx.unsafe(RANK, [inputs.map((i) => i.address), inputs.map(trendingScore)]);
 }
+
+const m = names(tokenMetrics);
+const s = names(tokenScores);
+/** token_metrics' copy of each token's scores, and its trending score ($1 tokens, $2 their trending scores). */
+const RANK = updateSql(
+  tokenMetrics,
+  { riskScore: `s.${s.riskScore}`, riskFlags: `s.${s.flags}`, trendingScore: "v.trending" },
+  `from unnest($1::text[], $2::float8[]) v(address, trending) join ${tableName(tokenScores)} s on s.${s.address} = v.address`,
+  `t.${m.address} = v.address`,
+  { onlyChanged: true },
+);

@@ -1,4 +1,4 @@
-import { type Tx, updateRows } from "@/db/bulk";
+import { insertSql, names, type OnConflict, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
 import { wallets as walletsTable } from "@/db/schema";
 import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
@@ -15,35 +15,82 @@ export async function upsertWalletActivity(tx: Tx, profile: ChainProfile, scope:
   const range = "fromBlock" in scope;
   const where = range ? "e.block_number >= $1" : "e.wallet_address = any($1::text[])";
   const whereTo = range ? "e.block_number >= $1" : "e.to_address = any($1::text[])";
-  const merge = range
-    ? `first_seen = least(wallets.first_seen, excluded.first_seen), last_seen = greatest(wallets.last_seen, excluded.last_seen),
-       trade_count = wallets.trade_count + excluded.trade_count`
-    : "first_seen = excluded.first_seen, last_seen = excluded.last_seen, trade_count = excluded.trade_count";
   const contracts = knownContracts(profile).map((c) => c.address);
   const param = range ? scope.fromBlock : scope.wallets;
   await tx.unsafe(
-    `insert into wallets (address, first_seen, last_seen, trade_count, is_contract)
-     select address, min(ts), max(ts), sum(trade), max((address = any($3::text[]))::int) from (
-       select e.wallet_address as address, e.timestamp as ts, (e.type = 'swap')::int as trade from events e where ${where}
-       union all
-       select e.to_address, e.timestamp, 0 from events e where e.to_address is not null and ${whereTo}
-     ) x
-     where address <> all($2::text[]) ${range ? "" : "and address = any($1::text[])"}
-       and not exists (select 1 from pools p where p.address = x.address)
-       and not exists (select 1 from tokens t where t.address = x.address)
-     group by address
-     on conflict (address) do update set ${merge}, updated_at = now()`,
+    insertSql(
+      walletsTable,
+      { address: "address", firstSeen: "min(ts)", lastSeen: "max(ts)", tradeCount: "sum(trade)", isContract: "max((address = any($3::text[]))::int)" },
+      `from (
+         select e.wallet_address as address, e.timestamp as ts, (e.type = 'swap')::int as trade from events e where ${where}
+         union all
+         select e.to_address, e.timestamp, 0 from events e where e.to_address is not null and ${whereTo}
+       ) x
+       where address <> all($2::text[]) ${range ? "" : "and address = any($1::text[])"}
+         and not exists (select 1 from pools p where p.address = x.address)
+         and not exists (select 1 from tokens t where t.address = x.address)
+       group by address`,
+      range ? MERGE_ACTIVITY : REPLACE_ACTIVITY,
+    ),
     [param as never, [...BURN_ADDRESSES], contracts],
   );
   if (!range) {
     await tx.unsafe(
-      `delete from wallets w where w.address = any($1::text[])
-         and not exists (select 1 from events e where e.wallet_address = w.address)
-         and not exists (select 1 from events e where e.to_address = w.address)`,
+      `delete from ${tableName(walletsTable)} w where w.${w.address} = any($1::text[])
+         and not exists (select 1 from events e where e.wallet_address = w.${w.address})
+         and not exists (select 1 from events e where e.to_address = w.${w.address})`,
       [scope.wallets],
     );
   }
 }
+
+const w = names(walletsTable);
+
+/** A block range's activity merged into the stored one. */
+const MERGE_ACTIVITY: OnConflict<typeof walletsTable> = {
+  target: ["address"],
+  action: [],
+  set: {
+    firstSeen: (stored, added) => `least(${stored}, ${added})`,
+    lastSeen: (stored, added) => `greatest(${stored}, ${added})`,
+    tradeCount: (stored, added) => `${stored} + ${added}`,
+    updatedAt: () => "now()",
+  },
+};
+
+/** Activity from every event of a wallet replacing the stored one. */
+const REPLACE_ACTIVITY: OnConflict<typeof walletsTable> = {
+  target: ["address"],
+  action: ["firstSeen", "lastSeen", "tradeCount"],
+  set: { updatedAt: () => "now()" },
+};
+
+/** Sets wallets.funder from wallet_funding ($1 the wallets), returning the funders set. */
+const SET_FUNDER = `${updateSql(
+  walletsTable,
+  { funder: "f.funder" },
+  `from (select k.address, wf.funder from unnest($1::text[]) k(address) left join wallet_funding wf on wf.wallet = k.address) f`,
+  `t.${w.address} = f.address`,
+  { onlyChanged: true },
+)} returning t.${w.funder}`;
+
+/** The cluster of every wallet of the funders $1: the funder's address once it paid two wallets or more. */
+const SET_CLUSTER = updateSql(
+  walletsTable,
+  { clusterId: "c.cluster" },
+  `from (select ${w.funder} as funder, case when count(*) >= 2 then ${w.funder} end as cluster
+           from ${tableName(walletsTable)} where ${w.funder} = any($1::text[]) group by ${w.funder}) c`,
+  `t.${w.funder} = c.funder`,
+  { onlyChanged: true },
+);
+
+/** A wallet of $1 that lost its funder (a reorg) leaves its old cluster. */
+const LEAVE_CLUSTER = updateSql(
+  walletsTable,
+  { clusterId: "null" },
+  "",
+  `t.${w.address} = any($1::text[]) and t.${w.funder} is null and t.${w.clusterId} is not null`,
+);
 
 /**
  * wallets.funder from wallet_funding, and cluster_id for every funder involved: the wallets one
@@ -51,25 +98,15 @@ export async function upsertWalletActivity(tx: Tx, profile: ChainProfile, scope:
  */
 export async function linkFunders(tx: Tx, wallets: string[]) {
   if (wallets.length === 0) return;
-  const before = await tx.unsafe<{ funder: string }[]>(`select distinct funder from wallets where address = any($1::text[]) and funder is not null`, [wallets]);
-  const after = await tx.unsafe<{ funder: string }[]>(
-    `update wallets w set funder = f.funder
-       from (select k.address, wf.funder from unnest($1::text[]) k(address) left join wallet_funding wf on wf.wallet = k.address) f
-      where w.address = f.address and w.funder is distinct from f.funder
-      returning w.funder`,
+  const before = await tx.unsafe<{ funder: string }[]>(
+    `select distinct ${w.funder} as funder from ${tableName(walletsTable)} where ${w.address} = any($1::text[]) and ${w.funder} is not null`,
     [wallets],
   );
+  const after = await tx.unsafe<{ funder: string }[]>(SET_FUNDER, [wallets]);
   const funders = [...new Set([...before, ...after].map((r) => r.funder).filter(Boolean))];
   if (funders.length === 0) return;
-  await tx.unsafe(
-    `update wallets w set cluster_id = c.cluster
-       from (select funder, case when count(*) >= 2 then funder end as cluster
-               from wallets where funder = any($1::text[]) group by funder) c
-      where w.funder = c.funder and w.cluster_id is distinct from c.cluster`,
-    [funders],
-  );
-  // A wallet that lost its funder (a reorg) leaves its old cluster.
-  await tx.unsafe(`update wallets set cluster_id = null where address = any($1::text[]) and funder is null and cluster_id is not null`, [wallets]);
+  await tx.unsafe(SET_CLUSTER, [funders]);
+  await tx.unsafe(LEAVE_CLUSTER, [wallets]);
 }
 
 /**

@@ -1,6 +1,17 @@
-import { getTableName } from "drizzle-orm";
-import { type ColumnKey, col, columnName } from "@/db/bulk";
-import { CHAIN_DERIVED_TABLES, events, type eventTombstones } from "@/db/schema";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { type ColumnKey, col, columnName, names, tableName, updateSql } from "@/db/bulk";
+import {
+  balances,
+  CHAIN_DERIVED_TABLES,
+  events,
+  eventTombstones as eventTombstonesTable,
+  holderCountHistory,
+  poolReserves,
+  pools as poolsTable,
+  tokenScores,
+  tokens as tokensTable,
+  walletPositions,
+} from "@/db/schema";
 import { applyTransfers } from "../derive/balances";
 import { applyPositions } from "../derive/positions";
 import { linkFunders, upsertWalletActivity } from "../derive/wallets";
@@ -23,7 +34,7 @@ const TOMBSTONE_COLUMNS = [
   "logIndex",
   "txHash",
   "timestamp",
-] as const satisfies (ColumnKey<typeof events> & ColumnKey<typeof eventTombstones>)[];
+] as const satisfies (ColumnKey<typeof events> & ColumnKey<typeof eventTombstonesTable>)[];
 
 /** Stored blocks compared with the node per round trip while walking back. */
 const WALK_PAGE = 64;
@@ -63,6 +74,34 @@ type StoredTransfer = {
   time: number;
 };
 
+/** Deletes the rows whose `column` is one of $1. */
+const deleteOf = (column: PgColumn) => `delete from ${tableName(column.table)} where ${columnName(column)} = any($1::text[])`;
+
+/** Supplies of the tokens $1 back to what mints and burns start from. */
+const RESET_SUPPLY = updateSql(tokensTable, { totalSupply: `t.${col(tokensTable, "supplyBase")}` }, "", `t.${col(tokensTable, "address")} = any($1::text[])`);
+const RESET_LP_SUPPLY = updateSql(poolsTable, { lpTotalSupply: "0" }, "", `t.${col(poolsTable, "address")} = any($1::text[])`);
+
+const r = names(poolReserves);
+/** The pools $1 at their last stored reserves and V3 price state (none left: empty). */
+const RESTORE_RESERVES = updateSql(
+  poolsTable,
+  {
+    reserve0: "coalesce(r.reserve0, 0)",
+    reserve1: "coalesce(r.reserve1, 0)",
+    reserveBlock: "coalesce(r.block_number, 0)",
+    sqrtPriceX96: "r.sqrt_price_x96",
+    tick: "r.tick",
+    liquidity: "r.liquidity",
+  },
+  `from (select k.address, last.reserve0, last.reserve1, last.block_number, last.sqrt_price_x96, last.tick, last.liquidity
+           from unnest($1::text[]) k(address)
+           left join lateral (select ${r.reserve0} as reserve0, ${r.reserve1} as reserve1, ${r.blockNumber} as block_number,
+                                     ${r.sqrtPriceX96} as sqrt_price_x96, ${r.tick} as tick, ${r.liquidity} as liquidity
+                                from ${tableName(poolReserves)} pr where pr.${r.poolAddress} = k.address
+                               order by pr.${r.blockNumber} desc, pr.${r.logIndex} desc limit 1) last on true) r`,
+  `t.${col(poolsTable, "address")} = r.address`,
+);
+
 /**
  * Rolls the indexed data back to `ancestor` (null: to before the start block) in one transaction:
  * deletes every fact above it and what was created above it (events leave tombstones), then
@@ -84,29 +123,23 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
   const copied = TOMBSTONE_COLUMNS.map((k) => col(events, k)).join(", ");
-  await tx.unsafe(`insert into event_tombstones (${copied}) select ${copied} from events where ${col(events, "blockNumber")} > $1`, [above]);
+  await tx.unsafe(
+    `insert into ${tableName(eventTombstonesTable)} (${copied}) select ${copied} from ${tableName(events)} where ${col(events, "blockNumber")} > $1`,
+    [above],
+  );
   const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
   const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
   // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
   for (const { table, above: block } of [...CHAIN_DERIVED_TABLES].reverse()) {
-    if (block) await tx.unsafe(`delete from "${getTableName(table)}" where ${columnName(block)} > $1`, [above]);
+    if (block) await tx.unsafe(`delete from ${tableName(table)} where ${columnName(block)} > $1`, [above]);
   }
   const gone = [...deadTokens, ...deadPools];
   const rebuilt = [...new Set([...tokens, ...gone])];
-  await tx`delete from token_scores where address = any(${deadTokens})`;
-  await tx`delete from balances where token_address = any(${rebuilt})`;
-  await tx`delete from wallet_positions where token_address = any(${rebuilt})`;
-  await tx`delete from holder_count_history where token_address = any(${rebuilt})`;
-  await tx`update tokens set total_supply = supply_base where address = any(${rebuilt})`;
-  await tx`update pools set lp_total_supply = 0 where address = any(${rebuilt})`;
-  await tx`
-    update pools p set reserve0 = coalesce(r.reserve0, 0), reserve1 = coalesce(r.reserve1, 0), reserve_block = coalesce(r.block_number, 0),
-                       sqrt_price_x96 = r.sqrt_price_x96, tick = r.tick, liquidity = r.liquidity
-      from (select k.address, last.reserve0, last.reserve1, last.block_number, last.sqrt_price_x96, last.tick, last.liquidity
-              from unnest(${pools}::text[]) k(address)
-              left join lateral (select reserve0, reserve1, block_number, sqrt_price_x96, tick, liquidity from pool_reserves pr
-                                  where pr.pool_address = k.address order by block_number desc, log_index desc limit 1) last on true) r
-     where p.address = r.address`;
+  await tx.unsafe(deleteOf(tokenScores.address), [deadTokens]);
+  for (const column of [balances.tokenAddress, walletPositions.tokenAddress, holderCountHistory.tokenAddress]) await tx.unsafe(deleteOf(column), [rebuilt]);
+  await tx.unsafe(RESET_SUPPLY, [rebuilt]);
+  await tx.unsafe(RESET_LP_SUPPLY, [rebuilt]);
+  await tx.unsafe(RESTORE_RESERVES, [pools]);
   await foldPositions(tx, positions);
 
   const state = await ChainState.load(tx, profile);

@@ -1,5 +1,5 @@
-import { insertRows, type Tx, updateRows } from "@/db/bulk";
-import { blocks, events, poolReserves, pools, positionEvents, tokens, tokenTransfers, walletFunding } from "@/db/schema";
+import { insertRows, insertSql, names, type Tx, tableName, updateRows } from "@/db/bulk";
+import { blocks, events, lpPositions, poolReserves, pools, positionEvents, tokens, tokenTransfers, walletFunding } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
@@ -150,6 +150,26 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 
+const lp = names(lpPositions);
+
+/** lp_positions from the `folded` rows: a position's pool and ticks stay those of its first increase. */
+const WRITE_POSITIONS = insertSql(
+  lpPositions,
+  {
+    manager: "manager",
+    tokenId: "token_id",
+    poolAddress: "pool_address",
+    owner: "owner",
+    tickLower: "coalesce(tick_lower, 0)",
+    tickUpper: "coalesce(tick_upper, 0)",
+    liquidity: "liquidity",
+    createdBlock: "created_block",
+    updatedBlock: "updated_block",
+  },
+  "from folded",
+  { target: ["manager", "tokenId"], action: ["owner", "liquidity", "updatedBlock"] },
+);
+
 /**
  * lp_positions of the given positions (positionKey) from all their position_events: liquidity is
  * the sum of the signed changes, the owner the last transfer's recipient, ticks and pool from the
@@ -168,11 +188,9 @@ export async function foldPositions(tx: Tx, keys: string[]) {
               min(e.block_number) as created_block, max(e.block_number) as updated_block
          from position_events e join k on k.manager = e.manager and k.token_id = e.token_id group by e.manager, e.token_id),
      gone as (
-       delete from lp_positions p using k where p.manager = k.manager and p.token_id = k.token_id
-          and not exists (select 1 from folded f where f.manager = p.manager and f.token_id = p.token_id))
-     insert into lp_positions (manager, token_id, pool_address, owner, tick_lower, tick_upper, liquidity, created_block, updated_block)
-     select manager, token_id, pool_address, owner, coalesce(tick_lower, 0), coalesce(tick_upper, 0), liquidity, created_block, updated_block from folded
-     on conflict (manager, token_id) do update set owner = excluded.owner, liquidity = excluded.liquidity, updated_block = excluded.updated_block`,
+       delete from ${tableName(lpPositions)} p using k where p.${lp.manager} = k.manager and p.${lp.tokenId} = k.token_id
+          and not exists (select 1 from folded f where f.manager = p.${lp.manager} and f.token_id = p.${lp.tokenId}))
+     ${WRITE_POSITIONS}`,
     [managers, ids],
   );
 }

@@ -1,3 +1,5 @@
+import { columnName, insertRows, tableName } from "@/db/bulk";
+import { chainContracts } from "@/db/schema";
 import type { Tx } from "../indexer/sql";
 import type { ChainProfile } from "./types";
 
@@ -27,10 +29,6 @@ export async function writeKnownContracts(tx: Tx, p: ChainProfile) {
   const known = new Set(contracts.map((c) => c.address));
   const quotes = p.quoteTokens.filter((q) => !known.has(q.address)).map((q) => ({ address: q.address, role: "quote_token", name: q.symbol }));
   const rows = [...contracts, ...quotes];
-  await tx`delete from chain_contracts where address <> all(${rows.map((r) => r.address)})`;
-  await tx.unsafe(
-    `insert into chain_contracts (address, role, name) select * from unnest($1::text[], $2::text[], $3::text[])
-     on conflict (address) do update set role = excluded.role, name = excluded.name`,
-    [rows.map((r) => r.address), rows.map((r) => r.role), rows.map((r) => r.name)],
-  );
+  await tx.unsafe(`delete from ${tableName(chainContracts)} where ${columnName(chainContracts.address)} <> all($1::text[])`, [rows.map((r) => r.address)]);
+  await insertRows(tx, chainContracts, rows, { onConflict: { target: ["address"], action: "update" } });
 }
