@@ -27,8 +27,13 @@ export type RawBlock = {
 
 export type RpcRequest = { method: string; params: unknown[] };
 
+/** One JSON-RPC message in, its answer out: a single request or a batch, as a node takes them over HTTP. */
+export type RpcTransport = Pick<HttpRpcClient, "request">;
+
 export type RpcOptions = {
-  url: string;
+  /** The node's HTTP endpoint, or `transport`: a node in the same process, answering without HTTP and JSON. */
+  url?: string;
+  transport?: RpcTransport;
   /** Per HTTP request; a hung provider counts as a fault and is retried. */
   timeoutMs?: number;
   /** Attempts per request before the error reaches the sync loop (which starts over later). */
@@ -106,7 +111,7 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
  * range to the provider's limits. Range-limit errors are not retried as they are: the range splits.
  */
 export class Rpc {
-  private readonly client: HttpRpcClient;
+  private readonly client: RpcTransport;
   private nextId = 1;
   private readonly maxAttempts: number;
   private readonly batchSize: number;
@@ -117,7 +122,8 @@ export class Rpc {
   rangeLimit = Number.POSITIVE_INFINITY;
 
   constructor(opts: RpcOptions) {
-    this.client = getHttpRpcClient(opts.url, { timeout: opts.timeoutMs ?? 30_000, maxResponseBodySize: false });
+    if (!opts.transport === !opts.url) throw new Error("an Rpc takes either a url or a transport");
+    this.client = opts.transport ?? getHttpRpcClient(opts.url!, { timeout: opts.timeoutMs ?? 30_000, maxResponseBodySize: false });
     this.maxAttempts = opts.maxAttempts ?? 8;
     this.batchSize = opts.batchSize ?? 200;
     this.concurrency = opts.concurrency ?? 4;
@@ -186,11 +192,12 @@ export class Rpc {
   /** Logs of `addresses` (chunked) in [from, to], splitting the range whenever the provider refuses it. */
   async getLogs(from: number, to: number, addresses: string[], topics: (string | string[] | null)[]): Promise<RawLog[]> {
     if (addresses.length === 0) return [];
-    const out: RawLog[] = [];
+    const chunks: RawLog[][] = [];
     for (let i = 0; i < addresses.length; i += this.chunkSize) {
-      out.push(...(await this.logsInRange(from, to, addresses.slice(i, i + this.chunkSize), topics)));
+      chunks.push(await this.logsInRange(from, to, addresses.slice(i, i + this.chunkSize), topics));
     }
-    return out;
+    // Not push(...logs): a busy range has more logs than a call may take arguments.
+    return chunks.flat();
   }
 
   private async logsInRange(from: number, to: number, address: string[], topics: (string | string[] | null)[]): Promise<RawLog[]> {
