@@ -1,13 +1,14 @@
 /**
  * `npm run bench:indexer`: generates at least 200,000 events on the dev chain (the simulator's
- * event mode, which counts Swap, Transfer, Mint and Burn logs), indexes them from block 0 into
+ * event mode, which counts Swap, Transfer, Mint and Burn logs; a share of the launches on Uniswap
+ * V3, --v3-share, so both sides index V2 and V3 events), indexes them from block 0 into
  * PostgreSQL with the worker in a child process, and prints the rates (chain events, the logs the
  * indexer reads, the API event rows it writes), blocks/s and the worker's peak RSS. Then the
  * Ponder peer (bench/peers/ponder, installed apart by `npm run bench:peers:install`; skipped with
  * a note when it is not) indexes the same history into a database of its own, and its rows are
  * compared with ours. Then, live, it mines blocks with a swap each and measures for each side the
  * time from a block being mined to its event rows being queryable, p50 and p95, both polling the
- * node every 250 ms. Options: --events N, --live-blocks N, --json (one JSON object on the last line).
+ * node every 250 ms. Options: --events N, --days D (of history), --live-blocks N, --v3-share S, --json (one JSON object on the last line).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -41,12 +42,17 @@ const { values: args } = parseArgs({
   options: {
     events: { type: "string", default: "200000" },
     "live-blocks": { type: "string", default: "120" },
+    days: { type: "string", default: "3" },
+    // Its own V3 share, whatever the simulator's default, so both sides always index V3 launches too.
+    "v3-share": { type: "string", default: "0.4" },
     json: { type: "boolean", default: false },
   },
 });
 const POLL_MS = 250;
 /** A live block not served by then means a side stopped following the chain. */
 const LIVE_TIMEOUT_MS = 60_000;
+/** More than either side's finality depth (ours 32 on the dev chain, Ponder's 30 there). */
+const SETTLE_BLOCKS = 40;
 const say = (s: string) => console.error(`[bench:indexer] ${s}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -113,6 +119,8 @@ async function main() {
       deployment,
       seed: 1,
       events: Number(args.events),
+      days: Number(args.days),
+      v3Share: Number(args["v3-share"]),
       startTimestamp,
       onProgress: (p) => {
         if (Date.now() - last < 5_000) return;
@@ -121,6 +129,15 @@ async function main() {
       },
     });
     const profile = devchainProfile(deployment);
+    const rpc = new Rpc({ url: chain.rpcUrl });
+    let time = Number((await rpc.getBlocks([await rpc.blockNumber()], false))[0]!.timestamp);
+    // The simulator mines empty stretches in bulk, and Hardhat gives such blocks no parent hash;
+    // Ponder's realtime sync, which starts below the head, reads that as a reorg past finality.
+    // Blocks mined one by one on top give both sides a linked chain above their finality depth.
+    for (let i = 0; i < SETTLE_BLOCKS; i++) {
+      time += 2;
+      await rpc.call("evm_mine", [time]);
+    }
 
     say("backfill...");
     const worker = spawnWorker(db.url, chain.rpcUrl, profile, { POLL_INTERVAL_MS: String(POLL_MS), FULL_REFRESH_MS: "30000" });
@@ -129,11 +146,12 @@ async function main() {
     await worker.caughtUp;
     const seconds = (performance.now() - started) / 1000;
     // Logs the indexer read and decoded: token and LP transfers, Syncs, and Swap/Mint/Burn.
-    const [counts] = await sql<{ events: number; logs: number; blocks: number }[]>`
+    const [counts] = await sql<{ events: number; logs: number; blocks: number; v3_events: number }[]>`
       select (select count(*)::int from events) as events,
              (select count(*)::int from token_transfers) + (select count(*)::int from pool_reserves)
                + (select count(*)::int from events where type <> 'transfer') as logs,
-             (select indexed_block::int from sync_state) as blocks`;
+             (select indexed_block::int from sync_state) as blocks,
+             (select count(*)::int from events e join pools p on p.address = e.pool_address where p.protocol = 'uniswap-v3') as v3_events`;
     const ours: Side = { seconds, events: counts.events, latencies: [] };
 
     ponder = await ponderBackfill(chain.rpcUrl, profile, counts.blocks);
@@ -141,10 +159,11 @@ async function main() {
     if (rows) say(`event rows up to block ${counts.blocks}: ours ${rows.ours}, Ponder's ${rows.ponder}, ${rows.differing} differing`);
 
     say(`live: ${args["live-blocks"]} blocks, one swap each...`);
-    const rpc = new Rpc({ url: chain.rpcUrl });
     const { UniswapV2Router02 } = await loadArtifacts();
-    const [{ address: token }] = await sql<{ address: string }[]>`select address from tokens order by created_block limit 1`;
-    let time = Number((await rpc.getBlocks([await rpc.blockNumber()], false))[0]!.timestamp);
+    // The live swaps go through the V2 router: a launched token with a WETH pair.
+    const [{ address: token }] = await sql<{ address: string }[]>`
+      select t.address from tokens t join pools p on p.protocol = 'uniswap-v2' and ${deployment.weth.toLowerCase()} in (p.token0, p.token1) and t.address in (p.token0, p.token1)
+      order by t.created_block limit 1`;
     const sides = [
       { name: "our worker", side: ours, newest: () => newestServedEventId(sql) },
       ...(ponder ? [{ name: "the Ponder peer", side: ponder.side, newest: () => newestPonderEventId(ponder!.sql) }] : []),
@@ -190,6 +209,7 @@ async function main() {
       logs: counts.logs,
       logs_per_second: Math.round(counts.logs / seconds),
       events: counts.events,
+      v3_pool_events: counts.v3_events,
       blocks: counts.blocks,
       backfill_seconds: Number(seconds.toFixed(2)),
       events_per_second: perSecond(ours),
@@ -225,6 +245,7 @@ async function main() {
       row("chain events (simulator: Swap/Transfer/Mint/Burn logs)", result.chain_events, null, null, ">= 200000"),
       row("logs indexed (token/LP Transfer, Sync, Swap, Mint, Burn)", result.logs, null, null, ""),
       row("API event rows (swaps, liquidity, transfers)", result.events, peer?.rows_compared.ponder ?? null, null, "same rows"),
+      row("  of which swaps and liquidity changes on V3 pools", result.v3_pool_events, null, null, "> 0"),
       row("event rows differing from ours", "", peer?.rows_compared.differing ?? null, null, "0"),
       row("blocks indexed", result.blocks, null, null, ""),
       row("backfill chain events/s", result.chain_events_per_second, null, null, ">= 5000"),

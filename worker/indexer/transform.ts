@@ -3,6 +3,7 @@ import { usd, valueUsd } from "../derive/prices";
 import type { ChainLog } from "./decode";
 import type { BlockData, RangeData } from "./fetch";
 import { balancesOf, type ChainState, type PoolBalances, type PoolState, positionKey } from "./state";
+import { actionOf, applyV3 } from "./v3-pool";
 
 /**
  * How a token transfer moved value, from the side of the address that is not the pair:
@@ -80,68 +81,10 @@ export const eventId = (block: number, logIndex: number) => block * EVENT_ID_BLO
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 
-type PoolAction = { kind: "swap" | "mint" | "burn" | "collect"; tokenAmount: bigint; tokenSideUsd: number };
+type PoolAction = { kind: NonNullable<ReturnType<typeof actionOf>>; tokenAmount: bigint; tokenSideUsd: number };
 
 /** Which action names a transaction's token legs of a pool when it has several: a swap first, then a collect (tokens out), a burn, a mint. */
 const ACTION_RANK: Record<PoolAction["kind"], number> = { swap: 3, collect: 2, burn: 1, mint: 0 };
-
-/** The action a pool log is, for its transaction's token legs; null for logs that move no tokens of a trader. */
-function actionOf(l: ChainLog): PoolAction["kind"] | null {
-  switch (l.kind) {
-    case "swap":
-    case "swapV3":
-      return "swap";
-    case "mint":
-    case "mintV3":
-      return "mint";
-    case "burn":
-      return "burn";
-    case "burnV3":
-      return l.liquidity > 0n ? "burn" : null;
-    case "collectV3":
-      return "collect";
-    default:
-      return null;
-  }
-}
-
-/**
- * A V3 pool log applied to the pool's state: its balances (what the pool received, signed), its
- * price and active liquidity. Returns the pool-side amounts the log moved, or null for a log
- * that is not a V3 pool's.
- */
-function applyV3(p: PoolState, l: ChainLog): { amount0: bigint; amount1: bigint } | null {
-  const inRange = (lower: number, upper: number) => p.tick >= lower && p.tick < upper;
-  switch (l.kind) {
-    case "initialize":
-      [p.sqrtPriceX96, p.tick] = [l.sqrtPriceX96, l.tick];
-      return { amount0: 0n, amount1: 0n };
-    case "swapV3":
-      p.reserve0 += l.amount0;
-      p.reserve1 += l.amount1;
-      [p.sqrtPriceX96, p.liquidity, p.tick] = [l.sqrtPriceX96, l.liquidity, l.tick];
-      return { amount0: l.amount0, amount1: l.amount1 };
-    case "mintV3":
-      p.reserve0 += l.amount0;
-      p.reserve1 += l.amount1;
-      if (inRange(l.tickLower, l.tickUpper)) p.liquidity += l.liquidity;
-      return { amount0: l.amount0, amount1: l.amount1 };
-    case "burnV3":
-      // The tokens stay in the pool, owed to the position, until its Collect.
-      if (inRange(l.tickLower, l.tickUpper)) p.liquidity -= l.liquidity;
-      return { amount0: -l.amount0, amount1: -l.amount1 };
-    case "collectV3":
-      p.reserve0 -= l.amount0;
-      p.reserve1 -= l.amount1;
-      return { amount0: -l.amount0, amount1: -l.amount1 };
-    case "flash":
-      p.reserve0 += l.paid0;
-      p.reserve1 += l.paid1;
-      return { amount0: l.paid0, amount1: l.paid1 };
-    default:
-      return null;
-  }
-}
 
 /** Which side of a pair is the indexed token and which is its quote; null for quote/quote pairs. */
 function sides(state: ChainState, p: PoolState) {

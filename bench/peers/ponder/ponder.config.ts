@@ -3,8 +3,11 @@ import { type AbiEvent, http, parseAbi, parseAbiItem } from "viem";
 import { peer } from "./peer";
 
 const pairCreated = parseAbiItem("event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairCount)");
-// The profile's launchpad event, with a `token` parameter (worker/profiles/types.ts).
-const tokenLaunched = parseAbiItem(peer.launchEvent) as AbiEvent;
+const poolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)");
+// The profile's launchpad events, each with a `token` parameter (worker/profiles/types.ts).
+const tokenLaunchedV2 = parseAbiItem(peer.v2.launchpads.event) as AbiEvent;
+const tokenLaunchedV3 = parseAbiItem(peer.v3.launchpads.event) as AbiEvent;
+const transfer = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
 
 export default createConfig({
   database: { kind: "postgres" },
@@ -19,8 +22,9 @@ export default createConfig({
     },
   },
   contracts: {
-    Factory: { network: "chain", abi: [pairCreated], address: peer.factories, startBlock: peer.startBlock },
-    // Every pair the factories create; the handlers keep those that can carry a launched token's events.
+    Factory: { network: "chain", abi: [pairCreated], address: peer.v2.factories, startBlock: peer.startBlock },
+    FactoryV3: { network: "chain", abi: [poolCreated], address: peer.v3.factories, startBlock: peer.startBlock },
+    // Every pool the factories create; the handlers keep those that can carry a launched token's events or price WETH.
     Pair: {
       network: "chain",
       abi: parseAbi([
@@ -29,14 +33,34 @@ export default createConfig({
         "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
         "event Sync(uint112 reserve0, uint112 reserve1)",
       ]),
-      address: factory({ address: peer.factories, event: pairCreated, parameter: "pair" }),
+      address: factory({ address: peer.v2.factories, event: pairCreated, parameter: "pair" }),
+      startBlock: peer.startBlock,
+    },
+    PoolV3: {
+      network: "chain",
+      abi: parseAbi([
+        "event Initialize(uint160 sqrtPriceX96, int24 tick)",
+        "event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)",
+        "event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)",
+        "event Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)",
+        "event Collect(address indexed owner, address recipient, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount0, uint128 amount1)",
+        "event CollectProtocol(address indexed sender, address indexed recipient, uint128 amount0, uint128 amount1)",
+        "event Flash(address indexed sender, address indexed recipient, uint256 amount0, uint256 amount1, uint256 paid0, uint256 paid1)",
+      ]),
+      address: factory({ address: peer.v3.factories, event: poolCreated, parameter: "pool" }),
       startBlock: peer.startBlock,
     },
     // The tokens the launchpads create, from their creation block (so their first mint is seen).
     Token: {
       network: "chain",
-      abi: parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]),
-      address: factory({ address: peer.launchpads, event: tokenLaunched, parameter: "token" }),
+      abi: transfer,
+      address: factory({ address: peer.v2.launchpads.addresses, event: tokenLaunchedV2, parameter: "token" }),
+      startBlock: peer.startBlock,
+    },
+    TokenV3: {
+      network: "chain",
+      abi: transfer,
+      address: factory({ address: peer.v3.launchpads.addresses, event: tokenLaunchedV3, parameter: "token" }),
       startBlock: peer.startBlock,
     },
   },

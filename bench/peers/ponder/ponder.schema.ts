@@ -38,13 +38,20 @@ export const tokens = onchainTable("tokens", (t) => ({
   pools: t.hex().array().notNull(),
 }));
 
-/** Pools that can carry a launched token's events or price WETH, with their reserves as of the last Sync. */
+/**
+ * Pools that can carry a launched token's events or price WETH: their token balances (V2: the last
+ * Sync; V3: folded from the pool's events) and, on V3, slot0's price and tick and the active liquidity.
+ */
 export const pools = onchainTable("pools", (t) => ({
   address: t.hex().primaryKey(),
+  protocol: t.text().$type<"uniswap-v2" | "uniswap-v3">().notNull(),
   token0: t.hex().notNull(),
   token1: t.hex().notNull(),
   reserve0: t.bigint().notNull(),
   reserve1: t.bigint().notNull(),
+  sqrtPriceX96: t.bigint().notNull(),
+  tick: t.integer().notNull(),
+  liquidity: t.bigint().notNull(),
 }));
 
 /** The one row (id 0) listing the WETH/stablecoin pools, which price WETH. */
