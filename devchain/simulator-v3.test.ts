@@ -40,7 +40,7 @@ describe("market simulator on Uniswap V3", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     sim = await simulateOnDevChain({ seed: 11, days: 1, tokens: 9, wallets: 120, v3Share: 1 });
     ({ deployment, truth, rpc, logs: allLogs } = sim);
-  }, 120_000);
+  }, 600_000);
   afterAll(() => sim?.close());
 
   it("launches every token on the V3 launchpad, trades them through SwapRouter, and emitted exactly the logs it counted", () => {

@@ -80,7 +80,7 @@ describe("market simulator", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     sim = await simulateOnDevChain({ seed: 7, days: 1, tokens: 8, wallets: 120 });
     ({ deployment, truth, rpc, logs: allLogs } = sim);
-  }, 120_000);
+  }, 600_000);
   afterAll(() => sim?.close());
 
   it("plants every scenario and labels its token", () => {
