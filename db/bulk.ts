@@ -35,8 +35,8 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /** Column names as the client's queries spell them. */
 const columnNames = new CasingCache(casing);
 
-/** A column's quoted SQL name, for statements written by hand. */
-export const columnName = (column: PgColumn) => quote(columnNames.getColumnCasing(column));
+/** A column's quoted SQL name. */
+const columnName = (column: PgColumn) => quote(columnNames.getColumnCasing(column));
 
 function paramOf(column: PgColumn): Param {
   const type = column.getSQLType();
@@ -86,16 +86,16 @@ function columnsOf(table: PgTable, rows: object[]): [key: string, Param][] {
   });
 }
 
-/** The quoted SQL name of a column of `table`, for the hand-written parts of a statement. */
-export function col<T extends PgTable>(table: T, key: ColumnKey<T>): string {
+/** The quoted SQL name of a column of `table`. */
+function col<T extends PgTable>(table: T, key: ColumnKey<T>): string {
   return paramsOf(table).get(key)!.name;
 }
 
 /** A table's quoted SQL name. */
 export const tableName = (table: PgTable) => quote(getTableName(table));
 
-/** The quoted SQL names of `keys`, comma-separated: the column list of a statement written by hand. */
-export const cols = <T extends PgTable>(table: T, keys: readonly ColumnKey<T>[]) => keys.map((k) => col(table, k)).join(", ");
+/** The quoted SQL names of `keys`, comma-separated: a statement's column list. */
+const cols = <T extends PgTable>(table: T, keys: readonly ColumnKey<T>[]) => keys.map((k) => col(table, k)).join(", ");
 
 const namesByTable = new WeakMap<PgTable, Record<string, string>>();
 

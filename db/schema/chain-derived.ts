@@ -1,4 +1,4 @@
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { balances } from "./balances";
 import { blocks, syncState } from "./chain";
 import { eventCounts, eventCumulativeCounts, events, eventTombstones, tokenTransfers } from "./events";
@@ -9,12 +9,15 @@ import { holderCountHistory, tokenMetrics, tokens } from "./tokens";
 import { walletFunding, walletPositions, wallets } from "./wallets";
 
 /**
- * A table the worker writes from chain data. `above`: the block column of a table whose rows
- * belong to one block (facts, and what was created there); a reorg rollback deletes its rows
- * above the common ancestor. The other tables are recomputed from the rows that remain
+ * A table the worker writes from chain data. `above`: the block column (its property name) of a
+ * table whose rows belong to one block (facts, and what was created there); a reorg rollback
+ * deletes its rows above the common ancestor. The other tables are recomputed from the rows that remain
  * (worker/indexer/reorg.ts) or kept by triggers (event counts).
  */
-export type ChainDerivedTable = { table: PgTable; above?: PgColumn };
+export type ChainDerivedTable = { table: PgTable; above?: string };
+
+/** A chain-derived table and the property name of its block column, checked against the table. */
+const derived = <T extends PgTable>(table: T, above?: keyof T["$inferSelect"] & string): ChainDerivedTable => ({ table, above });
 
 /**
  * Every table written from chain data, parents before children: what a reorg rolls back, what
@@ -22,25 +25,25 @@ export type ChainDerivedTable = { table: PgTable; above?: PgColumn };
  * A new chain-derived table joins this list.
  */
 export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
-  { table: blocks, above: blocks.number },
-  { table: tokens, above: tokens.createdBlock },
-  { table: pools, above: pools.createdBlock },
-  { table: poolReserves, above: poolReserves.blockNumber },
-  { table: positionEvents, above: positionEvents.blockNumber },
-  { table: lpPositions },
-  { table: tokenTransfers, above: tokenTransfers.blockNumber },
-  { table: events, above: events.blockNumber },
-  { table: eventTombstones },
-  { table: eventCounts },
-  { table: eventCumulativeCounts },
-  { table: walletFunding, above: walletFunding.blockNumber },
-  { table: quarantinedEntities, above: quarantinedEntities.block },
-  { table: balances },
-  { table: holderCountHistory },
-  { table: tokenMetrics },
-  { table: wallets },
-  { table: walletPositions },
-  { table: tokenScores },
-  { table: walletScores },
-  { table: syncState },
+  derived(blocks, "number"),
+  derived(tokens, "createdBlock"),
+  derived(pools, "createdBlock"),
+  derived(poolReserves, "blockNumber"),
+  derived(positionEvents, "blockNumber"),
+  derived(lpPositions),
+  derived(tokenTransfers, "blockNumber"),
+  derived(events, "blockNumber"),
+  derived(eventTombstones),
+  derived(eventCounts),
+  derived(eventCumulativeCounts),
+  derived(walletFunding, "blockNumber"),
+  derived(quarantinedEntities, "block"),
+  derived(balances),
+  derived(holderCountHistory),
+  derived(tokenMetrics),
+  derived(wallets),
+  derived(walletPositions),
+  derived(tokenScores),
+  derived(walletScores),
+  derived(syncState),
 ];

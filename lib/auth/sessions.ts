@@ -1,4 +1,6 @@
+import { insertSql, names, tableName } from "@/db/bulk";
 import type { Sql } from "@/db/client";
+import { authSessions } from "@/db/schema";
 import { randomBase62 } from "@/lib/keys/secret";
 
 /**
@@ -8,13 +10,20 @@ import { randomBase62 } from "@/lib/keys/secret";
  */
 export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
 
+const s = names(authSessions);
+const SESSIONS = tableName(authSessions);
+
+/** Inserts session $1 of user $2, lasting $3 seconds, and deletes the user's expired sessions. */
+const OPEN_SESSION = `with expired as (delete from ${SESSIONS} where ${s.userId} = $2 and ${s.expires} <= now()) ${insertSql(
+  authSessions,
+  { sessionToken: "$1", userId: "$2", expires: "now() + make_interval(secs => $3)" },
+  "",
+)}`;
+
 /** Records a new session of the user (forgetting the user's expired ones); returns its id. */
 export async function openSession(sql: Sql, userId: string): Promise<string> {
   const id = `ses_${randomBase62(32)}`;
-  await sql`
-    with expired as (delete from auth_sessions where user_id = ${userId} and expires <= now())
-    insert into auth_sessions (session_token, user_id, expires)
-    values (${id}, ${userId}, now() + make_interval(secs => ${SESSION_MAX_AGE_S}))`;
+  await sql.unsafe(OPEN_SESSION, [id, userId, SESSION_MAX_AGE_S]);
   return id;
 }
 
@@ -24,11 +33,11 @@ export async function isSessionLive(sql: Sql, id: string): Promise<boolean> {
 }
 
 export async function closeSession(sql: Sql, id: string): Promise<void> {
-  await sql`delete from auth_sessions where session_token = ${id}`;
+  await sql.unsafe(`delete from ${SESSIONS} where ${s.sessionToken} = $1`, [id]);
 }
 
 /** Signs the user out everywhere: every session of theirs stops working at its next request. */
 export async function closeAllSessions(sql: Sql, userId: string): Promise<number> {
-  const rows = await sql`delete from auth_sessions where user_id = ${userId} returning 1`;
+  const rows = await sql.unsafe(`delete from ${SESSIONS} where ${s.userId} = $1 returning 1`, [userId]);
   return rows.length;
 }

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { insertRows, names, tableName } from "@/db/bulk";
 import type { Sql } from "@/db/client";
+import { signInRequests } from "@/db/schema";
 
 /**
  * Sign-in emails per address and per client over a sliding window, counted in PostgreSQL so the
@@ -14,6 +16,15 @@ export class SignInThrottled extends Error {
   }
 }
 
+const r = names(signInRequests);
+/** The requests of address hash $1 or client hash $2 within (or before) the last $3 minutes. */
+const ofEither = (inWindow: boolean) =>
+  `from ${tableName(signInRequests)} where (${r.addressHash} = $1 or ${r.clientHash} = $2) and ${r.requestedAt} ${inWindow ? ">" : "<="} now() - make_interval(mins => $3)`;
+/** How many requests in the window are of the address and of the client. */
+const COUNT_RECENT = `select count(*) filter (where ${r.addressHash} = $1)::int as "byAddress", count(*) filter (where ${r.clientHash} = $2)::int as "byClient" ${ofEither(true)}`;
+/** Forgets their requests older than the window. */
+const FORGET_OLD = `delete ${ofEither(false)}`;
+
 const digest = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** Counts one sign-in email to `address` from `client`, or throws SignInThrottled past a limit. */
@@ -26,15 +37,10 @@ export async function takeSignInEmail(sql: Sql, address: string, client: string)
     // so racing requests cannot both take the last one allowed.
     await tx`select pg_advisory_xact_lock(1, hashtext(${a}))`;
     await tx`select pg_advisory_xact_lock(2, hashtext(${c}))`;
-    const window = tx`now() - make_interval(mins => ${windowMinutes})`;
-    const [used] = await tx<{ byAddress: number; byClient: number }[]>`
-      select count(*) filter (where address_hash = ${a})::int as "byAddress",
-             count(*) filter (where client_hash = ${c})::int as "byClient"
-        from sign_in_requests
-       where (address_hash = ${a} or client_hash = ${c}) and requested_at > ${window}`;
+    const [used] = await tx.unsafe<{ byAddress: number; byClient: number }[]>(COUNT_RECENT, [a, c, windowMinutes]);
     if (used.byAddress >= perAddress || used.byClient >= perClient) return false;
-    await tx`delete from sign_in_requests where (address_hash = ${a} or client_hash = ${c}) and requested_at <= ${window}`;
-    await tx`insert into sign_in_requests (address_hash, client_hash) values (${a}, ${c})`;
+    await tx.unsafe(FORGET_OLD, [a, c, windowMinutes]);
+    await insertRows(tx, signInRequests, [{ addressHash: a, clientHash: c }]);
     return true;
   });
   if (!allowed) throw new SignInThrottled();

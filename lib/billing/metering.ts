@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { billingMeterReports } from "@/db/schema";
 
 /**
  * API Tier usage as Stripe meter events (billing_meter_reports). The requests of an account's
@@ -20,6 +21,13 @@ const dailyRequests = (accountId: string) => sql`
    where k.account_id = ${accountId}
    group by u.day`;
 
+/**
+ * A row of billing_meter_reports as SQL expressions, every column in the table's order (Drizzle's
+ * insert-select checks both), each aliased as its column.
+ */
+const reportRow = (fields: { [K in keyof typeof billingMeterReports.$inferInsert]-?: SQL }) =>
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value.as(key)])) as { [K in keyof typeof fields]: SQL.Aliased };
+
 /** Locks the account's row for the rest of the transaction (billing's per-account order). */
 export async function lockAccount(tx: Db, accountId: string): Promise<boolean> {
   const rows = await tx.execute(sql`select 1 from accounts where id = ${accountId} for no key update`);
@@ -31,14 +39,29 @@ export async function lockAccount(tx: Db, accountId: string): Promise<boolean> {
  * Only for accounts with a Stripe customer (the meter events go to it).
  */
 export async function startMetering(tx: Db, accountId: string, now: Date): Promise<void> {
-  await tx.execute(sql`
-    insert into billing_meter_reports (identifier, account_id, day, kind, through, value, event_time, reported_at)
-    select 'baseline:' || ${accountId} || ':' || t.day || ':' || coalesce(u.requests, 0), ${accountId}, t.day, 'baseline',
-           coalesce(u.requests, 0), 0, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      from (select ${utcDay(now)} as day) t
-      left join (${dailyRequests(accountId)}) u on u.day = t.day
-     where exists (select 1 from billing_customers c where c.account_id = ${accountId})
-    on conflict (identifier) do nothing`);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await tx
+    .insert(billingMeterReports)
+    .select((qb) =>
+      qb
+        .select(
+          reportRow({
+            identifier: sql`'baseline:' || ${accountId} || ':' || t.day || ':' || coalesce(u.requests, 0)`,
+            accountId: sql`${accountId}`,
+            day: sql`t.day`,
+            kind: sql`'baseline'`,
+            through: sql`coalesce(u.requests, 0)`,
+            value: sql`0`,
+            eventTime: at,
+            createdAt: sql`now()`,
+            reportedAt: at,
+            lastError: sql`null`,
+          }),
+        )
+        .from(sql`(select ${utcDay(now)} as day) t left join (${dailyRequests(accountId)}) u on u.day = t.day`)
+        .where(sql`exists (select 1 from billing_customers c where c.account_id = ${accountId})`),
+    )
+    .onConflictDoNothing({ target: billingMeterReports.identifier });
 }
 
 /**
@@ -47,24 +70,35 @@ export async function startMetering(tx: Db, accountId: string, now: Date): Promi
  * count it reports through, so a row written twice (or sent twice) is one meter event.
  */
 export async function enqueueUnreportedUsage(tx: Db, accountId: string, now: Date): Promise<number> {
-  const rows = await tx.execute(sql`
-    with since as (
-      select greatest(max(day), ${utcDay(now)} - ${STRIPE_MAX_EVENT_AGE_DAYS}::int) as day
-        from billing_meter_reports where account_id = ${accountId} and kind = 'baseline'
+  const rows = await tx
+    .insert(billingMeterReports)
+    .select((qb) =>
+      qb
+        .select(
+          reportRow({
+            identifier: sql`${accountId} || ':' || u.day || ':' || u.requests`,
+            accountId: sql`${accountId}`,
+            day: sql`u.day`,
+            kind: sql`'usage'`,
+            through: sql`u.requests`,
+            value: sql`u.requests - coalesce(r.through, 0)`,
+            // A past day's requests are stamped on its last second, so they fall in its billing period.
+            eventTime: sql`least(${now.toISOString()}::timestamptz, ((u.day + 1)::timestamp at time zone 'UTC') - interval '1 second')`,
+            createdAt: sql`now()`,
+            reportedAt: sql`null`,
+            lastError: sql`null`,
+          }),
+        )
+        .from(sql`(${dailyRequests(accountId)}) u
+          join (select greatest(max(day), ${utcDay(now)} - ${STRIPE_MAX_EVENT_AGE_DAYS}::int) as day
+                  from billing_meter_reports where account_id = ${accountId} and kind = 'baseline') since on u.day >= since.day
+          left join lateral (
+            select max(through) as through from billing_meter_reports r where r.account_id = ${accountId} and r.day = u.day
+          ) r on true`)
+        .where(sql`u.requests > coalesce(r.through, 0)`),
     )
-    insert into billing_meter_reports (identifier, account_id, day, kind, through, value, event_time)
-    select ${accountId} || ':' || u.day || ':' || u.requests, ${accountId}, u.day, 'usage', u.requests,
-           u.requests - coalesce(r.through, 0),
-           -- A past day's requests are stamped on its last second, so they fall in its billing period.
-           least(${now.toISOString()}::timestamptz, ((u.day + 1)::timestamp at time zone 'UTC') - interval '1 second')
-      from (${dailyRequests(accountId)}) u
-      join since on u.day >= since.day
-      left join lateral (
-        select max(through) as through from billing_meter_reports r where r.account_id = ${accountId} and r.day = u.day
-      ) r on true
-     where u.requests > coalesce(r.through, 0)
-    on conflict (identifier) do nothing
-    returning identifier`);
+    .onConflictDoNothing({ target: billingMeterReports.identifier })
+    .returning({ identifier: billingMeterReports.identifier });
   return rows.length;
 }
 

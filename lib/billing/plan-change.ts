@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, alerts, apiKeys, plans } from "@/db/schema";
 import type { Plan } from "@/lib/domain/vocab";
@@ -41,11 +41,13 @@ async function pauseAlertsBeyondPlan(tx: Db, accountId: string, planId: Plan, no
     paused += rows.length;
   }
   if (plan.maxActiveAlerts !== null) {
-    const rows = await tx.execute(sql`
-      update alerts set status = 'paused', updated_at = ${now.toISOString()}::timestamptz
-       where id in (select id from alerts where account_id = ${accountId} and status = 'active'
-                     order by created_at, id offset ${plan.maxActiveAlerts})
-      returning id`);
+    const beyondLimit = tx
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active")))
+      .orderBy(alerts.createdAt, alerts.id)
+      .offset(plan.maxActiveAlerts);
+    const rows = await tx.update(alerts).set({ status: "paused", updatedAt: now }).where(inArray(alerts.id, beyondLimit)).returning({ id: alerts.id });
     paused += rows.length;
   }
   return paused;

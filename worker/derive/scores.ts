@@ -1,4 +1,4 @@
-import { col, insertRows, type Tx, updateRows } from "@/db/bulk";
+import { insertRows, names, type Tx, updateRows } from "@/db/bulk";
 import { tokenScores, walletScores, wallets } from "@/db/schema";
 import { deterministicSummary, scoreTokenRisk, scoreWallet, summaryFactsHash, summaryInputFrom, summaryInputHash } from "@/lib/scoring";
 import type { ChainState } from "../indexer/state";
@@ -38,7 +38,7 @@ export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: stri
   });
   // The stored text (a model's, perhaps) stays while the figures it was written from are the
   // same exactly; otherwise the deterministic paragraph of this transaction's figures replaces it.
-  const factsHash = col(tokenScores, "summaryFactsHash");
+  const factsHash = names(tokenScores).summaryFactsHash;
   await insertRows(
     tx,
     tokenScores,

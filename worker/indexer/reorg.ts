@@ -1,5 +1,5 @@
-import type { PgColumn } from "drizzle-orm/pg-core";
-import { type ColumnKey, col, columnName, names, tableName, updateSql } from "@/db/bulk";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { type ColumnKey, names, tableName, updateSql } from "@/db/bulk";
 import {
   balances,
   CHAIN_DERIVED_TABLES,
@@ -74,12 +74,14 @@ type StoredTransfer = {
   time: number;
 };
 
-/** Deletes the rows whose `column` is one of $1. */
-const deleteOf = (column: PgColumn) => `delete from ${tableName(column.table)} where ${columnName(column)} = any($1::text[])`;
+/** Deletes the rows of `table` whose `key` column is one of $1. */
+const deleteOf = <T extends PgTable>(table: T, key: ColumnKey<T>) => `delete from ${tableName(table)} where ${names(table)[key]} = any($1::text[])`;
 
+const tk = names(tokensTable);
+const pl = names(poolsTable);
 /** Supplies of the tokens $1 back to what mints and burns start from. */
-const RESET_SUPPLY = updateSql(tokensTable, { totalSupply: `t.${col(tokensTable, "supplyBase")}` }, "", `t.${col(tokensTable, "address")} = any($1::text[])`);
-const RESET_LP_SUPPLY = updateSql(poolsTable, { lpTotalSupply: "0" }, "", `t.${col(poolsTable, "address")} = any($1::text[])`);
+const RESET_SUPPLY = updateSql(tokensTable, { totalSupply: `t.${tk.supplyBase}` }, "", `t.${tk.address} = any($1::text[])`);
+const RESET_LP_SUPPLY = updateSql(poolsTable, { lpTotalSupply: "0" }, "", `t.${pl.address} = any($1::text[])`);
 
 const r = names(poolReserves);
 /** The pools $1 at their last stored reserves and V3 price state (none left: empty). */
@@ -99,7 +101,7 @@ const RESTORE_RESERVES = updateSql(
                                      ${r.sqrtPriceX96} as sqrt_price_x96, ${r.tick} as tick, ${r.liquidity} as liquidity
                                 from ${tableName(poolReserves)} pr where pr.${r.poolAddress} = k.address
                                order by pr.${r.blockNumber} desc, pr.${r.logIndex} desc limit 1) last on true) r`,
-  `t.${col(poolsTable, "address")} = r.address`,
+  `t.${pl.address} = r.address`,
 );
 
 /**
@@ -122,21 +124,24 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   const positions = await list(tx`select distinct manager || ':' || token_id::text as a from position_events where block_number > ${above}`);
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
-  const copied = TOMBSTONE_COLUMNS.map((k) => col(events, k)).join(", ");
-  await tx.unsafe(
-    `insert into ${tableName(eventTombstonesTable)} (${copied}) select ${copied} from ${tableName(events)} where ${col(events, "blockNumber")} > $1`,
-    [above],
-  );
+  const ev = names(events);
+  const copied = TOMBSTONE_COLUMNS.map((k) => ev[k]).join(", ");
+  await tx.unsafe(`insert into ${tableName(eventTombstonesTable)} (${copied}) select ${copied} from ${tableName(events)} where ${ev.blockNumber} > $1`, [
+    above,
+  ]);
   const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
   const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
   // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
   for (const { table, above: block } of [...CHAIN_DERIVED_TABLES].reverse()) {
-    if (block) await tx.unsafe(`delete from ${tableName(table)} where ${columnName(block)} > $1`, [above]);
+    // `block` was checked against its table where the list declares it.
+    if (block) await tx.unsafe(`delete from ${tableName(table)} where ${(names(table) as Record<string, string>)[block]} > $1`, [above]);
   }
   const gone = [...deadTokens, ...deadPools];
   const rebuilt = [...new Set([...tokens, ...gone])];
-  await tx.unsafe(deleteOf(tokenScores.address), [deadTokens]);
-  for (const column of [balances.tokenAddress, walletPositions.tokenAddress, holderCountHistory.tokenAddress]) await tx.unsafe(deleteOf(column), [rebuilt]);
+  await tx.unsafe(deleteOf(tokenScores, "address"), [deadTokens]);
+  for (const text of [deleteOf(balances, "tokenAddress"), deleteOf(walletPositions, "tokenAddress"), deleteOf(holderCountHistory, "tokenAddress")]) {
+    await tx.unsafe(text, [rebuilt]);
+  }
   await tx.unsafe(RESET_SUPPLY, [rebuilt]);
   await tx.unsafe(RESET_LP_SUPPLY, [rebuilt]);
   await tx.unsafe(RESTORE_RESERVES, [pools]);

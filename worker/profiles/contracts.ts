@@ -1,4 +1,4 @@
-import { columnName, insertRows, tableName } from "@/db/bulk";
+import { insertRows, names, tableName } from "@/db/bulk";
 import { chainContracts } from "@/db/schema";
 import type { Tx } from "../indexer/sql";
 import type { ChainProfile } from "./types";
@@ -29,6 +29,6 @@ export async function writeKnownContracts(tx: Tx, p: ChainProfile) {
   const known = new Set(contracts.map((c) => c.address));
   const quotes = p.quoteTokens.filter((q) => !known.has(q.address)).map((q) => ({ address: q.address, role: "quote_token", name: q.symbol }));
   const rows = [...contracts, ...quotes];
-  await tx.unsafe(`delete from ${tableName(chainContracts)} where ${columnName(chainContracts.address)} <> all($1::text[])`, [rows.map((r) => r.address)]);
+  await tx.unsafe(`delete from ${tableName(chainContracts)} where ${names(chainContracts).address} <> all($1::text[])`, [rows.map((r) => r.address)]);
   await insertRows(tx, chainContracts, rows, { onConflict: { target: ["address"], action: "update" } });
 }
