@@ -1,9 +1,12 @@
+import { insertRows, names, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
+import { alertMatches, alerts as alertsTable, notifications } from "@/db/schema";
 import { type AlertNotification, MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
 import { webhooksRefused } from "@/lib/alerts/service";
 import { explainMatch, type TokenFilter } from "@/lib/domain/token-filter";
+import type { AlertChannel } from "@/lib/domain/vocab";
 import { newId } from "@/lib/keys/secret";
-import { LIVE_KEY } from "./load";
+import { liveKey } from "./load";
 import type { CycleToken } from "./tokens";
 
 /** An alert fires at most once per this period; what newly matches meanwhile waits for the next firing. */
@@ -12,19 +15,33 @@ export const COOLDOWN_MS = 15 * 60_000;
 /** Alerts fired per transaction: each firing commits with its outbox row, a batch keeps them short. */
 const FIRINGS_PER_TRANSACTION = 500;
 
+const al = names(alertsTable);
+/** Fires the live alerts $2 that did not fire since $3 at $1, under their row locks; returns those. */
+const LOCK_FIRINGS = `${updateSql(
+  alertsTable,
+  { lastTriggeredAt: "$1::timestamptz" },
+  "from api_keys k",
+  `t.${al.id} = any($2::text[]) and ${liveKey("t")} and t.${al.status} = 'active'
+   and (t.${al.lastTriggeredAt} is null or t.${al.lastTriggeredAt} <= $3::timestamptz)`,
+)} returning t.${al.id} as id`;
+
+const m = names(alertMatches);
+/** Marks the matches of alerts $2 as notified at $1. */
+const MARK_NOTIFIED = updateSql(alertMatches, { notifiedAt: "$1::timestamptz" }, "", `t.${m.alertId} = any($2::text[]) and t.${m.notifiedAt} is null`);
+
 type Pending = { alertId: string; address: string; matchedMs: number };
 type AlertInfo = {
   id: string;
   name: string;
   conditions: TokenFilter;
-  channel: string;
+  channel: AlertChannel;
   webhookUrl: string | null;
   email: string | null;
   planLabel: string;
   webhooks: boolean;
 };
 /** `undeliverable`: why the notification is recorded as failed at once instead of sent. */
-type Firing = { alertId: string; channel: string; recipient: string; payload: AlertNotification; undeliverable: string | null };
+type Firing = { alertId: string; channel: AlertChannel; recipient: string; payload: AlertNotification; undeliverable: string | null };
 
 /**
  * Fires every live alert that has unnotified matches and did not fire within COOLDOWN_MS: one
@@ -37,7 +54,7 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
   const cutoff = new Date(now.getTime() - COOLDOWN_MS).toISOString();
   const pending = await sql.unsafe<Pending[]>(
     `select m.alert_id as "alertId", m.token_address as address, (extract(epoch from m.matched_at) * 1000)::float8 as "matchedMs"
-       from alert_matches m join alerts a on a.id = m.alert_id join api_keys k on ${LIVE_KEY}
+       from alert_matches m join alerts a on a.id = m.alert_id join api_keys k on ${liveKey("a")}
       where m.notified_at is null and a.status = 'active' and (a.last_triggered_at is null or a.last_triggered_at <= $1::timestamptz)
       order by m.alert_id, m.matched_at, m.token_address`,
     [cutoff],
@@ -109,29 +126,25 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
 async function commitFirings(sql: Sql, firings: Firing[], now: Date, cutoff: string): Promise<number> {
   return sql.begin(async (tx) => {
     // Re-checked under the row lock: an alert paused or fired since the read above does not fire.
-    const locked = await tx.unsafe<{ id: string }[]>(
-      `update alerts a set last_triggered_at = $1::timestamptz from api_keys k
-        where a.id = any($2::text[]) and ${LIVE_KEY} and a.status = 'active'
-          and (a.last_triggered_at is null or a.last_triggered_at <= $3::timestamptz)
-        returning a.id`,
-      [now.toISOString(), firings.map((f) => f.alertId), cutoff],
-    );
+    const locked = await tx.unsafe<{ id: string }[]>(LOCK_FIRINGS, [now.toISOString(), firings.map((f) => f.alertId), cutoff]);
     const fired = new Set(locked.map((r) => r.id));
     const batch = firings.filter((f) => fired.has(f.alertId));
     if (batch.length === 0) return 0;
-    await tx`
-      insert into notifications (alert_id, channel, recipient, idempotency_key, payload, status, last_error)
-      select alert_id, channel, recipient, key, payload::jsonb, status, last_error
-        from unnest(${batch.map((f) => f.alertId)}::text[], ${batch.map((f) => f.channel)}::text[],
-                    ${batch.map((f) => f.recipient)}::text[], ${batch.map(() => newId("ntf"))}::text[],
-                    ${batch.map((f) => JSON.stringify(f.payload))}::text[],
-                    ${batch.map((f) => (f.undeliverable ? "failed" : "pending"))}::text[],
-                    ${batch.map((f) => f.undeliverable)}::text[])
-             u(alert_id, channel, recipient, key, payload, status, last_error)`;
+    await insertRows(
+      tx,
+      notifications,
+      batch.map((f) => ({
+        alertId: f.alertId,
+        channel: f.channel,
+        recipient: f.recipient,
+        idempotencyKey: newId("ntf"),
+        payload: f.payload,
+        status: f.undeliverable ? "failed" : "pending",
+        lastError: f.undeliverable,
+      })),
+    );
     // Exactly the matches read above: the evaluator is the only writer of alert_matches.
-    await tx`
-      update alert_matches set notified_at = ${now.toISOString()}::timestamptz
-       where alert_id = any(${batch.map((f) => f.alertId)}::text[]) and notified_at is null`;
+    await tx.unsafe(MARK_NOTIFIED, [now.toISOString(), batch.map((f) => f.alertId)]);
     return batch.length;
   });
 }

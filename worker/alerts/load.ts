@@ -1,14 +1,19 @@
+import { names } from "@/db/bulk";
 import type { Sql } from "@/db/client";
+import { alerts, apiKeys } from "@/db/schema";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 
 /**
- * The live-alert rule, on an alert `a` and an api_keys row `k`: an alert is evaluated and fired
+ * The live-alert rule, on the alert aliased `alert` and an api_keys row `k`: an alert is evaluated and fired
  * while it is active and its key is neither revoked nor moved to another account; other alerts
  * hold no matches (see recordMatches). Written as a join condition so that scans over every
  * alert stay hash joins: a subquery per row makes the planner estimate enough cost to
  * JIT-compile the statement, which alone took half a second.
  */
-export const LIVE_KEY = `k.id = a.key_id and k.account_id = a.account_id and k.revoked_at is null`;
+export const liveKey = (alert: string) => {
+  const [a, k] = [names(alerts), names(apiKeys)];
+  return `k.${k.id} = ${alert}.${a.keyId} and k.${k.accountId} = ${alert}.${a.accountId} and k.${k.revokedAt} is null`;
+};
 
 export type AlertState = { id: string; conditions: TokenFilter; matchDigest: string | null; live: boolean };
 
@@ -16,7 +21,7 @@ export type AlertState = { id: string; conditions: TokenFilter; matchDigest: str
 export async function loadAlerts(sql: Sql): Promise<AlertState[]> {
   return sql.unsafe<AlertState[]>(
     `select a.id, a.conditions, a.match_digest as "matchDigest", coalesce(a.status = 'active' and k.id is not null, false) as live
-       from alerts a left join api_keys k on ${LIVE_KEY}
+       from alerts a left join api_keys k on ${liveKey("a")}
       where (a.status = 'active' and k.id is not null) or a.match_digest is not null`,
   );
 }

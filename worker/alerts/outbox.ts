@@ -1,4 +1,6 @@
+import { names, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
+import { notifications } from "@/db/schema";
 import { dashboardUrl, type EmailTransport, emailTransportFromConfig, renderAlertEmail } from "@/lib/alerts/email";
 import { HostBreaker, webhookHost } from "@/lib/alerts/host-breaker";
 import type { AlertNotification, DeliveryResult } from "@/lib/alerts/payload";
@@ -125,26 +127,35 @@ async function deliverLane(sql: Sql, channel: Channel, opts: Resolved): Promise<
  * ranked by due time, and the batch filled rank by rank.
  */
 function claim(sql: Sql, channel: Channel, opts: Resolved) {
-  return sql<Claimed[]>`
-    with ranked as (
-      select n.id, n.next_attempt_at,
-             row_number() over (partition by a.account_id order by n.next_attempt_at, n.id) as turn
-        from notifications n join alerts a on a.id = n.alert_id
-       where n.status = 'pending' and n.next_attempt_at <= now() and n.channel = ${channel}
-    ), due as (
-      select n.id from notifications n join ranked r on r.id = n.id
-       where n.status = 'pending' and n.next_attempt_at <= now()
-       order by r.turn, r.next_attempt_at, n.id
-       limit ${opts.batchSize}::int
-         for update of n skip locked
-    )
-    update notifications n
-       set attempts = n.attempts + 1, next_attempt_at = now() + ${opts.leaseMs}::float8 * interval '1 millisecond'
-      from due, alerts a join accounts acc on acc.id = a.account_id join plans p on p.id = acc.plan
-     where n.id = due.id and a.id = n.alert_id
-    returning n.id, n.channel, n.recipient, n.idempotency_key as "idempotencyKey", n.payload, n.attempts,
-              a.webhook_secret as "webhookSecret", p.label as "planLabel", p.webhooks`;
+  return sql.unsafe<Claimed[]>(CLAIM, [channel, opts.batchSize, opts.leaseMs]);
 }
+
+const n = names(notifications);
+/** `now()` plus $k milliseconds. */
+const inMs = (k: number) => `now() + $${k}::float8 * interval '1 millisecond'`;
+
+/** Claims up to $2 due rows of lane $1 and leases them for $3 ms; returns them with what delivery needs. */
+const CLAIM = `
+  with ranked as (
+    select n.id, n.next_attempt_at,
+           row_number() over (partition by a.account_id order by n.next_attempt_at, n.id) as turn
+      from notifications n join alerts a on a.id = n.alert_id
+     where n.status = 'pending' and n.next_attempt_at <= now() and n.channel = $1
+  ), due as (
+    select n.id from notifications n join ranked r on r.id = n.id
+     where n.status = 'pending' and n.next_attempt_at <= now()
+     order by r.turn, r.next_attempt_at, n.id
+     limit $2::int
+       for update of n skip locked
+  )
+  ${updateSql(
+    notifications,
+    { attempts: `t.${n.attempts} + 1`, nextAttemptAt: inMs(3) },
+    "from due, alerts a join accounts acc on acc.id = a.account_id join plans p on p.id = acc.plan",
+    `t.${n.id} = due.id and a.id = t.${n.alertId}`,
+  )}
+  returning t.${n.id} as id, t.${n.channel} as channel, t.${n.recipient} as recipient, t.${n.idempotencyKey} as "idempotencyKey",
+            t.${n.payload} as payload, t.${n.attempts} as attempts, a.webhook_secret as "webhookSecret", p.label as "planLabel", p.webhooks`;
 
 /** Runs `work` over `items`, at most `limit` at once. */
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -185,32 +196,43 @@ async function attempt(row: Claimed, opts: Resolved): Promise<DeliveryResult> {
   }
 }
 
+/** The row $1 as claimed at attempt $2, unless claimed again meanwhile. */
+const MINE = `t.${n.id} = $1::bigint and t.${n.attempts} = $2::int and t.${n.status} = 'pending'`;
+const SENT = updateSql(notifications, { status: "'sent'", sentAt: "now()", lastError: "null" }, "", MINE);
+/** Failed for good with error $3. */
+const FAILED = updateSql(notifications, { status: "'failed'", lastError: "$3" }, "", MINE);
+/** Failed with error $3, retried in $4 ms. */
+const RETRY = updateSql(notifications, { lastError: "$3", nextAttemptAt: inMs(4) }, "", MINE);
+
 /** Records an attempt's outcome, unless the row was claimed again meanwhile (its lease ran out). */
 async function record(sql: Sql, row: Claimed, result: DeliveryResult, opts: Resolved) {
-  const mine = sql`id = ${row.id}::bigint and attempts = ${row.attempts}::int and status = 'pending'`;
+  const mine = [row.id, row.attempts];
   if (result.ok) {
-    await sql`update notifications set status = 'sent', sent_at = now(), last_error = null where ${mine}`;
+    await sql.unsafe(SENT, mine);
     return;
   }
   const final = result.permanent || row.attempts >= opts.maxAttempts;
   log.warn("alert notification not delivered", { id: row.id, channel: row.channel, attempts: row.attempts, final, error: result.error, detail: result.detail });
   if (final) {
-    await sql`update notifications set status = 'failed', last_error = ${result.error} where ${mine}`;
+    await sql.unsafe(FAILED, [...mine, result.error]);
     return;
   }
   // Exponential backoff with jitter, so retries from one outage do not arrive together.
   const delay = Math.min(opts.maxBackoffMs, opts.backoffMs * 2 ** (row.attempts - 1)) * (0.5 + Math.random() / 2);
-  await sql`
-    update notifications set last_error = ${result.error}, next_attempt_at = now() + ${delay}::float8 * interval '1 millisecond'
-     where ${mine}`;
+  await sql.unsafe(RETRY, [...mine, result.error, delay]);
 }
+
+/** Marks the pending emails not yet marked with $1 (EMAIL_NOT_CONFIGURED); returns them. */
+const PARK_EMAILS = `${updateSql(
+  notifications,
+  { lastError: "$1" },
+  "",
+  `t.${n.channel} = 'email' and t.${n.status} = 'pending' and t.${n.lastError} is distinct from $1`,
+)} returning t.${n.id} as id, t.${n.recipient} as recipient, t.${n.payload} as payload`;
 
 /** Without an email transport: logs each email once and marks it as kept. */
 async function parkEmails(sql: Sql) {
-  const parked = await sql<{ id: string; recipient: string; payload: AlertNotification }[]>`
-    update notifications set last_error = ${EMAIL_NOT_CONFIGURED}
-     where channel = 'email' and status = 'pending' and last_error is distinct from ${EMAIL_NOT_CONFIGURED}
-    returning id, recipient, payload`;
+  const parked = await sql.unsafe<{ id: string; recipient: string; payload: AlertNotification }[]>(PARK_EMAILS, [EMAIL_NOT_CONFIGURED]);
   for (const n of parked) {
     const { subject, text } = renderAlertEmail(n.payload);
     log.info("alert email kept in the outbox (RESEND_API_KEY not set)", { id: n.id, to: n.recipient, subject, text });

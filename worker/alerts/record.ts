@@ -1,5 +1,7 @@
+import { insertSql, names, tableName, updateRows, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
-import { LIVE_KEY } from "./load";
+import { alertMatches, alerts } from "@/db/schema";
+import { liveKey } from "./load";
 import type { MatchDiff } from "./memory";
 
 /**
@@ -12,6 +14,28 @@ export type RecordResult = { inserted: number; deleted: number; cleared: number 
 
 const CHUNK = 20_000;
 
+const al = names(alerts);
+const am = names(alertMatches);
+const MATCHES = tableName(alertMatches);
+
+/** Drops the digest and the matches of the alerts $1 that are not live. */
+const CLEAR_NOT_LIVE = `with gone as (${updateSql(
+  alerts,
+  { matchDigest: "null" },
+  "",
+  `t.${al.id} = any($1::text[]) and not (t.${al.status} = 'active' and exists (select 1 from api_keys k where ${liveKey("t")}))`,
+)} returning t.${al.id} as id)
+  delete from ${MATCHES} m using gone where m.${am.alertId} = gone.id`;
+
+/** The pairs ($1[i], $2[i]) of alert and token. */
+const PAIRS = "unnest($1::text[], $2::text[]) u(alert_id, address)";
+const DELETE_MATCHES = `delete from ${MATCHES} m using ${PAIRS} where m.${am.alertId} = u.alert_id and m.${am.tokenAddress} = u.address`;
+// A row already there (rows edited by hand) must not wedge every later cycle.
+const INSERT_MATCHES = insertSql(alertMatches, { alertId: "u.alert_id", tokenAddress: "u.address", matchedAt: "$3::timestamptz" }, `from ${PAIRS}`, {
+  target: ["alertId", "tokenAddress"],
+  action: "nothing",
+});
+
 /**
  * Makes alert_matches hold exactly the computed sets of `changed` alerts: new matches are
  * inserted (unnotified), matches that stopped matching are deleted, so such a token fires again
@@ -22,16 +46,7 @@ const CHUNK = 20_000;
 export async function recordMatches(sql: Sql, changed: MatchChange[], notLive: string[], now: Date): Promise<RecordResult> {
   return sql.begin(async (tx) => {
     // Checked again under the row lock: an alert resumed meanwhile keeps its matches.
-    const cleared = notLive.length
-      ? await tx.unsafe(
-          `with gone as (
-             update alerts a set match_digest = null
-              where a.id = any($1::text[]) and not (a.status = 'active' and exists (select 1 from api_keys k where ${LIVE_KEY}))
-             returning a.id)
-           delete from alert_matches m using gone where m.alert_id = gone.id`,
-          [notLive],
-        )
-      : { count: 0 };
+    const cleared = notLive.length ? await tx.unsafe(CLEAR_NOT_LIVE, [notLive]) : { count: 0 };
     const result = { inserted: 0, deleted: 0, cleared: cleared.count };
     if (changed.length === 0) return result;
 
@@ -78,23 +93,17 @@ export async function recordMatches(sql: Sql, changed: MatchChange[], notLive: s
       }
     }
     for (let i = 0; i < deletes[0].length; i += CHUNK) {
-      await tx`
-        delete from alert_matches m
-         using unnest(${deletes[0].slice(i, i + CHUNK)}::text[], ${deletes[1].slice(i, i + CHUNK)}::text[]) u(alert_id, address)
-         where m.alert_id = u.alert_id and m.token_address = u.address`;
+      await tx.unsafe(DELETE_MATCHES, [deletes[0].slice(i, i + CHUNK), deletes[1].slice(i, i + CHUNK)]);
     }
     for (let i = 0; i < inserts[0].length; i += CHUNK) {
-      await tx`
-        insert into alert_matches (alert_id, token_address, matched_at)
-        select alert_id, address, ${now.toISOString()}::timestamptz
-          from unnest(${inserts[0].slice(i, i + CHUNK)}::text[], ${inserts[1].slice(i, i + CHUNK)}::text[]) u(alert_id, address)
-        -- A row already there (rows edited by hand) must not wedge every later cycle.
-        on conflict do nothing`;
+      await tx.unsafe(INSERT_MATCHES, [inserts[0].slice(i, i + CHUNK), inserts[1].slice(i, i + CHUNK), now.toISOString()]);
     }
-    await tx`
-      update alerts set match_digest = u.digest
-        from unnest(${applied.map((c) => c.alertId)}::text[], ${applied.map((c) => c.digest)}::text[]) u(id, digest)
-       where alerts.id = u.id`;
+    await updateRows(
+      tx,
+      alerts,
+      applied.map((c) => ({ id: c.alertId, matchDigest: c.digest })),
+      { match: ["id"] },
+    );
     return { ...result, inserted: inserts[0].length, deleted: deletes[0].length };
   });
 }
