@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { connect, createDb, type Db } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { accounts, billingSubscriptions } from "@/db/schema";
+import { accounts, billingSubscriptions, usageDaily } from "@/db/schema";
 import { createKey, ensureAccount } from "@/lib/keys/store";
 import { createTestDatabase } from "@/tests/setup/database";
 import { createCheckoutSession } from "../checkout";
@@ -87,7 +87,8 @@ export async function startBillingTest(prefix: string): Promise<BillingTest> {
 
 /** Sets a key's count of requests on a UTC day, as api_authorize would have counted them. */
 export async function setUsage(db: Db, keyId: string, day: string, requests: number) {
-  await db.execute(sql`
-    insert into usage_daily (key_id, day, requests) values (${keyId}, ${day}, ${requests})
-    on conflict (key_id, day) do update set requests = excluded.requests`);
+  await db
+    .insert(usageDaily)
+    .values({ keyId, day, requests })
+    .onConflictDoUpdate({ target: [usageDaily.keyId, usageDaily.day], set: { requests } });
 }

@@ -1,5 +1,7 @@
+import { insertRows } from "@/db/bulk";
 import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
+import { tokenMetrics, tokens } from "@/db/schema";
 import { createAlert, type NewAlert } from "@/lib/alerts/service";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { Plan } from "@/lib/domain/vocab";
@@ -62,17 +64,18 @@ export type TokenState = {
 /** Writes a token and its token_metrics row (the worker's read model), creating or updating it. */
 export async function setToken(sql: Sql, address: string, s: TokenState = {}): Promise<void> {
   const createdAt = (s.createdAt ?? new Date(T0.getTime() - 3_600_000)).toISOString();
-  await sql`
-    insert into tokens (address, name, symbol, total_supply, launchpad, created_block, created_at)
-    values (${address}, ${s.name ?? "Token"}, ${s.symbol ?? "TKN"}, 1000000, 'test', 1, ${createdAt}::timestamptz)
-    on conflict (address) do nothing`;
-  await sql`
-    insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth_1h_pct, risk_flags)
-    values (${address}, ${createdAt}::timestamptz, ${s.liquidityUsd ?? 0}, ${s.marketCapUsd ?? 0}, ${s.riskScore ?? 50},
-            ${s.holderGrowth1hPct ?? 0}, ${s.riskFlags ?? []}::text[])
-    on conflict (address) do update set
-      created_at = excluded.created_at, liquidity_usd = excluded.liquidity_usd, market_cap_usd = excluded.market_cap_usd,
-      risk_score = excluded.risk_score, holder_growth_1h_pct = excluded.holder_growth_1h_pct, risk_flags = excluded.risk_flags`;
+  const token = { address, name: s.name ?? "Token", symbol: s.symbol ?? "TKN", totalSupply: 1_000_000n, launchpad: "test", createdBlock: 1, createdAt };
+  await insertRows(sql, tokens, [token], { onConflict: { target: ["address"], action: "nothing" } });
+  const metrics = {
+    address,
+    createdAt,
+    liquidityUsd: s.liquidityUsd ?? 0,
+    marketCapUsd: s.marketCapUsd ?? 0,
+    riskScore: s.riskScore ?? 50,
+    holderGrowth1hPct: s.holderGrowth1hPct ?? 0,
+    riskFlags: s.riskFlags ?? [],
+  };
+  await insertRows(sql, tokenMetrics, [metrics], { onConflict: { target: ["address"], action: "update" } });
 }
 
 export type NotificationRow = {
