@@ -15,7 +15,7 @@ import { searchQuery } from "./schemas/search";
 
 /**
  * The market data of the public pages and the dashboard's market routes, each through the cache
- * every visitor shares (shared-cache.ts). Market data is public (DESIGN.md): no session; the
+ * every visitor shares (shared-cache.ts). Market data is public: no session; the
  * market routes meter each request (lib/auth/route.ts), a page view costs a cached read.
  */
 export const marketTokens = (search: URLSearchParams) =>
