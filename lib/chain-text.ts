@@ -1,5 +1,5 @@
 /**
- * Untrusted text from the chain, cleaned where it enters (DESIGN "Chain model"). Anyone can
+ * Untrusted text from the chain, cleaned where it enters. Anyone can
  * deploy a token and pick its name: every string the indexer reads from the chain (name() and
  * symbol() answers, launchpad event strings) goes through this module before it is stored.
  *

@@ -2,8 +2,8 @@ import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, ts } from "./columns";
 
 /**
- * Chain entities the indexer stopped following because their data cannot be indexed (DESIGN
- * "Chain model": one bad token, pool or log never stops a range). A quarantined token or pool
+ * Chain entities the indexer stopped following because their data cannot be indexed (one bad
+ * token, pool or log never stops a range). A quarantined token or pool
  * is no longer watched: its later logs are skipped, its earlier data stays. Chain-derived: a
  * reorg rollback deletes the rows above the block it rolls back to, and indexing the new branch
  * quarantines again whatever is still poison there.

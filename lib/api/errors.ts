@@ -1,13 +1,13 @@
 import { DomainError, Forbidden, InvalidInput, NotFound } from "@/lib/domain/errors";
 
-/** The error codes of the public API and their HTTP statuses (spec section 7). */
+/** The error codes of the public API and their HTTP statuses (each operation lists its own in the OpenAPI document). */
 export const ERROR_STATUS = {
   INVALID_PARAMS: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
-  /** Beyond the spec's table: a request body over 64 KiB. */
+  /** A request body over 64 KiB. */
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SERVER_ERROR: 500,

@@ -181,6 +181,6 @@ export type Confidence = (typeof CONFIDENCE)[number];
 export const SECTORS = ["meme", "ai", "defi", "gaming", "other"] as const;
 export type Sector = (typeof SECTORS)[number];
 
-/** Why a balance is not a holding (DESIGN: excluded from holder counts and concentration). */
+/** Why a balance is not a holding (excluded from holder counts and concentration). */
 export const HOLDER_TAGS = ["pool", "burn", "contract"] as const;
 export type HolderTag = (typeof HOLDER_TAGS)[number];

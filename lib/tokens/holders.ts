@@ -13,7 +13,7 @@ export const isRealHolder = (holder: string, token: string, nonHolders: { has(ad
   !BURNED.has(holder) && holder !== token && !nonHolders.has(holder);
 
 /**
- * The rule of who counts as a holder of a token (DESIGN: holder counts and concentration
+ * The rule of who counts as a holder of a token (holder counts and concentration
  * exclude the zero and burn addresses, pool contracts (V2 and V3), the token contract itself, and
  * the contracts that hold tokens for others: V3 position managers and LP lockers), as SQL over a
  * holder-address expression.

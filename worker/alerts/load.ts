@@ -4,11 +4,10 @@ import { alerts, apiKeys } from "@/db/schema";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 
 /**
- * The live-alert rule, on the alert aliased `alert` and an api_keys row `k`: an alert is evaluated and fired
- * while it is active and its key is neither revoked nor moved to another account; other alerts
- * hold no matches (see recordMatches). Written as a join condition so that scans over every
- * alert stay hash joins: a subquery per row makes the planner estimate enough cost to
- * JIT-compile the statement, which alone took half a second.
+ * The live-alert rule, on the alert aliased `alert` and an api_keys row `k`: an alert is
+ * evaluated and fired while it is active and its key is neither revoked nor moved to another
+ * account; other alerts hold no matches (see recordMatches). Written as a join condition so that
+ * scans over every alert stay hash joins rather than a subquery per alert.
  */
 export const liveKey = (alert: string) => {
   const [a, k] = [names(alerts), names(apiKeys)];

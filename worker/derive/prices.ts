@@ -1,7 +1,7 @@
 import type { ChainState, PoolState } from "../indexer/state";
 
 /**
- * USD pricing (DESIGN "Chain model"): stablecoins at 1; WETH from the WETH/stable pools weighted
+ * USD pricing: stablecoins at 1; WETH from the WETH/stable pools weighted
  * by their stablecoin side; a token from its deepest whitelisted pool (quoted in WETH or a stable;
  * a V2 pair's reserve ratio, a V3 pool's sqrtPriceX96), and only when that pool holds at least the
  * profile's minimum of quote liquidity (its quote token balance: the same dust rule on both

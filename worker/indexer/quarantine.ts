@@ -7,7 +7,7 @@ import { isoTime, type Tx } from "./sql";
 import type { ChainState } from "./state";
 
 /**
- * Quarantine (DESIGN "Chain model"): a failure that belongs to one token, pool or log takes that
+ * Quarantine: a failure that belongs to one token, pool or log takes that
  * entity out of indexing, recorded in quarantined_entities with its reason and block, and the
  * range goes on without it. Global failures (database or node down) are not caught here: they
  * reach the worker, which retries with backoff.
