@@ -14,7 +14,7 @@ async function setState(s: { lagBlocks: number; lagSeconds: number; heartbeatAgo
       update sync_state set head_block = indexed_block + ${s.lagBlocks},
         head_block_time = indexed_block_time + make_interval(secs => ${s.lagSeconds}),
         head_checked_at = now() - make_interval(secs => ${s.headAgo ?? s.heartbeatAgo}),
-        heartbeat_at = now() - make_interval(secs => ${s.heartbeatAgo}), cycle_failures = 0`;
+        heartbeat_at = now() - make_interval(secs => ${s.heartbeatAgo}), consecutive_failures = 0`;
   } finally {
     await sql.end();
   }

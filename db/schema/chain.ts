@@ -33,7 +33,7 @@ export const syncState = pgTable("sync_state", {
   /** Last time the worker reported alive; the status route derives liveness from it. */
   heartbeatAt: ts(),
   /** Indexing cycles failed in a row (0 after a success), and when the last one failed. */
-  cycleFailures: integer().notNull().default(0),
+  consecutiveFailures: integer().notNull().default(0),
   lastFailureAt: ts(),
   /**
    * The chain profile's finality depth: events at or below indexed_block - finality_depth are

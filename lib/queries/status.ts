@@ -56,7 +56,7 @@ export async function getStatus(db: Db, now: Date): Promise<Status> {
   const indexedTime = s?.indexedBlockTime ?? null;
   const lagBlocks = head ? Math.max(0, head.number - (indexedBlock ?? 0)) : null;
   const lagSeconds = head && indexedTime ? Math.max(0, head.timestamp - indexedTime.getTime() / 1000) : null;
-  const failures = s?.cycleFailures ?? 0;
+  const failures = s?.consecutiveFailures ?? 0;
 
   const reasons: StatusReason[] = [];
   if (!alive) reasons.push("worker_down");

@@ -18,7 +18,7 @@ const setState = (s: { head?: number; headAgo?: number; heartbeatAgo?: number; h
       head_block_time = indexed_block_time + make_interval(secs => ${s.headSeconds ?? 0}),
       head_checked_at = now() - make_interval(secs => ${s.headAgo ?? 1}),
       heartbeat_at = now() - make_interval(secs => ${s.heartbeatAgo ?? 1}),
-      cycle_failures = ${s.failures ?? 0}`);
+      consecutive_failures = ${s.failures ?? 0}`);
 
 const status = async () => {
   const res = await api("/v1/status", { key: null });
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await testDb().execute(sql`
     update sync_state set head_block = ${saved.head_block}, head_block_time = ${saved.head_block_time}::timestamptz,
-      head_checked_at = ${saved.head_checked_at}::timestamptz, heartbeat_at = ${saved.heartbeat_at}::timestamptz, cycle_failures = 0`);
+      head_checked_at = ${saved.head_checked_at}::timestamptz, heartbeat_at = ${saved.heartbeat_at}::timestamptz, consecutive_failures = 0`);
 });
 
 describe("GET /v1/status", () => {

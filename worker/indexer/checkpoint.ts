@@ -82,11 +82,11 @@ export async function writeHeartbeat(tx: Tx, chainId: number, head: ProbedHead |
   await tx.unsafe(WRITE_HEARTBEAT, [chainId, head?.number ?? null, head ? isoTime(head.timestamp) : null, checkedAt]);
 }
 
-const CYCLE_SUCCEEDED = updateSql(syncState, { cycleFailures: "0" }, "", `${ofChain} and t.${c.cycleFailures} <> 0`);
-const CYCLE_FAILED = insertSql(syncState, { chainId: "$1", cycleFailures: "1", lastFailureAt: "now()", updatedAt: "now()" }, "", {
+const CYCLE_SUCCEEDED = updateSql(syncState, { consecutiveFailures: "0" }, "", `${ofChain} and t.${c.consecutiveFailures} <> 0`);
+const CYCLE_FAILED = insertSql(syncState, { chainId: "$1", consecutiveFailures: "1", lastFailureAt: "now()", updatedAt: "now()" }, "", {
   target: ["chainId"],
   action: [],
-  set: { cycleFailures: bump, lastFailureAt: now },
+  set: { consecutiveFailures: bump, lastFailureAt: now },
 });
 
 /**

@@ -10,7 +10,7 @@ const VOLATILE = new Set([
   "head_block",
   "head_block_time",
   "head_checked_at",
-  "cycle_failures",
+  "consecutive_failures",
   "last_failure_at",
   "removed_at",
 ]);

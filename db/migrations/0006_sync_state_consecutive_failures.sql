@@ -1,0 +1,1 @@
+ALTER TABLE "sync_state" RENAME COLUMN "cycle_failures" TO "consecutive_failures";
