@@ -20,9 +20,9 @@ export type ChainDerivedTable = { table: PgTable; above?: string };
 const derived = <T extends PgTable>(table: T, above?: keyof T["$inferSelect"] & string): ChainDerivedTable => ({ table, above });
 
 /**
- * Every table written from chain data, parents before children: what a reorg rolls back, what
- * two indexings of the same chain must agree on (the crash tests' dump), what a fixture copies.
- * A new chain-derived table joins this list.
+ * Every table written from chain data, parents before children: what a reorg rolls back and
+ * what two indexings of the same chain must agree on (the crash tests' dump). A new
+ * chain-derived table joins this list.
  */
 export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   derived(blocks, "number"),
