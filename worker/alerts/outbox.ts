@@ -122,14 +122,6 @@ async function deliverLane(sql: Sql, channel: Channel, opts: Resolved): Promise<
   return claimed.length;
 }
 
-/**
- * Claims up to batchSize due rows of the lane, the accounts taking turns: each account's rows
- * ranked by due time, and the batch filled rank by rank.
- */
-function claim(sql: Sql, channel: Channel, opts: Resolved) {
-  return sql.unsafe<Claimed[]>(CLAIM, [channel, opts.batchSize, opts.leaseMs]);
-}
-
 const n = names(notifications);
 /** `now()` plus $k milliseconds. */
 const inMs = (k: number) => `now() + $${k}::float8 * interval '1 millisecond'`;
@@ -156,6 +148,14 @@ const CLAIM = `
   )}
   returning t.${n.id} as id, t.${n.channel} as channel, t.${n.recipient} as recipient, t.${n.idempotencyKey} as "idempotencyKey",
             t.${n.payload} as payload, t.${n.attempts} as attempts, a.webhook_secret as "webhookSecret", p.label as "planLabel", p.webhooks`;
+
+/**
+ * Claims up to batchSize due rows of the lane, the accounts taking turns: each account's rows
+ * ranked by due time, and the batch filled rank by rank.
+ */
+function claim(sql: Sql, channel: Channel, opts: Resolved) {
+  return sql.unsafe<Claimed[]>(CLAIM, [channel, opts.batchSize, opts.leaseMs]);
+}
 
 /** Runs `work` over `items`, at most `limit` at once. */
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
