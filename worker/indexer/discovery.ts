@@ -20,8 +20,11 @@ export type NewToken = {
   createdBlock: number;
   createdTx: string;
   /** What cleaning and fallbacks did (tokens.anomalies). */
-  anomalies: TextAnomaly[];
+  anomalies: TokenAnomaly[];
 };
+
+/** A new token's anomalies: its text's, and decimals_unknown when decimals() gave no answer (DEFAULT_DECIMALS stands in). */
+export type TokenAnomaly = TextAnomaly | "decimals_unknown";
 
 export type NewPool = {
   address: string;
@@ -47,7 +50,7 @@ const created = (l: ChainLog) =>
 /**
  * Decimals a token may declare. ERC-20 makes decimals() optional: without an answer 18 stands in
  * (what nearly every token uses; USD values do not depend on it, only unit quantities and unit
- * prices do). Above 77 one whole token is more than a uint256 can hold: such a token cannot be
+ * prices do) and the token is marked decimals_unknown. Above 77 one whole token is more than a uint256 can hold: such a token cannot be
  * priced or shown, so it is quarantined.
  */
 export const DEFAULT_DECIMALS = 18;
@@ -68,9 +71,10 @@ type Found = Omit<NewToken, "name" | "symbol" | "anomalies"> & { rawName: RawCha
 
 /**
  * Stage one of discovery: launchpad and factory logs of a range name the tokens and pairs whose
- * logs stage two fetches. Launchpad tokens come from TokenLaunched; with no launchpads in the
- * profile, a token is the non-WETH side of a new WETH pair. A pair is tracked when it can carry
- * events of an indexed token or prices WETH. `state` learns the new tokens and pools at once.
+ * logs stage two fetches. Launchpad tokens come from their launch event; with the profile's
+ * poolTokens, a token is also the side that is not a quote token of a new pool against one (a
+ * launchpad's own launch wins: it names the creator). A pair is tracked when it can carry events
+ * of an indexed token or prices WETH. `state` learns the new tokens and pools at once.
  * Names and symbols are cleaned here, where they enter; a token whose decimals cannot be used is
  * returned in `quarantined` instead of `tokens`, and a quarantined token is never found again.
  */
@@ -96,11 +100,12 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
       createdTx: l.txHash,
     });
   }
-  if (launchpads.size === 0) {
+  if (profile.poolTokens) {
     for (const log of logs) {
       const l = created(log);
       if (!l || !factories.has(l.address)) continue;
-      const token = l.token0 === profile.weth ? l.token1 : l.token1 === profile.weth ? l.token0 : null;
+      // The side that is not a quote token of a pool against one; a pool of two quote tokens, or of none, brings no token.
+      const token = state.isQuote(l.token0) ? l.token1 : state.isQuote(l.token1) ? l.token0 : null;
       if (!token || state.isQuote(token) || known(token)) continue;
       found.set(token, {
         address: token,
@@ -170,7 +175,7 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
   let at = 0;
   found.forEach((t, i) => {
     const answer = Object.fromEntries(plan[i].map((fn) => [fn, values[at++]])) as Partial<Record<Erc20Read, string | null>>;
-    const anomalies = new Set<TextAnomaly>();
+    const anomalies = new Set<TokenAnomaly>();
     const decimals = answer.decimals === undefined ? null : decodeUintResult(answer.decimals);
     if (decimals !== null && decimals > BigInt(MAX_DECIMALS)) {
       quarantined.push({
@@ -182,7 +187,7 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
       });
       return;
     }
-    if (decimals === null) anomalies.add("metadata_fallback");
+    if (decimals === null) anomalies.add("decimals_unknown");
     const rawName = "name" in answer ? decodeStringResult(answer.name) : t.rawName;
     const rawSymbol = "symbol" in answer ? decodeStringResult(answer.symbol) : t.rawSymbol;
     const text = tokenText(t.address, { name: rawName, symbol: rawSymbol });
