@@ -56,14 +56,22 @@ const created = (l: ChainLog) =>
 export const DEFAULT_DECIMALS = 18;
 export const MAX_DECIMALS = 77;
 
-type Erc20Read = "name" | "symbol" | "decimals" | "totalSupply";
+type Erc20Call = "name" | "symbol" | "decimals" | "totalSupply";
+/** An ERC-20 view, or the contract's code ("0x": no contract there). */
+type Erc20Read = Erc20Call | "code";
 const CALLDATA = Object.fromEntries(
   (["name", "symbol", "decimals", "totalSupply"] as const).map((fn) => [fn, encodeFunctionData({ abi: erc20Abi, functionName: fn })]),
-) as Record<Erc20Read, string>;
+) as Record<Erc20Call, string>;
 
-/** eth_call answers as hex data; null for a revert or any other call error of that entry. */
+/** The answers as hex data; null for a revert or any other error of that entry. */
 async function readErc20(rpc: Rpc, reads: { token: string; fn: Erc20Read; block: number }[]): Promise<(string | null)[]> {
-  const results = await rpc.batchSettled<string>(reads.map((r) => ({ method: "eth_call", params: [{ to: r.token, data: CALLDATA[r.fn] }, toHex(r.block)] })));
+  const results = await rpc.batchSettled<string>(
+    reads.map((r) =>
+      r.fn === "code"
+        ? { method: "eth_getCode", params: [r.token, toHex(r.block)] }
+        : { method: "eth_call", params: [{ to: r.token, data: CALLDATA[r.fn] }, toHex(r.block)] },
+    ),
+  );
   return results.map((data) => (typeof data === "string" ? data : null));
 }
 
@@ -153,7 +161,8 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
 /**
  * Decimals of every new token; name and symbol when the launch event did not carry usable ones
  * (always for tokens found through a pair); for tokens found through a pair (created before the
- * indexer saw them) also the supply just before discovery, the base later mints add to. Every
+ * indexer saw them) also the supply just before discovery, the base later mints add to, and
+ * whether there is a contract at all (without one the address is left out). Every
  * answer is decoded leniently: a revert, no code, a bytes32 or a malformed answer is a fallback,
  * never an error.
  */
@@ -165,7 +174,7 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
     const fns: Erc20Read[] = ["decimals"];
     if (!t.fromEvent || !usable(t.rawName)) fns.push("name");
     if (!t.fromEvent || !usable(t.rawSymbol)) fns.push("symbol");
-    if (!t.fromEvent) fns.push("totalSupply");
+    if (!t.fromEvent) fns.push("totalSupply", "code");
     return fns;
   });
   const reads = found.flatMap((t, i) =>
@@ -175,6 +184,8 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
   let at = 0;
   found.forEach((t, i) => {
     const answer = Object.fromEntries(plan[i].map((fn) => [fn, values[at++]])) as Partial<Record<Erc20Read, string | null>>;
+    // A pool's side with no code is no token (anyone can create a pool for any address, a future one too): it stays unknown.
+    if (answer.code === "0x") return;
     const anomalies = new Set<TokenAnomaly>();
     const decimals = answer.decimals === undefined ? null : decodeUintResult(answer.decimals);
     if (decimals !== null && decimals > BigInt(MAX_DECIMALS)) {

@@ -26,6 +26,7 @@ const MAX = 2n ** 255n;
 const FEE = 3000;
 const FULL_RANGE = 887_220;
 const ZERO = "0x0000000000000000000000000000000000000000";
+const NO_CODE = "0x00000000000000000000000000000000c0ffee00";
 
 let market: DevchainMarket;
 let art: Artifacts;
@@ -255,6 +256,8 @@ async function scenario() {
     for (const quote of [q.weth, q.dusd, q.ddai]) await v3Pool(token, quote, 50_000n * E18, 45_000n * perDollar(quote));
   }
   expect(pools.length).toBe(15);
+  // A pair for an address with no contract (anyone can create one, for a future token too): no token.
+  await mine(send(deployer, d.uniswapV2.factory, data("UniswapV2Factory", "createPair", [NO_CODE, q.weth])));
 
   // Traders, with dollars and approvals of both routers.
   const [fot, b32Trader, nodecTrader, receiver] = market.accounts.slice(1, 5);
@@ -351,6 +354,8 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
       { name: "Deflating Test Token", symbol: "DTT", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
       { name: "No Decimals", symbol: "NODEC", decimals: 18, anomalies: ["decimals_unknown"], launchpad: "Uniswap V2" },
     ]);
+    const [{ none }] = await sql<{ none: number }[]>`select count(*)::int as none from tokens where address = ${NO_CODE}`;
+    expect(none).toBe(0);
     // The launchpads' tokens are found from their launches as before.
     const [{ launched }] = await sql<{ launched: number }[]>`select count(*)::int as launched from tokens where launchpad in ('PumpPad', 'MoonLaunch')`;
     expect(launched).toBe(market.tokens.length);
