@@ -186,7 +186,8 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
     }
     const s = sides(state, pool);
     const pick = (a0: bigint, a1: bigint) => (s!.tokenIs0 ? [a0, a1] : [a1, a0]);
-    // Token and quote amounts as the trader sees them: positive into the pool for adds, out of it for removes.
+    // Token and quote amounts as the pool's event has them: positive into the pool for adds, out of it for removes. (A
+    // fee-on-transfer token's trader gets less than a buy's amount, or pays more than a sell's: its legs say how much.)
     let moved: { kind: PoolAction["kind"]; token: bigint; quote: bigint; direction: "buy" | "sell" | null } | null = null;
     if (pool.protocol === "uniswap-v3") {
       const delta = applyV3(pool, l);
