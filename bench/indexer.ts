@@ -128,7 +128,8 @@ async function main() {
         say(`simulation: block ${p.blocksDone}/${p.blocksTotal}, ${p.events} events`);
       },
     });
-    const profile = devchainProfile(deployment);
+    // The launchpads' tokens only, as the Ponder peer indexes them, so both index the same rows.
+    const profile = { ...devchainProfile(deployment), poolTokens: false };
     const rpc = new Rpc({ url: chain.rpcUrl });
     let time = Number((await rpc.getBlocks([await rpc.blockNumber()], false))[0]!.timestamp);
     // The simulator mines empty stretches in bulk, and Hardhat gives such blocks no parent hash;

@@ -28,7 +28,8 @@ export const tokens = pgTable(
     /**
      * What the indexer noticed about the contract's behaviour (lib/chain-text.ts, worker/derive/reconcile.ts):
      * text_cleaned (name or symbol had characters removed, invalid UTF-8 replaced or was cut),
-     * metadata_fallback (name(), symbol() or decimals() missing or unusable: a fallback stands in),
+     * metadata_fallback (name() or symbol() missing or unusable: a fallback stands in),
+     * decimals_unknown (no decimals() answer: 18 is assumed, so unit quantities and unit prices may be off),
      * balance_mismatch (Transfer events disagreed with balanceOf/totalSupply: balances are
      * reconciled with the chain, as fee-on-transfer and rebasing tokens need).
      */

@@ -43,7 +43,8 @@ const min = (a: bigint, b: bigint) => (a < b ? a : b);
  * removals bring tokens at a known USD cost; transfers and mints in bring them at unknown cost
  * (counted at zero, and remembered, which lowers pnl_confidence). Every outgoing movement takes
  * its share of the cost basis and of the unknown-cost quantity (all of them when the books show
- * less than it moves); only a sell realizes profit or loss.
+ * less than it moves); a sell realizes profit or loss, and a fee-on-transfer token's fee on a
+ * sell or liquidity leg realizes its cost as a loss (those tokens are gone for nothing).
  */
 export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
   if (side === "in") {
@@ -64,6 +65,7 @@ export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
   p.costBasisUsd -= cost;
   p.unknownCostQuantity -= all ? p.unknownCostQuantity : (p.unknownCostQuantity * t.amount) / p.quantity;
   p.quantity -= t.amount;
+  if (t.kind === "fee") p.realizedPnlUsd -= cost;
   if (t.kind === "sell") {
     p.realizedPnlUsd += t.amountUsd - cost;
     p.soldUsd += t.amountUsd;

@@ -20,8 +20,11 @@ export type NewToken = {
   createdBlock: number;
   createdTx: string;
   /** What cleaning and fallbacks did (tokens.anomalies). */
-  anomalies: TextAnomaly[];
+  anomalies: TokenAnomaly[];
 };
+
+/** A new token's anomalies: its text's, and decimals_unknown when decimals() gave no answer (DEFAULT_DECIMALS stands in). */
+export type TokenAnomaly = TextAnomaly | "decimals_unknown";
 
 export type NewPool = {
   address: string;
@@ -47,20 +50,28 @@ const created = (l: ChainLog) =>
 /**
  * Decimals a token may declare. ERC-20 makes decimals() optional: without an answer 18 stands in
  * (what nearly every token uses; USD values do not depend on it, only unit quantities and unit
- * prices do). Above 77 one whole token is more than a uint256 can hold: such a token cannot be
+ * prices do) and the token is marked decimals_unknown. Above 77 one whole token is more than a uint256 can hold: such a token cannot be
  * priced or shown, so it is quarantined.
  */
 export const DEFAULT_DECIMALS = 18;
 export const MAX_DECIMALS = 77;
 
-type Erc20Read = "name" | "symbol" | "decimals" | "totalSupply";
+type Erc20Call = "name" | "symbol" | "decimals" | "totalSupply";
+/** An ERC-20 view, or the contract's code ("0x": no contract there). */
+type Erc20Read = Erc20Call | "code";
 const CALLDATA = Object.fromEntries(
   (["name", "symbol", "decimals", "totalSupply"] as const).map((fn) => [fn, encodeFunctionData({ abi: erc20Abi, functionName: fn })]),
-) as Record<Erc20Read, string>;
+) as Record<Erc20Call, string>;
 
-/** eth_call answers as hex data; null for a revert or any other call error of that entry. */
+/** The answers as hex data; null for a revert or any other error of that entry. */
 async function readErc20(rpc: Rpc, reads: { token: string; fn: Erc20Read; block: number }[]): Promise<(string | null)[]> {
-  const results = await rpc.batchSettled<string>(reads.map((r) => ({ method: "eth_call", params: [{ to: r.token, data: CALLDATA[r.fn] }, toHex(r.block)] })));
+  const results = await rpc.batchSettled<string>(
+    reads.map((r) =>
+      r.fn === "code"
+        ? { method: "eth_getCode", params: [r.token, toHex(r.block)] }
+        : { method: "eth_call", params: [{ to: r.token, data: CALLDATA[r.fn] }, toHex(r.block)] },
+    ),
+  );
   return results.map((data) => (typeof data === "string" ? data : null));
 }
 
@@ -68,9 +79,10 @@ type Found = Omit<NewToken, "name" | "symbol" | "anomalies"> & { rawName: RawCha
 
 /**
  * Stage one of discovery: launchpad and factory logs of a range name the tokens and pairs whose
- * logs stage two fetches. Launchpad tokens come from TokenLaunched; with no launchpads in the
- * profile, a token is the non-WETH side of a new WETH pair. A pair is tracked when it can carry
- * events of an indexed token or prices WETH. `state` learns the new tokens and pools at once.
+ * logs stage two fetches. Launchpad tokens come from their launch event; with the profile's
+ * poolTokens, a token is also the side that is not a quote token of a new pool against one (a
+ * launchpad's own launch wins: it names the creator). A pair is tracked when it can carry events
+ * of an indexed token or prices WETH. `state` learns the new tokens and pools at once.
  * Names and symbols are cleaned here, where they enter; a token whose decimals cannot be used is
  * returned in `quarantined` instead of `tokens`, and a quarantined token is never found again.
  */
@@ -96,11 +108,12 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
       createdTx: l.txHash,
     });
   }
-  if (launchpads.size === 0) {
+  if (profile.poolTokens) {
     for (const log of logs) {
       const l = created(log);
       if (!l || !factories.has(l.address)) continue;
-      const token = l.token0 === profile.weth ? l.token1 : l.token1 === profile.weth ? l.token0 : null;
+      // The side that is not a quote token of a pool against one; a pool of two quote tokens, or of none, brings no token.
+      const token = state.isQuote(l.token0) ? l.token1 : state.isQuote(l.token1) ? l.token0 : null;
       if (!token || state.isQuote(token) || known(token)) continue;
       found.set(token, {
         address: token,
@@ -148,7 +161,8 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
 /**
  * Decimals of every new token; name and symbol when the launch event did not carry usable ones
  * (always for tokens found through a pair); for tokens found through a pair (created before the
- * indexer saw them) also the supply just before discovery, the base later mints add to. Every
+ * indexer saw them) also the supply just before discovery, the base later mints add to, and
+ * whether there is a contract at all (without one the address is left out). Every
  * answer is decoded leniently: a revert, no code, a bytes32 or a malformed answer is a fallback,
  * never an error.
  */
@@ -160,7 +174,7 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
     const fns: Erc20Read[] = ["decimals"];
     if (!t.fromEvent || !usable(t.rawName)) fns.push("name");
     if (!t.fromEvent || !usable(t.rawSymbol)) fns.push("symbol");
-    if (!t.fromEvent) fns.push("totalSupply");
+    if (!t.fromEvent) fns.push("totalSupply", "code");
     return fns;
   });
   const reads = found.flatMap((t, i) =>
@@ -170,7 +184,9 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
   let at = 0;
   found.forEach((t, i) => {
     const answer = Object.fromEntries(plan[i].map((fn) => [fn, values[at++]])) as Partial<Record<Erc20Read, string | null>>;
-    const anomalies = new Set<TextAnomaly>();
+    // A pool's side with no code is no token (anyone can create a pool for any address, a future one too): it stays unknown.
+    if (answer.code === "0x") return;
+    const anomalies = new Set<TokenAnomaly>();
     const decimals = answer.decimals === undefined ? null : decodeUintResult(answer.decimals);
     if (decimals !== null && decimals > BigInt(MAX_DECIMALS)) {
       quarantined.push({
@@ -182,7 +198,7 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
       });
       return;
     }
-    if (decimals === null) anomalies.add("metadata_fallback");
+    if (decimals === null) anomalies.add("decimals_unknown");
     const rawName = "name" in answer ? decodeStringResult(answer.name) : t.rawName;
     const rawSymbol = "symbol" in answer ? decodeStringResult(answer.symbol) : t.rawSymbol;
     const text = tokenText(t.address, { name: rawName, symbol: rawSymbol });

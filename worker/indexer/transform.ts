@@ -1,4 +1,5 @@
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
+import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import { usd, valueUsd } from "../derive/prices";
 import type { ChainLog } from "./decode";
 import type { BlockData, RangeData } from "./fetch";
@@ -8,10 +9,13 @@ import { actionOf, applyV3 } from "./v3-pool";
 /**
  * How a token transfer moved value, from the side of the address that is not the pair:
  * a swap leg (buy: out of the pair, sell: into it), a liquidity leg, a mint, a plain transfer,
- * or a move of a pair's own LP token. "reconcile" is no log: a correction the indexer wrote
- * where the token's events disagreed with its balanceOf and totalSupply (worker/derive/reconcile.ts).
+ * or a move of a pair's own LP token. "fee": a fee-on-transfer token's cut of a swap or liquidity
+ * leg, burnt or kept by the token contract (taken from what the pair pays out, or from the trader
+ * who pays the pair in the same transaction). "reconcile" is no log: a correction the indexer
+ * wrote where the token's events disagreed with its balanceOf and totalSupply
+ * (worker/derive/reconcile.ts).
  */
-export type TransferKind = "buy" | "sell" | "lp_add" | "lp_remove" | "mint" | "transfer" | "lp" | "reconcile";
+export type TransferKind = "buy" | "sell" | "lp_add" | "lp_remove" | "mint" | "transfer" | "lp" | "fee" | "reconcile";
 
 export type TransferRow = {
   block: number;
@@ -80,6 +84,10 @@ export type RangeRows = { transfers: TransferRow[]; reserves: ReserveRow[]; even
 export const eventId = (block: number, logIndex: number) => block * EVENT_ID_BLOCK_FACTOR + logIndex;
 
 const ZERO = "0x0000000000000000000000000000000000000000";
+const BURNED = new Set<string>(BURN_ADDRESSES);
+
+/** Where a fee-on-transfer token's cut goes: burnt, or kept by the token contract (to swap or pay out later). */
+const isFeeSink = (to: string, token: string) => BURNED.has(to) || to === token;
 
 type PoolAction = { kind: NonNullable<ReturnType<typeof actionOf>>; tokenAmount: bigint; tokenSideUsd: number };
 
@@ -120,8 +128,13 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
     const held = kinds.get(l.address);
     if (kind && state.pools.has(l.address) && (held === undefined || ACTION_RANK[kind] > ACTION_RANK[held])) kinds.set(l.address, kind);
   }
+  // Who pays a pool of the transaction in its token (a seller, a liquidity provider): a cut of that token taken from them is a fee of that leg.
+  const payers = new Map<string, string>();
+  for (const l of logs) if (l.kind === "transfer" && kinds.has(l.to) && state.tokens.has(l.address)) payers.set(`${l.address}:${l.from}`, l.to);
   const actions = new Map<string, PoolAction>();
   const legs: { row: TransferRow; pool: string }[] = [];
+  /** Per pool, the fees taken from what it paid out: its traders received that much less than the pool's own event says. */
+  const feesOut = new Map<string, bigint>();
   const base = (l: ChainLog) => ({ block: l.block, logIndex: l.logIndex, txHash: l.txHash, timestamp: block.timestamp });
   const positions = new PositionFolder(state, out, txFrom);
 
@@ -133,8 +146,10 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
         continue;
       }
       if (!state.tokens.has(l.address)) continue;
-      const legPool = kinds.has(l.from) ? l.from : kinds.has(l.to) ? l.to : null;
-      const kind = l.from === ZERO ? "mint" : legPool ? legKind(kinds.get(legPool)!, legPool === l.from) : "transfer";
+      const feePool = isFeeSink(l.to, l.address) ? (kinds.has(l.from) ? l.from : (payers.get(`${l.address}:${l.from}`) ?? null)) : null;
+      const legPool = feePool ?? (kinds.has(l.from) ? l.from : kinds.has(l.to) ? l.to : null);
+      const kind = l.from === ZERO ? "mint" : feePool ? "fee" : legPool ? legKind(kinds.get(legPool)!, legPool === l.from) : "transfer";
+      if (kind === "fee" && feePool === l.from) feesOut.set(l.from, (feesOut.get(l.from) ?? 0n) + l.value);
       const row: TransferRow = { ...base(l), token: l.address, from: l.from, to: l.to, amount: l.value, txFrom, kind, amountUsd: 0 };
       out.transfers.push(row);
       if (legPool) {
@@ -171,7 +186,8 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
     }
     const s = sides(state, pool);
     const pick = (a0: bigint, a1: bigint) => (s!.tokenIs0 ? [a0, a1] : [a1, a0]);
-    // Token and quote amounts as the trader sees them: positive into the pool for adds, out of it for removes.
+    // Token and quote amounts as the pool's event has them: positive into the pool for adds, out of it for removes. (A
+    // fee-on-transfer token's trader gets less than a buy's amount, or pays more than a sell's: its legs say how much.)
     let moved: { kind: PoolAction["kind"]; token: bigint; quote: bigint; direction: "buy" | "sell" | null } | null = null;
     if (pool.protocol === "uniswap-v3") {
       const delta = applyV3(pool, l);
@@ -216,7 +232,9 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
   positions.finish();
   for (const { row, pool } of legs) {
     const a = actions.get(pool);
-    if (a && a.tokenAmount > 0n) row.amountUsd = usd((a.tokenSideUsd * Number(row.amount)) / Number(a.tokenAmount));
+    // What the pool paid out less the fees on it reached its traders, who paid the whole quote side for it; a fee is valued at the pool's own price.
+    const reached = row.kind === "fee" ? a?.tokenAmount : a && a.tokenAmount - (feesOut.get(pool) ?? 0n);
+    if (a && reached && reached > 0n) row.amountUsd = usd((a.tokenSideUsd * Number(row.amount)) / Number(reached));
   }
 }
 

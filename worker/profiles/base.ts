@@ -6,7 +6,7 @@ import type { ChainProfile } from "./types";
  * https://docs.uniswap.org/contracts/v2/reference/smart-contracts/v2-deployments; also https://docs.base.org/chain/contracts)
  * and by Circle for native USDC (https://developers.circle.com/stablecoins/usdc-contract-addresses). WETH is the OP Stack
  * predeploy (https://docs.optimism.io/stack/smart-contracts#weth9). No launchpad and no locker is listed: tokens are found
- * through their first pool against WETH.
+ * through their first pool against WETH or USDC.
  */
 export const baseProfile: ChainProfile = {
   name: "base",
@@ -25,6 +25,7 @@ export const baseProfile: ChainProfile = {
   ],
   positionManagers: [{ address: "0x03a520b32c04bf3beef7beb72e919cf822ed34f1", name: "Uniswap V3 Positions" }],
   launchpads: [],
+  poolTokens: true,
   lockers: [],
   otherContracts: [
     // Uniswap V2 Router02, V3 SwapRouter02 and UniversalRouter (same sources).

@@ -82,6 +82,8 @@ export function devchainProfile(input: Deployment | DevSwapDeployment): ChainPro
     factories,
     positionManagers: d.uniswapV3 ? [{ address: lower(d.uniswapV3.positionManager), name: "Uniswap V3 Positions" }] : [],
     launchpads,
+    // Tokens launched outside the launchpads (the deployment's quirk tokens, anyone's pool) are indexed too.
+    poolTokens: true,
     lockers: d.lockers.map(named),
     otherContracts: [d.uniswapV2.router, ...(d.uniswapV3 ? [d.uniswapV3.swapRouter] : []), ...d.otherContracts].map(lower),
     minQuoteLiquidityUsd: 1_000,

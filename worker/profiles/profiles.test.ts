@@ -46,5 +46,6 @@ describe("chain profiles", () => {
     expect(() => checkProfile({ ...next, weth: a(2) })).toThrow("weth must be one of quoteTokens, not stable");
     expect(() => checkProfile({ ...next, lockers: [{ address: "0xABC", name: "x" }] })).toThrow('"0xABC" is not a lowercase 0x address');
     expect(() => checkProfile({ ...next, launchpads: [{ ...next.launchpads[0], event: "Launched(address creator)" }] })).toThrow(/names no token/);
+    expect(() => checkProfile({ ...next, launchpads: [], poolTokens: false })).toThrow(/no token would ever be indexed/);
   });
 });

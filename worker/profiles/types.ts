@@ -31,8 +31,14 @@ export type ChainProfile = {
   factories: Factory[];
   /** Uniswap V3 NonfungiblePositionManagers: their position NFTs are the V3 LP positions. */
   positionManagers: NamedContract[];
-  /** Launchpads. When empty, tokens are discovered from new pools against WETH. */
+  /** Launchpads: a token they announce is indexed from its launch, with its creator and launch pool. */
   launchpads: Launchpad[];
+  /**
+   * Tokens also come from new pools of the factories: the side that is not a quote token of a pool
+   * against one (WETH or a stablecoin), its name, symbol and decimals read by eth_call. Off to index
+   * the launchpads' tokens only.
+   */
+  poolTokens: boolean;
   /** LP lockers: LP tokens (V2) or position NFTs (V3) they hold are locked liquidity, and they are no holders. */
   lockers: NamedContract[];
   /** Other known contracts (routers) that show up as senders or receivers: tagged as contracts. */

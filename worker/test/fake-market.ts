@@ -22,6 +22,7 @@ export const fakeProfile: ChainProfile = {
   factories: [{ address: FACTORY, name: "FakeSwap", protocol: "uniswap-v2" }],
   positionManagers: [],
   launchpads: [{ address: LAUNCHPAD, name: "PumpPad", protocol: "uniswap-v2", event: FAKE_LAUNCH_EVENT }],
+  poolTokens: false,
   lockers: [],
   otherContracts: [],
   minQuoteLiquidityUsd: 100,

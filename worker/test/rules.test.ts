@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { applyMovement, emptyPosition } from "@/worker/derive/positions";
 import { poolPriceUsd, tokenPrice, wethUsd } from "@/worker/derive/prices";
 import { pnlConfidence } from "@/worker/derive/wallets";
+import type { ChainLog } from "@/worker/indexer/decode";
 import { isRangeLimitError, suggestedRangeEnd } from "@/worker/indexer/rpc";
 import { ChainState } from "@/worker/indexer/state";
-import type { TransferRow } from "@/worker/indexer/transform";
+import { type TransferRow, transformRange } from "@/worker/indexer/transform";
+import type { LogFields } from "@/worker/indexer/v3-pool";
 import { fakeProfile } from "./fake-market";
 
 /** The pure rules: provider range hints, pricing without dust pools, average-cost positions. */
@@ -160,5 +162,92 @@ describe("average-cost positions", () => {
     expect(pnlConfidence({ buys: 0, value: 10, unknownValue: 10 })).toBe("low");
     expect(pnlConfidence({ buys: 3, value: 100, unknownValue: 30 })).toBe("medium");
     expect(pnlConfidence({ buys: 3, value: 100, unknownValue: 5 })).toBe("high");
+  });
+});
+
+describe("a fee-on-transfer token's swaps", () => {
+  // A token that burns 1% of every transfer, in a pair with the 6-decimals dollar: 1 USD a token.
+  const E18 = 10n ** 18n;
+  const state = new ChainState(fakeProfile);
+  const [usd, fot, pair, trader, zero] = [fakeProfile.quoteTokens[1].address, "0xf0", "0xpa", "0xtr", "0x0000000000000000000000000000000000000000"];
+  state.addToken({ address: fot, decimals: 18, createdBlock: 1 });
+  state.addPool({
+    address: pair,
+    protocol: "uniswap-v2",
+    token0: fot,
+    token1: usd,
+    reserve0: 1_000n * E18,
+    reserve1: 1_000n * 10n ** 6n,
+    sqrtPriceX96: 0n,
+    tick: 0,
+    liquidity: 0n,
+    createdBlock: 1,
+  });
+  let logIndex = 0;
+  const log = (tx: string, l: LogFields & { address: string }): ChainLog =>
+    ({ ...l, block: 2, logIndex: logIndex++, txHash: tx, txIndex: 0, blockHash: "0xb" }) as ChainLog;
+  const transfer = (tx: string, token: string, from: string, to: string, value: bigint) => log(tx, { kind: "transfer", address: token, from, to, value });
+  // A buy of 10 tokens for 10 USD: the pair sends 10, of which 0.1 is burnt; then a sell of 5: 0.05 burnt from the seller, 4.95 arrive.
+  const logs = [
+    transfer("0x1", usd, trader, pair, 10n * 10n ** 6n),
+    transfer("0x1", fot, pair, zero, E18 / 10n),
+    transfer("0x1", fot, pair, trader, (99n * E18) / 10n),
+    log("0x1", { kind: "swap", address: pair, amount0In: 0n, amount1In: 10n * 10n ** 6n, amount0Out: 10n * E18, amount1Out: 0n }),
+    transfer("0x2", fot, trader, zero, (5n * E18) / 100n),
+    transfer("0x2", fot, trader, pair, (495n * E18) / 100n),
+    log("0x2", { kind: "swap", address: pair, amount0In: (495n * E18) / 100n, amount1In: 0n, amount0Out: 0n, amount1Out: 4_950_000n }),
+    transfer("0x2", usd, pair, trader, 4_950_000n),
+  ];
+  const rows = transformRange(
+    {
+      from: 2,
+      to: 2,
+      logs,
+      blocks: new Map([
+        [
+          2,
+          {
+            number: 2,
+            hash: "0xb",
+            parentHash: "0xa",
+            timestamp: 0,
+            txFrom: new Map([
+              ["0x1", trader],
+              ["0x2", trader],
+            ]),
+            keep: true,
+          },
+        ],
+      ]),
+      tokens: [],
+      pools: [],
+      fundings: [],
+      quarantined: [],
+    },
+    state,
+  );
+  const legs = rows.transfers.filter((t) => t.token === fot).map((t) => [t.kind, t.from, t.to, Number(t.amountUsd.toFixed(6))]);
+
+  it("gives the buyer the whole quote it paid for what reached it, and makes the fees legs, not transfers", () => {
+    expect(legs).toEqual([
+      ["fee", pair, zero, 0.1],
+      ["buy", pair, trader, 10],
+      ["fee", trader, zero, 0.05],
+      ["sell", trader, pair, 4.95],
+    ]);
+    expect(rows.events.map((e) => e.type)).toEqual(["swap", "swap"]);
+  });
+
+  it("realizes the seller's fee at its cost: a round trip loses the fees", () => {
+    const p = emptyPosition(trader, fot);
+    for (const t of rows.transfers.filter((t) => t.token === fot)) {
+      if (t.to === trader) applyMovement(p, t, "in");
+      if (t.from === trader) applyMovement(p, t, "out");
+    }
+    // 9.9 tokens for 10 USD; 5 of them out (0.05 burnt) for 4.95 USD: 4.95 - 5 x 10 / 9.9.
+    expect(p.quantity).toBe((49n * E18) / 10n);
+    expect(p.realizedPnlUsd).toBeCloseTo(4.95 - (5 * 10) / 9.9, 9);
+    expect(p.costBasisUsd).toBeCloseTo((4.9 * 10) / 9.9, 9);
+    expect([p.buyCount, p.sellCount]).toEqual([1, 1]);
   });
 });

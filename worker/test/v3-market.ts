@@ -70,7 +70,7 @@ export class V3Market {
     return new V3Market(v2, await loadArtifacts(), { factory, positions, router, quoter }, seed);
   }
 
-  /** The dev chain profile with V3, discovering tokens from new pools against WETH (no launchpads). */
+  /** The dev chain profile with V3, discovering tokens from new pools against a quote token (no launchpads). */
   get profile(): ChainProfile {
     const p = this.v2.profile;
     return {
