@@ -42,15 +42,15 @@ const FATES: Fate[] = [
   { migration: true },
   { marketMaker: true },
   { airdrop: true },
-  { smartMoney: true },
+  { smartMoney: true, lpBurn: true },
   { sybil: true, rug: true },
-  { lpBurn: true },
+  {},
   { rug: true, smartMoney: true },
   { wash: true },
-  {},
+  { lpBurn: true },
   { marketMaker: true, smartMoney: true },
   { slowRug: true, insiders: true },
-  { lpBurn: true, smartMoney: true },
+  {},
 ];
 
 /** Fates of V3 launches (a locked position cannot be pulled; an LP migration or an airdrop of the
