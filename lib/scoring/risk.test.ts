@@ -58,6 +58,12 @@ describe("risk_score", () => {
     expect(riskOf(dims(0, 0, 100, 100), old([]))).toBeCloseTo(40);
   });
 
+  it("judges severe liquidity on the realized instability, without the unlocked LP", () => {
+    const unlocked = { ...old([]), realized: { liquidity_stability_score: 30 } };
+    expect(riskOf(dims(0, 60, 0, 0), unlocked)).toBe(18);
+    expect(riskOf(dims(0, 60, 0, 0), { ...old([]), realized: { liquidity_stability_score: 50 } })).toBe(SEVERE_DIMENSION.floor);
+  });
+
   it("is raised to the floor of every raised flag", () => {
     expect(riskOf(dims(0, 0, 0, 0), old(["liquidity_pulled"]))).toBe(RISK_FLOORS.liquidity_pulled);
     expect(riskOf(dims(0, 0, 0, 0), old(["sybil_cluster", "concentrated_ownership"]))).toBe(50);
