@@ -46,7 +46,8 @@ describe("outside transactions", { timeout: 240_000 }, () => {
   const truthPath = path.join(dataDir, "devchain", "ground-truth.json");
   // Live: the history ends now, as in a running `npm start`, where outside clients come in.
   const { genesisTimestamp, startTimestamp } = historyAt(Math.floor(Date.now() / 1000) - BACKFILL_SECONDS);
-  const sizes = { days: BACKFILL_SECONDS / 86_400, tokens: 2, wallets: 30, startTimestamp, live: true } satisfies Partial<SimulationOptions>;
+  // V2 launches only: the outside swap, launch and donation go through the V2 router, launchpad and pair.
+  const sizes = { days: BACKFILL_SECONDS / 86_400, tokens: 2, wallets: 30, startTimestamp, live: true, v3Share: 0 } satisfies Partial<SimulationOptions>;
   const chains: DevChain[] = [];
   let original: { head: { number: bigint; hash: Hex }; receipts: TransactionReceipt[] } | undefined;
 
@@ -213,7 +214,8 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
   const { genesisTimestamp, startTimestamp } = historyAt();
-  const sizes = { days: 0.25, tokens: 4, wallets: 30, startTimestamp };
+  // V2 launches only: an outside pair blocks a V2 launchpad's next token (a V3 launch would not go to either).
+  const sizes = { days: 0.25, tokens: 4, wallets: 30, startTimestamp, v3Share: 0 };
 
   async function simulate(prepare?: (dataDir: string) => void) {
     const dataDir = mkdtempSync(path.join(tmpdir(), "devchain-blocked-"));

@@ -78,7 +78,8 @@ describe("market simulator", { timeout: 60_000 }, () => {
   };
 
   beforeAll(async () => {
-    sim = await simulateOnDevChain({ seed: 7, days: 1, tokens: 8, wallets: 120 });
+    // V2 launches only: simulator-v3.test.ts runs the V3 fates.
+    sim = await simulateOnDevChain({ seed: 7, days: 1, tokens: 8, wallets: 120, v3Share: 0 });
     ({ deployment, truth, rpc, logs: allLogs } = sim);
   }, 600_000);
   afterAll(() => sim?.close());
@@ -98,6 +99,7 @@ describe("market simulator", { timeout: 60_000 }, () => {
       "fresh",
       "market_maker",
       "lp_migration",
+      "lp_burn",
       "airdrop",
       "cex_hot_wallet",
     ] as const) {
@@ -111,6 +113,7 @@ describe("market simulator", { timeout: 60_000 }, () => {
       "sybil_launch",
       "smart_money_exit",
       "lp_migration",
+      "lp_burn",
       "market_maker",
       "airdrop",
       "insiders",
@@ -227,6 +230,17 @@ describe("market simulator", { timeout: 60_000 }, () => {
       expect(logsAt(token.pair, TOPIC.Mint, migration.toBlock!)).toHaveLength(1);
       expect(migration.toBlock! - migration.block!).toBeLessThanOrEqual(2);
       expect(migration.readdedPct as number).toBeGreaterThan(95);
+    }
+  });
+
+  it("LP burns: the creator's LP shares all go to the dead address", async () => {
+    const dead = "0x000000000000000000000000000000000000dead";
+    for (const burn of entries("lp_burn")) {
+      const token = tokenOf(burn);
+      const held = await balanceAt(token.pair, token.creator, burn.block! - 1);
+      expect(held).toBeGreaterThan(0n);
+      expect(await balanceAt(token.pair, token.creator, burn.block!)).toBe(0n);
+      expect(await balanceAt(token.pair, dead, burn.block!)).toBe(held);
     }
   });
 

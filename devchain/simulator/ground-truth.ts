@@ -49,7 +49,8 @@ export type PlantedKind =
   | "lp_migration"
   | "airdrop"
   | "cex_hot_wallet"
-  | "fee_claims";
+  | "fee_claims"
+  | "lp_burn";
 
 export type RiskFlag = "wash_trading" | "liquidity_pulled" | "concentrated_ownership" | "sybil_cluster" | "smart_money_exiting";
 
@@ -64,7 +65,8 @@ export type TokenLabel =
   | "lp_migration"
   | "market_maker"
   | "airdrop"
-  | "locked_liquidity";
+  | "locked_liquidity"
+  | "lp_burn";
 
 /** Labels whose token should raise a flag. */
 const RAISES: Partial<Record<TokenLabel, RiskFlag>> = {
@@ -82,6 +84,8 @@ const MUST_NOT_RAISE: Partial<Record<TokenLabel, RiskFlag>> = {
   // A V3 position locked for good whose creator claims its fees: the pool's Burn and Collect
   // events look like a withdrawal, but no liquidity leaves.
   locked_liquidity: "liquidity_pulled",
+  // V2 LP shares burned for good: the pool can no longer be pulled.
+  lp_burn: "liquidity_pulled",
 };
 
 export interface TokenTruth {

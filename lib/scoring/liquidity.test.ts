@@ -123,6 +123,14 @@ describe("liquidity_stability_score", () => {
     expect(stability({ ...input, lpLockedShare: 0 }).score).toBeGreaterThan(15);
   });
 
+  it("keeps the realized score, without the unlocked LP, for the severe floor", () => {
+    const input = rugged([0.5]);
+    const unlocked = stability({ ...input, lpLockedShare: 0 });
+    expect(unlocked.realizedScore).toBe(stability({ ...input, lpLockedShare: null }).score);
+    expect(unlocked.score).toBeGreaterThan(unlocked.realizedScore!);
+    expect(stability({ ...healthyToken(), liquidityUsd: 0, liquidityHistory: [], liquidityChanges: [] }).realizedScore).toBeNull();
+  });
+
   it("rises when liquidity is thin against market cap", () => {
     const input = healthyToken();
     expect(stability({ ...input, marketCapUsd: 80_000 / 0.01 }).score).toBeGreaterThan(stability(input).score!);

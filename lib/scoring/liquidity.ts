@@ -24,6 +24,12 @@ export type LiquidityInput = {
 export type LiquidityResult = {
   /** Null when the token never had liquidity: there is no pool to be stable or not. */
   score: number | null;
+  /**
+   * The score without unlocked_lp_share: the instability that happened (drawdown, removals, a
+   * thin pool), which the severe-dimension floor judges. An unlocked LP is a risk that may never
+   * be taken; the weighted score carries it, the floor does not.
+   */
+  realizedScore: number | null;
   drawdown: number;
   largestRemovalShare: number;
   providerRemovedShare: number;
@@ -84,18 +90,18 @@ export function liquidityStability(input: LiquidityInput, resolver: EntityResolv
   const t = LIQUIDITY_PULLED_FLAG;
   const fast = largestFastDrop(input.liquidityHistory, t.fastDrawdownSeconds);
 
-  const score =
-    peak > 0
-      ? rampScore(
-          {
-            drawdown,
-            largest_removal_share: largestRemovalShare,
-            unlocked_lp_share: input.lpLockedShare === null ? null : 1 - input.lpLockedShare,
-            liquidity_to_mcap: input.marketCapUsd > 0 ? input.liquidityUsd / input.marketCapUsd : null,
-          },
-          LIQUIDITY_STABILITY_SCORE,
-        )
-      : null;
+  const terms = (unlockedLpShare: number | null) =>
+    rampScore(
+      {
+        drawdown,
+        largest_removal_share: largestRemovalShare,
+        unlocked_lp_share: unlockedLpShare,
+        liquidity_to_mcap: input.marketCapUsd > 0 ? input.liquidityUsd / input.marketCapUsd : null,
+      },
+      LIQUIDITY_STABILITY_SCORE,
+    );
+  const score = peak > 0 ? terms(input.lpLockedShare === null ? null : 1 - input.lpLockedShare) : null;
+  const realizedScore = peak > 0 ? terms(null) : null;
 
   const thresholds = {
     provider_removed_share: t.provider_removed_share,
@@ -127,5 +133,5 @@ export function liquidityStability(input: LiquidityInput, resolver: EntityResolv
       tripped: ["fast_drawdown", "drawdown", "provider_sell_share"],
     });
   }
-  return { score, drawdown, largestRemovalShare, providerRemovedShare, fastDrawdown: fast.drop, migrations, flag };
+  return { score, realizedScore, drawdown, largestRemovalShare, providerRemovedShare, fastDrawdown: fast.drop, migrations, flag };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RISK_FLAGS, type RiskFlag } from "@/lib/domain/vocab";
 import { addr, healthyToken, LAUNCH_BLOCK, randomToken, swap } from "./__fixtures__/token";
-import { compositeRisk, type RiskDimensions, riskLevel, scoreTokenRisk, tokenConfidence } from "./risk";
+import { compositeRisk, type RiskDimensions, type RiskFindings, riskLevel, scoreTokenRisk, tokenConfidence } from "./risk";
 import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_WEIGHTS, SEVERE_DIMENSION } from "./weights";
 
 /** Findings of a token past its first day. */
@@ -14,7 +14,7 @@ const dims = (h: number | null, l: number | null, w: number | null, s: number | 
   smart_money_flow_score: s,
 });
 
-const riskOf = (d: RiskDimensions, findings: ReturnType<typeof old>) => compositeRisk(d, findings).score;
+const riskOf = (d: RiskDimensions, findings: RiskFindings) => compositeRisk(d, findings).score;
 
 describe("risk_score", () => {
   it("is the weighted sum of the dimensions, not their mean", () => {
@@ -56,6 +56,12 @@ describe("risk_score", () => {
     expect(riskOf(dims(50, 0, 0, 0), old([]))).toBe(SEVERE_DIMENSION.floor);
     expect(riskOf(dims(0, 80, 0, 0), old([]))).toBe(SEVERE_DIMENSION.floor);
     expect(riskOf(dims(0, 0, 100, 100), old([]))).toBeCloseTo(40);
+  });
+
+  it("judges severe liquidity on the realized instability, without the unlocked LP", () => {
+    const unlocked = { ...old([]), realized: { liquidity_stability_score: 30 } };
+    expect(riskOf(dims(0, 60, 0, 0), unlocked)).toBe(18);
+    expect(riskOf(dims(0, 60, 0, 0), { ...old([]), realized: { liquidity_stability_score: 50 } })).toBe(SEVERE_DIMENSION.floor);
   });
 
   it("is raised to the floor of every raised flag", () => {

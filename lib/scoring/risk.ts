@@ -65,7 +65,12 @@ export function tokenConfidence(dimensions: RiskDimensions): Confidence {
   return known >= TOKEN_CONFIDENCE.medium - 1e-9 ? "medium" : "low";
 }
 
-export type RiskFindings = { flags: RiskFlag[]; ageSeconds: number };
+export type RiskFindings = {
+  flags: RiskFlag[];
+  ageSeconds: number;
+  /** Dimensions as the severe floor judges them, where that differs from the published ones (liquidity without unlocked_lp_share). */
+  realized?: Partial<RiskDimensions>;
+};
 
 const SEVERE_REASON = {
   holder_concentration_score: "severe_holder_concentration",
@@ -73,8 +78,9 @@ const SEVERE_REASON = {
 } as const satisfies Record<keyof typeof SEVERE_DIMENSION.from, TokenAdjustmentReason>;
 
 /** The floors the findings set: each raised flag's, each severe dimension's, a new token's. */
-function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds }: RiskFindings): Adjustment<TokenAdjustmentReason>[] {
-  const severe = (Object.keys(SEVERE_DIMENSION.from) as (keyof typeof SEVERE_DIMENSION.from)[]).filter((k) => (dimensions[k] ?? 0) >= SEVERE_DIMENSION.from[k]);
+function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds, realized }: RiskFindings): Adjustment<TokenAdjustmentReason>[] {
+  const judged = { ...dimensions, ...realized };
+  const severe = (Object.keys(SEVERE_DIMENSION.from) as (keyof typeof SEVERE_DIMENSION.from)[]).filter((k) => (judged[k] ?? 0) >= SEVERE_DIMENSION.from[k]);
   return [
     ...flags.map((f) => ({ reason: f, min_score: RISK_FLOORS[f] })),
     ...severe.map((k) => ({ reason: SEVERE_REASON[k], min_score: SEVERE_DIMENSION.floor })),
@@ -114,7 +120,11 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
     wash_trade_score: published(wash.score),
     smart_money_flow_score: published(smartMoney.score),
   };
-  const risk = compositeRisk(dimensions, { flags, ageSeconds: now - token.launchedAt });
+  const risk = compositeRisk(dimensions, {
+    flags,
+    ageSeconds: now - token.launchedAt,
+    realized: { liquidity_stability_score: published(liquidity.realizedScore) },
+  });
   return {
     riskScore: risk.score,
     riskLevel: riskLevel(risk.score),

@@ -77,9 +77,11 @@ describe("published scores of the fixture chain", () => {
   it("pins a token's risk score: its dimensions under RISK_WEIGHTS, no flag or floor", async () => {
     const body = expectShape(tokenScore, (await api("/v1/scores/token/0x7d97361b4df3e28aeb9a2307798a1b71395c6b04")).body);
     expect({ risk_score: body.risk_score, flags: body.flags, dimensions: body.dimensions, adjustments: body.adjustments }).toEqual({
-      risk_score: 28.3,
+      // 0.3·11 + 0.3·56.5 + 0.2·0 + 0.2·56.5 = 31.55. Liquidity counts the unlocked LP (its creator holds
+      // it: unlocked_lp_share 1), which the severe-liquidity floor leaves out (45.6 without it, below 50).
+      risk_score: 31.6,
       flags: [],
-      dimensions: { holder_concentration_score: 11, liquidity_stability_score: 45.6, wash_trade_score: 0, smart_money_flow_score: 56.5 },
+      dimensions: { holder_concentration_score: 11, liquidity_stability_score: 56.5, wash_trade_score: 0, smart_money_flow_score: 56.5 },
       adjustments: [],
     });
   });

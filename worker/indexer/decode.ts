@@ -22,6 +22,8 @@ export const TOPICS = {
   increaseLiquidity: toEventSelector("IncreaseLiquidity(uint256,uint128,uint256,uint256)"),
   decreaseLiquidity: toEventSelector("DecreaseLiquidity(uint256,uint128,uint256,uint256)"),
   collectPosition: toEventSelector("Collect(uint256,address,uint256,uint256)"),
+  // An LP locker's lock of a position NFT (devchain/contracts/LiquidityLocker.sol): read from the profile's lockers only.
+  locked: toEventSelector("Locked(uint256,address,bool)"),
 } as const;
 
 /** Position of a log on the chain, shared by every decoded log. */
@@ -51,6 +53,8 @@ export type ChainLog = LogRef &
     | { kind: "collectPosition"; tokenId: bigint; recipient: string; amount0: bigint; amount1: bigint }
     /** An ERC-721 Transfer (read from position managers only). */
     | { kind: "nftTransfer"; from: string; to: string; tokenId: bigint }
+    /** A locker took position `tokenId` for `owner`, who may or may not take it back out. */
+    | { kind: "locked"; tokenId: bigint; owner: string; withdrawable: boolean }
   );
 
 /**
@@ -97,6 +101,7 @@ const LAYOUT: Record<string, { name: string; topics: number; words: number }> = 
   [TOPICS.increaseLiquidity]: { name: "IncreaseLiquidity", topics: 2, words: 3 },
   [TOPICS.decreaseLiquidity]: { name: "DecreaseLiquidity", topics: 2, words: 3 },
   [TOPICS.collectPosition]: { name: "Collect", topics: 2, words: 3 },
+  [TOPICS.locked]: { name: "Locked", topics: 3, words: 1 },
 };
 
 /**
@@ -196,6 +201,8 @@ export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
         amount0: w(1),
         amount1: w(2),
       };
+    case TOPICS.locked:
+      return { ...ref, kind: "locked", tokenId: BigInt(t1), owner: topicAddress(t2), withdrawable: w(0) !== 0n };
     default:
       return { ...ref, kind: "collectPosition", tokenId: BigInt(t1), recipient: wordAddress(d, 0), amount0: w(1), amount1: w(2) };
   }

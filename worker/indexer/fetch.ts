@@ -61,6 +61,7 @@ const STAGE_TWO_TOPICS = [
     TOPICS.increaseLiquidity,
     TOPICS.decreaseLiquidity,
     TOPICS.collectPosition,
+    TOPICS.locked,
   ],
 ];
 const ZERO = "0x0000000000000000000000000000000000000000";

@@ -145,6 +145,12 @@ describe("decodeLog", () => {
     });
   });
 
+  it("decodes a locker's Locked: the position, its owner and whether the owner can take it out", () => {
+    const locked = (withdrawable: bigint) => decodeLog(raw([TOPICS.locked, topic(addr(9)), topic(WALLET)], `0x${word(withdrawable)}`));
+    expect(locked(1n)).toMatchObject({ kind: "locked", tokenId: BigInt(addr(9)), owner: WALLET, withdrawable: true });
+    expect(locked(0n)).toMatchObject({ kind: "locked", withdrawable: false });
+  });
+
   it("ignores other events, and reads an ERC-721 Transfer as an NFT transfer (fetch keeps those of position managers only)", () => {
     expect(decodeLog(raw([`0x${"12".repeat(32)}`], "0x"))).toBeNull();
     expect(decodeLog(raw([TOPICS.transfer, topic(WALLET), topic(WALLET), topic(addr(1))], "0x"))).toMatchObject({ kind: "nftTransfer", tokenId: 1n });

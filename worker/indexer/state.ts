@@ -42,6 +42,8 @@ export class ChainState {
   /** V3 positions in tracked pools, by positionKey: the pool each belongs to. */
   readonly positions = new Map<string, { pool: string }>();
   readonly positionManagers: Set<string>;
+  /** LP lockers: their Locked events are read as facts of the positions they hold. */
+  readonly lockers: Set<string>;
   /** Contracts that hold tokens for others, never holders themselves: position managers and lockers. */
   readonly custodians: Set<string>;
   /** Addresses that hold tokens without being holders: pools and custodians (lib/tokens/holders.ts). */
@@ -51,7 +53,8 @@ export class ChainState {
     this.stables = new Set(profile.quoteTokens.filter((q) => q.stable).map((q) => q.address));
     this.quoteDecimals = new Map(profile.quoteTokens.map((q) => [q.address, q.decimals]));
     this.positionManagers = new Set(profile.positionManagers.map((m) => m.address));
-    this.custodians = new Set([...this.positionManagers, ...profile.lockers.map((l) => l.address)]);
+    this.lockers = new Set(profile.lockers.map((l) => l.address));
+    this.custodians = new Set([...this.positionManagers, ...this.lockers]);
   }
 
   static async load(sql: Tx, profile: ChainProfile): Promise<ChainState> {
@@ -140,12 +143,12 @@ export class ChainState {
 
   /** Every address whose logs stage two fetches. */
   watchedAddresses(): string[] {
-    return [...this.tokens.keys(), ...this.pools.keys(), ...this.positionManagers];
+    return [...this.tokens.keys(), ...this.pools.keys(), ...this.positionManagers, ...this.lockers];
   }
 
   /** Whether stage two reads this address's logs. */
   watches(address: string): boolean {
-    return this.tokens.has(address) || this.pools.has(address) || this.positionManagers.has(address);
+    return this.tokens.has(address) || this.pools.has(address) || this.positionManagers.has(address) || this.lockers.has(address);
   }
 }
 

@@ -37,7 +37,8 @@ export type ReserveRow = { pool: string; block: number; logIndex: number; v3: bo
 
 /**
  * A fact of a V3 position in a tracked pool. `owner`: the new owner of a transfer, the recipient
- * of a collect; ticks on the increase that created the position.
+ * of a collect, the owner a locker holds the position for (lock: the owner can never take it out;
+ * lock_withdrawable: it can); ticks on the increase that created the position.
  */
 export type PositionEventRow = {
   block: number;
@@ -45,7 +46,7 @@ export type PositionEventRow = {
   manager: string;
   tokenId: bigint;
   pool: string;
-  kind: "increase" | "decrease" | "collect" | "transfer";
+  kind: "increase" | "decrease" | "collect" | "transfer" | "lock" | "lock_withdrawable";
   liquidityDelta: bigint;
   amount0: bigint;
   amount1: bigint;
@@ -177,6 +178,10 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       positions.add(l);
       continue;
     }
+    if (l.kind === "locked") {
+      if (state.lockers.has(l.address)) positions.locked(l);
+      continue;
+    }
     if (!pool) continue;
     if (l.kind === "sync") {
       pool.reserve0 = l.reserve0;
@@ -257,6 +262,29 @@ class PositionFolder {
 
   poolMinted(owner: string, pool: string, tickLower: number, tickUpper: number) {
     if (this.state.positionManagers.has(owner)) this.lastMint.set(owner, { pool, tickLower, tickUpper });
+  }
+
+  /** A locker's lock of a position it holds: the locker names the id only, so the position is the one manager's that knows it. */
+  locked(l: Extract<ChainLog, { kind: "locked" }>) {
+    const managers = [...this.state.positionManagers].filter((m) => this.state.positions.has(positionKey(m, l.tokenId)));
+    if (managers.length !== 1) return;
+    const [manager] = managers;
+    this.out.positionEvents.push({
+      block: l.block,
+      logIndex: l.logIndex,
+      manager,
+      tokenId: l.tokenId,
+      pool: this.state.positions.get(positionKey(manager, l.tokenId))!.pool,
+      kind: l.withdrawable ? "lock_withdrawable" : "lock",
+      liquidityDelta: 0n,
+      amount0: 0n,
+      amount1: 0n,
+      owner: l.owner,
+      tickLower: null,
+      tickUpper: null,
+      txHash: l.txHash,
+      txFrom: this.txFrom,
+    });
   }
 
   add(l: ChainLog) {

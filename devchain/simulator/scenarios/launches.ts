@@ -12,7 +12,7 @@ import { ether, HOUR, MINUTE, type Moment, part, type Sim } from "../sim";
 import { SECTORS, type Sector, type SimToken, tokenName } from "../tokens";
 import { scheduleAirdrop } from "./airdrop";
 import { type Bundle, bundleBuys, fundBundle, insiderTrades, snipe } from "./launch-crew";
-import { SLOW_RUG_STEPS, scheduleFeeClaims, scheduleMigration, scheduleRugPull, scheduleSlowRug } from "./liquidity";
+import { SLOW_RUG_STEPS, scheduleFeeClaims, scheduleLpBurn, scheduleMigration, scheduleRugPull, scheduleSlowRug } from "./liquidity";
 import { scheduleMarketMaker } from "./market-maker";
 import { startSmartMoney } from "./smart-money";
 import { scheduleWashRing } from "./wash";
@@ -29,6 +29,8 @@ interface Fate {
   airdrop?: boolean;
   /** V3 only: the position stays in the locker for good; the creator claims its fees. */
   locked?: boolean;
+  /** V2 only: the creator burns its LP shares (to the dead address) soon after the launch. */
+  lpBurn?: boolean;
 }
 
 /** Fates by launch index, cycling. The first eight cover every planted scenario. */
@@ -40,12 +42,12 @@ const FATES: Fate[] = [
   { migration: true },
   { marketMaker: true },
   { airdrop: true },
-  { smartMoney: true },
+  { smartMoney: true, lpBurn: true },
   { sybil: true, rug: true },
   {},
   { rug: true, smartMoney: true },
   { wash: true },
-  {},
+  { lpBurn: true },
   { marketMaker: true, smartMoney: true },
   { slowRug: true, insiders: true },
   {},
@@ -270,6 +272,7 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: A
   if (p.marketMaker) scheduleMarketMaker(sim, actors, token, p.marketMaker.start, p.marketMaker.end, rng.fork("market-maker"));
   if (p.airdropSlot) scheduleAirdrop(sim, actors, token, p.airdropSlot, rng.fork("airdrop"));
   if (p.fate.locked) scheduleFeeClaims(sim, token, p.launchSlot + p.horizon, rng.fork("fee-claims"));
+  if (p.fate.lpBurn) scheduleLpBurn(sim, token, rng.fork("lp-burn"));
   if (!p.rugSlot && !p.slowRug) {
     // An honest creator takes some profit once, after the hype.
     sim.tradeAt(token, p.peakSlot + rng.int(0, 3 * HOUR), () => {

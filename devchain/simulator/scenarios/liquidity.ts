@@ -2,13 +2,15 @@
  * What creators do with the pool's liquidity: a rug pull (most of it out in one transaction, maybe
  * followed by dumping the tokens into what is left), a slow rug (out in many small steps while
  * selling the allocation), and the hard negatives, an LP migration (all of it out, and back in a
- * block or two later) and, on V3, fee claims from a position locked for good. On V2 the creator
+ * block or two later), on V2 LP shares burned for good, and on V3 fee claims from a position locked
+ * for good. On V2 the creator
  * burns LP shares; on V3 it takes its position out of the locker once, then decreases its liquidity
  * and collects (one multicall per withdrawal).
  */
+import type { Address } from "viem";
 import type { PlantedEntry } from "../ground-truth";
 import type { Rng } from "../random";
-import { HOUR, part, type Sim } from "../sim";
+import { HOUR, MINUTE, part, type Sim } from "../sim";
 import type { SimToken } from "../tokens";
 
 /** Share of the pool's liquidity that `lp` is (LP shares, or V3 liquidity of the launch's position,
@@ -129,6 +131,23 @@ export function scheduleFeeClaims(sim: Sim, token: SimToken, until: number, rng:
     if (next < until) sim.tradeAt(token, next, claim);
   };
   sim.tradeAt(token, sim.slot + rng.int(1 * HOUR, 4 * HOUR), claim);
+}
+
+/** The dead address: LP shares sent there can never be redeemed. */
+const DEAD: Address = "0x000000000000000000000000000000000000dead";
+
+/** An honest V2 creator burns all its LP shares 10-60 minutes after the launch: the pool can no
+ * longer be pulled. */
+export function scheduleLpBurn(sim: Sim, token: SimToken, rng: Rng): void {
+  const { market } = sim;
+  sim.tradeAt(token, sim.slot + rng.int(10 * MINUTE, 60 * MINUTE), () => {
+    const lp = creatorLp(sim, token);
+    if (lp === 0n) return;
+    const burnedPct = poolPct(sim, token, lp);
+    market.transfer(token.pair.address, token.creator, DEAD, lp);
+    sim.truth.plant({ kind: "lp_burn", token: token.address, pair: token.pair.address, wallets: [token.creator], ...sim.now, burnedPct });
+    sim.label(token, "lp_burn");
+  });
 }
 
 /** About how many steps a slow rug takes (12-22% of the rest each, down to 10%). */

@@ -56,9 +56,11 @@ export async function liquidityHistories(tx: Tx, state: ChainState, tokens: stri
 }
 
 /**
- * Every liquidity_add / liquidity_remove of the tokens with its share of the pool. In a V2 pair
- * the Sync just before a Mint or Burn log holds the reserve after the change, so the reserve
- * before is that ± the amount.
+ * Every liquidity_add / liquidity_remove of the tokens with its share of the pool's token side.
+ * `prior` is the last reserve row before the change's log. In a V2 pair that is the Sync just
+ * before the Mint or Burn, which holds the reserve after the change, so the reserve before is
+ * that ± the amount. A V3 pool's row is written at the Mint or Burn itself (a Burn leaves the
+ * tokens in the pool until its Collect), so the row before holds the reserve before the change.
  */
 export async function liquidityChanges(tx: Tx, tokens: string[]): Promise<Map<string, LiquidityChange[]>> {
   const rows = await tx.unsafe<
@@ -72,14 +74,16 @@ export async function liquidityChanges(tx: Tx, tokens: string[]): Promise<Map<st
       block: string;
       ts: number;
       tx_hash: string;
-      after: number | null;
+      v3: boolean;
+      prior: number | null;
     }[]
   >(
     `select e.token_address as token, e.type, e.wallet_address as provider, e.pool_address as pool, e.token_amount::float8 as amount,
             e.amount_usd as usd, e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash,
+            p.protocol = 'uniswap-v3' as v3,
             (select (case when p.token0 = e.token_address then r.reserve0 else r.reserve1 end)::float8 from pool_reserves r
               where r.pool_address = e.pool_address and (r.block_number, r.log_index) < (e.block_number, e.log_index)
-              order by r.block_number desc, r.log_index desc limit 1) as after
+              order by r.block_number desc, r.log_index desc limit 1) as prior
        from events e join pools p on p.address = e.pool_address
       where e.type in ('liquidity_add', 'liquidity_remove') and e.token_address = any($1::text[])
       order by e.id`,
@@ -88,8 +92,8 @@ export async function liquidityChanges(tx: Tx, tokens: string[]): Promise<Map<st
   const out = new Map<string, LiquidityChange[]>(tokens.map((t) => [t, []]));
   for (const r of rows) {
     const kind = r.type === "liquidity_add" ? "add" : "remove";
-    const after = r.after ?? 0;
-    const before = kind === "add" ? after - r.amount : after + r.amount;
+    const prior = r.prior ?? 0;
+    const before = r.v3 ? prior : kind === "add" ? prior - r.amount : prior + r.amount;
     out.get(r.token)!.push({
       kind,
       provider: r.provider,

@@ -6,6 +6,7 @@ import type { ChainState } from "../../indexer/state";
 import { knownContracts } from "../../profiles/contracts";
 import type { Head } from "../metrics";
 import { liquidityChanges, liquidityHistories } from "./liquidity";
+import { lpLockedShares } from "./lp-locks";
 
 /** Holders read per token (the scoring input's contract), plus every member of their clusters. */
 const TOP_HOLDERS = 1_000;
@@ -168,13 +169,14 @@ async function smartMoney(tx: Tx, tokens: string[]) {
 /** The scoring input of every token in `tokens`, in a fixed number of queries. */
 export async function gatherTokenInputs(tx: Tx, state: ChainState, tokens: string[], head: Head): Promise<GatheredToken[]> {
   if (tokens.length === 0) return [];
-  const [rows, holdersBy, swapsBy, smartBy, historyBy, changesBy] = await Promise.all([
+  const [rows, holdersBy, swapsBy, smartBy, historyBy, changesBy, lockedBy] = await Promise.all([
     tokenRows(tx, tokens),
     holders(tx, state, tokens),
     swaps(tx, tokens, head),
     smartMoney(tx, tokens),
     liquidityHistories(tx, state, tokens),
     liquidityChanges(tx, tokens),
+    lpLockedShares(tx, state, tokens),
   ]);
   const clusterIds = new Set<string>();
   for (const list of [...holdersBy.values(), ...swapsBy.recent.values(), ...swapsBy.early.values()])
@@ -195,7 +197,7 @@ export async function gatherTokenInputs(tx: Tx, state: ChainState, tokens: strin
       clusters: [...ids].flatMap((id) => clustersById.get(id) ?? []),
       liquidityHistory: historyBy.get(r.address)!,
       liquidityChanges: changesBy.get(r.address)!,
-      lpLockedShare: null,
+      lpLockedShare: lockedBy.get(r.address) ?? null,
       swaps: recent,
       earlyBuys: early,
       smartMoney: smartBy.get(r.address)!,
