@@ -96,6 +96,14 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
     ["/v1/events", "select count(*) from events", "events (no filter)"],
     [`/v1/events?since=${x.times[0]}`, `select count(*) from events where timestamp > '${x.times[0]}'`, "events since"],
     [`/v1/events?token_address=${x.busyTokens[0]}`, `select count(*) from events where token_address = '${x.busyTokens[0]}'`, "events by token"],
+    [
+      `/v1/tokens/${x.busyTokens[0]}/holders`,
+      `select count(*) from balances b where b.token_address = '${x.busyTokens[0]}' and b.amount > 0 and b.holder <> b.token_address
+         and b.holder not in ('0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead')
+         and not exists (select 1 from pools p where p.address = b.holder)
+         and not exists (select 1 from chain_contracts c where c.address = b.holder and c.role in ('position_manager', 'locker'))`,
+      "token holders",
+    ],
     [`/v1/wallets/${x.busyWallets[0]}/positions`, `select count(*) from wallet_positions where wallet = '${x.busyWallets[0]}'`, "wallet positions"],
     [`/v1/tokens/${x.addresses[0]}/pools`, `select count(*) from pools where token0 = '${x.addresses[0]}' or token1 = '${x.addresses[0]}'`, "token pools"],
     [

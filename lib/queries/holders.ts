@@ -75,14 +75,16 @@ type HolderPageRow = { total_supply: string; decimals: number; price_usd: number
 
 /**
  * One page of a token's real holders, largest first, with the exact number of them: null when
- * the token is not indexed. Each holder adds its quantity and its value at the token's price.
+ * the token is not indexed. The number is the count the worker keeps with the balances, in the
+ * same commit and by the same rule (worker/derive/balances.ts), so a busy token's total is one
+ * index probe rather than a pass over all its holders. Each holder adds its quantity and its value at the token's price.
  */
 export async function listHolders(db: Db, token: string, page: { page: number; limit: number }) {
   const [t] = await queryPrepared<HolderPageRow>(
     db,
     sql`select t.total_supply::text as total_supply, t.decimals, coalesce(m.price_usd, 0) as price_usd,
-               (select count(*)::int from balances b
-                 where b.token_address = t.address and b.amount > 0 and ${isRealHolderSql(sql`b.holder`, sql`t.address`)}) as total,
+               coalesce((select h.holder_count from holder_count_history h
+                          where h.token_address = t.address order by h.at desc limit 1), 0) as total,
                (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
                   from (${holdersSql(sql`t.address`, { limit: page.limit, offset: (page.page - 1) * page.limit })}) h) as holders
           from tokens t left join token_metrics m on m.address = t.address

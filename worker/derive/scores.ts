@@ -13,7 +13,8 @@ import { gatherWalletInputs } from "./scoring/wallet-inputs";
  * flags through refreshRanking, in the same transaction).
  */
 
-/** Wallets are scored in chunks so a full refresh does not hold every wallet's trades at once. */
+/** Tokens and wallets are scored in chunks so a full refresh does not hold every one's inputs at once. */
+const TOKEN_CHUNK = 2_000;
 const WALLET_CHUNK = 2_000;
 
 /** The transaction's time, for the updated_at of an upsert's update. */
@@ -21,7 +22,10 @@ const now = () => "now()";
 
 export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: string[], head: Head) {
   await applyUpgradedSummaries(tx);
-  if (tokens.length === 0) return;
+  for (let i = 0; i < tokens.length; i += TOKEN_CHUNK) await scoreTokenChunk(tx, state, tokens.slice(i, i + TOKEN_CHUNK), head);
+}
+
+async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head: Head) {
   const gathered = await gatherTokenInputs(tx, state, tokens, head);
   const stored = await tx.unsafe<{ address: string; hash: string | null }[]>(
     `select address, summary_input_hash as hash from token_scores where address = any($1::text[])`,
