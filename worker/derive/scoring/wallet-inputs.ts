@@ -23,23 +23,26 @@ type WalletRow = {
  * Per wallet: first seen, trades, portfolio, whether it is linked to a token creator (is one,
  * was funded by one, funded one, or shares a managed-size cluster with one), whether it is
  * named in some token's wash_trading evidence, and the tokens it created whose liquidity_pulled
- * evidence names it.
+ * evidence names it. Each test is an indexed lookup from the chunk's own wallets, so a chunk
+ * costs the same on a chain with 100k tokens as on a small one.
  */
 async function walletRows(tx: Tx, wallets: string[]) {
   return tx.unsafe<WalletRow[]>(
-    `with creators as (select distinct c.address, c.funder, c.cluster_id from tokens t join wallets c on c.address = t.creator),
-     small_clusters as (select cluster_id from wallets where cluster_id is not null group by cluster_id having count(*) <= $2),
-     washers as (select distinct jsonb_array_elements_text(e->'wallets') as address
-                   from token_scores s, jsonb_array_elements(s.flag_evidence) e where e->>'flag' = 'wash_trading'),
-     pullers as (select t.creator as address, array_agg(t.address order by t.address) as tokens
-                   from token_scores s join tokens t on t.address = s.address, jsonb_array_elements(s.flag_evidence) e
-                  where 'liquidity_pulled' = any(s.flags) and e->>'flag' = 'liquidity_pulled' and e->'wallets' ? t.creator
-                  group by t.creator)
+    `with washers as materialized (
+       select distinct x.address from token_scores s, jsonb_array_elements(s.flag_evidence) e, jsonb_array_elements_text(e->'wallets') x(address)
+        where 'wash_trading' = any(s.flags) and e->>'flag' = 'wash_trading' and x.address = any($1::text[]))
      select w.address, extract(epoch from w.first_seen)::float8 as first_seen, w.trade_count, w.portfolio_value_usd as portfolio,
-            (exists (select 1 from creators c where c.address = w.address or c.address = w.funder or c.funder = w.address)
-             or exists (select 1 from creators c join small_clusters k on k.cluster_id = c.cluster_id where c.cluster_id = w.cluster_id)) as linked,
+            (exists (select 1 from tokens t where t.creator = w.address)
+             or exists (select 1 from tokens t join wallets c on c.address = t.creator where t.creator = w.funder)
+             or exists (select 1 from wallets c where c.funder = w.address and exists (select 1 from tokens t where t.creator = c.address))
+             or (w.cluster_id is not null
+                 and exists (select 1 from wallets c where c.cluster_id = w.cluster_id and exists (select 1 from tokens t where t.creator = c.address))
+                 and (select count(*) from wallets k where k.cluster_id = w.cluster_id) <= $2)) as linked,
             exists (select 1 from washers x where x.address = w.address) as in_wash,
-            coalesce((select p.tokens from pullers p where p.address = w.address), '{}') as pulled
+            coalesce((select array_agg(t.address order by t.address) from tokens t join token_scores s on s.address = t.address
+                       where t.creator = w.address and 'liquidity_pulled' = any(s.flags)
+                         and exists (select 1 from jsonb_array_elements(s.flag_evidence) e
+                                      where e->>'flag' = 'liquidity_pulled' and e->'wallets' ? t.creator)), '{}') as pulled
        from wallets w where w.address = any($1::text[])`,
     [wallets, CLUSTERS.maxManagedSize],
   );
@@ -72,9 +75,7 @@ type PositionRow = {
  */
 async function positions(tx: Tx, wallets: string[]) {
   return tx.unsafe<PositionRow[]>(
-    `with small_clusters as materialized (
-       select cluster_id from wallets where cluster_id is not null group by cluster_id having count(*) <= $2)
-     select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold, p.realized_pnl_usd as realized,
+    `select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold, p.realized_pnl_usd as realized,
             p.cost_basis_usd as cost, p.quantity::float8 as quantity, p.unknown_cost_quantity::float8 as unknown, p.sell_count as sells,
             p.first_buy_block, t.created_block as launch_block, extract(epoch from t.created_at)::float8 as launched,
             extract(epoch from fb.timestamp)::float8 as first_buy_ts, extract(epoch from lb.timestamp)::float8 as last_trade_ts,
@@ -85,9 +86,9 @@ async function positions(tx: Tx, wallets: string[]) {
                                                   and e.type = 'swap' and e.direction = 'sell'), 0) else 0 end as sold_quantity
        from wallet_positions p join tokens t on t.address = p.token_address
        left join wallets w on w.address = p.wallet left join wallets c on c.address = t.creator
-       left join small_clusters k on k.cluster_id = c.cluster_id and k.cluster_id = w.cluster_id
        cross join lateral (select coalesce(c.address = w.address or c.address = w.funder or c.funder = w.address
-                                           or k.cluster_id is not null, false) as insider) l
+                                           or (c.cluster_id = w.cluster_id
+                                               and (select count(*) from wallets k where k.cluster_id = c.cluster_id) <= $2), false) as insider) l
        left join token_metrics m on m.address = p.token_address left join token_scores s on s.address = p.token_address
        left join blocks fb on fb.number = p.first_buy_block left join blocks lb on lb.number = p.last_trade_block
       where p.wallet = any($1::text[]) order by p.wallet, p.token_address`,
