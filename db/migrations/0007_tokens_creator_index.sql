@@ -1,1 +1,0 @@
-CREATE INDEX "tokens_creator_idx" ON "tokens" USING btree ("creator");
