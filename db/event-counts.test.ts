@@ -5,8 +5,8 @@ import { INVARIANTS } from "@/scripts/fixtures/invariants";
 import { createTestDatabase } from "@/tests/setup/database";
 
 /**
- * The triggers of db/functions/event-counts.sql keep per-block running totals of events; the list totals and
- * deep pages trust them. Every kind of write the indexer and the loaders make must leave them
+ * The triggers of db/functions/event-counts.sql keep per-block running totals of events and the
+ * totals per token and wallet; the list totals and deep pages trust them. Every kind of write the indexer and the loaders make must leave them
  * equal to a recount: appends at the head, a late token's events in old blocks, a reorg's
  * delete of the tail, a delete in the middle, a truncate, and the bulk rebuild.
  */
@@ -14,6 +14,8 @@ describe("event count triggers", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let sql: postgres.Sql;
   const TYPES = ["swap", "transfer", "liquidity_add", "liquidity_remove"];
+  /** One of three wallets or tokens: the per-token and per-wallet totals see several parties. */
+  const party = (c: string, n: number) => `0x${c.repeat(39)}${n % 3}`;
 
   const insert = (blocks: number[], perBlock = 3) =>
     sql`insert into events ${sql(
@@ -21,8 +23,10 @@ describe("event count triggers", () => {
         Array.from({ length: perBlock }, (_, i) => ({
           id: b * 100_000 + i + (b % 7) * 10,
           type: TYPES[(b + i) % TYPES.length],
-          wallet_address: `0x${"a".repeat(40)}`,
-          token_address: `0x${"b".repeat(40)}`,
+          wallet_address: party("a", b + i),
+          // Transfers name a receiver: another wallet, or now and then the sender itself.
+          to_address: TYPES[(b + i) % TYPES.length] === "transfer" ? party("a", b * i + 1) : null,
+          token_address: party("b", b),
           block_number: b,
           log_index: i + (b % 7) * 10,
           tx_hash: `0x${b}`,

@@ -80,8 +80,10 @@ describe("upgrade from the pre-release migrations", () => {
       values (600000, 'transfer', '0xw', '0xt', 6, 0, '0xh', now())`;
     expect(await sql`select scope, count::int from event_counts order by scope`).toEqual([
       { scope: "all", count: 2 },
+      { scope: "token:0xt", count: 2 },
       { scope: "type:swap", count: 1 },
       { scope: "type:transfer", count: 1 },
+      { scope: "wallet:0xw", count: 2 },
     ]);
     // A second run finds nothing to do.
     await runMigrations(old.url);

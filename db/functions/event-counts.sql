@@ -1,7 +1,16 @@
--- The event counts (db/schema/events.ts): event_counts holds the total per scope ('all' and
--- 'type:<type>'), event_cumulative_counts the running total per scope and block, both kept by
--- statement triggers on events. The single live definition: db/migrate.ts applies this file
--- after the migrations whenever it changed.
+-- The event counts (db/schema/events.ts): event_counts holds the total per scope ('all',
+-- 'type:<type>', 'token:<address>' and 'wallet:<address>'), event_cumulative_counts the running
+-- total per block of the stream's scopes ('all' and 'type:<type>'), both kept by statement
+-- triggers on events. The single live definition: db/migrate.ts applies this file after the
+-- migrations whenever it changed, and the counts are rebuilt then (the last statement).
+
+-- The party scopes of an event: its token, its sender and a transfer's receiver other than the
+-- sender, as /v1/events?token_address= and ?wallet_address= select them (lib/queries/events.ts).
+CREATE OR REPLACE FUNCTION event_party_scopes(token text, wallet text, receiver text) RETURNS text[]
+  LANGUAGE sql IMMUTABLE AS $$
+  SELECT array_remove(ARRAY['token:' || token, 'wallet:' || wallet,
+                            CASE WHEN receiver <> wallet THEN 'wallet:' || receiver END], NULL)
+$$;
 
 -- A statement's events are counted per scope and block; then the running totals are recomputed
 -- from the lowest block it touched. The indexer writes at the head of the chain and a reorg
@@ -25,15 +34,20 @@ $$;
 CREATE OR REPLACE FUNCTION event_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   affected jsonb;
+  parties text[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     WITH d AS (
       SELECT s.scope, n.block_number, count(*) AS n
         FROM new_rows n CROSS JOIN LATERAL (VALUES ('all'), ('type:' || n.type)) s(scope)
        GROUP BY 1, 2
+    ), p AS (
+      SELECT s.scope, count(*) AS n
+        FROM new_rows n CROSS JOIN LATERAL unnest(event_party_scopes(n.token_address, n.wallet_address, n.to_address)) s(scope)
+       GROUP BY 1
     ), totals AS (
       INSERT INTO event_counts AS c (scope, count)
-        SELECT scope, sum(n) FROM d GROUP BY scope
+        SELECT scope, sum(n) FROM d GROUP BY scope UNION ALL SELECT scope, n FROM p
       ON CONFLICT (scope) DO UPDATE SET count = c.count + excluded.count
     ), blocks AS (
       INSERT INTO event_cumulative_counts AS b (scope, block_number, count, cum)
@@ -46,15 +60,23 @@ BEGIN
       SELECT s.scope, o.block_number, count(*) AS n
         FROM old_rows o CROSS JOIN LATERAL (VALUES ('all'), ('type:' || o.type)) s(scope)
        GROUP BY 1, 2
+    ), p AS (
+      SELECT s.scope, count(*) AS n
+        FROM old_rows o CROSS JOIN LATERAL unnest(event_party_scopes(o.token_address, o.wallet_address, o.to_address)) s(scope)
+       GROUP BY 1
     ), totals AS (
       UPDATE event_counts c SET count = c.count - x.n
-        FROM (SELECT scope, sum(n) AS n FROM d GROUP BY scope) x WHERE c.scope = x.scope
+        FROM (SELECT scope, sum(n) AS n FROM d GROUP BY scope UNION ALL SELECT scope, n FROM p) x WHERE c.scope = x.scope
     ), blocks AS (
       UPDATE event_cumulative_counts b SET count = b.count - d.n
         FROM d WHERE b.scope = d.scope AND b.block_number = d.block_number
     )
-    SELECT jsonb_object_agg(scope, lo) INTO affected FROM (SELECT scope, min(block_number) AS lo FROM d GROUP BY scope) x;
+    SELECT (SELECT jsonb_object_agg(scope, lo) FROM (SELECT scope, min(block_number) AS lo FROM d GROUP BY scope) x),
+           (SELECT array_agg(scope) FROM p)
+      INTO affected, parties;
     DELETE FROM event_cumulative_counts WHERE count <= 0;
+    -- A token or wallet left without events keeps no row (its total reads as 0).
+    DELETE FROM event_counts WHERE scope = ANY(parties) AND count <= 0;
   END IF;
   IF affected IS NOT NULL THEN
     PERFORM event_cumulative_counts_refresh(affected);
@@ -79,7 +101,11 @@ CREATE OR REPLACE FUNCTION event_counts_rebuild() RETURNS void LANGUAGE sql AS $
          GROUP BY 1, 2
       ) x;
   INSERT INTO event_counts (scope, count)
-    SELECT scope, sum(count) FROM event_cumulative_counts GROUP BY scope;
+    SELECT scope, sum(count) FROM event_cumulative_counts GROUP BY scope
+    UNION ALL
+    SELECT s.scope, count(*) FROM events e
+      CROSS JOIN LATERAL unnest(event_party_scopes(e.token_address, e.wallet_address, e.to_address)) s(scope)
+     GROUP BY 1;
 $$;
 
 CREATE OR REPLACE TRIGGER events_count_insert AFTER INSERT ON events
@@ -90,3 +116,6 @@ CREATE OR REPLACE TRIGGER events_count_delete AFTER DELETE ON events
 
 CREATE OR REPLACE TRIGGER events_count_truncate AFTER TRUNCATE ON events
   FOR EACH STATEMENT EXECUTE FUNCTION event_counts_reset();
+
+-- Counts made under an earlier definition of this file are recounted under this one.
+SELECT event_counts_rebuild();

@@ -107,8 +107,9 @@ export const eventCumulativeCounts = pgTable(
 );
 
 /**
- * Exact event totals per scope ('all' or 'type:<t>'), kept by statement triggers on events
- * (db/functions/event-counts.sql) so list totals never count millions of rows.
+ * Exact event totals per scope ('all', 'type:<t>', 'token:<address>' or 'wallet:<address>'), kept
+ * by statement triggers on events (db/functions/event-counts.sql) so list totals never count
+ * millions of rows, nor a busy token's or wallet's thousands.
  */
 export const eventCounts = pgTable(
   "event_counts",

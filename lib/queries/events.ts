@@ -135,12 +135,24 @@ function walletSides(wallet: string): SQL[] {
 const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
 
 /**
- * The exact total as a scalar SQL expression, evaluated by the page's own query. Token and
- * wallet filters select few enough rows to count on their indexes. The whole stream (or one
- * type) reads the trigger-kept counts: the scope's total, less the running total of the blocks
- * before a lower bound, less the bound block's events before the bound.
+ * The kept total of a token's or a wallet's events (a party scope of event_counts), when the
+ * query filters by that alone.
+ */
+function partyScope(q: EventQuery): string | null {
+  if (q.type || q.since || q.afterId !== undefined || (q.wallet && q.token)) return null;
+  return q.wallet ? `wallet:${q.wallet}` : q.token ? `token:${q.token}` : null;
+}
+
+/**
+ * The exact total as a scalar SQL expression, evaluated by the page's own query. A token's or a
+ * wallet's whole list reads its trigger-kept count; further filters select few enough rows to
+ * count on their indexes. The whole stream (or one type) reads the trigger-kept counts: the
+ * scope's total, less the running total of the blocks before a lower bound, less the bound
+ * block's events before the bound.
  */
 function totalSql(q: EventQuery): SQL {
+  const party = partyScope(q);
+  if (party) return sql`coalesce((select count from event_counts where scope = ${party}), 0)`;
   if (q.wallet) {
     const c = conditions(q);
     return sql.join(
