@@ -33,8 +33,7 @@ export const events = pgTable(
   (t) => [
     index("events_token_idx").on(t.tokenAddress, t.id),
     index("events_wallet_idx").on(t.walletAddress, t.id),
-    // wallet_address too: a wallet's received-transfer count (the sender is not the wallet) reads the index alone.
-    index("events_to_idx").on(t.toAddress, t.id, t.walletAddress).where(sql`${t.toAddress} is not null`),
+    index("events_to_idx").on(t.toAddress, t.id).where(sql`${t.toAddress} is not null`),
     index("events_type_idx").on(t.type, t.id),
     index("events_block_idx").on(t.blockNumber),
   ],

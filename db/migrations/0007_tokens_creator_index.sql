@@ -1,0 +1,1 @@
+CREATE INDEX "tokens_creator_idx" ON "tokens" USING btree ("creator");
