@@ -21,9 +21,9 @@ import { type Contracts, Market } from "./market";
 import { adoptOutsideEffects } from "./outside-effects";
 import { controllers, trueOwnership } from "./ownership";
 import { startBots } from "./scenarios/bots";
-import { startQuirkTrading } from "./scenarios/quirks";
 import { startCrowd, startFreshArrivals } from "./scenarios/crowd";
 import { scheduleLaunches } from "./scenarios/launches";
+import { startQuirkTrading } from "./scenarios/quirks";
 import { startWhales } from "./scenarios/whales";
 import { DAY, Sim, type SimSizes, SLOT_SECONDS } from "./sim";
 

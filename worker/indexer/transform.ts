@@ -294,15 +294,17 @@ function feesToSinks(logs: ChainLog[], kinds: Map<string, PoolAction["kind"]>, s
     const token = run[0].address;
     const total = run.reduce((sum, t) => sum + t.value, 0n);
     const swap = sent(pool, token).find((s) => s.amount === total && run.filter((t) => t.to === s.recipient).length === 1);
-    const cuts = run.filter((t) => t.to !== swap?.recipient && t.to !== t.from && !state.pools.has(t.to));
+    const cuts = run.filter((t) => t.to !== swap?.recipient && t.to !== t.from && !state.nonHolders.has(t.to));
     if (!swap || cuts.length !== run.length - 1) continue;
     const sinks = state.feeSinks.get(token) ?? new Set<string>();
-    state.feeSinks.set(token, sinks);
     for (const t of cuts) {
-      if (!sinks.has(t.to)) out.feeSinks.push({ token, sink: t.to });
-      sinks.add(t.to);
       fees.set(t.logIndex, pool.address);
+      // A burn or the token's own balance is a fee sink without being shown (isFeeSink).
+      if (isFeeSink(t.to, token) || sinks.has(t.to)) continue;
+      out.feeSinks.push({ token, sink: t.to });
+      sinks.add(t.to);
     }
+    if (sinks.size > 0) state.feeSinks.set(token, sinks);
     shown.add(run);
   }
   for (const run of runs) {
