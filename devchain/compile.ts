@@ -21,6 +21,7 @@ export const CONTRACT_NAMES = [
   "LiquidityLocker",
   "Bytes32Token",
   "NoDecimalsToken",
+  "WalletFeeToken",
   // Test-only contracts (worker/test/hostile.test.ts), never deployed by deploy.ts.
   "HostileToken",
   "FakePair",

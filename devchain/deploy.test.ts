@@ -91,10 +91,10 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     expect(usdOut).toBeLessThan(3000);
   });
 
-  it("deploys the quirk tokens in their pools: fee-on-transfer, bytes32 metadata, no decimals()", async () => {
+  it("deploys the quirk tokens in their pools: fee-on-transfer (burnt or paid to a wallet), bytes32 metadata, no decimals()", async () => {
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
-    const [deflating, bytes32, noDecimals] = deployment.quirkTokens;
-    expect(deployment.quirkTokens.map((q) => q.quirk)).toEqual(["fee-on-transfer", "bytes32-metadata", "no-decimals"]);
+    const [deflating, bytes32, noDecimals, walletFee] = deployment.quirkTokens;
+    expect(deployment.quirkTokens.map((q) => q.quirk)).toEqual(["fee-on-transfer", "bytes32-metadata", "no-decimals", "fee-to-wallet"]);
     // 1% of every DeflatingERC20 transfer is burnt: the pool got 99% of what the router moved.
     const [r0, r1] = await client.readContract({ address: deflating.pool, abi, functionName: "getReserves" });
     expect(deflating.address < deployment.weth ? r0 : r1).toBe(990_000n * 10n ** 18n);
@@ -104,5 +104,8 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     const quotes = deployment.quoteTokens.filter((q) => q.stable).map((q) => q.decimals);
     expect(quotes).toEqual([6, 18]);
     expect([bytes32.quote, noDecimals.quote]).toEqual(deployment.quoteTokens.filter((q) => q.stable).map((q) => q.address));
+    // The wallet-fee token's owner (the deployer) pays no fee: its pool got all it added.
+    const [w0, w1] = await client.readContract({ address: walletFee.pool, abi, functionName: "getReserves" });
+    expect(walletFee.address < walletFee.quote ? w0 : w1).toBe(1_000_000n * 10n ** 18n);
   });
 });

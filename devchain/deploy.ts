@@ -3,9 +3,10 @@
  * and V3 (factory with the four standard fee tiers, NonfungiblePositionManager with the real token
  * descriptor, SwapRouter, QuoterV2) from their npm builds; ours: two USD stablecoins (6 and 18
  * decimals), two V2 launchpads and a V3 launchpad with its locker; deep WETH/USD pools (V2 for both
- * stablecoins, V3 for the 6-decimals one) that give WETH its USD price; and three tokens with real
- * quirks, each in a V2 pool: fee-on-transfer (DeflatingERC20) against WETH, bytes32 name and symbol
- * against the 6-decimals dollar, no decimals() against the 18-decimals dollar.
+ * stablecoins, V3 for the 6-decimals one) that give WETH its USD price; and four tokens with real
+ * quirks, each in a V2 pool: fee-on-transfer (DeflatingERC20, its fee burnt) against WETH, bytes32
+ * name and symbol against the 6-decimals dollar, no decimals() against the 18-decimals dollar, and
+ * fee-on-transfer paid to a wallet (WalletFeeToken) against the 6-decimals dollar.
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -65,7 +66,7 @@ export interface Deployment {
 
 export interface QuirkToken {
   address: Address;
-  quirk: "fee-on-transfer" | "bytes32-metadata" | "no-decimals";
+  quirk: "fee-on-transfer" | "bytes32-metadata" | "no-decimals" | "fee-to-wallet";
   /** The quote token of its pool, and the pool (a Uniswap V2 pair). */
   quote: Address;
   pool: Address;
@@ -83,6 +84,8 @@ export const WETH_USD_SEED = { weth: 10_000n * 10n ** 18n, usd: 30_000_000n };
 /** Each quirk token's pool: 1,000,000 tokens against 300 WETH worth of the quote (0.9 USD a token). */
 const QUIRK_SUPPLY = 10_000_000n * 10n ** 18n;
 const QUIRK_POOL_TOKENS = 1_000_000n * 10n ** 18n;
+/** Where WalletFeeToken pays its fee: an ordinary address, no contract (its "marketing wallet"). */
+export const FEE_WALLET: Address = "0x00000000000000000000000000000000000fee01";
 /** Gas limits of the deployment's transactions (gas is free on the dev chain: base fee 0). */
 const CALL_GAS = 3_000_000n;
 const DEPLOY_GAS = 15_000_000n;
@@ -157,11 +160,12 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
   const deflating = create(a.DeflatingERC20.abi, a.DeflatingERC20.bytecode, [QUIRK_SUPPLY]);
   const bytes32Token = create(a.Bytes32Token.abi, a.Bytes32Token.bytecode, [QUIRK_SUPPLY]);
   const noDecimals = create(a.NoDecimalsToken.abi, a.NoDecimalsToken.bytecode, [QUIRK_SUPPLY]);
+  const walletFee = create(a.WalletFeeToken.abi, a.WalletFeeToken.bytecode, [QUIRK_SUPPLY, FEE_WALLET]);
 
   // Dollars and wrapped ether for the pools (three WETH/USD pools, the quirk tokens' quotes).
   for (const token of [usd, usd18]) invoke(token, a.USD.abi, "mint", [deployer, usdUnits(token, 3n * WETH_USD_SEED.usd)]);
   invoke(weth, a.WETH9.abi, "deposit", [], 4n * WETH_USD_SEED.weth);
-  for (const token of [weth, usd, usd18, deflating, bytes32Token, noDecimals]) {
+  for (const token of [weth, usd, usd18, deflating, bytes32Token, noDecimals, walletFee]) {
     invoke(token, a.WETH9.abi, "approve", [router, MAX_UINT256]);
     invoke(token, a.WETH9.abi, "approve", [positionManager, MAX_UINT256]);
   }
@@ -171,6 +175,7 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
   addV2(deflating, weth, QUIRK_POOL_TOKENS, 300n * 10n ** 18n);
   addV2(bytes32Token, usd, QUIRK_POOL_TOKENS, usdUnits(usd, 900_000n));
   addV2(noDecimals, usd18, QUIRK_POOL_TOKENS, usdUnits(usd18, 900_000n));
+  addV2(walletFee, usd, QUIRK_POOL_TOKENS, usdUnits(usd, 900_000n));
 
   // The V3 WETH/USD pool (0.05%), full range, at the same price.
   const [token0, token1] = sortTokens(weth, usd);
@@ -240,7 +245,12 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
     ],
     lockers: [{ address: locker, name: `${V3_LAUNCHPAD_NAME} Locker` }],
     otherContracts: [router, swapRouter, positionManager, quoterV2],
-    quirkTokens: [quirk(deflating, "fee-on-transfer", weth), quirk(bytes32Token, "bytes32-metadata", usd), quirk(noDecimals, "no-decimals", usd18)],
+    quirkTokens: [
+      quirk(deflating, "fee-on-transfer", weth),
+      quirk(bytes32Token, "bytes32-metadata", usd),
+      quirk(noDecimals, "no-decimals", usd18),
+      quirk(walletFee, "fee-to-wallet", usd),
+    ],
   };
   if (options.dataDir) writeJsonAtomic(deploymentFile(options.dataDir), deployment);
   return deployment;

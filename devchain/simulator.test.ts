@@ -5,7 +5,7 @@
  */
 import { type Address, encodeFunctionData, type Hex, parseAbi, toEventSelector } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Deployment } from "./deploy";
+import { type Deployment, FEE_WALLET } from "./deploy";
 import { toQuantity } from "./encoding";
 import type { RpcClient } from "./rpc";
 import type { GroundTruth, PlantedEntry, PlantedKind } from "./simulator/ground-truth";
@@ -151,6 +151,19 @@ describe("market simulator", { timeout: 60_000 }, () => {
     }
     const events = inHistory.filter((l) => [TOPIC.Swap, TOPIC.Transfer, TOPIC.Mint, TOPIC.Burn].includes(l.topics[0])).length;
     expect(events).toBe(truth.stats.events);
+  });
+
+  it("trades every quirk token in its pair, the fee-on-transfer ones paying their cut", () => {
+    const inHistory = allLogs.filter((l) => Number(l.blockNumber) >= truth.timeline.fromBlock);
+    for (const q of deployment.quirkTokens) {
+      const swaps = inHistory.filter((l) => l.address === q.pool && l.topics[0] === TOPIC.Swap);
+      expect(swaps.length, q.quirk).toBeGreaterThan(2);
+    }
+    const [deflating, , , walletFee] = deployment.quirkTokens;
+    const cuts = (token: Address, to: Address) =>
+      inHistory.filter((l) => l.address === token && l.topics[0] === TOPIC.Transfer && topicAddress(l.topics[2]) === to).length;
+    expect(cuts(deflating.address, ZERO)).toBeGreaterThan(2);
+    expect(cuts(walletFee.address, FEE_WALLET)).toBeGreaterThan(2);
   });
 
   it("mines one block per 2-second slot up to the end of the history", async () => {

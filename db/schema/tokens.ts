@@ -34,6 +34,12 @@ export const tokens = pgTable(
      * reconciled with the chain, as fee-on-transfer and rebasing tokens need).
      */
     anomalies: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Where this fee-on-transfer token pays its cut besides burning it: ordinary addresses (a marketing
+     * or treasury wallet) that a pool's swap showed receiving part of what the pool sent
+     * (worker/indexer/transform.ts feesToSinks). Later transfers to them beside a swap or liquidity leg are fees.
+     */
+    feeSinks: text().array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index("tokens_launchpad_idx").on(t.launchpad),

@@ -33,7 +33,7 @@ abstract contract ERC20Balances {
         return true;
     }
 
-    function _transfer(address from, address to, uint256 value) internal {
+    function _transfer(address from, address to, uint256 value) internal virtual {
         uint256 balance = balanceOf[from];
         require(balance >= value, "ERC20: balance");
         unchecked {

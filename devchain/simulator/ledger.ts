@@ -10,6 +10,10 @@ import type { Address } from "viem";
 
 export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000" as Address;
 
+/** A fee-on-transfer token's cut of one transfer, as its code takes it: burnt (no sink) or paid to a
+ * sink, in a Transfer log of its own; null when the transfer pays none. */
+export type TransferFee = (from: Address, to: Address, value: bigint) => { cut: bigint; sink: Address | null } | null;
+
 export interface PairInfo {
   address: Address;
   token0: Address;
@@ -27,6 +31,7 @@ export class Ledger {
   private readonly pairsByAddress = new Map<Address, PairInfo>();
   /** Tokens each holder has a non-zero balance of, for choosing what to sell. */
   private readonly holdings = new Map<Address, Set<Address>>();
+  private readonly fees = new Map<Address, TransferFee>();
 
   ethOf(holder: Address): bigint {
     return this.eth.get(holder) ?? 0n;
@@ -86,7 +91,27 @@ export class Ledger {
     return this.holdings.get(holder) ?? new Set();
   }
 
-  transfer(token: Address, from: Address, to: Address, value: bigint): void {
+  /** Makes transfers of `token` take its cut, as its code does. */
+  setTransferFee(token: Address, fee: TransferFee): void {
+    this.fees.set(token, fee);
+  }
+
+  /** The cut a transfer of `token` would take. */
+  feeOf(token: Address, from: Address, to: Address, value: bigint): ReturnType<TransferFee> {
+    return this.fees.get(token)?.(from, to, value) ?? null;
+  }
+
+  /** Moves `value` from `from`, less a fee-on-transfer token's cut; returns what reached `to`. */
+  transfer(token: Address, from: Address, to: Address, value: bigint): bigint {
+    const fee = this.feeOf(token, from, to, value);
+    if (fee?.sink) this.move(token, from, fee.sink, fee.cut);
+    else if (fee) this.burn(token, from, fee.cut);
+    const rest = value - (fee?.cut ?? 0n);
+    this.move(token, from, to, rest);
+    return rest;
+  }
+
+  private move(token: Address, from: Address, to: Address, value: bigint): void {
     this.setBalance(token, from, this.balanceOf(token, from) - value);
     this.setBalance(token, to, this.balanceOf(token, to) + value);
   }

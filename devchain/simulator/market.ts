@@ -6,7 +6,7 @@
  */
 import { type Abi, type Address, encodeAbiParameters, encodeFunctionData, getContractAddress, type Hex, keccak256 } from "viem";
 import type { Artifacts } from "../compile";
-import { type LaunchpadInfo, pairAddress } from "../deploy";
+import { type LaunchpadInfo, pairAddress, type QuirkToken } from "../deploy";
 import { lower, MAX_UINT256, NO_DEADLINE, toQuantity } from "../encoding";
 import { getAmountOut, liquidityAmounts, liquidityMinted, MINIMUM_LIQUIDITY, sortTokens, sqrt } from "../swap-math";
 import { MAX_TICK, Q96, sqrtRatioAtTick, tickAtSqrtRatio, V3PoolMirror } from "../v3-math";
@@ -56,6 +56,8 @@ export interface Contracts {
   wethUsdPair: Address;
   /** Uniswap V3 and the V3 launchpad (absent: no V3 launches). */
   v3?: { factory: Address; positionManager: Address; swapRouter: Address; launchpad: LaunchpadInfo; locker: Address };
+  /** The deployment's quirk tokens, each with the quote token of its V2 pair (deploy.ts). */
+  quirks: { address: Address; quirk: QuirkToken["quirk"]; quote: Address }[];
 }
 
 /** A V3 launch's pool, its single position (held by the locker) and the mirror of its state. */
@@ -165,8 +167,9 @@ export class Market {
   }
 
   transfer(token: Address, from: Address, to: Address, amount: bigint): void {
+    // A fee-on-transfer token's cut is a Transfer log of its own.
+    this.count({ Transfer: this.ledger.feeOf(token, from, to, amount) ? 2 : 1 });
     this.ledger.transfer(token, from, to, amount);
-    this.count({ Transfer: 1 });
     this.call(from, token, this.artifacts.LaunchToken.abi, "transfer", [to, amount], 0n, GAS.transfer);
   }
 
@@ -259,6 +262,55 @@ export class Market {
     this.count({ Transfer: 1 + hops, Sync: hops, Swap: hops });
     this.routerCall(trader, "swapExactTokensForTokens", [amountIn, amount, path, trader, NO_DEADLINE]);
     return amount;
+  }
+
+  /** Buys a quirk token in its V2 pair with `amountIn` of its quote (ether for WETH) through Router02's
+   * fee-supporting swap, whose minimum is what reaches the trader after the token's cut; returns that. */
+  buyQuirk(trader: Address, token: Address, quote: Address, amountIn: bigint): bigint {
+    const pair = this.ledger.pairOf(quote, token);
+    const out = this.quote(quote, token, amountIn);
+    if (out === 0n) return 0n;
+    const eth = quote === this.weth;
+    if (eth) {
+      this.spend(trader, amountIn);
+      this.ledger.moveEth(trader, this.weth, amountIn);
+      this.ledger.mint(this.weth, pair.address, amountIn);
+    } else {
+      this.approveRouter(trader, quote);
+      this.ledger.transfer(quote, trader, pair.address, amountIn);
+    }
+    const cut = this.ledger.feeOf(token, pair.address, trader, out) ? 1 : 0;
+    const received = this.ledger.transfer(token, pair.address, trader, out);
+    this.count({ Deposit: eth ? 1 : 0, Transfer: 2 + cut, Sync: 1, Swap: 1 });
+    if (eth) this.routerCall(trader, "swapExactETHForTokensSupportingFeeOnTransferTokens", [received, [quote, token], trader, NO_DEADLINE], amountIn);
+    else this.routerCall(trader, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [amountIn, received, [quote, token], trader, NO_DEADLINE]);
+    this.writer.touch(pair.address);
+    return received;
+  }
+
+  /** Sells `amountIn` of a quirk token in its V2 pair for its quote (ether for WETH) through Router02's
+   * fee-supporting swap: the pair prices what reached it after the token's cut. Returns the quote received. */
+  sellQuirk(trader: Address, token: Address, quote: Address, amountIn: bigint): bigint {
+    const pair = this.ledger.pairOf(token, quote);
+    const [reserveIn, reserveOut] = this.ledger.reserves(pair, token);
+    const fee = this.ledger.feeOf(token, trader, pair.address, amountIn);
+    const arrives = amountIn - (fee?.cut ?? 0n);
+    const out = arrives > 0n ? getAmountOut(arrives, reserveIn, reserveOut) : 0n;
+    if (out === 0n) return 0n;
+    this.approveRouter(trader, token);
+    this.ledger.transfer(token, trader, pair.address, amountIn);
+    const eth = quote === this.weth;
+    if (eth) {
+      this.ledger.burn(this.weth, pair.address, out);
+      this.ledger.moveEth(this.weth, trader, out);
+    } else {
+      this.ledger.transfer(quote, pair.address, trader, out);
+    }
+    this.count({ Transfer: 2 + (fee ? 1 : 0), Sync: 1, Swap: 1, Withdrawal: eth ? 1 : 0 });
+    const fn = eth ? "swapExactTokensForETHSupportingFeeOnTransferTokens" : "swapExactTokensForTokensSupportingFeeOnTransferTokens";
+    this.routerCall(trader, fn, [amountIn, out, [token, quote], trader, NO_DEADLINE]);
+    this.writer.touch(pair.address);
+    return out;
   }
 
   addLiquidity(owner: Address, tokenA: Address, tokenB: Address, desiredA: bigint, desiredB: bigint): bigint {

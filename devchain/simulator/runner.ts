@@ -8,7 +8,7 @@
  */
 import { type Address, decodeAbiParameters, type Hex } from "viem";
 import { type Artifacts, loadArtifacts } from "../compile";
-import { type Deployment, pairAddress, usdOf } from "../deploy";
+import { type Deployment, FEE_WALLET, pairAddress, usdOf } from "../deploy";
 import { lower } from "../encoding";
 import { writeJsonAtomic } from "../files";
 import { RpcClient } from "../rpc";
@@ -16,13 +16,14 @@ import { sortTokens } from "../swap-math";
 import { createActors } from "./actors";
 import { ChainWriter } from "./chain-writer";
 import { type GroundTruth, GroundTruthRecorder } from "./ground-truth";
-import { Ledger } from "./ledger";
+import { Ledger, type PairInfo, type TransferFee } from "./ledger";
 import { type Contracts, Market } from "./market";
 import { adoptOutsideEffects } from "./outside-effects";
 import { controllers, trueOwnership } from "./ownership";
 import { startBots } from "./scenarios/bots";
 import { startCrowd, startFreshArrivals } from "./scenarios/crowd";
 import { scheduleLaunches } from "./scenarios/launches";
+import { startQuirkTrading } from "./scenarios/quirks";
 import { startWhales } from "./scenarios/whales";
 import { DAY, Sim, type SimSizes, SLOT_SECONDS } from "./sim";
 
@@ -97,18 +98,21 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const rpc = new RpcClient(options.rpcUrl);
   const deployment = await normalize(options.deployment, rpc, artifacts);
   const launchpads = [...deployment.launchpads, ...(deployment.v3 ? [deployment.v3.launchpad] : [])];
-  const [latest, deployerNonce, deployerEth, wrappedEth, reserves, positions, ...launchpadNonces] = (await rpc.batch([
+  const pairs = mirroredPairs(deployment, artifacts);
+  const [latest, deployerNonce, deployerEth, wrappedEth, positions, ...rest] = (await rpc.batch([
     { method: "eth_getBlockByNumber", params: ["latest", false] },
     { method: "eth_getTransactionCount", params: [deployment.deployer, "latest"] },
     { method: "eth_getBalance", params: [deployment.deployer, "latest"] },
     { method: "eth_getBalance", params: [deployment.weth, "latest"] },
-    { method: "eth_call", params: [{ to: deployment.wethUsdPair, data: "0x0902f1ac" }, "latest"] },
     // The position manager's totalSupply: every position so far (none burnt), so the next id follows.
     deployment.v3
       ? { method: "eth_call", params: [{ to: deployment.v3.positionManager, data: "0x18160ddd" }, "latest"] }
       : { method: "eth_chainId", params: [] },
     ...launchpads.map((l) => ({ method: "eth_getTransactionCount", params: [l.address, "latest"] })),
-  ])) as [{ number: Hex; timestamp: Hex }, Hex, Hex, Hex, Hex, Hex, ...Hex[]];
+    ...pairs.map((p) => ({ method: "eth_call", params: [{ to: p.address, data: "0x0902f1ac" }, "latest"] })),
+  ])) as [{ number: Hex; timestamp: Hex }, Hex, Hex, Hex, Hex, ...Hex[]];
+  const launchpadNonces = rest.slice(0, launchpads.length);
+  const reserves = rest.slice(launchpads.length);
 
   const { startTimestamp } = options;
   if (startTimestamp <= Number(latest.timestamp)) {
@@ -132,7 +136,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const market = new Market(ledger, writer, artifacts, deployment, nonces);
   if (deployment.v3) market.nextPositionId = BigInt(positions) + 1n;
   market.adopt(deployment.deployer, Number(deployerNonce), BigInt(deployerEth));
-  mirrorDeployment(market, deployment, BigInt(wrappedEth), reserves);
+  mirrorDeployment(market, deployment, BigInt(wrappedEth), pairs, reserves);
 
   const truth = new GroundTruthRecorder();
   truth.classify(deployment.deployer, "deployer");
@@ -144,6 +148,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     startBots(sim, actors);
     startWhales(sim, actors);
     scheduleLaunches(sim, actors);
+    startQuirkTrading(sim, actors);
   });
 
   const started = Date.now();
@@ -252,6 +257,7 @@ async function normalize(d: DeploymentInput, rpc: RpcClient, artifacts: Artifact
     launchpads: d.launchpads.filter((l) => l.protocol === "uniswap-v2").map((l) => ({ ...l, address: lower(l.address) })),
     wethUsdPair: pairAddress(artifacts, factory, weth, usd),
     v3: v3Contracts(d),
+    quirks: (d.quirkTokens ?? []).map((q) => ({ address: lower(q.address), quirk: q.quirk, quote: lower(q.quote) })),
   };
 }
 
@@ -268,16 +274,39 @@ function v3Contracts(d: DeploymentInput): Contracts["v3"] {
   };
 }
 
-/** What the deployment left on chain as the ledger's starting state: the ether behind WETH and
- * the WETH/USD pool. */
-function mirrorDeployment(market: Market, deployment: Contracts, wrappedEth: bigint, reserves: Hex): void {
+/** The deployment's V2 pairs the market trades in: WETH against each dollar (the 6-decimals one
+ * first), and each quirk token's pair. */
+function mirroredPairs(d: Contracts, artifacts: Artifacts): PairInfo[] {
+  const dollars = [...new Set([d.usd, ...d.quirks.map((q) => q.quote)])].filter((q) => q !== d.weth);
+  const pairs = [...dollars.map((q) => [d.weth, q]), ...d.quirks.map((q) => [q.address, q.quote])];
+  return pairs.map(([a, b]) => {
+    const [token0, token1] = sortTokens(a, b);
+    return { address: pairAddress(artifacts, d.factory, a, b), token0, token1 };
+  });
+}
+
+/** The cut each quirk token's code takes of a transfer (deploy.ts): DeflatingERC20 burns 1% of
+ * every transfer; WalletFeeToken pays 3% to its fee wallet unless its owner (the deployer) sends or receives. */
+function quirkFee(quirk: Contracts["quirks"][number]["quirk"], owner: Address): TransferFee | null {
+  if (quirk === "fee-on-transfer") return (_from, _to, value) => ({ cut: value / 100n, sink: null });
+  if (quirk === "fee-to-wallet") return (from, to, value) => (from === owner || to === owner ? null : { cut: (value * 300n) / 10_000n, sink: FEE_WALLET });
+  return null;
+}
+
+/** What the deployment left on chain as the ledger's starting state: the ether behind WETH, the
+ * pairs' reserves, and the quirk tokens' fees. */
+function mirrorDeployment(market: Market, deployment: Contracts, wrappedEth: bigint, pairs: PairInfo[], reserves: Hex[]): void {
   market.ledger.setEth(deployment.weth, wrappedEth);
-  const [token0, token1] = sortTokens(deployment.weth, deployment.usd);
-  const [reserve0, reserve1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves);
-  const pair = deployment.wethUsdPair;
-  market.ledger.addPair({ address: pair, token0, token1 });
-  market.ledger.mint(token0, pair, reserve0);
-  market.ledger.mint(token1, pair, reserve1);
+  pairs.forEach((pair, i) => {
+    const [reserve0, reserve1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves[i]);
+    market.ledger.addPair(pair);
+    market.ledger.mint(pair.token0, pair.address, reserve0);
+    market.ledger.mint(pair.token1, pair.address, reserve1);
+  });
+  for (const q of deployment.quirks) {
+    const fee = quirkFee(q.quirk, deployment.deployer);
+    if (fee) market.ledger.setTransferFee(q.address, fee);
+  }
 }
 
 function sleepUntil(epochMs: number, signal?: AbortSignal): Promise<void> {

@@ -37,12 +37,12 @@ export type ChainLog = LogRef &
     | { kind: "tokenLaunched"; token: string; pair: string | null; creator: string | null; name: RawChainText | null; symbol: RawChainText | null }
     | { kind: "mint"; amount0: bigint; amount1: bigint }
     | { kind: "burn"; amount0: bigint; amount1: bigint }
-    | { kind: "swap"; amount0In: bigint; amount1In: bigint; amount0Out: bigint; amount1Out: bigint }
+    | { kind: "swap"; amount0In: bigint; amount1In: bigint; amount0Out: bigint; amount1Out: bigint; recipient: string }
     | { kind: "sync"; reserve0: bigint; reserve1: bigint }
     | { kind: "poolCreated"; token0: string; token1: string; pool: string; fee: number; tickSpacing: number }
     | { kind: "initialize"; sqrtPriceX96: bigint; tick: number }
     /** Signed amounts: what the pool received (negative: sent). */
-    | { kind: "swapV3"; amount0: bigint; amount1: bigint; sqrtPriceX96: bigint; liquidity: bigint; tick: number }
+    | { kind: "swapV3"; amount0: bigint; amount1: bigint; sqrtPriceX96: bigint; liquidity: bigint; tick: number; recipient: string }
     | { kind: "mintV3"; owner: string; tickLower: number; tickUpper: number; liquidity: bigint; amount0: bigint; amount1: bigint }
     | { kind: "burnV3"; owner: string; tickLower: number; tickUpper: number; liquidity: bigint; amount0: bigint; amount1: bigint }
     /** Tokens leaving a V3 pool to a position's owner (Collect) or the protocol (CollectProtocol). */
@@ -107,8 +107,8 @@ const LAYOUT: Record<string, { name: string; topics: number; words: number }> = 
 /**
  * Decodes a log of a known event; null for another event (or an ERC-721 Transfer, which shares
  * the ERC-20 signature with the id indexed); a MalformedLog when the topic is ours and the
- * layout is not. Never throws on what the chain sends. Mint, Burn and Swap need their data
- * words only (the indexed sender and recipient are not read).
+ * layout is not. Never throws on what the chain sends. Mint and Burn need their data words only;
+ * a Swap's recipient is read too (what the pool sent it tells a fee-on-transfer token's cut).
  */
 export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
   const ref = logRef(raw);
@@ -146,7 +146,7 @@ export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
     case TOPICS.burn:
       return { ...ref, kind: "burn", amount0: w(0), amount1: w(1) };
     case TOPICS.swap:
-      return { ...ref, kind: "swap", amount0In: w(0), amount1In: w(1), amount0Out: w(2), amount1Out: w(3) };
+      return { ...ref, kind: "swap", amount0In: w(0), amount1In: w(1), amount0Out: w(2), amount1Out: w(3), recipient: topicAddress(t2) };
     case TOPICS.sync:
       return { ...ref, kind: "sync", reserve0: w(0), reserve1: w(1) };
     case TOPICS.poolCreated:
@@ -162,7 +162,16 @@ export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
     case TOPICS.initialize:
       return { ...ref, kind: "initialize", sqrtPriceX96: w(0), tick: Number(signed(w(1))) };
     case TOPICS.swapV3:
-      return { ...ref, kind: "swapV3", amount0: signed(w(0)), amount1: signed(w(1)), sqrtPriceX96: w(2), liquidity: w(3), tick: Number(signed(w(4))) };
+      return {
+        ...ref,
+        kind: "swapV3",
+        amount0: signed(w(0)),
+        amount1: signed(w(1)),
+        sqrtPriceX96: w(2),
+        liquidity: w(3),
+        tick: Number(signed(w(4))),
+        recipient: topicAddress(t2),
+      };
     case TOPICS.mintV3:
       return {
         ...ref,

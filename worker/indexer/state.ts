@@ -39,6 +39,8 @@ export class ChainState {
   readonly quarantined = new Set<string>();
   /** Tokens marked balance_mismatch: their balances are checked with balanceOf in every range that moves them. */
   readonly mismatched = new Set<string>();
+  /** Per fee-on-transfer token, the ordinary addresses its swaps showed it pays its cut to (transform.ts feesToSinks). */
+  readonly feeSinks = new Map<string, Set<string>>();
   /** V3 positions in tracked pools, by positionKey: the pool each belongs to. */
   readonly positions = new Map<string, { pool: string }>();
   readonly positionManagers: Set<string>;
@@ -61,12 +63,13 @@ export class ChainState {
     const state = new ChainState(profile);
     const quarantined = await sql<{ address: string }[]>`select address from quarantined_entities where kind in ('token', 'pool')`;
     for (const q of quarantined) state.quarantined.add(q.address);
-    const tokens = await sql<{ address: string; decimals: number; created_block: string; mismatched: boolean }[]>`
-      select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched from tokens`;
+    const tokens = await sql<{ address: string; decimals: number; created_block: string; mismatched: boolean; fee_sinks: string[] }[]>`
+      select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched, fee_sinks from tokens`;
     for (const t of tokens) {
       if (state.quarantined.has(t.address)) continue;
       state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.created_block) });
       if (t.mismatched) state.mismatched.add(t.address);
+      if (t.fee_sinks.length > 0) state.feeSinks.set(t.address, new Set(t.fee_sinks));
     }
     const pools = await sql<
       {
@@ -130,14 +133,17 @@ export class ChainState {
     return this.tokens.has(token0) || this.tokens.has(token1) || (this.isQuote(token0) && this.isQuote(token1));
   }
 
-  /** Pool state and positions as they stand, to undo what a transform that did not commit moved. */
+  /** Pool state, positions and fee sinks as they stand, to undo what a transform that did not commit moved or learnt. */
   saveReserves(): () => void {
     const saved = [...this.pools.values()].map((p) => [p, balancesOf(p)] as const);
     const positions = new Map(this.positions);
+    const sinks = [...this.feeSinks].map(([token, s]) => [token, new Set(s)] as const);
     return () => {
       for (const [p, b] of saved) Object.assign(p, b);
       this.positions.clear();
       for (const [k, v] of positions) this.positions.set(k, v);
+      this.feeSinks.clear();
+      for (const [token, s] of sinks) this.feeSinks.set(token, new Set(s));
     };
   }
 

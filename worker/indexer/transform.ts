@@ -74,8 +74,17 @@ export type EventRow = {
   timestamp: number;
 };
 
+/** A fee-on-transfer token's fee recipient (an ordinary address) that a range's swaps showed: tokens.fee_sinks. */
+export type FeeSinkRow = { token: string; sink: string };
+
 /** The rows a range adds, in chain order. */
-export type RangeRows = { transfers: TransferRow[]; reserves: ReserveRow[]; events: EventRow[]; positionEvents: PositionEventRow[] };
+export type RangeRows = {
+  transfers: TransferRow[];
+  reserves: ReserveRow[];
+  events: EventRow[];
+  positionEvents: PositionEventRow[];
+  feeSinks: FeeSinkRow[];
+};
 
 /**
  * events.id of a block never rolled back: the chain position, monotonic in chain order. A block
@@ -109,7 +118,7 @@ function sides(state: ChainState, p: PoolState) {
  * (balances need it) but not listed as a transfer event. The trader is the transaction's sender.
  */
 export function transformRange(data: RangeData, state: ChainState): RangeRows {
-  const out: RangeRows = { transfers: [], reserves: [], events: [], positionEvents: [] };
+  const out: RangeRows = { transfers: [], reserves: [], events: [], positionEvents: [], feeSinks: [] };
   let start = 0;
   for (let i = 1; i <= data.logs.length; i++) {
     const prev = data.logs[i - 1];
@@ -132,6 +141,7 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
   // Who pays a pool of the transaction in its token (a seller, a liquidity provider): a cut of that token taken from them is a fee of that leg.
   const payers = new Map<string, string>();
   for (const l of logs) if (l.kind === "transfer" && kinds.has(l.to) && state.tokens.has(l.address)) payers.set(`${l.address}:${l.from}`, l.to);
+  const sinkFees = feesToSinks(logs, kinds, state, out);
   const actions = new Map<string, PoolAction>();
   const legs: { row: TransferRow; pool: string }[] = [];
   /** Per pool, the fees taken from what it paid out: its traders received that much less than the pool's own event says. */
@@ -147,7 +157,11 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
         continue;
       }
       if (!state.tokens.has(l.address)) continue;
-      const feePool = isFeeSink(l.to, l.address) ? (kinds.has(l.from) ? l.from : (payers.get(`${l.address}:${l.from}`) ?? null)) : null;
+      const feePool = isFeeSink(l.to, l.address)
+        ? kinds.has(l.from)
+          ? l.from
+          : (payers.get(`${l.address}:${l.from}`) ?? null)
+        : (sinkFees.get(l.logIndex) ?? null);
       const legPool = feePool ?? (kinds.has(l.from) ? l.from : kinds.has(l.to) ? l.to : null);
       const kind = l.from === ZERO ? "mint" : feePool ? "fee" : legPool ? legKind(kinds.get(legPool)!, legPool === l.from) : "transfer";
       if (kind === "fee" && feePool === l.from) feesOut.set(l.from, (feesOut.get(l.from) ?? 0n) + l.value);
@@ -241,6 +255,69 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
     const reached = row.kind === "fee" ? a?.tokenAmount : a && a.tokenAmount - (feesOut.get(pool) ?? 0n);
     if (a && reached && reached > 0n) row.amountUsd = usd((a.tokenSideUsd * Number(row.amount)) / Number(reached));
   }
+}
+
+/**
+ * Fee-on-transfer cuts paid to an ordinary address (a marketing or treasury wallet), by log index,
+ * each with the pool whose leg it split. A token that takes such a cut emits its Transfer logs
+ * back to back from the same sender: a run. Out of a pool, the pool's own Swap names the recipient
+ * and the amount it sent: a run from the pool that sums to that amount, one of its transfers to
+ * that recipient, shows the others to be the token's cut, and their addresses become the token's
+ * fee sinks (state.feeSinks, kept in tokens.fee_sinks). Into a pool nothing of the pool's says
+ * what the payer sent, so there a transfer beside the payer's leg is a fee only when it goes to a
+ * sink of that token a pool showed before. Only runs that hold a pool's leg count: a token's logs
+ * can teach sinks for that token alone, and a transfer that is not beside a leg is never a fee.
+ */
+function feesToSinks(logs: ChainLog[], kinds: Map<string, PoolAction["kind"]>, state: ChainState, out: RangeRows): Map<number, string> {
+  type Transfer = Extract<ChainLog, { kind: "transfer" }>;
+  const runs: Transfer[][] = [];
+  for (const l of logs) {
+    if (l.kind !== "transfer" || !state.tokens.has(l.address)) continue;
+    const last = runs.at(-1)?.at(-1);
+    if (last && last.logIndex === l.logIndex - 1 && last.address === l.address && last.from === l.from) runs.at(-1)!.push(l);
+    else runs.push([l]);
+  }
+  /** What each pool's swaps sent out of its indexed token, and to whom. */
+  const sent = (pool: PoolState, token: string) =>
+    logs.flatMap((l) => {
+      if (l.address !== pool.address || (l.kind !== "swap" && l.kind !== "swapV3")) return [];
+      const tokenIs0 = pool.token0 === token;
+      const amount = l.kind === "swap" ? (tokenIs0 ? l.amount0Out : l.amount1Out) : -(tokenIs0 ? l.amount0 : l.amount1);
+      return [{ recipient: l.recipient, amount }];
+    });
+  const fees = new Map<number, string>();
+  const shown = new Set<Transfer[]>();
+  // Runs out of pools first: a swap out of the pool can show a sink that a payer's run of the same transaction pays.
+  for (const run of runs) {
+    const pool = state.pools.get(run[0].from);
+    if (run.length < 2 || !pool || kinds.get(pool.address) !== "swap") continue;
+    const token = run[0].address;
+    const total = run.reduce((sum, t) => sum + t.value, 0n);
+    const swap = sent(pool, token).find((s) => s.amount === total && run.filter((t) => t.to === s.recipient).length === 1);
+    const cuts = run.filter((t) => t.to !== swap?.recipient && t.to !== t.from && !state.nonHolders.has(t.to));
+    if (!swap || cuts.length !== run.length - 1) continue;
+    const sinks = state.feeSinks.get(token) ?? new Set<string>();
+    for (const t of cuts) {
+      fees.set(t.logIndex, pool.address);
+      // A burn or the token's own balance is a fee sink without being shown (isFeeSink).
+      if (isFeeSink(t.to, token) || sinks.has(t.to)) continue;
+      out.feeSinks.push({ token, sink: t.to });
+      sinks.add(t.to);
+    }
+    if (sinks.size > 0) state.feeSinks.set(token, sinks);
+    shown.add(run);
+  }
+  for (const run of runs) {
+    const sinks = state.feeSinks.get(run[0].address);
+    if (run.length < 2 || !sinks || shown.has(run)) continue;
+    const cuts = run.filter((t) => sinks.has(t.to) && t.to !== t.from);
+    const legs = run.filter((t) => !cuts.includes(t));
+    if (cuts.length === 0 || legs.length !== 1) continue;
+    const [leg] = legs;
+    const pool = kinds.has(leg.to) ? leg.to : kinds.has(leg.from) ? leg.from : null;
+    if (pool) for (const t of cuts) fees.set(t.logIndex, pool);
+  }
+  return fees;
 }
 
 /**

@@ -146,6 +146,13 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
     { match: ["address"] },
   );
   await foldPositions(tx, [...new Set(rows.positionEvents.map((e) => positionKey(e.manager, e.tokenId)))]);
+  // A token's fee sinks are a fact of its code (what its transfers do), so a reorg leaves them.
+  if (rows.feeSinks.length > 0) {
+    await tx`
+      update tokens t set fee_sinks = t.fee_sinks || s.sinks
+        from (select token, array_agg(distinct sink) as sinks from unnest(${rows.feeSinks.map((f) => f.token)}::text[], ${rows.feeSinks.map((f) => f.sink)}::text[]) s(token, sink) group by token) s
+       where t.address = s.token`;
+  }
 }
 
 const ZERO = "0x0000000000000000000000000000000000000000";

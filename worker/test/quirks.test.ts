@@ -2,6 +2,7 @@ import { type Abi, decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Sql } from "@/db/client";
 import { type Artifacts, loadArtifacts } from "@/devchain/compile";
+import { FEE_WALLET } from "@/devchain/deploy";
 import { listPositions } from "@/lib/queries/positions";
 import { Indexer } from "@/worker/indexer/indexer";
 import { toHex } from "@/worker/indexer/rpc";
@@ -12,8 +13,9 @@ import { DevchainMarket } from "./devchain-market";
 /**
  * Real token quirks on the dev chain, in pools of the official Uniswap V2 and V3 contracts that
  * the factories and the position manager created (no launchpad): the V2 periphery's
- * DeflatingERC20 (1% of every transfer burnt), a token with bytes32 name and symbol, and one
- * without decimals(), each against WETH and the 6- and 18-decimals dollars. Wallets buy, sell and
+ * DeflatingERC20 (1% of every transfer burnt), WalletFeeToken (3% of every transfer paid to a
+ * marketing wallet), a token with bytes32 name and symbol, and one without decimals(), each
+ * against WETH and the 6- and 18-decimals dollars. Wallets buy, sell and
  * transfer them (the fee-on-transfer token through Router02's supporting-fee functions); then the
  * real indexer runs and everything is compared with the chain: balances with balanceOf, prices
  * with reserves, slot0 and QuoterV2, and each wallet's books with a hand computation from its
@@ -71,7 +73,7 @@ async function chainDecimals(token: string): Promise<number | null> {
 }
 
 /** The quirk tokens and the dev chain's quote tokens. */
-let q: { dtt: string; b32: string; nodec: string; weth: string; dusd: string; ddai: string };
+let q: { dtt: string; b32: string; nodec: string; wft: string; weth: string; dusd: string; ddai: string };
 
 /** The pools of the quirk tokens, as the test created them (or the deployment did). */
 const pools: { token: string; quote: string; pool: string; v3: boolean }[] = [];
@@ -237,35 +239,37 @@ const v3Swap = (wallet: string, tokenIn: string, tokenOut: string, amountIn: big
     ]),
   );
 
-let traders: { fot: string; b32: string; nodec: string; receiver: string };
+let traders: { fot: string; b32: string; nodec: string; wft: string; receiver: string };
 
 async function scenario() {
   const d = market.deployment;
-  const [dtt, b32, nodec] = d.quirkTokens.map((t) => t.address.toLowerCase());
-  q = { dtt, b32, nodec, weth: d.weth, dusd: d.quoteTokens[1].address, ddai: d.quoteTokens[2].address };
+  const [dtt, b32, nodec, wft] = d.quirkTokens.map((t) => t.address.toLowerCase());
+  q = { dtt, b32, nodec, wft, weth: d.weth, dusd: d.quoteTokens[1].address, ddai: d.quoteTokens[2].address };
   expect(d.quoteTokens.map((t) => t.decimals)).toEqual([18, 6, 18]);
 
   // Every quirk token against every quote token on V2 (0.9 USD a token), and the two that V3 can hold (a fee-on-transfer
-  // token cannot be added to a V3 pool: the pool checks it received the whole amount) on V3 too. The deployer holds
-  // what is left of the deployment's tokens and has approved both the router and the position manager.
+  // token cannot be added to a V3 pool: the pool checks it received the whole amount) on V3 too; the wallet-fee token's
+  // owner pays no fee, so it adds one V3 pool, which then sells (a buy's fee leaves the pool's side, a sell's would revert).
+  // The deployer holds what is left of the deployment's tokens and has approved both the router and the position manager.
   const deployer = d.deployer;
-  for (const token of [dtt, b32, nodec]) {
+  for (const token of [dtt, b32, nodec, wft]) {
     for (const quote of [q.weth, q.dusd, q.ddai]) await v2Pool(token, quote, 100_000n * E18, 90_000n * perDollar(quote));
   }
   for (const token of [b32, nodec]) {
     for (const quote of [q.weth, q.dusd, q.ddai]) await v3Pool(token, quote, 50_000n * E18, 45_000n * perDollar(quote));
   }
-  expect(pools.length).toBe(15);
+  await v3Pool(wft, q.dusd, 50_000n * E18, 45_000n * perDollar(q.dusd));
+  expect(pools.length).toBe(19);
   // A pair for an address with no contract (anyone can create one, for a future token too): no token.
   await mine(send(deployer, d.uniswapV2.factory, data("UniswapV2Factory", "createPair", [NO_CODE, q.weth])));
 
   // Traders, with dollars and approvals of both routers.
-  const [fot, b32Trader, nodecTrader, receiver] = market.accounts.slice(1, 5);
-  traders = { fot, b32: b32Trader, nodec: nodecTrader, receiver };
-  for (const w of [fot, b32Trader, nodecTrader]) {
+  const [fot, b32Trader, nodecTrader, receiver, wftTrader] = market.accounts.slice(1, 6);
+  traders = { fot, b32: b32Trader, nodec: nodecTrader, wft: wftTrader, receiver };
+  for (const w of [fot, b32Trader, nodecTrader, wftTrader]) {
     await mine(
       ...[q.dusd, q.ddai].map((s) => send(deployer, s, data("USD", "mint", [w, 100_000n * perDollar(s)]))),
-      ...[dtt, b32, nodec, q.dusd, q.ddai].flatMap((t) => [
+      ...[dtt, b32, nodec, wft, q.dusd, q.ddai].flatMap((t) => [
         send(w, t, data("erc20", "approve", [d.uniswapV2.router, MAX])),
         send(w, t, data("erc20", "approve", [d.uniswapV3.swapRouter, MAX])),
       ]),
@@ -296,6 +300,37 @@ async function scenario() {
     dtt,
     q.dusd,
     v2Swap(fot, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [(await held(fot, dtt)) / 5n, 0n, [dtt, q.dusd], fot, DEADLINE]),
+  );
+
+  // The wallet-fee token: bought first (its pool's swap shows where its fee goes), on V2 for dollars and ether and on V3;
+  // sent on (the fee paid beside no swap is a transfer); sold on V2 for the 18-decimals dollar and for ether.
+  await trade(
+    wftTrader,
+    wft,
+    q.dusd,
+    v2Swap(wftTrader, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [4_000n * 10n ** 6n, 0n, [q.dusd, wft], wftTrader, DEADLINE]),
+  );
+  await trade(
+    wftTrader,
+    wft,
+    q.weth,
+    v2Swap(wftTrader, "swapExactETHForTokensSupportingFeeOnTransferTokens", [0n, [q.weth, wft], wftTrader, DEADLINE], E18),
+    true,
+  );
+  await trade(wftTrader, wft, q.dusd, v3Swap(wftTrader, q.dusd, wft, 2_000n * 10n ** 6n));
+  await transfer(wftTrader, receiver, wft, 500n * E18);
+  await trade(
+    wftTrader,
+    wft,
+    q.ddai,
+    v2Swap(wftTrader, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [(await held(wftTrader, wft)) / 3n, 0n, [wft, q.ddai], wftTrader, DEADLINE]),
+  );
+  await trade(
+    wftTrader,
+    wft,
+    q.weth,
+    v2Swap(wftTrader, "swapExactTokensForETHSupportingFeeOnTransferTokens", [(await held(wftTrader, wft)) / 4n, 0n, [wft, q.weth], wftTrader, DEADLINE]),
+    true,
   );
 
   // The bytes32 token on V3 against the 6-decimals dollar, on V2 against ether, sold on V3 for the 18-decimals dollar.
@@ -348,11 +383,12 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
 
   it("finds each quirk token through its pools, with its name and symbol decoded and unknown decimals flagged", async () => {
     const rows = await sql<{ address: string; name: string; symbol: string; decimals: number; anomalies: string[]; launchpad: string }[]>`
-      select address, name, symbol, decimals, anomalies, launchpad from tokens where address = any(${[q.dtt, q.b32, q.nodec]}) order by name`;
+      select address, name, symbol, decimals, anomalies, launchpad from tokens where address = any(${[q.dtt, q.b32, q.nodec, q.wft]}) order by name`;
     expect(rows.map(({ address: _, ...r }) => r)).toEqual([
       { name: "Bytes Thirty Two", symbol: "B32", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
       { name: "Deflating Test Token", symbol: "DTT", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
       { name: "No Decimals", symbol: "NODEC", decimals: 18, anomalies: ["decimals_unknown"], launchpad: "Uniswap V2" },
+      { name: "Wallet Fee Token", symbol: "WFT", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
     ]);
     const [{ none }] = await sql<{ none: number }[]>`select count(*)::int as none from tokens where address = ${NO_CODE}`;
     expect(none).toBe(0);
@@ -434,11 +470,11 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
       expect(listed.unrealized_pnl_usd).toBeCloseTo((Number(b.quantity) / 1e18) * price - b.cost, 2);
       compared++;
     }
-    expect(compared).toBe(3);
+    expect(compared).toBe(4);
     // The receiver's tokens came by transfer: of unknown cost.
     const received = await sql<{ cost_basis_usd: number; unknown: string }[]>`
-      select cost_basis_usd, unknown_cost_quantity::text as unknown from wallet_positions where wallet = ${traders.receiver} and token_address = any(${[q.dtt, q.b32]})`;
-    expect(received.length).toBe(2);
+      select cost_basis_usd, unknown_cost_quantity::text as unknown from wallet_positions where wallet = ${traders.receiver} and token_address = any(${[q.dtt, q.b32, q.wft]})`;
+    expect(received.length).toBe(3);
     for (const r of received) expect([r.cost_basis_usd, BigInt(r.unknown) > 0n]).toEqual([0, true]);
   });
 
@@ -453,5 +489,29 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
       { n: number }[]
     >`select count(*)::int as n from events where token_address = ${q.dtt} and type = 'transfer' and to_address = ${ZERO}`;
     expect(burns[0].n).toBeGreaterThan(0);
+  });
+
+  it("pays the wallet-fee token's cut to its wallet as fees of the swaps it split, learnt from the pool's own swap", async () => {
+    const sinks = await sql<{ address: string; fee_sinks: string[] }[]>`select address, fee_sinks from tokens where address = any(${[q.wft, q.dtt]})`;
+    // DeflatingERC20 burns its fee: a burn is a fee sink of every token, none to learn.
+    expect(Object.fromEntries(sinks.map((t) => [t.address, t.fee_sinks]))).toEqual({ [q.wft]: [FEE_WALLET], [q.dtt]: [] });
+    // Each swap is one swap event; the cut of each went to the wallet as a fee, and the transfer's cut as a transfer.
+    const rows = await sql<{ type: string; n: number }[]>`
+      select e.type, count(*)::int as n from events e
+       where e.token_address = ${q.wft} and e.tx_hash in (select tx_hash from events where wallet_address = ${traders.wft} and type = 'swap')
+       group by e.type order by e.type`;
+    expect(rows).toEqual([{ type: "swap", n: 5 }]);
+    const cuts = await sql<{ kind: string; n: number }[]>`
+      select kind, count(*)::int as n from token_transfers where token_address = ${q.wft} and to_address = ${FEE_WALLET} group by kind order by kind`;
+    expect(cuts).toEqual([
+      { kind: "fee", n: 5 },
+      { kind: "transfer", n: 1 },
+    ]);
+    // The wallet holds what it was paid, all of unknown cost: it bought nothing.
+    const [wallet] = await sql<{ quantity: string; unknown: string; cost_basis_usd: number; buy_count: number }[]>`
+      select quantity::text, unknown_cost_quantity::text as unknown, cost_basis_usd, buy_count from wallet_positions
+       where wallet = ${FEE_WALLET} and token_address = ${q.wft}`;
+    const balance = String(await market.balanceOf(q.wft, FEE_WALLET, indexed));
+    expect(wallet).toEqual({ quantity: balance, unknown: balance, cost_basis_usd: 0, buy_count: 0 });
   });
 });

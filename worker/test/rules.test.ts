@@ -165,11 +165,11 @@ describe("average-cost positions", () => {
   });
 });
 
-describe("a fee-on-transfer token's swaps", () => {
-  // A token that burns 1% of every transfer, in a pair with the 6-decimals dollar: 1 USD a token.
+/** A fee-on-transfer token in a V2 pair with the 6-decimals dollar (1 USD a token), and a transform of one trader's transactions. */
+function feeMarket() {
   const E18 = 10n ** 18n;
   const state = new ChainState(fakeProfile);
-  const [usd, fot, pair, trader, zero] = [fakeProfile.quoteTokens[1].address, "0xf0", "0xpa", "0xtr", "0x0000000000000000000000000000000000000000"];
+  const [usd, fot, pair, trader] = [fakeProfile.quoteTokens[1].address, "0xf0", "0xpa", "0xtr"];
   state.addToken({ address: fot, decimals: 18, createdBlock: 1 });
   state.addPool({
     address: pair,
@@ -187,46 +187,39 @@ describe("a fee-on-transfer token's swaps", () => {
   const log = (tx: string, l: LogFields & { address: string }): ChainLog =>
     ({ ...l, block: 2, logIndex: logIndex++, txHash: tx, txIndex: 0, blockHash: "0xb" }) as ChainLog;
   const transfer = (tx: string, token: string, from: string, to: string, value: bigint) => log(tx, { kind: "transfer", address: token, from, to, value });
+  const buy = (tx: string, usdIn: bigint, out: bigint) => [
+    transfer(tx, usd, trader, pair, usdIn),
+    log(tx, { kind: "swap", address: pair, amount0In: 0n, amount1In: usdIn, amount0Out: out, amount1Out: 0n, recipient: trader }),
+  ];
+  const sell = (tx: string, tokensIn: bigint, usdOut: bigint) => [
+    log(tx, { kind: "swap", address: pair, amount0In: tokensIn, amount1In: 0n, amount0Out: 0n, amount1Out: usdOut, recipient: trader }),
+    transfer(tx, usd, pair, trader, usdOut),
+  ];
+  const transform = (logs: ChainLog[]) => {
+    const txFrom = new Map(logs.map((l) => [l.txHash, trader]));
+    const blocks = new Map([[2, { number: 2, hash: "0xb", parentHash: "0xa", timestamp: 0, txFrom, keep: true }]]);
+    return transformRange({ from: 2, to: 2, logs, blocks, tokens: [], pools: [], fundings: [], quarantined: [] }, state);
+  };
+  /** The token's transfer rows: kind, from, to, USD value. */
+  const legs = (rows: ReturnType<typeof transform>) =>
+    rows.transfers.filter((t) => t.token === fot).map((t) => [t.kind, t.from, t.to, Number(t.amountUsd.toFixed(6))]);
+  return { E18, state, usd, fot, pair, trader, transfer, buy, sell, transform, legs };
+}
+
+describe("a fee-on-transfer token's swaps", () => {
+  // A token that burns 1% of every transfer.
+  const { E18, fot, pair, trader, transfer, buy, sell, transform, legs: legsOf } = feeMarket();
+  const zero = "0x0000000000000000000000000000000000000000";
   // A buy of 10 tokens for 10 USD: the pair sends 10, of which 0.1 is burnt; then a sell of 5: 0.05 burnt from the seller, 4.95 arrive.
-  const logs = [
-    transfer("0x1", usd, trader, pair, 10n * 10n ** 6n),
+  const rows = transform([
     transfer("0x1", fot, pair, zero, E18 / 10n),
     transfer("0x1", fot, pair, trader, (99n * E18) / 10n),
-    log("0x1", { kind: "swap", address: pair, amount0In: 0n, amount1In: 10n * 10n ** 6n, amount0Out: 10n * E18, amount1Out: 0n }),
+    ...buy("0x1", 10n * 10n ** 6n, 10n * E18),
     transfer("0x2", fot, trader, zero, (5n * E18) / 100n),
     transfer("0x2", fot, trader, pair, (495n * E18) / 100n),
-    log("0x2", { kind: "swap", address: pair, amount0In: (495n * E18) / 100n, amount1In: 0n, amount0Out: 0n, amount1Out: 4_950_000n }),
-    transfer("0x2", usd, pair, trader, 4_950_000n),
-  ];
-  const rows = transformRange(
-    {
-      from: 2,
-      to: 2,
-      logs,
-      blocks: new Map([
-        [
-          2,
-          {
-            number: 2,
-            hash: "0xb",
-            parentHash: "0xa",
-            timestamp: 0,
-            txFrom: new Map([
-              ["0x1", trader],
-              ["0x2", trader],
-            ]),
-            keep: true,
-          },
-        ],
-      ]),
-      tokens: [],
-      pools: [],
-      fundings: [],
-      quarantined: [],
-    },
-    state,
-  );
-  const legs = rows.transfers.filter((t) => t.token === fot).map((t) => [t.kind, t.from, t.to, Number(t.amountUsd.toFixed(6))]);
+    ...sell("0x2", (495n * E18) / 100n, 4_950_000n),
+  ]);
+  const legs = legsOf(rows);
 
   it("gives the buyer the whole quote it paid for what reached it, and makes the fees legs, not transfers", () => {
     expect(legs).toEqual([
@@ -236,6 +229,8 @@ describe("a fee-on-transfer token's swaps", () => {
       ["sell", trader, pair, 4.95],
     ]);
     expect(rows.events.map((e) => e.type)).toEqual(["swap", "swap"]);
+    // A burn is a fee sink of every token: nothing to learn.
+    expect(rows.feeSinks).toEqual([]);
   });
 
   it("realizes the seller's fee at its cost: a round trip loses the fees", () => {
@@ -249,5 +244,75 @@ describe("a fee-on-transfer token's swaps", () => {
     expect(p.realizedPnlUsd).toBeCloseTo(4.95 - (5 * 10) / 9.9, 9);
     expect(p.costBasisUsd).toBeCloseTo((4.9 * 10) / 9.9, 9);
     expect([p.buyCount, p.sellCount]).toEqual([1, 1]);
+  });
+});
+
+describe("a fee-on-transfer token that pays its fee to a wallet", () => {
+  // 3% of every transfer goes to a marketing wallet; a friend of the trader is an ordinary address.
+  const [wallet, friend] = ["0xmk", "0xfr"];
+  const market = () => {
+    const m = feeMarket();
+    const tokens = (n: number) => (BigInt(Math.round(n * 100)) * m.E18) / 100n;
+    const dollars = (n: number) => BigInt(Math.round(n * 100)) * 10n ** 4n;
+    // A buy of 10: the pair sends 10 (its Swap says so), 0.3 to the wallet and 9.7 to the buyer.
+    const shownBuy = [
+      m.transfer("0x1", m.fot, m.pair, wallet, tokens(0.3)),
+      m.transfer("0x1", m.fot, m.pair, m.trader, tokens(9.7)),
+      ...m.buy("0x1", dollars(10), tokens(10)),
+    ];
+    return { ...m, tokens, dollars, shownBuy };
+  };
+
+  it("learns the wallet from a buy whose pool sent the whole amount, and counts its cut as a fee of each leg beside it", () => {
+    const { fot, pair, trader, transfer, sell, transform, legs, tokens, dollars, shownBuy } = market();
+    const rows = transform([
+      ...shownBuy,
+      // A sell of 5: 0.15 to the wallet, 4.85 reach the pair, which pays 4.85 USD.
+      transfer("0x2", fot, trader, wallet, tokens(0.15)),
+      transfer("0x2", fot, trader, pair, tokens(4.85)),
+      ...sell("0x2", tokens(4.85), dollars(4.85)),
+      // A transfer to the wallet beside no leg is a transfer.
+      transfer("0x3", fot, trader, wallet, tokens(1)),
+    ]);
+    expect(legs(rows)).toEqual([
+      ["fee", pair, wallet, 0.3],
+      ["buy", pair, trader, 10],
+      ["fee", trader, wallet, 0.15],
+      ["sell", trader, pair, 4.85],
+      ["transfer", trader, wallet, 1],
+    ]);
+    expect(rows.feeSinks).toEqual([{ token: fot, sink: wallet }]);
+    expect(rows.events.map((e) => e.type)).toEqual(["swap", "swap", "transfer"]);
+    // The round trip realizes the sell's fee: 4.85 - 5 x 10 / 9.7.
+    const p = emptyPosition(trader, fot);
+    for (const t of rows.transfers.filter((t) => t.token === fot && t.txHash !== "0x3")) {
+      if (t.to === trader) applyMovement(p, t, "in");
+      if (t.from === trader) applyMovement(p, t, "out");
+    }
+    expect(p.realizedPnlUsd).toBeCloseTo(4.85 - (5 * 10) / 9.7, 9);
+  });
+
+  it("is not fooled: a split the pool's Swap does not add up to, or a seller's transfer to an address no swap showed, stays a transfer", () => {
+    const { state, fot, pair, trader, transfer, buy, sell, transform, legs, tokens, dollars, shownBuy } = market();
+    const rows = transform([
+      ...shownBuy,
+      // The Swap says 9 out, the token's logs 10: no cut is shown, and the friend is no sink.
+      transfer("0x4", fot, pair, friend, tokens(1)),
+      transfer("0x4", fot, pair, trader, tokens(9)),
+      ...buy("0x4", dollars(9), tokens(9)),
+      // The seller pays its friend beside its sell: the friend is no sink of this token.
+      transfer("0x5", fot, trader, friend, tokens(1)),
+      transfer("0x5", fot, trader, pair, tokens(4)),
+      ...sell("0x5", tokens(4), dollars(4)),
+    ]);
+    expect(legs(rows).map(([kind, , to]) => [kind, to])).toEqual([
+      ["fee", wallet],
+      ["buy", trader],
+      ["buy", friend],
+      ["buy", trader],
+      ["transfer", friend],
+      ["sell", pair],
+    ]);
+    expect([...state.feeSinks.get(fot)!]).toEqual([wallet]);
   });
 });

@@ -1,20 +1,8 @@
-import { createRequire } from "node:module";
 import { type Abi, decodeFunctionResult, encodeDeployData, encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { type Artifacts, loadArtifacts } from "@/devchain/compile";
 import { toHex } from "@/worker/indexer/rpc";
 import type { ChainProfile } from "@/worker/profiles";
 import { DevchainMarket } from "./devchain-market";
-
-const require = createRequire(import.meta.url);
-type Json = { abi: Abi; bytecode: Hex };
-const artifact = (pkg: "v3-core" | "v3-periphery", file: string): Json => require(`@uniswap/${pkg}/artifacts/contracts/${file}`);
-const V3 = {
-  factory: artifact("v3-core", "UniswapV3Factory.sol/UniswapV3Factory.json"),
-  pool: artifact("v3-core", "UniswapV3Pool.sol/UniswapV3Pool.json"),
-  positions: artifact("v3-periphery", "NonfungiblePositionManager.sol/NonfungiblePositionManager.json"),
-  router: artifact("v3-periphery", "SwapRouter.sol/SwapRouter.json"),
-  quoter: artifact("v3-periphery", "lens/QuoterV2.sol/QuoterV2.json"),
-};
 
 const E18 = 10n ** 18n;
 const DEADLINE = 2n ** 40n;
@@ -28,10 +16,10 @@ const sqrtPriceX96 = (raw1Per0: number) => BigInt(Math.round(Math.sqrt(raw1Per0)
 export type V3Pool = { token: string; pool: string };
 
 /**
- * The dev chain's market (DevchainMarket: V2 launches and trades) plus the official Uniswap V3
- * contracts from @uniswap/v3-core and v3-periphery (factory, NonfungiblePositionManager,
- * SwapRouter, QuoterV2) and a V3 market: tokens with a WETH pool only on V3, positions minted,
- * increased, decreased, collected and transferred, and swaps both ways, from a seed.
+ * The dev chain's market (DevchainMarket: V2 launches and trades) and a V3 market on the official
+ * Uniswap V3 contracts its deployment runs (factory, NonfungiblePositionManager, SwapRouter,
+ * QuoterV2): tokens with a WETH pool only on V3, positions minted, increased, decreased, collected
+ * and transferred, and swaps both ways, from a seed.
  */
 export class V3Market {
   readonly pools: V3Pool[] = [];
@@ -41,45 +29,42 @@ export class V3Market {
   private seed: number;
   private approved = new Set<string>();
 
+  /** The deployment's V3 contracts. */
+  readonly v3: { factory: string; positions: string; router: string; quoter: string };
+  /** The ABIs of the deployment's V3 contracts. */
+  private readonly abi: { factory: Abi; pool: Abi; positions: Abi; router: Abi; quoter: Abi };
+
   private constructor(
     readonly v2: DevchainMarket,
     private readonly artifacts: Artifacts,
-    readonly v3: { factory: string; positions: string; router: string; quoter: string },
+    /** Positions the deployment minted before this market's (the WETH/USD pool's). */
+    readonly deployedPositions: number,
     seed: number,
   ) {
     this.seed = seed;
+    const d = v2.deployment.uniswapV3;
+    this.v3 = { factory: d.factory, positions: d.positionManager, router: d.swapRouter, quoter: d.quoterV2 };
+    const a = artifacts;
+    this.abi = {
+      factory: a.UniswapV3Factory.abi,
+      pool: a.UniswapV3Pool.abi,
+      positions: a.NonfungiblePositionManager.abi,
+      router: a.SwapRouter.abi,
+      quoter: a.QuoterV2.abi,
+    };
   }
 
   static async start(seed = 1): Promise<V3Market> {
     const v2 = await DevchainMarket.start(seed);
-    const deployer = v2.deployment.deployer;
-    const weth = v2.deployment.weth;
-    const deployed = async (json: Json, args: unknown[]) => {
-      const hash = await v2.rpc.call<string>("eth_sendTransaction", [
-        { from: deployer, data: encodeDeployData({ abi: json.abi, bytecode: json.bytecode, args }), gas: toHex(30_000_000), gasPrice: "0x0" },
-      ]);
-      await v2.mine();
-      const receipt = await v2.rpc.call<{ contractAddress: string; status: string }>("eth_getTransactionReceipt", [hash]);
-      if (receipt.status !== "0x1") throw new Error("V3 deployment failed");
-      return receipt.contractAddress.toLowerCase();
-    };
-    const factory = await deployed(V3.factory, []);
-    const positions = await deployed(V3.positions, [factory, weth, "0x0000000000000000000000000000000000000000"]);
-    const router = await deployed(V3.router, [factory, weth]);
-    const quoter = await deployed(V3.quoter, [factory, weth]);
-    return new V3Market(v2, await loadArtifacts(), { factory, positions, router, quoter }, seed);
+    const artifacts = await loadArtifacts();
+    const data = encodeFunctionData({ abi: artifacts.NonfungiblePositionManager.abi, functionName: "totalSupply" });
+    const minted = await v2.rpc.call<Hex>("eth_call", [{ to: v2.deployment.uniswapV3.positionManager, data }, "latest"]);
+    return new V3Market(v2, artifacts, Number(BigInt(minted)), seed);
   }
 
-  /** The dev chain profile with V3, discovering tokens from new pools against a quote token (no launchpads). */
+  /** The dev chain's profile: its V3 factory and position manager, tokens found by launch and by pool. */
   get profile(): ChainProfile {
-    const p = this.v2.profile;
-    return {
-      ...p,
-      launchpads: [],
-      factories: [...p.factories, { address: this.v3.factory, name: "Uniswap V3", protocol: "uniswap-v3" }],
-      positionManagers: [{ address: this.v3.positions, name: "Uniswap V3 Positions" }],
-      otherContracts: [...p.otherContracts, this.v3.router],
-    };
+    return this.v2.profile;
   }
 
   private rand(n: number) {
@@ -141,10 +126,10 @@ export class V3Market {
     await this.send(
       creator,
       this.v3.positions,
-      encodeFunctionData({ abi: V3.positions.abi, functionName: "createAndInitializePoolIfNecessary", args: [token0, token1, FEE, sqrtPriceX96(raw1Per0)] }),
+      encodeFunctionData({ abi: this.abi.positions, functionName: "createAndInitializePoolIfNecessary", args: [token0, token1, FEE, sqrtPriceX96(raw1Per0)] }),
     );
     await this.v2.mine();
-    const pool = (await this.call<string>(this.v3.factory, V3.factory.abi, "getPool", [token0, token1, FEE])).toLowerCase();
+    const pool = (await this.call<string>(this.v3.factory, this.abi.factory, "getPool", [token0, token1, FEE])).toLowerCase();
     this.pools.push({ token, pool });
     await this.ready(creator, token);
     await this.wrap(creator, 100n * E18);
@@ -155,7 +140,7 @@ export class V3Market {
     const weth = this.v2.deployment.weth;
     const tokenIs0 = p.token < weth;
     // A range around the current tick, or the full range.
-    const [, tick] = await this.call<[bigint, number]>(p.pool, V3.pool.abi, "slot0", []);
+    const [, tick] = await this.call<[bigint, number]>(p.pool, this.abi.pool, "slot0", []);
     const width = this.rand(3) === 0 ? MAX_TICK : SPACING * (20 + this.rand(200));
     const center = Math.round(tick / SPACING) * SPACING;
     const lower = Math.max(center - width, -MAX_TICK);
@@ -174,15 +159,15 @@ export class V3Market {
       recipient: owner,
       deadline: DEADLINE,
     };
-    await this.send(owner, this.v3.positions, encodeFunctionData({ abi: V3.positions.abi, functionName: "mint", args: [params] }));
+    await this.send(owner, this.v3.positions, encodeFunctionData({ abi: this.abi.positions, functionName: "mint", args: [params] }));
     await this.v2.mine();
     // Ids count from 1; a mint that reverted (too little of a side) adds none.
-    const count = await this.call<bigint>(this.v3.positions, V3.positions.abi, "totalSupply", []);
-    if (!this.positionIds.includes(count)) this.positionIds.push(count);
+    const count = await this.call<bigint>(this.v3.positions, this.abi.positions, "totalSupply", []);
+    if (count > this.deployedPositions && !this.positionIds.includes(count)) this.positionIds.push(count);
   }
 
   private async owner(id: bigint) {
-    return (await this.call<string>(this.v3.positions, V3.positions.abi, "ownerOf", [id])).toLowerCase();
+    return (await this.call<string>(this.v3.positions, this.abi.positions, "ownerOf", [id])).toLowerCase();
   }
 
   /** `blocks` blocks of V3 activity (a launch now and then, swaps, positions), `perBlock` transactions each. */
@@ -210,7 +195,7 @@ export class V3Market {
             amountOutMinimum: 0n,
             sqrtPriceLimitX96: 0n,
           };
-          await this.send(trader, this.v3.router, encodeFunctionData({ abi: V3.router.abi, functionName: "exactInputSingle", args: [params] }));
+          await this.send(trader, this.v3.router, encodeFunctionData({ abi: this.abi.router, functionName: "exactInputSingle", args: [params] }));
         } else if (action === 6) {
           await this.ready(trader, p.token);
           await this.wrap(trader, 2n * E18);
@@ -219,34 +204,34 @@ export class V3Market {
         } else {
           const id = this.positionIds[this.rand(this.positionIds.length)];
           const owner = await this.owner(id);
-          const position = await this.call<readonly unknown[]>(this.v3.positions, V3.positions.abi, "positions", [id]);
+          const position = await this.call<readonly unknown[]>(this.v3.positions, this.abi.positions, "positions", [id]);
           const liquidity = position[7] as bigint;
           if (action === 7 && liquidity > 0n) {
             // Decrease and collect in one multicall, as the Uniswap interface does.
             const decrease = encodeFunctionData({
-              abi: V3.positions.abi,
+              abi: this.abi.positions,
               functionName: "decreaseLiquidity",
               args: [{ tokenId: id, liquidity: liquidity / BigInt(1 + this.rand(3)), amount0Min: 0n, amount1Min: 0n, deadline: DEADLINE }],
             });
             const collect = encodeFunctionData({
-              abi: V3.positions.abi,
+              abi: this.abi.positions,
               functionName: "collect",
               args: [{ tokenId: id, recipient: owner, amount0Max: 2n ** 128n - 1n, amount1Max: 2n ** 128n - 1n }],
             });
-            await this.send(owner, this.v3.positions, encodeFunctionData({ abi: V3.positions.abi, functionName: "multicall", args: [[decrease, collect]] }));
+            await this.send(owner, this.v3.positions, encodeFunctionData({ abi: this.abi.positions, functionName: "multicall", args: [[decrease, collect]] }));
           } else if (action === 8) {
             await this.send(
               owner,
               this.v3.positions,
               encodeFunctionData({
-                abi: V3.positions.abi,
+                abi: this.abi.positions,
                 functionName: "collect",
                 args: [{ tokenId: id, recipient: owner, amount0Max: 2n ** 128n - 1n, amount1Max: 2n ** 128n - 1n }],
               }),
             );
           } else {
             const to = this.traders()[this.rand(7)];
-            await this.send(owner, this.v3.positions, encodeFunctionData({ abi: V3.positions.abi, functionName: "transferFrom", args: [owner, to, id] }));
+            await this.send(owner, this.v3.positions, encodeFunctionData({ abi: this.abi.positions, functionName: "transferFrom", args: [owner, to, id] }));
           }
         }
       }
@@ -278,7 +263,7 @@ export class V3Market {
       amountOutMinimum: 0n,
       sqrtPriceLimitX96: 0n,
     };
-    const hash = await this.send(wallet, this.v3.router, encodeFunctionData({ abi: V3.router.abi, functionName: "exactInputSingle", args: [params] }));
+    const hash = await this.send(wallet, this.v3.router, encodeFunctionData({ abi: this.abi.router, functionName: "exactInputSingle", args: [params] }));
     await this.v2.mine();
     const receipt = await this.v2.rpc.call<{ status: string }>("eth_getTransactionReceipt", [hash]);
     // A pool whose price left every position's range has no liquidity to buy from: the router reverts, and the wallet never trades.
@@ -287,10 +272,10 @@ export class V3Market {
 
   /** What the chain says at `block`: each V3 pool's slot0, liquidity and token balances; each position's owner and liquidity. */
   async poolState(pool: string, block: number) {
-    const [sqrtPriceX96, tick] = await this.call<[bigint, number]>(pool, V3.pool.abi, "slot0", [], block);
-    const liquidity = await this.call<bigint>(pool, V3.pool.abi, "liquidity", [], block);
-    const token0 = (await this.call<string>(pool, V3.pool.abi, "token0", [], block)).toLowerCase();
-    const token1 = (await this.call<string>(pool, V3.pool.abi, "token1", [], block)).toLowerCase();
+    const [sqrtPriceX96, tick] = await this.call<[bigint, number]>(pool, this.abi.pool, "slot0", [], block);
+    const liquidity = await this.call<bigint>(pool, this.abi.pool, "liquidity", [], block);
+    const token0 = (await this.call<string>(pool, this.abi.pool, "token0", [], block)).toLowerCase();
+    const token1 = (await this.call<string>(pool, this.abi.pool, "token1", [], block)).toLowerCase();
     return {
       sqrtPriceX96,
       tick,
@@ -301,8 +286,8 @@ export class V3Market {
   }
 
   async position(id: bigint, block: number) {
-    const p = await this.call<readonly unknown[]>(this.v3.positions, V3.positions.abi, "positions", [id], block);
-    const owner = (await this.call<string>(this.v3.positions, V3.positions.abi, "ownerOf", [id], block)).toLowerCase();
+    const p = await this.call<readonly unknown[]>(this.v3.positions, this.abi.positions, "positions", [id], block);
+    const owner = (await this.call<string>(this.v3.positions, this.abi.positions, "ownerOf", [id], block)).toLowerCase();
     return { owner, liquidity: p[7] as bigint, tickLower: p[5] as number, tickUpper: p[6] as number };
   }
 
@@ -312,14 +297,14 @@ export class V3Market {
       {
         to: this.v3.quoter,
         data: encodeFunctionData({
-          abi: V3.quoter.abi,
+          abi: this.abi.quoter,
           functionName: "quoteExactInputSingle",
           args: [{ tokenIn, tokenOut, amountIn, fee: FEE, sqrtPriceLimitX96: 0n }],
         }),
       },
       "latest",
     ]);
-    const [amountOut] = decodeFunctionResult({ abi: V3.quoter.abi, functionName: "quoteExactInputSingle", data }) as readonly [bigint, ...unknown[]];
+    const [amountOut] = decodeFunctionResult({ abi: this.abi.quoter, functionName: "quoteExactInputSingle", data }) as readonly [bigint, ...unknown[]];
     return amountOut;
   }
 

@@ -48,7 +48,7 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
     const indexed = await sql<{ address: string }[]>`select address from pools where protocol = 'uniswap-v3'`;
     expect(indexed.map((p) => p.address)).toEqual(expect.arrayContaining(market.pools.map((p) => p.pool)));
     expect(v3.pools).toBe(indexed.length);
-    expect(v3.positions).toBe(market.positionIds.length);
+    expect(v3.positions).toBe(market.positionIds.length + market.deployedPositions);
     await expectIndexedEqualsChain(sql, market.v2);
     const [e] = await sql<{ swaps: number; adds: number; removes: number }[]>`
       select count(*) filter (where e.type = 'swap')::int as swaps, count(*) filter (where e.type = 'liquidity_add')::int as adds,

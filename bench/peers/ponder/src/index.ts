@@ -179,8 +179,8 @@ ponder.on("PoolV3:Initialize", async ({ event, context }) => {
   await poolV3Event(context.db, event, { kind: "initialize", sqrtPriceX96: event.args.sqrtPriceX96, tick: event.args.tick });
 });
 ponder.on("PoolV3:Swap", async ({ event, context }) => {
-  const { amount0, amount1, sqrtPriceX96, liquidity, tick } = event.args;
-  await poolV3Event(context.db, event, { kind: "swapV3", amount0, amount1, sqrtPriceX96, liquidity, tick });
+  const { amount0, amount1, sqrtPriceX96, liquidity, tick, recipient } = event.args;
+  await poolV3Event(context.db, event, { kind: "swapV3", amount0, amount1, sqrtPriceX96, liquidity, tick, recipient: lower(recipient) });
 });
 ponder.on("PoolV3:Mint", async ({ event, context }) => {
   const { owner, tickLower, tickUpper, amount, amount0, amount1 } = event.args;

@@ -1,0 +1,1 @@
+ALTER TABLE "tokens" ADD COLUMN "fee_sinks" text[] DEFAULT '{}'::text[] NOT NULL;
