@@ -85,3 +85,18 @@ export async function recomputeCandles(tx: Tx, since: { token: string; since: nu
   await tx.unsafe(DELETE_AFFECTED, params);
   await tx.unsafe(RECOMPUTE_AFFECTED, params);
 }
+
+/**
+ * A database indexed before the worker kept candles (migration 0008) has swaps but no candles:
+ * they are computed once, from every event, before indexing resumes.
+ */
+export async function fillMissingCandles(tx: Tx) {
+  const [{ missing }] = await tx<{ missing: boolean }[]>`
+    select not exists (select 1 from ohlcv_candles) and exists (select 1 from events where type = 'swap') as missing`;
+  if (!missing) return;
+  await recomputeCandles(
+    tx,
+    await tx<{ token: string; since: number }[]>`
+      select token_address as token, extract(epoch from min(timestamp))::float8 as since from events group by token_address`,
+  );
+}

@@ -97,4 +97,10 @@ describe("candles (fake chain)", { timeout: 120_000 }, () => {
     await syncToHead(await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 }));
     await expectCandlesFromEvents();
   });
+
+  it("a database indexed before candles were kept gets them all when the worker starts", async () => {
+    await sql`delete from ohlcv_candles`;
+    await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
+    await expectCandlesFromEvents();
+  });
 });
