@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
-import { OHLCV_INTERVALS } from "@/lib/domain/vocab";
+import { INVARIANTS } from "@/scripts/fixtures/invariants";
 import { Indexer } from "@/worker/indexer/indexer";
 import { Rpc } from "@/worker/indexer/rpc";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -8,64 +8,40 @@ import { FakeMarket, fakeProfile as profile } from "./fake-market";
 
 /**
  * The candles the worker keeps range by range, merged into stored buckets and rolled back by
- * reorgs, equal candles computed at once from the events that remain: the rule written a second
- * time (a window over each bucket's swaps in event id order).
+ * reorgs, equal candles computed at once from the events that remain (the fixtures' invariant:
+ * the rule written a second time, as a window over each bucket's swaps in event id order).
  */
 let db: TestDatabase;
 let sql: Sql;
 let rpc: Rpc;
 const market = new FakeMarket(11);
+const chain = market.chain;
 
 async function syncToHead(ix: Indexer) {
   for (let i = 0; i < 100; i++) if ((await ix.cycle()).step === "idle") return;
   throw new Error("did not catch up");
 }
 
-const row = (r: Record<string, unknown>) => JSON.stringify(r);
-
-async function stored() {
-  const rows = await sql<Record<string, unknown>[]>`
-    select token_address as token, interval, extract(epoch from bucket_start)::float8 as bucket, open, high, low, close,
-           volume_usd::text as volume, trades
-      from ohlcv_candles order by 1, 2, 3`;
-  return rows.map(row);
-}
-
-async function fromEvents() {
-  const rows = await sql<Record<string, unknown>[]>`
-    select distinct on (token, interval, bucket) token, interval, bucket::float8,
-           first_value(price) over w as open, max(price) over w as high, min(price) over w as low, last_value(price) over w as close,
-           (sum(usd) over w)::text as volume, (count(*) over w)::int as trades
-      from (select e.token_address as token, e.id, i.interval, floor(extract(epoch from e.timestamp) / i.seconds) * i.seconds as bucket,
-                   e.amount_usd / (e.token_amount / power(10::numeric, t.decimals))::float8 as price, e.amount_usd::numeric as usd
-              from events e join tokens t on t.address = e.token_address
-             cross join unnest(${Object.keys(OHLCV_INTERVALS)}::text[], ${Object.values(OHLCV_INTERVALS)}::int[]) i(interval, seconds)
-             where e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0) s
-    window w as (partition by token, interval, bucket order by id rows between unbounded preceding and unbounded following)
-     order by 1, 2, 3`;
-  return rows.map(row);
-}
-
 async function expectCandlesFromEvents() {
-  const expected = await fromEvents();
-  expect(expected.length).toBeGreaterThan(0);
-  expect(await stored()).toEqual(expected);
+  const [{ candles }] = await sql<{ candles: number }[]>`select count(*)::int as candles from ohlcv_candles`;
+  expect(candles).toBeGreaterThan(0);
+  const [{ count }] = await sql.unsafe<{ count: string }[]>(INVARIANTS["ohlcv_candles are the candles of the swaps that remain"]);
+  expect(Number(count), "candles unlike those of the swaps").toBe(0);
 }
 
 describe("candles (fake chain)", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     sql = connect(db.url, { max: 4 });
-    await chain().listen();
-    rpc = new Rpc({ url: chain().url, addressChunkSize: profile.addressChunkSize });
+    await chain.listen();
+    rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
     market.simulate(80);
   }, 120_000);
   afterAll(async () => {
     await sql?.end();
-    await chain().close();
+    await chain.close();
     await db?.drop();
   });
-  const chain = () => market.chain;
 
   it("merges each range's swaps into the candles a recompute from every event gives", async () => {
     const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
