@@ -1,5 +1,6 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import { balances } from "./balances";
+import { ohlcvCandles } from "./candles";
 import { blocks, syncState } from "./chain";
 import { eventCounts, eventCumulativeCounts, events, eventTombstones, tokenTransfers } from "./events";
 import { lpPositions, poolReserves, pools, positionEvents } from "./pools";
@@ -40,6 +41,7 @@ export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   derived(quarantinedEntities, "block"),
   derived(balances),
   derived(holderCountHistory),
+  derived(ohlcvCandles),
   derived(tokenMetrics),
   derived(wallets),
   derived(walletPositions),

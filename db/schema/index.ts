@@ -4,6 +4,7 @@ export * from "./api-keys";
 export * from "./auth";
 export * from "./balances";
 export * from "./billing";
+export * from "./candles";
 export * from "./chain";
 export * from "./chain-derived";
 export * from "./events";

@@ -4,6 +4,7 @@ import type { ChainState } from "../indexer/state";
 import type { RangeRows } from "../indexer/transform";
 import type { ChainProfile } from "../profiles";
 import { applyTransfers } from "./balances";
+import { mergeRangeCandles } from "./candles";
 import { type Head, refreshPoolLiquidity, refreshRanking, refreshTokenMetrics } from "./metrics";
 import { applyPositions } from "./positions";
 import { refreshTokenScores, refreshWalletScores } from "./scores";
@@ -14,12 +15,13 @@ export type Touched = { tokens: string[]; wallets: string[] };
 
 /**
  * Derived state of a range just written, in its transaction: balances, supplies and holder
- * counts, positions, wallet activity and funders. Returns what it touched.
+ * counts, positions, wallet activity and funders, candles. Returns what it touched.
  */
 export async function deriveRange(tx: Tx, state: ChainState, profile: ChainProfile, fromBlock: number, rows: RangeRows, fundings: Funding[]): Promise<Touched> {
   await applyTransfers(tx, state, rows.transfers, "stored");
   await applyPositions(tx, state, rows.transfers, "stored");
   await upsertWalletActivity(tx, profile, { fromBlock });
+  await mergeRangeCandles(tx, fromBlock);
   const actors = rows.events.flatMap((e) => (e.to ? [e.wallet, e.to] : [e.wallet]));
   await linkFunders(tx, [...new Set([...actors, ...fundings.map((f) => f.wallet)])]);
 

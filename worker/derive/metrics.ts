@@ -16,7 +16,7 @@ export type Head = { number: number; timestamp: number };
 const WINDOWS = { "5m": 300, "1h": 3_600, "24h": 86_400 } as const;
 
 /** A swap's USD price: its USD over its token amount (events e of a token t). */
-const SWAP_PRICE = `e.amount_usd / (e.token_amount / power(10::numeric, t.decimals))::float8`;
+export const SWAP_PRICE = `e.amount_usd / (e.token_amount / power(10::numeric, t.decimals))::float8`;
 const PRICED_SWAP = `e.token_address = i.address and e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0`;
 
 /**

@@ -1,5 +1,6 @@
 import type { Sql } from "@/db/client";
 import { deriveRange, refreshDerived, type Touched } from "../derive";
+import { fillMissingCandles } from "../derive/candles";
 import { quoteTokenFundings } from "../derive/funding";
 import { markTokens, reconcileRange } from "../derive/reconcile";
 import type { ChainProfile } from "../profiles";
@@ -83,7 +84,10 @@ export class Indexer {
   }
 
   static async create(opts: IndexerOptions): Promise<Indexer> {
-    await opts.sql.begin((tx) => writeKnownContracts(tx, opts.profile));
+    await opts.sql.begin(async (tx) => {
+      await writeKnownContracts(tx, opts.profile);
+      await fillMissingCandles(tx);
+    });
     const ix = new Indexer(opts, await ChainState.load(opts.sql, opts.profile));
     ix.checkpoint = (await readCheckpoint(opts.sql, opts.profile.chainId)) ?? (await ix.beforeStart());
     ix.run.startBlock = ix.checkpoint.number + 1;

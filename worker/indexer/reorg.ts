@@ -13,6 +13,7 @@ import {
   walletPositions,
 } from "@/db/schema";
 import { applyTransfers } from "../derive/balances";
+import { recomputeCandles } from "../derive/candles";
 import { applyPositions } from "../derive/positions";
 import { linkFunders, upsertWalletActivity } from "../derive/wallets";
 import type { ChainProfile } from "../profiles";
@@ -107,8 +108,8 @@ const RESTORE_RESERVES = updateSql(
 /**
  * Rolls the indexed data back to `ancestor` (null: to before the start block) in one transaction:
  * deletes every fact above it and what was created above it (events leave tombstones), then
- * recomputes what those facts fed (pool reserves and V3 price state, V3 positions, balances, supplies, holder counts and positions
- * of the tokens they touched, the activity and funders of the wallets they named) by the same
+ * recomputes what those facts fed (pool reserves and V3 price state, V3 positions, balances, supplies, holder counts, positions
+ * and candles of the tokens they touched, the activity and funders of the wallets they named) by the same
  * folds the forward sync runs.
  * Returns the state reloaded from the result; price-dependent figures are refreshed by the caller.
  */
@@ -122,6 +123,8 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
     union select wallet from wallet_funding where block_number > ${above}`);
   const pools = await list(tx`select distinct pool_address as a from pool_reserves where block_number > ${above}`);
   const positions = await list(tx`select distinct manager || ':' || token_id::text as a from position_events where block_number > ${above}`);
+  const candlesSince = await tx<{ token: string; since: number }[]>`
+    select token_address as token, extract(epoch from min(timestamp))::float8 as since from events where block_number > ${above} group by token_address`;
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
   const ev = names(events);
@@ -146,6 +149,7 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   await tx.unsafe(RESET_LP_SUPPLY, [rebuilt]);
   await tx.unsafe(RESTORE_RESERVES, [pools]);
   await foldPositions(tx, positions);
+  await recomputeCandles(tx, candlesSince);
 
   const state = await ChainState.load(tx, profile);
   const stored = await tx<StoredTransfer[]>`

@@ -1,1 +1,0 @@
-ALTER TABLE "tokens" ADD COLUMN "fee_sinks" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,0 +1,102 @@
+import { insertSql, names, type OnConflict, type Tx, tableName } from "@/db/bulk";
+import { ohlcvCandles } from "@/db/schema";
+import { OHLCV_INTERVALS } from "@/lib/domain/vocab";
+import { SWAP_PRICE } from "./metrics";
+
+const c = names(ohlcvCandles);
+const INTERVAL_NAMES = Object.keys(OHLCV_INTERVALS);
+const INTERVAL_SECONDS = Object.values(OHLCV_INTERVALS);
+
+/** Candles already stored take the range's swaps after theirs: open kept, close replaced, high/low extended, volume and trades added. */
+const MERGE: OnConflict<typeof ohlcvCandles> = {
+  target: ["tokenAddress", "interval", "bucketStart"],
+  action: ["close"],
+  set: {
+    high: (stored, added) => `greatest(${stored}, ${added})`,
+    low: (stored, added) => `least(${stored}, ${added})`,
+    volumeUsd: (stored, added) => `${stored} + ${added}`,
+    trades: (stored, added) => `${stored} + ${added}`,
+  },
+};
+
+/**
+ * The candles of the priced swaps of events e (of tokens t) that `scope` joins and picks, in the
+ * buckets `keep` picks (of intervals i: $1 names, $2 lengths), merged into the stored ones. A swap
+ * is priced when it has a USD amount and a token amount; its price is its USD over its token
+ * amount; a bucket opens at its first swap by event id and closes at its last.
+ */
+const writeCandles = (scope: { join: string; where: string; since: string }, keep: string) =>
+  insertSql(
+    ohlcvCandles,
+    {
+      tokenAddress: "g.token",
+      interval: "g.interval",
+      bucketStart: "to_timestamp(g.bucket)",
+      open: "g.prices[1]",
+      high: "g.high",
+      low: "g.low",
+      close: "g.prices[cardinality(g.prices)]",
+      volumeUsd: "g.volume",
+      trades: "g.trades",
+    },
+    `from (
+       select s.token, i.interval, floor(s.epoch / i.seconds) * i.seconds as bucket, array_agg(s.price order by s.id) as prices,
+              max(s.price) as high, min(s.price) as low, sum(s.usd) as volume, count(*)::int as trades
+         from (select e.token_address as token, e.id, extract(epoch from e.timestamp) as epoch, ${SWAP_PRICE} as price,
+                      e.amount_usd::numeric as usd, ${scope.since} as since
+                 from events e join tokens t on t.address = e.token_address ${scope.join}
+                where e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0 and ${scope.where}
+               -- OFFSET 0 keeps the price from being computed again for every interval.
+               offset 0) s
+        cross join unnest($1::text[], $2::int[]) i(interval, seconds)
+        where ${keep}
+        group by s.token, i.interval, 3) g`,
+    MERGE,
+  );
+
+const MERGE_RANGE = writeCandles({ join: "", where: "e.block_number >= $3", since: "null" }, "true");
+
+/** Candles of a range just written (its swaps: every event from `fromBlock` on), merged into the stored ones. */
+export async function mergeRangeCandles(tx: Tx, fromBlock: number) {
+  await tx.unsafe(MERGE_RANGE, [INTERVAL_NAMES, INTERVAL_SECONDS, fromBlock]);
+}
+
+/** A bucket of interval i at or after the one holding `since` (Unix seconds). */
+const fromBucketOf = (epoch: string, since: string) => `${epoch} >= floor(${since} / i.seconds) * i.seconds`;
+
+/** The candles of tokens $3 from the bucket of each interval that holds the token's time $4 on. */
+const DELETE_AFFECTED = `delete from ${tableName(ohlcvCandles)} o
+  using unnest($3::text[], $4::float8[]) k(token, since) cross join unnest($1::text[], $2::int[]) i(interval, seconds)
+  where o.${c.tokenAddress} = k.token and o.${c.interval} = i.interval and ${fromBucketOf(`extract(epoch from o.${c.bucketStart})`, "k.since")}`;
+
+const RECOMPUTE_AFFECTED = writeCandles(
+  { join: "join unnest($3::text[], $4::float8[]) k(token, since) on k.token = e.token_address", where: "true", since: "k.since" },
+  fromBucketOf("s.epoch", "s.since"),
+);
+
+/**
+ * After a reorg removed events: each token's candles from the buckets holding `since` (Unix
+ * seconds, the token's first removed event) on, recomputed from the events that remain.
+ * Subtracting the removed swaps could not restore a high, a low, an open or a close.
+ */
+export async function recomputeCandles(tx: Tx, since: { token: string; since: number }[]) {
+  if (since.length === 0) return;
+  const params = [INTERVAL_NAMES, INTERVAL_SECONDS, since.map((s) => s.token), since.map((s) => s.since)];
+  await tx.unsafe(DELETE_AFFECTED, params);
+  await tx.unsafe(RECOMPUTE_AFFECTED, params);
+}
+
+/**
+ * A database indexed before the worker kept candles (migration 0008) has swaps but no candles:
+ * they are computed once, from every event, before indexing resumes.
+ */
+export async function fillMissingCandles(tx: Tx) {
+  const [{ missing }] = await tx<{ missing: boolean }[]>`
+    select not exists (select 1 from ohlcv_candles) and exists (select 1 from events where type = 'swap') as missing`;
+  if (!missing) return;
+  await recomputeCandles(
+    tx,
+    await tx<{ token: string; since: number }[]>`
+      select token_address as token, extract(epoch from min(timestamp))::float8 as since from events group by token_address`,
+  );
+}
