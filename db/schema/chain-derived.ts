@@ -7,13 +7,13 @@ import { lpPositions, poolReserves, pools, positionEvents } from "./pools";
 import { quarantinedEntities } from "./quarantine";
 import { tokenScores, walletScores } from "./scores";
 import { holderCountHistory, tokenMetrics, tokens } from "./tokens";
-import { walletFunding, walletPositions, wallets } from "./wallets";
+import { walletFunding, walletPositionCounts, walletPositions, wallets } from "./wallets";
 
 /**
  * A table the worker writes from chain data. `above`: the block column (its property name) of a
  * table whose rows belong to one block (facts, and what was created there); a reorg rollback
  * deletes its rows above the common ancestor. The other tables are recomputed from the rows that remain
- * (worker/indexer/reorg.ts) or kept by triggers (event counts).
+ * (worker/indexer/reorg.ts) or kept by triggers (event and position counts).
  */
 export type ChainDerivedTable = { table: PgTable; above?: string };
 
@@ -45,6 +45,7 @@ export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   derived(tokenMetrics),
   derived(wallets),
   derived(walletPositions),
+  derived(walletPositionCounts),
   derived(tokenScores),
   derived(walletScores),
   derived(syncState),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, createdAt, ts, uint256, usd } from "./columns";
 
@@ -48,8 +49,25 @@ export const walletPositions = pgTable(
     firstBuyBlock: blockNumber(),
     lastTradeBlock: blockNumber(),
   },
-  (t) => [primaryKey({ columns: [t.wallet, t.tokenAddress] }), index("wallet_positions_token_idx").on(t.tokenAddress)],
+  (t) => [
+    primaryKey({ columns: [t.wallet, t.tokenAddress] }),
+    index("wallet_positions_token_idx").on(t.tokenAddress),
+    // A wallet's closed positions in the positions list's order (best realized PnL first), so a
+    // page of a wallet with thousands of them reads only the page.
+    index("wallet_positions_closed_idx").on(t.wallet, t.realizedPnlUsd.desc().nullsFirst(), t.tokenAddress).where(sql`${t.quantity} <= 0`),
+  ],
 );
+
+/**
+ * A wallet's number of positions and of open ones (quantity above zero), kept by statement
+ * triggers on wallet_positions (db/functions/position-counts.sql): the exact total of a
+ * positions list is one probe, not a count of a busy wallet's thousands.
+ */
+export const walletPositionCounts = pgTable("wallet_position_counts", {
+  wallet: address().primaryKey(),
+  total: integer().notNull(),
+  open: integer().notNull(),
+});
 
 /**
  * The first payment each address received: native currency (from block transactions; asset null)
