@@ -87,7 +87,7 @@ export async function recomputeCandles(tx: Tx, since: { token: string; since: nu
 }
 
 /**
- * A database indexed before the worker kept candles (migration 0008) has swaps but no candles:
+ * A database indexed before the worker kept candles has swaps but no candles:
  * they are computed once, from every event, before indexing resumes.
  */
 export async function fillMissingCandles(tx: Tx) {
