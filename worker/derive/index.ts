@@ -37,15 +37,23 @@ export async function deriveRange(tx: Tx, state: ChainState, profile: ChainProfi
 /**
  * The figures that move with prices and time, as of `head`: token metrics, pool liquidity,
  * scores, ranking, wallet PnL and portfolio value. "all" after a backfill, a reorg or when idle.
+ * `between` runs before each step (it may throw to abandon the transaction).
  */
-export async function refreshDerived(tx: Tx, state: ChainState, scope: Touched | "all", head: Head) {
+export async function refreshDerived(tx: Tx, state: ChainState, scope: Touched | "all", head: Head, between?: () => Promise<void>) {
   const tokens = scope === "all" ? [...state.tokens.keys()] : scope.tokens;
   const pools = scope === "all" ? [...state.pools.values()] : [...new Set(tokens.flatMap((t) => state.poolsByToken.get(t) ?? []))];
-  await refreshTokenMetrics(tx, state, tokens, head);
-  await refreshPoolLiquidity(tx, state, pools);
-  await refreshTokenScores(tx, state, tokens, head);
-  await refreshRanking(tx, tokens);
-  await refreshWalletValues(tx, scope === "all" ? "all" : scope.wallets);
-  // After the token scores: a wallet's record reads its tokens' rug flags and wash evidence.
-  await refreshWalletScores(tx, scope === "all" ? "all" : scope.wallets, head);
+  const wallets = scope === "all" ? "all" : scope.wallets;
+  const steps = [
+    () => refreshTokenMetrics(tx, state, tokens, head),
+    () => refreshPoolLiquidity(tx, state, pools),
+    () => refreshTokenScores(tx, state, tokens, head),
+    () => refreshRanking(tx, tokens),
+    () => refreshWalletValues(tx, wallets),
+    // After the token scores: a wallet's record reads its tokens' rug flags and wash evidence.
+    () => refreshWalletScores(tx, wallets, head),
+  ];
+  for (const step of steps) {
+    await between?.();
+    await step();
+  }
 }

@@ -35,8 +35,13 @@ export type IndexerOptions = {
   profile: ChainProfile;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
-  /** Price- and time-dependent figures of every token and wallet are refreshed at most this often. */
+  /**
+   * Price- and time-dependent figures of every token and wallet are refreshed at most this often;
+   * a refresh may give way to new blocks for no longer than this either.
+   */
   fullRefreshIntervalMs?: number;
+  /** How often the head is read while the worker waits or refreshes (POLL_INTERVAL_MS). */
+  pollIntervalMs?: number;
 };
 
 /** `indexedTime`: Unix seconds of the indexed block, the "now" of everything derived from it. */
@@ -45,6 +50,8 @@ export type CycleResult = { head: number; indexedBlock: number; indexedTime: num
 const HEARTBEAT_EVERY_MS = 1_000;
 /** Thrown to roll back a trial write of a range (quarantine.ts traces a failure to one token with them). */
 const DRY_RUN = Symbol("dry run");
+/** Thrown to roll back a refresh that gives way to a new block. */
+const GIVE_WAY = Symbol("give way");
 
 /**
  * The sync engine: historical backfill of final blocks, then live steps near the head with reorg
@@ -52,6 +59,9 @@ const DRY_RUN = Symbol("dry run");
  * transaction, so a crash at any moment resumes from the checkpoint with nothing lost or doubled.
  * The price- and time-dependent figures a live range touches follow in a transaction of their
  * own, so its events are served without waiting for them; the full refresh recomputes them all.
+ * The head is read every poll interval, also while a refresh runs: a refresh that meets a new
+ * block rolls back and gives way to it (its figures are refreshed after that block, with what it
+ * touched), unless those figures have waited for the full refresh interval already.
  */
 export class Indexer {
   readonly sql: Sql;
@@ -63,7 +73,11 @@ export class Indexer {
   checkpoint!: BlockRef;
   private readonly onProgress?: (p: Progress) => void;
   private readonly fullRefreshIntervalMs: number;
+  private readonly pollIntervalMs: number;
   private refreshPending = true;
+  /** What committed live ranges touched and no refresh has covered yet, and since when. */
+  private touched: Touched | null = null;
+  private touchedSince = 0;
   private lastRefreshAt = 0;
   private lastHeartbeatAt = 0;
   private lastHeadReported = -1;
@@ -79,6 +93,7 @@ export class Indexer {
     this.signal = opts.signal;
     this.onProgress = opts.onProgress;
     this.fullRefreshIntervalMs = opts.fullRefreshIntervalMs ?? 30_000;
+    this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
     this.state = state;
   }
 
@@ -100,8 +115,7 @@ export class Indexer {
 
   /** One poll: backfill what is final, then one live step, then the idle refresh if due. */
   async cycle(): Promise<CycleResult> {
-    this.headReadAt = Date.now();
-    this.head = await this.rpc.blockNumber();
+    await this.readHead();
     const finalHead = this.head - this.profile.finalityDepth;
     // A backfill trusts its blocks to be final, so it must start from a block the node still has.
     if (this.checkpoint.number < finalHead && !(await rollBackIfOrphaned(this))) {
@@ -109,8 +123,10 @@ export class Indexer {
       if (!this.signal?.aborted) await this.refreshAll();
     }
     const step = this.signal?.aborted ? "idle" : await syncLive(this, this.head);
-    if (step === "idle" && this.refreshPending && Date.now() - this.lastRefreshAt >= this.fullRefreshIntervalMs) {
-      await this.refreshAll();
+    if (step === "idle") {
+      const fullDue = this.lastRefreshAt + this.fullRefreshIntervalMs;
+      if (this.refreshPending && Date.now() >= fullDue) await this.refreshAll(fullDue);
+      else await this.refreshTouched();
     }
     await this.heartbeat();
     return { head: this.head, indexedBlock: this.checkpoint.number, indexedTime: this.checkpoint.timestamp, step };
@@ -159,10 +175,12 @@ export class Indexer {
     this.refreshPending = true;
     // A crash before this commits leaves these figures to the full refresh a new run starts with.
     if (live) {
-      await this.sql.begin(async (tx) => {
-        await refreshDerived(tx, this.state, touched, ref);
-        await bumpDataVersion(tx, this.profile.chainId);
-      });
+      if (!this.touched) this.touchedSince = Date.now();
+      this.touched = {
+        tokens: [...new Set([...(this.touched?.tokens ?? []), ...touched.tokens])],
+        wallets: [...new Set([...(this.touched?.wallets ?? []), ...touched.wallets])],
+      };
+      await this.refreshTouched();
     }
     this.run.events += rows.events.length;
     this.reportProgress(live);
@@ -187,15 +205,57 @@ export class Indexer {
     this.state = await ChainState.load(this.sql, this.profile);
   }
 
-  /** Every token's and wallet's price- and time-dependent figures, as of the checkpoint. */
-  async refreshAll() {
+  /**
+   * Every token's and wallet's price- and time-dependent figures, as of the checkpoint. `dueSince`:
+   * since when the figures wait for it (null: they may not wait, as after a reorg).
+   */
+  async refreshAll(dueSince: number | null = null) {
     if (this.checkpoint.number < this.profile.startBlock) return;
-    await this.sql.begin(async (tx) => {
-      await refreshDerived(tx, this.state, "all", this.checkpoint);
-      await bumpDataVersion(tx, this.profile.chainId);
-    });
+    if (!(await this.refresh("all", dueSince))) return;
     this.refreshPending = false;
+    this.touched = null;
     this.lastRefreshAt = Date.now();
+  }
+
+  /** The figures live ranges touched since the last refresh (tokens quarantined since then are left out). */
+  private async refreshTouched() {
+    if (!this.touched) return;
+    const scope = { tokens: this.touched.tokens.filter((t) => this.state.tokens.has(t)), wallets: this.touched.wallets };
+    if (await this.refresh(scope, this.touchedSince)) this.touched = null;
+  }
+
+  /**
+   * refreshDerived as of the checkpoint in a transaction of its own. Between its steps, when a
+   * poll is due, it reads the head; it rolls back and returns false if a new block is there and
+   * the figures have waited less than the full refresh interval since `dueSince`.
+   */
+  private async refresh(scope: Touched | "all", dueSince: number | null): Promise<boolean> {
+    const mayWait = dueSince !== null && Date.now() - dueSince < this.fullRefreshIntervalMs;
+    const giveWay = async () => {
+      if (Date.now() < this.headReadAt + this.pollIntervalMs) return;
+      await this.readHead();
+      if (this.head > this.checkpoint.number) throw GIVE_WAY;
+    };
+    try {
+      await this.sql.begin(async (tx) => {
+        await refreshDerived(tx, this.state, scope, this.checkpoint, mayWait ? giveWay : undefined);
+        await bumpDataVersion(tx, this.profile.chainId);
+      });
+      return true;
+    } catch (err) {
+      if (err !== GIVE_WAY) throw err;
+      return false;
+    }
+  }
+
+  private async readHead() {
+    this.headReadAt = Date.now();
+    this.head = await this.rpc.blockNumber();
+  }
+
+  /** Milliseconds until the head is to be read again (the poll interval runs from the last read). */
+  untilNextPoll(): number {
+    return Math.max(0, this.headReadAt + this.pollIntervalMs - Date.now());
   }
 
   /**
