@@ -1,11 +1,13 @@
 import type { Sql } from "@/db/client";
-import { deriveRange, refreshDerived, type Touched } from "../derive";
+import { deriveRange, fullRefreshScopes, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
 import { quoteTokenFundings } from "../derive/funding";
 import { markTokens, reconcileRange } from "../derive/reconcile";
+import { applyUpgradedSummaries } from "../derive/scores";
 import type { ChainProfile } from "../profiles";
 import { writeKnownContracts } from "../profiles/contracts";
 import { type BlockRef, bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat } from "./checkpoint";
 import type { RangeData } from "./fetch";
+import { GiveWay } from "./give-way";
 import { logQuarantined, type Quarantine, recordQuarantines, writeIsolating } from "./quarantine";
 import { rollbackTo } from "./reorg";
 import type { Rpc } from "./rpc";
@@ -50,8 +52,6 @@ export type CycleResult = { head: number; indexedBlock: number; indexedTime: num
 const HEARTBEAT_EVERY_MS = 1_000;
 /** Thrown to roll back a trial write of a range (quarantine.ts traces a failure to one token with them). */
 const DRY_RUN = Symbol("dry run");
-/** Thrown to roll back a refresh that gives way to a new block. */
-const GIVE_WAY = Symbol("give way");
 
 /**
  * The sync engine: historical backfill of final blocks, then live steps near the head with reorg
@@ -60,8 +60,9 @@ const GIVE_WAY = Symbol("give way");
  * The price- and time-dependent figures a live range touches follow in a transaction of their
  * own, so its events are served without waiting for them; the full refresh recomputes them all.
  * The head is read every poll interval, also while a refresh runs: a refresh that meets a new
- * block rolls back and gives way to it (its figures are refreshed after that block, with what it
- * touched), unless those figures have waited for the full refresh interval already.
+ * block rolls back at once and gives way to it (its figures are refreshed after that block, with
+ * what it touched), unless those figures have waited for the full refresh interval already. The
+ * full refresh runs in slices (derive/index.ts), so giving way costs it one slice, not all of it.
  */
 export class Indexer {
   readonly sql: Sql;
@@ -78,6 +79,8 @@ export class Indexer {
   /** What committed live ranges touched and no refresh has covered yet, and since when. */
   private touched: Touched | null = null;
   private touchedSince = 0;
+  /** The slices of a full refresh still to run, once one has given way to a new block. */
+  private fullSlices: RefreshScope[] | null = null;
   private lastRefreshAt = 0;
   private lastHeartbeatAt = 0;
   private lastHeadReported = -1;
@@ -124,9 +127,9 @@ export class Indexer {
     }
     const step = this.signal?.aborted ? "idle" : await syncLive(this, this.head);
     if (step === "idle") {
+      await this.refreshTouched();
       const fullDue = this.lastRefreshAt + this.fullRefreshIntervalMs;
-      if (this.refreshPending && Date.now() >= fullDue) await this.refreshAll(fullDue);
-      else await this.refreshTouched();
+      if (!this.touched && this.refreshPending && Date.now() >= fullDue) await this.refreshAll(fullDue);
     }
     await this.heartbeat();
     return { head: this.head, indexedBlock: this.checkpoint.number, indexedTime: this.checkpoint.timestamp, step };
@@ -211,39 +214,47 @@ export class Indexer {
    */
   async refreshAll(dueSince: number | null = null) {
     if (this.checkpoint.number < this.profile.startBlock) return;
-    if (!(await this.refresh("all", dueSince))) return;
+    // One that may not wait covers everything afresh (after a backfill or a reorg).
+    if (dueSince === null) this.fullSlices = null;
+    const slices = (this.fullSlices ??= await fullRefreshScopes(this.sql, this.state));
+    while (slices.length > 0) {
+      if (!(await this.refresh(slices[0], dueSince))) return;
+      slices.shift();
+    }
+    this.fullSlices = null;
     this.refreshPending = false;
-    this.touched = null;
     this.lastRefreshAt = Date.now();
   }
 
-  /** The figures live ranges touched since the last refresh (tokens quarantined since then are left out). */
+  /** The figures live ranges touched since their last refresh. */
   private async refreshTouched() {
     if (!this.touched) return;
-    const scope = { tokens: this.touched.tokens.filter((t) => this.state.tokens.has(t)), wallets: this.touched.wallets };
-    if (await this.refresh(scope, this.touchedSince)) this.touched = null;
+    if (await this.refresh(touchedScope(this.state, this.touched), this.touchedSince)) this.touched = null;
   }
 
   /**
-   * refreshDerived as of the checkpoint in a transaction of its own. Between its steps, when a
-   * poll is due, it reads the head; it rolls back and returns false if a new block is there and
-   * the figures have waited less than the full refresh interval since `dueSince`.
+   * refreshDerived as of the checkpoint in a transaction of its own. If the figures have waited
+   * less than the full refresh interval since `dueSince`, it gives way (GiveWay: the head is read
+   * on the poll interval meanwhile) to any block beyond the checkpoint, and returns false.
    */
-  private async refresh(scope: Touched | "all", dueSince: number | null): Promise<boolean> {
+  private async refresh(scope: RefreshScope, dueSince: number | null): Promise<boolean> {
     const mayWait = dueSince !== null && Date.now() - dueSince < this.fullRefreshIntervalMs;
-    const giveWay = async () => {
-      if (Date.now() < this.headReadAt + this.pollIntervalMs) return;
-      await this.readHead();
-      if (this.head > this.checkpoint.number) throw GIVE_WAY;
-    };
+    if (mayWait && this.head > this.checkpoint.number) return false;
+    const newBlock = async () => (await this.readHead(), this.head > this.checkpoint.number);
+    const watch = mayWait ? new GiveWay(newBlock, this.untilNextPoll(), this.pollIntervalMs) : null;
     try {
       await this.sql.begin(async (tx) => {
-        await refreshDerived(tx, this.state, scope, this.checkpoint, mayWait ? giveWay : undefined);
+        try {
+          await refreshDerived(watch ? watch.track(tx) : tx, this.state, scope, this.checkpoint);
+        } finally {
+          await watch?.stop();
+        }
+        await applyUpgradedSummaries(tx);
         await bumpDataVersion(tx, this.profile.chainId);
       });
       return true;
     } catch (err) {
-      if (err !== GIVE_WAY) throw err;
+      if (!watch?.saw) throw err;
       return false;
     }
   }
