@@ -11,6 +11,14 @@ import { casing, type Sql } from "./client";
  * that `unnest` turns back into rows (or COPY, for large plain inserts).
  */
 
+/**
+ * Options of a statement whose text is one of a fixed few (built from a table and its columns,
+ * the values in parameters): a named prepared statement. postgres.js sends any other statement
+ * with parameters unnamed, describing it before it runs (two round trips, a parse and a plan
+ * each time); prepared, each connection parses it once and runs it in one round trip.
+ */
+export const PREPARED = { prepare: true } as const;
+
 /** A transaction or pool handle: both run queries the same way. */
 export type Tx = Sql | TransactionSql;
 
@@ -222,7 +230,7 @@ export async function insertRows<T extends PgTable, R extends ColumnKey<T> = nev
     text += conflictSql(table, { target, action: action === "nothing" ? "nothing" : written, set });
   }
   if (returning) text += ` returning ${returning.map((k) => `t.${col(table, k)} as ${quote(k)}`).join(", ")}`;
-  return tx.unsafe(text, values as never[]) as unknown as Promise<Record<R, unknown>[]>;
+  return tx.unsafe(text, values as never[], PREPARED) as unknown as Promise<Record<R, unknown>[]>;
 }
 
 export type UpdateOptions<T extends PgTable, M extends ColumnKey<T>> = {
@@ -261,6 +269,7 @@ export async function updateRows<T extends PgTable, M extends ColumnKey<T>>(
   await tx.unsafe(
     `update ${tableName(table)} t set ${assignments.map((a) => `${a.column} = ${a.value}`).join(", ")} from ${from} where ${where.join(" and ")}`,
     values as never[],
+    PREPARED,
   );
 }
 

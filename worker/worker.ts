@@ -103,7 +103,15 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
       try {
         if (!chainChecked) await checkChainId(rpc, profile);
         chainChecked = true;
-        indexer ??= await Indexer.create({ sql, rpc, profile, signal, onProgress: opts.onProgress, fullRefreshIntervalMs: opts.fullRefreshIntervalMs });
+        indexer ??= await Indexer.create({
+          sql,
+          rpc,
+          profile,
+          signal,
+          onProgress: opts.onProgress,
+          fullRefreshIntervalMs: opts.fullRefreshIntervalMs,
+          pollIntervalMs: opts.pollIntervalMs,
+        });
         const result = await indexer.cycle();
         if (failuresStored) await recordCycle(sql, profile.chainId, true);
         failures = 0;
@@ -111,8 +119,9 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
         if (opts.afterCycle) {
           await opts.afterCycle({ sql, db, profile, ...result }).catch((err) => log.error("afterCycle failed", { error: String(err) }));
         }
-        const caughtUp = result.indexedBlock >= result.head;
-        if (caughtUp || result.step === "idle") await sleep(opts.pollIntervalMs, signal);
+        // The next poll is due a poll interval after the last head read, however long the cycle
+        // took; behind the head (a refresh gave way to a new block), the next cycle starts at once.
+        if (result.indexedBlock >= result.head) await sleep(indexer.untilNextPoll(), signal);
       } catch (err) {
         if (signal.aborted) break;
         // The wrong chain is no failure to retry: the worker refuses to run.

@@ -1,4 +1,4 @@
-import { insertRows, type Tx, updateRows } from "@/db/bulk";
+import { insertRows, PREPARED, type Tx, updateRows } from "@/db/bulk";
 import { balances, holderCountHistory, pools, tokens } from "@/db/schema";
 import { BURN_ADDRESSES, isRealHolder } from "@/lib/tokens/holders";
 import { isoTime } from "../indexer/sql";
@@ -31,12 +31,14 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
       `select b.token_address, b.holder, b.amount::text from balances b
          join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
       [pairs.map((p) => p.token), pairs.map((p) => p.holder)],
+      PREPARED,
     );
     for (const s of stored) changed.get(key(s.token_address, s.holder))!.amount = BigInt(s.amount);
     const counts = await tx.unsafe<{ token_address: string; holder_count: number }[]>(
       `select distinct on (token_address) token_address, holder_count from holder_count_history
         where token_address = any($1::text[]) order by token_address, at desc`,
       [listed],
+      PREPARED,
     );
     for (const c of counts) holderCounts.set(c.token_address, c.holder_count);
   }

@@ -1,3 +1,4 @@
+import { PREPARED } from "@/db/bulk";
 import type { Sql } from "@/db/client";
 import { decodeLog, TOPICS } from "../indexer/decode";
 import type { Funding, RangeData } from "../indexer/fetch";
@@ -32,6 +33,7 @@ export async function quoteTokenFundings(tx: Tx | Sql, rpc: Rpc, state: ChainSta
   const known = await tx.unsafe<{ address: string }[]>(
     `select address from wallets where address = any($1::text[]) union select wallet from wallet_funding where wallet = any($1::text[])`,
     [candidates],
+    PREPARED,
   );
   const seen = new Set(known.map((k) => k.address));
   const fresh = candidates.filter((w) => !seen.has(w)).sort();

@@ -13,6 +13,33 @@ import { linkFunders, refreshWalletValues, upsertWalletActivity } from "./wallet
 /** What a range changed, for the price-dependent refresh that follows it. */
 export type Touched = { tokens: string[]; wallets: string[] };
 
+/** What one refresh transaction covers: tokens, pools (addresses) and wallets. */
+export type RefreshScope = { tokens: string[]; pools: string[]; wallets: string[] };
+
+/** Tokens and wallets per slice of a full refresh. */
+const TOKENS_PER_SLICE = 200;
+const WALLETS_PER_SLICE = 1_000;
+
+/** What live ranges touched: their tokens with those tokens' pools, and their wallets. */
+export function touchedScope(state: ChainState, touched: Touched): RefreshScope {
+  const tokens = touched.tokens.filter((t) => state.tokens.has(t));
+  return { tokens, pools: [...new Set(tokens.flatMap((t) => (state.poolsByToken.get(t) ?? []).map((p) => p.address)))], wallets: touched.wallets };
+}
+
+/**
+ * A full refresh as slices, each refreshed in a transaction of its own (so a refresh can give way
+ * to a new block between them and go on after it): every pool with the first, the tokens a slice at
+ * a time, then the wallets, whose scores read their tokens' scores.
+ */
+export async function fullRefreshScopes(tx: Tx, state: ChainState): Promise<RefreshScope[]> {
+  const tokens = [...state.tokens.keys()];
+  const wallets = (await tx<{ address: string }[]>`select address from wallets order by address`).map((r) => r.address);
+  const scopes: RefreshScope[] = [{ tokens: [], pools: [...state.pools.keys()], wallets: [] }];
+  for (let i = 0; i < tokens.length; i += TOKENS_PER_SLICE) scopes.push({ tokens: tokens.slice(i, i + TOKENS_PER_SLICE), pools: [], wallets: [] });
+  for (let i = 0; i < wallets.length; i += WALLETS_PER_SLICE) scopes.push({ tokens: [], pools: [], wallets: wallets.slice(i, i + WALLETS_PER_SLICE) });
+  return scopes;
+}
+
 /**
  * Derived state of a range just written, in its transaction: balances, supplies and holder
  * counts, positions, wallet activity and funders, candles. Returns what it touched.
@@ -38,16 +65,17 @@ export async function deriveRange(tx: Tx, state: ChainState, profile: ChainProfi
 
 /**
  * The figures that move with prices and time, as of `head`: token metrics, pool liquidity,
- * scores, ranking, wallet PnL and portfolio value. "all" after a backfill, a reorg or when idle.
+ * scores, ranking, wallet PnL and portfolio value, of the scope's tokens (those still indexed),
+ * pools and wallets.
  */
-export async function refreshDerived(tx: Tx, state: ChainState, scope: Touched | "all", head: Head) {
-  const tokens = scope === "all" ? [...state.tokens.keys()] : scope.tokens;
-  const pools = scope === "all" ? [...state.pools.values()] : [...new Set(tokens.flatMap((t) => state.poolsByToken.get(t) ?? []))];
+export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshScope, head: Head) {
+  const tokens = scope.tokens.filter((t) => state.tokens.has(t));
+  const pools = scope.pools.flatMap((a) => state.pools.get(a) ?? []);
   await refreshTokenMetrics(tx, state, tokens, head);
   await refreshPoolLiquidity(tx, state, pools);
   await refreshTokenScores(tx, state, tokens, head);
   await refreshRanking(tx, tokens);
-  await refreshWalletValues(tx, scope === "all" ? "all" : scope.wallets);
+  await refreshWalletValues(tx, scope.wallets);
   // After the token scores: a wallet's record reads its tokens' rug flags and wash evidence.
-  await refreshWalletScores(tx, scope === "all" ? "all" : scope.wallets, head);
+  await refreshWalletScores(tx, scope.wallets, head);
 }

@@ -1,4 +1,4 @@
-import { insertRows, type Tx } from "@/db/bulk";
+import { insertRows, PREPARED, type Tx } from "@/db/bulk";
 import { walletPositions } from "@/db/schema";
 import { isRealHolder } from "@/lib/tokens/holders";
 import type { ChainState } from "../indexer/state";
@@ -113,6 +113,7 @@ export async function applyPositions(tx: Tx, state: ChainState, transfers: Trans
          from wallet_positions p join unnest($1::text[], $2::text[]) k(wallet, token)
            on p.wallet = k.wallet and p.token_address = k.token`,
       [keys.map((k) => k.wallet), keys.map((k) => k.token)],
+      PREPARED,
     );
     for (const s of stored) {
       Object.assign(positions.get(`${s.wallet}:${s.token_address}`)!, {

@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi } from "viem";
-import { updateRows } from "@/db/bulk";
+import { PREPARED, updateRows } from "@/db/bulk";
 import { tokens as tokensTable } from "@/db/schema";
 import { decodeUintResult } from "@/lib/chain-text";
 import { ChainMovedError, type RangeData } from "../indexer/fetch";
@@ -94,6 +94,7 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
       `select b.token_address, b.holder, b.amount::text from balances b
          join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
       [pairs.map(([t]) => t), pairs.map(([, h]) => h)],
+      PREPARED,
     );
     for (const r of found) stored.set(key(r.token_address, r.holder), BigInt(r.amount));
   };
@@ -101,6 +102,7 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
   const supplyRows = await tx.unsafe<{ address: string; total_supply: string; supply_base: string }[]>(
     `select address, total_supply::text, supply_base::text from tokens where address = any($1::text[])`,
     [tokens],
+    PREPARED,
   );
   const supply = new Map<string, bigint>();
   const preexisting = new Set<string>();
@@ -172,6 +174,7 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
          select token_address, holder, row_number() over (partition by token_address order by amount desc, holder) as n
            from balances where token_address = any($1::text[]) and amount > 0) x where n <= ${TOP_HOLDERS}`,
       [wide],
+      PREPARED,
     );
     const byToken = new Map(checks.map((c) => [c.token, c]));
     for (const r of top) byToken.get(r.token_address)!.holders.add(r.holder);

@@ -21,7 +21,6 @@ const WALLET_CHUNK = 2_000;
 const now = () => "now()";
 
 export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: string[], head: Head) {
-  await applyUpgradedSummaries(tx);
   for (let i = 0; i < tokens.length; i += TOKEN_CHUNK) await scoreTokenChunk(tx, state, tokens.slice(i, i + TOKEN_CHUNK), head);
 }
 
@@ -79,8 +78,11 @@ async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head
   );
 }
 
-/** Model-written summaries that arrived since the last refresh, kept only where the figures have not moved at all. */
-async function applyUpgradedSummaries(tx: Tx) {
+/**
+ * Model-written summaries that arrived since the last refresh, kept only where the figures have
+ * not moved at all. Taken from the queue: run it where the transaction is no longer given up.
+ */
+export async function applyUpgradedSummaries(tx: Tx) {
   const upgrades = summaryUpgrades.take();
   if (upgrades.length === 0) return;
   await updateRows(

@@ -1,4 +1,4 @@
-import { insertSql, names, type OnConflict, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
+import { insertSql, names, type OnConflict, PREPARED, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
 import { wallets as walletsTable } from "@/db/schema";
 import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
@@ -33,6 +33,7 @@ export async function upsertWalletActivity(tx: Tx, profile: ChainProfile, scope:
       range ? MERGE_ACTIVITY : REPLACE_ACTIVITY,
     ),
     [param as never, [...BURN_ADDRESSES], contracts],
+    PREPARED,
   );
   if (!range) {
     await tx.unsafe(
@@ -40,6 +41,7 @@ export async function upsertWalletActivity(tx: Tx, profile: ChainProfile, scope:
          and not exists (select 1 from events e where e.wallet_address = w.${w.address})
          and not exists (select 1 from events e where e.to_address = w.${w.address})`,
       [scope.wallets],
+      PREPARED,
     );
   }
 }
@@ -101,12 +103,13 @@ export async function linkFunders(tx: Tx, wallets: string[]) {
   const before = await tx.unsafe<{ funder: string }[]>(
     `select distinct ${w.funder} as funder from ${tableName(walletsTable)} where ${w.address} = any($1::text[]) and ${w.funder} is not null`,
     [wallets],
+    PREPARED,
   );
-  const after = await tx.unsafe<{ funder: string }[]>(SET_FUNDER, [wallets]);
+  const after = await tx.unsafe<{ funder: string }[]>(SET_FUNDER, [wallets], PREPARED);
   const funders = [...new Set([...before, ...after].map((r) => r.funder).filter(Boolean))];
   if (funders.length === 0) return;
-  await tx.unsafe(SET_CLUSTER, [funders]);
-  await tx.unsafe(LEAVE_CLUSTER, [wallets]);
+  await tx.unsafe(SET_CLUSTER, [funders], PREPARED);
+  await tx.unsafe(LEAVE_CLUSTER, [wallets], PREPARED);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { insertSql, names, updateSql } from "@/db/bulk";
+import { insertSql, names, PREPARED, updateSql } from "@/db/bulk";
 import { syncState } from "@/db/schema";
 import type { Tx } from "./sql";
 import { isoTime } from "./sql";
@@ -32,14 +32,14 @@ const WRITE_CHECKPOINT = insertSql(
  * event `confirmed` at or below indexed_block - finality_depth.
  */
 export async function writeCheckpoint(tx: Tx, chainId: number, block: BlockRef, finalityDepth: number) {
-  await tx.unsafe(WRITE_CHECKPOINT, [chainId, block.number, block.hash, isoTime(block.timestamp), finalityDepth]);
+  await tx.unsafe(WRITE_CHECKPOINT, [chainId, block.number, block.hash, isoTime(block.timestamp), finalityDepth], PREPARED);
 }
 
 const BUMP_DATA_VERSION = updateSql(syncState, { dataVersion: bump(`t.${c.dataVersion}`), updatedAt: "now()" }, "", ofChain);
 
 /** For writes of chain-derived data that do not move the checkpoint (metric refreshes). */
 export async function bumpDataVersion(tx: Tx, chainId: number) {
-  await tx.unsafe(BUMP_DATA_VERSION, [chainId]);
+  await tx.unsafe(BUMP_DATA_VERSION, [chainId], PREPARED);
 }
 
 const CLEAR_CHECKPOINT = updateSql(
@@ -51,7 +51,7 @@ const CLEAR_CHECKPOINT = updateSql(
 
 /** Forgets the checkpoint: a reorg below every stored block re-indexes from the start block. */
 export async function clearCheckpoint(tx: Tx, chainId: number) {
-  await tx.unsafe(CLEAR_CHECKPOINT, [chainId]);
+  await tx.unsafe(CLEAR_CHECKPOINT, [chainId], PREPARED);
 }
 
 /** The chain's head as a probe read it; `checkedAt`: when (Unix ms, the worker's clock). */
@@ -79,7 +79,7 @@ const WRITE_HEARTBEAT = insertSql(
  */
 export async function writeHeartbeat(tx: Tx, chainId: number, head: ProbedHead | null = null) {
   const checkedAt = head ? new Date(head.checkedAt).toISOString() : null;
-  await tx.unsafe(WRITE_HEARTBEAT, [chainId, head?.number ?? null, head ? isoTime(head.timestamp) : null, checkedAt]);
+  await tx.unsafe(WRITE_HEARTBEAT, [chainId, head?.number ?? null, head ? isoTime(head.timestamp) : null, checkedAt], PREPARED);
 }
 
 const CYCLE_SUCCEEDED = updateSql(syncState, { consecutiveFailures: "0" }, "", `${ofChain} and t.${c.consecutiveFailures} <> 0`);
@@ -94,5 +94,5 @@ const CYCLE_FAILED = insertSql(syncState, { chainId: "$1", consecutiveFailures: 
  * a success resets the count. Writes nothing when a success follows a success.
  */
 export async function recordCycle(tx: Tx, chainId: number, ok: boolean) {
-  await tx.unsafe(ok ? CYCLE_SUCCEEDED : CYCLE_FAILED, [chainId]);
+  await tx.unsafe(ok ? CYCLE_SUCCEEDED : CYCLE_FAILED, [chainId], PREPARED);
 }

@@ -67,11 +67,12 @@ const STAGE_TWO_TOPICS = [
 const ZERO = "0x0000000000000000000000000000000000000000";
 
 /**
- * Fetches [from, to]: stage one (launchpad and factory logs) to discover tokens and pairs, then
- * stage two (the logs of every known token and pair), then the blocks that hold them with their
- * transactions, in JSON-RPC batches. `allBlocks` fetches every block of the range, which the live
- * sync needs for its parent-hash chain; in a backfill, a profile that scans for funders also
- * fetches every block holding a transaction (payments carry no logs).
+ * Fetches [from, to]: stage one (launchpad and factory logs) to discover tokens and pairs, and
+ * stage two (the logs of every known token and pair) at the same time, then stage two for what
+ * discovery added, then the blocks that hold them with their transactions, in JSON-RPC batches.
+ * `allBlocks` fetches every block of the range, which the live sync needs for its parent-hash
+ * chain (requested alongside the logs); in a backfill, a profile that scans for funders
+ * also fetches every block holding a transaction (payments carry no logs).
  */
 export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProfile, from: number, to: number, allBlocks: boolean): Promise<RangeData> {
   const launches = launchEvents(profile);
@@ -80,7 +81,14 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   const stageOneTopics = [...new Set([TOPICS.pairCreated, TOPICS.poolCreated, ...[...launches.values()].map((e) => e.topic0)])];
   const quarantined: Quarantine[] = [];
   const discoveryLogs: ChainLog[] = [];
-  for (const raw of await rpc.getLogs(from, to, stageOne, [stageOneTopics])) {
+  const known = state.watchedAddresses();
+  const every = allBlocks ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : [];
+  const [stageOneLogs, knownLogs, everyBlock] = await Promise.all([
+    rpc.getLogs(from, to, stageOne, [stageOneTopics]),
+    rpc.getLogs(from, to, known, STAGE_TWO_TOPICS),
+    rpc.getBlocks(every, true),
+  ]);
+  for (const raw of stageOneLogs) {
     if (raw.removed) continue;
     // A provider that ignores the address filter must not make anyone a launchpad or a factory.
     const address = raw.address.toLowerCase();
@@ -100,7 +108,9 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   // Transfer, Swap or Sync topics without being a known token or pair is never read.
   const malformed: MalformedLog[] = [];
   const logs: ChainLog[] = [];
-  for (const raw of await rpc.getLogs(from, to, state.watchedAddresses(), STAGE_TWO_TOPICS)) {
+  const knownSet = new Set(known);
+  const added = state.watchedAddresses().filter((a) => !knownSet.has(a));
+  for (const raw of [...knownLogs, ...(await rpc.getLogs(from, to, added, STAGE_TWO_TOPICS))]) {
     if (raw.removed) continue;
     const l = decodeLog(raw);
     if (!l || !state.watches(l.address)) continue;
@@ -114,10 +124,9 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
 
   const withLogs = new Set([...logs, ...discoveryLogs, ...malformed, ...quarantined].map((l) => l.block));
   const wanted = new Set<number>([to, ...withLogs]);
-  if (allBlocks) for (let n = from; n <= to; n++) wanted.add(n);
-  else if (profile.scanPayments) for (const n of await blocksWithTransactions(rpc, from, to)) wanted.add(n);
-  const numbers = [...wanted].sort((a, b) => a - b);
-  const raws = await rpc.getBlocks(numbers, true);
+  if (!allBlocks && profile.scanPayments) for (const n of await blocksWithTransactions(rpc, from, to)) wanted.add(n);
+  const numbers = allBlocks ? every : [...wanted].sort((a, b) => a - b);
+  const raws = allBlocks ? everyBlock : await rpc.getBlocks(numbers, true);
 
   const blocks = new Map<number, BlockData>();
   const fundings: Funding[] = [];

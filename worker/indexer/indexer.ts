@@ -1,12 +1,14 @@
 import type { Sql } from "@/db/client";
-import { deriveRange, refreshDerived, type Touched } from "../derive";
+import { deriveRange, fullRefreshScopes, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
 import { quoteTokenFundings } from "../derive/funding";
 import { markTokens, reconcileRange } from "../derive/reconcile";
+import { applyUpgradedSummaries } from "../derive/scores";
 import type { ChainProfile } from "../profiles";
 import { writeKnownContracts } from "../profiles/contracts";
 import { type BlockRef, bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat } from "./checkpoint";
 import type { RangeData } from "./fetch";
+import { GiveWay } from "./give-way";
 import { logQuarantined, type Quarantine, recordQuarantines, writeIsolating } from "./quarantine";
 import { rollbackTo } from "./reorg";
 import type { Rpc } from "./rpc";
@@ -36,8 +38,13 @@ export type IndexerOptions = {
   profile: ChainProfile;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
-  /** Price- and time-dependent figures of every token and wallet are refreshed at most this often. */
+  /**
+   * Price- and time-dependent figures of every token and wallet are refreshed at most this often;
+   * a refresh may give way to new blocks for no longer than this either.
+   */
   fullRefreshIntervalMs?: number;
+  /** How often the head is read while the worker waits or refreshes (POLL_INTERVAL_MS). */
+  pollIntervalMs?: number;
 };
 
 /** `indexedTime`: Unix seconds of the indexed block, the "now" of everything derived from it. */
@@ -53,6 +60,10 @@ const DRY_RUN = Symbol("dry run");
  * transaction, so a crash at any moment resumes from the checkpoint with nothing lost or doubled.
  * The price- and time-dependent figures a live range touches follow in a transaction of their
  * own, so its events are served without waiting for them; the full refresh recomputes them all.
+ * The head is read every poll interval, also while a refresh runs: a refresh that meets a new
+ * block rolls back at once and gives way to it (its figures are refreshed after that block, with
+ * what it touched), unless those figures have waited for the full refresh interval already. The
+ * full refresh runs in slices (derive/index.ts), so giving way costs it one slice, not all of it.
  */
 export class Indexer {
   readonly sql: Sql;
@@ -64,7 +75,13 @@ export class Indexer {
   checkpoint!: BlockRef;
   private readonly onProgress?: (p: Progress) => void;
   private readonly fullRefreshIntervalMs: number;
+  private readonly pollIntervalMs: number;
   private refreshPending = true;
+  /** What committed live ranges touched and no refresh has covered yet, and since when. */
+  private touched: Touched | null = null;
+  private touchedSince = 0;
+  /** The slices of a full refresh still to run, once one has given way to a new block. */
+  private fullSlices: RefreshScope[] | null = null;
   private lastRefreshAt = 0;
   private lastHeartbeatAt = 0;
   private lastHeadReported = -1;
@@ -80,6 +97,7 @@ export class Indexer {
     this.signal = opts.signal;
     this.onProgress = opts.onProgress;
     this.fullRefreshIntervalMs = opts.fullRefreshIntervalMs ?? 30_000;
+    this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
     this.state = state;
   }
 
@@ -104,8 +122,7 @@ export class Indexer {
 
   /** One poll: backfill what is final, then one live step, then the idle refresh if due. */
   async cycle(): Promise<CycleResult> {
-    this.headReadAt = Date.now();
-    this.head = await this.rpc.blockNumber();
+    await this.readHead();
     const finalHead = this.head - this.profile.finalityDepth;
     // A backfill trusts its blocks to be final, so it must start from a block the node still has.
     if (this.checkpoint.number < finalHead && !(await rollBackIfOrphaned(this))) {
@@ -113,8 +130,10 @@ export class Indexer {
       if (!this.signal?.aborted) await this.refreshAll();
     }
     const step = this.signal?.aborted ? "idle" : await syncLive(this, this.head);
-    if (step === "idle" && this.refreshPending && Date.now() - this.lastRefreshAt >= this.fullRefreshIntervalMs) {
-      await this.refreshAll();
+    if (step === "idle") {
+      await this.refreshTouched();
+      const fullDue = this.lastRefreshAt + this.fullRefreshIntervalMs;
+      if (!this.touched && this.refreshPending && Date.now() >= fullDue) await this.refreshAll(fullDue);
     }
     await this.heartbeat();
     return { head: this.head, indexedBlock: this.checkpoint.number, indexedTime: this.checkpoint.timestamp, step };
@@ -163,10 +182,12 @@ export class Indexer {
     this.refreshPending = true;
     // A crash before this commits leaves these figures to the full refresh a new run starts with.
     if (live) {
-      await this.sql.begin(async (tx) => {
-        await refreshDerived(tx, this.state, touched, ref);
-        await bumpDataVersion(tx, this.profile.chainId);
-      });
+      if (!this.touched) this.touchedSince = Date.now();
+      this.touched = {
+        tokens: [...new Set([...(this.touched?.tokens ?? []), ...touched.tokens])],
+        wallets: [...new Set([...(this.touched?.wallets ?? []), ...touched.wallets])],
+      };
+      await this.refreshTouched();
     }
     this.run.events += rows.events.length;
     this.reportProgress(live);
@@ -191,15 +212,65 @@ export class Indexer {
     this.state = await ChainState.load(this.sql, this.profile);
   }
 
-  /** Every token's and wallet's price- and time-dependent figures, as of the checkpoint. */
-  async refreshAll() {
+  /**
+   * Every token's and wallet's price- and time-dependent figures, as of the checkpoint. `dueSince`:
+   * since when the figures wait for it (null: they may not wait, as after a reorg).
+   */
+  async refreshAll(dueSince: number | null = null) {
     if (this.checkpoint.number < this.profile.startBlock) return;
-    await this.sql.begin(async (tx) => {
-      await refreshDerived(tx, this.state, "all", this.checkpoint);
-      await bumpDataVersion(tx, this.profile.chainId);
-    });
+    // One that may not wait covers everything afresh (after a backfill or a reorg).
+    if (dueSince === null) this.fullSlices = null;
+    const slices = (this.fullSlices ??= await fullRefreshScopes(this.sql, this.state));
+    while (slices.length > 0) {
+      if (!(await this.refresh(slices[0], dueSince))) return;
+      slices.shift();
+    }
+    this.fullSlices = null;
     this.refreshPending = false;
     this.lastRefreshAt = Date.now();
+  }
+
+  /** The figures live ranges touched since their last refresh. */
+  private async refreshTouched() {
+    if (!this.touched) return;
+    if (await this.refresh(touchedScope(this.state, this.touched), this.touchedSince)) this.touched = null;
+  }
+
+  /**
+   * refreshDerived as of the checkpoint in a transaction of its own. If the figures have waited
+   * less than the full refresh interval since `dueSince`, it gives way (GiveWay: the head is read
+   * on the poll interval meanwhile) to any block beyond the checkpoint, and returns false.
+   */
+  private async refresh(scope: RefreshScope, dueSince: number | null): Promise<boolean> {
+    const mayWait = dueSince !== null && Date.now() - dueSince < this.fullRefreshIntervalMs;
+    if (mayWait && this.head > this.checkpoint.number) return false;
+    const newBlock = async () => (await this.readHead(), this.head > this.checkpoint.number);
+    const watch = mayWait ? new GiveWay(newBlock, this.untilNextPoll(), this.pollIntervalMs) : null;
+    try {
+      await this.sql.begin(async (tx) => {
+        try {
+          await refreshDerived(watch ? watch.track(tx) : tx, this.state, scope, this.checkpoint);
+        } finally {
+          await watch?.stop();
+        }
+        await applyUpgradedSummaries(tx);
+        await bumpDataVersion(tx, this.profile.chainId);
+      });
+      return true;
+    } catch (err) {
+      if (!watch?.saw) throw err;
+      return false;
+    }
+  }
+
+  private async readHead() {
+    this.headReadAt = Date.now();
+    this.head = await this.rpc.blockNumber();
+  }
+
+  /** Milliseconds until the head is to be read again (the poll interval runs from the last read). */
+  untilNextPoll(): number {
+    return Math.max(0, this.headReadAt + this.pollIntervalMs - Date.now());
   }
 
   /**

@@ -1,4 +1,4 @@
-import { insertRows, insertSql, names, type Tx, tableName, updateRows } from "@/db/bulk";
+import { insertRows, insertSql, names, PREPARED, type Tx, tableName, updateRows } from "@/db/bulk";
 import { blocks, events, lpPositions, poolReserves, pools, positionEvents, tokens, tokenTransfers, walletFunding } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
@@ -199,6 +199,7 @@ export async function foldPositions(tx: Tx, keys: string[]) {
           and not exists (select 1 from folded f where f.manager = p.${lp.manager} and f.token_id = p.${lp.tokenId}))
      ${WRITE_POSITIONS}`,
     [managers, ids],
+    PREPARED,
   );
 }
 

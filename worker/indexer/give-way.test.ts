@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, type Sql } from "@/db/client";
+import { createTestDatabase } from "@/tests/setup/database";
+import { GiveWay } from "./give-way";
+
+describe("a refresh giving way to a new block", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let sql: Sql;
+
+  beforeAll(async () => {
+    db = await createTestDatabase("giveway_test");
+    sql = connect(db.url, { max: 3 });
+  });
+  afterAll(async () => {
+    await sql.end();
+    await db.drop();
+  });
+
+  /** Resolves once a statement of this database runs pg_sleep (read from another connection). */
+  async function sleeping() {
+    for (;;) {
+      const [row] = await sql`select count(*)::int as n from pg_stat_activity
+                                where datname = current_database() and query like 'select pg_sleep%' and state = 'active'`;
+      if (row.n > 0) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  it("cancels the statement in flight when the head moves, and the transaction rolls back", async () => {
+    await sql`create table if not exists give_way_probe (n int)`;
+    // The head moves while the long statement runs: the watch sees it on its next poll.
+    const watch = new GiveWay(() => sleeping().then(() => true), 0, 10);
+    const run = sql.begin(async (tx) => {
+      const t = watch.track(tx);
+      await t.unsafe("insert into give_way_probe values (1)");
+      await t.unsafe("select pg_sleep(3600)");
+      await t.unsafe("insert into give_way_probe values (2)");
+    });
+    await expect(run).rejects.toMatchObject({ code: "57014" });
+    await watch.stop();
+    expect(watch.saw).toBe(true);
+    const rows = await sql`select n from give_way_probe`;
+    expect(rows).toHaveLength(0);
+  });
+
+  it("starts no statement once a new block was seen, and never polls after stop", async () => {
+    let polls = 0;
+    const watch = new GiveWay(async () => (polls++, true), 0, 10);
+    while (!watch.saw) await new Promise((r) => setTimeout(r, 5));
+    const run = sql.begin(async (tx) => {
+      await watch.track(tx).unsafe("select 1");
+    });
+    await expect(run).rejects.toThrow("gave way");
+    await watch.stop();
+    expect(polls).toBe(1);
+  });
+
+  it("polls on its interval until stopped while no block comes", async () => {
+    let polls = 0;
+    const watch = new GiveWay(async () => (polls++, false), 0, 5);
+    while (polls < 3) await new Promise((r) => setTimeout(r, 5));
+    await watch.stop();
+    const stoppedAt = polls;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(polls).toBe(stoppedAt);
+    expect(watch.saw).toBe(false);
+  });
+});

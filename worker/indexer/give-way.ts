@@ -1,0 +1,62 @@
+import type { Tx } from "./sql";
+
+/** A postgres.js query as the watch sees it: `active` while the server runs it. */
+type Statement = { active?: boolean; cancel: () => Promise<void> };
+
+/**
+ * Lets a refresh give way to a new block at once: while the refresh runs, `newBlock` is asked on
+ * the poll interval (a head read), and when it says yes the statement in flight is cancelled and
+ * no further one starts, so the refresh's transaction fails and rolls back now rather than after
+ * its current step.
+ */
+export class GiveWay {
+  /** A new block was seen: the refresh's failure is giving way, not an error. */
+  saw = false;
+  private readonly statements = new Set<Statement>();
+  private readonly cancels: Promise<void>[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly newBlock: () => Promise<boolean>,
+    firstPollInMs: number,
+    private readonly intervalMs: number,
+  ) {
+    this.schedule(firstPollInMs);
+  }
+
+  /** The transaction, its statements tracked so that they can be cancelled. */
+  track(tx: Tx): Tx {
+    return new Proxy(tx, {
+      get: (target, prop, receiver) => {
+        if (prop !== "unsafe") return Reflect.get(target, prop, receiver);
+        return (...args: Parameters<Tx["unsafe"]>) => {
+          if (this.saw) throw new Error("the refresh gave way to a new block");
+          const q = target.unsafe(...args);
+          this.statements.add(q as unknown as Statement);
+          return q;
+        };
+      },
+    });
+  }
+
+  /** Stops watching; waits until any cancel request was delivered, so none reaches a later statement. */
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.allSettled(this.cancels);
+  }
+
+  private schedule(ms: number) {
+    this.timer = setTimeout(() => void this.poll(), ms);
+  }
+
+  private async poll() {
+    // A node that does not answer is the next cycle's to report; the refresh just goes on.
+    const seen = await this.newBlock().catch(() => false);
+    if (this.stopped) return;
+    if (!seen) return this.schedule(this.intervalMs);
+    this.saw = true;
+    for (const s of this.statements) if (s.active) this.cancels.push(s.cancel());
+  }
+}
