@@ -27,9 +27,9 @@ export type HolderRow = {
 /**
  * A page of a token's real holders, largest first, with their wallet intelligence and recent
  * direction, as a subquery over a token address expression, so the profile reads its top
- * holders in the same statement as the token's own row. Each holder's recent flows are a range
- * scan of its own events in the window (events_wallet_idx): a page reads its holders' recent
- * trades, not every trade of a busy token. The window ends at the indexed head.
+ * holders in the same statement as the token's own row. The recent flows are one range scan of the token's events in the
+ * window (events_token_idx), grouped by wallet, rather than intersecting the token's and each
+ * holder's whole histories once per holder. The window ends at the indexed head.
  */
 export function holdersSql(token: SQL, page: { limit: number; offset: number } = { limit: TOP_HOLDERS, offset: 0 }): SQL {
   const windowStart = sql`${indexedTimeSql} - ${WINDOWS.netActivitySeconds}::int * interval '1 second'`;
@@ -40,17 +40,20 @@ export function holdersSql(token: SQL, page: { limit: number; offset: number } =
          and ${isRealHolderSql(sql`b.holder`, token)}
        order by b.amount desc, b.holder
        limit ${page.limit} offset ${page.offset}
-    ), since as (select ${firstIdAfter(windowStart)} as id)
+    ), flows as (
+      select e.wallet_address,
+             (sum(e.token_amount) filter (where e.direction = 'buy'))::text as bought,
+             (sum(e.token_amount) filter (where e.direction = 'sell'))::text as sold
+        from events e
+       where e.token_address = ${token} and e.id >= ${firstIdAfter(windowStart)} and e.type = 'swap'
+       group by e.wallet_address
+    )
     select top.holder, top.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
            ws.reputation_score, w.cluster_id, w.is_contract, f.bought, f.sold
       from top
       left join wallets w on w.address = top.holder
       left join wallet_scores ws on ws.address = top.holder
-      cross join lateral (
-        select (sum(e.token_amount) filter (where e.direction = 'buy'))::text as bought,
-               (sum(e.token_amount) filter (where e.direction = 'sell'))::text as sold
-          from events e
-         where e.wallet_address = top.holder and e.id >= (select id from since) and e.token_address = ${token} and e.type = 'swap') f`;
+      left join flows f on f.wallet_address = top.holder`;
 }
 
 export function toHolder(r: HolderRow, token: { total_supply: string; decimals: number }): z.infer<typeof holder> {
