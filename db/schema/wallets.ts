@@ -52,8 +52,9 @@ export const walletPositions = pgTable(
   (t) => [
     primaryKey({ columns: [t.wallet, t.tokenAddress] }),
     index("wallet_positions_token_idx").on(t.tokenAddress),
-    // A wallet's closed positions in the positions list's order (best realized PnL first), so a
-    // page of a wallet with thousands of them reads only the page.
+    // A wallet's open positions, and its closed ones in the positions list's order (best realized
+    // PnL first): a page of a wallet with thousands of closed positions reads only what it shows.
+    index("wallet_positions_open_idx").on(t.wallet).where(sql`${t.quantity} > 0`),
     index("wallet_positions_closed_idx").on(t.wallet, t.realizedPnlUsd.desc().nullsFirst(), t.tokenAddress).where(sql`${t.quantity} <= 0`),
   ],
 );

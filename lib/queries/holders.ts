@@ -29,7 +29,8 @@ export type HolderRow = {
  * direction, as a subquery over a token address expression, so the profile reads its top
  * holders in the same statement as the token's own row. The recent flows are one range scan of the token's events in the
  * window (events_token_idx), grouped by wallet, rather than intersecting the token's and each
- * holder's whole histories once per holder. The window ends at the indexed head.
+ * holder's whole histories once per holder; one object by wallet, so the page's holders look
+ * theirs up instead of the scan running again for each. The window ends at the indexed head.
  */
 export function holdersSql(token: SQL, page: { limit: number; offset: number } = { limit: TOP_HOLDERS, offset: 0 }): SQL {
   const windowStart = sql`${indexedTimeSql} - ${WINDOWS.netActivitySeconds}::int * interval '1 second'`;
@@ -40,20 +41,21 @@ export function holdersSql(token: SQL, page: { limit: number; offset: number } =
          and ${isRealHolderSql(sql`b.holder`, token)}
        order by b.amount desc, b.holder
        limit ${page.limit} offset ${page.offset}
-    ), flows as (
-      select e.wallet_address,
-             (sum(e.token_amount) filter (where e.direction = 'buy'))::text as bought,
-             (sum(e.token_amount) filter (where e.direction = 'sell'))::text as sold
-        from events e
-       where e.token_address = ${token} and e.id >= ${firstIdAfter(windowStart)} and e.type = 'swap'
-       group by e.wallet_address
+    ), flows as materialized (
+      select coalesce(jsonb_object_agg(x.wallet_address, jsonb_build_array(x.bought, x.sold)), '{}') as by_wallet from (
+        select e.wallet_address,
+               (sum(e.token_amount) filter (where e.direction = 'buy'))::text as bought,
+               (sum(e.token_amount) filter (where e.direction = 'sell'))::text as sold
+          from events e
+         where e.token_address = ${token} and e.id >= ${firstIdAfter(windowStart)} and e.type = 'swap'
+         group by e.wallet_address) x
     )
     select top.holder, top.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
-           ws.reputation_score, w.cluster_id, w.is_contract, f.bought, f.sold
+           ws.reputation_score, w.cluster_id, w.is_contract, f.by_wallet -> top.holder ->> 0 as bought, f.by_wallet -> top.holder ->> 1 as sold
       from top
+      cross join flows f
       left join wallets w on w.address = top.holder
-      left join wallet_scores ws on ws.address = top.holder
-      left join flows f on f.wallet_address = top.holder`;
+      left join wallet_scores ws on ws.address = top.holder`;
 }
 
 export function toHolder(r: HolderRow, token: { total_supply: string; decimals: number }): z.infer<typeof holder> {
