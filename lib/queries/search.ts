@@ -32,9 +32,8 @@ type Row = {
  * it, and wallets whose address starts with it, with the exact number of matches. Tokens come
  * first: an exact symbol or address match, then by liquidity and 24 h volume; then wallets by
  * trade count and last activity. The matches are prefix ranges of the text_pattern_ops indexes
- * on lower(symbol), lower(name) and the addresses, so a search reads only what matches, and the
- * token matches are read once for their count and their ranking; the statement is planned with
- * its pattern (unnamed), which is what lets LIKE use those indexes.
+ * on lower(symbol), lower(name) and the addresses, so a search reads only what matches; the
+ * statement is planned with its pattern (unnamed), which is what lets LIKE use those indexes.
  */
 export async function search(db: Db, query: SearchQuery): Promise<z.infer<typeof searchResults>> {
   const q = query.q.toLowerCase();
@@ -45,13 +44,14 @@ export async function search(db: Db, query: SearchQuery): Promise<z.infer<typeof
   const offset = (query.page - 1) * query.limit;
   const tokenMatch = sql`(lower(t.symbol) like ${pattern} or lower(t.name) like ${pattern}${byAddress ? sql` or t.address like ${pattern}` : sql``})`;
   const walletMatch = sql`w.address like ${pattern}`;
-  // Each side contributes at most the rows up to the end of the page, from its matches read once.
+  // Each side contributes at most the rows up to the end of the page.
   const tokens = sql`(select 0 as side, (lower(t.symbol) = ${q} or t.address = ${q})::int as exact, 'token' as type, t.address, t.name, t.symbol,
                              m.price_usd, m.liquidity_usd, m.volume_24h_usd, null::text as classification,
                              null::int as trade_count, null::timestamptz as last_seen,
                              case when lower(t.symbol) like ${pattern} then 'symbol' when lower(t.name) like ${pattern} then 'name' else 'address' end as matched,
                              coalesce(m.liquidity_usd, 0) as rank1, coalesce(m.volume_24h_usd, 0) as rank2
-                        from token_matches t left join token_metrics m on m.address = t.address
+                        from tokens t left join token_metrics m on m.address = t.address
+                       where ${tokenMatch}
                        order by exact desc, rank1 desc, rank2 desc, t.address limit ${offset + query.limit})`;
   const wallets = sql`(select 1 as side, (w.address = ${q})::int as exact, 'wallet' as type, w.address, null::text as name, null::text as symbol,
                               null::float8 as price_usd, null::float8 as liquidity_usd, null::float8 as volume_24h_usd,
@@ -62,11 +62,10 @@ export async function search(db: Db, query: SearchQuery): Promise<z.infer<typeof
   const sides = [...(withTokens ? [tokens] : []), ...(withWallets ? [wallets] : [])];
   // Wallets only, and not an address: nothing can match.
   if (!sides.length) return { data: [], total: 0, page: query.page, limit: query.limit };
-  const counts = sql`${withTokens ? sql`(select count(*) from token_matches)` : sql`0`}
+  const counts = sql`${withTokens ? sql`(select count(*) from tokens t where ${tokenMatch})` : sql`0`}
                    + ${withWallets ? sql`(select count(*) from wallets w where ${walletMatch})` : sql`0`}`;
   const [result] = (await db.execute(
-    sql`with token_matches as materialized (select t.address, t.name, t.symbol from tokens t where ${withTokens ? tokenMatch : sql`false`})
-        select (${counts})::int as total, (select coalesce(json_agg(x), '[]') from (
+    sql`select (${counts})::int as total, (select coalesce(json_agg(x), '[]') from (
           select * from (${sql.join(sides, sql` union all `)}) s
            order by s.side, s.exact desc, s.rank1 desc, s.rank2 desc, s.address
            offset ${offset} limit ${query.limit}) x) as rows`,
