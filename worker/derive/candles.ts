@@ -69,8 +69,16 @@ const DELETE_AFFECTED = `delete from ${tableName(ohlcvCandles)} o
   using unnest($3::text[], $4::float8[]) k(token, since) cross join unnest($1::text[], $2::int[]) i(interval, seconds)
   where o.${c.tokenAddress} = k.token and o.${c.interval} = i.interval and ${fromBucketOf(`extract(epoch from o.${c.bucketStart})`, "k.since")}`;
 
+/** The longest interval: every interval divides it, so its bucket holding a time starts no later than any other's. */
+const LONGEST = Math.max(...INTERVAL_SECONDS);
+
 const RECOMPUTE_AFFECTED = writeCandles(
-  { join: "join unnest($3::text[], $4::float8[]) k(token, since) on k.token = e.token_address", where: "true", since: "k.since" },
+  {
+    join: "join unnest($3::text[], $4::float8[]) k(token, since) on k.token = e.token_address",
+    // Only the swaps of the buckets recomputed, not the token's whole history.
+    where: `e.timestamp >= to_timestamp(floor(k.since / ${LONGEST}) * ${LONGEST})`,
+    since: "k.since",
+  },
   fromBucketOf("s.epoch", "s.since"),
 );
 
