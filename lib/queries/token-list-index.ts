@@ -17,7 +17,8 @@ function columnSql(c: TokenSortColumn): SQL<number> {
   return sql<number>`coalesce(${tokenMetrics[c]}::float8, 'NaN'::float8)`;
 }
 
-type Snapshot = {
+export type Snapshot = {
+  /** Token addresses in address order: a token's position indexes every array of the snapshot. */
   addresses: string[];
   /** Values by position (created_at in epoch ms): the base columns, then others as they are read. */
   columns: Partial<Record<TokenSortColumn, Float64Array>>;
@@ -25,7 +26,7 @@ type Snapshot = {
   flags: Int32Array;
   /** Token positions in each sort's order, ties broken by address as the list promises: sorted on first use. */
   order: Partial<Record<TokenSort, Int32Array>>;
-  /** Scratch space for one request's matches (requests use it one at a time: no await inside). */
+  /** Scratch space for one request's matches (list and search requests use it one at a time: no await inside). */
   pass: Uint8Array;
 };
 
@@ -104,7 +105,7 @@ let ready: { version: number; snapshot: Snapshot } | undefined;
  * The snapshot for `version`. While it builds, requests get the previous one (one data version
  * behind for a moment) rather than waiting; only the very first build is waited for.
  */
-function snapshotFor(db: Db, version: number): Promise<Snapshot> {
+export function snapshotFor(db: Db, version: number): Promise<Snapshot> {
   if (ready?.version === version) return Promise.resolve(ready.snapshot);
   if (building?.version !== version) {
     const entry = { version, snapshot: build(db) };

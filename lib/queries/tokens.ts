@@ -81,7 +81,7 @@ const changePct = (pct: number | null) => (pct === null ? null : round(pct, 2));
 export type TokenListQuery = { filter: TokenFilter; sort: TokenSort; page: number; limit: number };
 
 /** The data version that keys the list index, for callers without one from the auth round trip. */
-async function currentDataVersion(db: Db): Promise<number> {
+export async function currentDataVersion(db: Db): Promise<number> {
   const [row] = await db.select({ v: syncState.dataVersion }).from(syncState).limit(1);
   return row?.v ?? 0;
 }
@@ -96,7 +96,7 @@ const ROW_CACHE_MAX = 20_000;
 let rowCache = { version: -1, rows: new Map<string, TokenRow>() };
 
 /** The rows of `addresses` that exist, by address. */
-async function tokenRows(db: Db, version: number, addresses: string[]): Promise<Map<string, TokenRow>> {
+export async function tokenRows(db: Db, version: number, addresses: string[]): Promise<Map<string, TokenRow>> {
   if (rowCache.version !== version) rowCache = { version, rows: new Map() };
   const cache = rowCache;
   const found = new Map<string, TokenRow>();

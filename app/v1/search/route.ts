@@ -9,6 +9,6 @@ import { search } from "@/lib/queries/search";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) => {
     const q = parseQuery(url, searchQuery);
-    return cached(key.dataVersion, url.pathname + url.search, () => search(getDb(), q));
+    return cached(key.dataVersion, url.pathname + url.search, () => search(getDb(), q, key.dataVersion));
   }),
 });

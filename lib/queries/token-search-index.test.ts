@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { mulberry32 } from "@/lib/random";
+import type { Snapshot } from "./token-list-index";
+import { findTokens, nameIndex } from "./token-search-index";
+
+const N = 12_000;
+const random = mulberry32(7);
+const pick = (s: string) => s[Math.floor(random() * s.length)];
+const word = (alphabet: string, min: number, max: number) =>
+  Array.from({ length: min + Math.floor(random() * (max - min + 1)) }, () => pick(alphabet)).join("");
+
+// Few letters, so one-letter prefixes match thousands (the walk of the rank order) and longer ones a few.
+const addresses = Array.from({ length: N }, () => `0x${word("0123456789abcdef", 40, 40)}`).sort();
+const symbols = addresses.map(() => word("aaaabcdé%_", 1, 5));
+const names = addresses.map(() => word("abcdef ", 3, 12));
+// No value (NaN), zeros and repeated values, so ties fall to volume and then to address.
+const value = () => (random() < 0.2 ? Number.NaN : random() < 0.2 ? 0 : Math.floor(random() * 50) * 1000);
+const liquidity = Float64Array.from(addresses, value);
+const volume = Float64Array.from(addresses, value);
+const snapshot: Snapshot = {
+  addresses,
+  columns: { liquidityUsd: liquidity, volume24hUsd: volume },
+  loading: {},
+  flags: new Int32Array(N),
+  order: {},
+  pass: new Uint8Array(N),
+};
+const index = nameIndex(addresses, symbols, names);
+
+/** The matches and their order, by brute force. */
+function expected(q: string, byAddress: boolean) {
+  const zero = (x: number) => (Number.isNaN(x) ? 0 : x);
+  const exact = (i: number) => Number(symbols[i] === q || addresses[i] === q);
+  return addresses
+    .map((_, i) => i)
+    .filter((i) => symbols[i].startsWith(q) || names[i].startsWith(q) || (byAddress && addresses[i].startsWith(q)))
+    .sort((a, b) => exact(b) - exact(a) || zero(liquidity[b]) - zero(liquidity[a]) || zero(volume[b]) - zero(volume[a]) || a - b)
+    .map((i) => ({
+      address: addresses[i],
+      matched: symbols[i].startsWith(q) ? "symbol" : names[i].startsWith(q) ? "name" : "address",
+    }));
+}
+
+describe("findTokens", () => {
+  const queries: [string, boolean][] = [
+    ...["a", "b", "ab", "aab", "é", "%", "_", "c d", "abc", "zzz", "d", "a%"].map((q): [string, boolean] => [q, false]),
+    ...symbols.slice(0, 20).map((q): [string, boolean] => [q, false]),
+    [addresses[17], true],
+    [addresses[17].slice(0, 4), true],
+    ["0x", true],
+    ["0xa", true],
+  ];
+
+  it.each(queries)("q=%s (addresses: %s): every page of the matches in rank order, exact first, and the exact total", (q, byAddress) => {
+    const all = expected(q, byAddress);
+    for (const [offset, limit] of [
+      [0, 20],
+      [0, 200],
+      [37, 50],
+      [Math.max(0, all.length - 5), 20],
+      [all.length + 10, 20],
+    ]) {
+      const found = findTokens(snapshot, index, q, byAddress, { offset, limit });
+      expect(found.total).toBe(all.length);
+      expect(found.matches).toEqual(all.slice(offset, offset + limit));
+    }
+  });
+
+  it("walks the rank order for a prefix matching thousands", () => {
+    expect(expected("a", false).length).toBeGreaterThan(5_000);
+  });
+});

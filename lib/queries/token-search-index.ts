@@ -1,0 +1,174 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryPrepared } from "@/db/client";
+import { type Snapshot, snapshotFor } from "./token-list-index";
+
+/** One key per token position (lowercased), and the positions sorted by it: a prefix is a range. */
+type Keys = { values: string[]; sorted: Int32Array };
+
+/** The search keys of a snapshot's tokens. A later snapshot of the same tokens reuses them. */
+export type NameIndex = { addresses: string[]; symbol: Keys; name: Keys; address: Keys };
+
+export type TokenMatch = { address: string; matched: "symbol" | "name" | "address" };
+
+/** Above this many matches a page is a walk of the whole rank order rather than a sort of the matches. */
+const SORT_MATCHES_MAX = 5_000;
+
+function keysOf(values: string[]): Keys {
+  const sorted = Int32Array.from(values, (_, i) => i).sort((a, b) => (values[a] < values[b] ? -1 : values[a] > values[b] ? 1 : a - b));
+  return { values, sorted };
+}
+
+/** The sorted range [from, to) of keys starting with `q`: they are contiguous in code-unit order. */
+function prefixRange(k: Keys, q: string): [number, number] {
+  const first = (test: (v: string) => boolean, lo: number) => {
+    let hi = k.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (test(k.values[k.sorted[mid]])) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const from = first((v) => v >= q, 0);
+  return [from, first((v) => !v.startsWith(q), from)];
+}
+
+/** The search keys of tokens at positions of `addresses`: their lowercased symbols and names, and addresses. */
+export const nameIndex = (addresses: string[], symbols: string[], names: string[]): NameIndex => ({
+  addresses,
+  symbol: keysOf(symbols),
+  name: keysOf(names),
+  address: keysOf(addresses),
+});
+
+const sameTokens = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+let lastNames: NameIndex | undefined;
+const namesOfSnapshot = new WeakMap<Snapshot, Promise<NameIndex>>();
+
+/**
+ * The name index of a snapshot, built on its first search: symbols and names come from the
+ * previous index where it has them (a token's never change), so only new tokens are read.
+ */
+function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
+  let names = namesOfSnapshot.get(s);
+  if (!names) {
+    names = (async () => {
+      const prev = lastNames;
+      if (prev && sameTokens(prev.addresses, s.addresses)) return prev;
+      const known = new Map<string, [string, string]>(prev?.addresses.map((a, i) => [a, [prev.symbol.values[i], prev.name.values[i]]]));
+      const missing = s.addresses.filter((a) => !known.has(a));
+      if (missing.length) {
+        const rows = await queryPrepared<{ address: string; symbol: string; name: string }>(
+          db,
+          sql`select address, symbol, name from tokens where address = any(${sql.param(missing)})`,
+        );
+        for (const r of rows) known.set(r.address, [r.symbol.toLowerCase(), r.name.toLowerCase()]);
+      }
+      const pairs = s.addresses.map((a) => known.get(a) ?? ["", ""]);
+      lastNames = nameIndex(
+        s.addresses,
+        pairs.map((p) => p[0]),
+        pairs.map((p) => p[1]),
+      );
+      return lastNames;
+    })();
+    names.catch(() => namesOfSnapshot.delete(s));
+    namesOfSnapshot.set(s, names);
+  }
+  return names;
+}
+
+/** Search rank: liquidity, then 24 h volume, highest first (no value counts as 0), then address. */
+function rankComparator(s: Snapshot) {
+  const liquidity = s.columns.liquidityUsd!;
+  const volume = s.columns.volume24hUsd!;
+  const value = (c: Float64Array, i: number) => (Number.isNaN(c[i]) ? 0 : c[i]);
+  return (a: number, b: number) => value(liquidity, b) - value(liquidity, a) || value(volume, b) - value(volume, a) || a - b;
+}
+
+const rankOfSnapshot = new WeakMap<Snapshot, Int32Array>();
+
+/** Every position in search rank, sorted on the first search that needs it. */
+function rankOrder(s: Snapshot): Int32Array {
+  let order = rankOfSnapshot.get(s);
+  if (!order) {
+    order = Int32Array.from(s.addresses, (_, i) => i).sort(rankComparator(s));
+    rankOfSnapshot.set(s, order);
+  }
+  return order;
+}
+
+/**
+ * Tokens whose symbol or name starts with `q` (lowercase), or whose address does when
+ * `byAddress`, from the token list's snapshot of `version`: an exact symbol or address match
+ * first, then by rank; one page of them and the exact number. Each key is a binary-searched
+ * range of a sorted array, so a search reads no table once the snapshot's index is built.
+ */
+export async function searchTokenIndex(
+  db: Db,
+  version: number,
+  q: string,
+  byAddress: boolean,
+  page: { offset: number; limit: number },
+): Promise<{ matches: TokenMatch[]; total: number }> {
+  const s = await snapshotFor(db, version);
+  return findTokens(s, await namesOf(db, s), q, byAddress, page);
+}
+
+/** searchTokenIndex on a snapshot and its name index. Synchronous: s.pass is shared with the list's requests. */
+export function findTokens(
+  s: Snapshot,
+  names: NameIndex,
+  q: string,
+  byAddress: boolean,
+  page: { offset: number; limit: number },
+): { matches: TokenMatch[]; total: number } {
+  const symbols = prefixRange(names.symbol, q);
+  const addresses = byAddress ? prefixRange(names.address, q) : ([0, 0] as const);
+  const spans = [
+    [names.symbol, symbols],
+    [names.name, prefixRange(names.name, q)],
+    [names.address, addresses],
+  ] as const;
+  const pass = s.pass.fill(0);
+  const matches: number[] = [];
+  for (const [k, [from, to]] of spans) {
+    for (let i = from; i < to; i++) {
+      const p = k.sorted[i];
+      if (!pass[p]) matches.push(p);
+      pass[p] = 1;
+    }
+  }
+  const total = matches.length;
+  const compare = rankComparator(s);
+  // Keys equal to q sort first in their range; an exact match leads, whatever its rank.
+  const exactIn = (k: Keys, [from, to]: readonly [number, number]) => {
+    const out: number[] = [];
+    for (let i = from; i < to && k.values[k.sorted[i]] === q; i++) out.push(k.sorted[i]);
+    return out;
+  };
+  const exact = [...new Set([...exactIn(names.symbol, symbols), ...exactIn(names.address, addresses)])].sort(compare);
+  for (const p of exact) pass[p] = 2;
+  const rest =
+    total <= SORT_MATCHES_MAX
+      ? matches.filter((p) => pass[p] === 1).sort(compare)
+      : (function* () {
+          for (const p of rankOrder(s)) if (pass[p] === 1) yield p;
+        })();
+  const hits: number[] = [];
+  let seen = 0;
+  for (const list of [exact, rest]) {
+    for (const p of list) {
+      if (hits.length === page.limit) break;
+      if (seen++ >= page.offset) hits.push(p);
+    }
+  }
+  return {
+    total,
+    matches: hits.map((p) => ({
+      address: s.addresses[p],
+      matched: names.symbol.values[p].startsWith(q) ? "symbol" : names.name.values[p].startsWith(q) ? "name" : "address",
+    })),
+  };
+}
