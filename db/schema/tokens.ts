@@ -45,10 +45,6 @@ export const tokens = pgTable(
     index("tokens_launchpad_idx").on(t.launchpad),
     // Reputation's creator links (worker/derive/scoring/wallet-inputs.ts) look tokens up by creator.
     index("tokens_creator_idx").on(t.creator),
-    // GET /v1/search: case-insensitive prefix matches (LIKE 'q%') on symbol and name, any prefix of an address.
-    index("tokens_symbol_prefix_idx").using("btree", sql`lower(${t.symbol}) text_pattern_ops`),
-    index("tokens_name_prefix_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
-    index("tokens_address_prefix_idx").using("btree", t.address.op("text_pattern_ops")),
   ],
 );
 
