@@ -35,8 +35,10 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
     );
     for (const s of stored) changed.get(key(s.token_address, s.holder))!.amount = BigInt(s.amount);
     const counts = await tx.unsafe<{ token_address: string; holder_count: number }[]>(
-      `select distinct on (token_address) token_address, holder_count from holder_count_history
-        where token_address = any($1::text[]) order by token_address, at desc`,
+      // Each token's newest count, one backward probe of the key each: a distinct on over the
+      // tokens' whole histories reads every count a busy token ever had.
+      `select k.token as token_address, h.holder_count from unnest($1::text[]) k(token)
+        cross join lateral (select holder_count from holder_count_history where token_address = k.token order by at desc limit 1) h`,
       [listed],
       PREPARED,
     );
