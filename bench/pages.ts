@@ -3,18 +3,19 @@
  * explorer, token page, wallet page) against the API benchmark's large fixture chain (100,000 tokens).
  * It signs in through the dev sign-in, then requests each page from one client, rotating through
  * many addresses and filters, and times each response to its last byte. Target: p95 <= 300 ms.
- * Options: --requests N per page (default 200), --json (the figures as one JSON line at the end).
+ * Options: --requests N per page (default 200), --database NAME (an already loaded database instead,
+ * migrated and used as it is), --json (the figures as one JSON line at the end).
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { connect } from "@/db/client";
 import { buildIfStale } from "@/scripts/embedded/web";
 import { startAppServer } from "@/tests/setup/server";
-import { ensureBenchDatabase } from "./lib/bench-database";
+import { ensureBenchDatabase, loadedDatabase } from "./lib/bench-database";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
-  options: { requests: { type: "string", default: "200" }, json: { type: "boolean", default: false } },
+  options: { requests: { type: "string", default: "200" }, database: { type: "string" }, json: { type: "boolean", default: false } },
 });
 const REQUESTS = Number(args.requests);
 const WARMUP = 10;
@@ -86,7 +87,7 @@ async function timeRequest(url: string, cookie: string): Promise<{ ms: number; o
 
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 
-const url = await ensureBenchDatabase(say);
+const url = args.database ? await loadedDatabase(say, args.database) : await ensureBenchDatabase(say);
 const x = await sample(url);
 await buildIfStale(say);
 const server = await startAppServer({
