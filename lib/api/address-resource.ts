@@ -30,14 +30,14 @@ export function addressResource<T>(what: "Token" | "Wallet", load: (db: Db, addr
 export function addressList<S extends z.ZodObject, T>(
   what: "Token" | "Wallet",
   query: S,
-  load: (db: Db, address: string, q: z.output<S>) => Promise<T | null>,
+  load: (db: Db, address: string, q: z.output<S>, dataVersion: number) => Promise<T | null>,
 ) {
   return route<{ address: string }>({
     GET: withApiKey(async (_req, { url, key, params }) => {
       const q = parseQuery(url, query);
       const address = parsePath(params.address, addressSchema, "address");
       return cached(key.dataVersion, url.pathname + url.search, async () => {
-        const list = await load(getDb(), address, q);
+        const list = await load(getDb(), address, q, key.dataVersion);
         if (!list) throw notFound(`${what} ${address}`);
         return list;
       });

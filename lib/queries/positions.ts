@@ -4,6 +4,8 @@ import { type Db, queryPrepared } from "@/db/client";
 import type { position, positionList } from "@/lib/api/schemas/wallets";
 import type { PositionStatus } from "@/lib/domain/vocab";
 import { iso, round, toUnits } from "./format";
+import { snapshotValues } from "./token-list-index";
+import { currentDataVersion } from "./tokens";
 
 type PositionRow = {
   token_address: string;
@@ -31,53 +33,89 @@ const POSITION_FIELDS = sql`p.token_address, t.symbol, t.decimals, p.quantity::t
   ${blockTime(sql`coalesce(p.first_buy_block, p.last_trade_block)`)} as first_trade_at,
   ${blockTime(sql`p.last_trade_block`)} as last_trade_at`;
 
-/**
- * The open positions (value at the token's price, highest first) and the closed ones (realized
- * PnL, best first), each its first `rows` in that order: the page is cut from both. Closed ones
- * come in order from wallet_positions_closed_idx, so a wallet with thousands reads only the page.
- */
-function arms(status: PositionStatus, rows: number) {
-  const open = sql`(select ${POSITION_FIELDS}, true as open,
-                           (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0) as rank
-                      from wallet_positions p join tokens t on t.address = p.token_address
-                      left join token_metrics m on m.address = p.token_address
-                     where p.wallet = w.address and p.quantity > 0
-                     order by rank desc, p.token_address limit ${rows})`;
-  const closed = sql`(select ${POSITION_FIELDS}, false as open, p.realized_pnl_usd as rank
-                        from wallet_positions p join tokens t on t.address = p.token_address
-                        left join token_metrics m on m.address = p.token_address
-                       where p.wallet = w.address and p.quantity <= 0
-                       order by p.realized_pnl_usd desc, p.token_address limit ${rows})`;
-  return status === "open" ? open : status === "closed" ? closed : sql`${open} union all ${closed}`;
+/** Tokens' decimals, which never change: each read once. */
+const decimalsCache = new Map<string, number>();
+
+async function decimalsOf(db: Db, tokens: string[]): Promise<(number | undefined)[]> {
+  const missing = tokens.filter((t) => !decimalsCache.has(t));
+  if (missing.length) {
+    const rows = await queryPrepared<{ address: string; decimals: number }>(
+      db,
+      sql`select address, decimals from tokens where address = any(${sql.param(missing)})`,
+    );
+    for (const r of rows) decimalsCache.set(r.address, r.decimals);
+  }
+  return tokens.map((t) => decimalsCache.get(t));
 }
 
-const totalOf = (status: PositionStatus) => (status === "open" ? sql`c.open` : status === "closed" ? sql`c.total - c.open` : sql`c.total`);
+/**
+ * The tokens of a wallet's open positions by value at the token's price, highest first, then by
+ * address. The prices are the token list's snapshot of `version` (token-list-index.ts), so
+ * ranking a wallet with thousands of open positions reads only its positions, not a price and
+ * decimals row for each.
+ */
+async function openByValue(db: Db, version: number, wallet: string): Promise<string[]> {
+  const open = await queryPrepared<{ token_address: string; quantity: string }>(
+    db,
+    sql`select token_address, quantity::text as quantity from wallet_positions where wallet = ${wallet} and quantity > 0`,
+  );
+  const tokens = open.map((p) => p.token_address);
+  const [prices, decimals] = await Promise.all([snapshotValues(db, version, "priceUsd", tokens), decimalsOf(db, tokens)]);
+  // A token gone since (a reorg) or without a price is worth 0 here.
+  const value = open.map((p, i) => (decimals[i] === undefined ? 0 : toUnits(p.quantity, decimals[i]) * prices[i] || 0));
+  return open
+    .map((_, i) => i)
+    .sort((a, b) => value[b] - value[a] || (tokens[a] < tokens[b] ? -1 : 1))
+    .map((i) => tokens[i]);
+}
 
 /**
  * One page of a wallet's positions (wallet_positions: average-cost books per token), open ones
- * first by value, then closed ones by realized PnL, with the exact number of them (the count the
- * triggers keep, db/functions/position-counts.sql): null when the wallet is not indexed. Value
- * and unrealized PnL (value less cost basis) are at the token's current price; tokens of unknown
- * cost (transfers in) count at zero cost.
+ * first by value, then closed ones by realized PnL (best first, in the order of
+ * wallet_positions_closed_idx, so a wallet with thousands reads only the page), with the exact
+ * number of them (the counts the triggers keep, db/functions/position-counts.sql): null when the
+ * wallet is not indexed. Value and unrealized PnL (value less cost basis) are at the token's
+ * current price; tokens of unknown cost (transfers in) count at zero cost.
  */
 export async function listPositions(
   db: Db,
   wallet: string,
   q: { status: PositionStatus; page: number; limit: number },
+  dataVersion?: number,
 ): Promise<z.infer<typeof positionList> | null> {
   const offset = (q.page - 1) * q.limit;
-  const [w] = await queryPrepared<{ total: number; positions: PositionRow[] }>(
+  const [counts] = await queryPrepared<{ total: number; open: number }>(
     db,
-    sql`select coalesce((select ${totalOf(q.status)} from wallet_position_counts c where c.wallet = w.address), 0) as total,
-               (select coalesce(json_agg(x order by x.open desc, x.rank desc, x.token_address), '[]') from (
-                  select * from (${arms(q.status, offset + q.limit)}) a
-                   order by a.open desc, a.rank desc, a.token_address
-                   limit ${q.limit} offset ${offset}) x) as positions
-          from wallets w
-         where w.address = ${wallet}`,
+    sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open
+          from wallets w left join wallet_position_counts c on c.wallet = w.address where w.address = ${wallet}`,
   );
-  if (!w) return null;
-  const data = w.positions.map((p): z.infer<typeof position> => {
+  if (!counts) return null;
+  const total = q.status === "open" ? counts.open : q.status === "closed" ? counts.total - counts.open : counts.total;
+  const withOpen = q.status !== "closed" && offset < counts.open;
+  const openPage = withOpen ? (await openByValue(db, dataVersion ?? (await currentDataVersion(db)), wallet)).slice(offset, offset + q.limit) : [];
+  const closedOffset = q.status === "closed" ? offset : Math.max(0, offset - counts.open);
+  const closedLimit = q.status === "open" ? 0 : q.limit - openPage.length;
+  const rows = await queryPrepared<PositionRow & { k: number }>(
+    db,
+    sql`select ${POSITION_FIELDS}, 0 as k
+          from wallet_positions p join tokens t on t.address = p.token_address
+          left join token_metrics m on m.address = p.token_address
+         where p.wallet = ${wallet} and p.token_address = any(${sql.param(openPage)})
+        union all
+        select * from (
+          select ${POSITION_FIELDS}, (row_number() over (order by p.realized_pnl_usd desc, p.token_address))::int as k
+            from wallet_positions p join tokens t on t.address = p.token_address
+            left join token_metrics m on m.address = p.token_address
+           where p.wallet = ${wallet} and p.quantity <= 0
+           order by p.realized_pnl_usd desc, p.token_address offset ${closedOffset} limit ${closedLimit}) closed`,
+  );
+  const rank = new Map(openPage.map((t, i) => [t, i]));
+  // Open ones in value order (a position closed since it was ranked drops out), then the closed ones in the statement's order.
+  const positions = [
+    ...rows.filter((r) => r.k === 0 && BigInt(r.quantity) > 0n).sort((a, b) => rank.get(a.token_address)! - rank.get(b.token_address)!),
+    ...rows.filter((r) => r.k > 0).sort((a, b) => a.k - b.k),
+  ];
+  const data = positions.map((p): z.infer<typeof position> => {
     // As the wallet's pnl_estimate_usd has it (worker/derive/wallets.ts), so the positions' pnl_usd add up to it.
     const quantity = toUnits(p.quantity, p.decimals);
     const value = quantity * p.price_usd;
@@ -101,5 +139,5 @@ export async function listPositions(
       last_trade_at: p.last_trade_at === null ? null : iso(new Date(p.last_trade_at)),
     };
   });
-  return { data, total: w.total, page: q.page, limit: q.limit };
+  return { data, total, page: q.page, limit: q.limit };
 }

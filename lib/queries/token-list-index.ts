@@ -50,6 +50,18 @@ async function build(db: Db): Promise<Snapshot> {
   return { addresses: rows.map((r) => r.address), columns, loading: {}, flags, order: {}, pass: new Uint8Array(n) };
 }
 
+const positions = new WeakMap<Snapshot, Map<string, number>>();
+
+/** Each token's position in the snapshot, by address (built on first use). */
+function positionOf(s: Snapshot): Map<string, number> {
+  let position = positions.get(s);
+  if (!position) {
+    position = new Map(s.addresses.map((a, i) => [a, i]));
+    positions.set(s, position);
+  }
+  return position;
+}
+
 /**
  * A column of the snapshot, read on first use (one statement shared by the requests that wait
  * for it). A token written since the build has no value in it (NaN, last in any order); a read
@@ -62,7 +74,7 @@ function columnOf(db: Db, s: Snapshot, column: TokenSortColumn): Promise<Float64
   if (!loading) {
     loading = (async () => {
       const rows = await db.select({ address: tokenMetrics.address, value: columnSql(column) }).from(tokenMetrics);
-      const position = new Map(s.addresses.map((a, i) => [a, i]));
+      const position = positionOf(s);
       const values = new Float64Array(s.addresses.length).fill(Number.NaN);
       for (const r of rows) {
         const i = position.get(r.address);
@@ -96,6 +108,17 @@ async function orderOf(db: Db, s: Snapshot, sort: TokenSort): Promise<Int32Array
   });
   s.order[sort] = order;
   return order;
+}
+
+/** The values of `column` for `addresses` in the snapshot of `version`: NaN for a token it has no value for. */
+export async function snapshotValues(db: Db, version: number, column: TokenSortColumn, addresses: string[]): Promise<number[]> {
+  const s = await snapshotFor(db, version);
+  const values = await columnOf(db, s, column);
+  const position = positionOf(s);
+  return addresses.map((a) => {
+    const i = position.get(a);
+    return i === undefined ? Number.NaN : values[i];
+  });
 }
 
 let building: { version: number; snapshot: Promise<Snapshot> } | undefined;

@@ -50,6 +50,19 @@ describe("GET /v1/wallets/{address}/positions", () => {
     expect(page2.data.map((p) => p.token_address)).toEqual([all.data[1].token_address]);
   });
 
+  it.each(["all", "open", "closed"])("pages status=%s without a gap or a repeat, across the open and closed boundary", async (status) => {
+    const full = expectShape(positionList, (await api(`/v1/wallets/${wallet}/positions?status=${status}&limit=200`)).body);
+    for (const limit of [2, 3]) {
+      const paged: string[] = [];
+      for (let page = 1; (page - 1) * limit < full.total; page++) {
+        const body = expectShape(positionList, (await api(`/v1/wallets/${wallet}/positions?status=${status}&limit=${limit}&page=${page}`)).body);
+        expect(body.total).toBe(full.total);
+        paged.push(...body.data.map((p) => p.token_address));
+      }
+      expect(paged).toEqual(full.data.map((p) => p.token_address));
+    }
+  });
+
   it("404s an unindexed wallet, 400s bad parameters naming them", async () => {
     expectError(await api(`/v1/wallets/0x${"5".repeat(40)}/positions`), 404, "NOT_FOUND");
     expectError(await api("/v1/wallets/0xzz/positions"), 400, "INVALID_PARAMS", "address");
