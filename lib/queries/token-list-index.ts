@@ -5,11 +5,12 @@ import { FILTER_COLUMNS, filterBounds, flagMask, type TokenFilter } from "@/lib/
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
 
 /**
- * The columns a snapshot reads when it is built: every filter's, and those of the usual sorts.
- * The other sorts' columns are read when first asked for: reading every one with each build
- * would make the build (one statement, under the requests' statement timeout) several times longer.
+ * The columns a snapshot reads when it is built: every filter's, and those of the usual sorts
+ * (price too: a wallet's open positions are ranked by value, positions.ts). The other sorts'
+ * columns are read when first asked for: reading every one with each build would make the build
+ * (one statement, under the requests' statement timeout) several times longer.
  */
-const BASE_COLUMNS = [...new Set<TokenSortColumn>([...FILTER_COLUMNS, ...(["trending", "volume"] as const).map((s) => TOKEN_SORT_ORDERS[s].column)])];
+const BASE_COLUMNS = [...new Set<TokenSortColumn>([...FILTER_COLUMNS, ...(["trending", "volume", "price"] as const).map((s) => TOKEN_SORT_ORDERS[s].column)])];
 /** Each column as a float8, NaN where it has no value (a price change of a token that never traded). */
 function columnSql(c: TokenSortColumn): SQL<number> {
   if (c === "createdAtMs") return sql<number>`(extract(epoch from ${tokenMetrics.createdAt}) * 1000)::float8`;
