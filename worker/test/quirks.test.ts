@@ -278,29 +278,19 @@ async function scenario() {
 
   // The fee-on-transfer token through Router02's supporting-fee functions, quoted in ether, 6- and 18-decimals dollars.
   const held = async (w: string, t: string) => market.balanceOf(t, w, await market.head());
+  /** Sells 1/`part` of what `w` holds of fee-taking token `t` on V2 through Router02's supporting-fee functions, for ether when `quote` is WETH. */
+  const sellPart = async (w: string, t: string, quote: string, part: bigint) => {
+    const viaEth = quote === q.weth;
+    const fn = viaEth ? "swapExactTokensForETHSupportingFeeOnTransferTokens" : "swapExactTokensForTokensSupportingFeeOnTransferTokens";
+    await trade(w, t, quote, v2Swap(w, fn, [(await held(w, t)) / part, 0n, [t, quote], w, DEADLINE]), viaEth);
+  };
   await trade(fot, dtt, q.weth, v2Swap(fot, "swapExactETHForTokensSupportingFeeOnTransferTokens", [0n, [q.weth, dtt], fot, DEADLINE], 2n * E18), true);
   await trade(fot, dtt, q.dusd, v2Swap(fot, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [5_000n * 10n ** 6n, 0n, [q.dusd, dtt], fot, DEADLINE]));
   await trade(fot, dtt, q.ddai, v2Swap(fot, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [3_000n * E18, 0n, [q.ddai, dtt], fot, DEADLINE]));
   await transfer(fot, receiver, dtt, 1_000n * E18);
-  await trade(
-    fot,
-    dtt,
-    q.ddai,
-    v2Swap(fot, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [(await held(fot, dtt)) / 3n, 0n, [dtt, q.ddai], fot, DEADLINE]),
-  );
-  await trade(
-    fot,
-    dtt,
-    q.weth,
-    v2Swap(fot, "swapExactTokensForETHSupportingFeeOnTransferTokens", [(await held(fot, dtt)) / 4n, 0n, [dtt, q.weth], fot, DEADLINE]),
-    true,
-  );
-  await trade(
-    fot,
-    dtt,
-    q.dusd,
-    v2Swap(fot, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [(await held(fot, dtt)) / 5n, 0n, [dtt, q.dusd], fot, DEADLINE]),
-  );
+  await sellPart(fot, dtt, q.ddai, 3n);
+  await sellPart(fot, dtt, q.weth, 4n);
+  await sellPart(fot, dtt, q.dusd, 5n);
 
   // The wallet-fee token: bought first (its pool's swap shows where its fee goes), on V2 for dollars and ether and on V3;
   // sent on (the fee paid beside no swap is a transfer); sold on V2 for the 18-decimals dollar and for ether.
@@ -319,19 +309,8 @@ async function scenario() {
   );
   await trade(wftTrader, wft, q.dusd, v3Swap(wftTrader, q.dusd, wft, 2_000n * 10n ** 6n));
   await transfer(wftTrader, receiver, wft, 500n * E18);
-  await trade(
-    wftTrader,
-    wft,
-    q.ddai,
-    v2Swap(wftTrader, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [(await held(wftTrader, wft)) / 3n, 0n, [wft, q.ddai], wftTrader, DEADLINE]),
-  );
-  await trade(
-    wftTrader,
-    wft,
-    q.weth,
-    v2Swap(wftTrader, "swapExactTokensForETHSupportingFeeOnTransferTokens", [(await held(wftTrader, wft)) / 4n, 0n, [wft, q.weth], wftTrader, DEADLINE]),
-    true,
-  );
+  await sellPart(wftTrader, wft, q.ddai, 3n);
+  await sellPart(wftTrader, wft, q.weth, 4n);
 
   // The bytes32 token on V3 against the 6-decimals dollar, on V2 against ether, sold on V3 for the 18-decimals dollar.
   await trade(b32Trader, b32, q.dusd, v3Swap(b32Trader, q.dusd, b32, 3_000n * 10n ** 6n));
