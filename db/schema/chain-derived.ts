@@ -7,7 +7,7 @@ import { lpPositions, poolReserves, pools, positionEvents } from "./pools";
 import { quarantinedEntities } from "./quarantine";
 import { tokenScores, walletScores } from "./scores";
 import { holderCountHistory, tokenMetrics, tokens } from "./tokens";
-import { walletFunding, walletPositionCounts, walletPositions, wallets } from "./wallets";
+import { firstQuotePayments, walletFunding, walletPositionCounts, walletPositions, wallets } from "./wallets";
 
 /**
  * A table the worker writes from chain data. `above`: the block column (its property name) of a
@@ -38,6 +38,7 @@ export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   derived(eventCounts),
   derived(eventCumulativeCounts),
   derived(walletFunding, "blockNumber"),
+  derived(firstQuotePayments, "blockNumber"),
   derived(quarantinedEntities, "block"),
   derived(balances),
   derived(holderCountHistory),

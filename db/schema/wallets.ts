@@ -88,3 +88,23 @@ export const walletFunding = pgTable(
   },
   (t) => [index("wallet_funding_funder_idx").on(t.funder), index("wallet_funding_block_idx").on(t.blockNumber)],
 );
+
+/**
+ * The first quote-token transfer (WETH, a stablecoin) each address received from an account
+ * without code, recorded range by range as the indexer passes it. A wallet first seen later reads
+ * its quote-token funder here (worker/derive/funding.ts) instead of searching the chain back to
+ * the start block for every range's new wallets.
+ */
+export const firstQuotePayments = pgTable(
+  "first_quote_payments",
+  {
+    recipient: address().primaryKey(),
+    sender: address().notNull(),
+    asset: address().notNull(),
+    value: uint256().notNull(),
+    blockNumber: blockNumber().notNull(),
+    logIndex: integer().notNull(),
+    txHash: text().notNull(),
+  },
+  (t) => [index("first_quote_payments_block_idx").on(t.blockNumber)],
+);

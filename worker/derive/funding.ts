@@ -1,28 +1,91 @@
-import { PREPARED } from "@/db/bulk";
+import { insertRows, PREPARED } from "@/db/bulk";
 import type { Sql } from "@/db/client";
-import { decodeLog, TOPICS } from "../indexer/decode";
+import { firstQuotePayments } from "@/db/schema";
+import { decodeLog } from "../indexer/decode";
 import type { Funding, RangeData } from "../indexer/fetch";
-import { type Rpc, toHex } from "../indexer/rpc";
+import { type RawLog, type Rpc, toHex } from "../indexer/rpc";
 import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { RangeRows } from "../indexer/transform";
 import { knownContracts } from "../profiles/contracts";
 
-/** Wallets per eth_getLogs topic filter (providers cap the length of a topic's OR list). */
-const WALLETS_PER_REQUEST = 100;
 const ZERO = "0x0000000000000000000000000000000000000000";
-const topicOf = (a: string) => `0x${a.slice(2).padStart(64, "0")}`;
+/** EIP-7702: an account whose code is a delegation is still an externally owned account. */
+const DELEGATION = "0xef0100";
+
+/** A quote-token transfer from an account without code: a candidate funding edge. */
+export type QuotePayment = { recipient: string; sender: string; asset: string; block: number; logIndex: number; txHash: string; value: bigint };
 
 /**
- * Funding edges from the quote tokens (WETH and stablecoins): for each wallet first seen in this
- * range, the first transfer of a quote token it received from an externally owned account, from
- * the profile's start block up to its first event. That is how wallets are funded where native
- * payments cannot all be read (a real chain: only the blocks the indexer fetches are scanned),
- * and it catches funders who pay in WETH or USDC on any chain. A sender with code (a pool, a
- * router, a bridge) is a swap or a withdrawal, not a funder. Bounded by the first event, the
- * answer is the same whatever the range boundaries, so restarts and reorgs find the same edges.
+ * Of a range's quote-token Transfer logs (WETH, stablecoins), each recipient's first payment from
+ * an account without code at that block. A sender with code (a pool, a router, a bridge) is a
+ * swap or a withdrawal, not a funder; pools and tokens the state knows are contracts without
+ * asking, and so is a sender once seen with code at an earlier block (code stays). Payments to a
+ * known pool or token are not kept: they fund no wallet. The answer depends only on the chain,
+ * never on the range boundaries or on what this process saw before.
  */
-export async function quoteTokenFundings(tx: Tx | Sql, rpc: Rpc, state: ChainState, data: RangeData, rows: RangeRows): Promise<Funding[]> {
+export async function firstPaymentsOf(rpc: Rpc, state: ChainState, logs: RawLog[]): Promise<QuotePayment[]> {
+  const indexedAt = (address: string, block: number) =>
+    (state.pools.get(address)?.createdBlock ?? Infinity) <= block || (state.tokens.get(address)?.createdBlock ?? Infinity) <= block;
+  const candidates: QuotePayment[] = [];
+  for (const raw of logs) {
+    const l = raw.removed ? null : decodeLog(raw);
+    if (l?.kind !== "transfer" || !state.isQuote(l.address)) continue;
+    if (
+      l.from === ZERO ||
+      l.to === ZERO ||
+      l.from === l.to ||
+      l.value === 0n ||
+      indexedAt(l.to, l.block) ||
+      indexedAt(l.from, l.block) ||
+      state.withCode.has(l.from)
+    )
+      continue;
+    candidates.push({ recipient: l.to, sender: l.from, asset: l.address, block: l.block, logIndex: l.logIndex, txHash: l.txHash, value: l.value });
+  }
+  candidates.sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
+  // Code is read at the payment's block, once per sender and block.
+  const checks = [...new Map(candidates.map((c) => [`${c.sender}:${c.block}`, c])).values()];
+  const codes = await rpc.batch<string>(checks.map((c) => ({ method: "eth_getCode", params: [c.sender, toHex(c.block)] })));
+  const coded = new Set<string>();
+  checks.forEach((c, i) => {
+    const code = codes[i] ?? "0x";
+    if (code === "0x" || code === "" || code.startsWith(DELEGATION)) return;
+    coded.add(`${c.sender}:${c.block}`);
+    state.withCode.add(c.sender);
+  });
+  const first = new Map<string, QuotePayment>();
+  for (const c of candidates) if (!coded.has(`${c.sender}:${c.block}`) && !first.has(c.recipient)) first.set(c.recipient, c);
+  return [...first.values()];
+}
+
+/** Keeps each recipient's first payment: earlier ranges were written first, so an existing row stays. */
+export async function recordQuotePayments(tx: Tx | Sql, payments: QuotePayment[]) {
+  await insertRows(
+    tx,
+    firstQuotePayments,
+    payments.map((p) => ({
+      recipient: p.recipient,
+      sender: p.sender,
+      asset: p.asset,
+      value: p.value,
+      blockNumber: p.block,
+      logIndex: p.logIndex,
+      txHash: p.txHash,
+    })),
+    { onConflict: { target: ["recipient"], action: "nothing" } },
+  );
+}
+
+/**
+ * Funding edges from the quote tokens: for each wallet first seen in this range without a funder,
+ * its first quote-token payment from an account without code, if that came no later than its first
+ * event. That is how wallets are funded where native payments cannot all be read (a real chain:
+ * only the blocks the indexer fetches are scanned), and it catches funders who pay in WETH or USDC
+ * on any chain. The payments were recorded as their ranges passed (recordQuotePayments), this
+ * range's included, so the edge is the same whatever the range boundaries.
+ */
+export async function quoteTokenFundings(tx: Tx | Sql, state: ChainState, data: RangeData, rows: RangeRows): Promise<Funding[]> {
   const firstSeen = new Map<string, number>();
   for (const e of rows.events) {
     for (const w of e.to ? [e.wallet, e.to] : [e.wallet]) if (!firstSeen.has(w) || firstSeen.get(w)! > e.block) firstSeen.set(w, e.block);
@@ -30,37 +93,16 @@ export async function quoteTokenFundings(tx: Tx | Sql, rpc: Rpc, state: ChainSta
   const skip = new Set([ZERO, ...knownContracts(state.profile).map((c) => c.address), ...data.fundings.map((f) => f.wallet)]);
   const candidates = [...firstSeen.keys()].filter((w) => !skip.has(w) && !state.nonHolders.has(w) && !state.tokens.has(w));
   if (candidates.length === 0) return [];
-  const known = await tx.unsafe<{ address: string }[]>(
-    `select address from wallets where address = any($1::text[]) union select wallet from wallet_funding where wallet = any($1::text[])`,
+  const found = await tx.unsafe<{ recipient: string; sender: string; asset: string; value: string; block_number: string; tx_hash: string }[]>(
+    `select p.recipient, p.sender, p.asset, p.value::text, p.block_number, p.tx_hash from first_quote_payments p
+      where p.recipient = any($1::text[])
+        and not exists (select 1 from wallets w where w.address = p.recipient)
+        and not exists (select 1 from wallet_funding f where f.wallet = p.recipient)
+      order by p.recipient`,
     [candidates],
     PREPARED,
   );
-  const seen = new Set(known.map((k) => k.address));
-  const fresh = candidates.filter((w) => !seen.has(w)).sort();
-  if (fresh.length === 0) return [];
-
-  const quotes = state.profile.quoteTokens.map((q) => q.address);
-  const until = Math.max(...fresh.map((w) => firstSeen.get(w)!));
-  const received = new Map<string, { from: string; asset: string; block: number; logIndex: number; txHash: string; value: bigint }[]>();
-  for (let i = 0; i < fresh.length; i += WALLETS_PER_REQUEST) {
-    const chunk = fresh.slice(i, i + WALLETS_PER_REQUEST);
-    for (const raw of await rpc.getLogs(state.profile.startBlock, until, quotes, [TOPICS.transfer, null, chunk.map(topicOf)])) {
-      const l = decodeLog(raw);
-      if (raw.removed || l?.kind !== "transfer" || !quotes.includes(l.address) || !firstSeen.has(l.to)) continue;
-      if (l.block > firstSeen.get(l.to)! || l.from === ZERO || l.from === l.to || l.value === 0n) continue;
-      const list = received.get(l.to) ?? [];
-      list.push({ from: l.from, asset: l.address, block: l.block, logIndex: l.logIndex, txHash: l.txHash, value: l.value });
-      received.set(l.to, list);
-    }
-  }
-  if (received.size === 0) return [];
-  const senders = [...new Set([...received.values()].flat().map((r) => r.from))].sort();
-  const codes = await rpc.batch<string>(senders.map((s) => ({ method: "eth_getCode", params: [s, toHex(until)] })));
-  const contract = new Set(senders.filter((_, i) => codes[i] !== "0x" && codes[i] !== ""));
-  const out: Funding[] = [];
-  for (const [wallet, list] of [...received].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const first = list.filter((r) => !contract.has(r.from)).sort((a, b) => a.block - b.block || a.logIndex - b.logIndex)[0];
-    if (first) out.push({ wallet, funder: first.from, block: first.block, txHash: first.txHash, value: first.value, asset: first.asset });
-  }
-  return out;
+  return found
+    .filter((p) => Number(p.block_number) <= firstSeen.get(p.recipient)!)
+    .map((p) => ({ wallet: p.recipient, funder: p.sender, block: Number(p.block_number), txHash: p.tx_hash, value: BigInt(p.value), asset: p.asset }));
 }

@@ -1,3 +1,4 @@
+import { firstPaymentsOf, type QuotePayment } from "../derive/funding";
 import type { ChainProfile } from "../profiles";
 import { type ChainLog, decodeLog, type LogRef, logRef, type MalformedLog, TOPICS } from "./decode";
 import { discover, type NewPool, type NewToken } from "./discovery";
@@ -37,6 +38,8 @@ export type RangeData = {
   tokens: NewToken[];
   pools: NewPool[];
   fundings: Funding[];
+  /** Each recipient's first quote-token payment from an account without code in this range. */
+  quotePayments: QuotePayment[];
   /** Entities this range takes out of indexing (quarantine.ts); their logs are already left out. */
   quarantined: Quarantine[];
 };
@@ -83,9 +86,10 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   const discoveryLogs: ChainLog[] = [];
   const known = state.watchedAddresses();
   const every = allBlocks ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : [];
-  const [stageOneLogs, knownLogs, everyBlock] = await Promise.all([
+  const [stageOneLogs, knownLogs, quoteLogs, everyBlock] = await Promise.all([
     rpc.getLogs(from, to, stageOne, [stageOneTopics]),
     rpc.getLogs(from, to, known, STAGE_TWO_TOPICS),
+    rpc.getLogs(from, to, [...state.quoteDecimals.keys()], [[TOPICS.transfer]]),
     rpc.getBlocks(every, true),
   ]);
   for (const raw of stageOneLogs) {
@@ -103,6 +107,7 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   const discovered = await discover(rpc, state, profile, discoveryLogs);
   const { tokens, pools } = discovered;
   quarantined.push(...discovered.quarantined);
+  const quotePayments = await firstPaymentsOf(rpc, state, quoteLogs);
 
   // Only logs of what is watched count, whatever the provider returns: a contract emitting
   // Transfer, Swap or Sync topics without being a known token or pair is never read.
@@ -145,7 +150,7 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
   for (const l of [...logs, ...discoveryLogs, ...malformed]) {
     if (blocks.get(l.block)!.hash !== l.blockHash) throw new ChainMovedError(`log of block ${l.block} is from another branch`);
   }
-  const data: RangeData = { from, to, logs, blocks, tokens, pools, fundings, quarantined };
+  const data: RangeData = { from, to, logs, blocks, tokens, pools, fundings, quotePayments, quarantined };
   // A token or pool that emits one of our topics in another layout lies about what it is: it is
   // quarantined from that log on (its earlier logs of the range still count).
   for (const l of malformed.sort(byChainOrder)) {

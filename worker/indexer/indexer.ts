@@ -1,7 +1,7 @@
 import type { Sql } from "@/db/client";
 import { deriveRange, fullRefreshScopes, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
-import { quoteTokenFundings } from "../derive/funding";
+import { quoteTokenFundings, recordQuotePayments } from "../derive/funding";
 import { markTokens, reconcileRange } from "../derive/reconcile";
 import { applyUpgradedSummaries } from "../derive/scores";
 import type { ChainProfile } from "../profiles";
@@ -159,7 +159,8 @@ export class Indexer {
           .begin(async (tx) => {
             recorded = await recordQuarantines(tx, range);
             const mismatched = await reconcileRange(tx, this.rpc, this.state, range, rows);
-            const facts = { ...range, fundings: [...range.fundings, ...(await quoteTokenFundings(tx, this.rpc, this.state, range, rows))] };
+            await recordQuotePayments(tx, range.quotePayments);
+            const facts = { ...range, fundings: [...range.fundings, ...(await quoteTokenFundings(tx, this.state, range, rows))] };
             await insertRangeFacts(tx, this.state, facts, rows);
             await markTokens(tx, range, mismatched);
             touched = await deriveRange(tx, this.state, this.profile, range.from, rows, facts.fundings);

@@ -30,7 +30,7 @@ function range(): { data: RangeData; state: ChainState } {
     })),
   );
   logs.sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
-  const data: RangeData = { from: 10, to: 11, logs, blocks: new Map(), tokens: [], pools: [], fundings: [], quarantined: [] };
+  const data: RangeData = { from: 10, to: 11, logs, blocks: new Map(), tokens: [], pools: [], fundings: [], quotePayments: [], quarantined: [] };
   return { data, state };
 }
 

@@ -35,6 +35,8 @@ export class ChainState {
   readonly wethStablePools: PoolState[] = [];
   readonly quoteDecimals: Map<string, number>;
   readonly stables: Set<string>;
+  /** Senders of quote-token payments seen holding code (derive/funding.ts): contracts, not funders. */
+  readonly withCode = new Set<string>();
   /** Tokens and pools in quarantine (quarantined_entities): never watched, never discovered again. */
   readonly quarantined = new Set<string>();
   /** Tokens marked balance_mismatch: their balances are checked with balanceOf in every range that moves them. */

@@ -198,7 +198,7 @@ function feeMarket() {
   const transform = (logs: ChainLog[]) => {
     const txFrom = new Map(logs.map((l) => [l.txHash, trader]));
     const blocks = new Map([[2, { number: 2, hash: "0xb", parentHash: "0xa", timestamp: 0, txFrom, keep: true }]]);
-    return transformRange({ from: 2, to: 2, logs, blocks, tokens: [], pools: [], fundings: [], quarantined: [] }, state);
+    return transformRange({ from: 2, to: 2, logs, blocks, tokens: [], pools: [], fundings: [], quotePayments: [], quarantined: [] }, state);
   };
   /** The token's transfer rows: kind, from, to, USD value. */
   const legs = (rows: ReturnType<typeof transform>) =>
