@@ -16,21 +16,28 @@ $$;
 -- from the lowest block it touched. The indexer writes at the head of the chain and a reorg
 -- deletes from it, so that is the few newest blocks; a bulk load out of block order disables
 -- the insert trigger and calls event_counts_rebuild() once at the end.
-CREATE OR REPLACE FUNCTION event_cumulative_counts_refresh(affected jsonb) RETURNS void LANGUAGE sql AS $$
-  UPDATE event_cumulative_counts c SET cum = x.cum FROM (
-    SELECT r.scope, r.block_number,
-           m.base + sum(r.count) OVER (PARTITION BY r.scope ORDER BY r.block_number) AS cum
-      FROM (
-        SELECT a.key AS scope, a.value::bigint AS lo,
-               coalesce((SELECT p.cum FROM event_cumulative_counts p
-                          WHERE p.scope = a.key AND p.block_number < a.value::bigint
-                          ORDER BY p.block_number DESC LIMIT 1), 0) AS base
-          FROM jsonb_each_text(affected) a
-      ) m
-      JOIN event_cumulative_counts r ON r.scope = m.scope AND r.block_number >= m.lo
-  ) x
-  WHERE c.scope = x.scope AND c.block_number = x.block_number AND c.cum IS DISTINCT FROM x.cum;
-$$;
+-- One statement per scope, planned for its own bounds (force_custom_plan): a plan that cannot
+-- see them (a join on the jsonb, a generic plan) scans and hashes the whole table, a cost that
+-- grows with the chain's history on every block.
+CREATE OR REPLACE FUNCTION event_cumulative_counts_refresh(affected jsonb) RETURNS void LANGUAGE plpgsql
+  SET plan_cache_mode = force_custom_plan AS $$
+DECLARE
+  s text;
+  lo bigint;
+BEGIN
+  FOR s, lo IN SELECT key, value::bigint FROM jsonb_each_text(affected) LOOP
+    UPDATE event_cumulative_counts c SET cum = x.cum FROM (
+      SELECT r.block_number,
+             coalesce((SELECT p.cum FROM event_cumulative_counts p
+                        WHERE p.scope = s AND p.block_number < lo
+                        ORDER BY p.block_number DESC LIMIT 1), 0)
+               + sum(r.count) OVER (ORDER BY r.block_number) AS cum
+        FROM event_cumulative_counts r
+       WHERE r.scope = s AND r.block_number >= lo
+    ) x
+    WHERE c.scope = s AND c.block_number = x.block_number AND c.cum IS DISTINCT FROM x.cum;
+  END LOOP;
+END $$;
 CREATE OR REPLACE FUNCTION event_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   affected jsonb;
@@ -74,7 +81,10 @@ BEGIN
     SELECT (SELECT jsonb_object_agg(scope, lo) FROM (SELECT scope, min(block_number) AS lo FROM d GROUP BY scope) x),
            (SELECT array_agg(scope) FROM p)
       INTO affected, parties;
-    DELETE FROM event_cumulative_counts WHERE count <= 0;
+    DELETE FROM event_cumulative_counts b
+     WHERE (b.scope, b.block_number) IN (SELECT s.scope, o.block_number FROM old_rows o
+                                          CROSS JOIN LATERAL (VALUES ('all'), ('type:' || o.type)) s(scope))
+       AND b.count <= 0;
     -- A token or wallet left without events keeps no row (its total reads as 0).
     DELETE FROM event_counts WHERE scope = ANY(parties) AND count <= 0;
   END IF;
