@@ -83,7 +83,11 @@ describe("event count triggers", () => {
     await sql`truncate events`;
     // Inserted with the trigger off and counted once, as the bulk loaders do.
     await sql`alter table events disable trigger events_count_insert`;
-    for (let from = 1; from <= 20_000; from += 5_000) await insert(Array.from({ length: 5_000 }, (_, i) => from + i), 1);
+    for (let from = 1; from <= 20_000; from += 5_000)
+      await insert(
+        Array.from({ length: 5_000 }, (_, i) => from + i),
+        1,
+      );
     await sql`alter table events enable trigger events_count_insert`;
     await sql`select event_counts_rebuild()`;
     await sql`analyze event_cumulative_counts`;
