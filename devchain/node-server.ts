@@ -8,11 +8,16 @@
  * While the simulator is attached, outside clients may read and send transactions but not mine or
  * set state, and their transactions are mined where the simulator admits them (outside-lane.ts).
  *
+ * WebSocket clients on the same port are outside clients too, and may subscribe to "newHeads":
+ * each mining request announces the new head (hardhat_mine's bulk blocks announce their last
+ * one; a subscriber only needs to know that the head moved).
+ *
  * argv: port (0: one the OS picks). Env: DEVCHAIN_DATA_DIR, where the journal of outside
  * transactions lives (outside-journal.ts).
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { Hex } from "viem";
+import { type WebSocket, WebSocketServer } from "ws";
 import { type AttachResult, NODE_METHODS, SIMULATOR_HEADER } from "./node-protocol";
 import { Journal, journalFile } from "./outside-journal";
 import { OutsideLane } from "./outside-lane";
@@ -101,6 +106,7 @@ async function run(body: RpcRequest | RpcRequest[], simulator: boolean): Promise
   try {
     const responses: object[] = [];
     for (const req of requests) responses.push(await execute(req, simulator));
+    if (requests.some((r) => MINING.has(r.method))) await announceHead();
     return Array.isArray(body) ? responses : responses[0];
   } finally {
     if (simulator) await lane.afterSimulator();
@@ -121,6 +127,29 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+const PARSE_ERROR = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
+
+/** Each WebSocket client's newHeads subscription ids. */
+const subscribers = new Map<WebSocket, Set<string>>();
+let subscriptions = 0;
+
+async function announceHead() {
+  if (subscribers.size === 0) return;
+  const head = await request("eth_getBlockByNumber", ["latest", false]);
+  for (const [socket, ids] of subscribers) {
+    for (const subscription of ids) socket.send(JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription, result: head } }));
+  }
+}
+
+function subscriptionMethod(req: RpcRequest, ids: Set<string>): object {
+  const id = req.id ?? null;
+  if (req.method === "eth_unsubscribe") return { jsonrpc: "2.0", id, result: ids.delete(String(req.params?.[0])) };
+  if (req.params?.[0] !== "newHeads") return { jsonrpc: "2.0", id, error: { code: -32602, message: "the dev chain announces newHeads only" } };
+  const subscription = `0x${(++subscriptions).toString(16)}`;
+  ids.add(subscription);
+  return { jsonrpc: "2.0", id, result: subscription };
+}
+
 const server = createServer(async (req, res) => {
   if (req.method !== "POST") {
     res.writeHead(405).end();
@@ -131,7 +160,7 @@ const server = createServer(async (req, res) => {
     body = JSON.parse(await readBody(req));
   } catch {
     res.writeHead(400, { "content-type": "application/json" });
-    res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }));
+    res.end(PARSE_ERROR);
     return;
   }
   const response = await serialized(body, req.headers[SIMULATOR_HEADER] !== undefined);
@@ -139,6 +168,22 @@ const server = createServer(async (req, res) => {
   res.end(JSON.stringify(response));
 });
 server.keepAliveTimeout = 60_000;
+new WebSocketServer({ server }).on("connection", (socket) => {
+  const ids = new Set<string>();
+  subscribers.set(socket, ids);
+  socket.on("close", () => subscribers.delete(socket));
+  socket.on("message", async (data) => {
+    let body: RpcRequest | RpcRequest[];
+    try {
+      body = JSON.parse(data.toString());
+    } catch {
+      socket.send(PARSE_ERROR);
+      return;
+    }
+    const subscription = !Array.isArray(body) && (body.method === "eth_subscribe" || body.method === "eth_unsubscribe");
+    socket.send(JSON.stringify(subscription ? subscriptionMethod(body as RpcRequest, ids) : await serialized(body, false)));
+  });
+});
 // Port 0 asks the OS for a free one; the parent reads the real one from this line.
 server.listen(port, "127.0.0.1", () => {
   const address = server.address();

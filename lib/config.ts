@@ -23,6 +23,8 @@ const schema = z.object({
   /** Requests give up on the database after this long and answer 500. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
   RPC_URL: z.string().url().optional(),
+  /** The node's WebSocket endpoint: the worker reads a block when it is announced (eth_subscribe newHeads), not only at its poll. */
+  RPC_WS_URL: z.string().url().optional(),
   CHAIN_PROFILE: z.string().default("devchain"),
   POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** GET /v1/status reports unhealthy ("lagging") when the indexed block is further behind the chain head. */

@@ -24,6 +24,8 @@ async function main() {
   // The dev chain's deployment names its node; a real chain needs RPC_URL.
   const rpcUrl = config.RPC_URL ?? (profile === "devchain" ? readDeployment().rpcUrl : undefined);
   if (!rpcUrl) throw new Error(`RPC_URL is required for CHAIN_PROFILE=${profile}`);
+  // The dev chain announces new heads on its own port.
+  const wsUrl = config.RPC_WS_URL ?? (config.RPC_URL ? undefined : rpcUrl.replace(/^http/, "ws"));
   await runMigrations(databaseUrl);
   const controller = new AbortController();
   for (const s of ["SIGINT", "SIGTERM"] as const) process.on(s, () => controller.abort());
@@ -38,6 +40,7 @@ async function main() {
   await startWorker({
     databaseUrl,
     rpcUrl,
+    wsUrl,
     profile,
     pollIntervalMs: config.POLL_INTERVAL_MS,
     signal: controller.signal,

@@ -3,6 +3,7 @@ import { log } from "@/lib/log";
 import { recordCycle } from "./indexer/checkpoint";
 import { runHeadProbe } from "./indexer/head";
 import { Indexer, type Progress } from "./indexer/indexer";
+import { NewHeads } from "./indexer/new-heads";
 import { Rpc } from "./indexer/rpc";
 import type { LiveStep } from "./indexer/sync/realtime";
 import { acquireLeadership } from "./lock";
@@ -16,6 +17,8 @@ export type CycleContext = { sql: Sql; db: Db; profile: ChainProfile; head: numb
 export type WorkerOptions = {
   databaseUrl: string;
   rpcUrl: string;
+  /** The node's WebSocket (RPC_WS_URL): new blocks are read when it announces them, not only at the next poll. */
+  wsUrl?: string;
   /** A profile, or its name (CHAIN_PROFILE); `devchain` reads deployment.json under dataDir. */
   profile: ChainProfile | string;
   dataDir?: string;
@@ -76,6 +79,7 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
   // Statements of a backfill range or a reorg may run longer than an API request's deadline.
   const sql = connect(opts.databaseUrl, { max: 4, connection: { application_name: "onchain-intel-worker", statement_timeout: 300_000 } });
   const db = createDb(sql);
+  const newHeads = new NewHeads(opts.wsUrl);
   const rpc = new Rpc({ url: opts.rpcUrl, signal, timeoutMs: opts.rpcTimeoutMs, addressChunkSize: profile.addressChunkSize });
   // The probe stops with the active role, however the loop below ends.
   const probeRun = new AbortController();
@@ -111,7 +115,10 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
           onProgress: opts.onProgress,
           fullRefreshIntervalMs: opts.fullRefreshIntervalMs,
           pollIntervalMs: opts.pollIntervalMs,
+          newHeads,
         });
+        // A block announced while the cycle runs is read right after it.
+        const announced = newHeads.announced;
         const result = await indexer.cycle();
         if (failuresStored) await recordCycle(sql, profile.chainId, true);
         failures = 0;
@@ -120,8 +127,9 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
           await opts.afterCycle({ sql, db, profile, ...result }).catch((err) => log.error("afterCycle failed", { error: String(err) }));
         }
         // The next poll is due a poll interval after the last head read, however long the cycle
-        // took; behind the head (a refresh gave way to a new block), the next cycle starts at once.
-        if (result.indexedBlock >= result.head) await sleep(indexer.untilNextPoll(), signal);
+        // took, or when the node announces a block; behind the head (a refresh gave way to a new
+        // block), the next cycle starts at once.
+        if (result.indexedBlock >= result.head) await newHeads.wait(indexer.untilNextPoll(), signal, announced);
       } catch (err) {
         if (signal.aborted) break;
         // The wrong chain is no failure to retry: the worker refuses to run.
@@ -138,6 +146,7 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
       }
     }
   } finally {
+    newHeads.close();
     probeRun.abort();
     signal.removeEventListener("abort", stopProbe);
     await probe;

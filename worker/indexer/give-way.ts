@@ -1,3 +1,4 @@
+import type { NewHeads } from "./new-heads";
 import type { Tx } from "./sql";
 
 /** A postgres.js query as the watch sees it: `active` while the server runs it. */
@@ -17,12 +18,17 @@ export class GiveWay {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
+  private readonly unsubscribe: () => void;
+
+  /** `heads`: the node's announcements (new-heads.ts), on which it asks at once. */
   constructor(
     private readonly newBlock: () => Promise<boolean>,
     firstPollInMs: number,
     private readonly intervalMs: number,
+    heads?: NewHeads,
   ) {
     this.schedule(firstPollInMs);
+    this.unsubscribe = heads?.subscribe(() => this.saw || this.stopped || this.schedule(0)) ?? (() => {});
   }
 
   /** The transaction, its statements tracked so that they can be cancelled. */
@@ -43,11 +49,13 @@ export class GiveWay {
   /** Stops watching; waits until any cancel request was delivered, so none reaches a later statement. */
   async stop() {
     this.stopped = true;
+    this.unsubscribe();
     if (this.timer) clearTimeout(this.timer);
     await Promise.allSettled(this.cancels);
   }
 
   private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.poll(), ms);
   }
 

@@ -9,6 +9,7 @@ import { writeKnownContracts } from "../profiles/contracts";
 import { type BlockRef, bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat } from "./checkpoint";
 import type { RangeData } from "./fetch";
 import { GiveWay } from "./give-way";
+import type { NewHeads } from "./new-heads";
 import { logQuarantined, type Quarantine, recordQuarantines, writeIsolating } from "./quarantine";
 import { rollbackTo } from "./reorg";
 import type { Rpc } from "./rpc";
@@ -45,6 +46,8 @@ export type IndexerOptions = {
   fullRefreshIntervalMs?: number;
   /** How often the head is read while the worker waits or refreshes (POLL_INTERVAL_MS). */
   pollIntervalMs?: number;
+  /** The node's new-block announcements: a refresh gives way on one without waiting for its poll. */
+  newHeads?: NewHeads;
 };
 
 /** `indexedTime`: Unix seconds of the indexed block, the "now" of everything derived from it. */
@@ -76,6 +79,7 @@ export class Indexer {
   private readonly onProgress?: (p: Progress) => void;
   private readonly fullRefreshIntervalMs: number;
   private readonly pollIntervalMs: number;
+  private readonly newHeads?: NewHeads;
   private refreshPending = true;
   /** What committed live ranges touched and no refresh has covered yet, and since when. */
   private touched: Touched | null = null;
@@ -98,6 +102,7 @@ export class Indexer {
     this.onProgress = opts.onProgress;
     this.fullRefreshIntervalMs = opts.fullRefreshIntervalMs ?? 30_000;
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+    this.newHeads = opts.newHeads;
     this.state = state;
   }
 
@@ -246,7 +251,7 @@ export class Indexer {
     const mayWait = dueSince !== null && Date.now() - dueSince < this.fullRefreshIntervalMs;
     if (mayWait && this.head > this.checkpoint.number) return false;
     const newBlock = async () => (await this.readHead(), this.head > this.checkpoint.number);
-    const watch = mayWait ? new GiveWay(newBlock, this.untilNextPoll(), this.pollIntervalMs) : null;
+    const watch = mayWait ? new GiveWay(newBlock, this.untilNextPoll(), this.pollIntervalMs, this.newHeads) : null;
     try {
       await this.sql.begin(async (tx) => {
         try {

@@ -1,0 +1,89 @@
+import { webSocket } from "viem";
+import { log } from "@/lib/log";
+import { sleep } from "../sleep";
+
+/** Pause before subscribing again after the node refused or dropped the subscription. */
+const RETRY_MS = 2_000;
+
+/**
+ * The node's announcements of new blocks (eth_subscribe "newHeads" over its WebSocket,
+ * RPC_WS_URL), so the worker reads a block when it is announced rather than at its next poll.
+ * The poll stays as it is: without a WebSocket, or while the subscription is down, the worker
+ * waits the poll interval again. An announcement carries nothing the worker trusts; it only makes
+ * the worker read the head over RPC now.
+ */
+export class NewHeads {
+  private readonly listeners = new Set<() => void>();
+  private readonly closed = new AbortController();
+  private count = 0;
+
+  constructor(wsUrl?: string) {
+    if (wsUrl) void this.run(wsUrl);
+  }
+
+  private async run(wsUrl: string) {
+    const transport = webSocket(wsUrl, { reconnect: false })({});
+    const closed = new Promise<null>((resolve) => this.closed.signal.addEventListener("abort", () => resolve(null), { once: true }));
+    let failing = false;
+    while (!this.closed.signal.aborted) {
+      const lost = new Promise<Error>((resolve) => {
+        const onData = () => {
+          failing = false;
+          this.announce();
+        };
+        transport.value!.subscribe({ params: ["newHeads"], onData, onError: resolve }).catch(resolve);
+      });
+      const err = await Promise.race([lost, closed]);
+      // viem keeps a socket until it is closed, even a dropped one: the next attempt opens a new one.
+      await transport
+        .value!.getRpcClient()
+        .then((c) => c.close())
+        .catch(() => {});
+      if (!err) return;
+      // One line per outage, not one per attempt.
+      if (!failing) log.warn("newHeads subscription failed; polling meanwhile", { url: wsUrl, error: err.message.split("\n")[0] });
+      failing = true;
+      await sleep(RETRY_MS, this.closed.signal);
+    }
+  }
+
+  private announce() {
+    this.count++;
+    for (const l of [...this.listeners]) l();
+  }
+
+  /** Announcements so far: a wait given an earlier count ends at once. */
+  get announced(): number {
+    return this.count;
+  }
+
+  /** Calls `listener` at each announcement until the returned function is called. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Waits `ms`, or less when a new head is announced (or was, after the count `since`) or `signal`
+   * aborts; never rejects.
+   */
+  wait(ms: number, signal?: AbortSignal, since = this.count): Promise<void> {
+    return new Promise((resolve) => {
+      if (signal?.aborted || this.count > since) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      const unsubscribe = this.subscribe(done);
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  close() {
+    this.closed.abort();
+    this.listeners.clear();
+  }
+}
