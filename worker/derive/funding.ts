@@ -20,7 +20,8 @@ export type QuotePayment = { recipient: string; sender: string; asset: string; b
  * Of a range's quote-token Transfer logs (WETH, stablecoins), each recipient's first payment from
  * an account without code at that block. A sender with code (a pool, a router, a bridge) is a
  * swap or a withdrawal, not a funder; pools and tokens the state knows are contracts without
- * asking, and so is a sender once seen with code at an earlier block (code stays). Payments to a
+ * asking, and so is a sender once seen with code (an account that sends tokens before it has
+ * code is an externally owned one, and an EIP-7702 delegation is not counted as code). Payments to a
  * known pool or token are not kept: they fund no wallet. The answer depends only on the chain,
  * never on the range boundaries or on what this process saw before.
  */
@@ -44,19 +45,35 @@ export async function firstPaymentsOf(rpc: Rpc, state: ChainState, logs: RawLog[
     candidates.push({ recipient: l.to, sender: l.from, asset: l.address, block: l.block, logIndex: l.logIndex, txHash: l.txHash, value: l.value });
   }
   candidates.sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
-  // Code is read at the payment's block, once per sender and block.
-  const checks = [...new Map(candidates.map((c) => [`${c.sender}:${c.block}`, c])).values()];
-  const codes = await rpc.batch<string>(checks.map((c) => ({ method: "eth_getCode", params: [c.sender, toHex(c.block)] })));
-  const coded = new Set<string>();
-  checks.forEach((c, i) => {
-    const code = codes[i] ?? "0x";
-    if (code === "0x" || code === "" || code.startsWith(DELEGATION)) return;
-    coded.add(`${c.sender}:${c.block}`);
-    state.withCode.add(c.sender);
-  });
-  const first = new Map<string, QuotePayment>();
-  for (const c of candidates) if (!coded.has(`${c.sender}:${c.block}`) && !first.has(c.recipient)) first.set(c.recipient, c);
-  return [...first.values()];
+  const byRecipient = new Map<string, QuotePayment[]>();
+  for (const c of candidates) {
+    const list = byRecipient.get(c.recipient);
+    if (list) list.push(c);
+    else byRecipient.set(c.recipient, [c]);
+  }
+  // Each recipient's payments in order until one from an account without code: rounds that read
+  // the code of each one's next sender once (code does not come and go, see above).
+  const first: QuotePayment[] = [];
+  let open = [...byRecipient.values()];
+  while (open.length > 0) {
+    const heads = open.map((list) => list[0]);
+    const checks = [...new Map(heads.filter((c) => !state.withCode.has(c.sender)).map((c) => [c.sender, c])).values()];
+    const codes = await rpc.batch<string>(checks.map((c) => ({ method: "eth_getCode", params: [c.sender, toHex(c.block)] })));
+    checks.forEach((c, i) => {
+      const code = codes[i] ?? "0x";
+      if (code !== "0x" && code !== "" && !code.startsWith(DELEGATION)) state.withCode.add(c.sender);
+    });
+    const next: QuotePayment[][] = [];
+    for (const list of open) {
+      if (!state.withCode.has(list[0].sender)) first.push(list[0]);
+      else {
+        const rest = list.slice(1).filter((c) => !state.withCode.has(c.sender));
+        if (rest.length > 0) next.push(rest);
+      }
+    }
+    open = next;
+  }
+  return first;
 }
 
 /** Keeps each recipient's first payment: earlier ranges were written first, so an existing row stays. */
