@@ -19,7 +19,7 @@ import { connect, type Sql } from "@/db/client";
 import { loadArtifacts } from "@/devchain/compile";
 import { deploy } from "@/devchain/deploy";
 import { historyAt } from "@/devchain/history-clock";
-import { startDevChain } from "@/devchain/node";
+import { devchainWsUrl, startDevChain } from "@/devchain/node";
 import { runSimulation } from "@/devchain/simulator/runner";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { createTestDatabase as createDatabase } from "@/tests/setup/database";
@@ -143,7 +143,7 @@ async function main() {
     say("backfill...");
     const worker = spawnWorker(db.url, chain.rpcUrl, profile, {
       // Ours also hears the node announce new heads (eth_subscribe); Ponder 1.0 polls only.
-      RPC_WS_URL: chain.rpcUrl.replace(/^http/, "ws"),
+      RPC_WS_URL: devchainWsUrl(chain.rpcUrl),
       POLL_INTERVAL_MS: String(POLL_MS),
       FULL_REFRESH_MS: "30000",
     });

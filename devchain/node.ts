@@ -44,6 +44,9 @@ const SERVER = path.join(import.meta.dirname, "node-server.ts");
 const CONFIG = path.join(import.meta.dirname, "hardhat.config.cjs");
 const LISTENING = /devchain listening on (http:\/\/127\.0\.0\.1:\d+)/;
 
+/** The dev chain's WebSocket endpoint (requests and newHeads), on the port of its JSON-RPC URL. */
+export const devchainWsUrl = (rpcUrl: string) => rpcUrl.replace(/^http/, "ws");
+
 export async function startDevChain(options: DevChainOptions): Promise<DevChain> {
   const { genesisTimestamp } = options;
   // The IPC channel lets the child notice when this process dies, however it dies.

@@ -6,6 +6,7 @@
 import { pathToFileURL } from "node:url";
 import { connect, createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
+import { devchainWsUrl } from "@/devchain/node";
 import { getBilling } from "@/lib/billing/stripe";
 import { config, requireDatabaseUrl } from "@/lib/config";
 import { log } from "@/lib/log";
@@ -24,8 +25,7 @@ async function main() {
   // The dev chain's deployment names its node; a real chain needs RPC_URL.
   const rpcUrl = config.RPC_URL ?? (profile === "devchain" ? readDeployment().rpcUrl : undefined);
   if (!rpcUrl) throw new Error(`RPC_URL is required for CHAIN_PROFILE=${profile}`);
-  // The dev chain announces new heads on its own port.
-  const wsUrl = config.RPC_WS_URL ?? (config.RPC_URL ? undefined : rpcUrl.replace(/^http/, "ws"));
+  const wsUrl = config.RPC_WS_URL ?? (config.RPC_URL ? undefined : devchainWsUrl(rpcUrl));
   await runMigrations(databaseUrl);
   const controller = new AbortController();
   for (const s of ["SIGINT", "SIGTERM"] as const) process.on(s, () => controller.abort());

@@ -68,18 +68,10 @@ export class NewHeads {
    * aborts; never rejects.
    */
   wait(ms: number, signal?: AbortSignal, since = this.count): Promise<void> {
-    return new Promise((resolve) => {
-      if (signal?.aborted || this.count > since) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        unsubscribe();
-        signal?.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      const unsubscribe = this.subscribe(done);
-      signal?.addEventListener("abort", done, { once: true });
-    });
+    if (this.count > since) return Promise.resolve();
+    const announced = new AbortController();
+    const unsubscribe = this.subscribe(() => announced.abort());
+    return sleep(ms, signal ? AbortSignal.any([signal, announced.signal]) : announced.signal).finally(unsubscribe);
   }
 
   close() {

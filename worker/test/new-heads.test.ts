@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
+import { devchainWsUrl } from "@/devchain/node";
 import { NewHeads } from "@/worker/indexer/new-heads";
 import { spawnWorker, stopWorker } from "./child";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -14,7 +15,7 @@ describe("new heads", { timeout: 120_000 }, () => {
   let market: DevchainMarket;
   let db: TestDatabase;
   let sql: Sql;
-  const wsUrl = () => market.chain.rpcUrl.replace(/^http/, "ws");
+  const wsUrl = () => devchainWsUrl(market.chain.rpcUrl);
 
   beforeAll(async () => {
     market = await DevchainMarket.start(5);
