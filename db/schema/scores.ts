@@ -44,7 +44,11 @@ export const tokenScores = pgTable("token_scores", {
   smartMoneyFlowScore: score(),
   earlyMoverCount: integer().notNull().default(0),
   earlyMoverNetActivity: text().$type<NetActivity>().notNull().default("holding"),
-  avgReputationTop10: score().notNull().default(0),
+  /**
+   * The ten largest real holders, whose mean reputation top_holder_summary reports as it is read:
+   * a stored mean would depend on whether their wallet scores were refreshed before or after it.
+   */
+  reputationHolders: address().array().notNull().default(sql`'{}'::text[]`),
   flagEvidence: jsonb().$type<FlagEvidence[]>().notNull().default([]),
   /** The floors that raised risk_score above its weighted breakdown. */
   adjustments: jsonb().$type<ScoreAdjustment<TokenAdjustmentReason>[]>().notNull().default([]),

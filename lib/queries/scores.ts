@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { tokenScores, walletScores } from "@/db/schema";
 import type { tokenScore, walletScore } from "@/lib/api/schemas/scores";
 import type { MissingSignal } from "@/lib/domain/vocab";
 import { explainBreakdown } from "@/lib/scoring/composite";
+import { averageReputation } from "@/lib/scoring/holder-summary";
 import { REPUTATION_DIMENSION_GAPS } from "@/lib/scoring/reputation";
 import { RISK_DIMENSION_GAPS, tokenConfidence } from "@/lib/scoring/risk";
 import { REPUTATION_WEIGHTS, RISK_WEIGHTS } from "@/lib/scoring/weights";
@@ -16,6 +17,11 @@ const dimension = (v: number | null, digits = 1) => (v === null ? null : round(v
 export async function getTokenScore(db: Db, address: string): Promise<z.infer<typeof tokenScore> | null> {
   const [s] = await db.select().from(tokenScores).where(eq(tokenScores.address, address));
   if (!s) return null;
+  // The holders' reputations as they are now, not as of the token's last scoring.
+  const reputations =
+    s.reputationHolders.length === 0
+      ? []
+      : await db.select({ score: walletScores.reputationScore }).from(walletScores).where(inArray(walletScores.address, s.reputationHolders));
   const dimensions = {
     holder_concentration_score: dimension(s.holderConcentrationScore),
     liquidity_stability_score: dimension(s.liquidityStabilityScore),
@@ -38,7 +44,7 @@ export async function getTokenScore(db: Db, address: string): Promise<z.infer<ty
     top_holder_summary: {
       early_mover_count: s.earlyMoverCount,
       early_mover_net_activity: s.earlyMoverNetActivity,
-      avg_reputation_top10: round(s.avgReputationTop10, 1),
+      avg_reputation_top10: round(averageReputation(reputations.map((r) => r.score)), 1),
     },
     flag_evidence: s.flagEvidence,
     method_version: s.methodVersion,

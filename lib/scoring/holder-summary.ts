@@ -13,8 +13,8 @@ import { TOP_HOLDERS_FOR_REPUTATION } from "./weights";
 export type TopHolderSummary = {
   earlyMoverCount: number;
   earlyMoverNetActivity: NetActivity;
-  /** Mean over the top holders that have a score; 0 when none has. */
-  avgReputationTop10: number;
+  /** The largest real holders, whose mean reputation (averageReputation) is read with their scores. */
+  reputationHolders: string[];
 };
 
 /** `earlyBuys` are already limited to the early-mover window, `swaps` to the recent one. */
@@ -33,11 +33,13 @@ export function topHolderSummary(holders: Holder[], earlyBuys: Swap[], swaps: Sw
           ),
         });
 
-  const top = holders
+  const reputationHolders = holders
     .filter(isRealHolder)
     .sort((a, b) => b.balance - a.balance || a.address.localeCompare(b.address))
-    .slice(0, TOP_HOLDERS_FOR_REPUTATION);
-  const scores = top.map((h) => h.reputationScore).filter((s): s is number => s !== null);
-  const avgReputationTop10 = scores.length ? sum(scores) / scores.length : 0;
-  return { earlyMoverCount: movers.size, earlyMoverNetActivity, avgReputationTop10 };
+    .slice(0, TOP_HOLDERS_FOR_REPUTATION)
+    .map((h) => h.address);
+  return { earlyMoverCount: movers.size, earlyMoverNetActivity, reputationHolders };
 }
+
+/** avg_reputation_top10: the mean over the reputation holders that have a score; 0 when none has. */
+export const averageReputation = (scores: number[]) => (scores.length ? sum(scores) / scores.length : 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addr, HEAD_BLOCK, healthyToken, NOW, swap } from "./__fixtures__/token";
-import { topHolderSummary } from "./holder-summary";
+import { addr, HEAD_BLOCK, healthyToken, holder, NOW, swap } from "./__fixtures__/token";
+import { averageReputation, topHolderSummary } from "./holder-summary";
 import { netActivity, recentFlows } from "./net-activity";
 
 describe("net_activity", () => {
@@ -42,13 +42,17 @@ describe("top_holder_summary", () => {
     expect(topHolderSummary(input.holders, input.earlyBuys, dumps.slice(0, 1), NOW).earlyMoverNetActivity).toBe("distributing");
   });
 
-  it("averages the reputation of the ten largest real holders that have one", () => {
+  it("names the ten largest real holders for the reputation average, largest first", () => {
     const input = healthyToken();
-    const ranked = [...input.holders].filter((h) => h.tags.length === 0).sort((a, b) => b.balance - a.balance);
-    ranked.slice(0, 10).forEach((h, i) => (h.reputationScore = i < 5 ? 80 : null));
-    ranked[0].reputationScore = 20;
-    const summary = topHolderSummary(input.holders, [], [], NOW);
-    expect(summary.avgReputationTop10).toBeCloseTo((20 + 4 * 80) / 5);
+    const pool = holder(addr("pool"), 1e30, { tags: ["pool"] });
+    const ranked = input.holders.filter((h) => h.tags.length === 0).sort((a, b) => b.balance - a.balance || a.address.localeCompare(b.address));
+    const summary = topHolderSummary([pool, ...input.holders], [], [], NOW);
+    expect(summary.reputationHolders).toEqual(ranked.slice(0, 10).map((h) => h.address));
     expect(summary.earlyMoverCount).toBe(0);
+  });
+
+  it("averages the reputations that exist, 0 when none does", () => {
+    expect(averageReputation([20, 80, 80, 80, 80])).toBeCloseTo((20 + 4 * 80) / 5);
+    expect(averageReputation([])).toBe(0);
   });
 });

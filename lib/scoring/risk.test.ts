@@ -104,14 +104,14 @@ describe("scoreTokenRisk", () => {
     expect(result.riskScore).toBe(result.weightedScore);
     expect(result.methodVersion).toBe(METHOD_VERSION);
     expect(result.earlyMoverCount).toBe(12);
-    expect(result.avgReputationTop10).toBe(50);
+    expect(result.reputationHolders).toHaveLength(10);
   });
 
   it("keeps every dimension and the composite within 0..100 on arbitrary inputs", () => {
     for (let seed = 1; seed <= 60; seed++) {
       const result = scoreTokenRisk(randomToken(seed));
       const known = Object.values(result.dimensions).filter((v): v is number => v !== null);
-      for (const v of [result.riskScore, result.weightedScore, ...known, result.avgReputationTop10]) {
+      for (const v of [result.riskScore, result.weightedScore, ...known]) {
         expect(v).toBeGreaterThanOrEqual(0);
         expect(v).toBeLessThanOrEqual(100);
         expect(Number.isFinite(v)).toBe(true);
@@ -144,6 +144,6 @@ describe("scoreTokenRisk", () => {
     expect(result.missingDimensions.map((m) => m.reason)).toEqual(["no_holders", "no_liquidity", "no_recent_trades", "no_smart_money"]);
     expect(result.confidence).toBe("low");
     expect(result.earlyMoverNetActivity).toBe("holding");
-    expect(result.avgReputationTop10).toBe(0);
+    expect(result.reputationHolders).toEqual([]);
   });
 });

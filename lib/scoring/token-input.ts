@@ -15,7 +15,7 @@ export type TokenFacts = {
   totalSupply: number;
 };
 
-/** A balance from `balances`, joined with `wallets` (cluster_id, funder) and `wallet_scores`. */
+/** A balance from `balances`, joined with `wallets` (cluster_id, funder). */
 export type Holder = {
   address: string;
   balance: number;
@@ -23,8 +23,6 @@ export type Holder = {
   tags: HolderTag[];
   clusterId: string | null;
   funder: string | null;
-  /** wallet_scores.reputation_score, null when not scored yet. */
-  reputationScore: number | null;
 };
 
 /** A funding cluster (wallets.cluster_id) with how many wallets share it across the chain. */

@@ -61,6 +61,22 @@ describe("GET /v1/scores", () => {
     expect(body.flags.length).toBeGreaterThan(0);
     for (const flag of body.flags) expect(body.flag_evidence.map((e) => e.flag)).toContain(flag);
   });
+  it("averages the reputations the token's ten largest real holders have now", async () => {
+    const [t] = await testDb().execute<{ address: string; holders: string[]; avg: number }>(sql`
+      select s.address, s.reputation_holders as holders,
+             coalesce((select avg(w.reputation_score) from wallet_scores w where w.address = any(s.reputation_holders)), 0)::float8 as avg
+        from token_scores s where cardinality(s.reputation_holders) = 10 order by s.address limit 1`);
+    // The ten largest balances that are not pools, burn addresses, the token or other contracts.
+    const largest = await testDb().execute<{ holder: string }>(sql`
+      select b.holder from balances b left join wallets w on w.address = b.holder
+       where b.token_address = ${t.address} and b.amount > 0 and b.holder <> b.token_address
+         and b.holder not in ('0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead')
+         and coalesce(w.is_contract, 0) = 0 and not exists (select 1 from pools p where p.address = b.holder)
+       order by b.amount desc, b.holder limit 10`);
+    expect(t.holders).toEqual(largest.map((r) => r.holder));
+    const body = expectShape(tokenScore, (await api(`/v1/scores/token/${t.address}`)).body);
+    expect(body.top_holder_summary.avg_reputation_top10).toBeCloseTo(t.avg, 1);
+  });
   it.each(["wallet", "token"])("404s an unindexed %s and 400s a malformed one", async (kind) => {
     expectError(await api(`/v1/scores/${kind}/${unindexed}`), 404, "NOT_FOUND");
     expectError(await api(`/v1/scores/${kind}/xyz`), 400, "INVALID_PARAMS", "address");

@@ -77,5 +77,18 @@ export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshSc
   await refreshRanking(tx, tokens);
   await refreshWalletValues(tx, scope.wallets);
   // After the token scores: a wallet's record reads its tokens' rug flags and wash evidence.
-  await refreshWalletScores(tx, scope.wallets, head);
+  const turned = await refreshWalletScores(tx, scope.wallets, head);
+  // Then the tokens of wallets that became or ceased to be smart money are scored again, so a score
+  // never depends on whether its holders were scored before or after it. Those flags do not read
+  // smart money, so the wallets' records stand.
+  const rescored = await tokensPositionedIn(tx, state, turned);
+  await refreshTokenScores(tx, state, rescored, head);
+  await refreshRanking(tx, rescored);
+}
+
+/** The indexed tokens `wallets` have positions in. */
+async function tokensPositionedIn(tx: Tx, state: ChainState, wallets: string[]): Promise<string[]> {
+  if (wallets.length === 0) return [];
+  const rows = await tx<{ token: string }[]>`select distinct token_address as token from wallet_positions where wallet = any(${wallets}::text[]) order by 1`;
+  return rows.map((r) => r.token).filter((t) => state.tokens.has(t));
 }

@@ -56,7 +56,7 @@ async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head
       smartMoneyFlowScore: s.risk.dimensions.smart_money_flow_score,
       earlyMoverCount: s.risk.earlyMoverCount,
       earlyMoverNetActivity: s.risk.earlyMoverNetActivity,
-      avgReputationTop10: s.risk.avgReputationTop10,
+      reputationHolders: s.risk.reputationHolders,
       flagEvidence: s.risk.flagEvidence,
       adjustments: s.risk.adjustments,
       methodVersion: s.risk.methodVersion,
@@ -93,16 +93,28 @@ export async function applyUpgradedSummaries(tx: Tx) {
   );
 }
 
-/** wallet_scores and wallets.classification of `wallets` (every wallet for "all"), as of `head`. */
-export async function refreshWalletScores(tx: Tx, wallets: string[] | "all", head: Head) {
+/**
+ * wallet_scores and wallets.classification of `wallets` (every wallet for "all"), as of `head`.
+ * Returns the wallets that became or ceased to be smart money: their tokens' smart-money flow moved.
+ */
+export async function refreshWalletScores(tx: Tx, wallets: string[] | "all", head: Head): Promise<string[]> {
   const list = wallets === "all" ? (await tx.unsafe<{ address: string }[]>(`select address from wallets order by address`)).map((r) => r.address) : wallets;
-  for (let i = 0; i < list.length; i += WALLET_CHUNK) await scoreWalletChunk(tx, list.slice(i, i + WALLET_CHUNK), head);
+  const turned: string[] = [];
+  for (let i = 0; i < list.length; i += WALLET_CHUNK) turned.push(...(await scoreWalletChunk(tx, list.slice(i, i + WALLET_CHUNK), head)));
+  return turned;
 }
 
-async function scoreWalletChunk(tx: Tx, addresses: string[], head: Head) {
+async function scoreWalletChunk(tx: Tx, addresses: string[], head: Head): Promise<string[]> {
   const inputs = await gatherWalletInputs(tx, addresses, head);
-  if (inputs.length === 0) return;
+  if (inputs.length === 0) return [];
   const scored = inputs.map((input) => ({ address: input.address, s: scoreWallet(input) }));
+  const wasSmart = new Set(
+    (
+      await tx.unsafe<{ address: string }[]>(`select address from wallet_scores where address = any($1::text[]) and classification = 'smart_money'`, [
+        scored.map((w) => w.address),
+      ])
+    ).map((r) => r.address),
+  );
   await insertRows(
     tx,
     walletScores,
@@ -128,4 +140,5 @@ async function scoreWalletChunk(tx: Tx, addresses: string[], head: Head) {
     scored.map(({ address, s }) => ({ address, classification: s.classification })),
     { match: ["address"], onlyChanged: true },
   );
+  return scored.filter(({ address, s }) => wasSmart.has(address) !== (s.classification === "smart_money")).map((w) => w.address);
 }

@@ -1,3 +1,4 @@
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnWorker, stopWorker } from "./child";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -12,6 +13,7 @@ import { startFaultyProxy } from "./faulty-proxy";
 let market: DevchainMarket;
 const dbs: TestDatabase[] = [];
 let reference: Record<string, string[]>;
+let referenceDb: TestDatabase;
 
 async function cleanRun(rpcUrl: string) {
   const db = await createTestDatabase();
@@ -26,11 +28,27 @@ describe("worker under faults (dev chain)", { timeout: 240_000 }, () => {
   beforeAll(async () => {
     market = await DevchainMarket.start(5);
     await market.simulate(300, 4);
-    reference = await dumpChainTables((await cleanRun(market.chain.rpcUrl)).url);
+    referenceDb = await cleanRun(market.chain.rpcUrl);
+    reference = await dumpChainTables(referenceDb.url);
   }, 240_000);
   afterAll(async () => {
     await market?.stop();
     for (const db of dbs) await db.drop();
+  });
+
+  it("no score depends on whether the wallets were scored before or after it", async () => {
+    // A restart's full refresh finds every wallet scored; then one finds none, as a first refresh does.
+    for (const before of [null, "delete from wallet_scores"]) {
+      if (before) {
+        const sql = postgres(referenceDb.url, { max: 1 });
+        await sql.unsafe(before);
+        await sql.end();
+      }
+      const w = spawnWorker(referenceDb.url, market.chain.rpcUrl, market.profile);
+      await w.caughtUp;
+      await stopWorker(w);
+      expect(dumpDifferences(await dumpChainTables(referenceDb.url), reference)).toEqual([]);
+    }
   });
 
   it("ends identical to an undisturbed run after 10+ kill -9 during one sync", async () => {

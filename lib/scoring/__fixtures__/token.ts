@@ -44,7 +44,6 @@ export const holder = (address: string, balance: number, extra: Partial<Holder> 
   tags: [],
   clusterId: null,
   funder: null,
-  reputationScore: 50,
   ...extra,
 });
 
@@ -107,10 +106,7 @@ export function randomToken(seed: number): TokenRiskInput {
     marketCapUsd: r() < 0.1 ? 0 : r() * 1e7,
     lpLockedShare: r() < 0.5 ? null : r(),
     clusters: [0, 1, 2].map((i) => ({ id: `k${i}`, size: 1 + Math.floor(r() * 20) })),
-    holders: [
-      ...input.holders,
-      ...wallets.map((w) => holder(w, r() * r() * SUPPLY * 0.3, { clusterId: clusterOf(), reputationScore: r() < 0.3 ? null : r() * 100 })),
-    ],
+    holders: [...input.holders, ...wallets.map((w) => holder(w, r() * r() * SUPPLY * 0.3, { clusterId: clusterOf() }))],
     swaps: Array.from({ length: 300 }, () =>
       swap({
         wallet: pick(),

@@ -46,7 +46,6 @@ type HolderRow = {
   funder: string | null;
   is_contract: boolean;
   is_pool: boolean;
-  reputation: number | null;
 };
 
 /** The largest holders of each token and the other members of their clusters, with tags. */
@@ -67,8 +66,8 @@ async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map
          join top_clusters c on c.token_address = r.token_address and c.cluster_id = w.cluster_id where r.rank > $2)
      select p.token_address as token, p.holder as address, p.amount::float8 as amount, w.cluster_id, w.funder,
             (coalesce(w.is_contract, 0) = 1 or p.holder = p.token_address or p.holder = any($3::text[])) as is_contract,
-            exists (select 1 from pools x where x.address = p.holder) as is_pool, s.reputation_score as reputation
-       from picked p left join wallets w on w.address = p.holder left join wallet_scores s on s.address = p.holder
+            exists (select 1 from pools x where x.address = p.holder) as is_pool
+       from picked p left join wallets w on w.address = p.holder
       order by p.token_address, p.amount desc, p.holder`,
     [tokens, TOP_HOLDERS, contracts],
   );
@@ -82,7 +81,7 @@ async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map
       if (r.is_pool) tags.push("pool");
       if (burn.has(r.address)) tags.push("burn");
       if (r.is_contract) tags.push("contract");
-      return { address: r.address, balance: r.amount, tags, clusterId: r.cluster_id, funder: r.funder, reputationScore: r.reputation };
+      return { address: r.address, balance: r.amount, tags, clusterId: r.cluster_id, funder: r.funder };
     },
   );
 }
