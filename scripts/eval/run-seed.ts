@@ -88,9 +88,6 @@ export async function runSeed(
       cap = at === 1 ? Number.POSITIVE_INFINITY : Math.round(fromBlock + at * (throughBlock - fromBlock));
       let cycles = 0;
       while ((await ix.cycle()).step !== "idle") if (++cycles > MAX_CYCLES) throw new Error("the indexer did not reach the head");
-      // Token scores read wallet classes (smart money) and wallet classes read token flags (rugs,
-      // wash evidence): a second pass lets each side see the other's settled values.
-      await ix.refreshAll();
       await ix.refreshAll();
       levelsOverTime.push([...(await sql<{ address: string; riskLevel: string }[]>`select address, risk_level as "riskLevel" from token_scores`)]);
     }
