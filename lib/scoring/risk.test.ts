@@ -64,6 +64,16 @@ describe("risk_score", () => {
     expect(riskOf(dims(0, 60, 0, 0), { ...old([]), realized: { liquidity_stability_score: 50 } })).toBe(SEVERE_DIMENSION.floor);
   });
 
+  it("leaves severe liquidity to the weighted score when the pool's LP is locked: its providers cannot pull it", () => {
+    // Liquidity 97% down from its peak without a removal: traders sold the quote side out.
+    const drained = { ...healthyToken(), liquidityUsd: 2_000 };
+    const reasons = (lpLockedShare: number | null) => scoreTokenRisk({ ...drained, lpLockedShare }).adjustments.map((a) => a.reason);
+    for (const open of [null, 0, 0.5]) expect(reasons(open)).toContain("severe_liquidity_instability");
+    for (const locked of [SEVERE_DIMENSION.lockedLpShare, 1]) expect(reasons(locked)).not.toContain("severe_liquidity_instability");
+    const locked = scoreTokenRisk({ ...drained, lpLockedShare: 1 });
+    expect(locked.dimensions.liquidity_stability_score).toBeGreaterThan(scoreTokenRisk(healthyToken()).dimensions.liquidity_stability_score!);
+  });
+
   it("is raised to the floor of every raised flag", () => {
     expect(riskOf(dims(0, 0, 0, 0), old(["liquidity_pulled"]))).toBe(RISK_FLOORS.liquidity_pulled);
     expect(riskOf(dims(0, 0, 0, 0), old(["sybil_cluster", "concentrated_ownership"]))).toBe(50);

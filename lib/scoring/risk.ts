@@ -88,6 +88,9 @@ function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds, realized }:
   ];
 }
 
+/** Whether the pool's providers can take its liquidity out (SEVERE_DIMENSION.lockedLpShare); unknown locks count as open. */
+const providersCanPull = (lpLockedShare: number | null) => lpLockedShare === null || lpLockedShare < SEVERE_DIMENSION.lockedLpShare;
+
 /** Σ wᵢ·dimensionᵢ over the dimensions with data, then raised to the floors it is below. */
 export const compositeRisk = (dimensions: RiskDimensions, findings: RiskFindings): Composite<TokenAdjustmentReason> =>
   composite(RISK_WEIGHTS, dimensions, riskFloors(dimensions, findings));
@@ -123,7 +126,7 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
   const risk = compositeRisk(dimensions, {
     flags,
     ageSeconds: now - token.launchedAt,
-    realized: { liquidity_stability_score: published(liquidity.realizedScore) },
+    realized: { liquidity_stability_score: providersCanPull(input.lpLockedShare) ? published(liquidity.realizedScore) : null },
   });
   return {
     riskScore: risk.score,

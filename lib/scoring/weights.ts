@@ -7,7 +7,7 @@
 import type { ReputationDimension, RiskDimension, RiskFlag, RiskLevel, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import type { RampSpec } from "./ramp";
 
-export const METHOD_VERSION = "2026-11.4";
+export const METHOD_VERSION = "2026-11.5";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -60,9 +60,15 @@ export const TOKEN_CONFIDENCE = { high: 1, medium: 0.7 } as const;
 /**
  * A dimension this high is a way to lose everything by itself (a few owners can dump the supply,
  * the pool's owner is taking it out): the token is at least "high", whatever the average says.
- * Liquidity is judged on what happened to the pool, without unlocked_lp_share (lib/scoring/liquidity.ts).
+ * Liquidity is judged on what happened to the pool, without unlocked_lp_share (lib/scoring/liquidity.ts),
+ * and not at all once `lockedLpShare` of its LP is locked: its providers cannot take it out, so
+ * what happened to it is its traders' doing, which the weighted score carries.
  */
-export const SEVERE_DIMENSION = { from: { holder_concentration_score: 50, liquidity_stability_score: 50 }, floor: 50 } as const;
+export const SEVERE_DIMENSION = {
+  from: { holder_concentration_score: 50, liquidity_stability_score: 50 },
+  floor: 50,
+  lockedLpShare: 0.99,
+} as const;
 
 /** risk_level: the first level whose upper bound the score is below; else "critical". */
 export const RISK_LEVEL_UPPER_BOUNDS: [RiskLevel, number][] = [

@@ -10,7 +10,7 @@ export type SeedResult = {
   /** The same counts for the tokens of each protocol (uniswap-v2, uniswap-v3) that launched any. */
   flagsByProtocol: Record<string, Record<string, Counts>>;
   classes: Record<string, Counts>;
-  /** Per risk level: token readings in it (every token at every snapshot) and how many were of a
+  /** Per risk level: token readings in it (every launched token at every snapshot) and how many were of a
    * token rugged (planted liquidity_pulled) by the end of the history. */
   bands: Record<string, { tokens: number; rugged: number }>;
   /** Hard negatives that raised the flag their label makes tempting. */
@@ -63,7 +63,10 @@ export function compareSeed(truth: GroundTruth, scored: Scored): SeedResult {
     for (const f of t.notFlags) if (raised.has(f)) hardNegativeHits.push({ token: t.symbol, flag: f });
   }
   const rugged = new Set(truth.tokens.filter((t) => t.flags.includes("liquidity_pulled")).map((t) => t.address.toLowerCase()));
+  // The simulator's launches, as for the flags: the dev chain's own fixture tokens have no ground truth.
+  const launched = new Set(truth.tokens.map((t) => t.address.toLowerCase()));
   for (const reading of scored.levelsOverTime.flat()) {
+    if (!launched.has(reading.address.toLowerCase())) continue;
     bands[reading.riskLevel].tokens++;
     if (rugged.has(reading.address.toLowerCase())) bands[reading.riskLevel].rugged++;
   }

@@ -133,7 +133,7 @@ export function printReport(s: ReturnType<typeof summarize>) {
     })),
   );
   console.log(
-    `\nRugged tokens by risk_level (every token read at ${SNAPSHOTS.length} moments through the history, every ${SNAPSHOTS[0] * 100}%; rugged = pulled by the end)`,
+    `\nRugged tokens by risk_level (every launched token read at ${SNAPSHOTS.length} moments through the history, every ${SNAPSHOTS[0] * 100}%; rugged = pulled by the end)`,
   );
   printTable(
     Object.entries(s.rug_share_by_band).map(([band, b]) => ({
