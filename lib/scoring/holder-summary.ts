@@ -1,6 +1,7 @@
 /**
  * top_holder_summary: how many wallets bought in the first blocks after launch, what those
- * early movers are doing now, and the mean reputation of the ten largest real holders.
+ * early movers are doing now, and the ten largest real holders, whose mean reputation the API
+ * reads with the response (lib/queries/scores.ts).
  */
 
 import type { NetActivity } from "@/lib/domain/vocab";
