@@ -7,8 +7,10 @@
  * smart money trades too poorly to be recognised: docs/methodology.md, "Validation").
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Sql } from "@/db/client";
 import type { GroundTruth, PlantedEntry, RiskFlag, WalletClass } from "@/devchain/simulator/ground-truth";
 import { EXPECTED_CLASSIFICATION } from "@/devchain/simulator/ground-truth";
+import type { Indexer } from "@/worker/indexer/indexer";
 import { compareSeed } from "./metrics";
 import { runSeed, type Scored } from "./run-seed";
 
@@ -33,8 +35,21 @@ describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
   let truth: GroundTruth;
   let scored: Scored;
 
+  /** token_scores as the worker left them, and after a full refresh that found no wallet scored. */
+  type ScoreRow = { address: string; risk_score: number; flags: string[]; smart_money_flow_score: number | null; flag_evidence: unknown };
+  let scoredWarm: ScoreRow[];
+  let scoredCold: ScoreRow[];
+
   beforeAll(async () => {
-    ({ truth, scored } = await runSeed(SEED, SIZE, () => {}, { snapshots: [1] }));
+    const tokenScores = (sql: Sql) =>
+      sql<ScoreRow[]>`select address, risk_score, flags, smart_money_flow_score, flag_evidence from token_scores order by address`.then((rows) => [...rows]);
+    const atHead = async (sql: Sql, indexer: Indexer) => {
+      scoredWarm = await tokenScores(sql);
+      await sql`delete from wallet_scores`;
+      await indexer.refreshAll();
+      scoredCold = await tokenScores(sql);
+    };
+    ({ truth, scored } = await runSeed(SEED, SIZE, () => {}, { snapshots: [1], atHead }));
   }, 240_000);
 
   const scoreOf = (token: string) => scored.tokens.find((t) => t.address === token.toLowerCase())!;
@@ -50,6 +65,12 @@ describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
     }));
     expect(got).toEqual(truth.tokens.map((t) => ({ token: t.symbol, flags: [...t.flags].sort() })));
     for (const flag of PLANTED) expect(truth.tokens.some((t) => t.flags.includes(flag))).toBe(true);
+  });
+
+  it("scores tokens the same whether their smart-money holders were scored before them or not", () => {
+    // A refresh scores tokens, then wallets; the tokens of wallets that turned smart money are scored again.
+    expect(scoredCold).toEqual(scoredWarm);
+    expect(scoredWarm.some((t) => t.smart_money_flow_score !== null)).toBe(true);
   });
 
   it("raises nothing tempting on the hard negatives (LP migration, market maker, airdrop)", () => {

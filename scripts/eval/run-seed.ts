@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { connect, createDb } from "@/db/client";
+import { connect, createDb, type Sql } from "@/db/client";
 import { deploy } from "@/devchain/deploy";
 import { historyAt } from "@/devchain/history-clock";
 import { startDevChain } from "@/devchain/node";
@@ -54,13 +54,14 @@ export const SNAPSHOTS = [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1] as con
  * One seed end to end: a fresh dev chain and database, the simulation (ground truth written to
  * a temporary file), the indexer to each snapshot and the head, then the scores as stored.
  * The history starts at `start` (default: the pinned instant), so a seed gives one result.
- * Everything it starts is stopped and dropped, whatever happens.
+ * Everything it starts is stopped and dropped, whatever happens. `atHead` runs on the database and
+ * the indexer at the head, before the scores are read.
  */
 export async function runSeed(
   seed: number,
   size: SimSize,
   say: (s: string) => void,
-  options: { snapshots?: readonly number[]; start?: number | string } = {},
+  options: { snapshots?: readonly number[]; start?: number | string; atHead?: (sql: Sql, indexer: Indexer) => Promise<void> } = {},
 ): Promise<{ truth: GroundTruth; scored: Scored }> {
   const { snapshots = SNAPSHOTS } = options;
   const { genesisTimestamp, startTimestamp } = historyAt(options.start);
@@ -91,6 +92,7 @@ export async function runSeed(
       await ix.refreshAll();
       levelsOverTime.push([...(await sql<{ address: string; riskLevel: string }[]>`select address, risk_level as "riskLevel" from token_scores`)]);
     }
+    await options.atHead?.(sql, ix);
 
     type TokenRow = {
       address: string;
