@@ -63,7 +63,7 @@ const CALLDATA = Object.fromEntries(
   (["name", "symbol", "decimals", "totalSupply"] as const).map((fn) => [fn, encodeFunctionData({ abi: erc20Abi, functionName: fn })]),
 ) as Record<Erc20Call, string>;
 
-/** The answers as hex data; null for a revert or any other error of that entry. */
+/** The answers as hex data; null for a revert (or state the node does not keep). */
 async function readErc20(rpc: Rpc, reads: { token: string; fn: Erc20Read; block: number }[]): Promise<(string | null)[]> {
   const results = await rpc.batchSettled<string>(
     reads.map((r) =>

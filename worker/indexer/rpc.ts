@@ -51,10 +51,21 @@ export class JsonRpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly data?: unknown,
   ) {
     super(message);
   }
 }
+
+const CALL_OUTCOME = /revert|vm exception|invalid opcode|out of gas|missing trie node/i;
+
+/**
+ * Whether an eth_call's error is the call's outcome, not a fault of the request: the EVM reverted
+ * (or hit an invalid opcode, ran out of gas), or the node keeps no state at that block. Nodes word
+ * it differently (Hardhat: -32603 with the revert data; geth: 3 with data, or -32000 "execution
+ * reverted"); any other error, an internal one without those words included, is retried.
+ */
+export const isCallOutcome = (e: JsonRpcError) => e.code === 3 || typeof e.data === "string" || CALL_OUTCOME.test(e.message);
 
 export const toHex = (n: number) => `0x${n.toString(16)}`;
 
@@ -147,7 +158,7 @@ export class Rpc {
   async call<T>(method: string, params: unknown[]): Promise<T> {
     return this.withRetry(method, async () => {
       const res = await this.client.request({ body: { jsonrpc: "2.0", id: this.nextId++, method, params } });
-      if (res.error) throw new JsonRpcError(res.error.code, res.error.message);
+      if (res.error) throw new JsonRpcError(res.error.code, res.error.message, res.error.data);
       return res.result as T;
     });
   }
@@ -157,7 +168,7 @@ export class Rpc {
     return this.runBatches(requests, false) as Promise<T[]>;
   }
 
-  /** As `batch`, but an entry's JSON-RPC error (a reverted eth_call) is its answer, not a fault. */
+  /** As `batch`, but an entry's own outcome (isCallOutcome: a revert) is its answer; any other error retries the batch. */
   batchSettled<T>(requests: RpcRequest[]): Promise<(T | JsonRpcError)[]> {
     return this.runBatches(requests, true) as Promise<(T | JsonRpcError)[]>;
   }
@@ -175,8 +186,8 @@ export class Rpc {
           const r = byId.get(b.id);
           if (!r) throw new Error(`batch response misses id ${b.id}`);
           if (!r.error) return r.result;
-          const error = new JsonRpcError(r.error.code, r.error.message);
-          if (settle) return error;
+          const error = new JsonRpcError(r.error.code, r.error.message, r.error.data);
+          if (settle && isCallOutcome(error)) return error;
           throw error;
         });
       }),
