@@ -65,7 +65,7 @@ const CALL_OUTCOME = /revert|vm exception|invalid opcode|out of gas|missing trie
  * it differently (Hardhat: -32603 with the revert data; geth: 3 with data, or -32000 "execution
  * reverted"); any other error, an internal one without those words included, is retried.
  */
-export const isCallOutcome = (e: JsonRpcError) => e.code === 3 || typeof e.data === "string" || CALL_OUTCOME.test(e.message);
+const isCallOutcome = (e: JsonRpcError) => e.code === 3 || typeof e.data === "string" || CALL_OUTCOME.test(e.message);
 
 export const toHex = (n: number) => `0x${n.toString(16)}`;
 
