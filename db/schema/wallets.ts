@@ -52,9 +52,11 @@ export const walletPositions = pgTable(
   (t) => [
     primaryKey({ columns: [t.wallet, t.tokenAddress] }),
     index("wallet_positions_token_idx").on(t.tokenAddress),
-    // A wallet's open positions, and its closed ones in the positions list's order (best realized
-    // PnL first): a page of a wallet with thousands of closed positions reads only what it shows.
-    index("wallet_positions_open_idx").on(t.wallet).where(sql`${t.quantity} > 0`),
+    // A wallet's open positions with their quantities, read from the index alone (the positions
+    // list ranks a wallet's open positions by value, and a busy wallet has thousands), and its
+    // closed ones in the list's order (best realized PnL first): a page of a wallet with
+    // thousands of closed positions reads only what it shows.
+    index("wallet_positions_open_idx").on(t.wallet, t.tokenAddress, t.quantity).where(sql`${t.quantity} > 0`),
     index("wallet_positions_closed_idx").on(t.wallet, t.realizedPnlUsd.desc().nullsFirst(), t.tokenAddress).where(sql`${t.quantity} <= 0`),
   ],
 );

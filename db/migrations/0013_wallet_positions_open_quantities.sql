@@ -1,0 +1,2 @@
+DROP INDEX "wallet_positions_open_idx";--> statement-breakpoint
+CREATE INDEX "wallet_positions_open_idx" ON "wallet_positions" USING btree ("wallet","token_address","quantity") WHERE "wallet_positions"."quantity" > 0;
