@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -51,6 +51,14 @@ export function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return db.$client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }) as unknown as Promise<T[]>;
 }
+
+/**
+ * LIMIT and OFFSET of a prepared statement's page, as subqueries: their values then stay out of
+ * custom plans too, every plan of the statement costs the page alike, and PostgreSQL settles on
+ * the generic plan. With the values in view it keeps planning the statement anew on every call,
+ * which for the API's page queries costs more than running them.
+ */
+export const pageWindow = (limit: number, offset: number | SQL) => sql`limit (select ${limit}::int) offset (select ${offset}::bigint)`;
 
 // One pool per process, created on first use (Next.js may import this module in several bundles).
 const globalForDb = globalThis as unknown as { __sql?: Sql; __db?: Db; __authSql?: Sql };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, queryPrepared } from "@/db/client";
+import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { event, removedEvent } from "@/lib/api/schemas/events";
 import { EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
 
@@ -222,10 +222,7 @@ export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true 
         walletSides(q.wallet).map((side) => sql`(select * from events e ${whereOf([...c, side])} order by e.id ${order} limit ${offset + q.limit})`),
         sql` union all `,
       )}) e order by e.id ${order} limit ${q.limit} offset ${offset}`
-    : // Limit and offset as subqueries hide their values from custom plans too, so every plan
-      // costs the page alike and PostgreSQL settles on the generic plan; with the values in
-      // view it re-plans the whole-stream pages on every call, at more cost than running them.
-      sql`select * from events e ${whereOf(c)} order by e.id ${order} limit (select ${q.limit}::int) offset (select ${start ? start.skip : offset}::bigint)`;
+    : sql`select * from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(q.limit, start ? start.skip : offset)}`;
   // One statement for the page and its total: an empty page still returns the total's row.
   const rows = await queryPrepared<{ event: string | null; total: string }>(
     db,

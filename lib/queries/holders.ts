@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, queryPrepared } from "@/db/client";
+import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { holder } from "@/lib/api/schemas/tokens";
 import type { Classification } from "@/lib/domain/vocab";
 import { netActivity } from "@/lib/scoring/net-activity";
@@ -40,7 +40,7 @@ export function holdersSql(token: SQL, page: { limit: number; offset: number } =
        where b.token_address = ${token} and b.amount > 0
          and ${isRealHolderSql(sql`b.holder`, token)}
        order by b.amount desc, b.holder
-       limit ${page.limit} offset ${page.offset}
+       ${pageWindow(page.limit, page.offset)}
     ), flows as materialized (
       select coalesce(jsonb_object_agg(x.wallet_address, jsonb_build_array(x.bought, x.sold)), '{}') as by_wallet from (
         select e.wallet_address,

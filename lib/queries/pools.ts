@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, queryPrepared } from "@/db/client";
+import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { pool, poolList } from "@/lib/api/schemas/market";
 import { indexedTimeSql } from "./clock";
 import { firstIdAfter } from "./events";
@@ -47,7 +47,7 @@ export async function listPools(db: Db, token: string, page: { page: number; lim
                                           and e.pool_address = p.address and e.type = 'swap') v on true
                    where p.token0 = t.address or p.token1 = t.address
                    order by p.liquidity_usd desc, p.address
-                   limit ${page.limit} offset ${(page.page - 1) * page.limit}) x) as pools
+                   ${pageWindow(page.limit, (page.page - 1) * page.limit)}) x) as pools
           from tokens t left join token_metrics m on m.address = t.address
          where t.address = ${token}`,
   );

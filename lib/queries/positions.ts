@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, queryPrepared } from "@/db/client";
+import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { position, positionList } from "@/lib/api/schemas/wallets";
 import type { PositionStatus } from "@/lib/domain/vocab";
 import { iso, round, toUnits } from "./format";
@@ -107,7 +107,7 @@ export async function listPositions(
             from wallet_positions p join tokens t on t.address = p.token_address
             left join token_metrics m on m.address = p.token_address
            where p.wallet = ${wallet} and p.quantity <= 0
-           order by p.realized_pnl_usd desc, p.token_address offset ${closedOffset} limit ${closedLimit}) closed`,
+           order by p.realized_pnl_usd desc, p.token_address ${pageWindow(closedLimit, closedOffset)}) closed`,
   );
   const rank = new Map(openPage.map((t, i) => [t, i]));
   // Open ones in value order (a position closed since it was ranked drops out), then the closed ones in the statement's order.

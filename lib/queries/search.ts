@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, queryPrepared } from "@/db/client";
+import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { searchHit, searchResults } from "@/lib/api/schemas/search";
 import type { Classification, SearchType } from "@/lib/domain/vocab";
 import { iso, round } from "./format";
@@ -27,7 +27,7 @@ async function searchWallets(db: Db, prefix: string, page: { offset: number; lim
                   select w.address, w.classification, w.trade_count, w.last_seen from wallets w
                    where w.address like ${`${prefix}%`}
                    order by (w.address = ${prefix}) desc, w.trade_count desc, w.last_seen desc, w.address
-                   offset ${page.offset} limit ${page.limit}) x) as rows`,
+                   ${pageWindow(page.limit, page.offset)}) x) as rows`,
   );
   return {
     total: r.total,
