@@ -221,7 +221,7 @@ export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true 
     ? sql`select * from (${sql.join(
         walletSides(q.wallet).map((side) => sql`(select * from events e ${whereOf([...c, side])} order by e.id ${order} limit ${offset + q.limit})`),
         sql` union all `,
-      )}) e order by e.id ${order} limit ${q.limit} offset ${offset}`
+      )}) e order by e.id ${order} ${pageWindow(q.limit, offset)}`
     : sql`select * from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(q.limit, start ? start.skip : offset)}`;
   // One statement for the page and its total: an empty page still returns the total's row.
   const rows = await queryPrepared<{ event: string | null; total: string }>(
@@ -263,7 +263,7 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
     with total as (select ${totalSql(q)} + ${removedTotal} as n),
     page as (
       select * from (${sql.join([...arms(sql`events`, false), ...arms(sql`event_tombstones`, true)], sql` union all `)}) u
-       order by u.id ${order} limit ${q.limit} offset ${offset})
+       order by u.id ${order} ${pageWindow(q.limit, offset)})
     select p.event, total.n::text as total from total left join (
       select page.id, case when page.removed
         then (select (${tombstoneJson(withWallet)})::text from event_tombstones e where e.id = page.id)
