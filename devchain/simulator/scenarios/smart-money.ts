@@ -31,16 +31,24 @@ export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, dumpS
   // Every sniper has sold by then (they buy in the sniper blocks and hold at most SNIPER_HOLD.max).
   const snipersOut = token.launchSlot + SNIPER_BLOCKS + SNIPER_HOLD.max;
   const window = exitBy - snipersOut;
-  for (const wallet of leastInvested(actors, rng.int(3, 4), rng)) {
+  for (const wallet of leastInvested(actors, rng.int(4, 5), rng)) {
     const entrySlot = snipersOut + rng.int(1, Math.max(2, Math.min(10 * MINUTE, Math.floor(window * 0.1))));
     const exitSlot = exitBy - rng.int(2 * MINUTE, Math.max(3 * MINUTE, Math.min(20 * MINUTE, Math.floor(window * 0.1))));
     if (exitSlot < entrySlot + 5 * MINUTE) continue;
     actors.smartMoneyPositions.set(wallet, (actors.smartMoneyPositions.get(wallet) ?? 0) + 1);
+    // A position not taken after all leaves the wallet first in line for the next launch.
+    const forgo = () => actors.smartMoneyPositions.set(wallet, actors.smartMoneyPositions.get(wallet)! - 1);
     sim.tradeAt(token, entrySlot, () => {
       // Not worth entering only to leave again ahead of a whale within the hour.
-      if (whaleExitDue(token, sim.slot, HOUR)) return;
+      if (whaleExitDue(token, sim.slot, HOUR)) {
+        forgo();
+        return;
+      }
       const eth = part(sim.market.wethReserve(token.address), rng.float(POSITION_SHARE.min, POSITION_SHARE.max));
-      if (eth > part(spendable(sim, wallet), 0.3) || buy(sim, actors, wallet, token, eth) === 0n) return;
+      if (eth > part(spendable(sim, wallet), 0.3) || buy(sim, actors, wallet, token, eth) === 0n) {
+        forgo();
+        return;
+      }
       record ??= sim.truth.plant({ kind: "smart_money", token: token.address, pair: token.pair.address, wallets: [], entries, exits, ...dump });
       entries.push({ wallet, ...sim.now, ethIn: eth.toString() });
       record.wallets!.push(wallet);
