@@ -56,9 +56,10 @@ export function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
  * LIMIT and OFFSET of a prepared statement's page, as subqueries: their values then stay out of
  * custom plans too, every plan of the statement costs the page alike, and PostgreSQL settles on
  * the generic plan. With the values in view it keeps planning the statement anew on every call,
- * which for the API's page queries costs more than running them.
+ * which for the API's page queries costs more than running them. Without an offset, a LIMIT alone.
  */
-export const pageWindow = (limit: number, offset: number | SQL) => sql`limit (select ${limit}::int) offset (select ${offset}::bigint)`;
+export const pageWindow = (limit: number, offset?: number | SQL) =>
+  offset === undefined ? sql`limit (select ${limit}::int)` : sql`limit (select ${limit}::int) offset (select ${offset}::bigint)`;
 
 // One pool per process, created on first use (Next.js may import this module in several bundles).
 const globalForDb = globalThis as unknown as { __sql?: Sql; __db?: Db; __authSql?: Sql };

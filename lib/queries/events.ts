@@ -219,7 +219,7 @@ export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true 
   // A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
   const page = q.wallet
     ? sql`select * from (${sql.join(
-        walletSides(q.wallet).map((side) => sql`(select * from events e ${whereOf([...c, side])} order by e.id ${order} limit ${offset + q.limit})`),
+        walletSides(q.wallet).map((side) => sql`(select * from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + q.limit)})`),
         sql` union all `,
       )}) e order by e.id ${order} ${pageWindow(q.limit, offset)}`
     : sql`select * from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(q.limit, start ? start.skip : offset)}`;
@@ -251,7 +251,8 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
   const where = (side: SQL | null) => whereOf(side ? [...c, side] : c);
   const arms = (table: SQL, removed: boolean) =>
     sides.map(
-      (side) => sql`(select e.id, ${sql.raw(String(removed))} as removed from ${table} e ${where(side)} order by e.id ${order} limit ${offset + q.limit})`,
+      (side) =>
+        sql`(select e.id, ${sql.raw(String(removed))} as removed from ${table} e ${where(side)} order by e.id ${order} ${pageWindow(offset + q.limit)})`,
     );
   const removedTotal = sql.join(
     sides.map((side) => sql`(select count(*) from event_tombstones e ${where(side)})`),
