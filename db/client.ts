@@ -59,7 +59,7 @@ export function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
  * which for the API's page queries costs more than running them. Without an offset, a LIMIT alone.
  */
 export const pageWindow = (limit: number, offset?: number | SQL) =>
-  offset === undefined ? sql`limit (select ${limit}::int)` : sql`limit (select ${limit}::int) offset (select ${offset}::bigint)`;
+  sql`limit (select ${limit}::int)${offset === undefined ? sql`` : sql` offset (select ${offset}::bigint)`}`;
 
 // One pool per process, created on first use (Next.js may import this module in several bundles).
 const globalForDb = globalThis as unknown as { __sql?: Sql; __db?: Db; __authSql?: Sql };
