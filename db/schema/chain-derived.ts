@@ -7,6 +7,7 @@ import { lpPositions, poolReserves, pools, positionEvents } from "./pools";
 import { quarantinedEntities } from "./quarantine";
 import { tokenScores, walletScores } from "./scores";
 import { holderCountHistory, tokenMetrics, tokens } from "./tokens";
+import { recentTraderFlows } from "./trader-flows";
 import { firstQuotePayments, walletFunding, walletPositionCounts, walletPositions, wallets } from "./wallets";
 
 /**
@@ -44,6 +45,7 @@ export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   derived(holderCountHistory),
   derived(ohlcvCandles),
   derived(tokenMetrics),
+  derived(recentTraderFlows),
   derived(wallets),
   derived(walletPositions),
   derived(walletPositionCounts),

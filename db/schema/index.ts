@@ -15,4 +15,5 @@ export * from "./rate-limits";
 export * from "./scores";
 export * from "./sign-in-requests";
 export * from "./tokens";
+export * from "./trader-flows";
 export * from "./wallets";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 /**
- * The two "nows" of a read. Windows over chain data (a holder's 24 h flows, a chart's range) end at
+ * The two "nows" of a read. Windows over chain data (a pool's 24 h volume, a chart's range) end at
  * the indexed head's time, so a read agrees with what the worker derived from the same blocks, at
  * any hour. Only fields the spec defines against the present (age_hours, worker liveness, the
  * usage days of a plan) take the request's time, and only from requestTime().

@@ -4,10 +4,7 @@ import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { holder } from "@/lib/api/schemas/tokens";
 import type { Classification } from "@/lib/domain/vocab";
 import { netActivity } from "@/lib/scoring/net-activity";
-import { WINDOWS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
-import { indexedTimeSql } from "./clock";
-import { firstIdAfter } from "./events";
 import { percentOf, round, toUnits } from "./format";
 
 const TOP_HOLDERS = 10;
@@ -27,13 +24,10 @@ export type HolderRow = {
 /**
  * A page of a token's real holders, largest first, with their wallet intelligence and recent
  * direction, as a subquery over a token address expression, so the profile reads its top
- * holders in the same statement as the token's own row. The recent flows are one range scan of the token's events in the
- * window (events_token_idx), grouped by wallet, rather than intersecting the token's and each
- * holder's whole histories once per holder; one object by wallet, so the page's holders look
- * theirs up instead of the scan running again for each. The window ends at the indexed head.
+ * holders in the same statement as the token's own row. The recent flows are the worker's, as of
+ * the token's last refresh (recent_trader_flows): one key per holder.
  */
 export function holdersSql(token: SQL, page: { limit: number; offset: number } = { limit: TOP_HOLDERS, offset: 0 }): SQL {
-  const windowStart = sql`${indexedTimeSql} - ${WINDOWS.netActivitySeconds}::int * interval '1 second'`;
   return sql`
     with top as (
       select b.holder, b.amount from balances b
@@ -41,19 +35,11 @@ export function holdersSql(token: SQL, page: { limit: number; offset: number } =
          and ${isRealHolderSql(sql`b.holder`, token)}
        order by b.amount desc, b.holder
        ${pageWindow(page.limit, page.offset)}
-    ), flows as materialized (
-      select coalesce(jsonb_object_agg(x.wallet_address, jsonb_build_array(x.bought, x.sold)), '{}') as by_wallet from (
-        select e.wallet_address,
-               (sum(e.token_amount) filter (where e.direction = 'buy'))::text as bought,
-               (sum(e.token_amount) filter (where e.direction = 'sell'))::text as sold
-          from events e
-         where e.token_address = ${token} and e.id >= ${firstIdAfter(windowStart)} and e.type = 'swap'
-         group by e.wallet_address) x
     )
     select top.holder, top.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
-           ws.reputation_score, w.cluster_id, w.is_contract, f.by_wallet -> top.holder ->> 0 as bought, f.by_wallet -> top.holder ->> 1 as sold
+           ws.reputation_score, w.cluster_id, w.is_contract, f.bought::text as bought, f.sold::text as sold
       from top
-      cross join flows f
+      left join recent_trader_flows f on f.token_address = ${token} and f.wallet = top.holder
       left join wallets w on w.address = top.holder
       left join wallet_scores ws on ws.address = top.holder`;
 }

@@ -8,6 +8,7 @@ import { mergeRangeCandles } from "./candles";
 import { type Head, refreshPoolLiquidity, refreshRanking, refreshTokenMetrics } from "./metrics";
 import { applyPositions } from "./positions";
 import { refreshTokenScores, refreshWalletScores } from "./scores";
+import { refreshTraderFlows } from "./trader-flows";
 import { linkFunders, refreshWalletValues, upsertWalletActivity } from "./wallets";
 
 /** What a range changed, for the price-dependent refresh that follows it. */
@@ -64,7 +65,7 @@ export async function deriveRange(tx: Tx, state: ChainState, profile: ChainProfi
 }
 
 /**
- * The figures that move with prices and time, as of `head`: token metrics, pool liquidity,
+ * The figures that move with prices and time, as of `head`: token metrics, traders' recent flows, pool liquidity,
  * scores, ranking, wallet PnL and portfolio value, of the scope's tokens (those still indexed),
  * pools and wallets.
  */
@@ -72,6 +73,7 @@ export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshSc
   const tokens = scope.tokens.filter((t) => state.tokens.has(t));
   const pools = scope.pools.flatMap((a) => state.pools.get(a) ?? []);
   await refreshTokenMetrics(tx, state, tokens, head);
+  await refreshTraderFlows(tx, tokens, head);
   await refreshPoolLiquidity(tx, state, pools);
   await refreshTokenScores(tx, state, tokens, head);
   await refreshRanking(tx, tokens);

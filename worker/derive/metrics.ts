@@ -85,7 +85,7 @@ const WRITE_METRICS = insertSql(
 );
 
 /** The first event id of the blocks after `time` (past the head when no block is newer). */
-async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promise<number> {
+export async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promise<number> {
   const [{ first }] = await tx.unsafe<{ first: string | null }[]>(`select min(number)::text as first from blocks where timestamp > to_timestamp($1)`, [time]);
   return (first === null ? head.number + 1 : Number(first)) * EVENT_ID_BLOCK_FACTOR;
 }

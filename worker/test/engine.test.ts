@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
+import { WINDOWS } from "@/lib/scoring/weights";
 import { Indexer } from "@/worker/indexer/indexer";
 import { Rpc } from "@/worker/indexer/rpc";
 import { startWorker } from "@/worker/worker";
@@ -31,6 +32,28 @@ async function expectChainState() {
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from events`;
   const [{ count }] = await sql<{ count: string }[]>`select count::text from event_counts where scope = 'all'`;
   expect(Number(count)).toBe(n);
+  await expectRecentFlows();
+}
+
+/**
+ * recent_trader_flows against each trader's swap buys and sells in the net-activity window up to
+ * the indexed head, summed here from the events. Returns the number of (token, trader) rows.
+ */
+async function expectRecentFlows(): Promise<number> {
+  const [{ head }] = await sql<{ head: number }[]>`select extract(epoch from indexed_block_time)::float8 as head from sync_state`;
+  const swaps = await sql<{ key: string; direction: string; amount: string; at: number }[]>`
+    select token_address || ':' || wallet_address as key, direction, token_amount::text as amount, extract(epoch from timestamp)::float8 as at
+      from events where type = 'swap'`;
+  const expected = new Map<string, [bigint, bigint]>();
+  for (const s of swaps.filter((s) => s.at > head - WINDOWS.netActivitySeconds)) {
+    const flow = expected.get(s.key) ?? [0n, 0n];
+    flow[s.direction === "buy" ? 0 : 1] += BigInt(s.amount);
+    expected.set(s.key, flow);
+  }
+  const rows = await sql<{ key: string; bought: string; sold: string }[]>`
+    select token_address || ':' || wallet as key, bought::text, sold::text from recent_trader_flows`;
+  expect(new Map(rows.map((r) => [r.key, [BigInt(r.bought), BigInt(r.sold)]]))).toEqual(expected);
+  return expected.size;
 }
 
 describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
@@ -130,6 +153,18 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
     const restarted = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
     await syncToHead(restarted);
     await expectChainState();
+  });
+
+  it("drops a trader's recent flows once its swaps leave the window, and counts the new ones", async () => {
+    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
+    await syncToHead(ix);
+    expect(await expectRecentFlows()).toBeGreaterThan(0);
+    chain.mine(WINDOWS.netActivitySeconds + 60);
+    await syncToHead(ix);
+    expect(await expectRecentFlows()).toBe(0);
+    market.simulate(5);
+    await syncToHead(ix);
+    expect(await expectRecentFlows()).toBeGreaterThan(0);
   });
 
   it("the worker refuses a node of another chain than its profile's, saying which", async () => {

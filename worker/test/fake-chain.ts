@@ -78,11 +78,19 @@ export class FakeChain {
     return this;
   }
 
+  /** Mines the pending transactions `timeStep` seconds after the last block. */
   mine(timeStep = 12) {
     const number = this.blocks.length;
     const parent = this.blocks[number - 1];
     const hash = keccak256(toHex(`block${number}:${this.salt}`));
-    const block: Block = { number, hash, parentHash: parent?.hash ?? `0x${"0".repeat(64)}`, timestamp: this.startTime + number * timeStep, txs: [], logs: [] };
+    const block: Block = {
+      number,
+      hash,
+      parentHash: parent?.hash ?? `0x${"0".repeat(64)}`,
+      timestamp: parent ? parent.timestamp + timeStep : this.startTime,
+      txs: [],
+      logs: [],
+    };
     let logIndex = 0;
     this.pending.forEach(({ tx, logs }, i) => {
       block.txs.push(tx);
