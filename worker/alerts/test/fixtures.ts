@@ -22,8 +22,8 @@ export async function alertsDatabase() {
     url: database.url,
     sql,
     db,
-    /** Empties tokens, alerts and the outbox between tests (accounts and keys stay). */
-    reset: () => sql`truncate tokens, token_metrics, alerts, alert_matches, notifications`.then(() => undefined),
+    /** Empties tokens (with what refers to them), alerts and the outbox between tests (accounts and keys stay). */
+    reset: () => sql`truncate tokens, alerts, alert_matches, notifications cascade`.then(() => undefined),
     close: async () => {
       await sql.end();
       await database.drop();
