@@ -84,9 +84,16 @@ const WRITE_METRICS = insertSql(
   { target: ["address"], action: [...COMPUTED, "updatedBlock", "updatedAt"], whereChanged: [...COMPUTED] },
 );
 
-/** The first event id of the blocks after `time` (past the head when no block is newer). */
+/**
+ * The first event id of the blocks after `time` (past the head when no block is newer). Two probes
+ * of blocks_timestamp_idx, as lib/queries/events.ts firstIdAfter: min(number) over the range would
+ * walk the primary key from the chain's first block (tens of ms a call on a long chain).
+ */
 export async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promise<number> {
-  const [{ first }] = await tx.unsafe<{ first: string | null }[]>(`select min(number)::text as first from blocks where timestamp > to_timestamp($1)`, [time]);
+  const [{ first }] = await tx.unsafe<{ first: string | null }[]>(
+    `select min(number)::text as first from blocks where timestamp = (select min(timestamp) from blocks where timestamp > to_timestamp($1))`,
+    [time],
+  );
   return (first === null ? head.number + 1 : Number(first)) * EVENT_ID_BLOCK_FACTOR;
 }
 
