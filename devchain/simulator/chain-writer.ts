@@ -138,6 +138,11 @@ export class ChainWriter {
     for (const tx of this.firstInNextBlock.splice(0)) this.send(tx);
   }
 
+  /** Gas the open block can still take within its budget. */
+  get gasLeft(): bigint {
+    return BLOCK_GAS_BUDGET - this.blockGas;
+  }
+
   /** A non-transaction call (balance set-up, impersonation) placed at this point of the block. */
   call(method: string, params: unknown[]): void {
     this.calls.push({ method, params });

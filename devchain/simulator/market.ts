@@ -605,6 +605,11 @@ export class Market {
     this.call(from, this.router, this.artifacts.UniswapV2Router02.abi, functionName, args, value, GAS.trade);
   }
 
+  /** Whether the open block has room for another trade (its few transactions at the trade limit). */
+  get roomForTrade(): boolean {
+    return this.writer.gasLeft >= 4n * GAS.trade;
+  }
+
   private call(from: Address, to: Address, abi: Abi, functionName: string, args: unknown[], value: bigint, gas: bigint): void {
     const data = encodeFunctionData({ abi, functionName, args });
     this.send(from, to, data, value, gas, `${functionName} by ${from} on ${to}`);

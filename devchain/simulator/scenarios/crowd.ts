@@ -3,7 +3,7 @@
  * cycle's intensity), selling what they hold more often once the hype is over, now and then moving
  * tokens or ether to another wallet or trading the stablecoin. With an events target the crowd
  * trades as often as needed to reach it by the end of the backfill, and tops up to it in its last
- * backfill tick.
+ * backfill tick as far as that block's gas budget allows.
  */
 import type { Address } from "viem";
 import { type Actors, freshCount, joinRetail, payOut, spendable } from "../actors";
@@ -27,12 +27,14 @@ export function startCrowd(sim: Sim, actors: Actors): void {
   const tick = () => {
     const gap = rng.int(1, 2 * TICK_SLOTS);
     const trades = rng.poisson(tradesPerSlot(sim, actors) * gap);
-    for (let i = 0; i < trades; i++) act(sim, actors, rng);
+    // A block takes what its gas budget allows (the draw near the end of a backfill with a target can ask for more).
+    for (let i = 0; i < trades && sim.market.roomForTrade; i++) act(sim, actors, rng);
     // The Poisson draws end short of an events target about half the time: the last backfill tick
-    // trades on until it is reached (a bounded number of times, as a trade may emit no event).
+    // trades on until it is reached (a bounded number of times, as a trade may emit no event), or
+    // until its block is full: a shortfall larger than a block holds stays short.
     const target = sim.sizes.events;
     if (target && sim.slot < sim.backfillSlots && sim.slot + gap >= sim.backfillSlots) {
-      for (let tries = 0; sim.market.events < target && tries < 10 * target; tries++) act(sim, actors, rng);
+      for (let tries = 0; sim.market.events < target && tries < 10 * target && sim.market.roomForTrade; tries++) act(sim, actors, rng);
     }
     sim.after(gap, tick);
   };
