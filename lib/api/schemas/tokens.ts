@@ -73,9 +73,10 @@ export const holder = z
     holding_pct: z.number().meta({ description: "Share of the total supply held, in percent" }),
     classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
     reputation_score: z.number().meta({ description: "Wallet reputation score, 0 to 100" }),
-    net_activity: z
-      .enum(NET_ACTIVITY)
-      .meta({ description: "Recent net direction of the holder's swaps over the 24 h up to the indexed head: accumulating, distributing, holding or exited" }),
+    net_activity: z.enum(NET_ACTIVITY).meta({
+      description:
+        "Recent net direction of the holder's swaps over the 24 h up to the worker's last refresh of the token (the indexed head; for a token not traded since, its full refresh, every 30 s): accumulating, distributing, holding or exited",
+    }),
     tags: z.array(z.string()).meta({ description: "contract, cluster:<id>" }),
   })
   .meta({ id: "Holder" });
