@@ -41,6 +41,12 @@ export type Db = ReturnType<typeof createDb>;
 
 const dialect = new PgDialect({ casing });
 
+/** A SQL template as statement text and parameters, for a postgres.js handle (the worker's transactions). */
+export function toQuery(query: SQL): { text: string; params: postgres.ParameterOrJSON<never>[] } {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params: params as postgres.ParameterOrJSON<never>[] };
+}
+
 /**
  * Runs a SQL template as a named prepared statement. Drizzle's execute sends unnamed ones,
  * which PostgreSQL parses and plans on every call; for the API's hot read queries planning
@@ -48,8 +54,8 @@ const dialect = new PgDialect({ casing });
  * PostgreSQL keeps re-planning per call only where a generic plan would be worse).
  */
 export function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return db.$client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }) as unknown as Promise<T[]>;
+  const { text, params } = toQuery(query);
+  return db.$client.unsafe(text, params, { prepare: true }) as unknown as Promise<T[]>;
 }
 
 /**

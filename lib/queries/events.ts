@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
+import { firstIdAfter } from "@/db/event-ids";
 import type { event, removedEvent } from "@/lib/api/schemas/events";
 import { EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
 
@@ -83,18 +84,6 @@ function objectJson(fields: Record<string, SQL>, withWallet: boolean): SQL {
 
 const eventJson = (withWallet: boolean) => objectJson(EVENT_FIELDS, withWallet);
 const tombstoneJson = (withWallet: boolean) => objectJson(TOMBSTONE_FIELDS, withWallet);
-
-/**
- * The first event id after a time, as SQL (null when no block is newer): block timestamps
- * never decrease, so "after time T" is "from the first block after T", which keeps a time
- * filter on an id index's order. The block is found with two probes of blocks_timestamp_idx
- * (min(number) over the range would walk the primary key).
- */
-export function firstIdAfter(time: Date | SQL): SQL {
-  const t = time instanceof Date ? sql`${time.toISOString()}::timestamptz` : time;
-  return sql`(select min(number) from blocks where timestamp =
-    (select min(timestamp) from blocks where timestamp > ${t})) * ${EVENT_ID_BLOCK_FACTOR}`;
-}
 
 /**
  * The lowest id a query may return, as SQL evaluated inside the query that uses it (no round

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
+import { firstIdAfter } from "@/db/event-ids";
 import type { pool, poolList } from "@/lib/api/schemas/market";
 import { indexedTimeSql } from "./clock";
-import { firstIdAfter } from "./events";
 import { round } from "./format";
 
 type PoolRow = {

@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { type ColumnKey, insertSql, names, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
+import { toQuery } from "@/db/client";
+import { firstIdAfter } from "@/db/event-ids";
 import { pools as poolsTable, tokenMetrics, tokenScores } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { holderGrowthPct } from "@/lib/scoring/holder-growth";
@@ -84,17 +87,11 @@ const WRITE_METRICS = insertSql(
   { target: ["address"], action: [...COMPUTED, "updatedBlock", "updatedAt"], whereChanged: [...COMPUTED] },
 );
 
-/**
- * The first event id of the blocks after `time` (past the head when no block is newer). Two probes
- * of blocks_timestamp_idx, as lib/queries/events.ts firstIdAfter: min(number) over the range would
- * walk the primary key from the chain's first block (tens of ms a call on a long chain).
- */
+/** The first event id of the blocks after `time` (past the head when no block is newer), by the API's rule (db/event-ids.ts). */
 export async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promise<number> {
-  const [{ first }] = await tx.unsafe<{ first: string | null }[]>(
-    `select min(number)::text as first from blocks where timestamp = (select min(timestamp) from blocks where timestamp > to_timestamp($1))`,
-    [time],
-  );
-  return (first === null ? head.number + 1 : Number(first)) * EVENT_ID_BLOCK_FACTOR;
+  const q = toQuery(sql`select (${firstIdAfter(sql`to_timestamp(${time}::float8)`)})::text as first`);
+  const [{ first }] = await tx.unsafe<{ first: string | null }[]>(q.text, q.params);
+  return first === null ? (head.number + 1) * EVENT_ID_BLOCK_FACTOR : Number(first);
 }
 
 /**
