@@ -14,6 +14,7 @@ import { logQuarantined, type Quarantine, recordQuarantines, writeIsolating } fr
 import { rollbackTo } from "./reorg";
 import type { Rpc } from "./rpc";
 import { ChainState } from "./state";
+import { ChainStatistics } from "./statistics";
 import { syncHistorical } from "./sync/historical";
 import { type LiveStep, rollBackIfOrphaned, syncLive } from "./sync/realtime";
 import { type RangeRows, transformRange } from "./transform";
@@ -93,6 +94,7 @@ export class Indexer {
   /** When `head` was read (Unix ms): a head report carries it, so an older read never wins. */
   private headReadAt = 0;
   private readonly run = { startBlock: 0, startedAt: Date.now(), events: 0 };
+  private readonly statistics = new ChainStatistics();
 
   private constructor(opts: IndexerOptions, state: ChainState) {
     this.sql = opts.sql;
@@ -196,6 +198,7 @@ export class Indexer {
       await this.refreshTouched();
     }
     this.run.events += rows.events.length;
+    if (!live) await this.statistics.afterWrite(this.sql, this.run.events);
     this.reportProgress(live);
     // A backfill is one long cycle: stay visibly alive through it.
     await this.heartbeat();

@@ -330,12 +330,16 @@ function feesToSinks(logs: ChainLog[], kinds: Map<string, PoolAction["kind"]>, s
 class PositionFolder {
   private lastMint = new Map<string, { pool: string; tickLower: number; tickUpper: number }>();
   private waiting: Extract<ChainLog, { kind: "nftTransfer" }>[] = [];
+  /** Where this transaction's rows start: the range's earlier ones are in chain order already. */
+  private readonly start: number;
 
   constructor(
     private readonly state: ChainState,
     private readonly out: RangeRows,
     private readonly txFrom: string,
-  ) {}
+  ) {
+    this.start = out.positionEvents.length;
+  }
 
   poolMinted(owner: string, pool: string, tickLower: number, tickUpper: number) {
     if (this.state.positionManagers.has(owner)) this.lastMint.set(owner, { pool, tickLower, tickUpper });
@@ -417,7 +421,10 @@ class PositionFolder {
     const waiting = this.waiting;
     this.waiting = [];
     for (const l of waiting) if (this.state.positions.has(positionKey(l.address, l.tokenId))) this.add(l);
-    this.out.positionEvents.sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
+    if (waiting.length === 0) return;
+    const rows = this.out.positionEvents;
+    const own = rows.splice(this.start).sort((a, b) => a.logIndex - b.logIndex);
+    for (const r of own) rows.push(r);
   }
 }
 
