@@ -58,6 +58,8 @@ describe("event count triggers", () => {
     expect(await mismatches()).toBe(0);
     await insert([4, 6, 7], 2); // old blocks, as a token found late brings
     expect(await mismatches()).toBe(0);
+    await insert([0, 12], 1); // an old block and a new one in one statement
+    expect(await mismatches()).toBe(0);
     await sql`insert into events ${sql({ id: 300_050, type: "swap", wallet_address: "0x1", token_address: "0x2", block_number: 3, log_index: 50, tx_hash: "0x3", timestamp: new Date() })}`;
     expect(await mismatches()).toBe(0); // an existing block grows
     await sql`delete from events where block_number >= 10`; // a reorg

@@ -12,10 +12,12 @@ CREATE OR REPLACE FUNCTION event_party_scopes(token text, wallet text, receiver 
                             CASE WHEN receiver <> wallet THEN 'wallet:' || receiver END], NULL)
 $$;
 
--- A statement's events are counted per scope and block; then the running totals are recomputed
--- from the lowest block it touched. The indexer writes at the head of the chain and a reorg
--- deletes from it, so that is the few newest blocks; a bulk load out of block order disables
--- the insert trigger and calls event_counts_rebuild() once at the end.
+-- A statement's events are counted per scope and block. Where they all follow the scope's last
+-- counted block (the indexer appending at the head, a backfill's ranges), the new rows carry
+-- their running totals at once; otherwise (events in old blocks, a reorg's delete) the running
+-- totals are recomputed from the lowest block the statement touched, which for a reorg is the
+-- few newest blocks. A bulk load out of block order disables the insert trigger and calls
+-- event_counts_rebuild() once at the end.
 -- One statement per scope, planned for its own bounds (force_custom_plan): a plan that cannot
 -- see them (a join on the jsonb, a generic plan) scans and hashes the whole table, a cost that
 -- grows with the chain's history on every block.
@@ -52,16 +54,26 @@ BEGIN
       SELECT s.scope, count(*) AS n
         FROM new_rows n CROSS JOIN LATERAL unnest(event_party_scopes(n.token_address, n.wallet_address, n.to_address)) s(scope)
        GROUP BY 1
+    ), span AS (
+      -- Each scope's lowest new block, and its last counted block with the running total there
+      -- (as before this statement: every part of it reads the same snapshot).
+      SELECT x.scope, x.lo, t.block_number AS last, coalesce(t.cum, 0) AS cum
+        FROM (SELECT scope, min(block_number) AS lo FROM d GROUP BY scope) x
+        LEFT JOIN LATERAL (SELECT c.block_number, c.cum FROM event_cumulative_counts c
+                            WHERE c.scope = x.scope ORDER BY c.block_number DESC LIMIT 1) t ON true
     ), totals AS (
       INSERT INTO event_counts AS c (scope, count)
         SELECT scope, sum(n) FROM d GROUP BY scope UNION ALL SELECT scope, n FROM p
       ON CONFLICT (scope) DO UPDATE SET count = c.count + excluded.count
     ), blocks AS (
       INSERT INTO event_cumulative_counts AS b (scope, block_number, count, cum)
-        SELECT scope, block_number, n, 0 FROM d
+        SELECT d.scope, d.block_number, d.n,
+               CASE WHEN s.last IS NULL OR s.lo > s.last
+                    THEN s.cum + sum(d.n) OVER (PARTITION BY d.scope ORDER BY d.block_number) ELSE 0 END
+          FROM d JOIN span s USING (scope)
       ON CONFLICT (scope, block_number) DO UPDATE SET count = b.count + excluded.count
     )
-    SELECT jsonb_object_agg(scope, lo) INTO affected FROM (SELECT scope, min(block_number) AS lo FROM d GROUP BY scope) x;
+    SELECT jsonb_object_agg(scope, lo) INTO affected FROM span WHERE last IS NOT NULL AND lo <= last;
   ELSE
     WITH d AS (
       SELECT s.scope, o.block_number, count(*) AS n
