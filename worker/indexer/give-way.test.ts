@@ -55,6 +55,28 @@ describe("a refresh giving way to a new block", () => {
     expect(polls).toBe(1);
   });
 
+  it("fails a statement refused after a block as it fails a cancelled one, so no sibling's failure goes unhandled", async () => {
+    const watch = new GiveWay(async () => true, 0, 10);
+    while (!watch.saw) await new Promise((r) => setTimeout(r, 5));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const run = sql.begin(async (tx) => {
+        const t = watch.track(tx);
+        const started = async () => t.unsafe("select 1");
+        // The first statement is started (and refused) before the second is refused, as in lpLockedShares.
+        await Promise.all([started(), t.unsafe("select 2")]);
+      });
+      await expect(run).rejects.toThrow("gave way");
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+      await watch.stop();
+    }
+  });
+
   it("polls on its interval until stopped while no block comes", async () => {
     let polls = 0;
     const watch = new GiveWay(async () => (polls++, false), 0, 5);
