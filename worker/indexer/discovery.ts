@@ -131,7 +131,7 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
     }
   }
   const { tokens, quarantined } = await readTokenFacts(rpc, [...found.values()]);
-  for (const t of tokens) state.addToken({ address: t.address, decimals: t.decimals, createdBlock: t.createdBlock });
+  state.discovered(tokens, []);
 
   const pools: NewPool[] = [];
   for (const log of logs) {
@@ -153,7 +153,7 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
       createdBlock: l.block,
     };
     pools.push(pool);
-    state.addPool({ ...pool, reserve0: 0n, reserve1: 0n, sqrtPriceX96: 0n, tick: 0, liquidity: 0n });
+    state.discovered([], [pool]);
   }
   return { tokens, pools, quarantined };
 }

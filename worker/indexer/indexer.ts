@@ -153,6 +153,8 @@ export class Indexer {
   async commit(data: RangeData, live: boolean) {
     const last = data.blocks.get(data.to)!;
     const ref: BlockRef = { number: last.number, hash: last.hash, timestamp: last.timestamp };
+    // A range fetched ahead of the last commit discovered into a state that commit may have reloaded since.
+    this.state.discovered(data.tokens, data.pools);
     const restoreReserves = this.state.saveReserves();
     let rows: RangeRows;
     let quarantined: Quarantine[];

@@ -130,6 +130,21 @@ export class ChainState {
     }
   }
 
+  /**
+   * Learns what discovery found: each token, and each pool still wanted, not known yet (a pool's
+   * balances start at zero and follow its logs). Again after a reload, for a fetched range whose
+   * discoveries the database does not hold yet.
+   */
+  discovered(tokens: TokenInfo[], pools: Omit<PoolState, keyof PoolBalances>[]) {
+    for (const { address, decimals, createdBlock } of tokens) {
+      if (!this.tokens.has(address) && !this.quarantined.has(address)) this.addToken({ address, decimals, createdBlock });
+    }
+    for (const p of pools) {
+      if (this.pools.has(p.address) || this.quarantined.has(p.address) || !this.wantsPool(p.token0, p.token1)) continue;
+      this.addPool({ ...p, reserve0: 0n, reserve1: 0n, sqrtPriceX96: 0n, tick: 0, liquidity: 0n });
+    }
+  }
+
   /** A pool is tracked when it can carry events (an indexed token on a side) or prices WETH. */
   wantsPool(token0: string, token1: string): boolean {
     return this.tokens.has(token0) || this.tokens.has(token1) || (this.isQuote(token0) && this.isQuote(token1));

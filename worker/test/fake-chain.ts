@@ -55,6 +55,11 @@ export class FakeChain {
     if (to !== ZERO) this.balances.set(k(to), (this.balances.get(k(to)) ?? 0n) + value);
     return this;
   }
+  /** A Transfer with its topics and no data: a log whose layout lies about its event. */
+  malformedTransfer(token: string, from: string, to: string) {
+    this.log(token, [TOPICS.transfer, topicOf(from), topicOf(to)], "0x");
+    return this;
+  }
   pairCreated(factory: string, token0: string, token1: string, pair: string) {
     this.log(factory, [TOPICS.pairCreated, topicOf(token0), topicOf(token1)], `0x${word(BigInt(pair))}${word(1n)}`);
     return this;
