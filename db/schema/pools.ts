@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, uint256, usd } from "./columns";
 
 /**
@@ -28,6 +28,9 @@ export const pools = pgTable(
     liquidityUsd: usd().notNull().default(0),
     /** USD per unit of the pool's token (the side that is not a quote token) at its marginal price; null without exactly one quote side. */
     priceUsd: usd(),
+    /** Swap volume and swaps in the pool in the 24 h up to the worker's last refresh of its token (token_metrics' window). */
+    volume24hUsd: doublePrecision("volume_24h_usd").notNull().default(0),
+    swaps24h: integer("swaps_24h").notNull().default(0),
     createdBlock: blockNumber().notNull(),
     reserveBlock: blockNumber().notNull().default(0),
   },

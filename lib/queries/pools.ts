@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
-import { firstIdAfter } from "@/db/event-ids";
 import type { pool, poolList } from "@/lib/api/schemas/market";
-import { indexedTimeSql } from "./clock";
 import { round } from "./format";
 
 type PoolRow = {
@@ -14,8 +12,8 @@ type PoolRow = {
   protocol: keyof typeof PROTOCOLS;
   liquidity_usd: number;
   price_usd: number | null;
-  volume_usd: number | null;
-  swaps: number | null;
+  volume_24h_usd: number;
+  swaps_24h: number;
   price_source: boolean;
 };
 
@@ -27,24 +25,20 @@ const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as 
  * when the token is not indexed. A pool's price is the worker's (worker/derive/prices.ts,
  * poolPriceUsd): the pool's current marginal price in USD, null for a pool without a whitelisted
  * quote. The pair token's symbol is its own, or a quote token's from the chain profile. Volume
- * and swaps are the 24 h up to the indexed head.
+ * and swaps are the worker's too (worker/derive/metrics.ts): the 24 h up to its last refresh of the token.
  */
 export async function listPools(db: Db, token: string, page: { page: number; limit: number }): Promise<z.infer<typeof poolList> | null> {
-  const dayStart = sql`${indexedTimeSql} - interval '24 hours'`;
   const [t] = await queryPrepared<{ total: number; pools: PoolRow[] }>(
     db,
     sql`select
                (select count(*)::int from pools p where p.token0 = t.address or p.token1 = t.address) as total,
                (select coalesce(json_agg(x order by x.liquidity_usd desc, x.address), '[]') from (
                   select p.address, p.dex, p.protocol, pair.address as pair_address, coalesce(pt.symbol, q.name) as pair_symbol,
-                         p.liquidity_usd, p.price_usd, v.volume_usd, v.swaps, p.address is not distinct from m.priced_pool as price_source
+                         p.liquidity_usd, p.price_usd, p.volume_24h_usd, p.swaps_24h, p.address is not distinct from m.priced_pool as price_source
                     from pools p
                     cross join lateral (select case when p.token0 = t.address then p.token1 else p.token0 end as address) pair
                     left join tokens pt on pt.address = pair.address
                     left join chain_contracts q on q.address = pair.address and q.role = 'quote_token'
-                    left join lateral (select sum(e.amount_usd::numeric)::float8 as volume_usd, count(*)::int as swaps from events e
-                                        where e.token_address = t.address and e.id >= ${firstIdAfter(dayStart)}
-                                          and e.pool_address = p.address and e.type = 'swap') v on true
                    where p.token0 = t.address or p.token1 = t.address
                    order by p.liquidity_usd desc, p.address
                    ${pageWindow(page.limit, (page.page - 1) * page.limit)}) x) as pools
@@ -61,8 +55,8 @@ export async function listPools(db: Db, token: string, page: { page: number; lim
       pair_token_symbol: p.pair_symbol,
       liquidity_usd: round(p.liquidity_usd, 2),
       price_usd: p.price_usd,
-      volume_24h_usd: round(p.volume_usd ?? 0, 2),
-      swaps_24h: p.swaps ?? 0,
+      volume_24h_usd: round(p.volume_24h_usd, 2),
+      swaps_24h: p.swaps_24h,
       is_price_source: p.price_source,
     }),
   );

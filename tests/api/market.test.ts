@@ -154,8 +154,8 @@ describe("GET /v1/tokens/{address}/pools", () => {
     const pools = await testDb().execute<{ address: string; liquidity_usd: number }>(
       sql`select address, liquidity_usd from pools where token0 = ${busy} or token1 = ${busy} order by liquidity_usd desc, address`,
     );
-    const [{ volume }] = await testDb().execute<{ volume: number }>(sql`
-      select coalesce(sum(amount_usd), 0)::float8 as volume from events
+    const [{ volume, swaps }] = await testDb().execute<{ volume: number; swaps: number }>(sql`
+      select coalesce(sum(amount_usd), 0)::float8 as volume, count(*)::int as swaps from events
        where token_address = ${busy} and type = 'swap' and pool_address = ${pools[0].address}
          and timestamp > (select indexed_block_time from sync_state) - interval '24 hours'`);
     const res = await api(`/v1/tokens/${busy}/pools`);
@@ -167,6 +167,8 @@ describe("GET /v1/tokens/{address}/pools", () => {
     expect(deepest.protocol).toBe("uniswap_v2");
     expect(deepest.pair_token_address).toMatch(/^0x[0-9a-f]{40}$/);
     expect(deepest.volume_24h_usd).toBeCloseTo(volume, 1);
+    expect(deepest.swaps_24h).toBe(swaps);
+    expect(swaps).toBeGreaterThan(0);
     const token = (await api(`/v1/tokens/${busy}`)).body;
     // The pool the token is priced from gives the token's price.
     const source = body.data.find((p) => p.is_price_source);

@@ -74,7 +74,7 @@ export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshSc
   const pools = scope.pools.flatMap((a) => state.pools.get(a) ?? []);
   await refreshTokenMetrics(tx, state, tokens, head);
   await refreshTraderFlows(tx, tokens, head);
-  await refreshPoolLiquidity(tx, state, pools);
+  await refreshPoolLiquidity(tx, state, pools, head);
   await refreshTokenScores(tx, state, tokens, head);
   await refreshRanking(tx, tokens);
   await refreshWalletValues(tx, scope.wallets);

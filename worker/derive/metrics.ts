@@ -158,13 +158,31 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
   );
 }
 
-/** USD liquidity and price of pools at the current reserves and prices (WETH moves them for every WETH pair). */
-export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: PoolState[]) {
+/**
+ * USD liquidity and price of pools at the current reserves and prices (WETH moves them for every
+ * WETH pair), and their swap volume and swaps in the 24 h up to `head`.
+ */
+export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: PoolState[], head: Head) {
   if (pools.length === 0) return;
+  const first24h = await firstEventIdAfter(tx, head.timestamp - WINDOWS["24h"], head);
+  // A pool's events carry its indexed token: the token index finds them.
+  const tokens = [...new Set(pools.flatMap((p) => [p.token0, p.token1].filter((t) => state.tokens.has(t))))];
+  const swaps = await tx.unsafe<{ pool: string; usd: number; swaps: number }[]>(
+    `select e.pool_address as pool, sum(e.amount_usd::numeric)::float8 as usd, count(*)::int as swaps from events e
+      where e.type = 'swap' and e.id >= $1 and e.token_address = any($2::text[]) and e.pool_address = any($3::text[]) group by e.pool_address`,
+    [first24h, tokens, pools.map((p) => p.address)],
+  );
+  const traded = new Map(swaps.map((s) => [s.pool, s]));
   await updateRows(
     tx,
     poolsTable,
-    pools.map((p) => ({ address: p.address, liquidityUsd: poolLiquidityUsd(state, p), priceUsd: poolPriceUsd(state, p) })),
+    pools.map((p) => ({
+      address: p.address,
+      liquidityUsd: poolLiquidityUsd(state, p),
+      priceUsd: poolPriceUsd(state, p),
+      volume24hUsd: traded.get(p.address)?.usd ?? 0,
+      swaps24h: traded.get(p.address)?.swaps ?? 0,
+    })),
     { match: ["address"], onlyChanged: true },
   );
 }
