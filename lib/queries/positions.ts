@@ -49,21 +49,17 @@ async function decimalsOf(db: Db, tokens: string[]): Promise<(number | undefined
 }
 
 /**
- * The tokens of a wallet's open positions by value at the token's price, highest first, then by
- * address. The prices are the token list's snapshot of `version` (token-list-index.ts), so
- * ranking a wallet with thousands of open positions reads only its positions, not a price and
- * decimals row for each.
+ * The tokens of a wallet's open positions (`open`: token and quantity each) by value at the
+ * token's price, highest first, then by address. The prices are the token list's snapshot of
+ * `version` (token-list-index.ts), so ranking a wallet with thousands of open positions reads
+ * only its positions, not a price and decimals row for each.
  */
-async function openByValue(db: Db, version: number, wallet: string): Promise<string[]> {
-  const open = await queryPrepared<{ token_address: string; quantity: string }>(
-    db,
-    sql`select token_address, quantity::text as quantity from wallet_positions where wallet = ${wallet} and quantity > 0`,
-  );
-  const tokens = open.map((p) => p.token_address);
+async function byValue(db: Db, version: number, open: { tokens: string[]; quantities: string[] }): Promise<string[]> {
+  const { tokens, quantities } = open;
   const [prices, decimals] = await Promise.all([snapshotValues(db, version, "priceUsd", tokens), decimalsOf(db, tokens)]);
   // A token gone since (a reorg) or without a price is worth 0 here.
-  const value = open.map((p, i) => (decimals[i] === undefined ? 0 : toUnits(p.quantity, decimals[i]) * prices[i] || 0));
-  return open
+  const value = quantities.map((q, i) => (decimals[i] === undefined ? 0 : toUnits(q, decimals[i]) * prices[i] || 0));
+  return tokens
     .map((_, i) => i)
     .sort((a, b) => value[b] - value[a] || (tokens[a] < tokens[b] ? -1 : 1))
     .map((i) => tokens[i]);
@@ -84,15 +80,19 @@ export async function listPositions(
   dataVersion?: number,
 ): Promise<z.infer<typeof positionList> | null> {
   const offset = (q.page - 1) * q.limit;
-  const [counts] = await queryPrepared<{ total: number; open: number }>(
+  // The counts, and the open positions to rank when the page may hold some, in one round trip.
+  const [counts] = await queryPrepared<{ total: number; open: number; tokens: string[] | null; quantities: string[] | null }>(
     db,
-    sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open
-          from wallets w left join wallet_position_counts c on c.wallet = w.address where w.address = ${wallet}`,
+    sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open, o.tokens, o.quantities
+          from wallets w left join wallet_position_counts c on c.wallet = w.address
+          left join lateral (select array_agg(p.token_address) as tokens, array_agg(p.quantity::text) as quantities from wallet_positions p
+                              where ${q.status !== "closed"} and p.wallet = w.address and p.quantity > 0) o on true
+         where w.address = ${wallet}`,
   );
   if (!counts) return null;
   const total = q.status === "open" ? counts.open : q.status === "closed" ? counts.total - counts.open : counts.total;
-  const withOpen = q.status !== "closed" && offset < counts.open;
-  const openPage = withOpen ? (await openByValue(db, dataVersion ?? (await currentDataVersion(db)), wallet)).slice(offset, offset + q.limit) : [];
+  const open = { tokens: counts.tokens ?? [], quantities: counts.quantities ?? [] };
+  const openPage = offset < open.tokens.length ? (await byValue(db, dataVersion ?? (await currentDataVersion(db)), open)).slice(offset, offset + q.limit) : [];
   const closedOffset = q.status === "closed" ? offset : Math.max(0, offset - counts.open);
   const closedLimit = q.status === "open" ? 0 : q.limit - openPage.length;
   const rows = await queryPrepared<PositionRow & { k: number }>(
