@@ -67,7 +67,7 @@ describe("upgrade from the pre-release migrations", () => {
     await runMigrations(old.url);
 
     const baseline = await describeSchema(fresh.url);
-    expect(baseline.tables).toContain("rate_limit_buckets u");
+    expect(baseline.tables).toContain("rate_limit_windows u");
     expect(baseline.triggers).toHaveLength(7);
     expect(baseline.plans).toHaveLength(3);
     expect(await describeSchema(old.url)).toEqual(baseline);

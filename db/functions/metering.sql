@@ -5,10 +5,12 @@
 
 -- The one metering rule, for API keys and for the dashboard alike: counts one request of
 -- `p_meter` (a key id; for the dashboard's JSON routes an account id, or 'client:' and an address) against its limits
--- in usage_daily and rate_limit_buckets. The day's usage row is counted and locked by one update
+-- in usage_daily and rate_limit_windows. The day's usage row is counted and locked by one update
 -- (undone only when the request is refused), which serialises one meter's requests through the
--- minute check, so both limits stay exact under concurrency; expired per-second buckets are
--- deleted only when there are some.
+-- minute check, so both limits stay exact under concurrency. The minute window is one row per
+-- meter, a ring of 61 per-second counts updated in place, so a request costs the same however
+-- many the meter made before it (a row per second leaves dead rows for the next request's scan
+-- until a vacuum comes).
 CREATE OR REPLACE FUNCTION api_meter(p_meter text, p_per_minute integer, p_per_day integer)
 RETURNS TABLE (
   allowed boolean, limit_window text, rate_limit integer, remaining integer, reset_at bigint, retry_after integer
@@ -22,7 +24,9 @@ DECLARE
   used_day integer;
   used_min integer;
   oldest bigint;
-  expired bigint;
+  newest bigint;
+  ring integer[];
+  s bigint;
   minute_reset bigint;
 BEGIN
   -- Counters need not wait for a WAL flush on every request: a database crash forgets at most
@@ -38,22 +42,40 @@ BEGIN
       RETURNING u.requests - 1 INTO used_day;
   END IF;
 
-  -- The bucket of second now-60 may hold requests less than 60 s old, so it stays in the window.
-  SELECT coalesce(sum(b.count) FILTER (WHERE b.second >= now_s - 60), 0),
-         min(b.second) FILTER (WHERE b.second >= now_s - 60),
-         min(b.second)
-    INTO used_min, oldest, expired
-    FROM rate_limit_buckets b WHERE b.key_id = p_meter;
-  IF expired < now_s - 60 THEN
-    DELETE FROM rate_limit_buckets b WHERE b.key_id = p_meter AND b.second < now_s - 60;
+  -- Locked too: requests either side of midnight lock different usage rows.
+  SELECT w.second, w.total, w.counts INTO newest, used_min, ring FROM rate_limit_windows w WHERE w.key_id = p_meter FOR UPDATE;
+  IF NOT FOUND THEN
+    INSERT INTO rate_limit_windows (key_id, second, total, counts) VALUES (p_meter, now_s, 0, array_fill(0, ARRAY[61]))
+      ON CONFLICT (key_id) DO NOTHING;
+    SELECT w.second, w.total, w.counts INTO newest, used_min, ring FROM rate_limit_windows w WHERE w.key_id = p_meter FOR UPDATE;
+  END IF;
+  -- Move the window to end at now_s: the seconds it passes over are emptied. (A clock that stepped
+  -- back keeps the newer seconds counted, which only makes the limit stricter for a minute.)
+  IF now_s - newest >= 61 OR newest - now_s > 60 THEN
+    ring := array_fill(0, ARRAY[61]);
+    used_min := 0;
+  ELSE
+    FOR s IN newest + 1 .. now_s LOOP
+      used_min := used_min - ring[s % 61 + 1];
+      ring[s % 61 + 1] := 0;
+    END LOOP;
+  END IF;
+  -- The second of the window's oldest request: the minute window resets 61 s after it.
+  IF used_min > 0 THEN
+    FOR s IN now_s - 60 .. now_s LOOP
+      IF ring[s % 61 + 1] > 0 THEN
+        oldest := s;
+        EXIT;
+      END IF;
+    END LOOP;
   END IF;
 
   allowed := used_day < p_per_day AND used_min < p_per_minute;
   IF allowed THEN
-    INSERT INTO rate_limit_buckets AS b (key_id, second, count) VALUES (p_meter, now_s, 1)
-      ON CONFLICT (key_id, second) DO UPDATE SET count = b.count + 1;
+    ring[now_s % 61 + 1] := ring[now_s % 61 + 1] + 1;
     used_day := used_day + 1;
     used_min := used_min + 1;
+    UPDATE rate_limit_windows w SET second = greatest(newest, now_s), total = used_min, counts = ring WHERE w.key_id = p_meter;
     oldest := coalesce(oldest, now_s);
   ELSE
     UPDATE usage_daily u SET requests = u.requests - 1, rejected = u.rejected + 1

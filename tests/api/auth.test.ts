@@ -82,15 +82,24 @@ describe("rate limits", () => {
     expect(usage).toEqual({ requests: 10, rejected: 4 });
   });
 
-  it("forgets requests older than a minute and deletes their buckets", async () => {
-    const k = await newKey("free");
-    const old = Math.floor(Date.now() / 1000) - 120;
-    await testDb().execute(sql`insert into rate_limit_buckets (key_id, second, count) values (${k.id}, ${old}, 10)`);
-    const res = await api("/v1/tokens?limit=1", { key: k.key });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("x-ratelimit-remaining")).toBe("9");
-    const buckets = await testDb().execute<{ second: string }>(sql`select second from rate_limit_buckets where key_id = ${k.id}`);
-    expect(buckets.map((b) => Number(b.second))).not.toContain(old);
+  it("counts the requests of the last minute and forgets older ones", async () => {
+    // A window last moved 120 s ago (10 requests then), and one moved 5 s ago (4 requests then), by the database's clock.
+    const seed = async (keyId: string, ago: number, count: number) =>
+      testDb().execute(sql`
+        insert into rate_limit_windows (key_id, second, total, counts)
+        select ${keyId}, s, ${count}, (select array_agg(case when i = s % 61 then ${count} else 0 end order by i) from generate_series(0, 60) i)
+          from (select floor(extract(epoch from clock_timestamp()))::bigint - ${ago} as s) now`);
+    const [stale, recent] = [await newKey("free"), await newKey("free")];
+    await seed(stale.id, 120, 10);
+    await seed(recent.id, 5, 4);
+    const [a, b] = [await api("/v1/tokens?limit=1", { key: stale.key }), await api("/v1/tokens?limit=1", { key: recent.key })];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.headers.get("x-ratelimit-remaining")).toBe("9");
+    expect(b.headers.get("x-ratelimit-remaining")).toBe("5");
+    const windows = await testDb().execute<{ key_id: string; total: number }>(
+      sql`select key_id, total from rate_limit_windows where key_id in (${stale.id}, ${recent.id})`,
+    );
+    expect(Object.fromEntries(windows.map((w) => [w.key_id, w.total]))).toEqual({ [stale.id]: 1, [recent.id]: 5 });
   });
 
   it("carries X-RateLimit headers on every keyed response, errors included", async () => {
