@@ -25,6 +25,8 @@ DECLARE
   used_min integer;
   oldest bigint;
   newest bigint;
+  -- Seconds in the minute window: now and the 60 before it (the oldest may hold requests less than 60 s old).
+  slots constant integer := 61;
   ring integer[];
   s bigint;
   minute_reset bigint;
@@ -45,25 +47,25 @@ BEGIN
   -- Locked too: requests either side of midnight lock different usage rows.
   SELECT w.second, w.total, w.counts INTO newest, used_min, ring FROM rate_limit_windows w WHERE w.key_id = p_meter FOR UPDATE;
   IF NOT FOUND THEN
-    INSERT INTO rate_limit_windows (key_id, second, total, counts) VALUES (p_meter, now_s, 0, array_fill(0, ARRAY[61]))
+    INSERT INTO rate_limit_windows (key_id, second, total, counts) VALUES (p_meter, now_s, 0, array_fill(0, ARRAY[slots]))
       ON CONFLICT (key_id) DO NOTHING;
     SELECT w.second, w.total, w.counts INTO newest, used_min, ring FROM rate_limit_windows w WHERE w.key_id = p_meter FOR UPDATE;
   END IF;
   -- Move the window to end at now_s: the seconds it passes over are emptied. (A clock that stepped
   -- back keeps the newer seconds counted, which only makes the limit stricter for a minute.)
-  IF now_s - newest >= 61 OR newest - now_s > 60 THEN
-    ring := array_fill(0, ARRAY[61]);
+  IF now_s - newest >= slots OR newest - now_s >= slots THEN
+    ring := array_fill(0, ARRAY[slots]);
     used_min := 0;
   ELSE
     FOR s IN newest + 1 .. now_s LOOP
-      used_min := used_min - ring[s % 61 + 1];
-      ring[s % 61 + 1] := 0;
+      used_min := used_min - ring[s % slots + 1];
+      ring[s % slots + 1] := 0;
     END LOOP;
   END IF;
-  -- The second of the window's oldest request: the minute window resets 61 s after it.
+  -- The second of the window's oldest request: the minute window resets `slots` seconds after it.
   IF used_min > 0 THEN
-    FOR s IN now_s - 60 .. now_s LOOP
-      IF ring[s % 61 + 1] > 0 THEN
+    FOR s IN now_s - slots + 1 .. now_s LOOP
+      IF ring[s % slots + 1] > 0 THEN
         oldest := s;
         EXIT;
       END IF;
@@ -72,7 +74,7 @@ BEGIN
 
   allowed := used_day < p_per_day AND used_min < p_per_minute;
   IF allowed THEN
-    ring[now_s % 61 + 1] := ring[now_s % 61 + 1] + 1;
+    ring[now_s % slots + 1] := ring[now_s % slots + 1] + 1;
     used_day := used_day + 1;
     used_min := used_min + 1;
     UPDATE rate_limit_windows w SET second = greatest(newest, now_s), total = used_min, counts = ring WHERE w.key_id = p_meter;
@@ -81,7 +83,7 @@ BEGIN
     UPDATE usage_daily u SET requests = u.requests - 1, rejected = u.rejected + 1
      WHERE u.key_id = p_meter AND u.day = today;
   END IF;
-  minute_reset := coalesce(oldest + 61, now_s);
+  minute_reset := coalesce(oldest + slots, now_s);
 
   -- Report the window that binds: the one with fewer requests left.
   IF used_day >= p_per_day OR (p_per_day - used_day) < (p_per_minute - used_min) THEN
