@@ -4,6 +4,7 @@ import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import { firstIdAfter } from "@/db/event-ids";
 import type { event, removedEvent } from "@/lib/api/schemas/events";
 import { EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
+import { type EventBody, eventBodies } from "./event-bodies";
 
 export type EventQuery = {
   type?: EventType;
@@ -26,20 +27,20 @@ export type RemovedEvent = z.infer<typeof removedEvent>;
 
 /**
  * The last confirmed block, as SQL: an uncorrelated scalar the plan evaluates once per
- * statement (an InitPlan), so `confirmed` costs each row one comparison. -1 (nothing confirmed)
+ * statement (an InitPlan), read with the page it sets `confirmed` on. -1 (nothing confirmed)
  * until a worker recorded the chain's finality depth.
  */
 const CONFIRMED_TO = sql`(select coalesce(max(s.indexed_block - s.finality_depth), -1) from sync_state s)`;
 const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The fields of an event (`e`, a row of events) as SQL, in the API's order; `satisfies` holds them
- * to the response schema, so a field added to one and not the other does not compile. The API
- * sends a page's rows as PostgreSQL serialised them: parsing them into objects only to
- * serialise them again would cost CPU per event. The token's symbol is a probe per row,
- * whatever the plan's row estimate (a join may hash every token).
+ * The fields of an event (`e`, a row of events) as SQL, in the API's order, but for `confirmed`,
+ * which follows them (eventsJson): a row's serialisation is then the same for good
+ * (event-bodies.ts). `satisfies` holds them to the response schema, so a field added to one and
+ * not the other does not compile. The token's symbol is a probe per row, whatever the plan's row
+ * estimate (a join may hash every token).
  */
-const EVENT_FIELDS = {
+const EVENT_BODY_FIELDS = {
   id: sql`e.id::text`,
   type: sql`e.type`,
   wallet_address: sql`e.wallet_address`,
@@ -51,8 +52,7 @@ const EVENT_FIELDS = {
   timestamp: ISO_TIME,
   block_number: sql`e.block_number`,
   tx_hash: sql`e.tx_hash`,
-  confirmed: sql`e.block_number <= ${CONFIRMED_TO}`,
-} satisfies Record<keyof ApiEvent, SQL>;
+} satisfies Record<Exclude<keyof ApiEvent, "confirmed">, SQL>;
 
 /** A tombstone's fields (`e`, a row of event_tombstones): what was removed, marked `removed`. */
 const TOMBSTONE_FIELDS = {
@@ -82,7 +82,6 @@ function objectJson(fields: Record<string, SQL>, withWallet: boolean): SQL {
   return sql`case when e.to_address is null then ${row(false)} else ${row(true)} end`;
 }
 
-const eventJson = (withWallet: boolean) => objectJson(EVENT_FIELDS, withWallet);
 const tombstoneJson = (withWallet: boolean) => objectJson(TOMBSTONE_FIELDS, withWallet);
 
 /**
@@ -198,6 +197,34 @@ function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; s
   };
 }
 
+/** What a page's statement returns: a row per event (id null on an empty page) with the page's total. */
+type PageRow = { id: string | null; total: string; confirmed_to: string; tombstone?: string | null };
+
+/**
+ * The page's rows as a JSON array text, in their order: a tombstone as its statement serialised
+ * it, an event as its kept body (event-bodies.ts; those not kept yet in one statement) with
+ * `confirmed` as of the page's own read. An event a reorg removed after that read drops out.
+ */
+async function pageJson(db: Db, rows: PageRow[], withWallet: boolean): Promise<string> {
+  const live = rows.flatMap((r) => (r.id === null || r.tombstone ? [] : [r.id]));
+  const bodies = await eventBodies(db, withWallet ? "event" : "wallet-event", live, (ids) =>
+    queryPrepared<EventBody>(
+      db,
+      sql`select e.id::text as id, left((${objectJson(EVENT_BODY_FIELDS, withWallet)})::text, -1) as body
+            from events e where e.id = any(${sql.param(ids)}::bigint[])`,
+    ),
+  );
+  // An id holds its block: block * EVENT_ID_BLOCK_FACTOR + its sequence in the block.
+  const confirmedBelow = (Number(rows[0].confirmed_to) + 1) * EVENT_ID_BLOCK_FACTOR;
+  const events = rows.flatMap((r) => {
+    if (r.id === null) return [];
+    if (r.tombstone) return [r.tombstone];
+    const body = bodies.get(r.id);
+    return body === undefined ? [] : [`${body},"confirmed":${Number(r.id) < confirmedBelow}}`];
+  });
+  return `[${events.join(",")}]`;
+}
+
 /** A page of events as a JSON array text, and the exact total. */
 export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true } = {}): Promise<{ json: string; total: number }> {
   if (q.includeRemoved) return listWithRemovedJson(db, q, withWallet);
@@ -208,29 +235,27 @@ export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true 
   // A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
   const page = q.wallet
     ? sql`select * from (${sql.join(
-        walletSides(q.wallet).map((side) => sql`(select * from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + q.limit)})`),
+        walletSides(q.wallet).map((side) => sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + q.limit)})`),
         sql` union all `,
       )}) e order by e.id ${order} ${pageWindow(q.limit, offset)}`
-    : sql`select * from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(q.limit, start ? start.skip : offset)}`;
-  // One statement for the page and its total: an empty page still returns the total's row.
-  const rows = await queryPrepared<{ event: string | null; total: string }>(
+    : sql`select e.id from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(q.limit, start ? start.skip : offset)}`;
+  // One statement for the page's ids, its total and the last confirmed block: an empty page still returns the total's row.
+  const rows = await queryPrepared<PageRow>(
     db,
     sql`
     with total as (select ${totalSql(q)} as n) ${start ? sql`, start as (${start.cte})` : sql``}
-    select p.event, total.n::text as total from total left join (
-      select e.id, (${eventJson(withWallet)})::text as event from (${page}) e
-    ) p on true
-    order by p.id ${order}`,
+    select p.id::text as id, total.n::text as total, ${CONFIRMED_TO}::text as confirmed_to
+      from total left join (${page}) p on true
+     order by p.id ${order}`,
   );
-  const events = rows.flatMap((r) => (r.event === null ? [] : [r.event]));
-  return { json: `[${events.join(",")}]`, total: Number(rows[0].total) };
+  return { json: await pageJson(db, rows, withWallet), total: Number(rows[0].total) };
 }
 
 /**
  * A page of live events and tombstones merged in id order, and their exact total: what a
  * consumer following the stream across reorgs reads (docs/event-stream.md). Each source gives
- * its first offset + limit ids (per wallet side, as above); the merged page is then serialised
- * by primary key. Tombstones are few, so this path does without the block-count shortcuts.
+ * its first offset + limit ids (per wallet side, as above); the merged page's tombstones are then
+ * serialised by primary key. Tombstones are few, so this path does without the block-count shortcuts.
  */
 async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): Promise<{ json: string; total: number }> {
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
@@ -247,23 +272,21 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
     sides.map((side) => sql`(select count(*) from event_tombstones e ${where(side)})`),
     sql` + `,
   );
-  const rows = await queryPrepared<{ event: string | null; total: string }>(
+  const rows = await queryPrepared<PageRow>(
     db,
     sql`
     with total as (select ${totalSql(q)} + ${removedTotal} as n),
     page as (
       select * from (${sql.join([...arms(sql`events`, false), ...arms(sql`event_tombstones`, true)], sql` union all `)}) u
        order by u.id ${order} ${pageWindow(q.limit, offset)})
-    select p.event, total.n::text as total from total left join (
+    select p.id::text as id, p.tombstone, total.n::text as total, ${CONFIRMED_TO}::text as confirmed_to from total left join (
       select page.id, case when page.removed
-        then (select (${tombstoneJson(withWallet)})::text from event_tombstones e where e.id = page.id)
-        else (select (${eventJson(withWallet)})::text from events e where e.id = page.id) end as event
+        then (select (${tombstoneJson(withWallet)})::text from event_tombstones e where e.id = page.id) end as tombstone
       from page
     ) p on true
     order by p.id ${order}`,
   );
-  const events = rows.flatMap((r) => (r.event === null ? [] : [r.event]));
-  return { json: `[${events.join(",")}]`, total: Number(rows[0].total) };
+  return { json: await pageJson(db, rows, withWallet), total: Number(rows[0].total) };
 }
 
 /** A page of events as objects (the dashboard's read). */

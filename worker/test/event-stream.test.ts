@@ -162,6 +162,21 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
     }
   });
 
+  it("an event read while unconfirmed reads as confirmed once the head passes its finality depth", async () => {
+    // The serialised events are kept per id (lib/queries/event-bodies.ts); confirmed is not.
+    const page = async (q: { afterId?: number; order: "asc" | "desc" }) =>
+      JSON.parse((await listEventsJson(db, { ...q, page: 1, limit: 30 })).json) as ApiEvent[];
+    await syncToHead(ix);
+    const newest = await page({ order: "desc" });
+    expect(newest.length).toBe(30);
+    expect(newest.every((e) => !e.confirmed)).toBe(true);
+    await market.simulate(market.profile.finalityDepth + 1, 1);
+    await syncToHead(ix);
+    const again = await page({ afterId: Number(newest.at(-1)!.id) - 1, order: "asc" });
+    expect(again.map((e) => e.id)).toEqual(newest.map((e) => e.id).reverse());
+    expect(again.every((e) => e.confirmed)).toBe(true);
+  });
+
   it("ids stay in their block's range, monotonic in chain order, and the block counts agree", async () => {
     const [row] = await sql<{ outside: number; disordered: number }[]>`
       select count(*) filter (where id / 100000 <> block_number)::int as outside,
