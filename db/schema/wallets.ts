@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, createdAt, ts, uint256, usd } from "./columns";
 
 /** One row per wallet that ever traded, provided liquidity or moved an indexed token. */
@@ -70,6 +70,11 @@ export const walletPositionCounts = pgTable("wallet_position_counts", {
   wallet: address().primaryKey(),
   total: integer().notNull(),
   open: integer().notNull(),
+  /**
+   * The transaction that last changed the wallet's positions or their quantities: while it is
+   * the same, a reader may keep the open positions it read (lib/queries/positions.ts).
+   */
+  changedXact: bigint({ mode: "number" }).notNull().default(0),
 });
 
 /**

@@ -4,7 +4,7 @@ import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { position, positionList } from "@/lib/api/schemas/wallets";
 import type { PositionStatus } from "@/lib/domain/vocab";
 import { iso, round, toUnits } from "./format";
-import { snapshotValues } from "./token-list-index";
+import { type Snapshot, snapshotFor, snapshotValues } from "./token-list-index";
 import { currentDataVersion } from "./tokens";
 
 type PositionRow = {
@@ -48,21 +48,67 @@ async function decimalsOf(db: Db, tokens: string[]): Promise<(number | undefined
   return tokens.map((t) => decimalsCache.get(t));
 }
 
+/** A wallet's open positions as read: tokens, with their quantities in units. */
+type OpenPositions = {
+  /** wallet_position_counts.changed_xact when they were read: they hold while it is the same. */
+  changed: string | null;
+  tokens: string[];
+  units: Float64Array;
+  /** The tokens by value at the prices of one token list snapshot, kept for that snapshot. */
+  ranked?: { snapshot: Snapshot; tokens: string[] };
+};
+
 /**
- * The tokens of a wallet's open positions (`open`: token and quantity each) by value at the
- * token's price, highest first, then by address. The prices are the token list's snapshot of
- * `version` (token-list-index.ts), so ranking a wallet with thousands of open positions reads
- * only its positions, not a price and decimals row for each.
+ * The open positions of the wallets read lately, per database (changed_xact is a transaction id
+ * of one). A busy wallet holds thousands of open positions and trades far less often than its
+ * page is read, so its page reads them again only after they changed.
  */
-async function byValue(db: Db, version: number, open: { tokens: string[]; quantities: string[] }): Promise<string[]> {
-  const { tokens, quantities } = open;
-  const [prices, decimals] = await Promise.all([snapshotValues(db, version, "priceUsd", tokens), decimalsOf(db, tokens)]);
-  // A token gone since (a reorg) or without a price is worth 0 here.
-  const value = quantities.map((q, i) => (decimals[i] === undefined ? 0 : toUnits(q, decimals[i]) * prices[i] || 0));
-  return tokens
-    .map((_, i) => i)
-    .sort((a, b) => value[b] - value[a] || (tokens[a] < tokens[b] ? -1 : 1))
-    .map((i) => tokens[i]);
+const KEPT_POSITIONS_MAX = 200_000;
+const keptByDb = new WeakMap<object, { positions: number; wallets: Map<string, OpenPositions> }>();
+
+function keptFor(db: Db) {
+  let kept = keptByDb.get(db.$client);
+  if (!kept) keptByDb.set(db.$client, (kept = { positions: 0, wallets: new Map() }));
+  return kept;
+}
+
+async function readOpen(db: Db, changed: string | null, tokens: string[], quantities: string[]): Promise<OpenPositions> {
+  const decimals = await decimalsOf(db, tokens);
+  // A token gone since (a reorg) is worth 0 here.
+  const units = Float64Array.from(quantities, (q, i) => (decimals[i] === undefined ? 0 : toUnits(q, decimals[i])));
+  return { changed, tokens, units };
+}
+
+function keep(db: Db, wallet: string, open: OpenPositions) {
+  const kept = keptFor(db);
+  kept.positions -= kept.wallets.get(wallet)?.tokens.length ?? 0;
+  kept.wallets.delete(wallet);
+  kept.wallets.set(wallet, open);
+  kept.positions += open.tokens.length;
+  // Insertion order is age order: the oldest go first.
+  for (const [w, o] of kept.wallets) {
+    if (kept.positions <= KEPT_POSITIONS_MAX) break;
+    kept.wallets.delete(w);
+    kept.positions -= o.tokens.length;
+  }
+}
+
+/**
+ * The tokens of open positions by value at the token's price, highest first, then by address.
+ * The prices are the token list's snapshot of `version` (token-list-index.ts), so ranking a wallet
+ * with thousands of open positions reads no price or decimals row for each.
+ */
+async function byValue(db: Db, version: number, open: OpenPositions): Promise<string[]> {
+  const snapshot = await snapshotFor(db, version);
+  if (open.ranked?.snapshot !== snapshot) {
+    const { tokens, units } = open;
+    const prices = await snapshotValues(db, snapshot, "priceUsd", tokens);
+    // Without a price (a token written since the snapshot), a position is worth 0 here.
+    const value = units.map((u, i) => u * prices[i] || 0);
+    const order = tokens.map((_, i) => i).sort((a, b) => value[b] - value[a] || (tokens[a] < tokens[b] ? -1 : 1));
+    open.ranked = { snapshot, tokens: order.map((i) => tokens[i]) };
+  }
+  return open.ranked.tokens;
 }
 
 /**
@@ -80,19 +126,28 @@ export async function listPositions(
   dataVersion?: number,
 ): Promise<z.infer<typeof positionList> | null> {
   const offset = (q.page - 1) * q.limit;
-  // The counts, and the open positions to rank when the page may hold some, in one round trip.
-  const [counts] = await queryPrepared<{ total: number; open: number; tokens: string[] | null; quantities: string[] | null }>(
+  const kept = keptFor(db).wallets.get(wallet);
+  // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round trip.
+  const [counts] = await queryPrepared<{ total: number; open: number; changed: string | null; tokens: string[] | null; quantities: string[] | null }>(
     db,
-    sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open, o.tokens, o.quantities
+    sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open, c.changed_xact::text as changed, o.tokens, o.quantities
           from wallets w left join wallet_position_counts c on c.wallet = w.address
           left join lateral (select array_agg(p.token_address) as tokens, array_agg(p.quantity::text) as quantities from wallet_positions p
-                              where ${q.status !== "closed"} and p.wallet = w.address and p.quantity > 0) o on true
+                              where ${q.status !== "closed"} and c.changed_xact is distinct from ${kept?.changed ?? null}::bigint
+                                and p.wallet = w.address and p.quantity > 0) o on true
          where w.address = ${wallet}`,
   );
   if (!counts) return null;
   const total = q.status === "open" ? counts.open : q.status === "closed" ? counts.total - counts.open : counts.total;
-  const open = { tokens: counts.tokens ?? [], quantities: counts.quantities ?? [] };
-  const openPage = offset < open.tokens.length ? (await byValue(db, dataVersion ?? (await currentDataVersion(db)), open)).slice(offset, offset + q.limit) : [];
+  let openPage: string[] = [];
+  if (q.status !== "closed" && offset < counts.open) {
+    let open = kept;
+    if (!open || counts.changed === null || open.changed !== counts.changed) {
+      open = await readOpen(db, counts.changed, counts.tokens ?? [], counts.quantities ?? []);
+      if (counts.changed !== null) keep(db, wallet, open);
+    }
+    openPage = (await byValue(db, dataVersion ?? (await currentDataVersion(db)), open)).slice(offset, offset + q.limit);
+  }
   const closedOffset = q.status === "closed" ? offset : Math.max(0, offset - counts.open);
   const closedLimit = q.status === "open" ? 0 : q.limit - openPage.length;
   const rows = await queryPrepared<PositionRow & { k: number }>(

@@ -111,9 +111,8 @@ async function orderOf(db: Db, s: Snapshot, sort: TokenSort): Promise<Int32Array
   return order;
 }
 
-/** The values of `column` for `addresses` in the snapshot of `version`: NaN for a token it has no value for. */
-export async function snapshotValues(db: Db, version: number, column: TokenSortColumn, addresses: string[]): Promise<number[]> {
-  const s = await snapshotFor(db, version);
+/** The values of `column` for `addresses` in snapshot `s`: NaN for a token it has no value for. */
+export async function snapshotValues(db: Db, s: Snapshot, column: TokenSortColumn, addresses: string[]): Promise<number[]> {
   const values = await columnOf(db, s, column);
   const position = positionOf(s);
   return addresses.map((a) => {

@@ -13,6 +13,7 @@ const VOLATILE = new Set([
   "consecutive_failures",
   "last_failure_at",
   "removed_at",
+  "changed_xact",
 ]);
 
 /**
