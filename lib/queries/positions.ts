@@ -9,10 +9,7 @@ import { currentDataVersion } from "./tokens";
 
 type PositionRow = {
   token_address: string;
-  symbol: string;
-  decimals: number;
   quantity: string;
-  price_usd: number;
   cost_basis_usd: number;
   realized_pnl_usd: number;
   bought_usd: number;
@@ -26,26 +23,36 @@ type PositionRow = {
 
 const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp from blocks b where b.number = ${block})`;
 
-/** A position's fields as the page reads them, from `p` (wallet_positions), `t` (tokens) and `m` (token_metrics). */
-const POSITION_FIELDS = sql`p.token_address, t.symbol, t.decimals, p.quantity::text as quantity, coalesce(m.price_usd, 0) as price_usd,
-  p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd, p.buy_count, p.sell_count,
+/**
+ * A position's fields as the page reads them, from `p` (wallet_positions); the token's symbol and
+ * decimals, which never change, are read once (tokenFacts), and its price is the snapshot's that
+ * ranked the open positions.
+ */
+const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd, p.buy_count, p.sell_count,
   p.unknown_cost_quantity::text as unknown_cost_quantity,
   ${blockTime(sql`coalesce(p.first_buy_block, p.last_trade_block)`)} as first_trade_at,
   ${blockTime(sql`p.last_trade_block`)} as last_trade_at`;
 
-/** Tokens' decimals, which never change: each read once. */
-const decimalsCache = new Map<string, number>();
+/** Tokens' symbols and decimals, which never change: each read once (a bounded number kept). */
+const FACTS_MAX = 200_000;
+type TokenFacts = { symbol: string; decimals: number };
+const factsCache = new Map<string, TokenFacts>();
 
-async function decimalsOf(db: Db, tokens: string[]): Promise<(number | undefined)[]> {
-  const missing = tokens.filter((t) => !decimalsCache.has(t));
+async function tokenFacts(db: Db, tokens: string[]): Promise<(TokenFacts | undefined)[]> {
+  const missing = tokens.filter((t) => !factsCache.has(t));
   if (missing.length) {
-    const rows = await queryPrepared<{ address: string; decimals: number }>(
+    const rows = await queryPrepared<{ address: string } & TokenFacts>(
       db,
-      sql`select address, decimals from tokens where address = any(${sql.param(missing)})`,
+      sql`select address, symbol, decimals from tokens where address = any(${sql.param(missing)})`,
     );
-    for (const r of rows) decimalsCache.set(r.address, r.decimals);
+    for (const r of rows) factsCache.set(r.address, { symbol: r.symbol, decimals: r.decimals });
+    // Insertion order is age order: the oldest go first.
+    for (const t of factsCache.keys()) {
+      if (factsCache.size <= FACTS_MAX) break;
+      factsCache.delete(t);
+    }
   }
-  return tokens.map((t) => decimalsCache.get(t));
+  return tokens.map((t) => factsCache.get(t));
 }
 
 /** A wallet's open positions as read: tokens, with their quantities in units. */
@@ -73,9 +80,9 @@ function keptFor(db: Db) {
 }
 
 async function readOpen(db: Db, changed: string | null, tokens: string[], quantities: string[]): Promise<OpenPositions> {
-  const decimals = await decimalsOf(db, tokens);
+  const facts = await tokenFacts(db, tokens);
   // A token gone since (a reorg) is worth 0 here.
-  const units = Float64Array.from(quantities, (q, i) => (decimals[i] === undefined ? 0 : toUnits(q, decimals[i])));
+  const units = Float64Array.from(quantities, (q, i) => (facts[i] === undefined ? 0 : toUnits(q, facts[i].decimals)));
   return { changed, tokens, units };
 }
 
@@ -117,7 +124,8 @@ async function byValue(db: Db, version: number, open: OpenPositions): Promise<st
  * wallet_positions_closed_idx, so a wallet with thousands reads only the page), with the exact
  * number of them (the counts the triggers keep, db/functions/position-counts.sql): null when the
  * wallet is not indexed. Value and unrealized PnL (value less cost basis) are at the token's
- * current price; tokens of unknown cost (transfers in) count at zero cost.
+ * price in the token list snapshot that ranked them (the data version's, or for a moment while it
+ * builds the one before); tokens of unknown cost (transfers in) count at zero cost.
  */
 export async function listPositions(
   db: Db,
@@ -126,6 +134,7 @@ export async function listPositions(
   dataVersion?: number,
 ): Promise<z.infer<typeof positionList> | null> {
   const offset = (q.page - 1) * q.limit;
+  const version = dataVersion ?? (await currentDataVersion(db));
   const kept = keptFor(db).wallets.get(wallet);
   // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round trip.
   const [counts] = await queryPrepared<{ total: number; open: number; changed: string | null; tokens: string[] | null; quantities: string[] | null }>(
@@ -146,21 +155,19 @@ export async function listPositions(
       open = await readOpen(db, counts.changed, counts.tokens ?? [], counts.quantities ?? []);
       if (counts.changed !== null) keep(db, wallet, open);
     }
-    openPage = (await byValue(db, dataVersion ?? (await currentDataVersion(db)), open)).slice(offset, offset + q.limit);
+    openPage = (await byValue(db, version, open)).slice(offset, offset + q.limit);
   }
   const closedOffset = q.status === "closed" ? offset : Math.max(0, offset - counts.open);
   const closedLimit = q.status === "open" ? 0 : q.limit - openPage.length;
   const rows = await queryPrepared<PositionRow & { k: number }>(
     db,
     sql`select ${POSITION_FIELDS}, 0 as k
-          from wallet_positions p join tokens t on t.address = p.token_address
-          left join token_metrics m on m.address = p.token_address
+          from wallet_positions p
          where p.wallet = ${wallet} and p.token_address = any(${sql.param(openPage)})
         union all
         select * from (
           select ${POSITION_FIELDS}, (row_number() over (order by p.realized_pnl_usd desc, p.token_address))::int as k
-            from wallet_positions p join tokens t on t.address = p.token_address
-            left join token_metrics m on m.address = p.token_address
+            from wallet_positions p
            where p.wallet = ${wallet} and p.quantity <= 0
            order by p.realized_pnl_usd desc, p.token_address ${pageWindow(closedLimit, closedOffset)}) closed`,
   );
@@ -170,29 +177,36 @@ export async function listPositions(
     ...rows.filter((r) => r.k === 0 && BigInt(r.quantity) > 0n).sort((a, b) => rank.get(a.token_address)! - rank.get(b.token_address)!),
     ...rows.filter((r) => r.k > 0).sort((a, b) => a.k - b.k),
   ];
-  const data = positions.map((p): z.infer<typeof position> => {
+  const tokens = positions.map((p) => p.token_address);
+  const [facts, prices] = await Promise.all([tokenFacts(db, tokens), snapshotValues(db, await snapshotFor(db, version), "priceUsd", tokens)]);
+  // A token gone since (a reorg) drops out, as its position does.
+  const data = positions.flatMap((p, i): z.infer<typeof position>[] => {
+    const token = facts[i];
+    if (!token) return [];
     // As the wallet's pnl_estimate_usd has it (worker/derive/wallets.ts), so the positions' pnl_usd add up to it.
-    const quantity = toUnits(p.quantity, p.decimals);
-    const value = quantity * p.price_usd;
+    const quantity = toUnits(p.quantity, token.decimals);
+    const value = quantity * (prices[i] || 0);
     const unrealized = value - p.cost_basis_usd;
-    return {
-      token_address: p.token_address,
-      token_symbol: p.symbol,
-      status: quantity > 0 ? "open" : "closed",
-      quantity,
-      value_usd: round(value, 2),
-      cost_basis_usd: round(p.cost_basis_usd, 2),
-      realized_pnl_usd: round(p.realized_pnl_usd, 2),
-      unrealized_pnl_usd: round(unrealized, 2),
-      pnl_usd: round(p.realized_pnl_usd + unrealized, 2),
-      bought_usd: round(p.bought_usd, 2),
-      sold_usd: round(p.sold_usd, 2),
-      buy_count: p.buy_count,
-      sell_count: p.sell_count,
-      unknown_cost_quantity: toUnits(p.unknown_cost_quantity, p.decimals),
-      first_trade_at: p.first_trade_at === null ? null : iso(new Date(p.first_trade_at)),
-      last_trade_at: p.last_trade_at === null ? null : iso(new Date(p.last_trade_at)),
-    };
+    return [
+      {
+        token_address: p.token_address,
+        token_symbol: token.symbol,
+        status: quantity > 0 ? "open" : "closed",
+        quantity,
+        value_usd: round(value, 2),
+        cost_basis_usd: round(p.cost_basis_usd, 2),
+        realized_pnl_usd: round(p.realized_pnl_usd, 2),
+        unrealized_pnl_usd: round(unrealized, 2),
+        pnl_usd: round(p.realized_pnl_usd + unrealized, 2),
+        bought_usd: round(p.bought_usd, 2),
+        sold_usd: round(p.sold_usd, 2),
+        buy_count: p.buy_count,
+        sell_count: p.sell_count,
+        unknown_cost_quantity: toUnits(p.unknown_cost_quantity, token.decimals),
+        first_trade_at: p.first_trade_at === null ? null : iso(new Date(p.first_trade_at)),
+        last_trade_at: p.last_trade_at === null ? null : iso(new Date(p.last_trade_at)),
+      },
+    ];
   });
   return { data, total, page: q.page, limit: q.limit };
 }
