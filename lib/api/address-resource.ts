@@ -8,13 +8,13 @@ import { parsePath, parseQuery } from "./params";
 import { addressSchema, emptyQuery } from "./schemas/common";
 
 /** A GET route for one indexed address (token, wallet, score): 400 if malformed, 404 if unindexed. */
-export function addressResource<T>(what: "Token" | "Wallet", load: (db: Db, address: string, now: Date) => Promise<T | null>) {
+export function addressResource<T>(what: "Token" | "Wallet", load: (db: Db, address: string, now: Date, dataVersion: number) => Promise<T | null>) {
   return route<{ address: string }>({
     GET: withApiKey(async (_req, { url, key, params }) => {
       parseQuery(url, emptyQuery);
       const address = parsePath(params.address, addressSchema, "address");
       return cached(key.dataVersion, url.pathname, async () => {
-        const resource = await load(getDb(), address, requestTime());
+        const resource = await load(getDb(), address, requestTime(), key.dataVersion);
         if (!resource) throw notFound(`${what} ${address}`);
         return resource;
       });

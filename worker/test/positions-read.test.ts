@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { toUnits } from "@/lib/queries/format";
 import { listPositions } from "@/lib/queries/positions";
+import { getWalletProfile } from "@/lib/queries/wallets";
 import { Indexer } from "@/worker/indexer/indexer";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { DevchainMarket } from "./devchain-market";
 
 /**
- * The positions list keeps each wallet's open positions between reads while they are unchanged
- * (lib/queries/positions.ts): read through one handle while the chain moves on and reorganises
- * under it, every page holds what the database holds.
+ * The positions list and the wallet profile keep each wallet's open positions between reads while
+ * they are unchanged (lib/queries/open-positions.ts): read through one handle while the chain
+ * moves on and reorganises under it, every page holds what the database holds.
  */
 let market: DevchainMarket;
 let database: TestDatabase;
@@ -40,6 +41,9 @@ async function served(like: Record<string, unknown>): Promise<Record<string, Rec
     const page = await listPositions(db, wallet, { status: "open", page: 1, limit: 200 });
     // A wallet a reorg removed is not indexed any more (null): it holds nothing.
     out[wallet] = Object.fromEntries((page?.data ?? []).map((p) => [p.token_address, p.quantity]));
+    // The wallet profile's portfolio is the same open positions, in the same order.
+    const portfolio = (await getWalletProfile(db, wallet))?.portfolio ?? [];
+    expect(portfolio.map((p) => [p.token_address, p.quantity])).toEqual((page?.data ?? []).map((p) => [p.token_address, p.quantity]));
   }
   return out;
 }

@@ -1,0 +1,132 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryPrepared } from "@/db/client";
+import { toUnits } from "./format";
+import { type Snapshot, snapshotFor, snapshotValues } from "./token-list-index";
+
+/*
+ * A wallet's open positions as the positions list and the wallet profile read them: tokens and
+ * quantities, kept between reads while the wallet's changed_xact stays the same, and ranked by
+ * value at the token list snapshot's prices.
+ */
+
+/** Tokens' symbols and decimals, which never change: each read once (a bounded number kept). */
+const FACTS_MAX = 200_000;
+type TokenFacts = { symbol: string; decimals: number };
+const factsCache = new Map<string, TokenFacts>();
+
+export async function tokenFacts(db: Db, tokens: string[]): Promise<(TokenFacts | undefined)[]> {
+  const missing = tokens.filter((t) => !factsCache.has(t));
+  if (missing.length) {
+    const rows = await queryPrepared<{ address: string } & TokenFacts>(
+      db,
+      sql`select address, symbol, decimals from tokens where address = any(${sql.param(missing)})`,
+    );
+    for (const r of rows) factsCache.set(r.address, { symbol: r.symbol, decimals: r.decimals });
+    // Insertion order is age order: the oldest go first.
+    for (const t of factsCache.keys()) {
+      if (factsCache.size <= FACTS_MAX) break;
+      factsCache.delete(t);
+    }
+  }
+  return tokens.map((t) => factsCache.get(t));
+}
+
+/** A wallet's open positions as read: tokens, with their quantities in units. */
+export type OpenPositions = {
+  /** wallet_position_counts.changed_xact when they were read: they hold while it is the same. */
+  changed: string | null;
+  tokens: string[];
+  units: Float64Array;
+  /** The tokens by value at the prices of one token list snapshot, kept for that snapshot. */
+  ranked?: { snapshot: Snapshot; tokens: string[] };
+};
+
+/**
+ * The open positions of the wallets read lately, per database (changed_xact is a transaction id
+ * of one). A busy wallet holds thousands of open positions and trades far less often than they
+ * are read, so a read sends and parses them again only after they changed.
+ */
+const KEPT_POSITIONS_MAX = 200_000;
+const keptByDb = new WeakMap<object, { positions: number; wallets: Map<string, OpenPositions> }>();
+
+function keptFor(db: Db) {
+  let kept = keptByDb.get(db.$client);
+  if (!kept) keptByDb.set(db.$client, (kept = { positions: 0, wallets: new Map() }));
+  return kept;
+}
+
+async function readOpen(db: Db, changed: string | null, tokens: string[], quantities: string[]): Promise<OpenPositions> {
+  const facts = await tokenFacts(db, tokens);
+  // A token gone since (a reorg) is worth 0 here.
+  const units = Float64Array.from(quantities, (q, i) => (facts[i] === undefined ? 0 : toUnits(q, facts[i].decimals)));
+  return { changed, tokens, units };
+}
+
+function keep(db: Db, wallet: string, open: OpenPositions) {
+  const kept = keptFor(db);
+  kept.positions -= kept.wallets.get(wallet)?.tokens.length ?? 0;
+  kept.wallets.delete(wallet);
+  kept.wallets.set(wallet, open);
+  kept.positions += open.tokens.length;
+  // Insertion order is age order: the oldest go first.
+  for (const [w, o] of kept.wallets) {
+    if (kept.positions <= KEPT_POSITIONS_MAX) break;
+    kept.wallets.delete(w);
+    kept.positions -= o.tokens.length;
+  }
+}
+
+/**
+ * The tokens of open positions by value at the token's price, highest first, then by address.
+ * The prices are the token list's snapshot of `version` (token-list-index.ts), so ranking a wallet
+ * with thousands of open positions reads no price or decimals row for each.
+ */
+export async function byValue(db: Db, version: number, open: OpenPositions): Promise<string[]> {
+  const snapshot = await snapshotFor(db, version);
+  if (open.ranked?.snapshot !== snapshot) {
+    const { tokens, units } = open;
+    const prices = await snapshotValues(db, snapshot, "priceUsd", tokens);
+    // Without a price (a token written since the snapshot), a position is worth 0 here.
+    const value = units.map((u, i) => u * prices[i] || 0);
+    const order = tokens.map((_, i) => i).sort((a, b) => value[b] - value[a] || (tokens[a] < tokens[b] ? -1 : 1));
+    open.ranked = { snapshot, tokens: order.map((i) => tokens[i]) };
+  }
+  return open.ranked.tokens;
+}
+
+/** The open positions kept for `wallet`, if any: what a read sends to openPositionsJoin. */
+export const keptOpenPositions = (db: Db, wallet: string): OpenPositions | undefined => keptFor(db).wallets.get(wallet);
+
+/** What OPEN_POSITIONS_COLUMNS reads: the counts row's mark, and the open positions unless they are the kept ones. */
+export type OpenPositionsRow = { changed: string | null; tokens: string[] | null; quantities: string[] | null };
+
+/** The columns of OpenPositionsRow, from `c` (the wallet's wallet_position_counts row) and `o` (openPositionsJoin). */
+export const OPEN_POSITIONS_COLUMNS = sql`c.changed_xact::text as changed, o.tokens, o.quantities`;
+
+/**
+ * A lateral join `o` of the open positions of `wallet` (an SQL expression), as two arrays, when
+ * `wanted` and they are not the ones kept: the counts row `c` tells whether they changed since.
+ */
+export const openPositionsJoin = (wallet: SQL, kept: OpenPositions | undefined, wanted: boolean) =>
+  sql`left join lateral (select array_agg(p.token_address) as tokens, array_agg(p.quantity::text) as quantities from wallet_positions p
+                          where ${wanted} and c.changed_xact is distinct from ${kept?.changed ?? null}::bigint
+                            and p.wallet = ${wallet} and p.quantity > 0) o on true`;
+
+/** The wallet's open positions: the kept ones while the row's mark says they have not changed, else the row's, kept from now on. */
+export async function openPositionsOf(db: Db, wallet: string, kept: OpenPositions | undefined, row: OpenPositionsRow): Promise<OpenPositions> {
+  if (kept && row.changed !== null && kept.changed === row.changed) return kept;
+  const open = await readOpen(db, row.changed, row.tokens ?? [], row.quantities ?? []);
+  if (row.changed !== null) keep(db, wallet, open);
+  return open;
+}
+
+/** Open positions by value (byValue's order) with their tokens' symbols, quantities in units and values; a token gone since (a reorg) left out. */
+export async function valuedOpenPositions(db: Db, version: number, open: OpenPositions) {
+  const tokens = await byValue(db, version, open);
+  const index = new Map(open.tokens.map((t, i) => [t, i]));
+  const [facts, prices] = await Promise.all([tokenFacts(db, tokens), snapshotValues(db, await snapshotFor(db, version), "priceUsd", tokens)]);
+  return tokens.flatMap((token, i) => {
+    const units = open.units[index.get(token)!];
+    return facts[i] ? [{ token, symbol: facts[i].symbol, units, value: units * prices[i] || 0 }] : [];
+  });
+}
