@@ -19,8 +19,10 @@ describe("position count triggers", () => {
         on conflict (wallet, token_address) do update set quantity = excluded.quantity, cost_basis_usd = excluded.cost_basis_usd`;
   const counts = async () =>
     Object.fromEntries(
-      (await sql<{ wallet: string; total: number; open: number; changed: string }[]>`
-        select wallet, total, open, changed_xact::text as changed from wallet_position_counts`).map((r) => [r.wallet, r]),
+      (
+        await sql<{ wallet: string; total: number; open: number; changed: string }[]>`
+        select wallet, total, open, changed_xact::text as changed from wallet_position_counts`
+      ).map((r) => [r.wallet, r]),
     );
   const mismatches = async () => Number((await sql.unsafe<{ count: string }[]>(INVARIANTS["wallet_position_counts agree with wallet_positions"]))[0].count);
 
