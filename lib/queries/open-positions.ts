@@ -14,6 +14,15 @@ const FACTS_MAX = 200_000;
 type TokenFacts = { symbol: string; decimals: number };
 const factsCache = new Map<string, TokenFacts>();
 
+function keepFacts(address: string, facts: TokenFacts) {
+  factsCache.set(address, facts);
+  // Insertion order is age order: the oldest go first.
+  for (const t of factsCache.keys()) {
+    if (factsCache.size <= FACTS_MAX) break;
+    factsCache.delete(t);
+  }
+}
+
 export async function tokenFacts(db: Db, tokens: string[]): Promise<(TokenFacts | undefined)[]> {
   const missing = tokens.filter((t) => !factsCache.has(t));
   if (missing.length) {
@@ -21,12 +30,7 @@ export async function tokenFacts(db: Db, tokens: string[]): Promise<(TokenFacts 
       db,
       sql`select address, symbol, decimals from tokens where address = any(${sql.param(missing)})`,
     );
-    for (const r of rows) factsCache.set(r.address, { symbol: r.symbol, decimals: r.decimals });
-    // Insertion order is age order: the oldest go first.
-    for (const t of factsCache.keys()) {
-      if (factsCache.size <= FACTS_MAX) break;
-      factsCache.delete(t);
-    }
+    for (const r of rows) keepFacts(r.address, { symbol: r.symbol, decimals: r.decimals });
   }
   return tokens.map((t) => factsCache.get(t));
 }
@@ -55,11 +59,11 @@ function keptFor(db: Db) {
   return kept;
 }
 
-async function readOpen(db: Db, changed: string | null, tokens: string[], quantities: string[]): Promise<OpenPositions> {
-  const facts = await tokenFacts(db, tokens);
-  // A token gone since (a reorg) is worth 0 here.
-  const units = Float64Array.from(quantities, (q, i) => (facts[i] === undefined ? 0 : toUnits(q, facts[i].decimals)));
-  return { changed, tokens, units };
+/** A row's open positions, their tokens' facts kept on the way. */
+function readOpen(row: OpenPositionsRow): OpenPositions {
+  const [tokens, quantities, symbols, decimals] = [row.tokens ?? [], row.quantities ?? [], row.symbols ?? [], row.decimals ?? []];
+  tokens.forEach((t, i) => keepFacts(t, { symbol: symbols[i], decimals: decimals[i] }));
+  return { changed: row.changed, tokens, units: Float64Array.from(quantities, (q, i) => toUnits(q, decimals[i])) };
 }
 
 function keep(db: Db, wallet: string, open: OpenPositions) {
@@ -98,24 +102,33 @@ export async function byValue(db: Db, version: number, open: OpenPositions): Pro
 export const keptOpenPositions = (db: Db, wallet: string): OpenPositions | undefined => keptFor(db).wallets.get(wallet);
 
 /** What OPEN_POSITIONS_COLUMNS reads: the counts row's mark, and the open positions unless they are the kept ones. */
-export type OpenPositionsRow = { changed: string | null; tokens: string[] | null; quantities: string[] | null };
+export type OpenPositionsRow = {
+  changed: string | null;
+  tokens: string[] | null;
+  quantities: string[] | null;
+  symbols: string[] | null;
+  decimals: number[] | null;
+};
 
 /** The columns of OpenPositionsRow, from `c` (the wallet's wallet_position_counts row) and `o` (openPositionsJoin). */
-export const OPEN_POSITIONS_COLUMNS = sql`c.changed_xact::text as changed, o.tokens, o.quantities`;
+export const OPEN_POSITIONS_COLUMNS = sql`c.changed_xact::text as changed, o.tokens, o.quantities, o.symbols, o.decimals`;
 
 /**
- * A lateral join `o` of the open positions of `wallet` (an SQL expression), as two arrays, when
- * `wanted` and they are not the ones kept: the counts row `c` tells whether they changed since.
+ * A lateral join `o` of the open positions of `wallet` (an SQL expression) as arrays, with their
+ * tokens' facts, when `wanted` and they are not the ones kept: the counts row `c` tells whether
+ * they changed since.
  */
 export const openPositionsJoin = (wallet: SQL, kept: OpenPositions | undefined, wanted: boolean) =>
-  sql`left join lateral (select array_agg(p.token_address) as tokens, array_agg(p.quantity::text) as quantities from wallet_positions p
+  sql`left join lateral (select array_agg(p.token_address) as tokens, array_agg(p.quantity::text) as quantities,
+                               array_agg(t.symbol) as symbols, array_agg(t.decimals) as decimals
+                          from wallet_positions p join tokens t on t.address = p.token_address
                           where ${wanted} and c.changed_xact is distinct from ${kept?.changed ?? null}::bigint
                             and p.wallet = ${wallet} and p.quantity > 0) o on true`;
 
 /** The wallet's open positions: the kept ones while the row's mark says they have not changed, else the row's, kept from now on. */
-export async function openPositionsOf(db: Db, wallet: string, kept: OpenPositions | undefined, row: OpenPositionsRow): Promise<OpenPositions> {
+export function openPositionsOf(db: Db, wallet: string, kept: OpenPositions | undefined, row: OpenPositionsRow): OpenPositions {
   if (kept && row.changed !== null && kept.changed === row.changed) return kept;
-  const open = await readOpen(db, row.changed, row.tokens ?? [], row.quantities ?? []);
+  const open = readOpen(row);
   if (row.changed !== null) keep(db, wallet, open);
   return open;
 }

@@ -64,7 +64,7 @@ export async function listPositions(
   const total = q.status === "open" ? counts.open : q.status === "closed" ? counts.total - counts.open : counts.total;
   let openPage: string[] = [];
   if (q.status !== "closed" && offset < counts.open) {
-    const open = await openPositionsOf(db, wallet, kept, counts);
+    const open = openPositionsOf(db, wallet, kept, counts);
     openPage = (await byValue(db, version, open)).slice(offset, offset + q.limit);
   }
   const closedOffset = q.status === "closed" ? offset : Math.max(0, offset - counts.open);

@@ -39,7 +39,7 @@ export async function getWalletProfile(db: Db, address: string, dataVersion?: nu
          where w.address = ${address}`,
   );
   if (!w) return null;
-  const holdings = await valuedOpenPositions(db, version, await openPositionsOf(db, address, kept, w));
+  const holdings = await valuedOpenPositions(db, version, openPositionsOf(db, address, kept, w));
 
   return {
     address: w.address,
