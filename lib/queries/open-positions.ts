@@ -9,30 +9,41 @@ import { type Snapshot, snapshotFor, snapshotValues } from "./token-list-index";
  * value at the token list snapshot's prices.
  */
 
-/** Tokens' symbols and decimals, which never change: each read once (a bounded number kept). */
+/**
+ * Tokens' symbols and decimals, which never change: each read once, per database (a token's
+ * address names it only within one chain), a bounded number kept.
+ */
 const FACTS_MAX = 200_000;
 type TokenFacts = { symbol: string; decimals: number };
-const factsCache = new Map<string, TokenFacts>();
+const factsByDb = new WeakMap<object, Map<string, TokenFacts>>();
 
-function keepFacts(address: string, facts: TokenFacts) {
-  factsCache.set(address, facts);
+function factsFor(db: Db) {
+  let facts = factsByDb.get(db.$client);
+  if (!facts) factsByDb.set(db.$client, (facts = new Map()));
+  return facts;
+}
+
+function keepFacts(db: Db, address: string, token: TokenFacts) {
+  const facts = factsFor(db);
+  facts.set(address, token);
   // Insertion order is age order: the oldest go first.
-  for (const t of factsCache.keys()) {
-    if (factsCache.size <= FACTS_MAX) break;
-    factsCache.delete(t);
+  for (const t of facts.keys()) {
+    if (facts.size <= FACTS_MAX) break;
+    facts.delete(t);
   }
 }
 
 export async function tokenFacts(db: Db, tokens: string[]): Promise<(TokenFacts | undefined)[]> {
-  const missing = tokens.filter((t) => !factsCache.has(t));
+  const facts = factsFor(db);
+  const missing = tokens.filter((t) => !facts.has(t));
   if (missing.length) {
     const rows = await queryPrepared<{ address: string } & TokenFacts>(
       db,
       sql`select address, symbol, decimals from tokens where address = any(${sql.param(missing)})`,
     );
-    for (const r of rows) keepFacts(r.address, { symbol: r.symbol, decimals: r.decimals });
+    for (const r of rows) keepFacts(db, r.address, { symbol: r.symbol, decimals: r.decimals });
   }
-  return tokens.map((t) => factsCache.get(t));
+  return tokens.map((t) => facts.get(t));
 }
 
 /** A wallet's open positions as read: tokens, with their quantities in units. */
@@ -60,9 +71,9 @@ function keptFor(db: Db) {
 }
 
 /** A row's open positions, their tokens' facts kept on the way. */
-function readOpen(row: OpenPositionsRow): OpenPositions {
+function readOpen(db: Db, row: OpenPositionsRow): OpenPositions {
   const [tokens, quantities, symbols, decimals] = [row.tokens ?? [], row.quantities ?? [], row.symbols ?? [], row.decimals ?? []];
-  tokens.forEach((t, i) => keepFacts(t, { symbol: symbols[i], decimals: decimals[i] }));
+  tokens.forEach((t, i) => keepFacts(db, t, { symbol: symbols[i], decimals: decimals[i] }));
   return { changed: row.changed, tokens, units: Float64Array.from(quantities, (q, i) => toUnits(q, decimals[i])) };
 }
 
@@ -83,7 +94,7 @@ function keep(db: Db, wallet: string, open: OpenPositions) {
 /**
  * The tokens of open positions by value at the token's price, highest first, then by address.
  * The prices are the token list's snapshot of `version` (token-list-index.ts), so ranking a wallet
- * with thousands of open positions reads no price or decimals row for each.
+ * with thousands of open positions reads no price row for each.
  */
 export async function byValue(db: Db, version: number, open: OpenPositions): Promise<string[]> {
   const snapshot = await snapshotFor(db, version);
@@ -128,7 +139,7 @@ export const openPositionsJoin = (wallet: SQL, kept: OpenPositions | undefined, 
 /** The wallet's open positions: the kept ones while the row's mark says they have not changed, else the row's, kept from now on. */
 export function openPositionsOf(db: Db, wallet: string, kept: OpenPositions | undefined, row: OpenPositionsRow): OpenPositions {
   if (kept && row.changed !== null && kept.changed === row.changed) return kept;
-  const open = readOpen(row);
+  const open = readOpen(db, row);
   if (row.changed !== null) keep(db, wallet, open);
   return open;
 }
