@@ -35,10 +35,11 @@ const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:
 
 /**
  * The fields of an event (`e`, a row of events) as SQL, in the API's order, but for `confirmed`,
- * which follows them (eventsJson): a row's serialisation is then the same for good
+ * which follows them (pageJson): a row's serialisation is then the same for good
  * (event-bodies.ts). `satisfies` holds them to the response schema, so a field added to one and
- * not the other does not compile. The token's symbol is a probe per row, whatever the plan's row
- * estimate (a join may hash every token).
+ * not the other does not compile. The API sends events as PostgreSQL serialised them: parsing
+ * them into objects only to serialise them again would cost CPU per event. The token's symbol is
+ * a probe per row, whatever the plan's row estimate (a join may hash every token).
  */
 const EVENT_BODY_FIELDS = {
   id: sql`e.id::text`,
