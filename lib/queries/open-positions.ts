@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { toUnits } from "./format";
+import { dropOldest, perDatabase } from "./per-database";
 import { type Snapshot, snapshotFor, snapshotValues } from "./token-list-index";
 
 /*
@@ -15,22 +16,12 @@ import { type Snapshot, snapshotFor, snapshotValues } from "./token-list-index";
  */
 const FACTS_MAX = 200_000;
 type TokenFacts = { symbol: string; decimals: number };
-const factsByDb = new WeakMap<object, Map<string, TokenFacts>>();
-
-function factsFor(db: Db) {
-  let facts = factsByDb.get(db.$client);
-  if (!facts) factsByDb.set(db.$client, (facts = new Map()));
-  return facts;
-}
+const factsFor = perDatabase<Map<string, TokenFacts>>("tokenFacts", () => new Map());
 
 function keepFacts(db: Db, address: string, token: TokenFacts) {
   const facts = factsFor(db);
   facts.set(address, token);
-  // Insertion order is age order: the oldest go first.
-  for (const t of facts.keys()) {
-    if (facts.size <= FACTS_MAX) break;
-    facts.delete(t);
-  }
+  dropOldest(facts, FACTS_MAX);
 }
 
 export async function tokenFacts(db: Db, tokens: string[]): Promise<(TokenFacts | undefined)[]> {
@@ -62,13 +53,7 @@ export type OpenPositions = {
  * are read, so a read sends and parses them again only after they changed.
  */
 const KEPT_POSITIONS_MAX = 200_000;
-const keptByDb = new WeakMap<object, { positions: number; wallets: Map<string, OpenPositions> }>();
-
-function keptFor(db: Db) {
-  let kept = keptByDb.get(db.$client);
-  if (!kept) keptByDb.set(db.$client, (kept = { positions: 0, wallets: new Map() }));
-  return kept;
-}
+const keptFor = perDatabase("openPositions", () => ({ positions: 0, wallets: new Map<string, OpenPositions>() }));
 
 /** A row's open positions, their tokens' facts kept on the way. */
 function readOpen(db: Db, row: OpenPositionsRow): OpenPositions {
