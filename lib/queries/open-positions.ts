@@ -18,9 +18,10 @@ const FACTS_MAX = 200_000;
 type TokenFacts = { symbol: string; decimals: number };
 const factsFor = perDatabase<Map<string, TokenFacts>>("tokenFacts", () => new Map());
 
-function keepFacts(db: Db, address: string, token: TokenFacts) {
+/** Keeps tokens' facts (address, symbol, decimals), then drops the oldest beyond the bound once. */
+function keepFacts(db: Db, rows: { address: string; symbol: string; decimals: number }[]) {
   const facts = factsFor(db);
-  facts.set(address, token);
+  for (const r of rows) facts.set(r.address, { symbol: r.symbol, decimals: r.decimals });
   dropOldest(facts, FACTS_MAX);
 }
 
@@ -32,7 +33,7 @@ export async function tokenFacts(db: Db, tokens: string[]): Promise<(TokenFacts 
       db,
       sql`select address, symbol, decimals from tokens where address = any(${sql.param(missing)})`,
     );
-    for (const r of rows) keepFacts(db, r.address, { symbol: r.symbol, decimals: r.decimals });
+    keepFacts(db, rows);
   }
   return tokens.map((t) => facts.get(t));
 }
@@ -58,7 +59,10 @@ const keptFor = perDatabase("openPositions", () => ({ positions: 0, wallets: new
 /** A row's open positions, their tokens' facts kept on the way. */
 function readOpen(db: Db, row: OpenPositionsRow): OpenPositions {
   const [tokens, quantities, symbols, decimals] = [row.tokens ?? [], row.quantities ?? [], row.symbols ?? [], row.decimals ?? []];
-  tokens.forEach((t, i) => keepFacts(db, t, { symbol: symbols[i], decimals: decimals[i] }));
+  keepFacts(
+    db,
+    tokens.map((address, i) => ({ address, symbol: symbols[i], decimals: decimals[i] })),
+  );
   return { changed: row.changed, tokens, units: Float64Array.from(quantities, (q, i) => toUnits(q, decimals[i])) };
 }
 
