@@ -14,31 +14,17 @@ import { linkFunders, refreshWalletValues, upsertWalletActivity } from "./wallet
 /** What a range changed, for the price-dependent refresh that follows it. */
 export type Touched = { tokens: string[]; wallets: string[] };
 
-/** What one refresh transaction covers: tokens, pools (addresses) and wallets. */
-export type RefreshScope = { tokens: string[]; pools: string[]; wallets: string[] };
-
-/** Tokens and wallets per slice of a full refresh. */
-const TOKENS_PER_SLICE = 200;
-const WALLETS_PER_SLICE = 1_000;
+/**
+ * What one refresh transaction covers: tokens, pools (addresses) and wallets. `rescore`: tokens
+ * only scored again; `rescoreLater`: the tokens of wallets that turned are returned, not scored
+ * again here (a full refresh scores them once, after its last wallet slice).
+ */
+export type RefreshScope = { tokens: string[]; pools: string[]; wallets: string[]; rescore?: string[]; rescoreLater?: boolean };
 
 /** What live ranges touched: their tokens with those tokens' pools, and their wallets. */
 export function touchedScope(state: ChainState, touched: Touched): RefreshScope {
   const tokens = touched.tokens.filter((t) => state.tokens.has(t));
   return { tokens, pools: [...new Set(tokens.flatMap((t) => (state.poolsByToken.get(t) ?? []).map((p) => p.address)))], wallets: touched.wallets };
-}
-
-/**
- * A full refresh as slices, each refreshed in a transaction of its own (so a refresh can give way
- * to a new block between them and go on after it): every pool with the first, the tokens a slice at
- * a time, then the wallets, whose scores read their tokens' scores.
- */
-export async function fullRefreshScopes(tx: Tx, state: ChainState): Promise<RefreshScope[]> {
-  const tokens = [...state.tokens.keys()];
-  const wallets = (await tx<{ address: string }[]>`select address from wallets order by address`).map((r) => r.address);
-  const scopes: RefreshScope[] = [{ tokens: [], pools: [...state.pools.keys()], wallets: [] }];
-  for (let i = 0; i < tokens.length; i += TOKENS_PER_SLICE) scopes.push({ tokens: tokens.slice(i, i + TOKENS_PER_SLICE), pools: [], wallets: [] });
-  for (let i = 0; i < wallets.length; i += WALLETS_PER_SLICE) scopes.push({ tokens: [], pools: [], wallets: wallets.slice(i, i + WALLETS_PER_SLICE) });
-  return scopes;
 }
 
 /**
@@ -67,9 +53,9 @@ export async function deriveRange(tx: Tx, state: ChainState, profile: ChainProfi
 /**
  * The figures that move with prices and time, as of `head`: token metrics, traders' recent flows, pool liquidity,
  * scores, ranking, wallet PnL and portfolio value, of the scope's tokens (those still indexed),
- * pools and wallets.
+ * pools and wallets. Returns the tokens it leaves to be scored again (scope.rescoreLater).
  */
-export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshScope, head: Head) {
+export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshScope, head: Head): Promise<string[]> {
   const tokens = scope.tokens.filter((t) => state.tokens.has(t));
   const pools = scope.pools.flatMap((a) => state.pools.get(a) ?? []);
   await refreshTokenMetrics(tx, state, tokens, head);
@@ -83,9 +69,12 @@ export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshSc
   // Then the tokens of wallets that became or ceased to be smart money are scored again, so a score
   // never depends on whether its holders were scored before or after it. Those flags do not read
   // smart money, so the wallets' records stand.
-  const rescored = await tokensPositionedIn(tx, state, turned);
+  const positioned = await tokensPositionedIn(tx, state, turned);
+  if (scope.rescoreLater) return positioned;
+  const rescored = [...new Set([...positioned, ...(scope.rescore ?? [])])].filter((t) => state.tokens.has(t));
   await refreshTokenScores(tx, state, rescored, head);
   await refreshRanking(tx, rescored);
+  return [];
 }
 
 /** The indexed tokens `wallets` have positions in. */

@@ -34,25 +34,25 @@ function launchAndBuy(token: string, pair: string, trader: string) {
   chain.mine();
 }
 
-describe("Indexer.commit", () => {
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    sql = connect(db.url, { max: 2 });
-    await chain.listen();
-    // Blocks 1-7: a token that then emits a malformed log (quarantined, so the commit reloads the state).
-    launchAndBuy(addr(0x1001), addr(0x2001), addr(0x901));
-    chain.tx(addr(0x901)).malformedTransfer(addr(0x1001), addr(0x901), addr(0x902));
-    while (chain.blocks.length <= 7) chain.mine();
-    // Blocks 8-14: a token launched and bought.
-    launchAndBuy(addr(0x1002), addr(0x2002), addr(0x903));
-    while (chain.blocks.length <= 14) chain.mine();
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await chain.close();
-    await db?.drop();
-  });
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sql = connect(db.url, { max: 2 });
+  await chain.listen();
+  // Blocks 1-7: a token that then emits a malformed log (quarantined, so the commit reloads the state).
+  launchAndBuy(addr(0x1001), addr(0x2001), addr(0x901));
+  chain.tx(addr(0x901)).malformedTransfer(addr(0x1001), addr(0x901), addr(0x902));
+  while (chain.blocks.length <= 7) chain.mine();
+  // Blocks 8-14: a token launched and bought.
+  launchAndBuy(addr(0x1002), addr(0x2002), addr(0x903));
+  while (chain.blocks.length <= 14) chain.mine();
+});
+afterAll(async () => {
+  await sql?.end();
+  await chain.close();
+  await db?.drop();
+});
 
+describe("Indexer.commit", () => {
   it("indexes what a range fetched ahead discovered, after the range before it reloaded the state", async () => {
     const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
     const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
@@ -69,5 +69,26 @@ describe("Indexer.commit", () => {
     expect(balances).toContainEqual({ holder: addr(0x903), amount: (1_000n * E18).toString() });
     const events = await sql<{ type: string; wallet: string }[]>`select type, wallet_address as wallet from events where token_address = ${addr(0x1002)}`;
     expect(events).toEqual([{ type: "swap", wallet: addr(0x903) }]);
+  });
+});
+
+describe("Indexer.refreshAll", () => {
+  const dataVersion = async () => Number((await sql<{ v: string }[]>`select data_version::text as v from sync_state`)[0].v);
+
+  it("lets a new block in between two slices of a full refresh that no longer gives way, and finishes it after", async () => {
+    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
+    while ((await ix.cycle()).step !== "idle");
+    chain.tx(addr(0x903)).transfer(addr(0x1002), addr(0x903), addr(0x904), E18);
+    chain.mine();
+    const head = chain.blocks.length - 1;
+    const before = await dataVersion();
+    // Overdue (the interval is 0): its slices (the pools, the tokens, the wallets) no longer give way inside.
+    await ix.refreshAll(0);
+    expect(await dataVersion(), "one slice committed").toBe(before + 1);
+    expect((await ix.cycle()).indexedBlock).toBe(head);
+    while ((await ix.cycle()).step !== "idle");
+    const metrics = await sql<{ block: string }[]>`select distinct updated_block::text as block from token_metrics`;
+    expect(metrics).toEqual([{ block: String(head) }]);
   });
 });

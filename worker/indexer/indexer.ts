@@ -1,6 +1,7 @@
 import type { Sql } from "@/db/client";
-import { deriveRange, fullRefreshScopes, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
+import { deriveRange, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
+import { FullRefresh } from "../derive/full-refresh";
 import { quoteTokenFundings, recordQuotePayments } from "../derive/funding";
 import { markTokens, reconcileRange } from "../derive/reconcile";
 import { applyUpgradedSummaries } from "../derive/scores";
@@ -85,8 +86,8 @@ export class Indexer {
   /** What committed live ranges touched and no refresh has covered yet, and since when. */
   private touched: Touched | null = null;
   private touchedSince = 0;
-  /** The slices of a full refresh still to run, once one has given way to a new block. */
-  private fullSlices: RefreshScope[] | null = null;
+  /** A full refresh still to complete, once one has given way to a new block. */
+  private fullRefresh: FullRefresh | null = null;
   private lastRefreshAt = 0;
   private lastHeartbeatAt = 0;
   private lastHeadReported = -1;
@@ -230,13 +231,16 @@ export class Indexer {
   async refreshAll(dueSince: number | null = null) {
     if (this.checkpoint.number < this.profile.startBlock) return;
     // One that may not wait covers everything afresh (after a backfill or a reorg).
-    if (dueSince === null) this.fullSlices = null;
-    const slices = (this.fullSlices ??= await fullRefreshScopes(this.sql, this.state));
-    while (slices.length > 0) {
-      if (!(await this.refresh(slices[0], dueSince))) return;
-      slices.shift();
+    if (dueSince === null) this.fullRefresh = null;
+    const full = (this.fullRefresh ??= await FullRefresh.plan(this.sql, this.state, this.checkpoint, dueSince !== null));
+    for (let scope = full.next(); scope; scope = full.next()) {
+      const rescore = await this.refresh(scope, dueSince);
+      if (!rescore) return;
+      full.done(rescore);
+      // One that has waited long enough no longer gives way inside a slice, but still lets a new block in between two.
+      if (dueSince !== null && full.next() && (await this.readHead(), this.head > this.checkpoint.number)) return;
     }
-    this.fullSlices = null;
+    this.fullRefresh = null;
     this.refreshPending = false;
     this.lastRefreshAt = Date.now();
   }
@@ -248,29 +252,31 @@ export class Indexer {
   }
 
   /**
-   * refreshDerived as of the checkpoint in a transaction of its own. If the figures have waited
-   * less than the full refresh interval since `dueSince`, it gives way (GiveWay: the head is read
-   * on the poll interval meanwhile) to any block beyond the checkpoint, and returns false.
+   * refreshDerived as of the checkpoint in a transaction of its own; returns the tokens it left to
+   * be scored again. If the figures have waited less than the full refresh interval since
+   * `dueSince`, it gives way (GiveWay: the head is read on the poll interval meanwhile) to any block
+   * beyond the checkpoint, and returns null.
    */
-  private async refresh(scope: RefreshScope, dueSince: number | null): Promise<boolean> {
+  private async refresh(scope: RefreshScope, dueSince: number | null): Promise<string[] | null> {
     const mayWait = dueSince !== null && Date.now() - dueSince < this.fullRefreshIntervalMs;
-    if (mayWait && this.head > this.checkpoint.number) return false;
+    if (mayWait && this.head > this.checkpoint.number) return null;
     const newBlock = async () => (await this.readHead(), this.head > this.checkpoint.number);
     const watch = mayWait ? new GiveWay(newBlock, this.untilNextPoll(), this.pollIntervalMs, this.newHeads) : null;
     try {
-      await this.sql.begin(async (tx) => {
+      return await this.sql.begin(async (tx) => {
+        let rescore: string[];
         try {
-          await refreshDerived(watch ? watch.track(tx) : tx, this.state, scope, this.checkpoint);
+          rescore = await refreshDerived(watch ? watch.track(tx) : tx, this.state, scope, this.checkpoint);
         } finally {
           await watch?.stop();
         }
         await applyUpgradedSummaries(tx);
         await bumpDataVersion(tx, this.profile.chainId);
+        return rescore;
       });
-      return true;
     } catch (err) {
       if (!watch?.saw) throw err;
-      return false;
+      return null;
     }
   }
 

@@ -5,7 +5,7 @@ import type { Head } from "../metrics";
 
 /** The wallet's recent trades the bot and wash tests read (the input's contract). */
 const TRADE_LOOKBACK_SECONDS = 30 * 86_400;
-const MAX_TRADES = 2_000;
+export const MAX_TRADES = 2_000;
 /** A position worth less than this after a sell is closed (dust left by rounding). */
 const DUST_USD = 1;
 

@@ -1,0 +1,94 @@
+import { WINDOWS } from "@/lib/scoring/weights";
+import type { Tx } from "../indexer/sql";
+import type { ChainState } from "../indexer/state";
+import type { RefreshScope } from ".";
+import { firstEventIdAfter, type Head } from "./metrics";
+import { MAX_TRADES } from "./scoring/wallet-inputs";
+
+/** Tokens and wallets per slice, at most. */
+const TOKENS_PER_SLICE = 200;
+const WALLETS_PER_SLICE = 1_000;
+/**
+ * Rows a slice's scoring reads, about: a token's swaps in the lookback, a wallet's recent trades.
+ * A refresh gives way to a new block between the rows it reads, not while it parses those already
+ * sent, so the rows of one slice bound how long a block waits for it (a busy token reads ~10,000).
+ */
+const ROWS_PER_SLICE = 5_000;
+
+/**
+ * A full refresh as slices, each refreshed in a transaction of its own (so a refresh can give way
+ * to a new block between them and go on after it): every pool with the first, then the tokens, then
+ * the wallets (whose scores read their tokens' scores), then the tokens of the wallets that became
+ * or ceased to be smart money, scored again once. A slice holds at most TOKENS_PER_SLICE /
+ * WALLETS_PER_SLICE entities and, when the refresh gives way, ROWS_PER_SLICE rows of scoring input.
+ */
+export class FullRefresh {
+  private readonly rescore = new Set<string>();
+
+  private constructor(
+    private readonly slices: RefreshScope[],
+    /** Each token's swaps in the lookback: its rows in a slice. */
+    private readonly swapsOf: Map<string, number>,
+    private readonly rowsPerSlice: number,
+  ) {}
+
+  /**
+   * The slices of a full refresh of everything `state` indexes, as of `head`. One that never gives
+   * way gains nothing from slices of few rows, and each slice costs a transaction and fixed reads.
+   */
+  static async plan(tx: Tx, state: ChainState, head: Head, givesWay: boolean): Promise<FullRefresh> {
+    const rows = givesWay ? ROWS_PER_SLICE : Number.POSITIVE_INFINITY;
+    const swapsOf = givesWay ? await swapsInLookback(tx, head) : new Map<string, number>();
+    const wallets = await tx<{ address: string; n: number }[]>`select address, least(trade_count, ${MAX_TRADES}) as n from wallets order by address`;
+    return new FullRefresh(
+      [
+        { tokens: [], pools: [...state.pools.keys()], wallets: [] },
+        ...slices([...state.tokens.keys()], (t) => swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, rows).map((tokens) => ({ tokens, pools: [], wallets: [] })),
+        ...slices(wallets, (w) => w.n, WALLETS_PER_SLICE, rows).map((ws) => ({ tokens: [], pools: [], wallets: ws.map((w) => w.address), rescoreLater: true })),
+      ],
+      swapsOf,
+      rows,
+    );
+  }
+
+  /** The slice to refresh next; undefined when the refresh is complete. */
+  next(): RefreshScope | undefined {
+    return this.slices[0];
+  }
+
+  /** The slice `next` gave is committed; `rescore`: the tokens it left to be scored again. */
+  done(rescore: string[]) {
+    this.slices.shift();
+    for (const t of rescore) this.rescore.add(t);
+    if (this.slices.length > 0 || this.rescore.size === 0) return;
+    for (const tokens of slices([...this.rescore].sort(), (t) => this.swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, this.rowsPerSlice)) {
+      this.slices.push({ tokens: [], pools: [], wallets: [], rescore: tokens });
+    }
+    this.rescore.clear();
+  }
+}
+
+/** Each token's swaps in the scoring's lookback as of `head`. */
+async function swapsInLookback(tx: Tx, head: Head): Promise<Map<string, number>> {
+  const first = await firstEventIdAfter(tx, head.timestamp - WINDOWS.swapLookbackSeconds, head);
+  const swaps = await tx<{ token: string; n: number }[]>`
+    select token_address as token, count(*)::int as n from events where type = 'swap' and id >= ${first} group by token_address`;
+  return new Map(swaps.map((s) => [s.token, s.n]));
+}
+
+/** `items` in order, cut where a slice reaches `rows` rows (an item counts its own and one) or `most` items. */
+export function slices<T>(items: T[], rowsOf: (item: T) => number, most: number, rows: number): T[][] {
+  const out: T[][] = [];
+  let slice: T[] = [];
+  let held = 0;
+  for (const item of items) {
+    slice.push(item);
+    held += rowsOf(item) + 1;
+    if (slice.length < most && held < rows) continue;
+    out.push(slice);
+    slice = [];
+    held = 0;
+  }
+  if (slice.length > 0) out.push(slice);
+  return out;
+}
