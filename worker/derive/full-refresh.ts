@@ -26,6 +26,8 @@ export class FullRefresh {
   private readonly rescore = new Set<string>();
 
   private constructor(
+    /** Whether its slices are cut for a refresh that gives way to new blocks (plan). */
+    readonly givesWay: boolean,
     private readonly slices: RefreshScope[],
     /** Each token's swaps in the lookback: its rows in a slice. */
     private readonly swapsOf: Map<string, number>,
@@ -41,6 +43,7 @@ export class FullRefresh {
     const swapsOf = givesWay ? await swapsInLookback(tx, head) : new Map<string, number>();
     const wallets = await tx<{ address: string; n: number }[]>`select address, least(trade_count, ${MAX_TRADES}) as n from wallets order by address`;
     return new FullRefresh(
+      givesWay,
       [
         { tokens: [], pools: [...state.pools.keys()], wallets: [] },
         ...slices([...state.tokens.keys()], (t) => swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, rows).map((tokens) => ({ tokens, pools: [], wallets: [] })),

@@ -230,8 +230,9 @@ export class Indexer {
    */
   async refreshAll(dueSince: number | null = null) {
     if (this.checkpoint.number < this.profile.startBlock) return;
-    // One that may not wait covers everything afresh (after a backfill or a reorg).
-    if (dueSince === null) this.fullRefresh = null;
+    // One that may not wait covers everything afresh (after a backfill or a reorg); one that may
+    // does not go on with the large slices of one that could not.
+    if (dueSince === null || this.fullRefresh?.givesWay === false) this.fullRefresh = null;
     const full = (this.fullRefresh ??= await FullRefresh.plan(this.sql, this.state, this.checkpoint, dueSince !== null));
     for (let scope = full.next(); scope; scope = full.next()) {
       const rescore = await this.refresh(scope, dueSince);
