@@ -19,7 +19,7 @@ type TokenFacts = { symbol: string; decimals: number };
 const factsFor = perDatabase<Map<string, TokenFacts>>("tokenFacts", () => new Map());
 
 /** Keeps tokens' facts (address, symbol, decimals), then drops the oldest beyond the bound once. */
-function keepFacts(db: Db, rows: { address: string; symbol: string; decimals: number }[]) {
+function keepFacts(db: Db, rows: (TokenFacts & { address: string })[]) {
   const facts = factsFor(db);
   for (const r of rows) facts.set(r.address, { symbol: r.symbol, decimals: r.decimals });
   dropOldest(facts, FACTS_MAX);

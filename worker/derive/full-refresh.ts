@@ -31,15 +31,17 @@ export class FullRefresh {
     private readonly slices: RefreshScope[],
     /** Each token's swaps in the lookback: its rows in a slice. */
     private readonly swapsOf: Map<string, number>,
-    private readonly rowsPerSlice: number,
   ) {}
+
+  /** The rows a slice may read: unbounded for a refresh that never gives way. */
+  private static rowsPerSlice = (givesWay: boolean) => (givesWay ? ROWS_PER_SLICE : Number.POSITIVE_INFINITY);
 
   /**
    * The slices of a full refresh of everything `state` indexes, as of `head`. One that never gives
    * way gains nothing from slices of few rows, and each slice costs a transaction and fixed reads.
    */
   static async plan(tx: Tx, state: ChainState, head: Head, givesWay: boolean): Promise<FullRefresh> {
-    const rows = givesWay ? ROWS_PER_SLICE : Number.POSITIVE_INFINITY;
+    const rows = FullRefresh.rowsPerSlice(givesWay);
     const swapsOf = givesWay ? await swapsInLookback(tx, head) : new Map<string, number>();
     const wallets = await tx<{ address: string; n: number }[]>`select address, least(trade_count, ${MAX_TRADES}) as n from wallets order by address`;
     return new FullRefresh(
@@ -50,7 +52,6 @@ export class FullRefresh {
         ...slices(wallets, (w) => w.n, WALLETS_PER_SLICE, rows).map((ws) => ({ tokens: [], pools: [], wallets: ws.map((w) => w.address), rescoreLater: true })),
       ],
       swapsOf,
-      rows,
     );
   }
 
@@ -64,7 +65,7 @@ export class FullRefresh {
     this.slices.shift();
     for (const t of rescore) this.rescore.add(t);
     if (this.slices.length > 0 || this.rescore.size === 0) return;
-    for (const tokens of slices([...this.rescore].sort(), (t) => this.swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, this.rowsPerSlice)) {
+    for (const tokens of slices([...this.rescore].sort(), (t) => this.swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, FullRefresh.rowsPerSlice(this.givesWay))) {
       this.slices.push({ tokens: [], pools: [], wallets: [], rescore: tokens });
     }
     this.rescore.clear();
