@@ -69,9 +69,14 @@ const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
 // An address topic or word keeps its low 20 bytes, as Solidity's conversion does.
 const topicAddress = (t: string) => `0x${t.slice(26)}`.toLowerCase();
 const word = (data: string, i: number) => BigInt(`0x${data.slice(2 + i * 64, 2 + (i + 1) * 64)}`);
-const signed = (w: bigint) => (w >= 2n ** 255n ? w - 2n ** 256n : w);
+const INT256_MIN = 2n ** 255n;
+const UINT256_SPAN = 2n ** 256n;
+const signed = (w: bigint) => (w >= INT256_MIN ? w - UINT256_SPAN : w);
 const topicInt = (t: string) => Number(signed(BigInt(t)));
 const wordAddress = (data: string, i: number) => `0x${data.slice(2 + i * 64 + 24, 2 + (i + 1) * 64)}`.toLowerCase();
+
+/** A log's fields after its position: `ref` (a fresh object, as logRef makes) takes them (a spread costs far more per log). */
+export const withRef = <const T extends object>(ref: LogRef, fields: T): LogRef & T => Object.assign(ref, fields);
 
 export const logRef = (raw: RawLog): LogRef => ({
   block: Number(raw.blockNumber),
@@ -111,108 +116,118 @@ const LAYOUT: Record<string, { name: string; topics: number; words: number }> = 
  * a Swap's recipient is read too (what the pool sent it tells a fee-on-transfer token's cut).
  */
 export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
-  const ref = logRef(raw);
   const topics = raw.topics ?? [];
   const [topic0, t1, t2, t3] = topics;
   const layout = LAYOUT[topic0];
   if (!layout) return null;
+  const ref = logRef(raw);
   // ERC-721 (and ERC-404's NFT side): Transfer with the token id as a fourth topic; the caller reads it from position managers only.
   if (topic0 === TOPICS.transfer && topics.length === 4) {
-    if (!topics.every((t) => TOPIC.test(t))) return null;
-    return { ...ref, kind: "nftTransfer", from: topicAddress(t1), to: topicAddress(t2), tokenId: BigInt(topics[3]) };
+    if (!topics.every(isTopic)) return null;
+    return withRef(ref, { kind: "nftTransfer", from: topicAddress(t1), to: topicAddress(t2), tokenId: BigInt(topics[3]) });
   }
-  const malformed = (why: string): MalformedLog => ({ ...ref, kind: "malformed", reason: `malformed ${layout.name} log: ${why}` });
   const d = raw.data;
-  if (typeof d !== "string" || !HEX_DATA.test(d)) return malformed("data is not hex");
-  if (!topics.every((t) => TOPIC.test(t))) return malformed("a topic is not 32 bytes of hex");
+  if (typeof d !== "string" || !HEX_DATA.test(d)) return malformed(ref, layout, "data is not hex");
+  if (!topics.every(isTopic)) return malformed(ref, layout, "a topic is not 32 bytes of hex");
   const words = Math.floor((d.length - 2) / 64);
   // Early ERC-20s indexed less of Transfer: what is not a topic is a data word, in order.
   if (topic0 === TOPICS.transfer && topics.length === 1 && words >= 3) {
-    return { ...ref, kind: "transfer", from: wordAddress(d, 0), to: wordAddress(d, 1), value: word(d, 2) };
+    return withRef(ref, { kind: "transfer", from: wordAddress(d, 0), to: wordAddress(d, 1), value: word(d, 2) });
   }
   if (topic0 === TOPICS.transfer && topics.length === 2 && words >= 2) {
-    return { ...ref, kind: "transfer", from: topicAddress(t1), to: wordAddress(d, 0), value: word(d, 1) };
+    return withRef(ref, { kind: "transfer", from: topicAddress(t1), to: wordAddress(d, 0), value: word(d, 1) });
   }
-  if (topics.length < layout.topics) return malformed(`${topics.length} topics, ${layout.topics} expected`);
-  if (words < layout.words) return malformed(`${(d.length - 2) / 2} bytes of data, ${layout.words * 32} expected`);
-  const w = (i: number) => word(d, i);
+  if (topics.length < layout.topics) return malformed(ref, layout, `${topics.length} topics, ${layout.topics} expected`);
+  if (words < layout.words) return malformed(ref, layout, `${(d.length - 2) / 2} bytes of data, ${layout.words * 32} expected`);
+  return decodeLayout(ref, topic0, t1, t2, t3, d);
+}
+
+const isTopic = (t: string) => TOPIC.test(t);
+
+const malformed = (ref: LogRef, layout: { name: string }, why: string): MalformedLog =>
+  withRef(ref, { kind: "malformed", reason: `malformed ${layout.name} log: ${why}` });
+
+/** A log of one of our events whose topics and data words are all there. */
+function decodeLayout(ref: LogRef, topic0: string, t1: string, t2: string, t3: string, d: string): ChainLog {
   switch (topic0) {
     case TOPICS.transfer:
-      return { ...ref, kind: "transfer", from: topicAddress(t1), to: topicAddress(t2), value: w(0) };
+      return withRef(ref, { kind: "transfer", from: topicAddress(t1), to: topicAddress(t2), value: word(d, 0) });
     case TOPICS.pairCreated:
-      return { ...ref, kind: "pairCreated", token0: topicAddress(t1), token1: topicAddress(t2), pair: wordAddress(d, 0) };
+      return withRef(ref, { kind: "pairCreated", token0: topicAddress(t1), token1: topicAddress(t2), pair: wordAddress(d, 0) });
     case TOPICS.mint:
-      return { ...ref, kind: "mint", amount0: w(0), amount1: w(1) };
+      return withRef(ref, { kind: "mint", amount0: word(d, 0), amount1: word(d, 1) });
     case TOPICS.burn:
-      return { ...ref, kind: "burn", amount0: w(0), amount1: w(1) };
+      return withRef(ref, { kind: "burn", amount0: word(d, 0), amount1: word(d, 1) });
     case TOPICS.swap:
-      return { ...ref, kind: "swap", amount0In: w(0), amount1In: w(1), amount0Out: w(2), amount1Out: w(3), recipient: topicAddress(t2) };
+      return withRef(ref, {
+        kind: "swap",
+        amount0In: word(d, 0),
+        amount1In: word(d, 1),
+        amount0Out: word(d, 2),
+        amount1Out: word(d, 3),
+        recipient: topicAddress(t2),
+      });
     case TOPICS.sync:
-      return { ...ref, kind: "sync", reserve0: w(0), reserve1: w(1) };
+      return withRef(ref, { kind: "sync", reserve0: word(d, 0), reserve1: word(d, 1) });
     case TOPICS.poolCreated:
-      return {
-        ...ref,
+      return withRef(ref, {
         kind: "poolCreated",
         token0: topicAddress(t1),
         token1: topicAddress(t2),
         fee: Number(BigInt(t3)),
-        tickSpacing: Number(signed(w(0))),
+        tickSpacing: Number(signed(word(d, 0))),
         pool: wordAddress(d, 1),
-      };
+      });
     case TOPICS.initialize:
-      return { ...ref, kind: "initialize", sqrtPriceX96: w(0), tick: Number(signed(w(1))) };
+      return withRef(ref, { kind: "initialize", sqrtPriceX96: word(d, 0), tick: Number(signed(word(d, 1))) });
     case TOPICS.swapV3:
-      return {
-        ...ref,
+      return withRef(ref, {
         kind: "swapV3",
-        amount0: signed(w(0)),
-        amount1: signed(w(1)),
-        sqrtPriceX96: w(2),
-        liquidity: w(3),
-        tick: Number(signed(w(4))),
+        amount0: signed(word(d, 0)),
+        amount1: signed(word(d, 1)),
+        sqrtPriceX96: word(d, 2),
+        liquidity: word(d, 3),
+        tick: Number(signed(word(d, 4))),
         recipient: topicAddress(t2),
-      };
+      });
     case TOPICS.mintV3:
-      return {
-        ...ref,
+      return withRef(ref, {
         kind: "mintV3",
         owner: topicAddress(t1),
         tickLower: topicInt(t2),
         tickUpper: topicInt(t3),
-        liquidity: w(1),
-        amount0: w(2),
-        amount1: w(3),
-      };
+        liquidity: word(d, 1),
+        amount0: word(d, 2),
+        amount1: word(d, 3),
+      });
     case TOPICS.burnV3:
-      return {
-        ...ref,
+      return withRef(ref, {
         kind: "burnV3",
         owner: topicAddress(t1),
         tickLower: topicInt(t2),
         tickUpper: topicInt(t3),
-        liquidity: w(0),
-        amount0: w(1),
-        amount1: w(2),
-      };
+        liquidity: word(d, 0),
+        amount0: word(d, 1),
+        amount1: word(d, 2),
+      });
     case TOPICS.collectV3:
-      return { ...ref, kind: "collectV3", amount0: w(1), amount1: w(2) };
+      return withRef(ref, { kind: "collectV3", amount0: word(d, 1), amount1: word(d, 2) });
     case TOPICS.collectProtocol:
-      return { ...ref, kind: "collectV3", amount0: w(0), amount1: w(1) };
+      return withRef(ref, { kind: "collectV3", amount0: word(d, 0), amount1: word(d, 1) });
     case TOPICS.flash:
-      return { ...ref, kind: "flash", paid0: w(2), paid1: w(3) };
+      return withRef(ref, { kind: "flash", paid0: word(d, 2), paid1: word(d, 3) });
     case TOPICS.increaseLiquidity:
     case TOPICS.decreaseLiquidity:
-      return {
-        ...ref,
+      return withRef(ref, {
         kind: topic0 === TOPICS.increaseLiquidity ? "increaseLiquidity" : "decreaseLiquidity",
         tokenId: BigInt(t1),
-        liquidity: w(0),
-        amount0: w(1),
-        amount1: w(2),
-      };
+        liquidity: word(d, 0),
+        amount0: word(d, 1),
+        amount1: word(d, 2),
+      });
     case TOPICS.locked:
-      return { ...ref, kind: "locked", tokenId: BigInt(t1), owner: topicAddress(t2), withdrawable: w(0) !== 0n };
+      return withRef(ref, { kind: "locked", tokenId: BigInt(t1), owner: topicAddress(t2), withdrawable: word(d, 0) !== 0n });
     default:
-      return { ...ref, kind: "collectPosition", tokenId: BigInt(t1), recipient: wordAddress(d, 0), amount0: w(1), amount1: w(2) };
+      return withRef(ref, { kind: "collectPosition", tokenId: BigInt(t1), recipient: wordAddress(d, 0), amount0: word(d, 1), amount1: word(d, 2) });
   }
 }

@@ -3,7 +3,7 @@ import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import { usd, valueUsd } from "../derive/prices";
 import type { ChainLog } from "./decode";
 import type { BlockData, RangeData } from "./fetch";
-import { balancesOf, type ChainState, type PoolBalances, type PoolState, positionKey } from "./state";
+import { type ChainState, type PoolBalances, type PoolState, positionKey } from "./state";
 import { actionOf, applyV3 } from "./v3-pool";
 
 /**
@@ -146,14 +146,13 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
   const legs: { row: TransferRow; pool: string }[] = [];
   /** Per pool, the fees taken from what it paid out: its traders received that much less than the pool's own event says. */
   const feesOut = new Map<string, bigint>();
-  const base = (l: ChainLog) => ({ block: l.block, logIndex: l.logIndex, txHash: l.txHash, timestamp: block.timestamp });
   const positions = new PositionFolder(state, out, txFrom);
 
   for (const l of logs) {
     const pool = state.pools.get(l.address);
     if (l.kind === "transfer") {
       if (pool) {
-        out.transfers.push({ ...base(l), token: l.address, from: l.from, to: l.to, amount: l.value, txFrom, kind: "lp", amountUsd: 0 });
+        out.transfers.push(transferRow(l, block, txFrom, "lp"));
         continue;
       }
       if (!state.tokens.has(l.address)) continue;
@@ -165,7 +164,7 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       const legPool = feePool ?? (kinds.has(l.from) ? l.from : kinds.has(l.to) ? l.to : null);
       const kind = l.from === ZERO ? "mint" : feePool ? "fee" : legPool ? legKind(kinds.get(legPool)!, legPool === l.from) : "transfer";
       if (kind === "fee" && feePool === l.from) feesOut.set(l.from, (feesOut.get(l.from) ?? 0n) + l.value);
-      const row: TransferRow = { ...base(l), token: l.address, from: l.from, to: l.to, amount: l.value, txFrom, kind, amountUsd: 0 };
+      const row = transferRow(l, block, txFrom, kind);
       out.transfers.push(row);
       if (legPool) {
         legs.push({ row, pool: legPool });
@@ -173,7 +172,6 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
         row.amountUsd = valueUsd(state, l.address, l.value);
         if (kind === "transfer") {
           out.events.push({
-            ...base(l),
             id: eventId(l.block, l.logIndex),
             type: "transfer",
             wallet: l.from,
@@ -183,6 +181,10 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
             tokenAmount: l.value,
             amountUsd: row.amountUsd,
             direction: null,
+            block: l.block,
+            logIndex: l.logIndex,
+            txHash: l.txHash,
+            timestamp: block.timestamp,
           });
         }
       }
@@ -200,11 +202,10 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
     if (l.kind === "sync") {
       pool.reserve0 = l.reserve0;
       pool.reserve1 = l.reserve1;
-      out.reserves.push({ pool: pool.address, block: l.block, logIndex: l.logIndex, v3: false, ...balancesOf(pool) });
+      out.reserves.push(reserveRow(pool, l, false));
       continue;
     }
     const s = sides(state, pool);
-    const pick = (a0: bigint, a1: bigint) => (s!.tokenIs0 ? [a0, a1] : [a1, a0]);
     // Token and quote amounts as the pool's event has them: positive into the pool for adds, out of it for removes. (A
     // fee-on-transfer token's trader gets less than a buy's amount, or pays more than a sell's: its legs say how much.)
     let moved: { kind: PoolAction["kind"]; token: bigint; quote: bigint; direction: "buy" | "sell" | null } | null = null;
@@ -212,21 +213,20 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       const delta = applyV3(pool, l);
       if (!delta) continue;
       if (l.kind === "mintV3") positions.poolMinted(l.owner, pool.address, l.tickLower, l.tickUpper);
-      out.reserves.push({ pool: pool.address, block: l.block, logIndex: l.logIndex, v3: true, ...balancesOf(pool) });
+      out.reserves.push(reserveRow(pool, l, true));
       const kind = actionOf(l);
       if (!s || !kind) continue;
-      const [t, q] = pick(delta.amount0, delta.amount1);
-      const abs = (x: bigint) => (x < 0n ? -x : x);
+      const [t, q] = s.tokenIs0 ? [delta.amount0, delta.amount1] : [delta.amount1, delta.amount0];
       moved = { kind, token: abs(t), quote: abs(q), direction: kind === "swap" ? (t < 0n ? "buy" : "sell") : null };
     } else {
       if ((l.kind !== "swap" && l.kind !== "mint" && l.kind !== "burn") || !s) continue;
       if (l.kind === "swap") {
-        const [tIn, qIn] = pick(l.amount0In, l.amount1In);
-        const [tOut, qOut] = pick(l.amount0Out, l.amount1Out);
+        const [tIn, qIn] = s.tokenIs0 ? [l.amount0In, l.amount1In] : [l.amount1In, l.amount0In];
+        const [tOut, qOut] = s.tokenIs0 ? [l.amount0Out, l.amount1Out] : [l.amount1Out, l.amount0Out];
         const direction = tOut > tIn ? "buy" : "sell";
         moved = { kind: "swap", direction, token: direction === "buy" ? tOut - tIn : tIn - tOut, quote: direction === "buy" ? qIn - qOut : qOut - qIn };
       } else {
-        const [token, quote] = pick(l.amount0, l.amount1);
+        const [token, quote] = s.tokenIs0 ? [l.amount0, l.amount1] : [l.amount1, l.amount0];
         moved = { kind: l.kind, token, quote, direction: null };
       }
     }
@@ -235,7 +235,10 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
     // A collect moves what a burn (or fees) left owed: no event of its own.
     if (moved.kind === "collect") continue;
     out.events.push({
-      ...base(l),
+      block: l.block,
+      logIndex: l.logIndex,
+      txHash: l.txHash,
+      timestamp: block.timestamp,
       id: eventId(l.block, l.logIndex),
       type: moved.kind === "swap" ? "swap" : moved.kind === "mint" ? "liquidity_add" : "liquidity_remove",
       wallet: txFrom,
@@ -426,6 +429,40 @@ class PositionFolder {
     const own = rows.splice(this.start).sort((a, b) => a.logIndex - b.logIndex);
     for (const r of own) rows.push(r);
   }
+}
+
+/** The pool's balances after log `l`. */
+function reserveRow(p: PoolState, l: ChainLog, v3: boolean): ReserveRow {
+  return {
+    pool: p.address,
+    block: l.block,
+    logIndex: l.logIndex,
+    v3,
+    reserve0: p.reserve0,
+    reserve1: p.reserve1,
+    sqrtPriceX96: p.sqrtPriceX96,
+    tick: p.tick,
+    liquidity: p.liquidity,
+  };
+}
+
+const abs = (x: bigint) => (x < 0n ? -x : x);
+
+/** A token transfer's row, its USD value still to set. */
+function transferRow(l: Extract<ChainLog, { kind: "transfer" }>, block: BlockData, txFrom: string, kind: TransferKind): TransferRow {
+  return {
+    block: l.block,
+    logIndex: l.logIndex,
+    txHash: l.txHash,
+    timestamp: block.timestamp,
+    token: l.address,
+    from: l.from,
+    to: l.to,
+    amount: l.value,
+    txFrom,
+    kind,
+    amountUsd: 0,
+  };
 }
 
 function legKind(action: PoolAction["kind"], outOfPool: boolean): TransferKind {
