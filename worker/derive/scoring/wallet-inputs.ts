@@ -75,7 +75,13 @@ type PositionRow = {
  */
 async function positions(tx: Tx, wallets: string[]) {
   return tx.unsafe<PositionRow[]>(
-    `select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold, p.realized_pnl_usd as realized,
+    // A creator's cluster size is counted once per token, not once per position held in it.
+    `with creator as materialized (
+       select t.address as token, c.address, c.funder, c.cluster_id,
+              (select count(*) from wallets k where k.cluster_id = c.cluster_id) as cluster_size
+         from tokens t left join wallets c on c.address = t.creator
+        where t.address in (select token_address from wallet_positions where wallet = any($1::text[])))
+     select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold, p.realized_pnl_usd as realized,
             p.cost_basis_usd as cost, p.quantity::float8 as quantity, p.unknown_cost_quantity::float8 as unknown, p.sell_count as sells,
             p.first_buy_block, t.created_block as launch_block, extract(epoch from t.created_at)::float8 as launched,
             extract(epoch from fb.timestamp)::float8 as first_buy_ts, extract(epoch from lb.timestamp)::float8 as last_trade_ts,
@@ -84,11 +90,10 @@ async function positions(tx: Tx, wallets: string[]) {
             case when l.insider then coalesce((select sum(e.token_amount)::float8 from events e
                                                 where e.wallet_address = p.wallet and e.token_address = p.token_address
                                                   and e.type = 'swap' and e.direction = 'sell'), 0) else 0 end as sold_quantity
-       from wallet_positions p join tokens t on t.address = p.token_address
-       left join wallets w on w.address = p.wallet left join wallets c on c.address = t.creator
+       from wallet_positions p join tokens t on t.address = p.token_address join creator c on c.token = p.token_address
+       left join wallets w on w.address = p.wallet
        cross join lateral (select coalesce(c.address = w.address or c.address = w.funder or c.funder = w.address
-                                           or (c.cluster_id = w.cluster_id
-                                               and (select count(*) from wallets k where k.cluster_id = c.cluster_id) <= $2), false) as insider) l
+                                           or (c.cluster_id = w.cluster_id and c.cluster_size <= $2), false) as insider) l
        left join token_metrics m on m.address = p.token_address left join token_scores s on s.address = p.token_address
        left join blocks fb on fb.number = p.first_buy_block left join blocks lb on lb.number = p.last_trade_block
       where p.wallet = any($1::text[]) order by p.wallet, p.token_address`,
