@@ -10,12 +10,44 @@ const ZERO = BURN_ADDRESSES[0];
 const key = (token: string, holder: string) => `${token}:${holder}`;
 
 /**
+ * Balances as stored before a range, of the (token, holder) pairs asked for, each pair read once:
+ * reconciliation (reconcile.ts) and the fold below both start from them, in the range's transaction.
+ */
+export class StoredBalances {
+  /** By pair: the stored amount, or null where the pair has no row (never held). */
+  private readonly amounts = new Map<string, bigint | null>();
+
+  constructor(private readonly tx: Tx) {}
+
+  /** Reads the pairs not read yet. */
+  async load(pairs: [token: string, holder: string][]) {
+    const missing = pairs.filter(([token, holder]) => !this.amounts.has(key(token, holder)));
+    if (missing.length === 0) return;
+    for (const [token, holder] of missing) this.amounts.set(key(token, holder), null);
+    const rows = await this.tx.unsafe<{ token_address: string; holder: string; amount: string }[]>(
+      `select b.token_address, b.holder, b.amount::text from balances b
+         join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
+      [missing.map(([token]) => token), missing.map(([, holder]) => holder)],
+      PREPARED,
+    );
+    for (const r of rows) this.amounts.set(key(r.token_address, r.holder), BigInt(r.amount));
+  }
+
+  /** A loaded pair's stored amount; null when it has no row. */
+  get(token: string, holder: string): bigint | null {
+    const amount = this.amounts.get(key(token, holder));
+    if (amount === undefined) throw new Error(`balance of ${holder} in ${token} was not loaded`);
+    return amount;
+  }
+}
+
+/**
  * Applies transfers, in chain order, to balances (tokens and LP tokens), supplies (mints add,
  * burns subtract) and the holder counts of tokens (a row for each block that changed one). `from` is the state before: the stored one when appending a range, zero when
  * rebuilding a token from all its transfers after a reorg; both run this same fold. Reconciliation
  * rows (kind "reconcile", reconcile.ts) are part of the fold, so a rebuild after a reorg keeps them.
  */
-export async function applyTransfers(tx: Tx, state: ChainState, transfers: TransferRow[], from: "stored" | "zero") {
+export async function applyTransfers(tx: Tx, state: ChainState, transfers: TransferRow[], from: StoredBalances | "zero") {
   if (transfers.length === 0) return;
   const changed = new Map<string, { token: string; holder: string; amount: bigint; block: number }>();
   for (const t of transfers) {
@@ -25,15 +57,10 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
   }
   const listed = [...new Set(transfers.filter((t) => state.tokens.has(t.token)).map((t) => t.token))];
   const holderCounts = new Map<string, number>();
-  if (from === "stored") {
+  if (from !== "zero") {
     const pairs = [...changed.values()];
-    const stored = await tx.unsafe<{ token_address: string; holder: string; amount: string }[]>(
-      `select b.token_address, b.holder, b.amount::text from balances b
-         join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
-      [pairs.map((p) => p.token), pairs.map((p) => p.holder)],
-      PREPARED,
-    );
-    for (const s of stored) changed.get(key(s.token_address, s.holder))!.amount = BigInt(s.amount);
+    await from.load(pairs.map((p) => [p.token, p.holder]));
+    for (const p of pairs) p.amount = from.get(p.token, p.holder) ?? 0n;
     const counts = await tx.unsafe<{ token_address: string; holder_count: number }[]>(
       // Each token's newest count, one backward probe of the key each: a distinct on over the
       // tokens' whole histories reads every count a busy token ever had.

@@ -3,7 +3,7 @@ import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { RangeRows } from "../indexer/transform";
 import type { ChainProfile } from "../profiles";
-import { applyTransfers } from "./balances";
+import { applyTransfers, type StoredBalances } from "./balances";
 import { mergeRangeCandles } from "./candles";
 import { type Head, refreshPoolLiquidity, refreshRanking, refreshTokenMetrics } from "./metrics";
 import { applyPositions } from "./positions";
@@ -31,8 +31,16 @@ export function touchedScope(state: ChainState, touched: Touched): RefreshScope 
  * Derived state of a range just written, in its transaction: balances, supplies and holder
  * counts, positions, wallet activity and funders, candles. Returns what it touched.
  */
-export async function deriveRange(tx: Tx, state: ChainState, profile: ChainProfile, fromBlock: number, rows: RangeRows, fundings: Funding[]): Promise<Touched> {
-  await applyTransfers(tx, state, rows.transfers, "stored");
+export async function deriveRange(
+  tx: Tx,
+  state: ChainState,
+  profile: ChainProfile,
+  fromBlock: number,
+  rows: RangeRows,
+  fundings: Funding[],
+  before: StoredBalances,
+): Promise<Touched> {
+  await applyTransfers(tx, state, rows.transfers, before);
   await applyPositions(tx, state, rows.transfers, "stored");
   await upsertWalletActivity(tx, profile, { fromBlock });
   await mergeRangeCandles(tx, fromBlock);

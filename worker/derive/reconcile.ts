@@ -8,6 +8,7 @@ import { type Rpc, toHex } from "../indexer/rpc";
 import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { RangeRows, TransferRow } from "../indexer/transform";
+import type { StoredBalances } from "./balances";
 
 /**
  * Balances that Transfer events alone get wrong, reconciled with the chain.
@@ -62,7 +63,7 @@ type Check = { token: string; reason: string | null; holders: Set<string>; openi
  * Checks the range's tokens as above, appends the reconciliation rows to `rows.transfers` and
  * returns the tokens to mark balance_mismatch. Throws EntityError for tokens to quarantine.
  */
-export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: RangeData, rows: RangeRows): Promise<string[]> {
+export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: RangeData, rows: RangeRows, before: StoredBalances): Promise<string[]> {
   const transfers = rows.transfers.filter((t) => state.tokens.has(t.token));
   // A V2 pair syncs to its real balance; a V3 pool's balances are folded by the indexer itself, so only V2 Syncs prove anything.
   const syncs = rows.reserves.flatMap((r) => {
@@ -89,14 +90,11 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
   // The state before the range: stored balances (a missing row: never seen) and supplies.
   const stored = new Map<string, bigint>();
   const readBalances = async (pairs: [string, string][]) => {
-    if (pairs.length === 0) return;
-    const found = await tx.unsafe<{ token_address: string; holder: string; amount: string }[]>(
-      `select b.token_address, b.holder, b.amount::text from balances b
-         join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
-      [pairs.map(([t]) => t), pairs.map(([, h]) => h)],
-      PREPARED,
-    );
-    for (const r of found) stored.set(key(r.token_address, r.holder), BigInt(r.amount));
+    await before.load(pairs);
+    for (const [t, h] of pairs) {
+      const amount = before.get(t, h);
+      if (amount !== null) stored.set(key(t, h), amount);
+    }
   };
   await readBalances([...touched].flatMap(([t, hs]) => [...hs].map((h) => [t, h] as [string, string])));
   const supplyRows = await tx.unsafe<{ address: string; total_supply: string; supply_base: string }[]>(

@@ -1,5 +1,6 @@
 import type { Sql } from "@/db/client";
 import { deriveRange, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
+import { StoredBalances } from "../derive/balances";
 import { fillMissingCandles } from "../derive/candles";
 import { FullRefresh } from "../derive/full-refresh";
 import { quoteTokenFundings, recordQuotePayments } from "../derive/funding";
@@ -168,12 +169,13 @@ export class Indexer {
         await this.sql
           .begin(async (tx) => {
             recorded = await recordQuarantines(tx, range);
-            const mismatched = await reconcileRange(tx, this.rpc, this.state, range, rows);
+            const before = new StoredBalances(tx);
+            const mismatched = await reconcileRange(tx, this.rpc, this.state, range, rows, before);
             await recordQuotePayments(tx, range.quotePayments);
             const facts = { ...range, fundings: [...range.fundings, ...(await quoteTokenFundings(tx, this.state, range, rows))] };
             await insertRangeFacts(tx, this.state, facts, rows);
             await markTokens(tx, range, mismatched);
-            touched = await deriveRange(tx, this.state, this.profile, range.from, rows, facts.fundings);
+            touched = await deriveRange(tx, this.state, this.profile, range.from, rows, facts.fundings, before);
             await writeCheckpoint(tx, this.profile.chainId, ref, this.profile.finalityDepth);
             if (dryRun) throw DRY_RUN;
           })
