@@ -216,17 +216,17 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       out.reserves.push(reserveRow(pool, l, true));
       const kind = actionOf(l);
       if (!s || !kind) continue;
-      const [t, q] = s.tokenIs0 ? [delta.amount0, delta.amount1] : [delta.amount1, delta.amount0];
+      const [t, q] = pick(s.tokenIs0, delta.amount0, delta.amount1);
       moved = { kind, token: abs(t), quote: abs(q), direction: kind === "swap" ? (t < 0n ? "buy" : "sell") : null };
     } else {
       if ((l.kind !== "swap" && l.kind !== "mint" && l.kind !== "burn") || !s) continue;
       if (l.kind === "swap") {
-        const [tIn, qIn] = s.tokenIs0 ? [l.amount0In, l.amount1In] : [l.amount1In, l.amount0In];
-        const [tOut, qOut] = s.tokenIs0 ? [l.amount0Out, l.amount1Out] : [l.amount1Out, l.amount0Out];
+        const [tIn, qIn] = pick(s.tokenIs0, l.amount0In, l.amount1In);
+        const [tOut, qOut] = pick(s.tokenIs0, l.amount0Out, l.amount1Out);
         const direction = tOut > tIn ? "buy" : "sell";
         moved = { kind: "swap", direction, token: direction === "buy" ? tOut - tIn : tIn - tOut, quote: direction === "buy" ? qIn - qOut : qOut - qIn };
       } else {
-        const [token, quote] = s.tokenIs0 ? [l.amount0, l.amount1] : [l.amount1, l.amount0];
+        const [token, quote] = pick(s.tokenIs0, l.amount0, l.amount1);
         moved = { kind: l.kind, token, quote, direction: null };
       }
     }
@@ -431,6 +431,9 @@ class PositionFolder {
   }
 }
 
+// Rows are built as object literals, not spreads of a shared part: this runs for every log, and a
+// spread costs many times a literal (decode.ts, withRef).
+
 /** The pool's balances after log `l`. */
 function reserveRow(p: PoolState, l: ChainLog, v3: boolean): ReserveRow {
   return {
@@ -447,6 +450,9 @@ function reserveRow(p: PoolState, l: ChainLog, v3: boolean): ReserveRow {
 }
 
 const abs = (x: bigint) => (x < 0n ? -x : x);
+
+/** A pool's (token, quote) amounts from its (token0, token1) ones. */
+const pick = (tokenIs0: boolean, a0: bigint, a1: bigint): [bigint, bigint] => (tokenIs0 ? [a0, a1] : [a1, a0]);
 
 /** A token transfer's row, its USD value still to set. */
 function transferRow(l: Extract<ChainLog, { kind: "transfer" }>, block: BlockData, txFrom: string, kind: TransferKind): TransferRow {
