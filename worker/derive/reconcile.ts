@@ -87,16 +87,9 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
   for (const s of syncs) touch(s.token, s.pool);
   const tokens = [...touched.keys()];
 
-  // The state before the range: stored balances (a missing row: never seen) and supplies.
-  const stored = new Map<string, bigint>();
-  const readBalances = async (pairs: [string, string][]) => {
-    await before.load(pairs);
-    for (const [t, h] of pairs) {
-      const amount = before.get(t, h);
-      if (amount !== null) stored.set(key(t, h), amount);
-    }
-  };
-  await readBalances([...touched].flatMap(([t, hs]) => [...hs].map((h) => [t, h] as [string, string])));
+  // The state before the range: stored balances (null: no row, never seen) and supplies.
+  await before.load([...touched].flatMap(([t, hs]) => [...hs].map((h) => [t, h] as [string, string])));
+  const unseen = (token: string, holder: string) => before.get(token, holder) === null;
   const supplyRows = await tx.unsafe<{ address: string; total_supply: string; supply_base: string }[]>(
     `select address, total_supply::text, supply_base::text from tokens where address = any($1::text[])`,
     [tokens],
@@ -115,7 +108,7 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
 
   // The fold, in chain order with the pairs' Syncs, noting the first proof that the events are wrong.
   const balance = new Map<string, bigint>();
-  const balanceOf = (token: string, holder: string) => balance.get(key(token, holder)) ?? stored.get(key(token, holder)) ?? 0n;
+  const balanceOf = (token: string, holder: string) => balance.get(key(token, holder)) ?? before.get(token, holder) ?? 0n;
   const wrong = new Map<string, string>();
   const suspect = (token: string, reason: string) => wrong.has(token) || wrong.set(token, reason);
   const steps = [
@@ -137,7 +130,7 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
       const b = balanceOf(t.token, t.from) - t.amount;
       balance.set(key(t.token, t.from), b);
       // A holder of a token older than its discovery may spend what it held before: its opening balance, asked below.
-      const opening = preexisting.has(t.token) && !stored.has(key(t.token, t.from));
+      const opening = preexisting.has(t.token) && unseen(t.token, t.from);
       if (b < 0n && !opening) suspect(t.token, `${t.from} sends ${t.amount} at block ${t.block}, more than its Transfer events gave it`);
     }
     if (t.to !== ZERO) {
@@ -157,7 +150,7 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
     const holders = new Set<string>();
     const opening = new Set<string>();
     if (preexisting.has(token)) {
-      for (const h of touched.get(token)!) if (!stored.has(key(token, h))) holders.add(h), opening.add(h);
+      for (const h of touched.get(token)!) if (unseen(token, h)) holders.add(h), opening.add(h);
     }
     if (reason) {
       for (const h of touched.get(token)!) holders.add(h);
@@ -177,11 +170,7 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
     const byToken = new Map(checks.map((c) => [c.token, c]));
     for (const r of top) byToken.get(r.token_address)!.holders.add(r.holder);
   }
-  await readBalances(
-    checks.flatMap((c) =>
-      [...c.holders].filter((h) => !stored.has(key(c.token, h)) && !balance.has(key(c.token, h))).map((h) => [c.token, h] as [string, string]),
-    ),
-  );
+  await before.load(checks.flatMap((c) => [...c.holders].filter((h) => !balance.has(key(c.token, h))).map((h) => [c.token, h] as [string, string])));
 
   const last = data.blocks.get(data.to)!;
   const requests = checks.flatMap((c) => [
