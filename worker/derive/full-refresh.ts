@@ -3,6 +3,7 @@ import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { RefreshScope } from ".";
 import { firstEventIdAfter, type Head } from "./metrics";
+import { GatheredTokens } from "./scoring/token-inputs";
 import { MAX_TRADES } from "./scoring/wallet-inputs";
 
 /** Tokens and wallets per slice, at most. */
@@ -21,6 +22,8 @@ const ROWS_PER_SLICE = 5_000;
  * the wallets (whose scores read their tokens' scores), then the tokens of the wallets that became
  * or ceased to be smart money, scored again once. A slice holds at most TOKENS_PER_SLICE /
  * WALLETS_PER_SLICE entities and, when the refresh gives way, ROWS_PER_SLICE rows of scoring input.
+ * One that never gives way indexes nothing between its slices, so its tokens' second scoring
+ * reuses the inputs of their first (GatheredTokens).
  */
 export class FullRefresh {
   private readonly rescore = new Set<string>();
@@ -31,6 +34,8 @@ export class FullRefresh {
     private readonly slices: RefreshScope[],
     /** Each token's swaps in the lookback: its rows in a slice. */
     private readonly swapsOf: Map<string, number>,
+    /** Its token slices' inputs, for the rescore slices; none for one that gives way. */
+    private readonly earlier: GatheredTokens | undefined,
   ) {}
 
   /** The rows a slice may read: unbounded for a refresh that never gives way. */
@@ -44,14 +49,16 @@ export class FullRefresh {
     const rows = FullRefresh.rowsPerSlice(givesWay);
     const swapsOf = givesWay ? await swapsInLookback(tx, head) : new Map<string, number>();
     const wallets = await tx<{ address: string; n: number }[]>`select address, least(trade_count, ${MAX_TRADES}) as n from wallets order by address`;
+    const earlier = givesWay ? undefined : new GatheredTokens();
     return new FullRefresh(
       givesWay,
       [
         { tokens: [], pools: [...state.pools.keys()], wallets: [] },
-        ...slices([...state.tokens.keys()], (t) => swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, rows).map((tokens) => ({ tokens, pools: [], wallets: [] })),
+        ...slices([...state.tokens.keys()], (t) => swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, rows).map((tokens) => ({ tokens, pools: [], wallets: [], earlier })),
         ...slices(wallets, (w) => w.n, WALLETS_PER_SLICE, rows).map((ws) => ({ tokens: [], pools: [], wallets: ws.map((w) => w.address), rescoreLater: true })),
       ],
       swapsOf,
+      earlier,
     );
   }
 
@@ -66,7 +73,7 @@ export class FullRefresh {
     for (const t of rescore) this.rescore.add(t);
     if (this.slices.length > 0 || this.rescore.size === 0) return;
     for (const tokens of slices([...this.rescore].sort(), (t) => this.swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, FullRefresh.rowsPerSlice(this.givesWay))) {
-      this.slices.push({ tokens: [], pools: [], wallets: [], rescore: tokens });
+      this.slices.push({ tokens: [], pools: [], wallets: [], rescore: tokens, earlier: this.earlier });
     }
     this.rescore.clear();
   }

@@ -8,6 +8,7 @@ import { mergeRangeCandles } from "./candles";
 import { type Head, refreshPoolLiquidity, refreshRanking, refreshTokenMetrics } from "./metrics";
 import { applyPositions } from "./positions";
 import { refreshTokenScores, refreshWalletScores } from "./scores";
+import { GatheredTokens } from "./scoring/token-inputs";
 import { refreshTraderFlows } from "./trader-flows";
 import { linkFunders, refreshWalletValues, upsertWalletActivity } from "./wallets";
 
@@ -17,9 +18,17 @@ export type Touched = { tokens: string[]; wallets: string[] };
 /**
  * What one refresh transaction covers: tokens, pools (addresses) and wallets. `rescore`: tokens
  * only scored again; `rescoreLater`: the tokens of wallets that turned are returned, not scored
- * again here (a full refresh scores them once, after its last wallet slice).
+ * again here (a full refresh scores them once, after its last wallet slice). `earlier`: token
+ * inputs kept by earlier transactions of the same refresh, when nothing was indexed between them.
  */
-export type RefreshScope = { tokens: string[]; pools: string[]; wallets: string[]; rescore?: string[]; rescoreLater?: boolean };
+export type RefreshScope = {
+  tokens: string[];
+  pools: string[];
+  wallets: string[];
+  rescore?: string[];
+  rescoreLater?: boolean;
+  earlier?: GatheredTokens;
+};
 
 /** What live ranges touched: their tokens with those tokens' pools, and their wallets. */
 export function touchedScope(state: ChainState, touched: Touched): RefreshScope {
@@ -66,21 +75,22 @@ export async function deriveRange(
 export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshScope, head: Head): Promise<string[]> {
   const tokens = scope.tokens.filter((t) => state.tokens.has(t));
   const pools = scope.pools.flatMap((a) => state.pools.get(a) ?? []);
+  const earlier = scope.earlier ?? new GatheredTokens();
   await refreshTokenMetrics(tx, state, tokens, head);
   await refreshTraderFlows(tx, tokens, head);
   await refreshPoolLiquidity(tx, state, pools, head);
-  await refreshTokenScores(tx, state, tokens, head);
+  await refreshTokenScores(tx, state, tokens, head, earlier);
   await refreshRanking(tx, tokens);
   await refreshWalletValues(tx, scope.wallets);
   // After the token scores: a wallet's record reads its tokens' rug flags and wash evidence.
   const turned = await refreshWalletScores(tx, scope.wallets, head);
   // Then the tokens of wallets that became or ceased to be smart money are scored again, so a score
   // never depends on whether its holders were scored before or after it. Those flags do not read
-  // smart money, so the wallets' records stand.
+  // smart money, so the wallets' records stand; the tokens' other inputs have not moved either.
   const positioned = await tokensPositionedIn(tx, state, turned);
   if (scope.rescoreLater) return positioned;
   const rescored = [...new Set([...positioned, ...(scope.rescore ?? [])])].filter((t) => state.tokens.has(t));
-  await refreshTokenScores(tx, state, rescored, head);
+  await refreshTokenScores(tx, state, rescored, head, earlier);
   await refreshRanking(tx, rescored);
   return [];
 }

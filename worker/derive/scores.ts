@@ -4,7 +4,7 @@ import { deterministicSummary, scoreTokenRisk, scoreWallet, summaryFactsHash, su
 import type { ChainState } from "../indexer/state";
 import type { Head } from "./metrics";
 import { summaryUpgrades } from "./scoring/summaries";
-import { gatherTokenInputs } from "./scoring/token-inputs";
+import { type GatheredTokens, gatherTokenInputs } from "./scoring/token-inputs";
 import { gatherWalletInputs } from "./scoring/wallet-inputs";
 
 /**
@@ -20,12 +20,13 @@ const WALLET_CHUNK = 2_000;
 /** The transaction's time, for the updated_at of an upsert's update. */
 const now = () => "now()";
 
-export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: string[], head: Head) {
-  for (let i = 0; i < tokens.length; i += TOKEN_CHUNK) await scoreTokenChunk(tx, state, tokens.slice(i, i + TOKEN_CHUNK), head);
+/** `earlier`: inputs gathered earlier in the same refresh (GatheredTokens), and where this one's are kept. */
+export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: string[], head: Head, earlier: GatheredTokens) {
+  for (let i = 0; i < tokens.length; i += TOKEN_CHUNK) await scoreTokenChunk(tx, state, tokens.slice(i, i + TOKEN_CHUNK), head, earlier);
 }
 
-async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head: Head) {
-  const gathered = await gatherTokenInputs(tx, state, tokens, head);
+async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head: Head, earlier: GatheredTokens) {
+  const gathered = await gatherTokenInputs(tx, state, tokens, head, earlier);
   const stored = await tx.unsafe<{ address: string; hash: string | null }[]>(
     `select address, summary_input_hash as hash from token_scores where address = any($1::text[])`,
     [tokens],

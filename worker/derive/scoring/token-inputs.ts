@@ -165,8 +165,61 @@ async function smartMoney(tx: Tx, tokens: string[]) {
   );
 }
 
+/** Rows of scoring input a refresh keeps for its second scoring of tokens (a few hundred MB at most). */
+const KEPT_ROWS = 250_000;
+
+const rowsOf = (i: TokenRiskInput) =>
+  i.holders.length + i.swaps.length + i.earlyBuys.length + i.liquidityHistory.length + i.liquidityChanges.length + i.smartMoney.length;
+
+/**
+ * Inputs gathered earlier in one refresh, for the tokens it scores again after its wallets. Between
+ * the two only wallet classifications move (refreshDerived), so a token's inputs are reused with
+ * its smart money read again. Holds at most `maxRows` rows; a token beyond them is read again.
+ */
+export class GatheredTokens {
+  private readonly byToken = new Map<string, GatheredToken>();
+  private rows = 0;
+
+  constructor(private readonly maxRows = KEPT_ROWS) {}
+
+  keep(gathered: GatheredToken[]) {
+    for (const g of gathered) {
+      const rows = rowsOf(g.input);
+      if (this.rows + rows > this.maxRows) continue;
+      this.rows += rows;
+      this.byToken.set(g.input.token.address, g);
+    }
+  }
+
+  /** The kept inputs of those of `tokens` it holds, no longer kept. */
+  take(tokens: string[]): GatheredToken[] {
+    return tokens.flatMap((t) => {
+      const g = this.byToken.get(t);
+      if (!g) return [];
+      this.byToken.delete(t);
+      this.rows -= rowsOf(g.input);
+      return [g];
+    });
+  }
+}
+
+/**
+ * The scoring input of every token in `tokens`: those `earlier` holds with their smart money read
+ * again, the others in a fixed number of queries (and kept in `earlier`).
+ */
+export async function gatherTokenInputs(tx: Tx, state: ChainState, tokens: string[], head: Head, earlier: GatheredTokens): Promise<GatheredToken[]> {
+  const reused = earlier.take(tokens);
+  const held = new Set(reused.map((g) => g.input.token.address));
+  const fresh = tokens.filter((t) => !held.has(t));
+  const gathered = await gatherAll(tx, state, fresh, head);
+  earlier.keep(gathered);
+  if (reused.length === 0) return gathered;
+  const smartBy = await smartMoney(tx, [...held]);
+  return [...gathered, ...reused.map(({ input, description }) => ({ input: { ...input, smartMoney: smartBy.get(input.token.address)! }, description }))];
+}
+
 /** The scoring input of every token in `tokens`, in a fixed number of queries. */
-export async function gatherTokenInputs(tx: Tx, state: ChainState, tokens: string[], head: Head): Promise<GatheredToken[]> {
+async function gatherAll(tx: Tx, state: ChainState, tokens: string[], head: Head): Promise<GatheredToken[]> {
   if (tokens.length === 0) return [];
   const [rows, holdersBy, swapsBy, smartBy, historyBy, changesBy, lockedBy] = await Promise.all([
     tokenRows(tx, tokens),
