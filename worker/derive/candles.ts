@@ -19,11 +19,15 @@ const MERGE: OnConflict<typeof ohlcvCandles> = {
   },
 };
 
+/** The shortest interval: every interval is a whole number of them, so its candles make up the others'. */
+const SHORTEST = Math.min(...INTERVAL_SECONDS);
+
 /**
  * The candles of the priced swaps of events e (of tokens t) that `scope` joins and picks, in the
  * buckets `keep` picks (of intervals i: $1 names, $2 lengths), merged into the stored ones. A swap
  * is priced when it has a USD amount and a token amount; its price is its USD over its token
- * amount; a bucket opens at its first swap by event id and closes at its last.
+ * amount; a bucket opens at its first swap by event id and closes at its last. The swaps are
+ * grouped once into SHORTEST buckets (m), and every interval's candles are those buckets' rolled up.
  */
 const writeCandles = (scope: { join: string; where: string; since: string }, keep: string) =>
   insertSql(
@@ -32,25 +36,27 @@ const writeCandles = (scope: { join: string; where: string; since: string }, kee
       tokenAddress: "g.token",
       interval: "g.interval",
       bucketStart: "to_timestamp(g.bucket)",
-      open: "g.prices[1]",
+      open: "g.opens[1]",
       high: "g.high",
       low: "g.low",
-      close: "g.prices[cardinality(g.prices)]",
+      close: "g.closes[cardinality(g.closes)]",
       volumeUsd: "g.volume",
       trades: "g.trades",
     },
     `from (
-       select s.token, i.interval, floor(s.epoch / i.seconds) * i.seconds as bucket, array_agg(s.price order by s.id) as prices,
-              max(s.price) as high, min(s.price) as low, sum(s.usd) as volume, count(*)::int as trades
-         from (select e.token_address as token, e.id, extract(epoch from e.timestamp) as epoch, ${SWAP_PRICE} as price,
-                      e.amount_usd::numeric as usd, ${scope.since} as since
-                 from events e join tokens t on t.address = e.token_address ${scope.join}
-                where e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0 and ${scope.where}
-               -- OFFSET 0 keeps the price from being computed again for every interval.
-               offset 0) s
+       select m.token, i.interval, m.bucket - m.bucket % i.seconds as bucket,
+              array_agg(m.prices[1] order by m.bucket) as opens, array_agg(m.prices[cardinality(m.prices)] order by m.bucket) as closes,
+              max(m.high) as high, min(m.low) as low, sum(m.volume) as volume, sum(m.trades)::int as trades
+         from (select s.token, s.since, s.epoch - s.epoch % ${SHORTEST} as bucket, array_agg(s.price order by s.id) as prices,
+                      max(s.price) as high, min(s.price) as low, sum(s.usd) as volume, count(*) as trades
+                 from (select e.token_address as token, e.id, extract(epoch from e.timestamp)::bigint as epoch, ${SWAP_PRICE} as price,
+                              e.amount_usd::numeric as usd, ${scope.since} as since
+                         from events e join tokens t on t.address = e.token_address ${scope.join}
+                        where e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0 and ${scope.where}) s
+                group by s.token, s.since, 3) m
         cross join unnest($1::text[], $2::int[]) i(interval, seconds)
         where ${keep}
-        group by s.token, i.interval, 3) g`,
+        group by m.token, i.interval, 3) g`,
     MERGE,
   );
 
@@ -79,7 +85,7 @@ const RECOMPUTE_AFFECTED = writeCandles(
     where: `e.timestamp >= to_timestamp(floor(k.since / ${LONGEST}) * ${LONGEST})`,
     since: "k.since",
   },
-  fromBucketOf("s.epoch", "s.since"),
+  fromBucketOf("m.bucket", "m.since"),
 );
 
 /**
