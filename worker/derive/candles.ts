@@ -21,6 +21,7 @@ const MERGE: OnConflict<typeof ohlcvCandles> = {
 
 /** The shortest interval: every interval is a whole number of them, so its candles make up the others'. */
 const SHORTEST = Math.min(...INTERVAL_SECONDS);
+if (INTERVAL_SECONDS.some((s) => s % SHORTEST !== 0)) throw new Error("every OHLCV interval must be a whole number of the shortest");
 
 /**
  * The candles of the priced swaps of events e (of tokens t) that `scope` joins and picks, in the
