@@ -137,7 +137,13 @@ export type ReputationDimension = (typeof REPUTATION_DIMENSIONS)[number];
  * Why a token's risk_score is not its weighted breakdown: a raised flag's floor (the flag's
  * name), a severe dimension's floor, a new token's floor. Each is a min_score adjustment.
  */
-export const TOKEN_ADJUSTMENT_REASONS = [...RISK_FLAGS, "severe_holder_concentration", "severe_liquidity_instability", "new_token"] as const;
+export const TOKEN_ADJUSTMENT_REASONS = [
+  ...RISK_FLAGS,
+  "concentrated_wash_trading",
+  "severe_holder_concentration",
+  "severe_liquidity_instability",
+  "new_token",
+] as const;
 export type TokenAdjustmentReason = (typeof TOKEN_ADJUSTMENT_REASONS)[number];
 
 /** Why a wallet's reputation_score is not its weighted breakdown: caps (max_score adjustments). */

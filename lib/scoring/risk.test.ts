@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RISK_FLAGS, type RiskFlag } from "@/lib/domain/vocab";
 import { addr, healthyToken, LAUNCH_BLOCK, randomToken, swap } from "./__fixtures__/token";
 import { compositeRisk, type RiskDimensions, type RiskFindings, riskLevel, scoreTokenRisk, tokenConfidence } from "./risk";
-import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_WEIGHTS, SEVERE_DIMENSION } from "./weights";
+import { COMBINED_FLAG_FLOORS, METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_WEIGHTS, SEVERE_DIMENSION } from "./weights";
 
 /** Findings of a token past its first day. */
 const old = (flags: RiskFlag[]) => ({ flags, ageSeconds: 30 * 86_400 });
@@ -79,6 +79,16 @@ describe("risk_score", () => {
     expect(riskOf(dims(0, 0, 0, 0), old(["sybil_cluster", "concentrated_ownership"]))).toBe(50);
     expect(riskOf(dims(100, 100, 100, 100), old(["concentrated_ownership"]))).toBe(100);
     expect(riskLevel(riskOf(dims(0, 0, 0, 0), old(["liquidity_pulled"])))).toBe("critical");
+  });
+
+  it("is at least high when wash trading meets concentrated ownership, medium for either alone", () => {
+    const floor = COMBINED_FLAG_FLOORS.concentrated_wash_trading.floor;
+    expect(riskLevel(riskOf(dims(0, 0, 0, 0), old(["wash_trading"])))).toBe("medium");
+    expect(riskLevel(riskOf(dims(0, 0, 0, 0), old(["concentrated_ownership"])))).toBe("medium");
+    const both = compositeRisk(dims(0, 0, 0, 0), old(["wash_trading", "concentrated_ownership"]));
+    expect(both.score).toBe(floor);
+    expect(riskLevel(both.score)).toBe("high");
+    expect(both.adjustments).toContainEqual({ reason: "concentrated_wash_trading", min_score: floor });
   });
 
   it("is at least medium in a token's first day", () => {

@@ -25,7 +25,7 @@ import { smartMoneyFlow } from "./smart-money";
 import { fundingMissing, sybilCluster } from "./sybil";
 import type { TokenRiskInput } from "./token-input";
 import { washTrading } from "./wash";
-import { METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, SEVERE_DIMENSION, TOKEN_CONFIDENCE, WINDOWS } from "./weights";
+import { COMBINED_FLAG_FLOORS, METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, SEVERE_DIMENSION, TOKEN_CONFIDENCE, WINDOWS } from "./weights";
 
 export type RiskDimensions = Record<RiskDimension, number | null>;
 
@@ -77,12 +77,15 @@ const SEVERE_REASON = {
   liquidity_stability_score: "severe_liquidity_instability",
 } as const satisfies Record<keyof typeof SEVERE_DIMENSION.from, TokenAdjustmentReason>;
 
-/** The floors the findings set: each raised flag's, each severe dimension's, a new token's. */
+/** The floors the findings set: each raised flag's, each raised combination's, each severe dimension's, a new token's. */
 function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds, realized }: RiskFindings): Adjustment<TokenAdjustmentReason>[] {
   const judged = { ...dimensions, ...realized };
   const severe = (Object.keys(SEVERE_DIMENSION.from) as (keyof typeof SEVERE_DIMENSION.from)[]).filter((k) => (judged[k] ?? 0) >= SEVERE_DIMENSION.from[k]);
   return [
     ...flags.map((f) => ({ reason: f, min_score: RISK_FLOORS[f] })),
+    ...Object.entries(COMBINED_FLAG_FLOORS)
+      .filter(([, c]) => c.flags.every((f) => flags.includes(f)))
+      .map(([reason, c]) => ({ reason: reason as keyof typeof COMBINED_FLAG_FLOORS, min_score: c.floor })),
     ...severe.map((k) => ({ reason: SEVERE_REASON[k], min_score: SEVERE_DIMENSION.floor })),
     ...(ageSeconds < NEW_TOKEN.maxAgeHours * 3_600 ? [{ reason: "new_token" as const, min_score: NEW_TOKEN.floor }] : []),
   ];

@@ -41,6 +41,7 @@ export const ADJUSTMENT_REASON_TEXT: Record<TokenAdjustmentReason | WalletAdjust
   concentrated_ownership: "the concentrated ownership flag is raised",
   sybil_cluster: "the sybil cluster flag is raised",
   smart_money_exiting: "the smart money exiting flag is raised",
+  concentrated_wash_trading: "wash trading in a token a few own: the pump before their dump",
   severe_holder_concentration: `holder concentration is ${SEVERE_DIMENSION.from.holder_concentration_score} or more: a few owners can dump the supply`,
   severe_liquidity_instability: `liquidity instability is ${SEVERE_DIMENSION.from.liquidity_stability_score} or more: the pool can disappear`,
   new_token: `launched less than ${NEW_TOKEN.maxAgeHours} hours ago, when most rug pulls happen`,

@@ -7,7 +7,7 @@
 import type { ReputationDimension, RiskDimension, RiskFlag, RiskLevel, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import type { RampSpec } from "./ramp";
 
-export const METHOD_VERSION = "2026-11.5";
+export const METHOD_VERSION = "2026-11.6";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -39,10 +39,19 @@ export const RISK_WEIGHTS = {
 export const RISK_FLOORS: Record<RiskFlag, number> = {
   liquidity_pulled: 85,
   sybil_cluster: 50,
-  wash_trading: 50,
+  wash_trading: 35,
   concentrated_ownership: 35,
   smart_money_exiting: 35,
 };
+
+/**
+ * Flags worse together than apart: with all of `flags` raised the risk score is at least `floor`
+ * (adjustment reason: the key). Faked volume alone misleads about demand; in a token a few own it
+ * is the pump before their dump.
+ */
+export const COMBINED_FLAG_FLOORS = {
+  concentrated_wash_trading: { flags: ["wash_trading", "concentrated_ownership"], floor: 50 },
+} as const satisfies Record<string, { flags: readonly RiskFlag[]; floor: number }>;
 
 /**
  * A token this young is at least "medium": a day is when most rug pulls happen (Cernera et al.:
