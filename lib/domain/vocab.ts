@@ -135,7 +135,8 @@ export type ReputationDimension = (typeof REPUTATION_DIMENSIONS)[number];
 
 /**
  * Why a token's risk_score is not its weighted breakdown: a raised flag's floor (the flag's
- * name), a severe dimension's floor, a new token's floor. Each is a min_score adjustment.
+ * name), a raised combination of flags' floor, a severe dimension's floor, a new token's floor.
+ * Each is a min_score adjustment.
  */
 export const TOKEN_ADJUSTMENT_REASONS = [
   ...RISK_FLAGS,
