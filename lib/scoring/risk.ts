@@ -25,7 +25,17 @@ import { smartMoneyFlow } from "./smart-money";
 import { fundingMissing, sybilCluster } from "./sybil";
 import type { TokenRiskInput } from "./token-input";
 import { washTrading } from "./wash";
-import { COMBINED_FLAG_FLOORS, METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_LEVEL_UPPER_BOUNDS, RISK_WEIGHTS, SEVERE_DIMENSION, TOKEN_CONFIDENCE, WINDOWS } from "./weights";
+import {
+  COMBINED_FLAG_FLOORS,
+  METHOD_VERSION,
+  NEW_TOKEN,
+  RISK_FLOORS,
+  RISK_LEVEL_UPPER_BOUNDS,
+  RISK_WEIGHTS,
+  SEVERE_DIMENSION,
+  TOKEN_CONFIDENCE,
+  WINDOWS,
+} from "./weights";
 
 export type RiskDimensions = Record<RiskDimension, number | null>;
 
