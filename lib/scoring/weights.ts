@@ -4,7 +4,7 @@
  * which is stored beside every score (and hashed into summaries, so they are rewritten).
  */
 
-import type { ReputationDimension, RiskDimension, RiskFlag, RiskLevel, WalletAdjustmentReason } from "@/lib/domain/vocab";
+import type { ReputationDimension, RiskDimension, RiskFlag, RiskLevel, TokenAdjustmentReason, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import type { RampSpec } from "./ramp";
 
 export const METHOD_VERSION = "2026-11.6";
@@ -46,12 +46,12 @@ export const RISK_FLOORS: Record<RiskFlag, number> = {
 
 /**
  * Flags worse together than apart: with all of `flags` raised the risk score is at least `floor`
- * (adjustment reason: the key). Faked volume alone misleads about demand; in a token a few own it
- * is the pump before their dump.
+ * (adjustment reason: the key, one of TOKEN_ADJUSTMENT_REASONS, which tsc checks). Faked volume
+ * alone misleads about demand; in a token a few own it is the pump before their dump.
  */
 export const COMBINED_FLAG_FLOORS = {
   concentrated_wash_trading: { flags: ["wash_trading", "concentrated_ownership"], floor: 50 },
-} as const satisfies Record<string, { flags: readonly RiskFlag[]; floor: number }>;
+} as const satisfies Partial<Record<TokenAdjustmentReason, { flags: readonly RiskFlag[]; floor: number }>>;
 
 /**
  * A token this young is at least "medium": a day is when most rug pulls happen (Cernera et al.:
