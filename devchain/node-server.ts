@@ -64,7 +64,10 @@ const RAW_READS = new Set([
   "eth_getTransactionReceipt",
 ]);
 type EdrProvider = { handleRequest(json: string): Promise<{ data: string | object }> };
-/** Hardhat 2's EdrProviderWrapper under its adapters; its EDR provider is read per call (hardhat_reset replaces it). */
+/**
+ * Hardhat 2's EdrProviderWrapper under its adapters, found after the first request above (the lazy
+ * adapter builds what it wraps then); its EDR provider is read per call (hardhat_reset replaces it).
+ */
 const edrWrapper = (() => {
   let p = provider as unknown as { _wrapped?: unknown; _provider?: unknown; constructor: { name: string } } | undefined;
   while (p && p.constructor.name !== "EdrProviderWrapper") p = (p._wrapped ?? p._provider) as typeof p;
