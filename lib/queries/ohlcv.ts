@@ -11,6 +11,17 @@ const secondsAt = (s: number) => new Date(s * 1000);
 
 type Bucket = { bucket: number; open: number; high: number; low: number; close: number; volume: number; trades: number };
 
+type CandlePage = {
+  head: number | null;
+  first_bucket: number | null;
+  first: number;
+  last: number;
+  page_first: number;
+  page_last: number;
+  previous: number | null;
+  buckets: Bucket[] | null;
+};
+
 /**
  * USD candles of a token from its swaps (each swap's price: its USD over its token amount, the
  * pricing rule's value of the trade), oldest first: the candles that start within [from, to],
@@ -19,44 +30,50 @@ type Bucket = { bucket: number; open: number; high: number; low: number; close: 
  * carries the previous close forward (open = high = low = close, volume 0), so the series has no
  * gaps and `total` is the number of intervals in the range. Null when the token is not indexed.
  * The buckets with swaps are the worker's (ohlcv_candles, worker/derive/candles.ts): a page reads
- * at most `limit` rows of the key, whatever the token's trading.
+ * at most `limit` rows of the key, whatever the token's trading. One statement works out the
+ * range from the head and the first candle and reads the page's candles with the close before
+ * them, so a page costs one round trip.
  */
 export async function tokenOhlcv(db: Db, token: string, q: OhlcvQuery): Promise<z.infer<typeof ohlcvList> | null> {
   const step = OHLCV_INTERVALS[q.interval];
-  const [t] = await queryPrepared<{ head: number | null; first_bucket: number | null }>(
+  const epoch = (d: Date | undefined) => (d ? d.getTime() / 1000 : null);
+  const [r] = await queryPrepared<CandlePage>(
     db,
-    sql`select extract(epoch from (select max(indexed_block_time) from sync_state))::float8 as head,
-               (select extract(epoch from c.bucket_start)::float8 from ohlcv_candles c
-                 where c.token_address = t.address and c.interval = ${q.interval} order by c.bucket_start limit 1) as first_bucket
-          from tokens t where t.address = ${token}`,
-  );
-  if (!t) return null;
-  const empty: z.infer<typeof ohlcvList> = { data: [], total: 0, page: q.page, limit: q.limit };
-  if (t.head === null || t.first_bucket === null) return empty;
-  const to = Math.min(q.to ? q.to.getTime() / 1000 : t.head, t.head);
-  const last = Math.floor(to / step) * step;
-  const from = q.from ? Math.ceil(q.from.getTime() / 1000 / step) * step : last - (q.limit - 1) * step;
-  const first = Math.max(from, t.first_bucket);
-  const total = first <= last ? (last - first) / step + 1 : 0;
-  const pageFirst = first + (q.page - 1) * q.limit * step;
-  if (pageFirst > last) return { ...empty, total };
-  const pageLast = Math.min(last, pageFirst + (q.limit - 1) * step);
-
-  const [rows] = await queryPrepared<{ previous: number | null; buckets: Bucket[] }>(
-    db,
-    sql`select (select c.close from ohlcv_candles c
-                 where c.token_address = ${token} and c.interval = ${q.interval} and c.bucket_start < ${secondsAt(pageFirst).toISOString()}::timestamptz
+    sql`with known as materialized (
+          select extract(epoch from (select max(indexed_block_time) from sync_state))::float8 as head,
+                 (select extract(epoch from c.bucket_start)::float8 from ohlcv_candles c
+                   where c.token_address = t.address and c.interval = ${q.interval} order by c.bucket_start limit 1) as first_bucket
+            from tokens t where t.address = ${token}
+        ), bounds as (
+          -- The last interval starts at or before to (at most the head); the first is from's, or limit back from the last.
+          select head, first_bucket, last,
+                 greatest(coalesce(ceil(${epoch(q.from)}::float8 / ${step}::float8) * ${step}::float8, last - (${q.limit}::int - 1) * ${step}::float8), first_bucket) as first
+            from (select *, floor(least(coalesce(${epoch(q.to)}::float8, head), head) / ${step}::float8) * ${step}::float8 as last from known) k
+        ), page as materialized (
+          select *, least(last, page_first + (${q.limit}::int - 1) * ${step}::float8) as page_last
+            from (select *, first + (${q.page}::int - 1) * ${q.limit}::int * ${step}::float8 as page_first from bounds) b
+        )
+        select head, first_bucket, first, last, page_first, page_last,
+               (select c.close from ohlcv_candles c
+                 where c.token_address = ${token} and c.interval = ${q.interval} and c.bucket_start < to_timestamp(page_first)
                  order by c.bucket_start desc limit 1) as previous,
-               (select coalesce(json_agg(b order by b.bucket), '[]') from (
+               (select json_agg(b) from (
                   select extract(epoch from c.bucket_start)::float8 as bucket, c.open, c.high, c.low, c.close, c.volume_usd::float8 as volume, c.trades
                     from ohlcv_candles c
                    where c.token_address = ${token} and c.interval = ${q.interval}
-                     and c.bucket_start between ${secondsAt(pageFirst).toISOString()}::timestamptz and ${secondsAt(pageLast).toISOString()}::timestamptz) b) as buckets`,
+                     and c.bucket_start between to_timestamp(page_first) and to_timestamp(page_last)) b) as buckets
+          from page`,
   );
-  const byStart = new Map(rows.buckets.map((b) => [b.bucket, b]));
-  let close = rows.previous;
+  if (!r) return null;
+  const empty: z.infer<typeof ohlcvList> = { data: [], total: 0, page: q.page, limit: q.limit };
+  if (r.head === null || r.first_bucket === null) return empty;
+  const total = r.first <= r.last ? (r.last - r.first) / step + 1 : 0;
+  if (r.page_first > r.last) return { ...empty, total };
+
+  const byStart = new Map((r.buckets ?? []).map((b) => [b.bucket, b]));
+  let close = r.previous;
   const data: z.infer<typeof candle>[] = [];
-  for (let at = pageFirst; at <= pageLast; at += step) {
+  for (let at = r.page_first; at <= r.page_last; at += step) {
     const b = byStart.get(at);
     if (b) close = b.close;
     // Before the first swap of the page's range there is nothing to carry (only on the token's first candle, which has swaps).
