@@ -39,19 +39,21 @@ export async function tokenOhlcv(db: Db, token: string, q: OhlcvQuery): Promise<
   const epoch = (d: Date | undefined) => (d ? d.getTime() / 1000 : null);
   const [r] = await queryPrepared<CandlePage>(
     db,
+    // The request's values enter once, as columns of `known`; the range is worked out from them.
     sql`with known as materialized (
-          select extract(epoch from (select max(indexed_block_time) from sync_state))::float8 as head,
+          select ${step}::float8 as step, ${q.limit}::int as page_size, ${q.page}::int as page_no,
+                 ${epoch(q.from)}::float8 as from_at, ${epoch(q.to)}::float8 as to_at,
+                 extract(epoch from (select max(indexed_block_time) from sync_state))::float8 as head,
                  (select extract(epoch from c.bucket_start)::float8 from ohlcv_candles c
                    where c.token_address = t.address and c.interval = ${q.interval} order by c.bucket_start limit 1) as first_bucket
             from tokens t where t.address = ${token}
         ), bounds as (
-          -- The last interval starts at or before to (at most the head); the first is from's, or limit back from the last.
-          select head, first_bucket, last,
-                 greatest(coalesce(ceil(${epoch(q.from)}::float8 / ${step}::float8) * ${step}::float8, last - (${q.limit}::int - 1) * ${step}::float8), first_bucket) as first
-            from (select *, floor(least(coalesce(${epoch(q.to)}::float8, head), head) / ${step}::float8) * ${step}::float8 as last from known) k
+          -- The last interval starts at or before to (at most the head); the first is from's, or page_size back from the last.
+          select *, greatest(coalesce(ceil(from_at / step) * step, last - (page_size - 1) * step), first_bucket) as first
+            from (select *, floor(least(coalesce(to_at, head), head) / step) * step as last from known) k
         ), page as materialized (
-          select *, least(last, page_first + (${q.limit}::int - 1) * ${step}::float8) as page_last
-            from (select *, first + (${q.page}::int - 1) * ${q.limit}::int * ${step}::float8 as page_first from bounds) b
+          select *, least(last, page_first + (page_size - 1) * step) as page_last
+            from (select *, first + (page_no - 1) * page_size * step as page_first from bounds) b
         )
         select head, first_bucket, first, last, page_first, page_last,
                (select c.close from ohlcv_candles c
