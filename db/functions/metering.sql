@@ -97,6 +97,17 @@ BEGIN
   RETURN NEXT;
 END $$;
 
+-- A live API key (not revoked) with its limits: its own where set, else its plan's; no row for an
+-- unknown or revoked key. One SELECT, so a statement that calls it plans it inline (lib/api/auth.ts).
+CREATE OR REPLACE FUNCTION api_key_limits(p_hash text)
+RETURNS TABLE (id text, account_id text, plan text, last_used_at timestamptz, per_minute integer, per_day integer)
+LANGUAGE sql STABLE AS $$
+  SELECT ak.id, ak.account_id, a.plan, ak.last_used_at,
+         coalesce(ak.rate_per_minute, p.rate_per_minute), coalesce(ak.rate_per_day, p.rate_per_day)
+    FROM api_keys ak JOIN accounts a ON a.id = ak.account_id JOIN plans p ON p.id = a.plan
+   WHERE ak.hash = p_hash AND ak.revoked_at IS NULL
+$$;
+
 -- An API key's request: the key (live, with its plan's or its own limits), metered by api_meter.
 CREATE OR REPLACE FUNCTION api_authorize(p_hash text)
 RETURNS TABLE (
@@ -109,12 +120,7 @@ DECLARE
   k record;
   m record;
 BEGIN
-  SELECT ak.id, ak.account_id, a.plan, ak.last_used_at,
-         coalesce(ak.rate_per_minute, p.rate_per_minute) AS per_minute,
-         coalesce(ak.rate_per_day, p.rate_per_day) AS per_day
-    INTO k
-    FROM api_keys ak JOIN accounts a ON a.id = ak.account_id JOIN plans p ON p.id = a.plan
-   WHERE ak.hash = p_hash AND ak.revoked_at IS NULL;
+  SELECT * INTO k FROM api_key_limits(p_hash);
   IF NOT FOUND THEN
     RETURN;
   END IF;

@@ -1,4 +1,5 @@
-import { getAuthSql } from "@/db/client";
+import { type SQL, sql } from "drizzle-orm";
+import { getAuthSql, getDb, queryPrepared } from "@/db/client";
 import type { Plan } from "@/lib/domain/vocab";
 import { hashKey, isWellFormedKey } from "@/lib/keys/secret";
 import { ApiError } from "./errors";
@@ -16,17 +17,21 @@ export type ApiKeyContext = {
 
 const unauthorized = (message: string) => new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
 
-/** What api_meter answers, as api_authorize and dashboard_authorize return it (all three in db/functions/metering.sql). */
+/**
+ * What api_meter answers, as api_authorize and dashboard_authorize return it (all three in
+ * db/functions/metering.sql). Bigints are text as columns, numbers as JSON (authorizeRead).
+ */
 type MeterRow = {
   plan: Plan;
   allowed: boolean;
   rate_limit: number;
   remaining: number;
-  reset_at: string;
+  reset_at: string | number;
   retry_after: number;
-  indexed_block: string | null;
-  data_version: string | null;
+  indexed_block: string | number | null;
+  data_version: string | number | null;
 };
+type KeyRow = MeterRow & { key_id: string; account_id: string };
 
 export type MeteredContext = Pick<ApiKeyContext, "plan" | "rateLimit" | "indexedBlock" | "dataVersion">;
 
@@ -52,20 +57,81 @@ function metered(row: MeterRow): MeteredContext {
   };
 }
 
-/**
- * Authenticates the bearer key and takes one request from its limits (one database round trip,
- * on the auth pool, which slow queries cannot starve).
- */
-export async function authorize(header: string | null): Promise<ApiKeyContext> {
+/** The SHA-256 of the request's bearer key; 401 when there is none or it is malformed. */
+export function keyHash(header: string | null): string {
   if (!header) throw unauthorized("Missing API key. Send the header Authorization: Bearer <API_KEY>.");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized("Malformed Authorization header. Expected: Bearer <API_KEY>.");
   const secret = match[1];
   if (!isWellFormedKey(secret)) throw unauthorized("Malformed API key.");
+  return hashKey(secret);
+}
 
-  const [row] = await getAuthSql()<(MeterRow & { key_id: string; account_id: string })[]>`select * from api_authorize(${hashKey(secret)})`;
+/**
+ * Keys this process answered 429 lately, until their retry time: their requests authorize on
+ * their own, so a key over its limit does not make reads run that it will not get
+ * (authorizeRead). Bounded; the oldest go first.
+ */
+const LIMITED_MAX = 10_000;
+const limitedUntil = new Map<string, number>();
+
+export function isLimited(hash: string): boolean {
+  const until = limitedUntil.get(hash);
+  if (until === undefined) return false;
+  if (Date.now() < until) return true;
+  limitedUntil.delete(hash);
+  return false;
+}
+
+/** The key's context from api_authorize's row: 401 without one, 429 when it is over a limit. */
+function keyContext(hash: string, row: KeyRow | undefined | null): ApiKeyContext {
   if (!row) throw unauthorized("Invalid or revoked API key.");
+  limitedUntil.delete(hash);
+  if (!row.allowed) {
+    limitedUntil.set(hash, Date.now() + row.retry_after * 1000);
+    if (limitedUntil.size > LIMITED_MAX) limitedUntil.delete(limitedUntil.keys().next().value!);
+  }
   return { keyId: row.key_id, accountId: row.account_id, ...metered(row) };
+}
+
+/**
+ * Authenticates the key of `hash` and takes one request from its limits (one database round
+ * trip, on the auth pool, which slow queries cannot starve).
+ */
+export async function authorizeKey(hash: string): Promise<ApiKeyContext> {
+  const [row] = await getAuthSql()<KeyRow[]>`select * from api_authorize(${hash})`;
+  return keyContext(hash, row);
+}
+
+/**
+ * A read's first statement with the key's authorization, in one round trip (the statement has
+ * to wait for a connection of the queries' pool, which a round trip of its own on the auth pool
+ * would not). The statement runs first, and only for a live key; api_authorize meters the
+ * request last, so the metering rows stay locked no longer than in a statement of their own. The
+ * data version is read in the statement's snapshot, the row's, where api_authorize's own reads
+ * see a later one.
+ */
+function authorizedRead(hash: string, first: SQL): SQL {
+  return sql`with gate as materialized (select exists (select from api_key_limits(${hash})) as open),
+      data as materialized (select true as read_found, t.* from (${first}) t where (select open from gate)),
+      meter as materialized (select * from api_authorize(${hash}) where (select count(*) from data) >= 0)
+    select (select row_to_json(m) from (
+              select meter.key_id, meter.account_id, meter.plan, meter.allowed, meter.rate_limit, meter.remaining, meter.reset_at,
+                     meter.retry_after, s.indexed_block, s.data_version
+                from meter left join (select indexed_block, data_version from sync_state order by chain_id limit 1) s on true) m) as read_meter,
+           (select open from gate) as read_open, data.*
+      from (select) one left join data on (select allowed from meter)`;
+}
+
+/**
+ * Authorizes the request and runs `first` in one round trip: the key's context (or 401, 429),
+ * and `first`'s row when it was read. `read` is false when the statement did not run, since the
+ * key was made between the two: the caller reads on its own then.
+ */
+export async function authorizeRead<R>(hash: string, first: SQL): Promise<{ key: ApiKeyContext; read: boolean; row: R | undefined }> {
+  const [r] = await queryPrepared<R & { read_meter: KeyRow | null; read_open: boolean; read_found: boolean | null }>(getDb(), authorizedRead(hash, first));
+  const key = keyContext(hash, r.read_meter);
+  return { key, read: r.read_open, row: r.read_found ? r : undefined };
 }
 
 /**

@@ -40,6 +40,12 @@ function evict(now: number, room: number) {
   }
 }
 
+/** Whether `key` has an answer of the last data version seen, fresh or on its way. */
+export function isCached(key: string): boolean {
+  const hit = entries.get(key);
+  return hit !== undefined && Date.now() - hit.at < TTL_MS;
+}
+
 /** The body `load` resolves to, encoded (unless it already is); a load that throws (a 404, a 500) is not kept. */
 export function cached(dataVersion: number, key: string, load: () => Promise<unknown>): Promise<JsonBody> {
   if (dataVersion !== version) {

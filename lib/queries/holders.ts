@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, pageWindow, queryPrepared } from "@/db/client";
+import { type Db, pageWindow } from "@/db/client";
 import type { holder } from "@/lib/api/schemas/tokens";
 import type { Classification } from "@/lib/domain/vocab";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { isRealHolderSql } from "@/lib/tokens/holders";
 import { percentOf, round, toUnits } from "./format";
+import { runRead } from "./read";
 
 const TOP_HOLDERS = 10;
 
@@ -67,21 +68,21 @@ type HolderPageRow = { total_supply: string; decimals: number; price_usd: number
  * same commit and by the same rule (worker/derive/balances.ts), so a busy token's total is one
  * index probe rather than a pass over all its holders. Each holder adds its quantity and its value at the token's price.
  */
-export async function listHolders(db: Db, token: string, page: { page: number; limit: number }) {
-  const [t] = await queryPrepared<HolderPageRow>(
-    db,
-    sql`select t.total_supply::text as total_supply, t.decimals, coalesce(m.price_usd, 0) as price_usd,
-               coalesce((select h.holder_count from holder_count_history h
-                          where h.token_address = t.address order by h.at desc limit 1), 0) as total,
-               (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
-                  from (${holdersSql(sql`t.address`, { limit: page.limit, offset: (page.page - 1) * page.limit })}) h) as holders
-          from tokens t left join token_metrics m on m.address = t.address
-         where t.address = ${token}`,
-  );
-  if (!t) return null;
-  const data = t.holders.map((h) => {
-    const quantity = toUnits(h.amount, t.decimals);
-    return { ...toHolder(h, t), quantity, value_usd: round(quantity * t.price_usd, 2) };
-  });
-  return { data, total: t.total, page: page.page, limit: page.limit };
-}
+export const holderListRead = (token: string, page: { page: number; limit: number }) => ({
+  first: sql`select t.total_supply::text as total_supply, t.decimals, coalesce(m.price_usd, 0) as price_usd,
+                    coalesce((select h.holder_count from holder_count_history h
+                               where h.token_address = t.address order by h.at desc limit 1), 0) as total,
+                    (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
+                       from (${holdersSql(sql`t.address`, { limit: page.limit, offset: (page.page - 1) * page.limit })}) h) as holders
+               from tokens t left join token_metrics m on m.address = t.address
+              where t.address = ${token}`,
+  answer: (t: HolderPageRow) => {
+    const data = t.holders.map((h) => {
+      const quantity = toUnits(h.amount, t.decimals);
+      return { ...toHolder(h, t), quantity, value_usd: round(quantity * t.price_usd, 2) };
+    });
+    return { data, total: t.total, page: page.page, limit: page.limit };
+  },
+});
+
+export const listHolders = (db: Db, token: string, page: { page: number; limit: number }) => runRead(db, holderListRead(token, page));

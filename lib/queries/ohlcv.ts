@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, queryPrepared } from "@/db/client";
+import type { Db } from "@/db/client";
 import type { candle, ohlcvList } from "@/lib/api/schemas/market";
 import { OHLCV_INTERVALS, type OhlcvInterval } from "@/lib/domain/vocab";
 import { round } from "./format";
+import { runRead } from "./read";
 
 export type OhlcvQuery = { interval: OhlcvInterval; from?: Date; to?: Date; page: number; limit: number };
 
@@ -34,13 +35,11 @@ type CandlePage = {
  * range from the head and the first candle and reads the page's candles with the close before
  * them, so a page costs one round trip.
  */
-export async function tokenOhlcv(db: Db, token: string, q: OhlcvQuery): Promise<z.infer<typeof ohlcvList> | null> {
+export function tokenOhlcvRead(token: string, q: OhlcvQuery) {
   const step = OHLCV_INTERVALS[q.interval];
   const epoch = (d: Date | undefined) => (d ? d.getTime() / 1000 : null);
-  const [r] = await queryPrepared<CandlePage>(
-    db,
-    // The request's values enter once, as columns of `known`; the range is worked out from them.
-    sql`with known as materialized (
+  // The request's values enter once, as columns of `known`; the range is worked out from them.
+  const first = sql`with known as materialized (
           select ${step}::float8 as step, ${q.limit}::int as page_size, ${q.page}::int as page_no,
                  ${epoch(q.from)}::float8 as from_at, ${epoch(q.to)}::float8 as to_at,
                  extract(epoch from (select max(indexed_block_time) from sync_state))::float8 as head,
@@ -64,9 +63,14 @@ export async function tokenOhlcv(db: Db, token: string, q: OhlcvQuery): Promise<
                     from ohlcv_candles c
                    where c.token_address = ${token} and c.interval = ${q.interval}
                      and c.bucket_start between to_timestamp(page_first) and to_timestamp(page_last)) b) as buckets
-          from page`,
-  );
-  if (!r) return null;
+          from page`;
+  return { first, answer: (r: CandlePage) => candles(r, q, step) };
+}
+
+export const tokenOhlcv = (db: Db, token: string, q: OhlcvQuery) => runRead(db, tokenOhlcvRead(token, q));
+
+/** The page's candles from the statement's row: the intervals without swaps filled in. */
+function candles(r: CandlePage, q: OhlcvQuery, step: number): z.infer<typeof ohlcvList> {
   const empty: z.infer<typeof ohlcvList> = { data: [], total: 0, page: q.page, limit: q.limit };
   if (r.head === null || r.first_bucket === null) return empty;
   const total = r.first <= r.last ? (r.last - r.first) / step + 1 : 0;

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, pageWindow, queryPrepared } from "@/db/client";
+import { type Db, pageWindow } from "@/db/client";
 import type { pool, poolList } from "@/lib/api/schemas/market";
 import { round } from "./format";
+import { runRead } from "./read";
 
 type PoolRow = {
   address: string;
@@ -27,38 +28,38 @@ const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as 
  * quote. The pair token's symbol is its own, or a quote token's from the chain profile. Volume
  * and swaps are the worker's too (worker/derive/metrics.ts): the 24 h up to its last refresh of the token.
  */
-export async function listPools(db: Db, token: string, page: { page: number; limit: number }): Promise<z.infer<typeof poolList> | null> {
-  const [t] = await queryPrepared<{ total: number; pools: PoolRow[] }>(
-    db,
-    sql`select
-               (select count(*)::int from pools p where p.token0 = t.address or p.token1 = t.address) as total,
-               (select coalesce(json_agg(x order by x.liquidity_usd desc, x.address), '[]') from (
-                  select p.address, p.dex, p.protocol, pair.address as pair_address, coalesce(pt.symbol, q.name) as pair_symbol,
-                         p.liquidity_usd, p.price_usd, p.volume_24h_usd, p.swaps_24h, p.address is not distinct from m.priced_pool as price_source
-                    from pools p
-                    cross join lateral (select case when p.token0 = t.address then p.token1 else p.token0 end as address) pair
-                    left join tokens pt on pt.address = pair.address
-                    left join chain_contracts q on q.address = pair.address and q.role = 'quote_token'
-                   where p.token0 = t.address or p.token1 = t.address
-                   order by p.liquidity_usd desc, p.address
-                   ${pageWindow(page.limit, (page.page - 1) * page.limit)}) x) as pools
-          from tokens t left join token_metrics m on m.address = t.address
-         where t.address = ${token}`,
-  );
-  if (!t) return null;
-  const data = t.pools.map(
-    (p): z.infer<typeof pool> => ({
-      address: p.address,
-      protocol: PROTOCOLS[p.protocol],
-      dex: p.dex,
-      pair_token_address: p.pair_address,
-      pair_token_symbol: p.pair_symbol,
-      liquidity_usd: round(p.liquidity_usd, 2),
-      price_usd: p.price_usd,
-      volume_24h_usd: round(p.volume_24h_usd, 2),
-      swaps_24h: p.swaps_24h,
-      is_price_source: p.price_source,
-    }),
-  );
-  return { data, total: t.total, page: page.page, limit: page.limit };
-}
+export const poolListRead = (token: string, page: { page: number; limit: number }) => ({
+  first: sql`select
+                    (select count(*)::int from pools p where p.token0 = t.address or p.token1 = t.address) as total,
+                    (select coalesce(json_agg(x order by x.liquidity_usd desc, x.address), '[]') from (
+                       select p.address, p.dex, p.protocol, pair.address as pair_address, coalesce(pt.symbol, q.name) as pair_symbol,
+                              p.liquidity_usd, p.price_usd, p.volume_24h_usd, p.swaps_24h, p.address is not distinct from m.priced_pool as price_source
+                         from pools p
+                         cross join lateral (select case when p.token0 = t.address then p.token1 else p.token0 end as address) pair
+                         left join tokens pt on pt.address = pair.address
+                         left join chain_contracts q on q.address = pair.address and q.role = 'quote_token'
+                        where p.token0 = t.address or p.token1 = t.address
+                        order by p.liquidity_usd desc, p.address
+                        ${pageWindow(page.limit, (page.page - 1) * page.limit)}) x) as pools
+               from tokens t left join token_metrics m on m.address = t.address
+              where t.address = ${token}`,
+  answer: (t: { total: number; pools: PoolRow[] }): z.infer<typeof poolList> => {
+    const data = t.pools.map(
+      (p): z.infer<typeof pool> => ({
+        address: p.address,
+        protocol: PROTOCOLS[p.protocol],
+        dex: p.dex,
+        pair_token_address: p.pair_address,
+        pair_token_symbol: p.pair_symbol,
+        liquidity_usd: round(p.liquidity_usd, 2),
+        price_usd: p.price_usd,
+        volume_24h_usd: round(p.volume_24h_usd, 2),
+        swaps_24h: p.swaps_24h,
+        is_price_source: p.price_source,
+      }),
+    );
+    return { data, total: t.total, page: page.page, limit: page.limit };
+  },
+});
+
+export const listPools = (db: Db, token: string, page: { page: number; limit: number }) => runRead(db, poolListRead(token, page));

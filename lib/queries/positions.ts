@@ -5,6 +5,7 @@ import type { position, positionList } from "@/lib/api/schemas/wallets";
 import type { PositionStatus } from "@/lib/domain/vocab";
 import { iso, round, toUnits } from "./format";
 import { byValue, keptOpenPositions, OPEN_POSITIONS_COLUMNS, type OpenPositionsRow, openPositionsJoin, openPositionsOf, tokenFacts } from "./open-positions";
+import { runRead } from "./read";
 import { snapshotFor, snapshotValues } from "./token-list-index";
 import { currentDataVersion } from "./tokens";
 
@@ -21,6 +22,8 @@ type PositionRow = {
   first_trade_at: string | null;
   last_trade_at: string | null;
 };
+
+type PositionQuery = { status: PositionStatus; page: number; limit: number };
 
 const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp from blocks b where b.number = ${block})`;
 
@@ -43,24 +46,31 @@ const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cos
  * price in the token list snapshot that ranked them (the data version's, or for a moment while it
  * builds the one before); tokens of unknown cost (transfers in) count at zero cost.
  */
-export async function listPositions(
+export function positionListRead(db: Db, wallet: string, q: PositionQuery) {
+  const kept = keptOpenPositions(db, wallet);
+  return {
+    // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round trip.
+    first: sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open, ${OPEN_POSITIONS_COLUMNS}
+                 from wallets w left join wallet_position_counts c on c.wallet = w.address
+                 ${openPositionsJoin(sql`w.address`, kept, q.status !== "closed")}
+                where w.address = ${wallet}`,
+    answer: (counts: { total: number; open: number } & OpenPositionsRow, dataVersion?: number) => positionPage(db, wallet, q, kept, counts, dataVersion),
+  };
+}
+
+export const listPositions = (db: Db, wallet: string, q: PositionQuery) => runRead(db, positionListRead(db, wallet, q));
+
+/** The page of the wallet's positions, from its counts and open positions. */
+async function positionPage(
   db: Db,
   wallet: string,
-  q: { status: PositionStatus; page: number; limit: number },
-  dataVersion?: number,
-): Promise<z.infer<typeof positionList> | null> {
+  q: PositionQuery,
+  kept: ReturnType<typeof keptOpenPositions>,
+  counts: { total: number; open: number } & OpenPositionsRow,
+  dataVersion: number | undefined,
+): Promise<z.infer<typeof positionList>> {
   const offset = (q.page - 1) * q.limit;
   const version = dataVersion ?? (await currentDataVersion(db));
-  const kept = keptOpenPositions(db, wallet);
-  // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round trip.
-  const [counts] = await queryPrepared<{ total: number; open: number } & OpenPositionsRow>(
-    db,
-    sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open, ${OPEN_POSITIONS_COLUMNS}
-          from wallets w left join wallet_position_counts c on c.wallet = w.address
-          ${openPositionsJoin(sql`w.address`, kept, q.status !== "closed")}
-         where w.address = ${wallet}`,
-  );
-  if (!counts) return null;
   const total = q.status === "open" ? counts.open : q.status === "closed" ? counts.total - counts.open : counts.total;
   let openPage: string[] = [];
   if (q.status !== "closed" && offset < counts.open) {

@@ -7,6 +7,7 @@ import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { RiskFlag, TokenSort } from "@/lib/domain/vocab";
 import { hoursSince, iso, round } from "./format";
 import { type HolderRow, holdersSql, toHolder } from "./holders";
+import { runRead } from "./read";
 import { queryTokenList } from "./token-list-index";
 
 type TokenRow = {
@@ -141,13 +142,15 @@ export async function getTokens(db: Db, addresses: string[], now: Date, dataVers
 }
 
 /** A token's row and its top holders (as one JSON array) in one statement. */
-export async function getTokenProfile(db: Db, address: string, now: Date): Promise<z.infer<typeof tokenProfile> | null> {
-  const [token] = await queryPrepared<TokenRow & { holders: HolderRow[] }>(
-    db,
-    sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
-                         from (${holdersSql(sql`tok.address`)}) h) as holders
-          from (${tokenRowsSql(sql`m.address = ${address}`)}) tok`,
-  );
-  if (!token) return null;
-  return { ...toToken(token, now), top_holders: token.holders.map((h) => toHolder(h, token)), created_at: iso(new Date(token.created_at)) };
-}
+export const tokenProfileRead = (address: string, now: Date) => ({
+  first: sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
+                              from (${holdersSql(sql`tok.address`)}) h) as holders
+               from (${tokenRowsSql(sql`m.address = ${address}`)}) tok`,
+  answer: (token: TokenRow & { holders: HolderRow[] }): z.infer<typeof tokenProfile> => ({
+    ...toToken(token, now),
+    top_holders: token.holders.map((h) => toHolder(h, token)),
+    created_at: iso(new Date(token.created_at)),
+  }),
+});
+
+export const getTokenProfile = (db: Db, address: string, now: Date) => runRead(db, tokenProfileRead(address, now));

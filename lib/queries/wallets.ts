@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, queryPrepared } from "@/db/client";
+import type { Db } from "@/db/client";
 import { wallets } from "@/db/schema";
 import type { walletProfile } from "@/lib/api/schemas/wallets";
 import type { Classification, Confidence, Sector } from "@/lib/domain/vocab";
 import { iso, round } from "./format";
 import { keptOpenPositions, OPEN_POSITIONS_COLUMNS, type OpenPositionsRow, openPositionsJoin, openPositionsOf, valuedOpenPositions } from "./open-positions";
+import { runRead } from "./read";
 import { currentDataVersion } from "./tokens";
 
 type WalletRow = {
@@ -26,34 +27,35 @@ type WalletRow = {
  * The wallet, with its open positions by value as its portfolio (kept between reads while they
  * do not change, open-positions.ts), in one statement.
  */
-export async function getWalletProfile(db: Db, address: string, dataVersion?: number): Promise<z.infer<typeof walletProfile> | null> {
-  const version = dataVersion ?? (await currentDataVersion(db));
+export function walletProfileRead(db: Db, address: string) {
   const kept = keptOpenPositions(db, address);
-  const [w] = await queryPrepared<WalletRow & OpenPositionsRow>(
-    db,
-    sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score, s.confidence,
-               w.pnl_estimate_usd, w.pnl_confidence, w.sector_preference, w.trade_count, w.first_seen, ${OPEN_POSITIONS_COLUMNS}
-          from wallets w left join wallet_scores s on s.address = w.address
-          left join wallet_position_counts c on c.wallet = w.address
-          ${openPositionsJoin(sql`w.address`, kept, true)}
-         where w.address = ${address}`,
-  );
-  if (!w) return null;
-  const holdings = await valuedOpenPositions(db, version, openPositionsOf(db, address, kept, w));
-
   return {
-    address: w.address,
-    classification: w.score_classification ?? w.classification,
-    reputation_score: round(w.reputation_score ?? 0, 1),
-    reputation_confidence: w.confidence ?? "low",
-    portfolio: holdings.map((h) => ({ token_address: h.token, token_symbol: h.symbol, quantity: h.units, value_usd: round(h.value, 2) })),
-    pnl_estimate_usd: round(w.pnl_estimate_usd, 2),
-    pnl_confidence: w.pnl_confidence,
-    sector_preference: w.sector_preference,
-    trade_count: w.trade_count,
-    first_seen: iso(new Date(w.first_seen)),
+    first: sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score, s.confidence,
+                      w.pnl_estimate_usd, w.pnl_confidence, w.sector_preference, w.trade_count, w.first_seen, ${OPEN_POSITIONS_COLUMNS}
+                 from wallets w left join wallet_scores s on s.address = w.address
+                 left join wallet_position_counts c on c.wallet = w.address
+                 ${openPositionsJoin(sql`w.address`, kept, true)}
+                where w.address = ${address}`,
+    answer: async (w: WalletRow & OpenPositionsRow, dataVersion?: number): Promise<z.infer<typeof walletProfile>> => {
+      const version = dataVersion ?? (await currentDataVersion(db));
+      const holdings = await valuedOpenPositions(db, version, openPositionsOf(db, address, kept, w));
+      return {
+        address: w.address,
+        classification: w.score_classification ?? w.classification,
+        reputation_score: round(w.reputation_score ?? 0, 1),
+        reputation_confidence: w.confidence ?? "low",
+        portfolio: holdings.map((h) => ({ token_address: h.token, token_symbol: h.symbol, quantity: h.units, value_usd: round(h.value, 2) })),
+        pnl_estimate_usd: round(w.pnl_estimate_usd, 2),
+        pnl_confidence: w.pnl_confidence,
+        sector_preference: w.sector_preference,
+        trade_count: w.trade_count,
+        first_seen: iso(new Date(w.first_seen)),
+      };
+    },
   };
 }
+
+export const getWalletProfile = (db: Db, address: string) => runRead(db, walletProfileRead(db, address));
 
 export async function walletExists(db: Db, address: string): Promise<boolean> {
   const rows = await db.select({ a: wallets.address }).from(wallets).where(eq(wallets.address, address));

@@ -19,6 +19,17 @@ const ROUTES = [
   "/v1/alerts",
 ];
 
+// A minute window last moved `ago` seconds ago, with `count` requests in that second, by the database's clock.
+const seedWindow = async (keyId: string, ago: number, count: number) =>
+  testDb().execute(sql`
+    insert into rate_limit_windows (key_id, second, total, counts)
+    select ${keyId}, s, ${count}, (select array_agg(case when i = s % 61 then ${count} else 0 end order by i) from generate_series(0, 60) i)
+      from (select floor(extract(epoch from clock_timestamp()))::bigint - ${ago} as s) now`);
+// Today's and tomorrow's usage, so a test that runs across midnight sees the same.
+const seedDay = async (keyId: string, requests: number) =>
+  testDb().execute(sql`insert into usage_daily (key_id, day, requests)
+    select ${keyId}, (now() at time zone 'utc')::date + d, ${requests} from generate_series(0, 1) d`);
+
 describe("authentication", () => {
   const cases: [string, () => Promise<Record<string, string>>][] = [
     ["missing", async () => ({})],
@@ -83,15 +94,9 @@ describe("rate limits", () => {
   });
 
   it("counts the requests of the last minute and forgets older ones", async () => {
-    // A window last moved 120 s ago (10 requests then), and one moved 5 s ago (4 requests then), by the database's clock.
-    const seed = async (keyId: string, ago: number, count: number) =>
-      testDb().execute(sql`
-        insert into rate_limit_windows (key_id, second, total, counts)
-        select ${keyId}, s, ${count}, (select array_agg(case when i = s % 61 then ${count} else 0 end order by i) from generate_series(0, 60) i)
-          from (select floor(extract(epoch from clock_timestamp()))::bigint - ${ago} as s) now`);
     const [stale, recent] = [await newKey("free"), await newKey("free")];
-    await seed(stale.id, 120, 10);
-    await seed(recent.id, 5, 4);
+    await seedWindow(stale.id, 120, 10);
+    await seedWindow(recent.id, 5, 4);
     const [a, b] = [await api("/v1/tokens?limit=1", { key: stale.key }), await api("/v1/tokens?limit=1", { key: recent.key })];
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.headers.get("x-ratelimit-remaining")).toBe("9");
@@ -116,9 +121,7 @@ describe("rate limits", () => {
 
   it("enforces the daily limit until the next UTC midnight", async () => {
     const k = await newKey("free");
-    // Today and tomorrow used up, so the request is refused even if it runs across midnight.
-    await testDb().execute(sql`insert into usage_daily (key_id, day, requests)
-      select ${k.id}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`);
+    await seedDay(k.id, 100);
     const sent = Date.now() / 1000;
     const res = await api("/v1/tokens?limit=1", { key: k.key });
     const answered = Date.now() / 1000;
@@ -132,11 +135,40 @@ describe("rate limits", () => {
     expect(res.headers.get("x-ratelimit-limit")).toBe("100");
   });
 
+  it("limits a key exactly on the routes that read in the round trip that authorizes them", async () => {
+    const k = await newKey("free");
+    const paths = ROUTES.filter((p) => /^\/v1\/(tokens|wallets)\/0x[a-f0-9]{40}(\/(holders|pools|ohlcv|positions))?$/.test(p));
+    expect(paths).toHaveLength(6);
+    const results = await Promise.all(Array.from({ length: 14 }, (_, i) => api(paths[i % paths.length], { key: k.key })));
+    // The addresses are not indexed: what the key may read answers 404, the rest 429.
+    expect(results.filter((r) => r.status === 404)).toHaveLength(10);
+    for (const r of results.filter((r) => r.status !== 404)) expectError(r, 429, "RATE_LIMITED");
+    const [usage] = await testDb().execute<{ requests: number; rejected: number }>(sql`select requests, rejected from usage_daily where key_id = ${k.id}`);
+    expect(usage).toEqual({ requests: 10, rejected: 4 });
+  });
+
   it("meters usage per key per day", async () => {
     const k = await newKey("pro");
     for (let i = 0; i < 3; i++) await api("/v1/tokens?limit=1", { key: k.key });
     const [row] = await testDb().execute<{ requests: number }>(sql`select requests from usage_daily where key_id = ${k.id}`);
     expect(row.requests).toBe(3);
+  });
+});
+
+describe("the order of errors", () => {
+  // Each route with a parameter it refuses: a malformed address, or a limit of 0.
+  const refused = ROUTES.map((p) =>
+    p.includes(`0x${"a".repeat(40)}`) ? p.replace(`0x${"a".repeat(40)}`, "0xnope") : `${p}${p.includes("?") ? "&" : "?"}limit=0`,
+  );
+
+  it("answers 401 for an unknown key and 429 for a limited one before it looks at the parameters", async () => {
+    const limited = await newKey("free");
+    await seedDay(limited.id, 100);
+    for (const path of refused) {
+      expectError(await api(path), 400, "INVALID_PARAMS");
+      expectError(await api(path, { key: `ocd_live_${"x".repeat(32)}` }), 401, "UNAUTHORIZED");
+      expectError(await api(path, { key: limited.key }), 429, "RATE_LIMITED");
+    }
   });
 });
 

@@ -1,5 +1,6 @@
-import { addressResource } from "@/lib/api/address-resource";
-import { getTokenProfile } from "@/lib/queries/tokens";
+import { addressRead } from "@/lib/api/address-resource";
+import { emptyQuery } from "@/lib/api/schemas/common";
+import { tokenProfileRead } from "@/lib/queries/tokens";
 
 /** A token's profile with its top holders. */
-export const { GET, POST, PUT, PATCH, DELETE } = addressResource("Token", getTokenProfile);
+export const { GET, POST, PUT, PATCH, DELETE } = addressRead("Token", emptyQuery, (address, _q, { now }) => tokenProfileRead(address, now));

@@ -1,6 +1,6 @@
-import { addressList } from "@/lib/api/address-resource";
+import { addressRead } from "@/lib/api/address-resource";
 import { holderListQuery } from "@/lib/api/schemas/market";
-import { listHolders } from "@/lib/queries/holders";
+import { holderListRead } from "@/lib/queries/holders";
 
 /** Every real holder of a token, largest first. */
-export const { GET, POST, PUT, PATCH, DELETE } = addressList("Token", holderListQuery, listHolders);
+export const { GET, POST, PUT, PATCH, DELETE } = addressRead("Token", holderListQuery, holderListRead);

@@ -1,6 +1,6 @@
-import { addressList } from "@/lib/api/address-resource";
+import { addressRead } from "@/lib/api/address-resource";
 import { ohlcvQuery } from "@/lib/api/schemas/market";
-import { tokenOhlcv } from "@/lib/queries/ohlcv";
+import { tokenOhlcvRead } from "@/lib/queries/ohlcv";
 
 /** USD candles of a token from its swaps. */
-export const { GET, POST, PUT, PATCH, DELETE } = addressList("Token", ohlcvQuery, tokenOhlcv);
+export const { GET, POST, PUT, PATCH, DELETE } = addressRead("Token", ohlcvQuery, tokenOhlcvRead);
