@@ -27,6 +27,8 @@ export class JsonBody {
   }
 }
 
+const isFresh = (e: { at: number } | undefined, now: number) => e !== undefined && now - e.at < TTL_MS;
+
 function drop(key: string) {
   bytes -= entries.get(key)?.size ?? 0;
   entries.delete(key);
@@ -35,15 +37,14 @@ function drop(key: string) {
 /** Drops expired entries (the oldest first), then the oldest until `room` more bytes fit. */
 function evict(now: number, room: number) {
   for (const [key, e] of entries) {
-    if (now - e.at < TTL_MS && bytes + room <= MAX_BYTES) break;
+    if (isFresh(e, now) && bytes + room <= MAX_BYTES) break;
     drop(key);
   }
 }
 
 /** Whether `key` has an answer of the last data version seen, fresh or on its way. */
 export function isCached(key: string): boolean {
-  const hit = entries.get(key);
-  return hit !== undefined && Date.now() - hit.at < TTL_MS;
+  return isFresh(entries.get(key), Date.now());
 }
 
 /** The body `load` resolves to, encoded (unless it already is); a load that throws (a 404, a 500) is not kept. */
@@ -55,7 +56,7 @@ export function cached(dataVersion: number, key: string, load: () => Promise<unk
   }
   const now = Date.now();
   const hit = entries.get(key);
-  if (hit && now - hit.at < TTL_MS) return hit.value;
+  if (hit && isFresh(hit, now)) return hit.value;
   drop(key);
   const value = load().then((body) => (body instanceof JsonBody ? body : JsonBody.of(body)));
   const entry = { at: now, value, size: 0 };

@@ -112,15 +112,16 @@ export function withAddressRead<P>(prepare: (req: NextRequest, ctx: RequestConte
       if (answer === null) throw notFound(missing);
       return answer;
     };
+    const readAlone = async (dataVersion: number) => found(await runRead(getDb(), read, dataVersion));
     if (isCached(cacheKey) || isLimited(hash)) {
       const key = await authorized();
       // Still a hit unless the data changed since.
-      return cached(key.dataVersion, cacheKey, async () => found(await runRead(getDb(), read, key.dataVersion)));
+      return cached(key.dataVersion, cacheKey, () => readAlone(key.dataVersion));
     }
     const { key, read: wasRead, row } = await authorizeRead<never>(hash, read.first);
     keyHeaders(headers, key);
     return cached(key.dataVersion, cacheKey, async () => {
-      if (!wasRead) return found(await runRead(getDb(), read, key.dataVersion));
+      if (!wasRead) return readAlone(key.dataVersion);
       return found(row === undefined ? null : await read.answer(row, key.dataVersion));
     });
   });
