@@ -27,7 +27,7 @@ export class JsonBody {
   }
 }
 
-const isFresh = (e: { at: number } | undefined, now: number) => e !== undefined && now - e.at < TTL_MS;
+const isFresh = <E extends { at: number }>(e: E | undefined, now: number): e is E => e !== undefined && now - e.at < TTL_MS;
 
 function drop(key: string) {
   bytes -= entries.get(key)?.size ?? 0;
@@ -56,7 +56,7 @@ export function cached(dataVersion: number, key: string, load: () => Promise<unk
   }
   const now = Date.now();
   const hit = entries.get(key);
-  if (hit && isFresh(hit, now)) return hit.value;
+  if (isFresh(hit, now)) return hit.value;
   drop(key);
   const value = load().then((body) => (body instanceof JsonBody ? body : JsonBody.of(body)));
   const entry = { at: now, value, size: 0 };
