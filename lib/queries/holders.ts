@@ -4,6 +4,7 @@ import { type Db, pageWindow } from "@/db/client";
 import type { holder } from "@/lib/api/schemas/tokens";
 import type { Classification } from "@/lib/domain/vocab";
 import { netActivity } from "@/lib/scoring/net-activity";
+import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { isRealHolderSql } from "@/lib/tokens/holders";
 import { percentOf, round, toUnits } from "./format";
 import { runRead } from "./read";
@@ -50,7 +51,7 @@ export function toHolder(r: HolderRow, token: { total_supply: string; decimals: 
     address: r.holder,
     holding_pct: round(percentOf(r.amount, token.total_supply), 4),
     classification: r.classification ?? "fresh",
-    reputation_score: round(r.reputation_score ?? 0, 1),
+    reputation_score: round(r.reputation_score ?? NO_EVIDENCE_REPUTATION, 1),
     net_activity: netActivity({
       balance: toUnits(r.amount, token.decimals),
       recentBought: toUnits(r.bought ?? "0", token.decimals),

@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { wallets } from "@/db/schema";
 import type { walletProfile } from "@/lib/api/schemas/wallets";
 import type { Classification, Confidence, Sector } from "@/lib/domain/vocab";
+import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { iso, round } from "./format";
 import { keptOpenPositions, OPEN_POSITIONS_COLUMNS, type OpenPositionsRow, openPositionsJoin, openPositionsOf, valuedOpenPositions } from "./open-positions";
 import { runRead } from "./read";
@@ -42,7 +43,7 @@ export function walletProfileRead(db: Db, address: string) {
       return {
         address: w.address,
         classification: w.score_classification ?? w.classification,
-        reputation_score: round(w.reputation_score ?? 0, 1),
+        reputation_score: round(w.reputation_score ?? NO_EVIDENCE_REPUTATION, 1),
         reputation_confidence: w.confidence ?? "low",
         portfolio: holdings.map((h) => ({ token_address: h.token, token_symbol: h.symbol, quantity: h.units, value_usd: round(h.value, 2) })),
         pnl_estimate_usd: round(w.pnl_estimate_usd, 2),

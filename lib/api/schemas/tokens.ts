@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLASSIFICATIONS, NET_ACTIVITY, RISK_FLAGS, TOKEN_SORT_ORDERS, TOKEN_SORTS } from "@/lib/domain/vocab";
+import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { addressSchema, listEnvelope, paginationQuery, timestampSchema } from "./common";
 import { refineTokenFilter, tokenFilterQueryShape } from "./token-filter";
 
@@ -72,7 +73,9 @@ export const holder = z
     address: z.string().meta({ description: "Token contract address, lowercase" }),
     holding_pct: z.number().meta({ description: "Share of the total supply held, in percent" }),
     classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
-    reputation_score: z.number().meta({ description: "Wallet reputation score, 0 to 100" }),
+    reputation_score: z
+      .number()
+      .meta({ description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) for a wallet not scored yet` }),
     net_activity: z.enum(NET_ACTIVITY).meta({
       description:
         "Recent net direction of the holder's swaps over the 24 h up to the worker's last refresh of the token (the indexed head; for a token not traded since, its full refresh, every 30 s): accumulating, distributing, holding or exited",

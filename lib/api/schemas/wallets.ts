@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLASSIFICATIONS, CONFIDENCE, POSITION_STATUSES, SECTORS } from "@/lib/domain/vocab";
+import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { listEnvelope, paginationQuery, timestampSchema } from "./common";
 
 export const holding = z
@@ -15,7 +16,11 @@ export const walletProfile = z
   .object({
     address: z.string().meta({ description: "Wallet address, lowercase" }),
     classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
-    reputation_score: z.number().min(0).max(100).meta({ description: "Wallet reputation score, 0 to 100" }),
+    reputation_score: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) before the wallet is first scored` }),
     reputation_confidence: z.enum(CONFIDENCE).meta({ description: "Confidence in the reputation score: low, medium or high" }),
     portfolio: z.array(holding).meta({ description: "Current holdings, largest value first" }),
     pnl_estimate_usd: z.number().meta({ description: "Estimated profit and loss in USD: realized plus unrealized over every position" }),
