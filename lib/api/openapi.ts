@@ -152,7 +152,11 @@ export function openApiDocument(serverUrl: string) {
           },
         },
         "/status": {
-          get: { summary: "Data freshness (no key)", security: [], responses: { 200: json(status, "OK") } },
+          get: {
+            summary: "Data freshness (no key)",
+            security: [],
+            responses: { 200: json(status, "OK"), 400: json(errorSchema, ERROR_TEXT[400]), 500: json(errorSchema, ERROR_TEXT[500]) },
+          },
         },
       },
     }),
