@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { RiskFlag, RiskLevel, Sector, TokenAdjustmentReason } from "@/lib/domain/vocab";
-import type { Adjustment } from "./composite";
+import { type Adjustment, moved } from "./composite";
 import type { FlagEvidence } from "./evidence";
 import { formatCount, formatDate, formatPct, formatShare, formatUsd } from "./format";
 import type { RiskDimensions, TokenRiskResult } from "./risk";
@@ -111,9 +111,12 @@ function trading(i: SummaryInput): string {
   );
 }
 
-/** Why the score is above its weighted breakdown, when a floor other than a flag's raised it. */
+/**
+ * Why the score is above its weighted breakdown, when a floor other than a flag's raised it. A
+ * floor the breakdown already meets raised nothing, so it is not named (composite's `moved`).
+ */
 function raisedBy(i: SummaryInput): string {
-  const floors = i.adjustments.flatMap((a) => ("min_score" in a ? [a] : []));
+  const floors = i.adjustments.flatMap((a) => ("min_score" in a && moved(a, i.weightedScore) ? [a] : []));
   const floor = floors.sort((a, b) => b.min_score - a.min_score)[0];
   if (!floor || i.flagEvidence.some((e) => e.flag === floor.reason)) return "";
   return ` (its breakdown weighs ${Math.round(i.weightedScore)}, raised because ${ADJUSTMENT_REASON_TEXT[floor.reason]})`;
