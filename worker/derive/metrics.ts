@@ -5,7 +5,7 @@ import { firstIdAfter } from "@/db/event-ids";
 import { pools as poolsTable, tokenMetrics, tokenScores } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { holderGrowthPct } from "@/lib/scoring/holder-growth";
-import { trendingScore } from "@/lib/scoring/trending";
+import { type TrendingInput, trendingScore } from "@/lib/scoring/trending";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainState, PoolState } from "../indexer/state";
 import { MAX_USD, poolLiquidityUsd, poolPriceUsd, tokenPrice } from "./prices";
@@ -187,8 +187,9 @@ export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: Poo
 /** Mirrors token_scores into the list read model and ranks it for sort=trending (lib/scoring/trending.ts). */
 export async function refreshRanking(tx: Tx, tokens: string[]) {
   if (tokens.length === 0) return;
-  const inputs = await tx.unsafe<{ address: string; volume24hUsd: number; holderGrowth1hPct: number; riskScore: number }[]>(
-    `select m.address, m.volume_24h_usd as "volume24hUsd", m.holder_growth_1h_pct as "holderGrowth1hPct", s.risk_score as "riskScore"
+  const inputs = await tx.unsafe<({ address: string } & TrendingInput)[]>(
+    `select m.address, m.volume_24h_usd as "volume24hUsd", m.holder_growth_1h_pct as "holderGrowth1hPct", s.risk_score as "riskScore",
+            m.price_usd as "priceUsd", s.flags
        from token_metrics m join token_scores s on s.address = m.address
       where m.address = any($1::text[])`,
     [tokens],

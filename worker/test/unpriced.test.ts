@@ -14,7 +14,7 @@ import { fakeProfile } from "./fake-market";
  * minimum) is the one every figure reads. While the pool is deep, the chart's last close is the
  * header price, and market cap, FDV and holders' values are that price times their amounts; once
  * its creator pulls the liquidity (a dust trade after), price, market cap, FDV and holders' values
- * are 0, the changes null, and the chart closes at 0.
+ * are 0, the changes null, the chart closes at 0, and trending does not promote it.
  */
 const E18 = 10n ** 18n;
 const profile = fakeProfile;
@@ -51,7 +51,8 @@ async function story() {
   const token = (await getTokenProfile(read, TOKEN, now))!;
   const candles = (await tokenOhlcv(read, TOKEN, { interval: "1m", page: 1, limit: 500 }))!.data;
   const holders = (await listHolders(read, TOKEN, { page: 1, limit: 50 }))!.data;
-  return { token, lastClose: candles.at(-1)!.close, holders };
+  const [{ trending }] = await sql<{ trending: number }[]>`select trending_score as trending from token_metrics where address = ${TOKEN}`;
+  return { token, lastClose: candles.at(-1)!.close, holders, trending };
 }
 
 describe("a token's price, market cap, changes, candles and holders' values tell one story", { timeout: 120_000 }, () => {
@@ -90,8 +91,9 @@ describe("a token's price, market cap, changes, candles and holders' values tell
   });
 
   it("while the pool is deep: the chart's last close is the header price, and every value is priced by it", async () => {
-    const { token, lastClose, holders } = await story();
-    // 12 WETH at $3,000 over the pair's token reserve.
+    const { token, lastClose, holders, trending } = await story();
+    expect(trending).toBeGreaterThan(0);
+    // The pair's WETH at $3,000 over its token reserve.
     expect(token.price_usd).toBeCloseTo((Number(reserves[1]) * 3000) / Number(reserves[0]), 12);
     expect(lastClose).toBe(token.price_usd);
     expect(token.market_cap_usd).toBeCloseTo(token.price_usd * 1_000_000, 1);
@@ -116,7 +118,8 @@ describe("a token's price, market cap, changes, candles and holders' values tell
     chain.mine();
     await syncToHead();
 
-    const { token, lastClose, holders } = await story();
+    const { token, lastClose, holders, trending } = await story();
+    expect(trending, "a token without a price is not promoted").toBe(0);
     expect(token.liquidity_usd).toBeGreaterThan(0);
     expect(token.liquidity_usd).toBeLessThan(profile.minQuoteLiquidityUsd * 2);
     expect(token).toMatchObject({ price_usd: 0, market_cap_usd: 0, fdv_usd: 0 });
