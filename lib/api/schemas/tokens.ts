@@ -77,7 +77,10 @@ export const holder = z
       description:
         "Recent net direction of the holder's swaps over the 24 h up to the worker's last refresh of the token (the indexed head; for a token not traded since, its full refresh, every 30 s): accumulating, distributing, holding or exited",
     }),
-    tags: z.array(z.string()).meta({ description: "contract, cluster:<id>" }),
+    tags: z.array(z.string()).meta({
+      description:
+        "contract (the holder has code); cluster:<funder> (one of a managed funding cluster, the one owner the scores count: its funder paid at most 50 wallets, and 2 or more of them, at least half, hold the token)",
+    }),
   })
   .meta({ id: "Holder" });
 
