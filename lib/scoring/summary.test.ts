@@ -61,6 +61,12 @@ describe("deterministic summary", () => {
     expect(summaryProblem(deterministicSummary(raised), raised)).toBeNull();
   });
 
+  it("says a token without a price has none, rather than a market cap of $0", () => {
+    const unpriced = { ...calm(), marketCapUsd: 0, liquidityUsd: 220 };
+    expect(deterministicSummary(unpriced)).toContain("It has 1,342 holders, $220 of liquidity and no price, as no pool holds enough liquidity,");
+    expect(summaryProblem(deterministicSummary(unpriced), unpriced)).toBeNull();
+  });
+
   it("names no floor the breakdown already meets: it raised nothing", () => {
     const met: SummaryInput = {
       ...calm(),

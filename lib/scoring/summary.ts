@@ -105,10 +105,9 @@ function trading(i: SummaryInput): string {
   const growth =
     Math.round(i.holderGrowth1hPct * 10) === 0 ? "" : ` (${i.holderGrowth1hPct > 0 ? "+" : "-"}${formatPct(Math.abs(i.holderGrowth1hPct))} in the last hour)`;
   const volume = i.volume24hUsd > 0 ? `${formatUsd(i.volume24hUsd)} traded in the last day` : "no trades in the last day";
-  return (
-    `It has ${plural(i.holderCount, "holder")}${growth}, ${formatUsd(i.liquidityUsd)} of liquidity ` +
-    `and a market cap of ${formatUsd(i.marketCapUsd)}, with ${volume}.`
-  );
+  // Market cap is 0 only without a price: no pool holds the minimum liquidity (docs/methodology.md).
+  const cap = i.marketCapUsd > 0 ? `a market cap of ${formatUsd(i.marketCapUsd)}` : "no price, as no pool holds enough liquidity";
+  return `It has ${plural(i.holderCount, "holder")}${growth}, ${formatUsd(i.liquidityUsd)} of liquidity and ${cap}, with ${volume}.`;
 }
 
 /**
