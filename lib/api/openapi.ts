@@ -95,7 +95,7 @@ export function openApiDocument(serverUrl: string) {
         "/tokens/{address}": { get: get("Token profile", tokens.tokenProfile, { path: addressPath }, [404]) },
         "/tokens/{address}/ohlcv": {
           get: get(
-            "USD candles of a token from its swaps (no candles before its first swap; quiet intervals carry the close forward)",
+            "USD candles of a token's price after each of its swaps and liquidity changes (none before its first; quiet intervals carry the close forward)",
             market.ohlcvList,
             { path: addressPath, query: market.ohlcvQuery },
             [404],

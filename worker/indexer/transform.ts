@@ -1,6 +1,6 @@
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import { usd, valueUsd } from "../derive/prices";
+import { tokenPrice, usd, valueUsd } from "../derive/prices";
 import type { ChainLog } from "./decode";
 import type { BlockData, RangeData } from "./fetch";
 import { type ChainState, type PoolBalances, type PoolState, positionKey } from "./state";
@@ -67,6 +67,8 @@ export type EventRow = {
   pool: string | null;
   tokenAmount: bigint;
   amountUsd: number;
+  /** The token's price by the pricing rule right after a swap or liquidity change (0: unpriced); null for a transfer. */
+  priceUsd: number | null;
   direction: "buy" | "sell" | null;
   block: number;
   logIndex: number;
@@ -180,6 +182,7 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
             pool: null,
             tokenAmount: l.value,
             amountUsd: row.amountUsd,
+            priceUsd: null,
             direction: null,
             block: l.block,
             logIndex: l.logIndex,
@@ -248,6 +251,8 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       tokenAmount: moved.token,
       // A liquidity change moves both sides, each worth the quote side.
       amountUsd: moved.kind === "swap" ? tokenSideUsd : 2 * tokenSideUsd,
+      // The pool's reserves are already this log's (a V2 Sync comes before its Swap, Mint or Burn).
+      priceUsd: tokenPrice(state, s.token).priceUsd,
       direction: moved.direction,
     });
   }

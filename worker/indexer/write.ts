@@ -112,6 +112,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
       poolAddress: e.pool,
       tokenAmount: e.tokenAmount,
       amountUsd: e.amountUsd,
+      priceUsd: e.priceUsd,
       direction: e.direction,
       blockNumber: e.block,
       logIndex: e.logIndex,
