@@ -143,8 +143,13 @@ export const tokenScore = z
     }),
     top_holder_summary: z
       .object({
-        early_mover_count: z.number().int().meta({ description: "Wallets that bought within the first blocks after launch and still hold" }),
-        early_mover_net_activity: z.enum(NET_ACTIVITY).meta({ description: "Net direction of those early movers' recent swaps" }),
+        early_mover_count: z
+          .number()
+          .int()
+          .meta({ description: "Wallets that bought within the first 20 blocks after launch, whether or not they still hold" }),
+        early_mover_net_activity: z.enum(NET_ACTIVITY).meta({
+          description: "Net direction of the early movers together: their combined balance and their swaps of the last 24 h; holding when there are none",
+        }),
         avg_reputation_top10: z.number().meta({ description: AVG_REPUTATION }),
       })
       .meta({ description: "Summary of the top holders" }),
