@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { closeAllSessions } from "@/lib/auth/sessions";
 import { SIGN_IN_EMAIL_LIMITS } from "@/lib/auth/sign-in-throttle";
+import { ensureDevKeys } from "@/scripts/embedded/dev-keys";
 import { createTestDatabase } from "@/tests/setup/database";
 import { freePort } from "@/tests/setup/server";
 import { startFakeResend } from "@/worker/alerts/test/fake-servers";
@@ -130,10 +131,11 @@ describe("the start", () => {
 
 describe("on the embedded defaults", () => {
   let server: OwnServer;
+  let dataDir: string;
   const SESSION_HTTP = "authjs.session-token";
   beforeAll(async () => {
     // What `npm start` gives the web app: its database in DATA_DIR's runtime file, no RPC_URL, no Resend.
-    const dataDir = mkdtempSync(path.join(tmpdir(), "oci-embedded-"));
+    dataDir = mkdtempSync(path.join(tmpdir(), "oci-embedded-"));
     server = await ownServer("oci_embedded", (databaseUrl) => {
       writeFileSync(path.join(dataDir, "runtime.json"), JSON.stringify({ databaseUrl }));
       return { DATA_DIR: dataDir, DEV_SIGNIN: "1" };
@@ -176,6 +178,18 @@ describe("on the embedded defaults", () => {
     await devSignIn(b, "newcomer@example.com");
     expect(b.cookies.has(SESSION_HTTP)).toBe(true);
     expect((await b.fetch("/api/status")).status).toBe(200);
+  });
+
+  it("signs in as the dev accounts the start prints, each on its plan", async () => {
+    // What `npm start` makes on the embedded defaults: a dev account per plan (dev+<plan>@localhost), with a key.
+    for (const { email, plan } of await ensureDevKeys(server.db, dataDir)) {
+      const b = browser(server.baseUrl);
+      const res = await devSignIn(b, email);
+      expect([email, res.headers.get("location")?.includes("error="), b.cookies.has(SESSION_HTTP)]).toEqual([email, false, true]);
+      const [{ label }] = await server.sql<{ label: string }[]>`select label from plans where id = ${plan}`;
+      const page = (await (await b.fetch("/plan")).text()).replaceAll("<!-- -->", "");
+      expect(page).toContain(`data-testid="current-plan">${label}</strong>`);
+    }
   });
 
   it("refuses the dev sign-in to another machine, to a page that rebinds its name, and for a user of email links", async () => {
