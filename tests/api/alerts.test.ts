@@ -117,17 +117,18 @@ describe("GET/PATCH/DELETE /v1/alerts", () => {
   });
 
   it.each([
-    ["Pro", "pro", 100],
-    ["API Tier", "api_tier", 1000],
-  ] as const)("caps active alerts on %s too (%i): one more is 403 until one is paused", async (label, plan, cap) => {
+    ["Pro", 100, "pro"],
+    ["API Tier", 1000, "api_tier"],
+  ] as const)("cap active alerts on %s too, at %i: one more is 403 until one is paused", async (label, cap, plan) => {
     const { key, id, accountId } = await newKey(plan);
-    await testDb().execute(sql`
+    const [first] = await testDb().execute<{ id: string }>(sql`
       insert into alerts (id, key_id, account_id, name, conditions)
-      select 'alrt_cap' || i || ${id}, ${id}, ${accountId}, 'a' || i, '{"max_risk_score":50}' from generate_series(1, ${cap}) i`);
+      select 'alrt_' || left(md5(${id} || i), 20), ${id}, ${accountId}, 'a' || i, '{"max_risk_score":50}' from generate_series(1, ${cap}) i
+      returning id`);
     const refused = await create(key, { name: "one more", conditions });
     expectError(refused, 403, "FORBIDDEN");
     expect(refused.body.error.message).toBe(`The ${label} plan allows ${cap} active alerts; pause or delete one first.`);
-    expect((await api(`/v1/alerts/alrt_cap1${id}`, { key, method: "PATCH", body: { status: "paused" } })).status).toBe(200);
+    expect((await api(`/v1/alerts/${first.id}`, { key, method: "PATCH", body: { status: "paused" } })).status).toBe(200);
     expect((await create(key, { name: "one more", conditions })).status).toBe(201);
   });
 

@@ -350,7 +350,7 @@ describe("the request deadline", () => {
     const { key } = await apiKey("api_tier");
     const limited = await apiKey("free");
     await server.sql`insert into usage_daily (key_id, day, requests)
-      select ${limited.id}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`;
+      select ${limited.accountId}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`;
     const release = await lock("events");
     let stuck: Promise<unknown>[] = [];
     try {
