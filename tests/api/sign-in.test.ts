@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { closeAllSessions } from "@/lib/auth/sessions";
 import { SIGN_IN_EMAIL_LIMITS } from "@/lib/auth/sign-in-throttle";
-import { ensureDevKeys } from "@/scripts/embedded/dev-keys";
+import { PLANS } from "@/lib/domain/vocab";
+import { ensureAccount } from "@/lib/keys/store";
 import { createTestDatabase } from "@/tests/setup/database";
 import { freePort } from "@/tests/setup/server";
 import { startFakeResend } from "@/worker/alerts/test/fake-servers";
@@ -131,11 +132,10 @@ describe("the start", () => {
 
 describe("on the embedded defaults", () => {
   let server: OwnServer;
-  let dataDir: string;
   const SESSION_HTTP = "authjs.session-token";
   beforeAll(async () => {
     // What `npm start` gives the web app: its database in DATA_DIR's runtime file, no RPC_URL, no Resend.
-    dataDir = mkdtempSync(path.join(tmpdir(), "oci-embedded-"));
+    const dataDir = mkdtempSync(path.join(tmpdir(), "oci-embedded-"));
     server = await ownServer("oci_embedded", (databaseUrl) => {
       writeFileSync(path.join(dataDir, "runtime.json"), JSON.stringify({ databaseUrl }));
       return { DATA_DIR: dataDir, DEV_SIGNIN: "1" };
@@ -181,8 +181,10 @@ describe("on the embedded defaults", () => {
   });
 
   it("signs in as the dev accounts the start prints, each on its plan", async () => {
-    // What `npm start` makes on the embedded defaults: a dev account per plan (dev+<plan>@localhost), with a key.
-    for (const { email, plan } of await ensureDevKeys(server.db, dataDir)) {
+    // The accounts `npm start` makes on the embedded defaults (scripts/embedded/dev-keys.ts), one per plan.
+    for (const plan of PLANS) {
+      const email = `dev+${plan}@localhost`;
+      await ensureAccount(server.db, email, plan);
       const b = browser(server.baseUrl);
       const res = await devSignIn(b, email);
       expect([email, res.headers.get("location")?.includes("error="), b.cookies.has(SESSION_HTTP)]).toEqual([email, false, true]);
