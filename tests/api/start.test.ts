@@ -48,13 +48,13 @@ describe("npm start against a real DATABASE_URL", () => {
     try {
       expect(await sql`select email from accounts`).toEqual([]);
       expect(await sql`select id from api_keys`).toEqual([]);
+      expect(output).not.toContain("ocd_live_");
+      expect(output).toContain("no dev keys off the embedded defaults");
+      expect(existsSync(path.join(dataDir, "dev-keys.json"))).toBe(false);
     } finally {
       await sql.end();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    expect(output).not.toContain("ocd_live_");
-    expect(output).toContain("no dev keys off the embedded defaults");
-    expect(existsSync(path.join(dataDir, "dev-keys.json"))).toBe(false);
-    rmSync(dataDir, { recursive: true, force: true });
   }, 300_000);
 });
