@@ -152,7 +152,7 @@ test("without billing the plan changes only from the keys CLI, and the limits fo
   const after = await callApi(baseURL!, "/v1/tokens?limit=1", key);
   expect(["60", "10000"]).toContain(after.headers.get("x-ratelimit-limit"));
   await page.goto("/alerts");
-  await expect(page.getByTestId("alert-limit")).toContainText("Pro plan has no limit");
+  await expect(page.getByTestId("alert-limit")).toContainText("Pro plan allows 100 active alerts");
   await page.goto("/plan");
   await snap(page, "plan-and-usage");
 });

@@ -60,6 +60,12 @@ export type Config = z.infer<typeof schema> & {
    * may sign-in links be logged and the dev sign-in work: nothing real is at stake.
    */
   onEmbeddedDefaults: boolean;
+  /**
+   * `npm start` launches the embedded defaults: no DATABASE_URL (it starts its own database), no
+   * RPC_URL (its dev chain), no RESEND_API_KEY. What onEmbeddedDefaults is for the processes it
+   * starts; only then does it make dev keys or turn the dev sign-in on.
+   */
+  launchesEmbeddedDefaults: boolean;
 };
 
 /** The embedded launcher's database URL, for CLIs run beside `npm start`. */
@@ -93,6 +99,7 @@ function load(): Config {
     databaseUrl: env.DATABASE_URL ?? embedded,
     appOrigin: new URL(publicUrl ?? `http://localhost:${env.PORT}`).origin,
     onEmbeddedDefaults: !env.RESEND_API_KEY && !env.RPC_URL && embedded !== undefined && (env.DATABASE_URL ?? embedded) === embedded,
+    launchesEmbeddedDefaults: !env.RESEND_API_KEY && !env.RPC_URL && !env.DATABASE_URL,
   };
 }
 

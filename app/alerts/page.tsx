@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AlertBuilder } from "@/components/alerts/alert-builder";
 import { AlertList } from "@/components/alerts/alert-list";
+import { formatInteger } from "@/components/format";
 import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -15,31 +16,22 @@ export const metadata: Metadata = { title: "Alerts" };
 
 /** The plan's alert rules in words, from the plans table. */
 function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanLimits[]; active: number }) {
-  const unlimited = plans.filter((p) => p.maxActiveAlerts === null).map((p) => p.label);
+  const larger = plans.filter((p) => p.maxActiveAlerts > plan.maxActiveAlerts).map((p) => `${p.label} (${formatInteger(p.maxActiveAlerts)})`);
   const withWebhooks = plans.filter((p) => p.webhooks).map((p) => p.label);
   return (
     <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="alert-limit">
-      {plan.maxActiveAlerts === null ? (
+      Your {plan.label} plan allows <strong>{formatInteger(plan.maxActiveAlerts)}</strong> active alerts; <strong>{active}</strong> in use. Paused alerts do not
+      count: pause or delete one to make room
+      {larger.length > 0 && (
         <>
-          Your {plan.label} plan has no limit on active alerts ({active} active).
+          , or{" "}
+          <Link href="/plan" className="text-indigo-700 underline dark:text-indigo-300">
+            switch
+          </Link>{" "}
+          to {larger.join(" or ")} for more
         </>
-      ) : (
-        <>
-          Your {plan.label} plan allows <strong>{plan.maxActiveAlerts}</strong> active alerts; <strong>{active}</strong> in use. Paused alerts do not count:
-          pause or delete one to make room
-          {unlimited.length > 0 && (
-            <>
-              , or{" "}
-              <Link href="/plan" className="text-indigo-700 underline dark:text-indigo-300">
-                switch
-              </Link>{" "}
-              to {unlimited.join(" or ")} for no limit
-            </>
-          )}
-          .
-        </>
-      )}{" "}
-      Webhook delivery comes with {withWebhooks.join(" and ")}. An alert fires when tokens newly match, at most once every 15 minutes.
+      )}
+      . Webhook delivery comes with {withWebhooks.join(" and ")}. An alert fires when tokens newly match, at most once every 15 minutes.
     </p>
   );
 }

@@ -33,7 +33,7 @@ const json = (schema: z.ZodType, description: string) => ({
 const ERROR_TEXT: Record<number, string> = {
   400: "INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param)",
   401: "UNAUTHORIZED: missing or invalid API key",
-  403: "FORBIDDEN: not available on the plan",
+  403: "FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows)",
   404: "NOT_FOUND: the address is not indexed, or the resource does not exist",
   413: "PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB",
   429: "RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After",
@@ -42,7 +42,8 @@ const ERROR_TEXT: Record<number, string> = {
 
 function responses(ok: ZodOpenApiResponsesObject, errors: number[]): ZodOpenApiResponsesObject {
   const out: ZodOpenApiResponsesObject = { ...ok };
-  for (const code of [400, 401, ...errors, 429, 500]) out[String(code) as "400"] = json(errorSchema, ERROR_TEXT[code]);
+  // Every keyed operation: a key beyond its account's cap on keys is 403 wherever it is sent.
+  for (const code of new Set([400, 401, 403, ...errors, 429, 500])) out[String(code) as "400"] = json(errorSchema, ERROR_TEXT[code]);
   return out;
 }
 

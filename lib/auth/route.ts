@@ -91,3 +91,15 @@ export const withPublicRead = dashboardRoute<void>(async (req) => {
 
 /** Account data: keys, alerts, plan. */
 export const withAccount = dashboardRoute(async () => ({ account: await signedIn(), headers: {} }));
+
+/**
+ * Account writes that make something (a key, a rotation, an alert or a change of one, a key's
+ * limits): each takes one request from the account's plan limits, as a market read does, so a
+ * session cannot make them without bound. Revoking and deleting stay on withAccount: they must
+ * work past any limit.
+ */
+export const withMeteredAccount = dashboardRoute(async (req) => {
+  const account = await signedIn();
+  const { rateLimit } = await authorizeDashboard(account.userId, clientAddress(req.headers));
+  return { account, headers: rateLimitHeaders(rateLimit) };
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changePlan } from "@/lib/billing/plan-change";
 import type { Plan } from "@/lib/domain/vocab";
 import { createKey, ensureAccount, setPlan } from "@/lib/keys/store";
 import { OVERVIEW_URLS, STREAM_PAGE_SIZE } from "@/lib/queries/shared-views";
@@ -101,7 +102,7 @@ describe("the dashboard's market routes", () => {
     expect(remaining(await visitor().fetch(path))).toEqual([200, "10", "9"]);
   });
 
-  it("meter a signed-in user against their account, as before public browsing, and not against their address", async () => {
+  it("meter a signed-in user against their account, shared with its keys, and not against their address", async () => {
     const { browser, accountId } = await signedIn(server);
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(remaining(await browser.fetch(`/api/tokens?limit=1&page=${i + 1}`).then(asResponse)));
@@ -109,15 +110,15 @@ describe("the dashboard's market routes", () => {
     expectError(await browser.fetch("/api/events?limit=1&type=swap").then(asResponse), 429, "RATE_LIMITED");
     const [usage] = await server.sql`select requests, rejected from usage_daily where key_id = ${accountId}`;
     expect(usage).toEqual({ requests: 10, rejected: 1 });
-    // A Pro account has the Pro plan's limits; the account's keys keep their own counters.
+    // A Pro account has the Pro plan's limits, which its keys' requests count against too.
     await setPlan(server.db, accountId, "pro");
     expect((await browser.fetch("/api/tokens?limit=1").then(asResponse)).status).toBe(200);
-    const key = await createKey(server.db, accountId, "own limits");
-    expect((await v1("/v1/tokens?limit=1", key.key)).status).toBe(200);
+    const key = await createKey(server.db, accountId, "shares the account's limits");
+    expect(remaining(await v1("/v1/tokens?limit=1", key.key)).slice(0, 2)).toEqual([200, "60"]);
     const counted = await server.sql`select key_id, requests from usage_daily where key_id in (${accountId}, ${key.id}) order by requests`;
     expect(counted).toEqual([
       { key_id: key.id, requests: 1 },
-      { key_id: accountId, requests: 11 },
+      { key_id: accountId, requests: 12 },
     ]);
     // Nothing was counted against the address the signed-in requests came from.
     expect(await server.sql`select key_id from usage_daily where key_id like 'client:%' and key_id not like 'client:203.0.113.%'`).toEqual([]);
@@ -159,6 +160,35 @@ describe("the dashboard's account routes", () => {
   it("need a session", async () => {
     expectError(await fetch(`${server.baseUrl}/api/keys`, write("POST", { name: "x" })).then(asResponse), 401, "UNAUTHORIZED");
     expectError(await fetch(`${server.baseUrl}/api/alerts`, write("POST", { name: "x" })).then(asResponse), 401, "UNAUTHORIZED");
+  });
+
+  it("take a request from the account's limits for each write that makes something; revoking and deleting stay free", async () => {
+    const { browser } = await signedIn(server);
+    const conditions = { min_liquidity_usd: 1000 };
+    const made = await browser.fetch("/api/alerts", write("POST", { alert: { name: "watch", conditions } })).then(asResponse);
+    expect([made.status, made.headers.get("x-ratelimit-limit"), made.headers.get("x-ratelimit-remaining")]).toEqual([200, "10", "9"]);
+    const rename = (i: number) => browser.fetch(`/api/alerts/${made.body.id}`, write("PATCH", { name: `watch ${i}` })).then(asResponse);
+    for (let i = 0; i < 9; i++) expect((await rename(i)).status).toBe(200);
+    const refused = await rename(9);
+    expectError(refused, 429, "RATE_LIMITED");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expectError(await browser.fetch("/api/keys", write("POST", { name: "more" })).then(asResponse), 429, "RATE_LIMITED");
+    const [alertsKey] = await server.sql<{ id: string }[]>`select key_id as id from alerts where id = ${made.body.id}`;
+    expectError(await browser.fetch(`/api/keys/${alertsKey.id}/rotate`, write("POST")).then(asResponse), 429, "RATE_LIMITED");
+
+    expect((await browser.fetch(`/api/alerts/${made.body.id}`, write("DELETE"))).status).toBe(204);
+    expect((await browser.fetch(`/api/keys/${alertsKey.id}`, write("DELETE"))).status).toBe(204);
+  });
+
+  it("show on the keys page which keys a downgrade disabled, and why", async () => {
+    const { browser, accountId } = await signedIn(server);
+    await setPlan(server.db, accountId, "pro");
+    for (const name of ["oldest", "older", "newest"]) await createKey(server.db, accountId, name);
+    await changePlan(server.db, accountId, "free", new Date());
+    const page = (await (await browser.fetch("/keys")).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("Your Free plan allows 2 live keys, so your 1 newest key is disabled: the API refuses it (403), but nothing is deleted.");
+    expect(page).toMatch(/newest <span[^>]*title="Beyond the Free plan&#x27;s 2 live keys[^"]*"[^>]*>disabled<\/span>/);
+    expect(page).not.toMatch(/olde(r|st) <span[^>]*>disabled/);
   });
 });
 
@@ -320,7 +350,7 @@ describe("the request deadline", () => {
     const { key } = await apiKey("api_tier");
     const limited = await apiKey("free");
     await server.sql`insert into usage_daily (key_id, day, requests)
-      select ${limited.id}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`;
+      select ${limited.accountId}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`;
     const release = await lock("events");
     let stuck: Promise<unknown>[] = [];
     try {

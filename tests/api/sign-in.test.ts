@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { closeAllSessions } from "@/lib/auth/sessions";
 import { SIGN_IN_EMAIL_LIMITS } from "@/lib/auth/sign-in-throttle";
+import { PLANS } from "@/lib/domain/vocab";
+import { ensureAccount } from "@/lib/keys/store";
 import { createTestDatabase } from "@/tests/setup/database";
 import { freePort } from "@/tests/setup/server";
 import { startFakeResend } from "@/worker/alerts/test/fake-servers";
@@ -176,6 +178,20 @@ describe("on the embedded defaults", () => {
     await devSignIn(b, "newcomer@example.com");
     expect(b.cookies.has(SESSION_HTTP)).toBe(true);
     expect((await b.fetch("/api/status")).status).toBe(200);
+  });
+
+  it("signs in as the dev accounts the start prints, each on its plan", async () => {
+    // The accounts `npm start` makes on the embedded defaults (scripts/embedded/dev-keys.ts), one per plan.
+    for (const plan of PLANS) {
+      const email = `dev+${plan}@localhost`;
+      await ensureAccount(server.db, email, plan);
+      const b = browser(server.baseUrl);
+      const res = await devSignIn(b, email);
+      expect([email, res.headers.get("location")?.includes("error="), b.cookies.has(SESSION_HTTP)]).toEqual([email, false, true]);
+      const [{ label }] = await server.sql<{ label: string }[]>`select label from plans where id = ${plan}`;
+      const page = (await (await b.fetch("/plan")).text()).replaceAll("<!-- -->", "");
+      expect(page).toContain(`data-testid="current-plan">${label}</strong>`);
+    }
   });
 
   it("refuses the dev sign-in to another machine, to a page that rebinds its name, and for a user of email links", async () => {
