@@ -7,7 +7,7 @@ import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
 import { isSharedView } from "@/lib/queries/shared-views";
 import { type CurrentAccount, currentAccount } from "./account";
-import { clientAddress } from "./client-address";
+import { clientMeter } from "./client-address";
 import { auth } from "./index";
 
 /**
@@ -85,7 +85,7 @@ async function signedIn(): Promise<CurrentAccount> {
 export const withPublicRead = dashboardRoute<void>(async (req) => {
   if (isSharedView(req.nextUrl)) return { account: undefined, headers: {} };
   const userId = (await auth())?.user?.id ?? null;
-  const { rateLimit } = await authorizeDashboard(userId, clientAddress(req.headers));
+  const { rateLimit } = await authorizeDashboard(userId, clientMeter(req.headers));
   return { account: undefined, headers: rateLimitHeaders(rateLimit) };
 });
 

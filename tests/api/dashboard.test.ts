@@ -7,8 +7,9 @@ import { type OwnServer, ownServer, signedIn } from "./own-server";
 
 /**
  * The dashboard's JSON routes and the limits around them, on a server of this file's own: a
- * public origin of http://intel.test, no email service, real webhook target checks and a pool
- * of two connections.
+ * public origin of http://intel.test, no email service, real webhook target checks, a pool of
+ * two connections, and the tests on loopback trusted as a proxy (so X-Forwarded-For tells
+ * visitors apart).
  */
 const ORIGIN = "http://intel.test";
 let server: OwnServer;
@@ -18,6 +19,7 @@ beforeAll(async () => {
     APP_URL: ORIGIN,
     WEBHOOK_ALLOW_PRIVATE: "0",
     DATABASE_POOL_MAX: "2",
+    TRUSTED_PROXIES: "loopback",
   }));
 });
 afterAll(async () => {
