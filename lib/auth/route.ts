@@ -52,13 +52,11 @@ function dashboardRoute<A>(authenticate: Authenticate<A>) {
       const headers: Record<string, string> = { "X-Request-Id": requestId };
       try {
         refuseForeignWrite(req);
-        const body = await withDeadline(
-          (async () => {
-            const { account, headers: authHeaders } = await authenticate(req);
-            Object.assign(headers, authHeaders);
-            return handler(req, { params: await args.params, account });
-          })(),
-        );
+        const body = await withDeadline(async () => {
+          const { account, headers: authHeaders } = await authenticate(req);
+          Object.assign(headers, authHeaders);
+          return handler(req, { params: await args.params, account });
+        });
         return json(body === null ? 204 : 200, body, headers);
       } catch (err) {
         const apiError = toApiError(err);
