@@ -11,7 +11,7 @@ import { serveArgs } from "@/scripts/embedded/web";
 import { createTestDatabase } from "@/tests/setup/database";
 import { freePort } from "@/tests/setup/server";
 import { startFakeResend } from "@/worker/alerts/test/fake-servers";
-import { authForm, type Browser, browser, type OwnServer, ownServer } from "./own-server";
+import { authForm, type Browser, browser, type OwnServer, ownServer, signedIn as withSession } from "./own-server";
 
 /**
  * Signing in, through the same requests a browser makes to Auth.js's routes, on servers of this
@@ -213,6 +213,13 @@ describe("on the embedded defaults", () => {
     const res = await devSignIn(verified, "verified@example.com");
     expect(res.headers.get("location")).toMatch(/code=email_account/);
     expect(verified.cookies.has(SESSION_HTTP)).toBe(false);
+  });
+
+  it("shows the operator's command on the plan page: whoever runs npm start is the operator", async () => {
+    const { browser: b, accountId } = await withSession(server);
+    const page = await b.fetch("/plan").then((r) => r.text());
+    expect(page).toContain("plans are changed by its operator");
+    expect(page).toContain(`npm run --silent keys -- set-plan ${accountId} pro`);
   });
 
   it("writes sign-in links to the log without Resend, and says so at the start", async () => {

@@ -4,6 +4,7 @@ import { resendTransport } from "@/lib/alerts/email";
 import { HostBreaker } from "@/lib/alerts/host-breaker";
 import { WEBHOOK_ERRORS, webhookTransport } from "@/lib/alerts/webhook";
 import { setPlan } from "@/lib/keys/store";
+import { failingWebhookTargets } from "@/lib/queries/failing-webhooks";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, HOST_PAUSED, runOutboxSender } from "./outbox";
 import { startFakeResend, startWebhookReceiver } from "./test/fake-servers";
@@ -157,6 +158,11 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
       expect(good.delivered.size).toBe(2);
       const minted = (await notificationsOf(t.sql)).filter((r) => tarpits.some((tarpit) => tarpit.url === r.recipient));
       expect(minted.map((r) => r.lastError).sort()).toEqual([...Array(3).fill(WEBHOOK_ERRORS.noAnswer(200)), ...Array(7).fill(HOST_PAUSED)].sort());
+      // The account sees its failing targets, and why; the neighbour has none.
+      const failing = await failingWebhookTargets(t.db, minter.accountId);
+      expect(failing.map((f) => [f.url, f.alerts, f.undelivered]).sort()).toEqual(tarpits.map((tarpit) => [tarpit.url, 2, 2]).sort());
+      expect(new Set(failing.map((f) => f.lastError))).toEqual(new Set([WEBHOOK_ERRORS.noAnswer(200), HOST_PAUSED]));
+      expect(await failingWebhookTargets(t.db, neighbour.accountId)).toEqual([]);
     } finally {
       await Promise.all(tarpits.map((tarpit) => tarpit.close()));
       await good.close();
