@@ -31,5 +31,6 @@ export async function sendTestEvent(db: Db, owner: AlertOwner, id: string, trans
   });
   const result = await transport.send(alert.webhookUrl, alert.webhookSecret, eventId, body);
   if (result.ok) return { delivered: true, message: "The test event was delivered: your webhook answered 2xx." };
-  return { delivered: false, message: `The test event was not delivered. ${result.error}` };
+  // A delivery's words, less its promise to retry: a test event is sent once.
+  return { delivered: false, message: `The test event was not delivered. ${result.error.replace(/; we retry\.$/, ".")}` };
 }

@@ -53,7 +53,7 @@ describe("a webhook alert's test event", () => {
       const refused = await other.browser.fetch(`/api/alerts/${other.alert.id}/test-event`, write("POST")).then(asResponse);
       expect(refused.body).toEqual({
         delivered: false,
-        message: "The test event was not delivered. Your webhook answered HTTP 500; it must answer 2xx. Check the endpoint's logs; we retry.",
+        message: "The test event was not delivered. Your webhook answered HTTP 500; it must answer 2xx. Check the endpoint's logs.",
       });
       // Another account's alert is not found; nothing is sent.
       expectError(await other.browser.fetch(`/api/alerts/${alert.id}/test-event`, write("POST")).then(asResponse), 404, "NOT_FOUND");
