@@ -75,7 +75,8 @@ async function main() {
     databaseUrl = embeddedDb!.url;
     // The keys CLI and other tools find the embedded database through this file.
     writeFileSync(RUNTIME_FILE, JSON.stringify({ databaseUrl, pid: process.pid }));
-    say(`embedded PostgreSQL on ${databaseUrl}, data in ${path.join(DATA_DIR, "postgres")}`);
+    const { dataDir, movedBecause } = embeddedDb!;
+    say(`embedded PostgreSQL on ${databaseUrl}, data in ${dataDir}${movedBecause ? ` (${movedBecause})` : ""}`);
   }
   await runMigrations(databaseUrl);
   const dbUrl = databaseUrl;

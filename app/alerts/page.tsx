@@ -2,14 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AlertBuilder } from "@/components/alerts/alert-builder";
 import { AlertList } from "@/components/alerts/alert-list";
+import { FailingWebhooks } from "@/components/alerts/failing-webhooks";
 import { formatInteger } from "@/components/format";
 import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { getDb } from "@/db/client";
+import { webhookDomain } from "@/lib/alerts/host-breaker";
 import { requireAccount } from "@/lib/auth/account";
 import { listKeys } from "@/lib/keys/store";
 import { countActiveAlerts, listAccountAlerts } from "@/lib/queries/account-alerts";
+import { failingWebhookTargets } from "@/lib/queries/failing-webhooks";
 import { listPlans, type PlanLimits } from "@/lib/queries/plans";
 
 export const metadata: Metadata = { title: "Alerts" };
@@ -39,11 +42,12 @@ function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanL
 export default async function AlertsPage() {
   const account = await requireAccount("/alerts");
   const db = getDb();
-  const [alerts, keys, plans, active] = await Promise.all([
+  const [alerts, keys, plans, active, failing] = await Promise.all([
     listAccountAlerts(db, account.id),
     listKeys(db, account.id),
     listPlans(db),
     countActiveAlerts(db, account.id),
+    failingWebhookTargets(db, account.id),
   ]);
   const plan = plans.find((p) => p.id === account.plan)!;
   const fields = tokenFilterFields();
@@ -52,6 +56,7 @@ export default async function AlertsPage() {
       <PageHeader title="Alerts" subtitle="Saved token filters that notify you when tokens start matching them." />
       <div className="space-y-4">
         <PlanLimitNote plan={plan} plans={plans} active={active} />
+        <FailingWebhooks targets={failing.map((t) => ({ ...t, domain: webhookDomain(t.url) }))} />
         <Card title="New alert">
           <AlertBuilder
             fields={fields}

@@ -8,8 +8,9 @@ import { type OwnServer, ownServer, signedIn } from "./own-server";
 
 /**
  * The dashboard's JSON routes and the limits around them, on a server of this file's own: a
- * public origin of http://intel.test, no email service, real webhook target checks and a pool
- * of two connections.
+ * public origin of http://intel.test, no email service, real webhook target checks, a pool of
+ * two connections, and the tests on loopback trusted as a proxy (so X-Forwarded-For tells
+ * visitors apart).
  */
 const ORIGIN = "http://intel.test";
 let server: OwnServer;
@@ -19,6 +20,7 @@ beforeAll(async () => {
     APP_URL: ORIGIN,
     WEBHOOK_ALLOW_PRIVATE: "0",
     DATABASE_POOL_MAX: "2",
+    TRUSTED_PROXIES: "loopback",
   }));
 });
 afterAll(async () => {
@@ -255,12 +257,12 @@ describe("webhook targets", () => {
   });
 
   it.each([
-    ["NAT64 of loopback", "http://[64:ff9b::7f00:1]/hook"],
-    ["local-use NAT64", "http://[64:ff9b:1::a00:1]/hook"],
-    ["6to4 of a private address", "http://[2002:c0a8:101::1]/hook"],
-    ["IPv4-mapped loopback", "http://[::ffff:127.0.0.1]/hook"],
-    ["IPv4-compatible", "http://[::8.8.8.8]/hook"],
-    ["cloud metadata", "http://169.254.169.254/latest"],
+    ["NAT64 of loopback", "https://[64:ff9b::7f00:1]/hook"],
+    ["local-use NAT64", "https://[64:ff9b:1::a00:1]/hook"],
+    ["6to4 of a private address", "https://[2002:c0a8:101::1]/hook"],
+    ["IPv4-mapped loopback", "https://[::ffff:127.0.0.1]/hook"],
+    ["IPv4-compatible", "https://[::8.8.8.8]/hook"],
+    ["cloud metadata", "https://169.254.169.254/latest"],
   ])("refuse %s", async (_what, url) => {
     const { key } = await apiKey("pro");
     const res = await post(key, hook(url));
@@ -268,15 +270,38 @@ describe("webhook targets", () => {
     expect(res.body.error.message).toMatch(/public addresses only/);
   });
 
+  it("are https, without credentials, in words: nothing of a user name or password is stored or shown back", async () => {
+    const { browser, accountId } = await signedIn(server);
+    await setPlan(server.db, accountId, "pro");
+    const { key } = await createKey(server.db, accountId, "hooks");
+    const plain = await post(key, hook("http://8.8.8.8/hook"));
+    expectError(plain, 400, "INVALID_PARAMS", "webhook_url");
+    expect(plain.body.error.message).toBe("The webhook URL must start with https:// (plain http:// is accepted only on the embedded defaults of npm start).");
+    const withCredentials = await post(key, hook("https://user:s3cret@8.8.8.8/hook"));
+    expectError(withCredentials, 400, "INVALID_PARAMS", "webhook_url");
+    expect(withCredentials.body.error.message).toMatch(/^The webhook URL must not carry a user name or password/);
+    expect(JSON.stringify(withCredentials.body)).not.toContain("s3cret");
+    expect((await post(key, hook("https://no-such-host.invalid/hook"))).body.error.message).toBe("The webhook URL's host does not resolve.");
+    // An alert saved before credentials were refused keeps them for delivery, but never shows them.
+    const made = await post(key, hook("https://8.8.8.8/hook"));
+    await server.sql`update alerts set webhook_url = 'https://user:s3cret@8.8.8.8/hook' where id = ${made.body.id}`;
+    expect((await v1(`/v1/alerts/${made.body.id}`, key)).body.webhook_url).toBe("https://8.8.8.8/hook");
+    const json = { "content-type": "application/json" };
+    const renamed = await v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: json, body: JSON.stringify({ name: "renamed" }) });
+    for (const shown of [(await v1("/v1/alerts?status=all", key)).body, renamed.body, await browser.fetch("/alerts").then((r) => r.text())]) {
+      expect(JSON.stringify(shown)).not.toContain("s3cret");
+    }
+  });
+
   it("meet the gate on every change after a downgrade, on the API and the dashboard alike", async () => {
     const { key, accountId } = await apiKey("pro");
     // A global address needs no lookup; nothing is delivered to it here.
-    const made = await post(key, hook("http://8.8.8.8/hook"));
+    const made = await post(key, hook("https://8.8.8.8/hook"));
     expect(made.status).toBe(201);
     await setPlan(server.db, accountId, "free");
     const patch = (body: unknown) =>
       v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    expectError(await patch({ webhook_url: "http://8.8.4.4/hook" }), 403, "FORBIDDEN");
+    expectError(await patch({ webhook_url: "https://8.8.4.4/hook" }), 403, "FORBIDDEN");
     expect((await patch({ name: "renamed" })).status).toBe(200);
 
     const { browser, accountId: dashboardAccount } = await signedIn(server);
