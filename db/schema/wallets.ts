@@ -47,6 +47,8 @@ export const walletPositions = pgTable(
     sellCount: integer().notNull().default(0),
     firstBuyBlock: blockNumber(),
     lastTradeBlock: blockNumber(),
+    /** What the wallet has in the token's pools as liquidity, at cost: the sum of its liquidity_stakes' cost_usd. */
+    liquidityCostUsd: usd().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.wallet, t.tokenAddress] }),
@@ -58,6 +60,25 @@ export const walletPositions = pgTable(
     index("wallet_positions_open_idx").on(t.wallet, t.tokenAddress, t.quantity).where(sql`${t.quantity} > 0`),
     index("wallet_positions_closed_idx").on(t.wallet, t.realizedPnlUsd.desc().nullsFirst(), t.tokenAddress).where(sql`${t.quantity} <= 0`),
   ],
+);
+
+/**
+ * A wallet's liquidity in one pool of an indexed token, folded from liquidity_changes and the
+ * token legs of its adds (worker/derive/positions.ts): the liquidity it added and has not removed,
+ * and what that liquidity cost (its tokens' average cost and the quote it paid, in USD), released
+ * in proportion as it is removed. Recomputed per token after a reorg, as positions are.
+ */
+export const liquidityStakes = pgTable(
+  "liquidity_stakes",
+  {
+    wallet: address().notNull(),
+    poolAddress: address().notNull(),
+    tokenAddress: address().notNull(),
+    /** V2: LP shares; V3: position liquidity (the units of liquidity_changes). */
+    units: uint256().notNull().default("0"),
+    costUsd: usd().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.wallet, t.poolAddress] }), index("liquidity_stakes_token_idx").on(t.tokenAddress)],
 );
 
 /**

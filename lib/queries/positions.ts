@@ -29,6 +29,7 @@ type PositionRow = {
   buy_count: number;
   sell_count: number;
   unknown_cost_quantity: string;
+  liquidity_cost_usd: number;
   first_trade_at: string | null;
   last_trade_at: string | null;
 };
@@ -43,7 +44,7 @@ const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp fro
  * snapshot that ranked the open positions.
  */
 const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd, p.buy_count, p.sell_count,
-  p.unknown_cost_quantity::text as unknown_cost_quantity,
+  p.unknown_cost_quantity::text as unknown_cost_quantity, p.liquidity_cost_usd,
   ${blockTime(sql`coalesce(p.first_buy_block, p.last_trade_block)`)} as first_trade_at,
   ${blockTime(sql`p.last_trade_block`)} as last_trade_at`;
 
@@ -133,6 +134,7 @@ async function positionPage(
         buy_count: p.buy_count,
         sell_count: p.sell_count,
         unknown_cost_quantity: toUnits(p.unknown_cost_quantity, token.decimals),
+        liquidity_cost_usd: round(p.liquidity_cost_usd, 2),
         first_trade_at: p.first_trade_at === null ? null : iso(new Date(p.first_trade_at)),
         last_trade_at: p.last_trade_at === null ? null : iso(new Date(p.last_trade_at)),
       },
