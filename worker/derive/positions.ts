@@ -179,7 +179,7 @@ export class PositionFold {
   readonly books = new Books();
   private readonly steps: Step[] = [];
 
-  /** Every book the rows move, empty until loaded (load) or folded from nothing. */
+  /** Every book the rows move, empty: the stored ones are read into them (loadStored) before a fold that appends. */
   constructor(
     private readonly state: ChainState,
     rows: FoldRows,
