@@ -93,11 +93,11 @@ describe("published scores of the fixture chain", () => {
   it("pins a token's risk score: its dimensions under RISK_WEIGHTS, no flag or floor", async () => {
     const body = expectShape(tokenScore, (await api("/v1/scores/token/0x7d97361b4df3e28aeb9a2307798a1b71395c6b04")).body);
     expect({ risk_score: body.risk_score, flags: body.flags, dimensions: body.dimensions, adjustments: body.adjustments }).toEqual({
-      // 0.3·11 + 0.3·56.5 + 0.2·0 + 0.2·56.5 = 31.55. Liquidity counts the unlocked LP (its creator holds
+      // 0.3·11 + 0.3·56.5 + 0.2·0 + 0.2·45.8 = 29.41. Liquidity counts the unlocked LP (its creator holds
       // it: unlocked_lp_share 1), which the severe-liquidity floor leaves out (45.6 without it, below 50).
-      risk_score: 31.6,
+      risk_score: 29.4,
       flags: [],
-      dimensions: { holder_concentration_score: 11, liquidity_stability_score: 56.5, wash_trade_score: 0, smart_money_flow_score: 56.5 },
+      dimensions: { holder_concentration_score: 11, liquidity_stability_score: 56.5, wash_trade_score: 0, smart_money_flow_score: 45.8 },
       adjustments: [],
     });
   });
@@ -106,10 +106,11 @@ describe("published scores of the fixture chain", () => {
     const body = expectShape(walletScore, (await api("/v1/scores/wallet/0x241daa9cfdb6902d364a97431b93e2f6f9fa0ea7")).body);
     const { reputation_score, classification, dimensions, weights, missing_dimensions } = body;
     expect({ reputation_score, classification, dimensions, weights, missing_dimensions }).toEqual({
-      reputation_score: 71.5,
+      // A position whose tokens are all in a pool as the wallet's liquidity is open, not a closed one without a profit.
+      reputation_score: 72.3,
       classification: "smart_money",
       // Consistency has no data (one week of closed trades): its no-evidence 50, at weight 0.
-      dimensions: { win_rate: 0.5938, entry_timing_score: 66.7, consistency_score: 50, risk_drawdown_score: 98.7 },
+      dimensions: { win_rate: 0.6129, entry_timing_score: 66.7, consistency_score: 50, risk_drawdown_score: 98.7 },
       weights: { win_rate: 0.4375, entry_timing_score: 0.3125, consistency_score: 0, risk_drawdown_score: 0.25 },
       missing_dimensions: [{ dimension: "consistency_score", reason: "too_few_closed_weeks" }],
     });
