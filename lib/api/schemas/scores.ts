@@ -68,7 +68,7 @@ const weights = <D extends readonly [string, ...string[]]>(dimensions: D) =>
 export const walletScore = z
   .object({
     address: z.string().meta({ description: "Wallet or token address, lowercase" }),
-    reputation_score: dimension.meta({ description: "weighted_score held to the lowest max_score of adjustments, rounded to 0.1" }),
+    reputation_score: dimension.meta({ description: "weighted_score raised to any min_score of adjustments, held to the lowest max_score, to 0.1" }),
     confidence: z.enum(CONFIDENCE).meta({ description: "Confidence in the score: low, medium or high" }),
     classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
     dimensions: z
