@@ -7,7 +7,7 @@
  */
 
 import type { ReputationDimension, RiskDimension } from "@/lib/domain/vocab";
-import { CONSISTENCY, WIN_RATE_PRIOR } from "./weights";
+import { CONSISTENCY, REPUTATION_FLOORS, WIN_RATE_PRIOR } from "./weights";
 
 /**
  * Risk dimensions (higher is riskier): 0, nothing found against the token. It is where every
@@ -33,8 +33,8 @@ export const REPUTATION_NO_EVIDENCE: Record<ReputationDimension, number> = {
   risk_drawdown_score: 50,
 };
 
-/** The reputation served for a wallet the worker has not scored yet: the dimensions' middle, as above. */
-export const NO_EVIDENCE_REPUTATION = 50;
+/** The reputation served for a wallet the worker has not scored yet: what scoring gives a wallet with no record. */
+export const NO_EVIDENCE_REPUTATION = REPUTATION_FLOORS.no_record;
 
 /** The dimensions as published: each one without data (null) as its no-evidence value. */
 export function withNoEvidence<K extends string>(values: Record<K, number | null>, noEvidence: Record<K, number>): Record<K, number> {
