@@ -194,11 +194,11 @@ async function main() {
   const { url, reused } = await prepareDatabase(start);
   const sql = open(url, 4);
   if (reused) {
-    await sql`truncate alert_matches, notifications`;
+    await sql`truncate alert_match_sets, alert_matches, notifications`;
     await sql`delete from tokens where launchpad = 'bench-launch'`;
     await sql`update alerts set match_digest = null, last_triggered_at = null`;
   }
-  const held = async () => (await sql<{ n: number }[]>`select count(*)::int as n from alert_matches`)[0].n;
+  const held = async () => (await sql<{ n: number }[]>`select coalesce(sum(length(tokens) / 8), 0)::int as n from alert_match_sets`)[0].n;
 
   const rows: Row[] = [];
   const evaluator = new AlertEvaluator();

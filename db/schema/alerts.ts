@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import type { AlertChannel, AlertStatus, DeliveryStatus } from "../../lib/domain/vocab";
 import { accounts } from "./accounts";
 import { apiKeys } from "./api-keys";
@@ -27,16 +26,34 @@ export const alerts = pgTable(
     updatedAt: createdAt(),
     lastTriggeredAt: ts(),
     /**
-     * Digest of the alert's alert_matches rows (count and order-free hash of the addresses),
-     * written with them by the evaluator; null when there are none. A cycle reads the matches
-     * only of alerts whose freshly computed digest differs.
+     * Digest of the alert's match set (alert_match_sets: count and order-free hash of the
+     * addresses), written with it by the evaluator; null when there are none. A cycle reads the
+     * stored set only of alerts whose freshly computed digest differs.
      */
     matchDigest: text(),
   },
   (t) => [index("alerts_key_status_idx").on(t.keyId, t.status), index("alerts_status_idx").on(t.status)],
 );
 
-/** Tokens currently matching an alert; a token fires once until it stops matching. */
+/**
+ * Each alert's current match set, packed: every token as the first 8 bytes of the SHA-256 of its
+ * address, concatenated in no order (worker/alerts/match-sets.ts). One row per alert, however many
+ * tokens match, so the first evaluation of many alerts writes kilobytes per alert rather than a
+ * row per token; alerts.match_digest describes it. No row: no matches.
+ */
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+export const alertMatchSets = pgTable("alert_match_sets", {
+  alertId: text()
+    .primaryKey()
+    .references(() => alerts.id, { onDelete: "cascade" }),
+  tokens: bytea().notNull(),
+});
+
+/**
+ * Matches waiting for their alert's next firing (its cooldown): tokens in its set not yet
+ * notified, since when. A firing notifies them all and deletes them.
+ */
 export const alertMatches = pgTable(
   "alert_matches",
   {
@@ -45,14 +62,8 @@ export const alertMatches = pgTable(
       .references(() => alerts.id, { onDelete: "cascade" }),
     tokenAddress: address().notNull(),
     matchedAt: createdAt(),
-    /** Set when a notification included this match; null while waiting for the cooldown. */
-    notifiedAt: ts(),
   },
-  (t) => [
-    primaryKey({ columns: [t.alertId, t.tokenAddress] }),
-    // Matches waiting for their alert to fire (cooldown): few, read every cycle.
-    index("alert_matches_pending_idx").on(t.alertId).where(sql`${t.notifiedAt} is null`),
-  ],
+  (t) => [primaryKey({ columns: [t.alertId, t.tokenAddress] })],
 );
 
 /** Transactional outbox: a firing and its notification row commit together. */
@@ -73,6 +84,17 @@ export const notifications = pgTable(
     lastError: text(),
     createdAt: createdAt(),
     sentAt: ts(),
+    /**
+     * Emails go to Resend in batches: the rows sent in one call share this key, fixed with the
+     * batch's members at its first attempt, and every retry resends that batch under it (Resend
+     * answers a repeated key without sending again). A row that goes alone carries its own
+     * idempotency_key.
+     */
+    batchKey: text(),
   },
-  (t) => [index("notifications_due_idx").on(t.status, t.nextAttemptAt), index("notifications_alert_idx").on(t.alertId, t.id)],
+  (t) => [
+    index("notifications_due_idx").on(t.status, t.nextAttemptAt),
+    index("notifications_alert_idx").on(t.alertId, t.id),
+    index("notifications_batch_idx").on(t.batchKey),
+  ],
 );

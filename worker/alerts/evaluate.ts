@@ -3,8 +3,8 @@ import type { TokenFilter } from "@/lib/domain/token-filter";
 import { log } from "@/lib/log";
 import type { CycleContext } from "@/worker/worker";
 import { hashAddresses, matchDigest } from "./digest";
-import { fireAlerts } from "./fire";
 import { loadAlerts } from "./load";
+import { TokenKeys } from "./match-sets";
 import { type MatchDiff, MatchMemory } from "./memory";
 import { type MatchChange, recordMatches } from "./record";
 import { TokenLoader } from "./tokens";
@@ -14,11 +14,11 @@ export type EvaluationReport = {
   /** Live alerts evaluated, and how many distinct conditions they hold. */
   alerts: number;
   conditions: number;
-  /** Alerts whose match set changed, and the rows that changed. */
+  /** Alerts whose match set changed, and the tokens that joined and left their sets. */
   changed: number;
   inserted: number;
   deleted: number;
-  /** Matches removed from alerts no longer live (paused, key revoked). */
+  /** Alerts no longer live (paused, key revoked) whose matches were dropped. */
   cleared: number;
   /** Alerts fired, one outbox notification each. */
   fired: number;
@@ -42,6 +42,7 @@ const conditionsKey = (f: TokenFilter) =>
  */
 export class AlertEvaluator {
   private readonly memory = new MatchMemory();
+  private readonly keys = new TokenKeys();
   private readonly tokens = new TokenLoader();
   private lastRun = 0;
 
@@ -65,6 +66,7 @@ export class AlertEvaluator {
     const digests = new Map([...cycle.sets].map(([key, positions]) => [key, matchDigest(hashes, positions)]));
     // Alerts with the same conditions and the same stored set change alike: one diff each.
     const diffs = new Map<string, MatchDiff | undefined>();
+    const members = new Map<string, string[]>();
     const changed: MatchChange[] = [];
     for (const [i, alert] of alerts.entries()) {
       const digest = digests.get(keys[i])!;
@@ -72,26 +74,23 @@ export class AlertEvaluator {
       const positions = cycle.sets.get(keys[i])!;
       const pair = `${alert.matchDigest}|${keys[i]}`;
       if (!diffs.has(pair)) diffs.set(pair, cycle.diff(alert.matchDigest, positions));
-      const diff = diffs.get(pair);
-      changed.push({ alertId: alert.id, digest, ...(diff ?? { addresses: positions.map((p) => tokens[p].address) }) });
+      if (!members.has(keys[i])) members.set(keys[i], positions.map((p) => tokens[p].address).sort());
+      changed.push({ alertId: alert.id, digest, addresses: members.get(keys[i])!, diff: diffs.get(pair) });
     }
     this.memory.remember(cycle, digests);
     const t2 = performance.now();
 
     const notLive = states.filter((a) => !a.live).map((a) => a.id);
-    const recorded = await recordMatches(sql, changed, notLive, now);
-    const t3 = performance.now();
-    const fired = await fireAlerts(sql, tokens, now);
-    const t4 = performance.now();
+    this.keys.retain(tokens.map((t) => t.address));
+    const { ms, ...written } = await recordMatches(sql, this.keys, { changed, notLive, tokens, now });
 
     return {
       tokens: tokens.length,
       alerts: alerts.length,
       conditions: byConditions.size,
       changed: changed.length,
-      ...recorded,
-      fired,
-      ms: { load: t1 - t0, match: t2 - t1, record: t3 - t2, fire: t4 - t3, total: t4 - t0 },
+      ...written,
+      ms: { load: t1 - t0, match: t2 - t1, ...ms, total: performance.now() - t0 },
     };
   }
 

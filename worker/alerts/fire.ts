@@ -1,6 +1,5 @@
-import { insertRows, names, updateSql } from "@/db/bulk";
-import type { Sql } from "@/db/client";
-import { alertMatches, alerts as alertsTable, notifications } from "@/db/schema";
+import { insertRows, names, type Tx, updateSql } from "@/db/bulk";
+import { alerts as alertsTable, notifications } from "@/db/schema";
 import { type AlertNotification, MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
 import { webhooksRefused } from "@/lib/alerts/service";
 import { explainMatch, type TokenFilter } from "@/lib/domain/token-filter";
@@ -12,24 +11,20 @@ import type { CycleToken } from "./tokens";
 /** An alert fires at most once per this period; what newly matches meanwhile waits for the next firing. */
 export const COOLDOWN_MS = 15 * 60_000;
 
-/** Alerts fired per transaction: each firing commits with its outbox row, a batch keeps them short. */
-const FIRINGS_PER_TRANSACTION = 500;
-
 const al = names(alertsTable);
 /** Fires the live alerts $2 that did not fire since $3 at $1, under their row locks; returns those. */
 const LOCK_FIRINGS = `${updateSql(
   alertsTable,
   { lastTriggeredAt: "$1::timestamptz" },
-  "from api_keys k",
-  `t.${al.id} = any($2::text[]) and ${liveKey("t")} and t.${al.status} = 'active'
+  "from unnest($2::text[]) u(id), api_keys k",
+  `t.${al.id} = u.id and ${liveKey("t")} and t.${al.status} = 'active'
    and (t.${al.lastTriggeredAt} is null or t.${al.lastTriggeredAt} <= $3::timestamptz)`,
 )} returning t.${al.id} as id`;
 
-const m = names(alertMatches);
-/** Marks the matches of alerts $2 as notified at $1. */
-const MARK_NOTIFIED = updateSql(alertMatches, { notifiedAt: "$1::timestamptz" }, "", `t.${m.alertId} = any($2::text[]) and t.${m.notifiedAt} is null`);
-
-type Pending = { alertId: string; address: string; matchedMs: number };
+/** A match waiting for its alert's next firing: the token, and when it started matching. */
+export type Waiting = { address: string; matchedMs: number };
+/** What a due alert would announce: the matches that waited, then those that joined its set now (address order). */
+export type News = { waiting: readonly Waiting[]; joined: readonly string[] };
 type AlertInfo = {
   id: string;
   name: string;
@@ -44,47 +39,48 @@ type AlertInfo = {
 type Firing = { alertId: string; channel: AlertChannel; recipient: string; payload: AlertNotification; undeliverable: string | null };
 
 /**
- * Fires every live alert that has unnotified matches and did not fire within COOLDOWN_MS: one
- * notification listing what newly matched since its last firing and still matches, with the
- * values that made each token match. A firing's last_triggered_at, its matches' notified_at and
- * its outbox row commit in one transaction. `tokens` are the cycle's tokens, the matches having
- * just been recorded from them.
+ * Fires the alerts of `news` (each due, with what it would announce) that are still live and off
+ * cooldown under their row locks: one notification listing what newly matched since its last
+ * firing and still matches (the first MAX_LISTED_MATCHES, first matched first, and the total),
+ * with the values that made each token match. Runs in the cycle's transaction (recordMatches),
+ * so a firing's last_triggered_at, the end of its matches' wait and its outbox row commit
+ * together. `tokens` are the cycle's tokens, the matches having been computed from them.
+ * Returns the alerts fired.
  */
-export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: Date): Promise<number> {
+export async function fireAlerts(tx: Tx, news: ReadonlyMap<string, News>, tokens: readonly CycleToken[], now: Date): Promise<Set<string>> {
+  if (news.size === 0) return new Set();
+  const at = now.toISOString();
   const cutoff = new Date(now.getTime() - COOLDOWN_MS).toISOString();
-  const pending = await sql.unsafe<Pending[]>(
-    `select m.alert_id as "alertId", m.token_address as address, (extract(epoch from m.matched_at) * 1000)::float8 as "matchedMs"
-       from alert_matches m join alerts a on a.id = m.alert_id join api_keys k on ${liveKey("a")}
-      where m.notified_at is null and a.status = 'active' and (a.last_triggered_at is null or a.last_triggered_at <= $1::timestamptz)
-      order by m.alert_id, m.matched_at, m.token_address`,
-    [cutoff],
-  );
-  if (pending.length === 0) return 0;
-
   const byAddress = new Map(tokens.map((t) => [t.address, t]));
-  const byAlert = new Map<string, Pending[]>();
-  for (const p of pending) {
-    if (!byAddress.has(p.address)) continue;
-    const list = byAlert.get(p.alertId) ?? [];
-    byAlert.set(p.alertId, list);
-    list.push(p);
+  const byAlert = new Map<string, { listed: Waiting[]; total: number }>();
+  for (const [id, n] of news) {
+    const waiting = n.waiting.filter((p) => byAddress.has(p.address));
+    const listed = [
+      ...waiting.slice(0, MAX_LISTED_MATCHES),
+      ...n.joined.slice(0, MAX_LISTED_MATCHES - waiting.length).map((address) => ({ address, matchedMs: now.getTime() })),
+    ];
+    if (listed.length) byAlert.set(id, { listed, total: waiting.length + n.joined.length });
   }
-  const ids = [...byAlert.keys()];
-  const alerts = await sql<AlertInfo[]>`
+  // Re-checked under the row lock: an alert paused since it was read does not fire.
+  const locked = byAlert.size ? await tx.unsafe<{ id: string }[]>(LOCK_FIRINGS, [at, [...byAlert.keys()], cutoff]) : [];
+  const fired = new Set(locked.map((r) => r.id));
+  if (fired.size === 0) return fired;
+
+  const alerts = await tx<AlertInfo[]>`
     select a.id, a.name, a.conditions, a.notification_channel as channel, a.webhook_url as "webhookUrl", acc.email,
            p.label as "planLabel", p.webhooks
-      from alerts a join accounts acc on acc.id = a.account_id join plans p on p.id = acc.plan
-     where a.id = any(${ids}::text[])`;
-  const listed = [...new Set([...byAlert.values()].flatMap((l) => l.slice(0, MAX_LISTED_MATCHES).map((p) => p.address)))];
+      from unnest(${[...fired]}::text[]) u(id) join alerts a on a.id = u.id join accounts acc on acc.id = a.account_id
+      join plans p on p.id = acc.plan`;
+  const listed = [...new Set(alerts.flatMap((a) => byAlert.get(a.id)!.listed.map((p) => p.address)))];
   const names = new Map(
     (
-      await sql<{ address: string; name: string; symbol: string }[]>`
-      select address, name, symbol from tokens where address = any(${listed}::text[])`
+      await tx<{ address: string; name: string; symbol: string }[]>`
+      select t.address, t.name, t.symbol from unnest(${listed}::text[]) u(address) join tokens t on t.address = u.address`
     ).map((t) => [t.address, t]),
   );
 
   const firings: Firing[] = alerts.map((a) => {
-    const matches = byAlert.get(a.id)!;
+    const { listed, total } = byAlert.get(a.id)!;
     const recipient = (a.channel === "webhook" ? a.webhookUrl : a.email) ?? "";
     return {
       alertId: a.id,
@@ -102,49 +98,31 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
       payload: {
         type: "alert.triggered",
         alert: { id: a.id, name: a.name, conditions: a.conditions },
-        triggered_at: now.toISOString(),
-        matches: matches.slice(0, MAX_LISTED_MATCHES).map((m) => ({
+        triggered_at: at,
+        matches: listed.map((m) => ({
           address: m.address,
           name: names.get(m.address)?.name ?? "",
           symbol: names.get(m.address)?.symbol ?? "",
           matched_at: new Date(m.matchedMs).toISOString(),
           values: explainMatch(byAddress.get(m.address)!, a.conditions, now),
         })),
-        total_matches: matches.length,
+        total_matches: total,
       },
     };
   });
 
-  let fired = 0;
-  for (let i = 0; i < firings.length; i += FIRINGS_PER_TRANSACTION) {
-    fired += await commitFirings(sql, firings.slice(i, i + FIRINGS_PER_TRANSACTION), now, cutoff);
-  }
+  await insertRows(
+    tx,
+    notifications,
+    firings.map((f) => ({
+      alertId: f.alertId,
+      channel: f.channel,
+      recipient: f.recipient,
+      idempotencyKey: newId("ntf"),
+      payload: f.payload,
+      status: f.undeliverable ? "failed" : "pending",
+      lastError: f.undeliverable,
+    })),
+  );
   return fired;
-}
-
-/** Commits the firings still due; returns how many fired (one notification each). */
-async function commitFirings(sql: Sql, firings: Firing[], now: Date, cutoff: string): Promise<number> {
-  return sql.begin(async (tx) => {
-    // Re-checked under the row lock: an alert paused or fired since the read above does not fire.
-    const locked = await tx.unsafe<{ id: string }[]>(LOCK_FIRINGS, [now.toISOString(), firings.map((f) => f.alertId), cutoff]);
-    const fired = new Set(locked.map((r) => r.id));
-    const batch = firings.filter((f) => fired.has(f.alertId));
-    if (batch.length === 0) return 0;
-    await insertRows(
-      tx,
-      notifications,
-      batch.map((f) => ({
-        alertId: f.alertId,
-        channel: f.channel,
-        recipient: f.recipient,
-        idempotencyKey: newId("ntf"),
-        payload: f.payload,
-        status: f.undeliverable ? "failed" : "pending",
-        lastError: f.undeliverable,
-      })),
-    );
-    // Exactly the matches read above: the evaluator is the only writer of alert_matches.
-    await tx.unsafe(MARK_NOTIFIED, [now.toISOString(), batch.map((f) => f.alertId)]);
-    return batch.length;
-  });
 }

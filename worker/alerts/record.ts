@@ -1,109 +1,207 @@
-import { insertSql, names, tableName, updateRows, updateSql } from "@/db/bulk";
+import { insertRows, names, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
-import { alertMatches, alerts } from "@/db/schema";
+import { alertMatches, alertMatchSets, alerts } from "@/db/schema";
+import { COOLDOWN_MS, fireAlerts, type News, type Waiting } from "./fire";
 import { liveKey } from "./load";
+import { type TokenKeys, unpackSet } from "./match-sets";
 import type { MatchDiff } from "./memory";
+import type { CycleToken } from "./tokens";
 
 /**
- * An alert whose match set changed, and its new digest: with the diff from the rows it holds
- * when those are known (MatchMemory), or else its complete set, to be diffed against its rows.
+ * An alert whose match set changed: its new set (in address order) and digest, with the diff from
+ * the set it holds when that is known (MatchMemory); without one it is diffed against its stored
+ * set. Alerts sharing conditions share one `addresses` array, packed once.
  */
-export type MatchChange = { alertId: string; digest: string | null } & (MatchDiff | { addresses: readonly string[] });
+export type MatchChange = { alertId: string; digest: string | null; addresses: readonly string[]; diff?: MatchDiff };
 
-export type RecordResult = { inserted: number; deleted: number; cleared: number };
-
-const CHUNK = 20_000;
+export type CycleWrites = {
+  /** Tokens that joined or left a match set. */
+  inserted: number;
+  deleted: number;
+  /** Alerts no longer live whose matches were dropped. */
+  cleared: number;
+  /** Alerts fired, one outbox notification each. */
+  fired: number;
+  ms: { record: number; fire: number };
+};
 
 const al = names(alerts);
 const am = names(alertMatches);
+const ms = names(alertMatchSets);
 const MATCHES = tableName(alertMatches);
+const SETS = tableName(alertMatchSets);
 
-/** Drops the digest and the matches of the alerts $1 that are not live. */
+/** Drops the digest, the set and the waiting matches of the alerts $1 that are not live. */
 const CLEAR_NOT_LIVE = `with gone as (${updateSql(
   alerts,
   { matchDigest: "null" },
   "",
   `t.${al.id} = any($1::text[]) and not (t.${al.status} = 'active' and exists (select 1 from api_keys k where ${liveKey("t")}))`,
-)} returning t.${al.id} as id)
-  delete from ${MATCHES} m using gone where m.${am.alertId} = gone.id`;
+)} returning t.${al.id} as id),
+  sets as (delete from ${SETS} s using gone where s.${ms.alertId} = gone.id),
+  waiting as (delete from ${MATCHES} m using gone where m.${am.alertId} = gone.id)
+  select count(*)::int as n from gone`;
 
-/** The pairs ($1[i], $2[i]) of alert and token. */
-const PAIRS = "unnest($1::text[], $2::text[]) u(alert_id, address)";
-const DELETE_MATCHES = `delete from ${MATCHES} m using ${PAIRS} where m.${am.alertId} = u.alert_id and m.${am.tokenAddress} = u.address`;
-// A row already there (rows edited by hand) must not wedge every later cycle.
-const INSERT_MATCHES = insertSql(alertMatches, { alertId: "u.alert_id", tokenAddress: "u.address", matchedAt: "$3::timestamptz" }, `from ${PAIRS}`, {
-  target: ["alertId", "tokenAddress"],
-  action: "nothing",
-});
+/** Live, and off cooldown as of $1 (the cutoff): an alert that may fire. */
+const DUE = `a.${al.status} = 'active' and k.id is not null and (a.${al.lastTriggeredAt} is null or a.${al.lastTriggeredAt} <= $1::timestamptz)`;
 
 /**
- * Makes alert_matches hold exactly the computed sets of `changed` alerts: new matches are
- * inserted (unnotified), matches that stopped matching are deleted, so such a token fires again
- * when it matches again. Alerts that are no longer live (paused, key revoked) lose their matches:
- * resuming starts afresh, and whatever matches then fires like on a new alert. One transaction,
- * so match_digest always describes the rows it sits beside.
+ * The alerts $2 that still exist, locked FOR KEY SHARE until the commit (so none is deleted
+ * under the rows written for it), in id order; `due` as of the cutoff $1.
  */
-export async function recordMatches(sql: Sql, changed: MatchChange[], notLive: string[], now: Date): Promise<RecordResult> {
+const LOCK_CHANGED = `
+  select a.${al.id} as id, coalesce(${DUE}, false) as due
+    from unnest($2::text[]) u(id) join alerts a on a.${al.id} = u.id left join api_keys k on ${liveKey("a")}
+   order by a.${al.id}
+     for key share of a`;
+
+/** The waiting matches of the alerts $2 and of every due alert (cutoff $1), oldest first. */
+const WAITING = `
+  select m.${am.alertId} as "alertId", m.${am.tokenAddress} as address,
+         (extract(epoch from m.${am.matchedAt}) * 1000)::float8 as "matchedMs", coalesce(${DUE}, false) as due
+    from ${MATCHES} m join alerts a on a.${al.id} = m.${am.alertId} left join api_keys k on ${liveKey("a")}
+    left join unnest($2::text[]) u(id) on u.id = m.${am.alertId}
+   where u.id is not null or ${DUE}
+   order by m.${am.alertId}, m.${am.matchedAt}, m.${am.tokenAddress}`;
+
+/** Writes the sets: alert $1[i] holds the distinct set $3[$2[i]] (1-based), given as bytea text. */
+const WRITE_SETS = `
+  insert into ${SETS} as t (${ms.alertId}, ${ms.tokens})
+  select a.id, s.tokens from unnest($1::text[], $2::int[]) a(id, set)
+    join unnest($3::text[]::bytea[]) with ordinality s(tokens, n) on s.n = a.set
+  on conflict (${ms.alertId}) do update set ${ms.tokens} = excluded.${ms.tokens}`;
+
+const DELETE_SETS = `delete from ${SETS} s using unnest($1::text[]) u(id) where s.${ms.alertId} = u.id`;
+
+const DELETE_WAITING = `delete from ${MATCHES} m using unnest($1::text[], $2::text[]) u(alert_id, address)
+  where m.${am.alertId} = u.alert_id and m.${am.tokenAddress} = u.address`;
+
+/** A firing notifies everything its alert waited with. */
+const DELETE_NOTIFIED = `delete from ${MATCHES} m using unnest($1::text[]) u(id) where m.${am.alertId} = u.id`;
+
+/**
+ * One cycle's writes, in one transaction, so that match_digest always describes the set it sits
+ * beside and a match stops waiting exactly when its notification is in the outbox:
+ * - alerts no longer live (paused, key revoked) lose their matches: resuming starts afresh;
+ * - each `changed` alert's set is replaced by its new one; its waiting matches that stopped
+ *   matching are dropped (a token that leaves and comes back fires again);
+ * - every due alert with something new fires (fireAlerts): what waited and what joined its set
+ *   now; an alert that is not due keeps its new matches waiting.
+ * Set-wise: one statement per step whatever the number of alerts and tokens, each distinct set
+ * sent once. A set is written whole, so it is exactly what was computed; a diff taken from
+ * MatchMemory (trusted: the digest says what the set held) only decides what is new.
+ */
+export async function recordMatches(
+  sql: Sql,
+  keys: TokenKeys,
+  { changed, notLive, tokens, now }: { changed: MatchChange[]; notLive: string[]; tokens: readonly CycleToken[]; now: Date },
+): Promise<CycleWrites> {
+  const t0 = performance.now();
+  const at = now.toISOString();
+  const cutoff = new Date(now.getTime() - COOLDOWN_MS).toISOString();
   return sql.begin(async (tx) => {
-    // Checked again under the row lock: an alert resumed meanwhile keeps its matches.
-    const cleared = notLive.length ? await tx.unsafe(CLEAR_NOT_LIVE, [notLive]) : { count: 0 };
-    const result = { inserted: 0, deleted: 0, cleared: cleared.count };
-    if (changed.length === 0) return result;
+    const cleared = notLive.length ? (await tx.unsafe<{ n: number }[]>(CLEAR_NOT_LIVE, [notLive]))[0].n : 0;
+    const locked = changed.length ? await tx.unsafe<{ id: string; due: boolean }[]>(LOCK_CHANGED, [cutoff, changed.map((c) => c.alertId)]) : [];
+    const due = new Map(locked.map((r) => [r.id, r.due]));
+    const applied = changed.filter((c) => due.has(c.alertId)).sort((a, b) => (a.alertId < b.alertId ? -1 : 1));
+    const ids = applied.map((c) => c.alertId);
+    const moves = await diffSets(tx, keys, applied);
 
-    // Locked so that an alert deleted meanwhile cannot break the inserts' foreign key.
-    const present = await tx<{ id: string }[]>`
-      select id from alerts where id = any(${changed.map((c) => c.alertId)}::text[]) for key share`;
-    const live = new Set(present.map((r) => r.id));
-    const applied = changed.filter((c) => live.has(c.alertId));
-    const complete = applied.flatMap((c) => ("addresses" in c ? [c] : []));
-    const stored = new Map<string, Set<string>>();
-    const rows = complete.length
-      ? await tx<{ alertId: string; address: string }[]>`
-          select alert_id as "alertId", token_address as address from alert_matches
-           where alert_id = any(${complete.map((c) => c.alertId)}::text[])`
-      : [];
-    for (const r of rows) {
-      let s = stored.get(r.alertId);
-      if (!s) stored.set(r.alertId, (s = new Set()));
-      s.add(r.address);
+    const waiting = new Map<string, Waiting[]>();
+    for (const w of await tx.unsafe<(Waiting & { alertId: string; due: boolean })[]>(WAITING, [cutoff, ids])) {
+      if (w.due) due.set(w.alertId, true);
+      const list = waiting.get(w.alertId) ?? [];
+      waiting.set(w.alertId, list);
+      list.push({ address: w.address, matchedMs: w.matchedMs });
     }
-
-    const inserts: [string[], string[]] = [[], []];
-    const deletes: [string[], string[]] = [[], []];
-    const add = (to: [string[], string[]], alertId: string, addresses: Iterable<string>) => {
-      for (const a of addresses) to[0].push(alertId), to[1].push(a);
-    };
+    // Waiting matches that left their set go.
+    const stale: [string[], string[]] = [[], []];
     for (const c of applied) {
-      if ("addresses" in c) {
-        const before = stored.get(c.alertId) ?? new Set<string>();
-        const after = new Set(c.addresses);
-        add(
-          inserts,
-          c.alertId,
-          [...after].filter((a) => !before.has(a)),
-        );
-        add(
-          deletes,
-          c.alertId,
-          [...before].filter((a) => !after.has(a)),
-        );
-      } else {
-        add(inserts, c.alertId, c.inserts);
-        add(deletes, c.alertId, c.deletes);
-      }
+      const before = waiting.get(c.alertId);
+      if (!before) continue;
+      const members = new Set(c.addresses);
+      for (const p of before) if (!members.has(p.address)) stale[0].push(c.alertId), stale[1].push(p.address);
+      waiting.set(
+        c.alertId,
+        before.filter((p) => members.has(p.address)),
+      );
     }
-    for (let i = 0; i < deletes[0].length; i += CHUNK) {
-      await tx.unsafe(DELETE_MATCHES, [deletes[0].slice(i, i + CHUNK), deletes[1].slice(i, i + CHUNK)]);
+    // What each due alert would announce.
+    const news = new Map<string, News>();
+    for (const [id, list] of waiting) if (due.get(id) && list.length) news.set(id, { waiting: list, joined: [] });
+    for (const [i, c] of applied.entries()) {
+      if (due.get(c.alertId) && moves[i].joined.length) news.set(c.alertId, { waiting: waiting.get(c.alertId) ?? [], joined: moves[i].joined });
     }
-    for (let i = 0; i < inserts[0].length; i += CHUNK) {
-      await tx.unsafe(INSERT_MATCHES, [inserts[0].slice(i, i + CHUNK), inserts[1].slice(i, i + CHUNK), now.toISOString()]);
-    }
+
+    const { sets, empty } = packSets(keys, applied);
+    if (sets[0].length) await tx.unsafe(WRITE_SETS, sets);
+    if (empty.length) await tx.unsafe(DELETE_SETS, [empty]);
+    if (stale[0].length) await tx.unsafe(DELETE_WAITING, stale);
+    const t1 = performance.now();
+
+    const fired = await fireAlerts(tx, news, tokens, now);
+    if (fired.size) await tx.unsafe(DELETE_NOTIFIED, [[...fired]]);
+    // What joined the sets of alerts that did not fire waits for their next firing.
+    await insertRows(
+      tx,
+      alertMatches,
+      applied.flatMap((c, i) => (fired.has(c.alertId) ? [] : moves[i].joined.map((address) => ({ alertId: c.alertId, tokenAddress: address, matchedAt: at })))),
+      { onConflict: { target: ["alertId", "tokenAddress"], action: "nothing" } },
+    );
     await updateRows(
       tx,
       alerts,
       applied.map((c) => ({ id: c.alertId, matchDigest: c.digest })),
       { match: ["id"] },
     );
-    return { ...result, inserted: inserts[0].length, deleted: deletes[0].length };
+    return {
+      inserted: moves.reduce((n, m) => n + m.joined.length, 0),
+      deleted: moves.reduce((n, m) => n + m.left, 0),
+      cleared,
+      fired: fired.size,
+      ms: { record: t1 - t0, fire: performance.now() - t1 },
+    };
   });
+}
+
+/** What changed in each set: the tokens that joined it (in address order) and how many left. */
+type SetMove = { joined: readonly string[]; left: number };
+
+/** Each change against the set it replaces: its diff, or else the stored set (read in one statement). */
+async function diffSets(tx: Tx, keys: TokenKeys, applied: MatchChange[]): Promise<SetMove[]> {
+  const unknown = applied.flatMap((c) => (c.diff ? [] : [c.alertId]));
+  const stored = new Map(
+    unknown.length
+      ? (
+          await tx<{ alertId: string; tokens: Buffer }[]>`
+            select s.alert_id as "alertId", s.tokens from unnest(${unknown}::text[]) u(id) join alert_match_sets s on s.alert_id = u.id`
+        ).map((r) => [r.alertId, unpackSet(r.tokens)])
+      : [],
+  );
+  return applied.map((c) => {
+    if (c.diff) return { joined: [...c.diff.inserts].sort(), left: c.diff.deletes.length };
+    const before = stored.get(c.alertId);
+    // Nothing stored (a new alert): the whole set joins, the array shared with its condition's alerts.
+    if (!before) return { joined: c.addresses, left: 0 };
+    const joined = c.addresses.filter((a) => !before.has(keys.of(a)));
+    return { joined, left: before.size - (c.addresses.length - joined.length) };
+  });
+}
+
+/** The WRITE_SETS parameters: each distinct non-empty set packed once; the alerts left without matches. */
+function packSets(keys: TokenKeys, applied: MatchChange[]) {
+  const index = new Map<readonly string[], number>();
+  const sets: [string[], number[], string[]] = [[], [], []];
+  const empty: string[] = [];
+  for (const c of applied) {
+    if (c.addresses.length === 0) {
+      empty.push(c.alertId);
+      continue;
+    }
+    let n = index.get(c.addresses);
+    if (n === undefined) index.set(c.addresses, (n = sets[2].push(keys.pack(c.addresses))));
+    sets[0].push(c.alertId);
+    sets[1].push(n);
+  }
+  return { sets, empty };
 }

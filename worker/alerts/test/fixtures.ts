@@ -8,6 +8,7 @@ import type { Plan } from "@/lib/domain/vocab";
 import { createKey, ensureAccount } from "@/lib/keys/store";
 import type { AlertOwner } from "@/lib/queries/alerts";
 import { createTestDatabase } from "@/tests/setup/database";
+import { tokenKey, unpackSet } from "../match-sets";
 
 /**
  * A migrated database of its own. `sql` is wrapped by drizzle (as the worker's client is), so
@@ -23,7 +24,7 @@ export async function alertsDatabase() {
     sql,
     db,
     /** Empties tokens (with what refers to them), alerts and the outbox between tests (accounts and keys stay). */
-    reset: () => sql`truncate tokens, alerts, alert_matches, notifications cascade`.then(() => undefined),
+    reset: () => sql`truncate tokens, alerts, alert_match_sets, alert_matches, notifications cascade`.then(() => undefined),
     close: async () => {
       await sql.end();
       await database.drop();
@@ -95,6 +96,18 @@ export function notificationsOf(sql: Sql, alertId?: string) {
     select id, alert_id as "alertId", channel, recipient, idempotency_key as "idempotencyKey", status, attempts,
            last_error as "lastError", payload
       from notifications where ${alertId ?? null}::text is null or alert_id = ${alertId ?? null} order by id`;
+}
+
+/**
+ * The tokens an alert matches, by address, and whether each was notified (in its stored set and
+ * not waiting for a firing). Stored keys map back through the tokens table.
+ */
+export async function matchesOf(sql: Sql, alertId: string): Promise<{ address: string; notified: boolean }[]> {
+  const [set] = await sql<{ tokens: Buffer }[]>`select tokens from alert_match_sets where alert_id = ${alertId}`;
+  const keys = set ? unpackSet(set.tokens) : new Set<string>();
+  const waiting = new Set((await sql<{ a: string }[]>`select token_address as a from alert_matches where alert_id = ${alertId}`).map((r) => r.a));
+  const addresses = (await sql<{ address: string }[]>`select address from tokens order by address`).map((r) => r.address);
+  return addresses.filter((a) => keys.has(tokenKey(a))).map((address) => ({ address, notified: !waiting.has(address) }));
 }
 
 export const minutes = (base: Date, m: number) => new Date(base.getTime() + m * 60_000);
