@@ -34,6 +34,23 @@ export type Status = {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+export type Lag = { blocks: number | null; seconds: number | null };
+
+/** How far the indexed block trails the chain's head; unknown (null) without a head (seconds: or without the block's time). */
+export function lagBehind(head: Pick<ChainHead, "number" | "timestamp"> | null, indexedBlock: number | null, indexedTime: Date | null): Lag {
+  return {
+    blocks: head ? Math.max(0, head.number - (indexedBlock ?? 0)) : null,
+    seconds: head && indexedTime ? Math.max(0, head.timestamp - indexedTime.getTime() / 1000) : null,
+  };
+}
+
+/**
+ * Whether data that far behind the chain's head is behind it: past STATUS_MAX_LAG_SECONDS (any
+ * block, when the seconds are unknown). /v1/status reports it as `lagging`; alerts do not fire
+ * while it holds (worker/alerts/evaluate.ts).
+ */
+export const isLagging = (lag: Lag): boolean => (lag.seconds !== null ? lag.seconds > config.STATUS_MAX_LAG_SECONDS : lag.blocks !== null && lag.blocks > 0);
+
 /**
  * How fresh and trustworthy the data is. The head comes from the worker's head probe, which runs
  * on its own timer (worker/indexer/head.ts), so a failing indexing loop shows as a growing lag;
@@ -54,16 +71,14 @@ export async function getStatus(db: Db, now: Date): Promise<Status> {
 
   const indexedBlock = s?.indexedBlockHash ? s.indexedBlock : null;
   const indexedTime = s?.indexedBlockTime ?? null;
-  const lagBlocks = head ? Math.max(0, head.number - (indexedBlock ?? 0)) : null;
-  const lagSeconds = head && indexedTime ? Math.max(0, head.timestamp - indexedTime.getTime() / 1000) : null;
+  const lag = lagBehind(head, indexedBlock, indexedTime);
   const failures = s?.consecutiveFailures ?? 0;
 
   const reasons: StatusReason[] = [];
   if (!alive) reasons.push("worker_down");
   // A live worker whose probe is quiet cannot reach the node; a dead one says nothing either way.
   if (!head && (alive || config.RPC_URL)) reasons.push("chain_unreachable");
-  const lagging = lagSeconds !== null ? lagSeconds > config.STATUS_MAX_LAG_SECONDS : lagBlocks !== null && lagBlocks > 0;
-  if (lagging) reasons.push("lagging");
+  if (isLagging(lag)) reasons.push("lagging");
   if (alive && failures >= FAILING_AFTER) reasons.push("indexing_failing");
   if (quarantined > config.STATUS_MAX_QUARANTINED) reasons.push("quarantine");
 
@@ -74,8 +89,8 @@ export async function getStatus(db: Db, now: Date): Promise<Status> {
     head_checked_at: head ? new Date(head.checkedAt).toISOString() : iso(s?.headCheckedAt ?? null),
     indexed_block: indexedBlock,
     indexed_block_time: iso(indexedTime),
-    lag_blocks: lagBlocks,
-    lag_seconds: lagSeconds === null ? null : Math.round(lagSeconds),
+    lag_blocks: lag.blocks,
+    lag_seconds: lag.seconds === null ? null : Math.round(lag.seconds),
     healthy: reasons.length === 0,
     reasons,
     message: "",

@@ -1,6 +1,7 @@
 import type { Sql } from "@/db/client";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import { log } from "@/lib/log";
+import { isLagging, lagBehind } from "@/lib/queries/status";
 import type { CycleContext } from "@/worker/worker";
 import { hashAddresses, matchDigest } from "./digest";
 import { loadAlerts } from "./load";
@@ -95,18 +96,31 @@ export class AlertEvaluator {
   }
 
   /**
-   * startWorker's afterCycle hook. Evaluates once the indexer has caught up with the head
-   * (during a backfill token_metrics describe the past, and alerts would fire about it), after
-   * every cycle that indexed something, and every IDLE_INTERVAL_MS otherwise: alerts are created
-   * without a block. "Now" is the indexed head's time, so ages and cooldowns run on chain time.
+   * startWorker's afterCycle hook. Evaluates only near the chain's head, as /v1/status defines it
+   * (isLagging: within STATUS_MAX_LAG_SECONDS of the head the worker's probe last read, and at
+   * the head this cycle read): while the worker catches up (a first start, after downtime, a
+   * backfill the chain outran) token_metrics describe the past, and alerts would announce it.
+   * They wait, then the first evaluation near the head fires once on the present state. Runs
+   * after every cycle that indexed something, and every IDLE_INTERVAL_MS otherwise: alerts are
+   * created without a block. "Now" is the indexed head's time, so ages, cooldowns and
+   * last_triggered_at run on chain time, within the lag threshold of the head.
    */
   readonly afterCycle = async (ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock" | "indexedTime" | "step">): Promise<void> => {
-    if (ctx.indexedBlock < ctx.head) return;
+    const indexedTime = new Date(ctx.indexedTime * 1000);
+    if (ctx.indexedBlock < ctx.head || isLagging(lagBehind(await probedHead(ctx.sql), ctx.indexedBlock, indexedTime))) return;
     if (ctx.step === "idle" && Date.now() - this.lastRun < IDLE_INTERVAL_MS) return;
     this.lastRun = Date.now();
-    const report = await this.evaluate(ctx.sql, new Date(ctx.indexedTime * 1000));
+    const report = await this.evaluate(ctx.sql, indexedTime);
     const { ms, ...counts } = report;
     const busy = report.changed || report.cleared || report.fired;
     log[busy ? "info" : "debug"]("alerts evaluated", { ...counts, ms: Math.round(ms.total) });
   };
+}
+
+/** The chain's head as the worker's head probe last wrote it (worker/indexer/head.ts); null before it has. */
+async function probedHead(sql: Sql) {
+  const [head] = await sql<{ number: number; timestamp: number }[]>`
+    select head_block::float8 as number, extract(epoch from head_block_time)::float8 as timestamp from sync_state
+     where head_block is not null and head_block_time is not null order by chain_id limit 1`;
+  return head ?? null;
 }

@@ -132,7 +132,7 @@ export class FakeChain {
       case "eth_chainId":
         return toHex(this.chainId);
       case "eth_getBlockByNumber": {
-        const b = this.blocks[Number(params[0] as string)];
+        const b = params[0] === "latest" ? this.blocks.at(-1) : this.blocks[Number(params[0] as string)];
         if (!b) return null;
         const full = params[1] as boolean;
         return {
