@@ -6,12 +6,15 @@
  * 15% of them typed by hand.
  *
  * Phases, each one AlertEvaluator.evaluate call (load + match + record + fire), timed:
- *   first    every alert new at once: all current matches inserted, every alert fires
+ *   first    every alert new at once: all current matches recorded, every alert fires (target:
+ *            at most 5 s)
  *   steady   5 cycles 2 s apart (a block), 1,000 tokens moving a few percent and one liquid
- *            launch per cycle (the target)
+ *            launch per cycle (target: each, the slowest included, under 1 s)
  *   cooldown the same churn 16 minutes later: what matched meanwhile fires, batched
- * "total ms" is wall time (the target); "cpu ms" is this process's CPU time meanwhile, a check on
- * a shared machine. Prints a table; --json adds the same figures as one JSON object on the last line.
+ * then the run's emails delivered through a loopback Resend (the tests' fake server, its
+ * batch endpoint), EMAILS_PER_CALL a call. "total ms" is wall time (the targets); "cpu ms" is this
+ * process's CPU time meanwhile, a check on a shared machine. Prints a table and the targets;
+ * --json adds the same figures as one JSON object on the last line.
  * Options: --reuse (keep the loaded database; its tokens keep the previous run's moves), --json.
  */
 import { parseArgs } from "node:util";
@@ -19,11 +22,15 @@ import postgres from "postgres";
 import { connect, type Sql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { PINNED_HISTORY_START } from "@/devchain/history-clock";
+import { resendTransport } from "@/lib/alerts/email";
+import { webhookTransport } from "@/lib/alerts/webhook";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import { RISK_FLAGS } from "@/lib/domain/vocab";
 import { mulberry32 } from "@/lib/random";
 import { databaseUrl, serverUrl } from "@/tests/setup/database";
 import { AlertEvaluator, type EvaluationReport } from "@/worker/alerts/evaluate";
+import { deliverDue } from "@/worker/alerts/outbox";
+import { startFakeResend } from "@/worker/alerts/test/fake-servers";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({ options: { reuse: { type: "boolean", default: false }, json: { type: "boolean", default: false } } });
@@ -34,6 +41,7 @@ const ALERTS_PER_KEY = 10;
 const CHURN = 1_000;
 const LAUNCHES = 1;
 const TARGET_MS = 1_000;
+const FIRST_TARGET_MS = 5_000;
 const say = (s: string) => console.error(`[bench:alerts] ${s}`);
 /** The worker's statement timeout: bulk writes outlast an API request's. */
 const open = (url: string, max: number) => connect(url, { max, connection: { application_name: "bench-alerts", statement_timeout: 300_000 } });
@@ -180,6 +188,20 @@ const row = (phase: string, r: Timed, matches: number): Row => ({
   "notifications/s": r.fired ? Math.round(r.fired / (r.ms.fire / 1000)) : 0,
 });
 
+/** Delivers the pending emails through a loopback Resend; the webhooks' example.com targets are left alone. */
+async function deliverEmails(sql: Sql) {
+  const resend = await startFakeResend();
+  const before = process.cpuUsage();
+  const t0 = performance.now();
+  const email = resendTransport({ apiKey: "re_bench", baseUrl: resend.url, from: "Alerts <alerts@example.com>", timeoutMs: 30_000 });
+  const options = { email, webhook: webhookTransport({ timeoutMs: 1_000 }), appUrl: "https://intel.example" };
+  while ((await deliverDue(sql, options, ["email"])) > 0);
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(before);
+  await resend.close();
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, emails: resend.sent.length, calls: resend.requests };
+}
+
 /** One evaluation, with this process's CPU time (the machine is shared: wall time includes waiting). */
 async function timed(evaluator: AlertEvaluator, sql: Sql, now: Date): Promise<Timed> {
   const before = process.cpuUsage();
@@ -219,11 +241,13 @@ async function main() {
   await churn(sql, now);
   const cooldown = await timed(evaluator, sql, now);
   rows.push(row("after cooldown", cooldown, await held()));
+  const delivered = await deliverEmails(sql);
   await sql.end();
 
   const steadyMs = steady.map((r) => r.ms.total).sort((a, b) => a - b);
   console.log(
-    `${TOKENS} tokens, ${first.alerts} active alerts on ${KEYS} keys, ${first.conditions} distinct conditions; ` + `target: a cycle in at most ${TARGET_MS} ms`,
+    `${TOKENS} tokens, ${first.alerts} active alerts on ${KEYS} keys, ${first.conditions} distinct conditions; ` +
+      `targets: the first cycle in at most ${FIRST_TARGET_MS} ms, every steady cycle under ${TARGET_MS} ms`,
   );
   printTable(rows);
   const summary = {
@@ -232,15 +256,27 @@ async function main() {
     keys: KEYS,
     conditions: first.conditions,
     target_ms: TARGET_MS,
+    first_target_ms: FIRST_TARGET_MS,
     steady_median_ms: Math.round(steadyMs[Math.floor(steadyMs.length / 2)]),
     steady_max_ms: Math.round(steadyMs.at(-1)!),
     steady_median_cpu_ms: Math.round(steady.map((r) => r.cpuMs).sort((a, b) => a - b)[Math.floor(steady.length / 2)]),
-    within_target: steadyMs.at(-1)! <= TARGET_MS,
+    within_target: steadyMs.at(-1)! < TARGET_MS,
     first_cycle_ms: Math.round(first.ms.total),
+    first_within_target: first.ms.total <= FIRST_TARGET_MS,
     first_cycle_notifications_per_s: Math.round(first.fired / (first.ms.fire / 1000)),
+    emails_delivered: delivered.emails,
+    email_calls: delivered.calls,
+    email_delivery_ms: Math.round(delivered.ms),
+    emails_per_s: Math.round(delivered.emails / (delivered.ms / 1000)),
     phases: rows,
   };
-  console.log(`steady cycle: median ${summary.steady_median_ms} ms, max ${summary.steady_max_ms} ms (${summary.within_target ? "within" : "over"} target)`);
+  const verdict = (ok: boolean) => (ok ? "within" : "over");
+  console.log(`first cycle: ${summary.first_cycle_ms} ms (${verdict(summary.first_within_target)} target)`);
+  console.log(`steady cycle: median ${summary.steady_median_ms} ms, max ${summary.steady_max_ms} ms (${verdict(summary.within_target)} target)`);
+  console.log(
+    `emails delivered: ${delivered.emails} in ${summary.email_calls} calls, ${summary.email_delivery_ms} ms ` +
+      `(${summary.emails_per_s}/s, ${Math.round(delivered.cpuMs)} ms cpu)`,
+  );
   if (args.json) console.log(JSON.stringify(summary));
 }
 

@@ -60,19 +60,20 @@ describe("alert delivery", { timeout: 60_000 }, () => {
         secrets.set(id, secret);
       }
 
-      await drain({ email: emailVia(resend.url), webhook: webhooks, maxAttempts: 30, batchSize: 8, ...fast });
+      await drain({ email: emailVia(resend.url), webhook: webhooks, maxAttempts: 30, batchSize: 8, emailsPerCall: 3, ...fast });
 
       const rows = await notificationsOf(t.sql);
       expect(rows).toHaveLength(40);
       expect(rows.every((r) => r.status === "sent")).toBe(true);
       const emails = rows.filter((r) => r.channel === "email");
-      expect(resend.sent.map((s) => s.key).sort()).toEqual(emails.map((r) => r.idempotencyKey).sort());
-      for (const r of emails) expect(resend.sent.find((s) => s.key === r.idempotencyKey)?.to).toBe(r.recipient);
+      expect(resend.sent.map((s) => s.ref).sort()).toEqual(emails.map((r) => r.idempotencyKey).sort());
+      for (const r of emails) expect(resend.sent.find((s) => s.ref === r.idempotencyKey)?.to).toBe(r.recipient);
+      expect(resend.batchRequests).toBeGreaterThan(0);
       const hooksSent = rows.filter((r) => r.channel === "webhook");
       expect([...hooks.delivered.keys()].sort()).toEqual(hooksSent.map((r) => r.idempotencyKey).sort());
       expect(hooks.all.every((d) => d.verified)).toBe(true);
       // Faults did happen, including after processing: receivers saw retries of delivered messages.
-      expect(resend.requests).toBeGreaterThan(emails.length);
+      expect(resend.requests).toBeGreaterThan(new Set(emails.map((r) => r.batchKey)).size);
       expect([...resend.requestsByKey.values()].some((n) => n > 1)).toBe(true);
       expect(hooks.all.length).toBeGreaterThan(hooks.delivered.size);
     } finally {
@@ -144,8 +145,42 @@ describe("alert delivery", { timeout: 60_000 }, () => {
     }
   });
 
+  it("sends up to 100 emails a call, each message once, under its own reference", async () => {
+    const resend = await startFakeResend();
+    try {
+      await fire([await newOwner(t.db), await newOwner(t.db), await newOwner(t.db)], 50);
+      await drain({ email: emailVia(resend.url), webhook: webhooks, ...fast });
+      const rows = await notificationsOf(t.sql);
+      expect(rows.every((r) => r.status === "sent")).toBe(true);
+      expect(resend.sent.map((s) => s.ref).sort()).toEqual(rows.map((r) => r.idempotencyKey).sort());
+      expect({ calls: resend.requests, batches: resend.batchRequests, largest: resend.largestBatch }).toEqual({ calls: 2, batches: 2, largest: 100 });
+    } finally {
+      await resend.close();
+    }
+  });
+
+  it("sends a batch refused for one message again one by one: the others go, that one fails", async () => {
+    const resend = await startFakeResend();
+    try {
+      const good = [await newOwner(t.db), await newOwner(t.db)];
+      const broken = await newOwner(t.db, "pro", "not-an-address");
+      await fire([...good, broken], 3);
+      await drain({ email: emailVia(resend.url), webhook: webhooks, ...fast });
+      const rows = await notificationsOf(t.sql);
+      const refused = rows.filter((r) => r.recipient === "not-an-address");
+      expect(refused.map((r) => [r.status, r.attempts])).toEqual(Array(3).fill(["failed", 2]));
+      expect(refused[0].lastError).toContain("refused this message");
+      const delivered = rows.filter((r) => r.recipient !== "not-an-address");
+      expect(delivered.every((r) => r.status === "sent")).toBe(true);
+      expect(resend.sent.map((s) => s.ref).sort()).toEqual(delivered.map((r) => r.idempotencyKey).sort());
+      expect(resend.batchRequests).toBe(1);
+    } finally {
+      await resend.close();
+    }
+  });
+
   it("neither loses nor duplicates a message when the sender is killed mid-batch and restarted", async () => {
-    // Slow answers keep several emails in flight: sent by Resend, not yet recorded as sent.
+    // Slow answers keep several batches in flight: sent by Resend, not yet recorded as sent.
     const resend = await startFakeResend({ rate: 0, delayMs: 150 });
     const child = path.join(import.meta.dirname, "test", "sender-child.ts");
     const children: { proc: ChildProcess; exited: Promise<void> }[] = [];
@@ -158,7 +193,7 @@ describe("alert delivery", { timeout: 60_000 }, () => {
           RESEND_BASE_URL: resend.url,
           APP_URL: "https://intel.example",
           LOG_LEVEL: "error",
-          SENDER_OPTIONS: JSON.stringify({ batchSize: 10, concurrency: 5, leaseMs: 1_500, pollMs: 50, backoffMs: 10 }),
+          SENDER_OPTIONS: JSON.stringify({ batchSize: 20, emailsPerCall: 5, concurrency: 4, leaseMs: 1_500, pollMs: 50, backoffMs: 10 }),
         },
         stdio: ["ignore", "inherit", "inherit"],
       });
@@ -171,7 +206,7 @@ describe("alert delivery", { timeout: 60_000 }, () => {
       const first = start();
       await new Promise<void>((resolve) => {
         resend.onRequest = () => {
-          if (resend.requests >= 12) resolve();
+          if (resend.requests >= 6) resolve();
         };
       });
       first.proc.kill("SIGKILL");
@@ -179,7 +214,7 @@ describe("alert delivery", { timeout: 60_000 }, () => {
       resend.onRequest = undefined;
 
       const afterKill = await notificationsOf(t.sql);
-      const inFlight = afterKill.filter((r) => r.status === "pending" && resend.sent.some((s) => s.key === r.idempotencyKey));
+      const inFlight = afterKill.filter((r) => r.status === "pending" && resend.sent.some((s) => s.ref === r.idempotencyKey));
       expect(inFlight.length).toBeGreaterThan(0);
 
       const second = start();
@@ -193,8 +228,9 @@ describe("alert delivery", { timeout: 60_000 }, () => {
 
       const rows = await notificationsOf(t.sql);
       expect(rows).toHaveLength(40);
-      expect(resend.sent.map((s) => s.key).sort()).toEqual(rows.map((r) => r.idempotencyKey).sort());
-      for (const r of inFlight) expect(resend.requestsByKey.get(r.idempotencyKey)).toBeGreaterThanOrEqual(2);
+      expect(resend.sent.map((s) => s.ref).sort()).toEqual(rows.map((r) => r.idempotencyKey).sort());
+      // Each in-flight batch was sent again whole, under its key, and Resend did not send it twice.
+      for (const r of inFlight) expect(resend.requestsByKey.get(r.batchKey!)).toBeGreaterThanOrEqual(2);
     } finally {
       for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill("SIGKILL");
       await Promise.all(children.map((c) => c.exited));

@@ -1,12 +1,21 @@
-import { names, updateSql } from "@/db/bulk";
+import { names, type Tx, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
 import { notifications } from "@/db/schema";
-import { dashboardUrl, type EmailTransport, emailTransportFromConfig, renderAlertEmail } from "@/lib/alerts/email";
+import {
+  dashboardUrl,
+  EMAILS_PER_CALL,
+  type EmailResult,
+  type EmailTransport,
+  emailTransportFromConfig,
+  type OutgoingEmail,
+  renderAlertEmail,
+} from "@/lib/alerts/email";
 import { breakerKey, HostBreaker } from "@/lib/alerts/host-breaker";
 import type { AlertNotification, DeliveryResult } from "@/lib/alerts/payload";
 import { webhooksRefused } from "@/lib/alerts/service";
 import { type WebhookTransport, webhookBody, webhookTransport } from "@/lib/alerts/webhook";
 import { config } from "@/lib/config";
+import { newId } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
 import { sleep } from "../sleep";
 
@@ -16,8 +25,12 @@ import { sleep } from "../sleep";
  * next_attempt_at past the delivery; the result is recorded after. A sender that dies in between
  * leaves the row to be claimed again once the lease runs out, and the retry carries the same
  * idempotency key: Resend answers it without a second email, webhook receivers dedupe on
- * Webhook-Id. Failed attempts retry with exponential backoff and jitter; after maxAttempts (or a
- * failure no retry can fix) the row is `failed`, which GET /v1/alerts/{id} shows.
+ * Webhook-Id. Emails go in batches, up to emailsPerCall a call (Resend's batch endpoint), each
+ * batch under a key of its own: its members and its key are fixed in the claim's transaction
+ * (notifications.batch_key), and whoever retries any of its rows resends that whole batch under
+ * that key, so Resend sends it once. Failed attempts retry with exponential backoff and jitter;
+ * after maxAttempts (or a failure no retry can fix) the row is `failed`, which GET
+ * /v1/alerts/{id} shows.
  *
  * Nobody's notifications wait on anybody else's receiver:
  * - email and webhooks are separate lanes, claimed and delivered apart, so a slow webhook
@@ -38,9 +51,11 @@ export type SenderOptions = {
   webhook: WebhookTransport;
   /** Origin of the dashboard links in emails (default: APP_URL, else the local server). */
   appUrl?: string;
-  /** Rows claimed per lane per pass. */
+  /** Rows claimed per lane per pass (default: emailsPerCall × concurrency emails, 20 webhooks). */
   batchSize?: number;
-  /** Deliveries in flight at once within a lane's pass (webhooks: targets at once). */
+  /** Emails sent in one call, at most Resend's EMAILS_PER_CALL. */
+  emailsPerCall?: number;
+  /** Deliveries in flight at once within a lane's pass (email: calls; webhooks: targets at once). */
   concurrency?: number;
   maxAttempts?: number;
   /** Delay before the first retry; it doubles with each attempt up to maxBackoffMs. */
@@ -60,13 +75,16 @@ export type Channel = (typeof CHANNELS)[number];
  * which Resend honours an idempotency key.
  */
 const DEFAULTS = {
-  batchSize: 20,
+  emailsPerCall: EMAILS_PER_CALL,
   concurrency: 5,
   maxAttempts: 8,
   backoffMs: 30_000,
   maxBackoffMs: 30 * 60_000,
   leaseMs: 5 * 60_000,
 };
+
+/** Webhook rows claimed per pass, by default: they go one at a time per target. */
+const WEBHOOKS_PER_PASS = 20;
 
 type Resolved = SenderOptions & typeof DEFAULTS & { appUrl: string; breaker: HostBreaker };
 
@@ -90,6 +108,8 @@ type Claimed = {
   webhookSecret: string | null;
   planLabel: string;
   webhooks: boolean;
+  /** The email batch the row went out in at an earlier attempt; null before its first. */
+  batchKey: string | null;
 };
 
 const resolve = (options: SenderOptions): Resolved => ({
@@ -111,17 +131,14 @@ async function deliverLane(sql: Sql, channel: Channel, opts: Resolved): Promise<
     await parkEmails(sql);
     return 0;
   }
-  const claimed = await claim(sql, channel, opts);
-  if (channel === "email") {
-    await inParallel(claimed, opts.concurrency, async (row) => record(sql, row, await attempt(row, opts), opts));
-  } else {
-    const byTarget = new Map<string, Claimed[]>();
-    for (const row of claimed) {
-      const target = breakerKey(row.accountId, row.recipient);
-      byTarget.set(target, [...(byTarget.get(target) ?? []), row]);
-    }
-    await inParallel([...byTarget], opts.concurrency, ([target, rows]) => deliverToTarget(sql, target, rows, opts));
+  if (channel === "email") return deliverEmails(sql, opts);
+  const claimed = await claim(sql, channel, opts.batchSize ?? WEBHOOKS_PER_PASS, opts);
+  const byTarget = new Map<string, Claimed[]>();
+  for (const row of claimed) {
+    const target = breakerKey(row.accountId, row.recipient);
+    byTarget.set(target, [...(byTarget.get(target) ?? []), row]);
   }
+  await inParallel([...byTarget], opts.concurrency, ([target, rows]) => deliverToTarget(sql, target, rows, opts));
   return claimed.length;
 }
 
@@ -150,15 +167,82 @@ const CLAIM = `
     `t.${n.id} = due.id and a.id = t.${n.alertId}`,
   )}
   returning t.${n.id} as id, a.account_id as "accountId", t.${n.channel} as channel, t.${n.recipient} as recipient,
-            t.${n.idempotencyKey} as "idempotencyKey",
+            t.${n.idempotencyKey} as "idempotencyKey", t.${n.batchKey} as "batchKey",
             t.${n.payload} as payload, t.${n.attempts} as attempts, a.webhook_secret as "webhookSecret", p.label as "planLabel", p.webhooks`;
 
 /**
- * Claims up to batchSize due rows of the lane, the accounts taking turns: each account's rows
+ * Claims up to `limit` due rows of the lane, the accounts taking turns: each account's rows
  * ranked by due time, and the batch filled rank by rank.
  */
-function claim(sql: Sql, channel: Channel, opts: Resolved) {
-  return sql.unsafe<Claimed[]>(CLAIM, [channel, opts.batchSize, opts.leaseMs]);
+function claim(tx: Tx, channel: Channel, limit: number, opts: Resolved) {
+  return tx.unsafe<Claimed[]>(CLAIM, [channel, limit, opts.leaseMs]);
+}
+
+/** An email batch: every member (in id order, the order it is always sent in), and those this pass claimed. */
+type EmailBatch = { key: string; members: Member[]; mine: Claimed[] };
+type Member = { id: string; recipient: string; idempotencyKey: string; payload: AlertNotification };
+
+const ASSIGN_BATCHES = updateSql(notifications, { batchKey: "u.key" }, "from unnest($1::bigint[], $2::text[]) u(id, key)", `t.${n.id} = u.id`);
+const BATCH_MEMBERS = `
+  select t.${n.id} as id, t.${n.recipient} as recipient, t.${n.idempotencyKey} as "idempotencyKey", t.${n.payload} as payload,
+         t.${n.batchKey} as "batchKey"
+    from unnest($1::text[]) u(key) join notifications t on t.${n.batchKey} = u.key order by t.${n.id}`;
+
+/**
+ * Claims due emails and puts them in batches, in one transaction: rows new to batching are cut
+ * into batches in the claim's order (accounts in turns), each keyed anew (a batch of one goes
+ * alone under the row's own key); a row that was in a batch goes in it again, with all its
+ * members whatever their state, so the call repeats exactly.
+ */
+function claimEmailBatches(sql: Sql, opts: Resolved): Promise<EmailBatch[]> {
+  return sql.begin(async (tx) => {
+    const claimed = await claim(tx, "email", opts.batchSize ?? opts.emailsPerCall * opts.concurrency, opts);
+    const fresh = claimed.filter((r) => r.batchKey === null);
+    const again = [...new Set(claimed.flatMap((r) => (r.batchKey === null ? [] : [r.batchKey])))];
+    const assigned: [string[], string[]] = [[], []];
+    for (let i = 0; i < fresh.length; i += opts.emailsPerCall) {
+      const chunk = fresh.slice(i, i + opts.emailsPerCall);
+      const key = chunk.length === 1 ? chunk[0].idempotencyKey : newId("btch");
+      for (const r of chunk) (r.batchKey = key), assigned[0].push(r.id), assigned[1].push(key);
+    }
+    if (assigned[0].length) await tx.unsafe(ASSIGN_BATCHES, assigned);
+    const members = new Map<string, Member[]>();
+    for (const m of again.length ? await tx.unsafe<(Member & { batchKey: string })[]>(BATCH_MEMBERS, [again]) : []) {
+      members.set(m.batchKey, [...(members.get(m.batchKey) ?? []), m]);
+    }
+    const batches = new Map<string, EmailBatch>();
+    for (const r of claimed) {
+      const key = r.batchKey!;
+      let batch = batches.get(key);
+      if (!batch) batches.set(key, (batch = { key, members: members.get(key) ?? [], mine: [] }));
+      batch.mine.push(r);
+      if (!members.has(key)) batch.members.push(r);
+    }
+    for (const b of batches.values()) b.members.sort((x, y) => Number(x.id) - Number(y.id));
+    return [...batches.values()];
+  });
+}
+
+/** One pass of the email lane: claims, then sends the batches, `concurrency` calls at once. */
+async function deliverEmails(sql: Sql, opts: Resolved): Promise<number> {
+  const batches = await claimEmailBatches(sql, opts);
+  await inParallel(batches, opts.concurrency, async (batch) => {
+    const emails: OutgoingEmail[] = batch.members.map((m) => ({ to: m.recipient, email: renderAlertEmail(m.payload, opts.appUrl), ref: m.idempotencyKey }));
+    let result: EmailResult;
+    try {
+      result = await opts.email!.send(emails, batch.key);
+    } catch (err) {
+      result = { ok: false, error: err instanceof Error ? err.message : String(err), permanent: false };
+    }
+    if (!result.ok && "split" in result) {
+      // Nothing was sent: each goes alone, under its own key, and only the refused one fails.
+      log.warn("alert email batch refused; sending its messages one by one", { batch: batch.key, error: result.error });
+      await sql.unsafe(SPLIT, [batch.key]);
+      return;
+    }
+    await record(sql, batch.mine, result, opts);
+  });
+  return batches.reduce((count, b) => count + b.mine.length, 0);
 }
 
 /** Runs `work` over `items`, at most `limit` at once. */
@@ -174,22 +258,19 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
 async function deliverToTarget(sql: Sql, target: string, rows: Claimed[], opts: Resolved) {
   for (const row of rows) {
     if (!opts.breaker.allows(target)) {
-      await record(sql, row, { ok: false, error: HOST_PAUSED, permanent: false }, opts);
+      await record(sql, [row], { ok: false, error: HOST_PAUSED, permanent: false }, opts);
       continue;
     }
     const result = await attempt(row, opts);
     // A refused target (permanent) says nothing about the receiver's health.
     if (result.ok) opts.breaker.succeeded(target);
     else if (!result.permanent) opts.breaker.failed(target);
-    await record(sql, row, result, opts);
+    await record(sql, [row], result, opts);
   }
 }
 
 async function attempt(row: Claimed, opts: Resolved): Promise<DeliveryResult> {
   try {
-    if (row.channel === "email" && opts.email) {
-      return await opts.email.send(row.recipient, renderAlertEmail(row.payload, opts.appUrl), row.idempotencyKey);
-    }
     if (row.channel === "webhook" && !row.webhooks) return { ok: false, error: webhooksRefused({ label: row.planLabel }), permanent: true };
     if (row.channel === "webhook" && row.webhookSecret) {
       return await opts.webhook.send(row.recipient, row.webhookSecret, row.idempotencyKey, webhookBody(row.idempotencyKey, row.payload));
@@ -200,30 +281,46 @@ async function attempt(row: Claimed, opts: Resolved): Promise<DeliveryResult> {
   }
 }
 
-/** The row $1 as claimed at attempt $2, unless claimed again meanwhile. */
-const MINE = `t.${n.id} = $1::bigint and t.${n.attempts} = $2::int and t.${n.status} = 'pending'`;
-const SENT = updateSql(notifications, { status: "'sent'", sentAt: "now()", lastError: "null" }, "", MINE);
+/** The rows $1 as claimed at attempts $2, unless claimed again meanwhile. */
+const MINE = `t.${n.id} = u.id and t.${n.attempts} = u.attempts and t.${n.status} = 'pending'`;
+const CLAIMED = "from unnest($1::bigint[], $2::int[]) u(id, attempts)";
+const SENT = updateSql(notifications, { status: "'sent'", sentAt: "now()", lastError: "null" }, CLAIMED, MINE);
 /** Failed for good with error $3. */
-const FAILED = updateSql(notifications, { status: "'failed'", lastError: "$3" }, "", MINE);
+const FAILED = updateSql(notifications, { status: "'failed'", lastError: "$3" }, CLAIMED, MINE);
 /** Failed with error $3, retried in $4 ms. */
-const RETRY = updateSql(notifications, { lastError: "$3", nextAttemptAt: inMs(4) }, "", MINE);
+const RETRY = updateSql(notifications, { lastError: "$3", nextAttemptAt: inMs(4) }, CLAIMED, MINE);
+/** The pending rows of batch $1 out of it, each alone under its own key, due at once (all of them: the batch is not sent again). */
+const SPLIT = updateSql(notifications, { batchKey: `t.${n.idempotencyKey}`, nextAttemptAt: "now()" }, "", `t.${n.batchKey} = $1 and t.${n.status} = 'pending'`);
 
-/** Records an attempt's outcome, unless the row was claimed again meanwhile (its lease ran out). */
-async function record(sql: Sql, row: Claimed, result: DeliveryResult, opts: Resolved) {
-  const mine = [row.id, row.attempts];
+const mine = (rows: readonly Claimed[]) => [rows.map((r) => r.id), rows.map((r) => r.attempts)];
+
+/**
+ * Records an attempt's outcome for the rows that went in it (one webhook, or an email batch's
+ * rows this pass claimed), except rows claimed again meanwhile (their lease ran out). The rows
+ * of a batch retry together: one delay for all of them.
+ */
+async function record(sql: Sql, rows: readonly Claimed[], result: DeliveryResult, opts: Resolved) {
   if (result.ok) {
-    await sql.unsafe(SENT, mine);
+    await sql.unsafe(SENT, mine(rows));
     return;
   }
-  const final = result.permanent || row.attempts >= opts.maxAttempts;
-  log.warn("alert notification not delivered", { id: row.id, channel: row.channel, attempts: row.attempts, final, error: result.error, detail: result.detail });
+  const attempts = Math.max(...rows.map((r) => r.attempts));
+  const final = result.permanent || attempts >= opts.maxAttempts;
+  log.warn("alert notification not delivered", {
+    ids: rows.map((r) => r.id),
+    channel: rows[0].channel,
+    attempts,
+    final,
+    error: result.error,
+    detail: result.detail,
+  });
   if (final) {
-    await sql.unsafe(FAILED, [...mine, result.error]);
+    await sql.unsafe(FAILED, [...mine(rows), result.error]);
     return;
   }
   // Exponential backoff with jitter, so retries from one outage do not arrive together.
-  const delay = Math.min(opts.maxBackoffMs, opts.backoffMs * 2 ** (row.attempts - 1)) * (0.5 + Math.random() / 2);
-  await sql.unsafe(RETRY, [...mine, result.error, delay]);
+  const delay = Math.min(opts.maxBackoffMs, opts.backoffMs * 2 ** (attempts - 1)) * (0.5 + Math.random() / 2);
+  await sql.unsafe(RETRY, [...mine(rows), result.error, delay]);
 }
 
 /** Marks the pending emails not yet marked with $1 (EMAIL_NOT_CONFIGURED); returns them. */

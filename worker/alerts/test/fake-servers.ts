@@ -6,9 +6,10 @@ import { mulberry32 } from "@/lib/random";
 
 /**
  * Loopback stand-ins for the two receivers, real HTTP servers on 127.0.0.1:
- * - a Resend API (POST /emails) that dedupes by Idempotency-Key the way Resend does: the same key
- *   and body answer the first response again without sending, the same key with another body is
- *   409 invalid_idempotent_request, the same key while the first is in flight is 409
+ * - a Resend API (POST /emails, and POST /emails/batch of at most 100, all refused if one is
+ *   invalid, as strict validation does) that dedupes by Idempotency-Key the way Resend does: the
+ *   same key and body answer the first response again without sending, the same key with another
+ *   body is 409 invalid_idempotent_request, the same key while the first is in flight is 409
  *   concurrent_idempotent_requests;
  * - a webhook receiver that verifies signatures and dedupes on Webhook-Id, as receivers are told to.
  * Both can fail a share of requests: before processing (500), after processing (500: the
@@ -56,15 +57,23 @@ async function finish(res: ServerResponse, fault: Fault, delayMs: number, status
   json(res, status, body);
 }
 
-export type SentEmail = { id: string; key: string | undefined; from: string; to: string; subject: string; html: string; text: string };
+/** An email as sent: `key` is the Idempotency-Key of the call it came in, `ref` its X-Entity-Ref-ID header. */
+export type SentEmail = { id: string; key: string | undefined; ref: string | undefined; from: string; to: string; subject: string; html: string; text: string };
+type EmailBody = Omit<SentEmail, "id" | "key" | "ref"> & { headers?: Record<string, string> };
+
+/** Resend's limit of messages in a batch call. */
+const BATCH_LIMIT = 100;
 
 export async function startFakeResend(faults: Faults = { rate: 0 }) {
   const pick = faultPicker(faults);
-  const keys = new Map<string, { bodyHash: string; response: { id: string } | null }>();
+  const keys = new Map<string, { bodyHash: string; response: unknown }>();
   const fake = {
     /** Emails actually sent (what the recipients get). */
     sent: [] as SentEmail[],
     requests: 0,
+    /** Requests to the batch endpoint, and the most messages one sent. */
+    batchRequests: 0,
+    largestBatch: 0,
     requestsByKey: new Map<string, number>(),
     /** Called on each request as it arrives (the kill test times its SIGKILL with it). */
     onRequest: undefined as (() => void) | undefined,
@@ -74,10 +83,12 @@ export async function startFakeResend(faults: Faults = { rate: 0 }) {
     const body = await readBody(req);
     fake.requests++;
     fake.onRequest?.();
-    if (req.method !== "POST" || req.url !== "/emails") return json(res, 404, { statusCode: 404, name: "not_found", message: "Not found" });
+    const batch = req.url === "/emails/batch";
+    if (req.method !== "POST" || (req.url !== "/emails" && !batch)) return json(res, 404, { statusCode: 404, name: "not_found", message: "Not found" });
     if (!/^Bearer \S+$/.test(req.headers.authorization ?? "")) {
       return json(res, 401, { statusCode: 401, name: "missing_api_key", message: "Missing API key" });
     }
+    if (batch) fake.batchRequests++;
     const fault = pick();
     if (fault === "before") return json(res, 500, { statusCode: 500, name: "internal_server_error", message: "injected" });
     const key = req.headers["idempotency-key"] as string | undefined;
@@ -94,13 +105,17 @@ export async function startFakeResend(faults: Faults = { rate: 0 }) {
       if (seen) return finish(res, fault, faults.delayMs ?? 0, 200, seen.response);
       keys.set(key, { bodyHash, response: null });
     }
-    const email = JSON.parse(body.toString()) as Omit<SentEmail, "id" | "key">;
-    if (!email.from || !email.to || !email.subject || !(email.html || email.text)) {
+    const parsed = JSON.parse(body.toString()) as EmailBody | EmailBody[];
+    const emails = batch ? (parsed as EmailBody[]) : [parsed as EmailBody];
+    const invalid = (e: EmailBody) => !e.from || !/^[^@\s]+@[^@\s]+$/.test(e.to) || !e.subject || !(e.html || e.text);
+    if (!Array.isArray(emails) || emails.length === 0 || emails.length > BATCH_LIMIT || emails.some(invalid)) {
       if (key) keys.delete(key);
       return json(res, 422, { statusCode: 422, name: "validation_error", message: "Missing required field" });
     }
-    const response = { id: randomUUID() };
-    fake.sent.push({ ...email, id: response.id, key });
+    if (batch) fake.largestBatch = Math.max(fake.largestBatch, emails.length);
+    const sent = emails.map(({ headers, ...email }) => ({ ...email, id: randomUUID(), key, ref: headers?.["X-Entity-Ref-ID"] }));
+    fake.sent.push(...sent);
+    const response = batch ? { data: sent.map((e) => ({ id: e.id })) } : { id: sent[0].id };
     if (key) keys.get(key)!.response = response;
     await finish(res, fault, faults.delayMs ?? 0, 200, response);
   });

@@ -85,6 +85,7 @@ export type NotificationRow = {
   channel: string;
   recipient: string;
   idempotencyKey: string;
+  batchKey: string | null;
   status: string;
   attempts: number;
   lastError: string | null;
@@ -93,7 +94,7 @@ export type NotificationRow = {
 
 export function notificationsOf(sql: Sql, alertId?: string) {
   return sql<NotificationRow[]>`
-    select id, alert_id as "alertId", channel, recipient, idempotency_key as "idempotencyKey", status, attempts,
+    select id, alert_id as "alertId", channel, recipient, idempotency_key as "idempotencyKey", batch_key as "batchKey", status, attempts,
            last_error as "lastError", payload
       from notifications where ${alertId ?? null}::text is null or alert_id = ${alertId ?? null} order by id`;
 }
