@@ -75,8 +75,9 @@ export class AlertEvaluator {
       const positions = cycle.sets.get(keys[i])!;
       const pair = `${alert.matchDigest}|${keys[i]}`;
       if (!diffs.has(pair)) diffs.set(pair, cycle.diff(alert.matchDigest, positions));
-      if (!members.has(keys[i])) members.set(keys[i], positions.map((p) => tokens[p].address).sort());
-      changed.push({ alertId: alert.id, digest, addresses: members.get(keys[i])!, diff: diffs.get(pair) });
+      let addresses = members.get(keys[i]);
+      if (!addresses) members.set(keys[i], (addresses = positions.map((p) => tokens[p].address)));
+      changed.push({ alertId: alert.id, digest, addresses, diff: diffs.get(pair) });
     }
     this.memory.remember(cycle, digests);
     const t2 = performance.now();

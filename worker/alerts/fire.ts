@@ -23,7 +23,7 @@ const LOCK_FIRINGS = `${updateSql(
 
 /** A match waiting for its alert's next firing: the token, and when it started matching. */
 export type Waiting = { address: string; matchedMs: number };
-/** What a due alert would announce: the matches that waited, then those that joined its set now (address order). */
+/** What a due alert would announce: the matches that waited, then those that joined its set now. */
 export type News = { waiting: readonly Waiting[]; joined: readonly string[] };
 type AlertInfo = {
   id: string;
@@ -53,12 +53,13 @@ export async function fireAlerts(tx: Tx, news: ReadonlyMap<string, News>, tokens
   const cutoff = new Date(now.getTime() - COOLDOWN_MS).toISOString();
   const byAddress = new Map(tokens.map((t) => [t.address, t]));
   const byAlert = new Map<string, { listed: Waiting[]; total: number }>();
+  // What joined together is listed in address order: each set sorted once (alerts with equal conditions share it).
+  const sorted = new Map<readonly string[], string[]>();
+  const inOrder = (joined: readonly string[]) => sorted.get(joined) ?? sorted.set(joined, [...joined].sort()).get(joined)!;
   for (const [id, n] of news) {
     const waiting = n.waiting.filter((p) => byAddress.has(p.address));
-    const listed = [
-      ...waiting.slice(0, MAX_LISTED_MATCHES),
-      ...n.joined.slice(0, MAX_LISTED_MATCHES - waiting.length).map((address) => ({ address, matchedMs: now.getTime() })),
-    ];
+    const joined = waiting.length < MAX_LISTED_MATCHES ? inOrder(n.joined).slice(0, MAX_LISTED_MATCHES - waiting.length) : [];
+    const listed = [...waiting.slice(0, MAX_LISTED_MATCHES), ...joined.map((address) => ({ address, matchedMs: now.getTime() }))];
     if (listed.length) byAlert.set(id, { listed, total: waiting.length + n.joined.length });
   }
   // Re-checked under the row lock: an alert paused since it was read does not fire.

@@ -8,9 +8,9 @@ import type { MatchDiff } from "./memory";
 import type { CycleToken } from "./tokens";
 
 /**
- * An alert whose match set changed: its new set (in address order) and digest, with the diff from
- * the set it holds when that is known (MatchMemory); without one it is diffed against its stored
- * set. Alerts sharing conditions share one `addresses` array, packed once.
+ * An alert whose match set changed: its new set and digest, with the diff from the set it holds
+ * when that is known (MatchMemory); without one it is diffed against its stored set. Alerts
+ * sharing conditions share one `addresses` array, packed once.
  */
 export type MatchChange = { alertId: string; digest: string | null; addresses: readonly string[]; diff?: MatchDiff };
 
@@ -116,14 +116,18 @@ export async function recordMatches(
     }
     // Waiting matches that left their set go.
     const stale: [string[], string[]] = [[], []];
+    const memberSets = new Map<readonly string[], Set<string>>();
     for (const c of applied) {
       const before = waiting.get(c.alertId);
       if (!before) continue;
-      const members = new Set(c.addresses);
-      for (const p of before) if (!members.has(p.address)) stale[0].push(c.alertId), stale[1].push(p.address);
+      const left = c.diff && new Set(c.diff.deletes);
+      let members = memberSets.get(c.addresses);
+      if (!left && !members) memberSets.set(c.addresses, (members = new Set(c.addresses)));
+      const stays = (address: string) => (left ? !left.has(address) : members!.has(address));
+      for (const p of before) if (!stays(p.address)) stale[0].push(c.alertId), stale[1].push(p.address);
       waiting.set(
         c.alertId,
-        before.filter((p) => members.has(p.address)),
+        before.filter((p) => stays(p.address)),
       );
     }
     // What each due alert would announce.
@@ -164,7 +168,7 @@ export async function recordMatches(
   });
 }
 
-/** What changed in each set: the tokens that joined it (in address order) and how many left. */
+/** What changed in each set: the tokens that joined it and how many left. */
 type SetMove = { joined: readonly string[]; left: number };
 
 /** Each change against the set it replaces: its diff, or else the stored set (read in one statement). */
@@ -179,7 +183,7 @@ async function diffSets(tx: Tx, keys: TokenKeys, applied: MatchChange[]): Promis
       : [],
   );
   return applied.map((c) => {
-    if (c.diff) return { joined: [...c.diff.inserts].sort(), left: c.diff.deletes.length };
+    if (c.diff) return { joined: c.diff.inserts, left: c.diff.deletes.length };
     const before = stored.get(c.alertId);
     // Nothing stored (a new alert): the whole set joins, the array shared with its condition's alerts.
     if (!before) return { joined: c.addresses, left: 0 };
