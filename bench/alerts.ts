@@ -13,10 +13,13 @@
  *   cooldown the same churn 16 minutes later: what matched meanwhile fires, batched
  * then the run's emails delivered through a loopback Resend (the tests' fake server, its
  * batch endpoint), EMAILS_PER_CALL a call. "total ms" is wall time (the targets); "cpu ms" is this
- * process's CPU time meanwhile, a check on a shared machine. Prints a table and the targets;
- * --json adds the same figures as one JSON object on the last line.
+ * process's CPU time meanwhile and "db cpu ms" that of its PostgreSQL backends (read from /proc,
+ * so with the server on this machine; "-" otherwise): checks on a shared machine, where wall time
+ * includes waiting for the CPU. Prints a table and the targets; --json adds the same figures as
+ * one JSON object on the last line.
  * Options: --reuse (keep the loaded database; its tokens keep the previous run's moves), --json.
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { connect, type Sql } from "@/db/client";
@@ -171,11 +174,12 @@ async function churn(sql: Sql, now: Date) {
 }
 
 type Row = Record<string, string | number>;
-type Timed = EvaluationReport & { cpuMs: number };
+type Timed = EvaluationReport & { cpuMs: number; dbCpuMs: number | null };
 const row = (phase: string, r: Timed, matches: number): Row => ({
   phase,
   "total ms": Math.round(r.ms.total),
   "cpu ms": Math.round(r.cpuMs),
+  "db cpu ms": r.dbCpuMs === null ? "-" : Math.round(r.dbCpuMs),
   "load ms": Math.round(r.ms.load),
   "match ms": Math.round(r.ms.match),
   "record ms": Math.round(r.ms.record),
@@ -202,12 +206,35 @@ async function deliverEmails(sql: Sql) {
   return { ms, cpuMs: (cpu.user + cpu.system) / 1000, emails: resend.sent.length, calls: resend.requests };
 }
 
-/** One evaluation, with this process's CPU time (the machine is shared: wall time includes waiting). */
+/** CPU time so far of each of the bench's backends (ms by pid); null where /proc does not show them. */
+async function backendCpu(sql: Sql): Promise<Map<number, number> | null> {
+  const pids = await sql<{ pid: number }[]>`select pid from pg_stat_activity where application_name = 'bench-alerts'`;
+  try {
+    // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second).
+    return new Map(
+      pids.map(({ pid }) => [
+        pid,
+        readFileSync(`/proc/${pid}/stat`, "utf8")
+          .split(") ")[1]
+          .split(" ")
+          .slice(11, 13)
+          .reduce((a, t) => a + Number(t), 0) * 10,
+      ]),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** One evaluation, with this process's CPU time and its backends' (the machine is shared: wall time includes waiting). */
 async function timed(evaluator: AlertEvaluator, sql: Sql, now: Date): Promise<Timed> {
+  const dbBefore = await backendCpu(sql);
   const before = process.cpuUsage();
   const report = await evaluator.evaluate(sql, now);
   const cpu = process.cpuUsage(before);
-  return { ...report, cpuMs: (cpu.user + cpu.system) / 1000 };
+  const dbAfter = await backendCpu(sql);
+  const dbCpuMs = dbBefore && dbAfter ? [...dbAfter].reduce((sum, [pid, ms]) => sum + ms - (dbBefore.get(pid) ?? 0), 0) : null;
+  return { ...report, cpuMs: (cpu.user + cpu.system) / 1000, dbCpuMs };
 }
 
 async function main() {
