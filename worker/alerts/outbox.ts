@@ -189,9 +189,9 @@ const BATCH_MEMBERS = `
     from unnest($1::text[]) u(key) join notifications t on t.${n.batchKey} = u.key order by t.${n.id}`;
 
 /**
- * Claims due emails and puts them in batches, in one transaction: rows new to batching are cut
- * into batches in the claim's order (accounts in turns), each keyed anew (a batch of one goes
- * alone under the row's own key); a row that was in a batch goes in it again, with all its
+ * Claims due emails (the accounts taking turns) and puts them in batches, in one transaction:
+ * rows new to batching are cut into batches of emailsPerCall, each keyed anew (a batch of one
+ * goes alone under the row's own key); a row that was in a batch goes in it again, with all its
  * members whatever their state, so the call repeats exactly.
  */
 function claimEmailBatches(sql: Sql, opts: Resolved): Promise<EmailBatch[]> {
@@ -208,7 +208,9 @@ function claimEmailBatches(sql: Sql, opts: Resolved): Promise<EmailBatch[]> {
     if (assigned[0].length) await tx.unsafe(ASSIGN_BATCHES, assigned);
     const members = new Map<string, Member[]>();
     for (const m of again.length ? await tx.unsafe<(Member & { batchKey: string })[]>(BATCH_MEMBERS, [again]) : []) {
-      members.set(m.batchKey, [...(members.get(m.batchKey) ?? []), m]);
+      const list = members.get(m.batchKey) ?? [];
+      members.set(m.batchKey, list);
+      list.push(m);
     }
     const batches = new Map<string, EmailBatch>();
     for (const r of claimed) {
