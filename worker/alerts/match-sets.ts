@@ -29,7 +29,10 @@ export class TokenKeys {
     return key;
   }
 
-  /** A set of addresses in the stored form, as bytea text (`\x…`). */
+  /**
+   * A set of addresses in the stored form, as bytea text (`\x…`): send it as text and cast
+   * (`::text::bytea`), since a parameter typed bytea would be taken for the string's own bytes.
+   */
   pack(addresses: readonly string[]): string {
     let hex = "\\x";
     for (const a of addresses) hex += this.of(a);
