@@ -197,7 +197,8 @@ async function deliverEmails(sql: Sql) {
   const resend = await startFakeResend();
   const before = process.cpuUsage();
   const t0 = performance.now();
-  const email = resendTransport({ apiKey: "re_bench", baseUrl: resend.url, from: "Alerts <alerts@example.com>", timeoutMs: 30_000 });
+  const from = "Alerts <alerts@example.com>";
+  const email = resendTransport({ apiKey: "re_bench", baseUrl: resend.url, from, timeoutMs: 30_000 });
   const options = { email, webhook: webhookTransport({ timeoutMs: 1_000 }), appUrl: "https://intel.example" };
   while ((await deliverDue(sql, options, ["email"])) > 0);
   const ms = performance.now() - t0;
@@ -226,14 +227,15 @@ async function backendCpu(sql: Sql): Promise<Map<number, number> | null> {
   }
 }
 
-/** One evaluation, with this process's CPU time and its backends' (the machine is shared: wall time includes waiting). */
+/** One evaluation, with this process's CPU time and its backends' (on a shared machine wall time includes waiting). */
 async function timed(evaluator: AlertEvaluator, sql: Sql, now: Date): Promise<Timed> {
   const dbBefore = await backendCpu(sql);
   const before = process.cpuUsage();
   const report = await evaluator.evaluate(sql, now);
   const cpu = process.cpuUsage(before);
   const dbAfter = await backendCpu(sql);
-  const dbCpuMs = dbBefore && dbAfter ? [...dbAfter].reduce((sum, [pid, ms]) => sum + ms - (dbBefore.get(pid) ?? 0), 0) : null;
+  let dbCpuMs: number | null = null;
+  if (dbBefore && dbAfter) dbCpuMs = [...dbAfter].reduce((sum, [pid, ms]) => sum + ms - (dbBefore.get(pid) ?? 0), 0);
   return { ...report, cpuMs: (cpu.user + cpu.system) / 1000, dbCpuMs };
 }
 
@@ -247,7 +249,11 @@ async function main() {
     await sql`delete from tokens where launchpad = 'bench-launch'`;
     await sql`update alerts set match_digest = null, last_triggered_at = null`;
   }
-  const held = async () => (await sql<{ n: number }[]>`select coalesce(sum(length(tokens) / 8), 0)::int as n from alert_match_sets`)[0].n;
+  const held = async () => {
+    const [{ n }] = await sql<{ n: number }[]>`
+      select coalesce(sum(length(tokens) / 8), 0)::int as n from alert_match_sets`;
+    return n;
+  };
 
   const rows: Row[] = [];
   const evaluator = new AlertEvaluator();
@@ -299,7 +305,8 @@ async function main() {
   };
   const verdict = (ok: boolean) => (ok ? "within" : "over");
   console.log(`first cycle: ${summary.first_cycle_ms} ms (${verdict(summary.first_within_target)} target)`);
-  console.log(`steady cycle: median ${summary.steady_median_ms} ms, max ${summary.steady_max_ms} ms (${verdict(summary.within_target)} target)`);
+  const { steady_median_ms: median, steady_max_ms: max } = summary;
+  console.log(`steady cycle: median ${median} ms, max ${max} ms (${verdict(summary.within_target)} target)`);
   console.log(
     `emails delivered: ${delivered.emails} in ${summary.email_calls} calls, ${summary.email_delivery_ms} ms ` +
       `(${summary.emails_per_s}/s, ${Math.round(delivered.cpuMs)} ms cpu)`,

@@ -9,7 +9,8 @@ CREATE TABLE "alert_match_sets" (
 --> statement-breakpoint
 -- Hashes do not compress: stored without trying.
 ALTER TABLE "alert_match_sets" ALTER COLUMN "tokens" SET STORAGE EXTERNAL;--> statement-breakpoint
-ALTER TABLE "alert_match_sets" ADD CONSTRAINT "alert_match_sets_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_match_sets" ADD CONSTRAINT "alert_match_sets_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id")
+  REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 INSERT INTO "alert_match_sets" ("alert_id", "tokens")
   SELECT "alert_id", string_agg(substring(sha256(convert_to("token_address", 'UTF8')) FROM 1 FOR 8), ''::bytea)
     FROM "alert_matches" GROUP BY "alert_id";--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { Resend } from "resend";
+import { type ErrorResponse, Resend } from "resend";
 import { config } from "@/lib/config";
 import { NUMERIC_FILTERS } from "@/lib/domain/token-filter";
 import type { AlertNotification, DeliveryResult, MatchedToken } from "./payload";
@@ -131,10 +131,15 @@ export function resendTransport(opts: { apiKey: string; baseUrl?: string; from: 
   return {
     async send(emails, idempotencyKey) {
       const request = { idempotencyKey, signal: AbortSignal.timeout(opts.timeoutMs) };
-      const { error } = emails.length === 1 ? await resend.emails.send(message(emails[0]), request) : await resend.batch.send(emails.map(message), request);
+      let error: ErrorResponse | null;
+      if (emails.length === 1) ({ error } = await resend.emails.send(message(emails[0]), request));
+      else ({ error } = await resend.batch.send(emails.map(message), request));
       if (!error) return { ok: true };
       const refused = PERMANENT_STATUSES.has(error.statusCode ?? 0);
-      if (refused && emails.length > 1) return { ok: false, error: `The email service refused the batch (${error.message}).`, permanent: true, split: true };
+      if (refused && emails.length > 1) {
+        const why = `The email service refused the batch (${error.message}).`;
+        return { ok: false, error: why, permanent: true, split: true };
+      }
       return {
         ok: false,
         error: refused

@@ -36,8 +36,11 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export type Lag = { blocks: number | null; seconds: number | null };
 
-/** How far the indexed block trails the chain's head; unknown (null) without a head (seconds: or without the block's time). */
-export function lagBehind(head: Pick<ChainHead, "number" | "timestamp"> | null, indexedBlock: number | null, indexedTime: Date | null): Lag {
+/** A block: its number and time. */
+type BlockAt = Pick<ChainHead, "number" | "timestamp">;
+
+/** How far the indexed block trails the chain's head: unknown (null) without a head, seconds also without its time. */
+export function lagBehind(head: BlockAt | null, indexedBlock: number | null, indexedTime: Date | null): Lag {
   return {
     blocks: head ? Math.max(0, head.number - (indexedBlock ?? 0)) : null,
     seconds: head && indexedTime ? Math.max(0, head.timestamp - indexedTime.getTime() / 1000) : null,
@@ -49,7 +52,10 @@ export function lagBehind(head: Pick<ChainHead, "number" | "timestamp"> | null, 
  * block, when the seconds are unknown). /v1/status reports it as `lagging`; alerts do not fire
  * while it holds (worker/alerts/evaluate.ts).
  */
-export const isLagging = (lag: Lag): boolean => (lag.seconds !== null ? lag.seconds > config.STATUS_MAX_LAG_SECONDS : lag.blocks !== null && lag.blocks > 0);
+export function isLagging(lag: Lag): boolean {
+  if (lag.seconds !== null) return lag.seconds > config.STATUS_MAX_LAG_SECONDS;
+  return lag.blocks !== null && lag.blocks > 0;
+}
 
 /**
  * How fresh and trustworthy the data is. The head comes from the worker's head probe, which runs

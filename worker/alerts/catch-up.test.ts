@@ -109,7 +109,8 @@ describe("alerts while the worker catches up", { timeout: 120_000 }, () => {
     const sent = await notificationsOf(sql);
     expect(sent).toHaveLength(1);
     const at = new Date(head.timestamp * 1000).toISOString();
-    expect(sent[0].payload).toMatchObject({ triggered_at: at, total_matches: 1, matches: [{ address: young, matched_at: at }] });
+    const matches = [{ address: young, matched_at: at }];
+    expect(sent[0].payload).toMatchObject({ triggered_at: at, total_matches: 1, matches });
     expect(sent[0].payload.matches.map((m) => m.address)).not.toContain(old);
     const [row] = await db.select().from(alerts).where(eq(alerts.id, alertId));
     expect(row.lastTriggeredAt?.toISOString()).toBe(at);

@@ -6,7 +6,8 @@ import { Forbidden } from "@/lib/domain/errors";
 import { type FilterColumn, filterBounds, type TokenFilter } from "@/lib/domain/token-filter";
 import { revokeKey } from "@/lib/keys/store";
 import { AlertEvaluator } from "./evaluate";
-import { alertsDatabase, minutes, newAddress, newAlert, newOwner, notificationsOf, setToken, matchesOf as storedMatches, T0 } from "./test/fixtures";
+import * as stored from "./test/fixtures";
+import { alertsDatabase, minutes, newAddress, newAlert, newOwner, notificationsOf, setToken, T0 } from "./test/fixtures";
 
 /** The filter evaluated by PostgreSQL over token_metrics: what the evaluator's in-memory sets must equal. */
 function tokenFilterSql(filter: TokenFilter, now: Date): SQL | undefined {
@@ -39,7 +40,7 @@ const LIQUID = { liquidityUsd: 50_000, riskScore: 10 };
 const DRY = { liquidityUsd: 10, riskScore: 10 };
 const CONDITIONS: TokenFilter = { min_liquidity_usd: 10_000, max_risk_score: 40 };
 
-const matchesOf = (alertId: string) => storedMatches(t.sql, alertId);
+const matchesOf = (alertId: string) => stored.matchesOf(t.sql, alertId);
 
 const listed = (n: { payload: { matches: { address: string }[] } }) => n.payload.matches.map((m) => m.address).sort();
 

@@ -25,6 +25,7 @@ const LOCK_FIRINGS = `${updateSql(
 export type Waiting = { address: string; matchedMs: number };
 /** What a due alert would announce: the matches that waited, then those that joined its set now. */
 export type News = { waiting: readonly Waiting[]; joined: readonly string[] };
+export type NewsByAlert = ReadonlyMap<string, News>;
 type AlertInfo = {
   id: string;
   name: string;
@@ -47,19 +48,25 @@ type Firing = { alertId: string; channel: AlertChannel; recipient: string; paylo
  * together. `tokens` are the cycle's tokens, the matches having been computed from them.
  * Returns the alerts fired.
  */
-export async function fireAlerts(tx: Tx, news: ReadonlyMap<string, News>, tokens: readonly CycleToken[], now: Date): Promise<Set<string>> {
-  if (news.size === 0) return new Set();
+export async function fireAlerts(tx: Tx, news: NewsByAlert, tokens: readonly CycleToken[], now: Date) {
+  if (news.size === 0) return new Set<string>();
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - COOLDOWN_MS).toISOString();
   const byAddress = new Map(tokens.map((t) => [t.address, t]));
   const byAlert = new Map<string, { listed: Waiting[]; total: number }>();
   // What joined together is listed in address order: each set sorted once (alerts with equal conditions share it).
   const sorted = new Map<readonly string[], string[]>();
-  const inOrder = (joined: readonly string[]) => sorted.get(joined) ?? sorted.set(joined, [...joined].sort()).get(joined)!;
+  const inOrder = (joined: readonly string[]) => {
+    let list = sorted.get(joined);
+    if (!list) sorted.set(joined, (list = [...joined].sort()));
+    return list;
+  };
   for (const [id, n] of news) {
     const waiting = n.waiting.filter((p) => byAddress.has(p.address));
-    const joined = waiting.length < MAX_LISTED_MATCHES ? inOrder(n.joined).slice(0, MAX_LISTED_MATCHES - waiting.length) : [];
-    const listed = [...waiting.slice(0, MAX_LISTED_MATCHES), ...joined.map((address) => ({ address, matchedMs: now.getTime() }))];
+    const room = Math.max(0, MAX_LISTED_MATCHES - waiting.length);
+    const joined = room ? inOrder(n.joined).slice(0, room) : [];
+    const joinedNow = joined.map((address) => ({ address, matchedMs: now.getTime() }));
+    const listed = [...waiting.slice(0, MAX_LISTED_MATCHES), ...joinedNow];
     if (listed.length) byAlert.set(id, { listed, total: waiting.length + n.joined.length });
   }
   // Re-checked under the row lock: an alert paused since it was read does not fire.
@@ -76,7 +83,8 @@ export async function fireAlerts(tx: Tx, news: ReadonlyMap<string, News>, tokens
   const names = new Map(
     (
       await tx<{ address: string; name: string; symbol: string }[]>`
-      select t.address, t.name, t.symbol from unnest(${listed}::text[]) u(address) join tokens t on t.address = u.address`
+      select t.address, t.name, t.symbol
+        from unnest(${listed}::text[]) u(address) join tokens t on t.address = u.address`
     ).map((t) => [t.address, t]),
   );
 

@@ -182,10 +182,11 @@ function claim(tx: Tx, channel: Channel, limit: number, opts: Resolved) {
 type EmailBatch = { key: string; members: Member[]; mine: Claimed[] };
 type Member = { id: string; recipient: string; idempotencyKey: string; payload: AlertNotification };
 
-const ASSIGN_BATCHES = updateSql(notifications, { batchKey: "u.key" }, "from unnest($1::bigint[], $2::text[]) u(id, key)", `t.${n.id} = u.id`);
+const ASSIGNED = "from unnest($1::bigint[], $2::text[]) u(id, key)";
+const ASSIGN_BATCHES = updateSql(notifications, { batchKey: "u.key" }, ASSIGNED, `t.${n.id} = u.id`);
 const BATCH_MEMBERS = `
-  select t.${n.id} as id, t.${n.recipient} as recipient, t.${n.idempotencyKey} as "idempotencyKey", t.${n.payload} as payload,
-         t.${n.batchKey} as "batchKey"
+  select t.${n.id} as id, t.${n.recipient} as recipient, t.${n.idempotencyKey} as "idempotencyKey",
+         t.${n.payload} as payload, t.${n.batchKey} as "batchKey"
     from unnest($1::text[]) u(key) join notifications t on t.${n.batchKey} = u.key order by t.${n.id}`;
 
 /**
@@ -229,7 +230,9 @@ function claimEmailBatches(sql: Sql, opts: Resolved): Promise<EmailBatch[]> {
 async function deliverEmails(sql: Sql, opts: Resolved): Promise<number> {
   const batches = await claimEmailBatches(sql, opts);
   await inParallel(batches, opts.concurrency, async (batch) => {
-    const emails: OutgoingEmail[] = batch.members.map((m) => ({ to: m.recipient, email: renderAlertEmail(m.payload, opts.appUrl), ref: m.idempotencyKey }));
+    const emails = batch.members.map((m): OutgoingEmail => {
+      return { to: m.recipient, email: renderAlertEmail(m.payload, opts.appUrl), ref: m.idempotencyKey };
+    });
     let result: EmailResult;
     try {
       result = await opts.email!.send(emails, batch.key);
@@ -283,6 +286,7 @@ async function attempt(row: Claimed, opts: Resolved): Promise<DeliveryResult> {
   }
 }
 
+const OF_BATCH = `t.${n.batchKey} = $1 and t.${n.status} = 'pending'`;
 /** The rows $1 as claimed at attempts $2, unless claimed again meanwhile. */
 const MINE = `t.${n.id} = u.id and t.${n.attempts} = u.attempts and t.${n.status} = 'pending'`;
 const CLAIMED = "from unnest($1::bigint[], $2::int[]) u(id, attempts)";
@@ -291,8 +295,8 @@ const SENT = updateSql(notifications, { status: "'sent'", sentAt: "now()", lastE
 const FAILED = updateSql(notifications, { status: "'failed'", lastError: "$3" }, CLAIMED, MINE);
 /** Failed with error $3, retried in $4 ms. */
 const RETRY = updateSql(notifications, { lastError: "$3", nextAttemptAt: inMs(4) }, CLAIMED, MINE);
-/** The pending rows of batch $1 out of it, each alone under its own key, due at once (all of them: the batch is not sent again). */
-const SPLIT = updateSql(notifications, { batchKey: `t.${n.idempotencyKey}`, nextAttemptAt: "now()" }, "", `t.${n.batchKey} = $1 and t.${n.status} = 'pending'`);
+/** Every pending row of batch $1 (it is not sent again) out of it, alone under its own key, due at once. */
+const SPLIT = updateSql(notifications, { batchKey: `t.${n.idempotencyKey}`, nextAttemptAt: "now()" }, "", OF_BATCH);
 
 const mine = (rows: readonly Claimed[]) => [rows.map((r) => r.id), rows.map((r) => r.attempts)];
 

@@ -1,4 +1,5 @@
-import { insertRows, names, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
+import type { BulkRow, InsertOptions, Tx } from "@/db/bulk";
+import { insertRows, names, tableName, updateRows, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
 import { alertMatches, alertMatchSets, alerts } from "@/db/schema";
 import { COOLDOWN_MS, fireAlerts, type News, type Waiting } from "./fire";
@@ -13,6 +14,14 @@ import type { CycleToken } from "./tokens";
  * sharing conditions share one `addresses` array, packed once.
  */
 export type MatchChange = { alertId: string; digest: string | null; addresses: readonly string[]; diff?: MatchDiff };
+
+/** A cycle's outcome: the alerts whose sets changed, those no longer live, its tokens, its time. */
+export type CycleChanges = {
+  changed: MatchChange[];
+  notLive: string[];
+  tokens: readonly CycleToken[];
+  now: Date;
+};
 
 export type CycleWrites = {
   /** Tokens that joined or left a match set. */
@@ -43,7 +52,8 @@ const CLEAR_NOT_LIVE = `with gone as (${updateSql(
   select count(*)::int as n from gone`;
 
 /** Live, and off cooldown as of $1 (the cutoff): an alert that may fire. */
-const DUE = `a.${al.status} = 'active' and k.id is not null and (a.${al.lastTriggeredAt} is null or a.${al.lastTriggeredAt} <= $1::timestamptz)`;
+const DUE = `a.${al.status} = 'active' and k.id is not null
+  and (a.${al.lastTriggeredAt} is null or a.${al.lastTriggeredAt} <= $1::timestamptz)`;
 
 /**
  * The alerts $2 that still exist, locked FOR KEY SHARE until the commit (so none is deleted
@@ -76,6 +86,11 @@ const DELETE_SETS = `delete from ${SETS} s using unnest($1::text[]) u(id) where 
 const DELETE_WAITING = `delete from ${MATCHES} m using unnest($1::text[], $2::text[]) u(alert_id, address)
   where m.${am.alertId} = u.alert_id and m.${am.tokenAddress} = u.address`;
 
+/** A match already waiting stays as it is. */
+const KEEP_WAITING: InsertOptions<typeof alertMatches, never> = {
+  onConflict: { target: ["alertId", "tokenAddress"], action: "nothing" },
+};
+
 /** A firing notifies everything its alert waited with. */
 const DELETE_NOTIFIED = `delete from ${MATCHES} m using unnest($1::text[]) u(id) where m.${am.alertId} = u.id`;
 
@@ -91,24 +106,22 @@ const DELETE_NOTIFIED = `delete from ${MATCHES} m using unnest($1::text[]) u(id)
  * sent once. A set is written whole, so it is exactly what was computed; a diff taken from
  * MatchMemory (trusted: the digest says what the set held) only decides what is new.
  */
-export async function recordMatches(
-  sql: Sql,
-  keys: TokenKeys,
-  { changed, notLive, tokens, now }: { changed: MatchChange[]; notLive: string[]; tokens: readonly CycleToken[]; now: Date },
-): Promise<CycleWrites> {
+export async function recordMatches(sql: Sql, keys: TokenKeys, cycle: CycleChanges): Promise<CycleWrites> {
+  const { changed, notLive, tokens, now } = cycle;
   const t0 = performance.now();
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - COOLDOWN_MS).toISOString();
   return sql.begin(async (tx) => {
     const cleared = notLive.length ? (await tx.unsafe<{ n: number }[]>(CLEAR_NOT_LIVE, [notLive]))[0].n : 0;
-    const locked = changed.length ? await tx.unsafe<{ id: string; due: boolean }[]>(LOCK_CHANGED, [cutoff, changed.map((c) => c.alertId)]) : [];
+    const ids = changed.map((c) => c.alertId);
+    const locked = ids.length ? await tx.unsafe<{ id: string; due: boolean }[]>(LOCK_CHANGED, [cutoff, ids]) : [];
     const due = new Map(locked.map((r) => [r.id, r.due]));
     const applied = changed.filter((c) => due.has(c.alertId)).sort((a, b) => (a.alertId < b.alertId ? -1 : 1));
-    const ids = applied.map((c) => c.alertId);
     const moves = await diffSets(tx, keys, applied);
 
     const waiting = new Map<string, Waiting[]>();
-    for (const w of await tx.unsafe<(Waiting & { alertId: string; due: boolean })[]>(WAITING, [cutoff, ids])) {
+    type Row = Waiting & { alertId: string; due: boolean };
+    for (const w of await tx.unsafe<Row[]>(WAITING, [cutoff, applied.map((c) => c.alertId)])) {
       if (w.due) due.set(w.alertId, true);
       const list = waiting.get(w.alertId) ?? [];
       waiting.set(w.alertId, list);
@@ -134,7 +147,8 @@ export async function recordMatches(
     const news = new Map<string, News>();
     for (const [id, list] of waiting) if (due.get(id) && list.length) news.set(id, { waiting: list, joined: [] });
     for (const [i, c] of applied.entries()) {
-      if (due.get(c.alertId) && moves[i].joined.length) news.set(c.alertId, { waiting: waiting.get(c.alertId) ?? [], joined: moves[i].joined });
+      const joined = moves[i].joined;
+      if (due.get(c.alertId) && joined.length) news.set(c.alertId, { waiting: waiting.get(c.alertId) ?? [], joined });
     }
 
     const { sets, empty } = packSets(keys, applied);
@@ -146,12 +160,12 @@ export async function recordMatches(
     const fired = await fireAlerts(tx, news, tokens, now);
     if (fired.size) await tx.unsafe(DELETE_NOTIFIED, [[...fired]]);
     // What joined the sets of alerts that did not fire waits for their next firing.
-    await insertRows(
-      tx,
-      alertMatches,
-      applied.flatMap((c, i) => (fired.has(c.alertId) ? [] : moves[i].joined.map((address) => ({ alertId: c.alertId, tokenAddress: address, matchedAt: at })))),
-      { onConflict: { target: ["alertId", "tokenAddress"], action: "nothing" } },
-    );
+    const waits: BulkRow<typeof alertMatches>[] = [];
+    for (const [i, c] of applied.entries()) {
+      if (fired.has(c.alertId)) continue;
+      for (const address of moves[i].joined) waits.push({ alertId: c.alertId, tokenAddress: address, matchedAt: at });
+    }
+    await insertRows(tx, alertMatches, waits, KEEP_WAITING);
     await updateRows(
       tx,
       alerts,
@@ -178,7 +192,8 @@ async function diffSets(tx: Tx, keys: TokenKeys, applied: MatchChange[]): Promis
     unknown.length
       ? (
           await tx<{ alertId: string; tokens: Buffer }[]>`
-            select s.alert_id as "alertId", s.tokens from unnest(${unknown}::text[]) u(id) join alert_match_sets s on s.alert_id = u.id`
+            select s.alert_id as "alertId", s.tokens
+              from unnest(${unknown}::text[]) u(id) join alert_match_sets s on s.alert_id = u.id`
         ).map((r) => [r.alertId, unpackSet(r.tokens)])
       : [],
   );

@@ -58,7 +58,16 @@ async function finish(res: ServerResponse, fault: Fault, delayMs: number, status
 }
 
 /** An email as sent: `key` is the Idempotency-Key of the call it came in, `ref` its X-Entity-Ref-ID header. */
-export type SentEmail = { id: string; key: string | undefined; ref: string | undefined; from: string; to: string; subject: string; html: string; text: string };
+export type SentEmail = {
+  id: string;
+  key: string | undefined;
+  ref: string | undefined;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+};
 type EmailBody = Omit<SentEmail, "id" | "key" | "ref"> & { headers?: Record<string, string> };
 
 /** Resend's limit of messages in a batch call. */
@@ -84,7 +93,9 @@ export async function startFakeResend(faults: Faults = { rate: 0 }) {
     fake.requests++;
     fake.onRequest?.();
     const batch = req.url === "/emails/batch";
-    if (req.method !== "POST" || (req.url !== "/emails" && !batch)) return json(res, 404, { statusCode: 404, name: "not_found", message: "Not found" });
+    if (req.method !== "POST" || (req.url !== "/emails" && !batch)) {
+      return json(res, 404, { statusCode: 404, name: "not_found", message: "Not found" });
+    }
     if (!/^Bearer \S+$/.test(req.headers.authorization ?? "")) {
       return json(res, 401, { statusCode: 401, name: "missing_api_key", message: "Missing API key" });
     }
@@ -113,7 +124,9 @@ export async function startFakeResend(faults: Faults = { rate: 0 }) {
       return json(res, 422, { statusCode: 422, name: "validation_error", message: "Missing required field" });
     }
     if (batch) fake.largestBatch = Math.max(fake.largestBatch, emails.length);
-    const sent = emails.map(({ headers, ...email }) => ({ ...email, id: randomUUID(), key, ref: headers?.["X-Entity-Ref-ID"] }));
+    const sent = emails.map(({ headers, ...email }): SentEmail => {
+      return { ...email, id: randomUUID(), key, ref: headers?.["X-Entity-Ref-ID"] };
+    });
     fake.sent.push(...sent);
     const response = batch ? { data: sent.map((e) => ({ id: e.id })) } : { id: sent[0].id };
     if (key) keys.get(key)!.response = response;

@@ -24,7 +24,7 @@ export async function alertsDatabase() {
     sql,
     db,
     /** Empties tokens (with what refers to them), alerts and the outbox between tests (accounts and keys stay). */
-    reset: () => sql`truncate tokens, alerts, alert_match_sets, alert_matches, notifications cascade`.then(() => undefined),
+    reset: () => sql`truncate tokens, alerts cascade`.then(() => undefined),
     close: async () => {
       await sql.end();
       await database.drop();
@@ -94,7 +94,8 @@ export type NotificationRow = {
 
 export function notificationsOf(sql: Sql, alertId?: string) {
   return sql<NotificationRow[]>`
-    select id, alert_id as "alertId", channel, recipient, idempotency_key as "idempotencyKey", batch_key as "batchKey", status, attempts,
+    select id, alert_id as "alertId", channel, recipient, idempotency_key as "idempotencyKey", batch_key as "batchKey",
+           status, attempts,
            last_error as "lastError", payload
       from notifications where ${alertId ?? null}::text is null or alert_id = ${alertId ?? null} order by id`;
 }
@@ -106,9 +107,12 @@ export function notificationsOf(sql: Sql, alertId?: string) {
 export async function matchesOf(sql: Sql, alertId: string): Promise<{ address: string; notified: boolean }[]> {
   const [set] = await sql<{ tokens: Buffer }[]>`select tokens from alert_match_sets where alert_id = ${alertId}`;
   const keys = set ? unpackSet(set.tokens) : new Set<string>();
-  const waiting = new Set((await sql<{ a: string }[]>`select token_address as a from alert_matches where alert_id = ${alertId}`).map((r) => r.a));
-  const addresses = (await sql<{ address: string }[]>`select address from tokens order by address`).map((r) => r.address);
-  return addresses.filter((a) => keys.has(tokenKey(a))).map((address) => ({ address, notified: !waiting.has(address) }));
+  const rows = await sql<{ address: string }[]>`
+    select token_address as address from alert_matches where alert_id = ${alertId}`;
+  const waiting = new Set(rows.map((r) => r.address));
+  const tokens = await sql<{ address: string }[]>`select address from tokens order by address`;
+  const held = tokens.filter((t) => keys.has(tokenKey(t.address)));
+  return held.map(({ address }) => ({ address, notified: !waiting.has(address) }));
 }
 
 export const minutes = (base: Date, m: number) => new Date(base.getTime() + m * 60_000);
