@@ -52,8 +52,6 @@ export async function fireAlerts(tx: Tx, news: NewsByAlert, tokens: readonly Cyc
   if (news.size === 0) return new Set<string>();
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - COOLDOWN_MS).toISOString();
-  const byAddress = new Map(tokens.map((t) => [t.address, t]));
-  const byAlert = new Map<string, { listed: Waiting[]; total: number }>();
   // What joined together is listed in address order: each set sorted once (alerts with equal conditions share it).
   const sorted = new Map<readonly string[], string[]>();
   const inOrder = (joined: readonly string[]) => {
@@ -61,6 +59,16 @@ export async function fireAlerts(tx: Tx, news: NewsByAlert, tokens: readonly Cyc
     if (!list) sorted.set(joined, (list = [...joined].sort()));
     return list;
   };
+  // The tokens that may be listed, found in one pass over the cycle's (rather than a map of them all).
+  const wanted = new Set<string>();
+  for (const n of news.values()) {
+    for (const p of n.waiting) wanted.add(p.address);
+    for (const a of inOrder(n.joined).slice(0, MAX_LISTED_MATCHES)) wanted.add(a);
+  }
+  const byAddress = new Map<string, CycleToken>();
+  for (const t of tokens) if (wanted.has(t.address)) byAddress.set(t.address, t);
+
+  const byAlert = new Map<string, { listed: Waiting[]; total: number }>();
   for (const [id, n] of news) {
     const waiting = n.waiting.filter((p) => byAddress.has(p.address));
     const room = Math.max(0, MAX_LISTED_MATCHES - waiting.length);
