@@ -109,8 +109,8 @@ export class AlertEvaluator {
   readonly afterCycle = async (ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock" | "indexedTime" | "step">): Promise<void> => {
     const indexedTime = new Date(ctx.indexedTime * 1000);
     if (ctx.indexedBlock < ctx.head) return;
-    if (isLagging(lagBehind(await probedHead(ctx.sql), ctx.indexedBlock, indexedTime))) return;
     if (ctx.step === "idle" && Date.now() - this.lastRun < IDLE_INTERVAL_MS) return;
+    if (isLagging(lagBehind(await probedHead(ctx.sql), ctx.indexedBlock, indexedTime))) return;
     this.lastRun = Date.now();
     const report = await this.evaluate(ctx.sql, indexedTime);
     const { ms, ...counts } = report;
