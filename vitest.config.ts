@@ -1,7 +1,12 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(import.meta.dirname) };
+// The workspace packages resolve to their sources, as in tsconfig.json's paths (no build needed to test them).
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  "onchain-intel-mcp": path.resolve(import.meta.dirname, "packages/mcp/src/index.ts"),
+  "onchain-intel": path.resolve(import.meta.dirname, "packages/sdk/src/index.ts"),
+};
 const ignored = ["node_modules/**", "e2e/**", ".next/**", ".data/**"];
 // The PostgreSQL the tests create their databases on, first in each project's global setup
 // (Vitest runs a root-level one only after the projects'). The first project to run it starts
