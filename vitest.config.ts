@@ -25,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{lib,scripts,devchain,worker,db,components}/**/*.test.ts"],
+          include: ["{lib,scripts,devchain,worker,db,components}/**/*.test.ts", "packages/*/{src,scripts}/**/*.test.ts"],
           exclude: ignored,
           globalSetup: [testPostgres],
           // Alerts made through the alerts service point at receivers on loopback, as the API test server allows.
@@ -36,7 +36,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["tests/api/**/*.test.ts"],
+          // The packages' tests against the real server share its one build, database and fixture.
+          include: ["tests/api/**/*.test.ts", "packages/*/test/**/*.test.ts"],
           exclude: ignored,
           globalSetup: [testPostgres, "tests/setup/api-server.ts"],
           testTimeout: 60_000,

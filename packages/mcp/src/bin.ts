@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { OnchainIntel } from "onchain-intel";
-import { createServer } from "./server.js";
+import { createServer } from "./server.ts";
 
 /**
  * The MCP server over stdio, for local agents: `ONCHAIN_INTEL_API_KEY=... npx onchain-intel-mcp`.

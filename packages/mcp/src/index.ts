@@ -1,1 +1,1 @@
-export { createServer, type ServerOptions } from "./server.js";
+export { createServer, type ServerOptions } from "./server.ts";

@@ -1,8 +1,8 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { OnchainIntel } from "onchain-intel";
-import { Links } from "./compact.js";
-import { registerPrompts } from "./prompts.js";
-import { registerTools } from "./tools.js";
+import { Links } from "./compact.ts";
+import { registerPrompts } from "./prompts.ts";
+import { registerTools } from "./tools.ts";
 
 export type ServerOptions = {
   /** The API client the tools read through (its key is the caller's). */

@@ -12,7 +12,7 @@ import {
   TOKEN_SORTS,
 } from "onchain-intel";
 import { z } from "zod";
-import * as compact from "./compact.js";
+import * as compact from "./compact.ts";
 
 const address = (what: string) =>
   z

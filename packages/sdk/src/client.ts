@@ -1,8 +1,8 @@
 import createClient, { type Client } from "openapi-fetch";
-import { OnchainIntelError } from "./errors.js";
-import type { paths } from "./generated/api.js";
-import { type ListPage, nextAfterId, nextPageNumber, PageIterator, type PagePosition } from "./pagination.js";
-import { type StreamContext, type StreamItem, type StreamOptions, streamEvents } from "./stream.js";
+import { OnchainIntelError } from "./errors.ts";
+import type { paths } from "./generated/api.ts";
+import { type ListPage, nextAfterId, nextPageNumber, PageIterator, type PagePosition } from "./pagination.ts";
+import { type StreamContext, type StreamItem, type StreamOptions, streamEvents } from "./stream.ts";
 import {
   type CallOptions,
   defaultSleep,
@@ -10,8 +10,8 @@ import {
   type Sleep,
   send,
   type TransportOptions,
-} from "./transport.js";
-import type * as T from "./types.js";
+} from "./transport.ts";
+import type * as T from "./types.ts";
 
 export type ClientOptions = {
   /** An API key (ocd_live_...). In a browser it is visible to the page's users: use a key meant for that. */

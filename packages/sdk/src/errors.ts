@@ -1,4 +1,4 @@
-import type { components } from "./generated/api.js";
+import type { components } from "./generated/api.ts";
 
 /** The API's error codes (the `code` of its error body). */
 export type ErrorCode = components["schemas"]["Error"]["error"]["code"];

@@ -1,4 +1,4 @@
-import { OnchainIntelConnectionError } from "./errors.js";
+import { OnchainIntelConnectionError } from "./errors.ts";
 
 /** One dispatched Server-Sent Events message. */
 export type SseMessage = { event: string; data: string; lastEventId: string };

@@ -1,7 +1,7 @@
-import { OnchainIntelConnectionError, OnchainIntelError } from "./errors.js";
-import { readSse, SseParser } from "./sse.js";
-import { backoffMs, type CallOptions, send, type TransportOptions } from "./transport.js";
-import type { Event, EventList, EventListQuery, RemovedEvent } from "./types.js";
+import { OnchainIntelConnectionError, OnchainIntelError } from "./errors.ts";
+import { readSse, SseParser } from "./sse.ts";
+import { backoffMs, type CallOptions, send, type TransportOptions } from "./transport.ts";
+import type { Event, EventList, EventListQuery, RemovedEvent } from "./types.ts";
 
 /** What the stream yields: live events, and tombstones (`removed: true`) of events a reorg removed. */
 export type StreamItem = Event | RemovedEvent;

@@ -1,4 +1,4 @@
-import { OnchainIntelConnectionError, OnchainIntelTimeoutError, retryAfterSeconds } from "./errors.js";
+import { OnchainIntelConnectionError, OnchainIntelTimeoutError, retryAfterSeconds } from "./errors.ts";
 
 /** Waits `ms`, or rejects with the signal's reason when it aborts first. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;

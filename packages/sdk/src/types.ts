@@ -1,4 +1,4 @@
-import type { components, paths } from "./generated/api.js";
+import type { components, paths } from "./generated/api.ts";
 
 /** Names for the API's schemas; every type comes from the generated `components` and `paths`. */
 type Schemas = components["schemas"];

@@ -1,4 +1,4 @@
-import * as generated from "./generated/api.js";
+import * as generated from "./generated/api.ts";
 import type {
   AlertListQuery,
   Event,
@@ -7,7 +7,7 @@ import type {
   RiskFlag,
   TokenListQuery,
   WalletProfile,
-} from "./types.js";
+} from "./types.ts";
 
 /** The API's vocabularies as values (for pickers and validation), taken from the generated document. */
 type NonEmpty<T> = readonly [T, ...T[]];

@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+/** The SDK as a browser bundles it: minified ESM, openapi-fetch included. */
+async function browserBundle() {
+  const result = await build({
+    entryPoints: ["packages/sdk/src/index.ts"],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0].contents;
+}
+
+describe("the SDK bundle", () => {
+  it("builds for a browser (no Node-only import) and is as small as its README says", async () => {
+    const bundle = await browserBundle();
+    const source = new TextDecoder().decode(bundle);
+    expect(source).not.toMatch(/\bfrom\s*"node:|\brequire\(/);
+    const kb = (n: number) => Math.round(n / 100) / 10;
+    const stated = /minified: ([\d.]+) kB, ([\d.]+) kB gzipped/.exec(readFileSync("packages/sdk/README.md", "utf8"));
+    const actual = [kb(bundle.byteLength), kb(gzipSync(bundle).byteLength)];
+    // The README's figures within 10%: update them when the SDK grows.
+    expect(stated, "README states the size").not.toBeNull();
+    expect(Math.abs(actual[0] - Number(stated![1])) / actual[0], `minified ${actual[0]} kB`).toBeLessThan(0.1);
+    expect(Math.abs(actual[1] - Number(stated![2])) / actual[1], `gzipped ${actual[1]} kB`).toBeLessThan(0.1);
+  });
+});
