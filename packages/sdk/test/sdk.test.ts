@@ -92,8 +92,8 @@ describe("the SDK against the real server", () => {
 
   it("throws the API's errors as typed objects with code, param, status and request id", async () => {
     const intel = await client();
-    const failure = (p: Promise<unknown>) =>
-      p.then(
+    const failure = (p: PromiseLike<unknown>) =>
+      Promise.resolve(p).then(
         () => expect.unreachable("no error"),
         (e: unknown) => e as OnchainIntelError,
       );
