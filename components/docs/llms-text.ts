@@ -106,7 +106,8 @@ function parameterLines(op: Operation): string[] {
 }
 
 function operationText(path: string, method: string, op: Operation, schemas: Record<string, Schema>): string[] {
-  const lines = [`### ${method.toUpperCase()} /v1${path}`, "", op.summary ?? "", ""];
+  const meaning = op.description?.split("Example request: ")[0].trim();
+  const lines = [`### ${method.toUpperCase()} /v1${path}`, "", op.summary ?? "", ...(meaning ? ["", meaning] : []), ""];
   lines.push(op.security?.length === 0 ? "No key needed." : "Key: `Authorization: Bearer <API_KEY>`.", "");
   const params = parameterLines(op);
   if (params.length) lines.push("Parameters:", ...params, "");
@@ -118,9 +119,7 @@ function operationText(path: string, method: string, op: Operation, schemas: Rec
   }
   const success = Object.entries(op.responses).find(([status]) => status.startsWith("2"));
   const example = success && recordedExample(success[1].content?.["application/json"], schemas);
-  const request = op.description?.startsWith("Example request: ")
-    ? op.description.slice("Example request: ".length)
-    : undefined;
+  const request = op.description?.split("Example request: ")[1];
   if (example !== undefined)
     lines.push(
       "",

@@ -41,6 +41,8 @@ export function OperationSection({
 }) {
   const curl = curlLine(method, path, serverUrl, op, schemas, live);
   const sdk = sdkLine(method, path, live);
+  // What the numbers mean; the example request that follows is shown with the example itself.
+  const meaning = op.description?.split("Example request: ")[0].trim();
   const body = jsonSchema(op.requestBody?.content);
   const success = Object.entries(op.responses).find(([status]) => status.startsWith("2"));
   const example = success && recordedExample(success[1].content?.["application/json"], schemas);
@@ -52,6 +54,7 @@ export function OperationSection({
         <span className="text-sm text-zinc-600 dark:text-zinc-400">{op.summary}</span>
         {op.security?.length === 0 && <Badge>no key</Badge>}
       </h3>
+      {meaning && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{meaning}</p>}
 
       {op.parameters && op.parameters.length > 0 && (
         <div className="mt-3 overflow-x-auto">

@@ -11,7 +11,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List and filter tokens */
+        /**
+         * List and filter tokens
+         * @description Figures are as of the indexed block (X-Indexed-Block): USD amounts in US dollars, 24 h and 1 h windows ending at that block, changes in percent, risk_score 0 to 100 (higher is riskier). age_hours is the age at the request's time.
+         */
         get: {
             parameters: {
                 query?: {
@@ -98,7 +101,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Token profile */
+        /**
+         * Token profile
+         * @description Figures are as of the indexed block (X-Indexed-Block): USD amounts in US dollars, 24 h and 1 h windows ending at that block, changes in percent, risk_score 0 to 100 (higher is riskier). top_holders' holding_pct is percent of the total supply.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -182,7 +188,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** USD candles of a token from its swaps (no candles before its first swap; quiet intervals carry the close forward) */
+        /**
+         * USD candles of a token from its swaps (no candles before its first swap; quiet intervals carry the close forward)
+         * @description Prices in USD per whole token; volume_usd is the USD traded in the candle; candles run up to the indexed block (X-Indexed-Block).
+         */
         get: {
             parameters: {
                 query?: {
@@ -273,7 +282,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A token's real holders, largest first (exact total) */
+        /**
+         * A token's real holders, largest first (exact total)
+         * @description Figures are as of the indexed block (X-Indexed-Block): holding_pct is percent of the total supply, reputation_score 0 to 100.
+         */
         get: {
             parameters: {
                 query?: {
@@ -360,7 +372,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The pools that trade a token, deepest first (exact total) */
+        /**
+         * The pools that trade a token, deepest first (exact total)
+         * @description Figures are as of the indexed block (X-Indexed-Block): liquidity and volume in USD, over the 24 h ending at that block.
+         */
         get: {
             parameters: {
                 query?: {
@@ -447,7 +462,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Tokens by the start of their symbol, name or address, and wallets by the start of their address: tokens first (an exact symbol or address match, then by liquidity and 24 h volume), then wallets by trade count */
+        /**
+         * Tokens by the start of their symbol, name or address, and wallets by the start of their address: tokens first (an exact symbol or address match, then by liquidity and 24 h volume), then wallets by trade count
+         * @description Figures are as of the indexed block (X-Indexed-Block): a token's price, liquidity and 24 h volume in USD, as on the token.
+         */
         get: {
             parameters: {
                 query: {
@@ -526,7 +544,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Wallet profile */
+        /**
+         * Wallet profile
+         * @description Figures are as of the indexed block (X-Indexed-Block): USD at the tokens' current prices; pnl_estimate_usd is realized plus unrealized over every position; reputation_score 0 to 100 (higher is better).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -610,7 +631,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A wallet's positions: open ones by value, then closed ones by realized PnL (exact total) */
+        /**
+         * A wallet's positions: open ones by value, then closed ones by realized PnL (exact total)
+         * @description Figures are as of the indexed block (X-Indexed-Block): quantities in whole tokens, USD at current prices, average cost.
+         */
         get: {
             parameters: {
                 query?: {
@@ -699,7 +723,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A wallet's events */
+        /**
+         * A wallet's events
+         * @description amount_usd is the event's USD value at its time; confirmed is relative to the indexed block (X-Indexed-Block).
+         */
         get: {
             parameters: {
                 query?: {
@@ -788,7 +815,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Global event stream */
+        /**
+         * Global event stream
+         * @description amount_usd is the event's USD value at its time; confirmed is relative to the indexed block (X-Indexed-Block). Ids increase in chain order.
+         */
         get: {
             parameters: {
                 query?: {
@@ -873,7 +903,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Wallet reputation score */
+        /**
+         * Wallet reputation score
+         * @description reputation_score and dimensions 0 to 100 (higher is better), win_rate a fraction 0 to 1; updated_at is when the worker last scored the wallet.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -957,7 +990,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Token risk score */
+        /**
+         * Token risk score
+         * @description risk_score and dimensions 0 to 100 (higher is riskier); evidence shares are fractions 0 to 1; updated_at is when the worker last scored the token.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1104,7 +1140,10 @@ export type paths = {
             };
         };
         put?: never;
-        /** Create an alert */
+        /**
+         * Create an alert
+         * @description Conditions in GET /tokens' units: USD, percent, hours, risk score 0 to 100. The alert fires when a token newly matches them at an indexed block.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1436,7 +1475,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Data freshness (no key) */
+        /**
+         * Data freshness (no key)
+         * @description Blocks are block numbers; lag_seconds is the time from the indexed block to the chain's head, in seconds.
+         */
         get: {
             parameters: {
                 query?: never;
