@@ -18,6 +18,7 @@ import { status } from "@/lib/api/schemas/status";
 import { tokenList, tokenProfile } from "@/lib/api/schemas/tokens";
 import { positionList, walletProfile } from "@/lib/api/schemas/wallets";
 import { baseUrl, expectShape, newKey, sharedKey, testDb } from "@/tests/api/helpers";
+import { TcpProxy } from "@/tests/setup/tcp-proxy";
 import { StandIn } from "./stand-in";
 
 /** Waits between retries and polls without the clock: the tests assert what is waited, not how long it takes. */
@@ -231,7 +232,7 @@ describe("the event stream", () => {
     }
   });
 
-  it("follows Server-Sent Events, resuming after a disconnect from the last id (Last-Event-ID and after=)", async () => {
+  it("follows Server-Sent Events, resuming after a disconnect from the last id (Last-Event-ID, after=)", async () => {
     const key = await sharedKey();
     const intel0 = await client();
     const connections: { lastEventId: string | undefined; after: string | null; authorization: string | undefined }[] =
@@ -272,6 +273,37 @@ describe("the event stream", () => {
       expect(heads).toHaveLength(3);
     } finally {
       await sse.stop();
+    }
+  });
+
+  it("follows the server's own GET /v1/events/stream across a dropped connection, where it is served", async (ctx) => {
+    const key = await sharedKey();
+    const probe = await fetch(`${baseUrl()}/v1/events/stream?after=0`, { headers: { Authorization: `Bearer ${key}` } });
+    await probe.body?.cancel();
+    // The route comes with the live-stream work (another branch); the stand-in above covers the client until then.
+    if (probe.status === 404) return ctx.skip();
+    const proxy = new TcpProxy("127.0.0.1", Number(new URL(baseUrl()).port));
+    await proxy.open();
+    let reopened: Promise<void> | undefined;
+    try {
+      const intel = new OnchainIntel({
+        apiKey: key,
+        baseUrl: `http://127.0.0.1:${proxy.port}/v1`,
+        sleep: async () => reopened,
+      });
+      const after = await idBeforeLast(300);
+      const expected = await eventsAfter(await client(), after);
+      const got: string[] = [];
+      for await (const item of intel.events.stream({ after })) {
+        if ("removed" in item) continue;
+        got.push(item.id);
+        // Every connection through the proxy is cut, mid-stream; it listens again before the client reconnects.
+        if (got.length === 100) reopened = proxy.close().then(() => proxy.open());
+        if (got.length === expected.length) break;
+      }
+      expect(got).toEqual(expected.map((e) => e.id));
+    } finally {
+      await proxy.close();
     }
   });
 });
