@@ -41,12 +41,10 @@ const limitsLine = (plans: PlanLimitsText[]) =>
 function conventions({ doc, origin, plans }: Context): string[] {
   return [
     `Base URL: ${origin}/v1. ${doc.info.description ?? ""}`,
-    `Limits per plan: ${limitsLine(plans)} (API Tier keys may carry their own). The minute window slides; the ` +
-      `day resets at 00:00 UTC. ` +
-      "Over a limit: 429 RATE_LIMITED with Retry-After (seconds).",
+    `Limits per plan: ${limitsLine(plans)} (API Tier keys may carry their own). The minute window slides; the day ` +
+      `resets at 00:00 UTC. Over a limit: 429 RATE_LIMITED with Retry-After (seconds).`,
     'Errors: {"error":{"code","message","param","request_id"}}; ' +
-      "`param` names the offending parameter of a 400 INVALID_PARAMS. " +
-      "Unknown or repeated query parameters are 400.",
+      "`param` names the offending parameter of a 400 INVALID_PARAMS. Unknown or repeated query parameters are 400.",
     'Lists: {"data","total","page","limit"}; `limit` 1 to 200 (default 50), `page` from 1; `total` is exact.',
     "Numbers: USD amounts are US dollars; *_pct fields are percent; 1 h and 24 h windows end at the indexed block " +
       "(header X-Indexed-Block).",
@@ -59,8 +57,8 @@ export function llmsTxt(ctx: Context): string {
   const lines = [
     `# ${doc.info.title}`,
     "",
-    "> Token and wallet intelligence for one EVM chain: tokens, risk scores, holders, candles, wallets, " +
-      "positions, events and alerts, over a JSON API.",
+    "> Token and wallet intelligence for one EVM chain: tokens, risk scores, holders, candles, wallets, positions, " +
+      "events and alerts, over a JSON API.",
     "",
   ];
   lines.push(...conventions(ctx).map((l) => `- ${l}`), "", "## Endpoints", "");
@@ -80,8 +78,8 @@ export function llmsTxt(ctx: Context): string {
     "",
     "## Optional",
     "",
-    `- [MCP server](${origin}/mcp): Streamable HTTP, with the same API key as a Bearer token; ` +
-      "or `npx onchain-intel-mcp` over stdio",
+    `- [MCP server](${origin}/mcp): Streamable HTTP, with the same API key as a Bearer token; or \`npx ` +
+      `onchain-intel-mcp\` over stdio`,
     "- TypeScript SDK: the npm package `onchain-intel` (`new OnchainIntel({ apiKey, baseUrl })`)",
     "",
   );

@@ -22,9 +22,8 @@ export function registerPrompts(server: McpServer) {
           "3. token_holders (limit 20): concentration, and whether the large holders accumulate or distribute.\n" +
           "4. token_candles (interval 1h, limit 48): the price trend of the last two days.\n" +
           "Then answer in at most 8 lines: a verdict (avoid, caution or acceptable) with the three facts that " +
-          "decide it, each with its " +
-          "figure and unit, the block the data is as of, and the token's dashboard link. Say which data is " +
-          "missing rather than guess.",
+          "decide it, each with its figure and unit, the block the data is as of, and the token's dashboard link. " +
+          "Say which data is missing rather than guess.",
       ),
   );
 
@@ -44,8 +43,7 @@ export function registerPrompts(server: McpServer) {
           "3. wallet_positions (status open): what it holds now and its unrealized PnL.\n" +
           "4. recent_events (wallet_address set, limit 20): what it did lately.\n" +
           "Then answer in at most 8 lines: is it worth following, with the figures that decide it (units " +
-          "included), the block the data is " +
-          "as of, and the wallet's dashboard link.",
+          "included), the block the data is as of, and the wallet's dashboard link.",
       ),
   );
 }

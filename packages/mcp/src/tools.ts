@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import {
   ALERT_LIST_STATUSES,
   CANDLE_INTERVALS,
@@ -78,20 +78,31 @@ function answer<A>(read: (args: A, call: CallOptions) => Promise<object>) {
   };
 }
 
-/** The tools: one per question an agent asks, each one API request unless its description says otherwise. */
-export function registerTools(server: McpServer, { client, links }: ToolContext) {
-  const readOnly = { readOnlyHint: true, openWorldHint: false };
+/** A tool: its name, description and JSON schema (built once), and its read of the API. */
+function tool<S extends z.ZodRawShape>(
+  name: string,
+  config: { title: string; description: string; inputSchema: S; annotations: ToolAnnotations },
+  read: (ctx: ToolContext, args: z.infer<z.ZodObject<S>>, call: CallOptions) => Promise<object>,
+) {
+  return (server: McpServer, ctx: ToolContext) => {
+    const run = answer((args: z.infer<z.ZodObject<S>>, call) => read(ctx, args, call));
+    // The SDK validates the arguments against `inputSchema` first; its callback type cannot follow a generic shape.
+    server.registerTool(name, config, run as Parameters<typeof server.registerTool>[2]);
+  };
+}
 
-  server.registerTool(
+const readOnly = { readOnlyHint: true, openWorldHint: false };
+
+/** The tools: one per question an agent asks, each one API request unless its description says otherwise. */
+const TOOLS = [
+  tool(
     "search",
     {
       title: "Search tokens and wallets",
       description:
-        "Find tokens by the start of their symbol, name or address, and wallets by the start of their address. " +
-        "Tokens come first " +
-        "(an exact symbol or address match, then by liquidity and 24 h volume), then wallets by trade count. USD " +
-        "figures: price, " +
-        `liquidity over the token's quote pools, volume over the 24 h. ${AS_OF}`,
+        `Find tokens by the start of their symbol, name or address, and wallets by the start of their address. ` +
+        `Tokens come first (an exact symbol or address match, then by liquidity and 24 h volume), then wallets by ` +
+        `trade count. USD figures: price, liquidity over the token's quote pools, volume over the 24 h. ${AS_OF}`,
       inputSchema: {
         query: z.string().min(1).max(100).describe("Start of a symbol, name or 0x address"),
         type: z.enum(["all", "token", "wallet"]).default("all").describe("What to search"),
@@ -99,22 +110,20 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       },
       annotations: readOnly,
     },
-    answer(async ({ query, type, limit }, call) => {
+    async ({ client, links }, { query, type, limit }, call) => {
       const found = await client.search({ q: query, type, limit }, call);
       return { total: found.total, results: found.data.map((hit) => compact.searchHit(hit, links)) };
-    }),
-  );
-
-  server.registerTool(
+    },
+  ),
+  tool(
     "find_tokens",
     {
       title: "Find tokens by filters",
       description:
-        "List tokens matching filters, sorted. Each has: age_hours since creation, price_usd, change_1h_pct and " +
-        "change_24h_pct (percent), " +
-        "liquidity_usd, volume_24h_usd (USD over the 24 h), market_cap_usd, holders (real holders), risk_score " +
-        "(0-100, higher is riskier), " +
-        `risk_flags. Set no_flags to keep only tokens with no risk flag. ${AS_OF}`,
+        `List tokens matching filters, sorted. Each has: age_hours since creation, price_usd, change_1h_pct and ` +
+        `change_24h_pct (percent), liquidity_usd, volume_24h_usd (USD over the 24 h), market_cap_usd, holders ` +
+        `(real holders), risk_score (0-100, higher is riskier), risk_flags. Set no_flags to keep only tokens with ` +
+        `no risk flag. ${AS_OF}`,
       inputSchema: {
         ...filterFields,
         no_flags: z.boolean().default(false).describe("Only tokens that raise no risk flag"),
@@ -127,37 +136,33 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       },
       annotations: readOnly,
     },
-    answer(async ({ no_flags, exclude_flags, ...query }, call) => {
+    async ({ client, links }, { no_flags, exclude_flags, ...query }, call) => {
       const list = await client.tokens.list({ ...query, exclude_flags: no_flags ? RISK_FLAGS : exclude_flags }, call);
       return { total: list.total, page: list.page, tokens: list.data.map((t) => compact.tokenRow(t, links)) };
-    }),
-  );
-
-  server.registerTool(
+    },
+  ),
+  tool(
     "token_profile",
     {
       title: "Token profile with risk",
       description:
-        "A token's market and risk in one answer (2 API requests): price_usd and its change over 5 min, 1 h and " +
-        "24 h (percent); " +
-        "liquidity_usd; volume over 1 h and 24 h (USD); market cap and FDV (USD); swaps (buys, sells) and " +
-        "distinct traders over 24 h; " +
-        "holders; risk score 0-100 (higher is riskier) with its level, dimensions and each raised flag with the " +
-        "metrics, thresholds and " +
-        `wallets behind it; the 5 largest holders (percent of supply). ${AS_OF}`,
+        `A token's market and risk in one answer (2 API requests): price_usd and its change over 5 min, 1 h and 24 ` +
+        `h (percent); liquidity_usd; volume over 1 h and 24 h (USD); market cap and FDV (USD); swaps (buys, sells) ` +
+        `and distinct traders over 24 h; holders; risk score 0-100 (higher is riskier) with its level, dimensions ` +
+        `and each raised flag with the metrics, thresholds and wallets behind it; the 5 largest holders (percent ` +
+        `of supply). ${AS_OF}`,
       inputSchema: { address: address("Token") },
       annotations: readOnly,
     },
-    answer(async ({ address }, call) => {
+    async ({ client, links }, { address }, call) => {
       const [profile, score] = await Promise.all([
         client.tokens.get(address, call),
         client.scores.token(address, call),
       ]);
       return compact.tokenProfile(profile, score, links);
-    }),
-  );
-
-  server.registerTool(
+    },
+  ),
+  tool(
     "token_holders",
     {
       title: "Token holders",
@@ -170,13 +175,12 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       inputSchema: { address: address("Token"), limit: limit(50, 20), page },
       annotations: readOnly,
     },
-    answer(async ({ address, limit, page }, call) => ({
+    async ({ client, links }, { address, limit, page }, call) => ({
       ...compact.holders(await client.tokens.holders(address, { limit, page }, call)),
       url: links.token(address),
-    })),
-  );
-
-  server.registerTool(
+    }),
+  ),
+  tool(
     "token_candles",
     {
       title: "Token price candles",
@@ -195,7 +199,7 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       },
       annotations: readOnly,
     },
-    answer(async ({ address, ...query }, call) => {
+    async ({ client, links }, { address, ...query }, call) => {
       const candles = await client.tokens.ohlcv(address, query, call);
       return {
         interval: query.interval,
@@ -212,26 +216,23 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
         total: candles.total,
         url: links.token(address),
       };
-    }),
-  );
-
-  server.registerTool(
+    },
+  ),
+  tool(
     "wallet_profile",
     {
       title: "Wallet profile",
       description:
-        "A wallet's behavioural classification, reputation score (0-100) with its confidence, estimated PnL in " +
-        "USD (realized plus unrealized " +
-        "over every position, at current prices) with its confidence, preferred sector, trade count, and its 10 " +
-        "largest holdings (USD at " +
-        `current prices). ${AS_OF}`,
+        `A wallet's behavioural classification, reputation score (0-100) with its confidence, estimated PnL in USD ` +
+        `(realized plus unrealized over every position, at current prices) with its confidence, preferred sector, ` +
+        `trade count, and its 10 largest holdings (USD at current prices). ${AS_OF}`,
       inputSchema: { address: address("Wallet") },
       annotations: readOnly,
     },
-    answer(async ({ address }, call) => compact.walletProfile(await client.wallets.get(address, call), links)),
-  );
-
-  server.registerTool(
+    async ({ client, links }, { address }, call) =>
+      compact.walletProfile(await client.wallets.get(address, call), links),
+  ),
+  tool(
     "wallet_positions",
     {
       title: "Wallet positions",
@@ -249,22 +250,20 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       },
       annotations: readOnly,
     },
-    answer(async ({ address, ...query }, call) => ({
+    async ({ client, links }, { address, ...query }, call) => ({
       ...compact.positions(await client.wallets.positions(address, query, call)),
       url: links.wallet(address),
-    })),
-  );
-
-  server.registerTool(
+    }),
+  ),
+  tool(
     "recent_events",
     {
       title: "Recent on-chain events",
       description:
-        "The newest swaps, liquidity adds and removes, and transfers, newest first, optionally of one token or " +
-        "wallet. amount_usd is the " +
-        "event's value in USD at its time; direction is the trader's side of a swap; confirmed events are at " +
-        "least the chain's finality " +
-        `depth below the indexed block and will not be removed by a reorg. ${AS_OF}`,
+        `The newest swaps, liquidity adds and removes, and transfers, newest first, optionally of one token or ` +
+        `wallet. amount_usd is the event's value in USD at its time; direction is the trader's side of a swap; ` +
+        `confirmed events are at least the chain's finality depth below the indexed block and will not be removed ` +
+        `by a reorg. ${AS_OF}`,
       inputSchema: {
         type: z.enum(EVENT_TYPES).optional().describe("Only this event type"),
         token_address: address("Token").optional(),
@@ -274,13 +273,12 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       },
       annotations: readOnly,
     },
-    answer(async (query, call) => {
+    async ({ client, links }, query, call) => {
       const list = await client.events.list(query, call);
       return { total: list.total, events: list.data.map(compact.event), url: links.events() };
-    }),
-  );
-
-  server.registerTool(
+    },
+  ),
+  tool(
     "token_score",
     {
       title: "Token risk score breakdown",
@@ -295,26 +293,24 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       inputSchema: { address: address("Token") },
       annotations: readOnly,
     },
-    answer(async ({ address }, call) => compact.tokenScore(await client.scores.token(address, call), links)),
-  );
-
-  server.registerTool(
+    async ({ client, links }, { address }, call) => compact.tokenScore(await client.scores.token(address, call), links),
+  ),
+  tool(
     "wallet_score",
     {
       title: "Wallet reputation score breakdown",
       description:
-        "How a wallet's reputation score (0-100, higher is better) is made: win_rate (a fraction 0-1 of closed " +
-        "positions in profit), " +
-        "entry timing, consistency and drawdown dimensions (0-100), their weights, the weighted score, the caps " +
-        "that lowered it, dimensions " +
-        `without data, and the closed positions and trades it rests on. ${AS_OF}`,
+        `How a wallet's reputation score (0-100, higher is better) is made: win_rate (a fraction 0-1 of closed ` +
+        `positions in profit), entry timing, consistency and drawdown dimensions (0-100), their weights, the ` +
+        `weighted score, the caps that lowered it, dimensions without data, and the closed positions and trades it ` +
+        `rests on. ${AS_OF}`,
       inputSchema: { address: address("Wallet") },
       annotations: readOnly,
     },
-    answer(async ({ address }, call) => compact.walletScore(await client.scores.wallet(address, call), links)),
-  );
-
-  server.registerTool(
+    async ({ client, links }, { address }, call) =>
+      compact.walletScore(await client.scores.wallet(address, call), links),
+  ),
+  tool(
     "list_alerts",
     {
       title: "List alerts",
@@ -327,22 +323,19 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       },
       annotations: readOnly,
     },
-    answer(async (query, call) => {
+    async ({ client, links }, query, call) => {
       const list = await client.alerts.list(query, call);
       return { total: list.total, alerts: list.data.map((a) => compact.alert(a, links)) };
-    }),
-  );
-
-  server.registerTool(
+    },
+  ),
+  tool(
     "create_alert",
     {
       title: "Create an alert",
       description:
-        "Create an alert that notifies (email by default; webhook on Pro and API Tier) when a token newly " +
-        "matches the conditions, " +
-        "evaluated at each indexed block. Conditions use the same units as find_tokens. Returns the alert's id " +
-        "(a webhook alert's " +
-        "signing secret is shown only here).",
+        "Create an alert that notifies (email by default; webhook on Pro and API Tier) when a token newly matches " +
+        "the conditions, evaluated at each indexed block. Conditions use the same units as find_tokens. Returns " +
+        "the alert's id (a webhook alert's signing secret is shown only here).",
       inputSchema: {
         name: z.string().min(1).max(200).describe("A label for the alert"),
         conditions: z.object(filterFields).describe("At least one condition"),
@@ -354,10 +347,9 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    answer(async (body, call) => compact.alert(await client.alerts.create(body, call), links)),
-  );
-
-  server.registerTool(
+    async ({ client, links }, body, call) => compact.alert(await client.alerts.create(body, call), links),
+  ),
+  tool(
     "set_alert_status",
     {
       title: "Pause or resume an alert",
@@ -371,8 +363,11 @@ export function registerTools(server: McpServer, { client, links }: ToolContext)
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    answer(async ({ alert_id, status }, call) =>
+    async ({ client, links }, { alert_id, status }, call) =>
       compact.alert(await client.alerts.update(alert_id, { status }, call), links),
-    ),
-  );
+  ),
+];
+
+export function registerTools(server: McpServer, ctx: ToolContext) {
+  for (const register of TOOLS) register(server, ctx);
 }
