@@ -4,7 +4,11 @@ import { openApiDocument } from "@/lib/api/openapi";
 import { listPlans } from "@/lib/queries/plans";
 import { baseUrl, testDb } from "./helpers";
 
-const paths = Object.keys(openApiDocument("http://x/v1").paths ?? {});
+const documentPaths = openApiDocument("http://x/v1").paths ?? {};
+const paths = Object.keys(documentPaths);
+const operations = Object.entries(documentPaths).flatMap(([p, item]) =>
+  Object.keys(item as object).map((m) => `${m.toUpperCase()} ${p}`),
+);
 
 describe("/llms.txt and /llms-full.txt", () => {
   it("serve the API as text, with no key, the plans' limits as the plans table states them", async () => {
@@ -16,6 +20,26 @@ describe("/llms.txt and /llms-full.txt", () => {
       const text = await res.text();
       for (const p of plans) expect(text).toContain(`${p.label} ${p.ratePerMinute.toLocaleString("en-US")}/min`);
       for (const path of paths) expect(text).toContain(`/v1${path}`);
+    }
+  });
+});
+
+describe("the docs page", () => {
+  it("shows each operation's SDK call beside its curl line, and links the machine-readable forms", async () => {
+    const html = await (await fetch(`${baseUrl()}/docs`)).text();
+    for (const op of operations) {
+      expect(html, op).toContain(`Copy the SDK call for ${op}"`);
+      expect(html.split(`Copy the SDK call for ${op}"`).length, op).toBe(
+        html.split(`Copy the curl command for ${op}"`).length,
+      );
+    }
+    for (const text of [
+      "npm install onchain-intel",
+      "new OnchainIntel({ apiKey: KEY",
+      "intel.tokens.get(",
+      'href="/llms.txt"',
+    ]) {
+      expect(html).toContain(text.replace(/"/g, "&quot;").replace("href=&quot;/llms.txt&quot;", 'href="/llms.txt"'));
     }
   });
 });
