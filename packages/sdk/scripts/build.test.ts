@@ -1,4 +1,7 @@
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
@@ -30,5 +33,19 @@ describe("the SDK bundle", () => {
     expect(stated, "README states the size").not.toBeNull();
     expect(Math.abs(actual[0] - Number(stated![1])) / actual[0], `minified ${actual[0]} kB`).toBeLessThan(0.1);
     expect(Math.abs(actual[1] - Number(stated![2])) / actual[1], `gzipped ${actual[1]} kB`).toBeLessThan(0.1);
+  });
+});
+
+const run = promisify(execFile);
+
+describe("the packages' builds", () => {
+  it("compile to ESM with types, and the MCP server's bin starts from them", async () => {
+    await run("npm", ["run", "--silent", "packages:build"]);
+    const sdk = await import(path.resolve("packages/sdk/dist/index.js"));
+    expect(typeof sdk.OnchainIntel).toBe("function");
+    expect(sdk.RISK_FLAGS.length).toBeGreaterThan(0);
+    expect(readFileSync("packages/sdk/dist/index.d.ts", "utf8")).toContain("OnchainIntel");
+    const bin = run(process.execPath, ["packages/mcp/dist/bin.js"], { env: { PATH: process.env.PATH } });
+    await expect(bin).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("set ONCHAIN_INTEL_API_KEY") });
   });
 });

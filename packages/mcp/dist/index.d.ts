@@ -1,1 +1,0 @@
-export { createServer, type ServerOptions } from "./server.ts";
