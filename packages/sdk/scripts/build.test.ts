@@ -45,7 +45,8 @@ describe("the packages' builds", () => {
     expect(typeof sdk.OnchainIntel).toBe("function");
     expect(sdk.RISK_FLAGS.length).toBeGreaterThan(0);
     expect(readFileSync("packages/sdk/dist/index.d.ts", "utf8")).toContain("OnchainIntel");
-    const bin = run(process.execPath, ["packages/mcp/dist/bin.js"], { env: { PATH: process.env.PATH } });
+    const { ONCHAIN_INTEL_API_KEY: _, ...env } = process.env;
+    const bin = run(process.execPath, ["packages/mcp/dist/bin.js"], { env });
     await expect(bin).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("set ONCHAIN_INTEL_API_KEY") });
   });
 });
