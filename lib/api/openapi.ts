@@ -2,6 +2,7 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from "zod-openapi";
 import { ERROR_STATUS } from "./errors";
 import examples from "./examples.json";
+import { OPERATION_NUMBERS as NUMBERS } from "./operation-numbers";
 import * as alerts from "./schemas/alerts";
 import { addressSchema } from "./schemas/common";
 import * as events from "./schemas/events";
@@ -62,21 +63,28 @@ export const EXAMPLES = examples as Record<string, Example>;
 
 type Operation = { description?: string; responses?: Record<string, { content?: Record<string, { example?: unknown }> }> };
 
-/** Each operation's success response gets its recorded example, and its description the request that made it. */
-function withExamples(doc: ReturnType<typeof createDocument>) {
+/**
+ * Each operation's description says what its numbers mean, then (with `examples`) the request of
+ * its recorded example, which its success response gets.
+ */
+function withExamples(doc: ReturnType<typeof createDocument>, examples: boolean) {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
-      const example = EXAMPLES[`${method.toUpperCase()} ${path}`];
+      const key = `${method.toUpperCase()} ${path}`;
+      if (NUMBERS[key]) operation.description = NUMBERS[key];
+      const example = examples ? EXAMPLES[key] : undefined;
       const content = example && operation.responses?.[example.status]?.content?.["application/json"];
       if (!content) continue;
       content.example = example.body;
-      operation.description = `Example request: ${method.toUpperCase()} ${example.request}`;
+      const request = `Example request: ${method.toUpperCase()} ${example.request}`;
+      operation.description = NUMBERS[key] ? `${NUMBERS[key]} ${request}` : request;
     }
   }
   return doc;
 }
 
-export function openApiDocument(serverUrl: string) {
+/** The API's OpenAPI 3.1 document; without `examples`, no recorded example (the SDK's types are made so). */
+export function openApiDocument(serverUrl: string, { examples = true } = {}) {
   return withExamples(
     createDocument({
       openapi: "3.1.0",
@@ -161,5 +169,6 @@ export function openApiDocument(serverUrl: string) {
         },
       },
     }),
+    examples,
   );
 }
