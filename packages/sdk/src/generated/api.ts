@@ -66,6 +66,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After */
                 429: {
                     headers: {
@@ -144,6 +153,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description NOT_FOUND: the address is not indexed, or the resource does not exist */
                 404: {
                     headers: {
@@ -189,7 +207,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * USD candles of a token from its swaps (no candles before its first swap; quiet intervals carry the close forward)
+         * USD candles of a token's price after each of its swaps and liquidity changes (none before its first; quiet intervals carry the close forward)
          * @description Prices in USD per whole token; volume_usd is the USD traded in the candle; candles run up to the indexed block (X-Indexed-Block).
          */
         get: {
@@ -231,6 +249,15 @@ export type paths = {
                 };
                 /** @description UNAUTHORIZED: missing or invalid API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -328,6 +355,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description NOT_FOUND: the address is not indexed, or the resource does not exist */
                 404: {
                     headers: {
@@ -411,6 +447,15 @@ export type paths = {
                 };
                 /** @description UNAUTHORIZED: missing or invalid API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -509,6 +554,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After */
                 429: {
                     headers: {
@@ -580,6 +634,15 @@ export type paths = {
                 };
                 /** @description UNAUTHORIZED: missing or invalid API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -679,6 +742,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description NOT_FOUND: the address is not indexed, or the resource does not exist */
                 404: {
                     headers: {
@@ -764,6 +836,15 @@ export type paths = {
                 };
                 /** @description UNAUTHORIZED: missing or invalid API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -868,6 +949,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After */
                 429: {
                     headers: {
@@ -939,6 +1029,15 @@ export type paths = {
                 };
                 /** @description UNAUTHORIZED: missing or invalid API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1033,6 +1132,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description NOT_FOUND: the address is not indexed, or the resource does not exist */
                 404: {
                     headers: {
@@ -1119,6 +1227,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After */
                 429: {
                     headers: {
@@ -1184,7 +1301,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: not available on the plan */
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1275,6 +1392,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description NOT_FOUND: the address is not indexed, or the resource does not exist */
                 404: {
                     headers: {
@@ -1337,6 +1463,15 @@ export type paths = {
                 };
                 /** @description UNAUTHORIZED: missing or invalid API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1419,7 +1554,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: not available on the plan */
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1495,6 +1630,24 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["Status"];
+                    };
+                };
+                /** @description INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVER_ERROR: internal error; retry after a moment */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1580,7 +1733,7 @@ export type components = {
             name: string;
             /** @description Token symbol (cleaned likewise) */
             symbol: string;
-            /** @description Market cap in USD: price times circulating supply (docs/methodology.md) */
+            /** @description Market cap in USD: price_usd times circulating supply, 0 while price_usd is 0 (docs/methodology.md) */
             market_cap_usd: number;
             /** @description USD swapped in the 24 h up to the indexed head */
             volume_24h_usd: number;
@@ -1600,11 +1753,11 @@ export type components = {
             launchpad: string;
             /** @description USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; 0 without such a pool */
             price_usd: number;
-            /** @description Change of the swap price over the 5 minutes up to the indexed head, in percent (the last swap against the last one before the window, or the first one for a younger token); null for a token that never traded */
+            /** @description Change of price_usd over the 5 minutes up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window */
             price_change_5m_pct: number | null;
-            /** @description Change of the swap price over the hour up to the indexed head, in percent (the last swap against the last one before the window, or the first one for a younger token); null for a token that never traded */
+            /** @description Change of price_usd over the hour up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window */
             price_change_1h_pct: number | null;
-            /** @description Change of the swap price over the 24 hours up to the indexed head, in percent (the last swap against the last one before the window, or the first one for a younger token); null for a token that never traded */
+            /** @description Change of price_usd over the 24 hours up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window */
             price_change_24h_pct: number | null;
             /** @description USD swapped in the hour up to the indexed head */
             volume_1h_usd: number;
@@ -1617,7 +1770,7 @@ export type components = {
             };
             /** @description Distinct wallets that swapped the token in those 24 hours */
             makers_24h: number;
-            /** @description Fully diluted value: the price of market_cap_usd times the total supply */
+            /** @description Fully diluted value: price_usd times the total supply, 0 while price_usd is 0 */
             fdv_usd: number;
         };
         Error: {
@@ -1643,7 +1796,7 @@ export type components = {
             name: string;
             /** @description Token symbol (cleaned likewise) */
             symbol: string;
-            /** @description Market cap in USD: price times circulating supply (docs/methodology.md) */
+            /** @description Market cap in USD: price_usd times circulating supply, 0 while price_usd is 0 (docs/methodology.md) */
             market_cap_usd: number;
             /** @description USD swapped in the 24 h up to the indexed head */
             volume_24h_usd: number;
@@ -1663,11 +1816,11 @@ export type components = {
             launchpad: string;
             /** @description USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; 0 without such a pool */
             price_usd: number;
-            /** @description Change of the swap price over the 5 minutes up to the indexed head, in percent (the last swap against the last one before the window, or the first one for a younger token); null for a token that never traded */
+            /** @description Change of price_usd over the 5 minutes up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window */
             price_change_5m_pct: number | null;
-            /** @description Change of the swap price over the hour up to the indexed head, in percent (the last swap against the last one before the window, or the first one for a younger token); null for a token that never traded */
+            /** @description Change of price_usd over the hour up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window */
             price_change_1h_pct: number | null;
-            /** @description Change of the swap price over the 24 hours up to the indexed head, in percent (the last swap against the last one before the window, or the first one for a younger token); null for a token that never traded */
+            /** @description Change of price_usd over the 24 hours up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window */
             price_change_24h_pct: number | null;
             /** @description USD swapped in the hour up to the indexed head */
             volume_1h_usd: number;
@@ -1680,7 +1833,7 @@ export type components = {
             };
             /** @description Distinct wallets that swapped the token in those 24 hours */
             makers_24h: number;
-            /** @description Fully diluted value: the price of market_cap_usd times the total supply */
+            /** @description Fully diluted value: price_usd times the total supply, 0 while price_usd is 0 */
             fdv_usd: number;
             /** @description The 10 largest real holders */
             top_holders: components["schemas"]["Holder"][];
@@ -1700,14 +1853,14 @@ export type components = {
              * @enum {string}
              */
             classification: "smart_money" | "sniper" | "bot" | "insider" | "whale" | "wash_trader" | "fresh" | "retail";
-            /** @description Wallet reputation score, 0 to 100 */
+            /** @description Wallet reputation score, 0 to 100; 50 (no evidence) for a wallet not scored yet */
             reputation_score: number;
             /**
              * @description Recent net direction of the holder's swaps over the 24 h up to the worker's last refresh of the token (the indexed head; for a token not traded since, its full refresh, every 30 s): accumulating, distributing, holding or exited
              * @enum {string}
              */
             net_activity: "accumulating" | "distributing" | "holding" | "exited";
-            /** @description contract, cluster:<id> */
+            /** @description contract (the holder has code); cluster:<funder> (one of a managed funding cluster, the one owner the scores count: its funder paid at most 50 wallets, and 2 or more of them, at least half, hold the token) */
             tags: string[];
         };
         CandleList: {
@@ -1726,13 +1879,13 @@ export type components = {
              * @description Start of the interval
              */
             time: string;
-            /** @description USD price of the interval's first swap (the previous close when it had none) */
+            /** @description The token's USD price (price_usd's rule) after the interval's first swap or liquidity change (the previous close when it had none) */
             open: number;
-            /** @description Highest swap price in USD */
+            /** @description Highest of those prices in the interval */
             high: number;
-            /** @description Lowest swap price in USD */
+            /** @description Lowest of those prices; 0 once no pool held the minimum liquidity */
             low: number;
-            /** @description USD price of the interval's last swap (carried forward when it had none) */
+            /** @description The price after the interval's last swap or liquidity change (carried forward when it had none); 0 when no pool then held the minimum liquidity */
             close: number;
             /** @description USD traded in the interval's swaps */
             volume_usd: number;
@@ -1759,14 +1912,14 @@ export type components = {
              * @enum {string}
              */
             classification: "smart_money" | "sniper" | "bot" | "insider" | "whale" | "wash_trader" | "fresh" | "retail";
-            /** @description Wallet reputation score, 0 to 100 */
+            /** @description Wallet reputation score, 0 to 100; 50 (no evidence) for a wallet not scored yet */
             reputation_score: number;
             /**
              * @description Recent net direction of the holder's swaps over the 24 h up to the worker's last refresh of the token (the indexed head; for a token not traded since, its full refresh, every 30 s): accumulating, distributing, holding or exited
              * @enum {string}
              */
             net_activity: "accumulating" | "distributing" | "holding" | "exited";
-            /** @description contract, cluster:<id> */
+            /** @description contract (the holder has code); cluster:<funder> (one of a managed funding cluster, the one owner the scores count: its funder paid at most 50 wallets, and 2 or more of them, at least half, hold the token) */
             tags: string[];
             /** @description Tokens held, in whole units (decimals applied) */
             quantity: number;
@@ -1877,7 +2030,7 @@ export type components = {
              * @enum {string}
              */
             classification: "smart_money" | "sniper" | "bot" | "insider" | "whale" | "wash_trader" | "fresh" | "retail";
-            /** @description Wallet reputation score, 0 to 100 */
+            /** @description Wallet reputation score, 0 to 100; 50 (no evidence) before the wallet is first scored */
             reputation_score: number;
             /**
              * @description Confidence in the reputation score: low, medium or high
@@ -1940,9 +2093,9 @@ export type components = {
             quantity: number;
             /** @description quantity at the token's price_usd */
             value_usd: number;
-            /** @description Average cost of the quantity held; tokens received without a known cost (transfers in) count at zero */
+            /** @description Average cost of the quantity held; tokens received without a known cost (transfers in) count at zero, tokens the wallet's liquidity removal paid it at their value then */
             cost_basis_usd: number;
-            /** @description Profit or loss of the sells: their USD less the average cost of what they sold */
+            /** @description Profit or loss realized: sells' USD less the average cost of what they sold, fee-on-transfer fees at their cost, and what liquidity removals paid out (quote and tokens) less the share of the liquidity's cost they released */
             realized_pnl_usd: number;
             /** @description value_usd less cost_basis_usd */
             unrealized_pnl_usd: number;
@@ -1958,6 +2111,8 @@ export type components = {
             sell_count: number;
             /** @description Part of quantity received without a known cost (lowers pnl_confidence) */
             unknown_cost_quantity: number;
+            /** @description What the wallet has in the token's pools as liquidity, at cost: its tokens' average cost and the quote it paid in, less what its removals released. Counted at cost: neither in value_usd nor in the PnL until taken out */
+            liquidity_cost_usd: number;
             /** @description Time of the first buy (of the last trade when the position never bought); null without a trade */
             first_trade_at: string | null;
             /** @description Time of the last buy or sell; null without a trade */
@@ -2077,7 +2232,7 @@ export type components = {
         WalletScore: {
             /** @description Wallet or token address, lowercase */
             address: string;
-            /** @description weighted_score held to the lowest max_score of adjustments, rounded to 0.1 */
+            /** @description weighted_score raised to any min_score of adjustments, held to the lowest max_score, to 0.1 */
             reputation_score: number;
             /**
              * @description Confidence in the score: low, medium or high
@@ -2089,25 +2244,25 @@ export type components = {
              * @enum {string}
              */
             classification: "smart_money" | "sniper" | "bot" | "insider" | "whale" | "wash_trader" | "fresh" | "retail";
-            /** @description Breakdown by dimension (null without enough data) */
+            /** @description Breakdown by dimension, always numbers (higher is better) */
             dimensions: {
-                /** @description A fraction, 0 to 1 (taken ×100 in the composite) */
-                win_rate: number | null;
-                /** @description How early the wallet gets into tokens (full credit within a minute of launch, none after a week), 0 to 100 */
-                entry_timing_score: number | null;
-                /** @description Share of weeks with a positive realised result, shrunk and penalised for one-hit records, 0 to 100 */
-                consistency_score: number | null;
-                /** @description 100 less its drawdown and risk-taking penalties (docs/methodology.md), 0 to 100 */
-                risk_drawdown_score: number | null;
+                /** @description A fraction, 0 to 1 (taken ×100 in the composite). Without enough data (named in missing_dimensions, weight 0): 0.5, which stands for no evidence */
+                win_rate: number;
+                /** @description How early the wallet gets into tokens (full credit within a minute of launch, none after a week), 0 to 100. Without enough data (named in missing_dimensions, weight 0): 50, which stands for no evidence */
+                entry_timing_score: number;
+                /** @description Share of weeks with a positive realised result, shrunk and penalised for one-hit records, 0 to 100. Without enough data (named in missing_dimensions, weight 0): 50, which stands for no evidence */
+                consistency_score: number;
+                /** @description 100 less its drawdown and risk-taking penalties (docs/methodology.md), 0 to 100. Without enough data (named in missing_dimensions, weight 0): 50, which stands for no evidence */
+                risk_drawdown_score: number;
             };
             /** @description The share of weighted_score each dimension carries: its documented weight, shared out over the dimensions with data */
             weights: {
                 [key: string]: number;
             };
-            /** @description Σ weight × dimension over the dimensions with data, rounded to 0.1 */
+            /** @description Σ weight × dimension (a dimension without data weighs 0), rounded to 0.1 */
             weighted_score: number;
             adjustments: components["schemas"]["WalletScoreAdjustments"];
-            /** @description Dimensions without enough data (null in dimensions), with why; their weight went to the others */
+            /** @description Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its no-evidence value (docs/methodology.md) */
             missing_dimensions: {
                 /**
                  * @description The dimension without data
@@ -2120,8 +2275,10 @@ export type components = {
                  */
                 reason: "no_holders" | "no_liquidity" | "no_recent_trades" | "no_smart_money" | "too_few_closed_positions" | "no_timed_entries" | "too_few_closed_weeks" | "no_positions";
             }[];
-            /** @description Closed positions the record rests on */
+            /** @description Positions the wallet holds none of: the total of GET /wallets/{address}/positions?status=closed */
             closed_positions: number;
+            /** @description Closed trades the record rests on (the win rate needs 5), as of updated_at: closed positions, and open ones sold down to less than $1 of value */
+            closed_trades: number;
             /** @description Number of trades (swaps) the wallet made */
             trade_count: number;
             /** @description Version of the scoring method that computed the score (docs/methodology.md) */
@@ -2138,7 +2295,7 @@ export type components = {
              * @description What set the floor
              * @enum {string}
              */
-            reason: "low_confidence" | "pulled_own_launch_liquidity" | "insider_dump";
+            reason: "no_record" | "low_confidence" | "pulled_own_launch_liquidity" | "insider_dump";
             /** @description The score is at least this */
             min_score: number;
         } | {
@@ -2146,7 +2303,7 @@ export type components = {
              * @description What set the cap
              * @enum {string}
              */
-            reason: "low_confidence" | "pulled_own_launch_liquidity" | "insider_dump";
+            reason: "no_record" | "low_confidence" | "pulled_own_launch_liquidity" | "insider_dump";
             /** @description The score is at most this */
             max_score: number;
         })[];
@@ -2167,25 +2324,25 @@ export type components = {
             confidence: "low" | "medium" | "high";
             /** @description Risk flags raised (values as on the token) */
             flags: ("wash_trading" | "liquidity_pulled" | "concentrated_ownership" | "sybil_cluster" | "smart_money_exiting")[];
-            /** @description Breakdown by dimension, each 0 to 100 (null without enough data) */
+            /** @description Breakdown by dimension, each 0 to 100, always numbers */
             dimensions: {
-                /** @description Who can dump the supply: concentration of the circulating supply in few owners, 0 to 100 (higher is riskier) */
-                holder_concentration_score: number | null;
-                /** @description Can the pool disappear: drawdowns and pulls of the token's liquidity, 0 to 100 (higher is riskier) */
-                liquidity_stability_score: number | null;
-                /** @description Is the volume real: round trips by one wallet or one cluster, 0 to 100 (higher is riskier) */
-                wash_trade_score: number | null;
-                /** @description Are wallets with a good record leaving: smart-money exits, 0 to 100 (higher is riskier) */
-                smart_money_flow_score: number | null;
+                /** @description Who can dump the supply: concentration of the circulating supply in few owners, 0 to 100 (higher is riskier). Without enough data (named in missing_dimensions, weight 0): 0, which stands for no evidence */
+                holder_concentration_score: number;
+                /** @description Can the pool disappear: drawdowns and pulls of the token's liquidity, 0 to 100 (higher is riskier). Without enough data (named in missing_dimensions, weight 0): 0, which stands for no evidence */
+                liquidity_stability_score: number;
+                /** @description Is the volume real: round trips by one wallet or one cluster, 0 to 100 (higher is riskier). Without enough data (named in missing_dimensions, weight 0): 0, which stands for no evidence */
+                wash_trade_score: number;
+                /** @description Are wallets with a good record leaving: smart-money exits, 0 to 100 (higher is riskier). Without enough data (named in missing_dimensions, weight 0): 0, which stands for no evidence */
+                smart_money_flow_score: number;
             };
             /** @description The share of weighted_score each dimension carries: its documented weight, shared out over the dimensions with data */
             weights: {
                 [key: string]: number;
             };
-            /** @description Σ weight × dimension over the dimensions with data, rounded to 0.1 */
+            /** @description Σ weight × dimension (a dimension without data weighs 0), rounded to 0.1 */
             weighted_score: number;
             adjustments: components["schemas"]["TokenScoreAdjustments"];
-            /** @description Dimensions without enough data (null in dimensions), with why; their weight went to the others */
+            /** @description Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its no-evidence value (docs/methodology.md) */
             missing_dimensions: {
                 /**
                  * @description The dimension without data
@@ -2202,14 +2359,14 @@ export type components = {
             signals_missing: "wallet_funding"[];
             /** @description Summary of the top holders */
             top_holder_summary: {
-                /** @description Wallets that bought within the first blocks after launch and still hold */
+                /** @description Wallets that bought within the first 20 blocks after launch, whether or not they still hold */
                 early_mover_count: number;
                 /**
-                 * @description Net direction of those early movers' recent swaps
+                 * @description Net direction of the early movers together: their combined balance and their swaps of the last 24 h; holding when there are none
                  * @enum {string}
                  */
                 early_mover_net_activity: "accumulating" | "distributing" | "holding" | "exited";
-                /** @description Average reputation score of the 10 largest holders */
+                /** @description Average reputation score of the 10 largest real holders that have one; 50 (no evidence) when none has */
                 avg_reputation_top10: number;
             };
             /** @description For each raised flag: the wallets, transactions and metrics behind it */
@@ -2488,10 +2645,10 @@ export const walletScoreMissing_dimensionsDimensionValues: ReadonlyArray<Flatten
 export const walletScoreMissing_dimensionsReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletScore"]["missing_dimensions"]["reason"]> = ["no_holders", "no_liquidity", "no_recent_trades", "no_smart_money", "too_few_closed_positions", "no_timed_entries", "too_few_closed_weeks", "no_positions"];
 export const walletScoreAdjustmentsAnyOf0ReasonValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["WalletScoreAdjustments"], {
     reason: unknown;
-}>["reason"]> = ["low_confidence", "pulled_own_launch_liquidity", "insider_dump"];
+}>["reason"]> = ["no_record", "low_confidence", "pulled_own_launch_liquidity", "insider_dump"];
 export const walletScoreAdjustmentsAnyOf1ReasonValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["WalletScoreAdjustments"], {
     reason: unknown;
-}>["reason"]> = ["low_confidence", "pulled_own_launch_liquidity", "insider_dump"];
+}>["reason"]> = ["no_record", "low_confidence", "pulled_own_launch_liquidity", "insider_dump"];
 export const tokenScoreRisk_levelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenScore"]["risk_level"]> = ["low", "medium", "high", "critical"];
 export const tokenScoreConfidenceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenScore"]["confidence"]> = ["low", "medium", "high"];
 export const tokenScoreFlagsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenScore"]["flags"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"];
