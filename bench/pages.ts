@@ -2,11 +2,12 @@
  * `npm run bench:pages`: server response time of the dashboard's pages (market overview, token
  * explorer, token page, wallet page) against the API benchmark's large fixture chain (100,000
  * tokens), with the cache of the shared views (lib/queries/shared-cache.ts) on and off in one
- * run: two servers, one each way, asked in turn, so a busy machine weighs on both alike. What a
- * visitor without an account reads is requested signed out (the shared views: the first page of
- * each sort, each token's and wallet's page); the filtered, paged explorer signed in, as an
- * API Tier account (filters and deep pages are an account's, metered, never cached). One client,
- * rotating through many addresses, sorts and filters; each response timed to its last byte.
+ * run: two servers, one each way, asked in turn (blocks of 20 requests), so a busy machine weighs
+ * on both alike, with the database's CPU per page view of each. What a visitor without an account
+ * reads is requested signed out (the shared views: the first page of each sort, each token's and
+ * wallet's page); the filtered, paged explorer signed in, as an API Tier account (filters and deep
+ * pages are an account's, metered, never cached). One client, rotating through many addresses,
+ * sorts and filters; each response timed to its last byte.
  * Targets: p95 <= 300 ms with the cache; the cache earns >= 10% of the mean on its rows.
  * Options: --requests N per page (default 200), --database NAME (an already loaded database instead,
  * migrated and used as it is), --json (the figures as one JSON line at the end).
@@ -20,6 +21,7 @@ import { buildIfStale } from "@/scripts/embedded/web";
 import { signedIn } from "@/tests/api/own-server";
 import { startAppServer } from "@/tests/setup/server";
 import { ensureBenchDatabase, loadedDatabase } from "./lib/bench-database";
+import { cpuMs } from "./lib/cpu";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
@@ -27,6 +29,7 @@ const { values: args } = parseArgs({
 });
 const REQUESTS = Number(args.requests);
 const WARMUP = 10;
+const BLOCK = 20;
 const TARGET_P95_MS = 300;
 const TARGET_GAIN = 0.1;
 const say = (s: string) => console.error(`[bench:pages] ${s}`);
@@ -88,16 +91,22 @@ async function timeRequest(url: string, cookie: string | undefined): Promise<{ m
   return { ms: performance.now() - started, ok: res.status === 200 && !body.includes("data-dgst") && !body.includes("sign-in-required") };
 }
 
+/** The CPU time of each session of the benchmark's database (the servers' only: this script's idle). */
+async function databaseCpu(): Promise<Map<number, number>> {
+  const pids = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+  return new Map(pids.map(({ pid }) => [pid, cpuMs(pid)]));
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 const url = args.database ? await loadedDatabase(say, args.database) : await ensureBenchDatabase(say);
+const sql = connect(url, { max: 1 });
 const x = await sample(url);
 await buildIfStale(say);
 const secret = randomBytes(32).toString("base64url");
 const env = { DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_SECRET: secret };
 const [on, off] = await Promise.all([startAppServer({ ...env, SHARED_VIEW_CACHE: "on" }), startAppServer({ ...env, SHARED_VIEW_CACHE: "off" })]);
-const sql = connect(url, { max: 2 });
 const rows: Record<string, string | number>[] = [];
 try {
   // One session for both servers (the same secret and database), on an account whose plan the filtered views can run on.
@@ -110,14 +119,20 @@ try {
       for (const server of [on, off]) await timeRequest(server.baseUrl + sc.paths[i % sc.paths.length], cookieOf);
     }
     const times = { on: [] as number[], off: [] as number[] };
+    const dbCpu = { on: 0, off: 0 };
     let errors = 0;
-    for (let i = 0; i < REQUESTS; i++) {
-      const path = sc.paths[(i * 7) % sc.paths.length];
-      // Each server first every other time, so neither always follows the other's database work.
-      for (const which of i % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
-        const r = await timeRequest((which === "on" ? on : off).baseUrl + path, cookieOf);
-        times[which].push(r.ms);
-        if (!r.ok) errors++;
+    // Blocks of requests to one server at a time, each server first every other block: the
+    // database's CPU over a block is that server's, and neither always follows the other's work.
+    for (let block = 0; block * BLOCK < REQUESTS; block++) {
+      for (const which of block % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
+        const before = await databaseCpu();
+        for (let i = block * BLOCK; i < Math.min(REQUESTS, (block + 1) * BLOCK); i++) {
+          const r = await timeRequest((which === "on" ? on : off).baseUrl + sc.paths[(i * 7) % sc.paths.length], cookieOf);
+          times[which].push(r.ms);
+          if (!r.ok) errors++;
+        }
+        const after = await databaseCpu();
+        for (const [pid, ms] of after) dbCpu[which] += ms - (before.get(pid) ?? 0);
       }
     }
     for (const t of Object.values(times)) t.sort((a, b) => a - b);
@@ -133,6 +148,8 @@ try {
       "no cache: p50": Math.round(percentile(times.off, 0.5)),
       p95: Math.round(percentile(times.off, 0.95)),
       mean: Math.round(mean(times.off)),
+      "db CPU ms/view": Number((dbCpu.on / REQUESTS).toFixed(2)),
+      "no cache: db CPU": Number((dbCpu.off / REQUESTS).toFixed(2)),
       "cache gain": sc.cached ? `${Math.round(gain * 100)}%` : "(not cached)",
       errors,
       [`p95 <= ${TARGET_P95_MS} ms`]: p95 <= TARGET_P95_MS && errors === 0 ? "yes" : "NO",
