@@ -2,8 +2,8 @@
  * `npm run bench:pages`: server response time of the dashboard's pages (market overview, token
  * explorer, token page, wallet page) against the API benchmark's large fixture chain (100,000
  * tokens), with the cache of the shared views (lib/queries/shared-cache.ts) on and off in one
- * run: two servers, one each way, asked in turn (blocks of 20 requests), so a busy machine weighs
- * on both alike, with the database's CPU per page view of each. What a visitor without an account
+ * run: two servers, one each way, asked in turn, so a busy machine weighs on both alike, with
+ * the database's CPU per page view of each. What a visitor without an account
  * reads is requested signed out (the shared views: the first page of each sort, each token's and
  * wallet's page); the filtered, paged explorer signed in, as an API Tier account (filters and deep
  * pages are an account's, metered, never cached). One client, rotating through many addresses,
@@ -29,7 +29,6 @@ const { values: args } = parseArgs({
 });
 const REQUESTS = Number(args.requests);
 const WARMUP = 10;
-const BLOCK = 20;
 const TARGET_P95_MS = 300;
 const TARGET_GAIN = 0.1;
 const say = (s: string) => console.error(`[bench:pages] ${s}`);
@@ -121,18 +120,16 @@ try {
     const times = { on: [] as number[], off: [] as number[] };
     const dbCpu = { on: 0, off: 0 };
     let errors = 0;
-    // Blocks of requests to one server at a time, each server first every other block: the
-    // database's CPU over a block is that server's, and neither always follows the other's work.
-    for (let block = 0; block * BLOCK < REQUESTS; block++) {
-      for (const which of block % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
+    // One request to each server in turn, each first every other time, so neither always follows
+    // the other's work; the database's CPU over a request is that request's server's.
+    for (let i = 0; i < REQUESTS; i++) {
+      for (const which of i % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
         const before = await databaseCpu();
-        for (let i = block * BLOCK; i < Math.min(REQUESTS, (block + 1) * BLOCK); i++) {
-          const r = await timeRequest((which === "on" ? on : off).baseUrl + sc.paths[(i * 7) % sc.paths.length], cookieOf);
-          times[which].push(r.ms);
-          if (!r.ok) errors++;
-        }
+        const r = await timeRequest((which === "on" ? on : off).baseUrl + sc.paths[(i * 7) % sc.paths.length], cookieOf);
         const after = await databaseCpu();
         for (const [pid, ms] of after) dbCpu[which] += ms - (before.get(pid) ?? 0);
+        times[which].push(r.ms);
+        if (!r.ok) errors++;
       }
     }
     for (const t of Object.values(times)) t.sort((a, b) => a - b);
