@@ -108,7 +108,7 @@ const env = { DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_SECRET: secret };
 const [on, off] = await Promise.all([startAppServer({ ...env, SHARED_VIEW_CACHE: "on" }), startAppServer({ ...env, SHARED_VIEW_CACHE: "off" })]);
 const rows: Record<string, string | number>[] = [];
 try {
-  // One session for both servers (the same secret and database), on an account whose plan the filtered views can run on.
+  // One session for both servers (the same secret and database), on a plan the filtered views can run on.
   const session = await signedIn({ db: createDb(sql), sql, secret, baseUrl: on.baseUrl });
   await setPlan(createDb(sql), session.accountId, "api_tier");
   const cookie = [...session.browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -159,7 +159,8 @@ try {
 }
 console.log(
   `\nDashboard pages, server response time to the last byte, one client, ${REQUESTS} requests per page and server` +
-    ` (100,000-token fixture); "no cache": the same requests of a server without the shared view cache, asked in turn.` +
+    ` (100,000-token fixture); "no cache": the same requests of a server without the shared view cache,` +
+    " asked in turn." +
     ` The cache must earn >= ${TARGET_GAIN * 100}% of the mean on the rows it serves.\n`,
 );
 printTable(rows);

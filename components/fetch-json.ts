@@ -52,7 +52,8 @@ export async function fetchJson<T>(url: string, init?: { method?: string; body?:
   const body = await res.json().catch(() => null);
   if (!res.ok) {
     const error = body?.error;
-    throw new RequestRefused(error?.message ?? `Request failed (${res.status}).`, error?.param ?? null, res.status, error?.code ?? null, retryAfterOf(res));
+    const message = error?.message ?? `Request failed (${res.status}).`;
+    throw new RequestRefused(message, error?.param ?? null, res.status, error?.code ?? null, retryAfterOf(res));
   }
   return body as T;
 }

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { isFinal } from "./fetch-json";
 
-/** One more try for a lost connection or a server error; a refusal (sign in, a rate limit, bad input) would only come again. */
+/** One more try for a lost connection or a server error; a refusal (sign in, rate limit, bad input) would recur. */
 const retry = (failures: number, err: unknown) => failures < 1 && !isFinal(err);
 
 export function Providers({ children }: { children: ReactNode }) {

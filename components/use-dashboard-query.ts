@@ -7,6 +7,8 @@ import { fetchJson, RequestRefused } from "./fetch-json";
 
 /** What the server rendered a view with: its answer, or what it was refused (lib/auth/market-access.ts, pageView). */
 export type Seed<T> = { url: string; data: T; refusal?: undefined } | { url: string; data?: undefined; refusal: Refusal };
+type Answer<T> = { url: string; data: T };
+type Options<T> = { initial?: Seed<T>; liveMs?: number | false; enabled?: boolean };
 
 /** The seed of `url` from what a page's server read (its data, or its refusal). */
 export const seedOf = <T>(url: string, view: { data?: T; refusal?: Refusal }): Seed<T> | undefined =>
@@ -20,7 +22,7 @@ export const seedOf = <T>(url: string, view: { data?: T; refusal?: Refusal }): S
  * past a rate limit the query asks again at `retryAt` (Retry-After). A refusal the server rendered
  * the page with is the query's error at once, without a request.
  */
-export function useDashboardQuery<T>(url: string, opts: { initial?: Seed<T>; liveMs?: number | false; enabled?: boolean } = {}) {
+export function useDashboardQuery<T>(url: string, opts: Options<T> = {}) {
   const seed = opts.initial?.url === url ? opts.initial : undefined;
   const seededRefusal = useRef(seed?.refusal && { url, refusal: seed.refusal });
   const query = useQuery({
@@ -40,7 +42,7 @@ export function useDashboardQuery<T>(url: string, opts: { initial?: Seed<T>; liv
     enabled: opts.enabled ?? true,
   });
 
-  const lastAnswer = useRef<{ url: string; data: T } | undefined>(seed?.data === undefined ? undefined : { url, data: seed.data });
+  const lastAnswer = useRef<Answer<T> | undefined>(seed?.data === undefined ? undefined : { url, data: seed.data });
   const answered = query.data !== undefined && !query.isPlaceholderData;
   useEffect(() => {
     if (answered && query.data !== undefined) lastAnswer.current = { url, data: query.data };
@@ -59,7 +61,7 @@ export function useDashboardQuery<T>(url: string, opts: { initial?: Seed<T>; liv
   const kept = answered ? undefined : lastAnswer.current;
   return {
     ...query,
-    data: answered ? query.data : (query.data ?? (query.isError ? kept?.data : undefined)),
+    data: query.data ?? (query.isError ? kept?.data : undefined),
     /** The URL whose answer `data` is; another than `url` while a new one loads or failed. */
     shownUrl: answered ? url : kept?.url,
     problem,

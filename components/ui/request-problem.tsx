@@ -58,12 +58,14 @@ function SignInFirst({ message }: { message: string }) {
   );
 }
 
+type Props = { problem: Error | null; retryAt: number | null; keeping: boolean };
+
 /**
  * Why a view's data did not come, distinct from a view without data: sign in first (the view is
  * an account's), the rate limit and when the view refreshes (with what was shown kept on screen),
  * or the server's message.
  */
-export function RequestProblem({ problem, retryAt, keeping }: { problem: Error | null; retryAt: number | null; keeping: boolean }) {
+export function RequestProblem({ problem, retryAt, keeping }: Props) {
   if (!problem) return null;
   if (problem instanceof RequestRefused && problem.needsAccount) return <SignInFirst message={problem.message} />;
   if (problem instanceof RequestRefused && problem.rateLimited && retryAt !== null) {

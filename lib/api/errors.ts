@@ -52,7 +52,13 @@ export function errorBody(err: ApiError, requestId: string): ErrorBody {
  * the client hears it from a JSON route: the error body's code, message and parameter, the
  * status and Retry-After.
  */
-export type Refusal = { status: number; code: ErrorCode; message: string; param: string | null; retryAfter: number | null };
+export type Refusal = {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  param: string | null;
+  retryAfter: number | null;
+};
 
 export const refusalOf = (err: ApiError): Refusal => ({
   status: err.status,

@@ -32,12 +32,17 @@ const shared = async <T>(key: string, load: () => Promise<T>, maxAgeMs?: number)
   config.SHARED_VIEW_CACHE ? sharedRead(key, await dataVersion(), load, maxAgeMs) : load();
 
 /** The view of a market route's `path` (with its query): from the shared cache when it is a shared view. */
-const view = <T>(path: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T> => (isSharedView(routeUrl(path)) ? shared(path, load, maxAgeMs) : load());
+function view<T>(path: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T> {
+  return isSharedView(routeUrl(path)) ? shared(path, load, maxAgeMs) : load();
+}
 
 export const marketTokens = (search: URLSearchParams) =>
   view(`/api/tokens?${canonicalSearch(search)}`, () => tokenListFromSearch(getDb(), search, requestTime()));
 
-export const marketEvents = (search: URLSearchParams) => view(`/api/events?${canonicalSearch(search)}`, () => eventListFromSearch(getDb(), search));
+export const marketEvents = (search: URLSearchParams) => {
+  const path = `/api/events?${canonicalSearch(search)}`;
+  return view(path, () => eventListFromSearch(getDb(), search));
+};
 
 /** GET /v1/search's answer for the header's search box; invalid parameters throw INVALID_PARAMS. */
 export const marketSearch = (params: URLSearchParams) => {

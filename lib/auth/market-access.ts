@@ -6,8 +6,8 @@ import { clientMeter } from "./client-address";
 import { auth } from "./index";
 
 export const ACCOUNT_REQUIRED =
-  "This view needs an account: filters, pages past the first and pages of more than 50 rows count against a plan's limits. " +
-  "Sign in (free) to see it; the first page of each sort stays open to everyone.";
+  "This view needs an account: filters, pages past the first and pages of more than 50 rows " +
+  "count against a plan's limits. Sign in (free) to see it; the first page of each sort stays open to everyone.";
 
 /**
  * Whether this visitor may read a market view (a dashboard market route's URL; a page asks for
@@ -37,7 +37,8 @@ export async function pageView<T>(path: string, load: () => Promise<T>): Promise
   try {
     await authorizeMarketView(routeUrl(path), await requestHeaders());
   } catch (err) {
-    if (err instanceof ApiError && (err.code === "UNAUTHORIZED" || err.code === "RATE_LIMITED")) return { refusal: refusalOf(err) };
+    const refused = err instanceof ApiError && (err.code === "UNAUTHORIZED" || err.code === "RATE_LIMITED");
+    if (refused) return { refusal: refusalOf(err) };
     throw err;
   }
   return { data: await load() };

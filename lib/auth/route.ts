@@ -80,7 +80,10 @@ async function signedIn(): Promise<CurrentAccount> {
  * query takes one from the account's, or from the client address's (the Free plan's) without a
  * session, so these routes are no way around the API's metering (authorizeMarketView).
  */
-export const withPublicRead = dashboardRoute<void>(async (req) => ({ account: undefined, headers: await authorizeMarketView(req.nextUrl, req.headers) }));
+export const withPublicRead = dashboardRoute<void>(async (req) => {
+  const headers = await authorizeMarketView(req.nextUrl, req.headers);
+  return { account: undefined, headers };
+});
 
 /** Account data: keys, alerts, plan. */
 export const withAccount = dashboardRoute(async () => ({ account: await signedIn(), headers: {} }));

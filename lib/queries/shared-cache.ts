@@ -16,7 +16,9 @@ const global = globalThis as typeof globalThis & { __sharedViewCache?: Store };
 /** Insertion order is age order: every set deletes the key first. */
 const store = (global.__sharedViewCache ??= { version: -1, entries: new Map() });
 
-const isFresh = (e: Entry | undefined, version: number, now: number): e is Entry => e !== undefined && e.version === version && now - e.at < e.maxAgeMs;
+function isFresh(e: Entry | undefined, version: number, now: number): e is Entry {
+  return e !== undefined && e.version === version && now - e.at < e.maxAgeMs;
+}
 
 /** `load`'s answer for `key` at data version `version`, shared with every other reader of the same key. */
 export function sharedRead<T>(key: string, version: number, load: () => Promise<T>, maxAgeMs = MAX_AGE_MS): Promise<T> {

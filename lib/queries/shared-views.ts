@@ -43,14 +43,26 @@ type View = { path: RegExp; params: Record<string, Rule>; also?: (search: URLSea
 /** The market routes whose views are either shared or an account's. */
 const LISTS: View[] = [
   { path: /^\/api\/status$/, params: {} },
-  { path: /^\/api\/tokens$/, params: { sort: oneOf(TOKEN_SORTS), limit: upTo(SHARED_PAGE_SIZE), page: firstPage } },
+  {
+    path: /^\/api\/tokens$/,
+    params: { sort: oneOf(TOKEN_SORTS), limit: upTo(SHARED_PAGE_SIZE), page: firstPage },
+  },
   {
     path: /^\/api\/events$/,
-    params: { type: oneOf(EVENT_TYPES), token_address: address, wallet_address: address, limit: upTo(SHARED_PAGE_SIZE), page: firstPage },
+    params: {
+      type: oneOf(EVENT_TYPES),
+      token_address: address,
+      wallet_address: address,
+      limit: upTo(SHARED_PAGE_SIZE),
+      page: firstPage,
+    },
     // One token's or one wallet's events, not the events of a wallet in a token.
     also: (search) => !(search.has("token_address") && search.has("wallet_address")),
   },
-  { path: /^\/api\/tokens\/0x[0-9a-f]{40}\/ohlcv$/, params: { interval: oneOf(Object.keys(OHLCV_INTERVALS)), limit: oneOf([CHART_CANDLES]) } },
+  {
+    path: /^\/api\/tokens\/0x[0-9a-f]{40}\/ohlcv$/,
+    params: { interval: oneOf(Object.keys(OHLCV_INTERVALS)), limit: oneOf([CHART_CANDLES]) },
+  },
 ];
 
 /**

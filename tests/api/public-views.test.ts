@@ -52,7 +52,7 @@ const visitor = () => {
 const usage = async (keyId: string) => (await server.sql`select requests, rejected from usage_daily where key_id = ${keyId}`)[0] ?? null;
 const rateLimit = (res: ApiResponse) => [res.headers.get("x-ratelimit-limit"), res.headers.get("x-ratelimit-remaining")];
 
-/** The views of the same lists that are not shared: a filter, a deep page, a long page, another range of candles, a wallet in a token. */
+/** Views of the same lists that are not shared: a filter, deep and long pages, other candles, a wallet in a token. */
 const accountViews = () => [
   "/api/tokens?min_liquidity_usd=1000",
   "/api/tokens?sort=volume&page=2",

@@ -30,7 +30,8 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   const search = searchOf(await searchParams);
   const type = search.get("type");
   const eventsSearch = walletEventsSearch(address, EVENT_TYPES.some((t) => t === type) ? type : null, search.get("page"));
-  const [page, events] = await Promise.all([walletPage(address), pageView(`/api/events?${eventsSearch}`, () => marketEvents(eventsSearch))]);
+  const events = pageView(`/api/events?${eventsSearch}`, () => marketEvents(eventsSearch));
+  const [page, eventsView] = await Promise.all([walletPage(address), events]);
   if (!page) notFound();
   const { wallet, score, positions } = page;
   const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
@@ -142,7 +143,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
       </Card>
 
       <Card title="Event history">
-        <WalletEvents wallet={address} types={EVENT_TYPES} initial={{ search: eventsSearch.toString(), ...events }} />
+        <WalletEvents wallet={address} types={EVENT_TYPES} initial={{ search: eventsSearch.toString(), ...eventsView }} />
       </Card>
     </>
   );
