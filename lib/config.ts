@@ -50,6 +50,11 @@ const schema = z.object({
         ctx.addIssue({ code: "custom", message: (err as Error).message });
       }
     }),
+  /** The cache of the shared views (lib/queries/shared-cache.ts); off only to measure what it earns (bench:pages). */
+  SHARED_VIEW_CACHE: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((v) => v === "on"),
   LLM_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),

@@ -10,6 +10,7 @@ import { ErrorMessage } from "@/components/ui/error-message";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
 import { marketSearch } from "@/lib/api/market-reads";
+import { type MarketView, pageView } from "@/lib/auth/market-access";
 
 export const metadata: Metadata = { title: "Search" };
 
@@ -17,14 +18,16 @@ const hrefOf = (hit: { type: "token" | "wallet"; address: string }) => `/${hit.t
 
 /**
  * The header's search: straight to the token or wallet page when the query names one (a whole
- * address, or the one match), otherwise the matches of GET /v1/search. Public, like the market.
+ * address, or the one match), otherwise the matches of GET /v1/search. Public, and metered like
+ * the API: per account, or per client address without one (lib/auth/market-access.ts).
  */
 export default async function SearchPage({ searchParams }: PageProps<"/search">) {
   const q = (searchOf(await searchParams).get("q") ?? "").trim();
   if (!q) return <PageHeader title="Search" subtitle="Type a token's symbol or name, or a token or wallet address, in the box above." />;
-  let result: Awaited<ReturnType<typeof marketSearch>>;
+  const params = new URLSearchParams({ q, limit: "25" });
+  let view: MarketView<Awaited<ReturnType<typeof marketSearch>>>;
   try {
-    result = await marketSearch(new URLSearchParams({ q, limit: "25" }));
+    view = await pageView(`/search?${params}`, () => marketSearch(params));
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== "INVALID_PARAMS") throw err;
     return (
@@ -34,6 +37,15 @@ export default async function SearchPage({ searchParams }: PageProps<"/search">)
       </>
     );
   }
+  if (view.refusal) {
+    return (
+      <>
+        <PageHeader title={`Search: ${q}`} />
+        <ErrorMessage>{view.refusal.message}</ErrorMessage>
+      </>
+    );
+  }
+  const result = view.data;
   const exact = result.data.find((hit) => hit.address === q.toLowerCase());
   if (exact || result.total === 1) redirect(hrefOf(exact ?? result.data[0]));
   return (

@@ -16,6 +16,7 @@ import { WalletEvents } from "@/components/wallets/wallet-events";
 import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
 import { addressParam } from "@/lib/api/address-param";
 import { marketEvents, walletPage } from "@/lib/api/market-reads";
+import { pageView } from "@/lib/auth/market-access";
 import { EVENT_TYPES, REPUTATION_DIMENSIONS } from "@/lib/domain/vocab";
 import { REPUTATION_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
 import { MIN_CLOSED_POSITIONS } from "@/lib/scoring/weights";
@@ -29,7 +30,8 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   const search = searchOf(await searchParams);
   const type = search.get("type");
   const eventsSearch = walletEventsSearch(address, EVENT_TYPES.some((t) => t === type) ? type : null, search.get("page"));
-  const [page, events] = await Promise.all([walletPage(address), marketEvents(eventsSearch)]);
+  const events = pageView(`/api/events?${eventsSearch}`, () => marketEvents(eventsSearch));
+  const [page, eventsView] = await Promise.all([walletPage(address), events]);
   if (!page) notFound();
   const { wallet, score, positions } = page;
   const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
@@ -141,7 +143,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
       </Card>
 
       <Card title="Event history">
-        <WalletEvents wallet={address} types={EVENT_TYPES} initial={{ search: eventsSearch.toString(), data: events }} />
+        <WalletEvents wallet={address} types={EVENT_TYPES} initial={{ search: eventsSearch.toString(), ...eventsView }} />
       </Card>
     </>
   );
