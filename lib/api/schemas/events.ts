@@ -3,13 +3,14 @@ import { DIRECTIONS, EVENT_TYPES } from "@/lib/domain/vocab";
 import { addressSchema, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
 
 const typeParam = z.enum(EVENT_TYPES).optional().meta({ description: "Event type" });
+const afterParam = (description: string) => intParam(0, Number.MAX_SAFE_INTEGER, description).optional();
 
 export const eventListQuery = z.object({
   type: typeParam,
   token_address: addressSchema.optional(),
   wallet_address: addressSchema.optional(),
   since: timeParam("Only events after this time (exclusive), ISO 8601").optional(),
-  after: intParam(0, Number.MAX_SAFE_INTEGER, "Only events with an id greater than this (resume cursor)").optional(),
+  after: afterParam("Only events with an id greater than this (resume cursor)"),
   order: z.enum(["desc", "asc"]).default("desc").meta({ description: "By chain position; newest first by default" }),
   include_removed: z
     .enum(["true", "false"], { error: "must be true or false" })
@@ -22,6 +23,20 @@ export const eventListQuery = z.object({
     }),
   ...paginationQuery,
 });
+
+/** GET /v1/events/stream: the list's filters, and where to resume. */
+export const eventStreamQuery = z.object({
+  type: typeParam,
+  token_address: addressSchema.optional(),
+  wallet_address: addressSchema.optional(),
+  after: afterParam(
+    "Resume after this id: the `id:` of the last message received (a Last-Event-ID header takes precedence). " +
+      "Without either, the stream starts at the indexed head",
+  ),
+});
+
+/** The Last-Event-ID header, as the `after` parameter reads it. */
+export const lastEventIdHeader = afterParam("The `id:` of the last message received, as EventSource sends it on reconnecting");
 
 export const walletEventListQuery = z.object({ type: typeParam, ...paginationQuery });
 
