@@ -3,13 +3,19 @@ import http from "node:http";
 /** A message of a text/event-stream, as EventSource dispatches it; `at`: performance.now() when it arrived. */
 export type SseMessage = { event: string; id: string | undefined; data: string; at: number };
 
-/** `keep: false`: messages go to onMessage only (a benchmark's thousand streams). */
-export type SseOptions = { key: string; lastEventId?: string; headers?: Record<string, string>; keep?: boolean };
+/** `onMessage` sees each message as it arrives; `keep: false`: messages go to it only (a benchmark's thousand streams). */
+export type SseOptions = {
+  key: string;
+  lastEventId?: string;
+  headers?: Record<string, string>;
+  onMessage?: (m: SseMessage) => void;
+  keep?: boolean;
+};
 
 /**
  * A client of a Server-Sent Events stream over node:http (one socket per stream, no pool), as
  * EventSource reads one: messages with their type, the last `id:` seen, comments counted apart.
- * `onMessage` sees each message as it arrives (benchmarks); `next` waits for one (tests).
+ * `next` waits for a message (tests); `onMessage` (an option) sees each as it arrives (benchmarks).
  */
 export class SseClient {
   readonly messages: SseMessage[] = [];
@@ -17,7 +23,6 @@ export class SseClient {
   /** The last `id:` received, as EventSource keeps it for Last-Event-ID. */
   lastEventId: string | undefined;
   readonly closed: Promise<void>;
-  onMessage?: (m: SseMessage) => void;
   private buffer = "";
   private read = 0;
   private waiters: (() => void)[] = [];
@@ -28,6 +33,7 @@ export class SseClient {
     readonly res: http.IncomingMessage,
     lastEventId: string | undefined,
     private readonly keep: boolean,
+    private readonly onMessage: ((m: SseMessage) => void) | undefined,
   ) {
     this.lastEventId = lastEventId;
     res.setEncoding("utf8");
@@ -48,7 +54,7 @@ export class SseClient {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string> = { Accept: "text/event-stream", Authorization: `Bearer ${o.key}`, ...o.headers };
       if (o.lastEventId !== undefined) headers["Last-Event-ID"] = o.lastEventId;
-      const req = http.get(url, { headers, agent: false }, (res) => resolve(new SseClient(req, res, o.lastEventId, o.keep ?? true)));
+      const req = http.get(url, { headers, agent: false }, (res) => resolve(new SseClient(req, res, o.lastEventId, o.keep ?? true, o.onMessage)));
       req.once("error", reject);
     });
   }

@@ -60,6 +60,7 @@ export class StreamHub {
   private readWaiters: (() => void)[] = [];
   private timers: NodeJS.Timeout[] = [];
   private charging = false;
+  private released: string[] = [];
   private nextRenewAt = 0;
 
   private constructor(private readonly db: Db) {}
@@ -278,10 +279,16 @@ export class StreamHub {
     return i > 0 ? this.window[i - 1].id : this.baseId;
   }
 
+  /** A stream ended: its lease goes, with those of the streams that ended in the same turn of the event loop. */
   private closed(client: StreamClient) {
     const open = this.open.get(client);
     this.open.delete(client);
-    if (open) releaseLeases([open.key.leaseId]).catch((err) => log.warn("stream lease release failed", { error: String(err) }));
+    if (!open) return;
+    this.released.push(open.key.leaseId);
+    if (this.released.length > 1) return;
+    setImmediate(() => {
+      releaseLeases(this.released.splice(0)).catch((err) => log.warn("stream lease release failed", { error: String(err) }));
+    });
   }
 
   /** Heartbeats for idle streams; lease renewal with the revocation check; the per-minute charge. */
