@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DIRECTIONS, EVENT_TYPES } from "@/lib/domain/vocab";
+import { END_REASONS } from "../stream/client";
 import { addressSchema, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
 
 const typeParam = z.enum(EVENT_TYPES).optional().meta({ description: "Event type" });
@@ -77,3 +78,25 @@ export const removedEvent = z
   .meta({ id: "RemovedEvent" });
 export const eventList = listEnvelope(z.union([event, removedEvent]), "EventList");
 export const walletEventList = listEnvelope(walletEvent, "WalletEventList");
+
+/** The data of a stream's `head` message. */
+export const streamHead = z
+  .object({
+    indexed_block: z.number().int().meta({ description: "The last block indexed" }),
+    confirmed_block: z.number().int().meta({
+      description: "The last confirmed block (the indexed one less the chain's finality depth; -1: none yet): events at or below it are final",
+    }),
+  })
+  .meta({ id: "StreamHead", description: "The data of an `event: head` message" });
+
+/** The data of a stream's last message, when the server ends it. */
+export const streamEnd = z
+  .object({
+    reason: z.enum(Object.keys(END_REASONS) as [keyof typeof END_REASONS]).meta({
+      description: Object.entries(END_REASONS)
+        .map(([reason, text]) => `${reason}: ${text}`)
+        .join(" "),
+    }),
+    message: z.string().meta({ description: "What happened, for a person" }),
+  })
+  .meta({ id: "StreamEnd", description: "The data of an `event: end` message, the last of a stream the server ends" });
