@@ -97,10 +97,6 @@ export class StreamHub {
     return hub;
   }
 
-  get clients(): number {
-    return this.open.size;
-  }
-
   /**
    * Opens a stream for `filter`, resuming after `after` (Last-Event-ID or after=), else at the
    * live edge. The resume point is read in a snapshot that saw the same rollbacks as the hub
@@ -176,7 +172,7 @@ export class StreamHub {
     const messages = new Map<number, string>();
     const message = (e: StreamItem) => {
       let m = messages.get(e.id);
-      if (m === undefined) messages.set(e.id, (m = frames.event(e.id, eventJson(e.json, e.block <= this.confirmed))));
+      if (m === undefined) messages.set(e.id, (m = this.eventFrame(e)));
       return m;
     };
     for (const client of this.open.keys()) {
@@ -228,10 +224,15 @@ export class StreamHub {
     return text;
   }
 
+  /** An event's message, `confirmed` as of the hub's last read. */
+  private eventFrame(e: StreamItem): string {
+    return frames.event(e.id, eventJson(e.json, e.block <= this.confirmed));
+  }
+
   /** A client joins the fan-out: what the window holds after it, then the head. Synchronous. */
   private join(client: StreamClient) {
     client.mode = "live";
-    const text = this.liveFrames(client, (e) => frames.event(e.id, eventJson(e.json, e.block <= this.confirmed)));
+    const text = this.liveFrames(client, (e) => this.eventFrame(e));
     client.send(text + frames.head(client.wireId, this.head, this.confirmed));
   }
 
