@@ -7,8 +7,12 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   try {
     const { signInNotes } = await import("@/lib/auth/methods");
+    const { socketAddressesStamped } = await import("@/lib/auth/socket-address");
     const { log } = await import("@/lib/log");
     for (const note of signInNotes()) log.info(note);
+    if (!socketAddressesStamped()) {
+      log.warn("Not started by scripts/serve.ts (npm run serve): visitors without an account share one meter, as their addresses are unknown.");
+    }
   } catch (err) {
     console.error(`Refusing to start. ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

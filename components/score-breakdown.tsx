@@ -5,8 +5,8 @@ import { ScoreBar } from "./charts/score-bar";
 export type BreakdownRow = {
   key: string;
   label: string;
-  /** 0..100, or null without enough data. */
-  value: number | null;
+  /** 0..100; a dimension named in `missing` shows as without data, whatever its no-evidence value. */
+  value: number;
   /** How the value reads when not a plain score (a win rate as a percent). */
   display?: string;
 };
@@ -37,13 +37,13 @@ export function ScoreBreakdown({
   return (
     <div className="space-y-3">
       {rows.map((r) =>
-        r.value === null ? (
+        reasonOf.has(r.key) ? (
           <div key={r.key} className="text-xs">
             <div className="flex justify-between gap-2">
               <span className="text-zinc-700 dark:text-zinc-300">{r.label}</span>
               <span className="font-medium text-zinc-500 dark:text-zinc-400">not enough data</span>
             </div>
-            <p className="text-zinc-500 dark:text-zinc-400">{reasonOf.get(r.key) ?? "no data"}; its weight goes to the others.</p>
+            <p className="text-zinc-500 dark:text-zinc-400">{reasonOf.get(r.key)}; its weight goes to the others.</p>
           </div>
         ) : (
           <ScoreBar key={r.key} label={r.label} value={r.value} display={r.display} weight={weights[r.key]} worseWhenHigh={worseWhenHigh} />

@@ -1,3 +1,5 @@
+import type { Classification } from "@/lib/domain/vocab";
+import { CLASSIFICATION_TEXT } from "@/lib/scoring/score-labels";
 import { humanize } from "./format";
 import { Badge, type Tone } from "./ui/badge";
 
@@ -13,7 +15,12 @@ const CLASS_TONE: Record<string, Tone> = {
 };
 
 export function ClassificationBadge({ value }: { value: string }) {
-  return <Badge tone={CLASS_TONE[value] ?? "neutral"}>{humanize(value)}</Badge>;
+  const meaning = CLASSIFICATION_TEXT[value as Classification];
+  return (
+    <Badge tone={CLASS_TONE[value] ?? "neutral"} title={meaning && `${humanize(value)}: ${meaning}`}>
+      {humanize(value)}
+    </Badge>
+  );
 }
 
 const CONFIDENCE_TONE: Record<string, Tone> = { high: "good", medium: "warn", low: "neutral" };

@@ -3,6 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { config, requireDatabaseUrl } from "@/lib/config";
+import { boundToDeadline } from "./request-deadline";
 import * as schema from "./schema";
 
 export type Sql = postgres.Sql;
@@ -71,9 +72,11 @@ export const pageWindow = (limit: number, offset?: number | SQL) =>
 const globalForDb = globalThis as unknown as { __sql?: Sql; __db?: Db; __authSql?: Sql };
 
 /**
- * The app's pools give up on a statement before the request's deadline (REQUEST_TIMEOUT_MS,
- * lib/api/handler.ts) does, so a request that times out leaves nothing running and frees its
- * connection: the deadline less a tenth for the request's work before its query (auth, parsing).
+ * The app's pools stop a request's statements at its deadline (REQUEST_TIMEOUT_MS,
+ * lib/api/handler.ts; db/request-deadline.ts), so a request that times out leaves nothing running,
+ * sends nothing more and frees its connections. Each statement also gives up on its own before the
+ * deadline would (statement_timeout: the deadline less a tenth for the request's work before its
+ * query, auth and parsing), which ends a statement that runs outside any request's deadline too.
  */
 const requestBound = (applicationName: string) => ({
   application_name: applicationName,
@@ -81,7 +84,7 @@ const requestBound = (applicationName: string) => ({
 });
 
 export function getSql(): Sql {
-  globalForDb.__sql ??= connect(undefined, { connection: requestBound("onchain-intel") });
+  globalForDb.__sql ??= boundToDeadline(connect(undefined, { connection: requestBound("onchain-intel") }));
   return globalForDb.__sql;
 }
 
@@ -91,7 +94,7 @@ export function getSql(): Sql {
  * check that answers everyone else 401 or 429 at once. Its statements are single-row lookups.
  */
 export function getAuthSql(): Sql {
-  globalForDb.__authSql ??= connect(undefined, { max: 2, connection: requestBound("onchain-intel-auth") });
+  globalForDb.__authSql ??= boundToDeadline(connect(undefined, { max: 2, connection: requestBound("onchain-intel-auth") }));
   return globalForDb.__authSql;
 }
 

@@ -6,17 +6,29 @@ import { createTestDatabase } from "@/tests/setup/database";
 
 /**
  * The triggers of db/functions/position-counts.sql keep each wallet's number of positions and of
- * open ones, and the transaction that last changed its open positions: the positions list trusts
- * the counts for its totals and keeps a wallet's open positions while that transaction is the same.
+ * open ones, the transaction that last changed its open positions, and the sum of realized PnL less
+ * cost basis: the positions list trusts the counts for its totals and keeps a wallet's open
+ * positions while that transaction is the same, and the wallet profile adds its holdings' values
+ * to that sum for its PnL.
  */
 describe("position count triggers", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let sql: postgres.Sql;
 
   /** Writes positions as the indexer does (an upsert), one transaction per call. */
-  const upsert = (rows: { wallet: string; token: string; quantity: number; cost?: number }[]) =>
-    sql`insert into wallet_positions ${sql(rows.map((r) => ({ wallet: r.wallet, token_address: r.token, quantity: r.quantity, cost_basis_usd: r.cost ?? 0 })))}
-        on conflict (wallet, token_address) do update set quantity = excluded.quantity, cost_basis_usd = excluded.cost_basis_usd`;
+  const upsert = (rows: { wallet: string; token: string; quantity: number; cost?: number; realized?: number }[]) =>
+    sql`insert into wallet_positions ${sql(
+      rows.map((r) => ({
+        wallet: r.wallet,
+        token_address: r.token,
+        quantity: r.quantity,
+        cost_basis_usd: r.cost ?? 0,
+        realized_pnl_usd: r.realized ?? 0,
+      })),
+    )}
+        on conflict (wallet, token_address) do update
+          set quantity = excluded.quantity, cost_basis_usd = excluded.cost_basis_usd,
+              realized_pnl_usd = excluded.realized_pnl_usd`;
   const counts = async () =>
     Object.fromEntries(
       (
@@ -47,9 +59,11 @@ describe("position count triggers", () => {
     expect(Number(start.w1.changed)).toBeGreaterThan(0);
 
     // table-driven: a write, then which wallets' marks move.
+    const t1 = { wallet: "w1", token: "t1", quantity: 7, cost: 12.1 };
     const steps: [string, () => Promise<unknown>, string[]][] = [
       ["a quantity of an open position changes", () => upsert([{ wallet: "w1", token: "t1", quantity: 7 }]), ["w1"]],
-      ["only the cost basis changes", () => upsert([{ wallet: "w1", token: "t1", quantity: 7, cost: 12 }]), []],
+      ["only the cost basis changes", () => upsert([t1]), []],
+      ["only the realized PnL changes", () => upsert([{ ...t1, realized: -0.3 }]), []],
       ["a position closes", () => upsert([{ wallet: "w2", token: "t1", quantity: 0 }]), ["w2"]],
       ["a position opens", () => upsert([{ wallet: "w2", token: "t3", quantity: 4 }]), ["w2"]],
       ["a plain update of a quantity", () => sql`update wallet_positions set quantity = 2 where wallet = 'w1' and token_address = 't2'`, ["w1"]],
@@ -65,6 +79,10 @@ describe("position count triggers", () => {
         what,
       ).toEqual(moved);
     }
+    // The price-free part of the PnL is the exact sum of the rows, whatever writes led to them.
+    const [w1] = await sql<{ booked: string }[]>`
+      select realized_less_cost_usd::text as booked from wallet_position_counts where wallet = 'w1'`;
+    expect(w1.booked).toBe("-12.4");
     await sql`delete from wallet_positions where wallet = 'w2'`;
     expect((await counts()).w2).toBeUndefined();
   });

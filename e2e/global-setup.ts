@@ -36,6 +36,8 @@ export default async function globalSetup() {
       LOG_LEVEL: "warn",
       RESEND_API_KEY: "re_e2e_catcher",
       RESEND_BASE_URL: mail.url,
+      // The tests browse from addresses of their own, as a proxy on loopback reports them.
+      TRUSTED_PROXIES: "loopback",
     });
     cleanups.push(async () => {
       await server.stop();

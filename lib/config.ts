@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
+import type { BlockList } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { parseAddressList } from "@/lib/auth/ip";
 
 /** Where `npm start` keeps the embedded database and writes the URL other processes use. */
 export const DATA_DIR = path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data");
@@ -37,6 +39,17 @@ const schema = z.object({
   AUTH_SECRET: z.string().optional(),
   DEV_SIGNIN: bool,
   WEBHOOK_ALLOW_PRIVATE: bool,
+  /** Proxies whose X-Forwarded-For tells who a visitor is (lib/auth/client-address.ts): addresses, CIDR ranges, loopback, linklocal, uniquelocal. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .superRefine((value, ctx) => {
+      try {
+        parseAddressList(value);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
   LLM_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -64,6 +77,14 @@ export type Config = z.infer<typeof schema> & {
    * may sign-in links be logged and the dev sign-in work: nothing real is at stake.
    */
   onEmbeddedDefaults: boolean;
+  /**
+   * `npm start` launches the embedded defaults: no DATABASE_URL (it starts its own database), no
+   * RPC_URL (its dev chain), no RESEND_API_KEY. What onEmbeddedDefaults is for the processes it
+   * starts; only then does it make dev keys or turn the dev sign-in on.
+   */
+  launchesEmbeddedDefaults: boolean;
+  /** TRUSTED_PROXIES, parsed. */
+  trustedProxies: BlockList;
 };
 
 /** The embedded launcher's database URL, for CLIs run beside `npm start`. */
@@ -96,7 +117,9 @@ function load(): Config {
     ...env,
     databaseUrl: env.DATABASE_URL ?? embedded,
     appOrigin: new URL(publicUrl ?? `http://localhost:${env.PORT}`).origin,
+    trustedProxies: parseAddressList(env.TRUSTED_PROXIES),
     onEmbeddedDefaults: !env.RESEND_API_KEY && !env.RPC_URL && embedded !== undefined && (env.DATABASE_URL ?? embedded) === embedded,
+    launchesEmbeddedDefaults: !env.RESEND_API_KEY && !env.RPC_URL && !env.DATABASE_URL,
   };
 }
 

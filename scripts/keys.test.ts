@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Db } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
@@ -38,14 +38,22 @@ async function keys(...args: string[]): Promise<{ code: number; out: string }> {
 
 // Each run of the CLI starts a process of its own (about a second).
 describe("keys CLI: plans and limits", { timeout: 60_000 }, () => {
-  it("set-plan moves the account and pauses the alerts the new plan does not allow", async () => {
+  it("set-plan moves the account, pauses the alerts and disables the keys the new plan does not allow", async () => {
     const accountId = await ensureAccount(db, "cli-plan@example.com", "pro");
     const key = await createKey(db, accountId);
+    for (const name of ["second", "newest"]) await createKey(db, accountId, name);
     const conditions = { min_liquidity_usd: 1000 };
     for (const name of ["a", "b", "c", "d"]) await createAlert(db, { keyId: key.id, accountId }, { name, conditions, notification_channel: "email" });
 
     const res = await keys("set-plan", key.id, "free");
-    expect(res).toEqual({ code: 0, out: `Account ${accountId} is now on free (1 alert beyond its limits paused).\n` });
+    expect(res).toEqual({ code: 0, out: `Account ${accountId} is now on free (1 alert beyond its limits paused, 1 key beyond its cap disabled).\n` });
+    const disabled = await db
+      .select({ name: apiKeys.name })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, accountId), isNotNull(apiKeys.disabledAt)));
+    expect(disabled).toEqual([{ name: "newest" }]);
+    expect((await keys("set-plan", accountId, "pro")).out).toBe(`Account ${accountId} is now on pro (1 disabled key enabled again).\n`);
+    expect((await keys("set-plan", accountId, "free")).code).toBe(0);
     const statuses = await db.select({ status: alerts.status }).from(alerts).where(eq(alerts.accountId, accountId));
     expect(statuses.map((s) => s.status).sort()).toEqual(["active", "active", "active", "paused"]);
     expect((await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId)))[0].plan).toBe("free");

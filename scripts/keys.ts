@@ -84,6 +84,7 @@ try {
             createdAt: k.createdAt.toISOString(),
             lastUsedAt: k.lastUsedAt?.toISOString() ?? "",
             revokedAt: k.revokedAt?.toISOString() ?? "",
+            disabledAt: k.disabledAt?.toISOString() ?? "",
           })),
         );
       break;
@@ -98,8 +99,13 @@ try {
       const accountId = await accountOf(rest[0]);
       const change = await changePlan(db, accountId, plan(rest[1]), new Date());
       if (!change) fail(`No account ${accountId}.`);
-      const paused = change.pausedAlerts ? ` (${change.pausedAlerts} alert${change.pausedAlerts > 1 ? "s" : ""} beyond its limits paused)` : "";
-      console.log(`Account ${accountId} is now on ${change.to}${paused}.`);
+      const count = (n: number, what: string) => `${n} ${what}${n > 1 ? "s" : ""}`;
+      const notes = [
+        change.pausedAlerts && `${count(change.pausedAlerts, "alert")} beyond its limits paused`,
+        change.disabledKeys && `${count(change.disabledKeys, "key")} beyond its cap disabled`,
+        change.enabledKeys && `${count(change.enabledKeys, "disabled key")} enabled again`,
+      ].filter(Boolean);
+      console.log(`Account ${accountId} is now on ${change.to}${notes.length ? ` (${notes.join(", ")})` : ""}.`);
       if (billingSettings()) console.log("Stripe is configured: the account's next subscription event sets the plan from Stripe again.");
       break;
     }

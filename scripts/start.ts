@@ -2,7 +2,8 @@
  * `npm start`: the whole product on embedded defaults. With no DATABASE_URL it runs an embedded
  * PostgreSQL on loopback (data in DATA_DIR/postgres); with no RPC_URL it starts the dev chain,
  * deploys the contracts and runs the market simulator; then the worker indexes the chain, the web
- * app serves the API and the dashboard, and one ready key per plan is printed. Ctrl-C stops
+ * app serves the API and the dashboard, and on the embedded defaults (none of DATABASE_URL, RPC_URL,
+ * RESEND_API_KEY set) one ready key per plan is printed, with its dev account. Ctrl-C stops
  * everything; a second start resumes. A component that dies is restarted (scripts/embedded/supervisor.ts).
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { runMigrations } from "@/db/migrate";
 import { config, DATA_DIR, RUNTIME_FILE } from "@/lib/config";
 import { type RunningChain, startChain, waitForHead } from "./embedded/chain";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded/database";
-import { ensureDevKeys } from "./embedded/dev-keys";
+import { type DevKey, ensureDevKeys } from "./embedded/dev-keys";
 import { EmbeddedPostgresError } from "./embedded/postgres-failure";
 import { followChild, showProgress } from "./embedded/progress";
 import { Supervisor } from "./embedded/supervisor";
@@ -74,14 +75,19 @@ async function main() {
     databaseUrl = embeddedDb!.url;
     // The keys CLI and other tools find the embedded database through this file.
     writeFileSync(RUNTIME_FILE, JSON.stringify({ databaseUrl, pid: process.pid }));
-    say(`embedded PostgreSQL on ${databaseUrl}, data in ${path.join(DATA_DIR, "postgres")}`);
+    const { dataDir, movedBecause } = embeddedDb!;
+    say(`embedded PostgreSQL on ${databaseUrl}, data in ${dataDir}${movedBecause ? ` (${movedBecause})` : ""}`);
   }
   await runMigrations(databaseUrl);
   const dbUrl = databaseUrl;
 
-  const sql = connect(dbUrl, { max: 2 });
-  const keys = await ensureDevKeys(createDb(sql), DATA_DIR);
-  await sql.end();
+  // Dev keys, like the dev sign-in, exist only where nothing real is at stake.
+  let devKeys: DevKey[] = [];
+  if (config.launchesEmbeddedDefaults) {
+    const sql = connect(dbUrl, { max: 2 });
+    devKeys = await ensureDevKeys(createDb(sql), DATA_DIR);
+    await sql.end();
+  }
 
   const worker = new Supervisor(
     "worker",
@@ -128,10 +134,9 @@ async function main() {
     say,
     { afterHold: async () => chain?.chain.stop() },
   );
-  const embeddedBackends = !config.DATABASE_URL && !config.RPC_URL;
   const web = new Supervisor(
     "web app",
-    async () => startWeb(config.PORT, { DATABASE_URL: dbUrl, ...embeddedWebEnv(DATA_DIR, config.PORT, embeddedBackends) }),
+    async () => startWeb(config.PORT, { DATABASE_URL: dbUrl, ...embeddedWebEnv(DATA_DIR, config.PORT, config.launchesEmbeddedDefaults) }),
     say,
   );
   supervisors.push(web, worker, devChain, database);
@@ -152,8 +157,21 @@ async function main() {
   process.stderr.write("\n");
   say(`ready: ${base}  (API: ${base}/v1, OpenAPI: ${base}/v1/openapi.json)`);
   say("a component that exits is restarted with backoff; the API and the dashboard keep serving meanwhile");
-  for (const [plan, key] of Object.entries(keys)) say(`  ${plan.padEnd(8)} key: ${key}`);
-  say(`try: curl -H "Authorization: Bearer ${keys.api_tier}" "${base}/v1/tokens?limit=5"`);
+  sayDevKeys(devKeys, base);
+}
+
+/** The dev keys and accounts, or how to make a key where there are none. */
+function sayDevKeys(keys: DevKey[], base: string) {
+  if (keys.length === 0) {
+    say("no dev keys off the embedded defaults (DATABASE_URL, RPC_URL or RESEND_API_KEY is set): npm run keys -- create --plan free");
+    return;
+  }
+  for (const { plan, email, key } of keys) {
+    say(`  ${plan.padEnd(8)} key: ${key ?? "revoked or rotated; not minted again"}  (account ${email})`);
+  }
+  say(`sign in to the dashboard as any of these accounts with the dev sign-in: ${base}/signin`);
+  const live = keys.find((k) => k.plan === "api_tier" && k.key) ?? keys.find((k) => k.key);
+  if (live) say(`try: curl -H "Authorization: Bearer ${live.key}" "${base}/v1/tokens?limit=5"`);
 }
 
 main().catch((err) => {

@@ -2,44 +2,39 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AlertBuilder } from "@/components/alerts/alert-builder";
 import { AlertList } from "@/components/alerts/alert-list";
+import { FailingWebhooks } from "@/components/alerts/failing-webhooks";
+import { formatInteger } from "@/components/format";
 import { tokenFilterFields } from "@/components/tokens/filter-fields";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { getDb } from "@/db/client";
+import { webhookDomain } from "@/lib/alerts/host-breaker";
 import { requireAccount } from "@/lib/auth/account";
 import { listKeys } from "@/lib/keys/store";
 import { countActiveAlerts, listAccountAlerts } from "@/lib/queries/account-alerts";
+import { failingWebhookTargets } from "@/lib/queries/failing-webhooks";
 import { listPlans, type PlanLimits } from "@/lib/queries/plans";
 
 export const metadata: Metadata = { title: "Alerts" };
 
 /** The plan's alert rules in words, from the plans table. */
 function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanLimits[]; active: number }) {
-  const unlimited = plans.filter((p) => p.maxActiveAlerts === null).map((p) => p.label);
+  const larger = plans.filter((p) => p.maxActiveAlerts > plan.maxActiveAlerts).map((p) => `${p.label} (${formatInteger(p.maxActiveAlerts)})`);
   const withWebhooks = plans.filter((p) => p.webhooks).map((p) => p.label);
   return (
     <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="alert-limit">
-      {plan.maxActiveAlerts === null ? (
+      Your {plan.label} plan allows <strong>{formatInteger(plan.maxActiveAlerts)}</strong> active alerts; <strong>{active}</strong> in use. Paused alerts do not
+      count: pause or delete one to make room
+      {larger.length > 0 && (
         <>
-          Your {plan.label} plan has no limit on active alerts ({active} active).
+          , or{" "}
+          <Link href="/plan" className="text-indigo-700 underline dark:text-indigo-300">
+            switch
+          </Link>{" "}
+          to {larger.join(" or ")} for more
         </>
-      ) : (
-        <>
-          Your {plan.label} plan allows <strong>{plan.maxActiveAlerts}</strong> active alerts; <strong>{active}</strong> in use. Paused alerts do not count:
-          pause or delete one to make room
-          {unlimited.length > 0 && (
-            <>
-              , or{" "}
-              <Link href="/plan" className="text-indigo-700 underline dark:text-indigo-300">
-                switch
-              </Link>{" "}
-              to {unlimited.join(" or ")} for no limit
-            </>
-          )}
-          .
-        </>
-      )}{" "}
-      Webhook delivery comes with {withWebhooks.join(" and ")}. An alert fires when tokens newly match, at most once every 15 minutes.
+      )}
+      . Webhook delivery comes with {withWebhooks.join(" and ")}. An alert fires when tokens newly match, at most once every 15 minutes.
     </p>
   );
 }
@@ -47,11 +42,12 @@ function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanL
 export default async function AlertsPage() {
   const account = await requireAccount("/alerts");
   const db = getDb();
-  const [alerts, keys, plans, active] = await Promise.all([
+  const [alerts, keys, plans, active, failing] = await Promise.all([
     listAccountAlerts(db, account.id),
     listKeys(db, account.id),
     listPlans(db),
     countActiveAlerts(db, account.id),
+    failingWebhookTargets(db, account.id),
   ]);
   const plan = plans.find((p) => p.id === account.plan)!;
   const fields = tokenFilterFields();
@@ -60,6 +56,7 @@ export default async function AlertsPage() {
       <PageHeader title="Alerts" subtitle="Saved token filters that notify you when tokens start matching them." />
       <div className="space-y-4">
         <PlanLimitNote plan={plan} plans={plans} active={active} />
+        <FailingWebhooks targets={failing.map((t) => ({ ...t, domain: webhookDomain(t.url) }))} />
         <Card title="New alert">
           <AlertBuilder
             fields={fields}

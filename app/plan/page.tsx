@@ -15,6 +15,7 @@ import { contractOf, keysWithLimits } from "@/lib/billing/contract";
 import { monthlyUsage } from "@/lib/billing/metering";
 import { getBilling } from "@/lib/billing/stripe";
 import { billingSummary } from "@/lib/billing/summary";
+import { config } from "@/lib/config";
 import { requestTime } from "@/lib/queries/clock";
 import { listPlans } from "@/lib/queries/plans";
 import { dailyUsageByKey } from "@/lib/queries/usage";
@@ -69,8 +70,17 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
           className="mb-4 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900"
           data-testid="billing-not-configured"
         >
-          Billing is not configured on this server, so plans change only through the keys CLI:{" "}
-          <code className="font-mono text-xs">npm run keys -- set-plan KEY_ID pro</code>.
+          Billing is not configured on this server, so plans are changed by its operator: ask them to change yours.
+          {config.onEmbeddedDefaults && (
+            <>
+              {" "}
+              On <code className="font-mono text-xs">npm start</code>&rsquo;s embedded defaults you are the operator:{" "}
+              <code className="font-mono text-xs" data-testid="set-plan-command">
+                {`npm run --silent keys -- set-plan ${account.id} pro`}
+              </code>
+              .
+            </>
+          )}
         </p>
       )}
       <section aria-labelledby="plans-heading" className="mb-6">

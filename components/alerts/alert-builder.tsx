@@ -1,9 +1,12 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { ALERTS_KEY_NAME } from "@/lib/alerts/key-name";
+import type { TestEventResult } from "@/lib/alerts/test-event";
 import type { Token } from "@/lib/queries/tokens";
+import { fetchJson, RequestRefused } from "../fetch-json";
 import { formatInteger } from "../format";
 import type { FilterField } from "../tokens/filter-fields";
 import { type FilterDraft, FilterInputs } from "../tokens/filter-inputs";
@@ -14,6 +17,7 @@ import { useDashboardQuery } from "../use-dashboard-query";
 import { useDebounced } from "../use-debounced";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
 import { type Conditions, conditionsOf, draftOf, searchOfDraft } from "./conditions";
+import { refusalInWords } from "./in-words";
 
 export type BuilderKey = { id: string; name: string; prefix: string };
 type NewAlert = { key_id?: string; alert: { name: string; conditions: Record<string, unknown>; notification_channel: string; webhook_url?: string } };
@@ -55,6 +59,42 @@ function MatchPreview({ draft }: { draft: FilterDraft }) {
       ) : (
         <p className="text-zinc-500">Counting…</p>
       )}
+    </div>
+  );
+}
+
+/** A refusal in words, not field names (the API's message names the parameter). */
+const inWords = (error: Error, fields: FilterField[]) => refusalInWords(error.message, error instanceof RequestRefused ? error.param : null, fields);
+
+/**
+ * "Send a test event": signed with the saved alert's secret and sent to its saved URL now, as a
+ * delivery is (POST /api/alerts/{id}/test-event), with how the receiver answered. A new alert
+ * has no secret yet, so it takes one once created.
+ */
+function TestEvent({ alert, url, fields }: { alert?: EditedAlert; url: string; fields: FilterField[] }) {
+  const send = useMutation({ mutationFn: (id: string) => fetchJson<TestEventResult>(`/api/alerts/${id}/test-event`, { method: "POST" }) });
+  const saved = alert?.notification_channel === "webhook" ? alert.webhook_url : undefined;
+  if (!alert || !saved) {
+    return (
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        Once the alert is saved, send its webhook a test event from here (Edit) to check your receiver.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <button type="button" className={buttonClass("secondary")} disabled={send.isPending || url !== saved} onClick={() => send.mutate(alert.id)}>
+        {send.isPending ? "Sending a test event…" : "Send a test event"}
+      </button>
+      <span aria-live="polite" data-testid="test-event-result">
+        {url !== saved ? (
+          <span className="text-zinc-600 dark:text-zinc-400">Save the new URL first: the test event goes to the saved one.</span>
+        ) : send.error ? (
+          <span className="text-red-700 dark:text-red-300">{inWords(send.error, fields)}</span>
+        ) : send.data ? (
+          <span className={send.data.delivered ? "text-emerald-700 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}>{send.data.message}</span>
+        ) : null}
+      </span>
     </div>
   );
 }
@@ -178,7 +218,8 @@ export function AlertBuilder({
           </div>
         )}
       </div>
-      {save.error && <ErrorMessage>{save.error.message}</ErrorMessage>}
+      {save.error && <ErrorMessage>{inWords(save.error, fields)}</ErrorMessage>}
+      {channel === "webhook" && <TestEvent alert={editing} url={webhookUrl} fields={fields} />}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonClass("primary")} disabled={save.isPending}>
           {editing ? (save.isPending ? "Saving…" : "Save changes") : save.isPending ? "Creating…" : "Create alert"}

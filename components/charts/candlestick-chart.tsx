@@ -39,7 +39,8 @@ function useWidth(initial: number) {
 }
 
 /**
- * Candlesticks of a token's USD price from its swaps (GET /v1/tokens/{address}/ohlcv through the
+ * Candlesticks of a token's USD price after each of its swaps and liquidity changes, the pool
+ * price the header shows at the indexed block (GET /v1/tokens/{address}/ohlcv through the
  * dashboard's route), with a volume strip, a timeframe selector and a crosshair: a pointer (or a
  * finger, or the arrow keys) picks a candle, and its time, open, high, low, close and volume show
  * in a line reserved above the chart, so reading it never moves the page.
@@ -72,7 +73,7 @@ export function CandlestickChart({ address, initial }: { address: string; initia
       ) : query.isLoading ? (
         <div className="h-[300px]" />
       ) : (
-        <EmptyState title="No swaps yet.">Candles appear with the token&apos;s first priced swap.</EmptyState>
+        <EmptyState title="No swaps yet.">Candles appear with the token&apos;s first swap or liquidity change.</EmptyState>
       )}
     </div>
   );

@@ -11,10 +11,22 @@ import { rowClass, TableFrame, tdClass, thClass } from "../ui/table";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
 import { SecretReveal } from "./secret-reveal";
 
-export type KeyRow = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type KeyRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  /** Set while the plan allows fewer live keys than the account holds (lib/keys/store.ts, applyKeyCap). */
+  disabledAt: string | null;
+};
+/** The plan's caps on keys, for the words around them. */
+export type KeyCap = { plan: string; maxKeys: number };
 type NewSecret = { key: string; id: string; prefix: string; name: string };
 
-const ROTATE_WARNING = "The current secret stops working at once: scripts using it get 401 until they send the new one. Its alerts move to the new key.";
+const ROTATE_WARNING =
+  "The current secret stops working at once: scripts using it get 401 until they send the new one. Its alerts and today's count move to the new key.";
 const REVOKE_WARNING = "The key stops working at once, and its alerts stop firing.";
 
 function Header({ cells }: { cells: string[] }) {
@@ -31,12 +43,26 @@ function Header({ cells }: { cells: string[] }) {
   );
 }
 
+/** Why some live keys do not work: the plan allows fewer than the account holds (after a downgrade). */
+function DisabledNote({ cap, disabled }: { cap: KeyCap; disabled: number }) {
+  return (
+    <p
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+      data-testid="keys-disabled"
+    >
+      Your {cap.plan} plan allows {cap.maxKeys} live {cap.maxKeys === 1 ? "key" : "keys"}, so your {disabled} newest {disabled === 1 ? "key is" : "keys are"}{" "}
+      disabled: the API refuses {disabled === 1 ? "it" : "them"} (403), but nothing is deleted. {disabled === 1 ? "It comes" : "They come"} back when you
+      upgrade, or when you revoke older keys to make room.
+    </p>
+  );
+}
+
 /**
  * The account's live keys, with rotation (a new secret, the old one revoked at once) and
  * revocation; revoked keys are listed apart, so a rotated key never shows beside its replacement
- * under the same name.
+ * under the same name. Keys the plan's cap disabled are marked, and cannot be rotated.
  */
-export function KeyManager({ keys }: { keys: KeyRow[] }) {
+export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
   const [name, setName] = useState("");
   const [revealed, setRevealed] = useState<NewSecret | null>(null);
   const create = useRefreshingMutation<string, NewSecret>((keyName) => ({ url: "/api/keys", method: "POST", body: { name: keyName } }));
@@ -45,6 +71,7 @@ export function KeyManager({ keys }: { keys: KeyRow[] }) {
   const error = create.error ?? rotate.error ?? revoke.error;
   const live = keys.filter((k) => !k.revokedAt);
   const revoked = keys.filter((k) => k.revokedAt);
+  const disabled = live.filter((k) => k.disabledAt).length;
 
   return (
     <div className="space-y-4">
@@ -76,6 +103,7 @@ export function KeyManager({ keys }: { keys: KeyRow[] }) {
 
       {revealed && <SecretReveal name={revealed.name} secret={revealed.key} onDone={() => setRevealed(null)} />}
       {error && <ErrorMessage>{error.message}</ErrorMessage>}
+      {disabled > 0 && <DisabledNote cap={cap} disabled={disabled} />}
 
       {live.length === 0 ? (
         <EmptyState title="No live API keys.">Create one to call the API; it starts on your account&apos;s plan.</EmptyState>
@@ -86,7 +114,14 @@ export function KeyManager({ keys }: { keys: KeyRow[] }) {
             <tbody>
               {live.map((k) => (
                 <tr key={k.id} data-key-id={k.id} className={rowClass}>
-                  <td className={`${tdClass} font-medium`}>{k.name}</td>
+                  <td className={`${tdClass} font-medium`}>
+                    {k.name}{" "}
+                    {k.disabledAt && (
+                      <Badge tone="warn" title={`Beyond the ${cap.plan} plan's ${cap.maxKeys} live keys: refused by the API until there is room`}>
+                        disabled
+                      </Badge>
+                    )}
+                  </td>
                   <td className={`${tdClass} font-mono`}>{k.prefix}…</td>
                   <td className={tdClass}>
                     <RelativeTime iso={k.createdAt} />
@@ -94,13 +129,15 @@ export function KeyManager({ keys }: { keys: KeyRow[] }) {
                   <td className={tdClass}>{k.lastUsedAt ? <RelativeTime iso={k.lastUsedAt} /> : "never"}</td>
                   <td className={`${tdClass} text-right`}>
                     <span className="inline-flex flex-wrap justify-end gap-2">
-                      <ConfirmButton
-                        label="Rotate"
-                        confirmLabel={`Rotate ${k.name}`}
-                        warning={ROTATE_WARNING}
-                        disabled={rotate.isPending}
-                        onConfirm={() => rotate.mutate(k.id, { onSuccess: setRevealed })}
-                      />
+                      {!k.disabledAt && (
+                        <ConfirmButton
+                          label="Rotate"
+                          confirmLabel={`Rotate ${k.name}`}
+                          warning={ROTATE_WARNING}
+                          disabled={rotate.isPending}
+                          onConfirm={() => rotate.mutate(k.id, { onSuccess: setRevealed })}
+                        />
+                      )}
                       <ConfirmButton
                         label="Revoke"
                         confirmLabel={`Revoke ${k.name}`}

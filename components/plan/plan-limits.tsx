@@ -20,7 +20,7 @@ export function PlanLimitList({ plan }: { plan: PlanLimits }) {
       </div>
       <div className={row}>
         <dt className="text-zinc-600 dark:text-zinc-400">Active alerts</dt>
-        <dd className="font-medium tabular-nums">{plan.maxActiveAlerts === null ? "unlimited" : formatInteger(plan.maxActiveAlerts)}</dd>
+        <dd className="font-medium tabular-nums">{formatInteger(plan.maxActiveAlerts)}</dd>
       </div>
       <div className={row}>
         <dt className="text-zinc-600 dark:text-zinc-400">Webhook alerts</dt>

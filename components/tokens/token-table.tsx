@@ -46,7 +46,8 @@ const COLUMNS: Column[] = [
       </Link>
     ),
   },
-  { label: "Market cap", className: `w-28 ${numClass}`, cell: (t) => formatUsd(t.market_cap_usd) },
+  // Without a price (no pool holds the minimum liquidity) there is no market cap to show, as on the token page.
+  { label: "Market cap", className: `w-28 ${numClass}`, cell: (t) => (t.price_usd > 0 ? formatUsd(t.market_cap_usd) : "—") },
   { label: "Liquidity", className: `w-28 ${numClass}`, cell: (t) => formatUsd(t.liquidity_usd) },
   { label: "Vol 24h", className: `w-28 ${numClass}`, cell: (t) => formatUsd(t.volume_24h_usd) },
   { label: "Holders", className: `w-24 ${numClass}`, cell: (t) => formatCompact(t.holder_count) },

@@ -18,6 +18,11 @@ export const apiKeys = pgTable(
     /** Written at most once a minute per key, not on every request. */
     lastUsedAt: ts(),
     revokedAt: ts(),
+    /**
+     * Set while the account's plan allows fewer live keys than it holds (after a downgrade): the
+     * newest keys beyond the cap are refused until an upgrade or a revocation makes room.
+     */
+    disabledAt: ts(),
     /** API Tier limits set per key; null takes the plan's default. */
     ratePerMinute: integer(),
     ratePerDay: integer(),

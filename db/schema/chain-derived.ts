@@ -3,12 +3,12 @@ import { balances } from "./balances";
 import { ohlcvCandles } from "./candles";
 import { blocks, syncState } from "./chain";
 import { eventCounts, eventCumulativeCounts, events, eventTombstones, reorgRollbacks, tokenTransfers } from "./events";
-import { lpPositions, poolReserves, pools, positionEvents } from "./pools";
+import { liquidityChanges, lpPositions, poolReserves, pools, positionEvents } from "./pools";
 import { quarantinedEntities } from "./quarantine";
 import { tokenScores, walletScores } from "./scores";
 import { holderCountHistory, tokenMetrics, tokens } from "./tokens";
 import { recentTraderFlows } from "./trader-flows";
-import { firstQuotePayments, walletFunding, walletPositionCounts, walletPositions, wallets } from "./wallets";
+import { firstQuotePayments, liquidityStakes, walletFunding, walletPositionCounts, walletPositions, wallets } from "./wallets";
 
 /**
  * A table the worker writes from chain data. `above`: the block column (its property name) of a
@@ -33,6 +33,7 @@ export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   derived(poolReserves, "blockNumber"),
   derived(positionEvents, "blockNumber"),
   derived(lpPositions),
+  derived(liquidityChanges, "blockNumber"),
   derived(tokenTransfers, "blockNumber"),
   derived(events, "blockNumber"),
   derived(eventTombstones),
@@ -49,6 +50,7 @@ export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   derived(recentTraderFlows),
   derived(wallets),
   derived(walletPositions),
+  derived(liquidityStakes),
   derived(walletPositionCounts),
   derived(tokenScores),
   derived(walletScores),

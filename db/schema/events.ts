@@ -21,6 +21,12 @@ export const events = pgTable(
     poolAddress: address(),
     tokenAmount: uint256().notNull().default("0"),
     amountUsd: usd().notNull().default(0),
+    /**
+     * The token's USD price by the pricing rule (worker/derive/prices.ts tokenPrice) right after
+     * this swap or liquidity change: 0 while no pool of it holds the minimum quote liquidity.
+     * Null for transfers, and for events indexed before it was kept. Candles and price changes read it.
+     */
+    priceUsd: usd(),
     /** buy | sell for swaps (the trader's side), null otherwise. */
     direction: text(),
     blockNumber: blockNumber().notNull(),

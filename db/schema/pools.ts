@@ -109,6 +109,34 @@ export const positionEvents = pgTable(
   ],
 );
 
+/**
+ * Liquidity changes in pools of indexed tokens (transform.ts LiquidityRow): a V2 Mint or Burn, a
+ * V3 Mint, Burn or Collect, booked to the transaction's sender, with the liquidity it added or
+ * removed and the USD of the quote side it paid in or out at that log. The raw facts of the
+ * wallets' liquidity stakes (liquidity_stakes); reorg rollbacks delete by block.
+ */
+export const liquidityChanges = pgTable(
+  "liquidity_changes",
+  {
+    blockNumber: blockNumber().notNull(),
+    logIndex: integer().notNull(),
+    txHash: text().notNull(),
+    wallet: address().notNull(),
+    poolAddress: address().notNull(),
+    tokenAddress: address().notNull(),
+    /** add | remove. */
+    direction: text().notNull(),
+    /** V2: LP shares minted to the provider or burnt; V3: the Mint's or Burn's liquidity; 0 for a Collect. */
+    units: uint256().notNull(),
+    quoteUsd: usd().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    // A reorg rebuilds a token's stakes from its changes.
+    index("liquidity_changes_token_idx").on(t.tokenAddress, t.blockNumber),
+  ],
+);
+
 /** The profile's known contracts by role (position_manager, locker, launchpad, factory, router) and its quote tokens (quote_token, named by symbol): written by the worker at start. */
 export const chainContracts = pgTable("chain_contracts", {
   address: address().primaryKey(),

@@ -70,7 +70,7 @@ export const walletScores = pgTable("wallet_scores", {
   entryTimingScore: score(),
   consistencyScore: score(),
   riskDrawdownScore: score(),
-  /** The caps that held reputation_score below its weighted breakdown. */
+  /** The bounds that apply to reputation_score: the neutral floor of nothing to judge, the caps. */
   adjustments: jsonb().$type<ScoreAdjustment<WalletAdjustmentReason>[]>().notNull().default([]),
   closedPositions: integer().notNull().default(0),
   tradeCount: integer().notNull().default(0),

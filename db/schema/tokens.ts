@@ -69,8 +69,8 @@ export const tokenMetrics = pgTable(
     /** Fully diluted value: price x total supply (docs/methodology.md). */
     fdvUsd: usd().notNull().default(0),
     /**
-     * Change of the swap price (a swap's USD over its token amount) over each window ending at the
-     * indexed head, in percent; null for a token that never traded.
+     * Change of the price over each window ending at the indexed head, in percent (against the
+     * price after the token's last pool event before it, events.price_usd); null without a price.
      */
     priceChange5mPct: doublePrecision("price_change_5m_pct"),
     priceChange1hPct: doublePrecision("price_change_1h_pct"),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, createdAt, ts, uint256, usd } from "./columns";
 
 /** One row per wallet that ever traded, provided liquidity or moved an indexed token. */
@@ -17,7 +17,6 @@ export const wallets = pgTable(
     isContract: integer().notNull().default(0),
     classification: text().notNull().default("fresh"),
     sectorPreference: text().notNull().default("other"),
-    pnlEstimateUsd: usd().notNull().default(0),
     pnlConfidence: text().notNull().default("low"),
     portfolioValueUsd: usd().notNull().default(0),
     updatedAt: createdAt(),
@@ -48,6 +47,8 @@ export const walletPositions = pgTable(
     sellCount: integer().notNull().default(0),
     firstBuyBlock: blockNumber(),
     lastTradeBlock: blockNumber(),
+    /** What the wallet has in the token's pools as liquidity, at cost: the sum of its liquidity_stakes' cost_usd. */
+    liquidityCostUsd: usd().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.wallet, t.tokenAddress] }),
@@ -62,9 +63,29 @@ export const walletPositions = pgTable(
 );
 
 /**
- * A wallet's number of positions and of open ones (quantity above zero), kept by statement
- * triggers on wallet_positions (db/functions/position-counts.sql): the exact total of a
- * positions list is one probe, not a count of a busy wallet's thousands.
+ * A wallet's liquidity in one pool of an indexed token, folded from liquidity_changes and the
+ * token legs of its adds (worker/derive/positions.ts): the liquidity it added and has not removed,
+ * and what that liquidity cost (its tokens' average cost and the quote it paid, in USD), released
+ * in proportion as it is removed. Recomputed per token after a reorg, as positions are.
+ */
+export const liquidityStakes = pgTable(
+  "liquidity_stakes",
+  {
+    wallet: address().notNull(),
+    poolAddress: address().notNull(),
+    tokenAddress: address().notNull(),
+    /** V2: LP shares; V3: position liquidity (the units of liquidity_changes). */
+    units: uint256().notNull().default("0"),
+    costUsd: usd().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.wallet, t.poolAddress] }), index("liquidity_stakes_token_idx").on(t.tokenAddress)],
+);
+
+/**
+ * A wallet's number of positions and of open ones (quantity above zero), and the price-free part of
+ * its PnL, kept by statement triggers on wallet_positions (db/functions/position-counts.sql): the
+ * exact total of a positions list, and a profile's PnL, are one probe, not a pass over a busy
+ * wallet's thousands.
  */
 export const walletPositionCounts = pgTable("wallet_position_counts", {
   wallet: address().primaryKey(),
@@ -75,6 +96,12 @@ export const walletPositionCounts = pgTable("wallet_position_counts", {
    * the same, a reader may keep the open positions it read (lib/queries/positions.ts).
    */
   changedXact: bigint({ mode: "number" }).notNull().default(0),
+  /**
+   * Σ over the wallet's positions of realized PnL less cost basis (each float8 as numeric, so the
+   * sum is exact and the same whatever order the rows were written in): the wallet's PnL with
+   * every holding valued at zero. A read adds its holdings' values (lib/queries/wallets.ts).
+   */
+  realizedLessCostUsd: numeric().notNull().default("0"),
 });
 
 /**

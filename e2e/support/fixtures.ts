@@ -88,7 +88,9 @@ export async function snap(page: Page, name: string, { fullPage = true } = {}) {
  */
 export const test = base.extend<{ email: string }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    await use({ ...extraHTTPHeaders, "x-forwarded-for": `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}` });
+    // A /64 of its own: visitors are metered by their IPv6 /64.
+    const [a, b] = [randomBytes(2).toString("hex"), randomBytes(2).toString("hex")];
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": `2001:db8:${a}:${b}::1` });
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   email: async ({}, use, testInfo) => {

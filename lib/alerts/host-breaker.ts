@@ -1,6 +1,9 @@
+import { getDomain } from "tldts";
+
 /**
- * A circuit breaker per webhook host: after `threshold` failures in a row (no answer, no
- * connection, 5xx) the host is open, and deliveries to it are put off without a request, until
+ * A circuit breaker per webhook target (breakerKey: an account's receivers under one registrable
+ * domain): after `threshold` failures in a row (no answer, no connection, 5xx) the target is
+ * open, and deliveries to it are put off without a request, until
  * `cooldownMs` has passed; then one delivery is let through as a trial (half open), whose
  * success closes the circuit and whose failure opens it again for twice as long, up to
  * `maxCooldownMs`. One slow or dead receiver then costs a few timeouts, not one per message.
@@ -46,11 +49,25 @@ export class HostBreaker {
   }
 }
 
-/** The breaker's key of a webhook URL: its host and port. */
-export function webhookHost(url: string): string {
+/**
+ * The registrable domain of a webhook URL's host (the public suffix list's, private suffixes
+ * included: one app under a shared hosting suffix is its own domain); an IP address, or a name
+ * the list gives no domain for, is its own. Subdomains and ports do not count: names minted under
+ * a wildcard record, or ports of one machine, are one receiver that keeps failing.
+ */
+export function webhookDomain(url: string): string {
+  let host: string;
   try {
-    return new URL(url).host;
+    host = new URL(url).hostname;
   } catch {
     return url;
   }
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
 }
+
+/**
+ * The breaker's key of an account's webhook: the account and the URL's registrable domain. Per
+ * account, so one account's failing receivers never put off another's deliveries to the same
+ * domain (a shared provider's, say).
+ */
+export const breakerKey = (accountId: string, url: string) => `${accountId} ${webhookDomain(url)}`;

@@ -42,7 +42,7 @@ async function checkWebhookChange(db: Db, accountId: string, url: string | undef
 async function checkPlanGates(tx: Db, accountId: string, channel: AlertChannel, activating: boolean, excludeId?: string) {
   const plan = await planOfAccount(tx, accountId, true);
   if (channel === "webhook") requireWebhooks(plan);
-  if (!activating || plan.maxActiveAlerts === null) return;
+  if (!activating) return;
   const [{ active }] = await tx
     .select({ active: count() })
     .from(alerts)

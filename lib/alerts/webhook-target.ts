@@ -73,23 +73,33 @@ export function isGlobalUnicast(address: string): boolean {
   return true;
 }
 
-const NOT_PUBLIC = "webhook_url: the host must resolve to public addresses only (no private, loopback, link-local or reserved ones).";
+export const TARGET_REFUSALS = {
+  credentials:
+    "The webhook URL must not carry a user name or password (they would be shown wherever the alert is). Verify our Webhook-Signature instead, or put a token of your own in the path.",
+  plainHttp: "The webhook URL must start with https:// (plain http:// is accepted only on the embedded defaults of npm start).",
+  noHost: "The webhook URL's host does not resolve.",
+  notPublic: "The webhook URL's host must resolve to public addresses only (no private, loopback, link-local or reserved ones).",
+};
 
 /**
- * Refuses webhook targets that resolve to anything but global unicast addresses, unless
- * WEBHOOK_ALLOW_PRIVATE is set (tests and local development). The sender checks again at
- * delivery time, since DNS can change after this check.
+ * Refuses webhook targets with credentials in them (never stored, so never shown back), plain
+ * http outside the embedded defaults (and local receivers: WEBHOOK_ALLOW_PRIVATE, tests), and
+ * hosts that resolve to anything but global unicast addresses, unless WEBHOOK_ALLOW_PRIVATE is
+ * set. The sender checks the addresses again at delivery time, since DNS can change after this.
  */
 export async function checkWebhookTarget(url: string): Promise<void> {
+  const target = new URL(url);
+  if (target.username || target.password) throw new InvalidInput("webhook_url", TARGET_REFUSALS.credentials);
   if (config.WEBHOOK_ALLOW_PRIVATE) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  if (target.protocol !== "https:" && !config.onEmbeddedDefaults) throw new InvalidInput("webhook_url", TARGET_REFUSALS.plainHttp);
+  const host = target.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
   } catch {
-    throw new InvalidInput("webhook_url", "webhook_url: the host does not resolve.");
+    throw new InvalidInput("webhook_url", TARGET_REFUSALS.noHost);
   }
-  if (!addresses.every(isGlobalUnicast)) throw new InvalidInput("webhook_url", NOT_PUBLIC);
+  if (!addresses.every(isGlobalUnicast)) throw new InvalidInput("webhook_url", TARGET_REFUSALS.notPublic);
 }
 
 export class PrivateTargetError extends Error {

@@ -15,6 +15,10 @@ export type ApiKeyContext = {
   dataVersion: number;
 };
 
+/** A live key beyond its account's cap on keys (after a downgrade): lib/keys/store.ts, applyKeyCap. */
+const KEY_DISABLED =
+  "This API key is disabled: the account's plan allows fewer live keys than it holds, and this is one of the newest. " +
+  "Revoke an older key, or change plan, to enable it.";
 const unauthorized = (message: string) => new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
 
 /**
@@ -31,7 +35,7 @@ type MeterRow = {
   indexed_block: string | number | null;
   data_version: string | number | null;
 };
-type KeyRow = MeterRow & { key_id: string; account_id: string };
+type KeyRow = MeterRow & { key_id: string; account_id: string; disabled: boolean };
 
 export type MeteredContext = Pick<ApiKeyContext, "plan" | "rateLimit" | "indexedBlock" | "dataVersion">;
 
@@ -83,9 +87,10 @@ export function isLimited(hash: string): boolean {
   return false;
 }
 
-/** The key's context from api_authorize's row: 401 without one, 429 when it is over a limit. */
+/** The key's context from api_authorize's row: 401 without one, 403 for a disabled key, 429 when it is over a limit. */
 function keyContext(hash: string, row: KeyRow | undefined | null): ApiKeyContext {
   if (!row) throw unauthorized("Invalid or revoked API key.");
+  if (row.disabled) throw new ApiError("FORBIDDEN", KEY_DISABLED);
   limitedUntil.delete(hash);
   if (!row.allowed) {
     limitedUntil.set(hash, Date.now() + row.retry_after * 1000);
@@ -112,12 +117,12 @@ export async function authorizeKey(hash: string): Promise<ApiKeyContext> {
  * see a later one.
  */
 function authorizedRead(hash: string, first: SQL): SQL {
-  return sql`with gate as materialized (select exists (select from api_key_limits(${hash})) as open),
+  return sql`with gate as materialized (select exists (select from api_key_limits(${hash}) where not disabled) as open),
       data as materialized (select true as read_found, t.* from (${first}) t where (select open from gate)),
       meter as materialized (select * from api_authorize(${hash}) where (select count(*) from data) >= 0)
     select (select row_to_json(m) from (
               select meter.key_id, meter.account_id, meter.plan, meter.allowed, meter.rate_limit, meter.remaining, meter.reset_at,
-                     meter.retry_after, s.indexed_block, s.data_version
+                     meter.retry_after, meter.disabled, s.indexed_block, s.data_version
                 from meter left join (select indexed_block, data_version from sync_state order by chain_id limit 1) s on true) m) as read_meter,
            (select open from gate) as read_open, data.*
       from (select) one left join data on (select allowed from meter)`;

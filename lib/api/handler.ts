@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { getDb } from "@/db/client";
+import { underDeadline } from "@/db/request-deadline";
 import { config } from "@/lib/config";
 import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
@@ -35,13 +36,20 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
   });
 }
 
-/** The request deadline; the app's statement_timeout (db/client.ts) ends its query just before. */
-export function withDeadline<T>(work: Promise<T>): Promise<T> {
+/**
+ * The request deadline: past it the request answers 500, and the statements of its `work` stop
+ * (db/request-deadline.ts: the running one cancelled, none sent after).
+ */
+export function withDeadline<T>(work: () => Promise<T>): Promise<T> {
+  const passed = new AbortController();
   let timer: NodeJS.Timeout;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timedOut()), config.REQUEST_TIMEOUT_MS);
+    timer = setTimeout(() => {
+      passed.abort();
+      reject(timedOut());
+    }, config.REQUEST_TIMEOUT_MS);
   });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([underDeadline(passed.signal, work), deadline]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -54,7 +62,7 @@ function wrap<P>(run: (req: NextRequest, ctx: RequestContext<P>, headers: Record
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     const url = new URL(req.url);
     try {
-      const result = await withDeadline((async () => run(req, { requestId, url, params: args?.params ? await args.params : ({} as P) }, headers))());
+      const result = await withDeadline(async () => run(req, { requestId, url, params: args?.params ? await args.params : ({} as P) }, headers));
       if (result instanceof ApiResult) return respond(result.status, result.body, headers);
       // A response of its own (a stream) gets the headers every response carries.
       if (result instanceof Response) {

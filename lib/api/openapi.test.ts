@@ -4,6 +4,8 @@ import { EXAMPLES, openApiDocument } from "./openapi";
 
 type Schema = {
   $ref?: string;
+  type?: string | string[];
+  required?: string[];
   description?: string;
   properties?: Record<string, Schema>;
   items?: Schema;
@@ -29,6 +31,38 @@ function undescribed(schema: Schema | undefined, where: string): string[] {
   return out;
 }
 
+const TOKEN_NUMBERS = ["market_cap_usd", "volume_24h_usd", "liquidity_usd", "holder_count", "age_hours", "risk_score"];
+const LIST_NUMBERS = ["total", "page", "limit"];
+
+/**
+ * The number and integer fields of shared/spec/api-spec.md (section 2), by the component that
+ * carries them, a dot for a field of a nested object: a client of the spec reads them as numbers.
+ */
+const SPEC_NUMBERS: Record<string, string[]> = {
+  TokenList: LIST_NUMBERS,
+  Token: TOKEN_NUMBERS,
+  TokenProfile: TOKEN_NUMBERS,
+  Holder: ["holding_pct", "reputation_score"],
+  WalletProfile: ["reputation_score", "pnl_estimate_usd", "trade_count"],
+  Holding: ["quantity", "value_usd"],
+  WalletEventList: LIST_NUMBERS,
+  WalletEvent: ["amount_usd"],
+  EventList: LIST_NUMBERS,
+  Event: ["amount_usd"],
+  WalletScore: [
+    "reputation_score",
+    "trade_count",
+    ...["win_rate", "entry_timing_score", "consistency_score", "risk_drawdown_score"].map((d) => `dimensions.${d}`),
+  ],
+  TokenScore: [
+    "risk_score",
+    ...["holder_concentration_score", "liquidity_stability_score", "wash_trade_score", "smart_money_flow_score"].map((d) => `dimensions.${d}`),
+    "top_holder_summary.early_mover_count",
+    "top_holder_summary.avg_reputation_top10",
+  ],
+  AlertList: LIST_NUMBERS,
+};
+
 describe("OpenAPI document", () => {
   const doc = openApiDocument("http://localhost/v1") as unknown as {
     components: { schemas: Record<string, Schema> };
@@ -44,6 +78,24 @@ describe("OpenAPI document", () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("declares every number field of the spec a required number, never null", () => {
+    const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components.schemas[s.$ref.replace("#/components/schemas/", "")]) : s);
+    const problems: string[] = [];
+    for (const [component, fields] of Object.entries(SPEC_NUMBERS)) {
+      for (const field of fields) {
+        let schema: Schema | undefined = doc.components.schemas[component];
+        for (const name of field.split(".")) {
+          const parent: Schema | undefined = schema && resolve(schema);
+          schema = parent?.properties?.[name];
+          if (schema && !parent?.required?.includes(name)) problems.push(`${component}.${field}: ${name} is optional`);
+        }
+        const type = schema && resolve(schema).type;
+        if (type !== "number" && type !== "integer") problems.push(`${component}.${field}: ${JSON.stringify(schema)}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it("has, for every operation with a response body, an example recorded from the real API that its response schema accepts", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from "zod-openapi";
 import { ERROR_STATUS } from "./errors";
 import examples from "./examples.json";
+import { OPERATION_NUMBERS as NUMBERS } from "./operation-numbers";
 import * as alerts from "./schemas/alerts";
 import { addressSchema } from "./schemas/common";
 import * as events from "./schemas/events";
@@ -33,7 +34,7 @@ const json = (schema: z.ZodType, description: string) => ({
 const ERROR_TEXT: Record<number, string> = {
   400: "INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param)",
   401: "UNAUTHORIZED: missing or invalid API key",
-  403: "FORBIDDEN: not available on the plan",
+  403: "FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows)",
   404: "NOT_FOUND: the address is not indexed, or the resource does not exist",
   413: "PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB",
   429: "RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After",
@@ -42,7 +43,8 @@ const ERROR_TEXT: Record<number, string> = {
 
 function responses(ok: ZodOpenApiResponsesObject, errors: number[]): ZodOpenApiResponsesObject {
   const out: ZodOpenApiResponsesObject = { ...ok };
-  for (const code of [400, 401, ...errors, 429, 500]) out[String(code) as "400"] = json(errorSchema, ERROR_TEXT[code]);
+  // Every keyed operation: a key beyond its account's cap on keys is 403 wherever it is sent.
+  for (const code of new Set([400, 401, 403, ...errors, 429, 500])) out[String(code) as "400"] = json(errorSchema, ERROR_TEXT[code]);
   return out;
 }
 
@@ -106,21 +108,28 @@ export const EXAMPLES = examples as Record<string, Example>;
 
 type Operation = { description?: string; responses?: Record<string, { content?: Record<string, { example?: unknown }> }> };
 
-/** Each operation's success response gets its recorded example, and its description the request that made it. */
-function withExamples(doc: ReturnType<typeof createDocument>) {
+/**
+ * Each operation's description says what its numbers mean, then (with `examples`) the request of
+ * its recorded example, which its success response gets.
+ */
+function withExamples(doc: ReturnType<typeof createDocument>, examples: boolean) {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
-      const example = EXAMPLES[`${method.toUpperCase()} ${path}`];
+      const key = `${method.toUpperCase()} ${path}`;
+      if (NUMBERS[key]) operation.description = NUMBERS[key];
+      const example = examples ? EXAMPLES[key] : undefined;
       const content = example && operation.responses?.[example.status]?.content?.["application/json"];
       if (!content) continue;
       content.example = example.body;
-      operation.description = `Example request: ${method.toUpperCase()} ${example.request}`;
+      const request = `Example request: ${method.toUpperCase()} ${example.request}`;
+      operation.description = NUMBERS[key] ? `${NUMBERS[key]} ${request}` : request;
     }
   }
   return doc;
 }
 
-export function openApiDocument(serverUrl: string) {
+/** The API's OpenAPI 3.1 document; without `examples`, no recorded example (the SDK's types are made so). */
+export function openApiDocument(serverUrl: string, { examples = true } = {}) {
   return withExamples(
     createDocument({
       openapi: "3.1.0",
@@ -143,7 +152,7 @@ export function openApiDocument(serverUrl: string) {
         "/tokens/{address}": { get: get("Token profile", tokens.tokenProfile, { path: addressPath }, [404]) },
         "/tokens/{address}/ohlcv": {
           get: get(
-            "USD candles of a token from its swaps (no candles before its first swap; quiet intervals carry the close forward)",
+            "USD candles of a token's price after each of its swaps and liquidity changes (none before its first; quiet intervals carry the close forward)",
             market.ohlcvList,
             { path: addressPath, query: market.ohlcvQuery },
             [404],
@@ -201,9 +210,14 @@ export function openApiDocument(serverUrl: string) {
           },
         },
         "/status": {
-          get: { summary: "Data freshness (no key)", security: [], responses: { 200: json(status, "OK") } },
+          get: {
+            summary: "Data freshness (no key)",
+            security: [],
+            responses: { 200: json(status, "OK"), 400: json(errorSchema, ERROR_TEXT[400]), 500: json(errorSchema, ERROR_TEXT[500]) },
+          },
         },
       },
     }),
+    examples,
   );
 }

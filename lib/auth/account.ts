@@ -9,6 +9,8 @@ import { linkAccount } from "./link-account";
 
 export type CurrentAccount = {
   id: string;
+  /** The signed-in user the account belongs to. */
+  userId: string;
   email: string | null;
   plan: Plan;
   planLabel: string;
@@ -20,7 +22,7 @@ async function accountOfUser(db: Db, userId: string): Promise<CurrentAccount | u
     .from(accounts)
     .innerJoin(plans, eq(plans.id, accounts.plan))
     .where(eq(accounts.userId, userId));
-  return row;
+  return row && { ...row, userId };
 }
 
 /** The signed-in user's account, or null; one lookup per request however many callers. */

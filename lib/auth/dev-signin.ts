@@ -4,8 +4,12 @@ import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { isLoopbackRequest } from "./client-address";
 
+/**
+ * What the browser's email field accepts (HTML's rule), single-label domains included: the dev
+ * accounts `npm start` prints are dev+<plan>@localhost (scripts/embedded/dev-keys.ts).
+ */
 const email = z
-  .email()
+  .email({ pattern: z.regexes.html5Email })
   .max(254)
   .transform((e) => e.trim().toLowerCase());
 

@@ -9,7 +9,7 @@ import { errorBody, toApiError } from "@/lib/api/errors";
 import { readBodyCapped } from "@/lib/api/params";
 import { config } from "@/lib/config";
 import { randomBase62 } from "@/lib/keys/secret";
-import { clientAddress } from "./client-address";
+import { clientMeter } from "./client-address";
 import { devSignIn } from "./dev-signin";
 import { linkAccount } from "./link-account";
 import { sendMagicLink } from "./magic-link";
@@ -44,7 +44,7 @@ function buildConfig(): NextAuthConfig {
     callbacks: {
       async signIn({ user, email }) {
         // Asking for a link (not following one): throttled per address and per client.
-        if (email?.verificationRequest && user.email) await takeSignInEmail(getSql(), user.email, clientAddress(await headers()));
+        if (email?.verificationRequest && user.email) await takeSignInEmail(getSql(), user.email, clientMeter(await headers()));
         return true;
       },
       async jwt({ token, user }) {

@@ -7,7 +7,7 @@ import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
 import { isSharedView } from "@/lib/queries/shared-views";
 import { type CurrentAccount, currentAccount } from "./account";
-import { clientAddress } from "./client-address";
+import { clientMeter } from "./client-address";
 import { auth } from "./index";
 
 /**
@@ -52,13 +52,11 @@ function dashboardRoute<A>(authenticate: Authenticate<A>) {
       const headers: Record<string, string> = { "X-Request-Id": requestId };
       try {
         refuseForeignWrite(req);
-        const body = await withDeadline(
-          (async () => {
-            const { account, headers: authHeaders } = await authenticate(req);
-            Object.assign(headers, authHeaders);
-            return handler(req, { params: await args.params, account });
-          })(),
-        );
+        const body = await withDeadline(async () => {
+          const { account, headers: authHeaders } = await authenticate(req);
+          Object.assign(headers, authHeaders);
+          return handler(req, { params: await args.params, account });
+        });
         return json(body === null ? 204 : 200, body, headers);
       } catch (err) {
         const apiError = toApiError(err);
@@ -85,9 +83,21 @@ async function signedIn(): Promise<CurrentAccount> {
 export const withPublicRead = dashboardRoute<void>(async (req) => {
   if (isSharedView(req.nextUrl)) return { account: undefined, headers: {} };
   const userId = (await auth())?.user?.id ?? null;
-  const { rateLimit } = await authorizeDashboard(userId, clientAddress(req.headers));
+  const { rateLimit } = await authorizeDashboard(userId, clientMeter(req.headers));
   return { account: undefined, headers: rateLimitHeaders(rateLimit) };
 });
 
 /** Account data: keys, alerts, plan. */
 export const withAccount = dashboardRoute(async () => ({ account: await signedIn(), headers: {} }));
+
+/**
+ * Account writes that make something (a key, a rotation, an alert or a change of one, a key's
+ * limits): each takes one request from the account's plan limits, as a market read does, so a
+ * session cannot make them without bound. Revoking and deleting stay on withAccount: they must
+ * work past any limit.
+ */
+export const withMeteredAccount = dashboardRoute(async (req) => {
+  const account = await signedIn();
+  const { rateLimit } = await authorizeDashboard(account.userId, clientMeter(req.headers));
+  return { account, headers: rateLimitHeaders(rateLimit) };
+});

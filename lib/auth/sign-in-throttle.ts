@@ -4,9 +4,10 @@ import type { Sql } from "@/db/client";
 import { signInRequests } from "@/db/schema";
 
 /**
- * Sign-in emails per address and per client over a sliding window, counted in PostgreSQL so the
- * limits hold across web instances. The per-address limit keeps anyone from flooding an inbox;
- * the per-client one keeps one client from mailing many addresses.
+ * Sign-in emails per inbox and per client over a sliding window, counted in PostgreSQL so the
+ * limits hold across web instances. The per-inbox limit keeps anyone from flooding an inbox
+ * (however its address is spelt); the per-client one (clientMeter: an address, IPv6 by its /64)
+ * keeps one client from mailing many inboxes.
  */
 export const SIGN_IN_EMAIL_LIMITS = { perAddress: 5, perClient: 30, windowMinutes: 60 };
 
@@ -27,9 +28,31 @@ const FORGET_OLD = `delete ${ofEither(false)}`;
 
 const digest = (value: string) => createHash("sha256").update(value).digest("hex");
 
-/** Counts one sign-in email to `address` from `client`, or throws SignInThrottled past a limit. */
+/** Providers that deliver a.b.c@ to abc@, and the domain their addresses share. */
+const DOTLESS = new Map([
+  ["gmail.com", "gmail.com"],
+  ["googlemail.com", "gmail.com"],
+]);
+
+/**
+ * The inbox an address delivers to, so its spellings count as one: lowercase, without a
+ * +subaddress (most providers deliver name+tag@ to name@; where one does not, two inboxes share
+ * a limit, which only makes it stricter), without dots where the provider ignores them.
+ */
+export function inboxOf(address: string): string {
+  const email = address.trim().toLowerCase();
+  const at = email.lastIndexOf("@");
+  if (at < 0) return email;
+  let local = email.slice(0, at).replace(/\+.*$/, "");
+  let domain = email.slice(at + 1);
+  const dotless = DOTLESS.get(domain);
+  if (dotless) [local, domain] = [local.replaceAll(".", ""), dotless];
+  return `${local}@${domain}`;
+}
+
+/** Counts one sign-in email to `address`'s inbox from `client`, or throws SignInThrottled past a limit. */
 export async function takeSignInEmail(sql: Sql, address: string, client: string): Promise<void> {
-  const a = digest(address.trim().toLowerCase());
+  const a = digest(inboxOf(address));
   const c = digest(client);
   const { perAddress, perClient, windowMinutes } = SIGN_IN_EMAIL_LIMITS;
   const allowed = await sql.begin(async (tx) => {

@@ -4,8 +4,8 @@ import { billingMeterReports } from "@/db/schema";
 
 /**
  * API Tier usage as Stripe meter events (billing_meter_reports). The requests of an account's
- * keys are counted per UTC day in usage_daily; what has been reported is the highest `through`
- * of the day's rows. These functions run with the account's row locked (see lockAccount), so
+ * keys and of its dashboard (metered as one more key: db/functions/metering.sql) are counted per
+ * UTC day in usage_daily; what has been reported is the highest `through` of the day's rows. These functions run with the account's row locked (see lockAccount), so
  * two writers never report the same requests twice.
  */
 
@@ -14,11 +14,14 @@ const STRIPE_MAX_EVENT_AGE_DAYS = 34;
 
 const utcDay = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`;
 
-/** The account's requests per UTC day (all its keys, revoked ones too). */
+/**
+ * The account's billed requests per UTC day: its keys' (revoked ones too) and its dashboard's
+ * meter's, 'dashboard:' and the account's id (db/functions/metering.sql).
+ */
 const dailyRequests = (accountId: string) => sql`
   select u.day, sum(u.requests)::int as requests
-    from usage_daily u join api_keys k on k.id = u.key_id
-   where k.account_id = ${accountId}
+    from usage_daily u
+   where u.key_id in (select k.id from api_keys k where k.account_id = ${accountId}) or u.key_id = ${`dashboard:${accountId}`}
    group by u.day`;
 
 /**
@@ -105,7 +108,7 @@ export async function enqueueUnreportedUsage(tx: Db, accountId: string, now: Dat
 export type MonthlyUsage = {
   /** First day of the month, YYYY-MM-DD (UTC). */
   month: string;
-  /** Requests of all the account's keys this month. */
+  /** Requests of all the account's keys and its dashboard's meter this month. */
   requests: number;
   /** Requests reported to Stripe as metered usage this month, and those still to send. */
   reported: number;

@@ -2,29 +2,32 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, alerts, apiKeys, plans } from "@/db/schema";
 import type { Plan } from "@/lib/domain/vocab";
+import { applyKeyCap } from "@/lib/keys/store";
 import { enqueueUnreportedUsage, lockAccount, startMetering } from "./metering";
 
-export type PlanChange = { from: Plan; to: Plan; pausedAlerts: number };
+export type PlanChange = { from: Plan; to: Plan; pausedAlerts: number; disabledKeys: number; enabledKeys: number };
 
 /**
  * Moves an account to a plan: the one way a plan changes (verified Stripe webhooks, the keys
  * CLI). Leaving API Tier reports its last usage and drops the keys' own limits; entering it
- * starts metering; alerts the new plan does not allow are paused, never deleted. Null when
- * there is no such account.
+ * starts metering; alerts the new plan does not allow are paused and keys beyond its cap are
+ * disabled (newest first), never deleted, and keys it allows again come back. Null when there
+ * is no such account.
  */
 export async function changePlan(db: Db, accountId: string, to: Plan, now: Date): Promise<PlanChange | null> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     if (!(await lockAccount(tx, accountId))) return null;
     const [{ plan: from }] = await tx.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
-    if (from === to) return { from, to, pausedAlerts: 0 };
+    if (from === to) return { from, to, pausedAlerts: 0, disabledKeys: 0, enabledKeys: 0 };
     if (from === "api_tier") {
       await enqueueUnreportedUsage(tx, accountId, now);
       await tx.update(apiKeys).set({ ratePerMinute: null, ratePerDay: null }).where(eq(apiKeys.accountId, accountId));
     }
     await tx.update(accounts).set({ plan: to }).where(eq(accounts.id, accountId));
     if (to === "api_tier") await startMetering(tx, accountId, now);
-    return { from, to, pausedAlerts: await pauseAlertsBeyondPlan(tx, accountId, to, now) };
+    const keys = await applyKeyCap(tx, accountId);
+    return { from, to, pausedAlerts: await pauseAlertsBeyondPlan(tx, accountId, to, now), disabledKeys: keys.disabled, enabledKeys: keys.enabled };
   });
 }
 
@@ -40,15 +43,12 @@ async function pauseAlertsBeyondPlan(tx: Db, accountId: string, planId: Plan, no
       .returning({ id: alerts.id });
     paused += rows.length;
   }
-  if (plan.maxActiveAlerts !== null) {
-    const beyondLimit = tx
-      .select({ id: alerts.id })
-      .from(alerts)
-      .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active")))
-      .orderBy(alerts.createdAt, alerts.id)
-      .offset(plan.maxActiveAlerts);
-    const rows = await tx.update(alerts).set({ status: "paused", updatedAt: now }).where(inArray(alerts.id, beyondLimit)).returning({ id: alerts.id });
-    paused += rows.length;
-  }
-  return paused;
+  const beyondLimit = tx
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active")))
+    .orderBy(alerts.createdAt, alerts.id)
+    .offset(plan.maxActiveAlerts);
+  const rows = await tx.update(alerts).set({ status: "paused", updatedAt: now }).where(inArray(alerts.id, beyondLimit)).returning({ id: alerts.id });
+  return paused + rows.length;
 }

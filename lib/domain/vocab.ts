@@ -147,8 +147,11 @@ export const TOKEN_ADJUSTMENT_REASONS = [
 ] as const;
 export type TokenAdjustmentReason = (typeof TOKEN_ADJUSTMENT_REASONS)[number];
 
-/** Why a wallet's reputation_score is not its weighted breakdown: caps (max_score adjustments). */
-export const WALLET_ADJUSTMENT_REASONS = ["low_confidence", "pulled_own_launch_liquidity", "insider_dump"] as const;
+/**
+ * Why a wallet's reputation_score is not its weighted breakdown: the neutral floor of a wallet with
+ * nothing to judge (no_record, a min_score adjustment), and caps (max_score adjustments).
+ */
+export const WALLET_ADJUSTMENT_REASONS = ["no_record", "low_confidence", "pulled_own_launch_liquidity", "insider_dump"] as const;
 export type WalletAdjustmentReason = (typeof WALLET_ADJUSTMENT_REASONS)[number];
 
 /** Why a dimension has no value (it is null, and its weight goes to the others). */

@@ -14,6 +14,23 @@ export type AlertOwner = { keyId: string; accountId: string };
 
 const RECENT_DELIVERIES = 20;
 
+/**
+ * A webhook URL as shown back: never with a user name or password, which the alerts service
+ * refuses but an alert saved before it did may carry (deliveries still use them).
+ */
+export function shownWebhookUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (!parsed.username && !parsed.password) return url;
+  parsed.username = "";
+  parsed.password = "";
+  return parsed.toString();
+}
+
 export function toAlert(a: AlertRow): z.infer<typeof alert> {
   return {
     id: a.id,
@@ -21,7 +38,7 @@ export function toAlert(a: AlertRow): z.infer<typeof alert> {
     status: a.status,
     conditions: a.conditions as TokenFilter,
     notification_channel: a.notificationChannel,
-    ...(a.webhookUrl ? { webhook_url: a.webhookUrl } : {}),
+    ...(a.webhookUrl ? { webhook_url: shownWebhookUrl(a.webhookUrl) } : {}),
     created_at: iso(a.createdAt),
     last_triggered_at: a.lastTriggeredAt ? iso(a.lastTriggeredAt) : null,
   };

@@ -51,4 +51,28 @@ describe("holders list", () => {
     expect(page?.total).toBe(3);
     expect((await listHolders(createDb(sql), token, { page: 2, limit: 2 }))?.data.map((h) => h.address)).toEqual([bob]);
   });
+
+  it("tags a holder cluster only where the scores count its wallets as one owner, not a hub's customers", async () => {
+    const other = a(0xa3);
+    // Text times: the Drizzle handle of the first test turned the client's date serializer off.
+    const epoch = new Date(0).toISOString();
+    await sql`insert into tokens ${sql({ address: other, name: "U", symbol: "U", total_supply: "1000", launchpad: "", created_block: 1, created_at: epoch })}`;
+    // Funders: a hub that paid 60 wallets, a loose one that paid 10, a managed one that paid 3; each has 2 or 3 on the token.
+    const [hub, loose, managed] = [0xe1, 0xe2, 0xe3].map(a);
+    const clusters: [string, number, number, number][] = [
+      [hub, 0x1000, 60, 3],
+      [loose, 0x2000, 10, 2],
+      [managed, 0x3000, 3, 2],
+    ];
+    const wallets = clusters.flatMap(([funder, from, size]) =>
+      Array.from({ length: size }, (_, i) => ({ address: a(from + i), first_seen: epoch, last_seen: epoch, funder, cluster_id: funder })),
+    );
+    await sql`insert into wallets ${sql(wallets)}`;
+    const held = clusters.flatMap(([, from, , holding]) => Array.from({ length: holding }, (_, i) => a(from + i)));
+    await sql`insert into balances ${sql(held.map((holder, i) => ({ token_address: other, holder, amount: 10 + i, updated_block: 1 })))}`;
+    const page = await listHolders(createDb(sql), other, { page: 1, limit: 50 });
+    const tagged = Object.fromEntries((page?.data ?? []).map((h) => [h.address, h.tags]));
+    expect(Object.keys(tagged)).toHaveLength(held.length);
+    for (const holder of held) expect(tagged[holder], holder).toEqual(holder >= a(0x3000) ? [`cluster:${managed}`] : []);
+  });
 });

@@ -3,7 +3,10 @@ import type { z } from "zod";
 import { type Db, pageWindow } from "@/db/client";
 import type { holder } from "@/lib/api/schemas/tokens";
 import type { Classification } from "@/lib/domain/vocab";
+import { isManagedCluster } from "@/lib/scoring/entities";
 import { netActivity } from "@/lib/scoring/net-activity";
+import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
+import { CLUSTERS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
 import { percentOf, round, toUnits } from "./format";
 import { runRead } from "./read";
@@ -17,6 +20,10 @@ export type HolderRow = {
   classification: Classification | null;
   reputation_score: number | null;
   cluster_id: string | null;
+  /** The wallets of the holder's cluster, counted up to one past the largest a managed cluster may have. */
+  cluster_size: number | null;
+  /** Those of them that hold the token. */
+  cluster_holders: number | null;
   is_contract: number | null;
   bought: string | null;
   sold: string | null;
@@ -38,11 +45,28 @@ export function holdersSql(token: SQL, page: { limit: number; offset: number } =
        ${pageWindow(page.limit, page.offset)}
     )
     select top.holder, top.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
-           ws.reputation_score, w.cluster_id, w.is_contract, f.bought::text as bought, f.sold::text as sold
+           ws.reputation_score, w.cluster_id, c.size as cluster_size, c.holders as cluster_holders, w.is_contract,
+           f.bought::text as bought, f.sold::text as sold
       from top
       left join recent_trader_flows f on f.token_address = ${token} and f.wallet = top.holder
       left join wallets w on w.address = top.holder
-      left join wallet_scores ws on ws.address = top.holder`;
+      left join wallet_scores ws on ws.address = top.holder
+      -- A hub's thousands of wallets are not read: one past the managed size already says it is none.
+      left join lateral (
+        select count(*)::int as size, count(b.holder)::int as holders
+          from (select k.address from wallets k where k.cluster_id = w.cluster_id limit ${CLUSTERS.maxManagedSize + 1}) k
+          left join balances b on b.token_address = ${token} and b.holder = k.address and b.amount > 0
+      ) c on w.cluster_id is not null`;
+}
+
+/**
+ * The holder's tags: "contract", and "cluster:<funder>" only for a managed funding cluster on this
+ * token, the one owner the scores count (isManagedCluster, with its wallets holding the token as
+ * those on it): a hub that paid thousands of unrelated wallets is no cluster, as the sybil rule has it.
+ */
+function holderTags(r: HolderRow): string[] {
+  const cluster = r.cluster_id && isManagedCluster(r.cluster_size ?? 0, r.cluster_holders ?? 0) ? [`cluster:${r.cluster_id}`] : [];
+  return [...(r.is_contract ? ["contract"] : []), ...cluster];
 }
 
 export function toHolder(r: HolderRow, token: { total_supply: string; decimals: number }): z.infer<typeof holder> {
@@ -50,13 +74,13 @@ export function toHolder(r: HolderRow, token: { total_supply: string; decimals: 
     address: r.holder,
     holding_pct: round(percentOf(r.amount, token.total_supply), 4),
     classification: r.classification ?? "fresh",
-    reputation_score: round(r.reputation_score ?? 0, 1),
+    reputation_score: round(r.reputation_score ?? NO_EVIDENCE_REPUTATION, 1),
     net_activity: netActivity({
       balance: toUnits(r.amount, token.decimals),
       recentBought: toUnits(r.bought ?? "0", token.decimals),
       recentSold: toUnits(r.sold ?? "0", token.decimals),
     }),
-    tags: [...(r.is_contract ? ["contract"] : []), ...(r.cluster_id ? [`cluster:${r.cluster_id}`] : [])],
+    tags: holderTags(r),
   };
 }
 

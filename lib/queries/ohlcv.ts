@@ -24,13 +24,14 @@ type CandlePage = {
 };
 
 /**
- * USD candles of a token from its swaps (each swap's price: its USD over its token amount, the
- * pricing rule's value of the trade), oldest first: the candles that start within [from, to],
- * `to` at most the indexed head (its default), `from` by default `limit` candles back from `to`.
- * There are no candles before the token's first priced swap; after it, an interval without swaps
- * carries the previous close forward (open = high = low = close, volume 0), so the series has no
- * gaps and `total` is the number of intervals in the range. Null when the token is not indexed.
- * The buckets with swaps are the worker's (ohlcv_candles, worker/derive/candles.ts): a page reads
+ * USD candles of a token's price after each of its swaps and liquidity changes (the pricing
+ * rule's price_usd at that event: 0 while no pool held the minimum liquidity), oldest first: the
+ * candles that start within [from, to], `to` at most the indexed head (its default), `from` by
+ * default `limit` candles back from `to`. There are no candles before the token's first pool
+ * event; after it, an interval without one carries the previous close forward (open = high = low
+ * = close, volume 0), so the series has no gaps and `total` is the number of intervals in the
+ * range. Null when the token is not indexed.
+ * The buckets with events are the worker's (ohlcv_candles, worker/derive/candles.ts): a page reads
  * at most `limit` rows of the key, whatever the token's trading. One statement works out the
  * range from the head and the first candle and reads the page's candles with the close before
  * them, so a page costs one round trip.
@@ -69,7 +70,7 @@ export function tokenOhlcvRead(token: string, q: OhlcvQuery) {
 
 export const tokenOhlcv = (db: Db, token: string, q: OhlcvQuery) => runRead(db, tokenOhlcvRead(token, q));
 
-/** The page's candles from the statement's row: the intervals without swaps filled in. */
+/** The page's candles from the statement's row: the intervals without events filled in. */
 function candles(r: CandlePage, q: OhlcvQuery, step: number): z.infer<typeof ohlcvList> {
   const empty: z.infer<typeof ohlcvList> = { data: [], total: 0, page: q.page, limit: q.limit };
   if (r.head === null || r.first_bucket === null) return empty;
@@ -82,7 +83,7 @@ function candles(r: CandlePage, q: OhlcvQuery, step: number): z.infer<typeof ohl
   for (let at = r.page_first; at <= r.page_last; at += step) {
     const b = byStart.get(at);
     if (b) close = b.close;
-    // Before the first swap of the page's range there is nothing to carry (only on the token's first candle, which has swaps).
+    // Before the first event of the page's range there is nothing to carry (only on the token's first candle).
     if (close === null) continue;
     data.push({
       time: secondsAt(at).toISOString(),

@@ -2,12 +2,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { toUnits } from "./format";
 import { dropOldest, perDatabase } from "./per-database";
-import { type Snapshot, snapshotFor, snapshotValues } from "./token-list-index";
+import { type Snapshot, snapshotAt, snapshotValues } from "./token-list-index";
 
 /*
  * A wallet's open positions as the positions list and the wallet profile read them: tokens and
- * quantities, kept between reads while the wallet's changed_xact stays the same, and ranked by
- * value at the token list snapshot's prices.
+ * quantities, kept between reads while the wallet's changed_xact stays the same, and valued (and
+ * ranked by value) at the prices of the token list snapshot of the read's data version. Both
+ * reads value by the rule here, at that one snapshot (valuationSnapshot), so the profile's
+ * portfolio and PnL agree with the positions list at the same data version.
  */
 
 /**
@@ -80,18 +82,26 @@ function keep(db: Db, wallet: string, open: OpenPositions) {
   }
 }
 
+/** The prices a wallet read values with: the token list snapshot of its data version, the same for each read of it. */
+export const valuationSnapshot = (db: Db, version: number): Promise<Snapshot> => snapshotAt(db, version);
+
 /**
- * The tokens of open positions by value at the token's price, highest first, then by address.
- * The prices are the token list's snapshot of `version` (token-list-index.ts), so ranking a wallet
- * with thousands of open positions reads no price row for each.
+ * A holding's USD value: its quantity in units at the snapshot's price; nothing for a closed
+ * position (a quantity at or below zero) or a token without a price in the snapshot (one written
+ * since it was built).
  */
-export async function byValue(db: Db, version: number, open: OpenPositions): Promise<string[]> {
-  const snapshot = await snapshotFor(db, version);
+export const holdingValue = (units: number, price: number): number => (units > 0 ? units * price || 0 : 0);
+
+/**
+ * The tokens of open positions by value at the snapshot's prices, highest first, then by address.
+ * The prices are the token list's snapshot (token-list-index.ts), so ranking a wallet with
+ * thousands of open positions reads no price row for each.
+ */
+export async function byValue(db: Db, snapshot: Snapshot, open: OpenPositions): Promise<string[]> {
   if (open.ranked?.snapshot !== snapshot) {
     const { tokens, units } = open;
     const prices = await snapshotValues(db, snapshot, "priceUsd", tokens);
-    // Without a price (a token written since the snapshot), a position is worth 0 here.
-    const value = units.map((u, i) => u * prices[i] || 0);
+    const value = units.map((u, i) => holdingValue(u, prices[i]));
     const order = tokens.map((_, i) => i).sort((a, b) => value[b] - value[a] || (tokens[a] < tokens[b] ? -1 : 1));
     open.ranked = { snapshot, tokens: order.map((i) => tokens[i]) };
   }
@@ -134,12 +144,12 @@ export function openPositionsOf(db: Db, wallet: string, kept: OpenPositions | un
 }
 
 /** Open positions by value (byValue's order) with their tokens' symbols, quantities in units and values; a token gone since (a reorg) left out. */
-export async function valuedOpenPositions(db: Db, version: number, open: OpenPositions) {
-  const tokens = await byValue(db, version, open);
+export async function valuedOpenPositions(db: Db, snapshot: Snapshot, open: OpenPositions) {
+  const tokens = await byValue(db, snapshot, open);
   const index = new Map(open.tokens.map((t, i) => [t, i]));
-  const [facts, prices] = await Promise.all([tokenFacts(db, tokens), snapshotValues(db, await snapshotFor(db, version), "priceUsd", tokens)]);
+  const [facts, prices] = await Promise.all([tokenFacts(db, tokens), snapshotValues(db, snapshot, "priceUsd", tokens)]);
   return tokens.flatMap((token, i) => {
     const units = open.units[index.get(token)!];
-    return facts[i] ? [{ token, symbol: facts[i].symbol, units, value: units * prices[i] || 0 }] : [];
+    return facts[i] ? [{ token, symbol: facts[i].symbol, units, value: holdingValue(units, prices[i]) }] : [];
   });
 }

@@ -4,9 +4,19 @@ import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { position, positionList } from "@/lib/api/schemas/wallets";
 import type { PositionStatus } from "@/lib/domain/vocab";
 import { iso, round, toUnits } from "./format";
-import { byValue, keptOpenPositions, OPEN_POSITIONS_COLUMNS, type OpenPositionsRow, openPositionsJoin, openPositionsOf, tokenFacts } from "./open-positions";
+import {
+  byValue,
+  holdingValue,
+  keptOpenPositions,
+  OPEN_POSITIONS_COLUMNS,
+  type OpenPositionsRow,
+  openPositionsJoin,
+  openPositionsOf,
+  tokenFacts,
+  valuationSnapshot,
+} from "./open-positions";
 import { runRead } from "./read";
-import { snapshotFor, snapshotValues } from "./token-list-index";
+import { snapshotValues } from "./token-list-index";
 import { currentDataVersion } from "./tokens";
 
 type PositionRow = {
@@ -19,6 +29,7 @@ type PositionRow = {
   buy_count: number;
   sell_count: number;
   unknown_cost_quantity: string;
+  liquidity_cost_usd: number;
   first_trade_at: string | null;
   last_trade_at: string | null;
 };
@@ -29,11 +40,11 @@ const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp fro
 
 /**
  * A position's fields as the page reads them, from `p` (wallet_positions); the token's symbol and
- * decimals, which never change, are read once (tokenFacts), and its price is the snapshot's that
- * ranked the open positions.
+ * decimals, which never change, are read once (tokenFacts), and its price is the one of the
+ * snapshot that ranked the open positions.
  */
 const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd, p.buy_count, p.sell_count,
-  p.unknown_cost_quantity::text as unknown_cost_quantity,
+  p.unknown_cost_quantity::text as unknown_cost_quantity, p.liquidity_cost_usd,
   ${blockTime(sql`coalesce(p.first_buy_block, p.last_trade_block)`)} as first_trade_at,
   ${blockTime(sql`p.last_trade_block`)} as last_trade_at`;
 
@@ -43,8 +54,8 @@ const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cos
  * wallet_positions_closed_idx, so a wallet with thousands reads only the page), with the exact
  * number of them (the counts the triggers keep, db/functions/position-counts.sql): null when the
  * wallet is not indexed. Value and unrealized PnL (value less cost basis) are at the token's
- * price in the token list snapshot that ranked them (the data version's, or for a moment while it
- * builds the one before); tokens of unknown cost (transfers in) count at zero cost.
+ * price in the token list snapshot of the data version (valuationSnapshot, as the wallet profile
+ * values them); tokens of unknown cost (transfers in) count at zero cost.
  */
 export function positionListRead(db: Db, wallet: string, q: PositionQuery) {
   const kept = keptOpenPositions(db, wallet);
@@ -70,12 +81,12 @@ async function positionPage(
   dataVersion: number | undefined,
 ): Promise<z.infer<typeof positionList>> {
   const offset = (q.page - 1) * q.limit;
-  const version = dataVersion ?? (await currentDataVersion(db));
+  const snapshot = await valuationSnapshot(db, dataVersion ?? (await currentDataVersion(db)));
   const total = q.status === "open" ? counts.open : q.status === "closed" ? counts.total - counts.open : counts.total;
   let openPage: string[] = [];
   if (q.status !== "closed" && offset < counts.open) {
     const open = openPositionsOf(db, wallet, kept, counts);
-    openPage = (await byValue(db, version, open)).slice(offset, offset + q.limit);
+    openPage = (await byValue(db, snapshot, open)).slice(offset, offset + q.limit);
   }
   const closedOffset = q.status === "closed" ? offset : Math.max(0, offset - counts.open);
   const closedLimit = q.status === "open" ? 0 : q.limit - openPage.length;
@@ -98,14 +109,14 @@ async function positionPage(
     ...rows.filter((r) => r.k > 0).sort((a, b) => a.k - b.k),
   ];
   const tokens = positions.map((p) => p.token_address);
-  const [facts, prices] = await Promise.all([tokenFacts(db, tokens), snapshotValues(db, await snapshotFor(db, version), "priceUsd", tokens)]);
+  const [facts, prices] = await Promise.all([tokenFacts(db, tokens), snapshotValues(db, snapshot, "priceUsd", tokens)]);
   // A token gone since (a reorg) drops out, as its position does.
   const data = positions.flatMap((p, i): z.infer<typeof position>[] => {
     const token = facts[i];
     if (!token) return [];
-    // As the wallet's pnl_estimate_usd has it (worker/derive/wallets.ts), so the positions' pnl_usd add up to it.
+    // By the rule the wallet profile values its holdings with: the positions' pnl_usd add up to its pnl_estimate_usd.
     const quantity = toUnits(p.quantity, token.decimals);
-    const value = quantity * (prices[i] || 0);
+    const value = holdingValue(quantity, prices[i]);
     const unrealized = value - p.cost_basis_usd;
     return [
       {
@@ -123,6 +134,7 @@ async function positionPage(
         buy_count: p.buy_count,
         sell_count: p.sell_count,
         unknown_cost_quantity: toUnits(p.unknown_cost_quantity, token.decimals),
+        liquidity_cost_usd: round(p.liquidity_cost_usd, 2),
         first_trade_at: p.first_trade_at === null ? null : iso(new Date(p.first_trade_at)),
         last_trade_at: p.last_trade_at === null ? null : iso(new Date(p.last_trade_at)),
       },

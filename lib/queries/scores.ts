@@ -1,17 +1,18 @@
 import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
-import { tokenScores, walletScores } from "@/db/schema";
+import { tokenScores, walletPositionCounts, walletScores } from "@/db/schema";
 import type { tokenScore, walletScore } from "@/lib/api/schemas/scores";
 import type { MissingSignal } from "@/lib/domain/vocab";
 import { explainBreakdown } from "@/lib/scoring/composite";
 import { averageReputation } from "@/lib/scoring/holder-summary";
+import { REPUTATION_NO_EVIDENCE, RISK_NO_EVIDENCE, withNoEvidence } from "@/lib/scoring/no-evidence";
 import { REPUTATION_DIMENSION_GAPS } from "@/lib/scoring/reputation";
 import { RISK_DIMENSION_GAPS, tokenConfidence } from "@/lib/scoring/risk";
 import { REPUTATION_WEIGHTS, RISK_WEIGHTS } from "@/lib/scoring/weights";
 import { iso, round } from "./format";
 
-/** A dimension as published: rounded, or null without data. */
+/** A dimension at the published precision, or null without data (served as its no-evidence value). */
 const dimension = (v: number | null, digits = 1) => (v === null ? null : round(v, digits));
 
 export async function getTokenScore(db: Db, address: string): Promise<z.infer<typeof tokenScore> | null> {
@@ -35,7 +36,7 @@ export async function getTokenScore(db: Db, address: string): Promise<z.infer<ty
     risk_level: s.riskLevel,
     confidence: tokenConfidence(dimensions),
     flags: s.flags,
-    dimensions,
+    dimensions: withNoEvidence(dimensions, RISK_NO_EVIDENCE),
     weights: breakdown.weights,
     weighted_score: breakdown.weightedScore,
     adjustments: s.adjustments,
@@ -53,8 +54,14 @@ export async function getTokenScore(db: Db, address: string): Promise<z.infer<ty
 }
 
 export async function getWalletScore(db: Db, address: string): Promise<z.infer<typeof walletScore> | null> {
-  const [s] = await db.select().from(walletScores).where(eq(walletScores.address, address));
-  if (!s) return null;
+  // The position counts as the positions list reads them (db/functions/position-counts.sql), in the same snapshot.
+  const [row] = await db
+    .select({ s: walletScores, counts: { total: walletPositionCounts.total, open: walletPositionCounts.open } })
+    .from(walletScores)
+    .leftJoin(walletPositionCounts, eq(walletPositionCounts.wallet, walletScores.address))
+    .where(eq(walletScores.address, address));
+  if (!row) return null;
+  const { s, counts } = row;
   const dimensions = {
     win_rate: dimension(s.winRate, 4),
     entry_timing_score: dimension(s.entryTimingScore),
@@ -72,12 +79,14 @@ export async function getWalletScore(db: Db, address: string): Promise<z.infer<t
     reputation_score: round(s.reputationScore, 1),
     confidence: s.confidence,
     classification: s.classification,
-    dimensions,
+    dimensions: withNoEvidence(dimensions, REPUTATION_NO_EVIDENCE),
     weights: breakdown.weights,
     weighted_score: breakdown.weightedScore,
     adjustments: s.adjustments,
     missing_dimensions: breakdown.missingDimensions,
-    closed_positions: s.closedPositions,
+    closed_positions: counts ? counts.total - counts.open : 0,
+    // wallet_scores.closed_positions is the scorer's count: closed positions and those sold down to dust.
+    closed_trades: s.closedPositions,
     trade_count: s.tradeCount,
     method_version: s.methodVersion,
     updated_at: iso(s.updatedAt),

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { tokenMetrics } from "@/db/schema";
 import { FILTER_COLUMNS, filterBounds, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
+import { dropOldest } from "./per-database";
 
 /**
  * The columns a snapshot reads when it is built: every filter's, and those of the usual sorts
@@ -121,28 +122,43 @@ export async function snapshotValues(db: Db, s: Snapshot, column: TokenSortColum
   });
 }
 
-let building: { version: number; snapshot: Promise<Snapshot> } | undefined;
+/** The snapshots built lately, by the data version each was built for: a few, as a read of an older one may come in. */
+const KEPT_BUILDS = 4;
+const builds = new Map<number, Promise<Snapshot>>();
 let ready: { version: number; snapshot: Snapshot } | undefined;
 
+/** The snapshot built for `version`, started if there is none (a failed build is dropped: the next one tries again). */
+function buildFor(db: Db, version: number): Promise<Snapshot> {
+  const built = builds.get(version);
+  if (built) return built;
+  const snapshot = build(db);
+  builds.set(version, snapshot);
+  dropOldest(builds, KEPT_BUILDS);
+  snapshot.then(
+    (s) => {
+      if (!ready || ready.version < version) ready = { version, snapshot: s };
+    },
+    () => builds.get(version) === snapshot && builds.delete(version),
+  );
+  return snapshot;
+}
+
 /**
- * The snapshot for `version`. While it builds, requests get the previous one (one data version
- * behind for a moment) rather than waiting; only the very first build is waited for.
+ * The snapshot for `version`. While it builds, requests get the newest one built (one data
+ * version behind for a moment) rather than waiting; only the very first build is waited for.
  */
 export function snapshotFor(db: Db, version: number): Promise<Snapshot> {
   if (ready?.version === version) return Promise.resolve(ready.snapshot);
-  if (building?.version !== version) {
-    const entry = { version, snapshot: build(db) };
-    building = entry;
-    entry.snapshot.then(
-      (snapshot) => {
-        if (building === entry) [ready, building] = [{ version, snapshot }, undefined];
-      },
-      // A failed build is dropped; the next request tries again.
-      () => building === entry && (building = undefined),
-    );
-  }
-  return ready ? Promise.resolve(ready.snapshot) : building!.snapshot;
+  const snapshot = buildFor(db, version);
+  return ready ? Promise.resolve(ready.snapshot) : snapshot;
 }
+
+/**
+ * The snapshot built for `version` itself, waited for while it builds: reads that must agree at
+ * one data version (a wallet's profile and its positions) value at the same prices.
+ */
+export const snapshotAt = (db: Db, version: number): Promise<Snapshot> =>
+  ready?.version === version ? Promise.resolve(ready.snapshot) : buildFor(db, version);
 
 type Kernel = (columns: Float64Array[], bounds: number[], flags: Int32Array, excluded: number, pass: Uint8Array) => number;
 const kernels = new Map<string, Kernel>();

@@ -4,8 +4,17 @@ import type { Db } from "@/db/client";
 import { wallets } from "@/db/schema";
 import type { walletProfile } from "@/lib/api/schemas/wallets";
 import type { Classification, Confidence, Sector } from "@/lib/domain/vocab";
+import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { iso, round } from "./format";
-import { keptOpenPositions, OPEN_POSITIONS_COLUMNS, type OpenPositionsRow, openPositionsJoin, openPositionsOf, valuedOpenPositions } from "./open-positions";
+import {
+  keptOpenPositions,
+  OPEN_POSITIONS_COLUMNS,
+  type OpenPositionsRow,
+  openPositionsJoin,
+  openPositionsOf,
+  valuationSnapshot,
+  valuedOpenPositions,
+} from "./open-positions";
 import { runRead } from "./read";
 import { currentDataVersion } from "./tokens";
 
@@ -15,7 +24,8 @@ type WalletRow = {
   score_classification: Classification | null;
   reputation_score: number | null;
   confidence: Confidence | null;
-  pnl_estimate_usd: number;
+  /** Σ over the wallet's positions of realized PnL less cost basis (wallet_position_counts). */
+  realized_less_cost_usd: number;
   pnl_confidence: Confidence;
   sector_preference: Sector;
   trade_count: number;
@@ -25,27 +35,33 @@ type WalletRow = {
 
 /**
  * The wallet, with its open positions by value as its portfolio (kept between reads while they
- * do not change, open-positions.ts), in one statement.
+ * do not change, open-positions.ts), in one statement. Its PnL is that of its positions as the
+ * positions list has them: realized PnL less cost basis over all of them, plus the portfolio's
+ * value, at the prices of the data version's snapshot (valuationSnapshot).
  */
 export function walletProfileRead(db: Db, address: string) {
   const kept = keptOpenPositions(db, address);
   return {
     first: sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score, s.confidence,
-                      w.pnl_estimate_usd, w.pnl_confidence, w.sector_preference, w.trade_count, w.first_seen, ${OPEN_POSITIONS_COLUMNS}
+                      coalesce(c.realized_less_cost_usd, 0)::float8 as realized_less_cost_usd, w.pnl_confidence,
+                      w.sector_preference, w.trade_count, w.first_seen, ${OPEN_POSITIONS_COLUMNS}
                  from wallets w left join wallet_scores s on s.address = w.address
                  left join wallet_position_counts c on c.wallet = w.address
                  ${openPositionsJoin(sql`w.address`, kept, true)}
                 where w.address = ${address}`,
     answer: async (w: WalletRow & OpenPositionsRow, dataVersion?: number): Promise<z.infer<typeof walletProfile>> => {
-      const version = dataVersion ?? (await currentDataVersion(db));
-      const holdings = await valuedOpenPositions(db, version, openPositionsOf(db, address, kept, w));
+      const snapshot = await valuationSnapshot(db, dataVersion ?? (await currentDataVersion(db)));
+      const holdings = await valuedOpenPositions(db, snapshot, openPositionsOf(db, address, kept, w));
       return {
         address: w.address,
         classification: w.score_classification ?? w.classification,
-        reputation_score: round(w.reputation_score ?? 0, 1),
+        reputation_score: round(w.reputation_score ?? NO_EVIDENCE_REPUTATION, 1),
         reputation_confidence: w.confidence ?? "low",
         portfolio: holdings.map((h) => ({ token_address: h.token, token_symbol: h.symbol, quantity: h.units, value_usd: round(h.value, 2) })),
-        pnl_estimate_usd: round(w.pnl_estimate_usd, 2),
+        pnl_estimate_usd: round(
+          holdings.reduce((pnl, h) => pnl + h.value, w.realized_less_cost_usd),
+          2,
+        ),
         pnl_confidence: w.pnl_confidence,
         sector_preference: w.sector_preference,
         trade_count: w.trade_count,

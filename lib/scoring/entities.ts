@@ -14,10 +14,14 @@ export type EntityResolver = {
 };
 
 /**
- * A cluster is managed when it is small enough to be one owner's (not an exchange hub), at
- * least two of its wallets touch the token, and they are a large share of the whole cluster:
- * a hub's unrelated customers are a tiny share of its wallets.
+ * Whether a funding cluster of `size` wallets, `onToken` of which touch the token, is managed (one
+ * owner's): small enough not to be an exchange hub, at least two of its wallets on the token, and
+ * they a large share of the whole cluster (a hub's unrelated customers are a tiny share of its wallets).
  */
+export const isManagedCluster = (size: number, onToken: number) =>
+  size <= CLUSTERS.maxManagedSize && onToken >= CLUSTERS.minWallets && onToken / size >= CLUSTERS.minCohesion;
+
+/** The entities of the wallets involved with a token: a managed cluster's wallets are one (isManagedCluster). */
 export function resolveEntities(involved: Linked[], clusters: ClusterFacts[]): EntityResolver {
   const sizes = new Map(clusters.map((c) => [c.id, c.size]));
   const walletsByCluster = new Map<string, Set<string>>();
@@ -31,9 +35,7 @@ export function resolveEntities(involved: Linked[], clusters: ClusterFacts[]): E
   }
   const managed = new Set<string>();
   for (const [id, wallets] of walletsByCluster) {
-    const size = Math.max(sizes.get(id) ?? wallets.size, wallets.size);
-    const cohesive = wallets.size / size >= CLUSTERS.minCohesion;
-    if (size <= CLUSTERS.maxManagedSize && wallets.size >= CLUSTERS.minWallets && cohesive) managed.add(id);
+    if (isManagedCluster(Math.max(sizes.get(id) ?? wallets.size, wallets.size), wallets.size)) managed.add(id);
   }
   return {
     entityOf(address) {

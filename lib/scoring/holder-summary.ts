@@ -7,6 +7,7 @@
 import type { NetActivity } from "@/lib/domain/vocab";
 import { isRealHolder } from "./concentration";
 import { netActivity, recentFlows } from "./net-activity";
+import { NO_EVIDENCE_REPUTATION } from "./no-evidence";
 import { sum } from "./ramp";
 import type { Holder, Swap } from "./token-input";
 import { TOP_HOLDERS_FOR_REPUTATION } from "./weights";
@@ -42,5 +43,5 @@ export function topHolderSummary(holders: Holder[], earlyBuys: Swap[], swaps: Sw
   return { earlyMoverCount: movers.size, earlyMoverNetActivity, reputationHolders };
 }
 
-/** avg_reputation_top10: the mean over the reputation holders that have a score; 0 when none has. */
-export const averageReputation = (scores: number[]) => (scores.length ? sum(scores) / scores.length : 0);
+/** avg_reputation_top10: the mean over the reputation holders that have a score; no evidence when none has. */
+export const averageReputation = (scores: number[]) => (scores.length ? sum(scores) / scores.length : NO_EVIDENCE_REPUTATION);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addr, HEAD_BLOCK, healthyToken, holder, NOW, swap } from "./__fixtures__/token";
 import { averageReputation, topHolderSummary } from "./holder-summary";
 import { netActivity, recentFlows } from "./net-activity";
+import { NO_EVIDENCE_REPUTATION } from "./no-evidence";
 
 describe("net_activity", () => {
   it("follows the recent net flow relative to the position", () => {
@@ -51,8 +52,8 @@ describe("top_holder_summary", () => {
     expect(summary.earlyMoverCount).toBe(0);
   });
 
-  it("averages the reputations that exist, 0 when none does", () => {
+  it("averages the reputations that exist, the no-evidence reputation when none does", () => {
     expect(averageReputation([20, 80, 80, 80, 80])).toBeCloseTo((20 + 4 * 80) / 5);
-    expect(averageReputation([])).toBe(0);
+    expect(averageReputation([])).toBe(NO_EVIDENCE_REPUTATION);
   });
 });

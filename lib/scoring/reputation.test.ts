@@ -3,7 +3,7 @@ import { NOW } from "./__fixtures__/token";
 import { DAY, position, wallet } from "./__fixtures__/wallet";
 import { compositeReputation, consistencyScore, entryTimingScore, reputationConfidence, riskDrawdownScore, winRate } from "./reputation";
 import { scoreWallet } from "./wallet-score";
-import { INSIDER_DUMP, METHOD_VERSION, MIN_CLOSED_POSITIONS, REPUTATION_CAPS } from "./weights";
+import { INSIDER_DUMP, METHOD_VERSION, MIN_CLOSED_POSITIONS, REPUTATION_CAPS, REPUTATION_FLOORS } from "./weights";
 
 const wins = (n: number) => Array.from({ length: n }, () => position());
 const losses = (n: number) => Array.from({ length: n }, () => position({ realizedPnlUsd: -300, soldUsd: 700 }));
@@ -125,6 +125,22 @@ describe("reputation_score", () => {
     expect(compositeReputation(d, "high", { ...clean, positions: [...wins(10), holding] }).adjustments).toEqual([]);
   });
 
+  it("is neutral, not 0, with nothing to judge, and says why; the caps still win", () => {
+    const nothing = { win_rate: null, entry_timing_score: null, consistency_score: null, risk_drawdown_score: null };
+    const neutral = { reason: "no_record", min_score: REPUTATION_FLOORS.no_record };
+    expect(compositeReputation(nothing, "low", { positions: [], pulledOwnLaunchLiquidity: [] })).toEqual({
+      weighted: 0,
+      score: REPUTATION_FLOORS.no_record,
+      adjustments: [neutral, { reason: "low_confidence", max_score: REPUTATION_CAPS.low_confidence }],
+    });
+    const rugger = compositeReputation(nothing, "low", { positions: [], pulledOwnLaunchLiquidity: ["0xtoken"] });
+    expect(rugger.score).toBe(REPUTATION_CAPS.pulled_own_launch_liquidity);
+    expect(rugger.adjustments).toContainEqual(neutral);
+    // A record of any kind is judged on what it shows: a total loss is not lifted to neutral.
+    const lost = { ...nothing, risk_drawdown_score: 0 };
+    expect(compositeReputation(lost, "low", { positions: losses(1), pulledOwnLaunchLiquidity: [] }).score).toBe(0);
+  });
+
   it("comes out in the shape of wallet_scores, every dimension in range", () => {
     const result = scoreWallet(wallet());
     expect(result.methodVersion).toBe(METHOD_VERSION);
@@ -143,6 +159,14 @@ describe("reputation_score", () => {
       expect(v).toBeGreaterThanOrEqual(0);
       expect(v).toBeLessThanOrEqual(100);
     }
+  });
+
+  it("gives a wallet without positions the neutral score at low confidence, every dimension said missing", () => {
+    const result = scoreWallet(wallet({ positions: [], trades: [], tradeCount: 0, linkedToCreator: true }));
+    const neutral = { reputationScore: REPUTATION_FLOORS.no_record, weightedScore: 0 };
+    expect(result).toMatchObject({ ...neutral, confidence: "low", classification: "insider" });
+    const reasons = ["too_few_closed_positions", "no_timed_entries", "too_few_closed_weeks", "no_positions"];
+    expect(result.missingDimensions.map((m) => m.reason)).toEqual(reasons);
   });
 
   it("says which dimensions a short record lacks", () => {

@@ -1,7 +1,8 @@
 /**
  * Wallet reputation: four dimensions (win_rate as a fraction, the others 0..100; null without
- * data), their confidence, and the weighted composite with its named caps: a low-confidence
- * wallet cannot look excellent, a rugger or a dumping insider cannot look trustworthy.
+ * data), their confidence, and the weighted composite with its named bounds: a wallet with nothing
+ * to judge is neutral, not the worst record; a low-confidence wallet cannot look excellent; a
+ * rugger or a dumping insider cannot look trustworthy.
  */
 
 import type { Confidence, MissingReason, ReputationDimension, WalletAdjustmentReason } from "@/lib/domain/vocab";
@@ -15,6 +16,7 @@ import {
   INSIDER_DUMP,
   MIN_CLOSED_POSITIONS,
   REPUTATION_CAPS,
+  REPUTATION_FLOORS,
   REPUTATION_WEIGHTS,
   RISK_DRAWDOWN_SCORE,
   WIN_RATE_PRIOR,
@@ -122,23 +124,34 @@ export function reputationConfidence(input: Pick<WalletReputationInput, "positio
 
 export type Conduct = Pick<WalletReputationInput, "positions" | "pulledOwnLaunchLiquidity">;
 
-/** The caps the record sets: low confidence, a pulled launch of its own, an insider's dump. */
-function reputationCaps(confidence: Confidence, conduct: Conduct): Adjustment<WalletAdjustmentReason>[] {
+type Reason = WalletAdjustmentReason;
+type Floor = keyof typeof REPUTATION_FLOORS;
+type Cap = keyof typeof REPUTATION_CAPS;
+
+/**
+ * The bounds the record sets: the neutral floor of nothing to judge; the caps of low confidence,
+ * a pulled launch of its own, an insider's dump (a cap wins over the floor).
+ */
+function adjustments(d: ReputationDimensions, confidence: Confidence, conduct: Conduct): Adjustment<Reason>[] {
   const dumped = conduct.positions.some((p) => p.insider && p.soldShare >= INSIDER_DUMP.minSoldShare);
-  const applies: Record<WalletAdjustmentReason, boolean> = {
+  const applies: Record<Reason, boolean> = {
+    no_record: Object.values(d).every((v) => v === null),
     low_confidence: confidence === "low",
     pulled_own_launch_liquidity: conduct.pulledOwnLaunchLiquidity.length > 0,
     insider_dump: dumped,
   };
-  return (Object.keys(REPUTATION_CAPS) as WalletAdjustmentReason[])
-    .filter((reason) => applies[reason])
-    .map((reason) => ({ reason, max_score: REPUTATION_CAPS[reason] }));
+  const floors = (Object.keys(REPUTATION_FLOORS) as Floor[]).filter((r) => applies[r]);
+  const caps = (Object.keys(REPUTATION_CAPS) as Cap[]).filter((r) => applies[r]);
+  return [
+    ...floors.map((reason) => ({ reason, min_score: REPUTATION_FLOORS[reason] })),
+    ...caps.map((reason) => ({ reason, max_score: REPUTATION_CAPS[reason] })),
+  ];
 }
 
-/** Σ wᵢ·dimensionᵢ over the dimensions with data (win_rate ×100), then held to the caps it is above. */
+/** Σ wᵢ·dimensionᵢ over the dimensions with data (win_rate ×100), raised to its floor, then held to its caps. */
 export function compositeReputation(d: ReputationDimensions, confidence: Confidence, conduct: Conduct): Composite<WalletAdjustmentReason> {
   const values = { ...d, win_rate: d.win_rate === null ? null : d.win_rate * 100 };
-  return composite(REPUTATION_WEIGHTS, values, reputationCaps(confidence, conduct));
+  return composite(REPUTATION_WEIGHTS, values, adjustments(d, confidence, conduct));
 }
 
 export const reputationMissing = (d: ReputationDimensions) => missingDimensions(d, REPUTATION_DIMENSION_GAPS);

@@ -3,10 +3,10 @@
  * its weighted breakdown. The dashboard and the summaries read them from here.
  */
 
-import type { MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "@/lib/domain/vocab";
+import type { Classification, MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import type { Adjustment } from "./composite";
-import { formatCount, formatShare } from "./format";
-import { CONSISTENCY, INSIDER_DUMP, MIN_CLOSED_POSITIONS, NEW_TOKEN, SEVERE_DIMENSION, WINDOWS } from "./weights";
+import { formatCount, formatShare, formatUsd } from "./format";
+import { CLASSIFICATION_RULE, CONSISTENCY, ENTRY_TIMING, INSIDER_DUMP, MIN_CLOSED_POSITIONS, NEW_TOKEN, SEVERE_DIMENSION, WINDOWS } from "./weights";
 
 /** Higher is riskier. */
 export const RISK_DIMENSION_LABELS: Record<RiskDimension, string> = {
@@ -45,9 +45,29 @@ export const ADJUSTMENT_REASON_TEXT: Record<TokenAdjustmentReason | WalletAdjust
   severe_holder_concentration: `holder concentration is ${SEVERE_DIMENSION.from.holder_concentration_score} or more: a few owners can dump the supply`,
   severe_liquidity_instability: `liquidity instability is ${SEVERE_DIMENSION.from.liquidity_stability_score} or more: the pool can disappear`,
   new_token: `launched less than ${NEW_TOKEN.maxAgeHours} hours ago, when most rug pulls happen`,
+  no_record: "nothing to judge yet (no position held or closed): neutral, not the worst record",
   low_confidence: "too little record to tell skill from luck (low confidence)",
   pulled_own_launch_liquidity: "it pulled the liquidity of a token it launched",
   insider_dump: `it sold ${formatShare(INSIDER_DUMP.minSoldShare)} or more of a launch whose creator it is or is linked to`,
+};
+
+const R = CLASSIFICATION_RULE;
+const SNIPED_SHARE = formatShare(R.sniperShareOfPositions);
+const SNIPED = `${SNIPED_SHARE} or more of its tokens within ${ENTRY_TIMING.sniperMaxBlocks} blocks of launch`;
+
+/**
+ * What each class says about a wallet (docs/methodology.md, classification). Insider names a link,
+ * not conduct: how an insider behaved is in its score's caps (insider_dump, pulled_own_launch_liquidity).
+ */
+export const CLASSIFICATION_TEXT: Record<Classification, string> = {
+  smart_money: `a proven, profitable record: reputation ${R.smartMoneyMinReputation}+ at medium confidence or more`,
+  sniper: `bought ${SNIPED}`,
+  bot: `${R.botTradesPerMinute} or more trades within a minute`,
+  insider: "linked to a token's creator (created one, funded or was funded by one, or shares its funder): not conduct",
+  whale: `a portfolio of ${formatUsd(R.whaleMinPortfolioUsd)}+ or one buy of ${formatUsd(R.whaleMinBuyUsd)}+`,
+  wash_trader: "trades with itself (round trips) in some token",
+  fresh: `first seen less than ${R.freshMaxAgeHours} hours ago, with fewer than ${R.freshMaxTrades} trades`,
+  retail: "none of the classes above",
 };
 
 /** "At least 85: the liquidity pulled flag is raised…" */

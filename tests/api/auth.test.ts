@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { revokeKey } from "@/lib/keys/store";
+import { setKeyLimits } from "@/lib/billing/contract";
+import { changePlan } from "@/lib/billing/plan-change";
+import { createKey, revokeKey, rotateKey } from "@/lib/keys/store";
 import { api, expectError, newKey, testDb } from "./helpers";
 
 const ROUTES = [
@@ -19,16 +21,17 @@ const ROUTES = [
   "/v1/alerts",
 ];
 
-// A minute window last moved `ago` seconds ago, with `count` requests in that second, by the database's clock.
-const seedWindow = async (keyId: string, ago: number, count: number) =>
+// A meter's minute window (a Free or Pro key's is its account's) last moved `ago` seconds ago,
+// with `count` requests in that second, by the database's clock.
+const seedWindow = async (meter: string, ago: number, count: number) =>
   testDb().execute(sql`
     insert into rate_limit_windows (key_id, second, total, counts)
-    select ${keyId}, s, ${count}, (select array_agg(case when i = s % 61 then ${count} else 0 end order by i) from generate_series(0, 60) i)
+    select ${meter}, s, ${count}, (select array_agg(case when i = s % 61 then ${count} else 0 end order by i) from generate_series(0, 60) i)
       from (select floor(extract(epoch from clock_timestamp()))::bigint - ${ago} as s) now`);
-// Today's and tomorrow's usage, so a test that runs across midnight sees the same.
-const seedDay = async (keyId: string, requests: number) =>
+// A meter's usage today and tomorrow, so a test that runs across midnight sees the same.
+const seedDay = async (meter: string, requests: number) =>
   testDb().execute(sql`insert into usage_daily (key_id, day, requests)
-    select ${keyId}, (now() at time zone 'utc')::date + d, ${requests} from generate_series(0, 1) d`);
+    select ${meter}, (now() at time zone 'utc')::date + d, ${requests} from generate_series(0, 1) d`);
 
 describe("authentication", () => {
   const cases: [string, () => Promise<Record<string, string>>][] = [
@@ -95,16 +98,16 @@ describe("rate limits", () => {
 
   it("counts the requests of the last minute and forgets older ones", async () => {
     const [stale, recent] = [await newKey("free"), await newKey("free")];
-    await seedWindow(stale.id, 120, 10);
-    await seedWindow(recent.id, 5, 4);
+    await seedWindow(stale.accountId, 120, 10);
+    await seedWindow(recent.accountId, 5, 4);
     const [a, b] = [await api("/v1/tokens?limit=1", { key: stale.key }), await api("/v1/tokens?limit=1", { key: recent.key })];
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.headers.get("x-ratelimit-remaining")).toBe("9");
     expect(b.headers.get("x-ratelimit-remaining")).toBe("5");
     const windows = await testDb().execute<{ key_id: string; total: number }>(
-      sql`select key_id, total from rate_limit_windows where key_id in (${stale.id}, ${recent.id})`,
+      sql`select key_id, total from rate_limit_windows where key_id in (${stale.accountId}, ${recent.accountId})`,
     );
-    expect(Object.fromEntries(windows.map((w) => [w.key_id, w.total]))).toEqual({ [stale.id]: 1, [recent.id]: 5 });
+    expect(Object.fromEntries(windows.map((w) => [w.key_id, w.total]))).toEqual({ [stale.accountId]: 1, [recent.accountId]: 5 });
   });
 
   it("carries X-RateLimit headers on every keyed response, errors included", async () => {
@@ -121,7 +124,7 @@ describe("rate limits", () => {
 
   it("enforces the daily limit until the next UTC midnight", async () => {
     const k = await newKey("free");
-    await seedDay(k.id, 100);
+    await seedDay(k.accountId, 100);
     const sent = Date.now() / 1000;
     const res = await api("/v1/tokens?limit=1", { key: k.key });
     const answered = Date.now() / 1000;
@@ -147,6 +150,67 @@ describe("rate limits", () => {
     expect(usage).toEqual({ requests: 10, rejected: 4 });
   });
 
+  it("count a Free account's keys together: a rotated, replaced or second key starts no fresh window, even when they race", async () => {
+    const first = await newKey("free");
+    const get = (key: string) => api("/v1/tokens?limit=1", { key });
+    const statuses = async (key: string, n: number) => (await Promise.all(Array.from({ length: n }, () => get(key)))).map((r) => r.status);
+    expect(await statuses(first.key, 6)).toEqual(Array(6).fill(200));
+
+    const rotated = (await rotateKey(testDb(), first.id, first.accountId))!;
+    const second = await createKey(testDb(), first.accountId, "second");
+    // 4 requests left in the account's minute: 8 racing over two keys get exactly 4.
+    const raced = (await Promise.all([statuses(rotated.key, 4), statuses(second.key, 4)])).flat();
+    expect(raced.filter((s) => s === 200)).toHaveLength(4);
+    await revokeKey(testDb(), second.id, first.accountId);
+    const replaced = await createKey(testDb(), first.accountId, "replaced");
+    const refused = await get(replaced.key);
+    expectError(refused, 429, "RATE_LIMITED");
+    expect(refused.headers.get("x-ratelimit-limit")).toBe("10");
+
+    // The day too: the account's count binds whichever key asks.
+    const other = await newKey("free");
+    await seedDay(other.accountId, 100);
+    const rotatedOther = (await rotateKey(testDb(), other.id, other.accountId))!;
+    const dayRefused = await get(rotatedOther.key);
+    expectError(dayRefused, 429, "RATE_LIMITED");
+    expect(dayRefused.headers.get("x-ratelimit-limit")).toBe("100");
+  });
+
+  it("keep an API Tier key's own limits per key, through a rotation, beside the account's other keys", async () => {
+    const k = await newKey("api_tier");
+    await setKeyLimits(testDb(), k.accountId, k.id, { ratePerMinute: 3 });
+    const get = (key: string) => api("/v1/tokens?limit=1", { key });
+    for (let i = 0; i < 3; i++) expect((await get(k.key)).status).toBe(200);
+    const rotated = (await rotateKey(testDb(), k.id, k.accountId))!;
+    const refused = await get(rotated.key);
+    expectError(refused, 429, "RATE_LIMITED");
+    expect(refused.headers.get("x-ratelimit-limit")).toBe("3");
+    // Another key of the account has its own window, and the plan's default limits.
+    const other = await createKey(testDb(), k.accountId, "other");
+    expect((await get(other.key)).headers.get("x-ratelimit-limit")).toBe("1000");
+    // The account's meter counts every request of its keys (for a plan change within the day).
+    const [account] = await testDb().execute<{ requests: number; rejected: number }>(
+      sql`select sum(requests)::int as requests, sum(rejected)::int as rejected from usage_daily where key_id = ${k.accountId}`,
+    );
+    expect(account).toEqual({ requests: 4, rejected: 1 });
+  });
+
+  it("refuse a key its account's plan disabled (403), until an upgrade brings it back", async () => {
+    const oldest = await newKey("pro");
+    const keys = [oldest, await createKey(testDb(), oldest.accountId, "b"), await createKey(testDb(), oldest.accountId, "c")];
+    await changePlan(testDb(), oldest.accountId, "free", new Date());
+    const answers = await Promise.all(keys.map((k) => api("/v1/tokens?limit=1", { key: k.key })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 403]);
+    expectError(answers[2], 403, "FORBIDDEN");
+    expect(answers[2].body.error.message).toMatch(/^This API key is disabled/);
+    // Refused before anything is read or counted, on the routes that read in the round trip that authorizes them too.
+    expectError(await api(`/v1/tokens/0x${"a".repeat(40)}`, { key: keys[2].key }), 403, "FORBIDDEN");
+    const [counted] = await testDb().execute<{ n: number }>(sql`select count(*)::int as n from usage_daily where key_id = ${keys[2].id}`);
+    expect(counted.n).toBe(0);
+    await changePlan(testDb(), oldest.accountId, "pro", new Date());
+    expect((await api("/v1/tokens?limit=1", { key: keys[2].key })).status).toBe(200);
+  });
+
   it("meters usage per key per day", async () => {
     const k = await newKey("pro");
     for (let i = 0; i < 3; i++) await api("/v1/tokens?limit=1", { key: k.key });
@@ -163,7 +227,7 @@ describe("the order of errors", () => {
 
   it("answers 401 for an unknown key and 429 for a limited one before it looks at the parameters", async () => {
     const limited = await newKey("free");
-    await seedDay(limited.id, 100);
+    await seedDay(limited.accountId, 100);
     for (const path of refused) {
       expectError(await api(path), 400, "INVALID_PARAMS");
       expectError(await api(path, { key: `ocd_live_${"x".repeat(32)}` }), 401, "UNAUTHORIZED");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changePlan } from "@/lib/billing/plan-change";
 import type { Plan } from "@/lib/domain/vocab";
 import { createKey, ensureAccount, setPlan } from "@/lib/keys/store";
 import { OVERVIEW_URLS, STREAM_PAGE_SIZE } from "@/lib/queries/shared-views";
@@ -7,8 +8,9 @@ import { type OwnServer, ownServer, signedIn } from "./own-server";
 
 /**
  * The dashboard's JSON routes and the limits around them, on a server of this file's own: a
- * public origin of http://intel.test, no email service, real webhook target checks and a pool
- * of two connections.
+ * public origin of http://intel.test, no email service, real webhook target checks, a pool of
+ * two connections, and the tests on loopback trusted as a proxy (so X-Forwarded-For tells
+ * visitors apart).
  */
 const ORIGIN = "http://intel.test";
 let server: OwnServer;
@@ -18,6 +20,7 @@ beforeAll(async () => {
     APP_URL: ORIGIN,
     WEBHOOK_ALLOW_PRIVATE: "0",
     DATABASE_POOL_MAX: "2",
+    TRUSTED_PROXIES: "loopback",
   }));
 });
 afterAll(async () => {
@@ -101,7 +104,7 @@ describe("the dashboard's market routes", () => {
     expect(remaining(await visitor().fetch(path))).toEqual([200, "10", "9"]);
   });
 
-  it("meter a signed-in user against their account, as before public browsing, and not against their address", async () => {
+  it("meter a signed-in user against their account, shared with its keys, and not against their address", async () => {
     const { browser, accountId } = await signedIn(server);
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(remaining(await browser.fetch(`/api/tokens?limit=1&page=${i + 1}`).then(asResponse)));
@@ -109,15 +112,15 @@ describe("the dashboard's market routes", () => {
     expectError(await browser.fetch("/api/events?limit=1&type=swap").then(asResponse), 429, "RATE_LIMITED");
     const [usage] = await server.sql`select requests, rejected from usage_daily where key_id = ${accountId}`;
     expect(usage).toEqual({ requests: 10, rejected: 1 });
-    // A Pro account has the Pro plan's limits; the account's keys keep their own counters.
+    // A Pro account has the Pro plan's limits, which its keys' requests count against too.
     await setPlan(server.db, accountId, "pro");
     expect((await browser.fetch("/api/tokens?limit=1").then(asResponse)).status).toBe(200);
-    const key = await createKey(server.db, accountId, "own limits");
-    expect((await v1("/v1/tokens?limit=1", key.key)).status).toBe(200);
+    const key = await createKey(server.db, accountId, "shares the account's limits");
+    expect(remaining(await v1("/v1/tokens?limit=1", key.key)).slice(0, 2)).toEqual([200, "60"]);
     const counted = await server.sql`select key_id, requests from usage_daily where key_id in (${accountId}, ${key.id}) order by requests`;
     expect(counted).toEqual([
       { key_id: key.id, requests: 1 },
-      { key_id: accountId, requests: 11 },
+      { key_id: accountId, requests: 12 },
     ]);
     // Nothing was counted against the address the signed-in requests came from.
     expect(await server.sql`select key_id from usage_daily where key_id like 'client:%' and key_id not like 'client:203.0.113.%'`).toEqual([]);
@@ -159,6 +162,35 @@ describe("the dashboard's account routes", () => {
   it("need a session", async () => {
     expectError(await fetch(`${server.baseUrl}/api/keys`, write("POST", { name: "x" })).then(asResponse), 401, "UNAUTHORIZED");
     expectError(await fetch(`${server.baseUrl}/api/alerts`, write("POST", { name: "x" })).then(asResponse), 401, "UNAUTHORIZED");
+  });
+
+  it("take a request from the account's limits for each write that makes something; revoking and deleting stay free", async () => {
+    const { browser } = await signedIn(server);
+    const conditions = { min_liquidity_usd: 1000 };
+    const made = await browser.fetch("/api/alerts", write("POST", { alert: { name: "watch", conditions } })).then(asResponse);
+    expect([made.status, made.headers.get("x-ratelimit-limit"), made.headers.get("x-ratelimit-remaining")]).toEqual([200, "10", "9"]);
+    const rename = (i: number) => browser.fetch(`/api/alerts/${made.body.id}`, write("PATCH", { name: `watch ${i}` })).then(asResponse);
+    for (let i = 0; i < 9; i++) expect((await rename(i)).status).toBe(200);
+    const refused = await rename(9);
+    expectError(refused, 429, "RATE_LIMITED");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expectError(await browser.fetch("/api/keys", write("POST", { name: "more" })).then(asResponse), 429, "RATE_LIMITED");
+    const [alertsKey] = await server.sql<{ id: string }[]>`select key_id as id from alerts where id = ${made.body.id}`;
+    expectError(await browser.fetch(`/api/keys/${alertsKey.id}/rotate`, write("POST")).then(asResponse), 429, "RATE_LIMITED");
+
+    expect((await browser.fetch(`/api/alerts/${made.body.id}`, write("DELETE"))).status).toBe(204);
+    expect((await browser.fetch(`/api/keys/${alertsKey.id}`, write("DELETE"))).status).toBe(204);
+  });
+
+  it("show on the keys page which keys a downgrade disabled, and why", async () => {
+    const { browser, accountId } = await signedIn(server);
+    await setPlan(server.db, accountId, "pro");
+    for (const name of ["oldest", "older", "newest"]) await createKey(server.db, accountId, name);
+    await changePlan(server.db, accountId, "free", new Date());
+    const page = (await (await browser.fetch("/keys")).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("Your Free plan allows 2 live keys, so your 1 newest key is disabled: the API refuses it (403), but nothing is deleted.");
+    expect(page).toMatch(/newest <span[^>]*title="Beyond the Free plan&#x27;s 2 live keys[^"]*"[^>]*>disabled<\/span>/);
+    expect(page).not.toMatch(/olde(r|st) <span[^>]*>disabled/);
   });
 });
 
@@ -225,12 +257,12 @@ describe("webhook targets", () => {
   });
 
   it.each([
-    ["NAT64 of loopback", "http://[64:ff9b::7f00:1]/hook"],
-    ["local-use NAT64", "http://[64:ff9b:1::a00:1]/hook"],
-    ["6to4 of a private address", "http://[2002:c0a8:101::1]/hook"],
-    ["IPv4-mapped loopback", "http://[::ffff:127.0.0.1]/hook"],
-    ["IPv4-compatible", "http://[::8.8.8.8]/hook"],
-    ["cloud metadata", "http://169.254.169.254/latest"],
+    ["NAT64 of loopback", "https://[64:ff9b::7f00:1]/hook"],
+    ["local-use NAT64", "https://[64:ff9b:1::a00:1]/hook"],
+    ["6to4 of a private address", "https://[2002:c0a8:101::1]/hook"],
+    ["IPv4-mapped loopback", "https://[::ffff:127.0.0.1]/hook"],
+    ["IPv4-compatible", "https://[::8.8.8.8]/hook"],
+    ["cloud metadata", "https://169.254.169.254/latest"],
   ])("refuse %s", async (_what, url) => {
     const { key } = await apiKey("pro");
     const res = await post(key, hook(url));
@@ -238,15 +270,38 @@ describe("webhook targets", () => {
     expect(res.body.error.message).toMatch(/public addresses only/);
   });
 
+  it("are https, without credentials, in words: nothing of a user name or password is stored or shown back", async () => {
+    const { browser, accountId } = await signedIn(server);
+    await setPlan(server.db, accountId, "pro");
+    const { key } = await createKey(server.db, accountId, "hooks");
+    const plain = await post(key, hook("http://8.8.8.8/hook"));
+    expectError(plain, 400, "INVALID_PARAMS", "webhook_url");
+    expect(plain.body.error.message).toBe("The webhook URL must start with https:// (plain http:// is accepted only on the embedded defaults of npm start).");
+    const withCredentials = await post(key, hook("https://user:s3cret@8.8.8.8/hook"));
+    expectError(withCredentials, 400, "INVALID_PARAMS", "webhook_url");
+    expect(withCredentials.body.error.message).toMatch(/^The webhook URL must not carry a user name or password/);
+    expect(JSON.stringify(withCredentials.body)).not.toContain("s3cret");
+    expect((await post(key, hook("https://no-such-host.invalid/hook"))).body.error.message).toBe("The webhook URL's host does not resolve.");
+    // An alert saved before credentials were refused keeps them for delivery, but never shows them.
+    const made = await post(key, hook("https://8.8.8.8/hook"));
+    await server.sql`update alerts set webhook_url = 'https://user:s3cret@8.8.8.8/hook' where id = ${made.body.id}`;
+    expect((await v1(`/v1/alerts/${made.body.id}`, key)).body.webhook_url).toBe("https://8.8.8.8/hook");
+    const json = { "content-type": "application/json" };
+    const renamed = await v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: json, body: JSON.stringify({ name: "renamed" }) });
+    for (const shown of [(await v1("/v1/alerts?status=all", key)).body, renamed.body, await browser.fetch("/alerts").then((r) => r.text())]) {
+      expect(JSON.stringify(shown)).not.toContain("s3cret");
+    }
+  });
+
   it("meet the gate on every change after a downgrade, on the API and the dashboard alike", async () => {
     const { key, accountId } = await apiKey("pro");
     // A global address needs no lookup; nothing is delivered to it here.
-    const made = await post(key, hook("http://8.8.8.8/hook"));
+    const made = await post(key, hook("https://8.8.8.8/hook"));
     expect(made.status).toBe(201);
     await setPlan(server.db, accountId, "free");
     const patch = (body: unknown) =>
       v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    expectError(await patch({ webhook_url: "http://8.8.4.4/hook" }), 403, "FORBIDDEN");
+    expectError(await patch({ webhook_url: "https://8.8.4.4/hook" }), 403, "FORBIDDEN");
     expect((await patch({ name: "renamed" })).status).toBe(200);
 
     const { browser, accountId: dashboardAccount } = await signedIn(server);
@@ -320,7 +375,7 @@ describe("the request deadline", () => {
     const { key } = await apiKey("api_tier");
     const limited = await apiKey("free");
     await server.sql`insert into usage_daily (key_id, day, requests)
-      select ${limited.id}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`;
+      select ${limited.accountId}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`;
     const release = await lock("events");
     let stuck: Promise<unknown>[] = [];
     try {

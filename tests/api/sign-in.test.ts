@@ -7,15 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { closeAllSessions } from "@/lib/auth/sessions";
 import { SIGN_IN_EMAIL_LIMITS } from "@/lib/auth/sign-in-throttle";
+import { PLANS } from "@/lib/domain/vocab";
+import { ensureAccount } from "@/lib/keys/store";
+import { serveArgs } from "@/scripts/embedded/web";
 import { createTestDatabase } from "@/tests/setup/database";
 import { freePort } from "@/tests/setup/server";
 import { startFakeResend } from "@/worker/alerts/test/fake-servers";
-import { authForm, type Browser, browser, type OwnServer, ownServer } from "./own-server";
+import { authForm, type Browser, browser, type OwnServer, ownServer, signedIn as withSession } from "./own-server";
 
 /**
  * Signing in, through the same requests a browser makes to Auth.js's routes, on servers of this
  * file's own: one configured for production (public origin https://intel.test, email through a
- * loopback Resend stand-in, DEV_SIGNIN=1 set by mistake), one on the embedded defaults.
+ * loopback Resend stand-in, DEV_SIGNIN=1 set by mistake, the tests trusted as a proxy on
+ * loopback, so X-Forwarded-For names the client), one on the embedded defaults.
  */
 const ORIGIN = "https://intel.test";
 const SESSION = "__Secure-authjs.session-token";
@@ -25,7 +29,13 @@ describe("with email configured", () => {
   let resend: Awaited<ReturnType<typeof startFakeResend>>;
   beforeAll(async () => {
     resend = await startFakeResend();
-    server = await ownServer("oci_sign_in", () => ({ APP_URL: ORIGIN, RESEND_API_KEY: "re_test", RESEND_BASE_URL: resend.url, DEV_SIGNIN: "1" }));
+    server = await ownServer("oci_sign_in", () => ({
+      APP_URL: ORIGIN,
+      RESEND_API_KEY: "re_test",
+      RESEND_BASE_URL: resend.url,
+      DEV_SIGNIN: "1",
+      TRUSTED_PROXIES: "loopback",
+    }));
   });
   afterAll(async () => {
     await server?.close();
@@ -71,6 +81,18 @@ describe("with email configured", () => {
     expect(linksTo("one-too-many@example.com")).toHaveLength(0);
   });
 
+  it("counts an inbox once, however its address is spelt", async () => {
+    const { perAddress } = SIGN_IN_EMAIL_LIMITS;
+    const spellings = ["inbox.owner@gmail.com", "inboxowner+1@gmail.com", "Inbox.Owner+2@googlemail.com", "i.n.b.o.x.o.w.n.e.r@gmail.com"];
+    const asked = Array.from({ length: perAddress + 1 }, (_, i) => spellings[i % spellings.length]);
+    const answers = [];
+    for (const [i, email] of asked.entries()) answers.push((await askLink(email, `198.51.100.${40 + i}`)).headers.get("location"));
+    expect(answers.slice(0, perAddress).every((location) => !location?.includes("error="))).toBe(true);
+    expect(answers[perAddress]).toMatch(/error=AccessDenied/);
+    const spelt = new Set(spellings.map((e) => e.toLowerCase()));
+    expect(resend.sent.filter((m) => [m.to].flat().some((to) => spelt.has(to)))).toHaveLength(perAddress);
+  });
+
   it("revokes sessions: a signed-out cookie stops working, and signing out everywhere ends every device's", async () => {
     const email = "two-devices@example.com";
     await askLink(email, "198.51.100.30");
@@ -111,7 +133,7 @@ describe("the start", () => {
       const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, RESEND_API_KEY: "re_test", NEXT_TELEMETRY_DISABLED: "1" };
       delete env.APP_URL;
       delete env.AUTH_URL;
-      const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(await freePort()), "-H", "127.0.0.1"], {
+      const child = spawn(process.execPath, serveArgs(await freePort()), {
         env,
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -178,6 +200,20 @@ describe("on the embedded defaults", () => {
     expect((await b.fetch("/api/status")).status).toBe(200);
   });
 
+  it("signs in as the dev accounts the start prints, each on its plan", async () => {
+    // The accounts `npm start` makes on the embedded defaults (scripts/embedded/dev-keys.ts), one per plan.
+    for (const plan of PLANS) {
+      const email = `dev+${plan}@localhost`;
+      await ensureAccount(server.db, email, plan);
+      const b = browser(server.baseUrl);
+      const res = await devSignIn(b, email);
+      expect([email, res.headers.get("location")?.includes("error="), b.cookies.has(SESSION_HTTP)]).toEqual([email, false, true]);
+      const [{ label }] = await server.sql<{ label: string }[]>`select label from plans where id = ${plan}`;
+      const page = (await (await b.fetch("/plan")).text()).replaceAll("<!-- -->", "");
+      expect(page).toContain(`data-testid="current-plan">${label}</strong>`);
+    }
+  });
+
   it("refuses the dev sign-in to another machine, to a page that rebinds its name, and for a user of email links", async () => {
     const remote = browser(server.baseUrl);
     const fromAfar = await devSignIn(remote, "newcomer@example.com", { "x-forwarded-for": "203.0.113.5" });
@@ -193,6 +229,13 @@ describe("on the embedded defaults", () => {
     const res = await devSignIn(verified, "verified@example.com");
     expect(res.headers.get("location")).toMatch(/code=email_account/);
     expect(verified.cookies.has(SESSION_HTTP)).toBe(false);
+  });
+
+  it("shows the operator's command on the plan page: whoever runs npm start is the operator", async () => {
+    const { browser: b, accountId } = await withSession(server);
+    const page = await b.fetch("/plan").then((r) => r.text());
+    expect(page).toContain("plans are changed by its operator");
+    expect(page).toContain(`npm run --silent keys -- set-plan ${accountId} pro`);
   });
 
   it("writes sign-in links to the log without Resend, and says so at the start", async () => {

@@ -93,22 +93,42 @@ describe("published scores of the fixture chain", () => {
   it("pins a token's risk score: its dimensions under RISK_WEIGHTS, no flag or floor", async () => {
     const body = expectShape(tokenScore, (await api("/v1/scores/token/0x7d97361b4df3e28aeb9a2307798a1b71395c6b04")).body);
     expect({ risk_score: body.risk_score, flags: body.flags, dimensions: body.dimensions, adjustments: body.adjustments }).toEqual({
-      // 0.3·11 + 0.3·56.5 + 0.2·0 + 0.2·56.5 = 31.55. Liquidity counts the unlocked LP (its creator holds
+      // 0.3·11 + 0.3·56.5 + 0.2·0 + 0.2·45.8 = 29.41. Liquidity counts the unlocked LP (its creator holds
       // it: unlocked_lp_share 1), which the severe-liquidity floor leaves out (45.6 without it, below 50).
-      risk_score: 31.6,
+      risk_score: 29.4,
       flags: [],
-      dimensions: { holder_concentration_score: 11, liquidity_stability_score: 56.5, wash_trade_score: 0, smart_money_flow_score: 56.5 },
+      dimensions: { holder_concentration_score: 11, liquidity_stability_score: 56.5, wash_trade_score: 0, smart_money_flow_score: 45.8 },
       adjustments: [],
     });
   });
 
   it("pins a wallet's reputation and class", async () => {
     const body = expectShape(walletScore, (await api("/v1/scores/wallet/0x241daa9cfdb6902d364a97431b93e2f6f9fa0ea7")).body);
-    expect({ reputation_score: body.reputation_score, classification: body.classification, dimensions: body.dimensions }).toEqual({
-      reputation_score: 71.5,
+    const { reputation_score, classification, dimensions, weights, missing_dimensions } = body;
+    expect({ reputation_score, classification, dimensions, weights, missing_dimensions }).toEqual({
+      // A position whose tokens are all in a pool as the wallet's liquidity is open, not a closed one without a profit.
+      reputation_score: 72.3,
       classification: "smart_money",
-      dimensions: { win_rate: 0.5938, entry_timing_score: 66.7, consistency_score: null, risk_drawdown_score: 98.7 },
+      // Consistency has no data (one week of closed trades): its no-evidence 50, at weight 0.
+      dimensions: { win_rate: 0.6129, entry_timing_score: 66.7, consistency_score: 50, risk_drawdown_score: 98.7 },
+      weights: { win_rate: 0.4375, entry_timing_score: 0.3125, consistency_score: 0, risk_drawdown_score: 0.25 },
+      missing_dimensions: [{ dimension: "consistency_score", reason: "too_few_closed_weeks" }],
     });
+  });
+
+  it("counts the closed positions as the positions list does, and the closed trades the record rests on apart", async () => {
+    // A wallet the scorer counts more closed trades for than it has closed positions.
+    const [{ address }] = await testDb().execute<{ address: string }>(sql`
+      select s.address from wallet_scores s join wallet_position_counts c on c.wallet = s.address
+       where s.closed_positions > c.total - c.open order by s.address limit 1`);
+    const score = expectShape(walletScore, (await api(`/v1/scores/wallet/${address}`)).body);
+    const closed = await api(`/v1/wallets/${address}/positions?status=closed&limit=1`);
+    expect(score.closed_positions).toBe(closed.body.total);
+    // The others are open positions it sold down to less than $1 of value (docs/methodology.md).
+    const open = (await api(`/v1/wallets/${address}/positions?status=open&limit=200`)).body.data as { sell_count: number; value_usd: number }[];
+    const dust = open.filter((p) => p.sell_count > 0 && p.value_usd < 1).length;
+    expect(dust).toBeGreaterThan(0);
+    expect(score.closed_trades).toBe(score.closed_positions + dust);
   });
 });
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { waitForHttp } from "@/scripts/embedded/web";
+import { serveArgs, waitForHttp } from "@/scripts/embedded/web";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,14 +16,14 @@ export async function freePort(): Promise<number> {
 export type AppServer = { baseUrl: string; pid: number; output: () => string; stop: () => Promise<void> };
 
 /**
- * The production build served by `next start` against a given database, on a free port. Another
+ * The production build served by scripts/serve.ts against a given database, on a free port. Another
  * process may take the port between our asking and next binding it: then it tries another one.
  */
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     let output = "";
-    const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    const child: ChildProcess = spawn(process.execPath, serveArgs(port), {
       // APP_URL: the public origin links and session writes must carry (lib/config.ts), as a browser sees it.
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info", WEBHOOK_ALLOW_PRIVATE: "1", APP_URL: `http://localhost:${port}`, ...env },
       stdio: ["ignore", "pipe", "pipe"],

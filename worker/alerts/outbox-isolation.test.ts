@@ -4,6 +4,7 @@ import { resendTransport } from "@/lib/alerts/email";
 import { HostBreaker } from "@/lib/alerts/host-breaker";
 import { WEBHOOK_ERRORS, webhookTransport } from "@/lib/alerts/webhook";
 import { setPlan } from "@/lib/keys/store";
+import { failingWebhookTargets } from "@/lib/queries/failing-webhooks";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, HOST_PAUSED, runOutboxSender } from "./outbox";
 import { startFakeResend, startWebhookReceiver } from "./test/fake-servers";
@@ -128,6 +129,42 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
       expect((await notificationsOf(t.sql)).filter((r) => r.recipient === tarpit.url).every((r) => r.lastError === HOST_PAUSED)).toBe(true);
     } finally {
       await tarpit.close();
+      await good.close();
+    }
+  });
+
+  it("takes one account's receivers under one domain as one target: tarpits minted on many ports cost a few timeouts in all", async () => {
+    const tarpits = await Promise.all(Array.from({ length: 5 }, () => startTarpit()));
+    const secrets = new Map<string, string>();
+    // Another account's receiver on the same host: its deliveries are not put off.
+    const good = await startWebhookReceiver(secrets);
+    try {
+      const minter = await newOwner(t.db, "pro");
+      for (const tarpit of tarpits) {
+        for (let i = 0; i < 2; i++) await newAlert(t.db, minter, CONDITIONS, { notification_channel: "webhook", webhook_url: tarpit.url });
+      }
+      const neighbour = await newOwner(t.db, "pro");
+      for (let i = 0; i < 2; i++) {
+        const alert = await newAlert(t.db, neighbour, CONDITIONS, { notification_channel: "webhook", webhook_url: `${good.url}/in` });
+        if ("webhook_secret" in alert && alert.webhook_secret) secrets.set(alert.id, alert.webhook_secret);
+      }
+      await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
+      await new AlertEvaluator().evaluate(t.sql, T0);
+
+      const breaker = new HostBreaker({ threshold: 3 });
+      await deliverDue(t.sql, { email: null, webhook: webhookTransport({ timeoutMs: 200, allowPrivate: true }), breaker, ...fast }, ["webhook"]);
+
+      expect(tarpits.reduce((sum, tarpit) => sum + tarpit.requests(), 0)).toBe(3);
+      expect(good.delivered.size).toBe(2);
+      const minted = (await notificationsOf(t.sql)).filter((r) => tarpits.some((tarpit) => tarpit.url === r.recipient));
+      expect(minted.map((r) => r.lastError).sort()).toEqual([...Array(3).fill(WEBHOOK_ERRORS.noAnswer(200)), ...Array(7).fill(HOST_PAUSED)].sort());
+      // The account sees its failing targets, and why; the neighbour has none.
+      const failing = await failingWebhookTargets(t.db, minter.accountId);
+      expect(failing.map((f) => [f.url, f.alerts, f.undelivered]).sort()).toEqual(tarpits.map((tarpit) => [tarpit.url, 2, 2]).sort());
+      expect(new Set(failing.map((f) => f.lastError))).toEqual(new Set([WEBHOOK_ERRORS.noAnswer(200), HOST_PAUSED]));
+      expect(await failingWebhookTargets(t.db, neighbour.accountId)).toEqual([]);
+    } finally {
+      await Promise.all(tarpits.map((tarpit) => tarpit.close()));
       await good.close();
     }
   });

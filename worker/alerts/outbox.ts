@@ -2,7 +2,7 @@ import { names, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
 import { notifications } from "@/db/schema";
 import { dashboardUrl, type EmailTransport, emailTransportFromConfig, renderAlertEmail } from "@/lib/alerts/email";
-import { HostBreaker, webhookHost } from "@/lib/alerts/host-breaker";
+import { breakerKey, HostBreaker } from "@/lib/alerts/host-breaker";
 import type { AlertNotification, DeliveryResult } from "@/lib/alerts/payload";
 import { webhooksRefused } from "@/lib/alerts/service";
 import { type WebhookTransport, webhookBody, webhookTransport } from "@/lib/alerts/webhook";
@@ -24,8 +24,9 @@ import { sleep } from "../sleep";
  *   never holds up an email (runOutboxSender runs each lane in a loop of its own);
  * - each claim takes the accounts' due rows in turns (every account's oldest first, then every
  *   account's second, ...), so one account's flood does not push the others back;
- * - webhooks go one at a time per host, and a host that keeps failing is put off for a while
- *   by a circuit breaker (lib/alerts/host-breaker.ts) instead of costing a timeout per message.
+ * - webhooks go one at a time per account and registrable domain, and such a target that keeps
+ *   failing is put off for a while by a circuit breaker (lib/alerts/host-breaker.ts) instead of
+ *   costing a timeout per message (however many subdomains or ports it answers on).
  *
  * A webhook is delivered only while the account's plan has webhooks (after a downgrade the
  * notification fails with the plan's reason). Without an email transport (no RESEND_API_KEY)
@@ -39,7 +40,7 @@ export type SenderOptions = {
   appUrl?: string;
   /** Rows claimed per lane per pass. */
   batchSize?: number;
-  /** Deliveries in flight at once within a lane's pass (webhooks: hosts at once). */
+  /** Deliveries in flight at once within a lane's pass (webhooks: targets at once). */
   concurrency?: number;
   maxAttempts?: number;
   /** Delay before the first retry; it doubles with each attempt up to maxBackoffMs. */
@@ -47,7 +48,7 @@ export type SenderOptions = {
   maxBackoffMs?: number;
   /** How long a claimed row stays invisible: longer than a batch's deliveries can take. */
   leaseMs?: number;
-  /** Webhook hosts' circuits; keep one across passes (runOutboxSender does). */
+  /** Webhook targets' circuits; keep one across passes (runOutboxSender does). */
   breaker?: HostBreaker;
 };
 
@@ -70,7 +71,8 @@ const DEFAULTS = {
 type Resolved = SenderOptions & typeof DEFAULTS & { appUrl: string; breaker: HostBreaker };
 
 export const EMAIL_NOT_CONFIGURED = "Not sent: this server has no email service configured (RESEND_API_KEY); the message waits in the outbox.";
-export const HOST_PAUSED = "Your webhook host kept failing, so deliveries to it are paused for a few minutes; they resume by themselves once it answers.";
+export const HOST_PAUSED =
+  "Your webhooks at this domain kept failing, so deliveries to it are paused for a few minutes; they resume by themselves once it answers.";
 
 /** Transports as configured (RESEND_API_KEY, RESEND_BASE_URL, EMAIL_FROM, WEBHOOK_ALLOW_PRIVATE). */
 export function transportsFromConfig(): Pick<SenderOptions, "email" | "webhook"> {
@@ -79,6 +81,7 @@ export function transportsFromConfig(): Pick<SenderOptions, "email" | "webhook">
 
 type Claimed = {
   id: string;
+  accountId: string;
   channel: Channel;
   recipient: string;
   idempotencyKey: string;
@@ -112,12 +115,12 @@ async function deliverLane(sql: Sql, channel: Channel, opts: Resolved): Promise<
   if (channel === "email") {
     await inParallel(claimed, opts.concurrency, async (row) => record(sql, row, await attempt(row, opts), opts));
   } else {
-    const byHost = new Map<string, Claimed[]>();
+    const byTarget = new Map<string, Claimed[]>();
     for (const row of claimed) {
-      const host = webhookHost(row.recipient);
-      byHost.set(host, [...(byHost.get(host) ?? []), row]);
+      const target = breakerKey(row.accountId, row.recipient);
+      byTarget.set(target, [...(byTarget.get(target) ?? []), row]);
     }
-    await inParallel([...byHost], opts.concurrency, ([host, rows]) => deliverToHost(sql, host, rows, opts));
+    await inParallel([...byTarget], opts.concurrency, ([target, rows]) => deliverToTarget(sql, target, rows, opts));
   }
   return claimed.length;
 }
@@ -146,7 +149,8 @@ const CLAIM = `
     "from due, alerts a join accounts acc on acc.id = a.account_id join plans p on p.id = acc.plan",
     `t.${n.id} = due.id and a.id = t.${n.alertId}`,
   )}
-  returning t.${n.id} as id, t.${n.channel} as channel, t.${n.recipient} as recipient, t.${n.idempotencyKey} as "idempotencyKey",
+  returning t.${n.id} as id, a.account_id as "accountId", t.${n.channel} as channel, t.${n.recipient} as recipient,
+            t.${n.idempotencyKey} as "idempotencyKey",
             t.${n.payload} as payload, t.${n.attempts} as attempts, a.webhook_secret as "webhookSecret", p.label as "planLabel", p.webhooks`;
 
 /**
@@ -166,17 +170,17 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** One host's webhooks, one at a time; while its circuit is open they are put off unsent. */
-async function deliverToHost(sql: Sql, host: string, rows: Claimed[], opts: Resolved) {
+/** One target's webhooks (breakerKey), one at a time; while its circuit is open they are put off unsent. */
+async function deliverToTarget(sql: Sql, target: string, rows: Claimed[], opts: Resolved) {
   for (const row of rows) {
-    if (!opts.breaker.allows(host)) {
+    if (!opts.breaker.allows(target)) {
       await record(sql, row, { ok: false, error: HOST_PAUSED, permanent: false }, opts);
       continue;
     }
     const result = await attempt(row, opts);
-    // A refused target (permanent) says nothing about the host's health.
-    if (result.ok) opts.breaker.succeeded(host);
-    else if (!result.permanent) opts.breaker.failed(host);
+    // A refused target (permanent) says nothing about the receiver's health.
+    if (result.ok) opts.breaker.succeeded(target);
+    else if (!result.permanent) opts.breaker.failed(target);
     await record(sql, row, result, opts);
   }
 }

@@ -1,13 +1,15 @@
 import { insertSql, names, type OnConflict, type Tx, tableName } from "@/db/bulk";
 import { ohlcvCandles } from "@/db/schema";
 import { OHLCV_INTERVALS } from "@/lib/domain/vocab";
-import { SWAP_PRICE } from "./metrics";
 
 const c = names(ohlcvCandles);
 const INTERVAL_NAMES = Object.keys(OHLCV_INTERVALS);
 const INTERVAL_SECONDS = Object.values(OHLCV_INTERVALS);
 
-/** Candles already stored take the range's swaps after theirs: open kept, close replaced, high/low extended, volume and trades added. */
+/**
+ * Candles already stored take the range's events after theirs: open kept, close replaced, high/low
+ * extended, volume and trades added.
+ */
 const MERGE: OnConflict<typeof ohlcvCandles> = {
   target: ["tokenAddress", "interval", "bucketStart"],
   action: ["close"],
@@ -24,11 +26,13 @@ const SHORTEST = Math.min(...INTERVAL_SECONDS);
 if (INTERVAL_SECONDS.some((s) => s % SHORTEST !== 0)) throw new Error("every OHLCV interval must be a whole number of the shortest");
 
 /**
- * The candles of the priced swaps of events e (of tokens t) that `scope` joins and picks, in the
- * buckets `keep` picks (of intervals i: $1 names, $2 lengths), merged into the stored ones. A swap
- * is priced when it has a USD amount and a token amount; its price is its USD over its token
- * amount; a bucket opens at its first swap by event id and closes at its last. The swaps are
- * grouped once into SHORTEST buckets (m), and every interval's candles are those buckets' rolled up.
+ * The candles of the pool events of e that `scope` joins and picks, in the buckets `keep` picks
+ * (of intervals i: $1 names, $2 lengths), merged into the stored ones. A candle is the token's
+ * price by the pricing rule after each of its swaps and liquidity changes (events.price_usd: 0
+ * while no pool holds the minimum quote liquidity, so a pulled pool closes its candle at 0); it
+ * opens at its first event by id and closes at its last; its volume and trades are its swaps'.
+ * The events are grouped once into SHORTEST buckets (m), and every interval's candles are those
+ * buckets' rolled up.
  */
 const writeCandles = (scope: { join: string; where: string; since: string }, keep: string) =>
   insertSql(
@@ -49,11 +53,12 @@ const writeCandles = (scope: { join: string; where: string; since: string }, kee
               array_agg(m.prices[1] order by m.bucket) as opens, array_agg(m.prices[cardinality(m.prices)] order by m.bucket) as closes,
               max(m.high) as high, min(m.low) as low, sum(m.volume) as volume, sum(m.trades)::int as trades
          from (select s.token, s.since, s.epoch - s.epoch % ${SHORTEST} as bucket, array_agg(s.price order by s.id) as prices,
-                      max(s.price) as high, min(s.price) as low, sum(s.usd) as volume, count(*) as trades
-                 from (select e.token_address as token, e.id, extract(epoch from e.timestamp)::bigint as epoch, ${SWAP_PRICE} as price,
-                              e.amount_usd::numeric as usd, ${scope.since} as since
-                         from events e join tokens t on t.address = e.token_address ${scope.join}
-                        where e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0 and ${scope.where}) s
+                      max(s.price) as high, min(s.price) as low,
+                      coalesce(sum(s.usd) filter (where s.swap), 0) as volume, count(*) filter (where s.swap) as trades
+                 from (select e.token_address as token, e.id, extract(epoch from e.timestamp)::bigint as epoch, e.price_usd as price,
+                              e.amount_usd::numeric as usd, e.type = 'swap' as swap, ${scope.since} as since
+                         from events e ${scope.join}
+                        where e.price_usd is not null and ${scope.where}) s
                 group by s.token, s.since, 3) m
         cross join unnest($1::text[], $2::int[]) i(interval, seconds)
         where ${keep}
@@ -63,7 +68,7 @@ const writeCandles = (scope: { join: string; where: string; since: string }, kee
 
 const MERGE_RANGE = writeCandles({ join: "", where: "e.block_number >= $3", since: "null" }, "true");
 
-/** Candles of a range just written (its swaps: every event from `fromBlock` on), merged into the stored ones. */
+/** Candles of a range just written (its pool events: every event from `fromBlock` on), merged into the stored ones. */
 export async function mergeRangeCandles(tx: Tx, fromBlock: number) {
   await tx.unsafe(MERGE_RANGE, [INTERVAL_NAMES, INTERVAL_SECONDS, fromBlock]);
 }
@@ -82,7 +87,7 @@ const LONGEST = Math.max(...INTERVAL_SECONDS);
 const RECOMPUTE_AFFECTED = writeCandles(
   {
     join: "join unnest($3::text[], $4::float8[]) k(token, since) on k.token = e.token_address",
-    // Only the swaps of the buckets recomputed, not the token's whole history.
+    // Only the events of the buckets recomputed, not the token's whole history.
     where: `e.timestamp >= to_timestamp(floor(k.since / ${LONGEST}) * ${LONGEST})`,
     since: "k.since",
   },
@@ -92,7 +97,7 @@ const RECOMPUTE_AFFECTED = writeCandles(
 /**
  * After a reorg removed events: each token's candles from the buckets holding `since` (Unix
  * seconds, the token's first removed event) on, recomputed from the events that remain.
- * Subtracting the removed swaps could not restore a high, a low, an open or a close.
+ * Subtracting the removed events could not restore a high, a low, an open or a close.
  */
 export async function recomputeCandles(tx: Tx, since: { token: string; since: number }[]) {
   if (since.length === 0) return;
@@ -102,7 +107,7 @@ export async function recomputeCandles(tx: Tx, since: { token: string; since: nu
 }
 
 /**
- * A database indexed before the worker kept candles has swaps but no candles:
+ * A database indexed before the worker kept candles has pool events but no candles:
  * they are computed once, from every event, before indexing resumes.
  */
 export async function fillMissingCandles(tx: Tx) {

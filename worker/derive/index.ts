@@ -50,7 +50,7 @@ export async function deriveRange(
   before: StoredBalances,
 ): Promise<Touched> {
   await applyTransfers(tx, state, rows.transfers, before);
-  await applyPositions(tx, state, rows.transfers, "stored");
+  await applyPositions(tx, state, rows, "stored");
   await upsertWalletActivity(tx, profile, { fromBlock });
   await mergeRangeCandles(tx, fromBlock);
   const actors = rows.events.flatMap((e) => (e.to ? [e.wallet, e.to] : [e.wallet]));

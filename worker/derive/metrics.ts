@@ -5,7 +5,7 @@ import { firstIdAfter } from "@/db/event-ids";
 import { pools as poolsTable, tokenMetrics, tokenScores } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { holderGrowthPct } from "@/lib/scoring/holder-growth";
-import { trendingScore } from "@/lib/scoring/trending";
+import { type TrendingInput, trendingScore } from "@/lib/scoring/trending";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainState, PoolState } from "../indexer/state";
 import { MAX_USD, poolLiquidityUsd, poolPriceUsd, tokenPrice } from "./prices";
@@ -18,22 +18,22 @@ export type Head = { number: number; timestamp: number };
 /** The windows of the price changes, in seconds before the head; the volume and trade counts use the 24 h and 1 h ones. */
 const WINDOWS = { "5m": 300, "1h": 3_600, "24h": 86_400 } as const;
 
-/** A swap's USD price: its USD over its token amount (events e of a token t). */
-export const SWAP_PRICE = `e.amount_usd / (e.token_amount / power(10::numeric, t.decimals))::float8`;
-const PRICED_SWAP = `e.token_address = i.address and e.type = 'swap' and e.amount_usd > 0 and e.token_amount > 0`;
+/** A pool event of token i with its price by the pricing rule after it (events.price_usd; 0 while unpriced). */
+const PRICED_EVENT = `e.token_address = i.address and e.price_usd is not null`;
 
 /**
- * The swap price a window's change starts from, as a lateral subquery: the last swap before the
- * window (id below `firstId`), else, for a token that first traded inside it, its first swap.
+ * The price a window's change starts from, as a lateral subquery: the token's price after its
+ * last pool event before the window (id below `firstId`) when it had one, else the first price
+ * inside the window (a token priced only since).
  */
 const startPriceSql = (firstId: string) => `
   (select coalesce(
-     (select ${SWAP_PRICE} from events e where ${PRICED_SWAP} and e.id < ${firstId} order by e.id desc limit 1),
-     (select ${SWAP_PRICE} from events e where ${PRICED_SWAP} and e.id >= ${firstId} order by e.id limit 1)))`;
+     (select nullif(e.price_usd, 0) from events e where ${PRICED_EVENT} and e.id < ${firstId} order by e.id desc limit 1),
+     (select e.price_usd from events e where ${PRICED_EVENT} and e.price_usd > 0 and e.id >= ${firstId} order by e.id limit 1)))`;
 
-/** Change in percent from `start` to `last`, held to ±MAX_USD as every figure; null without both prices. */
+/** Change in percent from `start` to the price now, held to ±MAX_USD as every figure; null without both prices. */
 const changeSql = (start: string) =>
-  `case when ${start} > 0 and lt.price > 0 then least(greatest((lt.price / ${start} - 1) * 100, -$8::float8), $8::float8) end`;
+  `case when ${start} > 0 and i.price_usd > 0 then least(greatest((i.price_usd / ${start} - 1) * 100, -$8::float8), $8::float8) end`;
 
 /** The token_metrics columns refreshTokenMetrics computes (the others: refreshRanking). */
 const COMPUTED = [
@@ -57,8 +57,8 @@ const COMPUTED = [
 /**
  * The insert of refreshTokenMetrics from its `priced` and `swaps` rows; a row that did not change is not written.
  * Price (at most MAX_USD) times at most 2^256 units stays far inside float8; the product is held to MAX_USD as every USD figure.
- * Market cap = price x circulating supply (docs/methodology.md): without a pool price, the last trade's price;
- * supply held at burn addresses is not circulating. FDV = the same price x total supply.
+ * Market cap = price x circulating supply (docs/methodology.md), 0 for a token without a price (no pool holds the
+ * minimum quote liquidity); supply held at burn addresses is not circulating. FDV = the same price x total supply.
  */
 const WRITE_METRICS = insertSql(
   tokenMetrics,
@@ -66,8 +66,8 @@ const WRITE_METRICS = insertSql(
     address: "p.address",
     createdAt: "p.created_at",
     priceUsd: "p.price_usd",
-    marketCapUsd: "least(greatest(p.price * ((p.total_supply - p.burned) / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
-    fdvUsd: "least(greatest(p.price * (p.total_supply / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
+    marketCapUsd: "least(greatest(p.price_usd * ((p.total_supply - p.burned) / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
+    fdvUsd: "least(greatest(p.price_usd * (p.total_supply / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
     liquidityUsd: "p.liquidity_usd",
     volume24hUsd: "coalesce(s.usd24h, 0)",
     volume1hUsd: "coalesce(s.usd1h, 0)",
@@ -98,7 +98,7 @@ export async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promi
  * Rewrites the token_metrics rows of `tokens` (the list read model) and the USD liquidity of
  * their pools, as of `head`: price and liquidity from the pool reserves in `state`, market cap
  * and FDV from price and supply, 24 h and 1 h swap volume, the 24 h buys, sells and distinct
- * traders, and the swap price's change over 5 min, 1 h and 24 h from events, holder count and
+ * traders, and the price's change over 5 min, 1 h and 24 h from events' prices, holder count and
  * its growth over the past hour (lib/scoring/holder-growth.ts) from holder_count_history. Every
  * window ends at the head's time.
  * Rows that did not change are not written.
@@ -130,12 +130,9 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: str
          from events e
         where e.type = 'swap' and e.id >= $5 and e.token_address = any($1::text[]) group by e.token_address),
      priced as (
-       select i.*, t.created_at, t.total_supply, t.decimals, coalesce(nullif(i.price_usd, 0), lt.price, 0) as price,
-              coalesce(burned.amount, 0) as burned,
+       select i.*, t.created_at, t.total_supply, t.decimals, coalesce(burned.amount, 0) as burned,
               ${changeSql("p5m.price")} as change5m, ${changeSql("p1h.price")} as change1h, ${changeSql("p24h.price")} as change24h
          from input i join tokens t on t.address = i.address
-         -- The last trade's price: the reference of the changes, and the price of a token without a pool price.
-         left join lateral (select ${SWAP_PRICE} as price from events e where ${PRICED_SWAP} order by e.id desc limit 1) lt on true
          left join lateral (select ${startPriceSql("$10")} as price) p5m on true
          left join lateral (select ${startPriceSql("$9")} as price) p1h on true
          left join lateral (select ${startPriceSql("$5")} as price) p24h on true
@@ -190,8 +187,9 @@ export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: Poo
 /** Mirrors token_scores into the list read model and ranks it for sort=trending (lib/scoring/trending.ts). */
 export async function refreshRanking(tx: Tx, tokens: string[]) {
   if (tokens.length === 0) return;
-  const inputs = await tx.unsafe<{ address: string; volume24hUsd: number; holderGrowth1hPct: number; riskScore: number }[]>(
-    `select m.address, m.volume_24h_usd as "volume24hUsd", m.holder_growth_1h_pct as "holderGrowth1hPct", s.risk_score as "riskScore"
+  const inputs = await tx.unsafe<({ address: string } & TrendingInput)[]>(
+    `select m.address, m.volume_24h_usd as "volume24hUsd", m.holder_growth_1h_pct as "holderGrowth1hPct", s.risk_score as "riskScore",
+            m.price_usd as "priceUsd", s.flags
        from token_metrics m join token_scores s on s.address = m.address
       where m.address = any($1::text[])`,
     [tokens],

@@ -1,8 +1,8 @@
 import { insertRows, PREPARED, type Tx } from "@/db/bulk";
-import { walletPositions } from "@/db/schema";
+import { liquidityStakes, walletPositions } from "@/db/schema";
 import { isRealHolder } from "@/lib/tokens/holders";
 import type { ChainState } from "../indexer/state";
-import type { TransferRow } from "../indexer/transform";
+import { type LiquidityRow, poolSides, type RangeRows, type TransferRow } from "../indexer/transform";
 import { usd } from "./prices";
 
 export type Position = {
@@ -18,6 +18,8 @@ export type Position = {
   sellCount: number;
   firstBuyBlock: number | null;
   lastTradeBlock: number | null;
+  /** The cost of the wallet's liquidity stakes in the token's pools (their sum). */
+  liquidityCostUsd: number;
 };
 
 /** A wallet's position in a token before its first movement. */
@@ -34,31 +36,54 @@ export const emptyPosition = (wallet: string, token: string): Position => ({
   sellCount: 0,
   firstBuyBlock: null,
   lastTradeBlock: null,
+  liquidityCostUsd: 0,
+});
+
+/** A wallet's liquidity in one pool: what it added and has not removed (in liquidity_changes units), and its cost. */
+export type Stake = { wallet: string; pool: string; token: string; units: bigint; costUsd: number };
+
+export const emptyStake = (wallet: string, pool: string, token: string): Stake => ({
+  wallet,
+  pool,
+  token,
+  units: 0n,
+  costUsd: 0,
 });
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
- * Average-cost accounting of one token movement for the wallet on `side`. Buys and liquidity
- * removals bring tokens at a known USD cost; transfers and mints in bring them at unknown cost
- * (counted at zero, and remembered, which lowers pnl_confidence). Every outgoing movement takes
- * its share of the cost basis and of the unknown-cost quantity (all of them when the books show
- * less than it moves); a sell realizes profit or loss, and a fee-on-transfer token's fee on a
- * sell or liquidity leg realizes its cost as a loss (those tokens are gone for nothing).
+ * Whether tokens a pool paid out on a liquidity removal are the remover's own: they went to the
+ * transaction's sender, whose stake the removal realizes. Elsewhere (an intermediary such as a
+ * router, or another wallet) they arrive as a transfer would.
  */
-export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
+const removersOwn = (t: TransferRow) => t.kind === "lp_remove" && t.to === t.txFrom;
+
+/**
+ * Average-cost accounting of one token movement for the wallet on `side`. Buys bring tokens at
+ * their USD cost; a liquidity removal's tokens that reach the remover are bought at their value
+ * with the removal's proceeds (that value counts as realized, and as their cost); transfers,
+ * mints and tokens a removal sent elsewhere come at unknown cost (counted at zero, and
+ * remembered, which lowers pnl_confidence). Every outgoing movement takes its share of the cost
+ * basis and of the unknown-cost quantity (all of them when the books show less than it moves); a
+ * sell realizes profit or loss, and a fee-on-transfer token's fee on a sell or liquidity leg
+ * realizes its cost as a loss (those tokens are gone for nothing). Returns the cost basis an
+ * outgoing movement took (what a liquidity add puts into the stake).
+ */
+export function applyMovement(p: Position, t: TransferRow, side: "in" | "out"): number {
   if (side === "in") {
     p.quantity += t.amount;
-    if (t.kind === "buy" || t.kind === "lp_remove") p.costBasisUsd += t.amountUsd;
+    if (t.kind === "buy" || removersOwn(t)) p.costBasisUsd += t.amountUsd;
     // Never more of unknown cost than is held (after a quantity below zero: tokens spent before their opening balance was known).
     else p.unknownCostQuantity = min(p.unknownCostQuantity + t.amount, p.quantity > 0n ? p.quantity : 0n);
+    if (removersOwn(t)) p.realizedPnlUsd += t.amountUsd;
     if (t.kind === "buy") {
       p.boughtUsd += t.amountUsd;
       p.buyCount += 1;
       p.firstBuyBlock ??= t.block;
       p.lastTradeBlock = t.block;
     }
-    return;
+    return 0;
   }
   const all = p.quantity <= 0n || t.amount >= p.quantity;
   const cost = all ? p.costBasisUsd : (p.costBasisUsd * Number(t.amount)) / Number(p.quantity);
@@ -72,6 +97,34 @@ export function applyMovement(p: Position, t: TransferRow, side: "in" | "out") {
     p.sellCount += 1;
     p.lastTradeBlock = t.block;
   }
+  return cost;
+}
+
+/** The cost of the provider's tokens a liquidity add took into the pool joins its stake (no PnL: they are in it). */
+export function addToStake(p: Position, s: Stake, cost: number) {
+  s.costUsd += cost;
+  p.liquidityCostUsd += cost;
+}
+
+/**
+ * A liquidity change of the stake's wallet. An add grows the stake by its liquidity and its cost
+ * by the quote paid in. A removal releases the share of the stake's cost that its liquidity is of
+ * the stake's (all of it when it removes as much or more) and realizes the quote paid out less
+ * that cost; a V3 Collect removes no liquidity, so what it pays (the owed amounts of a Burn and
+ * the position's trading fees) is all proceeds. The tokens paid out are legs (applyMovement).
+ */
+export function applyLiquidity(p: Position, s: Stake, c: LiquidityRow) {
+  if (c.direction === "add") {
+    s.units += c.units;
+    addToStake(p, s, c.quoteUsd);
+    return;
+  }
+  const all = c.units >= s.units;
+  const released = c.units === 0n ? 0 : all ? s.costUsd : (s.costUsd * Number(c.units)) / Number(s.units);
+  s.units = all ? 0n : s.units - c.units;
+  s.costUsd -= released;
+  p.liquidityCostUsd -= released;
+  p.realizedPnlUsd += c.quoteUsd - released;
 }
 
 type StoredPosition = {
@@ -87,51 +140,113 @@ type StoredPosition = {
   sell_count: number;
   first_buy_block: string | null;
   last_trade_block: string | null;
+  liquidity_cost_usd: number;
 };
 
-/**
- * Folds token transfers (chain order) into wallet positions, from the stored positions when
- * appending a range or from nothing when rebuilding a token after a reorg. Pairs, burn
- * addresses and the token itself hold no positions.
- */
-export async function applyPositions(tx: Tx, state: ChainState, transfers: TransferRow[], from: "stored" | "zero") {
-  const positions = new Map<string, Position>();
-  const sides: [TransferRow, "in" | "out", string][] = [];
-  for (const t of transfers) {
-    if (!state.tokens.has(t.token)) continue;
-    if (isRealHolder(t.from, t.token, state.nonHolders)) sides.push([t, "out", t.from]);
-    if (isRealHolder(t.to, t.token, state.nonHolders)) sides.push([t, "in", t.to]);
-  }
-  for (const [t, , wallet] of sides) positions.set(`${wallet}:${t.token}`, emptyPosition(wallet, t.token));
-  if (positions.size === 0) return;
+/** The rows a fold reads: token transfers and liquidity changes, each in chain order. */
+export type FoldRows = Pick<RangeRows, "transfers" | "liquidity">;
 
-  if (from === "stored") {
-    const keys = [...positions.values()];
-    const stored = await tx.unsafe<StoredPosition[]>(
-      `select p.wallet, p.token_address, p.quantity::text, p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd,
-              p.unknown_cost_quantity::text, p.buy_count, p.sell_count, p.first_buy_block, p.last_trade_block
-         from wallet_positions p join unnest($1::text[], $2::text[]) k(wallet, token)
-           on p.wallet = k.wallet and p.token_address = k.token`,
-      [keys.map((k) => k.wallet), keys.map((k) => k.token)],
-      PREPARED,
-    );
-    for (const s of stored) {
-      Object.assign(positions.get(`${s.wallet}:${s.token_address}`)!, {
-        quantity: BigInt(s.quantity),
-        costBasisUsd: s.cost_basis_usd,
-        realizedPnlUsd: s.realized_pnl_usd,
-        boughtUsd: s.bought_usd,
-        soldUsd: s.sold_usd,
-        unknownCostQuantity: BigInt(s.unknown_cost_quantity),
-        buyCount: s.buy_count,
-        sellCount: s.sell_count,
-        firstBuyBlock: s.first_buy_block === null ? null : Number(s.first_buy_block),
-        lastTradeBlock: s.last_trade_block === null ? null : Number(s.last_trade_block),
-      });
+/** One side of a token transfer, for the wallet on that side. */
+type TransferStep = { transfer: TransferRow; side: "in" | "out"; wallet: string };
+/** One step of the fold, in chain order: a side of a token transfer, or a liquidity change. */
+type Step = { block: number; logIndex: number } & (TransferStep | { change: LiquidityRow });
+
+/** The books a fold moves: positions by wallet and token, liquidity stakes by wallet and pool. */
+export class Books {
+  readonly positions = new Map<string, Position>();
+  readonly stakes = new Map<string, Stake>();
+
+  position(wallet: string, token: string): Position {
+    const key = `${wallet}:${token}`;
+    if (!this.positions.has(key)) this.positions.set(key, emptyPosition(wallet, token));
+    return this.positions.get(key)!;
+  }
+
+  stake(wallet: string, pool: string, token: string): Stake {
+    const key = `${wallet}:${pool}`;
+    if (!this.stakes.has(key)) this.stakes.set(key, emptyStake(wallet, pool, token));
+    return this.stakes.get(key)!;
+  }
+}
+
+/**
+ * The fold of token transfers and liquidity changes (chain order) into wallet positions and
+ * liquidity stakes. Pairs, burn addresses and the token itself hold no positions. A liquidity
+ * change is the transaction sender's (as its event is): its stake in the pool, and the position in
+ * the pool's token that the stake's PnL is realized in.
+ */
+export class PositionFold {
+  readonly books = new Books();
+  private readonly steps: Step[] = [];
+
+  /** Every book the rows move, empty: the stored ones are read into them (loadStored) before a fold that appends. */
+  constructor(
+    private readonly state: ChainState,
+    rows: FoldRows,
+  ) {
+    for (const t of rows.transfers) {
+      if (!state.tokens.has(t.token)) continue;
+      for (const [side, wallet] of [
+        ["out", t.from],
+        ["in", t.to],
+      ] as const) {
+        if (!isRealHolder(wallet, t.token, state.nonHolders)) continue;
+        this.steps.push({ block: t.block, logIndex: t.logIndex, transfer: t, side, wallet });
+        this.books.position(wallet, t.token);
+      }
+      if (t.kind === "lp_add" && this.provides(t)) {
+        this.books.stake(t.txFrom, t.to, t.token);
+        this.books.position(t.txFrom, t.token);
+      }
+    }
+    for (const c of rows.liquidity) {
+      if (!state.tokens.has(c.token) || !isRealHolder(c.wallet, c.token, state.nonHolders)) continue;
+      this.steps.push({ block: c.block, logIndex: c.logIndex, change: c });
+      this.books.stake(c.wallet, c.pool, c.token);
+      this.books.position(c.wallet, c.token);
+    }
+    this.steps.sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
+  }
+
+  /** Runs the rows over the books, in chain order. */
+  run() {
+    const { books } = this;
+    for (const step of this.steps) {
+      if ("change" in step) {
+        const c = step.change;
+        applyLiquidity(books.position(c.wallet, c.token), books.stake(c.wallet, c.pool, c.token), c);
+        continue;
+      }
+      const { transfer: t, side, wallet } = step;
+      const cost = applyMovement(books.position(wallet, t.token), t, side);
+      if (side !== "out" || t.kind !== "lp_add" || !this.provides(t)) continue;
+      addToStake(books.position(t.txFrom, t.token), books.stake(t.txFrom, t.to, t.token), cost);
     }
   }
-  for (const [t, side, wallet] of sides) applyMovement(positions.get(`${wallet}:${t.token}`)!, t, side);
 
+  /**
+   * Whether a liquidity add's token leg goes into the stake of the transaction's sender: a leg of
+   * the pool's own indexed token (a pool of two indexed tokens stakes the first), from a sender
+   * that can hold.
+   */
+  private provides(t: TransferRow): boolean {
+    const pool = this.state.pools.get(t.to);
+    if (!pool || poolSides(this.state, pool)?.token !== t.token) return false;
+    return isRealHolder(t.txFrom, t.token, this.state.nonHolders);
+  }
+}
+
+/**
+ * Folds token transfers and liquidity changes (chain order) into wallet positions and liquidity
+ * stakes (PositionFold), from the stored ones when appending a range or from nothing when
+ * rebuilding a token after a reorg.
+ */
+export async function applyPositions(tx: Tx, state: ChainState, rows: FoldRows, from: "stored" | "zero") {
+  const fold = new PositionFold(state, rows);
+  const { positions, stakes } = fold.books;
+  if (positions.size === 0) return;
+  if (from === "stored") await loadStored(tx, positions, stakes);
+  fold.run();
   await insertRows(
     tx,
     walletPositions,
@@ -148,7 +263,62 @@ export async function applyPositions(tx: Tx, state: ChainState, transfers: Trans
       sellCount: p.sellCount,
       firstBuyBlock: p.firstBuyBlock,
       lastTradeBlock: p.lastTradeBlock,
+      liquidityCostUsd: usd(p.liquidityCostUsd),
     })),
     { onConflict: { target: ["wallet", "tokenAddress"], action: "update" } },
   );
+  await insertRows(
+    tx,
+    liquidityStakes,
+    [...stakes.values()].map((s) => ({
+      wallet: s.wallet,
+      poolAddress: s.pool,
+      tokenAddress: s.token,
+      units: s.units,
+      costUsd: usd(s.costUsd),
+    })),
+    { onConflict: { target: ["wallet", "poolAddress"], action: "update" } },
+  );
+}
+
+/** Reads the stored positions and stakes of the fold's keys into them. */
+async function loadStored(tx: Tx, positions: Map<string, Position>, stakes: Map<string, Stake>) {
+  const keys = [...positions.values()];
+  const stored = await tx.unsafe<StoredPosition[]>(
+    `select p.wallet, p.token_address, p.quantity::text, p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd,
+            p.unknown_cost_quantity::text, p.buy_count, p.sell_count, p.first_buy_block, p.last_trade_block,
+            p.liquidity_cost_usd
+       from wallet_positions p join unnest($1::text[], $2::text[]) k(wallet, token)
+         on p.wallet = k.wallet and p.token_address = k.token`,
+    [keys.map((k) => k.wallet), keys.map((k) => k.token)],
+    PREPARED,
+  );
+  for (const s of stored) {
+    Object.assign(positions.get(`${s.wallet}:${s.token_address}`)!, {
+      quantity: BigInt(s.quantity),
+      costBasisUsd: s.cost_basis_usd,
+      realizedPnlUsd: s.realized_pnl_usd,
+      boughtUsd: s.bought_usd,
+      soldUsd: s.sold_usd,
+      unknownCostQuantity: BigInt(s.unknown_cost_quantity),
+      buyCount: s.buy_count,
+      sellCount: s.sell_count,
+      firstBuyBlock: s.first_buy_block === null ? null : Number(s.first_buy_block),
+      lastTradeBlock: s.last_trade_block === null ? null : Number(s.last_trade_block),
+      liquidityCostUsd: s.liquidity_cost_usd,
+    });
+  }
+  if (stakes.size === 0) return;
+  const pools = [...stakes.values()];
+  const held = await tx.unsafe<{ wallet: string; pool_address: string; units: string; cost_usd: number }[]>(
+    `select s.wallet, s.pool_address, s.units::text, s.cost_usd
+       from liquidity_stakes s join unnest($1::text[], $2::text[]) k(wallet, pool)
+         on s.wallet = k.wallet and s.pool_address = k.pool`,
+    [pools.map((k) => k.wallet), pools.map((k) => k.pool)],
+    PREPARED,
+  );
+  for (const s of held) {
+    const stake = stakes.get(`${s.wallet}:${s.pool_address}`)!;
+    [stake.units, stake.costUsd] = [BigInt(s.units), s.cost_usd];
+  }
 }

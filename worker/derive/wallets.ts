@@ -113,31 +113,32 @@ export async function linkFunders(tx: Tx, wallets: string[]) {
 }
 
 /**
- * Price-dependent wallet figures from positions and token prices: PnL (realized plus the value
- * held minus its cost basis), portfolio value, PnL confidence and sector preference. Sums run
- * over numeric so the result does not depend on row order.
+ * Price-dependent wallet figures from positions and token prices: portfolio value, PnL confidence
+ * and sector preference. (The PnL itself is valued when read, from the positions, at the prices
+ * the positions list reads: lib/queries/wallets.ts.) Sums run over numeric so the result does not
+ * depend on row order.
  */
 export async function refreshWalletValues(tx: Tx, wallets: string[] | "all") {
   if (wallets !== "all" && wallets.length === 0) return;
   const scope = wallets === "all" ? "" : "where p.wallet = any($1::text[])";
-  const rows = await tx.unsafe<{ wallet: string; sector: Sector; volume: number; pnl: number; value: number; unknown_value: number; buys: number }[]>(
+  type Row = { wallet: string; sector: Sector; volume: number; value: number; unknown_value: number; buys: number };
+  const rows = await tx.unsafe<Row[]>(
     `with pos as (
        select p.wallet, t.sector, (p.bought_usd + p.sold_usd)::numeric as volume, p.buy_count,
-              p.realized_pnl_usd::numeric as realized, p.cost_basis_usd::numeric as cost,
-              ((p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0))::numeric as value,
+              ((greatest(p.quantity, 0) / power(10::numeric, t.decimals))::float8
+                * coalesce(m.price_usd, 0))::numeric as value,
               ((p.unknown_cost_quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0))::numeric as unknown_value
          from wallet_positions p join tokens t on t.address = p.token_address
          left join token_metrics m on m.address = p.token_address ${scope})
-     select wallet, sector, sum(volume)::float8 as volume,
-            sum(sum(realized + value - cost)) over w ::float8 as pnl, sum(sum(value)) over w ::float8 as value,
+     select wallet, sector, sum(volume)::float8 as volume, sum(sum(value)) over w ::float8 as value,
             sum(sum(unknown_value)) over w ::float8 as unknown_value, (sum(sum(buy_count)) over w)::int as buys
        from pos group by wallet, sector window w as (partition by wallet)`,
     wallets === "all" ? [] : [wallets],
   );
-  type Figures = { pnl: number; value: number; unknownValue: number; buys: number; volumes: Partial<Record<Sector, number>> };
+  type Figures = { value: number; unknownValue: number; buys: number; volumes: Partial<Record<Sector, number>> };
   const byWallet = new Map<string, Figures>();
   for (const r of rows) {
-    const f = byWallet.get(r.wallet) ?? { pnl: r.pnl, value: r.value, unknownValue: r.unknown_value, buys: r.buys, volumes: {} };
+    const f = byWallet.get(r.wallet) ?? { value: r.value, unknownValue: r.unknown_value, buys: r.buys, volumes: {} };
     f.volumes[r.sector] = r.volume;
     byWallet.set(r.wallet, f);
   }
@@ -146,7 +147,6 @@ export async function refreshWalletValues(tx: Tx, wallets: string[] | "all") {
     walletsTable,
     [...byWallet].map(([address, f]) => ({
       address,
-      pnlEstimateUsd: f.pnl,
       portfolioValueUsd: f.value,
       pnlConfidence: pnlConfidence(f),
       sectorPreference: preferredSector(f.volumes),

@@ -6,6 +6,7 @@ import {
   events,
   eventTombstones as eventTombstonesTable,
   holderCountHistory,
+  liquidityStakes,
   poolReserves,
   pools as poolsTable,
   reorgRollbacks,
@@ -22,7 +23,7 @@ import { type BlockRef, clearCheckpoint, writeCheckpoint } from "./checkpoint";
 import type { Rpc } from "./rpc";
 import type { Tx } from "./sql";
 import { ChainState } from "./state";
-import type { TransferKind, TransferRow } from "./transform";
+import type { LiquidityRow, TransferKind, TransferRow } from "./transform";
 import { foldPositions } from "./write";
 
 /** What a tombstone keeps of its event: the columns both tables have. */
@@ -76,6 +77,18 @@ type StoredTransfer = {
   time: number;
 };
 
+type StoredChange = {
+  block_number: string;
+  log_index: number;
+  tx_hash: string;
+  wallet: string;
+  pool_address: string;
+  token_address: string;
+  direction: LiquidityRow["direction"];
+  units: string;
+  quote_usd: number;
+};
+
 /** Deletes the rows of `table` whose `key` column is one of $1. */
 const deleteOf = <T extends PgTable>(table: T, key: ColumnKey<T>) => `delete from ${tableName(table)} where ${names(table)[key]} = any($1::text[])`;
 
@@ -113,15 +126,17 @@ const LOG_ROLLBACK = insertSql(reorgRollbacks, { id: `coalesce(max(${rb.id}), 0)
 /**
  * Rolls the indexed data back to `ancestor` (null: to before the start block) in one transaction:
  * deletes every fact above it and what was created above it (events leave tombstones), then
- * recomputes what those facts fed (pool reserves and V3 price state, V3 positions, balances, supplies, holder counts, positions
- * and candles of the tokens they touched, the activity and funders of the wallets they named) by the same
- * folds the forward sync runs.
+ * recomputes what those facts fed (pool reserves and V3 price state, V3 positions, balances, supplies, holder counts,
+ * positions, liquidity stakes and candles of the tokens they touched, the activity and funders of the wallets they
+ * named) by the same folds the forward sync runs.
  * Returns the state reloaded from the result; price-dependent figures are refreshed by the caller.
  */
 export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockRef | null): Promise<ChainState> {
   const above = ancestor?.number ?? profile.startBlock - 1;
   const list = async (query: Promise<{ a: string }[]>) => (await query).map((r) => r.a);
-  const tokens = await list(tx`select distinct token_address as a from token_transfers where block_number > ${above}`);
+  const tokens = await list(tx`
+    select token_address as a from token_transfers where block_number > ${above}
+    union select token_address from liquidity_changes where block_number > ${above}`);
   const wallets = await list(tx`
     select wallet_address as a from events where block_number > ${above}
     union select to_address from events where block_number > ${above} and to_address is not null
@@ -148,7 +163,12 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   const gone = [...deadTokens, ...deadPools];
   const rebuilt = [...new Set([...tokens, ...gone])];
   await tx.unsafe(deleteOf(tokenScores, "address"), [deadTokens]);
-  for (const text of [deleteOf(balances, "tokenAddress"), deleteOf(walletPositions, "tokenAddress"), deleteOf(holderCountHistory, "tokenAddress")]) {
+  for (const text of [
+    deleteOf(balances, "tokenAddress"),
+    deleteOf(walletPositions, "tokenAddress"),
+    deleteOf(liquidityStakes, "tokenAddress"),
+    deleteOf(holderCountHistory, "tokenAddress"),
+  ]) {
     await tx.unsafe(text, [rebuilt]);
   }
   await tx.unsafe(RESET_SUPPLY, [rebuilt]);
@@ -176,8 +196,22 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
     amountUsd: t.amount_usd,
     timestamp: t.time,
   }));
+  const storedChanges = await tx<StoredChange[]>`
+    select block_number, log_index, tx_hash, wallet, pool_address, token_address, direction, units::text, quote_usd
+      from liquidity_changes where token_address = any(${rebuilt}) order by block_number, log_index`;
+  const liquidity: LiquidityRow[] = storedChanges.map((c) => ({
+    block: Number(c.block_number),
+    logIndex: c.log_index,
+    txHash: c.tx_hash,
+    wallet: c.wallet,
+    pool: c.pool_address,
+    token: c.token_address,
+    direction: c.direction,
+    units: BigInt(c.units),
+    quoteUsd: c.quote_usd,
+  }));
   await applyTransfers(tx, state, transfers, "zero");
-  await applyPositions(tx, state, transfers, "zero");
+  await applyPositions(tx, state, { transfers, liquidity }, "zero");
   await upsertWalletActivity(tx, profile, { wallets });
   await linkFunders(tx, wallets);
   if (ancestor) await writeCheckpoint(tx, profile.chainId, ancestor, profile.finalityDepth);

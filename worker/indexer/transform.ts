@@ -1,6 +1,6 @@
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import { usd, valueUsd } from "../derive/prices";
+import { poolPriceUsd, tokenPrice, units, usd, valueUsd } from "../derive/prices";
 import type { ChainLog } from "./decode";
 import type { BlockData, RangeData } from "./fetch";
 import { type ChainState, type PoolBalances, type PoolState, positionKey } from "./state";
@@ -27,9 +27,34 @@ export type TransferRow = {
   txHash: string;
   txFrom: string;
   kind: TransferKind;
-  /** USD value when it moved: the swap's or liquidity change's own value for legs. */
+  /**
+   * USD value when it moved: for a swap leg, the swap's own value (the quote side it moved); for a
+   * liquidity leg, its tokens at the pool's price then.
+   */
   amountUsd: number;
   timestamp: number;
+};
+
+/**
+ * A liquidity change in a pool of an indexed token, booked to the transaction's sender (who
+ * provides the liquidity, as events have it): a V2 Mint or Burn, a V3 Mint, Burn or Collect.
+ * `units`: the liquidity it added or removed (V2: LP shares minted to the provider or burnt; V3:
+ * the position liquidity of the Mint or Burn; 0 for a Collect). `quoteUsd`: the quote side it
+ * moved at that log, paid in by an add, paid out by a V2 Burn or a V3 Collect (a V3 Burn only
+ * leaves its amounts owed to the position, until the Collect pays them with the position's fees).
+ * Its token side moves as legs (TransferRow). The facts of a wallet's liquidity stakes
+ * (worker/derive/positions.ts).
+ */
+export type LiquidityRow = {
+  block: number;
+  logIndex: number;
+  txHash: string;
+  wallet: string;
+  pool: string;
+  token: string;
+  direction: "add" | "remove";
+  units: bigint;
+  quoteUsd: number;
 };
 
 /** A pool's balances (and V3 price state) after one of its logs: what a reorg rollback restores. */
@@ -67,6 +92,8 @@ export type EventRow = {
   pool: string | null;
   tokenAmount: bigint;
   amountUsd: number;
+  /** The token's price by the pricing rule right after a swap or liquidity change (0: unpriced); null for a transfer. */
+  priceUsd: number | null;
   direction: "buy" | "sell" | null;
   block: number;
   logIndex: number;
@@ -83,6 +110,7 @@ export type RangeRows = {
   reserves: ReserveRow[];
   events: EventRow[];
   positionEvents: PositionEventRow[];
+  liquidity: LiquidityRow[];
   feeSinks: FeeSinkRow[];
 };
 
@@ -99,13 +127,31 @@ const BURNED = new Set<string>(BURN_ADDRESSES);
 /** Where a fee-on-transfer token's cut goes: burnt, or kept by the token contract (to swap or pay out later). */
 const isFeeSink = (to: string, token: string) => BURNED.has(to) || to === token;
 
-type PoolAction = { kind: NonNullable<ReturnType<typeof actionOf>>; tokenAmount: bigint; tokenSideUsd: number };
+/** A pool's action in a transaction: what its legs are, the quote side's USD, and the token's USD price in the pool. */
+type PoolAction = {
+  kind: NonNullable<ReturnType<typeof actionOf>>;
+  tokenAmount: bigint;
+  tokenSideUsd: number;
+  priceUsd: number;
+};
+
+/**
+ * What a pool log moved, as the pool's event has it: its token and quote amounts (into the pool
+ * for adds, out of it for removes), a swap's direction, and the liquidity a Mint or Burn moved.
+ */
+type Moved = {
+  kind: PoolAction["kind"];
+  token: bigint;
+  quote: bigint;
+  direction: "buy" | "sell" | null;
+  units: bigint;
+};
 
 /** Which action names a transaction's token legs of a pool when it has several: a swap first, then a collect (tokens out), a burn, a mint. */
 const ACTION_RANK: Record<PoolAction["kind"], number> = { swap: 3, collect: 2, burn: 1, mint: 0 };
 
 /** Which side of a pair is the indexed token and which is its quote; null for quote/quote pairs. */
-function sides(state: ChainState, p: PoolState) {
+export function poolSides(state: ChainState, p: PoolState) {
   if (state.tokens.has(p.token0)) return { tokenIs0: true, token: p.token0, quote: p.token1 };
   if (state.tokens.has(p.token1)) return { tokenIs0: false, token: p.token1, quote: p.token0 };
   return null;
@@ -118,7 +164,7 @@ function sides(state: ChainState, p: PoolState) {
  * (balances need it) but not listed as a transfer event. The trader is the transaction's sender.
  */
 export function transformRange(data: RangeData, state: ChainState): RangeRows {
-  const out: RangeRows = { transfers: [], reserves: [], events: [], positionEvents: [], feeSinks: [] };
+  const out: RangeRows = { transfers: [], reserves: [], events: [], positionEvents: [], liquidity: [], feeSinks: [] };
   let start = 0;
   for (let i = 1; i <= data.logs.length; i++) {
     const prev = data.logs[i - 1];
@@ -146,6 +192,8 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
   const legs: { row: TransferRow; pool: string }[] = [];
   /** Per pool, the fees taken from what it paid out: its traders received that much less than the pool's own event says. */
   const feesOut = new Map<string, bigint>();
+  /** Per V2 pair, the LP shares minted to a provider (the last mint) and burnt since its last Mint or Burn. */
+  const shares = new Map<string, { minted: bigint; burnt: bigint }>();
   const positions = new PositionFolder(state, out, txFrom);
 
   for (const l of logs) {
@@ -153,6 +201,11 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
     if (l.kind === "transfer") {
       if (pool) {
         out.transfers.push(transferRow(l, block, txFrom, "lp"));
+        const s = shares.get(pool.address) ?? { minted: 0n, burnt: 0n };
+        // A Mint's own shares come last: after the protocol fee's, and the first Mint's minimum locked at address zero.
+        if (l.from === ZERO && l.to !== ZERO) s.minted = l.value;
+        if (l.from === pool.address && l.to === ZERO) s.burnt += l.value;
+        shares.set(pool.address, s);
         continue;
       }
       if (!state.tokens.has(l.address)) continue;
@@ -180,6 +233,7 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
             pool: null,
             tokenAmount: l.value,
             amountUsd: row.amountUsd,
+            priceUsd: null,
             direction: null,
             block: l.block,
             logIndex: l.logIndex,
@@ -205,10 +259,10 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       out.reserves.push(reserveRow(pool, l, false));
       continue;
     }
-    const s = sides(state, pool);
+    const s = poolSides(state, pool);
     // Token and quote amounts as the pool's event has them: positive into the pool for adds, out of it for removes. (A
     // fee-on-transfer token's trader gets less than a buy's amount, or pays more than a sell's: its legs say how much.)
-    let moved: { kind: PoolAction["kind"]; token: bigint; quote: bigint; direction: "buy" | "sell" | null } | null = null;
+    let moved: Moved | null = null;
     if (pool.protocol === "uniswap-v3") {
       const delta = applyV3(pool, l);
       if (!delta) continue;
@@ -217,21 +271,48 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       const kind = actionOf(l);
       if (!s || !kind) continue;
       const [t, q] = pick(s.tokenIs0, delta.amount0, delta.amount1);
-      moved = { kind, token: abs(t), quote: abs(q), direction: kind === "swap" ? (t < 0n ? "buy" : "sell") : null };
+      const units = l.kind === "mintV3" || l.kind === "burnV3" ? l.liquidity : 0n;
+      const direction = kind === "swap" ? (t < 0n ? "buy" : "sell") : null;
+      moved = { kind, token: abs(t), quote: abs(q), direction, units };
     } else {
       if ((l.kind !== "swap" && l.kind !== "mint" && l.kind !== "burn") || !s) continue;
       if (l.kind === "swap") {
         const [tIn, qIn] = pick(s.tokenIs0, l.amount0In, l.amount1In);
         const [tOut, qOut] = pick(s.tokenIs0, l.amount0Out, l.amount1Out);
         const direction = tOut > tIn ? "buy" : "sell";
-        moved = { kind: "swap", direction, token: direction === "buy" ? tOut - tIn : tIn - tOut, quote: direction === "buy" ? qIn - qOut : qOut - qIn };
+        const [token, quote] = direction === "buy" ? [tOut - tIn, qIn - qOut] : [tIn - tOut, qOut - qIn];
+        moved = { kind: "swap", direction, token, quote, units: 0n };
       } else {
         const [token, quote] = pick(s.tokenIs0, l.amount0, l.amount1);
-        moved = { kind: l.kind, token, quote, direction: null };
+        const lp = shares.get(pool.address);
+        shares.delete(pool.address);
+        const units = (l.kind === "mint" ? lp?.minted : lp?.burnt) ?? 0n;
+        moved = { kind: l.kind, token, quote, direction: null, units };
       }
     }
     const tokenSideUsd = valueUsd(state, s.quote, moved.quote < 0n ? -moved.quote : moved.quote);
-    actions.set(pool.address, { kind: moved.kind, tokenAmount: moved.token, tokenSideUsd });
+    actions.set(pool.address, {
+      kind: moved.kind,
+      tokenAmount: moved.token,
+      tokenSideUsd,
+      priceUsd: liquidityPriceUsd(state, pool, s.token, moved.token, tokenSideUsd),
+    });
+    if (moved.kind !== "swap") {
+      // A V3 Burn pays nothing yet: its amounts are owed to the position until its Collect.
+      const quoteUsd = l.kind === "burnV3" ? 0 : tokenSideUsd;
+      const direction = moved.kind === "mint" ? "add" : "remove";
+      out.liquidity.push({
+        block: l.block,
+        logIndex: l.logIndex,
+        txHash: l.txHash,
+        wallet: txFrom,
+        pool: pool.address,
+        token: s.token,
+        direction,
+        units: moved.units,
+        quoteUsd,
+      });
+    }
     // A collect moves what a burn (or fees) left owed: no event of its own.
     if (moved.kind === "collect") continue;
     out.events.push({
@@ -248,16 +329,34 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       tokenAmount: moved.token,
       // A liquidity change moves both sides, each worth the quote side.
       amountUsd: moved.kind === "swap" ? tokenSideUsd : 2 * tokenSideUsd,
+      // The pool's reserves are already this log's (a V2 Sync comes before its Swap, Mint or Burn).
+      priceUsd: tokenPrice(state, s.token).priceUsd,
       direction: moved.direction,
     });
   }
   positions.finish();
   for (const { row, pool } of legs) {
     const a = actions.get(pool);
+    // A liquidity leg is worth its tokens at the pool's price (on V3 its two sides need not be worth the same).
+    if (a && (row.kind === "lp_add" || row.kind === "lp_remove")) {
+      row.amountUsd = usd(units(row.amount, state.decimalsOf(row.token)) * a.priceUsd);
+      continue;
+    }
     // What the pool paid out less the fees on it reached its traders, who paid the whole quote side for it; a fee is valued at the pool's own price.
     const reached = row.kind === "fee" ? a?.tokenAmount : a && a.tokenAmount - (feesOut.get(pool) ?? 0n);
     if (a && reached && reached > 0n) row.amountUsd = usd((a.tokenSideUsd * Number(row.amount)) / Number(reached));
   }
+}
+
+/**
+ * The token's USD price at a liquidity change: a V3 pool's own (its sqrtPriceX96, which adding or
+ * removing liquidity does not move); a V2 Mint or Burn moves both sides in the pair's ratio, so
+ * its quote side over its token side (the reserves a near-complete Burn leaves are too small to
+ * price by).
+ */
+function liquidityPriceUsd(state: ChainState, pool: PoolState, token: string, amount: bigint, quoteUsd: number) {
+  if (pool.protocol === "uniswap-v3") return poolPriceUsd(state, pool) ?? 0;
+  return amount > 0n ? usd(quoteUsd / units(amount, state.decimalsOf(token))) : 0;
 }
 
 /**

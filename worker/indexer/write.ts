@@ -1,5 +1,5 @@
 import { insertRows, insertSql, names, PREPARED, type Tx, tableName, updateRows } from "@/db/bulk";
-import { blocks, events, lpPositions, poolReserves, pools, positionEvents, tokens, tokenTransfers, walletFunding } from "@/db/schema";
+import { blocks, events, liquidityChanges, lpPositions, poolReserves, pools, positionEvents, tokens, tokenTransfers, walletFunding } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
@@ -7,7 +7,7 @@ import { isoTime } from "./sql";
 import { type ChainState, positionKey } from "./state";
 import type { EventRow, RangeRows } from "./transform";
 
-/** Inserts the raw facts of a range: blocks, new tokens and pools, transfers, reserves, events, fundings. */
+/** Inserts a range's raw facts: blocks, new tokens, pools, transfers, reserves, liquidity changes, events, fundings. */
 export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeData, rows: RangeRows) {
   const time = (block: number) => isoTime(data.blocks.get(block)!.timestamp);
   await insertRows(
@@ -99,6 +99,21 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
       txFrom: e.txFrom,
     })),
   );
+  await insertRows(
+    tx,
+    liquidityChanges,
+    rows.liquidity.map((c) => ({
+      blockNumber: c.block,
+      logIndex: c.logIndex,
+      txHash: c.txHash,
+      wallet: c.wallet,
+      poolAddress: c.pool,
+      tokenAddress: c.token,
+      direction: c.direction,
+      units: c.units,
+      quoteUsd: c.quoteUsd,
+    })),
+  );
   await numberAfterTombstones(tx, data.from, data.to, rows.events);
   await insertRows(
     tx,
@@ -112,6 +127,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
       poolAddress: e.pool,
       tokenAmount: e.tokenAmount,
       amountUsd: e.amountUsd,
+      priceUsd: e.priceUsd,
       direction: e.direction,
       blockNumber: e.block,
       logIndex: e.logIndex,

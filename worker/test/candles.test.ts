@@ -25,8 +25,8 @@ async function syncToHead(ix: Indexer) {
 async function expectCandlesFromEvents() {
   const [{ candles }] = await sql<{ candles: number }[]>`select count(*)::int as candles from ohlcv_candles`;
   expect(candles).toBeGreaterThan(0);
-  const [{ count }] = await sql.unsafe<{ count: string }[]>(INVARIANTS["ohlcv_candles are the candles of the swaps that remain"]);
-  expect(Number(count), "candles unlike those of the swaps").toBe(0);
+  const [{ count }] = await sql.unsafe<{ count: string }[]>(INVARIANTS["ohlcv_candles are the candles of the pool events that remain"]);
+  expect(Number(count), "candles unlike those of the pool events").toBe(0);
 }
 
 describe("candles (fake chain)", { timeout: 120_000 }, () => {

@@ -149,6 +149,17 @@ export class DevchainMarket {
     }
   }
 
+  /** `trader` buys `token` for `wei` of ether through the router, in the next block. */
+  async buy(trader: string, token: string, wei: bigint) {
+    const data = encodeFunctionData({
+      abi: this.artifacts.UniswapV2Router02.abi,
+      functionName: "swapExactETHForTokens",
+      args: [0n, [this.deployment.weth, token], trader, DEADLINE],
+    });
+    await this.send(trader, this.deployment.uniswapV2.router, data, wei);
+    await this.mine();
+  }
+
   /** Pair reserves and token supply as the chain has them at `block`. */
   async reserves(pair: string, block: number): Promise<[bigint, bigint]> {
     const data = await this.rpc.call<`0x${string}`>("eth_call", [

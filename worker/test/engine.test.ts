@@ -83,12 +83,13 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
     expect(w.funded).toBeGreaterThan(0);
   });
 
-  it("derives each token's price changes, 1 h and 24 h volume, trade counts, makers and FDV from its swaps up to the head", async () => {
+  it("derives each token's price changes, 1 h and 24 h volume, trade counts, makers and FDV from its events up to the head", async () => {
     const [{ head }] = await sql<{ head: number }[]>`select extract(epoch from indexed_block_time)::float8 as head from sync_state`;
-    const swaps = await sql<{ token: string; wallet: string; direction: string; usd: number; units: number; at: number }[]>`
-      select e.token_address as token, e.wallet_address as wallet, e.direction, e.amount_usd as usd,
-             (e.token_amount / power(10::numeric, t.decimals))::float8 as units, extract(epoch from e.timestamp)::float8 as at
-        from events e join tokens t on t.address = e.token_address where e.type = 'swap' order by e.id`;
+    const events = await sql<{ token: string; wallet: string; type: string; direction: string; usd: number; price: number | null; at: number }[]>`
+      select e.token_address as token, e.wallet_address as wallet, e.type, e.direction, e.amount_usd as usd, e.price_usd as price,
+             extract(epoch from e.timestamp)::float8 as at
+        from events e order by e.id`;
+    const swaps = events.filter((e) => e.type === "swap");
     const metrics = await sql<Record<string, number | string | null>[]>`
       select m.address, m.price_usd, m.fdv_usd, m.volume_24h_usd, m.volume_1h_usd, m.buys_24h, m.sells_24h, m.makers_24h,
              m.price_change_5m_pct, m.price_change_1h_pct, m.price_change_24h_pct, (t.total_supply / power(10::numeric, t.decimals))::float8 as supply
@@ -97,11 +98,13 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
     const inWindow = (w: number) => swaps.filter((s) => s.at > head - w);
     let changed = 0;
     for (const m of metrics) {
-      const own = swaps.filter((s) => s.token === m.address);
-      const priced = own.filter((s) => s.usd > 0 && s.units > 0).map((s) => ({ at: s.at, price: s.usd / s.units }));
-      const last = priced.at(-1)?.price;
+      // Each pool event's price by the pricing rule, against the price now: from the last one before
+      // the window when the token had a price then, else from its first price inside the window.
+      const priced = events.filter((e) => e.token === m.address && e.price !== null) as { at: number; price: number }[];
+      const last = Number(m.price_usd);
       const change = (w: number) => {
-        const start = priced.filter((p) => p.at <= head - w).at(-1) ?? priced.find((p) => p.at > head - w);
+        const before = priced.filter((p) => p.at <= head - w).at(-1);
+        const start = before?.price ? before : priced.find((p) => p.at > head - w && p.price > 0);
         return start && last ? (last / start.price - 1) * 100 : null;
       };
       const day = inWindow(86_400).filter((s) => s.token === m.address);

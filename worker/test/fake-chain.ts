@@ -82,6 +82,10 @@ export class FakeChain {
     this.log(pair, [TOPICS.mint, topicOf(sender)], `0x${word(a0)}${word(a1)}`);
     return this;
   }
+  burn(pair: string, sender: string, a0: bigint, a1: bigint, to: string) {
+    this.log(pair, [TOPICS.burn, topicOf(sender), topicOf(to)], `0x${word(a0)}${word(a1)}`);
+    return this;
+  }
 
   /** Mines the pending transactions `timeStep` seconds after the last block. */
   mine(timeStep = 12) {

@@ -10,7 +10,9 @@ import { DevchainMarket } from "./devchain-market";
 /**
  * The positions list and the wallet profile keep each wallet's open positions between reads while
  * they are unchanged (lib/queries/open-positions.ts): read through one handle while the chain
- * moves on and reorganises under it, every page holds what the database holds.
+ * moves on and reorganises under it, every page holds what the database holds. Both value the
+ * positions by one rule at one data version's prices: the profile's PnL and portfolio are the
+ * positions list's, also right after a price move that the wallet took no part in.
  */
 let market: DevchainMarket;
 let database: TestDatabase;
@@ -48,6 +50,13 @@ async function served(like: Record<string, unknown>): Promise<Record<string, Rec
   return out;
 }
 
+/** The indexed block and the data version: what a response's X-Indexed-Block and its cache key say. */
+async function indexedAt() {
+  const [s] = await sql<{ block: string; version: string }[]>`
+    select indexed_block::text as block, data_version::text as version from sync_state`;
+  return s;
+}
+
 describe("positions read across trades and reorgs (dev chain)", { timeout: 240_000 }, () => {
   beforeAll(async () => {
     market = await DevchainMarket.start(5);
@@ -55,7 +64,10 @@ describe("positions read across trades and reorgs (dev chain)", { timeout: 240_0
     sql = connect(database.url, { max: 4 });
     db = createDb(sql);
     await market.simulate(25, 4);
-    ix = await Indexer.create({ sql, rpc: market.rpc, profile: market.profile, fullRefreshIntervalMs: 0 });
+    // No full refresh after the first: after a range, only the figures it touched are refreshed, as
+    // between two full refreshes in production (a wallet that did not trade is not refreshed).
+    const fullRefreshIntervalMs = Number.POSITIVE_INFINITY;
+    ix = await Indexer.create({ sql, rpc: market.rpc, profile: market.profile, fullRefreshIntervalMs });
     await syncToHead();
   }, 240_000);
   afterAll(async () => {
@@ -88,5 +100,39 @@ describe("positions read across trades and reorgs (dev chain)", { timeout: 240_0
     await syncToHead();
     const canonical = await stored();
     expect(await served({ ...doomed, ...canonical })).toEqual({ ...Object.fromEntries(Object.keys(doomed).map((w) => [w, {}])), ...canonical });
+  });
+
+  it("gives a profile its positions' PnL and portfolio at one block, after a price move it took no part in", async () => {
+    // A wallet holding a launched token, and another that buys it: the price moves, the holder's books do not.
+    const [held] = await sql<{ wallet: string; token: string }[]>`
+      select p.wallet, p.token_address as token from wallet_positions p join wallets w on w.address = p.wallet
+        join token_metrics m on m.address = p.token_address
+       where p.quantity > 0 and m.price_usd > 0 and p.token_address = any(${market.tokens.map((t) => t.token)})
+       order by p.quantity desc, p.wallet limit 1`;
+    expect(held).toBeDefined();
+    const heldValue = async () => {
+      const page = await listPositions(db, held.wallet, { status: "open", page: 1, limit: 200 });
+      return page!.data.find((p) => p.token_address === held.token)!.value_usd;
+    };
+    const before = await heldValue();
+    const buyer = market.accounts[8];
+    expect(buyer).not.toBe(held.wallet);
+    await market.buy(buyer, held.token, 20n * 10n ** 18n);
+    await syncToHead();
+
+    const at = await indexedAt();
+    const profile = (await getWalletProfile(db, held.wallet))!;
+    const positions = (await listPositions(db, held.wallet, { status: "all", page: 1, limit: 200 }))!;
+    expect(await indexedAt()).toEqual(at);
+    // The move is real: the holding is worth more now.
+    expect(positions.data.find((p) => p.token_address === held.token)!.value_usd).toBeGreaterThan(before + 1);
+    expect(positions.total).toBe(positions.data.length);
+    // pnl_estimate_usd is the sum of the positions' pnl_usd (each rounded to the cent on its own).
+    const sum = positions.data.reduce((a, p) => a + p.pnl_usd, 0);
+    expect(Math.abs(profile.pnl_estimate_usd - sum)).toBeLessThanOrEqual(0.005 * positions.data.length + 0.005);
+    // The portfolio is the open positions, in the same order, at the same values.
+    const open = positions.data.filter((p) => p.status === "open");
+    const holdings = open.map((p) => [p.token_address, p.quantity, p.value_usd]);
+    expect(profile.portfolio.map((h) => [h.token_address, h.quantity, h.value_usd])).toEqual(holdings);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyMovement, emptyPosition } from "@/worker/derive/positions";
+import { applyMovement, emptyPosition, PositionFold } from "@/worker/derive/positions";
 import { poolPriceUsd, tokenPrice, wethUsd } from "@/worker/derive/prices";
 import { pnlConfidence } from "@/worker/derive/wallets";
 import type { ChainLog } from "@/worker/indexer/decode";
@@ -314,5 +314,207 @@ describe("a fee-on-transfer token that pays its fee to a wallet", () => {
       ["sell", pair],
     ]);
     expect([...state.feeSinks.get(fot)!]).toEqual([wallet]);
+  });
+});
+
+/**
+ * A token against the 6-decimals dollar (1 USD a dollar), in a V2 pair or a V3 pool, and the
+ * transactions of a creator, a trader and a router; transformed as the indexer does, then folded
+ * into books as applyPositions folds them.
+ */
+function liquidityMarket(protocol: "uniswap-v2" | "uniswap-v3") {
+  const E18 = 10n ** 18n;
+  const E6 = 10n ** 6n;
+  const state = new ChainState(fakeProfile);
+  const usd = fakeProfile.quoteTokens[1].address;
+  const [token, pool, creator, trader, router, launchpad] = ["0x01", "0xpl", "0xcr", "0xtr", "0xro", "0xpad"];
+  const zero = "0x0000000000000000000000000000000000000000";
+  state.addToken({ address: token, decimals: 18, createdBlock: 1 });
+  const empty = { reserve0: 0n, reserve1: 0n, sqrtPriceX96: 0n, tick: 0, liquidity: 0n, createdBlock: 1 };
+  state.addPool({ ...empty, address: pool, protocol, token0: token, token1: usd });
+  let logIndex = 0;
+  const logs: ChainLog[] = [];
+  const senders = new Map<string, string>();
+  /** Logs of one transaction, sent by `from`. */
+  const tx = (hash: string, from: string, fields: (LogFields & { address: string })[]) => {
+    senders.set(hash, from);
+    for (const l of fields) {
+      logs.push({ ...l, block: 2, logIndex: logIndex++, txHash: hash, txIndex: 0, blockHash: "0xb" } as ChainLog);
+    }
+  };
+  const transfer = (address: string, from: string, to: string, value: bigint) => {
+    return { kind: "transfer", address, from, to, value } as const;
+  };
+  /** sqrtPriceX96 for `usdPerToken`, the token being token0 (18 decimals) and the dollar token1 (6). */
+  const sqrtPrice = (usdPerToken: number) => BigInt(Math.round(Math.sqrt(usdPerToken * 1e-12) * 2 ** 96));
+  const transform = () => {
+    const block = { number: 2, hash: "0xb", parentHash: "0xa", timestamp: 0, txFrom: senders, keep: true };
+    const none = { tokens: [], pools: [], fundings: [], quotePayments: [], quarantined: [] };
+    return transformRange({ from: 2, to: 2, logs, blocks: new Map([[2, block]]), ...none }, state);
+  };
+  const books = () => {
+    const rows = transform();
+    const fold = new PositionFold(state, rows);
+    fold.run();
+    return { rows, books: fold.books };
+  };
+  /** A position's PnL at `price`: realized plus its holding's value less its cost basis. */
+  const pnl = (p: ReturnType<typeof emptyPosition>, price: number) => {
+    const value = (Number(p.quantity) / 1e18) * price;
+    return p.realizedPnlUsd + value - p.costBasisUsd;
+  };
+  const addresses = { token, pool, creator, trader, router, launchpad, zero };
+  return { E18, E6, state, usd, ...addresses, tx, transfer, sqrtPrice, transform, books, pnl };
+}
+
+describe("liquidity in positions and PnL", () => {
+  type Market = ReturnType<typeof liquidityMarket>;
+  /** A V2 launch: the creator mints 1,000 tokens, pairs them all with 1,000 dollars; a trader buys 500 for 1,000. */
+  function v2Launch(m: Market, shares: bigint) {
+    const { E18, E6, usd, token, pool, creator, trader, zero, tx, transfer } = m;
+    tx("0xa", creator, [transfer(token, zero, creator, 1_000n * E18)]);
+    tx("0xb", creator, [
+      transfer(token, creator, pool, 1_000n * E18),
+      transfer(usd, creator, pool, 1_000n * E6),
+      transfer(pool, zero, zero, 1_000n),
+      transfer(pool, zero, creator, shares),
+      { kind: "sync", address: pool, reserve0: 1_000n * E18, reserve1: 1_000n * E6 },
+      { kind: "mint", address: pool, amount0: 1_000n * E18, amount1: 1_000n * E6 },
+    ]);
+    const swap = { amount0In: 0n, amount1In: 1_000n * E6, amount0Out: 500n * E18, amount1Out: 0n, recipient: trader };
+    tx("0xc", trader, [
+      transfer(usd, trader, pool, 1_000n * E6),
+      { kind: "sync", address: pool, reserve0: 500n * E18, reserve1: 2_000n * E6 },
+      { kind: "swap", address: pool, ...swap },
+      transfer(token, pool, trader, 500n * E18),
+    ]);
+  }
+  /** The creator burns `burnt` of the pair's `shares`: the pair pays that share of 500 tokens and 2,000 dollars. */
+  function v2Removal(m: Market, shares: bigint, burnt: bigint, to: string) {
+    const { E18, E6, usd, token, pool, creator, zero, tx, transfer } = m;
+    const [tokens, dollars] = [(500n * E18 * burnt) / shares, (2_000n * E6 * burnt) / shares];
+    tx("0xd", creator, [
+      transfer(pool, creator, pool, burnt),
+      transfer(pool, pool, zero, burnt),
+      transfer(token, pool, to, tokens),
+      transfer(usd, pool, to, dollars),
+      { kind: "sync", address: pool, reserve0: 500n * E18 - tokens, reserve1: 2_000n * E6 - dollars },
+      { kind: "burn", address: pool, amount0: tokens, amount1: dollars },
+    ]);
+  }
+  const shares = 10n ** 21n;
+
+  it("books a V2 rug's quote and tokens as the creator's proceeds, against what its liquidity cost", () => {
+    const m = liquidityMarket("uniswap-v2");
+    v2Launch(m, shares);
+    v2Removal(m, shares, shares, m.creator);
+    const { rows, books } = m.books();
+    // The facts: the sender's liquidity, shares and quote; the token legs at the pool's price (1, then 4 dollars).
+    expect(rows.liquidity.map((c) => [c.wallet, c.direction, c.units, c.quoteUsd])).toEqual([
+      [m.creator, "add", shares, 1_000],
+      [m.creator, "remove", shares, 2_000],
+    ]);
+    const legs = rows.transfers.filter((t) => t.token === m.token && t.kind.startsWith("lp_"));
+    expect(legs.map((t) => [t.kind, t.amountUsd])).toEqual([
+      ["lp_add", 1_000],
+      ["lp_remove", 2_000],
+    ]);
+    // In: 1,000 dollars and 1,000 tokens minted at no cost. Out: 2,000 dollars and 500 tokens worth 2,000.
+    const p = books.position(m.creator, m.token);
+    expect(p.quantity).toBe(500n * m.E18);
+    expect(p.realizedPnlUsd).toBeCloseTo(2_000 - 1_000 + 2_000, 9);
+    expect(p.costBasisUsd).toBeCloseTo(2_000, 9);
+    expect([p.liquidityCostUsd, books.stake(m.creator, m.pool, m.token).units]).toEqual([0, 0n]);
+    expect(m.pnl(p, 4)).toBeCloseTo(3_000, 9);
+    // Once the pool is gone its tokens are worth nothing: the profit is the 1,000 dollars it took more than it put in.
+    expect(m.pnl(p, 0)).toBeCloseTo(1_000, 9);
+  });
+
+  it("releases a removal's share of the cost, with the same PnL when a router passes the tokens on", () => {
+    const direct = liquidityMarket("uniswap-v2");
+    v2Launch(direct, shares);
+    v2Removal(direct, shares, shares / 4n, direct.creator);
+    const routed = liquidityMarket("uniswap-v2");
+    v2Launch(routed, shares);
+    v2Removal(routed, shares, shares / 4n, routed.router);
+    routed.tx("0xe", routed.creator, [routed.transfer(routed.token, routed.router, routed.creator, 125n * routed.E18)]);
+
+    const a = direct.books().books;
+    const p = a.position(direct.creator, direct.token);
+    // A quarter of the liquidity: a quarter of its 1,000 cost against 500 dollars and 125 tokens worth 500.
+    expect(p.realizedPnlUsd).toBeCloseTo(500 - 250 + 500, 9);
+    expect(p.liquidityCostUsd).toBeCloseTo(750, 9);
+    const left = { units: (shares * 3n) / 4n, costUsd: 750 };
+    expect(a.stake(direct.creator, direct.pool, direct.token)).toMatchObject(left);
+    // Through the router the tokens come as a transfer, of unknown cost: only the quote is realized; the same PnL.
+    const q = routed.books().books.position(routed.creator, routed.token);
+    expect(q.quantity).toBe(p.quantity);
+    expect(q.realizedPnlUsd).toBeCloseTo(500 - 250, 9);
+    expect(q.unknownCostQuantity).toBe(q.quantity);
+    for (const price of [0, 1, 4]) expect(direct.pnl(q, price)).toBeCloseTo(direct.pnl(p, price), 9);
+  });
+
+  it("stakes a fee-on-transfer token's liquidity leg at its cost, the fee realized as a loss", () => {
+    const m = liquidityMarket("uniswap-v2");
+    const { E18, E6, usd, token, pool, creator, zero, tx, transfer } = m;
+    // The creator holds 100 tokens that cost it 100 dollars and pairs them (1 burnt on the way) with 99 dollars.
+    tx("0xc", creator, [
+      transfer(token, creator, zero, E18),
+      transfer(token, creator, pool, 99n * E18),
+      transfer(usd, creator, pool, 99n * E6),
+      transfer(pool, zero, creator, shares),
+      { kind: "sync", address: pool, reserve0: 99n * E18, reserve1: 99n * E6 },
+      { kind: "mint", address: pool, amount0: 99n * E18, amount1: 99n * E6 },
+    ]);
+    const rows = m.transform();
+    expect(rows.transfers.filter((t) => t.token === token).map((t) => t.kind)).toEqual(["fee", "lp_add"]);
+    const fold = new PositionFold(m.state, rows);
+    Object.assign(fold.books.position(creator, token), { quantity: 100n * E18, costBasisUsd: 100 });
+    fold.run();
+    const p = fold.books.position(creator, token);
+    expect(p.realizedPnlUsd).toBeCloseTo(-1, 9);
+    expect(p.liquidityCostUsd).toBeCloseTo(99 + 99, 9);
+    expect(fold.books.stake(creator, pool, token)).toMatchObject({ units: shares, costUsd: 198 });
+  });
+
+  it("books a V3 launch's single-sided position at no cost, and what its Collect pays as proceeds", () => {
+    const m = liquidityMarket("uniswap-v3");
+    const { E18, E6, usd, token, pool, creator, trader, launchpad, zero, tx, transfer, sqrtPrice } = m;
+    const ticks = { owner: "0xnpm", tickLower: 10, tickUpper: 887_200 };
+    const liquidity = 7n * 10n ** 20n;
+    // The launchpad mints the supply and puts all of it in the pool above the price, for the creator (the sender).
+    tx("0xa", creator, [
+      transfer(token, zero, launchpad, 1_000n * E18),
+      { kind: "initialize", address: pool, sqrtPriceX96: sqrtPrice(1), tick: 0 },
+      transfer(token, launchpad, pool, 1_000n * E18),
+      { kind: "mintV3", address: pool, ...ticks, liquidity, amount0: 1_000n * E18, amount1: 0n },
+    ]);
+    // A trader buys 400 tokens for 500 dollars: the price is 2 dollars after.
+    const swap = { amount0: -400n * E18, amount1: 500n * E6, sqrtPriceX96: sqrtPrice(2), liquidity, tick: 100 };
+    tx("0xb", trader, [
+      transfer(token, pool, trader, 400n * E18),
+      transfer(usd, trader, pool, 500n * E6),
+      { kind: "swapV3", address: pool, ...swap, recipient: trader },
+    ]);
+    // The creator takes all of it out: the Burn leaves it owed, the Collect pays 600 tokens and 500 dollars.
+    tx("0xc", creator, [
+      { kind: "burnV3", address: pool, ...ticks, liquidity, amount0: 600n * E18, amount1: 500n * E6 },
+      transfer(token, pool, creator, 600n * E18),
+      transfer(usd, pool, creator, 500n * E6),
+      { kind: "collectV3", address: pool, amount0: 600n * E18, amount1: 500n * E6 },
+    ]);
+    const { rows, books } = m.books();
+    expect(rows.liquidity.map((c) => [c.direction, c.units, Math.round(c.quoteUsd * 1e6) / 1e6])).toEqual([
+      ["add", liquidity, 0],
+      ["remove", liquidity, 0],
+      ["remove", 0n, 500],
+    ]);
+    const p = books.position(creator, token);
+    expect(p.quantity).toBe(600n * E18);
+    // 600 tokens at 2 dollars and 500 dollars, for liquidity that cost it nothing.
+    expect(p.costBasisUsd).toBeCloseTo(1_200, 6);
+    expect(p.realizedPnlUsd).toBeCloseTo(1_700, 6);
+    expect(m.pnl(p, 0)).toBeCloseTo(500, 6);
+    expect(books.stake(creator, pool, token)).toMatchObject({ units: 0n, costUsd: 0 });
   });
 });

@@ -20,6 +20,7 @@ import { addressParam } from "@/lib/api/address-param";
 import { marketOhlcv, tokenPage } from "@/lib/api/market-reads";
 import { RISK_DIMENSIONS, type RiskLevel } from "@/lib/domain/vocab";
 import { RISK_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
+import { WINDOWS } from "@/lib/scoring/weights";
 
 export const metadata: Metadata = { title: "Token" };
 
@@ -55,8 +56,12 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
       </PageHeader>
 
       <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Stat label="Price" value={token.price_usd > 0 ? formatPrice(token.price_usd) : "—"} />
-        <Stat label="Market cap" value={formatUsd(token.market_cap_usd)} />
+        <Stat
+          label="Price now"
+          value={token.price_usd > 0 ? formatPrice(token.price_usd) : "—"}
+          hint={token.price_usd > 0 ? "Deepest pool, at the indexed block" : "No pool holds the minimum liquidity"}
+        />
+        <Stat label="Market cap" value={token.price_usd > 0 ? formatUsd(token.market_cap_usd) : "—"} />
         <Stat label="Liquidity" value={formatUsd(token.liquidity_usd)} />
         <Stat label="Volume 24h" value={formatUsd(token.volume_24h_usd)} />
         <Stat label="Holders" value={formatCompact(token.holder_count)} />
@@ -64,7 +69,7 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
       </dl>
 
       <div className="mb-4 grid gap-4 lg:grid-cols-3">
-        <Card title="Price (USD) and volume" className="lg:col-span-2">
+        <Card title="Pool price (USD) after each swap or liquidity change, and volume" className="lg:col-span-2">
           <CandlestickChart address={token.address} initial={{ interval: DEFAULT_CHART_INTERVAL, data: candles }} />
         </Card>
         <Card title="Risk">
@@ -103,14 +108,19 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
             <dl className="mb-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
               <div className="flex gap-1.5">
                 <dt className="text-zinc-500">Early movers</dt>
-                <dd className="tabular-nums">{score.top_holder_summary.early_mover_count}</dd>
-              </div>
-              <div className="flex gap-1.5">
-                <dt className="text-zinc-500">Early movers are</dt>
-                <dd>
-                  <NetActivityBadge value={score.top_holder_summary.early_mover_net_activity} />
+                <dd className="tabular-nums" title={`Wallets that bought within ${WINDOWS.earlyMoverBlocks} blocks of the launch`}>
+                  {score.top_holder_summary.early_mover_count || `none in the first ${WINDOWS.earlyMoverBlocks} blocks`}
                 </dd>
               </div>
+              {/* Without early movers there is no movement to describe (the field's "holding" is only its default). */}
+              {score.top_holder_summary.early_mover_count > 0 && (
+                <div className="flex gap-1.5">
+                  <dt className="text-zinc-500">Early movers are</dt>
+                  <dd>
+                    <NetActivityBadge value={score.top_holder_summary.early_mover_net_activity} />
+                  </dd>
+                </div>
+              )}
               <div className="flex gap-1.5">
                 <dt className="text-zinc-500">Mean reputation, top 10</dt>
                 <dd className="tabular-nums">{Math.round(score.top_holder_summary.avg_reputation_top10)}</dd>

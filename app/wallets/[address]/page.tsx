@@ -34,7 +34,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   const { wallet, score, positions } = page;
   const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
   // Below the minimum of closed trades a win rate or a PnL confidence says more about luck than the wallet.
-  const closed = score?.closed_positions ?? 0;
+  const closed = score?.closed_trades ?? 0;
   const enoughClosed = closed >= MIN_CLOSED_POSITIONS;
   const closedTrades = `${closed} closed trade${closed === 1 ? "" : "s"}`;
   const tooFewClosed = `${closedTrades}; ${MIN_CLOSED_POSITIONS} needed to rate it`;
@@ -75,7 +75,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
                 rows={REPUTATION_DIMENSIONS.map((key) => {
                   const value = score.dimensions[key];
                   // win_rate is a fraction; the composite takes it ×100.
-                  return key === "win_rate" && value !== null
+                  return key === "win_rate"
                     ? { key, label: REPUTATION_DIMENSION_LABELS[key], value: value * 100, display: `${(value * 100).toFixed(0)}%` }
                     : { key, label: REPUTATION_DIMENSION_LABELS[key], value };
                 })}

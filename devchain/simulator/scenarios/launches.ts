@@ -14,7 +14,7 @@ import { scheduleAirdrop } from "./airdrop";
 import { type Bundle, bundleBuys, fundBundle, insiderTrades, snipe } from "./launch-crew";
 import { SLOW_RUG_STEPS, scheduleFeeClaims, scheduleLpBurn, scheduleMigration, scheduleRugPull, scheduleSlowRug } from "./liquidity";
 import { scheduleMarketMaker } from "./market-maker";
-import { startSmartMoney } from "./smart-money";
+import { smartMoneyPerLaunch, startSmartMoney } from "./smart-money";
 import { scheduleWashRing } from "./wash";
 
 interface Fate {
@@ -98,13 +98,17 @@ export function scheduleLaunches(sim: Sim, actors: Actors): void {
   const count = sim.sizes.tokens;
   // Launch times over 3%..78% of the history, fates in shuffled order.
   const order = rng.shuffle([...Array(count).keys()]);
-  for (let i = 0; i < count; i++) {
-    const launchSlot = sim.backfillAt(0.03 + (0.75 * (order[i] + rng.float(0.1, 0.9))) / count);
-    schedule(sim, actors, plan(sim, i, launchSlot, sim.backfillSlots - launchSlot));
-  }
+  const plans = order.map((at, i) => {
+    const launchSlot = sim.backfillAt(0.03 + (0.75 * (at + rng.float(0.1, 0.9))) / count);
+    return plan(sim, i, launchSlot, sim.backfillSlots - launchSlot);
+  });
+  const withSmartMoney = plans.filter((p) => p.fate.smartMoney).length;
+  const smartMoneyWallets = smartMoneyPerLaunch(actors.smartMoney.length, withSmartMoney);
+  for (const p of plans) schedule(sim, actors, p, smartMoneyWallets);
   let next = count;
   const live = () => {
-    schedule(sim, actors, plan(sim, next++, sim.slot + rng.int(5 * MINUTE, 20 * MINUTE), LIVE_HORIZON));
+    const launchSlot = sim.slot + rng.int(5 * MINUTE, 20 * MINUTE);
+    schedule(sim, actors, plan(sim, next++, launchSlot, LIVE_HORIZON), smartMoneyWallets);
     sim.after(rng.exp(LIVE_LAUNCH_GAP), live);
   };
   sim.at(sim.backfillSlots, live);
@@ -154,8 +158,9 @@ function plan(sim: Sim, index: number, launchSlot: number, horizon: number): Pla
   return p;
 }
 
-/** Preparations 10-45 minutes ahead (the creator's ether, insiders, the bundle), then the launch. */
-function schedule(sim: Sim, actors: Actors, p: Plan): void {
+/** Preparations 10-45 minutes ahead (the creator's ether, insiders, the bundle), then the launch.
+ * `smartMoneyWallets`: the least number of smart-money wallets a launch with smart money takes. */
+function schedule(sim: Sim, actors: Actors, p: Plan, smartMoneyWallets: number): void {
   const rng = sim.rng.fork(`launch/${p.index}`);
   const prepSlot = Math.max(sim.slot + 1, p.launchSlot - rng.int(10 * MINUTE, 45 * MINUTE));
   sim.at(prepSlot, () => {
@@ -176,7 +181,8 @@ function schedule(sim: Sim, actors: Actors, p: Plan): void {
         return wallet;
       });
       const funded = sim.now;
-      sim.at(Math.max(p.launchSlot, sim.slot + 1), () => launch(sim, actors, p, creator, insiders, funded, bundle, rng));
+      const crew = { insiders, funded, bundle, smartMoneyWallets };
+      sim.at(Math.max(p.launchSlot, sim.slot + 1), () => launch(sim, actors, p, creator, crew, rng));
     });
   });
 }
@@ -216,7 +222,17 @@ function creatorFor(sim: Sim, actors: Actors, p: Plan, needs: bigint, rng: Rng):
   return creator;
 }
 
-function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: Address[], funded: Moment, bundle: Bundle | undefined, rng: Rng): void {
+/** Who takes part in a launch besides the creator: insiders it paid (when), the bundle, and the least
+ * number of smart-money wallets (for a launch with smart money). */
+interface Crew {
+  insiders: Address[];
+  funded: Moment;
+  bundle: Bundle | undefined;
+  smartMoneyWallets: number;
+}
+
+function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, crew: Crew, rng: Rng): void {
+  const { insiders, funded, bundle } = crew;
   const { market } = sim;
   const { launchpad, sector } = pickLaunchpad(sim, p, rng);
   const { name, symbol } = tokenName(rng, sector, sim.tokens.symbols);
@@ -264,7 +280,10 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, insiders: A
   if (bundle) bundleBuys(sim, actors, token, bundle, Math.min(p.horizon / 2, 12 * HOUR), rng.fork("bundle"));
   if (rng.chance(0.75)) snipe(sim, actors, token, rng.fork("snipers"));
   if (insiders.length > 0) insiderTrades(sim, actors, token, insiders, funded, p.dumpSlot, rng.fork("insiders"));
-  if (p.fate.smartMoney) startSmartMoney(sim, actors, token, p.dumpSlot, rng.fork("smart-money"));
+  if (p.fate.smartMoney) {
+    const smartMoney = { dumpSlot: p.dumpSlot, minWallets: crew.smartMoneyWallets };
+    startSmartMoney(sim, actors, token, smartMoney, rng.fork("smart-money"));
+  }
   if (p.rugSlot) scheduleRugPull(sim, token, p.rugSlot, rng.fork("rug"));
   if (p.slowRug) scheduleSlowRug(sim, token, p.slowRug.start, p.slowRug.stepGap, rng.fork("slow-rug"));
   if (p.migrationSlot) scheduleMigration(sim, token, p.migrationSlot, rng.fork("migration"));

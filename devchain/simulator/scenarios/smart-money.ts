@@ -5,7 +5,8 @@
  * hype, or before the rug or the slow rug's first withdrawal if that comes sooner, and before any
  * whale sells out of it (watching for that while they hold). Each launch goes to the wallets with
  * the fewest positions so far, so every one builds a diversified record rather than a few crowding
- * into the same launches.
+ * into the same launches, and to enough of them that each closes RECORD_POSITIONS over the
+ * backfill: smart money is a proven record, and one too short to prove anything is not planted as one.
  */
 import type { Address } from "viem";
 import { type Actors, spendable } from "../actors";
@@ -16,13 +17,33 @@ import { type SimToken, SNIPER_BLOCKS } from "../tokens";
 import { SNIPER_HOLD } from "./launch-crew";
 import { buy, sellAll } from "./trade";
 
-/** Share of the pool's ether each position takes: small enough that their own buying and selling
- * together barely move the price, which the crowd's hype is left to lift. */
+/** Share of the pool's ether each position takes when a launch takes up to GROUP wallets (more share
+ * it out): small enough that their own buying and selling together barely move the price, which the
+ * crowd's hype is left to lift. */
 const POSITION_SHARE = { min: 0.01, max: 0.03 } as const;
+/** Wallets a launch takes: 4 or 5, or more where that leaves a record too short (smartMoneyPerLaunch). */
+const GROUP = { min: 4, max: 5 } as const;
+/**
+ * Positions each smart-money wallet is planted to close over the backfill: more than the five closed
+ * positions a confident record needs (MIN_CLOSED_POSITIONS in lib/scoring/weights.ts), since an
+ * entry may be forgone. A wallet with fewer has no record to be recognised by, on any chain.
+ */
+export const RECORD_POSITIONS = 6;
+
+/** The least number of wallets each smart-money launch takes for every wallet to close RECORD_POSITIONS
+ * over `launches` such launches in the backfill (a demo's few days of launches, shared by many wallets). */
+export function smartMoneyPerLaunch(wallets: number, launches: number): number {
+  return launches === 0 ? 0 : Math.min(wallets, Math.ceil((RECORD_POSITIONS * wallets) / launches));
+}
 /** How often a holder checks for a whale's exit coming up. */
 const WATCH = 5 * MINUTE;
 
-export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, dumpSlot: number, rng: Rng): void {
+/** When the launch dumps (what they get out ahead of); the least number of wallets it takes
+ * (smartMoneyPerLaunch). */
+export type SmartMoneyPlan = { dumpSlot: number; minWallets: number };
+
+export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, plan: SmartMoneyPlan, rng: Rng): void {
+  const { dumpSlot, minWallets } = plan;
   const exitBy = Math.min(dumpSlot, token.peakSlot);
   const entries: (Moment & { wallet: Address; ethIn: string })[] = [];
   const exits: (Moment & { wallet: Address; ethOut: string })[] = [];
@@ -31,7 +52,10 @@ export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, dumpS
   // Every sniper has sold by then (they buy in the sniper blocks and hold at most SNIPER_HOLD.max).
   const snipersOut = token.launchSlot + SNIPER_BLOCKS + SNIPER_HOLD.max;
   const window = exitBy - snipersOut;
-  for (const wallet of leastInvested(actors, rng.int(4, 5), rng)) {
+  const count = Math.max(rng.int(GROUP.min, GROUP.max), minWallets);
+  // A larger group shares out what GROUP.max would take, so together they move the price no more.
+  const crowding = Math.min(1, GROUP.max / count);
+  for (const wallet of leastInvested(actors, count, rng)) {
     const entrySlot = snipersOut + rng.int(1, Math.max(2, Math.min(10 * MINUTE, Math.floor(window * 0.1))));
     const exitSlot = exitBy - rng.int(2 * MINUTE, Math.max(3 * MINUTE, Math.min(20 * MINUTE, Math.floor(window * 0.1))));
     if (exitSlot < entrySlot + 5 * MINUTE) continue;
@@ -44,7 +68,8 @@ export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, dumpS
         forgo();
         return;
       }
-      const eth = part(sim.market.wethReserve(token.address), rng.float(POSITION_SHARE.min, POSITION_SHARE.max));
+      const share = rng.float(POSITION_SHARE.min, POSITION_SHARE.max) * crowding;
+      const eth = part(sim.market.wethReserve(token.address), share);
       if (eth > part(spendable(sim, wallet), 0.3) || buy(sim, actors, wallet, token, eth) === 0n) {
         forgo();
         return;

@@ -25,10 +25,15 @@ export const ohlcvQuery = z
 export const candle = z
   .object({
     time: timestampSchema.meta({ description: "Start of the interval" }),
-    open: z.number().meta({ description: "USD price of the interval's first swap (the previous close when it had none)" }),
-    high: z.number().meta({ description: "Highest swap price in USD" }),
-    low: z.number().meta({ description: "Lowest swap price in USD" }),
-    close: z.number().meta({ description: "USD price of the interval's last swap (carried forward when it had none)" }),
+    open: z.number().meta({
+      description: "The token's USD price (price_usd's rule) after the interval's first swap or liquidity change (the previous close when it had none)",
+    }),
+    high: z.number().meta({ description: "Highest of those prices in the interval" }),
+    low: z.number().meta({ description: "Lowest of those prices; 0 once no pool held the minimum liquidity" }),
+    close: z.number().meta({
+      description:
+        "The price after the interval's last swap or liquidity change (carried forward when it had none); 0 when no pool then held the minimum liquidity",
+    }),
     volume_usd: z.number().meta({ description: "USD traded in the interval's swaps" }),
     trades: z.number().int().meta({ description: "Swaps in the interval; 0 for an interval carried forward" }),
   })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLASSIFICATIONS, NET_ACTIVITY, RISK_FLAGS, TOKEN_SORT_ORDERS, TOKEN_SORTS } from "@/lib/domain/vocab";
+import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { addressSchema, listEnvelope, paginationQuery, timestampSchema } from "./common";
 import { refineTokenFilter, tokenFilterQueryShape } from "./token-filter";
 
@@ -35,7 +36,7 @@ const priceChange = (window: string) =>
     .number()
     .nullable()
     .meta({
-      description: `Change of the swap price over the ${window} up to the indexed head, in percent (the last swap against the last one before the window, or the first one for a younger token); null for a token that never traded`,
+      description: `Change of price_usd over the ${window} up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window`,
     });
 
 export const token = z
@@ -43,7 +44,7 @@ export const token = z
     address: z.string().meta({ description: "Token contract address, lowercase" }),
     name: z.string().meta({ description: "Token name (cleaned of control and bidirectional-override characters)" }),
     symbol: z.string().meta({ description: "Token symbol (cleaned likewise)" }),
-    market_cap_usd: z.number().meta({ description: "Market cap in USD: price times circulating supply (docs/methodology.md)" }),
+    market_cap_usd: z.number().meta({ description: "Market cap in USD: price_usd times circulating supply, 0 while price_usd is 0 (docs/methodology.md)" }),
     volume_24h_usd: z.number().meta({ description: "USD swapped in the 24 h up to the indexed head" }),
     liquidity_usd: z.number().meta({ description: "Liquidity in USD over the token's quote pools" }),
     holder_count: z.number().int().meta({ description: "Number of real holders (not pools, burn addresses or the token itself)" }),
@@ -63,7 +64,7 @@ export const token = z
       .object({ buys: z.number().int().meta({ description: "Buys" }), sells: z.number().int().meta({ description: "Sells" }) })
       .meta({ description: "Swaps in the 24 hours up to the indexed head, by the trader's side" }),
     makers_24h: z.number().int().meta({ description: "Distinct wallets that swapped the token in those 24 hours" }),
-    fdv_usd: z.number().meta({ description: "Fully diluted value: the price of market_cap_usd times the total supply" }),
+    fdv_usd: z.number().meta({ description: "Fully diluted value: price_usd times the total supply, 0 while price_usd is 0" }),
   })
   .meta({ id: "Token" });
 
@@ -72,12 +73,17 @@ export const holder = z
     address: z.string().meta({ description: "Token contract address, lowercase" }),
     holding_pct: z.number().meta({ description: "Share of the total supply held, in percent" }),
     classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
-    reputation_score: z.number().meta({ description: "Wallet reputation score, 0 to 100" }),
+    reputation_score: z
+      .number()
+      .meta({ description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) for a wallet not scored yet` }),
     net_activity: z.enum(NET_ACTIVITY).meta({
       description:
         "Recent net direction of the holder's swaps over the 24 h up to the worker's last refresh of the token (the indexed head; for a token not traded since, its full refresh, every 30 s): accumulating, distributing, holding or exited",
     }),
-    tags: z.array(z.string()).meta({ description: "contract, cluster:<id>" }),
+    tags: z.array(z.string()).meta({
+      description:
+        "contract (the holder has code); cluster:<funder> (one of a managed funding cluster, the one owner the scores count: its funder paid at most 50 wallets, and 2 or more of them, at least half, hold the token)",
+    }),
   })
   .meta({ id: "Holder" });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLASSIFICATIONS, CONFIDENCE, POSITION_STATUSES, SECTORS } from "@/lib/domain/vocab";
+import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { listEnvelope, paginationQuery, timestampSchema } from "./common";
 
 export const holding = z
@@ -15,7 +16,11 @@ export const walletProfile = z
   .object({
     address: z.string().meta({ description: "Wallet address, lowercase" }),
     classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
-    reputation_score: z.number().min(0).max(100).meta({ description: "Wallet reputation score, 0 to 100" }),
+    reputation_score: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) before the wallet is first scored` }),
     reputation_confidence: z.enum(CONFIDENCE).meta({ description: "Confidence in the reputation score: low, medium or high" }),
     portfolio: z.array(holding).meta({ description: "Current holdings, largest value first" }),
     pnl_estimate_usd: z.number().meta({ description: "Estimated profit and loss in USD: realized plus unrealized over every position" }),
@@ -40,8 +45,15 @@ export const position = z
     status: z.enum(["open", "closed"]).meta({ description: "open (holds the token) or closed (held it, holds none now)" }),
     quantity: z.number().meta({ description: "Tokens held, in whole units" }),
     value_usd: usdField("quantity at the token's price_usd"),
-    cost_basis_usd: usdField("Average cost of the quantity held; tokens received without a known cost (transfers in) count at zero"),
-    realized_pnl_usd: usdField("Profit or loss of the sells: their USD less the average cost of what they sold"),
+    cost_basis_usd: usdField(
+      "Average cost of the quantity held; tokens received without a known cost (transfers in) count at zero, " +
+        "tokens the wallet's liquidity removal paid it at their value then",
+    ),
+    realized_pnl_usd: usdField(
+      "Profit or loss realized: sells' USD less the average cost of what they sold, fee-on-transfer fees at " +
+        "their cost, and what liquidity removals paid out (quote and tokens) less the share of the liquidity's " +
+        "cost they released",
+    ),
     unrealized_pnl_usd: usdField("value_usd less cost_basis_usd"),
     pnl_usd: usdField("realized plus unrealized; the wallet's pnl_estimate_usd is the sum over its positions"),
     bought_usd: usdField("USD spent on buys"),
@@ -49,6 +61,11 @@ export const position = z
     buy_count: z.number().int().meta({ description: "Buys of the token" }),
     sell_count: z.number().int().meta({ description: "Sells of the token" }),
     unknown_cost_quantity: z.number().meta({ description: "Part of quantity received without a known cost (lowers pnl_confidence)" }),
+    liquidity_cost_usd: usdField(
+      "What the wallet has in the token's pools as liquidity, at cost: its tokens' average cost and the quote " +
+        "it paid in, less what its removals released. Counted at cost: neither in value_usd nor in the PnL until " +
+        "taken out",
+    ),
     first_trade_at: timestampSchema
       .nullable()
       .meta({ description: "Time of the first buy (of the last trade when the position never bought); null without a trade" }),

@@ -67,11 +67,13 @@ type PositionRow = {
   rugged: boolean;
   insider: boolean;
   sold_quantity: number;
+  in_pools: boolean;
 };
 
 /**
- * The wallet's positions with their tokens' launch and rug flag; for a token whose creator the
- * wallet is linked to (the rule of walletRows), the quantity it sold of it.
+ * The wallet's positions with their tokens' launch and rug flag, and whether it still has
+ * liquidity in the token's pools; for a token whose creator the wallet is linked to (the rule of
+ * walletRows), the quantity it sold of it.
  */
 async function positions(tx: Tx, wallets: string[]) {
   return tx.unsafe<PositionRow[]>(
@@ -89,7 +91,10 @@ async function positions(tx: Tx, wallets: string[]) {
             coalesce('liquidity_pulled' = any(s.flags), false) as rugged, l.insider,
             case when l.insider then coalesce((select sum(e.token_amount)::float8 from events e
                                                 where e.wallet_address = p.wallet and e.token_address = p.token_address
-                                                  and e.type = 'swap' and e.direction = 'sell'), 0) else 0 end as sold_quantity
+                                                  and e.type = 'swap' and e.direction = 'sell'), 0) else 0 end
+              as sold_quantity,
+            exists (select 1 from liquidity_stakes k
+                     where k.wallet = p.wallet and k.token_address = p.token_address and k.units > 0) as in_pools
        from wallet_positions p join tokens t on t.address = p.token_address join creator c on c.token = p.token_address
        left join wallets w on w.address = p.wallet
        cross join lateral (select coalesce(c.address = w.address or c.address = w.funder or c.funder = w.address
@@ -102,7 +107,8 @@ async function positions(tx: Tx, wallets: string[]) {
 }
 
 function toPosition(r: PositionRow): WalletPosition {
-  const closed = r.quantity <= 0 || (r.sells > 0 && r.value < DUST_USD);
+  // Liquidity still in the token's pools keeps a position open, whatever the wallet holds itself.
+  const closed = !r.in_pools && (r.quantity <= 0 || (r.sells > 0 && r.value < DUST_USD));
   return {
     token: r.token,
     boughtUsd: r.bought,

@@ -2,11 +2,11 @@ import { getDb } from "@/db/client";
 import { deleteAlert, updateAlert } from "@/lib/alerts/service";
 import { parseBody } from "@/lib/api/params";
 import { updateAlertBody } from "@/lib/api/schemas/alerts";
-import { withAccount } from "@/lib/auth/route";
+import { withAccount, withMeteredAccount } from "@/lib/auth/route";
 import { alertOwnerInAccount } from "@/lib/queries/account-alerts";
 
 /** Changes one of the account's alerts (PATCH /v1/alerts/{id}'s body; the alerts service's gates). */
-export const PATCH = withAccount<{ id: string }>(async (req, { account, params }) => {
+export const PATCH = withMeteredAccount<{ id: string }>(async (req, { account, params }) => {
   const patch = await parseBody(req, updateAlertBody);
   const db = getDb();
   return updateAlert(db, await alertOwnerInAccount(db, account.id, params.id), params.id, patch);
