@@ -125,9 +125,9 @@ describe("the SDK against the real server", () => {
         return response;
       },
       onRetry: (e) => retries.push(e),
-      // The wait "passes": the key's minute window is emptied, as the minute passing would.
+      // The wait "passes": the minute window of the key's account (its meter) is emptied, as the minute passing would.
       sleep: async () => {
-        await testDb().execute(sql`delete from rate_limit_windows where key_id = ${free.id}`);
+        await testDb().execute(sql`delete from rate_limit_windows where key_id = ${free.accountId}`);
       },
     });
     for (let i = 0; i < 10; i++) await intel.tokens.list({ limit: 1 });
