@@ -58,6 +58,10 @@ const schema = z.object({
   LLM_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  /** An event stream with nothing to send writes a comment this often, so proxies keep it open. */
+  STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** An event stream whose client lets more than this many bytes wait unread is ended. */
+  STREAM_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Billing (lib/billing): unset, plans change only through the keys CLI. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -3,6 +3,7 @@ import * as unknownPath from "@/app/v1/[[...path]]/route";
 import * as alert from "@/app/v1/alerts/[id]/route";
 import * as alerts from "@/app/v1/alerts/route";
 import * as events from "@/app/v1/events/route";
+import * as eventStream from "@/app/v1/events/stream/route";
 import * as openapi from "@/app/v1/openapi.json/route";
 import * as tokenScore from "@/app/v1/scores/token/[address]/route";
 import * as walletScore from "@/app/v1/scores/wallet/[address]/route";
@@ -35,6 +36,7 @@ export const V1_ROUTES = {
   "/wallets/{address}/positions": positions,
   "/wallets/{address}/events": walletEvents,
   "/events": events,
+  "/events/stream": eventStream,
   "/scores/wallet/{address}": walletScore,
   "/scores/token/{address}": tokenScore,
   "/alerts": alerts,

@@ -49,6 +49,8 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
  */
 export function curlLine(method: string, path: string, serverUrl: string, op: Operation, schemas: Record<string, Schema>, live: LiveAddresses): string {
   const parts = ["curl", "-sS"];
+  // A stream's messages as they come, not when curl's buffer fills.
+  if (Object.values(op.responses).some((r) => r.content?.["text/event-stream"])) parts.push("-N");
   if (method !== "get") parts.push("-X", method.toUpperCase());
   if (op.security?.length !== 0) parts.push("-H", '"Authorization: Bearer $KEY"');
   const body = requestBody(op, schemas);

@@ -26,7 +26,7 @@ describe("llms.txt", () => {
       expect(section, `${method} ${path}`).toBeDefined();
       for (const p of op.parameters ?? []) expect(section).toContain(`- \`${p.name}\` (${p.in}`);
       for (const status of Object.keys(op.responses)) expect(section).toContain(`- ${status}: `);
-      if (Object.entries(op.responses).some(([s, r]) => s.startsWith("2") && r.content))
+      if (Object.entries(op.responses).some(([s, r]) => s.startsWith("2") && r.content?.["application/json"]))
         expect(section).toContain("```json");
     }
     for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {

@@ -71,6 +71,19 @@ export const eventTombstones = pgTable(
   ],
 );
 
+/**
+ * One row per reorg rollback, in order: the block it rolled back to, and when (the removed_at of
+ * the tombstones it left, written in the same transaction). A client resuming the event stream
+ * from an event a reorg removed learns from it which blocks were indexed again since
+ * (lib/queries/event-stream.ts), even where the removed blocks held no events. Ids are
+ * max + 1 in the rollback's transaction, so two indexings of the same chain agree on them.
+ */
+export const reorgRollbacks = pgTable("reorg_rollbacks", {
+  id: bigint({ mode: "number" }).primaryKey(),
+  ancestorBlock: blockNumber().notNull(),
+  removedAt: ts().notNull().defaultNow(),
+});
+
 /** Every ERC-20 Transfer log of an indexed token: the raw fact balances are derived from. */
 export const tokenTransfers = pgTable(
   "token_transfers",

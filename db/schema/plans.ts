@@ -14,6 +14,8 @@ export const plans = pgTable("plans", {
   webhooks: boolean().notNull(),
   /** Live (unrevoked) API keys an account may hold. */
   maxKeys: integer().notNull(),
+  /** Concurrent event streams (GET /v1/events/stream) a key may hold open; 0: the plan has none. */
+  maxStreams: integer().notNull().default(0),
   /** API keys an account may create per UTC day, rotations included (a rotation makes a new key). */
   keysPerDay: integer().notNull(),
   /** Shown on the plans page; what Stripe charges is set on the Stripe prices (STRIPE_PRICE_*). */

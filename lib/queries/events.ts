@@ -85,12 +85,26 @@ function objectJson(fields: Record<string, SQL>, withWallet: boolean): SQL {
 
 const tombstoneJson = (withWallet: boolean) => objectJson(TOMBSTONE_FIELDS, withWallet);
 
+/** Row `e` of events as its kept body (event-bodies.ts): its JSON object text without the closing brace. */
+const eventBodySql = (withWallet: boolean) => sql`left((${objectJson(EVENT_BODY_FIELDS, withWallet)})::text, -1)`;
+
+/** Row `e` of events as the event stream sends it: its kept body, wallet included. */
+export const EVENT_BODY = eventBodySql(true);
+/** Row `e` of event_tombstones as the event stream sends it: its JSON text, wallet included. */
+export const TOMBSTONE_JSON = sql`(${tombstoneJson(true)})::text`;
+
+/** An event's JSON text: its kept body with `confirmed` as of a read. */
+export const eventJson = (body: string, confirmed: boolean) => `${body},"confirmed":${confirmed}}`;
+
+/** The filters that conditions() reads (the wallet apart: walletSides). */
+type Conditions = Pick<EventQuery, "type" | "token" | "since" | "afterId">;
+
 /**
  * The lowest id a query may return, as SQL evaluated inside the query that uses it (no round
  * trip of its own), or null without a lower bound. With `since` but no newer block there is
  * no event, hence the bound past every id.
  */
-function lowerBound(q: EventQuery): SQL | null {
+function lowerBound(q: Conditions): SQL | null {
   const bounds: SQL[] = [];
   if (q.since) bounds.push(sql`coalesce(${firstIdAfter(q.since)}, ${Number.MAX_SAFE_INTEGER}::bigint)`);
   if (q.afterId !== undefined) bounds.push(sql`${q.afterId + 1}::bigint`);
@@ -101,7 +115,7 @@ function lowerBound(q: EventQuery): SQL | null {
  * Every condition but the wallet's, which the queries below split in two index scans; without
  * the lower bound where an oldest-first deep start replaces it.
  */
-function conditions(q: EventQuery, withLowerBound = true): SQL[] {
+function conditions(q: Conditions, withLowerBound = true): SQL[] {
   const c: SQL[] = [];
   const bound = withLowerBound ? lowerBound(q) : null;
   if (q.type) c.push(sql`e.type = ${q.type}`);
@@ -201,29 +215,44 @@ function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; s
 /** What a page's statement returns: a row per event (id null on an empty page) with the page's total. */
 type PageRow = { id: string | null; total: string; confirmed_to: string; tombstone?: string | null };
 
+/** An item of a page: its id and its JSON text. */
+export type EventItem = { id: string; json: string };
+
 /**
- * The page's rows as a JSON array text, in their order: a tombstone as its statement serialised
- * it, an event as its kept body (event-bodies.ts; those not kept yet in one statement) with
- * `confirmed` as of the page's own read. An event a reorg removed after that read drops out.
+ * The page's rows as items, in their order: a tombstone as its statement serialised it, an event
+ * as its kept body (event-bodies.ts; those not kept yet in one statement) with `confirmed` as of
+ * the page's own read. An event a reorg removed after that read drops out.
  */
-async function pageJson(db: Db, rows: PageRow[], withWallet: boolean): Promise<string> {
+async function pageItems(db: Db, rows: PageRow[], withWallet: boolean): Promise<EventItem[]> {
   const live = rows.flatMap((r) => (r.id === null || r.tombstone ? [] : [r.id]));
   const bodies = await eventBodies(db, withWallet ? "event" : "wallet-event", live, (ids) =>
-    queryPrepared<EventBody>(
-      db,
-      sql`select e.id::text as id, left((${objectJson(EVENT_BODY_FIELDS, withWallet)})::text, -1) as body
-            from events e where e.id = any(${sql.param(ids)}::bigint[])`,
-    ),
+    queryPrepared<EventBody>(db, sql`select e.id::text as id, ${eventBodySql(withWallet)} as body from events e where e.id = any(${sql.param(ids)}::bigint[])`),
   );
   // An id holds its block: block * EVENT_ID_BLOCK_FACTOR + its sequence in the block.
   const confirmedBelow = (Number(rows[0].confirmed_to) + 1) * EVENT_ID_BLOCK_FACTOR;
-  const events = rows.flatMap((r) => {
+  return rows.flatMap((r) => {
     if (r.id === null) return [];
-    if (r.tombstone) return [r.tombstone];
+    if (r.tombstone) return [{ id: r.id, json: r.tombstone }];
     const body = bodies.get(r.id);
-    return body === undefined ? [] : [`${body},"confirmed":${Number(r.id) < confirmedBelow}}`];
+    return body === undefined ? [] : [{ id: r.id, json: eventJson(body, Number(r.id) < confirmedBelow) }];
   });
-  return `[${events.join(",")}]`;
+}
+
+/** The page's rows as a JSON array text (pageItems). */
+async function pageJson(db: Db, rows: PageRow[], withWallet: boolean): Promise<string> {
+  return `[${(await pageItems(db, rows, withWallet)).map((i) => i.json).join(",")}]`;
+}
+
+/**
+ * The ids of a page of live events under conditions `c`, as SQL: `limit` of them from `skip` on.
+ * A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
+ */
+function pageIds(q: Pick<EventQuery, "wallet">, c: SQL[], order: SQL, limit: number, offset: number, skip: number | SQL = offset): SQL {
+  if (!q.wallet) return sql`select e.id from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(limit, skip)}`;
+  return sql`select * from (${sql.join(
+    walletSides(q.wallet).map((side) => sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + limit)})`),
+    sql` union all `,
+  )}) e order by e.id ${order} ${pageWindow(limit, offset)}`;
 }
 
 /** A page of events as a JSON array text, and the exact total. */
@@ -233,13 +262,7 @@ export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true 
   const offset = (q.page - 1) * q.limit;
   const start = deepStart(q, offset);
   const c = start ? [...conditions(q, q.order === "desc"), start.condition] : conditions(q);
-  // A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
-  const page = q.wallet
-    ? sql`select * from (${sql.join(
-        walletSides(q.wallet).map((side) => sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + q.limit)})`),
-        sql` union all `,
-      )}) e order by e.id ${order} ${pageWindow(q.limit, offset)}`
-    : sql`select e.id from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(q.limit, start ? start.skip : offset)}`;
+  const page = pageIds(q, c, order, q.limit, offset, start?.skip);
   // One statement for the page's ids, its total and the last confirmed block: an empty page still returns the total's row.
   const rows = await queryPrepared<PageRow>(
     db,
@@ -288,6 +311,23 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
     order by p.id ${order}`,
   );
   return { json: await pageJson(db, rows, withWallet), total: Number(rows[0].total) };
+}
+
+/** The live events of a stretch of the stream: the list's filters, ids in (afterId, throughId], oldest first. */
+export type EventRange = Pick<EventQuery, "type" | "token" | "wallet"> & { afterId: number; throughId: number; limit: number };
+
+/**
+ * The first `limit` events of a range as items (the event stream's catch-up): the list's page,
+ * oldest first, without its total, and with an upper bound.
+ */
+export async function listEventRange(db: Db, r: EventRange): Promise<EventItem[]> {
+  const c = [...conditions(r), sql`e.id <= ${r.throughId}::bigint`];
+  const rows = await queryPrepared<PageRow>(
+    db,
+    sql`select p.id::text as id, ${CONFIRMED_TO}::text as confirmed_to
+          from (select) one left join (${pageIds(r, c, sql`asc`, r.limit, 0)}) p on true order by p.id asc`,
+  );
+  return pageItems(db, rows, true);
 }
 
 /** A page of events as objects (the dashboard's read). */

@@ -1,15 +1,17 @@
 import { z } from "zod";
 import { DIRECTIONS, EVENT_TYPES } from "@/lib/domain/vocab";
+import { END_REASONS } from "../stream/client";
 import { addressSchema, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
 
 const typeParam = z.enum(EVENT_TYPES).optional().meta({ description: "Event type" });
+const afterParam = (description: string) => intParam(0, Number.MAX_SAFE_INTEGER, description).optional();
 
 export const eventListQuery = z.object({
   type: typeParam,
   token_address: addressSchema.optional(),
   wallet_address: addressSchema.optional(),
   since: timeParam("Only events after this time (exclusive), ISO 8601").optional(),
-  after: intParam(0, Number.MAX_SAFE_INTEGER, "Only events with an id greater than this (resume cursor)").optional(),
+  after: afterParam("Only events with an id greater than this (resume cursor)"),
   order: z.enum(["desc", "asc"]).default("desc").meta({ description: "By chain position; newest first by default" }),
   include_removed: z
     .enum(["true", "false"], { error: "must be true or false" })
@@ -22,6 +24,20 @@ export const eventListQuery = z.object({
     }),
   ...paginationQuery,
 });
+
+/** GET /v1/events/stream: the list's filters, and where to resume. */
+export const eventStreamQuery = z.object({
+  type: typeParam,
+  token_address: addressSchema.optional(),
+  wallet_address: addressSchema.optional(),
+  after: afterParam(
+    "Resume after this id: the `id:` of the last message received (a Last-Event-ID header takes precedence). " +
+      "Without either, the stream starts at the indexed head",
+  ),
+});
+
+/** The Last-Event-ID header, as the `after` parameter reads it. */
+export const lastEventIdHeader = afterParam("The `id:` of the last message received, as EventSource sends it on reconnecting");
 
 export const walletEventListQuery = z.object({ type: typeParam, ...paginationQuery });
 
@@ -62,3 +78,25 @@ export const removedEvent = z
   .meta({ id: "RemovedEvent" });
 export const eventList = listEnvelope(z.union([event, removedEvent]), "EventList");
 export const walletEventList = listEnvelope(walletEvent, "WalletEventList");
+
+/** The data of a stream's `head` message. */
+export const streamHead = z
+  .object({
+    indexed_block: z.number().int().meta({ description: "The last block indexed" }),
+    confirmed_block: z.number().int().meta({
+      description: "The last confirmed block (the indexed one less the chain's finality depth; -1: none yet): events at or below it are final",
+    }),
+  })
+  .meta({ id: "StreamHead", description: "The data of an `event: head` message" });
+
+/** The data of a stream's last message, when the server ends it. */
+export const streamEnd = z
+  .object({
+    reason: z.enum(Object.keys(END_REASONS) as [keyof typeof END_REASONS]).meta({
+      description: Object.entries(END_REASONS)
+        .map(([reason, text]) => `${reason}: ${text}`)
+        .join(" "),
+    }),
+    message: z.string().meta({ description: "What happened, for a person" }),
+  })
+  .meta({ id: "StreamEnd", description: "The data of an `event: end` message, the last of a stream the server ends" });

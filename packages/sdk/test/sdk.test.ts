@@ -74,7 +74,12 @@ describe("the SDK against the real server", () => {
     expectShape(walletProfile, await intel.wallets.get(wallet));
     expectShape(positionList, await intel.wallets.positions(wallet, { status: "all" }));
     expectShape(walletEventList, await intel.wallets.events(wallet, { type: "swap", limit: 5 }));
-    expectShape(eventList, await intel.events.list({ token_address: token, limit: 5 }));
+    const recent = expectShape(eventList, await intel.events.list({ token_address: token, limit: 5 }));
+    // The stream, resumed after the token's second newest event, starts with its newest.
+    for await (const e of intel.events.stream({ token_address: token, after: recent.data[1].id })) {
+      expect(e.id).toBe(recent.data[0].id);
+      break;
+    }
     expectShape(tokenScore, await intel.scores.token(token));
     expectShape(walletScore, await intel.scores.wallet(wallet));
     const made = expectShape(

@@ -986,6 +986,114 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event stream, pushed as it is indexed (Server-Sent Events)
+         * @description The events of `GET /events` as blocks are indexed, with its filters, as `text/event-stream` (see the event stream guide). Messages: an event (the default message type): `id:` its id, `data:` the Event as `/events` lists it; `event: removed`: a tombstone, an event a reorg removed that the stream had sent: `id:` its id, `data:` the RemovedEvent; `event: head` after each indexed block: `data:` a StreamHead (what became final: events at or below `confirmed_block`), `id:` the position a reconnect resumes from; `event: end`: the server ends the stream, `data:` a StreamEnd; a comment when idle. Resume with the last `id:` received as the Last-Event-ID header (EventSource sends it) or `after=`: no event is missed or repeated, across reconnects, server restarts and reorgs. Without either the stream starts at the indexed head. Concurrent streams per key are capped by plan (none on Free: 403; past the cap: 429). Opening counts one request, and each further minute open one more; a revoked key's streams end within seconds; a client more than 1 MiB behind is ended (slow_client).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Event type */
+                    type?: "swap" | "liquidity_add" | "liquidity_remove" | "transfer";
+                    token_address?: string;
+                    wallet_address?: string;
+                    after?: string;
+                };
+                header?: {
+                    "Last-Event-ID"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stream: messages as blocks are indexed, until the client closes it or the server ends it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example retry: 2000
+                         *
+                         *     id: 1234500007
+                         *     data: {"id":"1234500007","type":"swap","wallet_address":"0x…","token_address":"0x…","token_symbol":"PEPE","amount_usd":125.5,"direction":"buy","timestamp":"2026-01-05T12:34:56.000Z","block_number":12345,"tx_hash":"0x…","confirmed":false}
+                         *
+                         *     event: head
+                         *     id: 1234500007
+                         *     data: {"indexed_block":12345,"confirmed_block":12313}
+                         *
+                         *     event: removed
+                         *     id: 1234500007
+                         *     data: {"id":"1234500007","removed":true,"type":"swap","wallet_address":"0x…","token_address":"0x…","timestamp":"2026-01-05T12:34:56.000Z","block_number":12345,"tx_hash":"0x…"}
+                         *
+                         *     : keep-alive
+                         */
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED: missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED: per-minute or per-day limit exceeded (see Retry-After), or the key has as many streams open as its plan allows */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVER_ERROR: internal error; retry after a moment */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scores/wallet/{address}": {
         parameters: {
             query?: never;
@@ -2587,6 +2695,23 @@ export type components = {
                 worker_timeout_seconds: number;
             };
         };
+        /** @description The data of an `event: head` message */
+        StreamHead: {
+            /** @description The last block indexed */
+            indexed_block: number;
+            /** @description The last confirmed block (the indexed one less the chain's finality depth; -1: none yet): events at or below it are final */
+            confirmed_block: number;
+        };
+        /** @description The data of an `event: end` message, the last of a stream the server ends */
+        StreamEnd: {
+            /**
+             * @description slow_client: The client read more slowly than the stream moved; reconnect with Last-Event-ID to resume. key_revoked: The API key was revoked. plan: The key's plan no longer includes event streams. rate_limited: The key ran out of requests (an open stream counts one a minute). server_shutdown: The server is restarting; reconnect with Last-Event-ID to resume. server_error: Internal error; reconnect with Last-Event-ID to resume.
+             * @enum {string}
+             */
+            reason: "slow_client" | "key_revoked" | "plan" | "rate_limited" | "server_shutdown" | "server_error";
+            /** @description What happened, for a person */
+            message: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -2611,6 +2736,7 @@ export const pathsWalletsAddressEventsGetParametersQueryTypeValues: ReadonlyArra
 export const pathsEventsGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];
 export const pathsEventsGetParametersQueryOrderValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["order"]> = ["desc", "asc"];
 export const pathsEventsGetParametersQueryInclude_removedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["include_removed"]> = ["true", "false"];
+export const pathsEventsStreamGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events/stream"]["get"]["parameters"]["query"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];
 export const pathsAlertsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/alerts"]["get"]["parameters"]["query"]["status"]> = ["active", "paused", "all"];
 export const createAlertNotification_channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateAlert"]["notification_channel"]> = ["email", "webhook"];
 export const alertConditionsExclude_flagsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertConditions"]["exclude_flags"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"];
@@ -2672,4 +2798,5 @@ export const alertDetailNotification_channelValues: ReadonlyArray<FlattenedDeepR
 export const deliveryChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]["channel"]> = ["email", "webhook"];
 export const deliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]["status"]> = ["pending", "sent", "failed"];
 export const statusReasonsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Status"]["reasons"]> = ["worker_down", "chain_unreachable", "lagging", "indexing_failing", "quarantine"];
+export const streamEndReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StreamEnd"]["reason"]> = ["slow_client", "key_revoked", "plan", "rate_limited", "server_shutdown", "server_error"];
 export type operations = Record<string, never>;
