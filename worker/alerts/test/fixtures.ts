@@ -3,6 +3,7 @@ import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { tokenMetrics, tokens } from "@/db/schema";
 import { createAlert, type NewAlert } from "@/lib/alerts/service";
+import type { AlertDefinition } from "@/lib/domain/alert-conditions";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { Plan } from "@/lib/domain/vocab";
 import { createKey, ensureAccount } from "@/lib/keys/store";
@@ -39,9 +40,16 @@ export async function newOwner(db: Db, plan: Plan = "pro", email: string | null 
   return { keyId: key.id, accountId, email };
 }
 
-/** An alert through the API's own query (plan gates included); returns the created alert. */
-export function newAlert(db: Db, owner: AlertOwner, conditions: TokenFilter, extra: Partial<NewAlert> = {}) {
-  return createAlert(db, owner, { name: "test alert", notification_channel: "email", ...extra, conditions });
+type AlertExtra = Partial<Pick<NewAlert, "name" | "notification_channel" | "webhook_url">>;
+
+/** An alert of any kind through the alerts service (plan gates included); returns the created alert. */
+export function newAlertOf(db: Db, owner: AlertOwner, definition: AlertDefinition, extra: AlertExtra = {}) {
+  return createAlert(db, owner, { name: "test alert", notification_channel: "email", ...extra, ...definition });
+}
+
+/** A token-filter alert (the spec's kind). */
+export function newAlert(db: Db, owner: AlertOwner, conditions: TokenFilter, extra: AlertExtra = {}) {
+  return newAlertOf(db, owner, { conditions }, extra);
 }
 
 /** The time the alert tests evaluate at: pinned, like the chain head the worker evaluates at. */
