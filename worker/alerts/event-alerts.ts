@@ -4,7 +4,7 @@ import type { Sql } from "@/db/client";
 import { alerts as alertsTable, notifications } from "@/db/schema";
 import { type AlertEvent, MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
 import type { EventKind, SmartMoneyConditions, WalletConditions } from "@/lib/domain/alert-conditions";
-import { type EventRange, eventRange, freshBlocks, rememberRange } from "./event-blocks";
+import { type EventRange, eventRange, rememberRange } from "./event-blocks";
 import { type Firing, firingOf, loadTargets, notificationRow } from "./firing";
 import { liveKey } from "./load";
 
@@ -126,11 +126,10 @@ const idempotencyKey = (alertId: string, events: readonly { id: string }[]) =>
  * matches, committed with the blocks remembered.
  */
 export async function evaluateEventAlerts(sql: Sql, alerts: EventAlert[], now: Date, freshSince: Date) {
-  const none: EventReport = { blocks: 0, events: 0, fired: 0 };
-  if (alerts.length === 0) return none;
+  // Blocks are remembered without alerts too: an alert fires on the blocks indexed after it is made.
   const range = await eventRange(sql, freshSince);
-  if (!range) return none;
-  const { after, upTo } = freshBlocks(range);
+  if (!range?.due) return { blocks: 0, events: 0, fired: 0 } satisfies EventReport;
+  const { after, to: upTo } = range;
   const matched: Matched[] = [];
   if (upTo > after) {
     for (const [kind, query] of Object.entries(QUERIES)) {

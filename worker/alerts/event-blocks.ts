@@ -11,13 +11,15 @@ import { alertEventBlocks, blocks } from "@/db/schema";
  * the new branch includes again comes under its new event id.
  */
 export type EventRange = {
-  /** The blocks after `from`, up to and including `to`, are to be read, and then remembered. */
+  /** The blocks after `from`, up to and including `to`, are new: they are remembered once evaluated. */
   from: number;
   to: number;
-  /** The first of them recent enough to fire an alert (Infinity: none). */
-  fresh: number;
+  /** Those whose events may fire: after `after` (the new blocks recent enough; none on the first evaluation). */
+  after: number;
   /** The lowest remembered block a reorg replaced; null when none was. */
   fork: number | null;
+  /** Whether there is anything to read or to remember. */
+  due: boolean;
 };
 
 const eb = names(alertEventBlocks);
@@ -48,12 +50,11 @@ type RangeRow = { last: number | null; fork: number | null; head: number | null;
 export async function eventRange(sql: Sql, freshSince: Date): Promise<EventRange | null> {
   const [r] = await sql.unsafe<RangeRow[]>(RANGE, [freshSince.toISOString()]);
   if (r.head === null) return null;
-  const from = r.fork !== null ? r.fork - 1 : (r.last ?? r.head);
-  return { from, to: r.head, fresh: r.fresh ?? Number.POSITIVE_INFINITY, fork: r.fork };
+  if (r.last === null) return { from: Number.MIN_SAFE_INTEGER, to: r.head, after: r.head, fork: null, due: true };
+  const from = r.fork !== null ? r.fork - 1 : r.last;
+  const after = Math.max(from, (r.fresh ?? Number.POSITIVE_INFINITY) - 1);
+  return { from, to: r.head, after, fork: r.fork, due: r.fork !== null || r.head > from };
 }
-
-/** The blocks whose events an evaluation reads: after `from` and from `fresh` on. */
-export const freshBlocks = (r: EventRange) => ({ after: Math.max(r.from, r.fresh - 1), upTo: r.to });
 
 const FORGET = `delete from ${EVENT_BLOCKS} where ${eb.number} >= $1::bigint or ${eb.number} <= $2::bigint - ${KEEP}`;
 const REMEMBER = insertSql(
