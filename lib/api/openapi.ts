@@ -133,7 +133,7 @@ export function openApiDocument(serverUrl: string) {
         "/alerts": {
           get: get("The key's alerts", alerts.alertList, { query: alerts.alertListQuery }),
           post: {
-            summary: "Create an alert: a token filter (no kind, as the spec has it), or a wallet, price or smart-money one",
+            summary: "Create an alert: a token filter (no kind: the spec's), or a wallet, price or smart-money alert",
             requestBody: { content: { "application/json": { schema: alerts.createAlertBody } } },
             responses: responses({ 201: json(alerts.createdAlert, "Created") }, [403, 413]),
           },

@@ -64,11 +64,14 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 export const isEventKind = (kind: string): kind is EventKind => (EVENT_KINDS as readonly string[]).includes(kind);
 
 /** The rule across a price alert's fields that no single field states; the API reports it on `param`. */
-export function priceConditionsConflict(c: Omit<PriceConditions, "token_address">): { param: string; message: string } | null {
+type Conflict = { param: string; message: string } | null;
+
+export function priceConditionsConflict(c: Omit<PriceConditions, "token_address">): Conflict {
   const level = c.crosses !== undefined || c.price_usd !== undefined;
   const move = c.moves !== undefined || c.change_pct !== undefined || c.window !== undefined;
-  if (level && move) return { param: "moves", message: "a price alert either crosses a level or moves by a percentage, not both" };
-  if (!level && !move) return { param: "crosses", message: "is required: crosses with price_usd, or moves with change_pct and window" };
+  const either = "crosses with price_usd, or moves with change_pct and window";
+  if (level && move) return { param: "moves", message: `takes one form: ${either}, not both` };
+  if (!level && !move) return { param: "crosses", message: `is required: ${either}` };
   const missing = level
     ? (["crosses", "price_usd"] as const).find((f) => c[f] === undefined)
     : (["moves", "change_pct", "window"] as const).find((f) => c[f] === undefined);
@@ -83,7 +86,8 @@ export type PricedToken = { priceUsd: number } & Record<(typeof PRICE_WINDOWS)[P
  * quote liquidity, null changes) meets none, so a price never "falls below" a level by losing it.
  */
 export function priceConditionHolds(t: PricedToken, c: PriceConditions): boolean {
-  if (c.crosses) return t.priceUsd > 0 && (c.crosses === "above" ? t.priceUsd >= c.price_usd! : t.priceUsd <= c.price_usd!);
+  const price = t.priceUsd;
+  if (c.crosses) return price > 0 && (c.crosses === "above" ? price >= c.price_usd! : price <= c.price_usd!);
   const change = t[PRICE_WINDOWS[c.window!].column];
   if (change === null || !Number.isFinite(change)) return false;
   const at = c.change_pct!;
@@ -103,5 +107,6 @@ export function explainTokenMatch(
   conditions: TokenFilter | PriceConditions,
   now: Date,
 ): Record<string, number | string[]> {
-  return kind === "price" ? explainPrice(t, conditions as PriceConditions) : explainMatch(t, conditions as TokenFilter, now);
+  if (kind === "price") return explainPrice(t, conditions as PriceConditions);
+  return explainMatch(t, conditions as TokenFilter, now);
 }
