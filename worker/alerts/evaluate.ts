@@ -1,11 +1,12 @@
 import type { Sql } from "@/db/client";
+import type { EventAlert } from "@/lib/alerts/event-match";
 import { config } from "@/lib/config";
 import { isEventKind } from "@/lib/domain/alert-conditions";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import { log } from "@/lib/log";
 import type { CycleContext } from "@/worker/worker";
 import { hashAddresses, matchDigest } from "./digest";
-import { type EventAlert, type EventReport, evaluateEventAlerts } from "./event-alerts";
+import { type EventReport, evaluateEventAlerts } from "./event-alerts";
 import { fireAlerts } from "./fire";
 import { type AlertState, loadAlerts } from "./load";
 import { type MatchDiff, MatchMemory } from "./memory";
