@@ -58,6 +58,12 @@ export type AlertDefinition =
   | { kind: "smart_money"; conditions: SmartMoneyConditions };
 export type AlertConditions = AlertDefinition["conditions"];
 
+/**
+ * A token or price alert fires at most once per this period; what newly matches meanwhile waits
+ * for the next firing (worker/alerts/fire.ts; the builder's preview replays it).
+ */
+export const ALERT_COOLDOWN_MS = 15 * 60_000;
+
 /** The kinds that fire per on-chain event (one notification per block batch); the others on a token's state. */
 export const EVENT_KINDS = ["wallet", "smart_money"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];

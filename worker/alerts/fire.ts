@@ -2,15 +2,14 @@ import { insertRows, names, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
 import { alertMatches, alerts as alertsTable, notifications } from "@/db/schema";
 import { MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
-import { explainTokenMatch, type PriceConditions } from "@/lib/domain/alert-conditions";
+import { ALERT_COOLDOWN_MS as COOLDOWN_MS, explainTokenMatch, type PriceConditions } from "@/lib/domain/alert-conditions";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import { newId } from "@/lib/keys/secret";
 import { type Firing, firingOf, loadTargets, notificationRow } from "./firing";
 import { liveKey } from "./load";
 import type { CycleToken } from "./tokens";
 
-/** An alert fires at most once per this period; what newly matches meanwhile waits for the next firing. */
-export const COOLDOWN_MS = 15 * 60_000;
+export { COOLDOWN_MS };
 
 /** Alerts fired per transaction: each firing commits with its outbox row, a batch keeps them short. */
 const FIRINGS_PER_TRANSACTION = 500;

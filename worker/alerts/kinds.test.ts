@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resendTransport } from "@/lib/alerts/email";
 import type { AlertEvent } from "@/lib/alerts/payload";
+import { previewAlert } from "@/lib/alerts/preview";
 import { updateAlert } from "@/lib/alerts/service";
 import { webhookTransport } from "@/lib/alerts/webhook";
 import { changePlan } from "@/lib/billing/plan-change";
@@ -9,7 +10,20 @@ import { Forbidden } from "@/lib/domain/errors";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue } from "./outbox";
 import { startFakeResend, startWebhookReceiver } from "./test/fake-servers";
-import { addBlock, alertsDatabase, minutes, newAddress, newAlertOf, newOwner, notificationsOf, seconds, setToken, setWallet, T0 } from "./test/fixtures";
+import {
+  addBlock,
+  alertsDatabase,
+  minutes,
+  newAddress,
+  newAlertOf,
+  newOwner,
+  notificationsOf,
+  seconds,
+  setHead,
+  setToken,
+  setWallet,
+  T0,
+} from "./test/fixtures";
 
 let t: Awaited<ReturnType<typeof alertsDatabase>>;
 beforeAll(async () => {
@@ -286,5 +300,36 @@ describe("delivery of every kind", { timeout: 60_000 }, () => {
       await resend.close();
       await hooks.close();
     }
+  });
+});
+
+describe("the builder's preview of the last day", { timeout: 60_000 }, () => {
+  it("lists the events a wallet alert would have fired on, one notification per block", async () => {
+    const [w, a] = [newAddress(), newAddress()];
+    await setToken(t.sql, a, { symbol: "DAY" });
+    await addBlock(t.sql, minutes(T0, -25 * 60), [buy(w, a)]);
+    const earlier = await addBlock(t.sql, minutes(T0, -60), [buy(w, a), sell(w, a), buy(w, a)]);
+    const latest = await addBlock(t.sql, minutes(T0, -1), [buy(w, a), buy(newAddress(), a)]);
+    await setHead(t.sql, latest.number, minutes(T0, -1));
+    const preview = await previewAlert(t.db, watch(w, "buy"));
+    expect(preview).toMatchObject({ kind: "wallet", notifications: 2, total_events: 3, firings: [] });
+    expect(preview.to).toBe(minutes(T0, -1).toISOString());
+    expect(preview.events.map((e) => e.id)).toEqual([latest.ids[0], earlier.ids[2], earlier.ids[0]]);
+    expect(preview.events[0]).toMatchObject({ type: "buy", symbol: "DAY", wallet_address: w });
+  });
+
+  it("replays a price alert over the token's prices after its pool events", async () => {
+    const [w, a] = [newAddress(), newAddress()];
+    await addBlock(t.sql, minutes(T0, -30 * 60), [{ ...buy(w, a), priceUsd: 0.5 }]);
+    await addBlock(t.sql, minutes(T0, -120), [{ ...buy(w, a), priceUsd: 1.5 }]);
+    await addBlock(t.sql, minutes(T0, -90), [{ ...sell(w, a), priceUsd: 0.7 }]);
+    const last = await addBlock(t.sql, minutes(T0, -30), [{ ...buy(w, a), priceUsd: 1.2 }]);
+    await setHead(t.sql, last.number, T0);
+    const preview = await previewAlert(t.db, { kind: "price", conditions: { token_address: a, crosses: "above", price_usd: 1 } });
+    expect(preview).toMatchObject({ kind: "price", notifications: 2, events: [], total_events: 0 });
+    expect(preview.firings.map((f) => [f.at, f.price_usd])).toEqual([
+      [minutes(T0, -30).toISOString(), 1.2],
+      [minutes(T0, -120).toISOString(), 1.5],
+    ]);
   });
 });

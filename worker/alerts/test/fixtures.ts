@@ -1,7 +1,7 @@
 import { insertRows } from "@/db/bulk";
 import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import { blocks, events, tokenMetrics, tokens, wallets } from "@/db/schema";
+import { blocks, events, syncState, tokenMetrics, tokens, wallets } from "@/db/schema";
 import { createAlert, type NewAlert } from "@/lib/alerts/service";
 import type { AlertDefinition } from "@/lib/domain/alert-conditions";
 import type { TokenFilter } from "@/lib/domain/token-filter";
@@ -24,7 +24,8 @@ export async function alertsDatabase() {
     sql,
     db,
     /** Empties tokens (with what refers to them), alerts, the outbox and the chain between tests (accounts and keys stay). */
-    reset: () => sql`truncate tokens, alerts, alert_matches, notifications, alert_event_blocks, blocks, events, wallets cascade`.then(() => undefined),
+    reset: () =>
+      sql`truncate tokens, alerts, alert_matches, notifications, alert_event_blocks, blocks, events, wallets, sync_state cascade`.then(() => undefined),
     close: async () => {
       await sql.end();
       await database.drop();
@@ -120,7 +121,7 @@ export const minutes = (base: Date, m: number) => new Date(base.getTime() + m * 
 export const seconds = (base: Date, s: number) => new Date(base.getTime() + s * 1_000);
 
 /** An on-chain event to index: a swap by `wallet` on its `direction`, or a transfer from `wallet` to `to`. */
-export type TestEvent = { wallet: string; token: string; amountUsd?: number } & (
+export type TestEvent = { wallet: string; token: string; amountUsd?: number; priceUsd?: number } & (
   | { type: "swap"; direction: "buy" | "sell" }
   | { type: "transfer"; to: string }
 );
@@ -148,6 +149,7 @@ export async function addBlock(sql: Sql, time: Date, list: TestEvent[] = [], at:
     tokenAddress: e.token,
     amountUsd: e.amountUsd ?? 100,
     direction: e.type === "swap" ? e.direction : null,
+    priceUsd: e.priceUsd ?? null,
     blockNumber: number,
     logIndex: i,
     txHash: `0x${(first + i).toString(16).padStart(64, "0")}`,
@@ -161,4 +163,10 @@ export async function addBlock(sql: Sql, time: Date, list: TestEvent[] = [], at:
 export async function setWallet(sql: Sql, address: string, classification: Classification) {
   const row = { address, firstSeen: T0.toISOString(), lastSeen: T0.toISOString(), classification };
   await insertRows(sql, wallets, [row], { onConflict: { target: ["address"], action: "update" } });
+}
+
+/** The indexer's checkpoint: the indexed head and its time (what reads take as "now" on the chain). */
+export async function setHead(sql: Sql, block: number, time: Date) {
+  const row = { chainId: 1, indexedBlock: block, indexedBlockTime: time.toISOString() };
+  await insertRows(sql, syncState, [row], { onConflict: { target: ["chainId"], action: "update" } });
 }
