@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AlertDefinition } from "@/lib/domain/alert-conditions";
 import { ALERT_CHANNELS, ALERT_KINDS, ALERT_STATUSES, type AlertKind, DELIVERY_STATUSES } from "@/lib/domain/vocab";
 import { parseBodyPart } from "../params";
-import { priceConditionsSchema, smartMoneyConditionsSchema, walletConditionsSchema } from "./alert-conditions";
+import * as kinds from "./alert-conditions";
 import { listEnvelope, paginationQuery, timestampSchema } from "./common";
 import { labelSchema } from "./label";
 import { tokenFilterBodySchema } from "./token-filter";
@@ -27,9 +27,9 @@ const requireWebhookUrl = (a: { notification_channel?: string; webhook_url?: str
 /** Each kind's conditions (lib/domain/alert-conditions.ts); `token` is the spec's token filter. */
 const CONDITIONS = {
   token: tokenFilterBodySchema,
-  wallet: walletConditionsSchema,
-  price: priceConditionsSchema,
-  smart_money: smartMoneyConditionsSchema,
+  wallet: kinds.walletConditionsSchema,
+  price: kinds.priceConditionsSchema,
+  smart_money: kinds.smartMoneyConditionsSchema,
 } as const satisfies Record<AlertKind, z.ZodType>;
 
 const KIND_TEXT =
@@ -37,6 +37,8 @@ const KIND_TEXT =
   "buys, sells, receipts, launches), price (a token's price crossing a level or moving by a percentage), " +
   "smart_money (buys by wallets classified smart_money; Pro and API Tier)";
 const kindsList = ALERT_KINDS.join(", ");
+const stored = [tokenFilterBodySchema, ...Object.values(kinds.storedConditionSchemas)] as const;
+const storedConditions = z.union(stored).meta({ description: "The conditions of the alert's kind" });
 
 const alertBody = <K extends z.ZodType, C extends z.ZodType>(kind: K, conditions: C) =>
   z.strictObject({ name, kind, conditions, notification_channel: channel.default("email"), webhook_url: optionalUrl });
@@ -107,7 +109,7 @@ export const alert = z
     name: z.string().meta({ description: "Human-readable label" }),
     status: z.enum(ALERT_STATUSES).meta({ description: "active or paused" }),
     kind: z.enum(ALERT_KINDS).meta({ description: KIND_TEXT }),
-    conditions: z.union(Object.values(CONDITIONS)).meta({ description: "The conditions of the alert's kind" }),
+    conditions: storedConditions,
     notification_channel: z.enum(ALERT_CHANNELS).meta({ description: "Delivery method: email or webhook" }),
     webhook_url: z.string().optional().meta({ description: "Target of the webhook channel" }),
     created_at: timestampSchema.meta({ description: "Creation time" }),
