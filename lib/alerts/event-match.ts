@@ -1,116 +1,145 @@
 import type { Sql } from "@/db/client";
-import type { EventKind, SmartMoneyConditions, WalletConditions } from "@/lib/domain/alert-conditions";
+import { type ChainEvent, type EventKind, eventFires, type SmartMoneyConditions, type WalletConditions, walletActionOf } from "@/lib/domain/alert-conditions";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import type { AlertEvent } from "./payload";
 
 /**
- * Which events fire a wallet or smart-money alert, declared once: the worker reads a block
- * batch for every live alert of a kind (worker/alerts/event-alerts.ts), the builder's preview a
- * day for one alert (preview.ts), through the same statement. Each kind is one query whatever
- * the number of alerts: the alerts come as unnest arrays joined to the events. The blocks are
- * bounded by event id (ids are block * EVENT_ID_BLOCK_FACTOR + position), so a batch reads the
- * primary key's range and one alert's day reads its wallet's or token's index.
+ * Which events fire the wallet and smart-money alerts. The worker reads a block batch's events
+ * once, in one statement, and matches every live alert against them in memory through an index
+ * of the alerts by wallet and token (never a query per alert); the builder's preview reads one
+ * alert's candidates over a day through the wallet's or the token's index. Both decide with
+ * eventFires (lib/domain/alert-conditions.ts), the one rule.
  */
 export type EventAlert = { id: string; kind: EventKind; conditions: WalletConditions | SmartMoneyConditions };
 
 /** An event an alert matched, with the alert. */
 export type MatchedEvent = AlertEvent & { alertId: string };
 
-type Row = Omit<AlertEvent, "timestamp"> & { alertId: string; timeMs: number };
+/** A batch's event: what the rule reads, and what else a notification says of it. */
+type BatchEvent = ChainEvent & Pick<AlertEvent, "id" | "tx_hash" | "block_number" | "timestamp" | "name" | "symbol">;
+type Row = Omit<BatchEvent, "timestamp"> & { timeMs: number };
 
-/** The columns of a matched event, `e` being an events row, `a` an alert row, `wallet` the watched wallet's column. */
-const eventColumns = (wallet = "e.wallet_address") => `a.alert_id as "alertId", e.id::text as id,
-  ${wallet} as wallet_address, e.token_address as token_address, e.amount_usd::float8 as amount_usd,
-  e.tx_hash as tx_hash, e.block_number::float8 as block_number,
-  (extract(epoch from e.timestamp) * 1000)::float8 as "timeMs"`;
-/** Names and symbols for what `m` matched, in chain order per alert. */
-const named = (matches: string) => `
-  select m.*, coalesce(t.name, '') as name, coalesce(t.symbol, '') as symbol
-    from (${matches}) m left join tokens t on t.address = m.token_address
-   order by m."alertId", m.block_number, m.id`;
-const token = "(a.token is null or a.token = e.token_address)";
-/** The events of blocks after $after up to $upTo, by their ids: [$from, $to). */
-const ids = (from: number, to: number) => `e.id >= $${from}::bigint and e.id < $${to}::bigint`;
+/** Blocks after `after` up to and including `upTo`. */
+export type Blocks = { after: number; upTo: number };
+
+/** What narrows the events read: only these wallets' (trading or receiving), one token's, smart-money buys. */
+type Narrowing = { wallets?: string[]; token?: string; smartBuys?: boolean };
 
 /**
- * $1-$5: per alert and action, the alert, wallet, token (null: any), action and minimum USD;
- * $6, $7: the ids of the blocks; $8, $9: the blocks (after $8, up to $9). Swaps by the wallet
- * on its side, transfers to it, and the tokens it created (a launch is a tokens row, not an
- * event; its id is launch:<token>).
+ * The statement reading the swaps and transfers of the blocks' id range ($1, $2: ids are
+ * block * EVENT_ID_BLOCK_FACTOR + position), narrowed from $3 on, and the tokens the wallets $n
+ * launched in the blocks.
  */
-const WALLET_EVENTS = `
-  with a as (select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[])
-                  a(alert_id, wallet, token, action, min_usd))
-  ${named(`
-    select ${eventColumns()}, a.action as type, null::text as from_address
-      from a join events e on e.wallet_address = a.wallet and e.direction = a.action
-     where ${ids(6, 7)} and e.type = 'swap' and ${token} and e.amount_usd >= a.min_usd
-    union all
-    select ${eventColumns("e.to_address")}, 'receive', e.wallet_address
-      from a join events e on e.to_address = a.wallet
-     where a.action = 'receive' and ${ids(6, 7)} and e.type = 'transfer' and ${token} and e.amount_usd >= a.min_usd
-    union all
-    select a.alert_id, 'launch:' || tk.address, tk.creator, tk.address, 0::float8, coalesce(tk.created_tx, ''),
-           tk.created_block::float8, (extract(epoch from tk.created_at) * 1000)::float8, 'launch', null
-      from a join tokens tk on tk.creator = a.wallet
-     where a.action = 'launch' and tk.created_block > $8::bigint and tk.created_block <= $9::bigint
-       and (a.token is null or a.token = tk.address)`)}`;
-
-/**
- * $1-$3: per alert, the alert, token (null: any) and minimum USD; $4, $5: the ids of the blocks.
- * Buys by wallets classified smart_money now; alerts on one token join on it, alerts on any
- * token take every such buy.
- */
-const SMART_MONEY_BUYS = `
-  with a as (select * from unnest($1::text[], $2::text[], $3::float8[]) a(alert_id, token, min_usd)),
-       e as (select e.* from events e join wallets w on w.address = e.wallet_address
-              where ${ids(4, 5)} and e.type = 'swap' and e.direction = 'buy' and w.classification = 'smart_money')
-  ${named(`
-    select ${eventColumns()}, 'buy' as type, null::text as from_address from e join a on a.token = e.token_address
-     where e.amount_usd >= a.min_usd
-    union all
-    select ${eventColumns()}, 'buy', null from e join a on a.token is null where e.amount_usd >= a.min_usd`)}`;
-
-type Query = { text: string; params: unknown[] };
-type Blocks = { after: number; upTo: number };
-const idRange = ({ after, upTo }: Blocks) => [(after + 1) * EVENT_ID_BLOCK_FACTOR, (upTo + 1) * EVENT_ID_BLOCK_FACTOR];
-
-function walletQuery(alerts: EventAlert[], blocks: Blocks): Query {
-  const rows = alerts.flatMap((a) => {
-    const c = a.conditions as WalletConditions;
-    return c.actions.map((action) => [a.id, c.wallet_address, c.token_address ?? null, action, c.min_amount_usd ?? 0]);
-  });
-  const column = (i: number) => rows.map((r) => r[i]);
-  const columns = [column(0), column(1), column(2), column(3), column(4)];
-  return { text: WALLET_EVENTS, params: [...columns, ...idRange(blocks), blocks.after, blocks.upTo] };
+function batchStatement(blocks: Blocks, narrow: Narrowing, launchers: string[]) {
+  const params: unknown[] = [(blocks.after + 1) * EVENT_ID_BLOCK_FACTOR, (blocks.upTo + 1) * EVENT_ID_BLOCK_FACTOR];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const where = ["e.id >= $1::bigint", "e.id < $2::bigint", "e.type in ('swap', 'transfer')"];
+  if (narrow.wallets) {
+    const w = param(narrow.wallets);
+    where.push(`(e.wallet_address = any(${w}::text[]) or e.to_address = any(${w}::text[]))`);
+  }
+  if (narrow.token) where.push(`e.token_address = ${param(narrow.token)}`);
+  if (narrow.smartBuys) where.push("e.type = 'swap' and e.direction = 'buy' and w.classification = 'smart_money'");
+  const events = `
+    select e.id::text as id, e.type, e.direction, e.wallet_address as wallet, e.to_address as "to", e.token_address as token,
+           e.amount_usd::float8 as "amountUsd", coalesce(w.classification = 'smart_money', false) as "smartMoney", e.tx_hash as tx_hash,
+           e.block_number::float8 as block_number, (extract(epoch from e.timestamp) * 1000)::float8 as "timeMs"
+      from events e left join wallets w on e.type = 'swap' and w.address = e.wallet_address
+     where ${where.join(" and ")}`;
+  const launches = launchers.length
+    ? `union all
+    select 'launch:' || tk.address, 'launch', null, tk.creator, null, tk.address, 0::float8, false, coalesce(tk.created_tx, ''),
+           tk.created_block::float8, (extract(epoch from tk.created_at) * 1000)::float8
+      from tokens tk
+     where tk.creator = any(${param(launchers)}::text[]) and tk.created_block > ${param(blocks.after)}::bigint
+       and tk.created_block <= ${param(blocks.upTo)}::bigint${narrow.token ? ` and tk.address = ${param(narrow.token)}` : ""}`
+    : "";
+  const text = `
+    select b.*, coalesce(t.name, '') as name, coalesce(t.symbol, '') as symbol
+      from (${events} ${launches}) b left join tokens t on t.address = b.token
+     order by b.block_number, b.id`;
+  return { text, params };
 }
 
-function smartMoneyQuery(alerts: EventAlert[], blocks: Blocks): Query {
-  const conditions = alerts.map((a) => a.conditions as SmartMoneyConditions);
-  const tokens = conditions.map((c) => c.token_address ?? null);
-  const minimums = conditions.map((c) => c.min_amount_usd ?? 0);
-  return { text: SMART_MONEY_BUYS, params: [alerts.map((a) => a.id), tokens, minimums, ...idRange(blocks)] };
+async function readBatch(sql: Sql, blocks: Blocks, narrow: Narrowing, launchers: string[]): Promise<BatchEvent[]> {
+  if (blocks.upTo <= blocks.after) return [];
+  const { text, params } = batchStatement(blocks, narrow, launchers);
+  const rows = await sql.unsafe<Row[]>(text, params as never[]);
+  return rows.map(({ timeMs, ...e }) => ({ ...e, timestamp: new Date(timeMs).toISOString() }));
 }
 
-const QUERIES: Record<EventKind, (alerts: EventAlert[], blocks: Blocks) => Query> = {
-  wallet: walletQuery,
-  smart_money: smartMoneyQuery,
-};
+/** An event as a notification tells it: the wallet whose action it is (a transfer's receiver), and a receipt's sender. */
+function alertEvent(e: BatchEvent): AlertEvent {
+  const { wallet, action } = walletActionOf(e)!;
+  const { id, name, symbol, tx_hash, block_number, timestamp } = e;
+  const from_address = e.type === "transfer" ? e.wallet : null;
+  return {
+    id,
+    type: action,
+    wallet_address: wallet,
+    from_address,
+    token_address: e.token,
+    name,
+    symbol,
+    amount_usd: e.amountUsd,
+    tx_hash,
+    block_number,
+    timestamp,
+  };
+}
 
-/**
- * The events of the blocks after `after` up to `upTo` that fire `alerts`, by alert, each alert's
- * in chain order: one query per kind present.
- */
-export async function matchEvents(sql: Sql, alerts: readonly EventAlert[], blocks: Blocks): Promise<MatchedEvent[]> {
+/** The alerts that can fire on an event, looked up by what the event is of: candidates for eventFires. */
+class AlertIndex {
+  private readonly byWallet = new Map<string, EventAlert[]>();
+  private readonly byToken = new Map<string, EventAlert[]>();
+  private readonly anyToken: EventAlert[] = [];
+  readonly launchers = new Set<string>();
+
+  constructor(alerts: readonly EventAlert[]) {
+    const add = (map: Map<string, EventAlert[]>, key: string, a: EventAlert) => map.set(key, [...(map.get(key) ?? []), a]);
+    for (const a of alerts) {
+      if (a.kind === "wallet") {
+        const c = a.conditions as WalletConditions;
+        add(this.byWallet, c.wallet_address, a);
+        if (c.actions.includes("launch")) this.launchers.add(c.wallet_address);
+      } else if (a.conditions.token_address) add(this.byToken, a.conditions.token_address, a);
+      else this.anyToken.push(a);
+    }
+  }
+
+  candidates(e: BatchEvent): EventAlert[] {
+    const act = walletActionOf(e);
+    const ofWallet = act ? (this.byWallet.get(act.wallet) ?? []) : [];
+    if (!e.smartMoney) return ofWallet;
+    return [...ofWallet, ...(this.byToken.get(e.token) ?? []), ...this.anyToken];
+  }
+}
+
+/** Each alert's events of `events` (in chain order), by eventFires. */
+function match(index: AlertIndex, events: readonly BatchEvent[]): MatchedEvent[] {
   const matched: MatchedEvent[] = [];
-  if (blocks.upTo <= blocks.after) return matched;
-  for (const [kind, query] of Object.entries(QUERIES)) {
-    const ofKind = alerts.filter((a) => a.kind === kind);
-    if (ofKind.length === 0) continue;
-    const { text, params } = query(ofKind, blocks);
-    for (const { timeMs, ...e } of await sql.unsafe<Row[]>(text, params as never[])) {
-      matched.push({ ...e, timestamp: new Date(timeMs).toISOString() });
+  for (const e of events) {
+    for (const a of index.candidates(e)) {
+      if (!eventFires(a.kind, a.conditions, e)) continue;
+      matched.push({ ...alertEvent(e), alertId: a.id });
     }
   }
   return matched;
+}
+
+/** The events of a block batch that fire `alerts`: one statement whatever the number of alerts. */
+export async function matchEvents(sql: Sql, alerts: readonly EventAlert[], blocks: Blocks): Promise<MatchedEvent[]> {
+  if (alerts.length === 0) return [];
+  const index = new AlertIndex(alerts);
+  return match(index, await readBatch(sql, blocks, {}, [...index.launchers]));
+}
+
+/** The events of the blocks that fire one alert, read through its wallet's or token's index (the preview's day). */
+export async function matchAlertEvents(sql: Sql, alert: EventAlert, blocks: Blocks): Promise<MatchedEvent[]> {
+  const index = new AlertIndex([alert]);
+  const narrow: Narrowing =
+    alert.kind === "wallet"
+      ? { wallets: [(alert.conditions as WalletConditions).wallet_address], token: alert.conditions.token_address }
+      : { smartBuys: true, token: alert.conditions.token_address };
+  return match(index, await readBatch(sql, blocks, narrow, [...index.launchers]));
 }

@@ -9,7 +9,7 @@ import {
   type WalletConditions,
 } from "@/lib/domain/alert-conditions";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
-import { matchEvents } from "./event-match";
+import { matchAlertEvents } from "./event-match";
 import { type AlertEvent, MAX_LISTED_MATCHES } from "./payload";
 
 /**
@@ -59,7 +59,7 @@ export async function previewAlert(db: Db, definition: PreviewDefinition): Promi
     return { ...preview, notifications: firings.length, firings: firings.reverse().slice(0, MAX_LISTED_MATCHES) };
   }
   const alert = { id: "preview", kind: definition.kind as EventKind, conditions: definition.conditions };
-  const events = await matchEvents(sql, [alert], { after: (await firstBlockAt(db, from)) - 1, upTo: head.block });
+  const events = await matchAlertEvents(sql, alert, { after: (await firstBlockAt(db, from)) - 1, upTo: head.block });
   const listed = events.slice(-MAX_LISTED_MATCHES).reverse();
   const notifications = new Set(events.map((e) => e.block_number)).size;
   return { ...preview, notifications, events: listed.map(({ alertId: _, ...e }) => e), total_events: events.length };

@@ -69,6 +69,43 @@ export const EVENT_KINDS = ["wallet", "smart_money"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 export const isEventKind = (kind: string): kind is EventKind => (EVENT_KINDS as readonly string[]).includes(kind);
 
+/**
+ * What an event alert reads of an on-chain event: a swap (its trader in `wallet`), a transfer
+ * (`wallet` sends, `to` receives) or a token's launch (its creator in `wallet`), and whether a
+ * swap's trader is classified smart_money now.
+ */
+export type ChainEvent = {
+  type: "swap" | "transfer" | "launch";
+  direction: string | null;
+  wallet: string;
+  to: string | null;
+  token: string;
+  amountUsd: number;
+  smartMoney: boolean;
+};
+
+/** The wallet an event is an action of, for wallet alerts, and which action; null for none. */
+export function walletActionOf(e: ChainEvent): { wallet: string; action: WalletAction } | null {
+  if (e.type === "swap" && (e.direction === "buy" || e.direction === "sell")) return { wallet: e.wallet, action: e.direction };
+  if (e.type === "transfer" && e.to) return { wallet: e.to, action: "receive" };
+  if (e.type === "launch") return { wallet: e.wallet, action: "launch" };
+  return null;
+}
+
+/**
+ * Whether an event fires an alert of an event kind: a wallet alert on its wallet's watched
+ * actions, a smart-money alert on a buy by a smart_money wallet; either only for its token when
+ * it names one, and only from `min_amount_usd` on (a launch has no value: the minimum is no bound on it).
+ */
+export function eventFires(kind: EventKind, conditions: WalletConditions | SmartMoneyConditions, e: ChainEvent): boolean {
+  if (conditions.token_address !== undefined && conditions.token_address !== e.token) return false;
+  if (e.type !== "launch" && e.amountUsd < (conditions.min_amount_usd ?? 0)) return false;
+  if (kind === "smart_money") return e.type === "swap" && e.direction === "buy" && e.smartMoney;
+  const c = conditions as WalletConditions;
+  const act = walletActionOf(e);
+  return act !== null && act.wallet === c.wallet_address && c.actions.includes(act.action);
+}
+
 /** The rule across a price alert's fields that no single field states; the API reports it on `param`. */
 type Conflict = { param: string; message: string } | null;
 
