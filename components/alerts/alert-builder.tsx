@@ -49,9 +49,9 @@ const KIND_OPTIONS: [AlertKind, string][] = [
 ];
 const LEGENDS: Record<AlertKind, string> = {
   token: "Fire when a token matches all of",
-  wallet: "Fire on each block where the wallet",
-  price: "Fire when a token's price",
-  smart_money: "Fire on each block where a wallet classified smart money buys",
+  wallet: "A wallet's activity: one notification per block with matching events",
+  price: "A token's price: at most one notification per 15 minutes",
+  smart_money: "Buys by wallets classified smart money: one notification per block with matching buys",
 };
 
 const PREVIEW_SIZE = 5;
