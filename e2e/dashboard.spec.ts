@@ -122,6 +122,28 @@ test("creates an alert without making a key first, then edits its name and condi
   await snap(page, "alert-edited");
 });
 
+test("builds a wallet alert from a preview of what it would have sent over the last day", async ({ page, email, baseURL }) => {
+  await signIn(page, email, "/keys");
+  const key = await createKey(page, "alert kinds");
+  const [latest] = (await callApi(baseURL!, "/v1/events?type=swap&limit=1", key)).body.data as { wallet_address: string }[];
+  await page.goto("/alerts");
+  await expect(page.getByLabel("Watch").locator("option", { hasText: "Smart-money buys" })).toBeDisabled();
+  await page.getByLabel("Watch").selectOption("wallet");
+  await expect(page.getByText("Fill in the conditions")).toBeVisible();
+  await page.getByLabel("Wallet address").fill(latest.wallet_address.toUpperCase().replace("0X", "0x"));
+  await page.getByLabel("Receives").check();
+  // Its latest swap is within the last day of chain time: at least one notification, listed.
+  await expect(page.getByTestId("preview-count")).toContainText(/would have sent [1-9][\d,]* notifications?/);
+  await page.getByLabel("Alert name").fill("whale watch");
+  await page.getByRole("button", { name: "Create alert" }).click();
+  const alert = page.locator("li[data-alert-id]", { hasText: "whale watch" });
+  await expect(alert).toContainText(`Wallet ${latest.wallet_address.slice(0, 6)}`);
+  await expect(alert).toContainText("buys, sells, receives (any token)");
+  const listed = await callApi(baseURL!, "/v1/alerts", key);
+  expect(listed.body.data).toEqual([expect.objectContaining({ name: "whale watch", kind: "wallet" })]);
+  await snap(page, "alert-wallet");
+});
+
 /** The keys CLI against the e2e database. */
 function keysCli(...args: string[]): string {
   return execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/keys.ts", ...args], {

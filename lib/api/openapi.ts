@@ -190,7 +190,7 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
         "/alerts": {
           get: get("The key's alerts", alerts.alertList, { query: alerts.alertListQuery }),
           post: {
-            summary: "Create an alert",
+            summary: "Create an alert: a token filter (no kind: the spec's), or a wallet, price or smart-money alert",
             requestBody: { content: { "application/json": { schema: alerts.createAlertBody } } },
             responses: responses({ 201: json(alerts.createdAlert, "Created") }, [403, 413]),
           },
@@ -198,7 +198,7 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
         "/alerts/{id}": {
           get: get("An alert with its recent deliveries", alerts.alertDetail, { path: idPath }, [404]),
           patch: {
-            summary: "Change an alert (name, conditions, channel, status)",
+            summary: "Change an alert (name, conditions in its kind or a new kind, channel, status)",
             requestParams: { path: idPath },
             requestBody: { content: { "application/json": { schema: alerts.updateAlertBody } } },
             responses: responses({ 200: json(alerts.alert, "OK") }, [403, 404, 413]),

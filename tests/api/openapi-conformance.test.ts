@@ -292,7 +292,23 @@ async function alertSamples(): Promise<Sample[]> {
   const webhook = { notification_channel: "webhook", webhook_url: "https://example.com/hook" };
   const [pause, asleep] = [{ status: "paused" }, { status: "asleep" }];
   const hooked = { name: "x", ...webhook, conditions };
+  // The other kinds (an address in mixed case, served lowercase), before the list reads them.
+  const address = `0x${"Ab".repeat(20)}`;
+  const kinds = {
+    wallet: { wallet_address: address, actions: ["buy", "receive"], token_address: address },
+    price: { token_address: address, moves: "either", change_pct: 25, window: "1h" },
+    smart_money: { min_amount_usd: 500 },
+  };
+  const kindSample = ([kind, c]: [string, object]) => ({
+    op: "POST /alerts",
+    state: `a ${kind} alert`,
+    expect: 201,
+    key: pro,
+    body: { name: kind, kind, conditions: c },
+  });
   return [
+    ...Object.entries(kinds).map(kindSample),
+    { op: "POST /alerts", state: "Free smart money", expect: 403, key: free, body: { name: "x", kind: "smart_money", conditions: {} } },
     { op: "POST /alerts", state: "email", expect: 201, key: pro, body: { name: "calm", conditions } },
     { op: "POST /alerts", state: "webhook", expect: 201, key: pro, body: hooked },
     { op: "POST /alerts", state: "Free hooks", expect: 403, key: free, body: hooked },

@@ -1,16 +1,15 @@
 import { insertRows, names, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
 import { alertMatches, alerts as alertsTable, notifications } from "@/db/schema";
-import { type AlertNotification, MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
-import { webhooksRefused } from "@/lib/alerts/service";
-import { explainMatch, type TokenFilter } from "@/lib/domain/token-filter";
-import type { AlertChannel } from "@/lib/domain/vocab";
+import { MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
+import { ALERT_COOLDOWN_MS as COOLDOWN_MS, explainTokenMatch, type PriceConditions } from "@/lib/domain/alert-conditions";
+import type { TokenFilter } from "@/lib/domain/token-filter";
 import { newId } from "@/lib/keys/secret";
+import { type Firing, firingOf, loadTargets, notificationRow } from "./firing";
 import { liveKey } from "./load";
 import type { CycleToken } from "./tokens";
 
-/** An alert fires at most once per this period; what newly matches meanwhile waits for the next firing. */
-export const COOLDOWN_MS = 15 * 60_000;
+export { COOLDOWN_MS };
 
 /** Alerts fired per transaction: each firing commits with its outbox row, a batch keeps them short. */
 const FIRINGS_PER_TRANSACTION = 500;
@@ -30,18 +29,6 @@ const m = names(alertMatches);
 const MARK_NOTIFIED = updateSql(alertMatches, { notifiedAt: "$1::timestamptz" }, "", `t.${m.alertId} = any($2::text[]) and t.${m.notifiedAt} is null`);
 
 type Pending = { alertId: string; address: string; matchedMs: number };
-type AlertInfo = {
-  id: string;
-  name: string;
-  conditions: TokenFilter;
-  channel: AlertChannel;
-  webhookUrl: string | null;
-  email: string | null;
-  planLabel: string;
-  webhooks: boolean;
-};
-/** `undeliverable`: why the notification is recorded as failed at once instead of sent. */
-type Firing = { alertId: string; channel: AlertChannel; recipient: string; payload: AlertNotification; undeliverable: string | null };
 
 /**
  * Fires every live alert that has unnotified matches and did not fire within COOLDOWN_MS: one
@@ -69,12 +56,7 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
     byAlert.set(p.alertId, list);
     list.push(p);
   }
-  const ids = [...byAlert.keys()];
-  const alerts = await sql<AlertInfo[]>`
-    select a.id, a.name, a.conditions, a.notification_channel as channel, a.webhook_url as "webhookUrl", acc.email,
-           p.label as "planLabel", p.webhooks
-      from alerts a join accounts acc on acc.id = a.account_id join plans p on p.id = acc.plan
-     where a.id = any(${ids}::text[])`;
+  const alerts = await loadTargets(sql, [...byAlert.keys()]);
   const listed = [...new Set([...byAlert.values()].flatMap((l) => l.slice(0, MAX_LISTED_MATCHES).map((p) => p.address)))];
   const names = new Map(
     (
@@ -85,34 +67,22 @@ export async function fireAlerts(sql: Sql, tokens: readonly CycleToken[], now: D
 
   const firings: Firing[] = alerts.map((a) => {
     const matches = byAlert.get(a.id)!;
-    const recipient = (a.channel === "webhook" ? a.webhookUrl : a.email) ?? "";
-    return {
-      alertId: a.id,
-      channel: a.channel,
-      recipient,
-      // A webhook alert of an account whose plan no longer has webhooks (a downgrade) stops.
-      undeliverable:
-        a.channel === "webhook" && !a.webhooks
-          ? webhooksRefused({ label: a.planLabel })
-          : recipient
-            ? null
-            : a.channel === "webhook"
-              ? "Not sent: the alert has no webhook URL. Edit the alert and set one."
-              : "Not sent: your account has no email address. Sign in by email link, or switch the alert to a webhook.",
-      payload: {
-        type: "alert.triggered",
-        alert: { id: a.id, name: a.name, conditions: a.conditions },
-        triggered_at: now.toISOString(),
-        matches: matches.slice(0, MAX_LISTED_MATCHES).map((m) => ({
-          address: m.address,
-          name: names.get(m.address)?.name ?? "",
-          symbol: names.get(m.address)?.symbol ?? "",
-          matched_at: new Date(m.matchedMs).toISOString(),
-          values: explainMatch(byAddress.get(m.address)!, a.conditions, now),
-        })),
-        total_matches: matches.length,
-      },
-    };
+    // Token and price alerts hold matches (a price alert its one token: price.ts).
+    const kind = a.kind === "price" ? "price" : "token";
+    const conditions = a.conditions as TokenFilter | PriceConditions;
+    return firingOf(a, {
+      type: "alert.triggered",
+      alert: { id: a.id, name: a.name, kind: a.kind, conditions: a.conditions },
+      triggered_at: now.toISOString(),
+      matches: matches.slice(0, MAX_LISTED_MATCHES).map((m) => ({
+        address: m.address,
+        name: names.get(m.address)?.name ?? "",
+        symbol: names.get(m.address)?.symbol ?? "",
+        matched_at: new Date(m.matchedMs).toISOString(),
+        values: explainTokenMatch(kind, byAddress.get(m.address)!, conditions, now),
+      })),
+      total_matches: matches.length,
+    });
   });
 
   let fired = 0;
@@ -133,15 +103,7 @@ async function commitFirings(sql: Sql, firings: Firing[], now: Date, cutoff: str
     await insertRows(
       tx,
       notifications,
-      batch.map((f) => ({
-        alertId: f.alertId,
-        channel: f.channel,
-        recipient: f.recipient,
-        idempotencyKey: newId("ntf"),
-        payload: f.payload,
-        status: f.undeliverable ? "failed" : "pending",
-        lastError: f.undeliverable,
-      })),
+      batch.map((f) => notificationRow(f, newId("ntf"))),
     );
     // Exactly the matches read above: the evaluator is the only writer of alert_matches.
     await tx.unsafe(MARK_NOTIFIED, [now.toISOString(), batch.map((f) => f.alertId)]);
