@@ -30,8 +30,9 @@ export const OPERATION_NUMBERS: Record<string, string> = {
     "risk_score and dimensions 0 to 100 (higher is riskier); evidence shares are fractions 0 to 1; " +
     "updated_at is when the worker last scored the token.",
   "POST /alerts":
-    "Conditions in GET /tokens' units: USD, percent, hours, risk score 0 to 100. " +
-    "The alert fires when a token newly matches them at an indexed block.",
+    "A token alert (no kind) takes GET /tokens' filter units: USD, percent, hours, risk score 0 to 100; it " +
+    "fires when a token newly matches at an indexed block. kind=price: a USD level or a percent move over " +
+    "5m, 1h or 24h; kind=wallet and kind=smart_money fire on the indexed events of a block batch.",
   "GET /status":
     "Blocks are block numbers; lag_seconds is the time from the indexed block to the chain's head, in seconds.",
 };

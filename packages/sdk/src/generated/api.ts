@@ -1366,8 +1366,8 @@ export type paths = {
         };
         put?: never;
         /**
-         * Create an alert
-         * @description Conditions in GET /tokens' units: USD, percent, hours, risk score 0 to 100. The alert fires when a token newly matches them at an indexed block.
+         * Create an alert: a token filter (no kind: the spec's), or a wallet, price or smart-money alert
+         * @description A token alert (no kind) takes GET /tokens' filter units: USD, percent, hours, risk score 0 to 100; it fires when a token newly matches at an indexed block. kind=price: a USD level or a percent move over 5m, 1h or 24h; kind=wallet and kind=smart_money fire on the indexed events of a block batch.
          */
         post: {
             parameters: {
@@ -1618,7 +1618,7 @@ export type paths = {
         };
         options?: never;
         head?: never;
-        /** Change an alert (name, conditions, channel, status) */
+        /** Change an alert (name, conditions in its kind or a new kind, channel, status) */
         patch: {
             parameters: {
                 query?: never;
@@ -1775,7 +1775,72 @@ export type components = {
         CreateAlert: {
             /** @description Human-readable label */
             name: string;
+            /**
+             * @description What the alert watches: token (the default: tokens matching the filter of GET /v1/tokens), wallet (a wallet's buys, sells, receipts, launches), price (a token's price crossing a level or moving by a percentage), smart_money (buys by wallets classified smart_money; Pro and API Tier)
+             * @constant
+             */
+            kind?: "token";
             conditions: components["schemas"]["AlertConditions"];
+            /**
+             * @description email (default); webhook on Pro and API Tier
+             * @default email
+             * @enum {string}
+             */
+            notification_channel?: "email" | "webhook";
+            /**
+             * Format: uri
+             * @description Target of the webhook channel
+             */
+            webhook_url?: string;
+        } | {
+            /** @description Human-readable label */
+            name: string;
+            /**
+             * @description What the alert watches: token (the default: tokens matching the filter of GET /v1/tokens), wallet (a wallet's buys, sells, receipts, launches), price (a token's price crossing a level or moving by a percentage), smart_money (buys by wallets classified smart_money; Pro and API Tier)
+             * @constant
+             */
+            kind: "wallet";
+            conditions: components["schemas"]["WalletAlertConditions"];
+            /**
+             * @description email (default); webhook on Pro and API Tier
+             * @default email
+             * @enum {string}
+             */
+            notification_channel?: "email" | "webhook";
+            /**
+             * Format: uri
+             * @description Target of the webhook channel
+             */
+            webhook_url?: string;
+        } | {
+            /** @description Human-readable label */
+            name: string;
+            /**
+             * @description What the alert watches: token (the default: tokens matching the filter of GET /v1/tokens), wallet (a wallet's buys, sells, receipts, launches), price (a token's price crossing a level or moving by a percentage), smart_money (buys by wallets classified smart_money; Pro and API Tier)
+             * @constant
+             */
+            kind: "price";
+            conditions: components["schemas"]["PriceAlertConditions"];
+            /**
+             * @description email (default); webhook on Pro and API Tier
+             * @default email
+             * @enum {string}
+             */
+            notification_channel?: "email" | "webhook";
+            /**
+             * Format: uri
+             * @description Target of the webhook channel
+             */
+            webhook_url?: string;
+        } | {
+            /** @description Human-readable label */
+            name: string;
+            /**
+             * @description What the alert watches: token (the default: tokens matching the filter of GET /v1/tokens), wallet (a wallet's buys, sells, receipts, launches), price (a token's price crossing a level or moving by a percentage), smart_money (buys by wallets classified smart_money; Pro and API Tier)
+             * @constant
+             */
+            kind: "smart_money";
+            conditions: components["schemas"]["SmartMoneyAlertConditions"];
             /**
              * @description email (default); webhook on Pro and API Tier
              * @default email
@@ -1804,10 +1869,72 @@ export type components = {
             /** @description Risk flags to exclude: wash_trading, liquidity_pulled, concentrated_ownership, sybil_cluster, smart_money_exiting */
             exclude_flags?: ("wash_trading" | "liquidity_pulled" | "concentrated_ownership" | "sybil_cluster" | "smart_money_exiting")[];
         };
+        /** @description kind wallet: a wallet's buys, sells, receipts or launches */
+        WalletAlertConditions: {
+            /**
+             * @description The wallet to watch (any case)
+             * @example 0xabababababababababababababababababababab
+             */
+            wallet_address: string;
+            /** @description What fires it: buy and sell (its swaps), receive (a transfer to it), launch (a token it creates) */
+            actions: ("buy" | "sell" | "receive" | "launch")[];
+            /**
+             * @description Only activity of this token; of any token when absent (any case)
+             * @example 0xabababababababababababababababababababab
+             */
+            token_address?: string;
+            /** @description Only events worth at least this many USD (amount_usd of /v1/events); any by default */
+            min_amount_usd?: number;
+        };
+        /** @description kind price: crosses with price_usd, or moves with change_pct and window (5m, 1h, 24h) */
+        PriceAlertConditions: {
+            /**
+             * @description The token whose price is watched (any case)
+             * @example 0xabababababababababababababababababababab
+             */
+            token_address: string;
+            /**
+             * @description Fire when the price comes to price_usd or beyond it: above, or below
+             * @enum {string}
+             */
+            crosses?: "above" | "below";
+            /** @description The level, in USD, for crosses */
+            price_usd?: number;
+            /**
+             * @description Fire when the price changes up, down or either way by change_pct within window
+             * @enum {string}
+             */
+            moves?: "up" | "down" | "either";
+            /** @description The change, in percent, for moves */
+            change_pct?: number;
+            /**
+             * @description The window of the change, as the token's price changes: 5m (price_change_5m_pct), 1h (price_change_1h_pct), 24h (price_change_24h_pct)
+             * @enum {string}
+             */
+            window?: "5m" | "1h" | "24h";
+        };
+        /** @description kind smart_money: a buy by a wallet classified smart_money */
+        SmartMoneyAlertConditions: {
+            /**
+             * @description Only buys of this token; of any token when absent (any case)
+             * @example 0xabababababababababababababababababababab
+             */
+            token_address?: string;
+            /** @description Only events worth at least this many USD (amount_usd of /v1/events); any by default */
+            min_amount_usd?: number;
+        };
         UpdateAlert: {
             /** @description Human-readable label */
             name?: string;
-            conditions?: components["schemas"]["AlertConditions"];
+            /**
+             * @description What the alert watches: token (the default: tokens matching the filter of GET /v1/tokens), wallet (a wallet's buys, sells, receipts, launches), price (a token's price crossing a level or moving by a percentage), smart_money (buys by wallets classified smart_money; Pro and API Tier). Changing it needs conditions of the new kind
+             * @enum {string}
+             */
+            kind?: "token" | "wallet" | "price" | "smart_money";
+            /** @description The conditions of the alert's kind (of `kind` when given) */
+            conditions?: {
+                [key: string]: unknown;
+            } | components["schemas"]["AlertConditions"] | components["schemas"]["WalletAlertConditions"] | components["schemas"]["PriceAlertConditions"] | components["schemas"]["SmartMoneyAlertConditions"];
             /**
              * @description email (default); webhook on Pro and API Tier
              * @enum {string}
@@ -2552,7 +2679,13 @@ export type components = {
              * @enum {string}
              */
             status: "active" | "paused";
-            conditions: components["schemas"]["AlertConditions"];
+            /**
+             * @description What the alert watches: token (the default: tokens matching the filter of GET /v1/tokens), wallet (a wallet's buys, sells, receipts, launches), price (a token's price crossing a level or moving by a percentage), smart_money (buys by wallets classified smart_money; Pro and API Tier)
+             * @enum {string}
+             */
+            kind: "token" | "wallet" | "price" | "smart_money";
+            /** @description The conditions of the alert's kind */
+            conditions: components["schemas"]["AlertConditions"] | components["schemas"]["WalletAlertConditionsStored"] | components["schemas"]["SmartMoneyAlertConditionsStored"] | components["schemas"]["PriceAlertConditionsStored"];
             /**
              * @description Delivery method: email or webhook
              * @enum {string}
@@ -2568,6 +2701,48 @@ export type components = {
             /** @description Time the alert last fired; null when it never has */
             last_triggered_at: string | null;
         };
+        /** @description kind wallet: a wallet's buys, sells, receipts or launches */
+        WalletAlertConditionsStored: {
+            /** @description The wallet to watch (lowercase) */
+            wallet_address: string;
+            /** @description What fires it: buy and sell (its swaps), receive (a transfer to it), launch (a token it creates) */
+            actions: ("buy" | "sell" | "receive" | "launch")[];
+            /** @description Only activity of this token; of any token when absent (lowercase) */
+            token_address?: string;
+            /** @description Only events worth at least this many USD (amount_usd of /v1/events); any by default */
+            min_amount_usd?: number;
+        };
+        /** @description kind smart_money: a buy by a wallet classified smart_money */
+        SmartMoneyAlertConditionsStored: {
+            /** @description Only buys of this token; of any token when absent (lowercase) */
+            token_address?: string;
+            /** @description Only events worth at least this many USD (amount_usd of /v1/events); any by default */
+            min_amount_usd?: number;
+        };
+        /** @description kind price: crosses with price_usd, or moves with change_pct and window (5m, 1h, 24h) */
+        PriceAlertConditionsStored: {
+            /** @description The token whose price is watched (lowercase) */
+            token_address: string;
+            /**
+             * @description Fire when the price comes to price_usd or beyond it: above, or below
+             * @enum {string}
+             */
+            crosses?: "above" | "below";
+            /** @description The level, in USD, for crosses */
+            price_usd?: number;
+            /**
+             * @description Fire when the price changes up, down or either way by change_pct within window
+             * @enum {string}
+             */
+            moves?: "up" | "down" | "either";
+            /** @description The change, in percent, for moves */
+            change_pct?: number;
+            /**
+             * @description The window of the change, as the token's price changes: 5m (price_change_5m_pct), 1h (price_change_1h_pct), 24h (price_change_24h_pct)
+             * @enum {string}
+             */
+            window?: "5m" | "1h" | "24h";
+        };
         CreatedAlert: {
             /** @description Alert id (alrt_...), assigned on creation */
             id: string;
@@ -2578,7 +2753,13 @@ export type components = {
              * @enum {string}
              */
             status: "active" | "paused";
-            conditions: components["schemas"]["AlertConditions"];
+            /**
+             * @description What the alert watches: token (the default: tokens matching the filter of GET /v1/tokens), wallet (a wallet's buys, sells, receipts, launches), price (a token's price crossing a level or moving by a percentage), smart_money (buys by wallets classified smart_money; Pro and API Tier)
+             * @enum {string}
+             */
+            kind: "token" | "wallet" | "price" | "smart_money";
+            /** @description The conditions of the alert's kind */
+            conditions: components["schemas"]["AlertConditions"] | components["schemas"]["WalletAlertConditionsStored"] | components["schemas"]["SmartMoneyAlertConditionsStored"] | components["schemas"]["PriceAlertConditionsStored"];
             /**
              * @description Delivery method: email or webhook
              * @enum {string}
@@ -2604,7 +2785,13 @@ export type components = {
              * @enum {string}
              */
             status: "active" | "paused";
-            conditions: components["schemas"]["AlertConditions"];
+            /**
+             * @description What the alert watches: token (the default: tokens matching the filter of GET /v1/tokens), wallet (a wallet's buys, sells, receipts, launches), price (a token's price crossing a level or moving by a percentage), smart_money (buys by wallets classified smart_money; Pro and API Tier)
+             * @enum {string}
+             */
+            kind: "token" | "wallet" | "price" | "smart_money";
+            /** @description The conditions of the alert's kind */
+            conditions: components["schemas"]["AlertConditions"] | components["schemas"]["WalletAlertConditionsStored"] | components["schemas"]["SmartMoneyAlertConditionsStored"] | components["schemas"]["PriceAlertConditionsStored"];
             /**
              * @description Delivery method: email or webhook
              * @enum {string}
@@ -2738,8 +2925,24 @@ export const pathsEventsGetParametersQueryOrderValues: ReadonlyArray<FlattenedDe
 export const pathsEventsGetParametersQueryInclude_removedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["include_removed"]> = ["true", "false"];
 export const pathsEventsStreamGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events/stream"]["get"]["parameters"]["query"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];
 export const pathsAlertsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/alerts"]["get"]["parameters"]["query"]["status"]> = ["active", "paused", "all"];
-export const createAlertNotification_channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateAlert"]["notification_channel"]> = ["email", "webhook"];
+export const createAlertOneOf0Notification_channelValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateAlert"], {
+    notification_channel: unknown;
+}>["notification_channel"]> = ["email", "webhook"];
+export const createAlertOneOf1Notification_channelValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateAlert"], {
+    notification_channel: unknown;
+}>["notification_channel"]> = ["email", "webhook"];
+export const createAlertOneOf2Notification_channelValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateAlert"], {
+    notification_channel: unknown;
+}>["notification_channel"]> = ["email", "webhook"];
+export const createAlertOneOf3Notification_channelValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateAlert"], {
+    notification_channel: unknown;
+}>["notification_channel"]> = ["email", "webhook"];
 export const alertConditionsExclude_flagsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertConditions"]["exclude_flags"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"];
+export const walletAlertConditionsActionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletAlertConditions"]["actions"]> = ["buy", "sell", "receive", "launch"];
+export const priceAlertConditionsCrossesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceAlertConditions"]["crosses"]> = ["above", "below"];
+export const priceAlertConditionsMovesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceAlertConditions"]["moves"]> = ["up", "down", "either"];
+export const priceAlertConditionsWindowValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceAlertConditions"]["window"]> = ["5m", "1h", "24h"];
+export const updateAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAlert"]["kind"]> = ["token", "wallet", "price", "smart_money"];
 export const updateAlertNotification_channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAlert"]["notification_channel"]> = ["email", "webhook"];
 export const updateAlertStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAlert"]["status"]> = ["active", "paused"];
 export const tokenRisk_flagsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Token"]["risk_flags"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"];
@@ -2790,10 +2993,17 @@ export const tokenScoreAdjustmentsAnyOf1ReasonValues: ReadonlyArray<Extract<Flat
 }>["reason"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting", "concentrated_wash_trading", "severe_holder_concentration", "severe_liquidity_instability", "new_token"];
 export const flagEvidenceFlagValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlagEvidence"]["flag"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"];
 export const alertStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Alert"]["status"]> = ["active", "paused"];
+export const alertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Alert"]["kind"]> = ["token", "wallet", "price", "smart_money"];
 export const alertNotification_channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Alert"]["notification_channel"]> = ["email", "webhook"];
+export const walletAlertConditionsStoredActionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletAlertConditionsStored"]["actions"]> = ["buy", "sell", "receive", "launch"];
+export const priceAlertConditionsStoredCrossesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceAlertConditionsStored"]["crosses"]> = ["above", "below"];
+export const priceAlertConditionsStoredMovesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceAlertConditionsStored"]["moves"]> = ["up", "down", "either"];
+export const priceAlertConditionsStoredWindowValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceAlertConditionsStored"]["window"]> = ["5m", "1h", "24h"];
 export const createdAlertStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedAlert"]["status"]> = ["active", "paused"];
+export const createdAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedAlert"]["kind"]> = ["token", "wallet", "price", "smart_money"];
 export const createdAlertNotification_channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedAlert"]["notification_channel"]> = ["email", "webhook"];
 export const alertDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertDetail"]["status"]> = ["active", "paused"];
+export const alertDetailKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertDetail"]["kind"]> = ["token", "wallet", "price", "smart_money"];
 export const alertDetailNotification_channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertDetail"]["notification_channel"]> = ["email", "webhook"];
 export const deliveryChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]["channel"]> = ["email", "webhook"];
 export const deliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]["status"]> = ["pending", "sent", "failed"];
