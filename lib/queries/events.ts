@@ -1,9 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import { firstIdAfter } from "@/db/event-ids";
 import type { event, removedEvent } from "@/lib/api/schemas/events";
+import { InvalidInput } from "@/lib/domain/errors";
 import { EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
+import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
 import { type EventBody, eventBodies } from "./event-bodies";
 
 export type EventQuery = {
@@ -18,6 +20,8 @@ export type EventQuery = {
   order: "asc" | "desc";
   page: number;
   limit: number;
+  /** Newest first, the page after the event of this id (a cursor's): a bound of the page, not of the total. */
+  beforeId?: number;
 };
 
 /** An event as the API sends it; typed by the response schema, as are the columns that serialise it below. */
@@ -226,20 +230,29 @@ async function pageJson(db: Db, rows: PageRow[], withWallet: boolean): Promise<s
   return `[${events.join(",")}]`;
 }
 
-/** A page of events as a JSON array text, and the exact total. */
-export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true } = {}): Promise<{ json: string; total: number }> {
-  if (q.includeRemoved) return listWithRemovedJson(db, q, withWallet);
+/**
+ * A page of events as a JSON array text, and the exact total; with `peek`, whether more follow
+ * and the page's last id (the page reads one event past its end).
+ */
+export async function listEventsJson(
+  db: Db,
+  q: EventQuery,
+  { withWallet = true, peek = false } = {},
+): Promise<{ json: string; total: number; more: boolean; lastId: string | null }> {
+  if (q.includeRemoved) return { ...(await listWithRemovedJson(db, q, withWallet)), more: false, lastId: null };
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
-  const offset = (q.page - 1) * q.limit;
+  const offset = q.beforeId === undefined ? (q.page - 1) * q.limit : 0;
+  const limit = peek ? q.limit + 1 : q.limit;
   const start = deepStart(q, offset);
   const c = start ? [...conditions(q, q.order === "desc"), start.condition] : conditions(q);
+  if (q.beforeId !== undefined) c.push(sql`e.id < ${q.beforeId}`);
   // A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
   const page = q.wallet
     ? sql`select * from (${sql.join(
-        walletSides(q.wallet).map((side) => sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + q.limit)})`),
+        walletSides(q.wallet).map((side) => sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + limit)})`),
         sql` union all `,
-      )}) e order by e.id ${order} ${pageWindow(q.limit, offset)}`
-    : sql`select e.id from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(q.limit, start ? start.skip : offset)}`;
+      )}) e order by e.id ${order} ${pageWindow(limit, offset)}`
+    : sql`select e.id from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(limit, start ? start.skip : offset)}`;
   // One statement for the page's ids, its total and the last confirmed block: an empty page still returns the total's row.
   const rows = await queryPrepared<PageRow>(
     db,
@@ -249,7 +262,9 @@ export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true 
       from total left join (${page}) p on true
      order by p.id ${order}`,
   );
-  return { json: await pageJson(db, rows, withWallet), total: Number(rows[0].total) };
+  const more = rows.length > q.limit;
+  const kept = more ? rows.slice(0, q.limit) : rows;
+  return { json: await pageJson(db, kept, withWallet), total: Number(rows[0].total), more, lastId: kept.at(-1)?.id ?? null };
 }
 
 /**
@@ -294,4 +309,24 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
 export async function listEvents(db: Db, q: EventQuery): Promise<{ data: ApiEvent[]; total: number }> {
   const { json, total } = await listEventsJson(db, q);
   return { data: JSON.parse(json) as ApiEvent[], total };
+}
+
+/** A wallet events cursor: the wallet and the last event's id (the list is newest first). */
+const walletEventsPosition = z.tuple([cursorAddress, z.string().regex(/^[0-9]{1,19}$/)]);
+
+/**
+ * One page of a wallet's events, newest first (from its page number, or after a cursor's last
+ * event: ids never change, so a walk lists each event once however many arrive meanwhile), as
+ * the list envelope's JSON text with the next page's cursor.
+ */
+export async function walletEventListJson(db: Db, wallet: string, q: { type?: EventType; page: number; limit: number; cursor?: string }): Promise<string> {
+  const list = `wallet-events:${q.type ?? "all"}`;
+  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, list, walletEventsPosition);
+  if (cursor && cursor.position[0] !== wallet)
+    throw new InvalidInput("cursor", "cursor: made for another wallet's events; pass next_cursor as the previous page returned it.");
+  const page = cursor?.page ?? q.page;
+  const query: EventQuery = { type: q.type, wallet, order: "desc", page, limit: q.limit, beforeId: cursor && Number(cursor.position[1]) };
+  const { json, total, more, lastId } = await listEventsJson(db, query, { withWallet: false, peek: true });
+  const next = more && lastId !== null ? JSON.stringify(encodeCursor(list, page + 1, [wallet, lastId])) : "null";
+  return `{"data":${json},"total":${total},"page":${page},"limit":${q.limit},"next_cursor":${next}}`;
 }

@@ -18,6 +18,7 @@ const value = () => (random() < 0.2 ? Number.NaN : random() < 0.2 ? 0 : Math.flo
 const liquidity = Float64Array.from(addresses, value);
 const volume = Float64Array.from(addresses, value);
 const snapshot: Snapshot = {
+  version: 1,
   addresses,
   columns: { liquidityUsd: liquidity, volume24hUsd: volume },
   loading: {},

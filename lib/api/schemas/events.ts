@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DIRECTIONS, EVENT_TYPES } from "@/lib/domain/vocab";
-import { addressSchema, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
+import { addressSchema, cursorListEnvelope, cursorParam, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
 
 const typeParam = z.enum(EVENT_TYPES).optional().meta({ description: "Event type" });
 
@@ -23,7 +23,7 @@ export const eventListQuery = z.object({
   ...paginationQuery,
 });
 
-export const walletEventListQuery = z.object({ type: typeParam, ...paginationQuery });
+export const walletEventListQuery = z.object({ type: typeParam, ...paginationQuery, cursor: cursorParam });
 
 const eventFields = {
   id: z.string().meta({ description: "Opaque, monotonic in chain order; use with after=" }),
@@ -61,4 +61,4 @@ export const removedEvent = z
   })
   .meta({ id: "RemovedEvent" });
 export const eventList = listEnvelope(z.union([event, removedEvent]), "EventList");
-export const walletEventList = listEnvelope(walletEvent, "WalletEventList");
+export const walletEventList = cursorListEnvelope(walletEvent, "WalletEventList");

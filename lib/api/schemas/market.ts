@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OHLCV_INTERVALS } from "@/lib/domain/vocab";
-import { intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
+import { cursorListEnvelope, cursorParam, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
 import { holder } from "./tokens";
 
 /** A token's market beyond its profile: candles, every holder, every pool. */
@@ -41,7 +41,7 @@ export const candle = z
 
 export const ohlcvList = listEnvelope(candle, "CandleList");
 
-export const holderListQuery = z.object(paginationQuery);
+export const holderListQuery = z.object({ ...paginationQuery, cursor: cursorParam });
 
 export const holderItem = holder
   .extend({
@@ -50,7 +50,7 @@ export const holderItem = holder
   })
   .meta({ id: "HolderItem" });
 
-export const holderList = listEnvelope(holderItem, "HolderList");
+export const holderList = cursorListEnvelope(holderItem, "HolderList");
 
 export const poolListQuery = z.object(paginationQuery);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CLASSIFICATIONS, SEARCH_TYPES } from "@/lib/domain/vocab";
-import { listEnvelope, paginationQuery, timestampSchema } from "./common";
+import { cursorListEnvelope, cursorParam, paginationQuery, timestampSchema } from "./common";
 
 export const searchQuery = z.object({
   q: z
@@ -11,6 +11,7 @@ export const searchQuery = z.object({
     .meta({ description: "Start of a token symbol or name (any case), or of a token or wallet address (0x...)" }),
   type: z.enum(SEARCH_TYPES).default("all").meta({ description: "Search tokens, wallets or both" }),
   ...paginationQuery,
+  cursor: cursorParam,
 });
 
 const matched = z.enum(["symbol", "name", "address"]).meta({ description: "What the query matched" });
@@ -41,4 +42,4 @@ const walletHit = z
 
 export const searchHit = z.discriminatedUnion("type", [tokenHit, walletHit]).meta({ id: "SearchHit" });
 
-export const searchResults = listEnvelope(searchHit, "SearchResults");
+export const searchResults = cursorListEnvelope(searchHit, "SearchResults");
