@@ -103,7 +103,7 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
                 </thead>
                 <tbody>
                   {list.data.map((e) => (
-                    <tr key={e.id} className={rowClass} data-side={e.direction ?? ""} data-class={e.wallet_classification}>
+                    <tr key={e.id} className={rowClass} data-id={e.id} data-side={e.direction ?? ""} data-class={e.wallet_classification}>
                       <td className={`${tdClass} whitespace-nowrap`}>
                         <RelativeTime iso={e.timestamp} />
                       </td>

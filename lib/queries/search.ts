@@ -119,6 +119,9 @@ export async function search(db: Db, query: SearchQuery, dataVersion?: number): 
             price_usd: r.price_usd ?? 0,
             liquidity_usd: round(r.liquidity_usd ?? 0, 2),
             volume_24h_usd: round(r.volume_24h_usd ?? 0, 2),
+            price_change_24h_pct: r.price_change_24h_pct === null ? null : round(r.price_change_24h_pct, 2),
+            risk_score: round(r.risk_score, 1),
+            risk_flags: r.risk_flags,
             matched,
           },
         ]
