@@ -43,10 +43,10 @@ export function FilterInputs({
   };
   return (
     <div className="space-y-3">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {groupsOf(fields).map((group) => (
-          // A minimum and a maximum of one value stand side by side, whatever the width.
-          <div key={group[0].group} className={group.length > 1 ? "grid grid-cols-2 gap-3 sm:col-span-2" : "min-w-0"}>
+          // A minimum and a maximum of one value stand side by side, on a row of their own on a phone.
+          <div key={group[0].group} className={group.length > 1 ? "col-span-2 grid grid-cols-2 gap-3" : "grid min-w-0"}>
             {group.map((f) => (
               <div key={f.name} className="flex min-w-0 flex-col justify-end">
                 <label htmlFor={`${idPrefix}-${f.name}`} className={labelClass}>

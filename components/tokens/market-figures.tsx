@@ -26,12 +26,15 @@ export function MarketFigures({ token }: { token: Token }) {
   const { buys, sells } = token.txns_24h;
   return (
     <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Market figures">
+      {/* On a phone the price and its moves take a row each: three changes side by side need the width. */}
       <Stat
+        className="col-span-2 sm:col-span-1"
         label="Price now"
         value={priced ? formatPrice(token.price_usd) : "—"}
         hint={priced ? "Deepest pool, at the indexed block" : "No pool holds the minimum liquidity"}
       />
       <Stat
+        className="col-span-2 sm:col-span-1"
         label="Price change"
         value={
           <span className="grid grid-cols-3 gap-1 text-base">

@@ -17,16 +17,16 @@ export function TokenPools({ pools, token, symbol }: { pools: Pool[]; token: str
         <thead>
           <tr>
             <th scope="col" className={thClass}>
-              DEX
-            </th>
-            <th scope="col" className={thClass}>
               Pair
             </th>
-            <th scope="col" className={`${thClass} ${numClass}`}>
-              Fee
+            <th scope="col" className={thClass}>
+              DEX
             </th>
             <th scope="col" className={`${thClass} ${numClass}`}>
               Liquidity
+            </th>
+            <th scope="col" className={`${thClass} ${numClass}`}>
+              Fee
             </th>
             <th scope="col" className={`${thClass} ${numClass}`}>
               Price
@@ -39,8 +39,11 @@ export function TokenPools({ pools, token, symbol }: { pools: Pool[]; token: str
         <tbody>
           {pools.map((p) => (
             <tr key={p.address} className={rowClass} data-pool={p.address}>
+              <td className={`${tdClass} whitespace-nowrap font-medium`}>
+                {symbol}/{p.pair_token_symbol ?? <Address value={p.pair_token_address} />}
+              </td>
               <td className={tdClass}>
-                <span className="flex items-center gap-1.5">
+                <span className="flex items-center gap-1.5 whitespace-nowrap">
                   {p.dex}
                   {p.is_price_source && (
                     <Badge tone="info" title="The pool the token's price comes from">
@@ -49,11 +52,8 @@ export function TokenPools({ pools, token, symbol }: { pools: Pool[]; token: str
                   )}
                 </span>
               </td>
-              <td className={`${tdClass} whitespace-nowrap`}>
-                {symbol}/{p.pair_token_symbol ?? <Address value={p.pair_token_address} />}
-              </td>
-              <td className={`${tdClass} ${numClass}`}>{p.fee_pct}%</td>
               <td className={`${tdClass} ${numClass}`}>{formatUsd(p.liquidity_usd)}</td>
+              <td className={`${tdClass} ${numClass}`}>{p.fee_pct}%</td>
               <td className={`${tdClass} ${numClass}`}>{p.price_usd === null ? "—" : formatPrice(p.price_usd)}</td>
               <td className={tdClass}>
                 <span className="flex items-center gap-2 whitespace-nowrap">

@@ -50,7 +50,8 @@ function FilterSelect({
   );
 }
 
-const HEADERS = ["Time", "Side", "Amount", "Paid / got", "USD", "Price", "Wallet", "Tx"];
+/** As traders read a trade (DexScreener's order): when, which way, how much in dollars, then the amounts and who. */
+const HEADERS = ["Time", "Side", "USD", "Amount", "Paid / got", "Price", "Wallet", "Tx"];
 const NUMERIC = new Set(["Amount", "Paid / got", "USD", "Price"]);
 
 /**
@@ -110,11 +111,11 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
                       <td className={tdClass}>
                         <Badge tone={e.direction === "buy" ? "good" : "bad"}>{e.direction ?? "—"}</Badge>
                       </td>
+                      <td className={`${tdClass} ${numClass}`}>{formatUsd(e.amount_usd)}</td>
                       <td className={`${tdClass} ${numClass}`}>{formatAmount(e.token_amount)}</td>
                       <td className={`${tdClass} ${numClass} whitespace-nowrap`}>
                         {e.quote_amount === null ? "—" : `${formatAmount(e.quote_amount)} ${e.quote_symbol ?? ""}`}
                       </td>
-                      <td className={`${tdClass} ${numClass}`}>{formatUsd(e.amount_usd)}</td>
                       <td className={`${tdClass} ${numClass}`}>{e.price_usd ? formatPrice(e.price_usd) : "—"}</td>
                       <td className={tdClass}>
                         <span className="flex items-center gap-1.5 whitespace-nowrap">
