@@ -24,6 +24,8 @@ function refuseUndecodablePath(req: NextRequest) {
   }
 }
 
+const notIndexed = (req: NextRequest) => NextResponse.rewrite(new URL("/_address-not-indexed", req.url));
+
 /**
  * A token's or a wallet's page answers 404 when the address is malformed or not indexed. The
  * pages stream (their loading skeletons go out first), and a streamed page can no longer change
@@ -38,8 +40,13 @@ async function addressPage(req: NextRequest, kind: "token" | "wallet", raw: stri
     segment = "";
   }
   const address = addressParam(segment);
-  if (address && (await isIndexed(getDb(), kind, address))) return NextResponse.next();
-  return NextResponse.rewrite(new URL("/_address-not-indexed", req.url));
+  if (!address) return notIndexed(req);
+  try {
+    return (await isIndexed(getDb(), kind, address)) ? NextResponse.next() : notIndexed(req);
+  } catch {
+    // The database cannot say: the page renders, and says what went wrong itself.
+    return NextResponse.next();
+  }
 }
 
 export function proxy(req: NextRequest) {

@@ -67,6 +67,24 @@ describe("findTokens", () => {
     }
   });
 
+  it.each([
+    ["a", false],
+    ["ab", false],
+    ["0x", true],
+  ] as [string, boolean][])("q=%s: a walk after each page's last match lists every match once, in rank order", (q, byAddress) => {
+    const all = expected(q, byAddress);
+    const walked: typeof all = [];
+    let after: ReturnType<typeof findTokens>["last"] | undefined;
+    for (let more = true; more; ) {
+      const page = findTokens(snapshot, index, q, byAddress, { offset: 0, limit: 97, after: after ?? undefined });
+      walked.push(...page.matches);
+      expect(page.more).toBe(walked.length < all.length);
+      after = page.last;
+      more = page.more;
+    }
+    expect(walked).toEqual(all);
+  });
+
   it("walks the rank order for a prefix matching thousands", () => {
     expect(expected("a", false).length).toBeGreaterThan(5_000);
   });
