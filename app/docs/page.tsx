@@ -23,9 +23,9 @@ export default async function DocsPage() {
     METHODS.flatMap((method) => (item[method] ? [{ path, method, op: item[method] as Operation }] : [])),
   );
   const schemas = Object.entries(doc.components?.schemas ?? {});
-  // Addresses for the curl lines, from the live market (a cached read, like every public page).
+  // Addresses (and a symbol to search for) for the curl lines, from the live market (a cached read, like every public page).
   const [swap] = (await marketEvents(new URLSearchParams({ type: "swap", limit: "1" }))).data;
-  const live = { token: swap?.token_address ?? null, wallet: swap?.wallet_address ?? null };
+  const live = { token: swap?.token_address ?? null, wallet: swap?.wallet_address ?? null, queries: swap?.token_symbol ? { q: swap.token_symbol } : undefined };
 
   return (
     <>

@@ -92,6 +92,7 @@ export function EventStream({
         <EventTypeSelect id="type" label="Type" types={types} value={search.get("type") ?? ""} onChange={(type) => update({ type })} />
         <AddressFilter name="token_address" label="Token address" value={search.get("token_address") ?? ""} onApply={(v) => update({ token_address: v })} />
         <AddressFilter name="wallet_address" label="Wallet address" value={search.get("wallet_address") ?? ""} onApply={(v) => update({ wallet_address: v })} />
+        <AddressFilter name="pool_address" label="Pool address" value={search.get("pool_address") ?? ""} onApply={(v) => update({ pool_address: v })} />
       </form>
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">

@@ -1,6 +1,6 @@
 import { STREAM_PAGE_SIZE } from "@/lib/queries/shared-views";
 
-export const STREAM_FILTERS = ["type", "token_address", "wallet_address"] as const;
+export const STREAM_FILTERS = ["type", "token_address", "wallet_address", "pool_address"] as const;
 
 /**
  * The /api/events query of the events page from the page's own URL; the server renders it first.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, ts, uint256, usd } from "./columns";
 
 /**
@@ -20,6 +20,11 @@ export const events = pgTable(
     tokenAddress: address().notNull(),
     poolAddress: address(),
     tokenAmount: uint256().notNull().default("0"),
+    /**
+     * The pool's quote token (WETH, a stablecoin) a swap paid or received, or a liquidity change
+     * moved, in whole units. Null for transfers, and for events indexed before it was kept.
+     */
+    quoteAmount: doublePrecision(),
     amountUsd: usd().notNull().default(0),
     /**
      * The token's USD price by the pricing rule (worker/derive/prices.ts tokenPrice) right after

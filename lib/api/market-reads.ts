@@ -2,6 +2,7 @@ import { getDb } from "@/db/client";
 import { config } from "@/lib/config";
 import { requestTime } from "@/lib/queries/clock";
 import { tokenOhlcv } from "@/lib/queries/ohlcv";
+import { listPools } from "@/lib/queries/pools";
 import { listPositions } from "@/lib/queries/positions";
 import { getTokenScore, getWalletScore } from "@/lib/queries/scores";
 import { search } from "@/lib/queries/search";
@@ -9,6 +10,7 @@ import { canonicalSearch, polled, sharedRead } from "@/lib/queries/shared-cache"
 import { isSharedView, routeUrl } from "@/lib/queries/shared-views";
 import { getStatus } from "@/lib/queries/status";
 import { currentDataVersion, getTokenProfile } from "@/lib/queries/tokens";
+import { tradesSearch } from "@/lib/queries/trades-search";
 import { getWalletProfile } from "@/lib/queries/wallets";
 import { eventListFromSearch, tokenListFromSearch } from "./lists";
 import { parseQuery } from "./params";
@@ -58,18 +60,20 @@ export const marketOhlcv = (address: string, params: URLSearchParams) => {
   return view(`/api/tokens/${address}/ohlcv?${canonicalSearch(params)}`, () => tokenOhlcv(getDb(), address, q));
 };
 
-const RECENT_TOKEN_EVENTS = 15;
+/** The pools the token page lists: a token trades in a few. */
+const TOKEN_POOLS = 20;
 
-/** Everything the token page shows (a shared view); null when the token is not indexed. */
+/** Everything the token page shows, its trades' first page as the list asks for it (a shared view); null when the token is not indexed. */
 export const tokenPage = (address: string) =>
   shared(`token/${address}`, async () => {
     const db = getDb();
-    const [token, score, events] = await Promise.all([
+    const [token, score, trades, pools] = await Promise.all([
       getTokenProfile(db, address, requestTime()),
       getTokenScore(db, address),
-      eventListFromSearch(db, new URLSearchParams({ token_address: address, limit: String(RECENT_TOKEN_EVENTS) })),
+      eventListFromSearch(db, tradesSearch(address)),
+      listPools(db, address, { page: 1, limit: TOKEN_POOLS }),
     ]);
-    return token ? { token, score, events } : null;
+    return token && pools ? { token, score, trades, pools } : null;
   });
 
 const WALLET_POSITIONS = 50;

@@ -80,6 +80,16 @@ describe("OpenAPI document", () => {
     expect(missing).toEqual([]);
   });
 
+  it("names no file of the repository in a description: its readers have the API, not the source", () => {
+    const descriptions: string[] = [];
+    JSON.stringify(doc, (key, value) => {
+      if (key === "description" && typeof value === "string") descriptions.push(value);
+      return value;
+    });
+    expect(descriptions.length).toBeGreaterThan(100);
+    expect(descriptions.filter((d) => /[\w-]+\.(ts|tsx|js|mjs|sql|md)\b/.test(d))).toEqual([]);
+  });
+
   it("declares every number field of the spec a required number, never null", () => {
     const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components.schemas[s.$ref.replace("#/components/schemas/", "")]) : s);
     const problems: string[] = [];

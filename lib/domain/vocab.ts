@@ -84,7 +84,7 @@ const lowest = (column: TokenSortColumn, what: string) => order(column, false, `
  * either way. The list index (lib/queries/token-list-index.ts) keeps one order per entry.
  */
 export const TOKEN_SORT_ORDERS = {
-  trending: order("trendingScore", true, "Trending", "Recent volume and holder growth, damped by risk (lib/scoring/trending.ts)"),
+  trending: order("trendingScore", true, "Trending", "Recent volume and holder growth, damped by risk"),
   newest: order("createdAtMs", true, "Newest"),
   oldest: order("createdAtMs", false, "Oldest"),
   liquidity: most("liquidityUsd", "liquidity"),

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, OHLCV_INTERVALS, TOKEN_SORTS } from "@/lib/domain/vocab";
+import { CLASSIFICATIONS, DIRECTIONS, EVENT_TYPES, OHLCV_INTERVALS, TOKEN_SORTS } from "@/lib/domain/vocab";
 
 /**
  * The shared views: the bounded set of market views anyone may read without an account, free
@@ -53,6 +53,9 @@ const LISTS: View[] = [
       type: oneOf(EVENT_TYPES),
       token_address: address,
       wallet_address: address,
+      // The token page's trades list filters by side and by wallet class: a few views per token.
+      direction: oneOf(DIRECTIONS),
+      wallet_classification: oneOf(CLASSIFICATIONS),
       limit: upTo(SHARED_PAGE_SIZE),
       page: firstPage,
     },

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Address } from "@/components/address";
-import { formatCompact, formatDateTime, formatSignedUsd, formatUsd, humanize } from "@/components/format";
+import { formatCompact, formatDateTime, formatSignedUsd, formatUsd, humanize, shortAddress } from "@/components/format";
 import { ScoreBreakdown } from "@/components/score-breakdown";
 import { searchOf } from "@/components/search-params";
 import { Card } from "@/components/ui/card";
@@ -21,7 +21,13 @@ import { EVENT_TYPES, REPUTATION_DIMENSIONS } from "@/lib/domain/vocab";
 import { REPUTATION_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
 import { MIN_CLOSED_POSITIONS } from "@/lib/scoring/weights";
 
-export const metadata: Metadata = { title: "Wallet" };
+/** The tab names the wallet ("Wallet 0x1234…abcd · smart money"), so ten open wallets can be told apart. */
+export async function generateMetadata({ params }: PageProps<"/wallets/[address]">): Promise<Metadata> {
+  const address = addressParam((await params).address);
+  const page = address && (await walletPage(address));
+  if (!page) return { title: "Wallet not found" };
+  return { title: `Wallet ${shortAddress(page.wallet.address, 4)} · ${humanize(page.wallet.classification)}` };
+}
 
 export default async function WalletPage({ params, searchParams }: PageProps<"/wallets/[address]">) {
   const { address: raw } = await params;
