@@ -28,10 +28,12 @@ export type paths = {
                     max_age_hours?: string;
                     /** @description Risk flags to exclude: wash_trading, liquidity_pulled, concentrated_ownership, sybil_cluster, smart_money_exiting, comma-separated */
                     exclude_flags?: string;
-                    /** @description Sort order: trending (Recent volume and holder growth, damped by risk (lib/scoring/trending.ts)); newest (Newest first); oldest (Oldest first); liquidity (Most liquidity first); liquidity_asc (Least liquidity first); volume (Most 24 h volume first); volume_asc (Least 24 h volume first); volume_1h (Most 1 h volume first); volume_1h_asc (Least 1 h volume first); market_cap (Highest market cap first); market_cap_asc (Lowest market cap first); fdv (Highest FDV first); fdv_asc (Lowest FDV first); price (Highest price first); price_asc (Lowest price first); price_change_5m (Highest 5 min price change first); price_change_5m_asc (Lowest 5 min price change first); price_change_1h (Highest 1 h price change first); price_change_1h_asc (Lowest 1 h price change first); price_change_24h (Highest 24 h price change first); price_change_24h_asc (Lowest 24 h price change first); holders (Most holders first); holders_asc (Least holders first); txns_24h (Most 24 h swaps first); txns_24h_asc (Least 24 h swaps first); makers_24h (Most 24 h traders first); makers_24h_asc (Least 24 h traders first); risk_asc (Lowest risk score first); risk_desc (Highest risk score first) */
+                    /** @description Sort order: trending (Recent volume and holder growth, damped by risk); newest (Newest first); oldest (Oldest first); liquidity (Most liquidity first); liquidity_asc (Least liquidity first); volume (Most 24 h volume first); volume_asc (Least 24 h volume first); volume_1h (Most 1 h volume first); volume_1h_asc (Least 1 h volume first); market_cap (Highest market cap first); market_cap_asc (Lowest market cap first); fdv (Highest FDV first); fdv_asc (Lowest FDV first); price (Highest price first); price_asc (Lowest price first); price_change_5m (Highest 5 min price change first); price_change_5m_asc (Lowest 5 min price change first); price_change_1h (Highest 1 h price change first); price_change_1h_asc (Lowest 1 h price change first); price_change_24h (Highest 24 h price change first); price_change_24h_asc (Lowest 24 h price change first); holders (Most holders first); holders_asc (Least holders first); txns_24h (Most 24 h swaps first); txns_24h_asc (Least 24 h swaps first); makers_24h (Most 24 h traders first); makers_24h_asc (Least 24 h traders first); risk_asc (Lowest risk score first); risk_desc (Highest risk score first) */
                     sort?: "trending" | "newest" | "oldest" | "liquidity" | "liquidity_asc" | "volume" | "volume_asc" | "volume_1h" | "volume_1h_asc" | "market_cap" | "market_cap_asc" | "fdv" | "fdv_asc" | "price" | "price_asc" | "price_change_5m" | "price_change_5m_asc" | "price_change_1h" | "price_change_1h_asc" | "price_change_24h" | "price_change_24h_asc" | "holders" | "holders_asc" | "txns_24h" | "txns_24h_asc" | "makers_24h" | "makers_24h_asc" | "risk_asc" | "risk_desc";
                     page?: string;
                     limit?: string;
+                    /** @description Where to continue a walk of the list: the next_cursor of the previous page, as returned (instead of page). A walk with cursors lists each row once while the data changes: rows arriving or leaving before it do not shift its pages */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -318,6 +320,8 @@ export type paths = {
                 query?: {
                     page?: string;
                     limit?: string;
+                    /** @description Where to continue a walk of the list: the next_cursor of the previous page, as returned (instead of page). A walk with cursors lists each row once while the data changes: rows arriving or leaving before it do not shift its pages */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -520,6 +524,8 @@ export type paths = {
                     type?: "all" | "token" | "wallet";
                     page?: string;
                     limit?: string;
+                    /** @description Where to continue a walk of the list: the next_cursor of the previous page, as returned (instead of page). A walk with cursors lists each row once while the data changes: rows arriving or leaving before it do not shift its pages */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -705,6 +711,8 @@ export type paths = {
                     status?: "all" | "open" | "closed";
                     page?: string;
                     limit?: string;
+                    /** @description Where to continue a walk of the list: the next_cursor of the previous page, as returned (instead of page). A walk with cursors lists each row once while the data changes: rows arriving or leaving before it do not shift its pages */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -806,6 +814,8 @@ export type paths = {
                     type?: "swap" | "liquidity_add" | "liquidity_remove" | "transfer";
                     page?: string;
                     limit?: string;
+                    /** @description Where to continue a walk of the list: the next_cursor of the previous page, as returned (instead of page). A walk with cursors lists each row once while the data changes: rows arriving or leaving before it do not shift its pages */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -907,6 +917,12 @@ export type paths = {
                     type?: "swap" | "liquidity_add" | "liquidity_remove" | "transfer";
                     token_address?: string;
                     wallet_address?: string;
+                    /** @description Only swaps and liquidity changes in this pool; with token_address or wallet_address */
+                    pool_address?: string;
+                    /** @description Only swaps on this side (buy or sell, the trader's); with token_address or wallet_address */
+                    direction?: "buy" | "sell";
+                    /** @description Only events of wallets of this behavioural class now (smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail); with token_address or wallet_address */
+                    wallet_classification?: "smart_money" | "sniper" | "bot" | "insider" | "whale" | "wash_trader" | "fresh" | "retail";
                     since?: string;
                     after?: string;
                     /** @description By chain position; newest first by default */
@@ -1956,10 +1972,12 @@ export type components = {
             data: components["schemas"]["Token"][];
             /** @description Exact number of matching items */
             total: number;
-            /** @description Page number returned */
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
             page: number;
             /** @description Page size used */
             limit: number;
+            /** @description Pass as cursor= to read the next page; null on the last page. Opaque: its contents may change */
+            next_cursor: string | null;
         };
         Token: {
             /** @description Token contract address, lowercase */
@@ -1968,7 +1986,7 @@ export type components = {
             name: string;
             /** @description Token symbol (cleaned likewise) */
             symbol: string;
-            /** @description Market cap in USD: price_usd times circulating supply, 0 while price_usd is 0 (docs/methodology.md) */
+            /** @description Market cap in USD: price_usd times the circulating supply (the total supply less the balances of burn addresses), 0 while price_usd is 0 */
             market_cap_usd: number;
             /** @description USD swapped in the 24 h up to the indexed head */
             volume_24h_usd: number;
@@ -2031,7 +2049,7 @@ export type components = {
             name: string;
             /** @description Token symbol (cleaned likewise) */
             symbol: string;
-            /** @description Market cap in USD: price_usd times circulating supply, 0 while price_usd is 0 (docs/methodology.md) */
+            /** @description Market cap in USD: price_usd times the circulating supply (the total supply less the balances of burn addresses), 0 while price_usd is 0 */
             market_cap_usd: number;
             /** @description USD swapped in the 24 h up to the indexed head */
             volume_24h_usd: number;
@@ -2103,7 +2121,7 @@ export type components = {
             data: components["schemas"]["Candle"][];
             /** @description Exact number of matching items */
             total: number;
-            /** @description Page number returned */
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
             page: number;
             /** @description Page size used */
             limit: number;
@@ -2114,11 +2132,11 @@ export type components = {
              * @description Start of the interval
              */
             time: string;
-            /** @description The token's USD price (price_usd's rule) after the interval's first swap or liquidity change (the previous close when it had none) */
+            /** @description The previous candle's close: the token's USD price (price_usd's rule) when the interval began. The token's first candle opens at the price after its first swap or liquidity change */
             open: number;
-            /** @description Highest of those prices in the interval */
+            /** @description Highest of the open and of the prices after each swap or liquidity change in the interval */
             high: number;
-            /** @description Lowest of those prices; 0 once no pool held the minimum liquidity */
+            /** @description Lowest of those; 0 once no pool held the minimum liquidity */
             low: number;
             /** @description The price after the interval's last swap or liquidity change (carried forward when it had none); 0 when no pool then held the minimum liquidity */
             close: number;
@@ -2132,10 +2150,12 @@ export type components = {
             data: components["schemas"]["HolderItem"][];
             /** @description Exact number of matching items */
             total: number;
-            /** @description Page number returned */
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
             page: number;
             /** @description Page size used */
             limit: number;
+            /** @description Pass as cursor= to read the next page; null on the last page. Opaque: its contents may change */
+            next_cursor: string | null;
         };
         HolderItem: {
             /** @description Token contract address, lowercase */
@@ -2166,7 +2186,7 @@ export type components = {
             data: components["schemas"]["Pool"][];
             /** @description Exact number of matching items */
             total: number;
-            /** @description Page number returned */
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
             page: number;
             /** @description Page size used */
             limit: number;
@@ -2181,6 +2201,8 @@ export type components = {
             protocol: "uniswap_v2" | "uniswap_v3";
             /** @description Configured name of the factory that created the pool */
             dex: string;
+            /** @description The pool's swap fee tier, in percent of each swap (a V2 pair's 0.3; a V3 pool's own: 0.01, 0.05, 0.3 or 1) */
+            fee_pct: number;
             /** @description The other token of the pool */
             pair_token_address: string;
             /** @description Its symbol: an indexed token's, or a quote token's (WETH, stablecoins) from the chain profile; null for any other token */
@@ -2201,10 +2223,12 @@ export type components = {
             data: components["schemas"]["SearchHit"][];
             /** @description Exact number of matching items */
             total: number;
-            /** @description Page number returned */
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
             page: number;
             /** @description Page size used */
             limit: number;
+            /** @description Pass as cursor= to read the next page; null on the last page. Opaque: its contents may change */
+            next_cursor: string | null;
         };
         SearchHit: components["schemas"]["SearchToken"] | components["schemas"]["SearchWallet"];
         SearchToken: {
@@ -2225,6 +2249,12 @@ export type components = {
             liquidity_usd: number;
             /** @description As on the token object */
             volume_24h_usd: number;
+            /** @description As on the token object */
+            price_change_24h_pct: number | null;
+            /** @description As on the token object */
+            risk_score: number;
+            /** @description As on the token object */
+            risk_flags: ("wash_trading" | "liquidity_pulled" | "concentrated_ownership" | "sybil_cluster" | "smart_money_exiting")[];
             /**
              * @description What the query matched
              * @enum {string}
@@ -2309,10 +2339,12 @@ export type components = {
             data: components["schemas"]["Position"][];
             /** @description Exact number of matching items */
             total: number;
-            /** @description Page number returned */
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
             page: number;
             /** @description Page size used */
             limit: number;
+            /** @description Pass as cursor= to read the next page; null on the last page. Opaque: its contents may change */
+            next_cursor: string | null;
         };
         Position: {
             /** @description Token contract address */
@@ -2358,10 +2390,12 @@ export type components = {
             data: components["schemas"]["WalletEvent"][];
             /** @description Exact number of matching items */
             total: number;
-            /** @description Page number returned */
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
             page: number;
             /** @description Page size used */
             limit: number;
+            /** @description Pass as cursor= to read the next page; null on the last page. Opaque: its contents may change */
+            next_cursor: string | null;
         };
         WalletEvent: {
             /** @description Opaque, monotonic in chain order; use with after= */
@@ -2379,6 +2413,16 @@ export type components = {
             token_symbol: string;
             /** @description Value of the event in USD at the time */
             amount_usd: number;
+            /** @description Pool of a swap or liquidity change; null on transfers */
+            pool_address: string | null;
+            /** @description Tokens moved, in whole units (the token's decimals applied) */
+            token_amount: number;
+            /** @description The pool's quote token (WETH, a stablecoin) a swap paid or received, or a liquidity change moved, in whole units; null on transfers, and on events indexed before it was kept */
+            quote_amount: number | null;
+            /** @description Symbol of that quote token; null on transfers */
+            quote_symbol: string | null;
+            /** @description The token's USD price right after the event (the token's price_usd rule: 0 while no pool held the minimum liquidity); null on transfers */
+            price_usd: number | null;
             /** @description buy or sell for swaps (the trader's side); null for liquidity events and transfers */
             direction: ("buy" | "sell") | null;
             /**
@@ -2398,7 +2442,7 @@ export type components = {
             data: (components["schemas"]["Event"] | components["schemas"]["RemovedEvent"])[];
             /** @description Exact number of matching items */
             total: number;
-            /** @description Page number returned */
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
             page: number;
             /** @description Page size used */
             limit: number;
@@ -2419,6 +2463,16 @@ export type components = {
             token_symbol: string;
             /** @description Value of the event in USD at the time */
             amount_usd: number;
+            /** @description Pool of a swap or liquidity change; null on transfers */
+            pool_address: string | null;
+            /** @description Tokens moved, in whole units (the token's decimals applied) */
+            token_amount: number;
+            /** @description The pool's quote token (WETH, a stablecoin) a swap paid or received, or a liquidity change moved, in whole units; null on transfers, and on events indexed before it was kept */
+            quote_amount: number | null;
+            /** @description Symbol of that quote token; null on transfers */
+            quote_symbol: string | null;
+            /** @description The token's USD price right after the event (the token's price_usd rule: 0 while no pool held the minimum liquidity); null on transfers */
+            price_usd: number | null;
             /** @description buy or sell for swaps (the trader's side); null for liquidity events and transfers */
             direction: ("buy" | "sell") | null;
             /**
@@ -2434,6 +2488,11 @@ export type components = {
             confirmed: boolean;
             /** @description Wallet that caused the event (the transaction's sender; a transfer's sender) */
             wallet_address: string;
+            /**
+             * @description Behavioural class of wallet_address now, as its wallet profile gives it: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail
+             * @enum {string}
+             */
+            wallet_classification: "smart_money" | "sniper" | "bot" | "insider" | "whale" | "wash_trader" | "fresh" | "retail";
         };
         RemovedEvent: {
             /** @description The removed event's id */
@@ -2487,7 +2546,7 @@ export type components = {
                 entry_timing_score: number;
                 /** @description Share of weeks with a positive realised result, shrunk and penalised for one-hit records, 0 to 100. Without enough data (named in missing_dimensions, weight 0): 50, which stands for no evidence */
                 consistency_score: number;
-                /** @description 100 less its drawdown and risk-taking penalties (docs/methodology.md), 0 to 100. Without enough data (named in missing_dimensions, weight 0): 50, which stands for no evidence */
+                /** @description 100 less its drawdown and risk-taking penalties, 0 to 100. Without enough data (named in missing_dimensions, weight 0): 50, which stands for no evidence */
                 risk_drawdown_score: number;
             };
             /** @description The share of weighted_score each dimension carries: its documented weight, shared out over the dimensions with data */
@@ -2497,7 +2556,7 @@ export type components = {
             /** @description Σ weight × dimension (a dimension without data weighs 0), rounded to 0.1 */
             weighted_score: number;
             adjustments: components["schemas"]["WalletScoreAdjustments"];
-            /** @description Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its no-evidence value (docs/methodology.md) */
+            /** @description Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its no-evidence value */
             missing_dimensions: {
                 /**
                  * @description The dimension without data
@@ -2516,7 +2575,7 @@ export type components = {
             closed_trades: number;
             /** @description Number of trades (swaps) the wallet made */
             trade_count: number;
-            /** @description Version of the scoring method that computed the score (docs/methodology.md) */
+            /** @description Version of the scoring method that computed the score; a new version may move scores */
             method_version: string;
             /**
              * Format: date-time
@@ -2577,7 +2636,7 @@ export type components = {
             /** @description Σ weight × dimension (a dimension without data weighs 0), rounded to 0.1 */
             weighted_score: number;
             adjustments: components["schemas"]["TokenScoreAdjustments"];
-            /** @description Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its no-evidence value (docs/methodology.md) */
+            /** @description Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its no-evidence value */
             missing_dimensions: {
                 /**
                  * @description The dimension without data
@@ -2606,7 +2665,7 @@ export type components = {
             };
             /** @description For each raised flag: the wallets, transactions and metrics behind it */
             flag_evidence: components["schemas"]["FlagEvidence"][];
-            /** @description Version of the scoring method that computed the score (docs/methodology.md) */
+            /** @description Version of the scoring method that computed the score; a new version may move scores */
             method_version: string;
             /**
              * Format: date-time
@@ -2664,7 +2723,7 @@ export type components = {
             data: components["schemas"]["Alert"][];
             /** @description Exact number of matching items */
             total: number;
-            /** @description Page number returned */
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
             page: number;
             /** @description Page size used */
             limit: number;
@@ -2921,6 +2980,8 @@ export const pathsSearchGetParametersQueryTypeValues: ReadonlyArray<FlattenedDee
 export const pathsWalletsAddressPositionsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/wallets/{address}/positions"]["get"]["parameters"]["query"]["status"]> = ["all", "open", "closed"];
 export const pathsWalletsAddressEventsGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/wallets/{address}/events"]["get"]["parameters"]["query"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];
 export const pathsEventsGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];
+export const pathsEventsGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["direction"]> = ["buy", "sell"];
+export const pathsEventsGetParametersQueryWallet_classificationValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["wallet_classification"]> = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"];
 export const pathsEventsGetParametersQueryOrderValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["order"]> = ["desc", "asc"];
 export const pathsEventsGetParametersQueryInclude_removedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["include_removed"]> = ["true", "false"];
 export const pathsEventsStreamGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events/stream"]["get"]["parameters"]["query"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];
@@ -2954,6 +3015,7 @@ export const holderItemClassificationValues: ReadonlyArray<FlattenedDeepRequired
 export const holderItemNet_activityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HolderItem"]["net_activity"]> = ["accumulating", "distributing", "holding", "exited"];
 export const poolProtocolValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Pool"]["protocol"]> = ["uniswap_v2", "uniswap_v3"];
 export const searchTokenTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchToken"]["type"]> = ["token"];
+export const searchTokenRisk_flagsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchToken"]["risk_flags"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"];
 export const searchTokenMatchedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchToken"]["matched"]> = ["symbol", "name", "address"];
 export const searchWalletTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchWallet"]["type"]> = ["wallet"];
 export const searchWalletClassificationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchWallet"]["classification"]> = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"];
@@ -2967,6 +3029,7 @@ export const walletEventTypeValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const walletEventDirectionAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletEvent"]["direction"]> = ["buy", "sell"];
 export const eventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Event"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];
 export const eventDirectionAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Event"]["direction"]> = ["buy", "sell"];
+export const eventWallet_classificationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Event"]["wallet_classification"]> = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"];
 export const removedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RemovedEvent"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];
 export const walletScoreConfidenceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletScore"]["confidence"]> = ["low", "medium", "high"];
 export const walletScoreClassificationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletScore"]["classification"]> = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"];
