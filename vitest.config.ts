@@ -1,7 +1,12 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(import.meta.dirname) };
+// The workspace packages resolve to their sources, as in tsconfig.json's paths (no build needed to test them).
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  "onchain-intel-mcp": path.resolve(import.meta.dirname, "packages/mcp/src/index.ts"),
+  "onchain-intel": path.resolve(import.meta.dirname, "packages/sdk/src/index.ts"),
+};
 const ignored = ["node_modules/**", "e2e/**", ".next/**", ".data/**"];
 // The PostgreSQL the tests create their databases on, first in each project's global setup
 // (Vitest runs a root-level one only after the projects'). The first project to run it starts
@@ -20,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{lib,scripts,devchain,worker,db,components}/**/*.test.ts"],
+          include: ["{lib,scripts,devchain,worker,db,components}/**/*.test.ts", "packages/*/{src,scripts}/**/*.test.ts"],
           exclude: ignored,
           globalSetup: [testPostgres],
           // Alerts made through the alerts service point at receivers on loopback, as the API test server allows.
@@ -31,7 +36,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["tests/api/**/*.test.ts"],
+          // The packages' tests against the real server share its one build, database and fixture.
+          include: ["tests/api/**/*.test.ts", "packages/*/test/**/*.test.ts"],
           exclude: ignored,
           globalSetup: [testPostgres, "tests/setup/api-server.ts"],
           testTimeout: 60_000,

@@ -25,6 +25,21 @@ export function formatPct(n: number, digits = 1): string {
   return `${n.toFixed(digits)}%`;
 }
 
+/** A change in percent, signed: +12.3%, −4.1%, 0%; "—" where there is none (a token without a price then). */
+export function formatChangePct(pct: number | null): string {
+  if (pct === null || !Number.isFinite(pct)) return "—";
+  const digits = Math.abs(pct) >= 100 ? 0 : 1;
+  const text = `${Math.abs(pct).toFixed(digits)}%`;
+  return Number(text.slice(0, -1)) === 0 ? "0%" : `${pct > 0 ? "+" : "−"}${text}`;
+}
+
+/** A token quantity: 1.23M, 532, 0.0042 (three significant digits below one). */
+export function formatAmount(n: number | null): string {
+  if (n === null || !Number.isFinite(n)) return "—";
+  if (n !== 0 && Math.abs(n) < 1) return n.toPrecision(3).replace(/\.?0+$/, "");
+  return compactNumber.format(n);
+}
+
 export function formatAge(hours: number): string {
   if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} min`;
   if (hours < 48) return `${Math.round(hours)} h`;

@@ -1,10 +1,13 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { marketStatus } from "@/lib/api/market-reads";
 import { auth } from "@/lib/auth";
+import { AccountMenu } from "./account/account-menu";
 import { SignOutButtons } from "./account/sign-out-buttons";
 import { StaleDataBanner } from "./freshness";
 import { NavLinks } from "./nav-links";
-import { buttonClass, inputClass } from "./ui/button";
+import { SearchBox } from "./search/search-box";
+import { buttonClass } from "./ui/button";
 
 export async function SiteHeader() {
   // The session first: reading cookies makes the page dynamic, so the build never reads the database.
@@ -20,25 +23,14 @@ export async function SiteHeader() {
           <nav aria-label="Main" className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
             <NavLinks />
           </nav>
-          <form action="/search" role="search" aria-label="Tokens and wallets" className="order-last w-full sm:order-none sm:w-56">
-            <input
-              type="search"
-              name="q"
-              required
-              maxLength={100}
-              aria-label="Search tokens and wallets"
-              placeholder="Symbol, name or 0x address"
-              className={`${inputClass} w-full`}
-            />
-          </form>
+          <Suspense fallback={<div className="order-last h-8 w-full sm:order-none sm:w-48 xl:w-56" />}>
+            <SearchBox />
+          </Suspense>
           <div className="ml-auto flex items-center gap-2 text-sm">
             {email ? (
-              <>
-                <span className="hidden max-w-48 truncate text-zinc-600 md:inline dark:text-zinc-400" title={email}>
-                  {email}
-                </span>
+              <AccountMenu email={email}>
                 <SignOutButtons />
-              </>
+              </AccountMenu>
             ) : (
               <Link href="/signin" className={buttonClass("primary")}>
                 Sign in

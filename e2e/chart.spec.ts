@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalOverflow, snap, test } from "./support/fixtures";
+import { expect, expectNoHorizontalOverflow, snap, test, tokenRows } from "./support/fixtures";
 
 /** The token page's candlestick chart on a fixture token, signed out: candles, timeframes, crosshair. */
 
@@ -7,7 +7,7 @@ const readable = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`
 test("the token page draws candles, switches timeframe and reads a candle under the pointer", async ({ page, isMobile }) => {
   // The busiest token of the fixture: 24 h volume first.
   await page.goto("/tokens?sort=volume");
-  await page.locator("tbody tr[data-address]").first().locator("a").first().click();
+  await tokenRows(page).first().locator("a").first().click();
   await expect(page).toHaveURL(/\/tokens\/0x[0-9a-f]{40}$/);
   const address = new URL(page.url()).pathname.split("/").at(-1)!;
 

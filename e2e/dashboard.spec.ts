@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import type { Token } from "@/lib/queries/tokens";
-import { callApi, createKey, expect, signIn, snap, test } from "./support/fixtures";
+import { callApi, createKey, expect, openAccountMenu, signIn, snap, test, tokenRows } from "./support/fixtures";
 import type { CaughtEmail } from "./support/mail-catcher";
 
 test("signs in by emailed link and gets a Free account", async ({ page, email }) => {
   await signIn(page, email, "/plan");
-  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  await openAccountMenu(page);
   await expect(page.getByRole("banner")).toContainText(email);
   await expect(page.getByTestId("current-plan")).toHaveText("Free");
   await snap(page, "sign-in");
@@ -38,7 +38,7 @@ test("filters the token explorer and shows the rows the API returns", async ({ p
   const api = await callApi(baseURL!, `/v1/tokens${query}`, key);
   const expected = (api.body.data as Token[]).map((t) => t.address);
   expect(expected.length).toBeGreaterThan(0);
-  await expect.poll(() => page.locator("tbody tr[data-address]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-address")))).toEqual(expected);
+  await expect.poll(() => tokenRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute("data-address")))).toEqual(expected);
   await expect(page.getByText(`${api.body.total} tokens`)).toBeVisible();
 
   // The URL is the state: a reload shows the same filters.
@@ -53,7 +53,7 @@ test("opens a token and one of its holders", async ({ page, email }) => {
   await expect(page).toHaveURL(/sort=volume/);
   // Read the first row only once the re-sorted list has replaced the old one.
   await expect(page.getByText("Updating…")).toHaveCount(0);
-  const first = page.locator("tbody tr[data-address]").first();
+  const first = tokenRows(page).first();
   const symbol = await first.locator("a").first().innerText();
   await first.locator("a").first().click();
   await expect(page).toHaveURL(/\/tokens\/0x[0-9a-f]{40}$/);
@@ -120,6 +120,28 @@ test("creates an alert without making a key first, then edits its name and condi
   await expect(edited.getByRole("button", { name: "Save changes" })).toHaveCount(0);
   await expect(page.locator("li[data-alert-id]")).toHaveCount(1);
   await snap(page, "alert-edited");
+});
+
+test("builds a wallet alert from a preview of what it would have sent over the last day", async ({ page, email, baseURL }) => {
+  await signIn(page, email, "/keys");
+  const key = await createKey(page, "alert kinds");
+  const [latest] = (await callApi(baseURL!, "/v1/events?type=swap&limit=1", key)).body.data as { wallet_address: string }[];
+  await page.goto("/alerts");
+  await expect(page.getByLabel("Watch").locator("option", { hasText: "Smart-money buys" })).toBeDisabled();
+  await page.getByLabel("Watch").selectOption("wallet");
+  await expect(page.getByText("Fill in the conditions")).toBeVisible();
+  await page.getByLabel("Wallet address").fill(latest.wallet_address.toUpperCase().replace("0X", "0x"));
+  await page.getByLabel("Receives").check();
+  // Its latest swap is within the last day of chain time: at least one notification, listed.
+  await expect(page.getByTestId("preview-count")).toContainText(/would have sent [1-9][\d,]* notifications?/);
+  await page.getByLabel("Alert name").fill("whale watch");
+  await page.getByRole("button", { name: "Create alert" }).click();
+  const alert = page.locator("li[data-alert-id]", { hasText: "whale watch" });
+  await expect(alert).toContainText(`Wallet ${latest.wallet_address.slice(0, 6)}`);
+  await expect(alert).toContainText("buys, sells, receives (any token)");
+  const listed = await callApi(baseURL!, "/v1/alerts", key);
+  expect(listed.body.data).toEqual([expect.objectContaining({ name: "whale watch", kind: "wallet" })]);
+  await snap(page, "alert-wallet");
 });
 
 /** The keys CLI against the e2e database. */
@@ -213,7 +235,7 @@ test("signs in with a magic link sent through Resend", async ({ page, email }) =
   await expect.poll(inbox).toBeTruthy();
   const link = (await inbox())!.text.match(/https?:\/\/\S+/)![0];
   await page.goto(link);
-  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  await openAccountMenu(page);
   await expect(page.getByRole("banner")).toContainText(email);
   await page.goto("/plan");
   await expect(page.getByTestId("current-plan")).toHaveText("Free");

@@ -50,9 +50,18 @@ const schema = z.object({
         ctx.addIssue({ code: "custom", message: (err as Error).message });
       }
     }),
+  /** The cache of the shared views (lib/queries/shared-cache.ts); off only to measure what it earns (bench:pages). */
+  SHARED_VIEW_CACHE: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((v) => v === "on"),
   LLM_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  /** An event stream with nothing to send writes a comment this often, so proxies keep it open. */
+  STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** An event stream whose client lets more than this many bytes wait unread is ended. */
+  STREAM_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Billing (lib/billing): unset, plans change only through the keys CLI. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -42,5 +42,14 @@ server.on("error", (err) => {
   console.error(`Failed to start the server: ${err.message}`);
   process.exit(1);
 });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
+// Stop taking connections and exit once the open ones have closed: what else listens for the
+// signal (the event stream's hub ends its streams with a last message) gets to finish first.
+// A connection that stays open past the grace period is cut.
+const SHUTDOWN_GRACE_MS = 5_000;
+const shutDown = () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, shutDown);
 server.listen(port, hostname, () => console.log(`Serving on http://${hostname ?? "localhost"}:${port}`));

@@ -21,6 +21,7 @@ export const metadata: Metadata = { title: "Alerts" };
 function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanLimits[]; active: number }) {
   const larger = plans.filter((p) => p.maxActiveAlerts > plan.maxActiveAlerts).map((p) => `${p.label} (${formatInteger(p.maxActiveAlerts)})`);
   const withWebhooks = plans.filter((p) => p.webhooks).map((p) => p.label);
+  const withSmartMoney = plans.filter((p) => p.smartMoneyAlerts).map((p) => p.label);
   return (
     <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="alert-limit">
       Your {plan.label} plan allows <strong>{formatInteger(plan.maxActiveAlerts)}</strong> active alerts; <strong>{active}</strong> in use. Paused alerts do not
@@ -34,7 +35,8 @@ function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanL
           to {larger.join(" or ")} for more
         </>
       )}
-      . Webhook delivery comes with {withWebhooks.join(" and ")}. An alert fires when tokens newly match, at most once every 15 minutes.
+      . Webhook delivery comes with {withWebhooks.join(" and ")}, smart-money alerts with {withSmartMoney.join(" and ")}. A token or price alert fires when a
+      token newly matches, at most once every 15 minutes; a wallet or smart-money alert fires on each block with matching events, listing them.
     </p>
   );
 }
@@ -53,7 +55,7 @@ export default async function AlertsPage() {
   const fields = tokenFilterFields();
   return (
     <>
-      <PageHeader title="Alerts" subtitle="Saved token filters that notify you when tokens start matching them." />
+      <PageHeader title="Alerts" subtitle="Token filters, wallets, prices and smart-money buys that notify you by email or webhook when they fire." />
       <div className="space-y-4">
         <PlanLimitNote plan={plan} plans={plans} active={active} />
         <FailingWebhooks targets={failing.map((t) => ({ ...t, domain: webhookDomain(t.url) }))} />
@@ -62,6 +64,7 @@ export default async function AlertsPage() {
             fields={fields}
             keys={keys.filter((k) => !k.revokedAt).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix }))}
             webhooks={plan.webhooks}
+            smartMoney={plan.smartMoneyAlerts}
             email={account.email}
           />
         </Card>
@@ -69,7 +72,7 @@ export default async function AlertsPage() {
           <h2 id="alerts-heading" className="mb-3 text-lg font-semibold">
             Your alerts
           </h2>
-          <AlertList alerts={alerts} fields={fields} webhooks={plan.webhooks} email={account.email} />
+          <AlertList alerts={alerts} fields={fields} webhooks={plan.webhooks} smartMoney={plan.smartMoneyAlerts} email={account.email} />
         </section>
       </div>
     </>

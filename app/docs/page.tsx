@@ -4,6 +4,7 @@ import { CodeSpans } from "@/components/docs/code-spans";
 import { type Document, type Operation, schemaAnchor } from "@/components/docs/openapi-types";
 import { OperationSection, operationAnchor } from "@/components/docs/operation";
 import { SchemaFields } from "@/components/docs/schema-fields";
+import { sdkSetup } from "@/components/docs/sdk-examples";
 import { PageHeader } from "@/components/ui/page-header";
 import { marketEvents } from "@/lib/api/market-reads";
 import { openApiDocument } from "@/lib/api/openapi";
@@ -22,9 +23,9 @@ export default async function DocsPage() {
     METHODS.flatMap((method) => (item[method] ? [{ path, method, op: item[method] as Operation }] : [])),
   );
   const schemas = Object.entries(doc.components?.schemas ?? {});
-  // Addresses for the curl lines, from the live market (a cached read, like every public page).
+  // Addresses (and a symbol to search for) for the curl lines, from the live market (a cached read, like every public page).
   const [swap] = (await marketEvents(new URLSearchParams({ type: "swap", limit: "1" }))).data;
-  const live = { token: swap?.token_address ?? null, wallet: swap?.wallet_address ?? null };
+  const live = { token: swap?.token_address ?? null, wallet: swap?.wallet_address ?? null, queries: swap?.token_symbol ? { q: swap.token_symbol } : undefined };
 
   return (
     <>
@@ -76,6 +77,23 @@ export default async function DocsPage() {
               </a>
               ): <code className="font-mono">export KEY=ocd_live_…</code>; for the alert routes, also <code className="font-mono">export ALERT_ID=alrt_…</code>{" "}
               from a created alert. Addresses are live ones from this market.
+            </p>
+            <p className="mt-2">
+              Below each curl line is its call in the TypeScript SDK (<code className="font-mono">npm install onchain-intel</code>; Node 20+, Deno, Bun,
+              browsers), set up once as:
+            </p>
+            <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-950">{sdkSetup(serverUrl)}</pre>
+            <p className="mt-2">
+              For agents: the MCP server at <code className="font-mono">/mcp</code> (Streamable HTTP, your key as a Bearer token) or{" "}
+              <code className="font-mono">npx onchain-intel-mcp</code> over stdio; the whole API as text for language models at{" "}
+              <a href="/llms.txt" className="text-indigo-700 underline dark:text-indigo-300">
+                /llms.txt
+              </a>{" "}
+              and{" "}
+              <a href="/llms-full.txt" className="text-indigo-700 underline dark:text-indigo-300">
+                /llms-full.txt
+              </a>
+              .
             </p>
           </section>
           {operations.map(({ path, method, op }) => (

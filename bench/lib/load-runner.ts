@@ -3,23 +3,11 @@
  * accounting): drives one scenario with autocannon, rotating through the given paths, and
  * prints the result as one JSON line.
  */
-import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { cpuMs } from "./cpu";
 
 type Job = { baseUrl: string; paths: string[]; key: string | null; connections: number; seconds: number; serverPid?: number; dbPids?: number[] };
 
-/**
- * CPU time (ms) a process has used, from /proc (Linux): with the CPU per request of the server
- * and of its database sessions, a run on a busy machine still says what each request costs.
- */
-function cpuMs(pid: string | number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ ticks
-  } catch {
-    return 0; // gone, or not Linux
-  }
-}
 const databaseCpuMs = () => (job.dbPids ?? []).reduce((sum, pid) => sum + cpuMs(pid), 0);
 
 const job = JSON.parse(process.argv[2]) as Job;

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { ALERTS_KEY_NAME } from "@/lib/alerts/key-name";
 import type { TestEventResult } from "@/lib/alerts/test-event";
+import type { AlertKind } from "@/lib/domain/vocab";
 import type { Token } from "@/lib/queries/tokens";
 import { fetchJson, RequestRefused } from "../fetch-json";
 import { formatInteger } from "../format";
@@ -16,11 +17,42 @@ import { ErrorMessage } from "../ui/error-message";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { useDebounced } from "../use-debounced";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
-import { type Conditions, conditionsOf, draftOf, searchOfDraft } from "./conditions";
+import {
+  type Conditions,
+  conditionsOf,
+  draftOf,
+  KIND_DEFAULTS,
+  type KindDraft,
+  kindConditionsOf,
+  kindDraftOf,
+  type OtherKind,
+  searchOfDraft,
+} from "./conditions";
 import { refusalInWords } from "./in-words";
+import { KindInputs, KindPreview } from "./kind-inputs";
 
 export type BuilderKey = { id: string; name: string; prefix: string };
-type NewAlert = { key_id?: string; alert: { name: string; conditions: Record<string, unknown>; notification_channel: string; webhook_url?: string } };
+type AlertBody = {
+  name: string;
+  kind?: AlertKind;
+  conditions: Record<string, unknown>;
+  notification_channel: string;
+  webhook_url?: string;
+};
+type NewAlert = { key_id?: string; alert: AlertBody };
+
+const KIND_OPTIONS: [AlertKind, string][] = [
+  ["token", "Tokens that match a filter"],
+  ["wallet", "A wallet's trades, receipts or launches"],
+  ["price", "A token's price"],
+  ["smart_money", "Smart-money buys"],
+];
+const LEGENDS: Record<AlertKind, string> = {
+  token: "Fire when a token matches all of",
+  wallet: "A wallet's activity: one notification per block with matching events",
+  price: "A token's price: at most one notification per 15 minutes",
+  smart_money: "Buys by wallets classified smart money: one notification per block with matching buys",
+};
 
 const PREVIEW_SIZE = 5;
 
@@ -100,7 +132,7 @@ function TestEvent({ alert, url, fields }: { alert?: EditedAlert; url: string; f
 }
 
 /** An alert as the builder edits it (GET /v1/alerts/{id}'s fields it can change). */
-export type EditedAlert = { id: string; name: string; conditions: Conditions; notification_channel: string; webhook_url?: string };
+export type EditedAlert = Omit<AlertBody, "kind" | "conditions"> & { id: string; kind: AlertKind; conditions: Conditions };
 
 /**
  * Builds a new alert, or edits `editing` (PATCH: name, conditions, channel). A new alert goes
@@ -110,6 +142,7 @@ export function AlertBuilder({
   fields,
   keys,
   webhooks,
+  smartMoney,
   email,
   editing,
   onDone,
@@ -117,13 +150,20 @@ export function AlertBuilder({
   fields: FilterField[];
   keys: BuilderKey[];
   webhooks: boolean;
+  /** Whether the plan has smart-money alerts. */
+  smartMoney: boolean;
   email: string | null;
   editing?: EditedAlert;
   onDone?: () => void;
 }) {
   const [name, setName] = useState(editing?.name ?? "");
   const [keyId, setKeyId] = useState(keys[0]?.id ?? "");
-  const [draft, setDraft] = useState<FilterDraft>(() => (editing ? draftOf(editing.conditions) : {}));
+  const [kind, setKind] = useState<AlertKind>(editing?.kind ?? "token");
+  const [draft, setDraft] = useState<FilterDraft>(() => (editing?.kind === "token" ? draftOf(editing.conditions) : {}));
+  const [kindDrafts, setKindDrafts] = useState<Record<OtherKind, KindDraft>>(() => ({
+    ...KIND_DEFAULTS,
+    ...(editing && editing.kind !== "token" ? { [editing.kind]: kindDraftOf(editing.kind, editing.conditions) } : {}),
+  }));
   const [channel, setChannel] = useState(editing?.notification_channel ?? "email");
   const [webhookUrl, setWebhookUrl] = useState(editing?.webhook_url ?? "");
   const save = useRefreshingMutation<NewAlert>((body) =>
@@ -136,10 +176,14 @@ export function AlertBuilder({
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        const alert = { name, conditions: conditionsOf(draft), notification_channel: channel, ...(channel === "webhook" ? { webhook_url: webhookUrl } : {}) };
+        const conditions = kind === "token" ? conditionsOf(draft) : kindConditionsOf(kind, kindDrafts[kind]);
+        // A token filter is sent without a kind on creation, as the spec's alerts are; an edit names it.
+        const named = kind !== "token" || editing ? { kind } : {};
+        const alert: AlertBody = { name, ...named, conditions, notification_channel: channel };
+        if (channel === "webhook") alert.webhook_url = webhookUrl;
         save.mutate(keyId ? { key_id: keyId, alert } : { alert }, {
           onSuccess: () => {
-            if (!editing) setName(""), setDraft({});
+            if (!editing) setName(""), setDraft({}), setKindDrafts(KIND_DEFAULTS);
             onDone?.();
           },
         });
@@ -184,11 +228,33 @@ export function AlertBuilder({
             </p>
           ))}
       </div>
+      <div className="sm:w-1/2">
+        <label htmlFor={`${idPrefix}-kind`} className={labelClass}>
+          Watch
+        </label>
+        <select id={`${idPrefix}-kind`} value={kind} onChange={(e) => setKind(e.target.value as AlertKind)} className={inputClass}>
+          {KIND_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value} disabled={value === "smart_money" && !smartMoney && editing?.kind !== value}>
+              {label}
+              {value === "smart_money" && !smartMoney ? " (Pro and API Tier)" : ""}
+            </option>
+          ))}
+        </select>
+      </div>
       <fieldset>
-        <legend className="mb-2 text-sm font-medium">Fire when a token matches all of</legend>
-        <FilterInputs fields={fields} values={draft} onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))} idPrefix={idPrefix} />
+        <legend className="mb-2 text-sm font-medium">{LEGENDS[kind]}</legend>
+        {kind === "token" ? (
+          <FilterInputs fields={fields} values={draft} onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))} idPrefix={idPrefix} />
+        ) : (
+          <KindInputs
+            kind={kind}
+            draft={kindDrafts[kind]}
+            onChange={(field, value) => setKindDrafts((all) => ({ ...all, [kind]: { ...all[kind], [field]: value } }))}
+            idPrefix={idPrefix}
+          />
+        )}
       </fieldset>
-      <MatchPreview draft={draft} />
+      {kind === "token" ? <MatchPreview draft={draft} /> : <KindPreview kind={kind} draft={kindDrafts[kind]} />}
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={`${idPrefix}-channel`} className={labelClass}>

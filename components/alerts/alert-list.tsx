@@ -16,7 +16,19 @@ import { type Conditions, describeConditions } from "./conditions";
 const DELIVERY_TONE = { sent: "good", pending: "warn", failed: "danger" } as const;
 
 /** The account's alerts: pause, resume, edit in place (the builder, PATCH) or delete. */
-export function AlertList({ alerts, fields, webhooks, email }: { alerts: AccountAlert[]; fields: FilterField[]; webhooks: boolean; email: string | null }) {
+export function AlertList({
+  alerts,
+  fields,
+  webhooks,
+  smartMoney,
+  email,
+}: {
+  alerts: AccountAlert[];
+  fields: FilterField[];
+  webhooks: boolean;
+  smartMoney: boolean;
+  email: string | null;
+}) {
   const [editing, setEditing] = useState<string | null>(null);
   const setStatus = useRefreshingMutation<{ id: string; status: "active" | "paused" }>(({ id, status }) => ({
     url: `/api/alerts/${id}`,
@@ -40,7 +52,7 @@ export function AlertList({ alerts, fields, webhooks, email }: { alerts: Account
                   <Badge tone={a.status === "active" ? "good" : "neutral"}>{a.status}</Badge>
                 </h3>
                 <ul className="mt-1 flex flex-wrap gap-1.5 text-xs">
-                  {describeConditions(a.conditions as Conditions, fields).map((c) => (
+                  {describeConditions(a.kind, a.conditions as Conditions, fields).map((c) => (
                     <li key={c} className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">
                       {c}
                     </li>
@@ -73,6 +85,7 @@ export function AlertList({ alerts, fields, webhooks, email }: { alerts: Account
                   fields={fields}
                   keys={[]}
                   webhooks={webhooks}
+                  smartMoney={smartMoney}
                   email={email}
                   editing={{ ...a, conditions: a.conditions as Conditions }}
                   onDone={() => setEditing(null)}

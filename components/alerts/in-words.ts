@@ -8,6 +8,16 @@ const NAMES: Record<string, string> = {
   key_id: "the API key",
   conditions: "the conditions",
   exclude_flags: "the excluded flags",
+  kind: "the alert kind",
+  wallet_address: "the wallet address",
+  token_address: "the token address",
+  actions: "the actions",
+  min_amount_usd: "the minimum amount in USD",
+  crosses: "the side of the level",
+  price_usd: "the price level",
+  moves: "the direction of the move",
+  change_pct: "the change in percent",
+  window: "the window",
 };
 
 function nameOf(field: string, fields: FilterField[]): string | null {

@@ -1,4 +1,5 @@
 import { OHLCV_INTERVALS, type OhlcvInterval } from "@/lib/domain/vocab";
+import { CHART_CANDLES } from "@/lib/queries/shared-views";
 
 /**
  * The token page's candlestick chart without React: which candles it asks for, and the pure
@@ -10,7 +11,6 @@ export type Candle = { time: string; open: number; high: number; low: number; cl
 export const CHART_INTERVALS = Object.keys(OHLCV_INTERVALS) as OhlcvInterval[];
 /** 15-minute candles: a day of them fits the chart, which is what a trader opens a token page for. */
 export const DEFAULT_CHART_INTERVAL: OhlcvInterval = "15m";
-export const CHART_CANDLES = 96;
 
 /** The dashboard's JSON route of the chart (GET /v1/tokens/{address}/ohlcv's answer). */
 export const ohlcvUrl = (address: string, interval: OhlcvInterval) => `/api/tokens/${address}/ohlcv?interval=${interval}&limit=${CHART_CANDLES}`;

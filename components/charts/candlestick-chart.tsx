@@ -5,7 +5,7 @@ import type { OhlcvInterval } from "@/lib/domain/vocab";
 import { formatDateTime, formatInteger, formatUsd } from "../format";
 import type { Page } from "../types";
 import { EmptyState } from "../ui/empty-state";
-import { ErrorMessage } from "../ui/error-message";
+import { RequestProblem } from "../ui/request-problem";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { type Candle, CHART_INTERVALS, candleIndexAt, formatAxisTime, formatPrice, labelEvery, ohlcvUrl, priceDomain, priceTicks, scale } from "./candles";
 
@@ -49,6 +49,8 @@ export function CandlestickChart({ address, initial }: { address: string; initia
   const [timeframe, setTimeframe] = useState(initial.interval);
   const query = useDashboardQuery<Page<Candle>>(ohlcvUrl(address, timeframe), { initial: { url: ohlcvUrl(address, initial.interval), data: initial.data } });
   const candles = query.data?.data ?? [];
+  // While another timeframe loads or fails, the candles on screen are those of the last answer.
+  const shownInterval = CHART_INTERVALS.find((i) => query.shownUrl === ohlcvUrl(address, i)) ?? timeframe;
   return (
     <div>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -67,13 +69,13 @@ export function CandlestickChart({ address, initial }: { address: string; initia
         </div>
         {query.isFetching && !query.isLoading && <span className="text-xs text-zinc-500">Updating…</span>}
       </div>
-      {query.error && <ErrorMessage>{query.error.message}</ErrorMessage>}
+      <RequestProblem problem={query.problem} retryAt={query.retryAt} keeping={candles.length > 0} />
       {candles.length ? (
-        <Candles candles={candles} interval={timeframe} />
-      ) : query.isLoading ? (
-        <div className="h-[300px]" />
-      ) : (
+        <Candles candles={candles} interval={shownInterval} />
+      ) : query.isSuccess && !query.isPlaceholderData ? (
         <EmptyState title="No swaps yet.">Candles appear with the token&apos;s first swap or liquidity change.</EmptyState>
+      ) : (
+        <div className="h-[300px]" />
       )}
     </div>
   );

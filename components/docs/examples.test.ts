@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi";
 import { createAlertBody, updateAlertBody } from "@/lib/api/schemas/alerts";
+import { searchQuery } from "@/lib/api/schemas/search";
 import { curlLine } from "./examples";
 import type { Document, Operation } from "./openapi-types";
 
@@ -31,5 +32,16 @@ describe("the docs page's curl lines", () => {
     expect(createAlertBody.safeParse(bodyOf(line("post", "/alerts"))).success).toBe(true);
     expect(updateAlertBody.safeParse(bodyOf(line("patch", "/alerts/{id}"))).success).toBe(true);
     for (const { path, method, op } of operations) if (op.requestBody) expect(bodyOf(line(method, path)), `${method} ${path}`).toBeDefined();
+  });
+
+  it("send every required query parameter with a value the API accepts: a live symbol to search for, else the example", () => {
+    const search = (liveValues: typeof live & { queries?: Record<string, string> }) => {
+      const url = /"([^"]+)"$/.exec(curlLine("get", "/search", "https://intel.example/v1", doc.paths["/search"]!.get!, schemas, liveValues))![1];
+      return Object.fromEntries(new URL(url).searchParams);
+    };
+    expect(search({ ...live, queries: { q: "SHIB" } })).toEqual({ q: "SHIB" });
+    const fallback = search(live);
+    expect(fallback.q).not.toBe("");
+    expect(searchQuery.safeParse(fallback).success).toBe(true);
   });
 });

@@ -1,8 +1,11 @@
 import type { MediaType, Operation, Schema } from "./openapi-types";
 import { refName } from "./openapi-types";
 
-/** Addresses of the live market, so a copied curl line asks about something that exists. */
-export type LiveAddresses = { token: string | null; wallet: string | null };
+/**
+ * Addresses of the live market, and values of required query parameters that find something in
+ * it (a search for a live token's symbol), so a copied curl line asks about something that exists.
+ */
+export type LiveAddresses = { token: string | null; wallet: string | null; queries?: Record<string, string> };
 
 const json = (content?: Record<string, MediaType>) => content?.["application/json"];
 
@@ -49,12 +52,16 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
  */
 export function curlLine(method: string, path: string, serverUrl: string, op: Operation, schemas: Record<string, Schema>, live: LiveAddresses): string {
   const parts = ["curl", "-sS"];
+  // A stream's messages as they come, not when curl's buffer fills.
+  if (Object.values(op.responses).some((r) => r.content?.["text/event-stream"])) parts.push("-N");
   if (method !== "get") parts.push("-X", method.toUpperCase());
   if (op.security?.length !== 0) parts.push("-H", '"Authorization: Bearer $KEY"');
   const body = requestBody(op, schemas);
   if (body !== undefined) parts.push("-H", "'Content-Type: application/json'", "-d", shellQuote(JSON.stringify(body)));
   const required = (op.parameters ?? []).filter((p) => p.in === "query" && p.required);
-  const query = required.map((p) => `${p.name}=${encodeURIComponent(String(p.schema?.default ?? p.schema?.enum?.[0] ?? ""))}`).join("&");
+  // A live value first, else the default, the first allowed value or the parameter's example: never an empty one.
+  const value = (p: (typeof required)[number]) => live.queries?.[p.name] ?? p.schema?.default ?? p.schema?.enum?.[0] ?? p.schema?.examples?.[0] ?? "";
+  const query = required.map((p) => `${p.name}=${encodeURIComponent(String(value(p)))}`).join("&");
   parts.push(`"${serverUrl}${fillPath(path, live)}${query ? `?${query}` : ""}"`);
   return parts.join(" ");
 }

@@ -5,6 +5,7 @@ import { CodeSpans } from "./code-spans";
 import { curlLine, type LiveAddresses, recordedExample } from "./examples";
 import type { Operation, Schema } from "./openapi-types";
 import { SchemaType, schemaRules } from "./schema-type";
+import { sdkLine } from "./sdk-examples";
 
 const METHOD_TONE: Record<string, Tone> = { get: "info", post: "good", patch: "warn", delete: "danger" };
 
@@ -12,7 +13,17 @@ export const operationAnchor = (method: string, path: string) => `op-${method}-$
 
 const jsonSchema = (content?: Record<string, { schema?: Schema }>) => content?.["application/json"]?.schema;
 
-/** One endpoint: what it does, its parameters, its body, its answers, a recorded answer and a curl line that runs. */
+/** A line to copy: the code and its copy button. */
+function CopyLine({ code, label }: { code: string; label: string }) {
+  return (
+    <div className="mt-2 flex items-start gap-1 rounded bg-zinc-100 p-2 dark:bg-zinc-950">
+      <code className="min-w-0 flex-1 overflow-x-auto whitespace-pre font-mono text-xs">{code}</code>
+      <CopyButton value={code} label={label} />
+    </div>
+  );
+}
+
+/** One endpoint: what it does, its parameters, its body, its answers, a recorded answer, a curl line that runs and its SDK call. */
 export function OperationSection({
   method,
   path,
@@ -29,6 +40,9 @@ export function OperationSection({
   live: LiveAddresses;
 }) {
   const curl = curlLine(method, path, serverUrl, op, schemas, live);
+  const sdk = sdkLine(method, path, live);
+  // What the numbers mean; the example request that follows is shown with the example itself.
+  const meaning = op.description?.split("Example request: ")[0].trim();
   const body = jsonSchema(op.requestBody?.content);
   const success = Object.entries(op.responses).find(([status]) => status.startsWith("2"));
   const example = success && recordedExample(success[1].content?.["application/json"], schemas);
@@ -40,6 +54,7 @@ export function OperationSection({
         <span className="text-sm text-zinc-600 dark:text-zinc-400">{op.summary}</span>
         {op.security?.length === 0 && <Badge>no key</Badge>}
       </h3>
+      {meaning && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{meaning}</p>}
 
       {op.parameters && op.parameters.length > 0 && (
         <div className="mt-3 overflow-x-auto">
@@ -104,9 +119,9 @@ export function OperationSection({
         </details>
       )}
 
-      <div className="mt-3 flex items-start gap-1 rounded bg-zinc-100 p-2 dark:bg-zinc-950">
-        <code className="min-w-0 flex-1 overflow-x-auto whitespace-pre font-mono text-xs">{curl}</code>
-        <CopyButton value={curl} label={`Copy the curl command for ${method.toUpperCase()} ${path}`} />
+      <div className="mt-1">
+        <CopyLine code={curl} label={`Copy the curl command for ${method.toUpperCase()} ${path}`} />
+        {sdk && <CopyLine code={sdk} label={`Copy the SDK call for ${method.toUpperCase()} ${path}`} />}
       </div>
     </section>
   );

@@ -1,15 +1,18 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { Refusal } from "@/lib/api/errors";
 import type { EventType } from "@/lib/domain/vocab";
 import type { ApiEvent } from "@/lib/queries/events";
+import { RequestRefused } from "../fetch-json";
 import { type IndexerStatus, staleSummary, useIndexerStatus } from "../freshness";
 import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { Pagination } from "../ui/pagination";
-import { useDashboardQuery } from "../use-dashboard-query";
+import { RequestProblem } from "../ui/request-problem";
+import { seedOf, useDashboardQuery } from "../use-dashboard-query";
 import { useUrlSearch } from "../use-url-search";
 import { EventTable } from "./event-table";
 import { EventTypeSelect } from "./event-type-select";
@@ -55,7 +58,7 @@ export function EventStream({
   invalid,
 }: {
   types: readonly EventType[];
-  initial: { search: string; data: Page<ApiEvent>; status?: IndexerStatus };
+  initial: { search: string; data?: Page<ApiEvent>; refusal?: Refusal; status?: IndexerStatus };
   invalid?: string;
 }) {
   const { search, update } = useUrlSearch();
@@ -69,11 +72,14 @@ export function EventStream({
   const refreshing = onFirstPage && !paused;
   const stale = staleSummary(useIndexerStatus(initial.status));
   const live = refreshing && !stale;
-  const query = useDashboardQuery<Page<ApiEvent>>(`/api/events?${params}`, {
-    initial: { url: `/api/events?${initial.search}`, data: initial.data },
+  const url = `/api/events?${params}`;
+  const query = useDashboardQuery<Page<ApiEvent>>(url, {
+    initial: seedOf(`/api/events?${initial.search}`, initial),
     liveMs: refreshing ? LIVE_MS : false,
   });
-  const list = query.data;
+  // Events of another view under these filters would mislead: a view that needs an account shows only why.
+  const list = query.problem instanceof RequestRefused && query.problem.needsAccount ? undefined : query.data;
+  const current = query.shownUrl === url;
 
   return (
     <div className="space-y-4">
@@ -86,6 +92,7 @@ export function EventStream({
         <EventTypeSelect id="type" label="Type" types={types} value={search.get("type") ?? ""} onChange={(type) => update({ type })} />
         <AddressFilter name="token_address" label="Token address" value={search.get("token_address") ?? ""} onApply={(v) => update({ token_address: v })} />
         <AddressFilter name="wallet_address" label="Wallet address" value={search.get("wallet_address") ?? ""} onApply={(v) => update({ wallet_address: v })} />
+        <AddressFilter name="pool_address" label="Pool address" value={search.get("pool_address") ?? ""} onApply={(v) => update({ pool_address: v })} />
       </form>
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -110,11 +117,13 @@ export function EventStream({
       </div>
 
       {invalid && <ErrorMessage>The link had an invalid filter ({invalid}); showing all events instead.</ErrorMessage>}
-      {query.error && <ErrorMessage>{query.error.message}</ErrorMessage>}
-      {list && list.total === 0 && <EmptyState title="No events match these filters." />}
+      <RequestProblem problem={query.problem} retryAt={query.retryAt} keeping={list !== undefined} />
+      {list && current && list.total === 0 && <EmptyState title="No events match these filters." />}
       {list && list.total > 0 && (
         <>
-          <EventTable events={list.data} label="Events" />
+          <div className={current ? "" : "opacity-60"}>
+            <EventTable events={list.data} label="Events" />
+          </div>
           <Pagination page={list.page} limit={list.limit} total={list.total} noun="events" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />
         </>
       )}

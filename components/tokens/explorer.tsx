@@ -1,15 +1,18 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import type { Refusal } from "@/lib/api/errors";
 import { TOKEN_SORT_ORDERS, TOKEN_SORTS, type TokenSort } from "@/lib/domain/vocab";
 import type { Token } from "@/lib/queries/tokens";
 import { CopyButton } from "../copy-button";
+import { RequestRefused } from "../fetch-json";
 import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { Pagination } from "../ui/pagination";
-import { useDashboardQuery } from "../use-dashboard-query";
+import { RequestProblem } from "../ui/request-problem";
+import { seedOf, useDashboardQuery } from "../use-dashboard-query";
 import { useUrlSearch } from "../use-url-search";
 import type { FilterField } from "./filter-fields";
 import { type FilterDraft, FilterInputs } from "./filter-inputs";
@@ -31,15 +34,26 @@ const draftOf = (search: URLSearchParams, fields: FilterField[]): FilterDraft =>
  * the URL, and its field says why, so the table keeps showing the last valid answer.
  * `fields` come from the server: the API's declaration, not a copy of it.
  */
-export function TokenExplorer({ initial, fields, invalid }: { initial: { search: string; data: Page<Token> }; fields: FilterField[]; invalid?: string }) {
+export function TokenExplorer({
+  initial,
+  fields,
+  invalid,
+}: {
+  initial: { search: string; data?: Page<Token>; refusal?: Refusal };
+  fields: FilterField[];
+  invalid?: string;
+}) {
   const { search, update } = useUrlSearch();
   // The server fell back to the unfiltered list; the address bar follows so the two agree.
   useEffect(() => {
     if (invalid) window.history.replaceState(null, "", window.location.pathname);
   }, [invalid]);
   const qs = search.toString();
-  const query = useDashboardQuery<Page<Token>>(`/api/tokens?${qs}`, { initial: { url: `/api/tokens?${initial.search}`, data: initial.data } });
-  const list = query.data;
+  const url = `/api/tokens?${qs}`;
+  const query = useDashboardQuery<Page<Token>>(url, { initial: seedOf(`/api/tokens?${initial.search}`, initial) });
+  // Rows of another view under these filters would mislead: a view that needs an account shows only why.
+  const list = query.problem instanceof RequestRefused && query.problem.needsAccount ? undefined : query.data;
+  const current = query.shownUrl === url;
 
   // Typing edits a draft; the URL (and so the query) follows once typing pauses.
   const [draft, setDraft] = useState(() => draftOf(search, fields));
@@ -131,7 +145,7 @@ export function TokenExplorer({ initial, fields, invalid }: { initial: { search:
       </form>
 
       {invalid && <ErrorMessage>The link had an invalid filter ({invalid}); showing all tokens instead.</ErrorMessage>}
-      {query.error && <ErrorMessage>{query.error.message}</ErrorMessage>}
+      <RequestProblem problem={query.problem} retryAt={query.retryAt} keeping={list !== undefined} />
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
         <span className="inline-flex min-w-0 items-center gap-1 font-mono break-all">
@@ -142,12 +156,12 @@ export function TokenExplorer({ initial, fields, invalid }: { initial: { search:
       </div>
 
       {list && list.total > 0 && (
-        <div className={query.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}>
+        <div className={current ? "transition-opacity" : "opacity-60 transition-opacity"}>
           <TokenTable tokens={list.data} label="Tokens" sort={sort} onSort={(s) => update({ sort: s })} />
         </div>
       )}
       <RiskLegend />
-      {list && list.total === 0 && <EmptyState title="No token matches these filters.">Loosen a condition or clear the filters.</EmptyState>}
+      {list && current && list.total === 0 && <EmptyState title="No token matches these filters.">Loosen a condition or clear the filters.</EmptyState>}
       {list && list.total > 0 && (
         <Pagination page={list.page} limit={list.limit} total={list.total} noun="tokens" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />
       )}

@@ -1,8 +1,8 @@
 import { bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import type { AlertChannel, AlertStatus, DeliveryStatus } from "../../lib/domain/vocab";
+import type { AlertChannel, AlertKind, AlertStatus, DeliveryStatus } from "../../lib/domain/vocab";
 import { accounts } from "./accounts";
 import { apiKeys } from "./api-keys";
-import { address, createdAt, ts } from "./columns";
+import { address, blockNumber, createdAt, ts } from "./columns";
 
 export const alerts = pgTable(
   "alerts",
@@ -16,7 +16,9 @@ export const alerts = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     name: text().notNull(),
     status: text().$type<AlertStatus>().notNull().default("active"),
-    /** Token filter conditions, the same fields as GET /v1/tokens. */
+    /** What the alert watches; `token` (the spec's alerts) unless the body named another kind. */
+    kind: text().$type<AlertKind>().notNull().default("token"),
+    /** The kind's conditions: for `token`, the filter fields of GET /v1/tokens (lib/domain/alert-conditions.ts). */
     conditions: jsonb().$type<Record<string, unknown>>().notNull(),
     notificationChannel: text().$type<AlertChannel>().notNull().default("email"),
     webhookUrl: text(),
@@ -98,3 +100,14 @@ export const notifications = pgTable(
     index("notifications_batch_idx").on(t.batchKey),
   ],
 );
+
+/**
+ * The blocks the event-driven alerts (wallet, smart_money) were last evaluated over, with the
+ * hash each had then: a block whose hash no longer matches `blocks` (a reorg replaced it) is
+ * evaluated again, since its new events carry new ids. Kept for the finality depth's worth of
+ * blocks (worker/alerts/event-blocks.ts).
+ */
+export const alertEventBlocks = pgTable("alert_event_blocks", {
+  number: blockNumber().primaryKey(),
+  hash: text().notNull(),
+});

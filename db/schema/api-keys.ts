@@ -29,3 +29,21 @@ export const apiKeys = pgTable(
   },
   (t) => [index("api_keys_account_idx").on(t.accountId)],
 );
+
+/**
+ * The open event streams of each key (GET /v1/events/stream), for its plan's cap across every
+ * server process: a stream holds a lease that its process renews while it is open
+ * (lib/api/stream/leases.ts); a lease past its expiry (its process died) no longer counts.
+ */
+export const streamLeases = pgTable(
+  "stream_leases",
+  {
+    id: text().primaryKey(),
+    keyId: text()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    openedAt: createdAt(),
+    expiresAt: ts().notNull(),
+  },
+  (t) => [index("stream_leases_key_idx").on(t.keyId)],
+);

@@ -2,7 +2,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { balances } from "./balances";
 import { ohlcvCandles } from "./candles";
 import { blocks, syncState } from "./chain";
-import { eventCounts, eventCumulativeCounts, events, eventTombstones, tokenTransfers } from "./events";
+import { eventCounts, eventCumulativeCounts, events, eventTombstones, reorgRollbacks, tokenTransfers } from "./events";
 import { liquidityChanges, lpPositions, poolReserves, pools, positionEvents } from "./pools";
 import { quarantinedEntities } from "./quarantine";
 import { tokenScores, walletScores } from "./scores";
@@ -37,6 +37,7 @@ export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   derived(tokenTransfers, "blockNumber"),
   derived(events, "blockNumber"),
   derived(eventTombstones),
+  derived(reorgRollbacks),
   derived(eventCounts),
   derived(eventCumulativeCounts),
   derived(walletFunding, "blockNumber"),

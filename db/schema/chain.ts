@@ -17,6 +17,13 @@ export const blocks = pgTable(
   (t) => [index("blocks_timestamp_idx").on(t.timestamp)],
 );
 
+/**
+ * The channel the worker notifies (PostgreSQL NOTIFY, payload: the indexed block) in every
+ * transaction that moves the checkpoint: a range committed, or a reorg rolled back. The API's
+ * event stream listens on it (lib/api/stream/hub.ts).
+ */
+export const CHECKPOINT_CHANNEL = "checkpoint_moved";
+
 /** One row per chain: the checkpoint, written in the same transaction as the data it covers. */
 export const syncState = pgTable("sync_state", {
   chainId: integer().primaryKey(),

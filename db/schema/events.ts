@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, ts, uint256, usd } from "./columns";
 
 /**
@@ -20,6 +20,11 @@ export const events = pgTable(
     tokenAddress: address().notNull(),
     poolAddress: address(),
     tokenAmount: uint256().notNull().default("0"),
+    /**
+     * The pool's quote token (WETH, a stablecoin) a swap paid or received, or a liquidity change
+     * moved, in whole units. Null for transfers, and for events indexed before it was kept.
+     */
+    quoteAmount: doublePrecision(),
     amountUsd: usd().notNull().default(0),
     /**
      * The token's USD price by the pricing rule (worker/derive/prices.ts tokenPrice) right after
@@ -70,6 +75,19 @@ export const eventTombstones = pgTable(
     index("event_tombstones_to_idx").on(t.toAddress, t.id).where(sql`${t.toAddress} is not null`),
   ],
 );
+
+/**
+ * One row per reorg rollback, in order: the block it rolled back to, and when (the removed_at of
+ * the tombstones it left, written in the same transaction). A client resuming the event stream
+ * from an event a reorg removed learns from it which blocks were indexed again since
+ * (lib/queries/event-stream.ts), even where the removed blocks held no events. Ids are
+ * max + 1 in the rollback's transaction, so two indexings of the same chain agree on them.
+ */
+export const reorgRollbacks = pgTable("reorg_rollbacks", {
+  id: bigint({ mode: "number" }).primaryKey(),
+  ancestorBlock: blockNumber().notNull(),
+  removedAt: ts().notNull().defaultNow(),
+});
 
 /** Every ERC-20 Transfer log of an indexed token: the raw fact balances are derived from. */
 export const tokenTransfers = pgTable(

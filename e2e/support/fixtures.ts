@@ -33,6 +33,16 @@ export async function createKey(page: Page, name: string): Promise<string> {
   return secret!;
 }
 
+/** Opens the header's account menu, where the signed-in email and the sign-out buttons are. */
+export async function openAccountMenu(page: Page) {
+  const menu = page.getByRole("banner").locator("details");
+  if (!(await menu.getAttribute("open").then((v) => v !== null))) await page.getByRole("banner").locator("summary").click();
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+}
+
+/** The rows of the token list as the viewport shows them: the table's from a tablet up, the cards on a phone. */
+export const tokenRows = (page: Page) => page.locator("[data-address]:visible");
+
 /** Calls the public API as a script would: plain fetch with the bearer key. */
 export async function callApi(baseURL: string, path: string, key: string) {
   const res = await fetch(`${baseURL}${path}`, { headers: { authorization: `Bearer ${key}` } });

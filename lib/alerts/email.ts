@@ -1,6 +1,6 @@
 import { type ErrorResponse, Resend } from "resend";
 import { config } from "@/lib/config";
-import { NUMERIC_FILTERS } from "@/lib/domain/token-filter";
+import { describeAlertConditions, describeEvent, formatValue, headline } from "./describe";
 import type { AlertNotification, DeliveryResult, MatchedToken } from "./payload";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -35,28 +35,11 @@ const VALUE_LABELS: Record<string, string> = {
   holder_growth_1h_pct: "Holder growth (1 h)",
   age_hours: "Age",
   risk_flags: "Risk flags",
+  price_usd: "Price",
+  price_change_5m_pct: "Price change (5 min)",
+  price_change_1h_pct: "Price change (1 h)",
+  price_change_24h_pct: "Price change (24 h)",
 };
-
-/** One formatter for every number: toLocaleString builds one per call, most of an email's rendering time. */
-const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const number = (v: number) => (Number.isFinite(v) ? NUMBER.format(v) : String(v));
-
-/** A condition's or a match's number in its unit, told by the field's suffix. */
-function formatValue(field: string, v: number | string[]): string {
-  if (Array.isArray(v)) return v.length ? v.join(", ") : "none";
-  if (field.endsWith("_usd")) return `$${number(v)}`;
-  if (field.endsWith("_pct")) return `${v > 0 ? "+" : ""}${number(v)}%`;
-  if (field.endsWith("_hours")) return `${number(v)} h`;
-  return number(v);
-}
-
-function describeConditions(conditions: AlertNotification["alert"]["conditions"]): string[] {
-  return Object.entries(conditions).map(([field, v]) =>
-    field === "exclude_flags"
-      ? `Excluding risk flags: ${formatValue(field, v as string[])}`
-      : `${NUMERIC_FILTERS[field as keyof typeof NUMERIC_FILTERS]?.description ?? field}: ${formatValue(field, v as number)}`,
-  );
-}
 
 const describeValues = (m: MatchedToken) => Object.entries(m.values).map(([k, v]) => `${VALUE_LABELS[k] ?? k} ${formatValue(k, v)}`);
 
@@ -69,15 +52,38 @@ const clean = (s: string, max = 80) =>
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The alert email: its name and conditions, each new match with the values that made it match, links. */
+/** One listed thing of a message: a token that newly matches, or an event. */
+type Item = { title: string; address: string; details: string[]; token: string };
+
+/** A notification's listed tokens or events (on-chain text cleaned), and how many it left unlisted. */
+function itemsOf(n: AlertNotification): { items: Item[]; unlisted: number } {
+  const title = (symbol: string, name: string) => `${clean(symbol, 20)} (${clean(name)})`;
+  if (n.events) {
+    const items = n.events.map((e) => ({
+      title: describeEvent(e, title(e.symbol, e.name)),
+      address: e.token_address,
+      details: [`Block ${e.block_number} · ${e.timestamp} · tx ${e.tx_hash}`],
+      token: e.token_address,
+    }));
+    return { items, unlisted: (n.total_events ?? items.length) - items.length };
+  }
+  const items = n.matches.map((m) => ({
+    title: title(m.symbol, m.name),
+    address: m.address,
+    details: describeValues(m),
+    token: m.address,
+  }));
+  return { items, unlisted: n.total_matches - items.length };
+}
+
+/** The alert email: its name and conditions, each new match or event (with the values behind a match), links. */
 export function renderAlertEmail(n: AlertNotification, appUrl = dashboardUrl()): RenderedEmail {
   const name = clean(n.alert.name, 120);
-  const count = `${n.total_matches} new matching token${n.total_matches === 1 ? "" : "s"}`;
+  const count = headline(n);
   const alertsUrl = `${appUrl}/alerts`;
-  const tokenUrl = (m: MatchedToken) => `${appUrl}/tokens/${m.address}`;
-  const title = (m: MatchedToken) => `${clean(m.symbol, 20)} (${clean(m.name)})`;
-  const conditions = describeConditions(n.alert.conditions);
-  const unlisted = n.total_matches - n.matches.length;
+  const tokenUrl = (m: Item) => `${appUrl}/tokens/${m.token}`;
+  const conditions = describeAlertConditions(n.alert.kind, n.alert.conditions);
+  const { items, unlisted } = itemsOf(n);
 
   const text = [
     `Your alert "${name}" has ${count}.`,
@@ -85,7 +91,7 @@ export function renderAlertEmail(n: AlertNotification, appUrl = dashboardUrl()):
     "Conditions:",
     ...conditions.map((c) => `- ${c}`),
     "",
-    ...n.matches.flatMap((m, i) => [`${i + 1}. ${title(m)} ${m.address}`, `   ${describeValues(m).join(" · ")}`, `   ${tokenUrl(m)}`]),
+    ...items.flatMap((m, i) => [`${i + 1}. ${m.title} ${m.address}`, `   ${m.details.join(" · ")}`, `   ${tokenUrl(m)}`]),
     ...(unlisted > 0 ? ["", `…and ${unlisted} more.`] : []),
     "",
     `Manage your alerts: ${alertsUrl}`,
@@ -95,11 +101,11 @@ export function renderAlertEmail(n: AlertNotification, appUrl = dashboardUrl()):
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827">
 <p>Your alert <strong>${escapeHtml(name)}</strong> has ${count}.</p>
 <p>Conditions:</p><ul>${conditions.map((c) => `<li>${escapeHtml(c)}</li>`).join("")}</ul>
-<table style="border-collapse:collapse">${n.matches
+<table style="border-collapse:collapse">${items
     .map(
       (m) =>
-        `<tr><td ${cell}><a href="${escapeHtml(tokenUrl(m))}">${escapeHtml(title(m))}</a><br><code>${m.address}</code></td>` +
-        `<td ${cell}>${describeValues(m).map(escapeHtml).join("<br>")}</td></tr>`,
+        `<tr><td ${cell}><a href="${escapeHtml(tokenUrl(m))}">${escapeHtml(m.title)}</a><br><code>${m.address}</code></td>` +
+        `<td ${cell}>${m.details.map(escapeHtml).join("<br>")}</td></tr>`,
     )
     .join("\n")}</table>
 ${unlisted > 0 ? `<p>…and ${unlisted} more.</p>` : ""}

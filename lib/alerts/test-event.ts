@@ -24,7 +24,7 @@ export async function sendTestEvent(db: Db, owner: AlertOwner, id: string, trans
   const body = JSON.stringify({
     id: eventId,
     type: "alert.test",
-    alert: { id: alert.id, name: alert.name, conditions: alert.conditions },
+    alert: { id: alert.id, name: alert.name, kind: alert.kind, conditions: alert.conditions },
     triggered_at: new Date().toISOString(),
     matches: [],
     total_matches: 0,

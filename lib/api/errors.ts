@@ -47,6 +47,27 @@ export function errorBody(err: ApiError, requestId: string): ErrorBody {
   };
 }
 
+/**
+ * A refusal a page shows instead of its data (sign in first, or wait for the rate limit), as
+ * the client hears it from a JSON route: the error body's code, message and parameter, the
+ * status and Retry-After.
+ */
+export type Refusal = {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  param: string | null;
+  retryAfter: number | null;
+};
+
+export const refusalOf = (err: ApiError): Refusal => ({
+  status: err.status,
+  code: err.code,
+  message: err.message,
+  param: err.param ?? null,
+  retryAfter: err.headers["Retry-After"] ? Number(err.headers["Retry-After"]) : null,
+});
+
 export const timedOut = () => new ApiError("SERVER_ERROR", "The request timed out. Retry after a moment.");
 
 /** PostgreSQL's query_canceled: here, a statement that ran into the app's statement_timeout. */

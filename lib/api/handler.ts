@@ -64,6 +64,11 @@ function wrap<P>(run: (req: NextRequest, ctx: RequestContext<P>, headers: Record
     try {
       const result = await withDeadline(async () => run(req, { requestId, url, params: args?.params ? await args.params : ({} as P) }, headers));
       if (result instanceof ApiResult) return respond(result.status, result.body, headers);
+      // A response of its own (a stream) gets the headers every response carries.
+      if (result instanceof Response) {
+        for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
+        return result;
+      }
       return respond(200, result, headers);
     } catch (err) {
       const apiError = toApiError(err);

@@ -19,10 +19,10 @@ export async function tokenListFromSearch(db: Db, search: URLSearchParams, now: 
     const other = [...search.keys()].find((name) => name !== "addresses");
     if (other) throw invalidParam(other, `${other} cannot be combined with addresses (a batch lookup returns the tokens asked for, in their order).`);
     const data = await getTokens(db, q.addresses, now, dataVersion);
-    return { data, total: data.length, page: 1, limit: q.addresses.length };
+    return { data, total: data.length, page: 1, limit: q.addresses.length, next_cursor: null };
   }
-  const list = await listTokens(db, { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit }, now, dataVersion);
-  return { ...list, page: q.page, limit: q.limit };
+  const list = await listTokens(db, { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit, cursor: q.cursor }, now, dataVersion);
+  return { data: list.data, total: list.total, page: list.page, limit: q.limit, next_cursor: list.next_cursor };
 }
 
 function eventQueryFromSearch(search: URLSearchParams): EventQuery {
@@ -31,6 +31,9 @@ function eventQueryFromSearch(search: URLSearchParams): EventQuery {
     type: q.type,
     token: q.token_address,
     wallet: q.wallet_address,
+    pool: q.pool_address,
+    direction: q.direction,
+    walletClass: q.wallet_classification,
     since: q.since,
     afterId: q.after,
     includeRemoved: q.include_removed,
@@ -46,8 +49,8 @@ export async function eventListFromSearch(db: Db, search: URLSearchParams) {
 }
 
 /** The event list envelope as JSON text around a page PostgreSQL serialised (the API's read). */
-export async function eventListJson(db: Db, q: EventQuery, options?: { withWallet: boolean }): Promise<string> {
-  const { json, total } = await listEventsJson(db, q, options);
+export async function eventListJson(db: Db, q: EventQuery): Promise<string> {
+  const { json, total } = await listEventsJson(db, q);
   return `{"data":${json},"total":${total},"page":${q.page},"limit":${q.limit}}`;
 }
 

@@ -1,12 +1,16 @@
 import { getDb } from "@/db/client";
+import { config } from "@/lib/config";
 import { requestTime } from "@/lib/queries/clock";
 import { tokenOhlcv } from "@/lib/queries/ohlcv";
+import { listPools } from "@/lib/queries/pools";
 import { listPositions } from "@/lib/queries/positions";
 import { getTokenScore, getWalletScore } from "@/lib/queries/scores";
 import { search } from "@/lib/queries/search";
-import { canonicalSearch, sharedRead } from "@/lib/queries/shared-cache";
+import { canonicalSearch, polled, sharedRead } from "@/lib/queries/shared-cache";
+import { isSharedView, routeUrl } from "@/lib/queries/shared-views";
 import { getStatus } from "@/lib/queries/status";
-import { getTokenProfile } from "@/lib/queries/tokens";
+import { currentDataVersion, getTokenProfile } from "@/lib/queries/tokens";
+import { tradesSearch } from "@/lib/queries/trades-search";
 import { getWalletProfile } from "@/lib/queries/wallets";
 import { eventListFromSearch, tokenListFromSearch } from "./lists";
 import { parseQuery } from "./params";
@@ -14,48 +18,69 @@ import { ohlcvQuery } from "./schemas/market";
 import { searchQuery } from "./schemas/search";
 
 /**
- * The market data of the public pages and the dashboard's market routes, each through the cache
- * every visitor shares (shared-cache.ts). Market data is public: no session; the
- * market routes meter each request (lib/auth/route.ts), a page view costs a cached read.
+ * The market data of the public pages and the dashboard's market routes. A shared view
+ * (lib/queries/shared-views.ts) is read through the cache every visitor shares, once per data
+ * version; any other view is read for its own request, which the caller has authorized and
+ * metered (lib/auth/market-access.ts): these functions check nobody.
  */
-export const marketTokens = (search: URLSearchParams) =>
-  sharedRead(`tokens?${canonicalSearch(search)}`, () => tokenListFromSearch(getDb(), search, requestTime()));
 
-export const marketEvents = (search: URLSearchParams) => sharedRead(`events?${canonicalSearch(search)}`, () => eventListFromSearch(getDb(), search));
+/** A new block is in the shared views within this long of the worker writing it. */
+const VERSION_POLL_MS = 500;
+const dataVersion = polled(() => currentDataVersion(getDb()), VERSION_POLL_MS);
+/** The status reports the indexer's liveness, which moves without the data version. */
+const STATUS_MAX_AGE_MS = 2_000;
+
+const shared = async <T>(key: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T> =>
+  config.SHARED_VIEW_CACHE ? sharedRead(key, await dataVersion(), load, maxAgeMs) : load();
+
+/** The view of a market route's `path` (with its query): from the shared cache when it is a shared view. */
+function view<T>(path: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T> {
+  return isSharedView(routeUrl(path)) ? shared(path, load, maxAgeMs) : load();
+}
+
+export const marketTokens = (search: URLSearchParams) =>
+  view(`/api/tokens?${canonicalSearch(search)}`, () => tokenListFromSearch(getDb(), search, requestTime()));
+
+export const marketEvents = (search: URLSearchParams) => {
+  const path = `/api/events?${canonicalSearch(search)}`;
+  return view(path, () => eventListFromSearch(getDb(), search));
+};
 
 /** GET /v1/search's answer for the header's search box; invalid parameters throw INVALID_PARAMS. */
 export const marketSearch = (params: URLSearchParams) => {
   const q = parseQuery(new URL(`http://dashboard/?${params}`), searchQuery);
-  return sharedRead(`search?${canonicalSearch(params)}`, () => search(getDb(), q));
+  return search(getDb(), q);
 };
 
-export const marketStatus = () => sharedRead("status", () => getStatus(getDb(), requestTime()));
+export const marketStatus = () => view("/api/status", () => getStatus(getDb(), requestTime()), STATUS_MAX_AGE_MS);
 
 /** GET /v1/tokens/{address}/ohlcv's answer for the token page's chart, null for an unindexed token; invalid parameters throw INVALID_PARAMS. */
 export const marketOhlcv = (address: string, params: URLSearchParams) => {
   const q = parseQuery(new URL(`http://dashboard/?${params}`), ohlcvQuery);
-  return sharedRead(`ohlcv/${address}?${canonicalSearch(params)}`, () => tokenOhlcv(getDb(), address, q));
+  return view(`/api/tokens/${address}/ohlcv?${canonicalSearch(params)}`, () => tokenOhlcv(getDb(), address, q));
 };
 
-const RECENT_TOKEN_EVENTS = 15;
+/** The pools the token page lists: a token trades in a few. */
+const TOKEN_POOLS = 20;
 
-/** Everything the token page shows; null when the token is not indexed. */
+/** Everything the token page shows, its trades' first page as the list asks for it (a shared view); null when the token is not indexed. */
 export const tokenPage = (address: string) =>
-  sharedRead(`token/${address}`, async () => {
+  shared(`token/${address}`, async () => {
     const db = getDb();
-    const [token, score, events] = await Promise.all([
+    const [token, score, trades, pools] = await Promise.all([
       getTokenProfile(db, address, requestTime()),
       getTokenScore(db, address),
-      eventListFromSearch(db, new URLSearchParams({ token_address: address, limit: String(RECENT_TOKEN_EVENTS) })),
+      eventListFromSearch(db, tradesSearch(address)),
+      listPools(db, address, { page: 1, limit: TOKEN_POOLS }),
     ]);
-    return token ? { token, score, events } : null;
+    return token && pools ? { token, score, trades, pools } : null;
   });
 
 const WALLET_POSITIONS = 50;
 
-/** The wallet page's profile, score and positions (open first); null when the wallet is not indexed. */
+/** The wallet page's profile, score and positions (open first; a shared view); null when the wallet is not indexed. */
 export const walletPage = (address: string) =>
-  sharedRead(`wallet/${address}`, async () => {
+  shared(`wallet/${address}`, async () => {
     const db = getDb();
     const [wallet, score, positions] = await Promise.all([
       getWalletProfile(db, address),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from "zod-openapi";
 import { ERROR_STATUS } from "./errors";
 import examples from "./examples.json";
+import { OPERATION_NUMBERS as NUMBERS } from "./operation-numbers";
 import * as alerts from "./schemas/alerts";
 import { addressSchema } from "./schemas/common";
 import * as events from "./schemas/events";
@@ -56,27 +57,79 @@ const get = (summary: string, schema: z.ZodType, params: ZodOpenApiOperationObje
   responses: responses({ 200: json(schema, "OK") }, errors),
 });
 
+const STREAM_EXAMPLE = `retry: 2000
+
+id: 1234500007
+data: {"id":"1234500007","type":"swap","wallet_address":"0x…","token_address":"0x…","token_symbol":"PEPE","amount_usd":125.5,"direction":"buy","timestamp":"2026-01-05T12:34:56.000Z","block_number":12345,"tx_hash":"0x…","confirmed":false}
+
+event: head
+id: 1234500007
+data: {"indexed_block":12345,"confirmed_block":12313}
+
+event: removed
+id: 1234500007
+data: {"id":"1234500007","removed":true,"type":"swap","wallet_address":"0x…","token_address":"0x…","timestamp":"2026-01-05T12:34:56.000Z","block_number":12345,"tx_hash":"0x…"}
+
+: keep-alive
+`;
+
+/** GET /events/stream: Server-Sent Events, so its 200 is text/event-stream, described message by message. */
+const eventStream: ZodOpenApiOperationObject = {
+  summary: "The event stream, pushed as it is indexed (Server-Sent Events)",
+  description: [
+    "The events of `GET /events` as blocks are indexed, with its filters, as `text/event-stream` (see the event stream guide). Messages:",
+    "an event (the default message type): `id:` its id, `data:` the Event as `/events` lists it;",
+    "`event: removed`: a tombstone, an event a reorg removed that the stream had sent: `id:` its id, `data:` the RemovedEvent;",
+    "`event: head` after each indexed block: `data:` a StreamHead (what became final: events at or below `confirmed_block`),",
+    "`id:` the position a reconnect resumes from; `event: end`: the server ends the stream, `data:` a StreamEnd; a comment when idle.",
+    "Resume with the last `id:` received as the Last-Event-ID header (EventSource sends it) or `after=`: no event is missed or repeated,",
+    "across reconnects, server restarts and reorgs. Without either the stream starts at the indexed head.",
+    "Concurrent streams per key are capped by plan (none on Free: 403; past the cap: 429). Opening counts one request, and each",
+    "further minute open one more; a revoked key's streams end within seconds; a client more than 1 MiB behind is ended (slow_client).",
+  ].join(" "),
+  requestParams: { query: events.eventStreamQuery, header: z.object({ "Last-Event-ID": events.lastEventIdHeader }) },
+  responses: {
+    ...responses(
+      {
+        200: {
+          description: "The stream: messages as blocks are indexed, until the client closes it or the server ends it",
+          content: { "text/event-stream": { schema: z.string().meta({ description: "Server-Sent Events" }), example: STREAM_EXAMPLE } },
+        },
+      },
+      [403],
+    ),
+    429: json(errorSchema, "RATE_LIMITED: per-minute or per-day limit exceeded (see Retry-After), or the key has as many streams open as its plan allows"),
+  },
+};
+
 type Example = { request: string; status: number; body: unknown };
 /** Recorded from the real API by `npm run examples:record`, keyed "METHOD /path". */
 export const EXAMPLES = examples as Record<string, Example>;
 
 type Operation = { description?: string; responses?: Record<string, { content?: Record<string, { example?: unknown }> }> };
 
-/** Each operation's success response gets its recorded example, and its description the request that made it. */
-function withExamples(doc: ReturnType<typeof createDocument>) {
+/**
+ * Each operation's description says what its numbers mean, then (with `examples`) the request of
+ * its recorded example, which its success response gets.
+ */
+function withExamples(doc: ReturnType<typeof createDocument>, examples: boolean) {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
-      const example = EXAMPLES[`${method.toUpperCase()} ${path}`];
+      const key = `${method.toUpperCase()} ${path}`;
+      if (NUMBERS[key]) operation.description = NUMBERS[key];
+      const example = examples ? EXAMPLES[key] : undefined;
       const content = example && operation.responses?.[example.status]?.content?.["application/json"];
       if (!content) continue;
       content.example = example.body;
-      operation.description = `Example request: ${method.toUpperCase()} ${example.request}`;
+      const request = `Example request: ${method.toUpperCase()} ${example.request}`;
+      operation.description = NUMBERS[key] ? `${NUMBERS[key]} ${request}` : request;
     }
   }
   return doc;
 }
 
-export function openApiDocument(serverUrl: string) {
+/** The API's OpenAPI 3.1 document; without `examples`, no recorded example (the SDK's types are made so). */
+export function openApiDocument(serverUrl: string, { examples = true } = {}) {
   return withExamples(
     createDocument({
       openapi: "3.1.0",
@@ -90,7 +143,10 @@ export function openApiDocument(serverUrl: string) {
       },
       servers: [{ url: serverUrl }],
       security: [{ bearer: [] }],
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+        schemas: { StreamHead: events.streamHead, StreamEnd: events.streamEnd },
+      },
       paths: {
         "/tokens": { get: get("List and filter tokens", tokens.tokenList, { query: tokens.tokenListQuery }) },
         "/tokens/{address}": { get: get("Token profile", tokens.tokenProfile, { path: addressPath }, [404]) },
@@ -128,12 +184,13 @@ export function openApiDocument(serverUrl: string) {
           get: get("A wallet's events", events.walletEventList, { path: addressPath, query: events.walletEventListQuery }, [404]),
         },
         "/events": { get: get("Global event stream", events.eventList, { query: events.eventListQuery }) },
+        "/events/stream": { get: eventStream },
         "/scores/wallet/{address}": { get: get("Wallet reputation score", scores.walletScore, { path: addressPath }, [404]) },
         "/scores/token/{address}": { get: get("Token risk score", scores.tokenScore, { path: addressPath }, [404]) },
         "/alerts": {
           get: get("The key's alerts", alerts.alertList, { query: alerts.alertListQuery }),
           post: {
-            summary: "Create an alert",
+            summary: "Create an alert: a token filter (no kind: the spec's), or a wallet, price or smart-money alert",
             requestBody: { content: { "application/json": { schema: alerts.createAlertBody } } },
             responses: responses({ 201: json(alerts.createdAlert, "Created") }, [403, 413]),
           },
@@ -141,7 +198,7 @@ export function openApiDocument(serverUrl: string) {
         "/alerts/{id}": {
           get: get("An alert with its recent deliveries", alerts.alertDetail, { path: idPath }, [404]),
           patch: {
-            summary: "Change an alert (name, conditions, channel, status)",
+            summary: "Change an alert (name, conditions in its kind or a new kind, channel, status)",
             requestParams: { path: idPath },
             requestBody: { content: { "application/json": { schema: alerts.updateAlertBody } } },
             responses: responses({ 200: json(alerts.alert, "OK") }, [403, 404, 413]),
@@ -161,5 +218,6 @@ export function openApiDocument(serverUrl: string) {
         },
       },
     }),
+    examples,
   );
 }

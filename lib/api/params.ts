@@ -3,10 +3,14 @@ import { ApiError, invalidParam } from "./errors";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** The parameter an error names: for query strings the parameter itself, for bodies the JSON path. */
-function firstIssue(error: z.ZodError, fallbackParam: string, depth = Infinity) {
+/**
+ * The parameter an error names: for query strings the parameter itself, for bodies the JSON path
+ * (under `at`, for a part of a body read on its own).
+ */
+function firstIssue(error: z.ZodError, fallbackParam: string, depth = Infinity, at: string[] = []) {
   const issue = error.issues[0];
-  const param = issue.path.length ? issue.path.slice(0, depth).join(".") : fallbackParam;
+  const path = [...at, ...issue.path.slice(0, depth).map(String)];
+  const param = path.length ? path.join(".") : fallbackParam;
   return invalidParam(param, `${param}: ${issue.message}`);
 }
 
@@ -21,6 +25,7 @@ export function parseQuery<S extends z.ZodObject>(url: URL, schema: S): z.output
     if (name in values) throw invalidParam(name, `Query parameter given more than once: ${name}.`);
     values[name] = value;
   }
+  if ("cursor" in values && "page" in values) throw invalidParam("cursor", "cursor cannot be combined with page: a cursor says where its page starts.");
   const parsed = schema.safeParse(values);
   if (!parsed.success) throw firstIssue(parsed.error, "query", 1);
   return parsed.data;
@@ -68,5 +73,12 @@ export async function parseBody<S extends z.ZodType>(req: Request, schema: S): P
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw firstIssue(parsed.error, "body");
+  return parsed.data;
+}
+
+/** A part of a body read with a schema of its own (`param`: where it sits, e.g. "conditions"). */
+export function parseBodyPart<S extends z.ZodType>(value: unknown, schema: S, param: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw firstIssue(parsed.error, param, Infinity, [param]);
   return parsed.data;
 }

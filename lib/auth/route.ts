@@ -5,15 +5,15 @@ import { withDeadline } from "@/lib/api/handler";
 import { config } from "@/lib/config";
 import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
-import { isSharedView } from "@/lib/queries/shared-views";
 import { type CurrentAccount, currentAccount } from "./account";
 import { clientMeter } from "./client-address";
-import { auth } from "./index";
+import { authorizeMarketView } from "./market-access";
 
 /**
  * The dashboard's own JSON routes: authenticated by the session cookie (never by an API key),
- * with the public API's error body and deadline. Market data is public (any visitor, from the
- * cache every visitor shares: lib/api/market-reads.ts) and metered; account data needs a session.
+ * with the public API's error body and deadline. Market data is public where it is shared (any
+ * visitor, from the cache every visitor shares: lib/api/market-reads.ts) and metered elsewhere;
+ * account data needs a session.
  */
 type RouteArgs<P> = { params: Promise<P> };
 type Handler<P, A> = (req: NextRequest, ctx: { params: P; account: A }) => Promise<unknown>;
@@ -75,16 +75,14 @@ async function signedIn(): Promise<CurrentAccount> {
 }
 
 /**
- * Market data, readable without an account. The views every dashboard refreshes
- * (lib/queries/shared-views.ts) are free; any other query takes one request from the signed-in
- * account's plan limits, or from the client address's (the Free plan's) without a session, so
- * these routes are no way around the API's metering (lib/api/auth.ts, authorizeDashboard).
+ * Market data. The shared views (lib/queries/shared-views.ts) are free to anyone; filters and
+ * deep pages need a session and take one request from its account's plan limits; any other
+ * query takes one from the account's, or from the client address's (the Free plan's) without a
+ * session, so these routes are no way around the API's metering (authorizeMarketView).
  */
 export const withPublicRead = dashboardRoute<void>(async (req) => {
-  if (isSharedView(req.nextUrl)) return { account: undefined, headers: {} };
-  const userId = (await auth())?.user?.id ?? null;
-  const { rateLimit } = await authorizeDashboard(userId, clientMeter(req.headers));
-  return { account: undefined, headers: rateLimitHeaders(rateLimit) };
+  const headers = await authorizeMarketView(req.nextUrl, req.headers);
+  return { account: undefined, headers };
 });
 
 /** Account data: keys, alerts, plan. */

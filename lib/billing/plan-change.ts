@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, alerts, apiKeys, plans } from "@/db/schema";
 import type { Plan } from "@/lib/domain/vocab";
@@ -10,9 +10,9 @@ export type PlanChange = { from: Plan; to: Plan; pausedAlerts: number; disabledK
 /**
  * Moves an account to a plan: the one way a plan changes (verified Stripe webhooks, the keys
  * CLI). Leaving API Tier reports its last usage and drops the keys' own limits; entering it
- * starts metering; alerts the new plan does not allow are paused and keys beyond its cap are
- * disabled (newest first), never deleted, and keys it allows again come back. Null when there
- * is no such account.
+ * starts metering; alerts the new plan does not allow (webhook, smart-money, beyond its cap) are
+ * paused and keys beyond its cap are disabled (newest first), never deleted, and keys it allows
+ * again come back. Null when there is no such account.
  */
 export async function changePlan(db: Db, accountId: string, to: Plan, now: Date): Promise<PlanChange | null> {
   return db.transaction(async (t) => {
@@ -31,15 +31,21 @@ export async function changePlan(db: Db, accountId: string, to: Plan, now: Date)
   });
 }
 
-/** Pauses the active alerts a plan does not allow: webhook ones without webhooks, then the newest beyond its limit. */
+/**
+ * Pauses the active alerts a plan does not allow: webhook ones without webhooks, smart-money ones
+ * without those, then the newest beyond its limit.
+ */
 async function pauseAlertsBeyondPlan(tx: Db, accountId: string, planId: Plan, now: Date): Promise<number> {
   const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
   let paused = 0;
-  if (!plan.webhooks) {
+  const refused = [];
+  if (!plan.webhooks) refused.push(eq(alerts.notificationChannel, "webhook"));
+  if (!plan.smartMoneyAlerts) refused.push(eq(alerts.kind, "smart_money"));
+  if (refused.length) {
     const rows = await tx
       .update(alerts)
       .set({ status: "paused", updatedAt: now })
-      .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active"), eq(alerts.notificationChannel, "webhook")))
+      .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active"), or(...refused)))
       .returning({ id: alerts.id });
     paused += rows.length;
   }

@@ -25,6 +25,13 @@ export const EVENT_ID_BLOCK_FACTOR = 100_000;
 export const ALERT_STATUSES = ["active", "paused"] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
+/**
+ * What an alert watches (worker/alerts/README.md): tokens matching a filter (`token`, the spec's
+ * alerts), a wallet's trades, receipts and launches, a token's price, smart-money buys.
+ */
+export const ALERT_KINDS = ["token", "wallet", "price", "smart_money"] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
 export const ALERT_CHANNELS = ["email", "webhook"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
@@ -77,7 +84,7 @@ const lowest = (column: TokenSortColumn, what: string) => order(column, false, `
  * either way. The list index (lib/queries/token-list-index.ts) keeps one order per entry.
  */
 export const TOKEN_SORT_ORDERS = {
-  trending: order("trendingScore", true, "Trending", "Recent volume and holder growth, damped by risk (lib/scoring/trending.ts)"),
+  trending: order("trendingScore", true, "Trending", "Recent volume and holder growth, damped by risk"),
   newest: order("createdAtMs", true, "Newest"),
   oldest: order("createdAtMs", false, "Oldest"),
   liquidity: most("liquidityUsd", "liquidity"),

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { alerts, notifications } from "@/db/schema";
 import type { alert, delivery } from "@/lib/api/schemas/alerts";
+import type { AlertConditions } from "@/lib/domain/alert-conditions";
 import { NotFound } from "@/lib/domain/errors";
-import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { AlertStatus } from "@/lib/domain/vocab";
 import { iso } from "./format";
 
@@ -36,7 +36,8 @@ export function toAlert(a: AlertRow): z.infer<typeof alert> {
     id: a.id,
     name: a.name,
     status: a.status,
-    conditions: a.conditions as TokenFilter,
+    kind: a.kind,
+    conditions: a.conditions as AlertConditions,
     notification_channel: a.notificationChannel,
     ...(a.webhookUrl ? { webhook_url: shownWebhookUrl(a.webhookUrl) } : {}),
     created_at: iso(a.createdAt),
@@ -89,6 +90,12 @@ export function toDelivery(n: NotificationRow): z.infer<typeof delivery> {
     created_at: iso(n.createdAt),
     sent_at: n.sentAt ? iso(n.sentAt) : null,
     last_error: n.lastError,
-    tokens: ((n.payload as { matches?: { address: string }[] }).matches ?? []).map((m) => m.address),
+    tokens: announcedTokens(n.payload),
   };
+}
+
+/** The tokens a notification announced: its matches, or the tokens of the events it listed (each once). */
+function announcedTokens(payload: unknown): string[] {
+  const p = payload as { matches?: { address: string }[]; events?: { token_address: string }[] };
+  return [...new Set([...(p.matches ?? []).map((m) => m.address), ...(p.events ?? []).map((e) => e.token_address)])];
 }

@@ -1,14 +1,22 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import { firstIdAfter } from "@/db/event-ids";
 import type { event, removedEvent } from "@/lib/api/schemas/events";
-import { EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
+import { InvalidInput } from "@/lib/domain/errors";
+import { type Classification, type Direction, EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
+import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
 import { type EventBody, eventBodies } from "./event-bodies";
 
 export type EventQuery = {
   type?: EventType;
   token?: string;
+  /** Swaps and liquidity changes in this pool only. */
+  pool?: string;
+  /** Swaps on this side only. */
+  direction?: Direction;
+  /** Events of wallets of this class (as their profiles give it now) only. */
+  walletClass?: Classification;
   /** Events of this wallet: as the actor, or as the receiver of a transfer. */
   wallet?: string;
   since?: Date;
@@ -18,6 +26,8 @@ export type EventQuery = {
   order: "asc" | "desc";
   page: number;
   limit: number;
+  /** Newest first, the page after the event of this id (a cursor's): a bound of the page, not of the total. */
+  beforeId?: number;
 };
 
 /** An event as the API sends it; typed by the response schema, as are the columns that serialise it below. */
@@ -32,6 +42,11 @@ export type RemovedEvent = z.infer<typeof removedEvent>;
  */
 const CONFIRMED_TO = sql`(select coalesce(max(s.indexed_block - s.finality_depth), -1) from sync_state s)`;
 const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The class of wallet `address` (an SQL expression) as its profile gives it: the scored one, else the worker's first. */
+const walletClassSql = (address: SQL) =>
+  sql`coalesce((select coalesce(ws.classification, w.classification) from wallets w left join wallet_scores ws on ws.address = w.address
+                 where w.address = ${address}), 'fresh')`;
 
 /**
  * The fields of an event (`e`, a row of events) as SQL, in the API's order, but for `confirmed`,
@@ -49,11 +64,19 @@ const EVENT_BODY_FIELDS = {
   token_address: sql`e.token_address`,
   token_symbol: sql`coalesce((select t.symbol from tokens t where t.address = e.token_address), '')`,
   amount_usd: sql`round(e.amount_usd::numeric, 2)::float8`,
+  pool_address: sql`e.pool_address`,
+  token_amount: sql`coalesce((select (e.token_amount / power(10::numeric, t.decimals))::float8 from tokens t where t.address = e.token_address), 0)`,
+  quote_amount: sql`e.quote_amount`,
+  // The pool's side that is not the token, named by the chain profile's quote tokens.
+  quote_symbol: sql`(select q.name from pools p join chain_contracts q on q.role = 'quote_token'
+                       and q.address = case when p.token0 = e.token_address then p.token1 else p.token0 end
+                      where p.address = e.pool_address)`,
+  price_usd: sql`e.price_usd`,
   direction: sql`e.direction`,
   timestamp: ISO_TIME,
   block_number: sql`e.block_number`,
   tx_hash: sql`e.tx_hash`,
-} satisfies Record<Exclude<keyof ApiEvent, "confirmed">, SQL>;
+} satisfies Record<Exclude<keyof ApiEvent, "confirmed" | "wallet_classification">, SQL>;
 
 /** A tombstone's fields (`e`, a row of event_tombstones): what was removed, marked `removed`. */
 const TOMBSTONE_FIELDS = {
@@ -85,12 +108,26 @@ function objectJson(fields: Record<string, SQL>, withWallet: boolean): SQL {
 
 const tombstoneJson = (withWallet: boolean) => objectJson(TOMBSTONE_FIELDS, withWallet);
 
+/** Row `e` of events as its kept body (event-bodies.ts): its JSON object text without the closing brace. */
+const eventBodySql = (withWallet: boolean) => sql`left((${objectJson(EVENT_BODY_FIELDS, withWallet)})::text, -1)`;
+
+/** Row `e` of events as the event stream sends it: its kept body, wallet included. */
+export const EVENT_BODY = eventBodySql(true);
+/** Row `e` of event_tombstones as the event stream sends it: its JSON text, wallet included. */
+export const TOMBSTONE_JSON = sql`(${tombstoneJson(true)})::text`;
+
+/** An event's JSON text: its kept body with `confirmed` as of a read. */
+export const eventJson = (body: string, confirmed: boolean) => `${body},"confirmed":${confirmed}}`;
+
+/** The filters that conditions() reads (the wallet apart: walletSides). */
+type Conditions = Pick<EventQuery, "type" | "token" | "since" | "afterId" | "pool" | "direction" | "walletClass">;
+
 /**
  * The lowest id a query may return, as SQL evaluated inside the query that uses it (no round
  * trip of its own), or null without a lower bound. With `since` but no newer block there is
  * no event, hence the bound past every id.
  */
-function lowerBound(q: EventQuery): SQL | null {
+function lowerBound(q: Conditions): SQL | null {
   const bounds: SQL[] = [];
   if (q.since) bounds.push(sql`coalesce(${firstIdAfter(q.since)}, ${Number.MAX_SAFE_INTEGER}::bigint)`);
   if (q.afterId !== undefined) bounds.push(sql`${q.afterId + 1}::bigint`);
@@ -101,11 +138,14 @@ function lowerBound(q: EventQuery): SQL | null {
  * Every condition but the wallet's, which the queries below split in two index scans; without
  * the lower bound where an oldest-first deep start replaces it.
  */
-function conditions(q: EventQuery, withLowerBound = true): SQL[] {
+function conditions(q: Conditions, withLowerBound = true): SQL[] {
   const c: SQL[] = [];
   const bound = withLowerBound ? lowerBound(q) : null;
   if (q.type) c.push(sql`e.type = ${q.type}`);
   if (q.token) c.push(sql`e.token_address = ${q.token}`);
+  if (q.pool) c.push(sql`e.pool_address = ${q.pool}`);
+  if (q.direction) c.push(sql`e.direction = ${q.direction}`);
+  if (q.walletClass) c.push(sql`${walletClassSql(sql`e.wallet_address`)} = ${q.walletClass}`);
   if (bound) c.push(sql`e.id >= ${bound}`);
   return c;
 }
@@ -121,6 +161,9 @@ function walletSides(wallet: string): SQL[] {
   return [sql`e.wallet_address = ${wallet}`, sql`e.to_address = ${wallet} and e.wallet_address <> ${wallet}`];
 }
 
+/** Filters by what no kept count splits by: the total counts the rows (the API asks for a token or a wallet with them). */
+const narrowed = (q: EventQuery) => q.pool !== undefined || q.direction !== undefined || q.walletClass !== undefined;
+
 const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
 
 /**
@@ -128,7 +171,7 @@ const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
  * query filters by that alone.
  */
 function partyScope(q: EventQuery): string | null {
-  if (q.type || q.since || q.afterId !== undefined || (q.wallet && q.token)) return null;
+  if (q.type || q.since || q.afterId !== undefined || (q.wallet && q.token) || narrowed(q)) return null;
   return q.wallet ? `wallet:${q.wallet}` : q.token ? `token:${q.token}` : null;
 }
 
@@ -149,7 +192,7 @@ function totalSql(q: EventQuery): SQL {
       sql` + `,
     );
   }
-  if (q.token) return sql`(select count(*) from events e ${whereOf(conditions(q))})`;
+  if (q.token || narrowed(q)) return sql`(select count(*) from events e ${whereOf(conditions(q))})`;
   const scope = scopeOf(q);
   const bound = lowerBound(q) ?? sql`0::bigint`;
   return sql`(with b as (select ${bound} as id)
@@ -176,7 +219,7 @@ const DEEP_OFFSET = 5_000;
  * start block, at or past the bound, replaces it as the page's lower id.
  */
 function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; skip: SQL } | null {
-  if (q.token || q.wallet || offset < DEEP_OFFSET) return null;
+  if (q.token || q.wallet || narrowed(q) || offset < DEEP_OFFSET) return null;
   const scope = scopeOf(q);
   const scopeTotal = sql`(select count from event_counts where scope = ${scope})`;
   if (q.order === "desc") {
@@ -198,58 +241,83 @@ function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; s
   };
 }
 
+/** The page row's event's wallet class, as a column of the page's statement (`p.id`: the event's id). */
+const walletClassColumn = sql`, (select ${walletClassSql(sql`x.wallet_address`)} from events x where x.id = p.id) as wallet_class`;
+
 /** What a page's statement returns: a row per event (id null on an empty page) with the page's total. */
-type PageRow = { id: string | null; total: string; confirmed_to: string; tombstone?: string | null };
+type PageRow = { id: string | null; total: string; confirmed_to: string; tombstone?: string | null; wallet_class?: string | null };
+
+/** An item of a page: its id and its JSON text. */
+export type EventItem = { id: string; json: string };
 
 /**
- * The page's rows as a JSON array text, in their order: a tombstone as its statement serialised
- * it, an event as its kept body (event-bodies.ts; those not kept yet in one statement) with
- * `confirmed` as of the page's own read. An event a reorg removed after that read drops out.
+ * The page's rows as items, in their order: a tombstone as its statement serialised it, an event
+ * as its kept body (event-bodies.ts; those not kept yet in one statement) with `confirmed` as of
+ * the page's own read. An event a reorg removed after that read drops out.
  */
-async function pageJson(db: Db, rows: PageRow[], withWallet: boolean): Promise<string> {
+async function pageItems(db: Db, rows: PageRow[], withWallet: boolean): Promise<EventItem[]> {
   const live = rows.flatMap((r) => (r.id === null || r.tombstone ? [] : [r.id]));
   const bodies = await eventBodies(db, withWallet ? "event" : "wallet-event", live, (ids) =>
-    queryPrepared<EventBody>(
-      db,
-      sql`select e.id::text as id, left((${objectJson(EVENT_BODY_FIELDS, withWallet)})::text, -1) as body
-            from events e where e.id = any(${sql.param(ids)}::bigint[])`,
-    ),
+    queryPrepared<EventBody>(db, sql`select e.id::text as id, ${eventBodySql(withWallet)} as body from events e where e.id = any(${sql.param(ids)}::bigint[])`),
   );
   // An id holds its block: block * EVENT_ID_BLOCK_FACTOR + its sequence in the block.
   const confirmedBelow = (Number(rows[0].confirmed_to) + 1) * EVENT_ID_BLOCK_FACTOR;
-  const events = rows.flatMap((r) => {
+  return rows.flatMap((r) => {
     if (r.id === null) return [];
-    if (r.tombstone) return [r.tombstone];
+    if (r.tombstone) return [{ id: r.id, json: r.tombstone }];
     const body = bodies.get(r.id);
-    return body === undefined ? [] : [`${body},"confirmed":${Number(r.id) < confirmedBelow}}`];
+    // The wallet's class is read with the page (it changes; the body does not).
+    const walletClass = withWallet ? `,"wallet_classification":"${r.wallet_class ?? "fresh"}"` : "";
+    return body === undefined ? [] : [{ id: r.id, json: eventJson(`${body}${walletClass}`, Number(r.id) < confirmedBelow) }];
   });
-  return `[${events.join(",")}]`;
 }
 
-/** A page of events as a JSON array text, and the exact total. */
-export async function listEventsJson(db: Db, q: EventQuery, { withWallet = true } = {}): Promise<{ json: string; total: number }> {
-  if (q.includeRemoved) return listWithRemovedJson(db, q, withWallet);
+/** The page's rows as a JSON array text (pageItems). */
+async function pageJson(db: Db, rows: PageRow[], withWallet: boolean): Promise<string> {
+  return `[${(await pageItems(db, rows, withWallet)).map((i) => i.json).join(",")}]`;
+}
+
+/**
+ * The ids of a page of live events under conditions `c`, as SQL: `limit` of them from `skip` on.
+ * A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
+ */
+function pageIds(q: Pick<EventQuery, "wallet">, c: SQL[], order: SQL, limit: number, offset: number, skip: number | SQL = offset): SQL {
+  if (!q.wallet) return sql`select e.id from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(limit, skip)}`;
+  return sql`select * from (${sql.join(
+    walletSides(q.wallet).map((side) => sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + limit)})`),
+    sql` union all `,
+  )}) e order by e.id ${order} ${pageWindow(limit, offset)}`;
+}
+
+/**
+ * A page of events as a JSON array text, and the exact total; with `peek`, whether more follow
+ * and the page's last id (the page reads one event past its end).
+ */
+export async function listEventsJson(
+  db: Db,
+  q: EventQuery,
+  { withWallet = true, peek = false } = {},
+): Promise<{ json: string; total: number; more: boolean; lastId: string | null }> {
+  if (q.includeRemoved) return { ...(await listWithRemovedJson(db, q, withWallet)), more: false, lastId: null };
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
-  const offset = (q.page - 1) * q.limit;
+  const offset = q.beforeId === undefined ? (q.page - 1) * q.limit : 0;
+  const limit = peek ? q.limit + 1 : q.limit;
   const start = deepStart(q, offset);
   const c = start ? [...conditions(q, q.order === "desc"), start.condition] : conditions(q);
-  // A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
-  const page = q.wallet
-    ? sql`select * from (${sql.join(
-        walletSides(q.wallet).map((side) => sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + q.limit)})`),
-        sql` union all `,
-      )}) e order by e.id ${order} ${pageWindow(q.limit, offset)}`
-    : sql`select e.id from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(q.limit, start ? start.skip : offset)}`;
+  if (q.beforeId !== undefined) c.push(sql`e.id < ${q.beforeId}`);
+  const page = pageIds(q, c, order, limit, offset, start?.skip);
   // One statement for the page's ids, its total and the last confirmed block: an empty page still returns the total's row.
   const rows = await queryPrepared<PageRow>(
     db,
     sql`
     with total as (select ${totalSql(q)} as n) ${start ? sql`, start as (${start.cte})` : sql``}
-    select p.id::text as id, total.n::text as total, ${CONFIRMED_TO}::text as confirmed_to
+    select p.id::text as id, total.n::text as total, ${CONFIRMED_TO}::text as confirmed_to${withWallet ? walletClassColumn : sql``}
       from total left join (${page}) p on true
      order by p.id ${order}`,
   );
-  return { json: await pageJson(db, rows, withWallet), total: Number(rows[0].total) };
+  const more = rows.length > q.limit;
+  const kept = more ? rows.slice(0, q.limit) : rows;
+  return { json: await pageJson(db, kept, withWallet), total: Number(rows[0].total), more, lastId: kept.at(-1)?.id ?? null };
 }
 
 /**
@@ -280,7 +348,8 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
     page as (
       select * from (${sql.join([...arms(sql`events`, false), ...arms(sql`event_tombstones`, true)], sql` union all `)}) u
        order by u.id ${order} ${pageWindow(q.limit, offset)})
-    select p.id::text as id, p.tombstone, total.n::text as total, ${CONFIRMED_TO}::text as confirmed_to from total left join (
+    select p.id::text as id, p.tombstone, total.n::text as total, ${CONFIRMED_TO}::text as confirmed_to${withWallet ? walletClassColumn : sql``}
+      from total left join (
       select page.id, case when page.removed
         then (select (${tombstoneJson(withWallet)})::text from event_tombstones e where e.id = page.id) end as tombstone
       from page
@@ -290,8 +359,45 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
   return { json: await pageJson(db, rows, withWallet), total: Number(rows[0].total) };
 }
 
+/** The live events of a stretch of the stream: the list's filters, ids in (afterId, throughId], oldest first. */
+export type EventRange = Pick<EventQuery, "type" | "token" | "wallet"> & { afterId: number; throughId: number; limit: number };
+
+/**
+ * The first `limit` events of a range as items (the event stream's catch-up): the list's page,
+ * oldest first, without its total, and with an upper bound.
+ */
+export async function listEventRange(db: Db, r: EventRange): Promise<EventItem[]> {
+  const c = [...conditions(r), sql`e.id <= ${r.throughId}::bigint`];
+  const rows = await queryPrepared<PageRow>(
+    db,
+    sql`select p.id::text as id, ${CONFIRMED_TO}::text as confirmed_to
+          from (select) one left join (${pageIds(r, c, sql`asc`, r.limit, 0)}) p on true order by p.id asc`,
+  );
+  return pageItems(db, rows, true);
+}
+
 /** A page of events as objects (the dashboard's read). */
 export async function listEvents(db: Db, q: EventQuery): Promise<{ data: ApiEvent[]; total: number }> {
   const { json, total } = await listEventsJson(db, q);
   return { data: JSON.parse(json) as ApiEvent[], total };
+}
+
+/** A wallet events cursor: the wallet and the last event's id (the list is newest first). */
+const walletEventsPosition = z.tuple([cursorAddress, z.string().regex(/^[0-9]{1,19}$/)]);
+
+/**
+ * One page of a wallet's events, newest first (from its page number, or after a cursor's last
+ * event: ids never change, so a walk lists each event once however many arrive meanwhile), as
+ * the list envelope's JSON text with the next page's cursor.
+ */
+export async function walletEventListJson(db: Db, wallet: string, q: { type?: EventType; page: number; limit: number; cursor?: string }): Promise<string> {
+  const list = `wallet-events:${q.type ?? "all"}`;
+  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, list, walletEventsPosition);
+  if (cursor && cursor.position[0] !== wallet)
+    throw new InvalidInput("cursor", "cursor: made for another wallet's events; pass next_cursor as the previous page returned it.");
+  const page = cursor?.page ?? q.page;
+  const query: EventQuery = { type: q.type, wallet, order: "desc", page, limit: q.limit, beforeId: cursor && Number(cursor.position[1]) };
+  const { json, total, more, lastId } = await listEventsJson(db, query, { withWallet: false, peek: true });
+  const next = more && lastId !== null ? JSON.stringify(encodeCursor(list, page + 1, [wallet, lastId])) : "null";
+  return `{"data":${json},"total":${total},"page":${page},"limit":${q.limit},"next_cursor":${next}}`;
 }

@@ -1,13 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import { type Db, pageWindow } from "@/db/client";
 import type { holder } from "@/lib/api/schemas/tokens";
+import { InvalidInput } from "@/lib/domain/errors";
 import type { Classification } from "@/lib/domain/vocab";
 import { isManagedCluster } from "@/lib/scoring/entities";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { CLUSTERS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
+import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
 import { percentOf, round, toUnits } from "./format";
 import { runRead } from "./read";
 
@@ -29,17 +31,24 @@ export type HolderRow = {
   sold: string | null;
 };
 
+/** A page of holders: its size and offset, or the holder it follows (a cursor's, with offset 0). */
+type HolderWindow = { limit: number; offset: number; after?: { amount: string; holder: string } };
+
 /**
  * A page of a token's real holders, largest first, with their wallet intelligence and recent
  * direction, as a subquery over a token address expression, so the profile reads its top
  * holders in the same statement as the token's own row. The recent flows are the worker's, as of
  * the token's last refresh (recent_trader_flows): one key per holder.
  */
-export function holdersSql(token: SQL, page: { limit: number; offset: number } = { limit: TOP_HOLDERS, offset: 0 }): SQL {
+export function holdersSql(token: SQL, page: HolderWindow = { limit: TOP_HOLDERS, offset: 0 }): SQL {
+  // After a cursor's holder: a smaller amount, or the same one and a later address (the order's tie-break). The
+  // bound on the amount alone starts the index scan there.
+  const amount = page.after && sql`${page.after.amount}::numeric`;
+  const after = page.after ? sql`and b.amount <= ${amount} and (b.amount < ${amount} or b.holder > ${page.after.holder})` : sql``;
   return sql`
     with top as (
       select b.holder, b.amount from balances b
-       where b.token_address = ${token} and b.amount > 0
+       where b.token_address = ${token} and b.amount > 0 ${after}
          and ${isRealHolderSql(sql`b.holder`, token)}
        order by b.amount desc, b.holder
        ${pageWindow(page.limit, page.offset)}
@@ -86,27 +95,43 @@ export function toHolder(r: HolderRow, token: { total_supply: string; decimals: 
 
 type HolderPageRow = { total_supply: string; decimals: number; price_usd: number; total: number; holders: HolderRow[] };
 
-/**
- * One page of a token's real holders, largest first, with the exact number of them: null when
- * the token is not indexed. The number is the count the worker keeps with the balances, in the
- * same commit and by the same rule (worker/derive/balances.ts), so a busy token's total is one
- * index probe rather than a pass over all its holders. Each holder adds its quantity and its value at the token's price.
- */
-export const holderListRead = (token: string, page: { page: number; limit: number }) => ({
-  first: sql`select t.total_supply::text as total_supply, t.decimals, coalesce(m.price_usd, 0) as price_usd,
-                    coalesce((select h.holder_count from holder_count_history h
-                               where h.token_address = t.address order by h.at desc limit 1), 0) as total,
-                    (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
-                       from (${holdersSql(sql`t.address`, { limit: page.limit, offset: (page.page - 1) * page.limit })}) h) as holders
-               from tokens t left join token_metrics m on m.address = t.address
-              where t.address = ${token}`,
-  answer: (t: HolderPageRow) => {
-    const data = t.holders.map((h) => {
-      const quantity = toUnits(h.amount, t.decimals);
-      return { ...toHolder(h, t), quantity, value_usd: round(quantity * t.price_usd, 2) };
-    });
-    return { data, total: t.total, page: page.page, limit: page.limit };
-  },
-});
+/** A holder list cursor: the token (a cursor walks one token's list), the last holder's raw amount and address. */
+const holderPosition = z.tuple([cursorAddress, z.string().regex(/^[0-9]{1,78}$/), cursorAddress]);
 
-export const listHolders = (db: Db, token: string, page: { page: number; limit: number }) => runRead(db, holderListRead(token, page));
+/**
+ * One page of a token's real holders, largest first (from its page number, or after a cursor's
+ * holder), with the exact number of them and the next page's cursor: null when the token is not
+ * indexed. The number is the count the worker keeps with the balances, in the same commit and by
+ * the same rule (worker/derive/balances.ts), so a busy token's total is one index probe rather
+ * than a pass over all its holders. Each holder adds its quantity and its value at the token's price.
+ */
+export const holderListRead = (token: string, q: { page: number; limit: number; cursor?: string }) => {
+  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, "holders", holderPosition);
+  if (cursor && cursor.position[0] !== token)
+    throw new InvalidInput("cursor", "cursor: made for another token's holders; pass next_cursor as the previous page returned it.");
+  const page = cursor?.page ?? q.page;
+  const after = cursor && { amount: cursor.position[1], holder: cursor.position[2] };
+  // One holder past the page says whether there is a next one.
+  const window = { limit: q.limit + 1, offset: cursor ? 0 : (page - 1) * q.limit, after };
+  return {
+    first: sql`select t.total_supply::text as total_supply, t.decimals, coalesce(m.price_usd, 0) as price_usd,
+                      coalesce((select h.holder_count from holder_count_history h
+                                 where h.token_address = t.address order by h.at desc limit 1), 0) as total,
+                      (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
+                         from (${holdersSql(sql`t.address`, window)}) h) as holders
+                 from tokens t left join token_metrics m on m.address = t.address
+                where t.address = ${token}`,
+    answer: (t: HolderPageRow) => {
+      const rows = t.holders.slice(0, q.limit);
+      const data = rows.map((h) => {
+        const quantity = toUnits(h.amount, t.decimals);
+        return { ...toHolder(h, t), quantity, value_usd: round(quantity * t.price_usd, 2) };
+      });
+      const last = rows.at(-1);
+      const next_cursor = t.holders.length > q.limit && last ? encodeCursor("holders", page + 1, [token, last.amount, last.holder]) : null;
+      return { data, total: t.total, page, limit: q.limit, next_cursor };
+    },
+  };
+};
+
+export const listHolders = (db: Db, token: string, q: { page: number; limit: number; cursor?: string }) => runRead(db, holderListRead(token, q));

@@ -30,7 +30,8 @@ type CandlePage = {
  * default `limit` candles back from `to`. There are no candles before the token's first pool
  * event; after it, an interval without one carries the previous close forward (open = high = low
  * = close, volume 0), so the series has no gaps and `total` is the number of intervals in the
- * range. Null when the token is not indexed.
+ * range. Every candle opens at the previous one's close (the token's first, at its first price),
+ * as traders' charts draw a continuous market. Null when the token is not indexed.
  * The buckets with events are the worker's (ohlcv_candles, worker/derive/candles.ts): a page reads
  * at most `limit` rows of the key, whatever the token's trading. One statement works out the
  * range from the head and the first candle and reads the page's candles with the close before
@@ -82,14 +83,18 @@ function candles(r: CandlePage, q: OhlcvQuery, step: number): z.infer<typeof ohl
   const data: z.infer<typeof candle>[] = [];
   for (let at = r.page_first; at <= r.page_last; at += step) {
     const b = byStart.get(at);
+    const previous = close;
     if (b) close = b.close;
     // Before the first event of the page's range there is nothing to carry (only on the token's first candle).
     if (close === null) continue;
+    // A candle opens where the one before it closed (the price it started at), so one trade draws a body; the
+    // token's first candle opens at its first event's price. High and low take the open in.
+    const open = b ? (previous ?? b.open) : close;
     data.push({
       time: secondsAt(at).toISOString(),
-      open: b ? b.open : close,
-      high: b ? b.high : close,
-      low: b ? b.low : close,
+      open,
+      high: b ? Math.max(b.high, open) : close,
+      low: b ? Math.min(b.low, open) : close,
       close,
       volume_usd: round(b ? b.volume : 0, 2),
       trades: b ? b.trades : 0,

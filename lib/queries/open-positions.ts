@@ -47,7 +47,7 @@ export type OpenPositions = {
   tokens: string[];
   units: Float64Array;
   /** The tokens by value at the prices of one token list snapshot, kept for that snapshot. */
-  ranked?: { snapshot: Snapshot; tokens: string[] };
+  ranked?: Ranked & { snapshot: Snapshot };
 };
 
 /**
@@ -92,20 +92,23 @@ export const valuationSnapshot = (db: Db, version: number): Promise<Snapshot> =>
  */
 export const holdingValue = (units: number, price: number): number => (units > 0 ? units * price || 0 : 0);
 
+/** Open positions' tokens in value order, with their values. */
+export type Ranked = { tokens: string[]; values: number[] };
+
 /**
- * The tokens of open positions by value at the snapshot's prices, highest first, then by address.
- * The prices are the token list's snapshot (token-list-index.ts), so ranking a wallet with
- * thousands of open positions reads no price row for each.
+ * The tokens of open positions by value at the snapshot's prices, highest first, then by address,
+ * with their values. The prices are the token list's snapshot (token-list-index.ts), so ranking a
+ * wallet with thousands of open positions reads no price row for each.
  */
-export async function byValue(db: Db, snapshot: Snapshot, open: OpenPositions): Promise<string[]> {
+export async function byValue(db: Db, snapshot: Snapshot, open: OpenPositions): Promise<Ranked> {
   if (open.ranked?.snapshot !== snapshot) {
     const { tokens, units } = open;
     const prices = await snapshotValues(db, snapshot, "priceUsd", tokens);
     const value = units.map((u, i) => holdingValue(u, prices[i]));
     const order = tokens.map((_, i) => i).sort((a, b) => value[b] - value[a] || (tokens[a] < tokens[b] ? -1 : 1));
-    open.ranked = { snapshot, tokens: order.map((i) => tokens[i]) };
+    open.ranked = { snapshot, tokens: order.map((i) => tokens[i]), values: order.map((i) => value[i]) };
   }
-  return open.ranked.tokens;
+  return open.ranked;
 }
 
 /** The open positions kept for `wallet`, if any: what a read sends to openPositionsJoin. */
@@ -145,7 +148,7 @@ export function openPositionsOf(db: Db, wallet: string, kept: OpenPositions | un
 
 /** Open positions by value (byValue's order) with their tokens' symbols, quantities in units and values; a token gone since (a reorg) left out. */
 export async function valuedOpenPositions(db: Db, snapshot: Snapshot, open: OpenPositions) {
-  const tokens = await byValue(db, snapshot, open);
+  const { tokens } = await byValue(db, snapshot, open);
   const index = new Map(open.tokens.map((t, i) => [t, i]));
   const [facts, prices] = await Promise.all([tokenFacts(db, tokens), snapshotValues(db, snapshot, "priceUsd", tokens)]);
   return tokens.flatMap((token, i) => {

@@ -11,6 +11,7 @@ type PoolRow = {
   pair_address: string;
   pair_symbol: string | null;
   protocol: keyof typeof PROTOCOLS;
+  fee: number | null;
   liquidity_usd: number;
   price_usd: number | null;
   volume_24h_usd: number;
@@ -20,6 +21,12 @@ type PoolRow = {
 
 /** The pools table's protocol names (the indexer's) as the API spells them. */
 const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as const satisfies Record<string, z.infer<typeof pool>["protocol"]>;
+
+/** A Uniswap V2 pair's fee: 0.3% of each swap, fixed by its code. */
+const V2_FEE_PCT = 0.3;
+
+/** A pool's fee tier in percent: a V3 pool's fee is in hundredths of a basis point. */
+const feePct = (p: Pick<PoolRow, "protocol" | "fee">) => (p.protocol === "uniswap-v3" && p.fee !== null ? p.fee / 10_000 : V2_FEE_PCT);
 
 /**
  * One page of the pools that trade a token, deepest first, with the exact number of them: null
@@ -32,7 +39,7 @@ export const poolListRead = (token: string, page: { page: number; limit: number 
   first: sql`select
                     (select count(*)::int from pools p where p.token0 = t.address or p.token1 = t.address) as total,
                     (select coalesce(json_agg(x order by x.liquidity_usd desc, x.address), '[]') from (
-                       select p.address, p.dex, p.protocol, pair.address as pair_address, coalesce(pt.symbol, q.name) as pair_symbol,
+                       select p.address, p.dex, p.protocol, p.fee, pair.address as pair_address, coalesce(pt.symbol, q.name) as pair_symbol,
                               p.liquidity_usd, p.price_usd, p.volume_24h_usd, p.swaps_24h, p.address is not distinct from m.priced_pool as price_source
                          from pools p
                          cross join lateral (select case when p.token0 = t.address then p.token1 else p.token0 end as address) pair
@@ -49,6 +56,7 @@ export const poolListRead = (token: string, page: { page: number; limit: number 
         address: p.address,
         protocol: PROTOCOLS[p.protocol],
         dex: p.dex,
+        fee_pct: feePct(p),
         pair_token_address: p.pair_address,
         pair_token_symbol: p.pair_symbol,
         liquidity_usd: round(p.liquidity_usd, 2),

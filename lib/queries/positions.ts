@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { position, positionList } from "@/lib/api/schemas/wallets";
+import { InvalidInput } from "@/lib/domain/errors";
 import type { PositionStatus } from "@/lib/domain/vocab";
+import { cursorAddress, cursorNumber, decodeCursor, encodeCursor } from "./cursor";
 import { iso, round, toUnits } from "./format";
 import {
   byValue,
@@ -12,11 +14,12 @@ import {
   type OpenPositionsRow,
   openPositionsJoin,
   openPositionsOf,
+  type Ranked,
   tokenFacts,
   valuationSnapshot,
 } from "./open-positions";
 import { runRead } from "./read";
-import { snapshotValues } from "./token-list-index";
+import { snapshotValues, walkedSnapshot } from "./token-list-index";
 import { currentDataVersion } from "./tokens";
 
 type PositionRow = {
@@ -34,7 +37,22 @@ type PositionRow = {
   last_trade_at: string | null;
 };
 
-type PositionQuery = { status: PositionStatus; page: number; limit: number };
+type PositionQuery = { status: PositionStatus; page: number; limit: number; cursor?: string };
+
+/**
+ * A positions cursor: the wallet, the data version whose prices ranked the walk's open positions,
+ * and the last position listed: open (0, its value) or closed (1, its realized PnL), and its token.
+ */
+const positionsCursor = z.tuple([cursorAddress, z.number().int().min(0), z.union([z.literal(0), z.literal(1)]), cursorNumber, cursorAddress]);
+type PositionsWalk = { version: number; closed: boolean; key: number; token: string };
+
+function decodePositionsCursor(wallet: string, q: PositionQuery): { page: number; walk?: PositionsWalk } {
+  if (q.cursor === undefined) return { page: q.page };
+  const { page, position } = decodeCursor(q.cursor, `positions:${q.status}`, positionsCursor);
+  const [owner, version, phase, key, token] = position;
+  if (owner !== wallet) throw new InvalidInput("cursor", "cursor: made for another wallet's positions; pass next_cursor as the previous page returned it.");
+  return { page, walk: { version, closed: phase === 1, key: key ?? 0, token } };
+}
 
 const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp from blocks b where b.number = ${block})`;
 
@@ -71,7 +89,12 @@ export function positionListRead(db: Db, wallet: string, q: PositionQuery) {
 
 export const listPositions = (db: Db, wallet: string, q: PositionQuery) => runRead(db, positionListRead(db, wallet, q));
 
-/** The page of the wallet's positions, from its counts and open positions. */
+/**
+ * The page of the wallet's positions, from its counts and open positions: from its page number,
+ * or after a cursor's position. A walk with cursors values and ranks the open positions at the
+ * prices of the data version it started at while that snapshot is held, so a price moving
+ * between pages neither repeats nor skips a position.
+ */
 async function positionPage(
   db: Db,
   wallet: string,
@@ -80,16 +103,25 @@ async function positionPage(
   counts: { total: number; open: number } & OpenPositionsRow,
   dataVersion: number | undefined,
 ): Promise<z.infer<typeof positionList>> {
-  const offset = (q.page - 1) * q.limit;
-  const snapshot = await valuationSnapshot(db, dataVersion ?? (await currentDataVersion(db)));
+  const { page, walk } = decodePositionsCursor(wallet, q);
+  const offset = walk ? 0 : (page - 1) * q.limit;
+  const snapshot = (walk && walkedSnapshot(walk.version)) || (await valuationSnapshot(db, dataVersion ?? (await currentDataVersion(db))));
   const total = q.status === "open" ? counts.open : q.status === "closed" ? counts.total - counts.open : counts.total;
-  let openPage: string[] = [];
-  if (q.status !== "closed" && offset < counts.open) {
-    const open = openPositionsOf(db, wallet, kept, counts);
-    openPage = (await byValue(db, snapshot, open)).slice(offset, offset + q.limit);
+  let ranked: Ranked = { tokens: [], values: [] };
+  let openFrom = 0;
+  if (q.status !== "closed" && !walk?.closed && (walk || offset < counts.open)) {
+    ranked = await byValue(db, snapshot, openPositionsOf(db, wallet, kept, counts));
+    // After the walk's last open position: a lower value, or the same one and a later token.
+    openFrom = walk ? afterIndex(ranked, walk) : offset;
   }
-  const closedOffset = q.status === "closed" ? offset : Math.max(0, offset - counts.open);
-  const closedLimit = q.status === "open" ? 0 : q.limit - openPage.length;
+  const openPage = ranked.tokens.slice(openFrom, openFrom + q.limit);
+  const moreOpen = openFrom + openPage.length < ranked.tokens.length;
+  const closedOffset = walk ? 0 : q.status === "closed" ? offset : Math.max(0, offset - counts.open);
+  const closedLimit = q.status === "open" || moreOpen ? 0 : q.limit - openPage.length;
+  const closedAfter = walk?.closed
+    ? sql`and (p.realized_pnl_usd < ${walk.key} or (p.realized_pnl_usd = ${walk.key} and p.token_address > ${walk.token}))`
+    : sql``;
+  // One closed position past the page says whether there is a next one.
   const rows = await queryPrepared<PositionRow & { k: number }>(
     db,
     sql`select ${POSITION_FIELDS}, 0 as k
@@ -99,15 +131,26 @@ async function positionPage(
         select * from (
           select ${POSITION_FIELDS}, (row_number() over (order by p.realized_pnl_usd desc, p.token_address))::int as k
             from wallet_positions p
-           where p.wallet = ${wallet} and p.quantity <= 0
-           order by p.realized_pnl_usd desc, p.token_address ${pageWindow(closedLimit, closedOffset)}) closed`,
+           where p.wallet = ${wallet} and p.quantity <= 0 ${closedAfter}
+           order by p.realized_pnl_usd desc, p.token_address ${pageWindow(closedLimit === 0 ? 0 : closedLimit + 1, closedOffset)}) closed`,
   );
   const rank = new Map(openPage.map((t, i) => [t, i]));
+  const closed = rows.filter((r) => r.k > 0).sort((a, b) => a.k - b.k);
   // Open ones in value order (a position closed since it was ranked drops out), then the closed ones in the statement's order.
   const positions = [
     ...rows.filter((r) => r.k === 0 && BigInt(r.quantity) > 0n).sort((a, b) => rank.get(a.token_address)! - rank.get(b.token_address)!),
-    ...rows.filter((r) => r.k > 0).sort((a, b) => a.k - b.k),
+    ...closed.slice(0, closedLimit),
   ];
+  // Where the page ends: after its last open position while more (open or closed) follow, after its last closed one while more closed do.
+  const lastOpen = openPage.length ? openFrom + openPage.length - 1 : -1;
+  const closedFollow = q.status !== "open" && counts.total > counts.open;
+  const lastClosed = closed.length > closedLimit ? closed[closedLimit - 1] : undefined;
+  const next: PositionsWalk | undefined = lastClosed
+    ? { version: snapshot.version, closed: true, key: lastClosed.realized_pnl_usd, token: lastClosed.token_address }
+    : closedLimit === 0 && lastOpen >= 0 && (moreOpen || closedFollow)
+      ? { version: snapshot.version, closed: false, key: ranked.values[lastOpen], token: ranked.tokens[lastOpen] }
+      : undefined;
+  const next_cursor = next ? encodeCursor(`positions:${q.status}`, page + 1, [wallet, next.version, next.closed ? 1 : 0, next.key, next.token]) : null;
   const tokens = positions.map((p) => p.token_address);
   const [facts, prices] = await Promise.all([tokenFacts(db, tokens), snapshotValues(db, snapshot, "priceUsd", tokens)]);
   // A token gone since (a reorg) drops out, as its position does.
@@ -140,5 +183,11 @@ async function positionPage(
       },
     ];
   });
-  return { data, total, page: q.page, limit: q.limit };
+  return { data, total, page, limit: q.limit, next_cursor };
+}
+
+/** The first place in the ranking after the walk's last open position (value descending, then token). */
+function afterIndex(ranked: Ranked, walk: PositionsWalk): number {
+  const i = ranked.tokens.findIndex((t, j) => ranked.values[j] < walk.key || (ranked.values[j] === walk.key && t > walk.token));
+  return i === -1 ? ranked.tokens.length : i;
 }

@@ -20,6 +20,8 @@ function columnSql(c: TokenSortColumn): SQL<number> {
 }
 
 export type Snapshot = {
+  /** The data version it was built for. */
+  version: number;
   /** Token addresses in address order: a token's position indexes every array of the snapshot. */
   addresses: string[];
   /** Values by position (created_at in epoch ms): the base columns, then others as they are read. */
@@ -37,7 +39,7 @@ export type Snapshot = {
  * typed arrays, pre-sorted for each sort, rebuilt when the data version changes. A list request
  * is then one pass over an array (exact totals included) instead of a count over the table.
  */
-async function build(db: Db): Promise<Snapshot> {
+async function build(db: Db, version: number): Promise<Snapshot> {
   const rows = await db
     .select({
       address: tokenMetrics.address,
@@ -49,7 +51,7 @@ async function build(db: Db): Promise<Snapshot> {
   const n = rows.length;
   const columns = Object.fromEntries(BASE_COLUMNS.map((c) => [c, Float64Array.from(rows, (r) => r[c])]));
   const flags = Int32Array.from(rows, (r) => flagMask(r.riskFlags));
-  return { addresses: rows.map((r) => r.address), columns, loading: {}, flags, order: {}, pass: new Uint8Array(n) };
+  return { version, addresses: rows.map((r) => r.address), columns, loading: {}, flags, order: {}, pass: new Uint8Array(n) };
 }
 
 const positions = new WeakMap<Snapshot, Map<string, number>>();
@@ -125,17 +127,28 @@ export async function snapshotValues(db: Db, s: Snapshot, column: TokenSortColum
 /** The snapshots built lately, by the data version each was built for: a few, as a read of an older one may come in. */
 const KEPT_BUILDS = 4;
 const builds = new Map<number, Promise<Snapshot>>();
+/** The same snapshots once built. */
+const built = new Map<number, Snapshot>();
+/**
+ * Snapshots a walk with a cursor continues in, the most recently walked last: a walk keeps the
+ * order of the data version it started at, so no token moving meanwhile is listed twice or
+ * skipped. A few, as each holds the whole list.
+ */
+const KEPT_WALKS = 4;
+const walked = new Map<number, Snapshot>();
 let ready: { version: number; snapshot: Snapshot } | undefined;
 
 /** The snapshot built for `version`, started if there is none (a failed build is dropped: the next one tries again). */
 function buildFor(db: Db, version: number): Promise<Snapshot> {
-  const built = builds.get(version);
-  if (built) return built;
-  const snapshot = build(db);
+  const building = builds.get(version);
+  if (building) return building;
+  const snapshot = build(db, version);
   builds.set(version, snapshot);
   dropOldest(builds, KEPT_BUILDS);
   snapshot.then(
     (s) => {
+      built.set(version, s);
+      dropOldest(built, KEPT_BUILDS);
       if (!ready || ready.version < version) ready = { version, snapshot: s };
     },
     () => builds.get(version) === snapshot && builds.delete(version),
@@ -212,33 +225,84 @@ function markMatches(s: Snapshot, filter: TokenFilter, now: Date): number | null
   );
 }
 
+/** Where a walk of the list stands: after the token at `address`, whose sort key was `key` (NaN: none), in data version `version`. */
+export type ListWalk = { version: number; key: number; address: string };
+
 /**
- * The addresses of one page of the filtered, sorted list, and the exact number of matches:
- * the page is a walk of the sort order that stops once the page is full.
+ * The snapshot a walk continues in: the one it started in while it is held (then every token is
+ * listed once, however the market moved), else the one of `version`, where the walk resumes after
+ * its last token's sort key and address.
+ */
+function walkSnapshot(db: Db, version: number, after: ListWalk | undefined): Promise<Snapshot> {
+  const held = after && walkedSnapshot(after.version);
+  return held ? Promise.resolve(held) : snapshotFor(db, version);
+}
+
+/**
+ * The snapshot of `version` while it is held (one of the last built, or one a walk still reads),
+ * kept for walks from now on: reads that walk a list in value order (a wallet's positions) keep
+ * the prices their walk started at, as the token list's walks keep its order.
+ */
+export function walkedSnapshot(version: number): Snapshot | undefined {
+  const held = walked.get(version) ?? built.get(version);
+  if (held) {
+    walked.delete(version);
+    walked.set(version, held);
+    dropOldest(walked, KEPT_WALKS);
+  }
+  return held;
+}
+
+/** The first place in `order` (sorted by `key`, `descending`, then address) that comes after `after`: a binary search. */
+function startAfter(s: Snapshot, order: Int32Array, key: Float64Array, descending: boolean, after: ListWalk): number {
+  const sign = descending ? -1 : 1;
+  const c = after.key;
+  const isAfter = (i: number) => {
+    const x = key[i];
+    if (Number.isNaN(x) !== Number.isNaN(c)) return Number.isNaN(x);
+    if (!Number.isNaN(x) && x !== c) return sign * (x - c) > 0;
+    return s.addresses[i] > after.address;
+  };
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (isAfter(order[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The addresses of one page of the filtered, sorted list, the exact number of matches, and
+ * where the next page starts (null after the last match): the page is a walk of the sort order
+ * from its start (the page's offset, or the place after a walk's last token) that stops once the
+ * page is full.
  */
 export async function queryTokenList(
   db: Db,
   version: number,
-  q: { filter: TokenFilter; sort: TokenSort; page: number; limit: number },
+  q: { filter: TokenFilter; sort: TokenSort; page: number; limit: number; after?: ListWalk },
   now: Date,
-): Promise<{ addresses: string[]; total: number }> {
-  const s = await snapshotFor(db, version);
+): Promise<{ addresses: string[]; total: number; next: ListWalk | null }> {
+  const s = await walkSnapshot(db, version, q.after);
   const n = s.addresses.length;
+  const { column, descending } = TOKEN_SORT_ORDERS[q.sort];
   // Before the matches are marked: nothing may await between marking `pass` and reading it.
   const order = await orderOf(db, s, q.sort);
-  const first = (q.page - 1) * q.limit;
+  const key = await columnOf(db, s, column);
   const total = markMatches(s, q.filter, now);
-  if (total === null) {
-    const page = order.subarray(Math.min(first, n), Math.min(first + q.limit, n));
-    return { addresses: Array.from(page, (i) => s.addresses[i]), total: n };
+  const passes = (i: number) => total === null || s.pass[i] === 1;
+  let k = 0;
+  if (q.after) k = startAfter(s, order, key, descending, q.after);
+  else if (total === null) k = Math.min((q.page - 1) * q.limit, n);
+  else {
+    for (let seen = 0, first = (q.page - 1) * q.limit; k < n && seen < first; k++) if (s.pass[order[k]]) seen++;
   }
-  const addresses: string[] = [];
-  if (first >= total) return { addresses, total };
-  for (let k = 0, seen = 0; k < n && addresses.length < q.limit; k++) {
-    const i = order[k];
-    if (!s.pass[i]) continue;
-    if (seen >= first) addresses.push(s.addresses[i]);
-    seen++;
-  }
-  return { addresses, total };
+  const page: number[] = [];
+  for (; k < n && page.length < q.limit; k++) if (passes(order[k])) page.push(order[k]);
+  while (k < n && !passes(order[k])) k++;
+  const last = page.at(-1);
+  const next = k < n && last !== undefined ? { version: s.version, key: key[last], address: s.addresses[last] } : null;
+  return { addresses: page.map((i) => s.addresses[i]), total: total ?? n, next };
 }

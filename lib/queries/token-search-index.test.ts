@@ -18,6 +18,7 @@ const value = () => (random() < 0.2 ? Number.NaN : random() < 0.2 ? 0 : Math.flo
 const liquidity = Float64Array.from(addresses, value);
 const volume = Float64Array.from(addresses, value);
 const snapshot: Snapshot = {
+  version: 1,
   addresses,
   columns: { liquidityUsd: liquidity, volume24hUsd: volume },
   loading: {},
@@ -64,6 +65,24 @@ describe("findTokens", () => {
       expect(found.total).toBe(all.length);
       expect(found.matches).toEqual(all.slice(offset, offset + limit));
     }
+  });
+
+  it.each([
+    ["a", false],
+    ["ab", false],
+    ["0x", true],
+  ] as [string, boolean][])("q=%s: a walk after each page's last match lists every match once, in rank order", (q, byAddress) => {
+    const all = expected(q, byAddress);
+    const walked: typeof all = [];
+    let after: ReturnType<typeof findTokens>["last"] | undefined;
+    for (let more = true; more; ) {
+      const page = findTokens(snapshot, index, q, byAddress, { offset: 0, limit: 97, after: after ?? undefined });
+      walked.push(...page.matches);
+      expect(page.more).toBe(walked.length < all.length);
+      after = page.last;
+      more = page.more;
+    }
+    expect(walked).toEqual(all);
   });
 
   it("walks the rank order for a prefix matching thousands", () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
-import { type Snapshot, snapshotFor } from "./token-list-index";
+import { type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
 /** One key per token position (lowercased), and the positions sorted by it: a prefix is a range. */
 type Keys = { values: string[]; sorted: Int32Array };
@@ -9,6 +9,9 @@ type Keys = { values: string[]; sorted: Int32Array };
 export type NameIndex = { addresses: string[]; symbol: Keys; name: Keys; address: Keys };
 
 export type TokenMatch = { address: string; matched: "symbol" | "name" | "address" };
+
+/** Where a token stands in search order: exact match (0) or not (1), liquidity and volume (0 without), address. */
+export type TokenRank = { group: 0 | 1; liquidity: number; volume: number; address: string };
 
 /** Above this many matches a page is a walk of the whole rank order rather than a sort of the matches. */
 const SORT_MATCHES_MAX = 5_000;
@@ -110,11 +113,15 @@ export async function searchTokenIndex(
   version: number,
   q: string,
   byAddress: boolean,
-  page: { offset: number; limit: number },
-): Promise<{ matches: TokenMatch[]; total: number }> {
-  const s = await snapshotFor(db, version);
-  return findTokens(s, await namesOf(db, s), q, byAddress, page);
+  page: TokenSearchPage,
+): Promise<{ matches: TokenMatch[]; total: number; last: TokenRank | null; more: boolean; version: number }> {
+  // A walk with a cursor keeps the snapshot it started in while it is held, as the token list's walks do.
+  const s = (page.walk && walkedSnapshot(page.walk.version)) || (await snapshotFor(db, version));
+  return { ...findTokens(s, await namesOf(db, s), q, byAddress, page), version: s.version };
 }
+
+/** A page of matches: from an offset, or after a walk's last match (`after`, in the snapshot of `walk.version`). */
+export type TokenSearchPage = { offset: number; limit: number; after?: TokenRank; walk?: { version: number } };
 
 /** searchTokenIndex on a snapshot and its name index. Synchronous: s.pass is shared with the list's requests. */
 export function findTokens(
@@ -122,8 +129,8 @@ export function findTokens(
   names: NameIndex,
   q: string,
   byAddress: boolean,
-  page: { offset: number; limit: number },
-): { matches: TokenMatch[]; total: number } {
+  page: TokenSearchPage,
+): { matches: TokenMatch[]; total: number; last: TokenRank | null; more: boolean } {
   const symbols = prefixRange(names.symbol, q);
   const addresses = byAddress ? prefixRange(names.address, q) : ([0, 0] as const);
   const spans = [
@@ -156,16 +163,41 @@ export function findTokens(
       : (function* () {
           for (const p of rankOrder(s)) if (pass[p] === 1) yield p;
         })();
+  const liquidity = s.columns.liquidityUsd!;
+  const volume = s.columns.volume24hUsd!;
+  const rankOf = (p: number): TokenRank => ({
+    group: pass[p] === 2 ? 0 : 1,
+    liquidity: Number.isNaN(liquidity[p]) ? 0 : liquidity[p],
+    volume: Number.isNaN(volume[p]) ? 0 : volume[p],
+    address: s.addresses[p],
+  });
+  const { after } = page;
+  const isAfter = (r: TokenRank) =>
+    !after ||
+    (r.group !== after.group
+      ? r.group > after.group
+      : r.liquidity !== after.liquidity
+        ? r.liquidity < after.liquidity
+        : r.volume !== after.volume
+          ? r.volume < after.volume
+          : r.address > after.address);
+  // One match past the page says whether there is a next one.
   const hits: number[] = [];
   let seen = 0;
   for (const list of [exact, rest]) {
     for (const p of list) {
-      if (hits.length === page.limit) break;
-      if (seen++ >= page.offset) hits.push(p);
+      if (hits.length > page.limit) break;
+      if (after ? isAfter(rankOf(p)) : seen++ >= page.offset) hits.push(p);
     }
   }
+  const more = hits.length > page.limit;
+  if (more) hits.pop();
+  const last = hits.at(-1);
   return {
     total,
+    /** The page's last match's rank, where a walk continues; whether more matches follow it. */
+    last: last === undefined ? null : rankOf(last),
+    more,
     matches: hits.map((p) => ({
       address: s.addresses[p],
       matched: names.symbol.values[p].startsWith(q) ? "symbol" : names.name.values[p].startsWith(q) ? "name" : "address",

@@ -1,10 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
 import { syncState } from "@/db/schema";
 import type { token, tokenProfile } from "@/lib/api/schemas/tokens";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { RiskFlag, TokenSort } from "@/lib/domain/vocab";
+import { cursorAddress, cursorNumber, decodeCursor, encodeCursor } from "./cursor";
 import { hoursSince, iso, round } from "./format";
 import { type HolderRow, holdersSql, toHolder } from "./holders";
 import { runRead } from "./read";
@@ -79,7 +80,7 @@ function toToken(r: TokenRow, now: Date): Token {
 
 const changePct = (pct: number | null) => (pct === null ? null : round(pct, 2));
 
-export type TokenListQuery = { filter: TokenFilter; sort: TokenSort; page: number; limit: number };
+export type TokenListQuery = { filter: TokenFilter; sort: TokenSort; page: number; limit: number; cursor?: string };
 
 /** The data version that keys the list index, for callers without one from the auth round trip. */
 export async function currentDataVersion(db: Db): Promise<number> {
@@ -119,17 +120,34 @@ export async function tokenRows(db: Db, version: number, addresses: string[]): P
   return found;
 }
 
-export async function listTokens(db: Db, q: TokenListQuery, now: Date, dataVersion?: number): Promise<{ data: Token[]; total: number }> {
+/** A token list cursor: the walk's data version, the last token's sort key (null: none) and address. */
+const listPosition = z.tuple([z.number().int().min(0), cursorNumber, cursorAddress]);
+
+/**
+ * A page of the filtered, sorted list (from its page number, or from where a cursor left off)
+ * with the exact total, the page's number and the cursor of the next page.
+ */
+export async function listTokens(
+  db: Db,
+  q: TokenListQuery,
+  now: Date,
+  dataVersion?: number,
+): Promise<{ data: Token[]; total: number; page: number; next_cursor: string | null }> {
   const version = dataVersion ?? (await currentDataVersion(db));
-  const { addresses, total } = await queryTokenList(db, version, q, now);
-  if (!addresses.length) return { data: [], total };
+  const list = `tokens:${q.sort}`;
+  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, list, listPosition);
+  const after = cursor && { version: cursor.position[0], key: cursor.position[1] ?? Number.NaN, address: cursor.position[2] };
+  const page = cursor?.page ?? q.page;
+  const { addresses, total, next } = await queryTokenList(db, version, { ...q, after }, now);
+  const next_cursor = next && encodeCursor(list, page + 1, [next.version, Number.isNaN(next.key) ? null : next.key, next.address]);
+  if (!addresses.length) return { data: [], total, page, next_cursor };
   const rows = await tokenRows(db, version, addresses);
   // A token deleted since the index was built (a reorg) drops out of this page.
   const data = addresses.flatMap((a) => {
     const row = rows.get(a);
     return row ? [toToken(row, now)] : [];
   });
-  return { data, total };
+  return { data, total, page, next_cursor };
 }
 
 /** The tokens of `addresses` that are indexed, in that order (a batch lookup). */

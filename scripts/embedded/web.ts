@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCE_DIRS = ["app", "components", "lib", "db", "public"];
+const SOURCE_DIRS = ["app", "components", "lib", "db", "public", "packages/sdk/src", "packages/mcp/src"];
 const BUILD_ID = path.join(".next", "BUILD_ID");
 
 function newestSourceMtime(dir: string): number {

@@ -119,15 +119,20 @@ describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
   it("go with summaries that state the figures served beside them", () => {
     for (const p of published.profiles) {
       expect(p.ai_summary).toContain(`It has ${p.holder_count.toLocaleString("en-US")} holder`);
-      expect(p.ai_summary).toContain(`${formatUsd(p.liquidity_usd)} of liquidity and a market cap of ${formatUsd(p.market_cap_usd)}`);
+      const cap = p.market_cap_usd > 0 ? `a market cap of ${formatUsd(p.market_cap_usd)}` : "no price";
+      expect(p.ai_summary).toContain(`${formatUsd(p.liquidity_usd)} of liquidity and ${cap}`);
       expect(p.ai_summary).toContain(`score of ${Math.round(p.risk_score)}`);
     }
   });
 
-  it("give every token that was ever traded a market cap, rugged ones too", () => {
+  it("value a token only while it has a price: a rugged one has no market cap, the rest have one", () => {
     const rugged = new Set(truth.tokens.filter((t) => t.flags.includes("liquidity_pulled")).map((t) => t.address.toLowerCase()));
     expect(rugged.size).toBeGreaterThan(0);
-    for (const p of published.profiles) expect({ token: p.symbol, positive: p.market_cap_usd > 0 }).toEqual({ token: p.symbol, positive: true });
+    for (const p of published.profiles) {
+      const priced = p.price_usd !== null && p.price_usd > 0;
+      expect({ token: p.symbol, marketCap: p.market_cap_usd > 0 }).toEqual({ token: p.symbol, marketCap: priced });
+      if (!rugged.has(p.address)) expect({ token: p.symbol, priced }).toEqual({ token: p.symbol, priced: true });
+    }
   });
 
   it("explain each flag in words, naming the condition that raised it", () => {

@@ -33,14 +33,17 @@ function expectedCandles(events: PoolEvent[], step: number, first: number, last:
   let close: number | null = events.filter((s) => s.at < first).at(-1)?.price ?? null;
   for (let at = first; at <= last; at += step) {
     const inside = events.filter((s) => s.at >= at && s.at < at + step);
+    const previous = close;
     if (inside.length) close = inside.at(-1)!.price;
     if (close === null) continue;
-    const prices = inside.map((s) => s.price);
+    // Opens at the previous close; the token's first candle at its first price.
+    const open = inside.length ? (previous ?? inside[0].price) : close;
+    const prices = [open, ...inside.map((s) => s.price)];
     out.push({
       time: new Date(at * 1000).toISOString(),
-      open: inside.length ? prices[0] : close,
-      high: inside.length ? Math.max(...prices) : close,
-      low: inside.length ? Math.min(...prices) : close,
+      open,
+      high: Math.max(...prices),
+      low: Math.min(...prices),
       close,
       volume_usd: Math.round(inside.reduce((a, s) => a + (s.swap ? s.usd : 0), 0) * 100) / 100,
       trades: inside.filter((s) => s.swap).length,

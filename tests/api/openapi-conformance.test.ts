@@ -65,7 +65,15 @@ async function send(s: Sample, docPath: string, method: string) {
   const body = s.rawBody ?? (s.body === undefined ? undefined : JSON.stringify(s.body));
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(`${prefix}${filled}${s.query ? `?${s.query}` : ""}`, { method, headers, body });
-  return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+  const type = res.headers.get("content-type");
+  // A stream does not end: its first chunk stands for its body.
+  if (type?.startsWith("text/event-stream") && res.body) {
+    const reader = res.body.getReader();
+    const first = await reader.read();
+    await reader.cancel();
+    return { status: res.status, type, text: new TextDecoder().decode(first.value) };
+  }
+  return { status: res.status, type, text: await res.text() };
 }
 
 /** What is wrong with a live response against its operation in the document; [] when nothing. */
@@ -77,6 +85,9 @@ async function check(s: Sample): Promise<string[]> {
   const declared = doc.paths[docPath][method.toLowerCase()].responses[String(res.status)];
   if (!declared) return [`${where}: status ${res.status} is not declared`];
   const none = res.text === "" ? [] : [`${where}: a body where none is declared`];
+  if (declared.content?.["text/event-stream"]) {
+    return res.type?.startsWith("text/event-stream") ? [] : [`${where}: content-type ${res.type}`];
+  }
   if (!declared.content?.["application/json"]) return none;
   if (!res.type?.startsWith("application/json")) return [`${where}: content-type ${res.type}`];
   const response = ["paths", docPath, method.toLowerCase(), "responses", String(res.status)];
@@ -103,11 +114,18 @@ async function fixture(state: string, query: ReturnType<typeof sql>): Promise<[s
   return [state, row.a];
 }
 
-/** A key of a Free account that has used its day, today's and tomorrow's (UTC), so it answers 429 whenever it runs. */
+/** A key of a Free account that has used its day (the account's meter), today's and tomorrow's (UTC), so it answers 429 whenever it runs. */
 async function limitedKey() {
   const k = await newKey("free");
   await testDb().execute(sql`insert into usage_daily (key_id, day, requests)
-    select ${k.id}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`);
+    select ${k.accountId}, (now() at time zone 'utc')::date + d, 100 from generate_series(0, 1) d`);
+  return k.key;
+}
+
+/** A key above its plan's cap after a downgrade: disabled, not deleted (lib/keys/store.ts). */
+async function disabledKey() {
+  const k = await newKey("free");
+  await testDb().execute(sql`update api_keys set disabled_at = now() where id = ${k.id}`);
   return k.key;
 }
 
@@ -231,6 +249,9 @@ beforeAll(async () => {
   list("GET /events", "every type", "limit=200");
   list("GET /events", "one token's transfers", `type=transfer&token_address=${tokens[0][1]}&limit=200`);
   samples.push({ op: "GET /status", state: "the fixture's", expect: 200, key: null });
+  // Free keys have no streams (403, sampled with the errors); a Pro key opens one.
+  const pro = (await newKey("pro")).key;
+  samples.push({ op: "GET /events/stream", state: "a Pro key's stream of swaps", expect: 200, key: pro, query: "type=swap" });
 
   // The own chain's states, read from its server.
   const ownUrl = own.server.baseUrl;
@@ -271,7 +292,23 @@ async function alertSamples(): Promise<Sample[]> {
   const webhook = { notification_channel: "webhook", webhook_url: "https://example.com/hook" };
   const [pause, asleep] = [{ status: "paused" }, { status: "asleep" }];
   const hooked = { name: "x", ...webhook, conditions };
+  // The other kinds (an address in mixed case, served lowercase), before the list reads them.
+  const address = `0x${"Ab".repeat(20)}`;
+  const kinds = {
+    wallet: { wallet_address: address, actions: ["buy", "receive"], token_address: address },
+    price: { token_address: address, moves: "either", change_pct: 25, window: "1h" },
+    smart_money: { min_amount_usd: 500 },
+  };
+  const kindSample = ([kind, c]: [string, object]) => ({
+    op: "POST /alerts",
+    state: `a ${kind} alert`,
+    expect: 201,
+    key: pro,
+    body: { name: kind, kind, conditions: c },
+  });
   return [
+    ...Object.entries(kinds).map(kindSample),
+    { op: "POST /alerts", state: "Free smart money", expect: 403, key: free, body: { name: "x", kind: "smart_money", conditions: {} } },
     { op: "POST /alerts", state: "email", expect: 201, key: pro, body: { name: "calm", conditions } },
     { op: "POST /alerts", state: "webhook", expect: 201, key: pro, body: hooked },
     { op: "POST /alerts", state: "Free hooks", expect: 403, key: free, body: hooked },
@@ -292,7 +329,7 @@ async function alertSamples(): Promise<Sample[]> {
  * 429 over the limit where it takes one, 400 for an unknown parameter or a malformed path
  * parameter, 404 for an address or alert that does not exist, 413 for a body over 64 KiB.
  */
-function errorSamples(op: string, operation: Operation, limited: string): Sample[] {
+function errorSamples(op: string, operation: Operation, limited: string, disabled: string): Sample[] {
   const codes = Object.keys(operation.responses);
   const names = (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
   const params = Object.fromEntries(names.map((name) => [name, name === "id" ? UNKNOWN_ALERT : UNINDEXED]));
@@ -302,6 +339,7 @@ function errorSamples(op: string, operation: Operation, limited: string): Sample
   if (operation.security?.length !== 0) {
     out.push({ op, state: "no key", expect: 401, key: null, params });
     out.push({ op, state: "a spent key", expect: 429, key: limited, params });
+    out.push({ op, state: "a key disabled by a downgrade", expect: 403, key: disabled, params });
   }
   for (const name of names) {
     out.push({ op, state: `a malformed ${name}`, expect: 400, params: { ...params, [name]: "0xnope" } });
@@ -337,15 +375,24 @@ describe("the OpenAPI document against live responses", () => {
     expect(await missing("/scores/token/{address}", tokens[2][1])).toContain("holder_concentration_score");
     expect(await missing("/scores/wallet/{address}", wallets[1][1])).toContain("win_rate");
     const ownRead = [own.server.baseUrl, own.key] as const;
-    expect((await get("/tokens/{address}/ohlcv", own.token, ...ownRead)).total).toBe(0);
+    // Its price since the launch's liquidity, without a trade.
+    const candles = (await get("/tokens/{address}/ohlcv", own.token, ...ownRead)) as unknown as { data: { trades: number }[] };
+    expect(candles.data.map((c) => c.trades).filter((n) => n > 0)).toEqual([]);
     expect(await missing("/scores/token/{address}", own.token, ...ownRead)).toContain("wash_trade_score");
-    expect((await get("/wallets/{address}/positions", own.creator, ...ownRead)).total).toBe(0);
-    expect(await missing("/scores/wallet/{address}", own.creator, ...ownRead)).toHaveLength(4);
+    // Its only position is its launch liquidity (docs/methodology.md): no buy, no sell.
+    const positions = (await get("/wallets/{address}/positions", own.creator, ...ownRead)) as unknown as {
+      data: { buy_count: number; sell_count: number }[];
+    };
+    expect(positions.data.filter((p) => p.buy_count + p.sell_count > 0)).toEqual([]);
+    // Its launch liquidity is an open position (a drawdown to read), nothing else is.
+    expect(await missing("/scores/wallet/{address}", own.creator, ...ownRead)).toEqual(
+      expect.arrayContaining(["win_rate", "entry_timing_score", "consistency_score"]),
+    );
   });
 
   it("validates every operation's responses, success and errors, in every state", { timeout: 240_000 }, async () => {
-    const limited = await limitedKey();
-    const errors = operations().flatMap((o) => errorSamples(o.op, o.operation, limited));
+    const [limited, disabled] = [await limitedKey(), await disabledKey()];
+    const errors = operations().flatMap((o) => errorSamples(o.op, o.operation, limited, disabled));
     const all = [...samples, ...(await alertSamples()), ...errors];
     const problems: string[] = [];
     for (const s of all) problems.push(...(await check(s)));

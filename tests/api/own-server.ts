@@ -83,7 +83,7 @@ export async function authForm(b: Browser, path: string, fields: Record<string, 
  * do, not of how one is obtained (tests/api/sign-in.test.ts does that through email links). The
  * cookie name is the one of an http APP_URL.
  */
-export async function signedIn(server: OwnServer, email = `${randomBytes(6).toString("hex")}@example.com`) {
+export async function signedIn(server: Pick<OwnServer, "db" | "sql" | "secret" | "baseUrl">, email = `${randomBytes(6).toString("hex")}@example.com`) {
   const [user] = await server.db.insert(users).values({ email }).returning();
   const accountId = await linkAccount(server.db, user.id, email);
   const sid = await openSession(server.sql, user.id);

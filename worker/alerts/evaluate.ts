@@ -1,12 +1,17 @@
 import type { Sql } from "@/db/client";
+import type { EventAlert } from "@/lib/alerts/event-match";
+import { config } from "@/lib/config";
+import { isEventKind } from "@/lib/domain/alert-conditions";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import { log } from "@/lib/log";
 import { isLagging, lagBehind } from "@/lib/queries/status";
 import type { CycleContext } from "@/worker/worker";
 import { hashAddresses, matchDigest } from "./digest";
-import { loadAlerts } from "./load";
+import { type EventReport, evaluateEventAlerts } from "./event-alerts";
+import { type AlertState, loadAlerts } from "./load";
 import { TokenKeys } from "./match-sets";
 import { type MatchDiff, MatchMemory } from "./memory";
+import { otherKindChanges } from "./price";
 import { type MatchChange, recordMatches } from "./record";
 import { TokenLoader } from "./tokens";
 
@@ -23,7 +28,9 @@ export type EvaluationReport = {
   cleared: number;
   /** Alerts fired, one outbox notification each. */
   fired: number;
-  ms: { load: number; match: number; record: number; fire: number; total: number };
+  /** Wallet and smart-money alerts (event-alerts.ts): blocks read, events matched, alerts fired. */
+  events: EventReport;
+  ms: { load: number; match: number; record: number; fire: number; events: number; total: number };
 };
 
 /** While the chain is idle, evaluations are this far apart. */
@@ -49,14 +56,17 @@ export class AlertEvaluator {
 
   /**
    * One evaluation as of `now`, the indexed head's time: loads the tokens once, computes each
-   * alert's match set with the filter of GET /v1/tokens, records what changed, then fires what
-   * is due (see fireAlerts). Runs in the worker holding the indexing lock: it assumes it is the
-   * only writer of alert_matches and match_digest.
+   * alert's match set with the filter of GET /v1/tokens (a price alert's with its price
+   * condition: price.ts), records what changed, then fires what is due (see fireAlerts). Then
+   * the wallet and smart-money alerts fire on the events of the blocks indexed since
+   * (event-alerts.ts), those within the status lag threshold of `now` (older ones are the past
+   * a worker caught up on). Runs in the worker holding the indexing lock: it assumes it is the
+   * only writer of alert_matches, match_digest and alert_event_blocks.
    */
   async evaluate(sql: Sql, now: Date): Promise<EvaluationReport> {
     const t0 = performance.now();
     const [tokens, states] = await Promise.all([this.tokens.load(sql), loadAlerts(sql)]);
-    const alerts = states.filter((a) => a.live);
+    const alerts = states.filter((a): a is AlertState & { conditions: TokenFilter } => a.live && a.kind === "token");
     const t1 = performance.now();
 
     const keys = alerts.map((a) => conditionsKey(a.conditions));
@@ -80,11 +90,23 @@ export class AlertEvaluator {
       changed.push({ alertId: alert.id, digest, addresses, diff: diffs.get(pair) });
     }
     this.memory.remember(cycle, digests);
+    changed.push(
+      ...otherKindChanges(
+        states.filter((a) => a.live && a.kind !== "token"),
+        tokens,
+        hashes,
+      ),
+    );
     const t2 = performance.now();
 
     const notLive = states.filter((a) => !a.live).map((a) => a.id);
     this.keys.retain(tokens.map((t) => t.address));
     const { ms, ...written } = await recordMatches(sql, this.keys, { changed, notLive, tokens, now });
+    const t3 = performance.now();
+    const eventAlerts = states.filter((a): a is AlertState & EventAlert => a.live && isEventKind(a.kind));
+    const freshSince = new Date(now.getTime() - config.STATUS_MAX_LAG_SECONDS * 1000);
+    const events = await evaluateEventAlerts(sql, eventAlerts, now, freshSince);
+    const t4 = performance.now();
 
     return {
       tokens: tokens.length,
@@ -92,7 +114,9 @@ export class AlertEvaluator {
       conditions: byConditions.size,
       changed: changed.length,
       ...written,
-      ms: { load: t1 - t0, match: t2 - t1, ...ms, total: performance.now() - t0 },
+      fired: written.fired + events.fired,
+      events,
+      ms: { load: t1 - t0, match: t2 - t1, ...ms, events: t4 - t3, total: t4 - t0 },
     };
   }
 

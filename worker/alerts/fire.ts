@@ -1,15 +1,14 @@
 import { insertRows, names, type Tx, updateSql } from "@/db/bulk";
 import { alerts as alertsTable, notifications } from "@/db/schema";
-import { type AlertNotification, MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
-import { webhooksRefused } from "@/lib/alerts/service";
-import { explainMatch, type TokenFilter } from "@/lib/domain/token-filter";
-import type { AlertChannel } from "@/lib/domain/vocab";
+import { MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
+import { ALERT_COOLDOWN_MS as COOLDOWN_MS, explainTokenMatch, type PriceConditions } from "@/lib/domain/alert-conditions";
+import type { TokenFilter } from "@/lib/domain/token-filter";
 import { newId } from "@/lib/keys/secret";
+import { type Firing, firingOf, loadTargets, notificationRow } from "./firing";
 import { liveKey } from "./load";
 import type { CycleToken } from "./tokens";
 
-/** An alert fires at most once per this period; what newly matches meanwhile waits for the next firing. */
-export const COOLDOWN_MS = 15 * 60_000;
+export { COOLDOWN_MS };
 
 const al = names(alertsTable);
 /** Fires the live alerts $2 that did not fire since $3 at $1, under their row locks; returns those. */
@@ -26,18 +25,6 @@ export type Waiting = { address: string; matchedMs: number };
 /** What a due alert would announce: the matches that waited, then those that joined its set now. */
 export type News = { waiting: readonly Waiting[]; joined: readonly string[] };
 export type NewsByAlert = ReadonlyMap<string, News>;
-type AlertInfo = {
-  id: string;
-  name: string;
-  conditions: TokenFilter;
-  channel: AlertChannel;
-  webhookUrl: string | null;
-  email: string | null;
-  planLabel: string;
-  webhooks: boolean;
-};
-/** `undeliverable`: why the notification is recorded as failed at once instead of sent. */
-type Firing = { alertId: string; channel: AlertChannel; recipient: string; payload: AlertNotification; undeliverable: string | null };
 
 /**
  * Fires the alerts of `news` (each due, with what it would announce) that are still live and off
@@ -82,11 +69,7 @@ export async function fireAlerts(tx: Tx, news: NewsByAlert, tokens: readonly Cyc
   const fired = new Set(locked.map((r) => r.id));
   if (fired.size === 0) return fired;
 
-  const alerts = await tx<AlertInfo[]>`
-    select a.id, a.name, a.conditions, a.notification_channel as channel, a.webhook_url as "webhookUrl", acc.email,
-           p.label as "planLabel", p.webhooks
-      from unnest(${[...fired]}::text[]) u(id) join alerts a on a.id = u.id join accounts acc on acc.id = a.account_id
-      join plans p on p.id = acc.plan`;
+  const alerts = await loadTargets(tx, [...fired]);
   const listed = [...new Set(alerts.flatMap((a) => byAlert.get(a.id)!.listed.map((p) => p.address)))];
   const names = new Map(
     (
@@ -98,48 +81,28 @@ export async function fireAlerts(tx: Tx, news: NewsByAlert, tokens: readonly Cyc
 
   const firings: Firing[] = alerts.map((a) => {
     const { listed, total } = byAlert.get(a.id)!;
-    const recipient = (a.channel === "webhook" ? a.webhookUrl : a.email) ?? "";
-    return {
-      alertId: a.id,
-      channel: a.channel,
-      recipient,
-      // A webhook alert of an account whose plan no longer has webhooks (a downgrade) stops.
-      undeliverable:
-        a.channel === "webhook" && !a.webhooks
-          ? webhooksRefused({ label: a.planLabel })
-          : recipient
-            ? null
-            : a.channel === "webhook"
-              ? "Not sent: the alert has no webhook URL. Edit the alert and set one."
-              : "Not sent: your account has no email address. Sign in by email link, or switch the alert to a webhook.",
-      payload: {
-        type: "alert.triggered",
-        alert: { id: a.id, name: a.name, conditions: a.conditions },
-        triggered_at: at,
-        matches: listed.map((m) => ({
-          address: m.address,
-          name: names.get(m.address)?.name ?? "",
-          symbol: names.get(m.address)?.symbol ?? "",
-          matched_at: new Date(m.matchedMs).toISOString(),
-          values: explainMatch(byAddress.get(m.address)!, a.conditions, now),
-        })),
-        total_matches: total,
-      },
-    };
+    // Token and price alerts hold matches (a price alert its one token: price.ts).
+    const kind = a.kind === "price" ? "price" : "token";
+    const conditions = a.conditions as TokenFilter | PriceConditions;
+    return firingOf(a, {
+      type: "alert.triggered",
+      alert: { id: a.id, name: a.name, kind: a.kind, conditions: a.conditions },
+      triggered_at: at,
+      matches: listed.map((m) => ({
+        address: m.address,
+        name: names.get(m.address)?.name ?? "",
+        symbol: names.get(m.address)?.symbol ?? "",
+        matched_at: new Date(m.matchedMs).toISOString(),
+        values: explainTokenMatch(kind, byAddress.get(m.address)!, conditions, now),
+      })),
+      total_matches: total,
+    });
   });
 
   await insertRows(
     tx,
     notifications,
-    firings.map((f) => ({
-      alertId: f.alertId,
-      channel: f.channel,
-      recipient: f.recipient,
-      idempotencyKey: newId("ntf"),
-      payload: f.payload,
-      status: f.undeliverable ? "failed" : "pending",
-      lastError: f.undeliverable,
-    })),
+    firings.map((f) => notificationRow(f, newId("ntf"))),
   );
   return fired;
 }

@@ -1,7 +1,8 @@
 import { names } from "@/db/bulk";
 import type { Sql } from "@/db/client";
 import { alerts, apiKeys } from "@/db/schema";
-import type { TokenFilter } from "@/lib/domain/token-filter";
+import type { AlertConditions } from "@/lib/domain/alert-conditions";
+import type { AlertKind } from "@/lib/domain/vocab";
 
 /**
  * The live-alert rule, on the alert aliased `alert` and an api_keys row `k`: an alert is
@@ -14,12 +15,19 @@ export const liveKey = (alert: string) => {
   return `k.${k.id} = ${alert}.${a.keyId} and k.${k.accountId} = ${alert}.${a.accountId} and k.${k.revokedAt} is null`;
 };
 
-export type AlertState = { id: string; conditions: TokenFilter; matchDigest: string | null; live: boolean };
+export type AlertState = {
+  id: string;
+  kind: AlertKind;
+  conditions: AlertConditions;
+  matchDigest: string | null;
+  live: boolean;
+};
 
 /** The live alerts, and the others that still hold matches (to be cleared). */
 export async function loadAlerts(sql: Sql): Promise<AlertState[]> {
   return sql.unsafe<AlertState[]>(
-    `select a.id, a.conditions, a.match_digest as "matchDigest", coalesce(a.status = 'active' and k.id is not null, false) as live
+    `select a.id, a.kind, a.conditions, a.match_digest as "matchDigest",
+            coalesce(a.status = 'active' and k.id is not null, false) as live
        from alerts a left join api_keys k on ${liveKey("a")}
       where (a.status = 'active' and k.id is not null) or a.match_digest is not null`,
   );

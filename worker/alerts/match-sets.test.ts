@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describe("packed match sets", () => {
-  it("pack to the bytes PostgreSQL computes for each address (as migration 0021 did), and back", async () => {
+  it("pack to the bytes PostgreSQL computes for each address (as migration 0024 did), and back", async () => {
     const addresses = [newAddress(), newAddress(), "0xAbC0000000000000000000000000000000000def"];
     const keys = new TokenKeys();
     const [{ packed, bySql }] = await t.sql<{ packed: Buffer; bySql: Buffer }[]>`

@@ -20,6 +20,10 @@ function newToken(now: number): CycleToken {
     holderGrowth1hPct: random() < 0.5 ? 0 : Math.round(random() * 100 - 20),
     createdAtMs: now - Math.floor(random() * 48 * HOUR),
     riskFlags: RISK_FLAGS.filter(() => random() < 0.1),
+    priceUsd: 1,
+    priceChange5mPct: null,
+    priceChange1hPct: null,
+    priceChange24hPct: null,
   };
 }
 

@@ -1,7 +1,9 @@
 import type { Sql } from "@/db/client";
+import type { PricedToken } from "@/lib/domain/alert-conditions";
 import type { FilterableToken } from "@/lib/domain/token-filter";
 
-export type CycleToken = FilterableToken & { address: string };
+/** What the state alerts read of a token: the filter's values, and the price's for price alerts. */
+export type CycleToken = FilterableToken & PricedToken & { address: string };
 
 type Row = CycleToken & { flags: string };
 
@@ -13,7 +15,9 @@ type Row = CycleToken & { flags: string };
  */
 const COLUMNS = `address, liquidity_usd as "liquidityUsd", market_cap_usd as "marketCapUsd", risk_score as "riskScore",
   holder_growth_1h_pct as "holderGrowth1hPct", array_to_string(risk_flags, ',') as flags,
-  (extract(epoch from created_at) * 1000)::float8 as "createdAtMs"`;
+  (extract(epoch from created_at) * 1000)::float8 as "createdAtMs", price_usd as "priceUsd",
+  price_change_5m_pct as "priceChange5mPct", price_change_1h_pct as "priceChange1hPct",
+  price_change_24h_pct as "priceChange24hPct"`;
 
 /**
  * token_metrics for each cycle, reading only the rows written since the previous load: a row
@@ -65,7 +69,11 @@ export function sameToken(a: CycleToken, b: CycleToken): boolean {
       same(a.riskScore, b.riskScore) &&
       same(a.holderGrowth1hPct, b.holderGrowth1hPct) &&
       same(a.createdAtMs, b.createdAtMs) &&
+      same(a.priceUsd, b.priceUsd) &&
+      same(a.priceChange5mPct, b.priceChange5mPct) &&
+      same(a.priceChange1hPct, b.priceChange1hPct) &&
+      same(a.priceChange24hPct, b.priceChange24hPct) &&
       a.riskFlags.join() === b.riskFlags.join())
   );
 }
-const same = (a: number, b: number) => Object.is(a, b) || a === b;
+const same = (a: number | null, b: number | null) => Object.is(a, b) || a === b;

@@ -1,5 +1,5 @@
 import { insertSql, names, PREPARED, updateSql } from "@/db/bulk";
-import { syncState } from "@/db/schema";
+import { CHECKPOINT_CHANNEL, syncState } from "@/db/schema";
 import type { Tx } from "./sql";
 import { isoTime } from "./sql";
 
@@ -27,12 +27,22 @@ const WRITE_CHECKPOINT = insertSql(
 );
 
 /**
+ * Tells the listeners of CHECKPOINT_CHANNEL that the checkpoint moved to `block`. Inside the
+ * transaction that moves it: PostgreSQL delivers the notification when (and only if) it commits,
+ * so a listener that reads on it sees the data.
+ */
+async function notifyCheckpoint(tx: Tx, block: number) {
+  await tx.unsafe("select pg_notify($1, $2)", [CHECKPOINT_CHANNEL, String(block)], PREPARED);
+}
+
+/**
  * Moves the checkpoint, inside the transaction that wrote the data it covers, and bumps
  * data_version (API caches key on it). The finality depth travels with it: the API reports an
  * event `confirmed` at or below indexed_block - finality_depth.
  */
 export async function writeCheckpoint(tx: Tx, chainId: number, block: BlockRef, finalityDepth: number) {
   await tx.unsafe(WRITE_CHECKPOINT, [chainId, block.number, block.hash, isoTime(block.timestamp), finalityDepth], PREPARED);
+  await notifyCheckpoint(tx, block.number);
 }
 
 const BUMP_DATA_VERSION = updateSql(syncState, { dataVersion: bump(`t.${c.dataVersion}`), updatedAt: "now()" }, "", ofChain);
@@ -52,6 +62,7 @@ const CLEAR_CHECKPOINT = updateSql(
 /** Forgets the checkpoint: a reorg below every stored block re-indexes from the start block. */
 export async function clearCheckpoint(tx: Tx, chainId: number) {
   await tx.unsafe(CLEAR_CHECKPOINT, [chainId], PREPARED);
+  await notifyCheckpoint(tx, 0);
 }
 
 /** The chain's head as a probe read it; `checkedAt`: when (Unix ms, the worker's clock). */

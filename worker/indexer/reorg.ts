@@ -1,5 +1,5 @@
 import type { PgTable } from "drizzle-orm/pg-core";
-import { type ColumnKey, names, tableName, updateSql } from "@/db/bulk";
+import { type ColumnKey, insertSql, names, tableName, updateSql } from "@/db/bulk";
 import {
   balances,
   CHAIN_DERIVED_TABLES,
@@ -9,6 +9,7 @@ import {
   liquidityStakes,
   poolReserves,
   pools as poolsTable,
+  reorgRollbacks,
   tokenScores,
   tokens as tokensTable,
   walletPositions,
@@ -118,6 +119,10 @@ const RESTORE_RESERVES = updateSql(
   `t.${pl.address} = r.address`,
 );
 
+const rb = names(reorgRollbacks);
+/** The rollback's row in the log, after the last one; removed_at is the transaction's time, as its tombstones'. */
+const LOG_ROLLBACK = insertSql(reorgRollbacks, { id: `coalesce(max(${rb.id}), 0) + 1`, ancestorBlock: "$1::bigint" }, `from ${tableName(reorgRollbacks)}`);
+
 /**
  * Rolls the indexed data back to `ancestor` (null: to before the start block) in one transaction:
  * deletes every fact above it and what was created above it (events leave tombstones), then
@@ -147,6 +152,7 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   await tx.unsafe(`insert into ${tableName(eventTombstonesTable)} (${copied}) select ${copied} from ${tableName(events)} where ${ev.blockNumber} > $1`, [
     above,
   ]);
+  await tx.unsafe(LOG_ROLLBACK, [above]);
   const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
   const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
   // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.

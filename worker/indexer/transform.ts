@@ -91,6 +91,8 @@ export type EventRow = {
   token: string;
   pool: string | null;
   tokenAmount: bigint;
+  /** The quote token a swap paid or received, or a liquidity change moved, in whole units; null for a transfer. */
+  quoteAmount: number | null;
   amountUsd: number;
   /** The token's price by the pricing rule right after a swap or liquidity change (0: unpriced); null for a transfer. */
   priceUsd: number | null;
@@ -232,6 +234,7 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
             token: l.address,
             pool: null,
             tokenAmount: l.value,
+            quoteAmount: null,
             amountUsd: row.amountUsd,
             priceUsd: null,
             direction: null,
@@ -327,6 +330,7 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       token: s.token,
       pool: pool.address,
       tokenAmount: moved.token,
+      quoteAmount: units(moved.quote < 0n ? -moved.quote : moved.quote, state.decimalsOf(s.quote)),
       // A liquidity change moves both sides, each worth the quote side.
       amountUsd: moved.kind === "swap" ? tokenSideUsd : 2 * tokenSideUsd,
       // The pool's reserves are already this log's (a V2 Sync comes before its Swap, Mint or Burn).

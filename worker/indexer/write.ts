@@ -126,6 +126,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
       tokenAddress: e.token,
       poolAddress: e.pool,
       tokenAmount: e.tokenAmount,
+      quoteAmount: e.quoteAmount,
       amountUsd: e.amountUsd,
       priceUsd: e.priceUsd,
       direction: e.direction,

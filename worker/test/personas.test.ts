@@ -143,15 +143,13 @@ describe("reputation personas through the worker and the read model", { timeout:
     expect(score["smart money"].confidence).not.toBe("low");
   });
 
-  it("gives the honest creator, with nothing to judge, the neutral score and says why, not that it misbehaved", () => {
+  it("judges the honest creator only by its launch liquidity, and says nothing of misbehaviour", () => {
+    // Its one position is the liquidity it put in at launch (docs/methodology.md, "Liquidity in
+    // positions and PnL"): open, never traded, so only its drawdown has data.
     const creator = score["honest creator"];
-    expect(creator.missing_dimensions.map((m) => m.dimension).sort()).toEqual(Object.keys(creator.dimensions).sort());
-    expect(creator.weighted_score).toBe(0);
-    expect(creator.adjustments).toEqual([
-      { reason: "no_record", min_score: REPUTATION_FLOORS.no_record },
-      { reason: "low_confidence", max_score: REPUTATION_CAPS.low_confidence },
-    ]);
-    expect(creator.reputation_score).toBe(REPUTATION_FLOORS.no_record);
+    expect(creator.missing_dimensions.map((m) => m.dimension).sort()).toEqual(["consistency_score", "entry_timing_score", "win_rate"]);
+    expect(creator.adjustments).toContainEqual({ reason: "low_confidence", max_score: REPUTATION_CAPS.low_confidence });
+    expect(creator.reputation_score).toBeGreaterThanOrEqual(REPUTATION_FLOORS.no_record);
     const words = creator.adjustments.map(adjustmentText).join(" ");
     expect(words).not.toMatch(/insider|pulled|sold|dump/i);
   });

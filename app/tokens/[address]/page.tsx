@@ -5,16 +5,17 @@ import { Address } from "@/components/address";
 import { DEFAULT_CHART_INTERVAL, formatPrice, ohlcvUrl } from "@/components/charts/candles";
 import { CandlestickChart } from "@/components/charts/candlestick-chart";
 import { RiskGauge } from "@/components/charts/risk-gauge";
-import { EventTable } from "@/components/events/event-table";
-import { formatAge, formatCompact, formatDateTime, formatUsd } from "@/components/format";
+import { formatDateTime } from "@/components/format";
 import { RiskFlags } from "@/components/risk";
 import { ScoreBreakdown } from "@/components/score-breakdown";
 import { FlagEvidenceList } from "@/components/tokens/flag-evidence";
+import { MarketFigures } from "@/components/tokens/market-figures";
+import { TokenPools } from "@/components/tokens/token-pools";
+import { TokenTrades } from "@/components/tokens/token-trades";
 import { TopHolders } from "@/components/tokens/top-holders";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Stat } from "@/components/ui/stat";
 import { ConfidenceBadge, NetActivityBadge } from "@/components/wallet-badges";
 import { addressParam } from "@/lib/api/address-param";
 import { marketOhlcv, tokenPage } from "@/lib/api/market-reads";
@@ -22,7 +23,14 @@ import { RISK_DIMENSIONS, type RiskLevel } from "@/lib/domain/vocab";
 import { RISK_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
 import { WINDOWS } from "@/lib/scoring/weights";
 
-export const metadata: Metadata = { title: "Token" };
+/** The tab names the token and its price ("AREGA $0.00094"), so ten open tokens can be told apart. */
+export async function generateMetadata({ params }: PageProps<"/tokens/[address]">): Promise<Metadata> {
+  const address = addressParam((await params).address);
+  const page = address && (await tokenPage(address));
+  if (!page) return { title: "Token not found" };
+  const { symbol, price_usd } = page.token;
+  return { title: price_usd > 0 ? `${symbol} ${formatPrice(price_usd)}` : symbol };
+}
 
 export default async function TokenPage({ params }: PageProps<"/tokens/[address]">) {
   const { address: raw } = await params;
@@ -34,7 +42,7 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
     marketOhlcv(address, new URL(ohlcvUrl(address, DEFAULT_CHART_INTERVAL), "http://dashboard").searchParams),
   ]);
   if (!page || !candles) notFound();
-  const { token, score, events } = page;
+  const { token, score, trades, pools } = page;
 
   return (
     <>
@@ -55,23 +63,17 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
         <RiskFlags flags={token.risk_flags} />
       </PageHeader>
 
-      <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Stat
-          label="Price now"
-          value={token.price_usd > 0 ? formatPrice(token.price_usd) : "—"}
-          hint={token.price_usd > 0 ? "Deepest pool, at the indexed block" : "No pool holds the minimum liquidity"}
-        />
-        <Stat label="Market cap" value={token.price_usd > 0 ? formatUsd(token.market_cap_usd) : "—"} />
-        <Stat label="Liquidity" value={formatUsd(token.liquidity_usd)} />
-        <Stat label="Volume 24h" value={formatUsd(token.volume_24h_usd)} />
-        <Stat label="Holders" value={formatCompact(token.holder_count)} />
-        <Stat label="Age" value={formatAge(token.age_hours)} />
-      </dl>
+      <MarketFigures token={token} />
 
-      <div className="mb-4 grid gap-4 lg:grid-cols-3">
-        <Card title="Pool price (USD) after each swap or liquidity change, and volume" className="lg:col-span-2">
-          <CandlestickChart address={token.address} initial={{ interval: DEFAULT_CHART_INTERVAL, data: candles }} />
-        </Card>
+      <div className="mb-4 grid items-start gap-4 lg:grid-cols-3">
+        <div className="min-w-0 space-y-4 lg:col-span-2">
+          <Card title="Pool price (USD) after each swap or liquidity change, and volume">
+            <CandlestickChart address={token.address} initial={{ interval: DEFAULT_CHART_INTERVAL, data: candles }} />
+          </Card>
+          <Card title={`Pools (${pools.total})`}>
+            {pools.data.length ? <TokenPools pools={pools.data} token={token.address} symbol={token.symbol} /> : <EmptyState title="No pool trades it yet." />}
+          </Card>
+        </div>
         <Card title="Risk">
           {score ? (
             <div className="space-y-3">
@@ -132,14 +134,14 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
       </div>
 
       <Card
-        title="Recent events"
+        title="Trades"
         action={
           <Link href={`/events?token_address=${token.address}`} className="text-xs text-indigo-700 hover:underline dark:text-indigo-300">
             All events of {token.symbol} →
           </Link>
         }
       >
-        {events.data.length ? <EventTable events={events.data} label={`Recent events of ${token.symbol}`} /> : <EmptyState title="No events yet." />}
+        <TokenTrades token={token.address} symbol={token.symbol} initial={trades} />
       </Card>
     </>
   );

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Address } from "@/components/address";
-import { formatCompact, formatDateTime, formatSignedUsd, formatUsd, humanize } from "@/components/format";
+import { formatCompact, formatDateTime, formatSignedUsd, formatUsd, humanize, shortAddress } from "@/components/format";
 import { ScoreBreakdown } from "@/components/score-breakdown";
 import { searchOf } from "@/components/search-params";
 import { Card } from "@/components/ui/card";
@@ -16,11 +16,18 @@ import { WalletEvents } from "@/components/wallets/wallet-events";
 import { walletEventsSearch } from "@/components/wallets/wallet-events-search";
 import { addressParam } from "@/lib/api/address-param";
 import { marketEvents, walletPage } from "@/lib/api/market-reads";
+import { pageView } from "@/lib/auth/market-access";
 import { EVENT_TYPES, REPUTATION_DIMENSIONS } from "@/lib/domain/vocab";
 import { REPUTATION_DIMENSION_LABELS } from "@/lib/scoring/score-labels";
 import { MIN_CLOSED_POSITIONS } from "@/lib/scoring/weights";
 
-export const metadata: Metadata = { title: "Wallet" };
+/** The tab names the wallet ("Wallet 0x1234…abcd · smart money"), so ten open wallets can be told apart. */
+export async function generateMetadata({ params }: PageProps<"/wallets/[address]">): Promise<Metadata> {
+  const address = addressParam((await params).address);
+  const page = address && (await walletPage(address));
+  if (!page) return { title: "Wallet not found" };
+  return { title: `Wallet ${shortAddress(page.wallet.address, 4)} · ${humanize(page.wallet.classification)}` };
+}
 
 export default async function WalletPage({ params, searchParams }: PageProps<"/wallets/[address]">) {
   const { address: raw } = await params;
@@ -29,7 +36,8 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   const search = searchOf(await searchParams);
   const type = search.get("type");
   const eventsSearch = walletEventsSearch(address, EVENT_TYPES.some((t) => t === type) ? type : null, search.get("page"));
-  const [page, events] = await Promise.all([walletPage(address), marketEvents(eventsSearch)]);
+  const events = pageView(`/api/events?${eventsSearch}`, () => marketEvents(eventsSearch));
+  const [page, eventsView] = await Promise.all([walletPage(address), events]);
   if (!page) notFound();
   const { wallet, score, positions } = page;
   const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
@@ -141,7 +149,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
       </Card>
 
       <Card title="Event history">
-        <WalletEvents wallet={address} types={EVENT_TYPES} initial={{ search: eventsSearch.toString(), data: events }} />
+        <WalletEvents wallet={address} types={EVENT_TYPES} initial={{ search: eventsSearch.toString(), ...eventsView }} />
       </Card>
     </>
   );

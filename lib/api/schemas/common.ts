@@ -35,6 +35,21 @@ export const paginationQuery = {
   limit: intParam(1, MAX_LIMIT, `Page size, 1 to ${MAX_LIMIT}`).default(DEFAULT_LIMIT),
 };
 
+/**
+ * `cursor=`: a list's next_cursor, handed back to read the page after it (not with `page`). The
+ * form is checked here; what it holds, by the list (lib/queries/cursor.ts).
+ */
+export const cursorParam = z
+  .string()
+  .max(512, "is not a cursor")
+  .regex(/^[A-Za-z0-9_-]+$/, "is not a cursor")
+  .optional()
+  .meta({
+    description:
+      "Where to continue a walk of the list: the next_cursor of the previous page, as returned (instead of page). " +
+      "A walk with cursors lists each row once while the data changes: rows arriving or leaving before it do not shift its pages",
+  });
+
 /** An ISO 8601 time (or date) in a query string, as a Date. */
 export const timeParam = (description: string) =>
   z
@@ -44,13 +59,21 @@ export const timeParam = (description: string) =>
 
 export const timestampSchema = z.string().meta({ description: "ISO 8601 timestamp in UTC", format: "date-time" });
 
-export const listEnvelope = <T extends z.ZodType>(item: T, id: string) =>
+const envelopeShape = <T extends z.ZodType>(item: T) => ({
+  data: z.array(item).meta({ description: "The items of the requested page" }),
+  total: z.number().int().meta({ description: "Exact number of matching items" }),
+  page: z.number().int().meta({ description: "Page number returned (with a cursor: the number of the page in the walk)" }),
+  limit: z.number().int().meta({ description: "Page size used" }),
+});
+
+export const listEnvelope = <T extends z.ZodType>(item: T, id: string) => z.object(envelopeShape(item)).meta({ id });
+
+/** A list envelope with the cursor of the page after it (lists that take `cursor=`). */
+export const cursorListEnvelope = <T extends z.ZodType>(item: T, id: string) =>
   z
     .object({
-      data: z.array(item).meta({ description: "The items of the requested page" }),
-      total: z.number().int().meta({ description: "Exact number of matching items" }),
-      page: z.number().int().meta({ description: "Page number returned" }),
-      limit: z.number().int().meta({ description: "Page size used" }),
+      ...envelopeShape(item),
+      next_cursor: z.string().nullable().meta({ description: "Pass as cursor= to read the next page; null on the last page. Opaque: its contents may change" }),
     })
     .meta({ id });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OHLCV_INTERVALS } from "@/lib/domain/vocab";
-import { intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
+import { cursorListEnvelope, cursorParam, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
 import { holder } from "./tokens";
 
 /** A token's market beyond its profile: candles, every holder, every pool. */
@@ -26,10 +26,12 @@ export const candle = z
   .object({
     time: timestampSchema.meta({ description: "Start of the interval" }),
     open: z.number().meta({
-      description: "The token's USD price (price_usd's rule) after the interval's first swap or liquidity change (the previous close when it had none)",
+      description:
+        "The previous candle's close: the token's USD price (price_usd's rule) when the interval began. The token's first candle " +
+        "opens at the price after its first swap or liquidity change",
     }),
-    high: z.number().meta({ description: "Highest of those prices in the interval" }),
-    low: z.number().meta({ description: "Lowest of those prices; 0 once no pool held the minimum liquidity" }),
+    high: z.number().meta({ description: "Highest of the open and of the prices after each swap or liquidity change in the interval" }),
+    low: z.number().meta({ description: "Lowest of those; 0 once no pool held the minimum liquidity" }),
     close: z.number().meta({
       description:
         "The price after the interval's last swap or liquidity change (carried forward when it had none); 0 when no pool then held the minimum liquidity",
@@ -41,7 +43,7 @@ export const candle = z
 
 export const ohlcvList = listEnvelope(candle, "CandleList");
 
-export const holderListQuery = z.object(paginationQuery);
+export const holderListQuery = z.object({ ...paginationQuery, cursor: cursorParam });
 
 export const holderItem = holder
   .extend({
@@ -50,7 +52,7 @@ export const holderItem = holder
   })
   .meta({ id: "HolderItem" });
 
-export const holderList = listEnvelope(holderItem, "HolderList");
+export const holderList = cursorListEnvelope(holderItem, "HolderList");
 
 export const poolListQuery = z.object(paginationQuery);
 
@@ -59,6 +61,7 @@ export const pool = z
     address: z.string().meta({ description: "Pool (pair) contract address" }),
     protocol: z.enum(["uniswap_v2", "uniswap_v3"]).meta({ description: "The pool's protocol" }),
     dex: z.string().meta({ description: "Configured name of the factory that created the pool" }),
+    fee_pct: z.number().meta({ description: "The pool's swap fee tier, in percent of each swap (a V2 pair's 0.3; a V3 pool's own: 0.01, 0.05, 0.3 or 1)" }),
     pair_token_address: z.string().meta({ description: "The other token of the pool" }),
     pair_token_symbol: z
       .string()

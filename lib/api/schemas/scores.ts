@@ -28,8 +28,7 @@ const riskDim = (k: RiskDimension, text: string) => dimension.meta({ description
 const reputationDim = (k: ReputationDimension, text: string) => dimension.meta({ description: withoutData(text, REPUTATION_NO_EVIDENCE[k]) });
 const winRate = withoutData("A fraction, 0 to 1 (taken ×100 in the composite)", REPUTATION_NO_EVIDENCE.win_rate);
 const CLOSED_TRADES = `Closed trades the record rests on (the win rate needs ${MIN_CLOSED_POSITIONS}), as of updated_at: closed positions, and open ones sold down to less than $1 of value`;
-const MISSING =
-  "Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its no-evidence value (docs/methodology.md)";
+const MISSING = "Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its no-evidence value";
 const AVG_REPUTATION = `Average reputation score of the 10 largest real holders that have one; ${NO_EVIDENCE_REPUTATION} (no evidence) when none has`;
 const WEIGHTED = "Σ weight × dimension (a dimension without data weighs 0), rounded to 0.1";
 
@@ -82,7 +81,7 @@ export const walletScore = z
           "consistency_score",
           "Share of weeks with a positive realised result, shrunk and penalised for one-hit records, 0 to 100",
         ),
-        risk_drawdown_score: reputationDim("risk_drawdown_score", "100 less its drawdown and risk-taking penalties (docs/methodology.md), 0 to 100"),
+        risk_drawdown_score: reputationDim("risk_drawdown_score", "100 less its drawdown and risk-taking penalties, 0 to 100"),
       })
       .meta({ description: "Breakdown by dimension, always numbers (higher is better)" }),
     weights: weights(REPUTATION_DIMENSIONS),
@@ -94,7 +93,7 @@ export const walletScore = z
     }),
     closed_trades: z.number().int().meta({ description: CLOSED_TRADES }),
     trade_count: z.number().int().meta({ description: "Number of trades (swaps) the wallet made" }),
-    method_version: z.string().meta({ description: "Version of the scoring method that computed the score (docs/methodology.md)" }),
+    method_version: z.string().meta({ description: "Version of the scoring method that computed the score; a new version may move scores" }),
     updated_at: timestampSchema.meta({ description: "Time of the last score update" }),
   })
   .meta({ id: "WalletScore" });
@@ -154,7 +153,7 @@ export const tokenScore = z
       })
       .meta({ description: "Summary of the top holders" }),
     flag_evidence: z.array(flagEvidence).meta({ description: "For each raised flag: the wallets, transactions and metrics behind it" }),
-    method_version: z.string().meta({ description: "Version of the scoring method that computed the score (docs/methodology.md)" }),
+    method_version: z.string().meta({ description: "Version of the scoring method that computed the score; a new version may move scores" }),
     updated_at: timestampSchema.meta({ description: "Time of the last score update" }),
   })
   .meta({ id: "TokenScore" });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CLASSIFICATIONS, SEARCH_TYPES } from "@/lib/domain/vocab";
-import { listEnvelope, paginationQuery, timestampSchema } from "./common";
+import { CLASSIFICATIONS, RISK_FLAGS, SEARCH_TYPES } from "@/lib/domain/vocab";
+import { cursorListEnvelope, cursorParam, paginationQuery, timestampSchema } from "./common";
 
 export const searchQuery = z.object({
   q: z
@@ -8,9 +8,10 @@ export const searchQuery = z.object({
     .trim()
     .min(1, "is required")
     .max(100)
-    .meta({ description: "Start of a token symbol or name (any case), or of a token or wallet address (0x...)" }),
+    .meta({ description: "Start of a token symbol or name (any case), or of a token or wallet address (0x...)", examples: ["pepe"] }),
   type: z.enum(SEARCH_TYPES).default("all").meta({ description: "Search tokens, wallets or both" }),
   ...paginationQuery,
+  cursor: cursorParam,
 });
 
 const matched = z.enum(["symbol", "name", "address"]).meta({ description: "What the query matched" });
@@ -24,6 +25,9 @@ const tokenHit = z
     price_usd: z.number().meta({ description: "As on the token object" }),
     liquidity_usd: z.number().meta({ description: "As on the token object" }),
     volume_24h_usd: z.number().meta({ description: "As on the token object" }),
+    price_change_24h_pct: z.number().nullable().meta({ description: "As on the token object" }),
+    risk_score: z.number().min(0).max(100).meta({ description: "As on the token object" }),
+    risk_flags: z.array(z.enum(RISK_FLAGS)).meta({ description: "As on the token object" }),
     matched,
   })
   .meta({ id: "SearchToken" });
@@ -41,4 +45,4 @@ const walletHit = z
 
 export const searchHit = z.discriminatedUnion("type", [tokenHit, walletHit]).meta({ id: "SearchHit" });
 
-export const searchResults = listEnvelope(searchHit, "SearchResults");
+export const searchResults = cursorListEnvelope(searchHit, "SearchResults");

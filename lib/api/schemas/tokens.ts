@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CLASSIFICATIONS, NET_ACTIVITY, RISK_FLAGS, TOKEN_SORT_ORDERS, TOKEN_SORTS } from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
-import { addressSchema, listEnvelope, paginationQuery, timestampSchema } from "./common";
+import { addressSchema, cursorListEnvelope, cursorParam, paginationQuery, timestampSchema } from "./common";
 import { refineTokenFilter, tokenFilterQueryShape } from "./token-filter";
 
 /** Most tokens one batch lookup (GET /v1/tokens?addresses=) returns. */
@@ -26,6 +26,7 @@ export const tokenListQuery = z
       .default("trending")
       .meta({ description: `Sort order: ${TOKEN_SORTS.map((s) => `${s} (${TOKEN_SORT_ORDERS[s].description})`).join("; ")}` }),
     ...paginationQuery,
+    cursor: cursorParam,
   })
   .superRefine(refineTokenFilter);
 
@@ -44,7 +45,9 @@ export const token = z
     address: z.string().meta({ description: "Token contract address, lowercase" }),
     name: z.string().meta({ description: "Token name (cleaned of control and bidirectional-override characters)" }),
     symbol: z.string().meta({ description: "Token symbol (cleaned likewise)" }),
-    market_cap_usd: z.number().meta({ description: "Market cap in USD: price_usd times circulating supply, 0 while price_usd is 0 (docs/methodology.md)" }),
+    market_cap_usd: z.number().meta({
+      description: "Market cap in USD: price_usd times the circulating supply (the total supply less the balances of burn addresses), 0 while price_usd is 0",
+    }),
     volume_24h_usd: z.number().meta({ description: "USD swapped in the 24 h up to the indexed head" }),
     liquidity_usd: z.number().meta({ description: "Liquidity in USD over the token's quote pools" }),
     holder_count: z.number().int().meta({ description: "Number of real holders (not pools, burn addresses or the token itself)" }),
@@ -91,4 +94,4 @@ export const tokenProfile = token
   .extend({ top_holders: z.array(holder).meta({ description: "The 10 largest real holders" }), created_at: timestampSchema })
   .meta({ id: "TokenProfile" });
 
-export const tokenList = listEnvelope(token, "TokenList");
+export const tokenList = cursorListEnvelope(token, "TokenList");

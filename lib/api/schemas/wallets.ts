@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CLASSIFICATIONS, CONFIDENCE, POSITION_STATUSES, SECTORS } from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
-import { listEnvelope, paginationQuery, timestampSchema } from "./common";
+import { cursorListEnvelope, cursorParam, paginationQuery, timestampSchema } from "./common";
 
 export const holding = z
   .object({
@@ -34,6 +34,7 @@ export const walletProfile = z
 export const positionListQuery = z.object({
   status: z.enum(POSITION_STATUSES).default("all").meta({ description: "open: the wallet holds the token; closed: it held it and holds none now" }),
   ...paginationQuery,
+  cursor: cursorParam,
 });
 
 const usdField = (description: string) => z.number().meta({ description });
@@ -73,4 +74,4 @@ export const position = z
   })
   .meta({ id: "Position" });
 
-export const positionList = listEnvelope(position, "PositionList");
+export const positionList = cursorListEnvelope(position, "PositionList");

@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
-import { deleteAlert, updateAlert } from "@/lib/alerts/service";
+import { deleteAlert } from "@/lib/alerts/service";
+import { patchAlert } from "@/lib/api/alert-patch";
 import { parseBody } from "@/lib/api/params";
 import { updateAlertBody } from "@/lib/api/schemas/alerts";
 import { withAccount, withMeteredAccount } from "@/lib/auth/route";
@@ -9,7 +10,7 @@ import { alertOwnerInAccount } from "@/lib/queries/account-alerts";
 export const PATCH = withMeteredAccount<{ id: string }>(async (req, { account, params }) => {
   const patch = await parseBody(req, updateAlertBody);
   const db = getDb();
-  return updateAlert(db, await alertOwnerInAccount(db, account.id, params.id), params.id, patch);
+  return patchAlert(db, await alertOwnerInAccount(db, account.id, params.id), params.id, patch);
 });
 
 export const DELETE = withAccount<{ id: string }>(async (_req, { account, params }) => {

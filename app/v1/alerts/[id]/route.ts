@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
-import { deleteAlert, updateAlert } from "@/lib/alerts/service";
+import { deleteAlert } from "@/lib/alerts/service";
+import { patchAlert } from "@/lib/api/alert-patch";
 import { noContent, route, withApiKey } from "@/lib/api/handler";
 import { parseBody, parsePath, parseQuery } from "@/lib/api/params";
 import { alertIdParam, updateAlertBody } from "@/lib/api/schemas/alerts";
@@ -16,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = route<{ id: string }>({
   GET: withApiKey(async (_req, { url, key, params }) => getAlert(getDb(), key, alertId(url, params.id))),
   PATCH: withApiKey(async (req, { url, key, params }) => {
     const id = alertId(url, params.id);
-    return updateAlert(getDb(), key, id, await parseBody(req, updateAlertBody));
+    return patchAlert(getDb(), key, id, await parseBody(req, updateAlertBody));
   }),
   DELETE: withApiKey(async (_req, { url, key, params }) => {
     await deleteAlert(getDb(), key, alertId(url, params.id));

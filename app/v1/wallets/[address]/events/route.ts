@@ -2,10 +2,10 @@ import { getDb } from "@/db/client";
 import { cached, JsonBody } from "@/lib/api/cache";
 import { notFound } from "@/lib/api/errors";
 import { route, withApiKey } from "@/lib/api/handler";
-import { eventListJson } from "@/lib/api/lists";
 import { parsePath, parseQuery } from "@/lib/api/params";
 import { addressSchema } from "@/lib/api/schemas/common";
 import { walletEventListQuery } from "@/lib/api/schemas/events";
+import { walletEventListJson } from "@/lib/queries/events";
 import { walletExists } from "@/lib/queries/wallets";
 
 /** One wallet's trade history (items carry no wallet_address). */
@@ -16,8 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = route<{ address: string }>({
     const db = getDb();
     return cached(key.dataVersion, url.pathname + url.search, async () => {
       if (!(await walletExists(db, address))) throw notFound(`Wallet ${address}`);
-      const query = { type: q.type, wallet: address, order: "desc", page: q.page, limit: q.limit } as const;
-      return JsonBody.fromText(await eventListJson(db, query, { withWallet: false }));
+      return JsonBody.fromText(await walletEventListJson(db, address, q));
     });
   }),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "quote_amount" double precision;

@@ -1,0 +1,1 @@
+export { createServer, type ServerOptions } from "./server.ts";
