@@ -1,4 +1,4 @@
-import { expect, signIn, snap, test } from "./support/fixtures";
+import { expect, signIn, snap, test, tokenRows } from "./support/fixtures";
 
 /**
  * Browsing within limits: what everyone sees (the shared views) is never counted, so a visitor
@@ -9,7 +9,7 @@ import { expect, signIn, snap, test } from "./support/fixtures";
 test("a visitor without an account changes sorts and timeframes many times and keeps seeing data", async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto("/tokens");
-  const rows = page.locator("tbody tr[data-address]");
+  const rows = tokenRows(page);
   await expect(rows.first()).toBeVisible();
   const sorts = await page
     .getByLabel("Sort by")
@@ -49,7 +49,7 @@ test("a visitor without an account changes sorts and timeframes many times and k
 
 test("a filter asks a visitor without an account to sign in, and shows no rows of another view", async ({ page }) => {
   await page.goto("/tokens?sort=liquidity");
-  const rows = page.locator("tbody tr[data-address]");
+  const rows = tokenRows(page);
   await expect(rows.first()).toBeVisible();
   await page.getByLabel("Minimum liquidity in USD").fill("1000");
   await expect(page).toHaveURL(/min_liquidity_usd=1000/);
@@ -73,7 +73,7 @@ test("past its plan's limit a signed-in user keeps the rows and candles shown, w
   await signIn(page, email, "/tokens");
   await page.getByLabel("Sort by").selectOption("volume");
   await expect(page.getByText("Updating…")).toHaveCount(0);
-  const rows = page.locator("tbody tr[data-address]");
+  const rows = tokenRows(page);
   const shown = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-address")));
   expect(shown.length).toBeGreaterThan(0);
 

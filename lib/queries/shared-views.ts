@@ -53,7 +53,9 @@ const LISTS: View[] = [
       type: oneOf(EVENT_TYPES),
       token_address: address,
       wallet_address: address,
-      // The token page's trades list filters by side and by wallet class: a few views per token.
+      // The token page's trades list filters by side and by wallet class, and links each pool's
+      // events: a few views per token.
+      pool_address: address,
       direction: oneOf(DIRECTIONS),
       wallet_classification: oneOf(CLASSIFICATIONS),
       limit: upTo(SHARED_PAGE_SIZE),
