@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
-import { EVENT_BODY, TOMBSTONE_JSON } from "./events";
+import { EVENT_BODY_WITH_CLASS, TOMBSTONE_JSON } from "./events";
 
 /**
  * The reads behind GET /v1/events/stream (lib/api/stream): what changed in the indexed events
@@ -77,7 +77,7 @@ export async function readStreamChanges(db: Db, view: StreamView): Promise<Strea
     select b.head::text, b.depth, b.floor::text, greatest(b.fork, b.floor)::text as lo, ${LAST_ROLLBACK}::text as rollback_id,
            (select max(e.id) from events e where e.id <= (b.floor + 1) * ${F} - 1)::text as base_id,
            ${rollbacksJson(sql`${lastIdOf(view.covered)}::bigint`)} as rollbacks,
-           (select json_agg(${itemJson(EVENT_BODY)} order by e.id) from events e
+           (select json_agg(${itemJson(EVENT_BODY_WITH_CLASS)} order by e.id) from events e
              where e.id > (greatest(b.fork, b.floor) + 1) * ${F} - 1 and e.id <= (b.head + 1) * ${F} - 1) as events
       from b`,
   );

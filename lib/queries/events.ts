@@ -113,6 +113,8 @@ const eventBodySql = (withWallet: boolean) => sql`left((${objectJson(EVENT_BODY_
 
 /** Row `e` of events as the event stream sends it: its kept body, wallet included. */
 export const EVENT_BODY = eventBodySql(true);
+/** EVENT_BODY with the wallet's class now, as a page of GET /v1/events adds it (the stream's live events). */
+export const EVENT_BODY_WITH_CLASS = sql`${EVENT_BODY} || ',"wallet_classification":"' || ${walletClassSql(sql`e.wallet_address`)} || '"'`;
 /** Row `e` of event_tombstones as the event stream sends it: its JSON text, wallet included. */
 export const TOMBSTONE_JSON = sql`(${tombstoneJson(true)})::text`;
 
@@ -370,7 +372,7 @@ export async function listEventRange(db: Db, r: EventRange): Promise<EventItem[]
   const c = [...conditions(r), sql`e.id <= ${r.throughId}::bigint`];
   const rows = await queryPrepared<PageRow>(
     db,
-    sql`select p.id::text as id, ${CONFIRMED_TO}::text as confirmed_to
+    sql`select p.id::text as id, ${CONFIRMED_TO}::text as confirmed_to${walletClassColumn}
           from (select) one left join (${pageIds(r, c, sql`asc`, r.limit, 0)}) p on true order by p.id asc`,
   );
   return pageItems(db, rows, true);

@@ -146,6 +146,7 @@ describe("public routes", () => {
         "/alerts",
         "/alerts/{id}",
         "/events",
+        "/events/stream",
         "/scores/token/{address}",
         "/scores/wallet/{address}",
         "/search",
