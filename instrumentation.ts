@@ -11,7 +11,9 @@ export async function register() {
     const { log } = await import("@/lib/log");
     for (const note of signInNotes()) log.info(note);
     if (!socketAddressesStamped()) {
-      log.warn("Not started by scripts/serve.ts (npm run serve): visitors without an account share one meter, as their addresses are unknown.");
+      log.warn(
+        "Not started by scripts/serve.ts (npm run serve): visitors without an account share one meter, as their addresses are unknown.",
+      );
     }
   } catch (err) {
     console.error(`Refusing to start. ${err instanceof Error ? err.message : String(err)}`);

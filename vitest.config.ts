@@ -25,7 +25,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{lib,scripts,devchain,worker,db,components}/**/*.test.ts", "packages/*/{src,scripts}/**/*.test.ts"],
+          include: [
+            "{lib,scripts,devchain,worker,db,components}/**/*.test.ts",
+            "packages/*/{src,scripts}/**/*.test.ts",
+          ],
           exclude: ignored,
           globalSetup: [testPostgres],
           // Alerts made through the alerts service point at receivers on loopback, as the API test server allows.

@@ -25,13 +25,16 @@ export default async function HomePage() {
   return (
     <>
       {!signedIn && (
-        <section aria-label="About" className="mb-6 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+        <section
+          aria-label="About"
+          className="mb-6 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">
             Every token and wallet on the chain, scored for risk and reputation as it trades.
           </h1>
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            Onchain Intel indexes launches, swaps and liquidity, and serves them with risk scores, flags and wallet reputations through a JSON API and this
-            dashboard. Browse freely; sign in for alerts and API keys.
+            Onchain Intel indexes launches, swaps and liquidity, and serves them with risk scores, flags and wallet
+            reputations through a JSON API and this dashboard. Browse freely; sign in for alerts and API keys.
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
             <Link href="/tokens" className={buttonClass("primary")}>

@@ -36,7 +36,9 @@ import { deliverDue } from "@/worker/alerts/outbox";
 import { startFakeResend } from "@/worker/alerts/test/fake-servers";
 import { printTable } from "./lib/table";
 
-const { values: args } = parseArgs({ options: { reuse: { type: "boolean", default: false }, json: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  options: { reuse: { type: "boolean", default: false }, json: { type: "boolean", default: false } },
+});
 const DB_NAME = "oci_bench_alerts";
 const TOKENS = 100_000;
 const KEYS = 1_000;
@@ -47,7 +49,8 @@ const TARGET_MS = 1_000;
 const FIRST_TARGET_MS = 5_000;
 const say = (s: string) => console.error(`[bench:alerts] ${s}`);
 /** The worker's statement timeout: bulk writes outlast an API request's. */
-const open = (url: string, max: number) => connect(url, { max, connection: { application_name: "bench-alerts", statement_timeout: 300_000 } });
+const open = (url: string, max: number) =>
+  connect(url, { max, connection: { application_name: "bench-alerts", statement_timeout: 300_000 } });
 
 const random = mulberry32(42);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
@@ -61,7 +64,12 @@ const flags = () => (random() < 0.5 ? { exclude_flags: RISK_FLAGS.filter(() => r
 const TEMPLATES: [share: number, make: () => TokenFilter][] = [
   [
     0.35,
-    () => ({ max_age_hours: value([1, 2, 3, 6]), min_liquidity_usd: value([5_000, 10_000, 25_000, 50_000]), max_risk_score: value([30, 40, 50]), ...flags() }),
+    () => ({
+      max_age_hours: value([1, 2, 3, 6]),
+      min_liquidity_usd: value([5_000, 10_000, 25_000, 50_000]),
+      max_risk_score: value([30, 40, 50]),
+      ...flags(),
+    }),
   ],
   [
     0.25,
@@ -163,7 +171,10 @@ async function churn(sql: Sql, now: Date) {
            risk_score = least(100, greatest(0, risk_score + (random() - 0.5) * 4)),
            holder_growth_1h_pct = case when random() < 0.1 then random() * 150 - 20 else holder_growth_1h_pct end
      where address in (select address from token_metrics tablesample bernoulli (${(CHURN / TOKENS) * 100}::float8))`;
-  const addresses = Array.from({ length: LAUNCHES }, () => `0x${(0xb000000 + ++launched).toString(16).padStart(40, "f")}`);
+  const addresses = Array.from(
+    { length: LAUNCHES },
+    () => `0x${(0xb000000 + ++launched).toString(16).padStart(40, "f")}`,
+  );
   await sql`
     insert into tokens (address, name, symbol, total_supply, launchpad, created_block, created_at)
     select a, 'Launch', 'NEW', 1000000000, 'bench-launch', 0, ${now.toISOString()}::timestamptz from unnest(${addresses}::text[]) a`;

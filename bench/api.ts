@@ -31,7 +31,14 @@ const { values: args } = parseArgs({
 const CONNECTIONS = 10;
 const say = (s: string) => console.error(`[bench:api] ${s}`);
 
-type Sample = { addresses: string[]; wallets: string[]; busyWallets: string[]; busyTokens: string[]; times: string[]; symbols: string[] };
+type Sample = {
+  addresses: string[];
+  wallets: string[];
+  busyWallets: string[];
+  busyTokens: string[];
+  times: string[];
+  symbols: string[];
+};
 
 async function sample(url: string): Promise<Sample> {
   // Sampling is not measured: it may take its time on a busy machine (no statement timeout).
@@ -42,9 +49,13 @@ async function sample(url: string): Promise<Sample> {
     wallets: await col("select address from wallets order by md5(address) limit 2000"),
     busyWallets: await col("select wallet_address from events group by 1 order by count(*) desc limit 200"),
     busyTokens: await col("select token_address from events group by 1 order by count(*) desc limit 200"),
-    times: await col("select to_char(timestamp at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') from blocks order by number desc offset 1000 limit 500"),
+    times: await col(
+      "select to_char(timestamp at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') from blocks order by number desc offset 1000 limit 500",
+    ),
     // What people type: the first two or three letters of a symbol.
-    symbols: await col("select left(symbol, 2 + (abs(hashtext(address)) % 2)) from tokens order by md5(address) limit 500"),
+    symbols: await col(
+      "select left(symbol, 2 + (abs(hashtext(address)) % 2)) from tokens order by md5(address) limit 500",
+    ),
   };
   await s.end();
   return out;
@@ -58,26 +69,51 @@ function scenarios(x: Sample): { name: string; paths: string[]; key: boolean }[]
     { name: "tokens trending", paths: range(200, (i) => `/v1/tokens?limit=${50 + (i % 150)}`), key: true },
     {
       name: "tokens liquidity+risk filter",
-      paths: range(300, (i) => `/v1/tokens?sort=liquidity&min_liquidity_usd=${i * 100}&max_risk_score=${30 + (i % 60)}`),
+      paths: range(
+        300,
+        (i) => `/v1/tokens?sort=liquidity&min_liquidity_usd=${i * 100}&max_risk_score=${30 + (i % 60)}`,
+      ),
       key: true,
     },
     {
       name: "tokens newest, age+flags",
-      paths: range(300, (i) => `/v1/tokens?sort=newest&max_age_hours=${1 + i}&exclude_flags=wash_trading,sybil_cluster`),
+      paths: range(
+        300,
+        (i) => `/v1/tokens?sort=newest&max_age_hours=${1 + i}&exclude_flags=wash_trading,sybil_cluster`,
+      ),
       key: true,
     },
     {
       name: "tokens volume, mcap range",
-      paths: range(300, (i) => `/v1/tokens?sort=volume&min_market_cap_usd=${i * 1000}&max_market_cap_usd=${(i + 1) * 1_000_000}`),
+      paths: range(
+        300,
+        (i) => `/v1/tokens?sort=volume&min_market_cap_usd=${i * 1000}&max_market_cap_usd=${(i + 1) * 1_000_000}`,
+      ),
       key: true,
     },
-    { name: "tokens risk_asc, growth", paths: range(300, (i) => `/v1/tokens?sort=risk_asc&min_holder_growth_1h_pct=${(i % 50) - 10}`), key: true },
-    { name: "tokens deep page", paths: range(300, (i) => `/v1/tokens?sort=liquidity&page=${1000 + i}&limit=50`), key: true },
+    {
+      name: "tokens risk_asc, growth",
+      paths: range(300, (i) => `/v1/tokens?sort=risk_asc&min_holder_growth_1h_pct=${(i % 50) - 10}`),
+      key: true,
+    },
+    {
+      name: "tokens deep page",
+      paths: range(300, (i) => `/v1/tokens?sort=liquidity&page=${1000 + i}&limit=50`),
+      key: true,
+    },
     { name: "token profile", paths: x.addresses.map((a) => `/v1/tokens/${a}`), key: true },
     { name: "wallet profile", paths: x.wallets.map((a) => `/v1/wallets/${a}`), key: true },
     { name: "token ohlcv 1h", paths: x.busyTokens.map((a) => `/v1/tokens/${a}/ohlcv?interval=1h`), key: true },
-    { name: "token ohlcv 5m, range", paths: x.busyTokens.map((a, i) => `/v1/tokens/${a}/ohlcv?interval=5m&from=${x.times[i % x.times.length]}`), key: true },
-    { name: "token holders", paths: x.busyTokens.map((a, i) => `/v1/tokens/${a}/holders?page=${1 + (i % 3)}`), key: true },
+    {
+      name: "token ohlcv 5m, range",
+      paths: x.busyTokens.map((a, i) => `/v1/tokens/${a}/ohlcv?interval=5m&from=${x.times[i % x.times.length]}`),
+      key: true,
+    },
+    {
+      name: "token holders",
+      paths: x.busyTokens.map((a, i) => `/v1/tokens/${a}/holders?page=${1 + (i % 3)}`),
+      key: true,
+    },
     { name: "token pools", paths: x.addresses.map((a) => `/v1/tokens/${a}/pools`), key: true },
     { name: "wallet positions", paths: x.busyWallets.map((a) => `/v1/wallets/${a}/positions`), key: true },
     { name: "search symbol prefix", paths: x.symbols.map((q) => `/v1/search?q=${encodeURIComponent(q)}`), key: true },
@@ -95,7 +131,11 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
   const checks: [string, string, string][] = [
     ["/v1/events", "select count(*) from events", "events (no filter)"],
     [`/v1/events?since=${x.times[0]}`, `select count(*) from events where timestamp > '${x.times[0]}'`, "events since"],
-    [`/v1/events?token_address=${x.busyTokens[0]}`, `select count(*) from events where token_address = '${x.busyTokens[0]}'`, "events by token"],
+    [
+      `/v1/events?token_address=${x.busyTokens[0]}`,
+      `select count(*) from events where token_address = '${x.busyTokens[0]}'`,
+      "events by token",
+    ],
     [
       `/v1/tokens/${x.busyTokens[0]}/holders`,
       `select count(*) from balances b where b.token_address = '${x.busyTokens[0]}' and b.amount > 0 and b.holder <> b.token_address
@@ -104,8 +144,16 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
          and not exists (select 1 from chain_contracts c where c.address = b.holder and c.role in ('position_manager', 'locker'))`,
       "token holders",
     ],
-    [`/v1/wallets/${x.busyWallets[0]}/positions`, `select count(*) from wallet_positions where wallet = '${x.busyWallets[0]}'`, "wallet positions"],
-    [`/v1/tokens/${x.addresses[0]}/pools`, `select count(*) from pools where token0 = '${x.addresses[0]}' or token1 = '${x.addresses[0]}'`, "token pools"],
+    [
+      `/v1/wallets/${x.busyWallets[0]}/positions`,
+      `select count(*) from wallet_positions where wallet = '${x.busyWallets[0]}'`,
+      "wallet positions",
+    ],
+    [
+      `/v1/tokens/${x.addresses[0]}/pools`,
+      `select count(*) from pools where token0 = '${x.addresses[0]}' or token1 = '${x.addresses[0]}'`,
+      "token pools",
+    ],
     [
       `/v1/search?q=${encodeURIComponent(x.symbols[0])}`,
       `select count(*) from tokens where lower(symbol) like lower('${x.symbols[0].replace(/'/g, "''")}') || '%' or lower(name) like lower('${x.symbols[0].replace(/'/g, "''")}') || '%'`,
@@ -127,7 +175,9 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
 }
 
 const dbName = args.database ?? BENCH_DB;
-const url = args.database ? await loadedDatabase(say, args.database) : await ensureBenchDatabase(say, { reuse: args.reuse });
+const url = args.database
+  ? await loadedDatabase(say, args.database)
+  : await ensureBenchDatabase(say, { reuse: args.reuse });
 // One session, so the server's sessions are all the others on the bench database.
 const s = connect(url, { max: 1 });
 const db = createDb(s);
@@ -158,10 +208,21 @@ try {
       seconds: Number(args.seconds),
     };
     // Warm-up pass, then the measured one.
-    execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, seconds: 2 })]);
+    execFileSync(process.execPath, [
+      "--import",
+      "tsx",
+      "bench/lib/load-runner.ts",
+      JSON.stringify({ ...job, seconds: 2 }),
+    ]);
     // The server's database sessions, opened by the warm-up: their CPU is the database's share.
-    const dbPids = (await s`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`).map((r) => r.pid as number);
-    const out = execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, dbPids })], { encoding: "utf8" });
+    const dbPids = (
+      await s`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`
+    ).map((r) => r.pid as number);
+    const out = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, dbPids })],
+      { encoding: "utf8" },
+    );
     const r = JSON.parse(out.trim().split("\n").at(-1)!);
     if (!baseline) baseline = r.rps;
     rows.push({
@@ -181,6 +242,8 @@ try {
   await server.stop();
   await s.end();
 }
-console.log(`\nGET throughput at ${CONNECTIONS} connections, ${args.seconds} s per endpoint; targets: >= 0.6 x baseline, p99 <= 50 ms\n`);
+console.log(
+  `\nGET throughput at ${CONNECTIONS} connections, ${args.seconds} s per endpoint; targets: >= 0.6 x baseline, p99 <= 50 ms\n`,
+);
 printTable(rows);
 if (args.json) console.log(JSON.stringify({ connections: CONNECTIONS, seconds: Number(args.seconds), results: rows }));

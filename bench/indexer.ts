@@ -71,7 +71,8 @@ function peakRssMb(pid: number): number {
   return Number(status.match(/VmHWM:\s+(\d+) kB/)![1]) / 1024;
 }
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 type Side = { seconds: number; events: number; latencies: number[] };
 
@@ -91,7 +92,9 @@ async function ponderBackfill(rpcUrl: string, profile: ReturnType<typeof devchai
     const started = performance.now();
     await peer.ready;
     const seconds = (performance.now() - started) / 1000;
-    const [{ events }] = await sql<{ events: number }[]>`select count(*)::int as events from ${sql(PONDER_SCHEMA)}.events`;
+    const [{ events }] = await sql<
+      { events: number }[]
+    >`select count(*)::int as events from ${sql(PONDER_SCHEMA)}.events`;
     // Ready means indexed to the finalized block; the blocks above it come in realtime.
     while ((await peer.indexedBlock()) < head) await sleep(50);
     return { db, sql, peer, side: { seconds, events, latencies: [] } as Side };
@@ -162,7 +165,10 @@ async function main() {
 
     ponder = await ponderBackfill(chain.rpcUrl, profile, counts.blocks);
     const rows = ponder ? await compareEventRows(sql, ponder.sql, counts.blocks) : null;
-    if (rows) say(`event rows up to block ${counts.blocks}: ours ${rows.ours}, Ponder's ${rows.ponder}, ${rows.differing} differing`);
+    if (rows)
+      say(
+        `event rows up to block ${counts.blocks}: ours ${rows.ours}, Ponder's ${rows.ponder}, ${rows.differing} differing`,
+      );
 
     say(`live: ${args["live-blocks"]} blocks, one swap each...`);
     const { UniswapV2Router02 } = await loadArtifacts();
@@ -172,7 +178,9 @@ async function main() {
       order by t.created_block limit 1`;
     const sides = [
       { name: "our worker", side: ours, newest: () => newestServedEventId(sql) },
-      ...(ponder ? [{ name: "the Ponder peer", side: ponder.side, newest: () => newestPonderEventId(ponder!.sql) }] : []),
+      ...(ponder
+        ? [{ name: "the Ponder peer", side: ponder.side, newest: () => newestPonderEventId(ponder!.sql) }]
+        : []),
     ];
     for (let i = 0; i < Number(args["live-blocks"]); i++) {
       const data = encodeFunctionData({
@@ -181,7 +189,14 @@ async function main() {
         args: [0n, [deployment.weth, token], deployment.deployer, 2n ** 40n],
       });
       await rpc.call("eth_sendTransaction", [
-        { from: deployment.deployer, to: deployment.uniswapV2.router, data, value: "0x2386f26fc10000", gas: "0x2dc6c0", gasPrice: "0x0" },
+        {
+          from: deployment.deployer,
+          to: deployment.uniswapV2.router,
+          data,
+          value: "0x2386f26fc10000",
+          gas: "0x2dc6c0",
+          gasPrice: "0x0",
+        },
       ]);
       time += 2;
       await rpc.call("evm_mine", [time]);
@@ -196,7 +211,8 @@ async function main() {
         }
         if (ponder && ponder.peer.proc.exitCode !== null) throw new Error("the Ponder peer exited");
         for (const s of waiting) {
-          if (performance.now() - mined > LIVE_TIMEOUT_MS) throw new Error(`${s.name} did not serve block ${block} within ${LIVE_TIMEOUT_MS / 1000} s`);
+          if (performance.now() - mined > LIVE_TIMEOUT_MS)
+            throw new Error(`${s.name} did not serve block ${block} within ${LIVE_TIMEOUT_MS / 1000} s`);
         }
         await sleep(5);
       }
@@ -241,7 +257,13 @@ async function main() {
         : null,
     };
     const peer = result.ponder;
-    const row = (metric: string, value: number | "", ponderValue: number | null, ratio: number | null, target: string) => ({
+    const row = (
+      metric: string,
+      value: number | "",
+      ponderValue: number | null,
+      ratio: number | null,
+      target: string,
+    ) => ({
       metric,
       ours: value,
       ponder: ponderValue ?? "",
@@ -251,16 +273,34 @@ async function main() {
     printTable([
       row("chain events (simulator: Swap/Transfer/Mint/Burn logs)", result.chain_events, null, null, ">= 200000"),
       row("logs indexed (token/LP Transfer, Sync, Swap, Mint, Burn)", result.logs, null, null, ""),
-      row("API event rows (swaps, liquidity, transfers)", result.events, peer?.rows_compared.ponder ?? null, null, "same rows"),
+      row(
+        "API event rows (swaps, liquidity, transfers)",
+        result.events,
+        peer?.rows_compared.ponder ?? null,
+        null,
+        "same rows",
+      ),
       row("  of which swaps and liquidity changes on V3 pools", result.v3_pool_events, null, null, "> 0"),
       row("event rows differing from ours", "", peer?.rows_compared.differing ?? null, null, "0"),
       row("blocks indexed", result.blocks, null, null, ""),
       row("backfill chain events/s", result.chain_events_per_second, null, null, ">= 5000"),
       row("backfill logs/s", result.logs_per_second, null, null, ""),
-      row("backfill API events/s", result.events_per_second, peer?.events_per_second ?? null, peer?.backfill_speedup ?? null, "ratio >= 5"),
+      row(
+        "backfill API events/s",
+        result.events_per_second,
+        peer?.events_per_second ?? null,
+        peer?.backfill_speedup ?? null,
+        "ratio >= 5",
+      ),
       row("backfill blocks/s", result.blocks_per_second, null, null, ""),
       row("peak RSS (MB)", result.peak_rss_mb, peer?.peak_rss_mb ?? null, null, "ours <= 1024"),
-      row(`freshness p50 (ms; ${POLL_MS} ms poll, ours + newHeads)`, result.freshness_p50_ms, peer?.freshness_p50_ms ?? null, null, ""),
+      row(
+        `freshness p50 (ms; ${POLL_MS} ms poll, ours + newHeads)`,
+        result.freshness_p50_ms,
+        peer?.freshness_p50_ms ?? null,
+        null,
+        "",
+      ),
       row(
         `freshness p95 (ms; ${POLL_MS} ms poll, ours + newHeads)`,
         result.freshness_p95_ms,

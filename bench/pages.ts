@@ -25,7 +25,11 @@ import { cpuMs } from "./lib/cpu";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
-  options: { requests: { type: "string", default: "200" }, database: { type: "string" }, json: { type: "boolean", default: false } },
+  options: {
+    requests: { type: "string", default: "200" },
+    database: { type: "string" },
+    json: { type: "boolean", default: false },
+  },
 });
 const REQUESTS = Number(args.requests);
 const WARMUP = 10;
@@ -57,7 +61,11 @@ type Scenario = { page: string; paths: string[]; signedIn?: boolean; cached: boo
 function scenarios(x: Sample): Scenario[] {
   return [
     { page: "home /", paths: ["/"], cached: true },
-    { page: "explorer /tokens, first page of each sort", paths: TOKEN_SORTS.map((sort) => `/tokens?sort=${sort}`), cached: true },
+    {
+      page: "explorer /tokens, first page of each sort",
+      paths: TOKEN_SORTS.map((sort) => `/tokens?sort=${sort}`),
+      cached: true,
+    },
     {
       page: "explorer /tokens, filtered and paged (signed in)",
       signedIn: true,
@@ -74,8 +82,16 @@ function scenarios(x: Sample): Scenario[] {
     },
     { page: "token /tokens/{address}", paths: [...x.tokens, ...x.busyTokens].map((a) => `/tokens/${a}`), cached: true },
     // Where visitors gather: the most traded tokens, which many read at once.
-    { page: "token /tokens/{address}, the 20 busiest", paths: x.busyTokens.slice(0, 20).map((a) => `/tokens/${a}`), cached: true },
-    { page: "wallet /wallets/{address}", paths: [...x.wallets, ...x.busyWallets].map((a) => `/wallets/${a}`), cached: true },
+    {
+      page: "token /tokens/{address}, the 20 busiest",
+      paths: x.busyTokens.slice(0, 20).map((a) => `/tokens/${a}`),
+      cached: true,
+    },
+    {
+      page: "wallet /wallets/{address}",
+      paths: [...x.wallets, ...x.busyWallets].map((a) => `/wallets/${a}`),
+      cached: true,
+    },
   ];
 }
 
@@ -87,12 +103,17 @@ async function timeRequest(url: string, cookie: string | undefined): Promise<{ m
   const started = performance.now();
   const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
   const body = await res.text();
-  return { ms: performance.now() - started, ok: res.status === 200 && !body.includes("data-dgst") && !body.includes("sign-in-required") };
+  return {
+    ms: performance.now() - started,
+    ok: res.status === 200 && !body.includes("data-dgst") && !body.includes("sign-in-required"),
+  };
 }
 
 /** The CPU time of each session of the benchmark's database (the servers' only: this script's idle). */
 async function databaseCpu(): Promise<Map<number, number>> {
-  const pids = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+  const pids = await sql<
+    { pid: number }[]
+  >`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
   return new Map(pids.map(({ pid }) => [pid, cpuMs(pid)]));
 }
 
@@ -105,7 +126,10 @@ const x = await sample(url);
 await buildIfStale(say);
 const secret = randomBytes(32).toString("base64url");
 const env = { DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_SECRET: secret };
-const [on, off] = await Promise.all([startAppServer({ ...env, SHARED_VIEW_CACHE: "on" }), startAppServer({ ...env, SHARED_VIEW_CACHE: "off" })]);
+const [on, off] = await Promise.all([
+  startAppServer({ ...env, SHARED_VIEW_CACHE: "on" }),
+  startAppServer({ ...env, SHARED_VIEW_CACHE: "off" }),
+]);
 const rows: Record<string, string | number>[] = [];
 try {
   // One session for both servers (the same secret and database), on a plan the filtered views can run on.
@@ -125,7 +149,10 @@ try {
     for (let i = 0; i < REQUESTS; i++) {
       for (const which of i % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
         const before = await databaseCpu();
-        const r = await timeRequest((which === "on" ? on : off).baseUrl + sc.paths[(i * 7) % sc.paths.length], cookieOf);
+        const r = await timeRequest(
+          (which === "on" ? on : off).baseUrl + sc.paths[(i * 7) % sc.paths.length],
+          cookieOf,
+        );
         const after = await databaseCpu();
         for (const [pid, ms] of after) dbCpu[which] += ms - (before.get(pid) ?? 0);
         times[which].push(r.ms);

@@ -47,7 +47,8 @@ const TARGET_P95_MS = 500;
 const SETTLE_MS = 30_000;
 const say = (s: string) => console.error(`[bench:stream] ${s}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] : 0);
+const percentile = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] : 0;
 
 /** Resident memory (kB) and CPU time (ms) of a process and its descendants (Linux /proc). */
 function usage(pid: number): { rssKb: number; cpuMs: number } {
@@ -134,7 +135,14 @@ async function main() {
             args: [0n, [weth, tokens[random(tokens.length)]], trader, 2n ** 40n],
           });
           await market.rpc.call("eth_sendTransaction", [
-            { from: trader, to: router, data, value: `0x${(BigInt(1 + random(20)) * 10n ** 15n).toString(16)}`, gas: "0x2dc6c0", gasPrice: "0x0" },
+            {
+              from: trader,
+              to: router,
+              data,
+              value: `0x${(BigInt(1 + random(20)) * 10n ** 15n).toString(16)}`,
+              gas: "0x2dc6c0",
+              gasPrice: "0x0",
+            },
           ]);
         }
         time += 2;
@@ -175,7 +183,11 @@ async function main() {
         const number = Number(BLOCK_NUMBER.exec(m.data)![1]);
         if (!receiver.arrivals.has(number)) receiver.arrivals.set(number, m.at);
       };
-      const c = await SseClient.open(`${base}/v1/events/stream${filters[i].query}`, { key: keys[Math.floor(i / STREAMS_PER_KEY)], keep: false, onMessage });
+      const c = await SseClient.open(`${base}/v1/events/stream${filters[i].query}`, {
+        key: keys[Math.floor(i / STREAMS_PER_KEY)],
+        keep: false,
+        onMessage,
+      });
       if (c.status !== 200) throw new Error(`stream ${i}: ${c.status}`);
       const closed = c.closed.then(() => {
         throw new Error(`stream ${i} closed before its first head message; the server said:\n${server?.output()}`);
@@ -190,11 +202,14 @@ async function main() {
     await openStream(0);
     await sleep(1_000);
     const one = usage(server.pid);
-    for (let i = 1; i < STREAMS; i += 50) await Promise.all(Array.from({ length: Math.min(50, STREAMS - i) }, (_, k) => openStream(i + k)));
+    for (let i = 1; i < STREAMS; i += 50)
+      await Promise.all(Array.from({ length: Math.min(50, STREAMS - i) }, (_, k) => openStream(i + k)));
     await sleep(2_000);
     const all = usage(server.pid);
     const kbPerStream = (all.rssKb - one.rssKb) / (STREAMS - 1);
-    say(`server RSS ${Math.round(one.rssKb / 1024)} MB with one stream, ${Math.round(all.rssKb / 1024)} MB with ${STREAMS}`);
+    say(
+      `server RSS ${Math.round(one.rssKb / 1024)} MB with one stream, ${Math.round(all.rssKb / 1024)} MB with ${STREAMS}`,
+    );
 
     // The poller: GET /v1/events?after= every second, oldest first, every page.
     const poller: Receiver = { filter: { query: "", matches: () => true }, arrivals: new Map() };
@@ -205,7 +220,9 @@ async function main() {
       while (polling) {
         const started = performance.now();
         for (;;) {
-          const res = await fetch(`${base}/v1/events?order=asc&limit=200&after=${after}`, { headers: { Authorization: `Bearer ${keys[keys.length - 1]}` } });
+          const res = await fetch(`${base}/v1/events?order=asc&limit=200&after=${after}`, {
+            headers: { Authorization: `Bearer ${keys[keys.length - 1]}` },
+          });
           const at = performance.now();
           const page = ((await res.json()) as { data: { id: string; block_number: number }[] }).data;
           for (const e of page) if (!poller.arrivals.has(e.block_number)) poller.arrivals.set(e.block_number, at);
@@ -250,7 +267,9 @@ async function main() {
     // Per block: its first stream's latency (indexing and the hub's read), and how long its fan-out took to the last.
     const perBlock = [...minedAt.keys()].flatMap((b) => {
       const ats = receivers.flatMap((r) => (r.arrivals.has(b) ? [r.arrivals.get(b)!] : []));
-      return ats.length ? [{ first: Math.min(...ats) - minedAt.get(b)!, spread: Math.max(...ats) - Math.min(...ats) }] : [];
+      return ats.length
+        ? [{ first: Math.min(...ats) - minedAt.get(b)!, spread: Math.max(...ats) - Math.min(...ats) }]
+        : [];
     });
     const first = perBlock.map((x) => x.first);
     const spread = perBlock.map((x) => x.spread);
@@ -278,7 +297,9 @@ async function main() {
       server_cpu_ms_per_block_quiet: Math.round(quietCpuPerBlock),
       server_cpu_ms_per_block: Math.round(liveCpuPerBlock),
     };
-    console.log(`\nEvent stream: ${STREAMS} streams (mixed filters), ${BLOCKS} blocks of ${SWAPS} swaps, one every ${BLOCK_MS} ms\n`);
+    console.log(
+      `\nEvent stream: ${STREAMS} streams (mixed filters), ${BLOCKS} blocks of ${SWAPS} swaps, one every ${BLOCK_MS} ms\n`,
+    );
     printTable([
       {
         client: `SSE /v1/events/stream (${STREAMS} streams)`,
@@ -287,7 +308,8 @@ async function main() {
         "p95 ms": result.stream_p95_ms,
         "max ms": result.stream_max_ms,
         missing: result.stream_missing,
-        [`p95 <= ${TARGET_P95_MS} ms`]: result.stream_p95_ms <= TARGET_P95_MS && result.stream_missing === 0 ? "yes" : "NO",
+        [`p95 <= ${TARGET_P95_MS} ms`]:
+          result.stream_p95_ms <= TARGET_P95_MS && result.stream_missing === 0 ? "yes" : "NO",
       },
       {
         client: "  of which: the block's first stream (indexing, one read)",
@@ -322,7 +344,10 @@ async function main() {
       { "server (next start)": "memory per open stream (kB)", value: result.server_kb_per_stream },
       { "server (next start)": `RSS with ${STREAMS} streams (MB)`, value: result.server_rss_mb },
       { "server (next start)": "CPU per block, no stream open (ms)", value: result.server_cpu_ms_per_block_quiet },
-      { "server (next start)": `CPU per block, ${STREAMS} streams and the poller (ms)`, value: result.server_cpu_ms_per_block },
+      {
+        "server (next start)": `CPU per block, ${STREAMS} streams and the poller (ms)`,
+        value: result.server_cpu_ms_per_block,
+      },
     ]);
     if (args.json) console.log(JSON.stringify(result));
   } finally {

@@ -26,7 +26,14 @@ export function CopyButton({ value, label, className = "" }: { value: string; la
   );
 }
 
-const iconProps = { width: 14, height: 14, viewBox: "0 0 16 16", fill: "none", stroke: "currentColor", strokeWidth: 1.5 } as const;
+const iconProps = {
+  width: 14,
+  height: 14,
+  viewBox: "0 0 16 16",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 1.5,
+} as const;
 
 const CopyIcon = () => (
   <svg {...iconProps} aria-hidden="true">

@@ -49,7 +49,8 @@ export function StaleDataBanner({ initial }: { initial?: IndexerStatus }) {
       }`}
     >
       <p className="mx-auto max-w-7xl">
-        <strong className="font-semibold">{stale ? "Data may be out of date." : "Indexing needs attention."}</strong> {status.message}
+        <strong className="font-semibold">{stale ? "Data may be out of date." : "Indexing needs attention."}</strong>{" "}
+        {status.message}
       </p>
     </div>
   );

@@ -14,7 +14,8 @@ const LINKS = [
   { href: "/docs", label: "API reference" },
 ];
 
-const isCurrent = (path: string, href: string) => (href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`));
+const isCurrent = (path: string, href: string) =>
+  href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`);
 
 /** Fades over an edge the links run past: the list scrolls that way. */
 const FADE = {

@@ -9,6 +9,8 @@ const retry = (failures: number, err: unknown) => failures < 1 && !isFinal(err);
 
 export function Providers({ children }: { children: ReactNode }) {
   // One client per browser session; pages hand their server-rendered data in as initialData.
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false, retry } } }));
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false, retry } } }),
+  );
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -6,7 +6,12 @@ import { Badge, type Tone } from "./ui/badge";
 export const RISK_TONE: Record<RiskLevel, Tone> = { low: "good", medium: "warn", high: "bad", critical: "danger" };
 
 /** Hex colours of the levels, for SVG strokes (classes cannot colour an arc's gradient stop). */
-export const RISK_COLOR: Record<RiskLevel, string> = { low: "#10b981", medium: "#f59e0b", high: "#f97316", critical: "#ef4444" };
+export const RISK_COLOR: Record<RiskLevel, string> = {
+  low: "#10b981",
+  medium: "#f59e0b",
+  high: "#f97316",
+  critical: "#ef4444",
+};
 
 export function RiskScore({ score }: { score: number }) {
   const level = riskLevel(score);

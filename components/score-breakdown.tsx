@@ -46,7 +46,14 @@ export function ScoreBreakdown({
             <p className="text-zinc-500 dark:text-zinc-400">{reasonOf.get(r.key)}; its weight goes to the others.</p>
           </div>
         ) : (
-          <ScoreBar key={r.key} label={r.label} value={r.value} display={r.display} weight={weights[r.key]} worseWhenHigh={worseWhenHigh} />
+          <ScoreBar
+            key={r.key}
+            label={r.label}
+            value={r.value}
+            display={r.display}
+            weight={weights[r.key]}
+            worseWhenHigh={worseWhenHigh}
+          />
         ),
       )}
       <dl className="space-y-1 border-t border-zinc-200 pt-2 text-xs dark:border-zinc-800">
@@ -57,7 +64,9 @@ export function ScoreBreakdown({
         {adjustments.map((a) => (
           <div
             key={a.reason}
-            className={moved(a, weighted) ? "font-medium text-zinc-800 dark:text-zinc-200" : "text-zinc-500 dark:text-zinc-400"}
+            className={
+              moved(a, weighted) ? "font-medium text-zinc-800 dark:text-zinc-200" : "text-zinc-500 dark:text-zinc-400"
+            }
             data-testid="score-adjustment"
           >
             {adjustmentText(a)}

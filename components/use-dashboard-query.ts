@@ -6,7 +6,9 @@ import type { Refusal } from "@/lib/api/errors";
 import { fetchJson, RequestRefused } from "./fetch-json";
 
 /** What the server rendered a view with: its answer, or what it was refused (lib/auth/market-access.ts, pageView). */
-export type Seed<T> = { url: string; data: T; refusal?: undefined } | { url: string; data?: undefined; refusal: Refusal };
+export type Seed<T> =
+  | { url: string; data: T; refusal?: undefined }
+  | { url: string; data?: undefined; refusal: Refusal };
 type Answer<T> = { url: string; data: T };
 type Options<T> = { initial?: Seed<T>; liveMs?: number | false; enabled?: boolean };
 

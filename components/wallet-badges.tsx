@@ -33,7 +33,12 @@ export function ConfidenceBadge({ value }: { value: string }) {
   );
 }
 
-const ACTIVITY_TONE: Record<string, Tone> = { accumulating: "good", distributing: "bad", exited: "danger", holding: "neutral" };
+const ACTIVITY_TONE: Record<string, Tone> = {
+  accumulating: "good",
+  distributing: "bad",
+  exited: "danger",
+  holding: "neutral",
+};
 
 export function NetActivityBadge({ value }: { value: string }) {
   return <Badge tone={ACTIVITY_TONE[value] ?? "neutral"}>{value}</Badge>;

@@ -18,7 +18,16 @@ const bulk = pgTable("bulk", {
 
 const tricky = ["tab\there", "line\nbreak", "back\\slash", "cr\rx", "\\N", "", null, "quote\"'", "{a,b}", "comma,NULL"];
 
-type Back = { n: string; big: string; s: string | null; at: string | null; x: number | null; count: number; tags: string[] | null; doc: unknown };
+type Back = {
+  n: string;
+  big: string;
+  s: string | null;
+  at: string | null;
+  x: number | null;
+  count: number;
+  tags: string[] | null;
+  doc: unknown;
+};
 const readBack = (sql: Sql) =>
   sql<
     Back[]
@@ -69,13 +78,23 @@ describe("db/bulk", { timeout: 60_000 }, () => {
         { n: 1, big: "7", label: "b", rowCount: 2 },
         { n: 2, big: "9", label: "c", rowCount: 3 },
       ],
-      { onConflict: { target: ["n"], action: "update", set: { rowCount: (stored, excluded) => `${stored} + ${excluded}` } }, returning: ["n", "label"] },
+      {
+        onConflict: {
+          target: ["n"],
+          action: "update",
+          set: { rowCount: (stored, excluded) => `${stored} + ${excluded}` },
+        },
+        returning: ["n", "label"],
+      },
     );
     expect(written.map((r) => [Number(r.n), r.label]).sort()).toEqual([
       [1, "b"],
       [2, "c"],
     ]);
-    const skipped = await insertRows(sql, bulk, [{ n: 2, big: "0", label: "z" }], { onConflict: { target: ["n"], action: "nothing" }, returning: ["n"] });
+    const skipped = await insertRows(sql, bulk, [{ n: 2, big: "0", label: "z" }], {
+      onConflict: { target: ["n"], action: "nothing" },
+      returning: ["n"],
+    });
     expect(skipped).toEqual([]);
     expect((await readBack(sql)).map((r) => [r.n, r.big, r.s, r.count])).toEqual([
       ["1", "7", "b", 3],
@@ -113,13 +132,20 @@ describe("db/bulk", { timeout: 60_000 }, () => {
     await sql`truncate bulk`;
     await insertRows(sql, bulk, [{ n: 1, big: "5", label: "a", rowCount: 1 }]);
     const c = names(bulk);
-    const upsert = insertSql(bulk, { n: "v.n", big: "v.n * 10", label: "'new'", rowCount: "1" }, "from generate_series(1, $1::int) v(n)", {
-      target: ["n"],
-      action: ["big"],
-      set: { rowCount: (stored, added) => `${stored} + ${added}` },
-      whereChanged: ["big"],
-    });
-    expect(upsert).toContain(`insert into "bulk" as t ("n", "big", "s", "row_count") select v.n, v.n * 10, 'new', 1 from`);
+    const upsert = insertSql(
+      bulk,
+      { n: "v.n", big: "v.n * 10", label: "'new'", rowCount: "1" },
+      "from generate_series(1, $1::int) v(n)",
+      {
+        target: ["n"],
+        action: ["big"],
+        set: { rowCount: (stored, added) => `${stored} + ${added}` },
+        whereChanged: ["big"],
+      },
+    );
+    expect(upsert).toContain(
+      `insert into "bulk" as t ("n", "big", "s", "row_count") select v.n, v.n * 10, 'new', 1 from`,
+    );
     await sql.unsafe(upsert, [2]);
     const [{ xmin: before }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 1`;
     // Row 1 now has big = 10 = n * 10: it stays as it is; row 2 exists (big 20).
@@ -130,7 +156,13 @@ describe("db/bulk", { timeout: 60_000 }, () => {
       ["1", "10", "a", 2],
       ["2", "20", "new", 1],
     ]);
-    const relabel = updateSql(bulk, { label: "v.label" }, "from (values (1, 'a'), (2, 'b')) v(n, label)", `t.${c.n} = v.n`, { onlyChanged: true });
+    const relabel = updateSql(
+      bulk,
+      { label: "v.label" },
+      "from (values (1, 'a'), (2, 'b')) v(n, label)",
+      `t.${c.n} = v.n`,
+      { onlyChanged: true },
+    );
     expect(relabel).toBe(
       `update "bulk" t set "s" = v.label from (values (1, 'a'), (2, 'b')) v(n, label) where t."n" = v.n and (t."s") is distinct from (v.label)`,
     );

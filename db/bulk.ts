@@ -23,17 +23,28 @@ export const PREPARED = { prepare: true } as const;
 export type Tx = Sql | TransactionSql;
 
 /** The other forms a column's values may take in a bulk row (see BulkRow). */
-type Widened<C> = C extends { _: { columnType: "PgNumeric" } } ? bigint : C extends { _: { columnType: "PgTimestamp" } } ? string : never;
+type Widened<C> = C extends { _: { columnType: "PgNumeric" } }
+  ? bigint
+  : C extends { _: { columnType: "PgTimestamp" } }
+    ? string
+    : never;
 
 /**
  * A row to write: the table's insert type, where an exact amount (numeric) may also be a bigint
  * and a time also an ISO string, the forms the indexer holds them in.
  */
-export type BulkRow<T extends PgTable> = { [K in keyof T["$inferInsert"]]: T["$inferInsert"][K] | Widened<T["_"]["columns"][K]> };
+export type BulkRow<T extends PgTable> = {
+  [K in keyof T["$inferInsert"]]: T["$inferInsert"][K] | Widened<T["_"]["columns"][K]>;
+};
 export type ColumnKey<T extends PgTable> = keyof T["$inferInsert"] & string;
 
 /** How a column's values travel: the unnest parameter's cast, the value read back, the conversion of one value. */
-type Param = { name: string; array: (n: number) => string; value: (alias: string) => string; convert: (v: unknown) => unknown };
+type Param = {
+  name: string;
+  array: (n: number) => string;
+  value: (alias: string) => string;
+  convert: (v: unknown) => unknown;
+};
 
 /** Types postgres.js sends as arrays as they are; any other goes as text and is cast on the server. */
 const NATIVE = new Set(["text", "integer", "bigint", "smallint", "double precision", "real", "boolean"]);
@@ -50,14 +61,29 @@ function paramOf(column: PgColumn): Param {
   const type = column.getSQLType();
   const name = columnName(column);
   if (NATIVE.has(type)) {
-    return { name, array: (n) => `$${n}::${type}[]`, value: (a) => `${a}.${name}`, convert: (v) => (typeof v === "bigint" ? v.toString() : (v ?? null)) };
+    return {
+      name,
+      array: (n) => `$${n}::${type}[]`,
+      value: (a) => `${a}.${name}`,
+      convert: (v) => (typeof v === "bigint" ? v.toString() : (v ?? null)),
+    };
   }
   if (type.endsWith("[]")) {
     // An array per row cannot be an element of a parameter array (PostgreSQL arrays are rectangular): each goes as its array literal.
-    return { name, array: (n) => `$${n}::text[]`, value: (a) => `${a}.${name}::${type}`, convert: (v) => (v == null ? null : arrayLiteral(v as unknown[])) };
+    return {
+      name,
+      array: (n) => `$${n}::text[]`,
+      value: (a) => `${a}.${name}::${type}`,
+      convert: (v) => (v == null ? null : arrayLiteral(v as unknown[])),
+    };
   }
   if (type === "jsonb" || type === "json") {
-    return { name, array: (n) => `$${n}::text[]`, value: (a) => `${a}.${name}::${type}`, convert: (v) => (v === undefined ? null : JSON.stringify(v)) };
+    return {
+      name,
+      array: (n) => `$${n}::text[]`,
+      value: (a) => `${a}.${name}::${type}`,
+      convert: (v) => (v === undefined ? null : JSON.stringify(v)),
+    };
   }
   // numeric, timestamps, dates: drizzle's postgres-js driver (which shares our client) leaves those array types unserialized.
   return { name, array: (n) => `$${n}::text[]::${type}[]`, value: (a) => `${a}.${name}`, convert: textValue };
@@ -70,7 +96,8 @@ function textValue(v: unknown): unknown {
 }
 
 /** An array literal of text elements, each quoted: '{"a","b"}'. */
-const arrayLiteral = (items: unknown[]) => `{${items.map((i) => (i == null ? "NULL" : `"${String(i).replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`;
+const arrayLiteral = (items: unknown[]) =>
+  `{${items.map((i) => (i == null ? "NULL" : `"${String(i).replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`;
 
 const params = new WeakMap<PgTable, Map<string, Param>>();
 
@@ -154,7 +181,12 @@ function conflictSql<T extends PgTable>(table: T, { target, action, set = {}, wh
  * query (from, where, group by; empty for one row of parameters). The columns and the conflict
  * clause come from the table's columns, so a renamed column breaks tsc; a `with` may precede the text.
  */
-export function insertSql<T extends PgTable>(table: T, select: Partial<Record<ColumnKey<T>, string>>, from: string, onConflict?: OnConflict<T>): string {
+export function insertSql<T extends PgTable>(
+  table: T,
+  select: Partial<Record<ColumnKey<T>, string>>,
+  from: string,
+  onConflict?: OnConflict<T>,
+): string {
   const keys = Object.keys(select) as ColumnKey<T>[];
   const values = Object.values(select) as string[];
   return `insert into ${tableName(table)} as t (${cols(table, keys)}) select ${values.join(", ")} ${from}${onConflict ? conflictSql(table, onConflict) : ""}`;
@@ -172,7 +204,10 @@ export function updateSql<T extends PgTable>(
   where: string,
   { onlyChanged = false } = {},
 ): string {
-  const assignments = Object.entries(set as Record<string, string>).map(([k, value]) => ({ column: col(table, k as ColumnKey<T>), value }));
+  const assignments = Object.entries(set as Record<string, string>).map(([k, value]) => ({
+    column: col(table, k as ColumnKey<T>),
+    value,
+  }));
   let text = `update ${tableName(table)} t set ${assignments.map((a) => `${a.column} = ${a.value}`).join(", ")} ${from} where ${where}`;
   if (onlyChanged) {
     text += ` and (${assignments.map((a) => `t.${a.column}`).join(", ")}) is distinct from (${assignments.map((a) => a.value).join(", ")})`;
@@ -263,7 +298,9 @@ export async function updateRows<T extends PgTable, M extends ColumnKey<T>>(
   if (options.onlyChanged) {
     // Compared: the columns the rows carry (a column only `set` writes, such as a time, does not count as a change).
     const compared = assignments.filter((a) => given.has(a.key));
-    where.push(`(${compared.map((a) => `t.${a.column}`).join(", ")}) is distinct from (${compared.map((a) => a.value).join(", ")})`);
+    where.push(
+      `(${compared.map((a) => `t.${a.column}`).join(", ")}) is distinct from (${compared.map((a) => a.value).join(", ")})`,
+    );
   }
   await tx.unsafe(
     `update ${tableName(table)} t set ${assignments.map((a) => `${a.column} = ${a.value}`).join(", ")} from ${from} where ${where.join(" and ")}`,

@@ -94,7 +94,9 @@ export function getSql(): Sql {
  * check that answers everyone else 401 or 429 at once. Its statements are single-row lookups.
  */
 export function getAuthSql(): Sql {
-  globalForDb.__authSql ??= boundToDeadline(connect(undefined, { max: 2, connection: requestBound("onchain-intel-auth") }));
+  globalForDb.__authSql ??= boundToDeadline(
+    connect(undefined, { max: 2, connection: requestBound("onchain-intel-auth") }),
+  );
   return globalForDb.__authSql;
 }
 

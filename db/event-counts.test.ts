@@ -66,7 +66,8 @@ describe("event count triggers", () => {
     expect(await mismatches()).toBe(0);
     await sql`delete from events where block_number = 5 or id = 300050`;
     expect(await mismatches()).toBe(0);
-    const [{ scopes }] = await sql`select count(distinct scope)::int as scopes from event_cumulative_counts where block_number = 5`;
+    const [{ scopes }] =
+      await sql`select count(distinct scope)::int as scopes from event_cumulative_counts where block_number = 5`;
     expect(scopes).toBe(0); // emptied blocks leave no rows
 
     await sql`alter table events disable trigger events_count_insert`;
@@ -77,7 +78,8 @@ describe("event count triggers", () => {
     expect(await mismatches()).toBe(0);
 
     await sql`truncate events`;
-    const [{ n }] = await sql`select (select count(*) from event_cumulative_counts) + (select count(*) from event_counts) as n`;
+    const [{ n }] =
+      await sql`select (select count(*) from event_cumulative_counts) + (select count(*) from event_counts) as n`;
     expect(Number(n)).toBe(0);
   });
 
@@ -96,7 +98,11 @@ describe("event count triggers", () => {
     const scans = await sql.begin(async (tx) => {
       // Read before and after: PostgreSQL 15 also shows counts of earlier transactions not yet reported.
       const seqScans = async () =>
-        (await tx<{ n: number }[]>`select seq_scan::int as n from pg_stat_xact_user_tables where relname = 'event_cumulative_counts'`)[0].n;
+        (
+          await tx<
+            { n: number }[]
+          >`select seq_scan::int as n from pg_stat_xact_user_tables where relname = 'event_cumulative_counts'`
+        )[0].n;
       const before = await seqScans();
       await tx`insert into events ${tx({ id: 2_000_100_000, type: "swap", wallet_address: "0x1", token_address: "0x2", block_number: 20_001, log_index: 0, tx_hash: "0x", timestamp: new Date() })}`;
       await tx`delete from events where block_number = 20000`;

@@ -40,7 +40,12 @@ export async function runMigrations(url?: string): Promise<void> {
  */
 async function applyFunctionFiles(sql: Sql) {
   await sql`create table if not exists drizzle.applied_function_files (file text primary key, hash text not null)`;
-  const applied = new Map((await sql<{ file: string; hash: string }[]>`select file, hash from drizzle.applied_function_files`).map((r) => [r.file, r.hash]));
+  const applied = new Map(
+    (await sql<{ file: string; hash: string }[]>`select file, hash from drizzle.applied_function_files`).map((r) => [
+      r.file,
+      r.hash,
+    ]),
+  );
   for (const file of readdirSync(functionsFolder)
     .filter((f) => f.endsWith(".sql"))
     .sort()) {

@@ -36,7 +36,11 @@ describe("position count triggers", () => {
         select wallet, total, open, changed_xact::text as changed from wallet_position_counts`
       ).map((r) => [r.wallet, r]),
     );
-  const mismatches = async () => Number((await sql.unsafe<{ count: string }[]>(INVARIANTS["wallet_position_counts agree with wallet_positions"]))[0].count);
+  const mismatches = async () =>
+    Number(
+      (await sql.unsafe<{ count: string }[]>(INVARIANTS["wallet_position_counts agree with wallet_positions"]))[0]
+        .count,
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase("oci_position_counts");
@@ -66,8 +70,16 @@ describe("position count triggers", () => {
       ["only the realized PnL changes", () => upsert([{ ...t1, realized: -0.3 }]), []],
       ["a position closes", () => upsert([{ wallet: "w2", token: "t1", quantity: 0 }]), ["w2"]],
       ["a position opens", () => upsert([{ wallet: "w2", token: "t3", quantity: 4 }]), ["w2"]],
-      ["a plain update of a quantity", () => sql`update wallet_positions set quantity = 2 where wallet = 'w1' and token_address = 't2'`, ["w1"]],
-      ["a reorg deletes a position", () => sql`delete from wallet_positions where wallet = 'w2' and token_address = 't3'`, ["w2"]],
+      [
+        "a plain update of a quantity",
+        () => sql`update wallet_positions set quantity = 2 where wallet = 'w1' and token_address = 't2'`,
+        ["w1"],
+      ],
+      [
+        "a reorg deletes a position",
+        () => sql`delete from wallet_positions where wallet = 'w2' and token_address = 't3'`,
+        ["w2"],
+      ],
     ];
     for (const [what, write, moved] of steps) {
       const before = await counts();

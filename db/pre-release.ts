@@ -14,9 +14,13 @@ const PRE_RELEASE = { migrations: 18, lastHash: "a544aa05bf458b3083db52978972d0d
  * pre-release migration: it cannot be brought forward any more.
  */
 export async function adoptPreReleaseDatabase(sql: Sql, migrationsFolder: string) {
-  const [{ journal }] = await sql<{ journal: boolean }[]>`select to_regclass('drizzle.__drizzle_migrations') is not null as journal`;
+  const [{ journal }] = await sql<
+    { journal: boolean }[]
+  >`select to_regclass('drizzle.__drizzle_migrations') is not null as journal`;
   if (!journal) return;
-  const rows = await sql<{ hash: string; created_at: string }[]>`select hash, created_at::text from drizzle.__drizzle_migrations order by created_at`;
+  const rows = await sql<
+    { hash: string; created_at: string }[]
+  >`select hash, created_at::text from drizzle.__drizzle_migrations order by created_at`;
   const [baseline] = readMigrationFiles({ migrationsFolder });
   if (rows.length === 0 || rows.some((r) => Number(r.created_at) >= baseline.folderMillis)) return;
   if (rows.length !== PRE_RELEASE.migrations || rows.at(-1)!.hash !== PRE_RELEASE.lastHash) {

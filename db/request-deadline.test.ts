@@ -86,7 +86,10 @@ describe("a request past its deadline", () => {
   });
 
   it("sends no statement once the deadline has passed, through postgres.js or Drizzle", async () => {
-    for (const insert of [() => m.client.getSql()`insert into marks values (2)`, () => m.client.getDb().execute("insert into marks values (3)")]) {
+    for (const insert of [
+      () => m.client.getSql()`insert into marks values (2)`,
+      () => m.client.getDb().execute("insert into marks values (3)"),
+    ]) {
       let deadlinePassed!: () => void;
       const afterDeadline = new Promise<void>((resolve) => (deadlinePassed = resolve));
       const late = request(async () => {
@@ -96,7 +99,9 @@ describe("a request past its deadline", () => {
       // The handler's own work (not the database) outlasts the deadline.
       expect(await late.answered).toBe(TIMED_OUT);
       deadlinePassed();
-      expect(await late.ended()).toBe("DEADLINE_PASSED: The request's deadline has passed: the statement was not sent.");
+      expect(await late.ended()).toBe(
+        "DEADLINE_PASSED: The request's deadline has passed: the statement was not sent.",
+      );
     }
     expect(await marks()).toEqual([]);
   });

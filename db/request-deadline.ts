@@ -24,7 +24,8 @@ export class DeadlinePassed extends Error {
 }
 
 /** Runs `work` with `signal` as its deadline: the statements it issues through a bound pool stop when it aborts. */
-export const underDeadline = <T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> => deadlines.run(signal, work);
+export const underDeadline = <T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> =>
+  deadlines.run(signal, work);
 
 type Query = postgres.PendingQuery<postgres.Row[]>;
 

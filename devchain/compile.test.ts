@@ -7,7 +7,10 @@ import { TOKEN_LAUNCHED_EVENT } from "./deploy";
 
 /** The event signatures the indexer depends on. */
 const EXPECTED: Record<string, string[]> = {
-  LaunchToken: ["Transfer(address indexed from, address indexed to, uint256 value)", "Approval(address indexed owner, address indexed spender, uint256 value)"],
+  LaunchToken: [
+    "Transfer(address indexed from, address indexed to, uint256 value)",
+    "Approval(address indexed owner, address indexed spender, uint256 value)",
+  ],
   WETH9: [
     "Deposit(address indexed dst, uint256 wad)",
     "Withdrawal(address indexed src, uint256 wad)",
@@ -38,7 +41,9 @@ describe("compile", () => {
       const artifact = artifacts[name];
       // A contract that links a library has placeholders until it is linked.
       const libraries = Object.fromEntries(
-        Object.values(artifact.linkReferences ?? {}).flatMap((refs) => Object.keys(refs).map((l) => [l, `0x${"ab".repeat(20)}` as const])),
+        Object.values(artifact.linkReferences ?? {}).flatMap((refs) =>
+          Object.keys(refs).map((l) => [l, `0x${"ab".repeat(20)}` as const]),
+        ),
       );
       expect(linkedBytecode(artifact, libraries), name).toMatch(/^0x[0-9a-f]{100,}$/);
       expect(artifact.abi.length).toBeGreaterThan(0);
@@ -53,16 +58,23 @@ describe("compile", () => {
   it("declares exactly the event signatures the indexer expects", async () => {
     const artifacts = await loadArtifacts();
     for (const [contract, signatures] of Object.entries(EXPECTED)) {
-      const events = artifacts[contract as keyof typeof artifacts].abi.filter((item): item is AbiEvent => item.type === "event").map(signature);
+      const events = artifacts[contract as keyof typeof artifacts].abi
+        .filter((item): item is AbiEvent => item.type === "event")
+        .map(signature);
       for (const expected of signatures) expect(events, contract).toContain(expected);
     }
   });
 
   it("gives the token, launchpad and pair the views the indexer reads", async () => {
     const artifacts = await loadArtifacts();
-    const views = (name: keyof typeof artifacts) => artifacts[name].abi.flatMap((item) => (item.type === "function" ? [item.name] : []));
-    expect(views("LaunchToken")).toEqual(expect.arrayContaining(["name", "symbol", "decimals", "totalSupply", "balanceOf"]));
+    const views = (name: keyof typeof artifacts) =>
+      artifacts[name].abi.flatMap((item) => (item.type === "function" ? [item.name] : []));
+    expect(views("LaunchToken")).toEqual(
+      expect.arrayContaining(["name", "symbol", "decimals", "totalSupply", "balanceOf"]),
+    );
     expect(views("V2Launchpad")).toContain("name");
-    expect(views("UniswapV2Pair")).toEqual(expect.arrayContaining(["getReserves", "token0", "token1", "totalSupply", "balanceOf"]));
+    expect(views("UniswapV2Pair")).toEqual(
+      expect.arrayContaining(["getReserves", "token0", "token1", "totalSupply", "balanceOf"]),
+    );
   });
 });

@@ -40,7 +40,8 @@ const UNISWAP_ARTIFACTS = {
   /** Links NFTDescriptor at deployment (its bytecode has the library's placeholder). */
   NonfungibleTokenPositionDescriptor:
     "@uniswap/v3-periphery/artifacts/contracts/NonfungibleTokenPositionDescriptor.sol/NonfungibleTokenPositionDescriptor.json",
-  NonfungiblePositionManager: "@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json",
+  NonfungiblePositionManager:
+    "@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json",
   SwapRouter: "@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json",
   QuoterV2: "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json",
 } as const;
@@ -84,7 +85,9 @@ function readCached(hash: string): CompiledArtifacts | undefined {
   try {
     const manifest = JSON.parse(readFileSync(MANIFEST, "utf8")) as { sourceHash: string };
     if (manifest.sourceHash !== hash) return undefined;
-    const entries = CONTRACT_NAMES.map((name) => [name, JSON.parse(readFileSync(path.join(ARTIFACTS_DIR, `${name}.json`), "utf8"))] as const);
+    const entries = CONTRACT_NAMES.map(
+      (name) => [name, JSON.parse(readFileSync(path.join(ARTIFACTS_DIR, `${name}.json`), "utf8"))] as const,
+    );
     return Object.fromEntries(entries) as CompiledArtifacts;
   } catch {
     return undefined;
@@ -135,7 +138,10 @@ function loadUniswap(): Record<keyof typeof UNISWAP_ARTIFACTS, Artifact> {
   const entries = Object.entries(UNISWAP_ARTIFACTS).map(([name, file]) => {
     const { abi, bytecode, linkReferences } = JSON.parse(readFileSync(require.resolve(file), "utf8")) as Artifact;
     const links = linkReferences && Object.keys(linkReferences).length > 0 ? { linkReferences } : {};
-    return [name, { abi, bytecode: (bytecode.startsWith("0x") ? bytecode : `0x${bytecode}`) as Hex, ...links }] as const;
+    return [
+      name,
+      { abi, bytecode: (bytecode.startsWith("0x") ? bytecode : `0x${bytecode}`) as Hex, ...links },
+    ] as const;
   });
   return Object.fromEntries(entries) as Record<keyof typeof UNISWAP_ARTIFACTS, Artifact>;
 }
@@ -147,7 +153,8 @@ export function linkedBytecode(artifact: Artifact, libraries: Record<string, Add
     for (const [library, ranges] of Object.entries(refs)) {
       const address = libraries[library];
       if (!address) throw new Error(`no address for library ${library}`);
-      for (const { start, length } of ranges) code = code.slice(0, 2 + start * 2) + address.slice(2) + code.slice(2 + (start + length) * 2);
+      for (const { start, length } of ranges)
+        code = code.slice(0, 2 + start * 2) + address.slice(2) + code.slice(2 + (start + length) * 2);
     }
   }
   return code as Hex;

@@ -47,7 +47,9 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     expect(existsSync(deploymentFile(dataDir))).toBe(true);
     expect(JSON.parse(readFileSync(deploymentFile(dataDir), "utf8"))).toEqual(deployment);
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
-    const names = await Promise.all(deployment.launchpads.map((l) => client.readContract({ address: l.address, abi, functionName: "name" })));
+    const names = await Promise.all(
+      deployment.launchpads.map((l) => client.readContract({ address: l.address, abi, functionName: "name" })),
+    );
     expect(names).toEqual(["PumpPad", "MoonLaunch", "BaseBlast"]);
     expect(deployment.launchpads.map((l) => l.protocol)).toEqual(["uniswap-v2", "uniswap-v2", "uniswap-v3"]);
     const [locker] = deployment.lockers;
@@ -55,14 +57,22 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     const usd = usdOf(deployment).address;
     expect(await client.readContract({ address: usd, abi, functionName: "decimals" })).toBe(6);
     const { factory, router } = deployment.uniswapV2;
-    const pair = (await client.readContract({ address: factory, abi, functionName: "getPair", args: [deployment.weth, usd] })).toLowerCase() as Address;
+    const pair = (
+      await client.readContract({ address: factory, abi, functionName: "getPair", args: [deployment.weth, usd] })
+    ).toLowerCase() as Address;
     expect(pair).toBe(pairAddress(await loadArtifacts(), factory, deployment.weth, usd));
     const [r0, r1] = await client.readContract({ address: pair, abi, functionName: "getReserves" });
-    const wethFirst = (await client.readContract({ address: pair, abi, functionName: "token0" })).toLowerCase() === deployment.weth;
+    const wethFirst =
+      (await client.readContract({ address: pair, abi, functionName: "token0" })).toLowerCase() === deployment.weth;
     const [weth, usdReserve] = wethFirst ? [r0, r1] : [r1, r0];
     expect((usdReserve * 10n ** 12n) / weth).toBe(3000n);
     // Router02 finds the pair by the init-code hash it was built with: the published pair's.
-    const [, out] = await client.readContract({ address: router, abi, functionName: "getAmountsOut", args: [10n ** 18n, [deployment.weth, usd]] });
+    const [, out] = await client.readContract({
+      address: router,
+      abi,
+      functionName: "getAmountsOut",
+      args: [10n ** 18n, [deployment.weth, usd]],
+    });
     expect(out).toBe(getAmountOut(10n ** 18n, weth, usdReserve));
     expect(deployment).toMatchObject({ chainId: 31337, deployBlock: 1 });
     expect(deployment.otherContracts).toContain(router);
@@ -72,13 +82,20 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
     const { factory, quoterV2, feeTiers } = deployment.uniswapV3;
     const spacings = await Promise.all(
-      feeTiers.map((fee) => client.readContract({ address: factory, abi, functionName: "feeAmountTickSpacing", args: [fee] })),
+      feeTiers.map((fee) =>
+        client.readContract({ address: factory, abi, functionName: "feeAmountTickSpacing", args: [fee] }),
+      ),
     );
     expect(spacings).toEqual([1, 10, 60, 200]);
     const usd = usdOf(deployment).address;
     // The position manager minted into the pool (its callback checks the pool address it computes from
     // the init-code hash), and QuoterV2 computes the same address.
-    const pool = await client.readContract({ address: factory, abi, functionName: "getPool", args: [deployment.weth, usd, 500] });
+    const pool = await client.readContract({
+      address: factory,
+      abi,
+      functionName: "getPool",
+      args: [deployment.weth, usd, 500],
+    });
     const { result } = await client.simulateContract({
       address: quoterV2,
       abi,
@@ -94,7 +111,12 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
   it("deploys the quirk tokens in their pools: fee-on-transfer (burnt or paid to a wallet), bytes32 metadata, no decimals()", async () => {
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
     const [deflating, bytes32, noDecimals, walletFee] = deployment.quirkTokens;
-    expect(deployment.quirkTokens.map((q) => q.quirk)).toEqual(["fee-on-transfer", "bytes32-metadata", "no-decimals", "fee-to-wallet"]);
+    expect(deployment.quirkTokens.map((q) => q.quirk)).toEqual([
+      "fee-on-transfer",
+      "bytes32-metadata",
+      "no-decimals",
+      "fee-to-wallet",
+    ]);
     // 1% of every DeflatingERC20 transfer is burnt: the pool got 99% of what the router moved.
     const [r0, r1] = await client.readContract({ address: deflating.pool, abi, functionName: "getReserves" });
     expect(deflating.address < deployment.weth ? r0 : r1).toBe(990_000n * 10n ** 18n);
@@ -103,7 +125,9 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     await expect(client.readContract({ address: noDecimals.address, abi, functionName: "decimals" })).rejects.toThrow();
     const quotes = deployment.quoteTokens.filter((q) => q.stable).map((q) => q.decimals);
     expect(quotes).toEqual([6, 18]);
-    expect([bytes32.quote, noDecimals.quote]).toEqual(deployment.quoteTokens.filter((q) => q.stable).map((q) => q.address));
+    expect([bytes32.quote, noDecimals.quote]).toEqual(
+      deployment.quoteTokens.filter((q) => q.stable).map((q) => q.address),
+    );
     // The wallet-fee token's owner (the deployer) pays no fee: its pool got all it added.
     const [w0, w1] = await client.readContract({ address: walletFee.pool, abi, functionName: "getReserves" });
     expect(walletFee.address < walletFee.quote ? w0 : w1).toBe(1_000_000n * 10n ** 18n);

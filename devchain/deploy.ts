@@ -11,7 +11,16 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { type Abi, type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, keccak256, stringToHex } from "viem";
+import {
+  type Abi,
+  type Address,
+  encodeDeployData,
+  encodeFunctionData,
+  getContractAddress,
+  type Hex,
+  keccak256,
+  stringToHex,
+} from "viem";
 import { type Artifacts, linkedBytecode, loadArtifacts } from "./compile";
 import { lower, MAX_UINT256, NO_DEADLINE, toQuantity } from "./encoding";
 import { writeJsonAtomic } from "./files";
@@ -106,7 +115,9 @@ export function usdOf(d: Pick<Deployment, "quoteTokens">): QuoteToken {
 export function pairAddress(artifacts: Artifacts, factory: Address, tokenA: Address, tokenB: Address): Address {
   const [token0, token1] = sortTokens(lower(tokenA), lower(tokenB));
   const salt = keccak256(`0x${token0.slice(2)}${token1.slice(2)}`);
-  return lower(getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecode: artifacts.UniswapV2Pair.bytecode }));
+  return lower(
+    getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecode: artifacts.UniswapV2Pair.bytecode }),
+  );
 }
 
 interface DeployTx {
@@ -132,7 +143,14 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
     txs.push({ data: encodeDeployData({ abi, bytecode, args }), gas: DEPLOY_GAS });
     return lower(getContractAddress({ from: deployer, nonce: BigInt(nonce + txs.length - 1) }));
   };
-  const invoke = (to: Address, abi: Abi, functionName: string, args: unknown[] = [], value?: bigint, gas = CALL_GAS) => {
+  const invoke = (
+    to: Address,
+    abi: Abi,
+    functionName: string,
+    args: unknown[] = [],
+    value?: bigint,
+    gas = CALL_GAS,
+  ) => {
     txs.push({ to, data: encodeFunctionData({ abi, functionName, args }), value, gas });
   };
   const a = artifacts;
@@ -143,14 +161,23 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
   const usd18 = create(a.USD.abi, a.USD.bytecode, ["Dev Dai", "DDAI", 18]);
   const factory = create(a.UniswapV2Factory.abi, a.UniswapV2Factory.bytecode, [deployer]);
   const router = create(a.UniswapV2Router02.abi, a.UniswapV2Router02.bytecode, [factory, weth]);
-  const launchpads = LAUNCHPAD_NAMES.map((name) => create(a.V2Launchpad.abi, a.V2Launchpad.bytecode, [name, factory, weth]));
+  const launchpads = LAUNCHPAD_NAMES.map((name) =>
+    create(a.V2Launchpad.abi, a.V2Launchpad.bytecode, [name, factory, weth]),
+  );
 
   const v3Factory = create(a.UniswapV3Factory.abi, a.UniswapV3Factory.bytecode);
   invoke(v3Factory, a.UniswapV3Factory.abi, "enableFeeAmount", [100, TICK_SPACING[100]]);
   const nftDescriptor = create(a.NFTDescriptor.abi, a.NFTDescriptor.bytecode);
   const descriptorCode = linkedBytecode(a.NonfungibleTokenPositionDescriptor, { NFTDescriptor: nftDescriptor });
-  const tokenDescriptor = create(a.NonfungibleTokenPositionDescriptor.abi, descriptorCode, [weth, stringToHex("ETH", { size: 32 })]);
-  const positionManager = create(a.NonfungiblePositionManager.abi, a.NonfungiblePositionManager.bytecode, [v3Factory, weth, tokenDescriptor]);
+  const tokenDescriptor = create(a.NonfungibleTokenPositionDescriptor.abi, descriptorCode, [
+    weth,
+    stringToHex("ETH", { size: 32 }),
+  ]);
+  const positionManager = create(a.NonfungiblePositionManager.abi, a.NonfungiblePositionManager.bytecode, [
+    v3Factory,
+    weth,
+    tokenDescriptor,
+  ]);
   const swapRouter = create(a.SwapRouter.abi, a.SwapRouter.bytecode, [v3Factory, weth]);
   const quoterV2 = create(a.QuoterV2.abi, a.QuoterV2.bytecode, [v3Factory, weth]);
   const v3Launchpad = create(a.V3Launchpad.abi, a.V3Launchpad.bytecode, [V3_LAUNCHPAD_NAME, positionManager, weth]);
@@ -163,14 +190,24 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
   const walletFee = create(a.WalletFeeToken.abi, a.WalletFeeToken.bytecode, [QUIRK_SUPPLY, FEE_WALLET]);
 
   // Dollars and wrapped ether for the pools (three WETH/USD pools, the quirk tokens' quotes).
-  for (const token of [usd, usd18]) invoke(token, a.USD.abi, "mint", [deployer, usdUnits(token, 3n * WETH_USD_SEED.usd)]);
+  for (const token of [usd, usd18])
+    invoke(token, a.USD.abi, "mint", [deployer, usdUnits(token, 3n * WETH_USD_SEED.usd)]);
   invoke(weth, a.WETH9.abi, "deposit", [], 4n * WETH_USD_SEED.weth);
   for (const token of [weth, usd, usd18, deflating, bytes32Token, noDecimals, walletFee]) {
     invoke(token, a.WETH9.abi, "approve", [router, MAX_UINT256]);
     invoke(token, a.WETH9.abi, "approve", [positionManager, MAX_UINT256]);
   }
   const addV2 = (tokenA: Address, tokenB: Address, amountA: bigint, amountB: bigint) =>
-    invoke(router, a.UniswapV2Router02.abi, "addLiquidity", [tokenA, tokenB, amountA, amountB, 0n, 0n, deployer, NO_DEADLINE]);
+    invoke(router, a.UniswapV2Router02.abi, "addLiquidity", [
+      tokenA,
+      tokenB,
+      amountA,
+      amountB,
+      0n,
+      0n,
+      deployer,
+      NO_DEADLINE,
+    ]);
   for (const stable of [usd, usd18]) addV2(weth, stable, WETH_USD_SEED.weth, usdUnits(stable, WETH_USD_SEED.usd));
   addV2(deflating, weth, QUIRK_POOL_TOKENS, 300n * 10n ** 18n);
   addV2(bytes32Token, usd, QUIRK_POOL_TOKENS, usdUnits(usd, 900_000n));
@@ -179,9 +216,19 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
 
   // The V3 WETH/USD pool (0.05%), full range, at the same price.
   const [token0, token1] = sortTokens(weth, usd);
-  const [amount0, amount1] = token0 === weth ? [WETH_USD_SEED.weth, usdUnits(usd, WETH_USD_SEED.usd)] : [usdUnits(usd, WETH_USD_SEED.usd), WETH_USD_SEED.weth];
+  const [amount0, amount1] =
+    token0 === weth
+      ? [WETH_USD_SEED.weth, usdUnits(usd, WETH_USD_SEED.usd)]
+      : [usdUnits(usd, WETH_USD_SEED.usd), WETH_USD_SEED.weth];
   const npm = a.NonfungiblePositionManager.abi;
-  invoke(positionManager, npm, "createAndInitializePoolIfNecessary", [token0, token1, 500, sqrt((amount1 << 192n) / amount0)], 0n, DEPLOY_GAS);
+  invoke(
+    positionManager,
+    npm,
+    "createAndInitializePoolIfNecessary",
+    [token0, token1, 500, sqrt((amount1 << 192n) / amount0)],
+    0n,
+    DEPLOY_GAS,
+  );
   const fullRange = Math.floor(MAX_TICK / TICK_SPACING[500]) * TICK_SPACING[500];
   invoke(positionManager, npm, "mint", [
     {
@@ -216,7 +263,10 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
   const timestamp = Number(latest.timestamp) + 12;
   const results = await rpc.batch([...sends, { method: "evm_mine", params: [timestamp] }]);
   const hashes = results.slice(0, sends.length) as Hex[];
-  const receipts = (await rpc.batch(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })))) as ({ status: Hex; blockNumber: Hex } | null)[];
+  const receipts = (await rpc.batch(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })))) as ({
+    status: Hex;
+    blockNumber: Hex;
+  } | null)[];
   const failed = receipts.findIndex((r) => r?.status !== "0x1");
   if (failed >= 0) throw new Error(`deploy transaction ${failed} failed (${hashes[failed]})`);
 
@@ -240,7 +290,12 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
     uniswapV2: { factory, router },
     uniswapV3: { factory: v3Factory, positionManager, swapRouter, quoterV2, feeTiers: V3_FEE_TIERS, tokenDescriptor },
     launchpads: [
-      ...launchpads.map((address, i) => ({ address, name: LAUNCHPAD_NAMES[i], protocol: "uniswap-v2" as const, event: TOKEN_LAUNCHED_EVENT })),
+      ...launchpads.map((address, i) => ({
+        address,
+        name: LAUNCHPAD_NAMES[i],
+        protocol: "uniswap-v2" as const,
+        event: TOKEN_LAUNCHED_EVENT,
+      })),
       { address: v3Launchpad, name: V3_LAUNCHPAD_NAME, protocol: "uniswap-v3", event: TOKEN_CREATED_EVENT },
     ],
     lockers: [{ address: locker, name: `${V3_LAUNCHPAD_NAME} Locker` }],

@@ -11,7 +11,10 @@ export const PINNED_HISTORY_START = Date.UTC(2026, 0, 5, 12, 0, 0) / 1000;
 export const DEPLOY_SECONDS = 3_600;
 
 /** The history's first block at `start` (Unix seconds, or an ISO time in UTC). */
-export function historyAt(start: number | string = PINNED_HISTORY_START): { genesisTimestamp: number; startTimestamp: number } {
+export function historyAt(start: number | string = PINNED_HISTORY_START): {
+  genesisTimestamp: number;
+  startTimestamp: number;
+} {
   const startTimestamp = typeof start === "number" ? start : Date.parse(start) / 1000;
   if (!Number.isInteger(startTimestamp)) throw new Error(`history start ${start} is not a whole second`);
   return { genesisTimestamp: startTimestamp - DEPLOY_SECONDS, startTimestamp };

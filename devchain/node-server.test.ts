@@ -20,7 +20,11 @@ afterAll(async () => {
 });
 
 async function post(body: unknown): Promise<unknown> {
-  const res = await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(chain.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return res.json();
 }
 
@@ -41,7 +45,12 @@ describe("dev chain JSON-RPC server", () => {
   });
 
   it("answers a read the node refuses with a JSON-RPC error under the request's id", async () => {
-    const answer = (await post({ jsonrpc: "2.0", id: 9, method: "eth_getLogs", params: [{ fromBlock: "not a block" }] })) as {
+    const answer = (await post({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "eth_getLogs",
+      params: [{ fromBlock: "not a block" }],
+    })) as {
       id: number;
       error: { code: number; message: string };
     };

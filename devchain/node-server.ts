@@ -43,7 +43,10 @@ const { default: hre } = await import("hardhat");
 const provider = hre.network.provider;
 const request = (method: string, params: unknown[]) => provider.request({ method, params });
 
-const [chainId, genesis] = (await Promise.all([request("eth_chainId", []), request("eth_getBlockByNumber", ["0x0", false])])) as [Hex, { hash: Hex }];
+const [chainId, genesis] = (await Promise.all([
+  request("eth_chainId", []),
+  request("eth_getBlockByNumber", ["0x0", false]),
+])) as [Hex, { hash: Hex }];
 /**
  * Reads answered with EDR's own JSON text, spliced into the response unparsed. Hardhat's provider
  * parses each answer into objects for this server to serialise again: for the logs and blocks an
@@ -77,7 +80,9 @@ const edrWrapper = (() => {
 
 /** A read's JSON-RPC response text: EDR answers `{"result":…}` or `{"error":…}`, which gets the id. */
 async function rawRead(req: RpcRequest): Promise<string> {
-  const { data } = await edrWrapper._provider.handleRequest(JSON.stringify({ method: req.method, params: req.params ?? [] }));
+  const { data } = await edrWrapper._provider.handleRequest(
+    JSON.stringify({ method: req.method, params: req.params ?? [] }),
+  );
   const text = typeof data === "string" ? data : JSON.stringify(data);
   return `{"jsonrpc":"2.0","id":${JSON.stringify(req.id ?? null)},${text.slice(1)}`;
 }
@@ -116,7 +121,10 @@ async function simulatorMethod(req: RpcRequest): Promise<unknown> {
 
 async function outsideMethod(req: RpcRequest): Promise<unknown> {
   if (reservedForSimulator(req.method)) {
-    throw { code: -32000, message: `${req.method} is reserved for the dev chain's simulator while it drives the chain; send transactions instead` };
+    throw {
+      code: -32000,
+      message: `${req.method} is reserved for the dev chain's simulator while it drives the chain; send transactions instead`,
+    };
   }
   const params = req.params ?? [];
   const result = await request(req.method, params);
@@ -177,14 +185,18 @@ async function announceHead() {
   if (subscribers.size === 0) return;
   const head = await request("eth_getBlockByNumber", ["latest", false]);
   for (const [socket, ids] of subscribers) {
-    for (const subscription of ids) socket.send(JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription, result: head } }));
+    for (const subscription of ids)
+      socket.send(
+        JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription, result: head } }),
+      );
   }
 }
 
 function subscriptionMethod(req: RpcRequest, ids: Set<string>): object {
   const id = req.id ?? null;
   if (req.method === "eth_unsubscribe") return { jsonrpc: "2.0", id, result: ids.delete(String(req.params?.[0])) };
-  if (req.params?.[0] !== "newHeads") return { jsonrpc: "2.0", id, error: { code: -32602, message: "the dev chain announces newHeads only" } };
+  if (req.params?.[0] !== "newHeads")
+    return { jsonrpc: "2.0", id, error: { code: -32602, message: "the dev chain announces newHeads only" } };
   const subscription = `0x${(++subscriptions).toString(16)}`;
   ids.add(subscription);
   return { jsonrpc: "2.0", id, result: subscription };
@@ -221,7 +233,9 @@ new WebSocketServer({ server }).on("connection", (socket) => {
       return;
     }
     const subscription = !Array.isArray(body) && (body.method === "eth_subscribe" || body.method === "eth_unsubscribe");
-    socket.send(subscription ? JSON.stringify(subscriptionMethod(body as RpcRequest, ids)) : await serialized(body, false));
+    socket.send(
+      subscription ? JSON.stringify(subscriptionMethod(body as RpcRequest, ids)) : await serialized(body, false),
+    );
   });
 });
 // Port 0 asks the OS for a free one; the parent reads the real one from this line.

@@ -7,7 +7,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Journal, journalFile, type OutsideTx, readJournal } from "./outside-journal";
 
 const chain = { chainId: 31337, genesisHash: "0xaa" as const };
-const entry = (block: number, index: number, n: number): OutsideTx => ({ hash: `0x${n.toString(16).padStart(64, "0")}`, block, index, raw: "0x01" });
+const entry = (block: number, index: number, n: number): OutsideTx => ({
+  hash: `0x${n.toString(16).padStart(64, "0")}`,
+  block,
+  index,
+  raw: "0x01",
+});
 
 describe("outside transactions journal", () => {
   const dirs: string[] = [];
@@ -35,7 +40,9 @@ describe("outside transactions journal", () => {
     const file = fresh();
     Journal.open(file, chain).journal.append([entry(12, 0, 1)]);
     const other = Journal.open(file, { ...chain, genesisHash: "0xbb" });
-    expect(other.notices).toEqual([expect.stringMatching(/not replayed: it belongs to another chain \(genesis 0xaa\); moved to .+set-aside-/)]);
+    expect(other.notices).toEqual([
+      expect.stringMatching(/not replayed: it belongs to another chain \(genesis 0xaa\); moved to .+set-aside-/),
+    ]);
     expect(other.journal.entries).toEqual([]);
     const aside = readdirSync(path.dirname(file)).filter((f) => f.includes("set-aside"));
     expect(aside).toHaveLength(1);

@@ -31,17 +31,27 @@ export function journalFile(dataDir: string): string {
 }
 
 export function resendCall(t: Resend): RpcCall {
-  return "raw" in t ? { method: "eth_sendRawTransaction", params: [t.raw] } : { method: "eth_sendTransaction", params: [t.tx] };
+  return "raw" in t
+    ? { method: "eth_sendRawTransaction", params: [t.raw] }
+    : { method: "eth_sendTransaction", params: [t.tx] };
 }
 
 /** The fields of a pending transaction (eth_getTransactionByHash) that eth_sendTransaction takes. */
 export function sendFields(tx: Record<string, unknown>): SendFields {
-  const fields: Record<string, unknown> = { from: tx.from, nonce: tx.nonce, gas: tx.gas, value: tx.value, data: tx.input, type: tx.type };
+  const fields: Record<string, unknown> = {
+    from: tx.from,
+    nonce: tx.nonce,
+    gas: tx.gas,
+    value: tx.value,
+    data: tx.input,
+    type: tx.type,
+  };
   if (tx.to) fields.to = tx.to;
   if (tx.chainId) fields.chainId = tx.chainId;
   if (tx.accessList) fields.accessList = tx.accessList;
   // Dynamic-fee transactions report an effective gasPrice too, which eth_sendTransaction refuses beside maxFeePerGas.
-  if (tx.maxFeePerGas !== undefined) Object.assign(fields, { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas });
+  if (tx.maxFeePerGas !== undefined)
+    Object.assign(fields, { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas });
   else fields.gasPrice = tx.gasPrice;
   return fields as SendFields;
 }
@@ -59,7 +69,8 @@ export function readJournal(file: string): { header: JournalHeader; entries: Out
     }
   });
   const [header, ...entries] = parsed;
-  if (header?.journal !== "devchain outside transactions" || header.version !== 1) throw new Error(`${file}:1: not a version 1 journal header`);
+  if (header?.journal !== "devchain outside transactions" || header.version !== 1)
+    throw new Error(`${file}:1: not a version 1 journal header`);
   entries.forEach((e, i) => {
     const valid =
       typeof e.hash === "string" &&
@@ -82,7 +93,10 @@ export class Journal {
    * The journal of the chain `header` describes. One left by another chain (another genesis) or
    * unreadable is renamed aside, never deleted, and a notice says so.
    */
-  static open(file: string, header: Omit<JournalHeader, "journal" | "version">): { journal: Journal; notices: string[] } {
+  static open(
+    file: string,
+    header: Omit<JournalHeader, "journal" | "version">,
+  ): { journal: Journal; notices: string[] } {
     const full: JournalHeader = { journal: "devchain outside transactions", version: 1, ...header };
     if (!existsSync(file)) return { journal: new Journal(file, full, []), notices: [] };
     let problem: string;
@@ -97,7 +111,10 @@ export class Journal {
     }
     const aside = `${file}.set-aside-${Date.now()}`;
     renameSync(file, aside);
-    return { journal: new Journal(file, full, []), notices: [`outside transactions journal ${file} not replayed: ${problem}; moved to ${aside}`] };
+    return {
+      journal: new Journal(file, full, []),
+      notices: [`outside transactions journal ${file} not replayed: ${problem}; moved to ${aside}`],
+    };
   }
 
   /** Recorded transactions of `block`, in block order. */

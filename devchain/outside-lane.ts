@@ -41,7 +41,11 @@ export class OutsideLane {
   /** An outside client's transaction entered the pool as `hash`. */
   async sent(method: string, params: unknown[], hash: Hex): Promise<void> {
     if (method === "eth_sendRawTransaction") this.waiting.push({ hash, raw: params[0] as Hex });
-    else this.waiting.push({ hash, tx: sendFields((await this.request("eth_getTransactionByHash", [hash])) as Record<string, unknown>) });
+    else
+      this.waiting.push({
+        hash,
+        tx: sendFields((await this.request("eth_getTransactionByHash", [hash])) as Record<string, unknown>),
+      });
   }
 
   /** Before a simulator request: the waiting transactions leave the pool. */
@@ -68,7 +72,8 @@ export class OutsideLane {
   /** devchain_replay: the journal's transactions of `block` go into the pool now. */
   async replay(block: number): Promise<void> {
     for (const t of this.journal.inBlock(block)) {
-      if (await this.resend(t, `recorded in block ${block} could not be replayed`)) this.inPool.push({ ...t, replayed: true });
+      if (await this.resend(t, `recorded in block ${block} could not be replayed`))
+        this.inPool.push({ ...t, replayed: true });
     }
   }
 
@@ -96,7 +101,9 @@ export class OutsideLane {
       const { replayed, ...resend } = t;
       if (!replayed) recorded.push({ ...resend, ...mined });
       else if (!this.journal.inBlock(mined.block).some((e) => e.hash === t.hash && e.index === mined.index)) {
-        this.notice(`outside transaction ${t.hash} was replayed at index ${mined.index} of block ${mined.block}, not where it was recorded`);
+        this.notice(
+          `outside transaction ${t.hash} was replayed at index ${mined.index} of block ${mined.block}, not where it was recorded`,
+        );
       }
     }
     this.journal.append(recorded);

@@ -47,7 +47,14 @@ describe("outside transactions", { timeout: 240_000 }, () => {
   // Live: the history ends now, as in a running `npm start`, where outside clients come in.
   const { genesisTimestamp, startTimestamp } = historyAt(Math.floor(Date.now() / 1000) - BACKFILL_SECONDS);
   // V2 launches only: the outside swap, launch and donation go through the V2 router, launchpad and pair.
-  const sizes = { days: BACKFILL_SECONDS / 86_400, tokens: 2, wallets: 30, startTimestamp, live: true, v3Share: 0 } satisfies Partial<SimulationOptions>;
+  const sizes = {
+    days: BACKFILL_SECONDS / 86_400,
+    tokens: 2,
+    wallets: 30,
+    startTimestamp,
+    live: true,
+    v3Share: 0,
+  } satisfies Partial<SimulationOptions>;
   const chains: DevChain[] = [];
   let original: { head: { number: bigint; hash: Hex }; receipts: TransactionReceipt[] } | undefined;
 
@@ -68,10 +75,15 @@ describe("outside transactions", { timeout: 240_000 }, () => {
     const { chain, deployment, client } = await start();
     const artifacts = await loadArtifacts();
     const wallet = (index: number) =>
-      createWalletClient({ chain: hardhat, transport: http(chain.rpcUrl), account: mnemonicToAccount(MNEMONIC, { addressIndex: index }) });
+      createWalletClient({
+        chain: hardhat,
+        transport: http(chain.rpcUrl),
+        account: mnemonicToAccount(MNEMONIC, { addressIndex: index }),
+      });
     // #9 signs locally (eth_sendRawTransaction); #8 and the deployer are signed by the node (eth_sendTransaction).
     const signer = wallet(9);
-    const unlocked = (from: Address) => createWalletClient({ chain: hardhat, transport: http(chain.rpcUrl), account: from });
+    const unlocked = (from: Address) =>
+      createWalletClient({ chain: hardhat, transport: http(chain.rpcUrl), account: from });
 
     const controller = new AbortController();
     const notices: string[] = [];
@@ -86,7 +98,9 @@ describe("outside transactions", { timeout: 240_000 }, () => {
         fromBlock: 0n,
       });
       // Outside clients may send transactions, not mine or set state, while the simulator drives.
-      await expect(client.request({ method: "evm_mine", params: [] } as never)).rejects.toThrow(/reserved for the dev chain's simulator/);
+      await expect(client.request({ method: "evm_mine", params: [] } as never)).rejects.toThrow(
+        /reserved for the dev chain's simulator/,
+      );
       const { token } = launched.args as { token: Address };
       const pair = (launched.args as { pair: Address }).pair.toLowerCase() as Address;
       const hashes = [
@@ -104,11 +118,24 @@ describe("outside transactions", { timeout: 240_000 }, () => {
           args: [HOSTILE_NAME, "\u0000EVIL\u202E", parseEther("1000000"), parseEther("600000")],
           value: parseEther("1"),
         }),
-        await signer.writeContract({ address: deployment.weth, abi: artifacts.WETH9.abi, functionName: "deposit", value: parseEther("2") }),
+        await signer.writeContract({
+          address: deployment.weth,
+          abi: artifacts.WETH9.abi,
+          functionName: "deposit",
+          value: parseEther("2"),
+        }),
         // Tokens straight to a pair, without a swap: its reserves lag its balances until synced.
-        await signer.writeContract({ address: deployment.weth, abi: artifacts.WETH9.abi, functionName: "transfer", args: [pair, parseEther("2")] }),
+        await signer.writeContract({
+          address: deployment.weth,
+          abi: artifacts.WETH9.abi,
+          functionName: "transfer",
+          args: [pair, parseEther("2")],
+        }),
         // From the simulator's own account: its nonce moves under the simulator.
-        await unlocked(deployment.deployer).sendTransaction({ to: "0x000000000000000000000000000000000000beef", value: 2n }),
+        await unlocked(deployment.deployer).sendTransaction({
+          to: "0x000000000000000000000000000000000000beef",
+          value: 2n,
+        }),
       ];
       return { hashes, pair };
     };
@@ -127,7 +154,11 @@ describe("outside transactions", { timeout: 240_000 }, () => {
     const stopped = (async () => {
       while (!outside) await new Promise((r) => setTimeout(r, 100));
       const { hashes, pair } = await outside;
-      const receipts = await Promise.all([early, ...hashes].map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 60_000 })));
+      const receipts = await Promise.all(
+        [early, ...hashes].map((hash) =>
+          client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 60_000 }),
+        ),
+      );
       const last = receipts.reduce((n, r) => (r.blockNumber > n ? r.blockNumber : n), 0n);
       // A few blocks more, so the simulation trades on after adopting them.
       while ((await client.getBlockNumber()) < last + 3n) await new Promise((r) => setTimeout(r, 200));
@@ -145,18 +176,24 @@ describe("outside transactions", { timeout: 240_000 }, () => {
     // All mined and successful, none in the backfilled history.
     expect(receipts.map((r) => r.status)).toEqual(receipts.map(() => "success"));
     for (const r of receipts) expect(Number(r.blockNumber)).toBeGreaterThan(groundTruth.timeline.backfillToBlock);
-    expect(written.timeline.throughBlock).toBeGreaterThanOrEqual(Math.max(...receipts.map((r) => Number(r.blockNumber))));
+    expect(written.timeline.throughBlock).toBeGreaterThanOrEqual(
+      Math.max(...receipts.map((r) => Number(r.blockNumber))),
+    );
 
     // The hostile launch went through as sent.
     const launchLog = receipts[2].logs.find((l) => l.address === deployment.launchpads[0].address)!;
-    const launch = decodeEventLog({ abi: artifacts.V2Launchpad.abi, ...launchLog }) as unknown as { args: { name: string } };
+    const launch = decodeEventLog({ abi: artifacts.V2Launchpad.abi, ...launchLog }) as unknown as {
+      args: { name: string };
+    };
     expect(launch.args.name).toBe(HOSTILE_NAME);
 
     // In each block, outside transactions come after the simulator's.
     for (const r of receipts) {
       const block = await client.getBlock({ blockNumber: r.blockNumber });
       const outsiders = new Set(receipts.filter((o) => o.blockNumber === r.blockNumber).map((o) => o.transactionHash));
-      expect(block.transactions.slice(block.transactions.length - outsiders.size).every((h) => outsiders.has(h))).toBe(true);
+      expect(block.transactions.slice(block.transactions.length - outsiders.size).every((h) => outsiders.has(h))).toBe(
+        true,
+      );
     }
 
     // The pair that received tokens without a swap was synced by the deployer first thing in the next
@@ -202,7 +239,11 @@ describe("outside transactions", { timeout: 240_000 }, () => {
     expect((await client.getBlock({ blockNumber: head.number })).hash).toBe(head.hash);
     for (const r of receipts) {
       const replayed = await client.getTransactionReceipt({ hash: r.transactionHash });
-      expect([replayed.blockNumber, replayed.transactionIndex, replayed.status]).toEqual([r.blockNumber, r.transactionIndex, "success"]);
+      expect([replayed.blockNumber, replayed.transactionIndex, replayed.status]).toEqual([
+        r.blockNumber,
+        r.transactionIndex,
+        "success",
+      ]);
     }
     expect(notices.filter((n) => !n.includes("outside transaction(s) mined"))).toEqual([]);
     // The simulation over, the chain is anyone's again.
@@ -225,9 +266,22 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
     try {
       const deployment = await deploy(chain.rpcUrl, { dataDir });
       const notices: string[] = [];
-      const { groundTruth } = await runSimulation({ rpcUrl: chain.rpcUrl, deployment, seed: SEED, ...sizes, onNotice: (n) => notices.push(n) });
+      const { groundTruth } = await runSimulation({
+        rpcUrl: chain.rpcUrl,
+        deployment,
+        seed: SEED,
+        ...sizes,
+        onNotice: (n) => notices.push(n),
+      });
       const client = createPublicClient({ chain: hardhat, transport: http(chain.rpcUrl) });
-      return { deployment, groundTruth, notices, client, genesisHash: chain.state.genesisHash, stop: () => chain.stop() };
+      return {
+        deployment,
+        groundTruth,
+        notices,
+        client,
+        genesisHash: chain.state.genesisHash,
+        stop: () => chain.stop(),
+      };
     } catch (e) {
       await chain.stop();
       throw e;
@@ -255,9 +309,18 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
       gas: 3_000_000n,
       gasPrice: 0n,
       to: deployment.uniswapV2.factory,
-      data: encodeFunctionData({ abi: UniswapV2Factory.abi, functionName: "createPair", args: [nextToken, deployment.weth] }),
+      data: encodeFunctionData({
+        abi: UniswapV2Factory.abi,
+        functionName: "createPair",
+        args: [nextToken, deployment.weth],
+      }),
     });
-    const header: JournalHeader = { journal: "devchain outside transactions", version: 1, chainId: hardhat.id, genesisHash: genesisHash as Hex };
+    const header: JournalHeader = {
+      journal: "devchain outside transactions",
+      version: 1,
+      chainId: hardhat.id,
+      genesisHash: genesisHash as Hex,
+    };
     const entry: OutsideTx = { hash: keccak256(raw), raw, block, index };
     const blocked = await simulate((dataDir) => {
       mkdirSync(path.join(dataDir, "devchain"), { recursive: true });
@@ -265,7 +328,11 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
     });
     try {
       const receipt = await blocked.client.getTransactionReceipt({ hash: entry.hash });
-      expect([Number(receipt.blockNumber), receipt.transactionIndex, receipt.status]).toEqual([block, index, "success"]);
+      expect([Number(receipt.blockNumber), receipt.transactionIndex, receipt.status]).toEqual([
+        block,
+        index,
+        "success",
+      ]);
       const pair = await blocked.client.readContract({
         address: deployment.uniswapV2.factory,
         abi: UniswapV2Factory.abi,
@@ -283,14 +350,27 @@ describe("a recorded outside pair ahead of a launchpad's next token", { timeout:
   });
 });
 
-async function expectReservesAreBalances(client: ReturnType<typeof createPublicClient>, deployment: Deployment, pair: Address) {
+async function expectReservesAreBalances(
+  client: ReturnType<typeof createPublicClient>,
+  deployment: Deployment,
+  pair: Address,
+) {
   const { UniswapV2Pair, WETH9 } = await loadArtifacts();
-  const [reserve0, reserve1] = (await client.readContract({ address: pair, abi: UniswapV2Pair.abi, functionName: "getReserves" })) as [bigint, bigint];
+  const [reserve0, reserve1] = (await client.readContract({
+    address: pair,
+    abi: UniswapV2Pair.abi,
+    functionName: "getReserves",
+  })) as [bigint, bigint];
   const tokens = await Promise.all(
-    ["token0", "token1"].map((f) => client.readContract({ address: pair, abi: UniswapV2Pair.abi, functionName: f }) as Promise<Address>),
+    ["token0", "token1"].map(
+      (f) => client.readContract({ address: pair, abi: UniswapV2Pair.abi, functionName: f }) as Promise<Address>,
+    ),
   );
   const balances = await Promise.all(
-    tokens.map((t) => client.readContract({ address: t, abi: WETH9.abi, functionName: "balanceOf", args: [pair] }) as Promise<bigint>),
+    tokens.map(
+      (t) =>
+        client.readContract({ address: t, abi: WETH9.abi, functionName: "balanceOf", args: [pair] }) as Promise<bigint>,
+    ),
   );
   expect(balances).toEqual([reserve0, reserve1]);
   expect(tokens.map((t) => t.toLowerCase())).toContain(deployment.weth);

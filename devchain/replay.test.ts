@@ -10,7 +10,10 @@ import { startDevChain } from "./node";
 import { RpcClient } from "./rpc";
 import { runSimulation, type SimulationOptions } from "./simulator/runner";
 
-type Sizes = Pick<SimulationOptions, "days" | "tokens" | "wallets" | "startTimestamp" | "live" | "signal" | "onProgress">;
+type Sizes = Pick<
+  SimulationOptions,
+  "days" | "tokens" | "wallets" | "startTimestamp" | "live" | "signal" | "onProgress"
+>;
 
 async function simulate(genesisTimestamp: number, sizes: Sizes) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "devchain-replay-"));
@@ -18,7 +21,10 @@ async function simulate(genesisTimestamp: number, sizes: Sizes) {
   try {
     const deployment = await deploy(chain.rpcUrl);
     const { groundTruth } = await runSimulation({ rpcUrl: chain.rpcUrl, deployment, seed: 11, ...sizes });
-    const head = await new RpcClient(chain.rpcUrl).call<{ hash: string; timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
+    const head = await new RpcClient(chain.rpcUrl).call<{ hash: string; timestamp: string }>("eth_getBlockByNumber", [
+      "latest",
+      false,
+    ]);
     return { groundTruth: { ...groundTruth, generatedAt: "" }, head, genesisHash: chain.state.genesisHash };
   } finally {
     await chain.stop();

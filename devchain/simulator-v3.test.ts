@@ -33,7 +33,12 @@ describe("market simulator on Uniswap V3", { timeout: 60_000 }, () => {
   let allLogs: Log[];
 
   const npmLogs = (topic: Hex, positionId: string) =>
-    allLogs.filter((l) => l.address === deployment.uniswapV3.positionManager && l.topics[0] === topic && BigInt(l.topics[1]) === BigInt(positionId));
+    allLogs.filter(
+      (l) =>
+        l.address === deployment.uniswapV3.positionManager &&
+        l.topics[0] === topic &&
+        BigInt(l.topics[1]) === BigInt(positionId),
+    );
   const call = async (to: Address, functionName: "balanceOf" | "ownerOf" | "locks", args: unknown[]) =>
     rpc.call<Hex>("eth_call", [{ to, data: encodeFunctionData({ abi, functionName, args } as never) }, "latest"]);
 
@@ -45,10 +50,13 @@ describe("market simulator on Uniswap V3", { timeout: 60_000 }, () => {
 
   it("launches every token on the V3 launchpad, trades them through SwapRouter, and emitted exactly the logs it counted", () => {
     expect(truth.tokens.length).toBe(9);
-    for (const t of truth.tokens) expect(t).toMatchObject({ protocol: "uniswap-v3", launchpad: "BaseBlast", initialLiquidityWeth: "0" });
+    for (const t of truth.tokens)
+      expect(t).toMatchObject({ protocol: "uniswap-v3", launchpad: "BaseBlast", initialLiquidityWeth: "0" });
     const inHistory = allLogs.filter((l) => Number(l.blockNumber) >= truth.timeline.fromBlock);
     for (const [name, topic] of Object.entries(TOPIC)) {
-      expect(inHistory.filter((l) => l.topics[0] === topic).length, name).toBe(truth.stats.logs[name as keyof typeof truth.stats.logs]);
+      expect(inHistory.filter((l) => l.topics[0] === topic).length, name).toBe(
+        truth.stats.logs[name as keyof typeof truth.stats.logs],
+      );
     }
     const pools = new Set(truth.tokens.map((t) => t.pair));
     expect(allLogs.filter((l) => l.topics[0] === TOPIC.SwapV3 && pools.has(l.address)).length).toBeGreaterThan(100);
@@ -66,7 +74,9 @@ describe("market simulator on Uniswap V3", { timeout: 60_000 }, () => {
       expect(Number((words(removed.data)[0] * 1000n) / words(added.data)[0]) / 1000).toBeGreaterThanOrEqual(0.9);
       const tx = await rpc.call<{ from: Address }>("eth_getTransactionByHash", [removed.transactionHash]);
       expect(tx.from).toBe(token.creator);
-      expect(topicAddress(await call(deployment.uniswapV3.positionManager, "ownerOf", [BigInt(token.positionId!)]))).toBe(token.creator);
+      expect(
+        topicAddress(await call(deployment.uniswapV3.positionManager, "ownerOf", [BigInt(token.positionId!)])),
+      ).toBe(token.creator);
       expect(token.flags).toContain("liquidity_pulled");
     }
   });
@@ -78,11 +88,15 @@ describe("market simulator on Uniswap V3", { timeout: 60_000 }, () => {
     for (const token of locked) {
       expect(token).toMatchObject({ withdrawable: false, locker: locker.address });
       expect(token.notFlags).toContain("liquidity_pulled");
-      expect(topicAddress(await call(deployment.uniswapV3.positionManager, "ownerOf", [BigInt(token.positionId!)]))).toBe(locker.address);
+      expect(
+        topicAddress(await call(deployment.uniswapV3.positionManager, "ownerOf", [BigInt(token.positionId!)])),
+      ).toBe(locker.address);
       expect(npmLogs(TOPIC.DecreaseLiquidity, token.positionId!)).toEqual([]);
       const claims = truth.planted.find((p) => p.kind === "fee_claims" && p.token === token.address)!;
       const collects = npmLogs(TOPIC.Collect, token.positionId!);
-      expect(collects.map((l) => Number(l.blockNumber))).toEqual((claims.claims as { block: number }[]).map((c) => c.block));
+      expect(collects.map((l) => Number(l.blockNumber))).toEqual(
+        (claims.claims as { block: number }[]).map((c) => c.block),
+      );
       for (const l of collects) expect(topicAddress(`0x${l.data.slice(2, 66)}`)).toBe(token.creator);
     }
   });
@@ -107,7 +121,10 @@ describe("market simulator on Uniswap V3", { timeout: 60_000 }, () => {
         const [token, holder] = k.split(":") as [Address, Address];
         return {
           method: "eth_call",
-          params: [{ to: token, data: encodeFunctionData({ abi, functionName: "balanceOf", args: [holder] }) }, toQuantity(truth.timeline.backfillToBlock)],
+          params: [
+            { to: token, data: encodeFunctionData({ abi, functionName: "balanceOf", args: [holder] }) },
+            toQuantity(truth.timeline.backfillToBlock),
+          ],
         };
       }),
     );

@@ -38,8 +38,14 @@ const SIGNATURES = {
   Locked: "Locked(uint256,address,bool)",
   Released: "Released(uint256,address)",
 } as const;
-const TOPIC = Object.fromEntries(Object.entries(SIGNATURES).map(([k, v]) => [k, toEventSelector(v)])) as Record<keyof typeof SIGNATURES, Hex>;
-const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)", "function totalSupply() view returns (uint256)"]);
+const TOPIC = Object.fromEntries(Object.entries(SIGNATURES).map(([k, v]) => [k, toEventSelector(v)])) as Record<
+  keyof typeof SIGNATURES,
+  Hex
+>;
+const erc20 = parseAbi([
+  "function balanceOf(address) view returns (uint256)",
+  "function totalSupply() view returns (uint256)",
+]);
 
 interface Tx {
   from: Address;
@@ -62,7 +68,10 @@ describe("market simulator", { timeout: 60_000 }, () => {
   const block = (n: number) => rpc.call<{ transactions: Tx[] }>("eth_getBlockByNumber", [toQuantity(n), true]);
   const receipt = (hash: Hex) => rpc.call<{ from: Address; logs: Log[] }>("eth_getTransactionReceipt", [hash]);
   const logsAt = (address: Address, topic: Hex, from: number, to = from) =>
-    allLogs.filter((l) => l.address === address && l.topics[0] === topic && Number(l.blockNumber) >= from && Number(l.blockNumber) <= to);
+    allLogs.filter(
+      (l) =>
+        l.address === address && l.topics[0] === topic && Number(l.blockNumber) >= from && Number(l.blockNumber) <= to,
+    );
   const balanceAt = async (token: Address, holder: Address, blockNumber: number) =>
     BigInt(
       await rpc.call<Hex>("eth_call", [
@@ -149,7 +158,9 @@ describe("market simulator", { timeout: 60_000 }, () => {
     for (const name of LOG_NAMES) {
       expect(inHistory.filter((l) => l.topics[0] === TOPIC[name]).length, name).toBe(truth.stats.logs[name]);
     }
-    const events = inHistory.filter((l) => [TOPIC.Swap, TOPIC.Transfer, TOPIC.Mint, TOPIC.Burn].includes(l.topics[0])).length;
+    const events = inHistory.filter((l) =>
+      [TOPIC.Swap, TOPIC.Transfer, TOPIC.Mint, TOPIC.Burn].includes(l.topics[0]),
+    ).length;
     expect(events).toBe(truth.stats.events);
   });
 
@@ -161,7 +172,8 @@ describe("market simulator", { timeout: 60_000 }, () => {
     }
     const [deflating, , , walletFee] = deployment.quirkTokens;
     const cuts = (token: Address, to: Address) =>
-      inHistory.filter((l) => l.address === token && l.topics[0] === TOPIC.Transfer && topicAddress(l.topics[2]) === to).length;
+      inHistory.filter((l) => l.address === token && l.topics[0] === TOPIC.Transfer && topicAddress(l.topics[2]) === to)
+        .length;
     expect(cuts(deflating.address, ZERO)).toBeGreaterThan(2);
     expect(cuts(walletFee.address, FEE_WALLET)).toBeGreaterThan(2);
   });
@@ -188,19 +200,30 @@ describe("market simulator", { timeout: 60_000 }, () => {
       if (!tokens.includes(l.address)) continue;
       const [value] = words(l.data);
       if (l.topics[0] === TOPIC.Transfer) move(l.address, l.topics[1], l.topics[2], value);
-      else if (l.address === deployment.weth && l.topics[0] === TOPIC.Deposit) move(l.address, null, l.topics[1], value);
-      else if (l.address === deployment.weth && l.topics[0] === TOPIC.Withdrawal) move(l.address, l.topics[1], null, value);
+      else if (l.address === deployment.weth && l.topics[0] === TOPIC.Deposit)
+        move(l.address, null, l.topics[1], value);
+      else if (l.address === deployment.weth && l.topics[0] === TOPIC.Withdrawal)
+        move(l.address, l.topics[1], null, value);
     }
     const holders = [...derived.keys()].filter((k) => !k.endsWith(`:${ZERO}`));
     const onChain = (await rpc.batch(
       holders.map((k) => {
         const [token, holder] = k.split(":") as [Address, Address];
-        return { method: "eth_call", params: [{ to: token, data: encodeFunctionData({ abi: erc20, functionName: "balanceOf", args: [holder] }) }, "latest"] };
+        return {
+          method: "eth_call",
+          params: [
+            { to: token, data: encodeFunctionData({ abi: erc20, functionName: "balanceOf", args: [holder] }) },
+            "latest",
+          ],
+        };
       }),
     )) as Hex[];
     holders.forEach((k, i) => expect(BigInt(onChain[i]), k).toBe(derived.get(k)));
     for (const t of truth.tokens) {
-      const supply = await rpc.call<Hex>("eth_call", [{ to: t.address, data: encodeFunctionData({ abi: erc20, functionName: "totalSupply" }) }, "latest"]);
+      const supply = await rpc.call<Hex>("eth_call", [
+        { to: t.address, data: encodeFunctionData({ abi: erc20, functionName: "totalSupply" }) },
+        "latest",
+      ]);
       expect(BigInt(supply)).toBe(BigInt(t.totalSupply));
     }
   });
@@ -278,7 +301,9 @@ describe("market simulator", { timeout: 60_000 }, () => {
       for (const buy of snipe.buys as { wallet: Address; block: number }[]) {
         expect(buy.block - token.launchBlock).toBeGreaterThanOrEqual(1);
         expect(buy.block - token.launchBlock).toBeLessThanOrEqual(3);
-        expect(logsAt(token.pair, TOPIC.Swap, buy.block).some((l) => topicAddress(l.topics[2]) === buy.wallet)).toBe(true);
+        expect(logsAt(token.pair, TOPIC.Swap, buy.block).some((l) => topicAddress(l.topics[2]) === buy.wallet)).toBe(
+          true,
+        );
       }
     }
     for (const sm of entries("smart_money")) {
@@ -296,7 +321,9 @@ describe("market simulator", { timeout: 60_000 }, () => {
       }
     }
     for (const insider of entries("insider")) {
-      const rug = truth.planted.find((p) => (p.kind === "rug_pull" || p.kind === "slow_rug") && p.token === insider.token);
+      const rug = truth.planted.find(
+        (p) => (p.kind === "rug_pull" || p.kind === "slow_rug") && p.token === insider.token,
+      );
       for (const exit of insider.exits as { block: number }[]) if (rug) expect(exit.block).toBeLessThan(rug.block!);
     }
   });
@@ -305,7 +332,8 @@ describe("market simulator", { timeout: 60_000 }, () => {
     for (const ring of entries("wash_ring")) {
       const token = tokenOf(ring);
       const funding = (await block(ring.fundingBlock as number)).transactions;
-      for (const wallet of ring.wallets!) expect(funding.some((tx) => tx.from === ring.funder && tx.to === wallet)).toBe(true);
+      for (const wallet of ring.wallets!)
+        expect(funding.some((tx) => tx.from === ring.funder && tx.to === wallet)).toBe(true);
       const passed = logsAt(token.address, TOPIC.Transfer, ring.block!, ring.toBlock!).filter(
         (l) => ring.wallets!.includes(topicAddress(l.topics[1])) && ring.wallets!.includes(topicAddress(l.topics[2])),
       );
@@ -320,7 +348,9 @@ describe("market simulator", { timeout: 60_000 }, () => {
       expect(mm.sells as number).toBeGreaterThan(0);
     }
     for (const airdrop of entries("airdrop")) {
-      const sent = logsAt(airdrop.token!, TOPIC.Transfer, airdrop.block!, airdrop.toBlock!).filter((l) => topicAddress(l.topics[1]) === airdrop.funder);
+      const sent = logsAt(airdrop.token!, TOPIC.Transfer, airdrop.block!, airdrop.toBlock!).filter(
+        (l) => topicAddress(l.topics[1]) === airdrop.funder,
+      );
       expect(new Set(sent.map((l) => topicAddress(l.topics[2])))).toEqual(new Set(airdrop.wallets));
     }
     const [cex] = entries("cex_hot_wallet");
@@ -333,7 +363,9 @@ describe("market simulator", { timeout: 60_000 }, () => {
   });
 
   it("bots trade at least 10 times a minute", () => {
-    const fast = entries("bot").filter((b) => (b.trades as number) >= 20 && ((b.toTimestamp! - b.timestamp!) / 60) * 10 <= (b.trades as number));
+    const fast = entries("bot").filter(
+      (b) => (b.trades as number) >= 20 && ((b.toTimestamp! - b.timestamp!) / 60) * 10 <= (b.trades as number),
+    );
     expect(fast.length).toBeGreaterThan(0);
   });
 });

@@ -29,7 +29,13 @@ export function sqrt(y: bigint): bigint {
 }
 
 /** LP shares minted for amounts added to a pair (the first mint also locks MINIMUM_LIQUIDITY). */
-export function liquidityMinted(amount0: bigint, amount1: bigint, reserve0: bigint, reserve1: bigint, supply: bigint): bigint {
+export function liquidityMinted(
+  amount0: bigint,
+  amount1: bigint,
+  reserve0: bigint,
+  reserve1: bigint,
+  supply: bigint,
+): bigint {
   if (supply === 0n) return sqrt(amount0 * amount1) - MINIMUM_LIQUIDITY;
   const a = (amount0 * supply) / reserve0;
   const b = (amount1 * supply) / reserve1;
@@ -37,7 +43,12 @@ export function liquidityMinted(amount0: bigint, amount1: bigint, reserve0: bigi
 }
 
 /** The router's addLiquidity: desired amounts trimmed to the pool ratio. */
-export function liquidityAmounts(desiredA: bigint, desiredB: bigint, reserveA: bigint, reserveB: bigint): [bigint, bigint] {
+export function liquidityAmounts(
+  desiredA: bigint,
+  desiredB: bigint,
+  reserveA: bigint,
+  reserveB: bigint,
+): [bigint, bigint] {
   if (reserveA === 0n && reserveB === 0n) return [desiredA, desiredB];
   const optimalB = (desiredA * reserveB) / reserveA;
   if (optimalB <= desiredB) return [desiredA, optimalB];

@@ -99,11 +99,16 @@ function swapStep(current: bigint, target: bigint, liquidity: bigint, remaining:
   const zeroForOne = current >= target;
   const feePips = BigInt(fee);
   const lessFee = mulDiv(remaining, 1_000_000n - feePips, 1_000_000n);
-  let amountIn = zeroForOne ? amount0Delta(target, current, liquidity, true) : amount1Delta(current, target, liquidity, true);
+  let amountIn = zeroForOne
+    ? amount0Delta(target, current, liquidity, true)
+    : amount1Delta(current, target, liquidity, true);
   const next = lessFee >= amountIn ? target : nextSqrtPriceFromInput(current, liquidity, lessFee, zeroForOne);
   const max = next === target;
-  if (!max) amountIn = zeroForOne ? amount0Delta(next, current, liquidity, true) : amount1Delta(current, next, liquidity, true);
-  const amountOut = zeroForOne ? amount1Delta(next, current, liquidity, false) : amount0Delta(current, next, liquidity, false);
+  if (!max)
+    amountIn = zeroForOne ? amount0Delta(next, current, liquidity, true) : amount1Delta(current, next, liquidity, true);
+  const amountOut = zeroForOne
+    ? amount1Delta(next, current, liquidity, false)
+    : amount0Delta(current, next, liquidity, false);
   const feeAmount = !max ? remaining - amountIn : mulDivUp(amountIn, feePips, 1_000_000n - feePips);
   return { next, amountIn, amountOut, feeAmount };
 }
@@ -158,7 +163,11 @@ export class V3PoolMirror {
   amountsForLiquidity(tickLower: number, tickUpper: number, liquidity: bigint, roundUp: boolean): [bigint, bigint] {
     const [a, b] = [sqrtRatioAtTick(tickLower), sqrtRatioAtTick(tickUpper)];
     if (this.tick < tickLower) return [amount0Delta(a, b, liquidity, roundUp), 0n];
-    if (this.tick < tickUpper) return [amount0Delta(this.sqrtPriceX96, b, liquidity, roundUp), amount1Delta(a, this.sqrtPriceX96, liquidity, roundUp)];
+    if (this.tick < tickUpper)
+      return [
+        amount0Delta(this.sqrtPriceX96, b, liquidity, roundUp),
+        amount1Delta(a, this.sqrtPriceX96, liquidity, roundUp),
+      ];
     return [0n, amount1Delta(a, b, liquidity, roundUp)];
   }
 
@@ -231,7 +240,10 @@ export class V3PoolMirror {
       const above = this.tick < tickUpper ? upperOut : sub256(global, upperOut);
       return sub256(sub256(global, below), above);
     };
-    return [inside(this.feeGrowth0, lower.outside0, upper.outside0), inside(this.feeGrowth1, lower.outside1, upper.outside1)];
+    return [
+      inside(this.feeGrowth0, lower.outside0, upper.outside0),
+      inside(this.feeGrowth1, lower.outside1, upper.outside1),
+    ];
   }
 
   /** An exact-input swap down to the extreme price (SwapRouter's limit when none is given); state
@@ -288,7 +300,12 @@ export class V3PoolMirror {
     if (!info) {
       // A tick at or below the current one starts with all growth so far counted outside it.
       const below = t <= this.tick;
-      info = { liquidityGross: 0n, liquidityNet: 0n, outside0: below ? this.feeGrowth0 : 0n, outside1: below ? this.feeGrowth1 : 0n };
+      info = {
+        liquidityGross: 0n,
+        liquidityNet: 0n,
+        outside0: below ? this.feeGrowth0 : 0n,
+        outside1: below ? this.feeGrowth1 : 0n,
+      };
       this.ticks.set(t, info);
     }
     info.liquidityGross += delta;

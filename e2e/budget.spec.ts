@@ -68,7 +68,10 @@ test("a filter asks a visitor without an account to sign in, and shows no rows o
   await expect(rows).toHaveCount(0);
 });
 
-test("past its plan's limit a signed-in user keeps the rows and candles shown, with when they refresh", async ({ page, email }) => {
+test("past its plan's limit a signed-in user keeps the rows and candles shown, with when they refresh", async ({
+  page,
+  email,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, email, "/tokens");
   await page.getByLabel("Sort by").selectOption("volume");
@@ -111,7 +114,8 @@ test("past its plan's limit a signed-in user keeps the rows and candles shown, w
   await spendTheMinute();
   await page.route(
     (url) => url.pathname.endsWith("/ohlcv") && url.searchParams.get("interval") === "1h",
-    async (route) => route.fulfill({ response: await route.fetch({ url: new URL(metered(99), page.url()).toString() }) }),
+    async (route) =>
+      route.fulfill({ response: await route.fetch({ url: new URL(metered(99), page.url()).toString() }) }),
   );
   await page.getByRole("button", { name: "1h", exact: true }).click();
   await expect(page.getByRole("button", { name: "1h", exact: true })).toHaveAttribute("aria-pressed", "true");

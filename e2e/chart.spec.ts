@@ -4,7 +4,10 @@ import { expect, expectNoHorizontalOverflow, snap, test, tokenRows } from "./sup
 
 const readable = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-test("the token page draws candles, switches timeframe and reads a candle under the pointer", async ({ page, isMobile }) => {
+test("the token page draws candles, switches timeframe and reads a candle under the pointer", async ({
+  page,
+  isMobile,
+}) => {
   // The busiest token of the fixture: 24 h volume first.
   await page.goto("/tokens?sort=volume");
   await tokenRows(page).first().locator("a").first().click();
@@ -21,7 +24,9 @@ test("the token page draws candles, switches timeframe and reads a candle under 
   for (const tick of await page.getByTestId("price-tick").allTextContents()) expect(tick).toMatch(/^\$/);
 
   // Another timeframe asks the chart's route for that interval and draws its candles.
-  const asked = page.waitForRequest((r) => r.url().includes(`/api/tokens/${address}/ohlcv?`) && new URL(r.url()).searchParams.get("interval") === "1h");
+  const asked = page.waitForRequest(
+    (r) => r.url().includes(`/api/tokens/${address}/ohlcv?`) && new URL(r.url()).searchParams.get("interval") === "1h",
+  );
   await page.getByRole("button", { name: "1h", exact: true }).click();
   await asked;
   await expect(page.getByRole("button", { name: "1h", exact: true })).toHaveAttribute("aria-pressed", "true");

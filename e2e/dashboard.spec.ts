@@ -38,7 +38,9 @@ test("filters the token explorer and shows the rows the API returns", async ({ p
   const api = await callApi(baseURL!, `/v1/tokens${query}`, key);
   const expected = (api.body.data as Token[]).map((t) => t.address);
   expect(expected.length).toBeGreaterThan(0);
-  await expect.poll(() => tokenRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute("data-address")))).toEqual(expected);
+  await expect
+    .poll(() => tokenRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute("data-address"))))
+    .toEqual(expected);
   await expect(page.getByText(`${api.body.total} tokens`)).toBeVisible();
 
   // The URL is the state: a reload shows the same filters.
@@ -122,10 +124,16 @@ test("creates an alert without making a key first, then edits its name and condi
   await snap(page, "alert-edited");
 });
 
-test("builds a wallet alert from a preview of what it would have sent over the last day", async ({ page, email, baseURL }) => {
+test("builds a wallet alert from a preview of what it would have sent over the last day", async ({
+  page,
+  email,
+  baseURL,
+}) => {
   await signIn(page, email, "/keys");
   const key = await createKey(page, "alert kinds");
-  const [latest] = (await callApi(baseURL!, "/v1/events?type=swap&limit=1", key)).body.data as { wallet_address: string }[];
+  const [latest] = (await callApi(baseURL!, "/v1/events?type=swap&limit=1", key)).body.data as {
+    wallet_address: string;
+  }[];
   await page.goto("/alerts");
   await expect(page.getByLabel("Watch").locator("option", { hasText: "Smart-money buys" })).toBeDisabled();
   await page.getByLabel("Watch").selectOption("wallet");
@@ -152,7 +160,11 @@ function keysCli(...args: string[]): string {
   });
 }
 
-test("without billing the plan is changed by the operator (the keys CLI), and the limits follow", async ({ page, email, baseURL }) => {
+test("without billing the plan is changed by the operator (the keys CLI), and the limits follow", async ({
+  page,
+  email,
+  baseURL,
+}) => {
   await signIn(page, email, "/keys");
   const key = await createKey(page, "plan check");
   const before = await callApi(baseURL!, "/v1/tokens?limit=1", key);
@@ -167,7 +179,9 @@ test("without billing the plan is changed by the operator (the keys CLI), and th
   await expect(page.getByRole("button", { name: /^(Switch|Subscribe) to/ })).toHaveCount(0);
   await expect(page.getByText("Today 1 of 100")).toBeVisible();
 
-  const accountId = (JSON.parse(keysCli("list", "--json")) as { email: string; accountId: string }[]).find((k) => k.email === email)!.accountId;
+  const accountId = (JSON.parse(keysCli("list", "--json")) as { email: string; accountId: string }[]).find(
+    (k) => k.email === email,
+  )!.accountId;
   keysCli("set-plan", accountId, "pro");
   await page.reload();
   await expect(page.getByTestId("current-plan")).toHaveText("Pro");
@@ -197,7 +211,11 @@ test("revokes a key and the API refuses it", async ({ page, email, baseURL }) =>
   await snap(page, "api-key-revoked");
 });
 
-test("rotates a key: warned first, the old secret refused at once, the old key listed apart as revoked", async ({ page, email, baseURL }) => {
+test("rotates a key: warned first, the old secret refused at once, the old key listed apart as revoked", async ({
+  page,
+  email,
+  baseURL,
+}) => {
   await signIn(page, email, "/keys");
   const old = await createKey(page, "rotating");
   await page.getByRole("button", { name: "I have saved it" }).click();

@@ -48,9 +48,13 @@ test("says Live only over current data, and shows why when the data is stale, si
 
   // The indexing loop is stuck while the chain moves on (the worker's head probe still reports).
   await setState({ lagBlocks: 84, lagSeconds: 168, heartbeatAgo: 0 });
-  await openWhen(page, "/events", () => expect(page.getByText("Not live: 84 blocks, 168 s behind the chain. Checking every 5 s")).toBeVisible(now));
+  await openWhen(page, "/events", () =>
+    expect(page.getByText("Not live: 84 blocks, 168 s behind the chain. Checking every 5 s")).toBeVisible(now),
+  );
   await expect(page.getByText(/^Live/)).toHaveCount(0);
-  await expect(page.getByTestId(banner)).toContainText("Data may be out of date. The data is 84 blocks (3 min) behind the chain's head.");
+  await expect(page.getByTestId(banner)).toContainText(
+    "Data may be out of date. The data is 84 blocks (3 min) behind the chain's head.",
+  );
   await snap(page, "events-stale");
   await page.goto("/");
   await expect(page.getByTestId(banner)).toBeVisible();
@@ -60,7 +64,9 @@ test("says Live only over current data, and shows why when the data is stale, si
 
   // The worker is gone: no heartbeat, no head; the lag is unknown, not 0.
   await setState({ lagBlocks: 0, lagSeconds: 0, heartbeatAgo: 600 });
-  await openWhen(page, "/", () => expect(page.getByTestId(banner)).toContainText("The indexer is not running (last seen 10 min ago).", now));
+  await openWhen(page, "/", () =>
+    expect(page.getByTestId(banner)).toContainText("The indexer is not running (last seen 10 min ago).", now),
+  );
   await expect(page.getByText("not running", { exact: true })).toBeVisible();
   await expect(page.getByText("0 blocks")).toHaveCount(0);
   await page.goto("/events");

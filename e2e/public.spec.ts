@@ -2,7 +2,10 @@ import { expect, snap, test, tokenRows } from "./support/fixtures";
 
 /** A visitor who never signed in: market pages are public, account pages ask for sign-in. */
 
-test("a signed-out visitor reads the market, tokens, a token, a wallet, events and docs", async ({ page, isMobile }) => {
+test("a signed-out visitor reads the market, tokens, a token, a wallet, events and docs", async ({
+  page,
+  isMobile,
+}) => {
   test.setTimeout(180_000);
   await page.goto("/");
   await expect(page).toHaveURL(/\/$/);
@@ -41,7 +44,8 @@ test("a signed-out visitor reads the market, tokens, a token, a wallet, events a
   if (isMobile) await page.getByLabel("Sort by").selectOption("newest");
   else await page.getByRole("button", { name: /^Age/ }).click();
   await expect(page).toHaveURL(/sort=newest/);
-  if (!isMobile) await expect(page.getByRole("columnheader", { name: /^Age/ })).toHaveAttribute("aria-sort", "ascending");
+  if (!isMobile)
+    await expect(page.getByRole("columnheader", { name: /^Age/ })).toHaveAttribute("aria-sort", "ascending");
 
   await rows.first().locator("a").first().click();
   await expect(page).toHaveURL(/\/tokens\/0x[0-9a-f]{40}$/);

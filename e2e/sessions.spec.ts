@@ -1,6 +1,11 @@
 import { expect, openAccountMenu, signIn, test } from "./support/fixtures";
 
-test("signs out everywhere: the account's other browsers are signed out too", async ({ page, browser, email, baseURL }) => {
+test("signs out everywhere: the account's other browsers are signed out too", async ({
+  page,
+  browser,
+  email,
+  baseURL,
+}) => {
   const elsewhere = await (await browser.newContext({ baseURL })).newPage();
   await signIn(page, email, "/keys");
   await signIn(elsewhere, email, "/keys");

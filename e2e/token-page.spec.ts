@@ -1,7 +1,17 @@
 import { formatPrice } from "@/components/charts/candles";
 import { formatChangePct, formatUsd } from "@/components/format";
 import type { Token } from "@/lib/queries/tokens";
-import { callApi, createKey, expect, expectNoHorizontalOverflow, openAccountMenu, signIn, snap, test, tokenRows } from "./support/fixtures";
+import {
+  callApi,
+  createKey,
+  expect,
+  expectNoHorizontalOverflow,
+  openAccountMenu,
+  signIn,
+  snap,
+  test,
+  tokenRows,
+} from "./support/fixtures";
 
 /**
  * The trader's token page and what leads to it (issue 48: the figures, the lists, the polish), on
@@ -18,14 +28,18 @@ async function busiest(page: Page): Promise<Token> {
   return ((await res.json()) as { data: Token[] }).data[0];
 }
 
-test("the token page shows the market figures, pools and trades the API has, titled by the token", async ({ page, isMobile }) => {
+test("the token page shows the market figures, pools and trades the API has, titled by the token", async ({
+  page,
+  isMobile,
+}) => {
   test.setTimeout(180_000);
   const token = await busiest(page);
   await page.goto(`/tokens/${token.address}`);
   await expect(page).toHaveTitle(`${token.symbol} ${formatPrice(token.price_usd)} · Onchain Intel`);
 
   const figures = page.locator("dl[aria-label='Market figures']");
-  const stat = (label: string) => figures.locator("div", { has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) });
+  const stat = (label: string) =>
+    figures.locator("div", { has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) });
   await expect(stat("Price now")).toContainText(formatPrice(token.price_usd));
   await expect(stat("Market cap")).toContainText(formatUsd(token.market_cap_usd));
   await expect(stat("FDV")).toContainText(formatUsd(token.fdv_usd));
@@ -52,20 +66,28 @@ test("the token page shows the market figures, pools and trades the API has, tit
   const trades = page.getByRole("region", { name: `Trades of ${token.symbol}` });
   const ids = () => trades.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")));
   const api = async (query: string) =>
-    ((await (await page.request.get(`/api/events?token_address=${token.address}&type=swap&limit=25${query}`)).json()) as { data: { id: string }[] }).data.map(
-      (e) => e.id,
-    );
+    (
+      (await (
+        await page.request.get(`/api/events?token_address=${token.address}&type=swap&limit=25${query}`)
+      ).json()) as { data: { id: string }[] }
+    ).data.map((e) => e.id);
   await expect.poll(ids).toEqual(await api(""));
   await expect(trades.locator("tbody tr").first()).toContainText("WETH");
   await snap(page, "token-page-figures");
 
   await page.getByLabel("Side").selectOption("sell");
   await expect.poll(ids).toEqual(await api("&direction=sell"));
-  expect(await trades.locator("tbody tr").evaluateAll((rows) => rows.every((r) => r.getAttribute("data-side") === "sell"))).toBe(true);
+  expect(
+    await trades.locator("tbody tr").evaluateAll((rows) => rows.every((r) => r.getAttribute("data-side") === "sell")),
+  ).toBe(true);
   const walletClass = (await trades.locator("tbody tr").first().getAttribute("data-class"))!;
   await page.getByLabel("Trader's class").selectOption(walletClass);
   await expect.poll(ids).toEqual(await api(`&direction=sell&wallet_classification=${walletClass}`));
-  expect(await trades.locator("tbody tr").evaluateAll((rows, c) => rows.every((r) => r.getAttribute("data-class") === c), walletClass)).toBe(true);
+  expect(
+    await trades
+      .locator("tbody tr")
+      .evaluateAll((rows, c) => rows.every((r) => r.getAttribute("data-class") === c), walletClass),
+  ).toBe(true);
   await trades.scrollIntoViewIfNeeded();
   await snap(page, "token-page-trades");
 
@@ -80,7 +102,10 @@ test("the token page shows the market figures, pools and trades the API has, tit
     const needle = (svg.querySelector("line") as SVGGraphicsElement).getBBox();
     const digits = (svg.querySelector("text") as SVGGraphicsElement).getBBox();
     return (
-      needle.x < digits.x + digits.width && digits.x < needle.x + needle.width && needle.y < digits.y + digits.height && digits.y < needle.y + needle.height
+      needle.x < digits.x + digits.width &&
+      digits.x < needle.x + needle.width &&
+      needle.y < digits.y + digits.height &&
+      digits.y < needle.y + needle.height
     );
   });
   expect(overlap).toBe(false);
@@ -104,14 +129,21 @@ test("candles open at the previous close, in the API and on the chart", async ({
   }
   await page.goto(`/tokens/${token.address}`);
   // A candle whose price moved draws a body taller than a hairline.
-  const bodies = await page.getByTestId("candle").evaluateAll((gs) => gs.map((g) => Number(g.querySelector("rect")?.getAttribute("height") ?? 0)));
+  const bodies = await page
+    .getByTestId("candle")
+    .evaluateAll((gs) => gs.map((g) => Number(g.querySelector("rect")?.getAttribute("height") ?? 0)));
   const moved = candles.filter((c) => c.open !== c.close).length;
   expect(bodies.filter((h) => h > 1.5).length).toBeGreaterThanOrEqual(Math.min(moved, bodies.length) / 2);
   await snap(page, "token-page-candles", { fullPage: false });
 });
 
 test("unknown and malformed addresses answer 404 with the not-found page", async ({ page }) => {
-  for (const path of ["/tokens/0xzz", `/tokens/0x${"5".repeat(40)}`, `/wallets/0x${"5".repeat(40)}`, "/wallets/nonsense"]) {
+  for (const path of [
+    "/tokens/0xzz",
+    `/tokens/0x${"5".repeat(40)}`,
+    `/wallets/0x${"5".repeat(40)}`,
+    "/wallets/nonsense",
+  ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
@@ -123,11 +155,14 @@ test("unknown and malformed addresses answer 404 with the not-found page", async
   await snap(page, "not-found", { fullPage: false });
 });
 
-test("the token list shows price, 24 h change, risk level and flags, on a phone too; the filters pair min and max", async ({ page, isMobile }) => {
+test("the token list shows price, 24 h change, risk level and flags, on a phone too; the filters pair min and max", async ({
+  page,
+  isMobile,
+}) => {
   await page.goto("/tokens?sort=risk_desc");
-  const flagged = ((await (await page.request.get("/api/tokens?sort=risk_desc&limit=50")).json()) as { data: Token[] }).data.find(
-    (t) => t.risk_flags.length > 0,
-  )!;
+  const flagged = (
+    (await (await page.request.get("/api/tokens?sort=risk_desc&limit=50")).json()) as { data: Token[] }
+  ).data.find((t) => t.risk_flags.length > 0)!;
   const row = page.locator(`[data-address="${flagged.address}"]:visible`);
   await expect(row).toBeVisible();
   await expect(row).toContainText(flagged.price_usd > 0 ? formatPrice(flagged.price_usd) : "—");
@@ -143,7 +178,10 @@ test("the token list shows price, 24 h change, risk level and flags, on a phone 
     .locator("form[aria-label='Token filters'] input[type=number]")
     .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).labels?.[0]?.textContent ?? ""));
   expect(labels.slice(0, 2)).toEqual(["Minimum market cap in USD", "Maximum market cap in USD"]);
-  const [min, max] = [await page.getByLabel("Minimum market cap in USD").boundingBox(), await page.getByLabel("Maximum market cap in USD").boundingBox()];
+  const [min, max] = [
+    await page.getByLabel("Minimum market cap in USD").boundingBox(),
+    await page.getByLabel("Maximum market cap in USD").boundingBox(),
+  ];
   expect(Math.abs(min!.y - max!.y)).toBeLessThan(2);
   await snap(page, "tokens-list-risk");
 });
@@ -153,7 +191,8 @@ test("the header's search suggests tokens and wallets as one types and keeps the
   await page.goto("/events");
   const box = page.getByRole("combobox", { name: "Search tokens and wallets" });
   // Copycats share a name and a symbol: the price tells them apart, as it does for a trader.
-  const isToken = (text: string) => text.startsWith(`${token.name} ${token.symbol}`) && text.includes(formatPrice(token.price_usd));
+  const isToken = (text: string) =>
+    text.startsWith(`${token.name} ${token.symbol}`) && text.includes(formatPrice(token.price_usd));
   const option = page
     .getByRole("option")
     .filter({ hasText: `${token.name} ${token.symbol}` })
@@ -173,7 +212,9 @@ test("the header's search suggests tokens and wallets as one types and keeps the
   await expect(page).toHaveURL(new RegExp(`/tokens/${token.address}$`));
 
   // A wallet by the start of its address.
-  const [event] = ((await (await page.request.get(`/api/events?type=swap&limit=1`)).json()) as { data: { wallet_address: string }[] }).data;
+  const [event] = (
+    (await (await page.request.get(`/api/events?type=swap&limit=1`)).json()) as { data: { wallet_address: string }[] }
+  ).data;
   await box.fill("");
   await box.pressSequentially(event.wallet_address.slice(0, 12), { delay: 20 });
   await page
@@ -196,7 +237,11 @@ test("the header's search suggests tokens and wallets as one types and keeps the
   await snap(page, "search-results");
 });
 
-test("signed in, the header shows every link at 1280 px, and on a phone says that it scrolls", async ({ page, email, isMobile }) => {
+test("signed in, the header shows every link at 1280 px, and on a phone says that it scrolls", async ({
+  page,
+  email,
+  isMobile,
+}) => {
   await signIn(page, email, "/plan");
   await page.goto("/tokens");
   const nav = page.getByRole("navigation", { name: "Main" });

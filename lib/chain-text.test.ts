@@ -1,6 +1,15 @@
 import { encodeAbiParameters, stringToHex, toHex } from "viem";
 import { describe, expect, it } from "vitest";
-import { abiStringAt, cleanChainText, decodeStringResult, decodeUintResult, hexBytes, NAME_MAX, SYMBOL_MAX, tokenText } from "./chain-text";
+import {
+  abiStringAt,
+  cleanChainText,
+  decodeStringResult,
+  decodeUintResult,
+  hexBytes,
+  NAME_MAX,
+  SYMBOL_MAX,
+  tokenText,
+} from "./chain-text";
 
 const ADDRESS = "0xab12cd34ef56ab12cd34ef56ab12cd34ef561234";
 const abiString = (s: string) => encodeAbiParameters([{ type: "string" }], [s]);
@@ -9,7 +18,8 @@ const bytes32 = (s: string) => stringToHex(s, { size: 32 });
 
 describe("cleanChainText", () => {
   it("removes NUL, C0 and C1 controls and the bidi formatting characters", () => {
-    const raw = "A\u0000B\u0007C\u001bD\u007fE\u0080F\u009fG\u202aH\u202bI\u202cJ\u202dK\u202eL\u2066M\u2067N\u2068O\u2069P\u200eQ\u200fR\u061cS";
+    const raw =
+      "A\u0000B\u0007C\u001bD\u007fE\u0080F\u009fG\u202aH\u202bI\u202cJ\u202dK\u202eL\u2066M\u2067N\u2068O\u2069P\u200eQ\u200fR\u061cS";
     expect(cleanChainText(raw, 100)).toEqual({ text: "ABCDEFGHIJKLMNOPQRS", changed: true });
   });
 
@@ -38,7 +48,10 @@ describe("cleanChainText", () => {
   });
 
   it("leaves markup to the renderer: it is text, not an attack on storage", () => {
-    expect(cleanChainText("<script>alert(1)</script>", 64)).toEqual({ text: "<script>alert(1)</script>", changed: false });
+    expect(cleanChainText("<script>alert(1)</script>", 64)).toEqual({
+      text: "<script>alert(1)</script>",
+      changed: false,
+    });
   });
 
   it("cleans the reported launch name into a storable one", () => {
@@ -69,14 +82,18 @@ describe("decoding answers leniently", () => {
   });
 
   it("gives null for no answer, short answers and non-hex", () => {
-    for (const data of [null, undefined, "0x", "0x1234", "not hex", "0xabc"]) expect(decodeStringResult(data)).toBeNull();
+    for (const data of [null, undefined, "0x", "0x1234", "not hex", "0xabc"])
+      expect(decodeStringResult(data)).toBeNull();
     expect(decodeUintResult("0x")).toBeNull();
     expect(decodeUintResult(toHex(36, { size: 32 }))).toBe(36n);
     expect(decodeUintResult(`0x${"ff".repeat(32)}`)).toBe(2n ** 256n - 1n);
   });
 
   it("reads strings at any head position (event data)", () => {
-    const data = encodeAbiParameters([{ type: "string" }, { type: "string" }, { type: "uint256" }], ["Name", "SYM", 5n]);
+    const data = encodeAbiParameters(
+      [{ type: "string" }, { type: "string" }, { type: "uint256" }],
+      ["Name", "SYM", 5n],
+    );
     const bytes = hexBytes(data)!;
     expect(abiStringAt(bytes, 0)?.text).toBe("Name");
     expect(abiStringAt(bytes, 32)?.text).toBe("SYM");
@@ -87,7 +104,12 @@ describe("decoding answers leniently", () => {
 
 describe("tokenText", () => {
   it("keeps clean names as they are", () => {
-    expect(tokenText(ADDRESS, { name: { text: "Moon Dog", invalidUtf8: false }, symbol: { text: "MDOG", invalidUtf8: false } })).toEqual({
+    expect(
+      tokenText(ADDRESS, {
+        name: { text: "Moon Dog", invalidUtf8: false },
+        symbol: { text: "MDOG", invalidUtf8: false },
+      }),
+    ).toEqual({
       name: "Moon Dog",
       symbol: "MDOG",
       anomalies: [],
@@ -95,8 +117,17 @@ describe("tokenText", () => {
   });
 
   it("falls back to the address when name and symbol are missing or clean to nothing", () => {
-    expect(tokenText(ADDRESS, { name: null, symbol: null })).toEqual({ name: "0xab12…1234", symbol: "0xab12cd", anomalies: ["metadata_fallback"] });
-    expect(tokenText(ADDRESS, { name: { text: "\u0000\u202e", invalidUtf8: false }, symbol: { text: "SYM", invalidUtf8: false } })).toEqual({
+    expect(tokenText(ADDRESS, { name: null, symbol: null })).toEqual({
+      name: "0xab12…1234",
+      symbol: "0xab12cd",
+      anomalies: ["metadata_fallback"],
+    });
+    expect(
+      tokenText(ADDRESS, {
+        name: { text: "\u0000\u202e", invalidUtf8: false },
+        symbol: { text: "SYM", invalidUtf8: false },
+      }),
+    ).toEqual({
       name: "SYM",
       symbol: "SYM",
       anomalies: ["text_cleaned", "metadata_fallback"],
@@ -104,7 +135,10 @@ describe("tokenText", () => {
   });
 
   it("marks cleaned and invalid UTF-8 text", () => {
-    const t = tokenText(ADDRESS, { name: { text: "A\ufffdB", invalidUtf8: true }, symbol: { text: "S\u0000Y", invalidUtf8: false } });
+    const t = tokenText(ADDRESS, {
+      name: { text: "A\ufffdB", invalidUtf8: true },
+      symbol: { text: "S\u0000Y", invalidUtf8: false },
+    });
     expect(t).toEqual({ name: "A\ufffdB", symbol: "SY", anomalies: ["text_cleaned"] });
   });
 });

@@ -103,12 +103,18 @@ export function decodeUintResult(data: string | null | undefined): bigint | null
 
 // Line breaks and tabs read as a space; other controls, bidi formats and invisibles go.
 const SPACE_LIKE = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
-const REMOVED = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFFE\uFFFF]|\p{Cs}/gu;
+const REMOVED =
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFFE\uFFFF]|\p{Cs}/gu;
 
 /** Cleaned text: `changed` when anything beyond NFC and outer white space was removed or cut. */
 export function cleanChainText(raw: string, maxCodePoints: number): { text: string; changed: boolean } {
   const normalized = raw.normalize("NFC");
-  const stripped = normalized.replace(SPACE_LIKE, " ").replace(REMOVED, "").normalize("NFC").replace(/\s+/gu, " ").trim();
+  const stripped = normalized
+    .replace(SPACE_LIKE, " ")
+    .replace(REMOVED, "")
+    .normalize("NFC")
+    .replace(/\s+/gu, " ")
+    .trim();
   const points = Array.from(stripped);
   const text = points.length > maxCodePoints ? points.slice(0, maxCodePoints).join("").trimEnd() : stripped;
   return { text, changed: text !== normalized.trim() };
@@ -139,5 +145,9 @@ export function tokenText(
   const symbol = clean(raw.symbol, SYMBOL_MAX);
   const name = clean(raw.name, NAME_MAX);
   if (!symbol || !name) anomalies.add("metadata_fallback");
-  return { name: name || symbol || shortAddress(address), symbol: symbol || fallbackSymbol(address), anomalies: [...anomalies] };
+  return {
+    name: name || symbol || shortAddress(address),
+    symbol: symbol || fallbackSymbol(address),
+    anomalies: [...anomalies],
+  };
 }

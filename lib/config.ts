@@ -123,7 +123,8 @@ function load(): Config {
     databaseUrl: env.DATABASE_URL ?? embedded,
     appOrigin: new URL(publicUrl ?? `http://localhost:${env.PORT}`).origin,
     trustedProxies: parseAddressList(env.TRUSTED_PROXIES),
-    onEmbeddedDefaults: !env.RESEND_API_KEY && !env.RPC_URL && embedded !== undefined && (env.DATABASE_URL ?? embedded) === embedded,
+    onEmbeddedDefaults:
+      !env.RESEND_API_KEY && !env.RPC_URL && embedded !== undefined && (env.DATABASE_URL ?? embedded) === embedded,
     launchesEmbeddedDefaults: !env.RESEND_API_KEY && !env.RPC_URL && !env.DATABASE_URL,
   };
 }

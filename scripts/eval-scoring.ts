@@ -30,7 +30,12 @@ const say = (s: string) => console.error(`[eval:scoring] ${s}`);
 async function main() {
   const first = Number(args["first-seed"]);
   const seeds = Array.from({ length: Number(args.seeds) }, (_, i) => first + i);
-  const size = { days: Number(args.days), tokens: Number(args.tokens), wallets: Number(args.wallets), v3Share: Number(args["v3-share"]) };
+  const size = {
+    days: Number(args.days),
+    tokens: Number(args.tokens),
+    wallets: Number(args.wallets),
+    v3Share: Number(args["v3-share"]),
+  };
   const results = [];
   for (const seed of seeds) {
     const { truth, scored } = await runSeed(seed, size, say);

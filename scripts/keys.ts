@@ -106,7 +106,8 @@ try {
         change.enabledKeys && `${count(change.enabledKeys, "disabled key")} enabled again`,
       ].filter(Boolean);
       console.log(`Account ${accountId} is now on ${change.to}${notes.length ? ` (${notes.join(", ")})` : ""}.`);
-      if (billingSettings()) console.log("Stripe is configured: the account's next subscription event sets the plan from Stripe again.");
+      if (billingSettings())
+        console.log("Stripe is configured: the account's next subscription event sets the plan from Stripe again.");
       break;
     }
     case "set-limits": {
@@ -116,7 +117,9 @@ try {
         ratePerMinute: limit("per-minute", values["per-minute"], true),
         ratePerDay: limit("per-day", values["per-day"], true),
       });
-      console.log(`Key ${rest[0]}: ${set.ratePerMinute ?? "plan default"} per minute, ${set.ratePerDay ?? "plan default"} per day.`);
+      console.log(
+        `Key ${rest[0]}: ${set.ratePerMinute ?? "plan default"} per minute, ${set.ratePerDay ?? "plan default"} per day.`,
+      );
       break;
     }
     case "set-contract": {

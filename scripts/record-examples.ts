@@ -21,7 +21,9 @@ await loadFixture(db.url, { size: "small", seed: 7 });
 const s = connect(db.url, { max: 2 });
 const key = await createKey(createDb(s), await ensureAccount(createDb(s), null, "api_tier"), "examples");
 const one = async (q: string) => Object.values((await s.unsafe(q))[0])[0] as string;
-const token = await one("select token_address from events where type = 'swap' group by 1 order by count(*) desc, 1 limit 1");
+const token = await one(
+  "select token_address from events where type = 'swap' group by 1 order by count(*) desc, 1 limit 1",
+);
 const wallet = await one("select wallet from wallet_positions group by 1 order by count(*) desc, 1 limit 1");
 const symbol = await one(`select symbol from tokens where address = '${token}'`);
 
@@ -36,10 +38,17 @@ const trim = (body: unknown): unknown => {
 };
 
 const examples: Record<string, { request: string; status: number; body: unknown }> = {};
-async function record(operation: string, request: string, init: { method?: string; body?: unknown; key?: boolean } = {}) {
+async function record(
+  operation: string,
+  request: string,
+  init: { method?: string; body?: unknown; key?: boolean } = {},
+) {
   const res = await fetch(`${server.baseUrl}${request}`, {
     method: init.method ?? "GET",
-    headers: { ...(init.key === false ? {} : { Authorization: `Bearer ${key.key}` }), ...(init.body ? { "Content-Type": "application/json" } : {}) },
+    headers: {
+      ...(init.key === false ? {} : { Authorization: `Bearer ${key.key}` }),
+      ...(init.body ? { "Content-Type": "application/json" } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   const body = res.status === 204 ? null : await res.json();
@@ -63,7 +72,10 @@ try {
   await record("GET /scores/token/{address}", `/v1/scores/token/${token}`);
   const created = (await record("POST /alerts", "/v1/alerts", {
     method: "POST",
-    body: { name: "fresh and liquid", conditions: { max_age_hours: 24, min_liquidity_usd: 50000, exclude_flags: ["liquidity_pulled"] } },
+    body: {
+      name: "fresh and liquid",
+      conditions: { max_age_hours: 24, min_liquidity_usd: 50000, exclude_flags: ["liquidity_pulled"] },
+    },
   })) as { id: string };
   await record("GET /alerts", "/v1/alerts?limit=2");
   await record("GET /alerts/{id}", `/v1/alerts/${created.id}`);

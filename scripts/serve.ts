@@ -10,7 +10,9 @@ import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { stampSocketAddresses } from "@/lib/auth/socket-address";
 
-const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
+const { values } = parseArgs({
+  options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
+});
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
 

@@ -48,7 +48,9 @@ process.on("SIGTERM", () => void stop(0));
 async function indexedBlock(databaseUrl: string): Promise<number> {
   const sql = connect(databaseUrl, { max: 1 });
   try {
-    const [{ block }] = await sql<{ block: number }[]>`select coalesce(max(indexed_block), 0)::int as block from sync_state`;
+    const [{ block }] = await sql<
+      { block: number }[]
+    >`select coalesce(max(indexed_block), 0)::int as block from sync_state`;
     return block;
   } finally {
     await sql.end();
@@ -70,7 +72,10 @@ async function main() {
   );
   if (!databaseUrl) {
     const oldPglite = path.join(DATA_DIR, "pglite");
-    if (existsSync(oldPglite)) say(`${oldPglite} (the earlier embedded database, PGlite) is no longer used; delete it with: rm -rf ${oldPglite}`);
+    if (existsSync(oldPglite))
+      say(
+        `${oldPglite} (the earlier embedded database, PGlite) is no longer used; delete it with: rm -rf ${oldPglite}`,
+      );
     await database.run();
     databaseUrl = embeddedDb!.url;
     // The keys CLI and other tools find the embedded database through this file.
@@ -92,13 +97,29 @@ async function main() {
   const worker = new Supervisor(
     "worker",
     async () => {
-      const child = startWorkerProcess({ DATABASE_URL: dbUrl, DATA_DIR, ...(config.RPC_URL ? {} : { CHAIN_PROFILE: "devchain" }) });
+      const child = startWorkerProcess({
+        DATABASE_URL: dbUrl,
+        DATA_DIR,
+        ...(config.RPC_URL ? {} : { CHAIN_PROFILE: "devchain" }),
+      });
       followChild(child, (m) => {
         if (m.msg !== "sync progress" || m.phase === "live") return null;
-        const p = m as unknown as { blocksDone: number; blocksTotal: number; etaSeconds: number | null; indexedBlock: number; headBlock: number };
+        const p = m as unknown as {
+          blocksDone: number;
+          blocksTotal: number;
+          etaSeconds: number | null;
+          indexedBlock: number;
+          headBlock: number;
+        };
         return [
           "worker",
-          { label: "indexed", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaSeconds, note: `block ${p.indexedBlock}/${p.headBlock}` },
+          {
+            label: "indexed",
+            done: p.blocksDone,
+            total: p.blocksTotal,
+            etaSeconds: p.etaSeconds,
+            note: `block ${p.indexedBlock}/${p.headBlock}`,
+          },
         ];
       });
       return child;
@@ -117,11 +138,19 @@ async function main() {
       const checkpoint = await indexedBlock(dbUrl);
       chain = await startChain(DATA_DIR, DEVCHAIN_PORT);
       followChild(chain.simulator, (m) => {
-        const p = m.simulator as { phase: string; blocksDone: number; blocksTotal: number; etaMs: number | null; events: number } | undefined;
+        const p = m.simulator as
+          | { phase: string; blocksDone: number; blocksTotal: number; etaMs: number | null; events: number }
+          | undefined;
         if (p?.phase !== "backfill") return null;
         return [
           "sim",
-          { label: "market", done: p.blocksDone, total: p.blocksTotal, etaSeconds: p.etaMs === null ? null : p.etaMs / 1000, note: `${p.events} events` },
+          {
+            label: "market",
+            done: p.blocksDone,
+            total: p.blocksTotal,
+            etaSeconds: p.etaMs === null ? null : p.etaMs / 1000,
+            note: `${p.events} events`,
+          },
         ];
       });
       if (checkpoint > 0) {
@@ -136,7 +165,11 @@ async function main() {
   );
   const web = new Supervisor(
     "web app",
-    async () => startWeb(config.PORT, { DATABASE_URL: dbUrl, ...embeddedWebEnv(DATA_DIR, config.PORT, config.launchesEmbeddedDefaults) }),
+    async () =>
+      startWeb(config.PORT, {
+        DATABASE_URL: dbUrl,
+        ...embeddedWebEnv(DATA_DIR, config.PORT, config.launchesEmbeddedDefaults),
+      }),
     say,
   );
   supervisors.push(web, worker, devChain, database);
@@ -163,7 +196,9 @@ async function main() {
 /** The dev keys and accounts, or how to make a key where there are none. */
 function sayDevKeys(keys: DevKey[], base: string) {
   if (keys.length === 0) {
-    say("no dev keys off the embedded defaults (DATABASE_URL, RPC_URL or RESEND_API_KEY is set): npm run keys -- create --plan free");
+    say(
+      "no dev keys off the embedded defaults (DATABASE_URL, RPC_URL or RESEND_API_KEY is set): npm run keys -- create --plan free",
+    );
     return;
   }
   for (const { plan, email, key } of keys) {

@@ -31,7 +31,11 @@ async function main() {
   for (const s of ["SIGINT", "SIGTERM"] as const) process.on(s, () => controller.abort());
   // The outbox sender runs beside the indexer (in every worker, active or standby: claims skip locked rows).
   const senderSql = connect(databaseUrl, { max: 2 });
-  const sender = runOutboxSender(senderSql, { ...transportsFromConfig(), appUrl: config.APP_URL, signal: controller.signal });
+  const sender = runOutboxSender(senderSql, {
+    ...transportsFromConfig(),
+    appUrl: config.APP_URL,
+    signal: controller.signal,
+  });
   // API Tier usage goes to Stripe from every worker as well: a row sent twice is one meter event.
   const billing = getBilling();
   const meterReporter = billing && runMeterReporter(createDb(senderSql), billing, { signal: controller.signal });
@@ -48,7 +52,11 @@ async function main() {
     onProgress: (p) => {
       if (Date.now() - lastLog < 5_000) return;
       lastLog = Date.now();
-      log.info("sync progress", { ...p, blocksPerSecond: Math.round(p.blocksPerSecond), eventsPerSecond: Math.round(p.eventsPerSecond) });
+      log.info("sync progress", {
+        ...p,
+        blocksPerSecond: Math.round(p.blocksPerSecond),
+        eventsPerSecond: Math.round(p.eventsPerSecond),
+      });
     },
   });
   await sender;

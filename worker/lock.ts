@@ -21,9 +21,16 @@ export async function acquireLeadership(
   chainId: number,
   opts: { signal?: AbortSignal; retryMs?: number; onStandby?: () => void } = {},
 ): Promise<Leadership | null> {
-  const conn = postgres(databaseUrl, { max: 1, idle_timeout: 0, max_lifetime: null, connect_timeout: 5, onnotice: () => {} });
+  const conn = postgres(databaseUrl, {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    connect_timeout: 5,
+    onnotice: () => {},
+  });
   // Re-entrant in the holding session; false in any other, including a reconnected one of ours.
-  const tryLock = async () => (await conn`select pg_try_advisory_lock(${LOCK_CLASS}, ${chainId}) as ok`)[0].ok as boolean;
+  const tryLock = async () =>
+    (await conn`select pg_try_advisory_lock(${LOCK_CLASS}, ${chainId}) as ok`)[0].ok as boolean;
   let announced = false;
   while (!opts.signal?.aborted) {
     const ok = await tryLock().catch(() => false);

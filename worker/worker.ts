@@ -12,7 +12,15 @@ import { ChainIdMismatchError, checkChainId } from "./profiles/chain-id";
 import { sleep } from "./sleep";
 
 /** What the hook after each indexing cycle receives (alert evaluation runs there). */
-export type CycleContext = { sql: Sql; db: Db; profile: ChainProfile; head: number; indexedBlock: number; indexedTime: number; step: LiveStep };
+export type CycleContext = {
+  sql: Sql;
+  db: Db;
+  profile: ChainProfile;
+  head: number;
+  indexedBlock: number;
+  indexedTime: number;
+  step: LiveStep;
+};
 
 export type WorkerOptions = {
   databaseUrl: string;
@@ -77,10 +85,18 @@ export async function startWorker(opts: WorkerOptions): Promise<void> {
 
 async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: AbortSignal) {
   // Statements of a backfill range or a reorg may run longer than an API request's deadline.
-  const sql = connect(opts.databaseUrl, { max: 4, connection: { application_name: "onchain-intel-worker", statement_timeout: 300_000 } });
+  const sql = connect(opts.databaseUrl, {
+    max: 4,
+    connection: { application_name: "onchain-intel-worker", statement_timeout: 300_000 },
+  });
   const db = createDb(sql);
   const newHeads = new NewHeads(opts.wsUrl);
-  const rpc = new Rpc({ url: opts.rpcUrl, signal, timeoutMs: opts.rpcTimeoutMs, addressChunkSize: profile.addressChunkSize });
+  const rpc = new Rpc({
+    url: opts.rpcUrl,
+    signal,
+    timeoutMs: opts.rpcTimeoutMs,
+    addressChunkSize: profile.addressChunkSize,
+  });
   // The probe stops with the active role, however the loop below ends.
   const probeRun = new AbortController();
   const stopProbe = () => probeRun.abort();
@@ -124,7 +140,9 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
         failures = 0;
         failuresStored = false;
         if (opts.afterCycle) {
-          await opts.afterCycle({ sql, db, profile, ...result }).catch((err) => log.error("afterCycle failed", { error: String(err) }));
+          await opts
+            .afterCycle({ sql, db, profile, ...result })
+            .catch((err) => log.error("afterCycle failed", { error: String(err) }));
         }
         // The next poll is due a poll interval after the last head read, however long the cycle
         // took, or when the node announces a block; behind the head (a refresh gave way to a new
@@ -138,7 +156,11 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
         // Start over from the committed checkpoint and state.
         indexer = null;
         const backoff = Math.min(MAX_ERROR_BACKOFF_MS, 500 * 2 ** Math.min(failures - 1, 6));
-        log.error("indexing cycle failed", { error: err instanceof Error ? err.message : String(err), failures, retryInMs: backoff });
+        log.error("indexing cycle failed", {
+          error: err instanceof Error ? err.message : String(err),
+          failures,
+          retryInMs: backoff,
+        });
         // For GET /v1/status; with the database down this fails too, and the loop retries anyway.
         failuresStored = true;
         await recordCycle(sql, profile.chainId, false).catch(() => {});

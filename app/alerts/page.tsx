@@ -19,13 +19,15 @@ export const metadata: Metadata = { title: "Alerts" };
 
 /** The plan's alert rules in words, from the plans table. */
 function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanLimits[]; active: number }) {
-  const larger = plans.filter((p) => p.maxActiveAlerts > plan.maxActiveAlerts).map((p) => `${p.label} (${formatInteger(p.maxActiveAlerts)})`);
+  const larger = plans
+    .filter((p) => p.maxActiveAlerts > plan.maxActiveAlerts)
+    .map((p) => `${p.label} (${formatInteger(p.maxActiveAlerts)})`);
   const withWebhooks = plans.filter((p) => p.webhooks).map((p) => p.label);
   const withSmartMoney = plans.filter((p) => p.smartMoneyAlerts).map((p) => p.label);
   return (
     <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="alert-limit">
-      Your {plan.label} plan allows <strong>{formatInteger(plan.maxActiveAlerts)}</strong> active alerts; <strong>{active}</strong> in use. Paused alerts do not
-      count: pause or delete one to make room
+      Your {plan.label} plan allows <strong>{formatInteger(plan.maxActiveAlerts)}</strong> active alerts;{" "}
+      <strong>{active}</strong> in use. Paused alerts do not count: pause or delete one to make room
       {larger.length > 0 && (
         <>
           , or{" "}
@@ -35,8 +37,9 @@ function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanL
           to {larger.join(" or ")} for more
         </>
       )}
-      . Webhook delivery comes with {withWebhooks.join(" and ")}, smart-money alerts with {withSmartMoney.join(" and ")}. A token or price alert fires when a
-      token newly matches, at most once every 15 minutes; a wallet or smart-money alert fires on each block with matching events, listing them.
+      . Webhook delivery comes with {withWebhooks.join(" and ")}, smart-money alerts with {withSmartMoney.join(" and ")}
+      . A token or price alert fires when a token newly matches, at most once every 15 minutes; a wallet or smart-money
+      alert fires on each block with matching events, listing them.
     </p>
   );
 }
@@ -55,7 +58,10 @@ export default async function AlertsPage() {
   const fields = tokenFilterFields();
   return (
     <>
-      <PageHeader title="Alerts" subtitle="Token filters, wallets, prices and smart-money buys that notify you by email or webhook when they fire." />
+      <PageHeader
+        title="Alerts"
+        subtitle="Token filters, wallets, prices and smart-money buys that notify you by email or webhook when they fire."
+      />
       <div className="space-y-4">
         <PlanLimitNote plan={plan} plans={plans} active={active} />
         <FailingWebhooks targets={failing.map((t) => ({ ...t, domain: webhookDomain(t.url) }))} />
@@ -72,7 +78,13 @@ export default async function AlertsPage() {
           <h2 id="alerts-heading" className="mb-3 text-lg font-semibold">
             Your alerts
           </h2>
-          <AlertList alerts={alerts} fields={fields} webhooks={plan.webhooks} smartMoney={plan.smartMoneyAlerts} email={account.email} />
+          <AlertList
+            alerts={alerts}
+            fields={fields}
+            webhooks={plan.webhooks}
+            smartMoney={plan.smartMoneyAlerts}
+            email={account.email}
+          />
         </section>
       </div>
     </>

@@ -25,7 +25,11 @@ export default async function DocsPage() {
   const schemas = Object.entries(doc.components?.schemas ?? {});
   // Addresses (and a symbol to search for) for the curl lines, from the live market (a cached read, like every public page).
   const [swap] = (await marketEvents(new URLSearchParams({ type: "swap", limit: "1" }))).data;
-  const live = { token: swap?.token_address ?? null, wallet: swap?.wallet_address ?? null, queries: swap?.token_symbol ? { q: swap.token_symbol } : undefined };
+  const live = {
+    token: swap?.token_address ?? null,
+    wallet: swap?.wallet_address ?? null,
+    queries: swap?.token_symbol ? { q: swap.token_symbol } : undefined,
+  };
 
   return (
     <>
@@ -33,7 +37,8 @@ export default async function DocsPage() {
         title="API reference"
         subtitle={
           <>
-            {doc.info.title} {doc.info.version}. Base URL <code className="font-mono">{serverUrl}</code>. Machine-readable:{" "}
+            {doc.info.title} {doc.info.version}. Base URL <code className="font-mono">{serverUrl}</code>.
+            Machine-readable:{" "}
             <a href="/v1/openapi.json" className="text-indigo-700 underline dark:text-indigo-300">
               /v1/openapi.json
             </a>{" "}
@@ -66,26 +71,32 @@ export default async function DocsPage() {
               <CodeSpans text={doc.info.description ?? ""} />
             </p>
             <p className="mt-2">
-              Errors answer <code className="font-mono">{`{"error":{"code","message","param","request_id"}}`}</code>. Lists answer{" "}
-              <code className="font-mono">{`{"data","total","page","limit"}`}</code>; <code className="font-mono">limit</code> is 1 to 200 (default 50). Unknown
-              or repeated query parameters are rejected with 400, naming the parameter.
+              Errors answer <code className="font-mono">{`{"error":{"code","message","param","request_id"}}`}</code>.
+              Lists answer <code className="font-mono">{`{"data","total","page","limit"}`}</code>;{" "}
+              <code className="font-mono">limit</code> is 1 to 200 (default 50). Unknown or repeated query parameters
+              are rejected with 400, naming the parameter.
             </p>
             <p className="mt-2">
               The curl lines below run as copied once <code className="font-mono">KEY</code> holds one of your keys (
               <a href="/keys" className="text-indigo-700 underline dark:text-indigo-300">
                 API keys
               </a>
-              ): <code className="font-mono">export KEY=ocd_live_…</code>; for the alert routes, also <code className="font-mono">export ALERT_ID=alrt_…</code>{" "}
-              from a created alert. Addresses are live ones from this market.
+              ): <code className="font-mono">export KEY=ocd_live_…</code>; for the alert routes, also{" "}
+              <code className="font-mono">export ALERT_ID=alrt_…</code> from a created alert. Addresses are live ones
+              from this market.
             </p>
             <p className="mt-2">
-              Below each curl line is its call in the TypeScript SDK (<code className="font-mono">npm install onchain-intel</code>; Node 20+, Deno, Bun,
-              browsers), set up once as:
+              Below each curl line is its call in the TypeScript SDK (
+              <code className="font-mono">npm install onchain-intel</code>; Node 20+, Deno, Bun, browsers), set up once
+              as:
             </p>
-            <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-950">{sdkSetup(serverUrl)}</pre>
+            <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-950">
+              {sdkSetup(serverUrl)}
+            </pre>
             <p className="mt-2">
-              For agents: the MCP server at <code className="font-mono">/mcp</code> (Streamable HTTP, your key as a Bearer token) or{" "}
-              <code className="font-mono">npx onchain-intel-mcp</code> over stdio; the whole API as text for language models at{" "}
+              For agents: the MCP server at <code className="font-mono">/mcp</code> (Streamable HTTP, your key as a
+              Bearer token) or <code className="font-mono">npx onchain-intel-mcp</code> over stdio; the whole API as
+              text for language models at{" "}
               <a href="/llms.txt" className="text-indigo-700 underline dark:text-indigo-300">
                 /llms.txt
               </a>{" "}

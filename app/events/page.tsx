@@ -27,7 +27,10 @@ export default async function EventsPage({ searchParams }: PageProps<"/events">)
   const status = await marketStatus();
   return (
     <>
-      <PageHeader title="Events" subtitle="Swaps, liquidity changes and transfers across every indexed token, newest first." />
+      <PageHeader
+        title="Events"
+        subtitle="Swaps, liquidity changes and transfers across every indexed token, newest first."
+      />
       <EventStream types={EVENT_TYPES} initial={{ search: search.toString(), ...view, status }} invalid={invalid} />
     </>
   );

@@ -32,11 +32,12 @@ export default async function KeysPage() {
               <>Keys share your {planLink}; each key has rate limits of its own, which a rotation keeps.</>
             ) : (
               <>
-                Keys share your {planLink} and its rate limits: every key&apos;s requests, and the dashboard&apos;s, count against your account&apos;s, so a new
-                or rotated key starts no fresh count.
+                Keys share your {planLink} and its rate limits: every key&apos;s requests, and the dashboard&apos;s,
+                count against your account&apos;s, so a new or rotated key starts no fresh count.
               </>
             )}{" "}
-            It allows {formatInteger(plan.maxKeys)} live keys, and {formatInteger(plan.keysPerDay)} new ones a day, rotations included.
+            It allows {formatInteger(plan.maxKeys)} live keys, and {formatInteger(plan.keysPerDay)} new ones a day,
+            rotations included.
           </>
         }
       />

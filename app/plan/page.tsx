@@ -55,7 +55,9 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
           </>
         }
       >
-        {billingConfigured && summary.hasCustomer && <RedirectButton url="/api/billing/portal" label="Manage billing" variant="secondary" />}
+        {billingConfigured && summary.hasCustomer && (
+          <RedirectButton url="/api/billing/portal" label="Manage billing" variant="secondary" />
+        )}
       </PageHeader>
       {checkout === "done" && !subscribed && (
         <p
@@ -92,12 +94,18 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
           current={account.plan}
           action={(p) =>
             billingConfigured && !subscribed && p.id !== "free" ? (
-              <RedirectButton url="/api/billing/checkout" body={{ plan: p.id }} label={`Subscribe to ${p.label}`} className="mt-3" />
+              <RedirectButton
+                url="/api/billing/checkout"
+                body={{ plan: p.id }}
+                label={`Subscribe to ${p.label}`}
+                className="mt-3"
+              />
             ) : null
           }
         />
         <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-          Minute limits slide over any 60 seconds; daily limits reset at 00:00 UTC. API Tier keys can carry limits of their own.
+          Minute limits slide over any 60 seconds; daily limits reset at 00:00 UTC. API Tier keys can carry limits of
+          their own.
           {billingConfigured &&
             subscribed &&
             " To change or cancel your plan, use Manage billing; a cancellation takes effect at the end of the period paid for."}

@@ -21,7 +21,13 @@ export const metadata: Metadata = { title: "Search" };
  */
 export default async function SearchPage({ searchParams }: PageProps<"/search">) {
   const q = (searchOf(await searchParams).get("q") ?? "").trim();
-  if (!q) return <PageHeader title="Search" subtitle="Type a token's symbol or name, or a token or wallet address, in the box above." />;
+  if (!q)
+    return (
+      <PageHeader
+        title="Search"
+        subtitle="Type a token's symbol or name, or a token or wallet address, in the box above."
+      />
+    );
   const params = new URLSearchParams({ q, limit: "25" });
   let view: MarketView<Awaited<ReturnType<typeof marketSearch>>>;
   try {
@@ -48,16 +54,26 @@ export default async function SearchPage({ searchParams }: PageProps<"/search">)
   if (exact || result.total === 1) redirect(hitHref(exact ?? result.data[0]));
   return (
     <>
-      <PageHeader title={`Search: ${q}`} subtitle={`${result.total} ${result.total === 1 ? "match" : "matches"}; tokens first, by liquidity.`} />
+      <PageHeader
+        title={`Search: ${q}`}
+        subtitle={`${result.total} ${result.total === 1 ? "match" : "matches"}; tokens first, by liquidity.`}
+      />
       {result.data.length === 0 ? (
         <EmptyState title="Nothing matches.">Search by the start of a symbol, a name or an address (0x…).</EmptyState>
       ) : (
         <Card>
           <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800" aria-label="Matches">
             {result.data.map((hit) => (
-              <li key={`${hit.type}-${hit.address}`} data-address={hit.address} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5">
+              <li
+                key={`${hit.type}-${hit.address}`}
+                data-address={hit.address}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5"
+              >
                 <span className="min-w-0 space-y-1">
-                  <Link href={hitHref(hit)} className="block truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                  <Link
+                    href={hitHref(hit)}
+                    className="block truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                  >
                     <HitName hit={hit} />
                   </Link>
                   <HitFigures hit={hit} />

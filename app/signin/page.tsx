@@ -27,7 +27,8 @@ const DEV_SIGNIN_REFUSALS: Record<string, string> = {
 
 function errorText(error: unknown, code: unknown): string | null {
   if (typeof error !== "string") return null;
-  if (error === "CredentialsSignin" && typeof code === "string" && DEV_SIGNIN_REFUSALS[code]) return DEV_SIGNIN_REFUSALS[code];
+  if (error === "CredentialsSignin" && typeof code === "string" && DEV_SIGNIN_REFUSALS[code])
+    return DEV_SIGNIN_REFUSALS[code];
   return ERRORS[error] ?? "Sign-in failed. Try again.";
 }
 
@@ -37,7 +38,15 @@ function EmailField({ id }: { id: string }) {
       <label htmlFor={id} className={labelClass}>
         Email
       </label>
-      <input id={id} name="email" type="email" required autoComplete="email" placeholder="you@example.com" className={inputClass} />
+      <input
+        id={id}
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        placeholder="you@example.com"
+        className={inputClass}
+      />
     </div>
   );
 }
@@ -54,19 +63,23 @@ export default async function SignInPage({ searchParams }: PageProps<"/signin">)
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Create API keys, watch your usage and build alerts; market pages need no account. New here? Signing in creates your account on the Free plan.
+          Create API keys, watch your usage and build alerts; market pages need no account. New here? Signing in creates
+          your account on the Free plan.
         </p>
       </div>
       {message && <ErrorMessage>{message}</ErrorMessage>}
       <Card title="Email me a sign-in link">
         {email === "off" ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Email sign-in is not configured on this server (it needs <code>RESEND_API_KEY</code> and <code>APP_URL</code>).
+            Email sign-in is not configured on this server (it needs <code>RESEND_API_KEY</code> and{" "}
+            <code>APP_URL</code>).
           </p>
         ) : (
           <form action={emailSignIn} className="space-y-3">
             {email === "logged" && (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">No email service is configured: the link is written to the server&apos;s log.</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                No email service is configured: the link is written to the server&apos;s log.
+              </p>
             )}
             <input type="hidden" name="callbackUrl" value={returnTo} />
             <EmailField id="email" />
@@ -79,8 +92,8 @@ export default async function SignInPage({ searchParams }: PageProps<"/signin">)
       {devSignInEnabled() && (
         <Card title="Dev sign-in">
           <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-            Enabled on the embedded defaults (<code>DEV_SIGNIN=1</code>), from this machine only: any email that has not signed in by link, no inbox, no
-            password.
+            Enabled on the embedded defaults (<code>DEV_SIGNIN=1</code>), from this machine only: any email that has not
+            signed in by link, no inbox, no password.
           </p>
           <form action={devSignIn} className="space-y-3">
             <input type="hidden" name="callbackUrl" value={returnTo} />

@@ -25,7 +25,10 @@ export default async function TokensPage({ searchParams }: PageProps<"/tokens">)
   }
   return (
     <>
-      <PageHeader title="Tokens" subtitle="Every filter and sort of GET /v1/tokens. The URL keeps them: share it, or call the API with it." />
+      <PageHeader
+        title="Tokens"
+        subtitle="Every filter and sort of GET /v1/tokens. The URL keeps them: share it, or call the API with it."
+      />
       <TokenExplorer initial={{ search: search.toString(), ...view }} fields={tokenFilterFields()} invalid={invalid} />
     </>
   );

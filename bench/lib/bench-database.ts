@@ -46,7 +46,9 @@ export async function ensureBenchDatabase(say: (line: string) => void, { reuse =
     if (Date.now() - reported < 10_000) return;
     reported = Date.now();
     const eta = p.etaSeconds === null ? "" : `, about ${Math.ceil(p.etaSeconds / 60)} min to go`;
-    say(`indexing block ${p.indexedBlock.toLocaleString("en")} of ${p.headBlock.toLocaleString("en")}, ${Math.round(p.eventsPerSecond)} events/s${eta}`);
+    say(
+      `indexing block ${p.indexedBlock.toLocaleString("en")} of ${p.headBlock.toLocaleString("en")}, ${Math.round(p.eventsPerSecond)} events/s${eta}`,
+    );
   };
   const loaded = await loadFixture(url, { size: "large", seed: 42, bulk: true, onProgress });
   say(`loaded in ${loaded.seconds.toFixed(0)} s`);

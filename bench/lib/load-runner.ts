@@ -6,7 +6,15 @@
 import autocannon from "autocannon";
 import { cpuMs } from "./cpu";
 
-type Job = { baseUrl: string; paths: string[]; key: string | null; connections: number; seconds: number; serverPid?: number; dbPids?: number[] };
+type Job = {
+  baseUrl: string;
+  paths: string[];
+  key: string | null;
+  connections: number;
+  seconds: number;
+  serverPid?: number;
+  dbPids?: number[];
+};
 
 const databaseCpuMs = () => (job.dbPids ?? []).reduce((sum, pid) => sum + cpuMs(pid), 0);
 

@@ -32,21 +32,30 @@ export type PonderPeer = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts `ponder start` on the dev chain with our worker's chain profile; its log goes to stderr. */
-export async function startPonderPeer(o: { databaseUrl: string; rpcUrl: string; profile: ChainProfile; pollMs: number }): Promise<PonderPeer> {
+export async function startPonderPeer(o: {
+  databaseUrl: string;
+  rpcUrl: string;
+  profile: ChainProfile;
+  pollMs: number;
+}): Promise<PonderPeer> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [BIN, "start", "--schema", PONDER_SCHEMA, "--port", String(port), "--hostname", "127.0.0.1"], {
-    cwd: DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: o.databaseUrl,
-      PONDER_PEER_PROFILE: JSON.stringify(o.profile),
-      PONDER_PEER_RPC_URL: o.rpcUrl,
-      PONDER_PEER_POLL_MS: String(o.pollMs),
-      PONDER_TELEMETRY_DISABLED: "true",
-      PONDER_LOG_LEVEL: "warn",
+  const proc = spawn(
+    process.execPath,
+    [BIN, "start", "--schema", PONDER_SCHEMA, "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      cwd: DIR,
+      env: {
+        ...process.env,
+        DATABASE_URL: o.databaseUrl,
+        PONDER_PEER_PROFILE: JSON.stringify(o.profile),
+        PONDER_PEER_RPC_URL: o.rpcUrl,
+        PONDER_PEER_POLL_MS: String(o.pollMs),
+        PONDER_TELEMETRY_DISABLED: "true",
+        PONDER_LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", 2, 2],
     },
-    stdio: ["ignore", 2, 2],
-  });
+  );
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   const died = exited.then(() => {
     throw new Error(`ponder exited with code ${proc.exitCode}`);
@@ -72,7 +81,10 @@ export async function startPonderPeer(o: { databaseUrl: string; rpcUrl: string; 
     serving,
     ready,
     indexedBlock: async () => {
-      const status = (await (await fetch(`${base}/status`)).json()) as Record<string, { block: { number: number } | null }> | null;
+      const status = (await (await fetch(`${base}/status`)).json()) as Record<
+        string,
+        { block: { number: number } | null }
+      > | null;
       return status?.chain?.block?.number ?? 0;
     },
     stop: async () => {
@@ -87,7 +99,9 @@ export async function startPonderPeer(o: { databaseUrl: string; rpcUrl: string; 
 
 /** The newest event id in the peer's tables (0 while none or before they exist). */
 export async function newestPonderEventId(sql: Sql): Promise<number> {
-  const [row] = await sql<{ id: string | null }[]>`select max(id)::text as id from ${sql(PONDER_SCHEMA)}.events`.catch(() => [{ id: null }]);
+  const [row] = await sql<{ id: string | null }[]>`select max(id)::text as id from ${sql(PONDER_SCHEMA)}.events`.catch(
+    () => [{ id: null }],
+  );
   return Number(row.id ?? 0);
 }
 

@@ -29,7 +29,10 @@ export function AccountMenu({ email, children }: { email: string; children: Reac
         title={email}
         className="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-zinc-300 px-2 py-1 text-sm text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden"
       >
-        <span aria-hidden="true" className="grid size-6 place-items-center rounded-full bg-indigo-600 text-xs font-semibold uppercase text-white">
+        <span
+          aria-hidden="true"
+          className="grid size-6 place-items-center rounded-full bg-indigo-600 text-xs font-semibold uppercase text-white"
+        >
           {email.slice(0, 1)}
         </span>
         <span className="hidden max-w-36 truncate xl:inline">{email}</span>

@@ -11,7 +11,11 @@ export function SignOutButtons() {
         </button>
       </form>
       <form action={signOutEverywhere}>
-        <button type="submit" className={buttonClass("secondary")} title="End every session of this account, on every device">
+        <button
+          type="submit"
+          className={buttonClass("secondary")}
+          title="End every session of this account, on every device"
+        >
           Sign out everywhere
         </button>
       </form>

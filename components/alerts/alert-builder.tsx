@@ -64,7 +64,10 @@ function MatchPreview({ draft }: { draft: FilterDraft }) {
   search.set("limit", String(PREVIEW_SIZE));
   const query = useDashboardQuery<Page<Token>>(`/api/tokens?${search}`, { enabled: !empty });
   return (
-    <div className="min-h-28 rounded-md border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950" aria-live="polite">
+    <div
+      className="min-h-28 rounded-md border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950"
+      aria-live="polite"
+    >
       {empty ? (
         <p className="text-zinc-600 dark:text-zinc-400">Set at least one condition to see which tokens match.</p>
       ) : query.error ? (
@@ -72,7 +75,8 @@ function MatchPreview({ draft }: { draft: FilterDraft }) {
       ) : query.data ? (
         <>
           <p data-testid="match-count">
-            <strong className="tabular-nums">{formatInteger(query.data.total)}</strong> {query.data.total === 1 ? "token matches" : "tokens match"} now
+            <strong className="tabular-nums">{formatInteger(query.data.total)}</strong>{" "}
+            {query.data.total === 1 ? "token matches" : "tokens match"} now
             {query.isFetching && <span className="text-zinc-500"> · updating…</span>}
           </p>
           {query.data.data.length > 0 && (
@@ -84,7 +88,9 @@ function MatchPreview({ draft }: { draft: FilterDraft }) {
                   </Link>
                 </li>
               ))}
-              {query.data.total > PREVIEW_SIZE && <li className="text-zinc-500">and {formatInteger(query.data.total - PREVIEW_SIZE)} more</li>}
+              {query.data.total > PREVIEW_SIZE && (
+                <li className="text-zinc-500">and {formatInteger(query.data.total - PREVIEW_SIZE)} more</li>
+              )}
             </ul>
           )}
         </>
@@ -96,7 +102,8 @@ function MatchPreview({ draft }: { draft: FilterDraft }) {
 }
 
 /** A refusal in words, not field names (the API's message names the parameter). */
-const inWords = (error: Error, fields: FilterField[]) => refusalInWords(error.message, error instanceof RequestRefused ? error.param : null, fields);
+const inWords = (error: Error, fields: FilterField[]) =>
+  refusalInWords(error.message, error instanceof RequestRefused ? error.param : null, fields);
 
 /**
  * "Send a test event": signed with the saved alert's secret and sent to its saved URL now, as a
@@ -104,7 +111,9 @@ const inWords = (error: Error, fields: FilterField[]) => refusalInWords(error.me
  * has no secret yet, so it takes one once created.
  */
 function TestEvent({ alert, url, fields }: { alert?: EditedAlert; url: string; fields: FilterField[] }) {
-  const send = useMutation({ mutationFn: (id: string) => fetchJson<TestEventResult>(`/api/alerts/${id}/test-event`, { method: "POST" }) });
+  const send = useMutation({
+    mutationFn: (id: string) => fetchJson<TestEventResult>(`/api/alerts/${id}/test-event`, { method: "POST" }),
+  });
   const saved = alert?.notification_channel === "webhook" ? alert.webhook_url : undefined;
   if (!alert || !saved) {
     return (
@@ -115,16 +124,29 @@ function TestEvent({ alert, url, fields }: { alert?: EditedAlert; url: string; f
   }
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <button type="button" className={buttonClass("secondary")} disabled={send.isPending || url !== saved} onClick={() => send.mutate(alert.id)}>
+      <button
+        type="button"
+        className={buttonClass("secondary")}
+        disabled={send.isPending || url !== saved}
+        onClick={() => send.mutate(alert.id)}
+      >
         {send.isPending ? "Sending a test event…" : "Send a test event"}
       </button>
       <span aria-live="polite" data-testid="test-event-result">
         {url !== saved ? (
-          <span className="text-zinc-600 dark:text-zinc-400">Save the new URL first: the test event goes to the saved one.</span>
+          <span className="text-zinc-600 dark:text-zinc-400">
+            Save the new URL first: the test event goes to the saved one.
+          </span>
         ) : send.error ? (
           <span className="text-red-700 dark:text-red-300">{inWords(send.error, fields)}</span>
         ) : send.data ? (
-          <span className={send.data.delivered ? "text-emerald-700 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}>{send.data.message}</span>
+          <span
+            className={
+              send.data.delivered ? "text-emerald-700 dark:text-emerald-300" : "text-red-700 dark:text-red-300"
+            }
+          >
+            {send.data.message}
+          </span>
         ) : null}
       </span>
     </div>
@@ -132,7 +154,11 @@ function TestEvent({ alert, url, fields }: { alert?: EditedAlert; url: string; f
 }
 
 /** An alert as the builder edits it (GET /v1/alerts/{id}'s fields it can change). */
-export type EditedAlert = Omit<AlertBody, "kind" | "conditions"> & { id: string; kind: AlertKind; conditions: Conditions };
+export type EditedAlert = Omit<AlertBody, "kind" | "conditions"> & {
+  id: string;
+  kind: AlertKind;
+  conditions: Conditions;
+};
 
 /**
  * Builds a new alert, or edits `editing` (PATCH: name, conditions, channel). A new alert goes
@@ -167,7 +193,9 @@ export function AlertBuilder({
   const [channel, setChannel] = useState(editing?.notification_channel ?? "email");
   const [webhookUrl, setWebhookUrl] = useState(editing?.webhook_url ?? "");
   const save = useRefreshingMutation<NewAlert>((body) =>
-    editing ? { url: `/api/alerts/${editing.id}`, method: "PATCH", body: body.alert } : { url: "/api/alerts", method: "POST", body },
+    editing
+      ? { url: `/api/alerts/${editing.id}`, method: "PATCH", body: body.alert }
+      : { url: "/api/alerts", method: "POST", body },
   );
   const idPrefix = editing ? `alert-${editing.id}` : "alert";
 
@@ -220,7 +248,8 @@ export function AlertBuilder({
             </div>
           ) : (
             <p className="self-end text-xs text-zinc-600 dark:text-zinc-400">
-              Alerts belong to an API key, as in the API. You have none, so this alert goes under a new key named “{ALERTS_KEY_NAME}” (rotate it on the{" "}
+              Alerts belong to an API key, as in the API. You have none, so this alert goes under a new key named “
+              {ALERTS_KEY_NAME}” (rotate it on the{" "}
               <Link href="/keys" className="text-indigo-700 underline dark:text-indigo-300">
                 keys page
               </Link>{" "}
@@ -232,9 +261,18 @@ export function AlertBuilder({
         <label htmlFor={`${idPrefix}-kind`} className={labelClass}>
           Watch
         </label>
-        <select id={`${idPrefix}-kind`} value={kind} onChange={(e) => setKind(e.target.value as AlertKind)} className={inputClass}>
+        <select
+          id={`${idPrefix}-kind`}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as AlertKind)}
+          className={inputClass}
+        >
           {KIND_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value} disabled={value === "smart_money" && !smartMoney && editing?.kind !== value}>
+            <option
+              key={value}
+              value={value}
+              disabled={value === "smart_money" && !smartMoney && editing?.kind !== value}
+            >
               {label}
               {value === "smart_money" && !smartMoney ? " (Pro and API Tier)" : ""}
             </option>
@@ -244,7 +282,12 @@ export function AlertBuilder({
       <fieldset>
         <legend className="mb-2 text-sm font-medium">{LEGENDS[kind]}</legend>
         {kind === "token" ? (
-          <FilterInputs fields={fields} values={draft} onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))} idPrefix={idPrefix} />
+          <FilterInputs
+            fields={fields}
+            values={draft}
+            onChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))}
+            idPrefix={idPrefix}
+          />
         ) : (
           <KindInputs
             kind={kind}
@@ -260,7 +303,12 @@ export function AlertBuilder({
           <label htmlFor={`${idPrefix}-channel`} className={labelClass}>
             Deliver by
           </label>
-          <select id={`${idPrefix}-channel`} value={channel} onChange={(e) => setChannel(e.target.value)} className={inputClass}>
+          <select
+            id={`${idPrefix}-channel`}
+            value={channel}
+            onChange={(e) => setChannel(e.target.value)}
+            className={inputClass}
+          >
             <option value="email">Email{email ? ` to ${email}` : ""}</option>
             <option value="webhook" disabled={!webhooks}>
               Webhook{webhooks ? "" : " (Pro and API Tier)"}

@@ -38,13 +38,20 @@ export function AlertList({
   const remove = useRefreshingMutation<string>((id) => ({ url: `/api/alerts/${id}`, method: "DELETE" }));
   const error = setStatus.error ?? remove.error;
 
-  if (!alerts.length) return <EmptyState title="No alerts yet.">Build one above; it fires when tokens newly match its conditions.</EmptyState>;
+  if (!alerts.length)
+    return (
+      <EmptyState title="No alerts yet.">Build one above; it fires when tokens newly match its conditions.</EmptyState>
+    );
   return (
     <div className="space-y-3">
       {error && <ErrorMessage>{error.message}</ErrorMessage>}
       <ul className="space-y-3">
         {alerts.map((a) => (
-          <li key={a.id} data-alert-id={a.id} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+          <li
+            key={a.id}
+            data-alert-id={a.id}
+            className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+          >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <h3 className="flex flex-wrap items-center gap-2 font-medium">
@@ -76,7 +83,12 @@ export function AlertList({
                 >
                   {a.status === "active" ? "Pause" : "Resume"}
                 </button>
-                <ConfirmButton label="Delete" confirmLabel={`Delete ${a.name}`} disabled={remove.isPending} onConfirm={() => remove.mutate(a.id)} />
+                <ConfirmButton
+                  label="Delete"
+                  confirmLabel={`Delete ${a.name}`}
+                  disabled={remove.isPending}
+                  onConfirm={() => remove.mutate(a.id)}
+                />
               </div>
             </div>
             {editing === a.id && (

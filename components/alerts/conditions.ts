@@ -19,7 +19,9 @@ export function conditionsOf(draft: FilterDraft): Conditions {
 
 /** Stored conditions as the builder's draft, to edit them. */
 export function draftOf(conditions: Conditions): FilterDraft {
-  return Object.fromEntries(Object.entries(conditions).map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : String(value)]));
+  return Object.fromEntries(
+    Object.entries(conditions).map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : String(value)]),
+  );
 }
 
 /** The same draft as GET /v1/tokens's query string, for the "match now" preview. */

@@ -13,8 +13,9 @@ export function FailingWebhooks({ targets }: { targets: (FailingWebhookTarget & 
   return (
     <Card title="Failing webhook targets">
       <p className="mb-3 text-sm text-zinc-700 dark:text-zinc-300">
-        The latest delivery to each of these failed. After a few failures in a row, deliveries to the same domain are put off for a few minutes at a time, and
-        resume by themselves once it answers; each notification is retried for about an hour.
+        The latest delivery to each of these failed. After a few failures in a row, deliveries to the same domain are
+        put off for a few minutes at a time, and resume by themselves once it answers; each notification is retried for
+        about an hour.
       </p>
       <TableFrame label="Failing webhook targets">
         <table className="w-full text-sm" data-testid="failing-webhooks">

@@ -37,7 +37,10 @@ export function refusalInWords(message: string, param: string | null, fields: Fi
   const field = param?.split(".").at(-1);
   const subject = field ? nameOf(field, fields) : null;
   const named = subject !== null && message.startsWith(`${param}: `);
-  const text = (named ? message.slice(`${param}: `.length) : message).replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => nameOf(name, fields) ?? name);
+  const text = (named ? message.slice(`${param}: `.length) : message).replace(
+    /\b[a-z]+(?:_[a-z]+)+\b/g,
+    (name) => nameOf(name, fields) ?? name,
+  );
   if (!named) return sentence(text);
   return sentence(/^[a-z]/.test(text) ? `${subject} ${text}` : `${subject}: ${text}`);
 }

@@ -4,7 +4,13 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { describeEvent, usd } from "@/lib/alerts/describe";
 import type { AlertPreview } from "@/lib/alerts/preview";
-import { PRICE_MOVES, PRICE_SIDES, PRICE_WINDOW_NAMES, PRICE_WINDOWS, WALLET_ACTIONS } from "@/lib/domain/alert-conditions";
+import {
+  PRICE_MOVES,
+  PRICE_SIDES,
+  PRICE_WINDOW_NAMES,
+  PRICE_WINDOWS,
+  WALLET_ACTIONS,
+} from "@/lib/domain/alert-conditions";
 import { fetchJson } from "../fetch-json";
 import { formatDateTime, formatInteger } from "../format";
 import { inputClass, labelClass } from "../ui/button";
@@ -73,7 +79,13 @@ function Select({
   options: readonly (readonly [string, string])[];
 }) {
   return (
-    <select id={id} name={field} value={draft[field] ?? ""} onChange={(e) => onChange(field, e.target.value)} className={inputClass}>
+    <select
+      id={id}
+      name={field}
+      value={draft[field] ?? ""}
+      onChange={(e) => onChange(field, e.target.value)}
+      className={inputClass}
+    >
       {options.map(([value, label]) => (
         <option key={value} value={value}>
           {label}
@@ -123,7 +135,9 @@ function TokenAndAmount({ draft, onChange, idPrefix }: { draft: KindDraft; onCha
         {(id) => <TextInput id={id} field="token_address" draft={draft} onChange={onChange} placeholder="any token" />}
       </Field>
       <Field id={`${idPrefix}-min-usd`} label="Worth at least (USD)">
-        {(id) => <TextInput id={id} field="min_amount_usd" draft={draft} onChange={onChange} placeholder="any" number />}
+        {(id) => (
+          <TextInput id={id} field="min_amount_usd" draft={draft} onChange={onChange} placeholder="any" number />
+        )}
       </Field>
     </div>
   );
@@ -154,22 +168,50 @@ function PriceInputs({ draft, onChange, idPrefix }: { draft: KindDraft; onChange
         {moves ? (
           <>
             <Field id={`${idPrefix}-moves`} label="Direction">
-              {(id) => <Select id={id} field="moves" draft={draft} onChange={onChange} options={PRICE_MOVES.map((m) => [m, MOVE_LABELS[m]])} />}
+              {(id) => (
+                <Select
+                  id={id}
+                  field="moves"
+                  draft={draft}
+                  onChange={onChange}
+                  options={PRICE_MOVES.map((m) => [m, MOVE_LABELS[m]])}
+                />
+              )}
             </Field>
             <Field id={`${idPrefix}-change`} label="By at least (%)">
-              {(id) => <TextInput id={id} field="change_pct" draft={draft} onChange={onChange} placeholder="20" number />}
+              {(id) => (
+                <TextInput id={id} field="change_pct" draft={draft} onChange={onChange} placeholder="20" number />
+              )}
             </Field>
             <Field id={`${idPrefix}-window`} label="Within">
-              {(id) => <Select id={id} field="window" draft={draft} onChange={onChange} options={PRICE_WINDOW_NAMES.map((w) => [w, PRICE_WINDOWS[w].label])} />}
+              {(id) => (
+                <Select
+                  id={id}
+                  field="window"
+                  draft={draft}
+                  onChange={onChange}
+                  options={PRICE_WINDOW_NAMES.map((w) => [w, PRICE_WINDOWS[w].label])}
+                />
+              )}
             </Field>
           </>
         ) : (
           <>
             <Field id={`${idPrefix}-side`} label="Side">
-              {(id) => <Select id={id} field="crosses" draft={draft} onChange={onChange} options={PRICE_SIDES.map((s) => [s, `${s} the level`])} />}
+              {(id) => (
+                <Select
+                  id={id}
+                  field="crosses"
+                  draft={draft}
+                  onChange={onChange}
+                  options={PRICE_SIDES.map((s) => [s, `${s} the level`])}
+                />
+              )}
             </Field>
             <Field id={`${idPrefix}-level`} label="Level (USD)">
-              {(id) => <TextInput id={id} field="price_usd" draft={draft} onChange={onChange} placeholder="0.01" number />}
+              {(id) => (
+                <TextInput id={id} field="price_usd" draft={draft} onChange={onChange} placeholder="0.01" number />
+              )}
             </Field>
           </>
         )}
@@ -179,7 +221,17 @@ function PriceInputs({ draft, onChange, idPrefix }: { draft: KindDraft; onChange
 }
 
 /** The inputs of a wallet, price or smart-money alert. */
-export function KindInputs({ kind, draft, onChange, idPrefix }: { kind: OtherKind; draft: KindDraft; onChange: Change; idPrefix: string }) {
+export function KindInputs({
+  kind,
+  draft,
+  onChange,
+  idPrefix,
+}: {
+  kind: OtherKind;
+  draft: KindDraft;
+  onChange: Change;
+  idPrefix: string;
+}) {
   if (kind === "wallet") return <WalletInputs draft={draft} onChange={onChange} idPrefix={idPrefix} />;
   if (kind === "price") return <PriceInputs draft={draft} onChange={onChange} idPrefix={idPrefix} />;
   return <TokenAndAmount draft={draft} onChange={onChange} idPrefix={idPrefix} />;
@@ -205,15 +257,21 @@ export function KindPreview({ kind, draft }: { kind: OtherKind; draft: KindDraft
   });
   const p = query.data;
   return (
-    <div className="min-h-28 rounded-md border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950" aria-live="polite">
+    <div
+      className="min-h-28 rounded-md border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950"
+      aria-live="polite"
+    >
       {!ready ? (
-        <p className="text-zinc-600 dark:text-zinc-400">Fill in the conditions to see what this alert would have sent over the last day.</p>
+        <p className="text-zinc-600 dark:text-zinc-400">
+          Fill in the conditions to see what this alert would have sent over the last day.
+        </p>
       ) : query.error ? (
         <p className="text-red-700 dark:text-red-300">{query.error.message}</p>
       ) : p ? (
         <>
           <p data-testid="preview-count">
-            Over the last 24 h it would have sent <strong className="tabular-nums">{plural(p.notifications, "notification")}</strong>
+            Over the last 24 h it would have sent{" "}
+            <strong className="tabular-nums">{plural(p.notifications, "notification")}</strong>
             {p.total_events > 0 && <> about {plural(p.total_events, "event")}</>}
             {query.isFetching && <span className="text-zinc-500"> · updating…</span>}
           </p>
@@ -221,7 +279,10 @@ export function KindPreview({ kind, draft }: { kind: OtherKind; draft: KindDraft
             {p.events.slice(0, PREVIEW_ROWS).map((e) => (
               <li key={e.id}>
                 <span className="text-zinc-500">{formatDateTime(e.timestamp)}</span>{" "}
-                <Link href={`/tokens/${e.token_address}`} className="text-indigo-700 hover:underline dark:text-indigo-300">
+                <Link
+                  href={`/tokens/${e.token_address}`}
+                  className="text-indigo-700 hover:underline dark:text-indigo-300"
+                >
                   {describeEvent(e, e.symbol || "a token")}
                 </Link>
               </li>

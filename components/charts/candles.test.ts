@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { candleIndexAt, formatAxisTime, formatPrice, labelEvery, niceStep, priceDomain, priceTicks, scale } from "./candles";
+import {
+  candleIndexAt,
+  formatAxisTime,
+  formatPrice,
+  labelEvery,
+  niceStep,
+  priceDomain,
+  priceTicks,
+  scale,
+} from "./candles";
 
 const range = (low: number, high: number) => ({ low, high });
 

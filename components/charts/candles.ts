@@ -6,14 +6,23 @@ import { CHART_CANDLES } from "@/lib/queries/shared-views";
  * scaling and formatting its axes and readout use (shared by the server page and the client chart).
  */
 
-export type Candle = { time: string; open: number; high: number; low: number; close: number; volume_usd: number; trades: number };
+export type Candle = {
+  time: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume_usd: number;
+  trades: number;
+};
 
 export const CHART_INTERVALS = Object.keys(OHLCV_INTERVALS) as OhlcvInterval[];
 /** 15-minute candles: a day of them fits the chart, which is what a trader opens a token page for. */
 export const DEFAULT_CHART_INTERVAL: OhlcvInterval = "15m";
 
 /** The dashboard's JSON route of the chart (GET /v1/tokens/{address}/ohlcv's answer). */
-export const ohlcvUrl = (address: string, interval: OhlcvInterval) => `/api/tokens/${address}/ohlcv?interval=${interval}&limit=${CHART_CANDLES}`;
+export const ohlcvUrl = (address: string, interval: OhlcvInterval) =>
+  `/api/tokens/${address}/ohlcv?interval=${interval}&limit=${CHART_CANDLES}`;
 
 /** Share of the price range added above and below, so the highest and lowest wicks do not touch the edges. */
 const PADDING = 0.08;
@@ -59,7 +68,12 @@ function usdFormat(digits: number, compact: boolean) {
   const key = `${digits}${compact}`;
   let f = usdFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumSignificantDigits: digits, notation: compact ? "compact" : "standard" });
+    f = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      maximumSignificantDigits: digits,
+      notation: compact ? "compact" : "standard",
+    });
     usdFormats.set(key, f);
   }
   return f;
@@ -92,11 +106,14 @@ export function formatPrice(v: number, step?: number): string {
 /** A candle's start on the time axis: the clock time, or the date for daily candles and at midnight UTC. */
 export function formatAxisTime(iso: string, interval: OhlcvInterval): string {
   const midnight = iso.slice(11, 16) === "00:00";
-  return interval === "1d" || (midnight && OHLCV_INTERVALS[interval] >= OHLCV_INTERVALS["1h"]) ? iso.slice(5, 10) : iso.slice(11, 16);
+  return interval === "1d" || (midnight && OHLCV_INTERVALS[interval] >= OHLCV_INTERVALS["1h"])
+    ? iso.slice(5, 10)
+    : iso.slice(11, 16);
 }
 
 /** Linear map of [d0, d1] onto [r0, r1] (r0 > r1 for a y axis, where up is smaller). */
-export const scale = (d0: number, d1: number, r0: number, r1: number) => (v: number) => r0 + ((v - d0) / (d1 - d0 || 1)) * (r1 - r0);
+export const scale = (d0: number, d1: number, r0: number, r1: number) => (v: number) =>
+  r0 + ((v - d0) / (d1 - d0 || 1)) * (r1 - r0);
 
 /** The candle under x: slots of width `slot` from `left`, clamped to the candles there are. */
 export function candleIndexAt(x: number, left: number, slot: number, count: number): number {

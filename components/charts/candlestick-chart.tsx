@@ -7,7 +7,18 @@ import type { Page } from "../types";
 import { EmptyState } from "../ui/empty-state";
 import { RequestProblem } from "../ui/request-problem";
 import { useDashboardQuery } from "../use-dashboard-query";
-import { type Candle, CHART_INTERVALS, candleIndexAt, formatAxisTime, formatPrice, labelEvery, ohlcvUrl, priceDomain, priceTicks, scale } from "./candles";
+import {
+  type Candle,
+  CHART_INTERVALS,
+  candleIndexAt,
+  formatAxisTime,
+  formatPrice,
+  labelEvery,
+  ohlcvUrl,
+  priceDomain,
+  priceTicks,
+  scale,
+} from "./candles";
 
 /** Drawn in pixels of the chart's own width (measured), so text stays legible on a phone. */
 const H = 300;
@@ -45,16 +56,28 @@ function useWidth(initial: number) {
  * finger, or the arrow keys) picks a candle, and its time, open, high, low, close and volume show
  * in a line reserved above the chart, so reading it never moves the page.
  */
-export function CandlestickChart({ address, initial }: { address: string; initial: { interval: OhlcvInterval; data: Page<Candle> } }) {
+export function CandlestickChart({
+  address,
+  initial,
+}: {
+  address: string;
+  initial: { interval: OhlcvInterval; data: Page<Candle> };
+}) {
   const [timeframe, setTimeframe] = useState(initial.interval);
-  const query = useDashboardQuery<Page<Candle>>(ohlcvUrl(address, timeframe), { initial: { url: ohlcvUrl(address, initial.interval), data: initial.data } });
+  const query = useDashboardQuery<Page<Candle>>(ohlcvUrl(address, timeframe), {
+    initial: { url: ohlcvUrl(address, initial.interval), data: initial.data },
+  });
   const candles = query.data?.data ?? [];
   // While another timeframe loads or fails, the candles on screen are those of the last answer.
   const shownInterval = CHART_INTERVALS.find((i) => query.shownUrl === ohlcvUrl(address, i)) ?? timeframe;
   return (
     <div>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label="Timeframe" className="inline-flex overflow-hidden rounded-md border border-zinc-300 text-xs dark:border-zinc-700">
+        <div
+          role="group"
+          aria-label="Timeframe"
+          className="inline-flex overflow-hidden rounded-md border border-zinc-300 text-xs dark:border-zinc-700"
+        >
           {CHART_INTERVALS.map((i) => (
             <button
               key={i}
@@ -73,7 +96,9 @@ export function CandlestickChart({ address, initial }: { address: string; initia
       {candles.length ? (
         <Candles candles={candles} interval={shownInterval} />
       ) : query.isSuccess && !query.isPlaceholderData ? (
-        <EmptyState title="No swaps yet.">Candles appear with the token&apos;s first swap or liquidity change.</EmptyState>
+        <EmptyState title="No swaps yet.">
+          Candles appear with the token&apos;s first swap or liquidity change.
+        </EmptyState>
       ) : (
         <div className="h-[300px]" />
       )}
@@ -106,7 +131,10 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
     const rect = e.currentTarget.getBoundingClientRect();
     const x = ((e.clientX - rect.left) / rect.width) * width;
     const py = ((e.clientY - rect.top) / rect.height) * H;
-    setPointer({ index: candleIndexAt(x, first, slot, candles.length), y: py >= PAD.top && py <= PAD.top + PRICE_H ? py : null });
+    setPointer({
+      index: candleIndexAt(x, first, slot, candles.length),
+      y: py >= PAD.top && py <= PAD.top + PRICE_H ? py : null,
+    });
   };
   const crossY = pointer ? (pointer.y ?? y(shown.close)) : null;
 
@@ -121,7 +149,9 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
         {(["open", "high", "low", "close"] as const).map((k) => (
           <span key={k}>
             {k[0].toUpperCase()}{" "}
-            <strong className={up(shown) ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}>{formatPrice(shown[k])}</strong>
+            <strong className={up(shown) ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}>
+              {formatPrice(shown[k])}
+            </strong>
           </span>
         ))}
         <span>
@@ -151,7 +181,12 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
         {ticks.map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={plotRight} y1={y(v)} y2={y(v)} className="stroke-zinc-200 dark:stroke-zinc-800" />
-            <text x={plotRight + 6} y={y(v) + 4} className="fill-zinc-500 text-[11px] dark:fill-zinc-400" data-testid="price-tick">
+            <text
+              x={plotRight + 6}
+              y={y(v) + 4}
+              className="fill-zinc-500 text-[11px] dark:fill-zinc-400"
+              data-testid="price-tick"
+            >
               {formatPrice(v, step)}
             </text>
           </g>
@@ -159,7 +194,13 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
         {/* Counted from the latest candle, so the newest time is always labelled. */}
         {candles.map((c, i) =>
           (candles.length - 1 - i) % every === 0 && center(i) >= PAD.left + HALF_LABEL ? (
-            <text key={c.time} x={center(i)} y={H - 6} textAnchor="middle" className="fill-zinc-500 text-[11px] dark:fill-zinc-400">
+            <text
+              key={c.time}
+              x={center(i)}
+              y={H - 6}
+              textAnchor="middle"
+              className="fill-zinc-500 text-[11px] dark:fill-zinc-400"
+            >
               {formatAxisTime(c.time, interval)}
             </text>
           ) : null,
@@ -170,7 +211,13 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
           return (
             <g key={c.time} className={color} data-testid="candle" data-time={c.time}>
               <line x1={center(i)} x2={center(i)} y1={y(c.high)} y2={y(c.low)} strokeWidth={1} />
-              <rect x={center(i) - body / 2} y={top} width={body} height={Math.max(1, y(Math.min(c.open, c.close)) - top)} strokeWidth={0} />
+              <rect
+                x={center(i) - body / 2}
+                y={top}
+                width={body}
+                height={Math.max(1, y(Math.min(c.open, c.close)) - top)}
+                strokeWidth={0}
+              />
               <rect
                 x={center(i) - body / 2}
                 y={volumeY(c.volume_usd)}
@@ -187,9 +234,30 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
         </text>
         {pointer && crossY !== null && (
           <g data-testid="crosshair" className="pointer-events-none">
-            <line x1={center(active)} x2={center(active)} y1={PAD.top} y2={volumeTop + VOLUME_H} className="stroke-zinc-500" strokeDasharray="3 3" />
-            <line x1={PAD.left} x2={plotRight} y1={crossY} y2={crossY} className="stroke-zinc-500" strokeDasharray="3 3" />
-            <rect x={plotRight + 1} y={crossY - 9} width={PAD.right - 1} height={18} rx={3} className="fill-zinc-700 dark:fill-zinc-300" />
+            <line
+              x1={center(active)}
+              x2={center(active)}
+              y1={PAD.top}
+              y2={volumeTop + VOLUME_H}
+              className="stroke-zinc-500"
+              strokeDasharray="3 3"
+            />
+            <line
+              x1={PAD.left}
+              x2={plotRight}
+              y1={crossY}
+              y2={crossY}
+              className="stroke-zinc-500"
+              strokeDasharray="3 3"
+            />
+            <rect
+              x={plotRight + 1}
+              y={crossY - 9}
+              width={PAD.right - 1}
+              height={18}
+              rx={3}
+              className="fill-zinc-700 dark:fill-zinc-300"
+            />
             <text x={plotRight + 6} y={crossY + 4} className="fill-white text-[11px] dark:fill-zinc-900">
               {formatPrice(priceAt(crossY), step / 10)}
             </text>

@@ -30,7 +30,12 @@ export function RiskGauge({ score, level }: { score: number; level: RiskLevel })
   const [nx, ny] = at(score, R - 22);
   return (
     // The needle sweeps the upper half only: the score and its level sit under the pivot, clear of it at any score.
-    <svg viewBox="0 0 200 142" className="mx-auto h-auto w-full max-w-64" role="img" aria-label={`Risk score ${score} of 100: ${level}`}>
+    <svg
+      viewBox="0 0 200 142"
+      className="mx-auto h-auto w-full max-w-64"
+      role="img"
+      aria-label={`Risk score ${score} of 100: ${level}`}
+    >
       {bands.map(([bandLevel, from, to]) => (
         <path
           key={bandLevel}
@@ -41,12 +46,30 @@ export function RiskGauge({ score, level }: { score: number; level: RiskLevel })
           opacity={bandLevel === level ? 1 : 0.3}
         />
       ))}
-      <line x1={CX} y1={CY} x2={nx} y2={ny} strokeWidth={3} strokeLinecap="round" className="stroke-zinc-700 dark:stroke-zinc-200" />
+      <line
+        x1={CX}
+        y1={CY}
+        x2={nx}
+        y2={ny}
+        strokeWidth={3}
+        strokeLinecap="round"
+        className="stroke-zinc-700 dark:stroke-zinc-200"
+      />
       <circle cx={CX} cy={CY} r={5} className="fill-zinc-700 dark:fill-zinc-200" />
-      <text x={CX} y={CY + 29} textAnchor="middle" className="fill-zinc-900 text-[22px] font-semibold dark:fill-zinc-100">
+      <text
+        x={CX}
+        y={CY + 29}
+        textAnchor="middle"
+        className="fill-zinc-900 text-[22px] font-semibold dark:fill-zinc-100"
+      >
         {Math.round(score)}
       </text>
-      <text x={CX} y={CY + 44} textAnchor="middle" className="fill-zinc-500 text-[11px] uppercase tracking-wider dark:fill-zinc-400">
+      <text
+        x={CX}
+        y={CY + 44}
+        textAnchor="middle"
+        className="fill-zinc-500 text-[11px] uppercase tracking-wider dark:fill-zinc-400"
+      >
         {level} risk
       </text>
     </svg>

@@ -19,7 +19,9 @@ export function ScoreBar({
       <div className="mb-1 flex justify-between gap-2 text-xs">
         <span className="text-zinc-700 dark:text-zinc-300">
           {label}
-          {weight !== undefined && <span className="text-zinc-500 dark:text-zinc-400"> · weight {Math.round(weight * 100)}%</span>}
+          {weight !== undefined && (
+            <span className="text-zinc-500 dark:text-zinc-400"> · weight {Math.round(weight * 100)}%</span>
+          )}
         </span>
         <span className="font-medium tabular-nums">{display ?? Math.round(value)}</span>
       </div>

@@ -48,15 +48,39 @@ export function UsageChart({ usage }: { usage: KeyUsage }) {
           return (
             <g key={d.day}>
               <title>{`${d.day}: ${formatInteger(d.requests)} requests, ${formatInteger(d.rejected)} rejected`}</title>
-              <rect x={x} y={y(d.requests)} width={w} height={y(0) - y(d.requests)} className="fill-indigo-500 dark:fill-indigo-400" />
-              <rect x={x} y={y(d.requests + d.rejected)} width={w} height={y(d.requests) - y(d.requests + d.rejected)} className="fill-red-500" />
+              <rect
+                x={x}
+                y={y(d.requests)}
+                width={w}
+                height={y(0) - y(d.requests)}
+                className="fill-indigo-500 dark:fill-indigo-400"
+              />
+              <rect
+                x={x}
+                y={y(d.requests + d.rejected)}
+                width={w}
+                height={y(d.requests) - y(d.requests + d.rejected)}
+                className="fill-red-500"
+              />
             </g>
           );
         })}
         {limitInView && (
           <g>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(usage.dailyLimit)} y2={y(usage.dailyLimit)} strokeDasharray="5 4" className="stroke-red-500" />
-            <text x={W - PAD.right} y={y(usage.dailyLimit) - 4} textAnchor="end" className="fill-red-600 text-[10px] dark:fill-red-400">
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(usage.dailyLimit)}
+              y2={y(usage.dailyLimit)}
+              strokeDasharray="5 4"
+              className="stroke-red-500"
+            />
+            <text
+              x={W - PAD.right}
+              y={y(usage.dailyLimit) - 4}
+              textAnchor="end"
+              className="fill-red-600 text-[10px] dark:fill-red-400"
+            >
               limit {formatInteger(usage.dailyLimit)}/day
             </text>
           </g>
@@ -70,7 +94,9 @@ export function UsageChart({ usage }: { usage: KeyUsage }) {
       </svg>
       <figcaption className="mt-1 flex flex-wrap gap-x-4 text-xs text-zinc-600 dark:text-zinc-400">
         <span>
-          Today <strong className="tabular-nums text-zinc-900 dark:text-zinc-100">{formatInteger(today.requests)}</strong> of {formatInteger(usage.dailyLimit)}
+          Today{" "}
+          <strong className="tabular-nums text-zinc-900 dark:text-zinc-100">{formatInteger(today.requests)}</strong> of{" "}
+          {formatInteger(usage.dailyLimit)}
         </span>
         <span>{formatInteger(usage.minuteLimit)} per minute</span>
         {!limitInView && <span>The daily limit is far above this key&apos;s use.</span>}

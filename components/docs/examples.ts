@@ -21,7 +21,11 @@ export function recordedExample(media: MediaType | undefined, schemas: Record<st
 
 /** Bodies that pass validation as they are, for the request bodies the API takes (by schema name). */
 const BODIES: Record<string, unknown> = {
-  CreateAlert: { name: "fresh and liquid", conditions: { min_liquidity_usd: 10000, max_risk_score: 40 }, notification_channel: "email" },
+  CreateAlert: {
+    name: "fresh and liquid",
+    conditions: { min_liquidity_usd: 10000, max_risk_score: 40 },
+    notification_channel: "email",
+  },
   UpdateAlert: { name: "fresh, liquid and clean", conditions: { min_liquidity_usd: 10000, max_risk_score: 30 } },
 };
 
@@ -35,7 +39,11 @@ function requestBody(op: Operation, schemas: Record<string, Schema>): unknown {
 
 /** Fills a path's parameters: addresses from the live market, other ids from shell variables. */
 function fillPath(path: string, live: LiveAddresses): string {
-  const kind = /\/(tokens|scores\/token)\//.test(path) ? "token" : /\/(wallets|scores\/wallet)\//.test(path) ? "wallet" : null;
+  const kind = /\/(tokens|scores\/token)\//.test(path)
+    ? "token"
+    : /\/(wallets|scores\/wallet)\//.test(path)
+      ? "wallet"
+      : null;
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name === "address" && kind && live[kind]) return live[kind]!;
     // "/alerts/{id}" reads $ALERT_ID: the resource's name, singular, then the parameter's.
@@ -50,7 +58,14 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
  * A curl line that runs as copied once KEY holds an API key (and ALERT_ID an alert's id, for the
  * alert routes): the path filled, required query parameters set, a valid JSON body for writes.
  */
-export function curlLine(method: string, path: string, serverUrl: string, op: Operation, schemas: Record<string, Schema>, live: LiveAddresses): string {
+export function curlLine(
+  method: string,
+  path: string,
+  serverUrl: string,
+  op: Operation,
+  schemas: Record<string, Schema>,
+  live: LiveAddresses,
+): string {
   const parts = ["curl", "-sS"];
   // A stream's messages as they come, not when curl's buffer fills.
   if (Object.values(op.responses).some((r) => r.content?.["text/event-stream"])) parts.push("-N");
@@ -60,7 +75,8 @@ export function curlLine(method: string, path: string, serverUrl: string, op: Op
   if (body !== undefined) parts.push("-H", "'Content-Type: application/json'", "-d", shellQuote(JSON.stringify(body)));
   const required = (op.parameters ?? []).filter((p) => p.in === "query" && p.required);
   // A live value first, else the default, the first allowed value or the parameter's example: never an empty one.
-  const value = (p: (typeof required)[number]) => live.queries?.[p.name] ?? p.schema?.default ?? p.schema?.enum?.[0] ?? p.schema?.examples?.[0] ?? "";
+  const value = (p: (typeof required)[number]) =>
+    live.queries?.[p.name] ?? p.schema?.default ?? p.schema?.enum?.[0] ?? p.schema?.examples?.[0] ?? "";
   const query = required.map((p) => `${p.name}=${encodeURIComponent(String(value(p)))}`).join("&");
   parts.push(`"${serverUrl}${fillPath(path, live)}${query ? `?${query}` : ""}"`);
   return parts.join(" ");

@@ -47,7 +47,10 @@ export function OperationSection({
   const success = Object.entries(op.responses).find(([status]) => status.startsWith("2"));
   const example = success && recordedExample(success[1].content?.["application/json"], schemas);
   return (
-    <section id={operationAnchor(method, path)} className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      id={operationAnchor(method, path)}
+      className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h3 className="flex flex-wrap items-center gap-2">
         <Badge tone={METHOD_TONE[method]}>{method.toUpperCase()}</Badge>
         <code className="font-mono text-sm font-semibold">{path}</code>
@@ -78,12 +81,16 @@ export function OperationSection({
                 <tr key={`${p.in}-${p.name}`} className="border-t border-zinc-100 align-top dark:border-zinc-800">
                   <td className="px-3 py-1.5 font-mono">
                     {p.name}
-                    {p.required && <span className="ml-1 font-sans text-xs text-red-600 dark:text-red-400">required</span>}
+                    {p.required && (
+                      <span className="ml-1 font-sans text-xs text-red-600 dark:text-red-400">required</span>
+                    )}
                   </td>
                   <td className="px-3 py-1.5 text-zinc-500">{p.in}</td>
                   <td className="px-3 py-1.5 text-zinc-700 dark:text-zinc-300">
                     <CodeSpans text={p.description ?? p.schema?.description ?? ""} />
-                    {p.schema && schemaRules(p.schema).length > 0 && <span className="block text-xs text-zinc-500">{schemaRules(p.schema).join("; ")}</span>}
+                    {p.schema && schemaRules(p.schema).length > 0 && (
+                      <span className="block text-xs text-zinc-500">{schemaRules(p.schema).join("; ")}</span>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -104,7 +111,11 @@ export function OperationSection({
           const schema = jsonSchema(r.content);
           return (
             <li key={status} className="flex flex-wrap gap-x-2">
-              <span className={`font-mono font-medium ${status.startsWith("2") ? "text-emerald-700 dark:text-emerald-400" : "text-zinc-500"}`}>{status}</span>
+              <span
+                className={`font-mono font-medium ${status.startsWith("2") ? "text-emerald-700 dark:text-emerald-400" : "text-zinc-500"}`}
+              >
+                {status}
+              </span>
               <span className="text-zinc-700 dark:text-zinc-300">{r.description}</span>
               {schema && status.startsWith("2") && <SchemaType schema={schema} />}
             </li>
@@ -114,8 +125,12 @@ export function OperationSection({
 
       {example !== undefined && (
         <details className="mt-3 text-sm">
-          <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Example response ({success![0]}, recorded from the API)</summary>
-          <pre className="mt-1 max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-950">{JSON.stringify(example, null, 2)}</pre>
+          <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">
+            Example response ({success![0]}, recorded from the API)
+          </summary>
+          <pre className="mt-1 max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-950">
+            {JSON.stringify(example, null, 2)}
+          </pre>
         </details>
       )}
 

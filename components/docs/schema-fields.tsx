@@ -36,7 +36,9 @@ export function SchemaFields({ schema }: { schema: Schema }) {
               </td>
               <td className="px-3 py-1.5 text-zinc-700 dark:text-zinc-300">
                 <CodeSpans text={field.description ?? ""} />
-                {schemaRules(field).length > 0 && <span className="block text-xs text-zinc-500">{schemaRules(field).join("; ")}</span>}
+                {schemaRules(field).length > 0 && (
+                  <span className="block text-xs text-zinc-500">{schemaRules(field).join("; ")}</span>
+                )}
               </td>
             </tr>
           ))}

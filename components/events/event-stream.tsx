@@ -22,7 +22,17 @@ const LIVE_MS = 5_000;
 const ADDRESS = "^0x[0-9a-fA-F]{40}$";
 
 /** An address filter applies once it is a whole address (or empty), not on every keystroke. */
-function AddressFilter({ name, label, value, onApply }: { name: string; label: string; value: string; onApply: (v: string) => void }) {
+function AddressFilter({
+  name,
+  label,
+  value,
+  onApply,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onApply: (v: string) => void;
+}) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   useEffect(() => {
@@ -89,10 +99,31 @@ export function EventStream({
         onSubmit={(e) => e.preventDefault()}
         className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
       >
-        <EventTypeSelect id="type" label="Type" types={types} value={search.get("type") ?? ""} onChange={(type) => update({ type })} />
-        <AddressFilter name="token_address" label="Token address" value={search.get("token_address") ?? ""} onApply={(v) => update({ token_address: v })} />
-        <AddressFilter name="wallet_address" label="Wallet address" value={search.get("wallet_address") ?? ""} onApply={(v) => update({ wallet_address: v })} />
-        <AddressFilter name="pool_address" label="Pool address" value={search.get("pool_address") ?? ""} onApply={(v) => update({ pool_address: v })} />
+        <EventTypeSelect
+          id="type"
+          label="Type"
+          types={types}
+          value={search.get("type") ?? ""}
+          onChange={(type) => update({ type })}
+        />
+        <AddressFilter
+          name="token_address"
+          label="Token address"
+          value={search.get("token_address") ?? ""}
+          onApply={(v) => update({ token_address: v })}
+        />
+        <AddressFilter
+          name="wallet_address"
+          label="Wallet address"
+          value={search.get("wallet_address") ?? ""}
+          onApply={(v) => update({ wallet_address: v })}
+        />
+        <AddressFilter
+          name="pool_address"
+          label="Pool address"
+          value={search.get("pool_address") ?? ""}
+          onApply={(v) => update({ pool_address: v })}
+        />
       </form>
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -110,7 +141,12 @@ export function EventStream({
                 : "Live updates run on the first page"}
         </p>
         {onFirstPage && (
-          <button type="button" aria-pressed={paused} onClick={() => setPaused((p) => !p)} className={buttonClass("secondary")}>
+          <button
+            type="button"
+            aria-pressed={paused}
+            onClick={() => setPaused((p) => !p)}
+            className={buttonClass("secondary")}
+          >
             {paused ? "Resume live updates" : "Pause live updates"}
           </button>
         )}
@@ -124,7 +160,13 @@ export function EventStream({
           <div className={current ? "" : "opacity-60"}>
             <EventTable events={list.data} label="Events" />
           </div>
-          <Pagination page={list.page} limit={list.limit} total={list.total} noun="events" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />
+          <Pagination
+            page={list.page}
+            limit={list.limit}
+            total={list.total}
+            noun="events"
+            onPage={(p) => update({ page: String(p) }, { keepPage: true })}
+          />
         </>
       )}
     </div>

@@ -9,7 +9,12 @@ import { RelativeTime } from "../relative-time";
 import { Badge, type Tone } from "../ui/badge";
 import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
 
-const TYPE_TONE: Record<string, Tone> = { swap: "info", liquidity_add: "good", liquidity_remove: "bad", transfer: "neutral" };
+const TYPE_TONE: Record<string, Tone> = {
+  swap: "info",
+  liquidity_add: "good",
+  liquidity_remove: "bad",
+  transfer: "neutral",
+};
 
 /**
  * Events newest first. Rows that were not in the previous list fade in; sizes never change.
@@ -60,12 +65,19 @@ export function EventTable({ events, label, wallet }: { events: ApiEvent[]; labe
                 </span>
               </td>
               <td className={`${tdClass} truncate`}>
-                <Link href={`/tokens/${e.token_address}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                <Link
+                  href={`/tokens/${e.token_address}`}
+                  className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                >
                   {e.token_symbol || "?"}
                 </Link>
               </td>
               <td className={tdClass}>
-                {wallet ? <WalletSide event={e} wallet={wallet} /> : <Address value={e.wallet_address} href={walletHref(e.wallet_address)} />}
+                {wallet ? (
+                  <WalletSide event={e} wallet={wallet} />
+                ) : (
+                  <Address value={e.wallet_address} href={walletHref(e.wallet_address)} />
+                )}
               </td>
               <td className={`${tdClass} ${numClass}`}>{formatUsd(e.amount_usd)}</td>
               <td className={tdClass}>
@@ -82,7 +94,9 @@ export function EventTable({ events, label, wallet }: { events: ApiEvent[]; labe
 /** A swap is a buy or a sell; a transfer is in a wallet's history as sender or receiver, and the other side links on. */
 function WalletSide({ event, wallet }: { event: ApiEvent; wallet: string }) {
   if (event.type === "swap" && event.direction) {
-    return <Badge tone={event.direction === "buy" ? "good" : "bad"}>{event.direction === "buy" ? "bought" : "sold"}</Badge>;
+    return (
+      <Badge tone={event.direction === "buy" ? "good" : "bad"}>{event.direction === "buy" ? "bought" : "sold"}</Badge>
+    );
   }
   if (event.type !== "transfer") return <span className="text-zinc-400">—</span>;
   const incoming = event.to_address === wallet;

@@ -39,7 +39,10 @@ export function IndexerStatusBar({ status }: { status: IndexerStatus }) {
       </div>
       <div className={item}>
         <dt className="text-zinc-500 dark:text-zinc-400">Behind head</dt>
-        <dd className="tabular-nums" title={status.lag_blocks === null ? "The chain's head could not be read lately" : undefined}>
+        <dd
+          className="tabular-nums"
+          title={status.lag_blocks === null ? "The chain's head could not be read lately" : undefined}
+        >
           {status.lag_blocks === null ? "unknown" : `${formatInteger(status.lag_blocks)} blocks`}
           {status.lag_seconds !== null && ` (${formatInteger(status.lag_seconds)} s)`}
           {status.reasons.includes("lagging") && (

@@ -26,7 +26,10 @@ const moreLink = (href: string, text: string) => (
 
 /** The market at a glance, refreshed every few seconds from the dashboard's JSON routes. */
 export function LiveOverview({ initial }: { initial: Overview }) {
-  const seed = <K extends keyof Overview>(key: K) => ({ initial: { url: OVERVIEW_URLS[key], data: initial[key] }, liveMs: LIVE_MS });
+  const seed = <K extends keyof Overview>(key: K) => ({
+    initial: { url: OVERVIEW_URLS[key], data: initial[key] },
+    liveMs: LIVE_MS,
+  });
   const status = useIndexerStatus(initial.status) ?? initial.status;
   const stale = staleSummary(status);
   const trending = useDashboardQuery(OVERVIEW_URLS.trending, seed("trending")).data ?? initial.trending;
@@ -38,15 +41,31 @@ export function LiveOverview({ initial }: { initial: Overview }) {
       <IndexerStatusBar status={status} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title={<span title={TRENDING}>Trending</span>} action={moreLink("/tokens?sort=trending", "All tokens →")}>
-          <TokenMiniList tokens={trending.data} label="Trending tokens" metric={(t) => `${formatUsd(t.volume_24h_usd)} vol`} />
+          <TokenMiniList
+            tokens={trending.data}
+            label="Trending tokens"
+            metric={(t) => `${formatUsd(t.volume_24h_usd)} vol`}
+          />
         </Card>
         <Card title="Newest launches" action={moreLink("/tokens?sort=newest", "All launches →")}>
-          <TokenMiniList tokens={newest.data} label="Newest launches" metric={(t) => `${formatAge(t.age_hours)} · ${formatUsd(t.liquidity_usd)} liq`} />
+          <TokenMiniList
+            tokens={newest.data}
+            label="Newest launches"
+            metric={(t) => `${formatAge(t.age_hours)} · ${formatUsd(t.liquidity_usd)} liq`}
+          />
         </Card>
       </div>
       <Card title={stale ? "Recent events (not live)" : "Recent events"} action={moreLink("/events", "Event stream →")}>
-        {stale && <p className="mb-2 text-sm text-amber-800 dark:text-amber-300">Not live: {stale}. These are the newest events indexed.</p>}
-        {events.data.length ? <EventTable events={events.data} label="Recent events" /> : <EmptyState title="No events indexed yet." />}
+        {stale && (
+          <p className="mb-2 text-sm text-amber-800 dark:text-amber-300">
+            Not live: {stale}. These are the newest events indexed.
+          </p>
+        )}
+        {events.data.length ? (
+          <EventTable events={events.data} label="Recent events" />
+        ) : (
+          <EmptyState title="No events indexed yet." />
+        )}
       </Card>
     </div>
   );

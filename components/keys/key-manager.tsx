@@ -50,9 +50,10 @@ function DisabledNote({ cap, disabled }: { cap: KeyCap; disabled: number }) {
       className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
       data-testid="keys-disabled"
     >
-      Your {cap.plan} plan allows {cap.maxKeys} live {cap.maxKeys === 1 ? "key" : "keys"}, so your {disabled} newest {disabled === 1 ? "key is" : "keys are"}{" "}
-      disabled: the API refuses {disabled === 1 ? "it" : "them"} (403), but nothing is deleted. {disabled === 1 ? "It comes" : "They come"} back when you
-      upgrade, or when you revoke older keys to make room.
+      Your {cap.plan} plan allows {cap.maxKeys} live {cap.maxKeys === 1 ? "key" : "keys"}, so your {disabled} newest{" "}
+      {disabled === 1 ? "key is" : "keys are"} disabled: the API refuses {disabled === 1 ? "it" : "them"} (403), but
+      nothing is deleted. {disabled === 1 ? "It comes" : "They come"} back when you upgrade, or when you revoke older
+      keys to make room.
     </p>
   );
 }
@@ -65,7 +66,11 @@ function DisabledNote({ cap, disabled }: { cap: KeyCap; disabled: number }) {
 export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
   const [name, setName] = useState("");
   const [revealed, setRevealed] = useState<NewSecret | null>(null);
-  const create = useRefreshingMutation<string, NewSecret>((keyName) => ({ url: "/api/keys", method: "POST", body: { name: keyName } }));
+  const create = useRefreshingMutation<string, NewSecret>((keyName) => ({
+    url: "/api/keys",
+    method: "POST",
+    body: { name: keyName },
+  }));
   const rotate = useRefreshingMutation<string, NewSecret>((id) => ({ url: `/api/keys/${id}/rotate`, method: "POST" }));
   const revoke = useRefreshingMutation<string>((id) => ({ url: `/api/keys/${id}`, method: "DELETE" }));
   const error = create.error ?? rotate.error ?? revoke.error;
@@ -106,7 +111,9 @@ export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
       {disabled > 0 && <DisabledNote cap={cap} disabled={disabled} />}
 
       {live.length === 0 ? (
-        <EmptyState title="No live API keys.">Create one to call the API; it starts on your account&apos;s plan.</EmptyState>
+        <EmptyState title="No live API keys.">
+          Create one to call the API; it starts on your account&apos;s plan.
+        </EmptyState>
       ) : (
         <TableFrame label="API keys">
           <table className="w-full min-w-[720px] text-sm">
@@ -117,7 +124,10 @@ export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
                   <td className={`${tdClass} font-medium`}>
                     {k.name}{" "}
                     {k.disabledAt && (
-                      <Badge tone="warn" title={`Beyond the ${cap.plan} plan's ${cap.maxKeys} live keys: refused by the API until there is room`}>
+                      <Badge
+                        tone="warn"
+                        title={`Beyond the ${cap.plan} plan's ${cap.maxKeys} live keys: refused by the API until there is room`}
+                      >
                         disabled
                       </Badge>
                     )}
@@ -156,7 +166,9 @@ export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
 
       {revoked.length > 0 && (
         <details className="rounded-lg border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <summary className="cursor-pointer font-medium">Revoked keys ({revoked.length}): rotated or revoked, refused by the API</summary>
+          <summary className="cursor-pointer font-medium">
+            Revoked keys ({revoked.length}): rotated or revoked, refused by the API
+          </summary>
           <div className="mt-3">
             <TableFrame label="Revoked API keys">
               <table className="w-full min-w-[560px] text-sm text-zinc-500 dark:text-zinc-400">

@@ -7,7 +7,13 @@ import { ErrorMessage } from "../ui/error-message";
 import { rowClass, TableFrame, tdClass, thClass } from "../ui/table";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
 
-export type KeyLimitRow = { id: string; name: string; prefix: string; ratePerMinute: number | null; ratePerDay: number | null };
+export type KeyLimitRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  ratePerMinute: number | null;
+  ratePerDay: number | null;
+};
 type Ceiling = { perMinute: number; perDay: number };
 type LimitsInput = { id: string; rate_per_minute: number | null; rate_per_day: number | null };
 
@@ -16,12 +22,17 @@ const parseLimit = (text: string) => (text.trim() === "" ? null : Number(text));
 
 /** API Tier: each key's own limits, within the account's contract. */
 export function KeyLimits({ keys, defaults, contract }: { keys: KeyLimitRow[]; defaults: Ceiling; contract: Ceiling }) {
-  const save = useRefreshingMutation<LimitsInput>(({ id, ...body }) => ({ url: `/api/plan/keys/${id}`, method: "PUT", body }));
+  const save = useRefreshingMutation<LimitsInput>(({ id, ...body }) => ({
+    url: `/api/plan/keys/${id}`,
+    method: "PUT",
+    body,
+  }));
   return (
     <div className="space-y-3">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Your contract allows up to {formatInteger(contract.perMinute)} requests per minute and {formatInteger(contract.perDay)} per day on each key. An empty
-        field takes the API Tier default ({formatInteger(defaults.perMinute)} / min, {formatInteger(defaults.perDay)} / day).
+        Your contract allows up to {formatInteger(contract.perMinute)} requests per minute and{" "}
+        {formatInteger(contract.perDay)} per day on each key. An empty field takes the API Tier default (
+        {formatInteger(defaults.perMinute)} / min, {formatInteger(defaults.perDay)} / day).
       </p>
       {save.error && <ErrorMessage>{save.error.message}</ErrorMessage>}
       <TableFrame label="Key limits">
@@ -115,7 +126,14 @@ function KeyLimitRowForm({
 }
 
 /** One limit of a key: empty for the plan's default (the placeholder), at most the contract's ceiling. */
-function LimitField(props: { form: string; value: string; onChange: (value: string) => void; max: number; placeholder: number; label: string }) {
+function LimitField(props: {
+  form: string;
+  value: string;
+  onChange: (value: string) => void;
+  max: number;
+  placeholder: number;
+  label: string;
+}) {
   return (
     <td className={tdClass}>
       <input

@@ -4,7 +4,15 @@ import { PlanLimitList } from "./plan-limits";
 import { PlanPrice } from "./plan-price";
 
 /** One card per plan (price and limits from the plans table); `action` adds a control to a card. */
-export function PlanCards({ plans, current, action }: { plans: PlanLimits[]; current: string; action: (plan: PlanLimits) => ReactNode }) {
+export function PlanCards({
+  plans,
+  current,
+  action,
+}: {
+  plans: PlanLimits[];
+  current: string;
+  action: (plan: PlanLimits) => ReactNode;
+}) {
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       {plans.map((p) => {
@@ -17,7 +25,9 @@ export function PlanCards({ plans, current, action }: { plans: PlanLimits[]; cur
           >
             <div className="mb-1 flex items-center justify-between">
               <h3 className="font-semibold">{p.label}</h3>
-              {isCurrent && <span className="text-xs font-medium text-indigo-700 dark:text-indigo-300">Current plan</span>}
+              {isCurrent && (
+                <span className="text-xs font-medium text-indigo-700 dark:text-indigo-300">Current plan</span>
+              )}
             </div>
             <PlanPrice plan={p} />
             <PlanLimitList plan={p} />

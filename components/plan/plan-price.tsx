@@ -8,7 +8,8 @@ const dollars = (cents: number) => (cents % 100 === 0 ? wholeUsd : usd).format(c
 /** A plan's price as the plans table states it: "Free", "$49 / month", "$0.40 per 1,000 requests". */
 export function PlanPrice({ plan }: { plan: PlanLimits }) {
   const parts = [
-    plan.monthlyPriceCents !== null && (plan.monthlyPriceCents === 0 ? "Free" : `${dollars(plan.monthlyPriceCents)} / month`),
+    plan.monthlyPriceCents !== null &&
+      (plan.monthlyPriceCents === 0 ? "Free" : `${dollars(plan.monthlyPriceCents)} / month`),
     plan.perThousandRequestsCents !== null && `${dollars(plan.perThousandRequestsCents)} per 1,000 requests`,
   ].filter(Boolean);
   return (

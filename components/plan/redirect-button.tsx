@@ -26,7 +26,12 @@ export function RedirectButton({
   });
   return (
     <div className={className}>
-      <button type="button" className={buttonClass(variant, "w-full")} disabled={go.isPending || go.isSuccess} onClick={() => go.mutate()}>
+      <button
+        type="button"
+        className={buttonClass(variant, "w-full")}
+        disabled={go.isPending || go.isSuccess}
+        onClick={() => go.mutate()}
+      >
         {go.isPending || go.isSuccess ? "Opening Stripe…" : label}
       </button>
       {go.error && (

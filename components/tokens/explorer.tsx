@@ -71,7 +71,9 @@ export function TokenExplorer({
   const problems = draftProblems(draft, fields);
   useEffect(() => {
     const refused = draftProblems(draft, fields);
-    const pending = Object.entries(draft).filter(([name, value]) => (search.get(name) ?? "") !== value && !refused[name]);
+    const pending = Object.entries(draft).filter(
+      ([name, value]) => (search.get(name) ?? "") !== value && !refused[name],
+    );
     if (!pending.length) return;
     const timer = setTimeout(() => update(Object.fromEntries(pending)), TYPING_DELAY_MS);
     return () => clearTimeout(timer);
@@ -109,13 +111,20 @@ export function TokenExplorer({
                 </option>
               ))}
             </select>
-            {sort === "trending" && <p className="mt-1 max-w-64 text-xs text-zinc-500 dark:text-zinc-400">{TRENDING}</p>}
+            {sort === "trending" && (
+              <p className="mt-1 max-w-64 text-xs text-zinc-500 dark:text-zinc-400">{TRENDING}</p>
+            )}
           </div>
           <div>
             <label htmlFor="limit" className={labelClass}>
               Rows per page
             </label>
-            <select id="limit" value={search.get("limit") ?? "50"} onChange={(e) => update({ limit: e.target.value })} className={inputClass}>
+            <select
+              id="limit"
+              value={search.get("limit") ?? "50"}
+              onChange={(e) => update({ limit: e.target.value })}
+              className={inputClass}
+            >
               {PAGE_SIZES.map((n) => (
                 <option key={n}>{n}</option>
               ))}
@@ -161,9 +170,17 @@ export function TokenExplorer({
         </div>
       )}
       <RiskLegend />
-      {list && current && list.total === 0 && <EmptyState title="No token matches these filters.">Loosen a condition or clear the filters.</EmptyState>}
+      {list && current && list.total === 0 && (
+        <EmptyState title="No token matches these filters.">Loosen a condition or clear the filters.</EmptyState>
+      )}
       {list && list.total > 0 && (
-        <Pagination page={list.page} limit={list.limit} total={list.total} noun="tokens" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />
+        <Pagination
+          page={list.page}
+          limit={list.limit}
+          total={list.total}
+          noun="tokens"
+          onPage={(p) => update({ page: String(p) }, { keepPage: true })}
+        />
       )}
     </div>
   );

@@ -16,7 +16,8 @@ export function draftProblems(draft: FilterDraft, fields: FilterField[]): Record
     if (!raw) continue;
     const value = Number(raw);
     if (!Number.isFinite(value)) problems[f.name] = "Enter a number.";
-    else if (value < f.min || value > f.max) problems[f.name] = `Must be between ${formatInteger(f.min)} and ${formatInteger(f.max)}.`;
+    else if (value < f.min || value > f.max)
+      problems[f.name] = `Must be between ${formatInteger(f.min)} and ${formatInteger(f.max)}.`;
     else parsed[f.name as NumericFilterName] = value;
   }
   const conflict = tokenFilterConflict(parsed);

@@ -34,7 +34,17 @@ function MetricRow({ metric }: { metric: ReadableMetric }) {
  * "Wallets: 5 of 6" with the rest behind a disclosure; the evidence keeps the first 25 of a
  * larger group, and says so.
  */
-function ListedItems({ title, items, total, render }: { title: string; items: string[]; total: number; render: (item: string) => ReactNode }) {
+function ListedItems({
+  title,
+  items,
+  total,
+  render,
+}: {
+  title: string;
+  items: string[];
+  total: number;
+  render: (item: string) => ReactNode;
+}) {
   if (items.length === 0) return null;
   const shown = items.slice(0, MAX_LISTED);
   const kept = items.length < total ? ` (the evidence keeps ${items.length} of ${total})` : "";
@@ -67,7 +77,10 @@ function ListedItems({ title, items, total, render }: { title: string; items: st
 
 /** Each raised flag with why: the numbers against their conditions in words, the wallets and transactions. */
 export function FlagEvidenceList({ evidence }: { evidence: FlagEvidence[] }) {
-  if (!evidence.length) return <EmptyState title="No risk flags raised.">None of the five risk patterns was found for this token.</EmptyState>;
+  if (!evidence.length)
+    return (
+      <EmptyState title="No risk flags raised.">None of the five risk patterns was found for this token.</EmptyState>
+    );
   return (
     <ul className="space-y-4">
       {evidence.map((e) => (
@@ -84,8 +97,18 @@ export function FlagEvidenceList({ evidence }: { evidence: FlagEvidence[] }) {
             </tbody>
           </table>
           <div className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
-            <ListedItems title="Wallets" items={e.wallets} total={e.wallet_count} render={(w) => <Address value={w} href={walletHref(w)} />} />
-            <ListedItems title="Transactions" items={e.tx_hashes} total={e.tx_count} render={(h) => <Address value={h} chars={6} />} />
+            <ListedItems
+              title="Wallets"
+              items={e.wallets}
+              total={e.wallet_count}
+              render={(w) => <Address value={w} href={walletHref(w)} />}
+            />
+            <ListedItems
+              title="Transactions"
+              items={e.tx_hashes}
+              total={e.tx_count}
+              render={(h) => <Address value={h} chars={6} />}
+            />
             {e.funder && (
               <div>
                 <p className="text-xs text-zinc-500">Common funder</p>

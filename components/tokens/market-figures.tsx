@@ -56,7 +56,11 @@ export function MarketFigures({ token }: { token: Token }) {
       <Stat label="Market cap" value={priced ? formatUsd(token.market_cap_usd) : "—"} hint="Circulating supply" />
       <Stat label="FDV" value={priced ? formatUsd(token.fdv_usd) : "—"} hint="Total supply" />
       <Stat label="Liquidity" value={formatUsd(token.liquidity_usd)} hint="Over its quote pools" />
-      <Stat label="Volume 24h" value={formatUsd(token.volume_24h_usd)} hint={`${formatUsd(token.volume_1h_usd)} in the last hour`} />
+      <Stat
+        label="Volume 24h"
+        value={formatUsd(token.volume_24h_usd)}
+        hint={`${formatUsd(token.volume_1h_usd)} in the last hour`}
+      />
       <Stat
         label="Buys / sells 24h"
         value={

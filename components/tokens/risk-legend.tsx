@@ -13,7 +13,10 @@ const BANDS = RISK_LEVELS.map((level, i) => {
 /** What the Risk column's numbers mean. */
 export function RiskLegend() {
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="risk-legend">
+    <div
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400"
+      data-testid="risk-legend"
+    >
       <span>Risk score, 0 to 100, higher is riskier:</span>
       {BANDS.map((b) => (
         <span key={b.level} className="inline-flex items-center gap-1">

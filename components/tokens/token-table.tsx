@@ -24,7 +24,10 @@ const SORT_COLUMN: Record<string, { column: string; inverted?: boolean }> = {
   Risk: { column: "riskScore" },
 };
 
-const SORT_ORDERS = Object.entries(TOKEN_SORT_ORDERS) as [TokenSort, { column: string; descending: boolean; description: string }][];
+const SORT_ORDERS = Object.entries(TOKEN_SORT_ORDERS) as [
+  TokenSort,
+  { column: string; descending: boolean; description: string },
+][];
 
 /** The sorts of a table column, the column's largest (riskiest, newest) first. */
 function columnSorts(label: string): { sort: TokenSort; ascending: boolean; description: string }[] {
@@ -54,7 +57,11 @@ const COLUMNS: Column[] = [
   // Without a price (no pool holds the minimum liquidity) there is no price, change or market cap to show, as on the token page.
   { label: "Price", className: `w-28 ${numClass}`, cell: (t) => (t.price_usd > 0 ? formatPrice(t.price_usd) : "—") },
   { label: "24h", className: `w-18 ${numClass}`, cell: (t) => <PriceChange pct={t.price_change_24h_pct} /> },
-  { label: "Market cap", className: `w-26 ${numClass}`, cell: (t) => (t.price_usd > 0 ? formatUsd(t.market_cap_usd) : "—") },
+  {
+    label: "Market cap",
+    className: `w-26 ${numClass}`,
+    cell: (t) => (t.price_usd > 0 ? formatUsd(t.market_cap_usd) : "—"),
+  },
   { label: "Liquidity", className: `w-24 ${numClass}`, cell: (t) => formatUsd(t.liquidity_usd) },
   { label: "Vol 24h", className: `w-24 ${numClass}`, cell: (t) => formatUsd(t.volume_24h_usd) },
   { label: "Holders", className: `w-20 ${numClass}`, cell: (t) => formatCompact(t.holder_count) },
@@ -74,7 +81,10 @@ function TokenCard({ t }: { t: Token }) {
   return (
     <li data-address={t.address} className="space-y-1 px-3 py-2.5 text-sm">
       <div className="flex items-baseline justify-between gap-3">
-        <Link href={`/tokens/${t.address}`} className="min-w-0 truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link
+          href={`/tokens/${t.address}`}
+          className="min-w-0 truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        >
           {t.name} <span className="text-zinc-500 dark:text-zinc-400">{t.symbol}</span>
         </Link>
         <span className="shrink-0 tabular-nums">
@@ -98,7 +108,17 @@ function TokenCard({ t }: { t: Token }) {
 }
 
 /** The token list: a sortable table from a tablet's width up, cards on a phone (the sort is the form's there). */
-export function TokenTable({ tokens, label, sort, onSort }: { tokens: Token[]; label: string; sort?: TokenSort; onSort?: (sort: TokenSort) => void }) {
+export function TokenTable({
+  tokens,
+  label,
+  sort,
+  onSort,
+}: {
+  tokens: Token[];
+  label: string;
+  sort?: TokenSort;
+  onSort?: (sort: TokenSort) => void;
+}) {
   return (
     <>
       <ul
@@ -116,7 +136,17 @@ export function TokenTable({ tokens, label, sort, onSort }: { tokens: Token[]; l
   );
 }
 
-function SortableTable({ tokens, label, sort, onSort }: { tokens: Token[]; label: string; sort?: TokenSort; onSort?: (sort: TokenSort) => void }) {
+function SortableTable({
+  tokens,
+  label,
+  sort,
+  onSort,
+}: {
+  tokens: Token[];
+  label: string;
+  sort?: TokenSort;
+  onSort?: (sort: TokenSort) => void;
+}) {
   return (
     <TableFrame label={label}>
       <table className="w-full min-w-[1180px] table-fixed text-sm">

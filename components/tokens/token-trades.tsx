@@ -63,7 +63,9 @@ const NUMERIC = new Set(["Amount", "Paid / got", "USD", "Price"]);
 export function TokenTrades({ token, symbol, initial }: { token: string; symbol: string; initial: Page<ApiEvent> }) {
   const [filter, setFilter] = useState<TradesFilter>({ side: "", walletClass: "", page: 1 });
   const url = `/api/events?${tradesSearch(token, filter)}`;
-  const query = useDashboardQuery<Page<ApiEvent>>(url, { initial: { url: `/api/events?${tradesSearch(token)}`, data: initial } });
+  const query = useDashboardQuery<Page<ApiEvent>>(url, {
+    initial: { url: `/api/events?${tradesSearch(token)}`, data: initial },
+  });
   const list = query.data;
   const change = (c: Partial<TradesFilter>) => setFilter((f) => ({ ...f, page: 1, ...c }));
   const filtered = filter.side !== "" || filter.walletClass !== "";
@@ -72,7 +74,14 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
     <div className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap gap-3">
-          <FilterSelect id="trades-side" label="Side" value={filter.side} options={DIRECTIONS} all="Buys and sells" onChange={(side) => change({ side })} />
+          <FilterSelect
+            id="trades-side"
+            label="Side"
+            value={filter.side}
+            options={DIRECTIONS}
+            all="Buys and sells"
+            onChange={(side) => change({ side })}
+          />
           <FilterSelect
             id="trades-class"
             label="Trader's class"
@@ -87,7 +96,9 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
         </span>
       </div>
       {query.error && <ErrorMessage>{query.error.message}</ErrorMessage>}
-      {list && list.total === 0 && <EmptyState title={filtered ? "No trades match these filters." : "No trades yet."} />}
+      {list && list.total === 0 && (
+        <EmptyState title={filtered ? "No trades match these filters." : "No trades yet."} />
+      )}
       {list && list.total > 0 && (
         <>
           <div className={query.isPlaceholderData ? "opacity-60" : ""}>
@@ -104,7 +115,13 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
                 </thead>
                 <tbody>
                   {list.data.map((e) => (
-                    <tr key={e.id} className={rowClass} data-id={e.id} data-side={e.direction ?? ""} data-class={e.wallet_classification}>
+                    <tr
+                      key={e.id}
+                      className={rowClass}
+                      data-id={e.id}
+                      data-side={e.direction ?? ""}
+                      data-class={e.wallet_classification}
+                    >
                       <td className={`${tdClass} whitespace-nowrap`}>
                         <RelativeTime iso={e.timestamp} />
                       </td>
@@ -132,7 +149,13 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
               </table>
             </TableFrame>
           </div>
-          <Pagination page={list.page} limit={list.limit} total={list.total} noun="trades" onPage={(page) => setFilter((f) => ({ ...f, page }))} />
+          <Pagination
+            page={list.page}
+            limit={list.limit}
+            total={list.total}
+            noun="trades"
+            onPage={(page) => setFilter((f) => ({ ...f, page }))}
+          />
         </>
       )}
     </div>

@@ -34,7 +34,8 @@ function RateLimited({ retryAt, retryAfter, keeping }: { retryAt: number; retryA
       data-testid="rate-limited"
       className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
     >
-      Rate limit reached{keeping ? ": showing what was loaded before" : ""}. {left > 0 ? `Refreshes in ${formatWait(left)}.` : "Refreshing…"}
+      Rate limit reached{keeping ? ": showing what was loaded before" : ""}.{" "}
+      {left > 0 ? `Refreshes in ${formatWait(left)}.` : "Refreshing…"}
     </p>
   );
 }

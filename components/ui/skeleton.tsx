@@ -1,6 +1,8 @@
 /** Placeholder blocks shaped like the page to come, so content arrives without a jump. */
 export function SkeletonBlock({ className = "" }: { className?: string }) {
-  return <div className={`animate-pulse rounded-md bg-zinc-200 motion-reduce:animate-none dark:bg-zinc-800 ${className}`} />;
+  return (
+    <div className={`animate-pulse rounded-md bg-zinc-200 motion-reduce:animate-none dark:bg-zinc-800 ${className}`} />
+  );
 }
 
 export function PageSkeleton({ title, blocks = ["h-24", "h-80"] }: { title: string; blocks?: string[] }) {

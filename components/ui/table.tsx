@@ -5,7 +5,15 @@ import type { ReactNode } from "react";
  * so absolutely positioned cells' contents (screen-reader text) are clipped by it instead of
  * widening the page.
  */
-export function TableFrame({ children, label, maxHeight = false }: { children: ReactNode; label: string; maxHeight?: boolean }) {
+export function TableFrame({
+  children,
+  label,
+  maxHeight = false,
+}: {
+  children: ReactNode;
+  label: string;
+  maxHeight?: boolean;
+}) {
   return (
     <div
       className={`relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900 ${maxHeight ? "max-h-[28rem] overflow-y-auto" : ""}`}
@@ -18,7 +26,8 @@ export function TableFrame({ children, label, maxHeight = false }: { children: R
   );
 }
 
-export const thClass = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
+export const thClass =
+  "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400";
 export const tdClass = "h-11 px-3 py-1.5 align-middle";
 export const numClass = "text-right tabular-nums";
 export const rowClass = "border-t border-zinc-100 dark:border-zinc-800";

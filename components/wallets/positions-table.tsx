@@ -6,8 +6,18 @@ import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
 
 type Position = NonNullable<Awaited<ReturnType<typeof listPositions>>>["data"][number];
 
-const pnlClass = (n: number) => (n > 0 ? "text-emerald-700 dark:text-emerald-400" : n < 0 ? "text-red-700 dark:text-red-400" : "");
-const HEADERS = ["Token", "Status", "Quantity", "Value", "Cost basis", "Realized PnL", "Unrealized PnL", "Buys / sells"];
+const pnlClass = (n: number) =>
+  n > 0 ? "text-emerald-700 dark:text-emerald-400" : n < 0 ? "text-red-700 dark:text-red-400" : "";
+const HEADERS = [
+  "Token",
+  "Status",
+  "Quantity",
+  "Value",
+  "Cost basis",
+  "Realized PnL",
+  "Unrealized PnL",
+  "Buys / sells",
+];
 
 /** A wallet's positions (GET /v1/wallets/{address}/positions): open ones by value, then closed ones by realized PnL. */
 export function PositionsTable({ positions }: { positions: Position[] }) {
@@ -27,7 +37,10 @@ export function PositionsTable({ positions }: { positions: Position[] }) {
           {positions.map((p) => (
             <tr key={p.token_address} className={rowClass}>
               <td className={tdClass}>
-                <Link href={`/tokens/${p.token_address}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                <Link
+                  href={`/tokens/${p.token_address}`}
+                  className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                >
                   {p.token_symbol}
                 </Link>
               </td>
@@ -37,8 +50,12 @@ export function PositionsTable({ positions }: { positions: Position[] }) {
               <td className={`${tdClass} ${numClass}`}>{formatCompact(p.quantity)}</td>
               <td className={`${tdClass} ${numClass}`}>{formatUsd(p.value_usd)}</td>
               <td className={`${tdClass} ${numClass}`}>{formatUsd(p.cost_basis_usd)}</td>
-              <td className={`${tdClass} ${numClass} ${pnlClass(p.realized_pnl_usd)}`}>{formatSignedUsd(p.realized_pnl_usd)}</td>
-              <td className={`${tdClass} ${numClass} ${pnlClass(p.unrealized_pnl_usd)}`}>{formatSignedUsd(p.unrealized_pnl_usd)}</td>
+              <td className={`${tdClass} ${numClass} ${pnlClass(p.realized_pnl_usd)}`}>
+                {formatSignedUsd(p.realized_pnl_usd)}
+              </td>
+              <td className={`${tdClass} ${numClass} ${pnlClass(p.unrealized_pnl_usd)}`}>
+                {formatSignedUsd(p.unrealized_pnl_usd)}
+              </td>
               <td className={`${tdClass} ${numClass}`}>
                 {p.buy_count} / {p.sell_count}
               </td>

@@ -37,19 +37,33 @@ export function WalletEvents({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <EventTypeSelect id="event-type" label="Event type" types={types} value={type} onChange={(t) => update({ type: t })} />
+        <EventTypeSelect
+          id="event-type"
+          label="Event type"
+          types={types}
+          value={type}
+          onChange={(t) => update({ type: t })}
+        />
         <span className="text-xs text-zinc-500" aria-live="polite">
           {query.isFetching ? "Updating…" : ""}
         </span>
       </div>
       <RequestProblem problem={query.problem} retryAt={query.retryAt} keeping={list !== undefined} />
-      {list && current && list.total === 0 && <EmptyState title={type ? `No ${humanize(type)} events for this wallet.` : "No events for this wallet."} />}
+      {list && current && list.total === 0 && (
+        <EmptyState title={type ? `No ${humanize(type)} events for this wallet.` : "No events for this wallet."} />
+      )}
       {list && list.total > 0 && (
         <>
           <div className={current ? "" : "opacity-60"}>
             <EventTable events={list.data} label="Wallet events" wallet={wallet} />
           </div>
-          <Pagination page={list.page} limit={list.limit} total={list.total} noun="events" onPage={(p) => update({ page: String(p) }, { keepPage: true })} />
+          <Pagination
+            page={list.page}
+            limit={list.limit}
+            total={list.total}
+            noun="events"
+            onPage={(p) => update({ page: String(p) }, { keepPage: true })}
+          />
         </>
       )}
     </div>

@@ -8,7 +8,14 @@ import { quarantinedEntities } from "./quarantine";
 import { tokenScores, walletScores } from "./scores";
 import { holderCountHistory, tokenMetrics, tokens } from "./tokens";
 import { recentTraderFlows } from "./trader-flows";
-import { firstQuotePayments, liquidityStakes, walletFunding, walletPositionCounts, walletPositions, wallets } from "./wallets";
+import {
+  firstQuotePayments,
+  liquidityStakes,
+  walletFunding,
+  walletPositionCounts,
+  walletPositions,
+  wallets,
+} from "./wallets";
 
 /**
  * A table the worker writes from chain data. `above`: the block column (its property name) of a
@@ -19,7 +26,10 @@ import { firstQuotePayments, liquidityStakes, walletFunding, walletPositionCount
 export type ChainDerivedTable = { table: PgTable; above?: string };
 
 /** A chain-derived table and the property name of its block column, checked against the table. */
-const derived = <T extends PgTable>(table: T, above?: keyof T["$inferSelect"] & string): ChainDerivedTable => ({ table, above });
+const derived = <T extends PgTable>(table: T, above?: keyof T["$inferSelect"] & string): ChainDerivedTable => ({
+  table,
+  above,
+});
 
 /**
  * Every table written from chain data, parents before children: what a reorg rolls back and

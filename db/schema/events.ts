@@ -109,7 +109,10 @@ export const tokenTransfers = pgTable(
     /** USD value when it moved; a leg carries its swap's or liquidity change's own value. */
     amountUsd: usd().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.blockNumber, t.logIndex] }), index("token_transfers_token_idx").on(t.tokenAddress, t.blockNumber)],
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index("token_transfers_token_idx").on(t.tokenAddress, t.blockNumber),
+  ],
 );
 
 /**
@@ -126,7 +129,10 @@ export const eventCumulativeCounts = pgTable(
     /** Events of the scope in blocks up to and including this one. */
     cum: bigint({ mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.blockNumber] }), index("event_cumulative_counts_cum_idx").on(t.scope, t.cum)],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.blockNumber] }),
+    index("event_cumulative_counts_cum_idx").on(t.scope, t.cum),
+  ],
 );
 
 /**

@@ -77,7 +77,11 @@ export const lpPositions = pgTable(
     createdBlock: blockNumber().notNull(),
     updatedBlock: blockNumber().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.manager, t.tokenId] }), index("lp_positions_pool_idx").on(t.poolAddress), index("lp_positions_owner_idx").on(t.owner)],
+  (t) => [
+    primaryKey({ columns: [t.manager, t.tokenId] }),
+    index("lp_positions_pool_idx").on(t.poolAddress),
+    index("lp_positions_owner_idx").on(t.owner),
+  ],
 );
 
 /**

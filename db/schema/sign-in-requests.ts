@@ -14,5 +14,8 @@ export const signInRequests = pgTable(
     clientHash: text().notNull(),
     requestedAt: createdAt(),
   },
-  (t) => [index("sign_in_requests_address_idx").on(t.addressHash, t.requestedAt), index("sign_in_requests_client_idx").on(t.clientHash, t.requestedAt)],
+  (t) => [
+    index("sign_in_requests_address_idx").on(t.addressHash, t.requestedAt),
+    index("sign_in_requests_client_idx").on(t.clientHash, t.requestedAt),
+  ],
 );

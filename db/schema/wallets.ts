@@ -58,7 +58,9 @@ export const walletPositions = pgTable(
     // closed ones in the list's order (best realized PnL first): a page of a wallet with
     // thousands of closed positions reads only what it shows.
     index("wallet_positions_open_idx").on(t.wallet, t.tokenAddress, t.quantity).where(sql`${t.quantity} > 0`),
-    index("wallet_positions_closed_idx").on(t.wallet, t.realizedPnlUsd.desc().nullsFirst(), t.tokenAddress).where(sql`${t.quantity} <= 0`),
+    index("wallet_positions_closed_idx")
+      .on(t.wallet, t.realizedPnlUsd.desc().nullsFirst(), t.tokenAddress)
+      .where(sql`${t.quantity} <= 0`),
   ],
 );
 

@@ -59,7 +59,8 @@ export function createActors(sim: Sim): Actors {
     wethTraders: new Set(),
     cexPayouts: sim.truth.plant({ kind: "cex_hot_wallet", funder: cex, wallets: [], ...sim.now }),
   };
-  for (let i = 0; i < count(total, "snipers"); i++) actors.snipers.push(sim.wallets.create("sniper", ether(rng.float(20, 40))));
+  for (let i = 0; i < count(total, "snipers"); i++)
+    actors.snipers.push(sim.wallets.create("sniper", ether(rng.float(20, 40))));
   for (let i = 0; i < count(total, "bots"); i++) {
     const bot = sim.wallets.create("bot", ether(rng.float(15, 30)));
     actors.bots.push(bot);
@@ -84,7 +85,12 @@ export function createActors(sim: Sim): Actors {
     actors.wethTraders.add(mm);
   }
 
-  const special = count(total, "snipers") + count(total, "bots") + count(total, "whales") + count(total, "smartMoney") + count(total, "marketMakers");
+  const special =
+    count(total, "snipers") +
+    count(total, "bots") +
+    count(total, "whales") +
+    count(total, "smartMoney") +
+    count(total, "marketMakers");
   const retailCount = Math.max(10, total - special - freshCount(sim));
   // Retail: half is there from the start, the rest joins over the first three quarters.
   for (let i = 0; i < retailCount; i++) {

@@ -102,7 +102,10 @@ export class ChainWriter {
     notices.forEach((n) => this.options.notice(n));
     for (const block of recordedBlocks) {
       if (block > this.options.blockBeforeStart) this.recorded.push(block);
-      else this.options.notice(`outside transactions recorded in block ${block}, before the simulation, cannot be replayed`);
+      else
+        this.options.notice(
+          `outside transactions recorded in block ${block}, before the simulation, cannot be replayed`,
+        );
     }
   }
 
@@ -151,7 +154,8 @@ export class ChainWriter {
   send(tx: TxRequest): void {
     if (this.openSlot === undefined) throw new Error("writer: no open block");
     this.blockGas += tx.gas;
-    if (this.blockGas > BLOCK_GAS_BUDGET) throw new Error(`writer: block of slot ${this.openSlot} is over its gas budget`);
+    if (this.blockGas > BLOCK_GAS_BUDGET)
+      throw new Error(`writer: block of slot ${this.openSlot} is over its gas budget`);
     this.calls.push({
       method: "eth_sendTransaction",
       params: [
@@ -285,10 +289,17 @@ export class ChainWriter {
       { method: "eth_getBlockTransactionCountByNumber", params: ["pending"] },
       { method: NODE_METHODS.report, params: [] },
       ...batch.reserves.map(([pair]) => ({ method: "eth_call", params: [{ to: pair, data: GET_RESERVES }, "latest"] })),
-      ...batch.v3.flatMap(([pool]) => [SLOT0, LIQUIDITY].map((data) => ({ method: "eth_call", params: [{ to: pool, data }, "latest"] }))),
+      ...batch.v3.flatMap(([pool]) =>
+        [SLOT0, LIQUIDITY].map((data) => ({ method: "eth_call", params: [{ to: pool, data }, "latest"] })),
+      ),
     ];
     const results = await this.rpc.batch([...batch.calls, ...checks]);
-    const [blockNumber, pending, report, ...views] = results.slice(batch.calls.length) as [Hex, Hex, OutsideReport, ...Hex[]];
+    const [blockNumber, pending, report, ...views] = results.slice(batch.calls.length) as [
+      Hex,
+      Hex,
+      OutsideReport,
+      ...Hex[],
+    ];
     const reserves = views.slice(0, batch.reserves.length);
     const v3 = views.slice(batch.reserves.length);
     if (Number(blockNumber) !== batch.lastBlock) {
@@ -302,7 +313,9 @@ export class ChainWriter {
       if (adopted.has(pair)) continue;
       const [c0, c1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves[i]);
       if (c0 !== r0 || c1 !== r1) {
-        throw new Error(`writer: pair ${pair} diverged from the ledger by block ${batch.lastBlock} (chain ${c0}/${c1}, ledger ${r0}/${r1})`);
+        throw new Error(
+          `writer: pair ${pair} diverged from the ledger by block ${batch.lastBlock} (chain ${c0}/${c1}, ledger ${r0}/${r1})`,
+        );
       }
     }
     for (let i = 0; i < batch.v3.length; i++) {
@@ -321,8 +334,13 @@ export class ChainWriter {
   /** Outside transactions are mined only in the last block of a batch that the writer awaits. */
   private async adopt(mined: OutsideReport["mined"], block: number): Promise<ReadonlySet<Address>> {
     const stray = mined.find((m) => m.block !== block);
-    if (stray) throw new Error(`writer: outside transaction ${stray.hash} mined in block ${stray.block}, not at the end of the batch (${block})`);
-    this.options.notice(`${mined.length} outside transaction(s) mined in block ${block}: ${mined.map((m) => m.hash).join(", ")}`);
+    if (stray)
+      throw new Error(
+        `writer: outside transaction ${stray.hash} mined in block ${stray.block}, not at the end of the batch (${block})`,
+      );
+    this.options.notice(
+      `${mined.length} outside transaction(s) mined in block ${block}: ${mined.map((m) => m.hash).join(", ")}`,
+    );
     const adopted = await this.options.adoptOutside(
       mined.map((m) => m.hash),
       block,
@@ -340,7 +358,9 @@ export class ChainWriter {
     for (let n = batch.firstBlock; n <= head; n++) {
       const block = await this.rpc.call<{ transactions: Hex[] }>("eth_getBlockByNumber", [toQuantity(n), false]);
       if (block.transactions.length === 0) continue;
-      const receipts = (await this.rpc.batch(block.transactions.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })))) as {
+      const receipts = (await this.rpc.batch(
+        block.transactions.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })),
+      )) as {
         status: Hex;
         from: Address;
         transactionHash: Hex;
@@ -349,7 +369,10 @@ export class ChainWriter {
       if (!failed) continue;
       const [tx, trace] = (await this.rpc.batch([
         { method: "eth_getTransactionByHash", params: [failed.transactionHash] },
-        { method: "debug_traceTransaction", params: [failed.transactionHash, { disableStack: true, disableMemory: true, disableStorage: true }] },
+        {
+          method: "debug_traceTransaction",
+          params: [failed.transactionHash, { disableStack: true, disableMemory: true, disableStorage: true }],
+        },
       ])) as [{ nonce: Hex }, { returnValue: string }];
       const label = batch.labels.get(`${failed.from}:${Number(tx.nonce)}`) ?? "an earlier batch's transaction";
       return `; first reverted transaction: ${label} (${failed.transactionHash}, block ${n}): ${revertReason(trace.returnValue)}`;

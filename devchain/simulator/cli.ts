@@ -42,7 +42,9 @@ if (!args.rpc) {
   console.error(`dev chain on ${chain.rpcUrl}`);
 }
 const rpcUrl = args.rpc ?? chain!.rpcUrl;
-const deployment: Deployment = args.deployment ? (JSON.parse(readFileSync(args.deployment, "utf8")) as Deployment) : await deploy(rpcUrl, { dataDir });
+const deployment: Deployment = args.deployment
+  ? (JSON.parse(readFileSync(args.deployment, "utf8")) as Deployment)
+  : await deploy(rpcUrl, { dataDir });
 
 const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => controller.abort());

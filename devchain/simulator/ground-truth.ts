@@ -12,7 +12,15 @@ import type { Ownership } from "./ownership";
 /** The API's wallet classification vocabulary. */
 export type WalletClass = "smart_money" | "sniper" | "bot" | "insider" | "whale" | "wash_trader" | "fresh" | "retail";
 /** Planted classes: the API's, plus roles the API has no class for. */
-export type PlantedClass = WalletClass | "sybil" | "market_maker" | "creator" | "funder" | "cex_hot_wallet" | "airdrop_distributor" | "deployer";
+export type PlantedClass =
+  | WalletClass
+  | "sybil"
+  | "market_maker"
+  | "creator"
+  | "funder"
+  | "cex_hot_wallet"
+  | "airdrop_distributor"
+  | "deployer";
 
 /** The classification the API should give each planted class (null: no single right answer;
  * the hard negatives among them must just not be called wash traders, snipers or insiders). */
@@ -52,7 +60,12 @@ export type PlantedKind =
   | "fee_claims"
   | "lp_burn";
 
-export type RiskFlag = "wash_trading" | "liquidity_pulled" | "concentrated_ownership" | "sybil_cluster" | "smart_money_exiting";
+export type RiskFlag =
+  | "wash_trading"
+  | "liquidity_pulled"
+  | "concentrated_ownership"
+  | "sybil_cluster"
+  | "smart_money_exiting";
 
 export type TokenLabel =
   | "rug_pull"

@@ -4,7 +4,15 @@
  * revert on chain throw here instead (a simulator bug), and actions that would achieve nothing
  * (a zero output) are skipped by returning 0n.
  */
-import { type Abi, type Address, encodeAbiParameters, encodeFunctionData, getContractAddress, type Hex, keccak256 } from "viem";
+import {
+  type Abi,
+  type Address,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getContractAddress,
+  type Hex,
+  keccak256,
+} from "viem";
 import type { Artifacts } from "../compile";
 import { type LaunchpadInfo, pairAddress, type QuirkToken } from "../deploy";
 import { lower, MAX_UINT256, NO_DEADLINE, toQuantity } from "../encoding";
@@ -241,7 +249,8 @@ export class Market {
 
   /** An exact-input ERC-20 swap along `path` (multi-hop allowed); returns the final output. */
   swap(trader: Address, path: Address[], amountIn: bigint): bigint {
-    if (path.length === 2 && this.v3PoolBetween(path[0], path[1])) return this.v3Swap(trader, path[0], path[1], amountIn, "weth");
+    if (path.length === 2 && this.v3PoolBetween(path[0], path[1]))
+      return this.v3Swap(trader, path[0], path[1], amountIn, "weth");
     if (path.some((t) => this.v3Pools.has(t))) throw new Error("market: V3 tokens trade in one hop");
     let amount = amountIn;
     for (let i = 0; i < path.length - 1; i++) amount = this.quote(path[i], path[i + 1], amount);
@@ -282,8 +291,21 @@ export class Market {
     const cut = this.ledger.feeOf(token, pair.address, trader, out) ? 1 : 0;
     const received = this.ledger.transfer(token, pair.address, trader, out);
     this.count({ Deposit: eth ? 1 : 0, Transfer: 2 + cut, Sync: 1, Swap: 1 });
-    if (eth) this.routerCall(trader, "swapExactETHForTokensSupportingFeeOnTransferTokens", [received, [quote, token], trader, NO_DEADLINE], amountIn);
-    else this.routerCall(trader, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [amountIn, received, [quote, token], trader, NO_DEADLINE]);
+    if (eth)
+      this.routerCall(
+        trader,
+        "swapExactETHForTokensSupportingFeeOnTransferTokens",
+        [received, [quote, token], trader, NO_DEADLINE],
+        amountIn,
+      );
+    else
+      this.routerCall(trader, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [
+        amountIn,
+        received,
+        [quote, token],
+        trader,
+        NO_DEADLINE,
+      ]);
     this.writer.touch(pair.address);
     return received;
   }
@@ -307,7 +329,9 @@ export class Market {
       this.ledger.transfer(quote, pair.address, trader, out);
     }
     this.count({ Transfer: 2 + (fee ? 1 : 0), Sync: 1, Swap: 1, Withdrawal: eth ? 1 : 0 });
-    const fn = eth ? "swapExactTokensForETHSupportingFeeOnTransferTokens" : "swapExactTokensForTokensSupportingFeeOnTransferTokens";
+    const fn = eth
+      ? "swapExactTokensForETHSupportingFeeOnTransferTokens"
+      : "swapExactTokensForTokensSupportingFeeOnTransferTokens";
     this.routerCall(trader, fn, [amountIn, out, [token, quote], trader, NO_DEADLINE]);
     this.writer.touch(pair.address);
     return out;
@@ -317,7 +341,8 @@ export class Market {
     const pair = this.ledger.pairOf(tokenA, tokenB);
     const [reserveA, reserveB] = this.ledger.reserves(pair, tokenA);
     const [amountA, amountB] = liquidityAmounts(desiredA, desiredB, reserveA, reserveB);
-    const [amount0, amount1, reserve0, reserve1] = tokenA === pair.token0 ? [amountA, amountB, reserveA, reserveB] : [amountB, amountA, reserveB, reserveA];
+    const [amount0, amount1, reserve0, reserve1] =
+      tokenA === pair.token0 ? [amountA, amountB, reserveA, reserveB] : [amountB, amountA, reserveB, reserveA];
     const liquidity = liquidityMinted(amount0, amount1, reserve0, reserve1, this.ledger.supplyOf(pair.address));
     if (liquidity <= 0n) return 0n;
     this.approveRouter(owner, tokenA);
@@ -386,7 +411,15 @@ export class Market {
     const rest = p.supply - p.liquiditySupply;
     if (rest > 0n) this.ledger.transfer(token, p.launchpad, creator, rest);
     this.count({ Transfer: rest > 0n ? 6 : 5, Deposit: 1, PairCreated: 1, Sync: 1, Mint: 1, TokenLaunched: 1 });
-    this.call(creator, p.launchpad, this.artifacts.V2Launchpad.abi, "launch", [p.name, p.symbol, p.supply, p.liquiditySupply], p.ethIn, GAS.launch);
+    this.call(
+      creator,
+      p.launchpad,
+      this.artifacts.V2Launchpad.abi,
+      "launch",
+      [p.name, p.symbol, p.supply, p.liquiditySupply],
+      p.ethIn,
+      GAS.launch,
+    );
     this.writer.touch(address);
     return { token, ...pair };
   }
@@ -397,7 +430,14 @@ export class Market {
     const from = this.deployment.deployer;
     const data = encodeFunctionData({ abi: this.artifacts.UniswapV2Pair.abi, functionName: "sync" });
     this.count({ Sync: 1 });
-    this.writer.sendInNextBlock({ from, to: pair, data, gas: GAS.transfer, nonce: this.ledger.nextNonce(from), label: `sync by ${from} on ${pair}` });
+    this.writer.sendInNextBlock({
+      from,
+      to: pair,
+      data,
+      gas: GAS.transfer,
+      nonce: this.ledger.nextNonce(from),
+      label: `sync by ${from} on ${pair}`,
+    });
   }
 
   /** The launchpad's nonce read from the chain: outside launches move the address of the next token. */
@@ -426,18 +466,49 @@ export class Market {
     mirror.initialize(sqrtRatioAtTick(startTick));
     const maxUsable = Math.floor(MAX_TICK / mirror.spacing) * mirror.spacing;
     const [tickLower, tickUpper] = tokenIs0 ? [startTick, maxUsable] : [-maxUsable, startTick];
-    const liquidity = mirror.liquidityForAmounts(tickLower, tickUpper, tokenIs0 ? p.supply : 0n, tokenIs0 ? 0n : p.supply);
+    const liquidity = mirror.liquidityForAmounts(
+      tickLower,
+      tickUpper,
+      tokenIs0 ? p.supply : 0n,
+      tokenIs0 ? 0n : p.supply,
+    );
     const [amount0, amount1] = mirror.modifyPosition(v3.positionManager, tickLower, tickUpper, liquidity);
     const used = tokenIs0 ? amount0 : amount1;
     const address = this.v3PoolAddress(token0, token1, V3_LAUNCH_FEE);
-    const pool: V3Pool = { address, token0, token1, fee: V3_LAUNCH_FEE, mirror, positionId: this.nextPositionId++, tickLower, tickUpper };
+    const pool: V3Pool = {
+      address,
+      token0,
+      token1,
+      fee: V3_LAUNCH_FEE,
+      mirror,
+      positionId: this.nextPositionId++,
+      tickLower,
+      tickUpper,
+    };
     this.v3Pools.set(token, pool);
     this.ledger.mint(token, launchpad, p.supply);
     this.ledger.transfer(token, launchpad, address, used);
     const rest = p.supply - used;
     if (rest > 0n) this.ledger.transfer(token, launchpad, creator, rest);
-    this.count({ Transfer: rest > 0n ? 4 : 3, Approval: 1, PoolCreated: 1, Initialize: 1, MintV3: 1, IncreaseLiquidity: 1, Locked: 1, TokenCreated: 1 });
-    this.call(creator, launchpad, this.artifacts.V3Launchpad.abi, "launch", [p.name, p.symbol, p.supply, mirror.sqrtPriceX96, p.withdrawable], 0n, GAS.launch);
+    this.count({
+      Transfer: rest > 0n ? 4 : 3,
+      Approval: 1,
+      PoolCreated: 1,
+      Initialize: 1,
+      MintV3: 1,
+      IncreaseLiquidity: 1,
+      Locked: 1,
+      TokenCreated: 1,
+    });
+    this.call(
+      creator,
+      launchpad,
+      this.artifacts.V3Launchpad.abi,
+      "launch",
+      [p.name, p.symbol, p.supply, mirror.sqrtPriceX96, p.withdrawable],
+      0n,
+      GAS.launch,
+    );
     this.writer.touchV3(address);
     return { token, ...pool };
   }
@@ -454,7 +525,12 @@ export class Market {
       this.count({ Transfer: 1, Approval: 1, Released: 1 });
       this.call(owner, v3.locker, this.artifacts.LiquidityLocker.abi, "release", [pool.positionId], 0n, GAS.trade);
     }
-    const [amount0, amount1] = pool.mirror.modifyPosition(v3.positionManager, pool.tickLower, pool.tickUpper, -liquidity);
+    const [amount0, amount1] = pool.mirror.modifyPosition(
+      v3.positionManager,
+      pool.tickLower,
+      pool.tickUpper,
+      -liquidity,
+    );
     const npm = this.artifacts.NonfungiblePositionManager.abi;
     const decrease = encodeFunctionData({
       abi: npm,
@@ -472,7 +548,15 @@ export class Market {
   collectFees(caller: Address, owner: Address, token: Address): [bigint, bigint] {
     const pool = this.v3Pool(token);
     const { amounts } = this.collectPosition(pool, owner);
-    this.call(caller, this.v3Contracts().locker, this.artifacts.LiquidityLocker.abi, "collectFees", [pool.positionId], 0n, GAS.trade);
+    this.call(
+      caller,
+      this.v3Contracts().locker,
+      this.artifacts.LiquidityLocker.abi,
+      "collectFees",
+      [pool.positionId],
+      0n,
+      GAS.trade,
+    );
     this.writer.touchV3(pool.address);
     return amounts;
   }
@@ -578,8 +662,17 @@ export class Market {
 
   /** The address a pool gets from the V3 factory (PoolAddress.computeAddress). */
   private v3PoolAddress(token0: Address, token1: Address, fee: number): Address {
-    const salt = keccak256(encodeAbiParameters([{ type: "address" }, { type: "address" }, { type: "uint24" }], [token0, token1, fee]));
-    return lower(getContractAddress({ opcode: "CREATE2", from: this.v3Contracts().factory, salt, bytecode: this.artifacts.UniswapV3Pool.bytecode }));
+    const salt = keccak256(
+      encodeAbiParameters([{ type: "address" }, { type: "address" }, { type: "uint24" }], [token0, token1, fee]),
+    );
+    return lower(
+      getContractAddress({
+        opcode: "CREATE2",
+        from: this.v3Contracts().factory,
+        salt,
+        bytecode: this.artifacts.UniswapV3Pool.bytecode,
+      }),
+    );
   }
 
   /** Refuses what the node would refuse: spending ether the account does not have yet. */
@@ -610,7 +703,15 @@ export class Market {
     return this.writer.gasLeft >= 4n * GAS.trade;
   }
 
-  private call(from: Address, to: Address, abi: Abi, functionName: string, args: unknown[], value: bigint, gas: bigint): void {
+  private call(
+    from: Address,
+    to: Address,
+    abi: Abi,
+    functionName: string,
+    args: unknown[],
+    value: bigint,
+    gas: bigint,
+  ): void {
     const data = encodeFunctionData({ abi, functionName, args });
     this.send(from, to, data, value, gas, `${functionName} by ${from} on ${to}`);
   }

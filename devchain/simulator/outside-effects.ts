@@ -33,9 +33,16 @@ const topicAddress = (topic: Hex) => lower(`0x${topic.slice(26)}`);
 
 /** Returns the pairs whose state it read: their reserves are the chain's now, whatever the ledger
  * expected before. */
-export async function adoptOutsideEffects(rpc: RpcClient, market: Market, hashes: Hex[], block: number): Promise<Set<Address>> {
+export async function adoptOutsideEffects(
+  rpc: RpcClient,
+  market: Market,
+  hashes: Hex[],
+  block: number,
+): Promise<Set<Address>> {
   const { ledger } = market;
-  const receipts = (await rpc.batch(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })))) as Receipt[];
+  const receipts = (await rpc.batch(
+    hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })),
+  )) as Receipt[];
   const accounts = new Set<Address>();
   const holders = new Map<Address, Set<Address>>();
   const pairs = new Set<Address>();
@@ -50,7 +57,8 @@ export async function adoptOutsideEffects(rpc: RpcClient, market: Market, hashes
     for (const log of r.logs) {
       const address = lower(log.address);
       const [topic, a, b] = log.topics;
-      if (address === market.deployment.factory && topic === PAIR_CREATED) market.notePairCreated(topicAddress(a), topicAddress(b));
+      if (address === market.deployment.factory && topic === PAIR_CREATED)
+        market.notePairCreated(topicAddress(a), topicAddress(b));
       if (ledger.pairAt(address)) pairs.add(address);
       if (!ledger.tracks(address)) continue;
       accounts.add(address); // WETH holds the ether behind it

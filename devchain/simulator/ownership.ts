@@ -37,11 +37,17 @@ export function controllers(truth: GroundTruthRecorder): Map<Address, Address> {
 }
 
 /** The token's owners by share of circulating supply (total supply minus the zero address's). */
-export function trueOwnership(ledger: Ledger, truth: GroundTruthRecorder, controllerOf: Map<Address, Address>, token: Address): Ownership {
+export function trueOwnership(
+  ledger: Ledger,
+  truth: GroundTruthRecorder,
+  controllerOf: Map<Address, Address>,
+  token: Address,
+): Ownership {
   const supply = ledger.supplyOf(token) - ledger.balanceOf(token, ZERO_ADDRESS);
   const ownerOf = (wallet: Address) => {
     let owner = wallet;
-    for (const seen = new Set<Address>(); controllerOf.has(owner) && !seen.has(owner); seen.add(owner)) owner = controllerOf.get(owner)!;
+    for (const seen = new Set<Address>(); controllerOf.has(owner) && !seen.has(owner); seen.add(owner))
+      owner = controllerOf.get(owner)!;
     return owner;
   };
   const held = new Map<Address, bigint>();
@@ -50,7 +56,9 @@ export function trueOwnership(ledger: Ledger, truth: GroundTruthRecorder, contro
     const owner = ownerOf(holder);
     held.set(owner, (held.get(owner) ?? 0n) + balance);
   }
-  const shares = [...held.values()].map((b) => (supply > 0n ? Number((b * 1_000_000n) / supply) / 1e6 : 0)).sort((a, b) => b - a);
+  const shares = [...held.values()]
+    .map((b) => (supply > 0n ? Number((b * 1_000_000n) / supply) / 1e6 : 0))
+    .sort((a, b) => b - a);
   const top1Share = shares[0] ?? 0;
   const top10Share = shares.slice(0, 10).reduce((a, b) => a + b, 0);
   const concentrated = top10Share >= CONCENTRATED.top10Share || top1Share >= CONCENTRATED.top1Share;

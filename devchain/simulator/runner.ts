@@ -207,7 +207,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
   await writer.attach();
   try {
-    for (let slot = sim.scheduler.nextSlot(); slot !== undefined && slot < backfillSlots && !signal?.aborted; slot = sim.scheduler.nextSlot()) {
+    for (
+      let slot = sim.scheduler.nextSlot();
+      slot !== undefined && slot < backfillSlots && !signal?.aborted;
+      slot = sim.scheduler.nextSlot()
+    ) {
       await runSlot(slot);
       progress("backfill");
     }
@@ -254,7 +258,9 @@ async function normalize(d: DeploymentInput, rpc: RpcClient, artifacts: Artifact
     usd,
     factory,
     router: lower(d.uniswapV2.router),
-    launchpads: d.launchpads.filter((l) => l.protocol === "uniswap-v2").map((l) => ({ ...l, address: lower(l.address) })),
+    launchpads: d.launchpads
+      .filter((l) => l.protocol === "uniswap-v2")
+      .map((l) => ({ ...l, address: lower(l.address) })),
     wethUsdPair: pairAddress(artifacts, factory, weth, usd),
     v3: v3Contracts(d),
     quirks: (d.quirkTokens ?? []).map((q) => ({ address: lower(q.address), quirk: q.quirk, quote: lower(q.quote) })),
@@ -289,13 +295,21 @@ function mirroredPairs(d: Contracts, artifacts: Artifacts): PairInfo[] {
  * every transfer; WalletFeeToken pays 3% to its fee wallet unless its owner (the deployer) sends or receives. */
 function quirkFee(quirk: Contracts["quirks"][number]["quirk"], owner: Address): TransferFee | null {
   if (quirk === "fee-on-transfer") return (_from, _to, value) => ({ cut: value / 100n, sink: null });
-  if (quirk === "fee-to-wallet") return (from, to, value) => (from === owner || to === owner ? null : { cut: (value * 300n) / 10_000n, sink: FEE_WALLET });
+  if (quirk === "fee-to-wallet")
+    return (from, to, value) =>
+      from === owner || to === owner ? null : { cut: (value * 300n) / 10_000n, sink: FEE_WALLET };
   return null;
 }
 
 /** What the deployment left on chain as the ledger's starting state: the ether behind WETH, the
  * pairs' reserves, and the quirk tokens' fees. */
-function mirrorDeployment(market: Market, deployment: Contracts, wrappedEth: bigint, pairs: PairInfo[], reserves: Hex[]): void {
+function mirrorDeployment(
+  market: Market,
+  deployment: Contracts,
+  wrappedEth: bigint,
+  pairs: PairInfo[],
+  reserves: Hex[],
+): void {
   market.ledger.setEth(deployment.weth, wrappedEth);
   pairs.forEach((pair, i) => {
     const [reserve0, reserve1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves[i]);

@@ -12,7 +12,20 @@ export const SECTORS: readonly Sector[] = ["meme", "ai", "defi", "gaming", "othe
 
 const WORDS: Record<Sector, { stems: string[]; suffixes: string[] }> = {
   meme: {
-    stems: ["Pepe", "Doge", "Shiba", "Frog", "Wojak", "Bonk", "Chad", "Hamster", "Penguin", "Banana", "Goblin", "Kitty"],
+    stems: [
+      "Pepe",
+      "Doge",
+      "Shiba",
+      "Frog",
+      "Wojak",
+      "Bonk",
+      "Chad",
+      "Hamster",
+      "Penguin",
+      "Banana",
+      "Goblin",
+      "Kitty",
+    ],
     suffixes: ["Inu", "Coin", "King", "Mania", "Army", "Moon"],
   },
   ai: {
@@ -109,7 +122,12 @@ export class TokenBook {
 
   /** A token drawn by trading intensity; forgets tokens the crowd has abandoned for good. */
   pickByIntensity(rng: Rng, slot: number): SimToken | undefined {
-    this.live = this.live.filter((t) => slot <= t.launchSlot + SNIPER_BLOCKS || slot < t.frozenUntil || this.intensity(t, slot) >= DEAD_INTEREST * t.interest);
+    this.live = this.live.filter(
+      (t) =>
+        slot <= t.launchSlot + SNIPER_BLOCKS ||
+        slot < t.frozenUntil ||
+        this.intensity(t, slot) >= DEAD_INTEREST * t.interest,
+    );
     const i = rng.weightedIndex(this.live.map((t) => this.intensity(t, slot)));
     return i < 0 ? undefined : this.live[i];
   }

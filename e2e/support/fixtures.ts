@@ -36,7 +36,8 @@ export async function createKey(page: Page, name: string): Promise<string> {
 /** Opens the header's account menu, where the signed-in email and the sign-out buttons are. */
 export async function openAccountMenu(page: Page) {
   const menu = page.getByRole("banner").locator("details");
-  if (!(await menu.getAttribute("open").then((v) => v !== null))) await page.getByRole("banner").locator("summary").click();
+  if (!(await menu.getAttribute("open").then((v) => v !== null)))
+    await page.getByRole("banner").locator("summary").click();
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
 }
 
@@ -62,13 +63,17 @@ export async function expectNoHorizontalOverflow(page: Page) {
           if (document.documentElement.scrollWidth <= width) return [];
           // What sticks out, outside any scrolling frame: the failure names it.
           const inFrame = (e: Element) => {
-            for (let p = e.parentElement; p; p = p.parentElement) if (["auto", "scroll", "hidden"].includes(getComputedStyle(p).overflowX)) return true;
+            for (let p = e.parentElement; p; p = p.parentElement)
+              if (["auto", "scroll", "hidden"].includes(getComputedStyle(p).overflowX)) return true;
             return false;
           };
           return [...document.body.querySelectorAll("*")]
             .filter((e) => e.getBoundingClientRect().right > width && !inFrame(e))
             .slice(0, 5)
-            .map((e) => `<${e.tagName.toLowerCase()} class="${e.getAttribute("class") ?? ""}"> right=${Math.round(e.getBoundingClientRect().right)}`);
+            .map(
+              (e) =>
+                `<${e.tagName.toLowerCase()} class="${e.getAttribute("class") ?? ""}"> right=${Math.round(e.getBoundingClientRect().right)}`,
+            );
         }, width),
       { message: `the document is wider than the viewport (${width} px)` },
     )

@@ -7,7 +7,12 @@ const T = `0x${"ab".repeat(20)}`;
 
 const wallet: AlertNotification = {
   type: "alert.triggered",
-  alert: { id: "alrt_1", name: "whale", kind: "wallet", conditions: { wallet_address: W, actions: ["buy", "receive"] } },
+  alert: {
+    id: "alrt_1",
+    name: "whale",
+    kind: "wallet",
+    conditions: { wallet_address: W, actions: ["buy", "receive"] },
+  },
   triggered_at: "2031-01-01T00:00:00.000Z",
   matches: [],
   total_matches: 0,
@@ -43,8 +48,21 @@ describe("alert email of the other kinds", () => {
   it("says a price alert's condition and the price that met it", () => {
     const price: AlertNotification = {
       ...wallet,
-      alert: { id: "alrt_2", name: "level", kind: "price", conditions: { token_address: T, crosses: "below", price_usd: 0.000012 } },
-      matches: [{ address: T, name: "Pepe", symbol: "PEPE", matched_at: "2031-01-01T00:00:00.000Z", values: { price_usd: 0.0000115 } }],
+      alert: {
+        id: "alrt_2",
+        name: "level",
+        kind: "price",
+        conditions: { token_address: T, crosses: "below", price_usd: 0.000012 },
+      },
+      matches: [
+        {
+          address: T,
+          name: "Pepe",
+          symbol: "PEPE",
+          matched_at: "2031-01-01T00:00:00.000Z",
+          values: { price_usd: 0.0000115 },
+        },
+      ],
       total_matches: 1,
       events: undefined,
       total_events: undefined,

@@ -7,7 +7,11 @@ const B = "0x00000000000000000000000000000000000000bb";
 
 const notification: AlertNotification = {
   type: "alert.triggered",
-  alert: { id: "alrt_1", name: "Fresh <liquid>\nlaunches", conditions: { min_liquidity_usd: 10_000, max_age_hours: 24, exclude_flags: ["wash_trading"] } },
+  alert: {
+    id: "alrt_1",
+    name: "Fresh <liquid>\nlaunches",
+    conditions: { min_liquidity_usd: 10_000, max_age_hours: 24, exclude_flags: ["wash_trading"] },
+  },
   triggered_at: "2031-01-01T00:00:00.000Z",
   matches: [
     {

@@ -41,7 +41,8 @@ const VALUE_LABELS: Record<string, string> = {
   price_change_24h_pct: "Price change (24 h)",
 };
 
-const describeValues = (m: MatchedToken) => Object.entries(m.values).map(([k, v]) => `${VALUE_LABELS[k] ?? k} ${formatValue(k, v)}`);
+const describeValues = (m: MatchedToken) =>
+  Object.entries(m.values).map(([k, v]) => `${VALUE_LABELS[k] ?? k} ${formatValue(k, v)}`);
 
 /** On-chain names are anyone's choice: one line, bounded. */
 const clean = (s: string, max = 80) =>
@@ -50,7 +51,8 @@ const clean = (s: string, max = 80) =>
     .trim()
     .slice(0, max);
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** One listed thing of a message: a token that newly matches, or an event. */
 type Item = { title: string; address: string; details: string[]; token: string };
@@ -91,7 +93,11 @@ export function renderAlertEmail(n: AlertNotification, appUrl = dashboardUrl()):
     "Conditions:",
     ...conditions.map((c) => `- ${c}`),
     "",
-    ...items.flatMap((m, i) => [`${i + 1}. ${m.title} ${m.address}`, `   ${m.details.join(" · ")}`, `   ${tokenUrl(m)}`]),
+    ...items.flatMap((m, i) => [
+      `${i + 1}. ${m.title} ${m.address}`,
+      `   ${m.details.join(" · ")}`,
+      `   ${tokenUrl(m)}`,
+    ]),
     ...(unlisted > 0 ? ["", `…and ${unlisted} more.`] : []),
     "",
     `Manage your alerts: ${alertsUrl}`,
@@ -124,7 +130,12 @@ const PERMANENT_STATUSES = new Set([400, 404, 422]);
  * also keeps mail clients from threading alerts under one subject. `baseUrl` points it at a
  * Resend-compatible endpoint (tests).
  */
-export function resendTransport(opts: { apiKey: string; baseUrl?: string; from: string; timeoutMs: number }): EmailTransport {
+export function resendTransport(opts: {
+  apiKey: string;
+  baseUrl?: string;
+  from: string;
+  timeoutMs: number;
+}): EmailTransport {
   const resend = new Resend(opts.apiKey, opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined);
   const message = ({ to, email, ref }: OutgoingEmail) => ({
     from: opts.from,
@@ -161,5 +172,10 @@ export function resendTransport(opts: { apiKey: string; baseUrl?: string; from: 
 /** The configured email transport; null without RESEND_API_KEY (messages then stay in the outbox). */
 export function emailTransportFromConfig(timeoutMs = 15_000): EmailTransport | null {
   if (!config.RESEND_API_KEY) return null;
-  return resendTransport({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL, from: config.EMAIL_FROM, timeoutMs });
+  return resendTransport({
+    apiKey: config.RESEND_API_KEY,
+    baseUrl: config.RESEND_BASE_URL,
+    from: config.EMAIL_FROM,
+    timeoutMs,
+  });
 }

@@ -1,5 +1,12 @@
 import type { Sql } from "@/db/client";
-import { type ChainEvent, type EventKind, eventFires, type SmartMoneyConditions, type WalletConditions, walletActionOf } from "@/lib/domain/alert-conditions";
+import {
+  type ChainEvent,
+  type EventKind,
+  eventFires,
+  type SmartMoneyConditions,
+  type WalletConditions,
+  walletActionOf,
+} from "@/lib/domain/alert-conditions";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import type { AlertEvent } from "./payload";
 
@@ -96,7 +103,8 @@ class AlertIndex {
   readonly launchers = new Set<string>();
 
   constructor(alerts: readonly EventAlert[]) {
-    const add = (map: Map<string, EventAlert[]>, key: string, a: EventAlert) => map.set(key, [...(map.get(key) ?? []), a]);
+    const add = (map: Map<string, EventAlert[]>, key: string, a: EventAlert) =>
+      map.set(key, [...(map.get(key) ?? []), a]);
     for (const a of alerts) {
       if (a.kind === "wallet") {
         const c = a.conditions as WalletConditions;

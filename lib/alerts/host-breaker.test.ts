@@ -32,7 +32,9 @@ describe("host circuit breaker", () => {
     expect(webhookDomain("https://8.8.8.8:444/h")).toBe("8.8.8.8");
     expect(webhookDomain("https://[2001:db8::1]/h")).toBe("[2001:db8::1]");
     expect(webhookDomain("not a url")).toBe("not a url");
-    const minted = ["https://a1.evil.example/h", "https://zz.b2.evil.example:9000/other"].map((u) => breakerKey("acct_1", u));
+    const minted = ["https://a1.evil.example/h", "https://zz.b2.evil.example:9000/other"].map((u) =>
+      breakerKey("acct_1", u),
+    );
     expect(new Set(minted).size).toBe(1);
     expect(breakerKey("acct_2", "https://a1.evil.example/h")).not.toBe(minted[0]);
   });

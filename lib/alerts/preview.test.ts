@@ -33,7 +33,9 @@ describe("price replay (the builder's preview)", () => {
 
   it("fires at the start when the condition holds then, as a new alert would, and never without a price", () => {
     const above = [{ ms: FROM - HOUR, price: 2 }];
-    expect(times(replayPrice(above, { token_address: TOKEN, crosses: "above", price_usd: 1 }, FROM, TO))).toEqual([at(FROM)]);
+    expect(times(replayPrice(above, { token_address: TOKEN, crosses: "above", price_usd: 1 }, FROM, TO))).toEqual([
+      at(FROM),
+    ]);
     const unpriced = [{ ms: FROM - HOUR, price: 0 }];
     expect(replayPrice(unpriced, { token_address: TOKEN, crosses: "below", price_usd: 1 }, FROM, TO)).toEqual([]);
   });
@@ -50,6 +52,8 @@ describe("price replay (the builder's preview)", () => {
       [at(FROM + 10 * MIN), 1.6, 60],
       [at(FROM + 3 * HOUR), 2.5, 56],
     ]);
-    expect(replayPrice(points, { token_address: TOKEN, moves: "down", change_pct: 10, window: "1h" }, FROM, TO)).toEqual([]);
+    expect(
+      replayPrice(points, { token_address: TOKEN, moves: "down", change_pct: 10, window: "1h" }, FROM, TO),
+    ).toEqual([]);
   });
 });

@@ -50,11 +50,24 @@ export async function previewAlert(db: Db, definition: PreviewDefinition): Promi
     select max(indexed_block)::float8 as block, (extract(epoch from max(indexed_block_time)) * 1000)::float8 as ms from sync_state`;
   const to = head?.ms ?? Date.now();
   const from = to - PREVIEW_DAY_MS;
-  const preview = { kind: definition.kind, from: iso(from), to: iso(to), notifications: 0, events: [], total_events: 0, firings: [] };
+  const preview = {
+    kind: definition.kind,
+    from: iso(from),
+    to: iso(to),
+    notifications: 0,
+    events: [],
+    total_events: 0,
+    firings: [],
+  };
   if (head?.block == null) return preview;
   if (definition.kind === "price") {
     const w = definition.conditions.window ? PRICE_WINDOWS[definition.conditions.window].ms : 0;
-    const points = await pricePoints(db, definition.conditions.token_address, await firstBlockAt(db, from - w), head.block);
+    const points = await pricePoints(
+      db,
+      definition.conditions.token_address,
+      await firstBlockAt(db, from - w),
+      head.block,
+    );
     const firings = replayPrice(points, definition.conditions, from, to);
     return { ...preview, notifications: firings.length, firings: firings.reverse().slice(0, MAX_LISTED_MATCHES) };
   }
@@ -120,11 +133,17 @@ export function replayPrice(points: readonly Point[], c: PriceConditions, from: 
     if (!window) return { price, change: null };
     const before = lastAtOrBefore(points, t - window.ms - 1);
     const firstIn = nextPositive[before + 1];
-    const start = before >= 0 && points[before].price > 0 ? points[before].price : firstIn <= at ? points[firstIn].price : 0;
+    const start =
+      before >= 0 && points[before].price > 0 ? points[before].price : firstIn <= at ? points[firstIn].price : 0;
     return { price, change: start > 0 && price > 0 ? (price / start - 1) * 100 : null };
   };
   const holds = (v: { price: number; change: number | null }) => {
-    const token = { priceUsd: v.price, priceChange5mPct: v.change, priceChange1hPct: v.change, priceChange24hPct: v.change };
+    const token = {
+      priceUsd: v.price,
+      priceChange5mPct: v.change,
+      priceChange1hPct: v.change,
+      priceChange24hPct: v.change,
+    };
     return priceConditionHolds(token, c);
   };
 

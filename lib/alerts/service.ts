@@ -18,7 +18,8 @@ import { checkWebhookTarget } from "./webhook-target";
  */
 
 /** The webhook channel's gate, the same wherever a webhook is set, fired or delivered. */
-export const webhooksRefused = (plan: Pick<PlanLimits, "label">) => `The webhook channel is not available on the ${plan.label} plan.`;
+export const webhooksRefused = (plan: Pick<PlanLimits, "label">) =>
+  `The webhook channel is not available on the ${plan.label} plan.`;
 
 function requireWebhooks(plan: Pick<PlanLimits, "label" | "webhooks">): void {
   if (!plan.webhooks) throw new Forbidden(webhooksRefused(plan), "notification_channel");
@@ -56,9 +57,17 @@ async function checkPlanGates(tx: Db, accountId: string, { kind, channel, activa
   const [{ active }] = await tx
     .select({ active: count() })
     .from(alerts)
-    .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active"), excludeId ? sql`${alerts.id} <> ${excludeId}` : undefined));
+    .where(
+      and(
+        eq(alerts.accountId, accountId),
+        eq(alerts.status, "active"),
+        excludeId ? sql`${alerts.id} <> ${excludeId}` : undefined,
+      ),
+    );
   if (active >= plan.maxActiveAlerts) {
-    throw new Forbidden(`The ${plan.label} plan allows ${plan.maxActiveAlerts} active alerts; pause or delete one first.`);
+    throw new Forbidden(
+      `The ${plan.label} plan allows ${plan.maxActiveAlerts} active alerts; pause or delete one first.`,
+    );
   }
 }
 

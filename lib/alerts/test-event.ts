@@ -13,7 +13,12 @@ export type TestEventResult = { delivered: boolean; message: string };
  * with its secret, as a delivery is (the same headers; type "alert.test", no tokens), so its
  * owner sees whether the receiver answers and verifies the signature. Nothing is recorded.
  */
-export async function sendTestEvent(db: Db, owner: AlertOwner, id: string, transport: WebhookTransport): Promise<TestEventResult> {
+export async function sendTestEvent(
+  db: Db,
+  owner: AlertOwner,
+  id: string,
+  transport: WebhookTransport,
+): Promise<TestEventResult> {
   const alert = await findOwnedAlert(db, owner, id);
   if (alert.notificationChannel !== "webhook" || !alert.webhookUrl || !alert.webhookSecret) {
     throw new InvalidInput("notification_channel", "Only an alert delivered by webhook takes a test event.");
@@ -32,5 +37,8 @@ export async function sendTestEvent(db: Db, owner: AlertOwner, id: string, trans
   const result = await transport.send(alert.webhookUrl, alert.webhookSecret, eventId, body);
   if (result.ok) return { delivered: true, message: "The test event was delivered: your webhook answered 2xx." };
   // A delivery's words, less its promise to retry: a test event is sent once.
-  return { delivered: false, message: `The test event was not delivered. ${result.error.replace(/; we retry\.$/, ".")}` };
+  return {
+    delivered: false,
+    message: `The test event was not delivered. ${result.error.replace(/; we retry\.$/, ".")}`,
+  };
 }

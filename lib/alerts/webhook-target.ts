@@ -49,7 +49,10 @@ SIX_TO_FOUR.addSubnet("2002::", 16, "ipv6");
 /** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part counts as two). */
 function ipv6Groups(ip: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
-  const hex = dotted ? ip.slice(0, dotted.index) + [(+dotted[1] << 8) | +dotted[2], (+dotted[3] << 8) | +dotted[4]].map((g) => g.toString(16)).join(":") : ip;
+  const hex = dotted
+    ? ip.slice(0, dotted.index) +
+      [(+dotted[1] << 8) | +dotted[2], (+dotted[3] << 8) | +dotted[4]].map((g) => g.toString(16)).join(":")
+    : ip;
   const [head, tail] = hex.split("::");
   const parse = (part: string | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
   const left = parse(head);
@@ -76,9 +79,11 @@ export function isGlobalUnicast(address: string): boolean {
 export const TARGET_REFUSALS = {
   credentials:
     "The webhook URL must not carry a user name or password (they would be shown wherever the alert is). Verify our Webhook-Signature instead, or put a token of your own in the path.",
-  plainHttp: "The webhook URL must start with https:// (plain http:// is accepted only on the embedded defaults of npm start).",
+  plainHttp:
+    "The webhook URL must start with https:// (plain http:// is accepted only on the embedded defaults of npm start).",
   noHost: "The webhook URL's host does not resolve.",
-  notPublic: "The webhook URL's host must resolve to public addresses only (no private, loopback, link-local or reserved ones).",
+  notPublic:
+    "The webhook URL's host must resolve to public addresses only (no private, loopback, link-local or reserved ones).",
 };
 
 /**
@@ -91,7 +96,8 @@ export async function checkWebhookTarget(url: string): Promise<void> {
   const target = new URL(url);
   if (target.username || target.password) throw new InvalidInput("webhook_url", TARGET_REFUSALS.credentials);
   if (config.WEBHOOK_ALLOW_PRIVATE) return;
-  if (target.protocol !== "https:" && !config.onEmbeddedDefaults) throw new InvalidInput("webhook_url", TARGET_REFUSALS.plainHttp);
+  if (target.protocol !== "https:" && !config.onEmbeddedDefaults)
+    throw new InvalidInput("webhook_url", TARGET_REFUSALS.plainHttp);
   const host = target.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   try {

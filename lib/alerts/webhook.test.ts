@@ -19,7 +19,9 @@ describe("webhook signatures", () => {
   });
 
   it("fail for a tampered body, another secret, or a tampered timestamp", () => {
-    expect(verifyWebhookSignature(SECRET, headers, BODY.replace('"total_matches":1', '"total_matches":2'), 300, NOW)).toBe(false);
+    expect(
+      verifyWebhookSignature(SECRET, headers, BODY.replace('"total_matches":1', '"total_matches":2'), 300, NOW),
+    ).toBe(false);
     expect(verifyWebhookSignature(`${SECRET}x`, headers, BODY, 300, NOW)).toBe(false);
     const moved = { ...headers, "webhook-timestamp": String(Number(headers["webhook-timestamp"]) + 1) };
     expect(verifyWebhookSignature(SECRET, moved, BODY, 300, NOW)).toBe(false);
@@ -35,10 +37,22 @@ describe("webhook signatures", () => {
     const ts = headers["webhook-timestamp"];
     const rotated = { ...headers, "webhook-signature": `v1=${"0".repeat(64)} ${headers["webhook-signature"]}` };
     expect(verifyWebhookSignature(SECRET, rotated, BODY, 300, NOW)).toBe(true);
-    for (const bad of [{}, { "webhook-timestamp": ts }, { "webhook-timestamp": "soon", "webhook-signature": headers["webhook-signature"] }]) {
+    for (const bad of [
+      {},
+      { "webhook-timestamp": ts },
+      { "webhook-timestamp": "soon", "webhook-signature": headers["webhook-signature"] },
+    ]) {
       expect(verifyWebhookSignature(SECRET, bad, BODY, 300, NOW)).toBe(false);
     }
-    expect(verifyWebhookSignature(SECRET, { ...headers, "webhook-signature": `v1=${signWebhook(SECRET, ts, BODY)}0` }, BODY, 300, NOW)).toBe(false);
+    expect(
+      verifyWebhookSignature(
+        SECRET,
+        { ...headers, "webhook-signature": `v1=${signWebhook(SECRET, ts, BODY)}0` },
+        BODY,
+        300,
+        NOW,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -60,7 +74,12 @@ describe("webhook transport", () => {
   afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
 
   it("posts the body signed, with the id and timestamp headers", async () => {
-    const result = await webhookTransport({ timeoutMs: 2_000, allowPrivate: true }).send(`http://127.0.0.1:${port}/hook`, SECRET, "ntf_9", BODY);
+    const result = await webhookTransport({ timeoutMs: 2_000, allowPrivate: true }).send(
+      `http://127.0.0.1:${port}/hook`,
+      SECRET,
+      "ntf_9",
+      BODY,
+    );
     expect(result).toEqual({ ok: true });
     const last = received.at(-1)!;
     expect(last.body).toBe(BODY);

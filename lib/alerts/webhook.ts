@@ -73,10 +73,14 @@ export type WebhookTransport = {
 /** Delivery failures in words the alert's owner can act on (shown as a delivery's last_error). */
 export const WEBHOOK_ERRORS = {
   invalidUrl: "The webhook URL is not a valid URL. Edit the alert and enter a full http(s) URL.",
-  notPublic: "The webhook host does not resolve to public internet addresses only, so nothing was sent. Use a publicly reachable host.",
-  unreachable: "Your webhook host could not be reached (name lookup, connection or TLS failed). Check the URL and that the server is up; we retry.",
-  status: (status: number) => `Your webhook answered HTTP ${status}; it must answer 2xx. Check the endpoint's logs; we retry.`,
-  noAnswer: (timeoutMs: number) => `Your webhook did not answer within ${timeoutMs / 1000} s. Answer at once and do slow work afterwards; we retry.`,
+  notPublic:
+    "The webhook host does not resolve to public internet addresses only, so nothing was sent. Use a publicly reachable host.",
+  unreachable:
+    "Your webhook host could not be reached (name lookup, connection or TLS failed). Check the URL and that the server is up; we retry.",
+  status: (status: number) =>
+    `Your webhook answered HTTP ${status}; it must answer 2xx. Check the endpoint's logs; we retry.`,
+  noAnswer: (timeoutMs: number) =>
+    `Your webhook did not answer within ${timeoutMs / 1000} s. Answer at once and do slow work afterwards; we retry.`,
 };
 
 class NoAnswer extends Error {
@@ -107,7 +111,8 @@ export function webhookTransport(opts: { timeoutMs: number; allowPrivate?: boole
         return { ok: false, error: WEBHOOK_ERRORS.status(status), permanent: false };
       } catch (err) {
         const detail = err instanceof Error ? err.message : String(err);
-        if (err instanceof PrivateTargetError) return { ok: false, error: WEBHOOK_ERRORS.notPublic, detail, permanent: true };
+        if (err instanceof PrivateTargetError)
+          return { ok: false, error: WEBHOOK_ERRORS.notPublic, detail, permanent: true };
         if (err instanceof NoAnswer) return { ok: false, error: err.message, permanent: false };
         return { ok: false, error: WEBHOOK_ERRORS.unreachable, detail, permanent: false };
       }
@@ -116,7 +121,13 @@ export function webhookTransport(opts: { timeoutMs: number; allowPrivate?: boole
 }
 
 /** Resolves with the status as soon as it arrives; the response body is drained and ignored. */
-function post(url: URL, headers: Record<string, string>, body: string, lookup: http.RequestOptions["lookup"], timeoutMs: number) {
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  lookup: http.RequestOptions["lookup"],
+  timeoutMs: number,
+) {
   const request = url.protocol === "https:" ? https.request : http.request;
   return new Promise<number>((resolve, reject) => {
     const req = request(

@@ -37,7 +37,11 @@ export function addressRead<S extends z.ZodObject, R, T>(
     GET: withAddressRead((_req, { url, params }) => {
       const q = parseQuery(url, query);
       const address = parsePath(params.address, addressSchema, "address");
-      return { read: read(address, q, { db: getDb(), now: requestTime() }), cacheKey: url.pathname + url.search, missing: `${what} ${address}` };
+      return {
+        read: read(address, q, { db: getDb(), now: requestTime() }),
+        cacheKey: url.pathname + url.search,
+        missing: `${what} ${address}`,
+      };
     }),
   });
 }

@@ -19,7 +19,8 @@ export type ApiKeyContext = {
 const KEY_DISABLED =
   "This API key is disabled: the account's plan allows fewer live keys than it holds, and this is one of the newest. " +
   "Revoke an older key, or change plan, to enable it.";
-const unauthorized = (message: string) => new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
+const unauthorized = (message: string) =>
+  new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
 
 /**
  * What api_meter answers, as api_authorize and dashboard_authorize return it (all three in
@@ -133,8 +134,14 @@ function authorizedRead(hash: string, first: SQL): SQL {
  * and `first`'s row when it was read. `read` is false when the statement did not run, since the
  * key was made between the two: the caller reads on its own then.
  */
-export async function authorizeRead<R>(hash: string, first: SQL): Promise<{ key: ApiKeyContext; read: boolean; row: R | undefined }> {
-  const [r] = await queryPrepared<R & { read_meter: KeyRow | null; read_open: boolean; read_found: boolean | null }>(getDb(), authorizedRead(hash, first));
+export async function authorizeRead<R>(
+  hash: string,
+  first: SQL,
+): Promise<{ key: ApiKeyContext; read: boolean; row: R | undefined }> {
+  const [r] = await queryPrepared<R & { read_meter: KeyRow | null; read_open: boolean; read_found: boolean | null }>(
+    getDb(),
+    authorizedRead(hash, first),
+  );
   const key = keyContext(hash, r.read_meter);
   return { key, read: r.read_open, row: r.read_found ? r : undefined };
 }

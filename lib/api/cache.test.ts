@@ -34,6 +34,8 @@ describe("response cache", () => {
   });
 
   it("sends a body serialised elsewhere as it is", async () => {
-    expect(await text(cached(5, "/d", async () => JsonBody.fromText('{"data":[],"total":0}')))).toBe('{"data":[],"total":0}');
+    expect(await text(cached(5, "/d", async () => JsonBody.fromText('{"data":[],"total":0}')))).toBe(
+      '{"data":[],"total":0}',
+    );
   });
 });

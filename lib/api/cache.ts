@@ -27,7 +27,8 @@ export class JsonBody {
   }
 }
 
-const isFresh = <E extends { at: number }>(e: E | undefined, now: number): e is E => e !== undefined && now - e.at < TTL_MS;
+const isFresh = <E extends { at: number }>(e: E | undefined, now: number): e is E =>
+  e !== undefined && now - e.at < TTL_MS;
 
 function drop(key: string) {
   bytes -= entries.get(key)?.size ?? 0;

@@ -56,13 +56,17 @@ export function withDeadline<T>(work: () => Promise<T>): Promise<T> {
  * The one wrapper of every /v1 route: request id, authentication and rate limit (unless
  * public), a deadline, the error body, and the headers every response carries.
  */
-function wrap<P>(run: (req: NextRequest, ctx: RequestContext<P>, headers: Record<string, string>) => Promise<unknown>): NextHandler<P> {
+function wrap<P>(
+  run: (req: NextRequest, ctx: RequestContext<P>, headers: Record<string, string>) => Promise<unknown>,
+): NextHandler<P> {
   return async (req, args) => {
     const requestId = `req_${randomBase62(20)}`;
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     const url = new URL(req.url);
     try {
-      const result = await withDeadline(async () => run(req, { requestId, url, params: args?.params ? await args.params : ({} as P) }, headers));
+      const result = await withDeadline(async () =>
+        run(req, { requestId, url, params: args?.params ? await args.params : ({} as P) }, headers),
+      );
       if (result instanceof ApiResult) return respond(result.status, result.body, headers);
       // A response of its own (a stream) gets the headers every response carries.
       if (result instanceof Response) {
@@ -74,7 +78,13 @@ function wrap<P>(run: (req: NextRequest, ctx: RequestContext<P>, headers: Record
       const apiError = toApiError(err);
       if (apiError.status >= 500) {
         const cause = err instanceof Error && err.cause ? String(err.cause) : undefined;
-        log.error("request failed", { request_id: requestId, method: req.method, path: url.pathname, error: String(err), cause });
+        log.error("request failed", {
+          request_id: requestId,
+          method: req.method,
+          path: url.pathname,
+          error: String(err),
+          cause,
+        });
       }
       return respond(apiError.status, errorBody(apiError, requestId), { ...headers, ...apiError.headers });
     }
@@ -105,7 +115,9 @@ export type AddressReadRequest = { read: AddressRead<never, unknown>; cacheKey: 
  * parameters are refused (so 401 and 429 come before 400, as on every keyed route), and one of a
  * key lately over its limit take an authorization of its own first.
  */
-export function withAddressRead<P>(prepare: (req: NextRequest, ctx: RequestContext<P>) => AddressReadRequest): NextHandler<P> {
+export function withAddressRead<P>(
+  prepare: (req: NextRequest, ctx: RequestContext<P>) => AddressReadRequest,
+): NextHandler<P> {
   return wrap<P>(async (req, ctx, headers) => {
     const hash = keyHash(req.headers.get("authorization"));
     const authorized = async () => {
@@ -148,9 +160,14 @@ export function withPublic<P = Record<string, never>>(handler: PublicHandler<P>)
 export function route<P>(handlers: Partial<Record<Method, NextHandler<P>>>): Record<Method, NextHandler<P>> {
   const allow = Object.keys(handlers).join(", ");
   const notAllowed = wrap<P>(async (req) => {
-    throw new ApiError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here. Allowed: ${allow}.`, undefined, {
-      Allow: allow,
-    });
+    throw new ApiError(
+      "METHOD_NOT_ALLOWED",
+      `Method ${req.method} is not allowed here. Allowed: ${allow}.`,
+      undefined,
+      {
+        Allow: allow,
+      },
+    );
   });
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, NextHandler<P>>;
 }

@@ -17,11 +17,20 @@ export async function tokenListFromSearch(db: Db, search: URLSearchParams, now: 
   if (q.addresses) {
     // A batch names its tokens: a filter, a sort or a page would only drop some of them.
     const other = [...search.keys()].find((name) => name !== "addresses");
-    if (other) throw invalidParam(other, `${other} cannot be combined with addresses (a batch lookup returns the tokens asked for, in their order).`);
+    if (other)
+      throw invalidParam(
+        other,
+        `${other} cannot be combined with addresses (a batch lookup returns the tokens asked for, in their order).`,
+      );
     const data = await getTokens(db, q.addresses, now, dataVersion);
     return { data, total: data.length, page: 1, limit: q.addresses.length, next_cursor: null };
   }
-  const list = await listTokens(db, { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit, cursor: q.cursor }, now, dataVersion);
+  const list = await listTokens(
+    db,
+    { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit, cursor: q.cursor },
+    now,
+    dataVersion,
+  );
   return { data: list.data, total: list.total, page: list.page, limit: q.limit, next_cursor: list.next_cursor };
 }
 
@@ -54,6 +63,7 @@ export async function eventListJson(db: Db, q: EventQuery): Promise<string> {
   return `{"data":${json},"total":${total},"page":${q.page},"limit":${q.limit}}`;
 }
 
-export const eventListJsonFromSearch = (db: Db, search: URLSearchParams) => eventListJson(db, eventQueryFromSearch(search));
+export const eventListJsonFromSearch = (db: Db, search: URLSearchParams) =>
+  eventListJson(db, eventQueryFromSearch(search));
 
 const urlOf = (search: URLSearchParams) => new URL(`http://dashboard/?${search}`);

@@ -27,7 +27,8 @@ function undescribed(schema: Schema | undefined, where: string): string[] {
     out.push(...undescribed(property, `${where}.${name}`));
   }
   out.push(...undescribed(schema.items, `${where}[]`));
-  for (const s of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) out.push(...undescribed(s, where));
+  for (const s of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])])
+    out.push(...undescribed(s, where));
   return out;
 }
 
@@ -56,7 +57,9 @@ const SPEC_NUMBERS: Record<string, string[]> = {
   ],
   TokenScore: [
     "risk_score",
-    ...["holder_concentration_score", "liquidity_stability_score", "wash_trade_score", "smart_money_flow_score"].map((d) => `dimensions.${d}`),
+    ...["holder_concentration_score", "liquidity_stability_score", "wash_trade_score", "smart_money_flow_score"].map(
+      (d) => `dimensions.${d}`,
+    ),
     "top_holder_summary.early_mover_count",
     "top_holder_summary.avg_reputation_top10",
   ],
@@ -73,8 +76,10 @@ describe("OpenAPI document", () => {
     const missing = Object.entries(doc.components.schemas).flatMap(([name, s]) => undescribed(s, name));
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
-        for (const p of op.parameters ?? []) if (!p.description && !p.schema?.description) missing.push(`${method} ${path} ?${p.name}`);
-        for (const r of Object.values(op.responses)) missing.push(...undescribed(r.content?.["application/json"]?.schema, `${method} ${path}`));
+        for (const p of op.parameters ?? [])
+          if (!p.description && !p.schema?.description) missing.push(`${method} ${path} ?${p.name}`);
+        for (const r of Object.values(op.responses))
+          missing.push(...undescribed(r.content?.["application/json"]?.schema, `${method} ${path}`));
       }
     }
     expect(missing).toEqual([]);
@@ -91,7 +96,8 @@ describe("OpenAPI document", () => {
   });
 
   it("declares every number field of the spec a required number, never null", () => {
-    const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components.schemas[s.$ref.replace("#/components/schemas/", "")]) : s);
+    const resolve = (s: Schema): Schema =>
+      s.$ref ? resolve(doc.components.schemas[s.$ref.replace("#/components/schemas/", "")]) : s;
     const problems: string[] = [];
     for (const [component, fields] of Object.entries(SPEC_NUMBERS)) {
       for (const field of fields) {
@@ -113,7 +119,9 @@ describe("OpenAPI document", () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
         // A stream's 200 (text/event-stream) is no JSON body to record.
-        const success = Object.entries(op.responses).find(([code, r]) => code.startsWith("2") && r.content?.["application/json"]);
+        const success = Object.entries(op.responses).find(
+          ([code, r]) => code.startsWith("2") && r.content?.["application/json"],
+        );
         if (!success) continue;
         const key = `${method.toUpperCase()} ${path}`;
         const example = EXAMPLES[key];

@@ -17,7 +17,9 @@ const errorSchema = z
   .object({
     error: z
       .object({
-        code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS]).meta({ description: "Machine-readable error code" }),
+        code: z
+          .enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS])
+          .meta({ description: "Machine-readable error code" }),
         message: z.string().meta({ description: "What went wrong, for a person" }),
         param: z.string().optional().meta({ description: "The offending parameter, for INVALID_PARAMS" }),
         request_id: z.string().meta({ description: "Also in the X-Request-Id header" }),
@@ -44,14 +46,20 @@ const ERROR_TEXT: Record<number, string> = {
 function responses(ok: ZodOpenApiResponsesObject, errors: number[]): ZodOpenApiResponsesObject {
   const out: ZodOpenApiResponsesObject = { ...ok };
   // Every keyed operation: a key beyond its account's cap on keys is 403 wherever it is sent.
-  for (const code of new Set([400, 401, 403, ...errors, 429, 500])) out[String(code) as "400"] = json(errorSchema, ERROR_TEXT[code]);
+  for (const code of new Set([400, 401, 403, ...errors, 429, 500]))
+    out[String(code) as "400"] = json(errorSchema, ERROR_TEXT[code]);
   return out;
 }
 
 const addressPath = z.object({ address: addressSchema });
 const idPath = z.object({ id: alerts.alertIdParam.meta({ description: "Alert id (alrt_...)" }) });
 
-const get = (summary: string, schema: z.ZodType, params: ZodOpenApiOperationObject["requestParams"], errors: number[] = []): ZodOpenApiOperationObject => ({
+const get = (
+  summary: string,
+  schema: z.ZodType,
+  params: ZodOpenApiOperationObject["requestParams"],
+  errors: number[] = [],
+): ZodOpenApiOperationObject => ({
   summary,
   requestParams: params,
   responses: responses({ 200: json(schema, "OK") }, errors),
@@ -93,12 +101,20 @@ const eventStream: ZodOpenApiOperationObject = {
       {
         200: {
           description: "The stream: messages as blocks are indexed, until the client closes it or the server ends it",
-          content: { "text/event-stream": { schema: z.string().meta({ description: "Server-Sent Events" }), example: STREAM_EXAMPLE } },
+          content: {
+            "text/event-stream": {
+              schema: z.string().meta({ description: "Server-Sent Events" }),
+              example: STREAM_EXAMPLE,
+            },
+          },
         },
       },
       [403],
     ),
-    429: json(errorSchema, "RATE_LIMITED: per-minute or per-day limit exceeded (see Retry-After), or the key has as many streams open as its plan allows"),
+    429: json(
+      errorSchema,
+      "RATE_LIMITED: per-minute or per-day limit exceeded (see Retry-After), or the key has as many streams open as its plan allows",
+    ),
   },
 };
 
@@ -106,7 +122,10 @@ type Example = { request: string; status: number; body: unknown };
 /** Recorded from the real API by `npm run examples:record`, keyed "METHOD /path". */
 export const EXAMPLES = examples as Record<string, Example>;
 
-type Operation = { description?: string; responses?: Record<string, { content?: Record<string, { example?: unknown }> }> };
+type Operation = {
+  description?: string;
+  responses?: Record<string, { content?: Record<string, { example?: unknown }> }>;
+};
 
 /**
  * Each operation's description says what its numbers mean, then (with `examples`) the request of
@@ -159,10 +178,20 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
           ),
         },
         "/tokens/{address}/holders": {
-          get: get("A token's real holders, largest first (exact total)", market.holderList, { path: addressPath, query: market.holderListQuery }, [404]),
+          get: get(
+            "A token's real holders, largest first (exact total)",
+            market.holderList,
+            { path: addressPath, query: market.holderListQuery },
+            [404],
+          ),
         },
         "/tokens/{address}/pools": {
-          get: get("The pools that trade a token, deepest first (exact total)", market.poolList, { path: addressPath, query: market.poolListQuery }, [404]),
+          get: get(
+            "The pools that trade a token, deepest first (exact total)",
+            market.poolList,
+            { path: addressPath, query: market.poolListQuery },
+            [404],
+          ),
         },
         "/search": {
           get: get(
@@ -181,11 +210,18 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
           ),
         },
         "/wallets/{address}/events": {
-          get: get("A wallet's events", events.walletEventList, { path: addressPath, query: events.walletEventListQuery }, [404]),
+          get: get(
+            "A wallet's events",
+            events.walletEventList,
+            { path: addressPath, query: events.walletEventListQuery },
+            [404],
+          ),
         },
         "/events": { get: get("Global event stream", events.eventList, { query: events.eventListQuery }) },
         "/events/stream": { get: eventStream },
-        "/scores/wallet/{address}": { get: get("Wallet reputation score", scores.walletScore, { path: addressPath }, [404]) },
+        "/scores/wallet/{address}": {
+          get: get("Wallet reputation score", scores.walletScore, { path: addressPath }, [404]),
+        },
         "/scores/token/{address}": { get: get("Token risk score", scores.tokenScore, { path: addressPath }, [404]) },
         "/alerts": {
           get: get("The key's alerts", alerts.alertList, { query: alerts.alertListQuery }),
@@ -213,7 +249,11 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
           get: {
             summary: "Data freshness (no key)",
             security: [],
-            responses: { 200: json(status, "OK"), 400: json(errorSchema, ERROR_TEXT[400]), 500: json(errorSchema, ERROR_TEXT[500]) },
+            responses: {
+              200: json(status, "OK"),
+              400: json(errorSchema, ERROR_TEXT[400]),
+              500: json(errorSchema, ERROR_TEXT[500]),
+            },
           },
         },
       },

@@ -25,7 +25,8 @@ export function parseQuery<S extends z.ZodObject>(url: URL, schema: S): z.output
     if (name in values) throw invalidParam(name, `Query parameter given more than once: ${name}.`);
     values[name] = value;
   }
-  if ("cursor" in values && "page" in values) throw invalidParam("cursor", "cursor cannot be combined with page: a cursor says where its page starts.");
+  if ("cursor" in values && "page" in values)
+    throw invalidParam("cursor", "cursor cannot be combined with page: a cursor says where its page starts.");
   const parsed = schema.safeParse(values);
   if (!parsed.success) throw firstIssue(parsed.error, "query", 1);
   return parsed.data;

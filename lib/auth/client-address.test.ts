@@ -26,16 +26,22 @@ describe("client address", () => {
   it("is the connection's address, whatever a client writes, when it is no trusted proxy", () => {
     expect(clientAddress(request("203.0.113.9"), NONE)).toBe("203.0.113.9");
     for (const forged of ["198.51.100.1", "10.0.0.1, 198.51.100.4", "x".repeat(6000), "127.0.0.1"]) {
-      expect([forged.length, clientAddress(request("203.0.113.9", { "x-forwarded-for": forged }), LOCAL_PROXIES)]).toEqual([forged.length, "203.0.113.9"]);
+      expect([
+        forged.length,
+        clientAddress(request("203.0.113.9", { "x-forwarded-for": forged }), LOCAL_PROXIES),
+      ]).toEqual([forged.length, "203.0.113.9"]);
     }
     // The header the server writes, sent by the client itself, is overwritten.
-    expect(clientAddress(request("203.0.113.9", { "x-onchain-intel-socket-address": "198.51.100.1" }), NONE)).toBe("203.0.113.9");
+    expect(clientAddress(request("203.0.113.9", { "x-onchain-intel-socket-address": "198.51.100.1" }), NONE)).toBe(
+      "203.0.113.9",
+    );
     expect(clientAddress(request("::ffff:203.0.113.9"), NONE)).toBe("203.0.113.9");
     expect(clientAddress(request(undefined), NONE)).toBeNull();
   });
 
   it("behind trusted proxies, is the first untrusted address from the right of X-Forwarded-For", () => {
-    const via = (forwarded: string) => clientAddress(request("127.0.0.1", { "x-forwarded-for": forwarded }), LOCAL_PROXIES);
+    const via = (forwarded: string) =>
+      clientAddress(request("127.0.0.1", { "x-forwarded-for": forwarded }), LOCAL_PROXIES);
     expect(via("198.51.100.4")).toBe("198.51.100.4");
     expect(via("198.51.100.4, 10.0.0.2")).toBe("198.51.100.4");
     // What the client wrote before its first untrusted hop is never read.
@@ -62,7 +68,8 @@ describe("loopback requests", () => {
     ["::ffff:127.0.0.1", { host: "127.0.0.1:3000" }],
     ["127.0.0.1", { host: "[::1]:3000" }],
     ["127.0.0.1", { "x-forwarded-for": "127.0.0.1", host: "localhost:3000" }],
-  ])("accept a connection from %s with %j", (socket, headers) => expect(isLoopbackRequest(request(socket, headers))).toBe(true));
+  ])("accept a connection from %s with %j", (socket, headers) =>
+    expect(isLoopbackRequest(request(socket, headers))).toBe(true));
 
   it.each([
     ["a remote client", "203.0.113.9", { host: "localhost:3000" }],

@@ -44,7 +44,8 @@ function buildConfig(): NextAuthConfig {
     callbacks: {
       async signIn({ user, email }) {
         // Asking for a link (not following one): throttled per address and per client.
-        if (email?.verificationRequest && user.email) await takeSignInEmail(getSql(), user.email, clientMeter(await headers()));
+        if (email?.verificationRequest && user.email)
+          await takeSignInEmail(getSql(), user.email, clientMeter(await headers()));
         return true;
       },
       async jwt({ token, user }) {
@@ -86,8 +87,13 @@ export const handlers = {
     } catch (err) {
       const apiError = toApiError(err);
       const requestId = `req_${randomBase62(20)}`;
-      return Response.json(errorBody(apiError, requestId), { status: apiError.status, headers: { "X-Request-Id": requestId } });
+      return Response.json(errorBody(apiError, requestId), {
+        status: apiError.status,
+        headers: { "X-Request-Id": requestId },
+      });
     }
-    return nextAuth.handlers.POST(new NextRequest(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(body) }));
+    return nextAuth.handlers.POST(
+      new NextRequest(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(body) }),
+    );
   },
 };

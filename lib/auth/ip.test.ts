@@ -14,8 +14,16 @@ describe("addresses", () => {
     ["::ffff:c633:6404", "198.51.100.4"],
   ])("spell %j one way: %j", (raw, spelt) => expect(normalizeIp(raw)).toBe(spelt));
 
-  it.each(["", "unknown", "203.0.113", "203.0.113.9.1", "0203.0.113.9", "1.2.3.4/8", "2001:db8::1::2", "[203.0.113.9]"])("refuse %j", (raw) =>
-    expect(normalizeIp(raw)).toBeNull());
+  it.each([
+    "",
+    "unknown",
+    "203.0.113",
+    "203.0.113.9.1",
+    "0203.0.113.9",
+    "1.2.3.4/8",
+    "2001:db8::1::2",
+    "[203.0.113.9]",
+  ])("refuse %j", (raw) => expect(normalizeIp(raw)).toBeNull());
 
   it("refuse a long string", () => expect(normalizeIp("x".repeat(6000))).toBeNull());
 
@@ -30,14 +38,23 @@ describe("addresses", () => {
 describe("address lists (TRUSTED_PROXIES)", () => {
   it("take addresses, CIDR ranges and Express's names, separated by commas or spaces", () => {
     const list = parseAddressList("loopback, 10.0.0.0/8 2001:db8:1::/48,198.51.100.4");
-    for (const ip of ["127.0.0.1", "127.9.9.9", "::1", "10.200.0.1", "2001:db8:1:ff::1", "198.51.100.4"]) expect([ip, listed(list, ip)]).toEqual([ip, true]);
-    for (const ip of ["11.0.0.1", "198.51.100.5", "2001:db8:2::1", "::2"]) expect([ip, listed(list, ip)]).toEqual([ip, false]);
+    for (const ip of ["127.0.0.1", "127.9.9.9", "::1", "10.200.0.1", "2001:db8:1:ff::1", "198.51.100.4"])
+      expect([ip, listed(list, ip)]).toEqual([ip, true]);
+    for (const ip of ["11.0.0.1", "198.51.100.5", "2001:db8:2::1", "::2"])
+      expect([ip, listed(list, ip)]).toEqual([ip, false]);
     expect(listed(parseAddressList("uniquelocal"), "192.168.4.4")).toBe(true);
     expect(listed(parseAddressList("linklocal"), "fe80::4")).toBe(true);
     expect(listed(parseAddressList(""), "127.0.0.1")).toBe(false);
   });
 
-  it.each(["localhost", "10.0.0.0/33", "::/129", "10.0.0.0/8/1", "constructor", "10.0.0.0/x"])("refuse %j, naming it", (entry) => {
+  it.each([
+    "localhost",
+    "10.0.0.0/33",
+    "::/129",
+    "10.0.0.0/8/1",
+    "constructor",
+    "10.0.0.0/x",
+  ])("refuse %j, naming it", (entry) => {
     expect(() => parseAddressList(`loopback, ${entry}`)).toThrow(
       `"${entry}" is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`,
     );

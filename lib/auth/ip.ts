@@ -90,7 +90,10 @@ export function parseAddressList(value: string): BlockList {
   for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
     const range = rangeOf(entry);
     const ranges = NAMED_RANGES.get(entry.toLowerCase()) ?? (range ? [range] : null);
-    if (!ranges) throw new Error(`"${entry}" is not an address, a CIDR range (10.0.0.0/8) or one of ${[...NAMED_RANGES.keys()].join(", ")}`);
+    if (!ranges)
+      throw new Error(
+        `"${entry}" is not an address, a CIDR range (10.0.0.0/8) or one of ${[...NAMED_RANGES.keys()].join(", ")}`,
+      );
     for (const [ip, prefix] of ranges) list.addSubnet(ip, prefix, isIPv4(ip) ? "ipv4" : "ipv6");
   }
   return list;

@@ -14,7 +14,10 @@ export async function linkAccount(db: Db, userId: string, email: string | null):
   const [row] = await db
     .insert(accounts)
     .values({ id: newId("acct"), email, userId })
-    .onConflictDoUpdate({ target: accounts.email, set: { userId: sql`coalesce(${accounts.userId}, ${proposedUserId})` } })
+    .onConflictDoUpdate({
+      target: accounts.email,
+      set: { userId: sql`coalesce(${accounts.userId}, ${proposedUserId})` },
+    })
     .returning({ id: accounts.id, userId: accounts.userId });
   if (row.userId !== userId) throw new Error("The account of this email belongs to another user.");
   return row.id;

@@ -18,7 +18,10 @@ export async function sendMagicLink({ identifier: to, url }: { identifier: strin
     log.info("sign-in link (embedded defaults without RESEND_API_KEY: logged, not sent)", { to, url: link });
     return;
   }
-  const resend = new Resend(config.RESEND_API_KEY, config.RESEND_BASE_URL ? { baseUrl: config.RESEND_BASE_URL } : undefined);
+  const resend = new Resend(
+    config.RESEND_API_KEY,
+    config.RESEND_BASE_URL ? { baseUrl: config.RESEND_BASE_URL } : undefined,
+  );
   const { error } = await resend.emails.send({
     from: config.EMAIL_FROM,
     to,

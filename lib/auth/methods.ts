@@ -6,7 +6,8 @@ import { config } from "@/lib/config";
  */
 export type EmailSignIn = "resend" | "logged" | "off";
 
-export const emailSignInMode = (): EmailSignIn => (config.RESEND_API_KEY ? "resend" : config.onEmbeddedDefaults ? "logged" : "off");
+export const emailSignInMode = (): EmailSignIn =>
+  config.RESEND_API_KEY ? "resend" : config.onEmbeddedDefaults ? "logged" : "off";
 
 /** DEV_SIGNIN=1 counts only on the embedded defaults (and then only from loopback). */
 export const devSignInEnabled = () => config.DEV_SIGNIN && config.onEmbeddedDefaults;
@@ -20,6 +21,9 @@ export function signInNotes(): string[] {
   };
   const lines = [notes[emailSignInMode()]];
   if (devSignInEnabled()) lines.push("Dev sign-in (no email, no password) is on, for loopback clients only.");
-  else if (config.DEV_SIGNIN) lines.push("DEV_SIGNIN is ignored: dev sign-in works only on the embedded database and dev chain without RESEND_API_KEY.");
+  else if (config.DEV_SIGNIN)
+    lines.push(
+      "DEV_SIGNIN is ignored: dev sign-in works only on the embedded database and dev chain without RESEND_API_KEY.",
+    );
   return lines;
 }

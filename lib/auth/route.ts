@@ -60,7 +60,12 @@ function dashboardRoute<A>(authenticate: Authenticate<A>) {
         return json(body === null ? 204 : 200, body, headers);
       } catch (err) {
         const apiError = toApiError(err);
-        if (apiError.status >= 500) log.error("dashboard request failed", { request_id: requestId, path: req.nextUrl.pathname, error: String(err) });
+        if (apiError.status >= 500)
+          log.error("dashboard request failed", {
+            request_id: requestId,
+            path: req.nextUrl.pathname,
+            error: String(err),
+          });
         return json(apiError.status, errorBody(apiError, requestId), { ...headers, ...apiError.headers });
       }
     };

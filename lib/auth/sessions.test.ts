@@ -32,7 +32,11 @@ const newUser = async () =>
 describe("session registry", () => {
   it("honours a session until it is closed, and closes every session of a user at once", async () => {
     const [alice, bob] = [await newUser(), await newUser()];
-    const [laptop, phone, other] = [await openSession(sql, alice), await openSession(sql, alice), await openSession(sql, bob)];
+    const [laptop, phone, other] = [
+      await openSession(sql, alice),
+      await openSession(sql, alice),
+      await openSession(sql, bob),
+    ];
     expect(await Promise.all([laptop, phone, other].map((id) => isSessionLive(sql, id)))).toEqual([true, true, true]);
 
     await closeSession(sql, laptop);
@@ -56,9 +60,12 @@ describe("sign-in email throttle", () => {
   const { perAddress, perClient } = SIGN_IN_EMAIL_LIMITS;
 
   it("lets an address have its limit of emails, even when the requests race, and no more", async () => {
-    const results = await Promise.allSettled(Array.from({ length: perAddress + 4 }, (_, i) => takeSignInEmail(sql, "Victim@Example.com", `198.51.100.${i}`)));
+    const results = await Promise.allSettled(
+      Array.from({ length: perAddress + 4 }, (_, i) => takeSignInEmail(sql, "Victim@Example.com", `198.51.100.${i}`)),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(perAddress);
-    for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(SignInThrottled);
+    for (const r of results.filter((r) => r.status === "rejected"))
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(SignInThrottled);
     // The address is the same in any case.
     await expect(takeSignInEmail(sql, "victim@example.com", "198.51.100.200")).rejects.toBeInstanceOf(SignInThrottled);
   });

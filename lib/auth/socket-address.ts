@@ -25,4 +25,5 @@ export function stampSocketAddresses(): (req: IncomingMessage) => void {
 export const socketAddressesStamped = () => flags[SERVED] === true;
 
 /** The connection's address as the server stamped it; null where it does not stamp. */
-export const socketAddress = (headers: Headers): string | null => (socketAddressesStamped() ? headers.get(HEADER) : null);
+export const socketAddress = (headers: Headers): string | null =>
+  socketAddressesStamped() ? headers.get(HEADER) : null;

@@ -13,12 +13,20 @@ import { ENTITLED_STATUSES } from "./subscriptions";
  * only when Stripe's webhook confirms the subscription. One paid subscription per account: a
  * change of plan or a cancellation goes through the billing portal.
  */
-export async function createCheckoutSession(db: Db, billing: Billing, account: { id: string; email: string | null }, plan: PaidPlan) {
+export async function createCheckoutSession(
+  db: Db,
+  billing: Billing,
+  account: { id: string; email: string | null },
+  plan: PaidPlan,
+) {
   const [current] = await db
     .select({ id: billingSubscriptions.id })
     .from(billingSubscriptions)
-    .where(and(eq(billingSubscriptions.accountId, account.id), inArray(billingSubscriptions.status, ENTITLED_STATUSES)));
-  if (current) throw new ApiError("FORBIDDEN", "The account already has a subscription: change or cancel it with Manage billing.");
+    .where(
+      and(eq(billingSubscriptions.accountId, account.id), inArray(billingSubscriptions.status, ENTITLED_STATUSES)),
+    );
+  if (current)
+    throw new ApiError("FORBIDDEN", "The account already has a subscription: change or cancel it with Manage billing.");
   const customer = await ensureCustomer(db, billing, account);
   const price = billing.settings.prices[plan];
   const session = await billing.stripe.checkout.sessions.create({

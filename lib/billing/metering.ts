@@ -29,7 +29,9 @@ const dailyRequests = (accountId: string) => sql`
  * insert-select checks both), each aliased as its column.
  */
 const reportRow = (fields: { [K in keyof typeof billingMeterReports.$inferInsert]-?: SQL }) =>
-  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value.as(key)])) as { [K in keyof typeof fields]: SQL.Aliased };
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value.as(key)])) as {
+    [K in keyof typeof fields]: SQL.Aliased;
+  };
 
 /** Locks the account's row for the rest of the transaction (billing's per-account order). */
 export async function lockAccount(tx: Db, accountId: string): Promise<boolean> {

@@ -27,7 +27,13 @@ export async function changePlan(db: Db, accountId: string, to: Plan, now: Date)
     await tx.update(accounts).set({ plan: to }).where(eq(accounts.id, accountId));
     if (to === "api_tier") await startMetering(tx, accountId, now);
     const keys = await applyKeyCap(tx, accountId);
-    return { from, to, pausedAlerts: await pauseAlertsBeyondPlan(tx, accountId, to, now), disabledKeys: keys.disabled, enabledKeys: keys.enabled };
+    return {
+      from,
+      to,
+      pausedAlerts: await pauseAlertsBeyondPlan(tx, accountId, to, now),
+      disabledKeys: keys.disabled,
+      enabledKeys: keys.enabled,
+    };
   });
 }
 
@@ -55,6 +61,10 @@ async function pauseAlertsBeyondPlan(tx: Db, accountId: string, planId: Plan, no
     .where(and(eq(alerts.accountId, accountId), eq(alerts.status, "active")))
     .orderBy(alerts.createdAt, alerts.id)
     .offset(plan.maxActiveAlerts);
-  const rows = await tx.update(alerts).set({ status: "paused", updatedAt: now }).where(inArray(alerts.id, beyondLimit)).returning({ id: alerts.id });
+  const rows = await tx
+    .update(alerts)
+    .set({ status: "paused", updatedAt: now })
+    .where(inArray(alerts.id, beyondLimit))
+    .returning({ id: alerts.id });
   return paused + rows.length;
 }

@@ -8,6 +8,9 @@ import type { Billing } from "./stripe";
 export async function createPortalSession(db: Db, billing: Billing, accountId: string) {
   const customer = await customerOf(db, accountId);
   if (!customer) throw new ApiError("FORBIDDEN", "Nothing to manage yet: the account has never subscribed.");
-  const session = await billing.stripe.billingPortal.sessions.create({ customer, return_url: `${config.appOrigin}/plan` });
+  const session = await billing.stripe.billingPortal.sessions.create({
+    customer,
+    return_url: `${config.appOrigin}/plan`,
+  });
   return { url: session.url };
 }

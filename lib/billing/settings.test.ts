@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { billingSettings, planOfPrice } from "./settings";
 
 const env = { STRIPE_METER_EVENT_NAME: "api_requests" } as const;
-const full = { ...env, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_PRO: "price_p", STRIPE_PRICE_API_TIER: "price_a" };
+const full = {
+  ...env,
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+  STRIPE_PRICE_PRO: "price_p",
+  STRIPE_PRICE_API_TIER: "price_a",
+};
 
 describe("billing settings", () => {
   it("are off without STRIPE_SECRET_KEY (the embedded default)", () => {

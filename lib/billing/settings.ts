@@ -16,7 +16,12 @@ export type BillingSettings = {
 
 type BillingEnv = Pick<
   Config,
-  "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_PRICE_PRO" | "STRIPE_PRICE_API_TIER" | "STRIPE_METER_EVENT_NAME" | "STRIPE_API_BASE"
+  | "STRIPE_SECRET_KEY"
+  | "STRIPE_WEBHOOK_SECRET"
+  | "STRIPE_PRICE_PRO"
+  | "STRIPE_PRICE_API_TIER"
+  | "STRIPE_METER_EVENT_NAME"
+  | "STRIPE_API_BASE"
 >;
 
 /**
@@ -25,8 +30,11 @@ type BillingEnv = Pick<
  */
 export function billingSettings(env: BillingEnv = config): BillingSettings | null {
   if (!env.STRIPE_SECRET_KEY) return null;
-  const missing = (["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_API_TIER"] as const).filter((name) => !env[name]);
-  if (missing.length) throw new Error(`STRIPE_SECRET_KEY is set but ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not.`);
+  const missing = (["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_API_TIER"] as const).filter(
+    (name) => !env[name],
+  );
+  if (missing.length)
+    throw new Error(`STRIPE_SECRET_KEY is set but ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not.`);
   return {
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET!,

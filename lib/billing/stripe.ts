@@ -38,6 +38,7 @@ export function idOf(field: string | { id: string } | null | undefined): string 
 /** Billing for a dashboard route; without Stripe configured the route refuses, saying why. */
 export function requireBilling(): Billing {
   const billing = getBilling();
-  if (!billing) throw new ApiError("FORBIDDEN", "Billing is not configured on this server: plans change through the keys CLI.");
+  if (!billing)
+    throw new ApiError("FORBIDDEN", "Billing is not configured on this server: plans change through the keys CLI.");
   return billing;
 }

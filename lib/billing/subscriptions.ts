@@ -20,7 +20,10 @@ const PLAN_ORDER: Plan[] = ["free", "pro", "api_tier"];
 
 /** The best of some plans (null for none). */
 const bestPlan = (candidates: (Plan | null)[]): Plan | null =>
-  candidates.reduce<Plan | null>((best, p) => (p !== null && (best === null || PLAN_ORDER.indexOf(p) > PLAN_ORDER.indexOf(best)) ? p : best), null);
+  candidates.reduce<Plan | null>(
+    (best, p) => (p !== null && (best === null || PLAN_ORDER.indexOf(p) > PLAN_ORDER.indexOf(best)) ? p : best),
+    null,
+  );
 
 /** The plan a subscription buys: the best of its items' prices that are ours. */
 function planOfSubscription(settings: BillingSettings, sub: Stripe.Subscription): Plan | null {

@@ -15,14 +15,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-const retrievals = (subscriptionId: string) => t.fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/subscriptions/${subscriptionId}`).length;
+const retrievals = (subscriptionId: string) =>
+  t.fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/subscriptions/${subscriptionId}`).length;
 
 describe("checkout", () => {
   it("completes a Pro checkout: the account becomes Pro from the webhook, not before", async () => {
     const account = await t.newAccount();
     const { subscriptionId, events } = await t.subscribe(account, "pro");
     const session = t.fake.requests.find((r) => r.path === "/v1/checkout/sessions")!;
-    expect(session.body).toMatchObject({ mode: "subscription", client_reference_id: account.id, line_items: [{ price: PRICES.pro, quantity: "1" }] });
+    expect(session.body).toMatchObject({
+      mode: "subscription",
+      client_reference_id: account.id,
+      line_items: [{ price: PRICES.pro, quantity: "1" }],
+    });
     expect(await t.planOf(account.id)).toBe("free");
 
     const outcomes = await t.deliver(...events);
@@ -37,11 +42,16 @@ describe("checkout", () => {
     const account = await t.newAccount();
     const { events } = await t.subscribe(account, "pro");
     await t.deliver(...events);
-    await expect(createCheckoutSession(t.db, t.billing, account, "api_tier")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(createCheckoutSession(t.db, t.billing, account, "api_tier")).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     const portal = await createPortalSession(t.db, t.billing, account.id);
     expect(portal.url).toMatch(/\/portal\/bps_/);
     const creates = t.fake.requests.filter(
-      (r) => r.path === "/v1/customers" && r.body.metadata && (r.body.metadata as Record<string, string>).account_id === account.id,
+      (r) =>
+        r.path === "/v1/customers" &&
+        r.body.metadata &&
+        (r.body.metadata as Record<string, string>).account_id === account.id,
     );
     expect(creates).toHaveLength(1);
   });
@@ -61,7 +71,9 @@ describe("subscription lifecycle", () => {
     t.fake.advance(30 * 86_400);
     await t.deliver(...t.fake.renew(subscriptionId));
     expect(await t.planOf(account.id)).toBe("pro");
-    expect((await t.subscriptionOf(subscriptionId)).currentPeriodEnd!.getTime()).toBe(before.getTime() + 30 * 86_400_000);
+    expect((await t.subscriptionOf(subscriptionId)).currentPeriodEnd!.getTime()).toBe(
+      before.getTime() + 30 * 86_400_000,
+    );
   });
 
   it("a failed payment keeps the plan while Stripe retries; Free once the subscription ends", async () => {
@@ -84,8 +96,14 @@ describe("subscription lifecycle", () => {
     await t.deliver(...events);
     const owner = { keyId: account.keyId, accountId: account.id };
     const conditions = { min_liquidity_usd: 1000 };
-    for (let i = 1; i <= 5; i++) await createAlert(t.db, owner, { name: `email ${i}`, conditions, notification_channel: "email" });
-    await createAlert(t.db, owner, { name: "hook", conditions, notification_channel: "webhook", webhook_url: "https://hooks.example.com/x" });
+    for (let i = 1; i <= 5; i++)
+      await createAlert(t.db, owner, { name: `email ${i}`, conditions, notification_channel: "email" });
+    await createAlert(t.db, owner, {
+      name: "hook",
+      conditions,
+      notification_channel: "webhook",
+      webhook_url: "https://hooks.example.com/x",
+    });
     // Creation order made explicit, so "the oldest stay active" does not rest on clock resolution.
     await t.db.execute(
       sql`update alerts set created_at = ${t.now().toISOString()}::timestamptz + (substring(name from '[0-9]+$')::int || ' minutes')::interval where account_id = ${account.id} and name like 'email %'`,
@@ -99,7 +117,11 @@ describe("subscription lifecycle", () => {
     t.fake.advance(30 * 86_400);
     await t.deliver(...t.fake.end(subscriptionId));
     expect(await t.planOf(account.id)).toBe("free");
-    const rows = await t.db.select({ name: alerts.name, status: alerts.status }).from(alerts).where(eq(alerts.accountId, account.id)).orderBy(alerts.name);
+    const rows = await t.db
+      .select({ name: alerts.name, status: alerts.status })
+      .from(alerts)
+      .where(eq(alerts.accountId, account.id))
+      .orderBy(alerts.name);
     expect(rows).toEqual([
       { name: "email 1", status: "active" },
       { name: "email 2", status: "active" },
@@ -147,7 +169,9 @@ describe("delivery", () => {
     t.fake.advance(30 * 86_400);
     await t.deliver(...t.fake.renew(subscriptionId));
     await t.deliver(stale);
-    expect((await t.subscriptionOf(subscriptionId)).currentPeriodEnd!.getTime()).toBe(t.now().getTime() + 30 * 86_400_000);
+    expect((await t.subscriptionOf(subscriptionId)).currentPeriodEnd!.getTime()).toBe(
+      t.now().getTime() + 30 * 86_400_000,
+    );
     expect(await t.planOf(account.id)).toBe("pro");
   });
 

@@ -15,7 +15,9 @@ function subscriptionOf(event: Stripe.Event): { customerId: string | null; subsc
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
-      return session.mode === "subscription" ? { customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) } : null;
+      return session.mode === "subscription"
+        ? { customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) }
+        : null;
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":
@@ -26,7 +28,10 @@ function subscriptionOf(event: Stripe.Event): { customerId: string | null; subsc
     case "invoice.paid":
     case "invoice.payment_failed": {
       const invoice = event.data.object;
-      return { customerId: idOf(invoice.customer), subscriptionId: idOf(invoice.parent?.subscription_details?.subscription) };
+      return {
+        customerId: idOf(invoice.customer),
+        subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+      };
     }
     default:
       return null;
@@ -68,14 +73,18 @@ export async function handleStripeWebhook(
     if (!about) return { status: 200, body: { received: true, ignored: "event type" } };
     const { customerId, subscriptionId } = about;
     const [owner] = customerId
-      ? await tx.select({ accountId: billingCustomers.accountId }).from(billingCustomers).where(eq(billingCustomers.stripeCustomerId, customerId))
+      ? await tx
+          .select({ accountId: billingCustomers.accountId })
+          .from(billingCustomers)
+          .where(eq(billingCustomers.stripeCustomerId, customerId))
       : [];
     if (!owner || !customerId || !subscriptionId) {
       log.warn("stripe event names no subscription of a customer of ours", { event: event.id, type: event.type });
       return { status: 200, body: { received: true, ignored: "customer" } };
     }
     const change = await syncSubscription(tx, billing, { accountId: owner.accountId, customerId, subscriptionId }, now);
-    if (change && change.from !== change.to) log.info("plan changed by billing", { account: owner.accountId, event: event.id, ...change });
+    if (change && change.from !== change.to)
+      log.info("plan changed by billing", { account: owner.accountId, event: event.id, ...change });
     return { status: 200, body: { received: true, ...(change && { plan: change.to }) } };
   });
 }

@@ -15,7 +15,12 @@ const swap = (direction: string, over: Partial<ChainEvent> = {}): ChainEvent => 
 
 describe("event alerts' rule", () => {
   it("fires a wallet alert on its wallet's watched actions only, for its token and from its minimum", () => {
-    const c = { wallet_address: W, actions: ["buy" as const, "receive" as const], token_address: T, min_amount_usd: 50 };
+    const c = {
+      wallet_address: W,
+      actions: ["buy" as const, "receive" as const],
+      token_address: T,
+      min_amount_usd: 50,
+    };
     expect(eventFires("wallet", c, swap("buy"))).toBe(true);
     expect(eventFires("wallet", c, swap("sell"))).toBe(false);
     expect(eventFires("wallet", c, swap("buy", { wallet: X }))).toBe(false);

@@ -86,7 +86,8 @@ export type ChainEvent = {
 
 /** The wallet an event is an action of, for wallet alerts, and which action; null for none. */
 export function walletActionOf(e: ChainEvent): { wallet: string; action: WalletAction } | null {
-  if (e.type === "swap" && (e.direction === "buy" || e.direction === "sell")) return { wallet: e.wallet, action: e.direction };
+  if (e.type === "swap" && (e.direction === "buy" || e.direction === "sell"))
+    return { wallet: e.wallet, action: e.direction };
   if (e.type === "transfer" && e.to) return { wallet: e.to, action: "receive" };
   if (e.type === "launch") return { wallet: e.wallet, action: "launch" };
   return null;
@@ -97,7 +98,11 @@ export function walletActionOf(e: ChainEvent): { wallet: string; action: WalletA
  * actions, a smart-money alert on a buy by a smart_money wallet; either only for its token when
  * it names one, and only from `min_amount_usd` on (a launch has no value: the minimum is no bound on it).
  */
-export function eventFires(kind: EventKind, conditions: WalletConditions | SmartMoneyConditions, e: ChainEvent): boolean {
+export function eventFires(
+  kind: EventKind,
+  conditions: WalletConditions | SmartMoneyConditions,
+  e: ChainEvent,
+): boolean {
   if (conditions.token_address !== undefined && conditions.token_address !== e.token) return false;
   if (e.type !== "launch" && e.amountUsd < (conditions.min_amount_usd ?? 0)) return false;
   if (kind === "smart_money") return e.type === "swap" && e.direction === "buy" && e.smartMoney;

@@ -9,7 +9,13 @@ import { RISK_FLAGS, type RiskFlag } from "./vocab";
  */
 
 /** The token values a filter reads: token_metrics columns, the age as created_at in epoch ms. */
-export const FILTER_COLUMNS = ["liquidityUsd", "marketCapUsd", "riskScore", "holderGrowth1hPct", "createdAtMs"] as const;
+export const FILTER_COLUMNS = [
+  "liquidityUsd",
+  "marketCapUsd",
+  "riskScore",
+  "holderGrowth1hPct",
+  "createdAtMs",
+] as const;
 export type FilterColumn = (typeof FILTER_COLUMNS)[number];
 
 /** Each column's name in the API (an alert's explanation of a match names its values so). */
@@ -36,9 +42,24 @@ const HOUR_MS = 3_600_000;
 const USD_MAX = 1e18;
 
 export const NUMERIC_FILTERS = {
-  min_liquidity_usd: { side: "min", column: "liquidityUsd", range: [0, USD_MAX], description: "Minimum liquidity in USD" },
-  max_market_cap_usd: { side: "max", column: "marketCapUsd", range: [0, USD_MAX], description: "Maximum market cap in USD" },
-  min_market_cap_usd: { side: "min", column: "marketCapUsd", range: [0, USD_MAX], description: "Minimum market cap in USD" },
+  min_liquidity_usd: {
+    side: "min",
+    column: "liquidityUsd",
+    range: [0, USD_MAX],
+    description: "Minimum liquidity in USD",
+  },
+  max_market_cap_usd: {
+    side: "max",
+    column: "marketCapUsd",
+    range: [0, USD_MAX],
+    description: "Maximum market cap in USD",
+  },
+  min_market_cap_usd: {
+    side: "min",
+    column: "marketCapUsd",
+    range: [0, USD_MAX],
+    description: "Minimum market cap in USD",
+  },
   max_risk_score: { side: "max", column: "riskScore", range: [0, 100], description: "Maximum risk score, 0 to 100" },
   min_holder_growth_1h_pct: {
     side: "min",
@@ -71,7 +92,11 @@ export function pickTokenFilter(values: Record<string, unknown>): TokenFilter {
 
 /** The rule across fields that no single field's range states; the API reports it on `param`. */
 export function tokenFilterConflict(f: TokenFilter): { param: NumericFilterName; message: string } | null {
-  if (f.min_market_cap_usd !== undefined && f.max_market_cap_usd !== undefined && f.min_market_cap_usd > f.max_market_cap_usd) {
+  if (
+    f.min_market_cap_usd !== undefined &&
+    f.max_market_cap_usd !== undefined &&
+    f.min_market_cap_usd > f.max_market_cap_usd
+  ) {
     return { param: "min_market_cap_usd", message: "must not exceed max_market_cap_usd" };
   }
   return null;
@@ -88,7 +113,8 @@ export function filterBounds(filter: TokenFilter, now: Date): FilterBound[] {
   const bounds: FilterBound[] = [];
   for (const [name, f] of numericFilters) {
     const value = filter[name];
-    if (value !== undefined) bounds.push({ column: f.column, side: f.side, value: f.toBound ? f.toBound(value, now) : value });
+    if (value !== undefined)
+      bounds.push({ column: f.column, side: f.side, value: f.toBound ? f.toBound(value, now) : value });
   }
   return bounds;
 }

@@ -44,7 +44,13 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * block is further behind the head than the threshold), `indexing_failing` (indexing cycles keep
  * failing), `quarantine` (more quarantined entities than the threshold).
  */
-export const STATUS_REASONS = ["worker_down", "chain_unreachable", "lagging", "indexing_failing", "quarantine"] as const;
+export const STATUS_REASONS = [
+  "worker_down",
+  "chain_unreachable",
+  "lagging",
+  "indexing_failing",
+  "quarantine",
+] as const;
 export type StatusReason = (typeof STATUS_REASONS)[number];
 
 /** The reasons that mean the data may be older than it looks: nothing may call it live then. */
@@ -113,7 +119,10 @@ export const TOKEN_SORT_ORDERS = {
   makers_24h_asc: least("makers24h", "24 h traders"),
   risk_asc: lowest("riskScore", "risk score"),
   risk_desc: highest("riskScore", "risk score"),
-} as const satisfies Record<string, { column: TokenSortColumn; descending: boolean; label: string; description: string }>;
+} as const satisfies Record<
+  string,
+  { column: TokenSortColumn; descending: boolean; label: string; description: string }
+>;
 export type TokenSort = keyof typeof TOKEN_SORT_ORDERS;
 export const TOKEN_SORTS = Object.keys(TOKEN_SORT_ORDERS) as [TokenSort, ...TokenSort[]];
 
@@ -129,15 +138,31 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 export const OHLCV_INTERVALS = { "1m": 60, "5m": 300, "15m": 900, "1h": 3_600, "4h": 14_400, "1d": 86_400 } as const;
 export type OhlcvInterval = keyof typeof OHLCV_INTERVALS;
 
-export const RISK_FLAGS = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"] as const;
+export const RISK_FLAGS = [
+  "wash_trading",
+  "liquidity_pulled",
+  "concentrated_ownership",
+  "sybil_cluster",
+  "smart_money_exiting",
+] as const;
 export type RiskFlag = (typeof RISK_FLAGS)[number];
 
 /** The breakdown of risk_score (RISK_WEIGHTS' keys, in their order). */
-export const RISK_DIMENSIONS = ["holder_concentration_score", "liquidity_stability_score", "wash_trade_score", "smart_money_flow_score"] as const;
+export const RISK_DIMENSIONS = [
+  "holder_concentration_score",
+  "liquidity_stability_score",
+  "wash_trade_score",
+  "smart_money_flow_score",
+] as const;
 export type RiskDimension = (typeof RISK_DIMENSIONS)[number];
 
 /** The breakdown of reputation_score (REPUTATION_WEIGHTS' keys, in their order). */
-export const REPUTATION_DIMENSIONS = ["win_rate", "entry_timing_score", "consistency_score", "risk_drawdown_score"] as const;
+export const REPUTATION_DIMENSIONS = [
+  "win_rate",
+  "entry_timing_score",
+  "consistency_score",
+  "risk_drawdown_score",
+] as const;
 export type ReputationDimension = (typeof REPUTATION_DIMENSIONS)[number];
 
 /**
@@ -158,7 +183,12 @@ export type TokenAdjustmentReason = (typeof TOKEN_ADJUSTMENT_REASONS)[number];
  * Why a wallet's reputation_score is not its weighted breakdown: the neutral floor of a wallet with
  * nothing to judge (no_record, a min_score adjustment), and caps (max_score adjustments).
  */
-export const WALLET_ADJUSTMENT_REASONS = ["no_record", "low_confidence", "pulled_own_launch_liquidity", "insider_dump"] as const;
+export const WALLET_ADJUSTMENT_REASONS = [
+  "no_record",
+  "low_confidence",
+  "pulled_own_launch_liquidity",
+  "insider_dump",
+] as const;
 export type WalletAdjustmentReason = (typeof WALLET_ADJUSTMENT_REASONS)[number];
 
 /** Why a dimension has no value (it is null, and its weight goes to the others). */
@@ -186,7 +216,16 @@ export type MissingSignal = (typeof MISSING_SIGNALS)[number];
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
-export const CLASSIFICATIONS = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"] as const;
+export const CLASSIFICATIONS = [
+  "smart_money",
+  "sniper",
+  "bot",
+  "insider",
+  "whale",
+  "wash_trader",
+  "fresh",
+  "retail",
+] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
 
 export const NET_ACTIVITY = ["accumulating", "distributing", "holding", "exited"] as const;

@@ -30,7 +30,11 @@ describe("keys per account", () => {
     const [a] = [await createKey(db, account), await createKey(db, account)];
     const refused = await createKey(db, account).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Forbidden);
-    expect(toApiError(refused)).toMatchObject({ status: 403, code: "FORBIDDEN", message: "The Free plan allows 2 live API keys; revoke one first." });
+    expect(toApiError(refused)).toMatchObject({
+      status: 403,
+      code: "FORBIDDEN",
+      message: "The Free plan allows 2 live API keys; revoke one first.",
+    });
 
     // Rotation replaces a key: it fits at the cap.
     const rotated = await rotateKey(db, a.id, account);
@@ -40,7 +44,9 @@ describe("keys per account", () => {
 
     await setPlan(db, account, "pro");
     for (let i = 0; i < 8; i++) await createKey(db, account);
-    await expect(createKey(db, account)).rejects.toThrow(new Forbidden("The Pro plan allows 10 live API keys; revoke one first."));
+    await expect(createKey(db, account)).rejects.toThrow(
+      new Forbidden("The Pro plan allows 10 live API keys; revoke one first."),
+    );
     const [{ cap }] = await sql<{ cap: number }[]>`select max_keys as cap from plans where id = 'api_tier'`;
     expect(cap).toBe(100);
   });
@@ -59,7 +65,9 @@ describe("keys per account", () => {
     const account = await ensureAccount(db, null, "free");
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => createKey(db, account)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    const [{ live }] = await sql<{ live: number }[]>`select count(*)::int as live from api_keys where account_id = ${account} and revoked_at is null`;
+    const [{ live }] = await sql<
+      { live: number }[]
+    >`select count(*)::int as live from api_keys where account_id = ${account} and revoked_at is null`;
     expect(live).toBe(2);
   });
 
@@ -68,11 +76,17 @@ describe("keys per account", () => {
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await createKey(db, account, `k${i}`));
     const disabled = async () =>
-      (await sql<{ name: string }[]>`select name from api_keys where account_id = ${account} and disabled_at is not null order by name`).map((k) => k.name);
+      (
+        await sql<
+          { name: string }[]
+        >`select name from api_keys where account_id = ${account} and disabled_at is not null order by name`
+      ).map((k) => k.name);
 
     expect(await changePlan(db, account, "free", new Date())).toMatchObject({ disabledKeys: 3, enabledKeys: 0 });
     expect(await disabled()).toEqual(["k2", "k3", "k4"]);
-    const [{ live }] = await sql<{ live: number }[]>`select count(*)::int as live from api_keys where account_id = ${account} and revoked_at is null`;
+    const [{ live }] = await sql<
+      { live: number }[]
+    >`select count(*)::int as live from api_keys where account_id = ${account} and revoked_at is null`;
     expect(live).toBe(5);
     // Past the cap: no new key, and no rotation either, until there is room.
     await expect(createKey(db, account)).rejects.toThrow(Forbidden);
@@ -96,7 +110,9 @@ describe("keys per account", () => {
     const message = "The Free plan allows 10 new API keys a day, rotations included; try again after 00:00 UTC.";
     await expect(rotateKey(db, `key_day_1${account}`, account)).rejects.toThrow(new Forbidden(message));
     await expect(createKey(db, account)).rejects.toThrow(new Forbidden(message));
-    const [{ keys }] = await sql<{ keys: number }[]>`select count(*)::int as keys from api_keys where account_id = ${account}`;
+    const [{ keys }] = await sql<
+      { keys: number }[]
+    >`select count(*)::int as keys from api_keys where account_id = ${account}`;
     expect(keys).toBe(10);
   });
 });

@@ -45,7 +45,9 @@ export async function createKey(db: Db, accountId: string, name = "default"): Pr
       throw new Forbidden(`The ${plan.label} plan allows ${plan.maxKeys} live API keys; revoke one first.`);
     }
     if (today >= plan.keysPerDay) {
-      throw new Forbidden(`The ${plan.label} plan allows ${plan.keysPerDay} new API keys a day, rotations included; try again after 00:00 UTC.`);
+      throw new Forbidden(
+        `The ${plan.label} plan allows ${plan.keysPerDay} new API keys a day, rotations included; try again after 00:00 UTC.`,
+      );
     }
     const secret = generateKeySecret();
     const [row] = await t
@@ -140,10 +142,17 @@ export async function rotateKey(db: Db, keyId: string, accountId: string): Promi
     // meter, then its last use: db/functions/metering.sql), so the two never wait on each other.
     const today = and(eq(usageDaily.keyId, keyId), sql`${usageDaily.day} = (now() at time zone 'UTC')::date`);
     await t.select({ day: usageDaily.day }).from(usageDaily).where(today).for("update");
-    await t.select({ second: rateLimitWindows.second }).from(rateLimitWindows).where(eq(rateLimitWindows.keyId, keyId)).for("update");
+    await t
+      .select({ second: rateLimitWindows.second })
+      .from(rateLimitWindows)
+      .where(eq(rateLimitWindows.keyId, keyId))
+      .for("update");
     if (!(await revokeKey(t, keyId, accountId))) return null;
     const created = await createKey(t, accountId, old.name);
-    await t.update(apiKeys).set({ ratePerMinute: old.ratePerMinute, ratePerDay: old.ratePerDay }).where(eq(apiKeys.id, created.id));
+    await t
+      .update(apiKeys)
+      .set({ ratePerMinute: old.ratePerMinute, ratePerDay: old.ratePerDay })
+      .where(eq(apiKeys.id, created.id));
     await t.update(usageDaily).set({ keyId: created.id }).where(today);
     await t.update(rateLimitWindows).set({ keyId: created.id }).where(eq(rateLimitWindows.keyId, keyId));
     await t.update(alerts).set({ keyId: created.id }).where(eq(alerts.keyId, keyId));

@@ -36,7 +36,12 @@ export async function listAccountAlerts(db: Db, accountId: string) {
     : [];
   return rows.map((r) => ({
     ...toAlert(r.alert),
-    key: { id: r.alert.keyId, name: r.keyName, prefix: r.keyPrefix, revoked_at: r.keyRevokedAt ? iso(r.keyRevokedAt) : null },
+    key: {
+      id: r.alert.keyId,
+      name: r.keyName,
+      prefix: r.keyPrefix,
+      revoked_at: r.keyRevokedAt ? iso(r.keyRevokedAt) : null,
+    },
     deliveries: recent.filter((n) => n.alertId === r.alert.id).map(toDelivery),
   }));
 }

@@ -74,7 +74,12 @@ export async function findOwnedAlert(db: Db, owner: AlertOwner, id: string): Pro
 
 export async function getAlert(db: Db, owner: AlertOwner, id: string) {
   const row = await findOwnedAlert(db, owner, id);
-  const deliveries = await db.select().from(notifications).where(eq(notifications.alertId, id)).orderBy(desc(notifications.id)).limit(RECENT_DELIVERIES);
+  const deliveries = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.alertId, id))
+    .orderBy(desc(notifications.id))
+    .limit(RECENT_DELIVERIES);
   return {
     ...toAlert(row),
     deliveries: deliveries.map(toDelivery),

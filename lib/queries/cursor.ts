@@ -16,7 +16,8 @@ export function encodeCursor(list: string, page: number, position: Position): st
   return Buffer.from(JSON.stringify([list, page, ...position])).toString("base64url");
 }
 
-const refused = (why: string) => new InvalidInput("cursor", `cursor: ${why}; pass next_cursor as the previous page returned it.`);
+const refused = (why: string) =>
+  new InvalidInput("cursor", `cursor: ${why}; pass next_cursor as the previous page returned it.`);
 
 const header = z.tuple([z.string(), z.number().int().min(2).max(1_000_000)]).rest(z.unknown());
 
@@ -24,7 +25,11 @@ const header = z.tuple([z.string(), z.number().int().min(2).max(1_000_000)]).res
  * The page number and position a cursor holds, when it is one of `list`'s; anything else is
  * InvalidInput naming `cursor`. `position` validates the tuple after the list and page.
  */
-export function decodeCursor<S extends z.ZodType>(text: string, list: string, position: S): { page: number; position: z.output<S> } {
+export function decodeCursor<S extends z.ZodType>(
+  text: string,
+  list: string,
+  position: S,
+): { page: number; position: z.output<S> } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
@@ -34,7 +39,10 @@ export function decodeCursor<S extends z.ZodType>(text: string, list: string, po
   const head = header.safeParse(parsed);
   if (!head.success) throw refused("not a cursor");
   const [name, page, ...rest] = head.data;
-  if (name !== list) throw refused(name.split(":")[0] === list.split(":")[0] ? "made for another order of this list" : "made for another list");
+  if (name !== list)
+    throw refused(
+      name.split(":")[0] === list.split(":")[0] ? "made for another order of this list" : "made for another list",
+    );
   const body = position.safeParse(rest);
   if (!body.success) throw refused("not a cursor");
   return { page, position: body.data };

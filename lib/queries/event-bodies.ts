@@ -20,7 +20,12 @@ export type EventBody = { id: string; body: string };
  * The bodies of `ids` (`variant`: which fields they hold), reading only those not kept yet with
  * `load`. An id that `load` no longer finds (a reorg removed it since the page was read) has none.
  */
-export async function eventBodies(db: Db, variant: string, ids: string[], load: (ids: string[]) => Promise<EventBody[]>): Promise<Bodies> {
+export async function eventBodies(
+  db: Db,
+  variant: string,
+  ids: string[],
+  load: (ids: string[]) => Promise<EventBody[]>,
+): Promise<Bodies> {
   const cache = bodiesOf(db);
   const key = (id: string) => `${variant}:${id}`;
   const found: Bodies = new Map();

@@ -10,7 +10,15 @@ import { EVENT_BODY_WITH_CLASS, TOMBSTONE_JSON } from "./events";
  */
 
 /** An event or a tombstone as the stream holds it: the fields its filters test, and its JSON (an event's without `confirmed`). */
-export type StreamItem = { id: number; block: number; type: EventType; wallet: string; to: string | null; token: string; json: string };
+export type StreamItem = {
+  id: number;
+  block: number;
+  type: EventType;
+  wallet: string;
+  to: string | null;
+  token: string;
+  json: string;
+};
 
 /** A reorg rollback: the block it rolled back to, and the tombstones of the events it removed, newest first. */
 export type StreamRollback = { id: number; ancestor: number; tombstones: StreamItem[] };
@@ -37,7 +45,9 @@ const itemJson = (json: SQL) =>
  * The rollbacks of `r` (id, ancestor_block, removed_at) in order as JSON, each with the tombstones
  * it left with ids up to `through`, newest first.
  */
-const rollbacksJson = (through: SQL) => sql`(select json_agg(json_build_object('id', r.id, 'ancestor', r.ancestor_block, 'tombstones', coalesce(
+const rollbacksJson = (
+  through: SQL,
+) => sql`(select json_agg(json_build_object('id', r.id, 'ancestor', r.ancestor_block, 'tombstones', coalesce(
     (select json_agg(${itemJson(TOMBSTONE_JSON)} order by e.id desc) from event_tombstones e
       where e.id > (r.ancestor_block + 1) * ${F} - 1 and e.id <= ${through} and e.removed_at = r.removed_at), '[]'::json)) order by r.id)
   from r)`;
@@ -49,7 +59,10 @@ const headOf = (row: HeadRow): StreamHead => {
 };
 
 export async function readStreamHead(db: Db): Promise<StreamHead> {
-  const [row] = await queryPrepared<HeadRow>(db, sql`select s.head::text, s.depth, ${LAST_ROLLBACK}::text as rollback_id from ${HEAD} s`);
+  const [row] = await queryPrepared<HeadRow>(
+    db,
+    sql`select s.head::text, s.depth, ${LAST_ROLLBACK}::text as rollback_id from ${HEAD} s`,
+  );
   return headOf(row);
 }
 
@@ -63,9 +76,21 @@ export type StreamView = { covered: number; rollbackId: number; floor: number };
  * new floor (its confirmed block: below it nothing changes, and clients behind it read pages);
  * and the last live id at or below the new floor.
  */
-export type StreamChanges = StreamHead & { floor: number; lo: number; baseId: number; rollbacks: StreamRollback[]; events: StreamItem[] };
+export type StreamChanges = StreamHead & {
+  floor: number;
+  lo: number;
+  baseId: number;
+  rollbacks: StreamRollback[];
+  events: StreamItem[];
+};
 
-type ChangesRow = HeadRow & { floor: string; lo: string; base_id: string | null; rollbacks: StreamRollback[] | null; events: StreamItem[] | null };
+type ChangesRow = HeadRow & {
+  floor: string;
+  lo: string;
+  base_id: string | null;
+  rollbacks: StreamRollback[] | null;
+  events: StreamItem[] | null;
+};
 
 export async function readStreamChanges(db: Db, view: StreamView): Promise<StreamChanges> {
   const [row] = await queryPrepared<ChangesRow>(

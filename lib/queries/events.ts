@@ -97,7 +97,9 @@ const TOMBSTONE_FIELDS = {
  */
 function objectJson(fields: Record<string, SQL>, withWallet: boolean): SQL {
   const row = (withTo: boolean) => {
-    const kept = Object.entries(fields).filter(([name]) => (name !== "wallet_address" || withWallet) && (name !== "to_address" || withTo));
+    const kept = Object.entries(fields).filter(
+      ([name]) => (name !== "wallet_address" || withWallet) && (name !== "to_address" || withTo),
+    );
     return sql`(select row_to_json(x) from (select ${sql.join(
       kept.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
       sql`, `,
@@ -247,7 +249,13 @@ function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; s
 const walletClassColumn = sql`, (select ${walletClassSql(sql`x.wallet_address`)} from events x where x.id = p.id) as wallet_class`;
 
 /** What a page's statement returns: a row per event (id null on an empty page) with the page's total. */
-type PageRow = { id: string | null; total: string; confirmed_to: string; tombstone?: string | null; wallet_class?: string | null };
+type PageRow = {
+  id: string | null;
+  total: string;
+  confirmed_to: string;
+  tombstone?: string | null;
+  wallet_class?: string | null;
+};
 
 /** An item of a page: its id and its JSON text. */
 export type EventItem = { id: string; json: string };
@@ -260,7 +268,10 @@ export type EventItem = { id: string; json: string };
 async function pageItems(db: Db, rows: PageRow[], withWallet: boolean): Promise<EventItem[]> {
   const live = rows.flatMap((r) => (r.id === null || r.tombstone ? [] : [r.id]));
   const bodies = await eventBodies(db, withWallet ? "event" : "wallet-event", live, (ids) =>
-    queryPrepared<EventBody>(db, sql`select e.id::text as id, ${eventBodySql(withWallet)} as body from events e where e.id = any(${sql.param(ids)}::bigint[])`),
+    queryPrepared<EventBody>(
+      db,
+      sql`select e.id::text as id, ${eventBodySql(withWallet)} as body from events e where e.id = any(${sql.param(ids)}::bigint[])`,
+    ),
   );
   // An id holds its block: block * EVENT_ID_BLOCK_FACTOR + its sequence in the block.
   const confirmedBelow = (Number(rows[0].confirmed_to) + 1) * EVENT_ID_BLOCK_FACTOR;
@@ -270,7 +281,9 @@ async function pageItems(db: Db, rows: PageRow[], withWallet: boolean): Promise<
     const body = bodies.get(r.id);
     // The wallet's class is read with the page (it changes; the body does not).
     const walletClass = withWallet ? `,"wallet_classification":"${r.wallet_class ?? "fresh"}"` : "";
-    return body === undefined ? [] : [{ id: r.id, json: eventJson(`${body}${walletClass}`, Number(r.id) < confirmedBelow) }];
+    return body === undefined
+      ? []
+      : [{ id: r.id, json: eventJson(`${body}${walletClass}`, Number(r.id) < confirmedBelow) }];
   });
 }
 
@@ -283,10 +296,20 @@ async function pageJson(db: Db, rows: PageRow[], withWallet: boolean): Promise<s
  * The ids of a page of live events under conditions `c`, as SQL: `limit` of them from `skip` on.
  * A wallet's page is the top of each side's page merged; each side needs offset + limit rows.
  */
-function pageIds(q: Pick<EventQuery, "wallet">, c: SQL[], order: SQL, limit: number, offset: number, skip: number | SQL = offset): SQL {
+function pageIds(
+  q: Pick<EventQuery, "wallet">,
+  c: SQL[],
+  order: SQL,
+  limit: number,
+  offset: number,
+  skip: number | SQL = offset,
+): SQL {
   if (!q.wallet) return sql`select e.id from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(limit, skip)}`;
   return sql`select * from (${sql.join(
-    walletSides(q.wallet).map((side) => sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + limit)})`),
+    walletSides(q.wallet).map(
+      (side) =>
+        sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + limit)})`,
+    ),
     sql` union all `,
   )}) e order by e.id ${order} ${pageWindow(limit, offset)}`;
 }
@@ -319,7 +342,12 @@ export async function listEventsJson(
   );
   const more = rows.length > q.limit;
   const kept = more ? rows.slice(0, q.limit) : rows;
-  return { json: await pageJson(db, kept, withWallet), total: Number(rows[0].total), more, lastId: kept.at(-1)?.id ?? null };
+  return {
+    json: await pageJson(db, kept, withWallet),
+    total: Number(rows[0].total),
+    more,
+    lastId: kept.at(-1)?.id ?? null,
+  };
 }
 
 /**
@@ -328,7 +356,11 @@ export async function listEventsJson(
  * its first offset + limit ids (per wallet side, as above); the merged page's tombstones are then
  * serialised by primary key. Tombstones are few, so this path does without the block-count shortcuts.
  */
-async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): Promise<{ json: string; total: number }> {
+async function listWithRemovedJson(
+  db: Db,
+  q: EventQuery,
+  withWallet: boolean,
+): Promise<{ json: string; total: number }> {
   const order = q.order === "asc" ? sql`asc` : sql`desc`;
   const offset = (q.page - 1) * q.limit;
   const c = conditions(q);
@@ -362,7 +394,11 @@ async function listWithRemovedJson(db: Db, q: EventQuery, withWallet: boolean): 
 }
 
 /** The live events of a stretch of the stream: the list's filters, ids in (afterId, throughId], oldest first. */
-export type EventRange = Pick<EventQuery, "type" | "token" | "wallet"> & { afterId: number; throughId: number; limit: number };
+export type EventRange = Pick<EventQuery, "type" | "token" | "wallet"> & {
+  afterId: number;
+  throughId: number;
+  limit: number;
+};
 
 /**
  * The first `limit` events of a range as items (the event stream's catch-up): the list's page,
@@ -392,13 +428,27 @@ const walletEventsPosition = z.tuple([cursorAddress, z.string().regex(/^[0-9]{1,
  * event: ids never change, so a walk lists each event once however many arrive meanwhile), as
  * the list envelope's JSON text with the next page's cursor.
  */
-export async function walletEventListJson(db: Db, wallet: string, q: { type?: EventType; page: number; limit: number; cursor?: string }): Promise<string> {
+export async function walletEventListJson(
+  db: Db,
+  wallet: string,
+  q: { type?: EventType; page: number; limit: number; cursor?: string },
+): Promise<string> {
   const list = `wallet-events:${q.type ?? "all"}`;
   const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, list, walletEventsPosition);
   if (cursor && cursor.position[0] !== wallet)
-    throw new InvalidInput("cursor", "cursor: made for another wallet's events; pass next_cursor as the previous page returned it.");
+    throw new InvalidInput(
+      "cursor",
+      "cursor: made for another wallet's events; pass next_cursor as the previous page returned it.",
+    );
   const page = cursor?.page ?? q.page;
-  const query: EventQuery = { type: q.type, wallet, order: "desc", page, limit: q.limit, beforeId: cursor && Number(cursor.position[1]) };
+  const query: EventQuery = {
+    type: q.type,
+    wallet,
+    order: "desc",
+    page,
+    limit: q.limit,
+    beforeId: cursor && Number(cursor.position[1]),
+  };
   const { json, total, more, lastId } = await listEventsJson(db, query, { withWallet: false, peek: true });
   const next = more && lastId !== null ? JSON.stringify(encodeCursor(list, page + 1, [wallet, lastId])) : "null";
   return `{"data":${json},"total":${total},"page":${page},"limit":${q.limit},"next_cursor":${next}}`;

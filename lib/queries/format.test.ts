@@ -16,7 +16,8 @@ describe("toUnits", () => {
 
   it("never answers NaN or Infinity", () => {
     for (const raw of ["", "-", "1e5", "NaN", "Infinity", "9".repeat(400)]) {
-      for (const decimals of [0, 18, 36]) expect(Number.isFinite(toUnits(raw, decimals)), `${raw} ${decimals}`).toBe(true);
+      for (const decimals of [0, 18, 36])
+        expect(Number.isFinite(toUnits(raw, decimals)), `${raw} ${decimals}`).toBe(true);
     }
   });
 });

@@ -10,14 +10,24 @@ describe("holders list", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let sql: postgres.Sql;
   const a = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
-  const [token, quote, pool, manager, locker, router, alice, bob] = [0xa1, 0xa2, 0xb1, 0xc1, 0xc2, 0xc3, 0xd1, 0xd2].map(a);
+  const [token, quote, pool, manager, locker, router, alice, bob] = [
+    0xa1, 0xa2, 0xb1, 0xc1, 0xc2, 0xc3, 0xd1, 0xd2,
+  ].map(a);
 
   beforeAll(async () => {
     db = await createTestDatabase("oci_holders");
     await runMigrations(db.url);
     sql = postgres(db.url, { max: 2, onnotice: () => {} });
     await sql`insert into tokens ${sql(
-      [token, quote].map((address) => ({ address, name: "T", symbol: "T", total_supply: "1000", launchpad: "", created_block: 1, created_at: new Date(0) })),
+      [token, quote].map((address) => ({
+        address,
+        name: "T",
+        symbol: "T",
+        total_supply: "1000",
+        launchpad: "",
+        created_block: 1,
+        created_at: new Date(0),
+      })),
     )}`;
     await sql`insert into pools ${sql({ address: pool, factory: a(0xf), dex: "uniswap-v2", token0: token, token1: quote, created_block: 1 })}`;
     await sql`insert into chain_contracts ${sql([
@@ -65,7 +75,13 @@ describe("holders list", () => {
       [managed, 0x3000, 3, 2],
     ];
     const wallets = clusters.flatMap(([funder, from, size]) =>
-      Array.from({ length: size }, (_, i) => ({ address: a(from + i), first_seen: epoch, last_seen: epoch, funder, cluster_id: funder })),
+      Array.from({ length: size }, (_, i) => ({
+        address: a(from + i),
+        first_seen: epoch,
+        last_seen: epoch,
+        funder,
+        cluster_id: funder,
+      })),
     );
     await sql`insert into wallets ${sql(wallets)}`;
     const held = clusters.flatMap(([, from, , holding]) => Array.from({ length: holding }, (_, i) => a(from + i)));
@@ -73,6 +89,7 @@ describe("holders list", () => {
     const page = await listHolders(createDb(sql), other, { page: 1, limit: 50 });
     const tagged = Object.fromEntries((page?.data ?? []).map((h) => [h.address, h.tags]));
     expect(Object.keys(tagged)).toHaveLength(held.length);
-    for (const holder of held) expect(tagged[holder], holder).toEqual(holder >= a(0x3000) ? [`cluster:${managed}`] : []);
+    for (const holder of held)
+      expect(tagged[holder], holder).toEqual(holder >= a(0x3000) ? [`cluster:${managed}`] : []);
   });
 });

@@ -44,7 +44,9 @@ export function holdersSql(token: SQL, page: HolderWindow = { limit: TOP_HOLDERS
   // After a cursor's holder: a smaller amount, or the same one and a later address (the order's tie-break). The
   // bound on the amount alone starts the index scan there.
   const amount = page.after && sql`${page.after.amount}::numeric`;
-  const after = page.after ? sql`and b.amount <= ${amount} and (b.amount < ${amount} or b.holder > ${page.after.holder})` : sql``;
+  const after = page.after
+    ? sql`and b.amount <= ${amount} and (b.amount < ${amount} or b.holder > ${page.after.holder})`
+    : sql``;
   return sql`
     with top as (
       select b.holder, b.amount from balances b
@@ -74,7 +76,8 @@ export function holdersSql(token: SQL, page: HolderWindow = { limit: TOP_HOLDERS
  * those on it): a hub that paid thousands of unrelated wallets is no cluster, as the sybil rule has it.
  */
 function holderTags(r: HolderRow): string[] {
-  const cluster = r.cluster_id && isManagedCluster(r.cluster_size ?? 0, r.cluster_holders ?? 0) ? [`cluster:${r.cluster_id}`] : [];
+  const cluster =
+    r.cluster_id && isManagedCluster(r.cluster_size ?? 0, r.cluster_holders ?? 0) ? [`cluster:${r.cluster_id}`] : [];
   return [...(r.is_contract ? ["contract"] : []), ...cluster];
 }
 
@@ -108,7 +111,10 @@ const holderPosition = z.tuple([cursorAddress, z.string().regex(/^[0-9]{1,78}$/)
 export const holderListRead = (token: string, q: { page: number; limit: number; cursor?: string }) => {
   const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, "holders", holderPosition);
   if (cursor && cursor.position[0] !== token)
-    throw new InvalidInput("cursor", "cursor: made for another token's holders; pass next_cursor as the previous page returned it.");
+    throw new InvalidInput(
+      "cursor",
+      "cursor: made for another token's holders; pass next_cursor as the previous page returned it.",
+    );
   const page = cursor?.page ?? q.page;
   const after = cursor && { amount: cursor.position[1], holder: cursor.position[2] };
   // One holder past the page says whether there is a next one.
@@ -128,10 +134,14 @@ export const holderListRead = (token: string, q: { page: number; limit: number; 
         return { ...toHolder(h, t), quantity, value_usd: round(quantity * t.price_usd, 2) };
       });
       const last = rows.at(-1);
-      const next_cursor = t.holders.length > q.limit && last ? encodeCursor("holders", page + 1, [token, last.amount, last.holder]) : null;
+      const next_cursor =
+        t.holders.length > q.limit && last
+          ? encodeCursor("holders", page + 1, [token, last.amount, last.holder])
+          : null;
       return { data, total: t.total, page, limit: q.limit, next_cursor };
     },
   };
 };
 
-export const listHolders = (db: Db, token: string, q: { page: number; limit: number; cursor?: string }) => runRead(db, holderListRead(token, q));
+export const listHolders = (db: Db, token: string, q: { page: number; limit: number; cursor?: string }) =>
+  runRead(db, holderListRead(token, q));

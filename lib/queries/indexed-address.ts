@@ -14,7 +14,10 @@ export async function isIndexed(db: Db, kind: keyof typeof TABLES, address: stri
   const found = foundIn(db);
   const key = `${kind}:${address}`;
   if (found.has(key)) return true;
-  const rows = await queryPrepared<{ one: number }>(db, sql`select 1 as one from ${TABLES[kind]} where address = ${address}`);
+  const rows = await queryPrepared<{ one: number }>(
+    db,
+    sql`select 1 as one from ${TABLES[kind]} where address = ${address}`,
+  );
   if (!rows.length) return false;
   found.set(key, true);
   dropOldest(found, KEPT_MAX);

@@ -10,7 +10,15 @@ export type OhlcvQuery = { interval: OhlcvInterval; from?: Date; to?: Date; page
 
 const secondsAt = (s: number) => new Date(s * 1000);
 
-type Bucket = { bucket: number; open: number; high: number; low: number; close: number; volume: number; trades: number };
+type Bucket = {
+  bucket: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  trades: number;
+};
 
 type CandlePage = {
   head: number | null;

@@ -60,7 +60,12 @@ const keptFor = perDatabase("openPositions", () => ({ positions: 0, wallets: new
 
 /** A row's open positions, their tokens' facts kept on the way. */
 function readOpen(db: Db, row: OpenPositionsRow): OpenPositions {
-  const [tokens, quantities, symbols, decimals] = [row.tokens ?? [], row.quantities ?? [], row.symbols ?? [], row.decimals ?? []];
+  const [tokens, quantities, symbols, decimals] = [
+    row.tokens ?? [],
+    row.quantities ?? [],
+    row.symbols ?? [],
+    row.decimals ?? [],
+  ];
   keepFacts(
     db,
     tokens.map((address, i) => ({ address, symbol: symbols[i], decimals: decimals[i] })),
@@ -139,7 +144,12 @@ export const openPositionsJoin = (wallet: SQL, kept: OpenPositions | undefined, 
                             and p.wallet = ${wallet} and p.quantity > 0) o on true`;
 
 /** The wallet's open positions: the kept ones while the row's mark says they have not changed, else the row's, kept from now on. */
-export function openPositionsOf(db: Db, wallet: string, kept: OpenPositions | undefined, row: OpenPositionsRow): OpenPositions {
+export function openPositionsOf(
+  db: Db,
+  wallet: string,
+  kept: OpenPositions | undefined,
+  row: OpenPositionsRow,
+): OpenPositions {
   if (kept && row.changed !== null && kept.changed === row.changed) return kept;
   const open = readOpen(db, row);
   if (row.changed !== null) keep(db, wallet, open);

@@ -14,7 +14,11 @@ export type PlanLimits = Awaited<ReturnType<typeof listPlans>>[number];
  * transaction, so that checks of a count against a limit stay exact when requests race.
  */
 export async function planOfAccount(db: Db, accountId: string, lock = false): Promise<PlanLimits> {
-  const query = db.select({ plan: plans }).from(accounts).innerJoin(plans, eq(plans.id, accounts.plan)).where(eq(accounts.id, accountId));
+  const query = db
+    .select({ plan: plans })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.id, accounts.plan))
+    .where(eq(accounts.id, accountId));
   const [row] = await (lock ? query.for("update", { of: accounts }) : query);
   if (!row) throw new NotFound("No such account.");
   return row.plan;

@@ -20,13 +20,17 @@ type PoolRow = {
 };
 
 /** The pools table's protocol names (the indexer's) as the API spells them. */
-const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as const satisfies Record<string, z.infer<typeof pool>["protocol"]>;
+const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as const satisfies Record<
+  string,
+  z.infer<typeof pool>["protocol"]
+>;
 
 /** A Uniswap V2 pair's fee: 0.3% of each swap, fixed by its code. */
 const V2_FEE_PCT = 0.3;
 
 /** A pool's fee tier in percent: a V3 pool's fee is in hundredths of a basis point. */
-const feePct = (p: Pick<PoolRow, "protocol" | "fee">) => (p.protocol === "uniswap-v3" && p.fee !== null ? p.fee / 10_000 : V2_FEE_PCT);
+const feePct = (p: Pick<PoolRow, "protocol" | "fee">) =>
+  p.protocol === "uniswap-v3" && p.fee !== null ? p.fee / 10_000 : V2_FEE_PCT;
 
 /**
  * One page of the pools that trade a token, deepest first, with the exact number of them: null
@@ -70,4 +74,5 @@ export const poolListRead = (token: string, page: { page: number; limit: number 
   },
 });
 
-export const listPools = (db: Db, token: string, page: { page: number; limit: number }) => runRead(db, poolListRead(token, page));
+export const listPools = (db: Db, token: string, page: { page: number; limit: number }) =>
+  runRead(db, poolListRead(token, page));

@@ -43,14 +43,24 @@ type PositionQuery = { status: PositionStatus; page: number; limit: number; curs
  * A positions cursor: the wallet, the data version whose prices ranked the walk's open positions,
  * and the last position listed: open (0, its value) or closed (1, its realized PnL), and its token.
  */
-const positionsCursor = z.tuple([cursorAddress, z.number().int().min(0), z.union([z.literal(0), z.literal(1)]), cursorNumber, cursorAddress]);
+const positionsCursor = z.tuple([
+  cursorAddress,
+  z.number().int().min(0),
+  z.union([z.literal(0), z.literal(1)]),
+  cursorNumber,
+  cursorAddress,
+]);
 type PositionsWalk = { version: number; closed: boolean; key: number; token: string };
 
 function decodePositionsCursor(wallet: string, q: PositionQuery): { page: number; walk?: PositionsWalk } {
   if (q.cursor === undefined) return { page: q.page };
   const { page, position } = decodeCursor(q.cursor, `positions:${q.status}`, positionsCursor);
   const [owner, version, phase, key, token] = position;
-  if (owner !== wallet) throw new InvalidInput("cursor", "cursor: made for another wallet's positions; pass next_cursor as the previous page returned it.");
+  if (owner !== wallet)
+    throw new InvalidInput(
+      "cursor",
+      "cursor: made for another wallet's positions; pass next_cursor as the previous page returned it.",
+    );
   return { page, walk: { version, closed: phase === 1, key: key ?? 0, token } };
 }
 
@@ -83,7 +93,8 @@ export function positionListRead(db: Db, wallet: string, q: PositionQuery) {
                  from wallets w left join wallet_position_counts c on c.wallet = w.address
                  ${openPositionsJoin(sql`w.address`, kept, q.status !== "closed")}
                 where w.address = ${wallet}`,
-    answer: (counts: { total: number; open: number } & OpenPositionsRow, dataVersion?: number) => positionPage(db, wallet, q, kept, counts, dataVersion),
+    answer: (counts: { total: number; open: number } & OpenPositionsRow, dataVersion?: number) =>
+      positionPage(db, wallet, q, kept, counts, dataVersion),
   };
 }
 
@@ -105,7 +116,9 @@ async function positionPage(
 ): Promise<z.infer<typeof positionList>> {
   const { page, walk } = decodePositionsCursor(wallet, q);
   const offset = walk ? 0 : (page - 1) * q.limit;
-  const snapshot = (walk && walkedSnapshot(walk.version)) || (await valuationSnapshot(db, dataVersion ?? (await currentDataVersion(db))));
+  const snapshot =
+    (walk && walkedSnapshot(walk.version)) ||
+    (await valuationSnapshot(db, dataVersion ?? (await currentDataVersion(db))));
   const total = q.status === "open" ? counts.open : q.status === "closed" ? counts.total - counts.open : counts.total;
   let ranked: Ranked = { tokens: [], values: [] };
   let openFrom = 0;
@@ -138,7 +151,9 @@ async function positionPage(
   const closed = rows.filter((r) => r.k > 0).sort((a, b) => a.k - b.k);
   // Open ones in value order (a position closed since it was ranked drops out), then the closed ones in the statement's order.
   const positions = [
-    ...rows.filter((r) => r.k === 0 && BigInt(r.quantity) > 0n).sort((a, b) => rank.get(a.token_address)! - rank.get(b.token_address)!),
+    ...rows
+      .filter((r) => r.k === 0 && BigInt(r.quantity) > 0n)
+      .sort((a, b) => rank.get(a.token_address)! - rank.get(b.token_address)!),
     ...closed.slice(0, closedLimit),
   ];
   // Where the page ends: after its last open position while more (open or closed) follow, after its last closed one while more closed do.
@@ -150,7 +165,9 @@ async function positionPage(
     : closedLimit === 0 && lastOpen >= 0 && (moreOpen || closedFollow)
       ? { version: snapshot.version, closed: false, key: ranked.values[lastOpen], token: ranked.tokens[lastOpen] }
       : undefined;
-  const next_cursor = next ? encodeCursor(`positions:${q.status}`, page + 1, [wallet, next.version, next.closed ? 1 : 0, next.key, next.token]) : null;
+  const next_cursor = next
+    ? encodeCursor(`positions:${q.status}`, page + 1, [wallet, next.version, next.closed ? 1 : 0, next.key, next.token])
+    : null;
   const tokens = positions.map((p) => p.token_address);
   const [facts, prices] = await Promise.all([tokenFacts(db, tokens), snapshotValues(db, snapshot, "priceUsd", tokens)]);
   // A token gone since (a reorg) drops out, as its position does.
@@ -188,6 +205,8 @@ async function positionPage(
 
 /** The first place in the ranking after the walk's last open position (value descending, then token). */
 function afterIndex(ranked: Ranked, walk: PositionsWalk): number {
-  const i = ranked.tokens.findIndex((t, j) => ranked.values[j] < walk.key || (ranked.values[j] === walk.key && t > walk.token));
+  const i = ranked.tokens.findIndex(
+    (t, j) => ranked.values[j] < walk.key || (ranked.values[j] === walk.key && t > walk.token),
+  );
   return i === -1 ? ranked.tokens.length : i;
 }

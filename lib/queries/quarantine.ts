@@ -25,7 +25,11 @@ export async function quarantineCount(db: Db): Promise<number> {
 export async function quarantineSummary(db: Db, limit = 10): Promise<QuarantineSummary> {
   const [n, rows] = await Promise.all([
     quarantineCount(db),
-    db.select().from(quarantinedEntities).orderBy(desc(quarantinedEntities.block), quarantinedEntities.kind, quarantinedEntities.address).limit(limit),
+    db
+      .select()
+      .from(quarantinedEntities)
+      .orderBy(desc(quarantinedEntities.block), quarantinedEntities.kind, quarantinedEntities.address)
+      .limit(limit),
   ]);
   return {
     count: n,

@@ -22,7 +22,10 @@ export async function getTokenScore(db: Db, address: string): Promise<z.infer<ty
   const reputations =
     s.reputationHolders.length === 0
       ? []
-      : await db.select({ score: walletScores.reputationScore }).from(walletScores).where(inArray(walletScores.address, s.reputationHolders));
+      : await db
+          .select({ score: walletScores.reputationScore })
+          .from(walletScores)
+          .where(inArray(walletScores.address, s.reputationHolders));
   const dimensions = {
     holder_concentration_score: dimension(s.holderConcentrationScore),
     liquidity_stability_score: dimension(s.liquidityStabilityScore),

@@ -15,7 +15,13 @@ export type SearchQuery = { q: string; type: SearchType; page: number; limit: nu
 const ADDRESS_PREFIX = /^0x[0-9a-f]{0,40}$/;
 
 type Hit = z.infer<typeof searchHit>;
-type WalletRow = { address: string; classification: Classification | null; trade_count: number; last_seen: string; exact: number };
+type WalletRow = {
+  address: string;
+  classification: Classification | null;
+  trade_count: number;
+  last_seen: string;
+  exact: number;
+};
 
 /** Where a wallet stands in search order: exact match (1) first, then trade count and last activity (descending), then address. */
 type WalletRank = { exact: number; trade_count: number; last_seen: string; address: string };
@@ -25,15 +31,34 @@ type WalletRank = { exact: number; trade_count: number; last_seen: string; addre
  * data version and the last token's rank) or in the wallets that follow them (the last wallet's rank).
  */
 const searchPosition = z.union([
-  z.tuple([z.string(), z.literal("t"), z.number().int().min(0), z.union([z.literal(0), z.literal(1)]), z.number(), z.number(), cursorAddress]),
-  z.tuple([z.string(), z.literal("w"), z.union([z.literal(0), z.literal(1)]), z.number().int(), z.iso.datetime({ offset: true }), cursorAddress]),
+  z.tuple([
+    z.string(),
+    z.literal("t"),
+    z.number().int().min(0),
+    z.union([z.literal(0), z.literal(1)]),
+    z.number(),
+    z.number(),
+    cursorAddress,
+  ]),
+  z.tuple([
+    z.string(),
+    z.literal("w"),
+    z.union([z.literal(0), z.literal(1)]),
+    z.number().int(),
+    z.iso.datetime({ offset: true }),
+    cursorAddress,
+  ]),
 ]);
 type SearchWalk = { tokens?: { version: number; after: TokenRank }; wallets?: WalletRank };
 
 function decodeSearchCursor(query: SearchQuery, q: string): { page: number; walk?: SearchWalk } {
   if (query.cursor === undefined) return { page: query.page };
   const { page, position } = decodeCursor(query.cursor, `search:${query.type}`, searchPosition);
-  if (position[0] !== q) throw new InvalidInput("cursor", "cursor: made for another search; pass next_cursor as the previous page returned it.");
+  if (position[0] !== q)
+    throw new InvalidInput(
+      "cursor",
+      "cursor: made for another search; pass next_cursor as the previous page returned it.",
+    );
   if (position[1] === "t") {
     const [, , version, group, liquidity, volume, address] = position;
     return { page, walk: { tokens: { version, after: { group, liquidity, volume, address } } } };
@@ -99,8 +124,12 @@ export async function search(db: Db, query: SearchQuery, dataVersion?: number): 
   if (!withTokens && !withWallets) return { data: [], total: 0, ...envelope, next_cursor: null };
   const version = dataVersion ?? (await currentDataVersion(db));
   // A walk already in the wallets only counts the tokens.
-  const tokenPage = walk?.wallets ? { offset: 0, limit: 0 } : { offset, limit, after: walk?.tokens?.after, walk: walk?.tokens };
-  const tokens = withTokens ? await searchTokenIndex(db, version, q, byAddress, tokenPage) : { matches: [], total: 0, last: null, more: false, version };
+  const tokenPage = walk?.wallets
+    ? { offset: 0, limit: 0 }
+    : { offset, limit, after: walk?.tokens?.after, walk: walk?.tokens };
+  const tokens = withTokens
+    ? await searchTokenIndex(db, version, q, byAddress, tokenPage)
+    : { matches: [], total: 0, last: null, more: false, version };
   const rows = await tokenRows(
     db,
     version,
@@ -129,7 +158,11 @@ export async function search(db: Db, query: SearchQuery, dataVersion?: number): 
   });
   const tokensFollow = !walk?.wallets && tokens.more;
   const walletLimit = tokensFollow ? 0 : limit - tokens.matches.length;
-  const walletPage = { offset: walk ? 0 : Math.max(0, offset - tokens.total), limit: walletLimit && walletLimit + 1, after: walk?.wallets };
+  const walletPage = {
+    offset: walk ? 0 : Math.max(0, offset - tokens.total),
+    limit: walletLimit && walletLimit + 1,
+    after: walk?.wallets,
+  };
   const wallets = withWallets ? await searchWallets(db, q, walletPage) : { hits: [], rows: [], total: 0 };
   const walletHits = wallets.hits.slice(0, walletLimit);
   // The next page starts after the last wallet while more follow, or after the last token while tokens or wallets do.
@@ -137,7 +170,14 @@ export async function search(db: Db, query: SearchQuery, dataVersion?: number): 
   const list = `search:${query.type}`;
   let next_cursor: string | null = null;
   if (wallets.rows.length > walletLimit && lastWallet)
-    next_cursor = encodeCursor(list, page + 1, [q, "w", lastWallet.exact, lastWallet.trade_count, lastWallet.last_seen, lastWallet.address]);
+    next_cursor = encodeCursor(list, page + 1, [
+      q,
+      "w",
+      lastWallet.exact,
+      lastWallet.trade_count,
+      lastWallet.last_seen,
+      lastWallet.address,
+    ]);
   else if (!walletHits.length && tokens.last && (tokensFollow || (walletLimit === 0 && wallets.total > 0))) {
     const r = tokens.last;
     next_cursor = encodeCursor(list, page + 1, [q, "t", tokens.version, r.group, r.liquidity, r.volume, r.address]);

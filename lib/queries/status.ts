@@ -65,7 +65,10 @@ export function isLagging(lag: Lag): boolean {
  * `now` is the request's time: liveness and the age of a head are measured against the present.
  */
 export async function getStatus(db: Db, now: Date): Promise<Status> {
-  const [[s], quarantined] = await Promise.all([db.select().from(syncState).orderBy(asc(syncState.chainId)).limit(1), quarantineCount(db)]);
+  const [[s], quarantined] = await Promise.all([
+    db.select().from(syncState).orderBy(asc(syncState.chainId)).limit(1),
+    quarantineCount(db),
+  ]);
   const age = (d: Date | null | undefined) => (d ? now.getTime() - d.getTime() : Number.POSITIVE_INFINITY);
   const alive = age(s?.heartbeatAt) < HEARTBEAT_STALE_MS;
 
@@ -101,7 +104,12 @@ export async function getStatus(db: Db, now: Date): Promise<Status> {
     reasons,
     message: "",
     quarantined_entities: quarantined,
-    worker: { alive, heartbeat_at: iso(s?.heartbeatAt ?? null), consecutive_failures: failures, last_failure_at: iso(s?.lastFailureAt ?? null) },
+    worker: {
+      alive,
+      heartbeat_at: iso(s?.heartbeatAt ?? null),
+      consecutive_failures: failures,
+      last_failure_at: iso(s?.lastFailureAt ?? null),
+    },
     thresholds: {
       max_lag_seconds: config.STATUS_MAX_LAG_SECONDS,
       max_quarantined_entities: config.STATUS_MAX_QUARANTINED,
@@ -125,24 +133,35 @@ const blocks = (n: number) => `${n.toLocaleString("en-US")} block${n === 1 ? "" 
 
 /** One or two sentences saying what the status means: the first reason leads. */
 export function statusMessage(s: Status, now: Date): string {
-  const since = (isoTime: string | null) => (isoTime ? `${formatDuration((now.getTime() - Date.parse(isoTime)) / 1000)} ago` : "never");
+  const since = (isoTime: string | null) =>
+    isoTime ? `${formatDuration((now.getTime() - Date.parse(isoTime)) / 1000)} ago` : "never";
   const parts: string[] = [];
   for (const reason of s.reasons) {
     if (reason === "worker_down") {
-      parts.push(s.worker.heartbeat_at ? `The indexer is not running (last seen ${since(s.worker.heartbeat_at)}).` : "The indexer has not started.");
+      parts.push(
+        s.worker.heartbeat_at
+          ? `The indexer is not running (last seen ${since(s.worker.heartbeat_at)}).`
+          : "The indexer has not started.",
+      );
     } else if (reason === "chain_unreachable") {
-      parts.push(`The chain's head could not be read (last read ${since(s.head_checked_at)}), so how far behind the data is is unknown.`);
+      parts.push(
+        `The chain's head could not be read (last read ${since(s.head_checked_at)}), so how far behind the data is is unknown.`,
+      );
     } else if (reason === "lagging") {
       const seconds = s.lag_seconds === null ? "" : ` (${formatDuration(s.lag_seconds)})`;
       parts.push(`The data is ${blocks(s.lag_blocks ?? 0)}${seconds} behind the chain's head.`);
     } else if (reason === "indexing_failing") {
       parts.push(`The last ${s.worker.consecutive_failures} indexing attempts failed; the indexer keeps retrying.`);
     } else {
-      parts.push(`${s.quarantined_entities} tokens, pools or logs are quarantined (more than ${s.thresholds.max_quarantined_entities}).`);
+      parts.push(
+        `${s.quarantined_entities} tokens, pools or logs are quarantined (more than ${s.thresholds.max_quarantined_entities}).`,
+      );
     }
   }
   if (s.reasons.includes("worker_down") && s.indexed_block !== null) {
-    parts.push(`Data is as of block ${s.indexed_block.toLocaleString("en-US")}${s.indexed_block_time ? ` (${since(s.indexed_block_time)})` : ""}.`);
+    parts.push(
+      `Data is as of block ${s.indexed_block.toLocaleString("en-US")}${s.indexed_block_time ? ` (${since(s.indexed_block_time)})` : ""}.`,
+    );
   }
   if (parts.length) return parts.join(" ");
   return s.indexed_block === null

@@ -11,7 +11,12 @@ import { dropOldest } from "./per-database";
  * columns are read when first asked for: reading every one with each build would make the build
  * (one statement, under the requests' statement timeout) several times longer.
  */
-const BASE_COLUMNS = [...new Set<TokenSortColumn>([...FILTER_COLUMNS, ...(["trending", "volume", "price"] as const).map((s) => TOKEN_SORT_ORDERS[s].column)])];
+const BASE_COLUMNS = [
+  ...new Set<TokenSortColumn>([
+    ...FILTER_COLUMNS,
+    ...(["trending", "volume", "price"] as const).map((s) => TOKEN_SORT_ORDERS[s].column),
+  ]),
+];
 /** Each column as a float8, NaN where it has no value (a price change of a token that never traded). */
 function columnSql(c: TokenSortColumn): SQL<number> {
   if (c === "createdAtMs") return sql<number>`(extract(epoch from ${tokenMetrics.createdAt}) * 1000)::float8`;
@@ -51,7 +56,15 @@ async function build(db: Db, version: number): Promise<Snapshot> {
   const n = rows.length;
   const columns = Object.fromEntries(BASE_COLUMNS.map((c) => [c, Float64Array.from(rows, (r) => r[c])]));
   const flags = Int32Array.from(rows, (r) => flagMask(r.riskFlags));
-  return { version, addresses: rows.map((r) => r.address), columns, loading: {}, flags, order: {}, pass: new Uint8Array(n) };
+  return {
+    version,
+    addresses: rows.map((r) => r.address),
+    columns,
+    loading: {},
+    flags,
+    order: {},
+    pass: new Uint8Array(n),
+  };
 }
 
 const positions = new WeakMap<Snapshot, Map<string, number>>();
@@ -115,7 +128,12 @@ async function orderOf(db: Db, s: Snapshot, sort: TokenSort): Promise<Int32Array
 }
 
 /** The values of `column` for `addresses` in snapshot `s`: NaN for a token it has no value for. */
-export async function snapshotValues(db: Db, s: Snapshot, column: TokenSortColumn, addresses: string[]): Promise<number[]> {
+export async function snapshotValues(
+  db: Db,
+  s: Snapshot,
+  column: TokenSortColumn,
+  addresses: string[],
+): Promise<number[]> {
   const values = await columnOf(db, s, column);
   const position = positionOf(s);
   return addresses.map((a) => {
@@ -173,7 +191,13 @@ export function snapshotFor(db: Db, version: number): Promise<Snapshot> {
 export const snapshotAt = (db: Db, version: number): Promise<Snapshot> =>
   ready?.version === version ? Promise.resolve(ready.snapshot) : buildFor(db, version);
 
-type Kernel = (columns: Float64Array[], bounds: number[], flags: Int32Array, excluded: number, pass: Uint8Array) => number;
+type Kernel = (
+  columns: Float64Array[],
+  bounds: number[],
+  flags: Int32Array,
+  excluded: number,
+  pass: Uint8Array,
+) => number;
 const kernels = new Map<string, Kernel>();
 
 /**

@@ -35,7 +35,10 @@ function expected(q: string, byAddress: boolean) {
   return addresses
     .map((_, i) => i)
     .filter((i) => symbols[i].startsWith(q) || names[i].startsWith(q) || (byAddress && addresses[i].startsWith(q)))
-    .sort((a, b) => exact(b) - exact(a) || zero(liquidity[b]) - zero(liquidity[a]) || zero(volume[b]) - zero(volume[a]) || a - b)
+    .sort(
+      (a, b) =>
+        exact(b) - exact(a) || zero(liquidity[b]) - zero(liquidity[a]) || zero(volume[b]) - zero(volume[a]) || a - b,
+    )
     .map((i) => ({
       address: addresses[i],
       matched: symbols[i].startsWith(q) ? "symbol" : names[i].startsWith(q) ? "name" : "address",
@@ -52,7 +55,9 @@ describe("findTokens", () => {
     ["0xa", true],
   ];
 
-  it.each(queries)("q=%s (addresses: %s): every page of the matches in rank order, exact first, and the exact total", (q, byAddress) => {
+  it.each(
+    queries,
+  )("q=%s (addresses: %s): every page of the matches in rank order, exact first, and the exact total", (q, byAddress) => {
     const all = expected(q, byAddress);
     for (const [offset, limit] of [
       [0, 20],
@@ -71,7 +76,10 @@ describe("findTokens", () => {
     ["a", false],
     ["ab", false],
     ["0x", true],
-  ] as [string, boolean][])("q=%s: a walk after each page's last match lists every match once, in rank order", (q, byAddress) => {
+  ] as [
+    string,
+    boolean,
+  ][])("q=%s: a walk after each page's last match lists every match once, in rank order", (q, byAddress) => {
     const all = expected(q, byAddress);
     const walked: typeof all = [];
     let after: ReturnType<typeof findTokens>["last"] | undefined;

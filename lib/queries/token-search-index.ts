@@ -17,7 +17,9 @@ export type TokenRank = { group: 0 | 1; liquidity: number; volume: number; addre
 const SORT_MATCHES_MAX = 5_000;
 
 function keysOf(values: string[]): Keys {
-  const sorted = Int32Array.from(values, (_, i) => i).sort((a, b) => (values[a] < values[b] ? -1 : values[a] > values[b] ? 1 : a - b));
+  const sorted = Int32Array.from(values, (_, i) => i).sort((a, b) =>
+    values[a] < values[b] ? -1 : values[a] > values[b] ? 1 : a - b,
+  );
   return { values, sorted };
 }
 
@@ -59,7 +61,9 @@ function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
     names = (async () => {
       const prev = lastNames;
       if (prev && sameTokens(prev.addresses, s.addresses)) return prev;
-      const known = new Map<string, [string, string]>(prev?.addresses.map((a, i) => [a, [prev.symbol.values[i], prev.name.values[i]]]));
+      const known = new Map<string, [string, string]>(
+        prev?.addresses.map((a, i) => [a, [prev.symbol.values[i], prev.name.values[i]]]),
+      );
       const missing = s.addresses.filter((a) => !known.has(a));
       if (missing.length) {
         const rows = await queryPrepared<{ address: string; symbol: string; name: string }>(
@@ -87,7 +91,8 @@ function rankComparator(s: Snapshot) {
   const liquidity = s.columns.liquidityUsd!;
   const volume = s.columns.volume24hUsd!;
   const value = (c: Float64Array, i: number) => (Number.isNaN(c[i]) ? 0 : c[i]);
-  return (a: number, b: number) => value(liquidity, b) - value(liquidity, a) || value(volume, b) - value(volume, a) || a - b;
+  return (a: number, b: number) =>
+    value(liquidity, b) - value(liquidity, a) || value(volume, b) - value(volume, a) || a - b;
 }
 
 const rankOfSnapshot = new WeakMap<Snapshot, Int32Array>();
@@ -200,7 +205,11 @@ export function findTokens(
     more,
     matches: hits.map((p) => ({
       address: s.addresses[p],
-      matched: names.symbol.values[p].startsWith(q) ? "symbol" : names.name.values[p].startsWith(q) ? "name" : "address",
+      matched: names.symbol.values[p].startsWith(q)
+        ? "symbol"
+        : names.name.values[p].startsWith(q)
+          ? "name"
+          : "address",
     })),
   };
 }

@@ -136,10 +136,15 @@ export async function listTokens(
   const version = dataVersion ?? (await currentDataVersion(db));
   const list = `tokens:${q.sort}`;
   const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, list, listPosition);
-  const after = cursor && { version: cursor.position[0], key: cursor.position[1] ?? Number.NaN, address: cursor.position[2] };
+  const after = cursor && {
+    version: cursor.position[0],
+    key: cursor.position[1] ?? Number.NaN,
+    address: cursor.position[2],
+  };
   const page = cursor?.page ?? q.page;
   const { addresses, total, next } = await queryTokenList(db, version, { ...q, after }, now);
-  const next_cursor = next && encodeCursor(list, page + 1, [next.version, Number.isNaN(next.key) ? null : next.key, next.address]);
+  const next_cursor =
+    next && encodeCursor(list, page + 1, [next.version, Number.isNaN(next.key) ? null : next.key, next.address]);
   if (!addresses.length) return { data: [], total, page, next_cursor };
   const rows = await tokenRows(db, version, addresses);
   // A token deleted since the index was built (a reorg) drops out of this page.

@@ -57,7 +57,12 @@ export function walletProfileRead(db: Db, address: string) {
         classification: w.score_classification ?? w.classification,
         reputation_score: round(w.reputation_score ?? NO_EVIDENCE_REPUTATION, 1),
         reputation_confidence: w.confidence ?? "low",
-        portfolio: holdings.map((h) => ({ token_address: h.token, token_symbol: h.symbol, quantity: h.units, value_usd: round(h.value, 2) })),
+        portfolio: holdings.map((h) => ({
+          token_address: h.token,
+          token_symbol: h.symbol,
+          quantity: h.units,
+          value_usd: round(h.value, 2),
+        })),
         pnl_estimate_usd: round(
           holdings.reduce((pnl, h) => pnl + h.value, w.realized_less_cost_usd),
           2,

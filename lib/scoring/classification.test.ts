@@ -8,17 +8,34 @@ import { scoreWallet } from "./wallet-score";
 const classify = (input: WalletReputationInput) => scoreWallet(input).classification;
 
 /** 15 trades in 45 seconds. */
-const burst = Array.from({ length: 15 }, (_, i) => trade({ direction: i % 2 ? "sell" : "buy", timestamp: NOW - 3_600 + i * 3, tokenAmount: 1_000 + i * 100 }));
+const burst = Array.from({ length: 15 }, (_, i) =>
+  trade({ direction: i % 2 ? "sell" : "buy", timestamp: NOW - 3_600 + i * 3, tokenAmount: 1_000 + i * 100 }),
+);
 /** Five buy-then-sell round trips of the same amount of one token, a minute apart. */
 const roundTrips = Array.from({ length: 5 }, (_, i) => [
   trade({ token: addr("washed"), direction: "buy" as const, timestamp: NOW - 50_000 + i * 600, tokenAmount: 7_000 }),
-  trade({ token: addr("washed"), direction: "sell" as const, timestamp: NOW - 50_000 + i * 600 + 60, tokenAmount: 7_000 }),
+  trade({
+    token: addr("washed"),
+    direction: "sell" as const,
+    timestamp: NOW - 50_000 + i * 600 + 60,
+    tokenAmount: 7_000,
+  }),
 ]).flat();
-const sniped = (w: WalletReputationInput) => w.positions.map((p) => ({ ...p, blocksAfterLaunch: 1, secondsAfterLaunch: 2 }));
+const sniped = (w: WalletReputationInput) =>
+  w.positions.map((p) => ({ ...p, blocksAfterLaunch: 1, secondsAfterLaunch: 2 }));
 
 describe("classification", () => {
   it("tries the rules in the documented order", () => {
-    expect(CLASSIFICATION_RULES.map(([c]) => c)).toEqual(["insider", "wash_trader", "bot", "sniper", "smart_money", "whale", "fresh", "retail"]);
+    expect(CLASSIFICATION_RULES.map(([c]) => c)).toEqual([
+      "insider",
+      "wash_trader",
+      "bot",
+      "sniper",
+      "smart_money",
+      "whale",
+      "fresh",
+      "retail",
+    ]);
   });
 
   it("calls a profitable, confident record smart money", () => {
@@ -29,7 +46,9 @@ describe("classification", () => {
 
   it("puts a creator link first, whatever else the wallet does", () => {
     const w = wallet();
-    expect(classify({ ...w, linkedToCreator: true, trades: [...w.trades, ...burst], positions: sniped(w) })).toBe("insider");
+    expect(classify({ ...w, linkedToCreator: true, trades: [...w.trades, ...burst], positions: sniped(w) })).toBe(
+      "insider",
+    );
   });
 
   it("puts wash trading before the bot rate it also trips", () => {
@@ -44,7 +63,11 @@ describe("classification", () => {
   it("does not call a market maker's two-sided random-size trading wash trading", () => {
     const r = rng(3);
     const mm = Array.from({ length: 400 }, (_, i) =>
-      trade({ direction: r() < 0.5 ? "buy" : "sell", timestamp: NOW - 400 * 120 + i * 120, tokenAmount: 10_000 + r() * 90_000 }),
+      trade({
+        direction: r() < 0.5 ? "buy" : "sell",
+        timestamp: NOW - 400 * 120 + i * 120,
+        tokenAmount: 10_000 + r() * 90_000,
+      }),
     );
     expect(classify({ ...wallet(), trades: mm })).toBe("smart_money");
   });
@@ -56,7 +79,9 @@ describe("classification", () => {
   });
 
   it("calls size without a notable record a whale", () => {
-    const losing = wallet({ positions: Array.from({ length: 12 }, () => position({ realizedPnlUsd: -500, soldUsd: 500 })) });
+    const losing = wallet({
+      positions: Array.from({ length: 12 }, () => position({ realizedPnlUsd: -500, soldUsd: 500 })),
+    });
     expect(classify(losing)).toBe("retail");
     expect(classify({ ...losing, portfolioValueUsd: 250_000 })).toBe("whale");
     const bigBuy = trade({ direction: "buy", timestamp: NOW - DAY, amountUsd: 25_000 });

@@ -31,11 +31,14 @@ export function peakTradesPerMinute(trades: WalletTrade[]): number {
   return peak;
 }
 
-const largestBuyUsd = (trades: WalletTrade[]) => Math.max(0, ...trades.filter((t) => t.direction === "buy").map((t) => t.amountUsd));
+const largestBuyUsd = (trades: WalletTrade[]) =>
+  Math.max(0, ...trades.filter((t) => t.direction === "buy").map((t) => t.amountUsd));
 
 /** Tokens in which the wallet's own trading is wash trading (judged per token, as for a token's traders). */
 function washTradedTokens(trades: WalletTrade[]): string[] {
-  return [...groupBy(trades, (t) => t.token)].filter(([, list]) => isWashTrader(roundTripStats(list))).map(([token]) => token);
+  return [...groupBy(trades, (t) => t.token)]
+    .filter(([, list]) => isWashTrader(roundTripStats(list)))
+    .map(([token]) => token);
 }
 
 function sniperShare(f: ClassificationFacts): { sniped: number; share: number } {
@@ -58,7 +61,13 @@ export const CLASSIFICATION_RULES: [Classification, (f: ClassificationFacts) => 
       return sniped > 0 && share >= R.sniperShareOfPositions;
     },
   ],
-  ["smart_money", (f) => f.reputationScore >= R.smartMoneyMinReputation && f.confidence !== "low" && sum(f.positions.map((p) => p.realizedPnlUsd)) > 0],
+  [
+    "smart_money",
+    (f) =>
+      f.reputationScore >= R.smartMoneyMinReputation &&
+      f.confidence !== "low" &&
+      sum(f.positions.map((p) => p.realizedPnlUsd)) > 0,
+  ],
   ["whale", (f) => f.portfolioValueUsd >= R.whaleMinPortfolioUsd || largestBuyUsd(f.trades) >= R.whaleMinBuyUsd],
   ["fresh", (f) => f.now - f.firstSeen < R.freshMaxAgeHours * 3_600 && f.tradeCount < R.freshMaxTrades],
   ["retail", () => true],

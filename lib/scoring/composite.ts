@@ -5,14 +5,25 @@
  * in the API's score objects, so anyone can redo it from a response (docs/methodology.md).
  */
 
-import type { MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "@/lib/domain/vocab";
+import type {
+  MissingReason,
+  ReputationDimension,
+  RiskDimension,
+  TokenAdjustmentReason,
+  WalletAdjustmentReason,
+} from "@/lib/domain/vocab";
 import { clamp } from "./ramp";
 
 /** A named bound on a composite: raised to at least min_score, or held to at most max_score. */
-export type Adjustment<R extends string = TokenAdjustmentReason | WalletAdjustmentReason> = { reason: R; min_score: number } | { reason: R; max_score: number };
+export type Adjustment<R extends string = TokenAdjustmentReason | WalletAdjustmentReason> =
+  | { reason: R; min_score: number }
+  | { reason: R; max_score: number };
 
 /** A dimension without a value, and why (each dimension has one way of lacking data). */
-export type MissingDimension<K extends string = RiskDimension | ReputationDimension> = { dimension: K; reason: MissingReason };
+export type MissingDimension<K extends string = RiskDimension | ReputationDimension> = {
+  dimension: K;
+  reason: MissingReason;
+};
 
 /**
  * Scores and dimensions are published, stored and composed at one decimal, rounded half up as
@@ -25,10 +36,16 @@ export const roundScore = (x: number) => Math.round(x * 10 + 1e-9) / 10;
 export const publishedScore = (v: number | null) => (v === null ? null : roundScore(v));
 
 /** Each dimension's share of the composite: its weight over the weights of the dimensions with data. */
-export function effectiveWeights<K extends string>(weights: Record<K, number>, values: Record<K, number | null>): Record<K, number> {
+export function effectiveWeights<K extends string>(
+  weights: Record<K, number>,
+  values: Record<K, number | null>,
+): Record<K, number> {
   const keys = Object.keys(weights) as K[];
   const known = keys.filter((k) => values[k] !== null).reduce((total, k) => total + weights[k], 0);
-  return Object.fromEntries(keys.map((k) => [k, values[k] === null || known === 0 ? 0 : weights[k] / known])) as Record<K, number>;
+  return Object.fromEntries(keys.map((k) => [k, values[k] === null || known === 0 ? 0 : weights[k] / known])) as Record<
+    K,
+    number
+  >;
 }
 
 /** Σ wᵢ·vᵢ / Σ wᵢ over the dimensions with data, in the weights' order; 0 when none has data. */
@@ -70,11 +87,17 @@ export function composite<K extends string, R extends string>(
 }
 
 /** Whether an adjustment set the score: the weighted score was beyond its bound. */
-export const moved = (a: Adjustment<string>, weighted: number) => (isFloor(a) ? a.min_score > weighted : a.max_score < weighted);
+export const moved = (a: Adjustment<string>, weighted: number) =>
+  isFloor(a) ? a.min_score > weighted : a.max_score < weighted;
 
 /** The dimensions without a value, each with its reason. */
-export function missingDimensions<K extends string>(values: Record<K, number | null>, reasons: Record<K, MissingReason>): MissingDimension<K>[] {
-  return (Object.keys(reasons) as K[]).filter((k) => values[k] === null).map((dimension) => ({ dimension, reason: reasons[dimension] }));
+export function missingDimensions<K extends string>(
+  values: Record<K, number | null>,
+  reasons: Record<K, MissingReason>,
+): MissingDimension<K>[] {
+  return (Object.keys(reasons) as K[])
+    .filter((k) => values[k] === null)
+    .map((dimension) => ({ dimension, reason: reasons[dimension] }));
 }
 
 /**
@@ -82,10 +105,16 @@ export function missingDimensions<K extends string>(values: Record<K, number | n
  * dimension's effective weight, the weighted score, the dimensions without data. The read
  * models publish it beside the score, so a reader can redo the arithmetic.
  */
-export function explainBreakdown<K extends string>(weights: Record<K, number>, values: Record<K, number | null>, gaps: Record<K, MissingReason>) {
+export function explainBreakdown<K extends string>(
+  weights: Record<K, number>,
+  values: Record<K, number | null>,
+  gaps: Record<K, MissingReason>,
+) {
   const effective = effectiveWeights(weights, values);
   return {
-    weights: Object.fromEntries(Object.entries<number>(effective).map(([k, w]) => [k, Math.round(w * 1e4) / 1e4])) as Record<K, number>,
+    weights: Object.fromEntries(
+      Object.entries<number>(effective).map(([k, w]) => [k, Math.round(w * 1e4) / 1e4]),
+    ) as Record<K, number>,
     weightedScore: roundScore(weightedScore(weights, values)),
     missingDimensions: missingDimensions(values, gaps),
   };

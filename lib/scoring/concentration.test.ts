@@ -39,7 +39,9 @@ describe("holder_concentration_score", () => {
 
   it("merges the wallets of one managed funding cluster into one owner", () => {
     const funder = addr("f001");
-    const members = Array.from({ length: 5 }, (_, i) => holder(addr(`s${i}`), 0.04 * SUPPLY, { clusterId: "k1", funder }));
+    const members = Array.from({ length: 5 }, (_, i) =>
+      holder(addr(`s${i}`), 0.04 * SUPPLY, { clusterId: "k1", funder }),
+    );
     const merged = concentration(withHolders(members, [{ id: "k1", size: 5 }]));
     expect(merged.top1Share).toBeCloseTo(0.2, 2);
     expect(merged.flag?.funder).toBe(funder);
@@ -53,8 +55,12 @@ describe("holder_concentration_score", () => {
   it("counts the funder's own balance with the wallets it funded (a creator and its insiders)", () => {
     const creator = addr("c001");
     // The worker names a cluster after its funder.
-    const insiders = [0, 1, 2].map((i) => holder(addr(`i${i}`), 0.03 * SUPPLY, { clusterId: creator, funder: creator }));
-    const result = concentration(withHolders([holder(creator, 0.12 * SUPPLY), ...insiders], [{ id: creator, size: 3 }]));
+    const insiders = [0, 1, 2].map((i) =>
+      holder(addr(`i${i}`), 0.03 * SUPPLY, { clusterId: creator, funder: creator }),
+    );
+    const result = concentration(
+      withHolders([holder(creator, 0.12 * SUPPLY), ...insiders], [{ id: creator, size: 3 }]),
+    );
     expect(result.top1Share).toBeCloseTo(0.21, 2);
     expect(result.owners[0].wallets).toEqual(expect.arrayContaining([creator, ...insiders.map((i) => i.address)]));
     expect(result.flag?.funder).toBe(creator);
@@ -68,7 +74,9 @@ describe("holder_concentration_score", () => {
   });
 
   it("does not flag many airdrop recipients, even funded by the distributor", () => {
-    const recipients = Array.from({ length: 400 }, (_, i) => holder(addr(`a${i}`), 0.001 * SUPPLY, { clusterId: "drop", funder: addr("d001") }));
+    const recipients = Array.from({ length: 400 }, (_, i) =>
+      holder(addr(`a${i}`), 0.001 * SUPPLY, { clusterId: "drop", funder: addr("d001") }),
+    );
     const result = concentration(withHolders(recipients, [{ id: "drop", size: 400 }]));
     expect(result.top10Share).toBeLessThan(0.05);
     expect(result.flag).toBeNull();

@@ -44,16 +44,25 @@ function owners(holders: Holder[], supply: number, resolver: EntityResolver): Ow
   return [...byEntity.values()].sort((a, b) => b.share - a.share || a.entity.localeCompare(b.entity));
 }
 
-export function holderConcentration(token: TokenFacts, holders: Holder[], resolver: EntityResolver): ConcentrationResult {
+export function holderConcentration(
+  token: TokenFacts,
+  holders: Holder[],
+  resolver: EntityResolver,
+): ConcentrationResult {
   const ranked = owners(holders, circulatingSupply(token, holders), resolver);
   const top1Share = ranked[0]?.share ?? 0;
   const top10 = ranked.slice(0, 10);
   const top10Share = sum(top10.map((o) => o.share));
   const hhi = sum(ranked.map((o) => o.share ** 2));
-  const score = ranked.length ? rampScore({ top10_share: top10Share, hhi, top1_share: top1Share }, HOLDER_CONCENTRATION_SCORE) : null;
+  const score = ranked.length
+    ? rampScore({ top10_share: top10Share, hhi, top1_share: top1Share }, HOLDER_CONCENTRATION_SCORE)
+    : null;
 
   const t = CONCENTRATED_OWNERSHIP_FLAG;
-  const tripped = [...(top1Share >= t.top1_share ? ["top1_share"] : []), ...(top10Share >= t.top10_share ? ["top10_share"] : [])];
+  const tripped = [
+    ...(top1Share >= t.top1_share ? ["top1_share"] : []),
+    ...(top10Share >= t.top10_share ? ["top10_share"] : []),
+  ];
   const flag = tripped.length
     ? flagEvidence("concentrated_ownership", {
         wallets: top10.flatMap((o) => o.wallets),

@@ -61,4 +61,5 @@ export function groupBy<T>(items: T[], keyOf: (t: T) => string): Map<string, T[]
 }
 
 /** Groups items by the entity of their wallet. */
-export const groupByEntity = <T>(items: T[], walletOf: (t: T) => string, resolver: EntityResolver) => groupBy(items, (t) => resolver.entityOf(walletOf(t)));
+export const groupByEntity = <T>(items: T[], walletOf: (t: T) => string, resolver: EntityResolver) =>
+  groupBy(items, (t) => resolver.entityOf(walletOf(t)));

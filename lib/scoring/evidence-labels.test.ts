@@ -12,8 +12,20 @@ function evidenceOfEveryKind(): FlagEvidence[] {
   const random = Array.from({ length: 300 }, (_, i) => scoreTokenRisk(randomToken(i + 1)).flagEvidence).flat();
   const washer = addr("wash");
   const trips = Array.from({ length: 6 }, (_, i) => [
-    swap({ wallet: washer, direction: "buy", block: HEAD_BLOCK - 5_000 + i * 400, tokenAmount: 400_000, amountUsd: 2_000 }),
-    swap({ wallet: washer, direction: "sell", block: HEAD_BLOCK - 4_970 + i * 400, tokenAmount: 399_500, amountUsd: 1_990 }),
+    swap({
+      wallet: washer,
+      direction: "buy",
+      block: HEAD_BLOCK - 5_000 + i * 400,
+      tokenAmount: 400_000,
+      amountUsd: 2_000,
+    }),
+    swap({
+      wallet: washer,
+      direction: "sell",
+      block: HEAD_BLOCK - 4_970 + i * 400,
+      tokenAmount: 399_500,
+      amountUsd: 1_990,
+    }),
   ]).flat();
   const resolver = resolveEntities(
     trips.map((s) => ({ address: s.wallet, clusterId: null })),
@@ -22,11 +34,23 @@ function evidenceOfEveryKind(): FlagEvidence[] {
   const wash = washTrading(trips, resolver).flag!;
   const funder = addr("f1");
   const bundle = Array.from({ length: 5 }, (_, i) =>
-    swap({ wallet: addr(`b${i}`), direction: "buy", funder, clusterId: null, block: LAUNCH_BLOCK + 1, tokenAmount: 0.03 * SUPPLY }),
+    swap({
+      wallet: addr(`b${i}`),
+      direction: "buy",
+      funder,
+      clusterId: null,
+      block: LAUNCH_BLOCK + 1,
+      tokenAmount: 0.03 * SUPPLY,
+    }),
   );
   const token = healthyToken();
   const sybil = sybilCluster(
-    { token: token.token, holders: [...token.holders, ...bundle.map((b) => holder(b.wallet, b.tokenAmount))], earlyBuys: bundle, swaps: [] },
+    {
+      token: token.token,
+      holders: [...token.holders, ...bundle.map((b) => holder(b.wallet, b.tokenAmount))],
+      earlyBuys: bundle,
+      swaps: [],
+    },
     resolveEntities(
       bundle.map((b) => ({ address: b.wallet, clusterId: null })),
       [],
@@ -68,10 +92,34 @@ describe("evidence labels", () => {
       tripped: ["top1_share"],
     };
     expect(readableMetrics(e)).toEqual([
-      { name: "top1_share", label: "Largest owner's share of circulating supply", value: "18.1%", condition: "flagged at 15% or more", tripped: true },
-      { name: "top10_share", label: "Ten largest owners' share of circulating supply", value: "28.9%", condition: "or flagged at 50% or more", tripped: false },
-      { name: "hhi", label: "Herfindahl index: sum of squared owner shares (1 = one owner)", value: "0.034", condition: null, tripped: false },
-      { name: "owners", label: "Owners (a funder's wallets counted as one)", value: "94", condition: null, tripped: false },
+      {
+        name: "top1_share",
+        label: "Largest owner's share of circulating supply",
+        value: "18.1%",
+        condition: "flagged at 15% or more",
+        tripped: true,
+      },
+      {
+        name: "top10_share",
+        label: "Ten largest owners' share of circulating supply",
+        value: "28.9%",
+        condition: "or flagged at 50% or more",
+        tripped: false,
+      },
+      {
+        name: "hhi",
+        label: "Herfindahl index: sum of squared owner shares (1 = one owner)",
+        value: "0.034",
+        condition: null,
+        tripped: false,
+      },
+      {
+        name: "owners",
+        label: "Owners (a funder's wallets counted as one)",
+        value: "94",
+        condition: null,
+        tripped: false,
+      },
     ]);
   });
 });

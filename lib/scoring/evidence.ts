@@ -5,7 +5,8 @@ import { MAX_EVIDENCE_ITEMS } from "./weights";
 
 export type { FlagEvidence };
 
-const rounded = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Number(v.toPrecision(6))]));
+const rounded = (m: Record<string, number>) =>
+  Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Number(v.toPrecision(6))]));
 
 export function flagEvidence(
   flag: RiskFlag,

@@ -44,4 +44,5 @@ export function topHolderSummary(holders: Holder[], earlyBuys: Swap[], swaps: Sw
 }
 
 /** avg_reputation_top10: the mean over the reputation holders that have a score; no evidence when none has. */
-export const averageReputation = (scores: number[]) => (scores.length ? sum(scores) / scores.length : NO_EVIDENCE_REPUTATION);
+export const averageReputation = (scores: number[]) =>
+  scores.length ? sum(scores) / scores.length : NO_EVIDENCE_REPUTATION;

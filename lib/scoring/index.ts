@@ -5,9 +5,22 @@ export { type Adjustment, adjustedScore, effectiveWeights, type MissingDimension
 export type { FlagEvidence } from "./evidence";
 export { generateSummaryWithLlm, type LlmEndpoint, type WrittenSummary, writeSummary } from "./llm";
 export { type NetActivityInput, netActivity, recentFlows } from "./net-activity";
-export { compositeRisk, type RiskDimensions, riskLevel, scoreTokenRisk, type TokenRiskResult, tokenConfidence } from "./risk";
+export {
+  compositeRisk,
+  type RiskDimensions,
+  riskLevel,
+  scoreTokenRisk,
+  type TokenRiskResult,
+  tokenConfidence,
+} from "./risk";
 export { preferredSector, sectorOf } from "./sector";
-export { deterministicSummary, type SummaryInput, summaryFactsHash, summaryInputFrom, summaryInputHash } from "./summary";
+export {
+  deterministicSummary,
+  type SummaryInput,
+  summaryFactsHash,
+  summaryInputFrom,
+  summaryInputHash,
+} from "./summary";
 export type * from "./token-input";
 export type * from "./wallet-input";
 export { scoreWallet, type WalletScoreResult } from "./wallet-score";

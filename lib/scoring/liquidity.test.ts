@@ -15,14 +15,24 @@ function withTail(input: TokenRiskInput, tail: number[]): LiquidityPoint[] {
   const start = HEAD_BLOCK - tail.length * 100;
   return [
     ...input.liquidityHistory.filter((p) => p.block < start),
-    ...tail.map((liquidityUsd, i) => ({ block: start + (i + 1) * 100, timestamp: timeOf(start + (i + 1) * 100), liquidityUsd })),
+    ...tail.map((liquidityUsd, i) => ({
+      block: start + (i + 1) * 100,
+      timestamp: timeOf(start + (i + 1) * 100),
+      liquidityUsd,
+    })),
   ];
 }
 
 function rugged(shares: number[]): TokenRiskInput {
   const input = healthyToken();
   const removals = shares.map((shareOfPool, i) =>
-    liquidityChange({ kind: "remove", provider: creator, shareOfPool, amountUsd: 70_000 * shareOfPool, block: HEAD_BLOCK - 500 + i * 50 }),
+    liquidityChange({
+      kind: "remove",
+      provider: creator,
+      shareOfPool,
+      amountUsd: 70_000 * shareOfPool,
+      block: HEAD_BLOCK - 500 + i * 50,
+    }),
   );
   const left = shares.reduce((k, s) => k * (1 - s), 1);
   return {
@@ -57,12 +67,20 @@ describe("liquidity_pulled", () => {
   /** Liquidity falling from 80k to 3k within the last 300 blocks, with `dumps` in the fall. */
   const collapse = (dumps: ReturnType<typeof swap>[]) => {
     const input = healthyToken();
-    return stability({ ...input, swaps: [...input.swaps, ...dumps], liquidityHistory: withTail(input, [80_000, 80_000, 3_000]), liquidityUsd: 3_000 });
+    return stability({
+      ...input,
+      swaps: [...input.swaps, ...dumps],
+      liquidityHistory: withTail(input, [80_000, 80_000, 3_000]),
+      liquidityUsd: 3_000,
+    });
   };
 
   it("is raised when liquidity collapses within a day as the pool's provider sells into it, naming the sellers", () => {
     const dump = swap({ wallet: creator, direction: "sell", amountUsd: 70_000, block: HEAD_BLOCK - 150 });
-    const result = collapse([dump, swap({ wallet: addr("d001"), direction: "sell", amountUsd: 20_000, block: HEAD_BLOCK - 140 })]);
+    const result = collapse([
+      dump,
+      swap({ wallet: addr("d001"), direction: "sell", amountUsd: 20_000, block: HEAD_BLOCK - 140 }),
+    ]);
     expect(result.fastDrawdown).toBeGreaterThan(0.95);
     expect(result.flag?.wallets[0]).toBe(creator);
     expect(result.flag?.tx_hashes[0]).toBe(dump.txHash);
@@ -70,8 +88,13 @@ describe("liquidity_pulled", () => {
   });
 
   it("is not raised for a collapse others' selling causes (a pump unwinding)", () => {
-    const whales = [addr("w001"), addr("w002")].map((wallet, i) => swap({ wallet, direction: "sell", amountUsd: 40_000, block: HEAD_BLOCK - 150 + i }));
-    const result = collapse([...whales, swap({ wallet: creator, direction: "sell", amountUsd: 5_000, block: HEAD_BLOCK - 100 })]);
+    const whales = [addr("w001"), addr("w002")].map((wallet, i) =>
+      swap({ wallet, direction: "sell", amountUsd: 40_000, block: HEAD_BLOCK - 150 + i }),
+    );
+    const result = collapse([
+      ...whales,
+      swap({ wallet: creator, direction: "sell", amountUsd: 5_000, block: HEAD_BLOCK - 100 }),
+    ]);
     expect(result.fastDrawdown).toBeGreaterThan(0.95);
     expect(result.flag).toBeNull();
   });
@@ -82,8 +105,21 @@ describe("liquidity_pulled", () => {
       ...input,
       liquidityChanges: [
         ...input.liquidityChanges,
-        liquidityChange({ kind: "remove", provider: creator, shareOfPool: 1, amountUsd: 80_000, block: HEAD_BLOCK - 300 }),
-        liquidityChange({ kind: "add", provider: creator, pool: addr("p002"), shareOfPool: 1, amountUsd: 79_000, block: HEAD_BLOCK - 280 }),
+        liquidityChange({
+          kind: "remove",
+          provider: creator,
+          shareOfPool: 1,
+          amountUsd: 80_000,
+          block: HEAD_BLOCK - 300,
+        }),
+        liquidityChange({
+          kind: "add",
+          provider: creator,
+          pool: addr("p002"),
+          shareOfPool: 1,
+          amountUsd: 79_000,
+          block: HEAD_BLOCK - 280,
+        }),
       ],
       // the sum over both pools dips for a few blocks, then is back
       liquidityHistory: withTail(input, [80_000, 0, 79_000, 79_500]),
@@ -96,13 +132,17 @@ describe("liquidity_pulled", () => {
 
   it("is still raised when the provider re-adds only a token amount afterwards", () => {
     const input = rugged([1]);
-    input.liquidityChanges.push(liquidityChange({ kind: "add", provider: creator, amountUsd: 500, block: HEAD_BLOCK - 480 }));
+    input.liquidityChanges.push(
+      liquidityChange({ kind: "add", provider: creator, amountUsd: 500, block: HEAD_BLOCK - 480 }),
+    );
     expect(stability(input).flag).not.toBeNull();
   });
 
   it("is not raised for ordinary providers taking part of the pool out", () => {
     const input = healthyToken();
-    const changes = [1, 2, 3].map((i) => liquidityChange({ kind: "remove", provider: addr(`lp${i}`), shareOfPool: 0.2, amountUsd: 16_000 }));
+    const changes = [1, 2, 3].map((i) =>
+      liquidityChange({ kind: "remove", provider: addr(`lp${i}`), shareOfPool: 0.2, amountUsd: 16_000 }),
+    );
     const result = stability({
       ...input,
       liquidityChanges: [...input.liquidityChanges, ...changes],
@@ -128,7 +168,9 @@ describe("liquidity_stability_score", () => {
     const unlocked = stability({ ...input, lpLockedShare: 0 });
     expect(unlocked.realizedScore).toBe(stability({ ...input, lpLockedShare: null }).score);
     expect(unlocked.score).toBeGreaterThan(unlocked.realizedScore!);
-    expect(stability({ ...healthyToken(), liquidityUsd: 0, liquidityHistory: [], liquidityChanges: [] }).realizedScore).toBeNull();
+    expect(
+      stability({ ...healthyToken(), liquidityUsd: 0, liquidityHistory: [], liquidityChanges: [] }).realizedScore,
+    ).toBeNull();
   });
 
   it("rises when liquidity is thin against market cap", () => {
@@ -137,6 +179,8 @@ describe("liquidity_stability_score", () => {
   });
 
   it("is unknown for a token that never had liquidity", () => {
-    expect(stability({ ...healthyToken(), liquidityUsd: 0, liquidityHistory: [], liquidityChanges: [] }).score).toBeNull();
+    expect(
+      stability({ ...healthyToken(), liquidityUsd: 0, liquidityHistory: [], liquidityChanges: [] }).score,
+    ).toBeNull();
   });
 });

@@ -41,7 +41,13 @@ export type LiquidityResult = {
 /** Removals re-added (≥ minReaddShare of their USD) by the same provider within the window. */
 function isMigration(removal: LiquidityChange, changes: LiquidityChange[]): boolean {
   const readded = changes
-    .filter((c) => c.kind === "add" && c.provider === removal.provider && c.block >= removal.block && c.block <= removal.block + LP_MIGRATION.readdWithinBlocks)
+    .filter(
+      (c) =>
+        c.kind === "add" &&
+        c.provider === removal.provider &&
+        c.block >= removal.block &&
+        c.block <= removal.block + LP_MIGRATION.readdWithinBlocks,
+    )
     .reduce((total, c) => total + c.amountUsd, 0);
   return readded >= LP_MIGRATION.minReaddShare * removal.amountUsd;
 }
@@ -73,7 +79,9 @@ function largestFastDrop(history: LiquidityPoint[], windowSeconds: number) {
 function providerSellShare(sells: Swap[], changes: LiquidityChange[], resolver: EntityResolver): number {
   const owners = new Set(changes.filter((c) => c.kind === "add").map((c) => resolver.entityOf(c.provider)));
   const total = sum(sells.map((s) => s.amountUsd));
-  return total > 0 ? sum(sells.filter((s) => owners.has(resolver.entityOf(s.wallet))).map((s) => s.amountUsd)) / total : 0;
+  return total > 0
+    ? sum(sells.filter((s) => owners.has(resolver.entityOf(s.wallet))).map((s) => s.amountUsd)) / total
+    : 0;
 }
 
 export function liquidityStability(input: LiquidityInput, resolver: EntityResolver): LiquidityResult {
@@ -128,10 +136,24 @@ export function liquidityStability(input: LiquidityInput, resolver: EntityResolv
       wallets: fallSells.map((s) => s.wallet),
       txHashes: fallSells.map((s) => s.txHash),
       funder: null,
-      metrics: { fast_drawdown: fast.drop, drawdown, provider_sell_share: ownerSellShare, provider_removed_share: providerRemovedShare },
+      metrics: {
+        fast_drawdown: fast.drop,
+        drawdown,
+        provider_sell_share: ownerSellShare,
+        provider_removed_share: providerRemovedShare,
+      },
       thresholds,
       tripped: ["fast_drawdown", "drawdown", "provider_sell_share"],
     });
   }
-  return { score, realizedScore, drawdown, largestRemovalShare, providerRemovedShare, fastDrawdown: fast.drop, migrations, flag };
+  return {
+    score,
+    realizedScore,
+    drawdown,
+    largestRemovalShare,
+    providerRemovedShare,
+    fastDrawdown: fast.drop,
+    migrations,
+    flag,
+  };
 }

@@ -114,7 +114,8 @@ function allowedNumbers(input: SummaryInput): number[] {
 /** A URL, with whatever path follows it (a token's own domain-like text may not be extended into a link). */
 const URL_LIKE = /https?:\/\/\S*|\bwww\.\S*|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b(?:[/:?#]\S*)?/gi;
 /** Words of an answer that addresses the reader or calls for an action: a summary describes. */
-const INSTRUCTION = /\b(?:you|your|click|visit|join|follow|claim|airdrop|ignore|disregard|instructions?|should|recommend(?:s|ed)?)\b/gi;
+const INSTRUCTION =
+  /\b(?:you|your|click|visit|join|follow|claim|airdrop|ignore|disregard|instructions?|should|recommend(?:s|ed)?)\b/gi;
 /** Calling a token safe is advice, whatever its score. */
 const SAFETY_CLAIM = /\b(?:safe|risk[- ]free|no risk(?! flag)|trustworthy|legit(?:imate)?)\b/i;
 /** Risk levels an answer states: "high risk", "risk is low", "risk level: critical". */
@@ -191,7 +192,9 @@ function riskProblem(text: string, masked: string, input: SummaryInput): string 
   }
   if (!new RegExp(`\\b${input.riskLevel}\\b`, "i").test(masked)) return "missing_risk_level";
   const lower = masked.toLowerCase();
-  const missing = input.flagEvidence.find((e) => !e.flag.split("_").every((word) => new RegExp(`\\b${word}`).test(lower)));
+  const missing = input.flagEvidence.find(
+    (e) => !e.flag.split("_").every((word) => new RegExp(`\\b${word}`).test(lower)),
+  );
   return missing ? `missing_flag:${missing.flag}` : null;
 }
 
@@ -216,7 +219,8 @@ export function checkAnswer(answer: string, input: SummaryInput): { problem: str
   const risk = riskProblem(text, ownTextsMasked(text, spans, input), input);
   if (risk) return fail(risk);
   const allowed = allowedNumbers(input);
-  const near = (x: number) => allowed.some((a) => Math.abs(x - a) <= LLM_SUMMARY.numberTolerance * Math.max(Math.abs(a), 10));
+  const near = (x: number) =>
+    allowed.some((a) => Math.abs(x - a) <= LLM_SUMMARY.numberTolerance * Math.max(Math.abs(a), 10));
   const invented = [...matchesOutside(NUMBER, text, spans)].map(numberValue).find((x) => !near(x));
   return invented === undefined ? { problem: null, text } : fail(`invented_number:${invented}`);
 }

@@ -40,13 +40,17 @@ describe("top_holder_summary", () => {
     const summary = topHolderSummary(holders, input.earlyBuys, dumps, NOW);
     expect(summary.earlyMoverCount).toBe(movers.length);
     expect(summary.earlyMoverNetActivity).toBe("exited");
-    expect(topHolderSummary(input.holders, input.earlyBuys, dumps.slice(0, 1), NOW).earlyMoverNetActivity).toBe("distributing");
+    expect(topHolderSummary(input.holders, input.earlyBuys, dumps.slice(0, 1), NOW).earlyMoverNetActivity).toBe(
+      "distributing",
+    );
   });
 
   it("names the ten largest real holders for the reputation average, largest first", () => {
     const input = healthyToken();
     const pool = holder(addr("pool"), 1e30, { tags: ["pool"] });
-    const ranked = input.holders.filter((h) => h.tags.length === 0).sort((a, b) => b.balance - a.balance || a.address.localeCompare(b.address));
+    const ranked = input.holders
+      .filter((h) => h.tags.length === 0)
+      .sort((a, b) => b.balance - a.balance || a.address.localeCompare(b.address));
     const summary = topHolderSummary([pool, ...input.holders], [], [], NOW);
     expect(summary.reputationHolders).toEqual(ranked.slice(0, 10).map((h) => h.address));
     expect(summary.earlyMoverCount).toBe(0);

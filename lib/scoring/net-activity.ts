@@ -30,6 +30,7 @@ export function netActivity({ balance, recentBought, recentSold }: NetActivityIn
 /** Tokens bought and sold in the net-activity window ending at `now` (Unix seconds). */
 export function recentFlows(trades: Trade[], now: number): Pick<NetActivityInput, "recentBought" | "recentSold"> {
   const recent = trades.filter((t) => t.timestamp > now - WINDOWS.netActivitySeconds && t.timestamp <= now);
-  const amount = (direction: Trade["direction"]) => sum(recent.filter((t) => t.direction === direction).map((t) => t.tokenAmount));
+  const amount = (direction: Trade["direction"]) =>
+    sum(recent.filter((t) => t.direction === direction).map((t) => t.tokenAmount));
   return { recentBought: amount("buy"), recentSold: amount("sell") };
 }

@@ -14,12 +14,18 @@ describe("no-evidence values", () => {
   });
 
   it("read as nothing found against a token, below every severe floor", () => {
-    for (const [k, floor] of Object.entries(SEVERE_DIMENSION.from)) expect(RISK_NO_EVIDENCE[k as keyof typeof RISK_NO_EVIDENCE]).toBeLessThan(floor);
+    for (const [k, floor] of Object.entries(SEVERE_DIMENSION.from))
+      expect(RISK_NO_EVIDENCE[k as keyof typeof RISK_NO_EVIDENCE]).toBeLessThan(floor);
     expect(Object.values(RISK_NO_EVIDENCE)).toEqual([0, 0, 0, 0]);
   });
 
   it("read as neither a good nor a bad record: the middle, the win rate's a fraction", () => {
-    expect(REPUTATION_NO_EVIDENCE).toEqual({ win_rate: 0.5, entry_timing_score: 50, consistency_score: 50, risk_drawdown_score: 50 });
+    expect(REPUTATION_NO_EVIDENCE).toEqual({
+      win_rate: 0.5,
+      entry_timing_score: 50,
+      consistency_score: 50,
+      risk_drawdown_score: 50,
+    });
     expect(NO_EVIDENCE_REPUTATION).toBe(50);
   });
 });

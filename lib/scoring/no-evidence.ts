@@ -37,6 +37,12 @@ export const REPUTATION_NO_EVIDENCE: Record<ReputationDimension, number> = {
 export const NO_EVIDENCE_REPUTATION = REPUTATION_FLOORS.no_record;
 
 /** The dimensions as published: each one without data (null) as its no-evidence value. */
-export function withNoEvidence<K extends string>(values: Record<K, number | null>, noEvidence: Record<K, number>): Record<K, number> {
-  return Object.fromEntries((Object.keys(noEvidence) as K[]).map((k) => [k, values[k] ?? noEvidence[k]])) as Record<K, number>;
+export function withNoEvidence<K extends string>(
+  values: Record<K, number | null>,
+  noEvidence: Record<K, number>,
+): Record<K, number> {
+  return Object.fromEntries((Object.keys(noEvidence) as K[]).map((k) => [k, values[k] ?? noEvidence[k]])) as Record<
+    K,
+    number
+  >;
 }

@@ -44,6 +44,7 @@ export function rampScore<K extends string>(metrics: Record<K, number | null>, s
 export const toScore = (fraction: number): number => clamp(fraction) * 100;
 
 /** Shrinks `hits` of `n` toward the prior `priorHits / priorN` (a Beta prior): (hits + a) / (n + b). */
-export const shrunkRate = (hits: number, n: number, priorHits: number, priorN: number): number => (hits + priorHits) / (n + priorN);
+export const shrunkRate = (hits: number, n: number, priorHits: number, priorN: number): number =>
+  (hits + priorHits) / (n + priorN);
 
 export const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { NOW } from "./__fixtures__/token";
 import { DAY, position, wallet } from "./__fixtures__/wallet";
-import { compositeReputation, consistencyScore, entryTimingScore, reputationConfidence, riskDrawdownScore, winRate } from "./reputation";
+import {
+  compositeReputation,
+  consistencyScore,
+  entryTimingScore,
+  reputationConfidence,
+  riskDrawdownScore,
+  winRate,
+} from "./reputation";
 import { scoreWallet } from "./wallet-score";
 import { INSIDER_DUMP, METHOD_VERSION, MIN_CLOSED_POSITIONS, REPUTATION_CAPS, REPUTATION_FLOORS } from "./weights";
 
@@ -80,8 +87,12 @@ describe("confidence", () => {
     const base = { now: NOW, firstSeen: NOW - 60 * DAY };
     expect(reputationConfidence({ ...base, positions: wins(25) })).toBe("high");
     expect(reputationConfidence({ ...base, positions: wins(10) })).toBe("medium");
-    expect(reputationConfidence({ ...base, positions: wins(25).map((p) => ({ ...p, knownCostShare: 0.6 })) })).toBe("medium");
-    expect(reputationConfidence({ ...base, positions: wins(25).map((p) => ({ ...p, knownCostShare: 0.4 })) })).toBe("low");
+    expect(reputationConfidence({ ...base, positions: wins(25).map((p) => ({ ...p, knownCostShare: 0.6 })) })).toBe(
+      "medium",
+    );
+    expect(reputationConfidence({ ...base, positions: wins(25).map((p) => ({ ...p, knownCostShare: 0.4 })) })).toBe(
+      "low",
+    );
     // A busy day is evidence enough for medium, not for high.
     expect(reputationConfidence({ ...base, firstSeen: NOW - DAY / 2, positions: wins(25) })).toBe("medium");
     expect(reputationConfidence({ ...base, positions: wins(5) })).toBe("medium");
@@ -101,7 +112,10 @@ describe("reputation_score", () => {
 
   it("shares out the weight of a dimension without data", () => {
     const noTiming = { ...d, entry_timing_score: null };
-    expect(compositeReputation(noTiming, "high", clean).score).toBeCloseTo((0.35 * 90 + 0.2 * 70 + 0.2 * 100) / 0.75, 1);
+    expect(compositeReputation(noTiming, "high", clean).score).toBeCloseTo(
+      (0.35 * 90 + 0.2 * 70 + 0.2 * 100) / 0.75,
+      1,
+    );
   });
 
   it("is capped at 60 with low confidence, and says so", () => {
@@ -115,7 +129,9 @@ describe("reputation_score", () => {
   it("cannot pass 30 for a wallet that pulled its own launch's liquidity or dumped as an insider", () => {
     const rugger = compositeReputation(d, "high", { ...clean, pulledOwnLaunchLiquidity: ["0xtoken"] });
     expect(rugger.score).toBeLessThanOrEqual(30);
-    expect(rugger.adjustments).toEqual([{ reason: "pulled_own_launch_liquidity", max_score: REPUTATION_CAPS.pulled_own_launch_liquidity }]);
+    expect(rugger.adjustments).toEqual([
+      { reason: "pulled_own_launch_liquidity", max_score: REPUTATION_CAPS.pulled_own_launch_liquidity },
+    ]);
     const dump = position({ insider: true, soldShare: INSIDER_DUMP.minSoldShare });
     const insider = compositeReputation(d, "high", { ...clean, positions: [...wins(10), dump] });
     expect(insider.score).toBeLessThanOrEqual(30);

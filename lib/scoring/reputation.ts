@@ -6,7 +6,13 @@
  */
 
 import type { Confidence, MissingReason, ReputationDimension, WalletAdjustmentReason } from "@/lib/domain/vocab";
-import { type Adjustment, type Composite, composite, missingDimensions, publishedScore as published } from "./composite";
+import {
+  type Adjustment,
+  type Composite,
+  composite,
+  missingDimensions,
+  publishedScore as published,
+} from "./composite";
 import { ramp, rampScore, shrunkRate, sum, toScore, weightedMean } from "./ramp";
 import type { WalletPosition, WalletReputationInput } from "./wallet-input";
 import {
@@ -53,11 +59,24 @@ export function winRate(positions: WalletPosition[]): number | null {
  * they show a bot's speed, not judgement. Null without an entry left to judge.
  */
 export function entryTimingScore(positions: WalletPosition[]): number | null {
-  const eligible = positions.filter((p) => p.blocksAfterLaunch !== null && p.blocksAfterLaunch > ENTRY_TIMING.sniperMaxBlocks && p.secondsAfterLaunch !== null);
+  const eligible = positions.filter(
+    (p) =>
+      p.blocksAfterLaunch !== null &&
+      p.blocksAfterLaunch > ENTRY_TIMING.sniperMaxBlocks &&
+      p.secondsAfterLaunch !== null,
+  );
   if (eligible.length === 0) return null;
   const earliness = (seconds: number) =>
-    ramp(Math.log10(Math.max(1, seconds)), Math.log10(ENTRY_TIMING.noCreditAfterSeconds), Math.log10(ENTRY_TIMING.fullCreditWithinSeconds));
-  return toScore(weightedMean(eligible.map((p) => ({ weight: Math.max(p.boughtUsd, 1), value: earliness(p.secondsAfterLaunch ?? 0) }))));
+    ramp(
+      Math.log10(Math.max(1, seconds)),
+      Math.log10(ENTRY_TIMING.noCreditAfterSeconds),
+      Math.log10(ENTRY_TIMING.fullCreditWithinSeconds),
+    );
+  return toScore(
+    weightedMean(
+      eligible.map((p) => ({ weight: Math.max(p.boughtUsd, 1), value: earliness(p.secondsAfterLaunch ?? 0) })),
+    ),
+  );
 }
 
 /**
@@ -76,7 +95,12 @@ export function consistencyScore(positions: WalletPosition[], now: number): numb
   }
   if (byPeriod.size < CONSISTENCY.minPeriods) return null;
   const results = [...byPeriod.values()];
-  const positive = shrunkRate(results.filter((r) => r > 0).length, results.length, CONSISTENCY.prior.hits, CONSISTENCY.prior.n);
+  const positive = shrunkRate(
+    results.filter((r) => r > 0).length,
+    results.length,
+    CONSISTENCY.prior.hits,
+    CONSISTENCY.prior.n,
+  );
   const wins = closed.map((p) => p.realizedPnlUsd).filter((v) => v > 0);
   const topWinShare = wins.length ? Math.max(...wins) / sum(wins) : 0;
   const penalty = CONSISTENCY.oneHitPenalty * ramp(topWinShare, CONSISTENCY.oneHitFrom, CONSISTENCY.oneHitTo);
@@ -111,10 +135,14 @@ export function reputationDimensions(positions: WalletPosition[], now: number): 
 }
 
 /** The highest level whose every minimum is met: closed trades, history length, known cost. */
-export function reputationConfidence(input: Pick<WalletReputationInput, "positions" | "firstSeen" | "now">): Confidence {
+export function reputationConfidence(
+  input: Pick<WalletReputationInput, "positions" | "firstSeen" | "now">,
+): Confidence {
   const closed = closedOf(input.positions).length;
   const historyDays = (input.now - input.firstSeen) / 86_400;
-  const knownCost = input.positions.length ? sum(input.positions.map((p) => p.knownCostShare)) / input.positions.length : 0;
+  const knownCost = input.positions.length
+    ? sum(input.positions.map((p) => p.knownCostShare)) / input.positions.length
+    : 0;
   const meets = (m: { closedPositions: number; historyDays: number; knownCostShare: number }) =>
     closed >= m.closedPositions && historyDays >= m.historyDays && knownCost >= m.knownCostShare;
   if (meets(CONFIDENCE_RULE.high)) return "high";
@@ -149,7 +177,11 @@ function adjustments(d: ReputationDimensions, confidence: Confidence, conduct: C
 }
 
 /** Σ wᵢ·dimensionᵢ over the dimensions with data (win_rate ×100), raised to its floor, then held to its caps. */
-export function compositeReputation(d: ReputationDimensions, confidence: Confidence, conduct: Conduct): Composite<WalletAdjustmentReason> {
+export function compositeReputation(
+  d: ReputationDimensions,
+  confidence: Confidence,
+  conduct: Conduct,
+): Composite<WalletAdjustmentReason> {
   const values = { ...d, win_rate: d.win_rate === null ? null : d.win_rate * 100 };
   return composite(REPUTATION_WEIGHTS, values, adjustments(d, confidence, conduct));
 }

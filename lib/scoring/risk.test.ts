@@ -1,8 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { RISK_FLAGS, type RiskFlag } from "@/lib/domain/vocab";
 import { addr, healthyToken, LAUNCH_BLOCK, randomToken, swap } from "./__fixtures__/token";
-import { compositeRisk, type RiskDimensions, type RiskFindings, riskLevel, scoreTokenRisk, tokenConfidence } from "./risk";
-import { COMBINED_FLAG_FLOORS, METHOD_VERSION, NEW_TOKEN, RISK_FLOORS, RISK_WEIGHTS, SEVERE_DIMENSION } from "./weights";
+import {
+  compositeRisk,
+  type RiskDimensions,
+  type RiskFindings,
+  riskLevel,
+  scoreTokenRisk,
+  tokenConfidence,
+} from "./risk";
+import {
+  COMBINED_FLAG_FLOORS,
+  METHOD_VERSION,
+  NEW_TOKEN,
+  RISK_FLOORS,
+  RISK_WEIGHTS,
+  SEVERE_DIMENSION,
+} from "./weights";
 
 /** Findings of a token past its first day. */
 const old = (flags: RiskFlag[]) => ({ flags, ageSeconds: 30 * 86_400 });
@@ -43,7 +57,11 @@ describe("risk_score", () => {
     // A floor below the weighted score still applies, and says so; it just does not move it.
     const above = compositeRisk(dims(100, 100, 100, 100), old(["concentrated_ownership"]));
     expect(above.score).toBe(100);
-    expect(above.adjustments.map((a) => a.reason)).toEqual(["concentrated_ownership", "severe_holder_concentration", "severe_liquidity_instability"]);
+    expect(above.adjustments.map((a) => a.reason)).toEqual([
+      "concentrated_ownership",
+      "severe_holder_concentration",
+      "severe_liquidity_instability",
+    ]);
   });
 
   it("rounds half up to 0.1, as by hand", () => {
@@ -61,17 +79,23 @@ describe("risk_score", () => {
   it("judges severe liquidity on the realized instability, without the unlocked LP", () => {
     const unlocked = { ...old([]), realized: { liquidity_stability_score: 30 } };
     expect(riskOf(dims(0, 60, 0, 0), unlocked)).toBe(18);
-    expect(riskOf(dims(0, 60, 0, 0), { ...old([]), realized: { liquidity_stability_score: 50 } })).toBe(SEVERE_DIMENSION.floor);
+    expect(riskOf(dims(0, 60, 0, 0), { ...old([]), realized: { liquidity_stability_score: 50 } })).toBe(
+      SEVERE_DIMENSION.floor,
+    );
   });
 
   it("leaves severe liquidity to the weighted score when the pool's LP is locked: its providers cannot pull it", () => {
     // Liquidity 97% down from its peak without a removal: traders sold the quote side out.
     const drained = { ...healthyToken(), liquidityUsd: 2_000 };
-    const reasons = (lpLockedShare: number | null) => scoreTokenRisk({ ...drained, lpLockedShare }).adjustments.map((a) => a.reason);
+    const reasons = (lpLockedShare: number | null) =>
+      scoreTokenRisk({ ...drained, lpLockedShare }).adjustments.map((a) => a.reason);
     for (const open of [null, 0, 0.5]) expect(reasons(open)).toContain("severe_liquidity_instability");
-    for (const locked of [SEVERE_DIMENSION.lockedLpShare, 1]) expect(reasons(locked)).not.toContain("severe_liquidity_instability");
+    for (const locked of [SEVERE_DIMENSION.lockedLpShare, 1])
+      expect(reasons(locked)).not.toContain("severe_liquidity_instability");
     const locked = scoreTokenRisk({ ...drained, lpLockedShare: 1 });
-    expect(locked.dimensions.liquidity_stability_score).toBeGreaterThan(scoreTokenRisk(healthyToken()).dimensions.liquidity_stability_score!);
+    expect(locked.dimensions.liquidity_stability_score).toBeGreaterThan(
+      scoreTokenRisk(healthyToken()).dimensions.liquidity_stability_score!,
+    );
   });
 
   it("is raised to the floor of every raised flag", () => {
@@ -100,7 +124,9 @@ describe("risk_score", () => {
     expect(riskLevel(NEW_TOKEN.floor)).toBe("medium");
     expect(riskOf(dims(0, 0, 0, 0), { flags: [], ageSeconds: 25 * 3_600 })).toBe(0);
     const input = healthyToken();
-    expect(scoreTokenRisk({ ...input, token: { ...input.token, launchedAt: input.now - 3_600 } }).riskLevel).toBe("medium");
+    expect(scoreTokenRisk({ ...input, token: { ...input.token, launchedAt: input.now - 3_600 } }).riskLevel).toBe(
+      "medium",
+    );
   });
 
   it("has a confidence that follows the weight with data", () => {
@@ -110,7 +136,16 @@ describe("risk_score", () => {
   });
 
   it("maps to the risk levels at 25, 50 and 75", () => {
-    expect([0, 24.99, 25, 49.99, 50, 74.99, 75, 100].map(riskLevel)).toEqual(["low", "low", "medium", "medium", "high", "high", "critical", "critical"]);
+    expect([0, 24.99, 25, 49.99, 50, 74.99, 75, 100].map(riskLevel)).toEqual([
+      "low",
+      "low",
+      "medium",
+      "medium",
+      "high",
+      "high",
+      "critical",
+      "critical",
+    ]);
   });
 });
 
@@ -161,7 +196,12 @@ describe("scoreTokenRisk", () => {
       marketCapUsd: 0,
     });
     expect(result.riskScore).toBeGreaterThanOrEqual(0);
-    expect(result.missingDimensions.map((m) => m.reason)).toEqual(["no_holders", "no_liquidity", "no_recent_trades", "no_smart_money"]);
+    expect(result.missingDimensions.map((m) => m.reason)).toEqual([
+      "no_holders",
+      "no_liquidity",
+      "no_recent_trades",
+      "no_smart_money",
+    ]);
     expect(result.confidence).toBe("low");
     expect(result.earlyMoverNetActivity).toBe("holding");
     expect(result.reputationHolders).toEqual([]);

@@ -15,7 +15,14 @@ import {
   type RiskLevel,
   type TokenAdjustmentReason,
 } from "@/lib/domain/vocab";
-import { type Adjustment, type Composite, composite, type MissingDimension, missingDimensions, publishedScore as published } from "./composite";
+import {
+  type Adjustment,
+  type Composite,
+  composite,
+  type MissingDimension,
+  missingDimensions,
+  publishedScore as published,
+} from "./composite";
 import { holderConcentration, isRealHolder } from "./concentration";
 import { resolveEntities } from "./entities";
 import type { FlagEvidence } from "./evidence";
@@ -88,21 +95,29 @@ const SEVERE_REASON = {
 } as const satisfies Record<keyof typeof SEVERE_DIMENSION.from, TokenAdjustmentReason>;
 
 /** The floors the findings set: each raised flag's, each raised combination's, each severe dimension's, a new token's. */
-function riskFloors(dimensions: RiskDimensions, { flags, ageSeconds, realized }: RiskFindings): Adjustment<TokenAdjustmentReason>[] {
+function riskFloors(
+  dimensions: RiskDimensions,
+  { flags, ageSeconds, realized }: RiskFindings,
+): Adjustment<TokenAdjustmentReason>[] {
   const judged = { ...dimensions, ...realized };
-  const severe = (Object.keys(SEVERE_DIMENSION.from) as (keyof typeof SEVERE_DIMENSION.from)[]).filter((k) => (judged[k] ?? 0) >= SEVERE_DIMENSION.from[k]);
+  const severe = (Object.keys(SEVERE_DIMENSION.from) as (keyof typeof SEVERE_DIMENSION.from)[]).filter(
+    (k) => (judged[k] ?? 0) >= SEVERE_DIMENSION.from[k],
+  );
   return [
     ...flags.map((f) => ({ reason: f, min_score: RISK_FLOORS[f] })),
     ...Object.entries(COMBINED_FLAG_FLOORS)
       .filter(([, c]) => c.flags.every((f) => flags.includes(f)))
       .map(([reason, c]) => ({ reason: reason as keyof typeof COMBINED_FLAG_FLOORS, min_score: c.floor })),
     ...severe.map((k) => ({ reason: SEVERE_REASON[k], min_score: SEVERE_DIMENSION.floor })),
-    ...(ageSeconds < NEW_TOKEN.maxAgeHours * 3_600 ? [{ reason: "new_token" as const, min_score: NEW_TOKEN.floor }] : []),
+    ...(ageSeconds < NEW_TOKEN.maxAgeHours * 3_600
+      ? [{ reason: "new_token" as const, min_score: NEW_TOKEN.floor }]
+      : []),
   ];
 }
 
 /** Whether the pool's providers can take its liquidity out (SEVERE_DIMENSION.lockedLpShare); unknown locks count as open. */
-const providersCanPull = (lpLockedShare: number | null) => lpLockedShare === null || lpLockedShare < SEVERE_DIMENSION.lockedLpShare;
+const providersCanPull = (lpLockedShare: number | null) =>
+  lpLockedShare === null || lpLockedShare < SEVERE_DIMENSION.lockedLpShare;
 
 /** Σ wᵢ·dimensionᵢ over the dimensions with data, then raised to the floors it is below. */
 export const compositeRisk = (dimensions: RiskDimensions, findings: RiskFindings): Composite<TokenAdjustmentReason> =>
@@ -112,7 +127,8 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
   const { token, now } = input;
   const swaps = input.swaps.filter((s) => s.timestamp > now - WINDOWS.swapLookbackSeconds && s.timestamp <= now);
   const earlyBuys = input.earlyBuys.filter(
-    (b) => b.direction === "buy" && b.block >= token.launchBlock && b.block <= token.launchBlock + WINDOWS.earlyMoverBlocks,
+    (b) =>
+      b.direction === "buy" && b.block >= token.launchBlock && b.block <= token.launchBlock + WINDOWS.earlyMoverBlocks,
   );
   const involved = [
     ...input.holders.filter(isRealHolder).map((h) => ({ address: h.address, clusterId: h.clusterId })),
@@ -139,7 +155,9 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
   const risk = compositeRisk(dimensions, {
     flags,
     ageSeconds: now - token.launchedAt,
-    realized: { liquidity_stability_score: providersCanPull(input.lpLockedShare) ? published(liquidity.realizedScore) : null },
+    realized: {
+      liquidity_stability_score: providersCanPull(input.lpLockedShare) ? published(liquidity.realizedScore) : null,
+    },
   });
   return {
     riskScore: risk.score,

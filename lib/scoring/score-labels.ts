@@ -3,10 +3,26 @@
  * its weighted breakdown. The dashboard and the summaries read them from here.
  */
 
-import type { Classification, MissingReason, ReputationDimension, RiskDimension, TokenAdjustmentReason, WalletAdjustmentReason } from "@/lib/domain/vocab";
+import type {
+  Classification,
+  MissingReason,
+  ReputationDimension,
+  RiskDimension,
+  TokenAdjustmentReason,
+  WalletAdjustmentReason,
+} from "@/lib/domain/vocab";
 import type { Adjustment } from "./composite";
 import { formatCount, formatShare, formatUsd } from "./format";
-import { CLASSIFICATION_RULE, CONSISTENCY, ENTRY_TIMING, INSIDER_DUMP, MIN_CLOSED_POSITIONS, NEW_TOKEN, SEVERE_DIMENSION, WINDOWS } from "./weights";
+import {
+  CLASSIFICATION_RULE,
+  CONSISTENCY,
+  ENTRY_TIMING,
+  INSIDER_DUMP,
+  MIN_CLOSED_POSITIONS,
+  NEW_TOKEN,
+  SEVERE_DIMENSION,
+  WINDOWS,
+} from "./weights";
 
 /** Higher is riskier. */
 export const RISK_DIMENSION_LABELS: Record<RiskDimension, string> = {

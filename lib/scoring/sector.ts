@@ -119,7 +119,9 @@ export function sectorOf(token: { name: string; symbol: string; launchpad: strin
   let best: Sector = "other";
   let bestScore = 0;
   for (const sector of Object.keys(SECTOR_KEYWORDS) as KnownSector[]) {
-    const score = SECTOR_MATCH_WEIGHTS.nameOrSymbol * hits(nameWords, sector) + SECTOR_MATCH_WEIGHTS.launchpad * hits(padWords, sector);
+    const score =
+      SECTOR_MATCH_WEIGHTS.nameOrSymbol * hits(nameWords, sector) +
+      SECTOR_MATCH_WEIGHTS.launchpad * hits(padWords, sector);
     if (score > bestScore) [best, bestScore] = [sector, score];
   }
   return best;

@@ -3,11 +3,13 @@ import { addr, HEAD_BLOCK, swap } from "./__fixtures__/token";
 import { smartMoneyFlow } from "./smart-money";
 import type { SmartMoneyHolding } from "./token-input";
 
-const sm = (n: number): SmartMoneyHolding[] => Array.from({ length: n }, (_, i) => ({ wallet: addr(`sm${i}`), balance: 1_000, peakBalance: 10_000 }));
+const sm = (n: number): SmartMoneyHolding[] =>
+  Array.from({ length: n }, (_, i) => ({ wallet: addr(`sm${i}`), balance: 1_000, peakBalance: 10_000 }));
 
 const sell = (i: number, tokenAmount: number, amountUsd = 500) =>
   swap({ wallet: addr(`sm${i}`), direction: "sell", tokenAmount, amountUsd, block: HEAD_BLOCK - 1_000 });
-const buy = (i: number, amountUsd: number) => swap({ wallet: addr(`sm${i}`), direction: "buy", tokenAmount: 1_000, amountUsd, block: HEAD_BLOCK - 900 });
+const buy = (i: number, amountUsd: number) =>
+  swap({ wallet: addr(`sm${i}`), direction: "buy", tokenAmount: 1_000, amountUsd, block: HEAD_BLOCK - 900 });
 
 describe("smart_money_flow_score and smart_money_exiting", () => {
   it("is unknown without smart money, not a middling 50", () => {

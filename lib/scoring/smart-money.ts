@@ -42,7 +42,12 @@ export function smartMoneyFlow(smartMoney: SmartMoneyHolding[], swaps: Swap[]): 
         wallets: [...exitingWallets],
         txHashes: sells.filter((s) => exitingWallets.has(s.wallet)).map((s) => s.txHash),
         funder: null,
-        metrics: { exiting_wallets: exiting.length, exit_share: exitShare, net_flow_usd: netFlowUsd, smart_money_wallets: smartMoney.length },
+        metrics: {
+          exiting_wallets: exiting.length,
+          exit_share: exitShare,
+          net_flow_usd: netFlowUsd,
+          smart_money_wallets: smartMoney.length,
+        },
         thresholds: { ...t },
         tripped: ["exiting_wallets", "exit_share", "net_flow_usd"],
       })

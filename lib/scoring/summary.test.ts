@@ -4,7 +4,13 @@ import { healthyToken } from "./__fixtures__/token";
 import { formatPct, formatShare, formatUsd } from "./format";
 import { numbersInText, summaryProblem } from "./llm";
 import { scoreTokenRisk } from "./risk";
-import { deterministicSummary, type SummaryInput, summaryFactsHash, summaryInputFrom, summaryInputHash } from "./summary";
+import {
+  deterministicSummary,
+  type SummaryInput,
+  summaryFactsHash,
+  summaryInputFrom,
+  summaryInputHash,
+} from "./summary";
 
 const calm = (): SummaryInput => ({
   ...summaryInput(),
@@ -13,7 +19,12 @@ const calm = (): SummaryInput => ({
   riskLevel: "low",
   holderGrowth1hPct: 0,
   volume24hUsd: 0,
-  dimensions: { holder_concentration_score: 8, liquidity_stability_score: 30.4, wash_trade_score: 0, smart_money_flow_score: 20 },
+  dimensions: {
+    holder_concentration_score: 8,
+    liquidity_stability_score: 30.4,
+    wash_trade_score: 0,
+    smart_money_flow_score: 20,
+  },
   flagEvidence: [],
 });
 
@@ -51,7 +62,12 @@ describe("deterministic summary", () => {
       riskScore: 50,
       riskLevel: "high",
       weightedScore: 28.4,
-      dimensions: { holder_concentration_score: 55, liquidity_stability_score: 10, wash_trade_score: null, smart_money_flow_score: null },
+      dimensions: {
+        holder_concentration_score: 55,
+        liquidity_stability_score: 10,
+        wash_trade_score: null,
+        smart_money_flow_score: null,
+      },
       adjustments: [{ reason: "severe_holder_concentration", min_score: 50 }],
     };
     expect(deterministicSummary(raised)).toContain(
@@ -63,7 +79,9 @@ describe("deterministic summary", () => {
 
   it("says a token without a price has none, rather than a market cap of $0", () => {
     const unpriced = { ...calm(), marketCapUsd: 0, liquidityUsd: 220 };
-    expect(deterministicSummary(unpriced)).toContain("It has 1,342 holders, $220 of liquidity and no price, as no pool holds enough liquidity,");
+    expect(deterministicSummary(unpriced)).toContain(
+      "It has 1,342 holders, $220 of liquidity and no price, as no pool holds enough liquidity,",
+    );
     expect(summaryProblem(deterministicSummary(unpriced), unpriced)).toBeNull();
   });
 
@@ -73,14 +91,24 @@ describe("deterministic summary", () => {
       riskScore: 51.3,
       riskLevel: "high",
       weightedScore: 51.3,
-      dimensions: { holder_concentration_score: 55, liquidity_stability_score: 50, wash_trade_score: null, smart_money_flow_score: null },
+      dimensions: {
+        holder_concentration_score: 55,
+        liquidity_stability_score: 50,
+        wash_trade_score: null,
+        smart_money_flow_score: null,
+      },
       adjustments: [{ reason: "severe_holder_concentration", min_score: 50 }],
     };
     const text = deterministicSummary(met);
     expect(text).toContain("Its risk is high with a score of 51 and no risk flag;");
     expect(text).not.toMatch(/raised|weighs/);
     // Of two floors only the one that set the score is named.
-    const both: SummaryInput = { ...met, riskScore: 60, weightedScore: 28.4, adjustments: [...met.adjustments, { reason: "new_token", min_score: 60 }] };
+    const both: SummaryInput = {
+      ...met,
+      riskScore: 60,
+      weightedScore: 28.4,
+      adjustments: [...met.adjustments, { reason: "new_token", min_score: 60 }],
+    };
     expect(deterministicSummary(both)).toContain("(its breakdown weighs 28, raised because launched less than");
     expect(deterministicSummary(both)).not.toContain("holder concentration is 50 or more");
   });
@@ -105,7 +133,13 @@ describe("deterministic summary", () => {
           thresholds: { provider_removed_share: 0.7, fast_drawdown: 0.9 },
           tripped: ["provider_removed_share"],
         },
-        { ...noActors, flag: "sybil_cluster", metrics: { wallets: 6, supply_share: 0.21 }, thresholds: {}, tripped: [] },
+        {
+          ...noActors,
+          flag: "sybil_cluster",
+          metrics: { wallets: 6, supply_share: 0.21 },
+          thresholds: {},
+          tripped: [],
+        },
         {
           ...noActors,
           flag: "smart_money_exiting",
@@ -118,21 +152,43 @@ describe("deterministic summary", () => {
     const text = deterministicSummary(input);
     expect(text).toContain("liquidity pulled (one provider removed 96% of the pool)");
     expect(text).toContain("sybil cluster (6 wallets of one funder bought together, accounting for 21% of supply)");
-    expect(text).toContain("smart money exiting (3 of 5 smart-money wallets sold at least half their position recently, a net outflow of $12.4k)");
-    const sellRug = { ...input.flagEvidence[0], metrics: { fast_drawdown: 0.95, drawdown: 0.95, provider_sell_share: 0.8, provider_removed_share: 0.1 } };
-    expect(deterministicSummary({ ...input, flagEvidence: [sellRug] })).toContain("liquidity fell 95% within a day as its own provider sold into the pool");
+    expect(text).toContain(
+      "smart money exiting (3 of 5 smart-money wallets sold at least half their position recently, a net outflow of $12.4k)",
+    );
+    const sellRug = {
+      ...input.flagEvidence[0],
+      metrics: { fast_drawdown: 0.95, drawdown: 0.95, provider_sell_share: 0.8, provider_removed_share: 0.1 },
+    };
+    expect(deterministicSummary({ ...input, flagEvidence: [sellRug] })).toContain(
+      "liquidity fell 95% within a day as its own provider sold into the pool",
+    );
   });
 
   it("is built from a token, its metrics and its risk result", () => {
     const { name, symbol, sector, launchpad, createdAt } = summaryInput();
-    const market = { marketCapUsd: 400_000, volume24hUsd: 20_000, liquidityUsd: 80_000, holderCount: 300, holderGrowth1hPct: 2 };
-    const input = summaryInputFrom({ name, symbol, sector, launchpad, createdAt }, market, scoreTokenRisk(healthyToken()));
+    const market = {
+      marketCapUsd: 400_000,
+      volume24hUsd: 20_000,
+      liquidityUsd: 80_000,
+      holderCount: 300,
+      holderGrowth1hPct: 2,
+    };
+    const input = summaryInputFrom(
+      { name, symbol, sector, launchpad, createdAt },
+      market,
+      scoreTokenRisk(healthyToken()),
+    );
     expect(input.riskLevel).toBe("low");
     expect(summaryProblem(deterministicSummary(input), input)).toBeNull();
   });
 
   it("formats numbers compactly", () => {
-    expect([formatUsd(950.4), formatUsd(0.4213), formatUsd(12_345), formatUsd(2.5e9)]).toEqual(["$950", "$0.421", "$12.3k", "$2.5B"]);
+    expect([formatUsd(950.4), formatUsd(0.4213), formatUsd(12_345), formatUsd(2.5e9)]).toEqual([
+      "$950",
+      "$0.421",
+      "$12.3k",
+      "$2.5B",
+    ]);
     expect([formatPct(4.56), formatPct(45.6), formatShare(0.05)]).toEqual(["4.6%", "46%", "5%"]);
   });
 });
@@ -142,7 +198,13 @@ describe("summaryInputHash", () => {
 
   it("is stable for the same data and for small moves", () => {
     expect(summaryInputHash(summaryInput())).toBe(base);
-    const small = { ...summaryInput(), volume24hUsd: 45_678 * 1.05, holderCount: 1_360, riskScore: 69, liquidityUsd: 125_000 };
+    const small = {
+      ...summaryInput(),
+      volume24hUsd: 45_678 * 1.05,
+      holderCount: 1_360,
+      riskScore: 69,
+      liquidityUsd: 125_000,
+    };
     expect(summaryInputHash(small)).toBe(base);
     const reordered = { ...summaryInput(), flagEvidence: [...summaryInput().flagEvidence].reverse() };
     expect(summaryInputHash(reordered)).toBe(base);

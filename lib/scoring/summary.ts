@@ -55,7 +55,13 @@ export function summaryInputFrom(
 
 // ---- the paragraph ------------------------------------------------------------------------
 
-const SECTOR_LABEL: Record<Sector, string | null> = { meme: "meme", ai: "AI", defi: "DeFi", gaming: "gaming", other: null };
+const SECTOR_LABEL: Record<Sector, string | null> = {
+  meme: "meme",
+  ai: "AI",
+  defi: "DeFi",
+  gaming: "gaming",
+  other: null,
+};
 
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${Math.round(n) === 1 ? "" : "s"}`;
 
@@ -103,10 +109,14 @@ function identity(i: SummaryInput): string {
 
 function trading(i: SummaryInput): string {
   const growth =
-    Math.round(i.holderGrowth1hPct * 10) === 0 ? "" : ` (${i.holderGrowth1hPct > 0 ? "+" : "-"}${formatPct(Math.abs(i.holderGrowth1hPct))} in the last hour)`;
-  const volume = i.volume24hUsd > 0 ? `${formatUsd(i.volume24hUsd)} traded in the last day` : "no trades in the last day";
+    Math.round(i.holderGrowth1hPct * 10) === 0
+      ? ""
+      : ` (${i.holderGrowth1hPct > 0 ? "+" : "-"}${formatPct(Math.abs(i.holderGrowth1hPct))} in the last hour)`;
+  const volume =
+    i.volume24hUsd > 0 ? `${formatUsd(i.volume24hUsd)} traded in the last day` : "no trades in the last day";
   // Market cap is 0 only without a price: no pool holds the minimum liquidity (docs/methodology.md).
-  const cap = i.marketCapUsd > 0 ? `a market cap of ${formatUsd(i.marketCapUsd)}` : "no price, as no pool holds enough liquidity";
+  const cap =
+    i.marketCapUsd > 0 ? `a market cap of ${formatUsd(i.marketCapUsd)}` : "no price, as no pool holds enough liquidity";
   return `It has ${plural(i.holderCount, "holder")}${growth}, ${formatUsd(i.liquidityUsd)} of liquidity and ${cap}, with ${volume}.`;
 }
 
@@ -127,7 +137,9 @@ function risk(i: SummaryInput): string {
     const flags = i.flagEvidence.map(flagClause);
     return `${head}; flags raised: ${flags.join("; ")}.`;
   }
-  const known = (Object.entries(i.dimensions) as [keyof RiskDimensions, number | null][]).filter((e): e is [keyof RiskDimensions, number] => e[1] !== null);
+  const known = (Object.entries(i.dimensions) as [keyof RiskDimensions, number | null][]).filter(
+    (e): e is [keyof RiskDimensions, number] => e[1] !== null,
+  );
   const top = known.sort((a, b) => b[1] - a[1])[0];
   return top
     ? `${head} and no risk flag; its riskiest dimension is ${RISK_DIMENSION_LABELS[top[0]].toLowerCase()} at ${Math.round(top[1])}.`
@@ -141,7 +153,8 @@ export function deterministicSummary(input: SummaryInput): string {
 // ---- when to write it again ---------------------------------------------------------------
 
 /** Log-scale bucket with the sign: values within ~26% of each other mostly share one. */
-const logBucket = (v: number) => (v === 0 ? [0] : [Math.sign(v), Math.floor(Math.log10(Math.abs(v)) * SUMMARY_BUCKETS.perDecade)]);
+const logBucket = (v: number) =>
+  v === 0 ? [0] : [Math.sign(v), Math.floor(Math.log10(Math.abs(v)) * SUMMARY_BUCKETS.perDecade)];
 const pointsBucket = (points: number) => Math.floor(points / SUMMARY_BUCKETS.points);
 /** Flag metrics: shares in points buckets, counts and USD on the log scale. */
 const metricBucket = (v: number) => (Math.abs(v) <= 1 ? pointsBucket(v * 100) : logBucket(v));
@@ -160,7 +173,12 @@ export function summaryInputHash(input: SummaryInput): string {
     risk: [input.riskLevel, pointsBucket(input.riskScore)],
     dimensions: Object.keys(input.dimensions)
       .sort()
-      .map((k) => [k, input.dimensions[k as keyof RiskDimensions] === null ? null : pointsBucket(input.dimensions[k as keyof RiskDimensions]!)]),
+      .map((k) => [
+        k,
+        input.dimensions[k as keyof RiskDimensions] === null
+          ? null
+          : pointsBucket(input.dimensions[k as keyof RiskDimensions]!),
+      ]),
     adjustments: input.adjustments.map((a) => a.reason).sort(),
     flags: [...input.flagEvidence]
       .sort((a, b) => a.flag.localeCompare(b.flag))
@@ -180,6 +198,10 @@ export function summaryInputHash(input: SummaryInput): string {
  * the fields served beside it, so the worker keeps a model's text only while this is unchanged.
  */
 export function summaryFactsHash(input: SummaryInput): string {
-  const facts = { method: METHOD_VERSION, ...input, flagEvidence: input.flagEvidence.map(({ flag, metrics, thresholds }) => ({ flag, metrics, thresholds })) };
+  const facts = {
+    method: METHOD_VERSION,
+    ...input,
+    flagEvidence: input.flagEvidence.map(({ flag, metrics, thresholds }) => ({ flag, metrics, thresholds })),
+  };
   return createHash("sha256").update(JSON.stringify(facts)).digest("hex").slice(0, 32);
 }

@@ -14,9 +14,22 @@ function sybil(input: TokenRiskInput) {
 }
 
 /** `n` wallets of `funder` buying `share` of supply each, at the blocks `blockOf(i)`. */
-function buyers(n: number, funder: string, clusterId: string | null, share: number, blockOf: (i: number) => number): Swap[] {
+function buyers(
+  n: number,
+  funder: string,
+  clusterId: string | null,
+  share: number,
+  blockOf: (i: number) => number,
+): Swap[] {
   return Array.from({ length: n }, (_, i) =>
-    swap({ wallet: addr(`${clusterId ?? "u"}${i}`), direction: "buy", funder, clusterId, block: blockOf(i), tokenAmount: share * SUPPLY }),
+    swap({
+      wallet: addr(`${clusterId ?? "u"}${i}`),
+      direction: "buy",
+      funder,
+      clusterId,
+      block: blockOf(i),
+      tokenAmount: share * SUPPLY,
+    }),
   );
 }
 
@@ -28,7 +41,10 @@ function plant(buys: Swap[], clusters: TokenRiskInput["clusters"], hold = true):
     clusters,
     earlyBuys: [...input.earlyBuys, ...early],
     swaps: [...input.swaps, ...buys.filter((b) => !early.includes(b))],
-    holders: [...input.holders, ...(hold ? buys.map((b) => holder(b.wallet, b.tokenAmount, { clusterId: b.clusterId })) : [])],
+    holders: [
+      ...input.holders,
+      ...(hold ? buys.map((b) => holder(b.wallet, b.tokenAmount, { clusterId: b.clusterId })) : []),
+    ],
   };
 }
 
@@ -107,7 +123,9 @@ describe("sybil_cluster", () => {
   it("is not raised for airdrop recipients, who received but did not buy", () => {
     const input = healthyToken();
     input.clusters = [{ id: "drop", size: 50 }];
-    input.holders.push(...Array.from({ length: 50 }, (_, i) => holder(addr(`a${i}`), 0.004 * SUPPLY, { clusterId: "drop" })));
+    input.holders.push(
+      ...Array.from({ length: 50 }, (_, i) => holder(addr(`a${i}`), 0.004 * SUPPLY, { clusterId: "drop" })),
+    );
     expect(sybil(input)).toBeNull();
   });
 });

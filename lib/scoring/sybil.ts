@@ -53,10 +53,13 @@ export function sybilCluster(input: SybilInput, resolver: EntityResolver): FlagE
   const candidates = [...sameBlockGroups(input.earlyBuys), ...clusterGroups(buys, resolver)].map((g) => {
     const wallets = walletsOf(g.buys);
     const holding = sum(wallets.map((w) => balances.get(w) ?? 0)) / supply;
-    const boughtAtLaunch = sum(input.earlyBuys.filter((b) => wallets.includes(b.wallet)).map((b) => b.tokenAmount)) / supply;
+    const boughtAtLaunch =
+      sum(input.earlyBuys.filter((b) => wallets.includes(b.wallet)).map((b) => b.tokenAmount)) / supply;
     return { ...g, wallets, supplyShare: Math.max(holding, boughtAtLaunch) };
   });
-  const best = candidates.filter((c) => c.supplyShare >= SYBIL_CLUSTER_FLAG.supply_share).sort((a, b) => b.supplyShare - a.supplyShare)[0];
+  const best = candidates
+    .filter((c) => c.supplyShare >= SYBIL_CLUSTER_FLAG.supply_share)
+    .sort((a, b) => b.supplyShare - a.supplyShare)[0];
   if (!best) return null;
   return flagEvidence("sybil_cluster", {
     wallets: best.wallets,

@@ -24,7 +24,13 @@ describe("trendingScore", () => {
 
   it("never promotes a token that cannot be bought at a price: no price, or its liquidity pulled", () => {
     // The reported case: liquidity_pulled at risk 85 with $220 left, busy and growing as holders rush out.
-    const pulled: TrendingInput = { volume24hUsd: 250_000, holderGrowth1hPct: 500, riskScore: 85, priceUsd: 0, flags: ["liquidity_pulled"] };
+    const pulled: TrendingInput = {
+      volume24hUsd: 250_000,
+      holderGrowth1hPct: 500,
+      riskScore: 85,
+      priceUsd: 0,
+      flags: ["liquidity_pulled"],
+    };
     expect(trendingScore(pulled)).toBe(0);
     expect(trendingScore({ ...pulled, priceUsd: 0.01 })).toBe(0);
     expect(trendingScore({ ...pulled, flags: [] })).toBe(0);

@@ -3,14 +3,21 @@ import type { RiskFlag } from "@/lib/domain/vocab";
 /** How far holder growth can lift a token's trending score: growth above +500 % counts as +500 %. */
 export const TRENDING_GROWTH_CAP_PCT = 500;
 
-export type TrendingInput = { volume24hUsd: number; holderGrowth1hPct: number; riskScore: number; priceUsd: number; flags: RiskFlag[] };
+export type TrendingInput = {
+  volume24hUsd: number;
+  holderGrowth1hPct: number;
+  riskScore: number;
+  priceUsd: number;
+  flags: RiskFlag[];
+};
 
 /**
  * Whether a token can trend at all: only while it can be bought at a price. A token whose pools
  * hold less than the minimum liquidity has no price (0), and one whose liquidity was pulled has no
  * exit left, whatever its recent volume and holder growth (often the rush for the door).
  */
-export const canTrend = (t: Pick<TrendingInput, "priceUsd" | "flags">) => t.priceUsd > 0 && !t.flags.includes("liquidity_pulled");
+export const canTrend = (t: Pick<TrendingInput, "priceUsd" | "flags">) =>
+  t.priceUsd > 0 && !t.flags.includes("liquidity_pulled");
 
 /**
  * The ranking of sort=trending: 24 h volume, log-damped so one whale day does not bury every

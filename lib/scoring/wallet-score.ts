@@ -3,7 +3,13 @@
 import type { Classification, Confidence, ReputationDimension, WalletAdjustmentReason } from "@/lib/domain/vocab";
 import { classifyWallet } from "./classification";
 import type { Adjustment, MissingDimension } from "./composite";
-import { compositeReputation, type ReputationDimensions, reputationConfidence, reputationDimensions, reputationMissing } from "./reputation";
+import {
+  compositeReputation,
+  type ReputationDimensions,
+  reputationConfidence,
+  reputationDimensions,
+  reputationMissing,
+} from "./reputation";
 import type { WalletReputationInput } from "./wallet-input";
 import { METHOD_VERSION } from "./weights";
 

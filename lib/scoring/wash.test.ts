@@ -29,7 +29,13 @@ function marketMaker(wallet: string, n: number, seed = 7): Swap[] {
   const r = rng(seed);
   return Array.from({ length: n }, (_, i) => {
     const tokenAmount = 50_000 + r() * 200_000;
-    return swap({ wallet, direction: r() < 0.5 ? "buy" : "sell", block: HEAD_BLOCK - 30_000 + i * 90, tokenAmount, amountUsd: tokenAmount / 200 });
+    return swap({
+      wallet,
+      direction: r() < 0.5 ? "buy" : "sell",
+      block: HEAD_BLOCK - 30_000 + i * 90,
+      tokenAmount,
+      amountUsd: tokenAmount / 200,
+    });
   });
 }
 

@@ -11,7 +11,8 @@ import { rampScore, sum } from "./ramp";
 import type { Swap, Trade } from "./token-input";
 import { WASH_MATCHING, WASH_TRADE_SCORE, WASH_TRADING_FLAG } from "./weights";
 
-const byTime = (a: Trade, b: Trade) => a.timestamp - b.timestamp || a.block - b.block || a.txHash.localeCompare(b.txHash);
+const byTime = (a: Trade, b: Trade) =>
+  a.timestamp - b.timestamp || a.block - b.block || a.txHash.localeCompare(b.txHash);
 
 const amountsMatch = (a: number, b: number) => {
   const larger = Math.max(a, b);
@@ -28,7 +29,8 @@ export function matchRoundTrips<T extends Trade>(trades: T[]): [T, T][] {
     const open = sorted[i];
     for (let j = i + 1; j < sorted.length && sorted[j].timestamp - open.timestamp <= WASH_MATCHING.windowSeconds; j++) {
       const close = sorted[j];
-      if (used.has(j) || close.direction === open.direction || !amountsMatch(open.tokenAmount, close.tokenAmount)) continue;
+      if (used.has(j) || close.direction === open.direction || !amountsMatch(open.tokenAmount, close.tokenAmount))
+        continue;
       used.add(i).add(j);
       trips.push([open, close]);
       break;
@@ -53,7 +55,8 @@ export function roundTripStats(trades: Trade[]): RoundTripStats {
 const matchedShare = (s: RoundTripStats) => (s.volumeUsd > 0 ? s.matchedVolumeUsd / s.volumeUsd : 0);
 
 /** Enough round trips, and they are most of what the trader does (not a market maker's chance matches). */
-export const isWashTrader = (s: RoundTripStats) => s.roundTrips >= WASH_MATCHING.minRoundTrips && matchedShare(s) >= WASH_MATCHING.minMatchedShare;
+export const isWashTrader = (s: RoundTripStats) =>
+  s.roundTrips >= WASH_MATCHING.minRoundTrips && matchedShare(s) >= WASH_MATCHING.minMatchedShare;
 
 export type WashResult = {
   /** Null without trades in the window: there is no volume to judge. */
@@ -70,11 +73,15 @@ export function washTrading(swaps: Swap[], resolver: EntityResolver): WashResult
     trades,
     stats: roundTripStats(trades),
   }));
-  const washers = entities.filter((e) => isWashTrader(e.stats)).sort((a, b) => b.stats.matchedVolumeUsd - a.stats.matchedVolumeUsd);
+  const washers = entities
+    .filter((e) => isWashTrader(e.stats))
+    .sort((a, b) => b.stats.matchedVolumeUsd - a.stats.matchedVolumeUsd);
   const washShare = volume > 0 ? sum(washers.map((e) => e.stats.matchedVolumeUsd)) / volume : 0;
   const clusterVolumes = entities.filter((e) => isClusterEntity(e.entity)).map((e) => e.stats.volumeUsd);
   const topClusterVolumeShare = volume > 0 ? Math.max(0, ...clusterVolumes) / volume : 0;
-  const score = swaps.length ? rampScore({ wash_share: washShare, top_cluster_volume_share: topClusterVolumeShare }, WASH_TRADE_SCORE) : null;
+  const score = swaps.length
+    ? rampScore({ wash_share: washShare, top_cluster_volume_share: topClusterVolumeShare }, WASH_TRADE_SCORE)
+    : null;
 
   const top = washers[0];
   const flag =

@@ -4,7 +4,14 @@
  * which is stored beside every score (and hashed into summaries, so they are rewritten).
  */
 
-import type { ReputationDimension, RiskDimension, RiskFlag, RiskLevel, TokenAdjustmentReason, WalletAdjustmentReason } from "@/lib/domain/vocab";
+import type {
+  ReputationDimension,
+  RiskDimension,
+  RiskFlag,
+  RiskLevel,
+  TokenAdjustmentReason,
+  WalletAdjustmentReason,
+} from "@/lib/domain/vocab";
 import type { RampSpec } from "./ramp";
 
 export const METHOD_VERSION = "2026-11.7";

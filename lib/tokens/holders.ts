@@ -1,7 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 
 /** Addresses whose balances are not holdings: minted-from, burned-to. */
-export const BURN_ADDRESSES = ["0x0000000000000000000000000000000000000000", "0x000000000000000000000000000000000000dead"] as const;
+export const BURN_ADDRESSES = [
+  "0x0000000000000000000000000000000000000000",
+  "0x000000000000000000000000000000000000dead",
+] as const;
 
 const BURNED = new Set<string>(BURN_ADDRESSES);
 

@@ -28,12 +28,17 @@ try {
     process.send!({ databaseUrl: server.url, dataDir: server.dataDir, movedBecause: server.movedBecause });
     void server.exited.then(() => {
       if (stopping) return;
-      process.stderr.write(`The embedded PostgreSQL stopped unexpectedly. Its last log lines:\n${server.recentLog().split("\n").slice(-20).join("\n")}\n`);
+      process.stderr.write(
+        `The embedded PostgreSQL stopped unexpectedly. Its last log lines:\n${server.recentLog().split("\n").slice(-20).join("\n")}\n`,
+      );
       process.exit(1);
     });
   }
 } catch (err) {
-  const e = err instanceof EmbeddedPostgresError ? err : new EmbeddedPostgresError(`The embedded PostgreSQL did not start: ${String(err)}`, "failed");
+  const e =
+    err instanceof EmbeddedPostgresError
+      ? err
+      : new EmbeddedPostgresError(`The embedded PostgreSQL did not start: ${String(err)}`, "failed");
   if (process.connected) process.send!({ error: e.message, reason: e.reason }, () => process.exit(1));
   else process.exit(1);
 }

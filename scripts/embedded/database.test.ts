@@ -1,5 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,7 +61,9 @@ describe("embedded PostgreSQL", TIMEOUT, () => {
     const dataDir = path.join(root, "kept");
     const first = await startEmbeddedDatabase({ dataDir, port: await freePort() });
     try {
-      expect((await query<{ v: string }>(first.url, "select current_setting('server_version') as v"))[0]).toMatchObject({ v: expect.stringMatching(/^18\./) });
+      expect((await query<{ v: string }>(first.url, "select current_setting('server_version') as v"))[0]).toMatchObject(
+        { v: expect.stringMatching(/^18\./) },
+      );
       await query(first.url, "create table kept (n int); insert into kept values (42)");
       const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "already-running");
       expect(message).toMatch(/^Another PostgreSQL \(pid \d+\) already runs on .*kept.*: stop it \(kill \d+\)/);
@@ -81,7 +93,11 @@ describe("embedded PostgreSQL", TIMEOUT, () => {
  * is copied) and its launcher files, the data directory in it as npm start asks for one.
  */
 describe.runIf(process.getuid?.() === 0)("as root, a clone only root can enter", { timeout: 180_000 }, () => {
-  const FILES = ["package.json", "tsconfig.json", ...readdirSync("scripts/embedded").map((f) => `scripts/embedded/${f}`)];
+  const FILES = [
+    "package.json",
+    "tsconfig.json",
+    ...readdirSync("scripts/embedded").map((f) => `scripts/embedded/${f}`),
+  ];
   let locked: string;
   let clone: string;
   const binariesBefore = existsSync(path.join(REACHABLE_ROOT, "embedded-postgres"))
@@ -110,7 +126,9 @@ describe.runIf(process.getuid?.() === 0)("as root, a clone only root can enter",
   });
 
   it("starts with its data where the OS user postgres reaches it, says where and why, and resumes from there", async () => {
-    const { startEmbeddedDatabase: startFromClone } = (await import(pathToFileURL(path.join(clone, "scripts/embedded/database.ts")).href)) as {
+    const { startEmbeddedDatabase: startFromClone } = (await import(
+      pathToFileURL(path.join(clone, "scripts/embedded/database.ts")).href
+    )) as {
       startEmbeddedDatabase: typeof startEmbeddedDatabase;
     };
     const dataDir = path.join(clone, ".data", "postgres");
@@ -118,11 +136,16 @@ describe.runIf(process.getuid?.() === 0)("as root, a clone only root can enter",
     placed.add(path.dirname(first.dataDir));
     try {
       expect(first.dataDir.startsWith(`${REACHABLE_ROOT}/`)).toBe(true);
-      expect(first.movedBecause).toBe(`the OS user postgres, which runs PostgreSQL for root, cannot enter ${locked}, so ${dataDir}'s database is kept here`);
+      expect(first.movedBecause).toBe(
+        `the OS user postgres, which runs PostgreSQL for root, cannot enter ${locked}, so ${dataDir}'s database is kept here`,
+      );
       const [{ data_directory }] = await query<{ data_directory: string }>(first.url, "show data_directory");
       expect(data_directory).toBe(first.dataDir);
       // The server runs the clone's binaries' copy, not the clone's (which it could not enter).
-      const [{ setting }] = await query<{ setting: string }>(first.url, "select setting from pg_config where name = 'BINDIR'");
+      const [{ setting }] = await query<{ setting: string }>(
+        first.url,
+        "select setting from pg_config where name = 'BINDIR'",
+      );
       expect(setting.startsWith(`${REACHABLE_ROOT}/embedded-postgres/`)).toBe(true);
       await query(first.url, "create table kept (n int); insert into kept values (7)");
     } finally {
@@ -145,7 +168,9 @@ describe("a failed start says what to do, in one line", TIMEOUT, () => {
     const { port } = taken.address() as { port: number };
     try {
       const message = await failure(startEmbeddedDatabase({ dataDir: path.join(root, "port"), port }), "port-in-use");
-      expect(message).toBe(`Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: set EMBEDDED_DB_PORT to a free port.`);
+      expect(message).toBe(
+        `Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: set EMBEDDED_DB_PORT to a free port.`,
+      );
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
@@ -168,7 +193,9 @@ describe("a failed start says what to do, in one line", TIMEOUT, () => {
     const dataDir = path.join(blocked, "postgres");
     const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "not-writable");
     expect(message).toMatch(
-      new RegExp(`^The embedded PostgreSQL cannot write its data directory ${dataDir}.*: make it writable, or set DATA_DIR to a writable directory\\.$`),
+      new RegExp(
+        `^The embedded PostgreSQL cannot write its data directory ${dataDir}.*: make it writable, or set DATA_DIR to a writable directory\\.$`,
+      ),
     );
   });
 

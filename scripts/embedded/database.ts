@@ -14,7 +14,9 @@ export type EmbeddedDatabase = {
 
 const KEEPER = path.join(import.meta.dirname, "database-process.ts");
 
-type KeeperMessage = { databaseUrl: string; dataDir: string; movedBecause: string | null } | { error: string; reason: FailureReason };
+type KeeperMessage =
+  | { databaseUrl: string; dataDir: string; movedBecause: string | null }
+  | { error: string; reason: FailureReason };
 
 /**
  * Starts the embedded PostgreSQL in its keeper process and resolves once it accepts connections;
@@ -31,7 +33,12 @@ export async function startEmbeddedDatabase(options: PostgresOptions): Promise<E
   const message = await new Promise<KeeperMessage>((resolve, reject) => {
     child.once("message", (m) => resolve(m as KeeperMessage));
     void exited.then(() =>
-      reject(new EmbeddedPostgresError(`The embedded PostgreSQL's process exited (${child.exitCode}) before the server started.`, "failed")),
+      reject(
+        new EmbeddedPostgresError(
+          `The embedded PostgreSQL's process exited (${child.exitCode}) before the server started.`,
+          "failed",
+        ),
+      ),
     );
   });
   if ("error" in message) {

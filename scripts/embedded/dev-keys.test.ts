@@ -29,8 +29,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const keyId = async (secret: string) => (await sql<{ id: string }[]>`select id from api_keys where hash = ${hashKey(secret)}`)[0].id;
-const accountOf = async (email: string) => (await sql<{ id: string; plan: string }[]>`select id, plan from accounts where email = ${email}`)[0];
+const keyId = async (secret: string) =>
+  (await sql<{ id: string }[]>`select id from api_keys where hash = ${hashKey(secret)}`)[0].id;
+const accountOf = async (email: string) =>
+  (await sql<{ id: string; plan: string }[]>`select id, plan from accounts where email = ${email}`)[0];
 
 describe("the embedded start's dev keys", () => {
   it("are one per plan, each on its dev account, the same at every start", async () => {
@@ -45,7 +47,9 @@ describe("the embedded start's dev keys", () => {
       expect((await accountOf(k.email)).plan).toBe(k.plan);
     }
     expect(await ensureDevKeys(db, dataDir)).toEqual(first);
-    expect(JSON.parse(readFileSync(path.join(dataDir, "dev-keys.json"), "utf8"))).toEqual(Object.fromEntries(first.map((k) => [k.plan, k.key])));
+    expect(JSON.parse(readFileSync(path.join(dataDir, "dev-keys.json"), "utf8"))).toEqual(
+      Object.fromEntries(first.map((k) => [k.plan, k.key])),
+    );
   });
 
   it("stay revoked, or rotated, once their owner did so: the next start mints none", async () => {
@@ -62,7 +66,11 @@ describe("the embedded start's dev keys", () => {
           select count(*)::int as live from api_keys k join accounts a on a.id = k.account_id where a.email = ${email} and k.revoked_at is null`
       )[0].live;
     // The rotated key is the one its owner made; none is minted beside it.
-    expect([await live("dev+free@localhost"), await live("dev+pro@localhost"), await live("dev+api_tier@localhost")]).toEqual([0, 1, 1]);
+    expect([
+      await live("dev+free@localhost"),
+      await live("dev+pro@localhost"),
+      await live("dev+api_tier@localhost"),
+    ]).toEqual([0, 1, 1]);
     expect(again.map((k) => [k.plan, k.key === null])).toEqual([
       ["free", true],
       ["pro", true],

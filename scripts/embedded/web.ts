@@ -33,7 +33,15 @@ export async function buildIfStale(log: (line: string) => void): Promise<void> {
 }
 
 /** The arguments of node that serve the production build on `port` of loopback (scripts/serve.ts). */
-export const serveArgs = (port: number) => ["--import", "tsx", "scripts/serve.ts", "-p", String(port), "-H", "127.0.0.1"];
+export const serveArgs = (port: number) => [
+  "--import",
+  "tsx",
+  "scripts/serve.ts",
+  "-p",
+  String(port),
+  "-H",
+  "127.0.0.1",
+];
 
 export function startWeb(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, serveArgs(port), {

@@ -62,7 +62,9 @@ export function compareSeed(truth: GroundTruth, scored: Scored): SeedResult {
     }
     for (const f of t.notFlags) if (raised.has(f)) hardNegativeHits.push({ token: t.symbol, flag: f });
   }
-  const rugged = new Set(truth.tokens.filter((t) => t.flags.includes("liquidity_pulled")).map((t) => t.address.toLowerCase()));
+  const rugged = new Set(
+    truth.tokens.filter((t) => t.flags.includes("liquidity_pulled")).map((t) => t.address.toLowerCase()),
+  );
   // The simulator's launches, as for the flags: the dev chain's own fixture tokens have no ground truth.
   const launched = new Set(truth.tokens.map((t) => t.address.toLowerCase()));
   for (const reading of scored.levelsOverTime.flat()) {
@@ -98,12 +100,21 @@ function reputationRanks(truth: GroundTruth, scored: Scored): ReputationRanks {
   const all = [...scored.reputations.values()];
   const scoreOf = (w: string) => scored.reputations.get(w.toLowerCase());
   const share = (test: (v: number) => boolean) => all.filter(test).length / all.length;
-  const ruggers = [...new Set(truth.planted.filter((p) => p.kind === "rug_pull" || p.kind === "slow_rug").map((p) => p.wallets![0].toLowerCase()))];
+  const ruggers = [
+    ...new Set(
+      truth.planted
+        .filter((p) => p.kind === "rug_pull" || p.kind === "slow_rug")
+        .map((p) => p.wallets![0].toLowerCase()),
+    ),
+  ];
   const smartMoney = Object.entries(truth.wallets)
     .filter(([, planted]) => planted === "smart_money")
     .map(([w]) => w.toLowerCase());
-  const exits = truth.planted.filter((p) => p.kind === "insider").flatMap((p) => (p.exits as { wallet: string }[]).map((e) => e.wallet.toLowerCase()));
-  const scoredOnly = (wallets: string[]) => wallets.flatMap((wallet) => (scoreOf(wallet) === undefined ? [] : [{ wallet, score: scoreOf(wallet)! }]));
+  const exits = truth.planted
+    .filter((p) => p.kind === "insider")
+    .flatMap((p) => (p.exits as { wallet: string }[]).map((e) => e.wallet.toLowerCase()));
+  const scoredOnly = (wallets: string[]) =>
+    wallets.flatMap((wallet) => (scoreOf(wallet) === undefined ? [] : [{ wallet, score: scoreOf(wallet)! }]));
   return {
     ruggers: scoredOnly(ruggers).map((r) => ({ ...r, lowerShare: share((v) => v < r.score) })),
     smartMoney: scoredOnly(smartMoney).map((r) => ({ ...r, higherShare: share((v) => v > r.score) })),
@@ -116,7 +127,10 @@ const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 export function rates(c: Counts): Rates {
   const precision = ratio(c.tp, c.tp + c.fp);
   const recall = ratio(c.tp, c.tp + c.fn);
-  const f1 = precision === null || recall === null || precision + recall === 0 ? null : (2 * precision * recall) / (precision + recall);
+  const f1 =
+    precision === null || recall === null || precision + recall === 0
+      ? null
+      : (2 * precision * recall) / (precision + recall);
   return { ...c, precision, recall, f1 };
 }
 
@@ -136,7 +150,12 @@ export function combine(results: SeedResult[]): SeedResult {
     );
   const protocols = [...new Set(results.flatMap((r) => Object.keys(r.flagsByProtocol)))].sort();
   const pooledFlags = (protocol: string) =>
-    Object.fromEntries(RISK_FLAGS.map((f) => [f, results.map((r) => r.flagsByProtocol[protocol]?.[f] ?? zero()).reduce(addCounts, zero())]));
+    Object.fromEntries(
+      RISK_FLAGS.map((f) => [
+        f,
+        results.map((r) => r.flagsByProtocol[protocol]?.[f] ?? zero()).reduce(addCounts, zero()),
+      ]),
+    );
   return {
     flags: mergeCounts((r) => r.flags),
     flagsByProtocol: Object.fromEntries(protocols.map((p) => [p, pooledFlags(p)])),
@@ -144,7 +163,10 @@ export function combine(results: SeedResult[]): SeedResult {
     bands: Object.fromEntries(
       RISK_LEVELS.map((l) => [
         l,
-        results.reduce((acc, r) => ({ tokens: acc.tokens + r.bands[l].tokens, rugged: acc.rugged + r.bands[l].rugged }), { tokens: 0, rugged: 0 }),
+        results.reduce(
+          (acc, r) => ({ tokens: acc.tokens + r.bands[l].tokens, rugged: acc.rugged + r.bands[l].rugged }),
+          { tokens: 0, rugged: 0 },
+        ),
       ]),
     ),
     hardNegativeHits: results.flatMap((r) => r.hardNegativeHits),

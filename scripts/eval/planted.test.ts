@@ -24,7 +24,13 @@ const SEED = 2;
 const SIZE = { days: 3, tokens: 24, wallets: 150, v3Share: 0 };
 
 /** The flags with a ground truth: the planted scenarios' and concentrated_ownership from the true owners. */
-const PLANTED: RiskFlag[] = ["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting", "concentrated_ownership"];
+const PLANTED: RiskFlag[] = [
+  "liquidity_pulled",
+  "wash_trading",
+  "sybil_cluster",
+  "smart_money_exiting",
+  "concentrated_ownership",
+];
 /**
  * Classes checked here. Retail is not: a 3-day history has retail wallets that joined in its last
  * day, and a wallet first seen less than a day ago is fresh by the method's definition.
@@ -36,13 +42,23 @@ describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
   let scored: Scored;
 
   /** token_scores as the worker left them, and after a full refresh that found no wallet scored. */
-  type ScoreRow = { address: string; risk_score: number; flags: string[]; smart_money_flow_score: number | null; flag_evidence: unknown };
+  type ScoreRow = {
+    address: string;
+    risk_score: number;
+    flags: string[];
+    smart_money_flow_score: number | null;
+    flag_evidence: unknown;
+  };
   let scoredWarm: ScoreRow[];
   let scoredCold: ScoreRow[];
 
   beforeAll(async () => {
     const tokenScores = (sql: Sql) =>
-      sql<ScoreRow[]>`select address, risk_score, flags, smart_money_flow_score, flag_evidence from token_scores order by address`.then((rows) => [...rows]);
+      sql<
+        ScoreRow[]
+      >`select address, risk_score, flags, smart_money_flow_score, flag_evidence from token_scores order by address`.then(
+        (rows) => [...rows],
+      );
     const atHead = async (sql: Sql, indexer: Indexer) => {
       scoredWarm = await tokenScores(sql);
       await sql`delete from wallet_scores`;
@@ -83,14 +99,18 @@ describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
     for (const pull of [...plantedOf("rug_pull"), ...plantedOf("slow_rug")]) {
       expect(evidenceOf(pull.token!, "liquidity_pulled")?.wallets).toContain(pull.wallets![0]);
     }
-    for (const bundle of plantedOf("sybil_launch")) expect(evidenceOf(bundle.token!, "sybil_cluster")?.funder).toBe(bundle.funder);
+    for (const bundle of plantedOf("sybil_launch"))
+      expect(evidenceOf(bundle.token!, "sybil_cluster")?.funder).toBe(bundle.funder);
     for (const ring of plantedOf("wash_ring")) {
       const evidence = evidenceOf(ring.token!, "wash_trading");
       expect(evidence?.wallets.length).toBeGreaterThan(0);
       expect(ring.wallets).toEqual(expect.arrayContaining(evidence!.wallets));
     }
-    const exited = plantedOf("smart_money").filter((p) => truth.tokens.find((t) => t.address === p.token)!.flags.includes("smart_money_exiting"));
-    for (const entry of exited) expect(entry.wallets).toEqual(expect.arrayContaining(evidenceOf(entry.token!, "smart_money_exiting")!.wallets));
+    const exited = plantedOf("smart_money").filter((p) =>
+      truth.tokens.find((t) => t.address === p.token)!.flags.includes("smart_money_exiting"),
+    );
+    for (const entry of exited)
+      expect(entry.wallets).toEqual(expect.arrayContaining(evidenceOf(entry.token!, "smart_money_exiting")!.wallets));
   });
 
   it("gives planted wallets their class, and infrastructure none of wash trader, sniper, insider", () => {
@@ -99,7 +119,9 @@ describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
       return cls && CHECKED_CLASSES.includes(cls) ? [{ wallet, planted, cls }] : [];
     });
     for (const cls of CHECKED_CLASSES) expect(expected.some((e) => e.cls === cls)).toBe(true);
-    const wrong = expected.filter((e) => scored.wallets.get(e.wallet) !== e.cls).map((e) => ({ ...e, got: scored.wallets.get(e.wallet) }));
+    const wrong = expected
+      .filter((e) => scored.wallets.get(e.wallet) !== e.cls)
+      .map((e) => ({ ...e, got: scored.wallets.get(e.wallet) }));
     expect(wrong).toEqual([]);
     expect(compareSeed(truth, scored).roleWalletHits).toEqual([]);
   });

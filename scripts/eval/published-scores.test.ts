@@ -19,7 +19,11 @@ const SEED = 2;
 const SIZE = { days: 3, tokens: 24, wallets: 150 };
 
 type Bound = { reason: string; min_score: number } | { reason: string; max_score: number };
-type Published = { dimensions: Record<string, number>; missing_dimensions: { dimension: string }[]; adjustments: Bound[] };
+type Published = {
+  dimensions: Record<string, number>;
+  missing_dimensions: { dimension: string }[];
+  adjustments: Bound[];
+};
 
 /** Half up to 0.1, as by hand (docs/methodology.md, Composites). */
 const round1 = (x: number) => Math.round(x * 10 + 1e-9) / 10;
@@ -55,18 +59,30 @@ describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
     expect(published.tokens.length).toBeGreaterThanOrEqual(SIZE.tokens);
     for (const t of published.tokens) {
       const { weighted, score } = recompute(RISK_WEIGHTS, t);
-      expect({ token: t.address, weighted, score }).toEqual({ token: t.address, weighted: t.weighted_score, score: t.risk_score });
+      expect({ token: t.address, weighted, score }).toEqual({
+        token: t.address,
+        weighted: t.weighted_score,
+        score: t.risk_score,
+      });
       expect(t.risk_level).toBe(riskLevel(t.risk_score));
     }
     // Floors do their work, and are named where they do.
     expect(published.tokens.some((t) => t.risk_score > t.weighted_score)).toBe(true);
-    for (const t of published.tokens.filter((x) => x.risk_score > x.weighted_score)) expect(t.adjustments.length).toBeGreaterThan(0);
+    for (const t of published.tokens.filter((x) => x.risk_score > x.weighted_score))
+      expect(t.adjustments.length).toBeGreaterThan(0);
   });
 
   it("are each wallet's breakdown (win rate ×100) under the documented weights plus its adjustments, exactly", () => {
     for (const w of published.wallets) {
-      const { weighted, score } = recompute(REPUTATION_WEIGHTS, { ...w, dimensions: { ...w.dimensions, win_rate: w.dimensions.win_rate * 100 } });
-      expect({ wallet: w.address, weighted, score }).toEqual({ wallet: w.address, weighted: w.weighted_score, score: w.reputation_score });
+      const { weighted, score } = recompute(REPUTATION_WEIGHTS, {
+        ...w,
+        dimensions: { ...w.dimensions, win_rate: w.dimensions.win_rate * 100 },
+      });
+      expect({ wallet: w.address, weighted, score }).toEqual({
+        wallet: w.address,
+        weighted: w.weighted_score,
+        score: w.reputation_score,
+      });
     }
     expect(published.wallets.some((w) => w.reputation_score < w.weighted_score)).toBe(true);
   });
@@ -81,27 +97,39 @@ describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
       const weights = s.weights as Record<string, number>;
       const missing = s.missing_dimensions.map((m) => m.dimension as string);
       for (const v of Object.values(dimensions)) expect(typeof v).toBe("number");
-      for (const k of missing) expect({ k, value: dimensions[k], weight: weights[k] }).toEqual({ k, value: noEvidence[k], weight: 0 });
+      for (const k of missing)
+        expect({ k, value: dimensions[k], weight: weights[k] }).toEqual({ k, value: noEvidence[k], weight: 0 });
       const carried = Object.entries(weights).filter(([k]) => !missing.includes(k));
       if (carried.length) expect(carried.reduce((t, [, w]) => t + w, 0)).toBeCloseTo(1, 3);
     }
-    const noSmartMoney = published.tokens.filter((t) => t.missing_dimensions.some((m) => m.dimension === "smart_money_flow_score"));
+    const noSmartMoney = published.tokens.filter((t) =>
+      t.missing_dimensions.some((m) => m.dimension === "smart_money_flow_score"),
+    );
     expect(noSmartMoney.length).toBeGreaterThan(0);
     for (const t of noSmartMoney) {
       expect(t.missing_dimensions).toContainEqual({ dimension: "smart_money_flow_score", reason: "no_smart_money" });
       expect(t.confidence).not.toBe("high");
     }
-    expect(published.wallets.some((w) => w.missing_dimensions.some((m) => m.dimension === "win_rate") && w.closed_trades > 0)).toBe(true);
+    expect(
+      published.wallets.some(
+        (w) => w.missing_dimensions.some((m) => m.dimension === "win_rate") && w.closed_trades > 0,
+      ),
+    ).toBe(true);
   });
 
   it("rank wallets by their behaviour: ruggers and dumping insiders low, smart money high", () => {
     const byAddress = new Map(published.wallets.map((w) => [w.address, w]));
     const scores = published.wallets.map((w) => w.reputation_score);
-    const ruggers = truth.planted.filter((p) => p.kind === "rug_pull" || p.kind === "slow_rug").map((p) => byAddress.get(p.wallets![0].toLowerCase())!);
+    const ruggers = truth.planted
+      .filter((p) => p.kind === "rug_pull" || p.kind === "slow_rug")
+      .map((p) => byAddress.get(p.wallets![0].toLowerCase())!);
     expect(ruggers.length).toBeGreaterThan(0);
     for (const r of ruggers) {
       expect(r.reputation_score).toBeLessThanOrEqual(REPUTATION_CAPS.pulled_own_launch_liquidity);
-      expect(r.adjustments).toContainEqual({ reason: "pulled_own_launch_liquidity", max_score: REPUTATION_CAPS.pulled_own_launch_liquidity });
+      expect(r.adjustments).toContainEqual({
+        reason: "pulled_own_launch_liquidity",
+        max_score: REPUTATION_CAPS.pulled_own_launch_liquidity,
+      });
       expect(scores.filter((s) => s < r.reputation_score).length / scores.length).toBeLessThan(0.1);
     }
     const insiders = truth.planted
@@ -113,7 +141,8 @@ describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
       .filter(([, c]) => c === "smart_money")
       .map(([w]) => byAddress.get(w.toLowerCase())!);
     expect(smart.length).toBeGreaterThan(0);
-    for (const s of smart) expect(scores.filter((x) => x > s.reputation_score).length / scores.length).toBeLessThan(0.25);
+    for (const s of smart)
+      expect(scores.filter((x) => x > s.reputation_score).length / scores.length).toBeLessThan(0.25);
   });
 
   it("go with summaries that state the figures served beside them", () => {
@@ -126,7 +155,9 @@ describe(`published scores of seed ${SEED}`, { timeout: 60_000 }, () => {
   });
 
   it("value a token only while it has a price: a rugged one has no market cap, the rest have one", () => {
-    const rugged = new Set(truth.tokens.filter((t) => t.flags.includes("liquidity_pulled")).map((t) => t.address.toLowerCase()));
+    const rugged = new Set(
+      truth.tokens.filter((t) => t.flags.includes("liquidity_pulled")).map((t) => t.address.toLowerCase()),
+    );
     expect(rugged.size).toBeGreaterThan(0);
     for (const p of published.profiles) {
       const priced = p.price_usd !== null && p.price_usd > 0;

@@ -20,7 +20,13 @@ const fmt = (v: number | null) => (v === null ? "n/a" : v.toFixed(2));
 
 /** Flags with a ground truth: the planted labels' (ground-truth.ts RAISES) and concentrated_ownership
  * from the true owners (ownership.ts); others have no truth to be measured against. */
-const PLANTED_FLAGS = new Set(["liquidity_pulled", "wash_trading", "sybil_cluster", "smart_money_exiting", "concentrated_ownership"]);
+const PLANTED_FLAGS = new Set([
+  "liquidity_pulled",
+  "wash_trading",
+  "sybil_cluster",
+  "smart_money_exiting",
+  "concentrated_ownership",
+]);
 
 function flagTarget(flag: string, r: Rates): string {
   const minPrecision = flag === "liquidity_pulled" ? TARGET.liquidityPulledPrecision : TARGET.precision;
@@ -35,7 +41,11 @@ function bandTable(bands: SeedResult["bands"]) {
   return Object.fromEntries(
     RISK_LEVELS.map((l) => [
       l,
-      { ...bands[l], rug_share: bands[l].tokens ? bands[l].rugged / bands[l].tokens : null, band_share: readings ? bands[l].tokens / readings : null },
+      {
+        ...bands[l],
+        rug_share: bands[l].tokens ? bands[l].rugged / bands[l].tokens : null,
+        band_share: readings ? bands[l].tokens / readings : null,
+      },
     ]),
   );
 }
@@ -64,9 +74,20 @@ function seedChecks(seed: number, r: SeedResult) {
     rug_share: Object.fromEntries(RISK_LEVELS.map((l) => [l, bands[l].rug_share])),
     band_share: Object.fromEntries(RISK_LEVELS.map((l) => [l, bands[l].band_share])),
     largest_band_share: largestBandShare,
-    ruggers: { in_bottom_decile: ruggersLow, of: ruggers.length, highest_score: Math.max(0, ...ruggers.map((w) => w.score)) },
-    smart_money: { in_top_quartile: smartHigh, of: smartMoney.length, lowest_score: Math.min(100, ...smartMoney.map((w) => w.score)) },
-    dumping_insiders: { of: dumpingInsiders.length, highest_score: Math.max(0, ...dumpingInsiders.map((w) => w.score)) },
+    ruggers: {
+      in_bottom_decile: ruggersLow,
+      of: ruggers.length,
+      highest_score: Math.max(0, ...ruggers.map((w) => w.score)),
+    },
+    smart_money: {
+      in_top_quartile: smartHigh,
+      of: smartMoney.length,
+      lowest_score: Math.min(100, ...smartMoney.map((w) => w.score)),
+    },
+    dumping_insiders: {
+      of: dumpingInsiders.length,
+      highest_score: Math.max(0, ...dumpingInsiders.map((w) => w.score)),
+    },
     checks,
     met: Object.values(checks).every(Boolean),
   };
@@ -78,7 +99,9 @@ export function summarize(results: SeedResult[], seeds: number[]) {
   const withTargets = (counts: Record<string, Counts>) =>
     Object.fromEntries(Object.entries(counts).map(([f, c]) => [f, { ...rates(c), target: flagTarget(f, rates(c)) }]));
   const flags = withTargets(pooled.flags);
-  const flagsByProtocol = Object.fromEntries(Object.entries(pooled.flagsByProtocol).map(([p, counts]) => [p, withTargets(counts)]));
+  const flagsByProtocol = Object.fromEntries(
+    Object.entries(pooled.flagsByProtocol).map(([p, counts]) => [p, withTargets(counts)]),
+  );
   const allMet = (byFlag: typeof flags) => Object.values(byFlag).every((f) => f.target !== "MISSED");
   const classes = Object.fromEntries(Object.entries(pooled.classes).map(([k, c]) => [k, rates(c)]));
   const perSeed = results.map((r, i) => seedChecks(seeds[i], r));
@@ -92,7 +115,11 @@ export function summarize(results: SeedResult[], seeds: number[]) {
     per_seed: perSeed,
     hard_negatives: { tokens: pooled.hardNegatives, raised: pooled.hardNegativeHits },
     role_wallets_misclassified: pooled.roleWalletHits,
-    targets_met: allMet(flags) && Object.values(flagsByProtocol).every(allMet) && perSeed.every((s) => s.met) && pooled.hardNegativeHits.length === 0,
+    targets_met:
+      allMet(flags) &&
+      Object.values(flagsByProtocol).every(allMet) &&
+      perSeed.every((s) => s.met) &&
+      pooled.hardNegativeHits.length === 0,
   };
 }
 

@@ -61,7 +61,11 @@ export async function runSeed(
   seed: number,
   size: SimSize,
   say: (s: string) => void,
-  options: { snapshots?: readonly number[]; start?: number | string; atHead?: (sql: Sql, indexer: Indexer) => Promise<void> } = {},
+  options: {
+    snapshots?: readonly number[];
+    start?: number | string;
+    atHead?: (sql: Sql, indexer: Indexer) => Promise<void>;
+  } = {},
 ): Promise<{ truth: GroundTruth; scored: Scored }> {
   const { snapshots = SNAPSHOTS } = options;
   const { genesisTimestamp, startTimestamp } = historyAt(options.start);
@@ -88,9 +92,14 @@ export async function runSeed(
     for (const at of snapshots) {
       cap = at === 1 ? Number.POSITIVE_INFINITY : Math.round(fromBlock + at * (throughBlock - fromBlock));
       let cycles = 0;
-      while ((await ix.cycle()).step !== "idle") if (++cycles > MAX_CYCLES) throw new Error("the indexer did not reach the head");
+      while ((await ix.cycle()).step !== "idle")
+        if (++cycles > MAX_CYCLES) throw new Error("the indexer did not reach the head");
       await ix.refreshAll();
-      levelsOverTime.push([...(await sql<{ address: string; riskLevel: string }[]>`select address, risk_level as "riskLevel" from token_scores`)]);
+      levelsOverTime.push([
+        ...(await sql<
+          { address: string; riskLevel: string }[]
+        >`select address, risk_level as "riskLevel" from token_scores`),
+      ]);
     }
     await options.atHead?.(sql, ix);
 
@@ -108,12 +117,16 @@ export async function runSeed(
     const wallets = await sql<{ address: string; classification: string; reputation_score: number }[]>`
       select address, classification, reputation_score from wallet_scores order by address`;
     const db = createDb(sql);
-    const [{ head }] = await sql<{ head: number }[]>`select extract(epoch from max(indexed_block_time))::float8 as head from sync_state`;
+    const [{ head }] = await sql<
+      { head: number }[]
+    >`select extract(epoch from max(indexed_block_time))::float8 as head from sync_state`;
     const published = {
       tokens: await Promise.all(tokens.map(async (t) => (await getTokenScore(db, t.address))!)),
       wallets: await Promise.all(wallets.map(async (w) => (await getWalletScore(db, w.address))!)),
       // As of the indexed head, so a profile's age is the same at any hour.
-      profiles: await Promise.all(tokens.map(async (t) => (await getTokenProfile(db, t.address, new Date(head * 1000)))!)),
+      profiles: await Promise.all(
+        tokens.map(async (t) => (await getTokenProfile(db, t.address, new Date(head * 1000)))!),
+      ),
     };
     return {
       truth,

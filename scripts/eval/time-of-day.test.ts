@@ -23,7 +23,10 @@ const PLACEMENTS = [
 /** What the product concludes, without what names the time itself (tx hashes carry deadlines). */
 function conclusions(scored: Scored) {
   return {
-    tokens: scored.tokens.map(({ evidence, ...t }) => ({ ...t, evidence: evidence.map(({ tx_hashes, ...e }) => ({ ...e, txs: tx_hashes.length })) })),
+    tokens: scored.tokens.map(({ evidence, ...t }) => ({
+      ...t,
+      evidence: evidence.map(({ tx_hashes, ...e }) => ({ ...e, txs: tx_hashes.length })),
+    })),
     wallets: Object.fromEntries(scored.wallets),
     reputations: Object.fromEntries(scored.reputations),
   };
@@ -33,7 +36,8 @@ describe(`seed ${SEED} placed at different times`, { timeout: 60_000 }, () => {
   const results: ReturnType<typeof conclusions>[] = [];
 
   beforeAll(async () => {
-    for (const start of PLACEMENTS) results.push(conclusions((await runSeed(SEED, SIZE, () => {}, { snapshots: [1], start })).scored));
+    for (const start of PLACEMENTS)
+      results.push(conclusions((await runSeed(SEED, SIZE, () => {}, { snapshots: [1], start })).scored));
   }, 600_000);
 
   it("scores something worth comparing", () => {
@@ -44,7 +48,9 @@ describe(`seed ${SEED} placed at different times`, { timeout: 60_000 }, () => {
     expect(new Set(Object.values(first.wallets)).size).toBeGreaterThan(2);
   });
 
-  it.each(PLACEMENTS.slice(1).map((start, i) => [start, i + 1] as const))(`placed at %s gives what it gives at ${PLACEMENTS[0]}`, (_, i) => {
+  it.each(
+    PLACEMENTS.slice(1).map((start, i) => [start, i + 1] as const),
+  )(`placed at %s gives what it gives at ${PLACEMENTS[0]}`, (_, i) => {
     expect(results[i]).toEqual(results[0]);
   });
 });

@@ -31,7 +31,12 @@ describe("POST /v1/alerts with a kind", () => {
     expect(bodies[0].conditions).toEqual({ ...wallet, wallet_address: WALLET.toLowerCase() });
     const detail = expectShape(alertDetail, (await api(`/v1/alerts/${bodies[1].id}`, { key })).body);
     expect(detail).toMatchObject({ kind: "price", conditions: price, deliveries: [] });
-    expect((await api("/v1/alerts", { key })).body.data.map((a: { kind: string }) => a.kind).sort()).toEqual(["price", "smart_money", "token", "wallet"]);
+    expect((await api("/v1/alerts", { key })).body.data.map((a: { kind: string }) => a.kind).sort()).toEqual([
+      "price",
+      "smart_money",
+      "token",
+      "wallet",
+    ]);
   });
 
   it("answers 403 to a smart-money alert on Free, as to its webhook channel", async () => {
@@ -46,19 +51,47 @@ describe("POST /v1/alerts with a kind", () => {
   const invalid: [string, unknown, string][] = [
     ["an unknown kind", { kind: "tweet", conditions: wallet }, "kind"],
     ["a wallet without its address", { kind: "wallet", conditions: { actions: ["buy"] } }, "conditions.wallet_address"],
-    ["a malformed wallet", { kind: "wallet", conditions: { ...wallet, wallet_address: "0x12" } }, "conditions.wallet_address"],
+    [
+      "a malformed wallet",
+      { kind: "wallet", conditions: { ...wallet, wallet_address: "0x12" } },
+      "conditions.wallet_address",
+    ],
     ["no actions", { kind: "wallet", conditions: { ...wallet, actions: [] } }, "conditions.actions"],
     ["an unknown action", { kind: "wallet", conditions: { ...wallet, actions: ["mint"] } }, "conditions.actions.0"],
     ["a repeated action", { kind: "wallet", conditions: { ...wallet, actions: ["buy", "buy"] } }, "conditions.actions"],
-    ["a negative minimum", { kind: "wallet", conditions: { ...wallet, min_amount_usd: -1 } }, "conditions.min_amount_usd"],
-    ["a token filter field on a wallet", { kind: "wallet", conditions: { ...wallet, max_risk_score: 5 } }, "conditions"],
+    [
+      "a negative minimum",
+      { kind: "wallet", conditions: { ...wallet, min_amount_usd: -1 } },
+      "conditions.min_amount_usd",
+    ],
+    [
+      "a token filter field on a wallet",
+      { kind: "wallet", conditions: { ...wallet, max_risk_score: 5 } },
+      "conditions",
+    ],
     ["wallet conditions without a kind", { conditions: wallet }, "conditions"],
     ["a price without a form", { kind: "price", conditions: { token_address: TOKEN } }, "conditions.crosses"],
-    ["a level without its price", { kind: "price", conditions: { token_address: TOKEN, crosses: "above" } }, "conditions.price_usd"],
-    ["a price with both forms", { kind: "price", conditions: { ...price, moves: "up", change_pct: 5, window: "1h" } }, "conditions.moves"],
-    ["an unknown window", { kind: "price", conditions: { token_address: TOKEN, moves: "up", change_pct: 5, window: "2h" } }, "conditions.window"],
+    [
+      "a level without its price",
+      { kind: "price", conditions: { token_address: TOKEN, crosses: "above" } },
+      "conditions.price_usd",
+    ],
+    [
+      "a price with both forms",
+      { kind: "price", conditions: { ...price, moves: "up", change_pct: 5, window: "1h" } },
+      "conditions.moves",
+    ],
+    [
+      "an unknown window",
+      { kind: "price", conditions: { token_address: TOKEN, moves: "up", change_pct: 5, window: "2h" } },
+      "conditions.window",
+    ],
     ["a zero level", { kind: "price", conditions: { ...price, price_usd: 0 } }, "conditions.price_usd"],
-    ["a smart-money token as a number", { kind: "smart_money", conditions: { token_address: 7 } }, "conditions.token_address"],
+    [
+      "a smart-money token as a number",
+      { kind: "smart_money", conditions: { token_address: 7 } },
+      "conditions.token_address",
+    ],
   ];
   it.each(invalid)("rejects %s with 400 naming the parameter", async (_name, body, param) => {
     const { key } = await newKey("pro");
@@ -73,14 +106,27 @@ describe("PATCH /v1/alerts/{id} of other kinds", () => {
     const { id } = (await create(key, { name: "whale", kind: "wallet", conditions: wallet })).body;
     const changed = await patch(key, id, { conditions: { wallet_address: WALLET, actions: ["sell"] } });
     expect(expectShape(alertSchema, changed.body)).toMatchObject({ kind: "wallet", conditions: { actions: ["sell"] } });
-    expectError(await patch(key, id, { conditions: { wallet_address: WALLET } }), 400, "INVALID_PARAMS", "conditions.actions");
-    expectError(await patch(key, id, { conditions: { min_liquidity_usd: 5 } }), 400, "INVALID_PARAMS", "conditions.wallet_address");
+    expectError(
+      await patch(key, id, { conditions: { wallet_address: WALLET } }),
+      400,
+      "INVALID_PARAMS",
+      "conditions.actions",
+    );
+    expectError(
+      await patch(key, id, { conditions: { min_liquidity_usd: 5 } }),
+      400,
+      "INVALID_PARAMS",
+      "conditions.wallet_address",
+    );
     expectError(await patch(key, id, { kind: "price" }), 400, "INVALID_PARAMS", "conditions");
     const toPrice = await patch(key, id, { kind: "price", conditions: price });
     expect(toPrice.body).toMatchObject({ kind: "price", conditions: price });
     expect((await patch(key, id, { kind: "token", conditions: { max_risk_score: 30 } })).body.kind).toBe("token");
     // A token alert's conditions without a kind, as in the spec.
-    expect((await patch(key, id, { conditions: { max_risk_score: 20 } })).body).toMatchObject({ kind: "token", conditions: { max_risk_score: 20 } });
+    expect((await patch(key, id, { conditions: { max_risk_score: 20 } })).body).toMatchObject({
+      kind: "token",
+      conditions: { max_risk_score: 20 },
+    });
   });
 
   it("refuses a Free alert turning smart-money, and resuming one after a downgrade", async () => {
@@ -116,7 +162,9 @@ describe("POST /api/alerts/preview", () => {
       { number: 300, time: at(1), directions: ["buy"] },
     ];
     for (const b of chain) {
-      await server.db.insert(blocks).values({ number: b.number, hash: `0x${b.number}`, parentHash: "0x", timestamp: new Date(b.time) });
+      await server.db
+        .insert(blocks)
+        .values({ number: b.number, hash: `0x${b.number}`, parentHash: "0x", timestamp: new Date(b.time) });
       await server.db.insert(events).values(
         b.directions.map((direction, i) => ({
           id: b.number * 100_000 + i,
@@ -144,15 +192,35 @@ describe("POST /api/alerts/preview", () => {
 
     const res = await preview({ kind: "wallet", conditions: { wallet_address: WALLET, actions: ["buy"] } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ kind: "wallet", from: at(24 * 60), to: HEAD.toISOString(), notifications: 2, total_events: 3 });
+    expect(res.body).toMatchObject({
+      kind: "wallet",
+      from: at(24 * 60),
+      to: HEAD.toISOString(),
+      notifications: 2,
+      total_events: 3,
+    });
     expect(res.body.events.map((e: { id: string }) => e.id)).toEqual(["30000000", "20000002", "20000000"]);
     expect(res.headers.get("x-ratelimit-remaining")).toBe("9");
 
-    expectError(await preview({ kind: "wallet", conditions: { actions: ["buy"] } }), 400, "INVALID_PARAMS", "conditions.wallet_address");
+    expectError(
+      await preview({ kind: "wallet", conditions: { actions: ["buy"] } }),
+      400,
+      "INVALID_PARAMS",
+      "conditions.wallet_address",
+    );
     expectError(await preview({ kind: "token", conditions: { max_risk_score: 5 } }), 400, "INVALID_PARAMS", "kind");
     expectError(await preview({ kind: "smart_money", conditions: {} }), 403, "FORBIDDEN", "kind");
     await setPlan(server.db, accountId, "pro");
-    expect((await preview({ kind: "smart_money", conditions: {} })).body).toMatchObject({ notifications: 0, total_events: 0 });
-    expectError(await fetch(`${server.baseUrl}/api/alerts/preview`, write({ kind: "smart_money", conditions: {} })).then(asResponse), 401, "UNAUTHORIZED");
+    expect((await preview({ kind: "smart_money", conditions: {} })).body).toMatchObject({
+      notifications: 0,
+      total_events: 0,
+    });
+    expectError(
+      await fetch(`${server.baseUrl}/api/alerts/preview`, write({ kind: "smart_money", conditions: {} })).then(
+        asResponse,
+      ),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 });

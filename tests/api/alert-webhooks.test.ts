@@ -30,7 +30,11 @@ const write = (method: string, body?: unknown) => ({
 async function proWithAlert(url: string | null) {
   const session = await signedIn(server);
   await setPlan(server.db, session.accountId, "pro");
-  const alert = { name: "hook", conditions: { min_liquidity_usd: 1000 }, ...(url ? { notification_channel: "webhook", webhook_url: url } : {}) };
+  const alert = {
+    name: "hook",
+    conditions: { min_liquidity_usd: 1000 },
+    ...(url ? { notification_channel: "webhook", webhook_url: url } : {}),
+  };
   const made = await session.browser.fetch("/api/alerts", write("POST", { alert })).then(asResponse);
   expect(made.status).toBe(200);
   return { ...session, alert: made.body as { id: string; webhook_secret?: string } };
@@ -45,18 +49,30 @@ describe("a webhook alert's test event", () => {
       const { browser, alert } = await proWithAlert(`${receiver.url}/in`);
       secrets.set(alert.id, alert.webhook_secret!);
       const sent = await browser.fetch(`/api/alerts/${alert.id}/test-event`, write("POST")).then(asResponse);
-      expect(sent.body).toEqual({ delivered: true, message: "The test event was delivered: your webhook answered 2xx." });
-      expect(receiver.all.map((d) => [d.verified, JSON.parse(d.body).type, JSON.parse(d.body).alert.id])).toEqual([[true, "alert.test", alert.id]]);
+      expect(sent.body).toEqual({
+        delivered: true,
+        message: "The test event was delivered: your webhook answered 2xx.",
+      });
+      expect(receiver.all.map((d) => [d.verified, JSON.parse(d.body).type, JSON.parse(d.body).alert.id])).toEqual([
+        [true, "alert.test", alert.id],
+      ]);
 
       const other = await proWithAlert(`${refusing.url}/in`);
       secrets.set(other.alert.id, other.alert.webhook_secret!);
-      const refused = await other.browser.fetch(`/api/alerts/${other.alert.id}/test-event`, write("POST")).then(asResponse);
+      const refused = await other.browser
+        .fetch(`/api/alerts/${other.alert.id}/test-event`, write("POST"))
+        .then(asResponse);
       expect(refused.body).toEqual({
         delivered: false,
-        message: "The test event was not delivered. Your webhook answered HTTP 500; it must answer 2xx. Check the endpoint's logs.",
+        message:
+          "The test event was not delivered. Your webhook answered HTTP 500; it must answer 2xx. Check the endpoint's logs.",
       });
       // Another account's alert is not found; nothing is sent.
-      expectError(await other.browser.fetch(`/api/alerts/${alert.id}/test-event`, write("POST")).then(asResponse), 404, "NOT_FOUND");
+      expectError(
+        await other.browser.fetch(`/api/alerts/${alert.id}/test-event`, write("POST")).then(asResponse),
+        404,
+        "NOT_FOUND",
+      );
       expect(receiver.all).toHaveLength(1);
     } finally {
       await receiver.close();
@@ -100,6 +116,9 @@ describe("framing", () => {
   it.each(["/", "/tokens", "/signin", "/docs", "/v1/health"])("of %s by another site is refused", async (path) => {
     const res = await fetch(`${server.baseUrl}${path}`, { redirect: "manual" });
     await res.text();
-    expect([res.headers.get("x-frame-options"), res.headers.get("content-security-policy")]).toEqual(["DENY", "frame-ancestors 'none'"]);
+    expect([res.headers.get("x-frame-options"), res.headers.get("content-security-policy")]).toEqual([
+      "DENY",
+      "frame-ancestors 'none'",
+    ]);
   });
 });

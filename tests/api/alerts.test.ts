@@ -45,7 +45,12 @@ describe("POST /v1/alerts", () => {
 
   it("rejects a body that is not JSON", async () => {
     const { key } = await newKey("pro");
-    const res = await api("/v1/alerts", { key, method: "POST", rawBody: "{name:", headers: { "Content-Type": "application/json" } });
+    const res = await api("/v1/alerts", {
+      key,
+      method: "POST",
+      rawBody: "{name:",
+      headers: { "Content-Type": "application/json" },
+    });
     expectError(res, 400, "INVALID_PARAMS", "body");
   });
 
@@ -106,7 +111,11 @@ describe("GET/PATCH/DELETE /v1/alerts", () => {
 
     const fourth = await create(key, { name: "a3", conditions });
     expect(fourth.status).toBe(201);
-    expectError(await api(`/v1/alerts/${ids[0]}`, { key, method: "PATCH", body: { status: "active" } }), 403, "FORBIDDEN");
+    expectError(
+      await api(`/v1/alerts/${ids[0]}`, { key, method: "PATCH", body: { status: "active" } }),
+      403,
+      "FORBIDDEN",
+    );
 
     await setPlan(testDb(), accountId, "pro");
     expect((await api(`/v1/alerts/${ids[0]}`, { key, method: "PATCH", body: { status: "active" } })).status).toBe(200);
@@ -127,15 +136,23 @@ describe("GET/PATCH/DELETE /v1/alerts", () => {
       returning id`);
     const refused = await create(key, { name: "one more", conditions });
     expectError(refused, 403, "FORBIDDEN");
-    expect(refused.body.error.message).toBe(`The ${label} plan allows ${cap} active alerts; pause or delete one first.`);
-    expect((await api(`/v1/alerts/${first.id}`, { key, method: "PATCH", body: { status: "paused" } })).status).toBe(200);
+    expect(refused.body.error.message).toBe(
+      `The ${label} plan allows ${cap} active alerts; pause or delete one first.`,
+    );
+    expect((await api(`/v1/alerts/${first.id}`, { key, method: "PATCH", body: { status: "paused" } })).status).toBe(
+      200,
+    );
     expect((await create(key, { name: "one more", conditions })).status).toBe(201);
   });
 
   it("changes name and conditions and shows recent deliveries", async () => {
     const { key } = await newKey("pro");
     const { id } = (await create(key, { name: "x", conditions })).body;
-    const res = await api(`/v1/alerts/${id}`, { key, method: "PATCH", body: { name: "y", conditions: { max_risk_score: 30 } } });
+    const res = await api(`/v1/alerts/${id}`, {
+      key,
+      method: "PATCH",
+      body: { name: "y", conditions: { max_risk_score: 30 } },
+    });
     expect(res.body.name).toBe("y");
     expect(res.body.conditions).toEqual({ max_risk_score: 30 });
     const detail = expectShape(alertDetail, (await api(`/v1/alerts/${id}`, { key })).body);

@@ -92,7 +92,9 @@ describe("rate limits", () => {
     }
     const remaining = ok.map((r) => Number(r.headers.get("x-ratelimit-remaining"))).sort((a, b) => a - b);
     expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    const [usage] = await testDb().execute<{ requests: number; rejected: number }>(sql`select requests, rejected from usage_daily where key_id = ${k.id}`);
+    const [usage] = await testDb().execute<{ requests: number; rejected: number }>(
+      sql`select requests, rejected from usage_daily where key_id = ${k.id}`,
+    );
     expect(usage).toEqual({ requests: 10, rejected: 4 });
   });
 
@@ -100,14 +102,20 @@ describe("rate limits", () => {
     const [stale, recent] = [await newKey("free"), await newKey("free")];
     await seedWindow(stale.accountId, 120, 10);
     await seedWindow(recent.accountId, 5, 4);
-    const [a, b] = [await api("/v1/tokens?limit=1", { key: stale.key }), await api("/v1/tokens?limit=1", { key: recent.key })];
+    const [a, b] = [
+      await api("/v1/tokens?limit=1", { key: stale.key }),
+      await api("/v1/tokens?limit=1", { key: recent.key }),
+    ];
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.headers.get("x-ratelimit-remaining")).toBe("9");
     expect(b.headers.get("x-ratelimit-remaining")).toBe("5");
     const windows = await testDb().execute<{ key_id: string; total: number }>(
       sql`select key_id, total from rate_limit_windows where key_id in (${stale.accountId}, ${recent.accountId})`,
     );
-    expect(Object.fromEntries(windows.map((w) => [w.key_id, w.total]))).toEqual({ [stale.accountId]: 1, [recent.accountId]: 5 });
+    expect(Object.fromEntries(windows.map((w) => [w.key_id, w.total]))).toEqual({
+      [stale.accountId]: 1,
+      [recent.accountId]: 5,
+    });
   });
 
   it("carries X-RateLimit headers on every keyed response, errors included", async () => {
@@ -140,20 +148,27 @@ describe("rate limits", () => {
 
   it("limits a key exactly on the routes that read in the round trip that authorizes them", async () => {
     const k = await newKey("free");
-    const paths = ROUTES.filter((p) => /^\/v1\/(tokens|wallets)\/0x[a-f0-9]{40}(\/(holders|pools|ohlcv|positions))?$/.test(p));
+    const paths = ROUTES.filter((p) =>
+      /^\/v1\/(tokens|wallets)\/0x[a-f0-9]{40}(\/(holders|pools|ohlcv|positions))?$/.test(p),
+    );
     expect(paths).toHaveLength(6);
-    const results = await Promise.all(Array.from({ length: 14 }, (_, i) => api(paths[i % paths.length], { key: k.key })));
+    const results = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => api(paths[i % paths.length], { key: k.key })),
+    );
     // The addresses are not indexed: what the key may read answers 404, the rest 429.
     expect(results.filter((r) => r.status === 404)).toHaveLength(10);
     for (const r of results.filter((r) => r.status !== 404)) expectError(r, 429, "RATE_LIMITED");
-    const [usage] = await testDb().execute<{ requests: number; rejected: number }>(sql`select requests, rejected from usage_daily where key_id = ${k.id}`);
+    const [usage] = await testDb().execute<{ requests: number; rejected: number }>(
+      sql`select requests, rejected from usage_daily where key_id = ${k.id}`,
+    );
     expect(usage).toEqual({ requests: 10, rejected: 4 });
   });
 
   it("count a Free account's keys together: a rotated, replaced or second key starts no fresh window, even when they race", async () => {
     const first = await newKey("free");
     const get = (key: string) => api("/v1/tokens?limit=1", { key });
-    const statuses = async (key: string, n: number) => (await Promise.all(Array.from({ length: n }, () => get(key)))).map((r) => r.status);
+    const statuses = async (key: string, n: number) =>
+      (await Promise.all(Array.from({ length: n }, () => get(key)))).map((r) => r.status);
     expect(await statuses(first.key, 6)).toEqual(Array(6).fill(200));
 
     const rotated = (await rotateKey(testDb(), first.id, first.accountId))!;
@@ -197,7 +212,11 @@ describe("rate limits", () => {
 
   it("refuse a key its account's plan disabled (403), until an upgrade brings it back", async () => {
     const oldest = await newKey("pro");
-    const keys = [oldest, await createKey(testDb(), oldest.accountId, "b"), await createKey(testDb(), oldest.accountId, "c")];
+    const keys = [
+      oldest,
+      await createKey(testDb(), oldest.accountId, "b"),
+      await createKey(testDb(), oldest.accountId, "c"),
+    ];
     await changePlan(testDb(), oldest.accountId, "free", new Date());
     const answers = await Promise.all(keys.map((k) => api("/v1/tokens?limit=1", { key: k.key })));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 403]);
@@ -205,7 +224,9 @@ describe("rate limits", () => {
     expect(answers[2].body.error.message).toMatch(/^This API key is disabled/);
     // Refused before anything is read or counted, on the routes that read in the round trip that authorizes them too.
     expectError(await api(`/v1/tokens/0x${"a".repeat(40)}`, { key: keys[2].key }), 403, "FORBIDDEN");
-    const [counted] = await testDb().execute<{ n: number }>(sql`select count(*)::int as n from usage_daily where key_id = ${keys[2].id}`);
+    const [counted] = await testDb().execute<{ n: number }>(
+      sql`select count(*)::int as n from usage_daily where key_id = ${keys[2].id}`,
+    );
     expect(counted.n).toBe(0);
     await changePlan(testDb(), oldest.accountId, "pro", new Date());
     expect((await api("/v1/tokens?limit=1", { key: keys[2].key })).status).toBe(200);
@@ -214,7 +235,9 @@ describe("rate limits", () => {
   it("meters usage per key per day", async () => {
     const k = await newKey("pro");
     for (let i = 0; i < 3; i++) await api("/v1/tokens?limit=1", { key: k.key });
-    const [row] = await testDb().execute<{ requests: number }>(sql`select requests from usage_daily where key_id = ${k.id}`);
+    const [row] = await testDb().execute<{ requests: number }>(
+      sql`select requests from usage_daily where key_id = ${k.id}`,
+    );
     expect(row.requests).toBe(3);
   });
 });
@@ -222,7 +245,9 @@ describe("rate limits", () => {
 describe("the order of errors", () => {
   // Each route with a parameter it refuses: a malformed address, or a limit of 0.
   const refused = ROUTES.map((p) =>
-    p.includes(`0x${"a".repeat(40)}`) ? p.replace(`0x${"a".repeat(40)}`, "0xnope") : `${p}${p.includes("?") ? "&" : "?"}limit=0`,
+    p.includes(`0x${"a".repeat(40)}`)
+      ? p.replace(`0x${"a".repeat(40)}`, "0xnope")
+      : `${p}${p.includes("?") ? "&" : "?"}limit=0`,
   );
 
   it("answers 401 for an unknown key and 429 for a limited one before it looks at the parameters", async () => {

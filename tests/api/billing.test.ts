@@ -27,7 +27,13 @@ beforeAll(async () => {
     STRIPE_API_BASE: fake.url,
   };
   server = await ownServer("oci_billing_api", () => stripeEnv);
-  const settings = { secretKey: "sk_test_fake", webhookSecret: SECRET, prices: PRICES, meterEventName: "api_requests", apiBase: new URL(fake.url) };
+  const settings = {
+    secretKey: "sk_test_fake",
+    webhookSecret: SECRET,
+    prices: PRICES,
+    meterEventName: "api_requests",
+    apiBase: new URL(fake.url),
+  };
   billing = { settings, stripe: createStripe(settings) };
 });
 
@@ -38,7 +44,9 @@ afterAll(async () => {
 
 const webhook = () => `${server.baseUrl}/api/stripe/webhook`;
 const rateLimit = async (key: string) =>
-  (await fetch(`${server.baseUrl}/v1/alerts`, { headers: { Authorization: `Bearer ${key}` } })).headers.get("x-ratelimit-limit");
+  (await fetch(`${server.baseUrl}/v1/alerts`, { headers: { Authorization: `Bearer ${key}` } })).headers.get(
+    "x-ratelimit-limit",
+  );
 
 describe("Stripe webhook through the production server", () => {
   it("moves an account to Pro on a signed checkout, once, and refuses forged deliveries", async () => {
@@ -46,18 +54,33 @@ describe("Stripe webhook through the production server", () => {
     const key = await createKey(server.db, accountId);
     expect(await rateLimit(key.key)).toBe("10");
 
-    const { url } = await createCheckoutSession(server.db, billing, { id: accountId, email: "payer@example.com" }, "pro");
+    const { url } = await createCheckoutSession(
+      server.db,
+      billing,
+      { id: accountId, email: "payer@example.com" },
+      "pro",
+    );
     const { events } = fake.completeCheckout(url.split("/").pop()!);
     const completed = events.find((e) => e.type === "checkout.session.completed")!;
 
     const forged = fake.sign(completed, "whsec_forged");
-    const refused = await fetch(webhook(), { method: "POST", headers: { "Stripe-Signature": forged.signature }, body: forged.payload });
+    const refused = await fetch(webhook(), {
+      method: "POST",
+      headers: { "Stripe-Signature": forged.signature },
+      body: forged.payload,
+    });
     expect(refused.status).toBe(400);
     expect(await rateLimit(key.key)).toBe("10");
 
-    expect(await fake.deliver(webhook(), completed, SECRET)).toEqual({ status: 200, body: { received: true, plan: "pro" } });
+    expect(await fake.deliver(webhook(), completed, SECRET)).toEqual({
+      status: 200,
+      body: { received: true, plan: "pro" },
+    });
     expect(await rateLimit(key.key)).toBe("60");
-    expect(await fake.deliver(webhook(), completed, SECRET)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await fake.deliver(webhook(), completed, SECRET)).toEqual({
+      status: 200,
+      body: { received: true, duplicate: true },
+    });
   });
 
   it("bills an API Tier account's dashboard requests like its keys' requests", async () => {
@@ -69,7 +92,9 @@ describe("Stripe webhook through the production server", () => {
     expect(await rateLimit(key.key)).toBe("1000");
 
     // Two key requests (one above) and three of the dashboard's metered market reads.
-    expect((await fetch(`${server.baseUrl}/v1/tokens?limit=1`, { headers: { Authorization: `Bearer ${key.key}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${server.baseUrl}/v1/tokens?limit=1`, { headers: { Authorization: `Bearer ${key.key}` } })).status,
+    ).toBe(200);
     for (let page = 2; page <= 4; page++) {
       const res = await browser.fetch(`/api/tokens?limit=1&page=${page}`);
       expect([res.status, res.headers.get("x-ratelimit-limit")]).toEqual([200, "1000"]);

@@ -24,7 +24,9 @@ afterAll(async () => {
  * account); whether it was refused for the rate limit.
  */
 async function search(server: OwnServer, forwardedFor: string | null, i: number) {
-  const res = await fetch(`${server.baseUrl}/search?q=q${i}`, { headers: forwardedFor === null ? {} : { "x-forwarded-for": forwardedFor } });
+  const res = await fetch(`${server.baseUrl}/search?q=q${i}`, {
+    headers: forwardedFor === null ? {} : { "x-forwarded-for": forwardedFor },
+  });
   return (await res.text()).includes("Rate limit exceeded");
 }
 const meters = async (server: OwnServer) =>
@@ -35,7 +37,16 @@ const meters = async (server: OwnServer) =>
 
 describe("a client talking to the server directly", () => {
   it("cannot choose its meter: whatever X-Forwarded-For it writes, its connection's address is counted, once", async () => {
-    const forged = [null, "203.0.113.1", "203.0.113.2, 10.0.0.1", "not an address", "2001:db8::1", "127.0.0.1", "x".repeat(6000), "198.51.100.9"];
+    const forged = [
+      null,
+      "203.0.113.1",
+      "203.0.113.2, 10.0.0.1",
+      "not an address",
+      "2001:db8::1",
+      "127.0.0.1",
+      "x".repeat(6000),
+      "198.51.100.9",
+    ];
     const refused = [];
     for (let i = 0; i < 10; i++) refused.push(await search(direct, forged[i % forged.length], i));
     expect(refused).toEqual(Array(10).fill(false));

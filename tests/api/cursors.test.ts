@@ -124,7 +124,9 @@ describe("GET /v1/tokens/{address}/holders?cursor=", () => {
     const first = `/v1/tokens/${token}/holders?limit=3`;
     const before = (await get<Holder>(`/v1/tokens/${token}/holders?limit=200`)).body.data.map((h) => h.address);
     expect(before.length).toBeGreaterThan(6);
-    const [{ top }] = await server.sql<{ top: string }[]>`select max(amount)::text as top from balances where token_address = ${token}`;
+    const [{ top }] = await server.sql<
+      { top: string }[]
+    >`select max(amount)::text as top from balances where token_address = ${token}`;
     let n = 0;
     // One holder arrives above everyone (in the part already walked), one below everyone (ahead of the walk).
     const arrive = async () => {

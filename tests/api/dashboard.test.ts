@@ -43,7 +43,9 @@ async function apiKey(plan: Plan) {
   return createKey(server.db, await ensureAccount(server.db, null, plan), `test ${plan}`);
 }
 const v1 = (path: string, key: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-  fetch(`${server.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...init.headers } }).then(asResponse);
+  fetch(`${server.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...init.headers } }).then(
+    asResponse,
+  );
 
 describe("session writes (CSRF)", () => {
   it("need the app's Origin and a JSON body, whatever the cookie", async () => {
@@ -52,7 +54,11 @@ describe("session writes (CSRF)", () => {
       browser.fetch("/api/keys", { method: "POST", headers, body: JSON.stringify({ name: "bot" }) }).then(asResponse);
     expectError(await create({ "content-type": "application/json" }), 403, "FORBIDDEN");
     expectError(await create({ "content-type": "application/json", origin: "https://evil.example" }), 403, "FORBIDDEN");
-    expectError(await create({ "content-type": "application/json", origin: ORIGIN, "sec-fetch-site": "cross-site" }), 403, "FORBIDDEN");
+    expectError(
+      await create({ "content-type": "application/json", origin: ORIGIN, "sec-fetch-site": "cross-site" }),
+      403,
+      "FORBIDDEN",
+    );
     // What a form on another site can send without a preflight.
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
       expectError(await create({ "content-type": type, origin: ORIGIN }), 403, "FORBIDDEN");
@@ -83,9 +89,17 @@ describe("the dashboard's market routes", () => {
   /** A visitor without an account at an address of its own (as a proxy in front reports it). */
   const visitor = () => {
     const address = `203.0.113.${++clients}`;
-    return { address, fetch: (path: string) => fetch(`${server.baseUrl}${path}`, { headers: { "x-forwarded-for": address } }).then(asResponse) };
+    return {
+      address,
+      fetch: (path: string) =>
+        fetch(`${server.baseUrl}${path}`, { headers: { "x-forwarded-for": address } }).then(asResponse),
+    };
   };
-  const remaining = (res: ApiResponse) => [res.status, res.headers.get("x-ratelimit-limit"), res.headers.get("x-ratelimit-remaining")];
+  const remaining = (res: ApiResponse) => [
+    res.status,
+    res.headers.get("x-ratelimit-limit"),
+    res.headers.get("x-ratelimit-remaining"),
+  ];
 
   it("refuse a visitor without an account the views that are not shared (filters, deep pages): sign in first, nothing counted", async () => {
     const anonymous = visitor();
@@ -94,13 +108,16 @@ describe("the dashboard's market routes", () => {
       expectError(refused, 401, "UNAUTHORIZED");
       expect(refused.body.error.message).toMatch(/Sign in/);
     }
-    expect(await server.sql`select key_id from usage_daily where key_id = ${`client:${anonymous.address}`}`).toEqual([]);
+    expect(await server.sql`select key_id from usage_daily where key_id = ${`client:${anonymous.address}`}`).toEqual(
+      [],
+    );
   });
 
   it("meter a signed-in user against their account, shared with its keys, and not against their address", async () => {
     const { browser, accountId } = await signedIn(server);
     const answers = [];
-    for (let i = 0; i < 10; i++) answers.push(remaining(await browser.fetch(`/api/tokens?limit=1&page=${i + 2}`).then(asResponse)));
+    for (let i = 0; i < 10; i++)
+      answers.push(remaining(await browser.fetch(`/api/tokens?limit=1&page=${i + 2}`).then(asResponse)));
     expect(answers).toEqual(Array.from({ length: 10 }, (_, i) => [200, "10", String(9 - i)]));
     const refused = await browser.fetch("/api/events?limit=1&type=swap&page=2").then(asResponse);
     expectError(refused, 429, "RATE_LIMITED");
@@ -112,13 +129,16 @@ describe("the dashboard's market routes", () => {
     expect((await browser.fetch("/api/tokens?limit=1&page=2").then(asResponse)).status).toBe(200);
     const key = await createKey(server.db, accountId, "shares the account's limits");
     expect(remaining(await v1("/v1/tokens?limit=1", key.key)).slice(0, 2)).toEqual([200, "60"]);
-    const counted = await server.sql`select key_id, requests from usage_daily where key_id in (${accountId}, ${key.id}) order by requests`;
+    const counted =
+      await server.sql`select key_id, requests from usage_daily where key_id in (${accountId}, ${key.id}) order by requests`;
     expect(counted).toEqual([
       { key_id: key.id, requests: 1 },
       { key_id: accountId, requests: 12 },
     ]);
     // Nothing was counted against the address the signed-in requests came from.
-    expect(await server.sql`select key_id from usage_daily where key_id like 'client:%' and key_id not like 'client:203.0.113.%'`).toEqual([]);
+    expect(
+      await server.sql`select key_id from usage_daily where key_id like 'client:%' and key_id not like 'client:203.0.113.%'`,
+    ).toEqual([]);
   });
 
   it("leave the views every dashboard refreshes free, signed in or not", async () => {
@@ -131,7 +151,9 @@ describe("the dashboard's market routes", () => {
         expect([path, ...remaining(await browser.fetch(path).then(asResponse))]).toEqual([path, 200, null, null]);
       }
     }
-    expect(await server.sql`select key_id from usage_daily where key_id in (${accountId}, ${`client:${anonymous.address}`})`).toEqual([]);
+    expect(
+      await server.sql`select key_id from usage_daily where key_id in (${accountId}, ${`client:${anonymous.address}`})`,
+    ).toEqual([]);
   });
 
   it("leave the public pages unmetered: they read the shared cache on the server, not these routes", async () => {
@@ -143,7 +165,9 @@ describe("the dashboard's market routes", () => {
         await res.text();
       }
     }
-    expect(await server.sql`select key_id from usage_daily where key_id = ${`client:${anonymous.address}`}`).toEqual([]);
+    expect(await server.sql`select key_id from usage_daily where key_id = ${`client:${anonymous.address}`}`).toEqual(
+      [],
+    );
   });
 
   it("answer an invalid query with the API's error, naming the parameter", async () => {
@@ -156,23 +180,46 @@ describe("the dashboard's market routes", () => {
 
 describe("the dashboard's account routes", () => {
   it("need a session", async () => {
-    expectError(await fetch(`${server.baseUrl}/api/keys`, write("POST", { name: "x" })).then(asResponse), 401, "UNAUTHORIZED");
-    expectError(await fetch(`${server.baseUrl}/api/alerts`, write("POST", { name: "x" })).then(asResponse), 401, "UNAUTHORIZED");
+    expectError(
+      await fetch(`${server.baseUrl}/api/keys`, write("POST", { name: "x" })).then(asResponse),
+      401,
+      "UNAUTHORIZED",
+    );
+    expectError(
+      await fetch(`${server.baseUrl}/api/alerts`, write("POST", { name: "x" })).then(asResponse),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 
   it("take a request from the account's limits for each write that makes something; revoking and deleting stay free", async () => {
     const { browser } = await signedIn(server);
     const conditions = { min_liquidity_usd: 1000 };
-    const made = await browser.fetch("/api/alerts", write("POST", { alert: { name: "watch", conditions } })).then(asResponse);
-    expect([made.status, made.headers.get("x-ratelimit-limit"), made.headers.get("x-ratelimit-remaining")]).toEqual([200, "10", "9"]);
-    const rename = (i: number) => browser.fetch(`/api/alerts/${made.body.id}`, write("PATCH", { name: `watch ${i}` })).then(asResponse);
+    const made = await browser
+      .fetch("/api/alerts", write("POST", { alert: { name: "watch", conditions } }))
+      .then(asResponse);
+    expect([made.status, made.headers.get("x-ratelimit-limit"), made.headers.get("x-ratelimit-remaining")]).toEqual([
+      200,
+      "10",
+      "9",
+    ]);
+    const rename = (i: number) =>
+      browser.fetch(`/api/alerts/${made.body.id}`, write("PATCH", { name: `watch ${i}` })).then(asResponse);
     for (let i = 0; i < 9; i++) expect((await rename(i)).status).toBe(200);
     const refused = await rename(9);
     expectError(refused, 429, "RATE_LIMITED");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expectError(await browser.fetch("/api/keys", write("POST", { name: "more" })).then(asResponse), 429, "RATE_LIMITED");
+    expectError(
+      await browser.fetch("/api/keys", write("POST", { name: "more" })).then(asResponse),
+      429,
+      "RATE_LIMITED",
+    );
     const [alertsKey] = await server.sql<{ id: string }[]>`select key_id as id from alerts where id = ${made.body.id}`;
-    expectError(await browser.fetch(`/api/keys/${alertsKey.id}/rotate`, write("POST")).then(asResponse), 429, "RATE_LIMITED");
+    expectError(
+      await browser.fetch(`/api/keys/${alertsKey.id}/rotate`, write("POST")).then(asResponse),
+      429,
+      "RATE_LIMITED",
+    );
 
     expect((await browser.fetch(`/api/alerts/${made.body.id}`, write("DELETE"))).status).toBe(204);
     expect((await browser.fetch(`/api/keys/${alertsKey.id}`, write("DELETE"))).status).toBe(204);
@@ -184,7 +231,9 @@ describe("the dashboard's account routes", () => {
     for (const name of ["oldest", "older", "newest"]) await createKey(server.db, accountId, name);
     await changePlan(server.db, accountId, "free", new Date());
     const page = (await (await browser.fetch("/keys")).text()).replaceAll("<!-- -->", "");
-    expect(page).toContain("Your Free plan allows 2 live keys, so your 1 newest key is disabled: the API refuses it (403), but nothing is deleted.");
+    expect(page).toContain(
+      "Your Free plan allows 2 live keys, so your 1 newest key is disabled: the API refuses it (403), but nothing is deleted.",
+    );
     expect(page).toMatch(/newest <span[^>]*title="Beyond the Free plan&#x27;s 2 live keys[^"]*"[^>]*>disabled<\/span>/);
     expect(page).not.toMatch(/olde(r|st) <span[^>]*>disabled/);
   });
@@ -196,14 +245,20 @@ describe("request bodies", () => {
   const chunked = () =>
     new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let i = 0; i < big.length; i += 8 * 1024) controller.enqueue(new TextEncoder().encode(big.slice(i, i + 8 * 1024)));
+        for (let i = 0; i < big.length; i += 8 * 1024)
+          controller.enqueue(new TextEncoder().encode(big.slice(i, i + 8 * 1024)));
         controller.close();
       },
     });
 
   it("over 64 KiB are 413 with the error body, on the dashboard's routes, Auth.js's and /v1", async () => {
     const { browser } = await signedIn(server);
-    expectError(await browser.fetch("/api/keys", { ...write("POST"), body: big }).then(asResponse), 413, "PAYLOAD_TOO_LARGE", "body");
+    expectError(
+      await browser.fetch("/api/keys", { ...write("POST"), body: big }).then(asResponse),
+      413,
+      "PAYLOAD_TOO_LARGE",
+      "body",
+    );
     const streamed = await browser
       .fetch("/api/keys", { ...write("POST"), body: chunked(), duplex: "half" } as Parameters<typeof browser.fetch>[1])
       .then(asResponse);
@@ -216,7 +271,12 @@ describe("request bodies", () => {
     expect(auth.status).toBe(413);
     expect(auth.body.error.code).toBe("PAYLOAD_TOO_LARGE");
     const { key } = await apiKey("pro");
-    expectError(await v1("/v1/alerts", key, { method: "POST", headers: { "content-type": "application/json" }, body: big }), 413, "PAYLOAD_TOO_LARGE", "body");
+    expectError(
+      await v1("/v1/alerts", key, { method: "POST", headers: { "content-type": "application/json" }, body: big }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+      "body",
+    );
   });
 });
 
@@ -228,13 +288,32 @@ describe("names with control characters", () => {
     ["a right-to-left override", "bot\u202etxt.exe"],
   ])("with %s are 400 naming the field, for keys and alerts", async (_what, name) => {
     const { browser } = await signedIn(server);
-    expectError(await browser.fetch("/api/keys", write("POST", { name })).then(asResponse), 400, "INVALID_PARAMS", "name");
+    expectError(
+      await browser.fetch("/api/keys", write("POST", { name })).then(asResponse),
+      400,
+      "INVALID_PARAMS",
+      "name",
+    );
     const { key } = await apiKey("pro");
     const json = { "content-type": "application/json" };
-    expectError(await v1("/v1/alerts", key, { method: "POST", headers: json, body: JSON.stringify({ name, conditions }) }), 400, "INVALID_PARAMS", "name");
-    const made = await v1("/v1/alerts", key, { method: "POST", headers: json, body: JSON.stringify({ name: "fine", conditions }) });
+    expectError(
+      await v1("/v1/alerts", key, { method: "POST", headers: json, body: JSON.stringify({ name, conditions }) }),
+      400,
+      "INVALID_PARAMS",
+      "name",
+    );
+    const made = await v1("/v1/alerts", key, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: "fine", conditions }),
+    });
     expect(made.status).toBe(201);
-    expectError(await v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: json, body: JSON.stringify({ name }) }), 400, "INVALID_PARAMS", "name");
+    expectError(
+      await v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: json, body: JSON.stringify({ name }) }),
+      400,
+      "INVALID_PARAMS",
+      "name",
+    );
   });
 });
 
@@ -242,7 +321,11 @@ describe("webhook targets", () => {
   const conditions = { min_liquidity_usd: 1000 };
   const hook = (url: string) => ({ name: "hook", conditions, notification_channel: "webhook", webhook_url: url });
   const post = (key: string, body: unknown) =>
-    v1("/v1/alerts", key, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    v1("/v1/alerts", key, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("meet the plan's gate before any lookup: a Free key learns nothing about a host", async () => {
     const { key } = await apiKey("free");
@@ -272,19 +355,31 @@ describe("webhook targets", () => {
     const { key } = await createKey(server.db, accountId, "hooks");
     const plain = await post(key, hook("http://8.8.8.8/hook"));
     expectError(plain, 400, "INVALID_PARAMS", "webhook_url");
-    expect(plain.body.error.message).toBe("The webhook URL must start with https:// (plain http:// is accepted only on the embedded defaults of npm start).");
+    expect(plain.body.error.message).toBe(
+      "The webhook URL must start with https:// (plain http:// is accepted only on the embedded defaults of npm start).",
+    );
     const withCredentials = await post(key, hook("https://user:s3cret@8.8.8.8/hook"));
     expectError(withCredentials, 400, "INVALID_PARAMS", "webhook_url");
     expect(withCredentials.body.error.message).toMatch(/^The webhook URL must not carry a user name or password/);
     expect(JSON.stringify(withCredentials.body)).not.toContain("s3cret");
-    expect((await post(key, hook("https://no-such-host.invalid/hook"))).body.error.message).toBe("The webhook URL's host does not resolve.");
+    expect((await post(key, hook("https://no-such-host.invalid/hook"))).body.error.message).toBe(
+      "The webhook URL's host does not resolve.",
+    );
     // An alert saved before credentials were refused keeps them for delivery, but never shows them.
     const made = await post(key, hook("https://8.8.8.8/hook"));
     await server.sql`update alerts set webhook_url = 'https://user:s3cret@8.8.8.8/hook' where id = ${made.body.id}`;
     expect((await v1(`/v1/alerts/${made.body.id}`, key)).body.webhook_url).toBe("https://8.8.8.8/hook");
     const json = { "content-type": "application/json" };
-    const renamed = await v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: json, body: JSON.stringify({ name: "renamed" }) });
-    for (const shown of [(await v1("/v1/alerts?status=all", key)).body, renamed.body, await browser.fetch("/alerts").then((r) => r.text())]) {
+    const renamed = await v1(`/v1/alerts/${made.body.id}`, key, {
+      method: "PATCH",
+      headers: json,
+      body: JSON.stringify({ name: "renamed" }),
+    });
+    for (const shown of [
+      (await v1("/v1/alerts?status=all", key)).body,
+      renamed.body,
+      await browser.fetch("/alerts").then((r) => r.text()),
+    ]) {
       expect(JSON.stringify(shown)).not.toContain("s3cret");
     }
   });
@@ -296,7 +391,11 @@ describe("webhook targets", () => {
     expect(made.status).toBe(201);
     await setPlan(server.db, accountId, "free");
     const patch = (body: unknown) =>
-      v1(`/v1/alerts/${made.body.id}`, key, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      v1(`/v1/alerts/${made.body.id}`, key, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     expectError(await patch({ webhook_url: "https://8.8.4.4/hook" }), 403, "FORBIDDEN");
     expect((await patch({ name: "renamed" })).status).toBe(200);
 

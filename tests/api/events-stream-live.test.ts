@@ -48,7 +48,10 @@ class Consumer {
 
   /** Opens the stream from the start of history (after=0), or where it left off: EventSource's reconnect. */
   async connect() {
-    this.stream = await SseClient.open(`${server.baseUrl}/v1/events/stream?after=0${this.filter.query}`, { key, lastEventId: this.lastEventId });
+    this.stream = await SseClient.open(`${server.baseUrl}/v1/events/stream?after=0${this.filter.query}`, {
+      key,
+      lastEventId: this.lastEventId,
+    });
     expect(this.stream.status).toBe(200);
   }
 
@@ -142,7 +145,11 @@ describe("event stream live (dev chain)", { timeout: 600_000 }, () => {
       { name: "all", query: "", test: () => true },
       { name: "swaps", query: "&type=swap", test: (e: Item) => e.type === "swap" },
       { name: "token", query: `&token_address=${token}`, test: (e: Item) => e.token_address === token },
-      { name: "wallet", query: `&wallet_address=${wallet}`, test: (e: Item) => e.wallet_address === wallet || e.to_address === wallet },
+      {
+        name: "wallet",
+        query: `&wallet_address=${wallet}`,
+        test: (e: Item) => e.wallet_address === wallet || e.to_address === wallet,
+      },
     ].map((f) => new Consumer(f));
     const follow = async (block: number) => {
       for (const c of consumers) await c.follow(block);

@@ -53,7 +53,13 @@ beforeAll(async () => {
            (select max(id)::text from events) as last_id,
            (select token_address from events group by 1 order by count(*) desc limit 1) as token,
            (select wallet_address from events group by 1 order by count(*) desc limit 1) as wallet
-      from sync_state`)) as unknown as { indexed_block: number; confirmed_block: number; last_id: string; token: string; wallet: string }[];
+      from sync_state`)) as unknown as {
+    indexed_block: number;
+    confirmed_block: number;
+    last_id: string;
+    token: string;
+    wallet: string;
+  }[];
   head = { indexed_block: s.indexed_block, confirmed_block: s.confirmed_block };
   lastId = s.last_id;
   busiest = { token: s.token, wallet: s.wallet };

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eventList, removedEvent, walletEventList } from "@/lib/api/schemas/events";
 import { api, expectError, expectShape, testDb } from "./helpers";
 
-type Ev = { id: string; type: string; wallet_address: string; to_address: string | null; token_address: string; timestamp: Date };
+type Ev = {
+  id: string;
+  type: string;
+  wallet_address: string;
+  to_address: string | null;
+  token_address: string;
+  timestamp: Date;
+};
 let events: Ev[] = [];
 
 beforeAll(async () => {
@@ -54,7 +61,9 @@ describe("GET /v1/events", () => {
     const byWallet = await api(`/v1/events?wallet_address=${wallet}&limit=200`);
     expect(byWallet.body.total).toBe(events.filter(ofWallet(wallet)).length);
     const both = await api(`/v1/events?wallet_address=${wallet}&token_address=${token}&type=swap`);
-    expect(both.body.total).toBe(events.filter((e) => ofWallet(wallet)(e) && e.token_address === token && e.type === "swap").length);
+    expect(both.body.total).toBe(
+      events.filter((e) => ofWallet(wallet)(e) && e.token_address === token && e.type === "swap").length,
+    );
   });
 
   it("filters since (exclusive) with exact totals, alone and with a type", async () => {
@@ -90,16 +99,23 @@ describe("GET /v1/events", () => {
     expect(bySwap.body.data.map((e: Ev) => e.id)).toEqual(swaps.slice(from, from + 100).map((e) => e.id));
   });
 
-  it.each([5, 61, 120])("pages deep oldest first (page %i of 100): alone, by type, after since and after an id", async (page) => {
+  it.each([
+    5, 61, 120,
+  ])("pages deep oldest first (page %i of 100): alone, by type, after since and after an id", async (page) => {
     const oldestFirst = [...events].reverse();
     const from = (page - 1) * 100;
-    const pageOf = async (query: string) => (await api(`/v1/events?order=asc&page=${page}&limit=100&${query}`)).body.data.map((e: Ev) => e.id);
+    const pageOf = async (query: string) =>
+      (await api(`/v1/events?order=asc&page=${page}&limit=100&${query}`)).body.data.map((e: Ev) => e.id);
     const expected = (list: Ev[]) => list.slice(from, from + 100).map((e) => e.id);
     expect(await pageOf("")).toEqual(expected(oldestFirst));
     expect(await pageOf("type=swap")).toEqual(expected(oldestFirst.filter((e) => e.type === "swap")));
     const pivot = oldestFirst[Math.floor(oldestFirst.length * 0.03)];
-    expect(await pageOf(`since=${pivot.timestamp.toISOString()}`)).toEqual(expected(oldestFirst.filter((e) => e.timestamp > pivot.timestamp)));
-    expect(await pageOf(`after=${pivot.id}`)).toEqual(expected(oldestFirst.filter((e) => BigInt(e.id) > BigInt(pivot.id))));
+    expect(await pageOf(`since=${pivot.timestamp.toISOString()}`)).toEqual(
+      expected(oldestFirst.filter((e) => e.timestamp > pivot.timestamp)),
+    );
+    expect(await pageOf(`after=${pivot.id}`)).toEqual(
+      expected(oldestFirst.filter((e) => BigInt(e.id) > BigInt(pivot.id))),
+    );
   });
 
   it("marks events confirmed at or below the indexed head minus the finality depth, and carries X-Indexed-Block", async () => {
@@ -119,7 +135,8 @@ describe("GET /v1/events", () => {
     expect(newest.confirmed).toBe(false);
     const wallet = busiest((e) => e.wallet_address);
     const own = await api(`/v1/wallets/${wallet}/events?limit=200`);
-    for (const e of expectShape(walletEventList, own.body).data) expect(e.confirmed).toBe(e.block_number <= confirmedTo);
+    for (const e of expectShape(walletEventList, own.body).data)
+      expect(e.confirmed).toBe(e.block_number <= confirmedTo);
   });
 
   const invalid: [string, string][] = [
@@ -134,7 +151,8 @@ describe("GET /v1/events", () => {
     ["limit=500", "limit"],
     ["include_removed=yes", "include_removed"],
   ];
-  it.each(invalid)("rejects %s", async (q, param) => expectError(await api(`/v1/events?${q}`), 400, "INVALID_PARAMS", param));
+  it.each(invalid)("rejects %s", async (q, param) =>
+    expectError(await api(`/v1/events?${q}`), 400, "INVALID_PARAMS", param));
 });
 
 describe("GET /v1/events?include_removed=true (tombstones of reorged events)", () => {
@@ -185,7 +203,11 @@ describe("GET /v1/events?include_removed=true (tombstones of reorged events)", (
     );
     for (const item of body.data.filter((e) => "removed" in e)) {
       const t = expectShape(removedEvent, item);
-      expect(t).toMatchObject({ removed: true, block_number: tombs.find((x) => x.id === t.id)!.block, tx_hash: `0x${"ab".repeat(32)}` });
+      expect(t).toMatchObject({
+        removed: true,
+        block_number: tombs.find((x) => x.id === t.id)!.block,
+        tx_hash: `0x${"ab".repeat(32)}`,
+      });
       expect(t).not.toHaveProperty("confirmed");
     }
     // Newest first, filtered by type and by token: the same rules apply to tombstones.
@@ -195,7 +217,8 @@ describe("GET /v1/events?include_removed=true (tombstones of reorged events)", (
     expect(ids).toContain(t0.id);
     expect(ids).toEqual([...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)));
     expect(byToken.body.total).toBe(
-      events.filter((e) => e.token_address === t0.token && e.type === t0.type).length + tombs.filter((t) => t.token === t0.token && t.type === t0.type).length,
+      events.filter((e) => e.token_address === t0.token && e.type === t0.type).length +
+        tombs.filter((t) => t.token === t0.token && t.type === t0.type).length,
     );
     const byWallet = await api(`/v1/events?wallet_address=${t0.wallet}&include_removed=true&limit=200`);
     expect(byWallet.body.data.map((e: { id: string }) => e.id)).toContain(t0.id);
@@ -232,6 +255,11 @@ describe("GET /v1/wallets/{address}/events", () => {
     expectError(await api(`/v1/wallets/0x${"7".repeat(40)}/events`), 404, "NOT_FOUND");
     expectError(await api(`/v1/wallets/0x${"7".repeat(39)}/events`), 400, "INVALID_PARAMS", "address");
     expectError(await api(`/v1/wallets/${events[0].wallet_address}/events?type=x`), 400, "INVALID_PARAMS", "type");
-    expectError(await api(`/v1/wallets/${events[0].wallet_address}/events?token_address=0x1`), 400, "INVALID_PARAMS", "token_address");
+    expectError(
+      await api(`/v1/wallets/${events[0].wallet_address}/events?token_address=0x1`),
+      400,
+      "INVALID_PARAMS",
+      "token_address",
+    );
   });
 });

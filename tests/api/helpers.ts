@@ -27,7 +27,13 @@ export type ApiResponse<T = any> = { status: number; headers: Headers; body: T }
 
 export async function api<T = any>(
   path: string,
-  opts: { key?: string | null; method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  opts: {
+    key?: string | null;
+    method?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResponse<T>> {
   const key = opts.key === undefined ? await sharedKey() : opts.key;
   const headers: Record<string, string> = { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...opts.headers };

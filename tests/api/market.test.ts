@@ -24,7 +24,9 @@ beforeAll(async () => {
   [{ token: quiet }] = await testDb().execute<{ token: string }>(
     sql`select token_address as token from events where type = 'swap' group by 1 order by count(*), 1 limit 1`,
   );
-  [{ head }] = await testDb().execute<{ head: number }>(sql`select extract(epoch from indexed_block_time)::float8 as head from sync_state`);
+  [{ head }] = await testDb().execute<{ head: number }>(
+    sql`select extract(epoch from indexed_block_time)::float8 as head from sync_state`,
+  );
 });
 
 /** Candles computed here from the pool events: the rule of the endpoint, written a second time. */
@@ -57,7 +59,8 @@ function expectSameCandles(actual: ReturnType<typeof expectedCandles>, expected:
   actual.forEach((c, i) => {
     const e = expected[i];
     // A price of 0 (no pool held the minimum liquidity) is 0 exactly; the others agree to 9 digits.
-    for (const k of ["open", "high", "low", "close"] as const) expect(e[k] === 0 ? c[k] : c[k] / e[k], `${c.time} ${k}`).toBeCloseTo(e[k] === 0 ? 0 : 1, 9);
+    for (const k of ["open", "high", "low", "close"] as const)
+      expect(e[k] === 0 ? c[k] : c[k] / e[k], `${c.time} ${k}`).toBeCloseTo(e[k] === 0 ? 0 : 1, 9);
     expect(c.volume_usd).toBeCloseTo(e.volume_usd, 1);
     expect(c.trades).toBe(e.trades);
   });
@@ -88,7 +91,10 @@ describe("GET /v1/tokens/{address}/ohlcv", () => {
     expect(body.total).toBe(all.length);
     expectSameCandles(body.data, all.slice(7, 14));
     // The first candle is the token's first pool event's interval.
-    const page1 = expectShape(ohlcvList, (await api(`/v1/tokens/${quiet}/ohlcv?interval=1h&from=${from}&limit=1`)).body);
+    const page1 = expectShape(
+      ohlcvList,
+      (await api(`/v1/tokens/${quiet}/ohlcv?interval=1h&from=${from}&limit=1`)).body,
+    );
     expect(page1.data[0].time).toBe(all[0].time);
     expectSameCandles(page1.data, all.slice(0, 1));
   });
@@ -137,7 +143,10 @@ describe("GET /v1/tokens/{address}/holders", () => {
     const quantities = [...body.data, ...page2.data].map((h) => h.quantity);
     expect(quantities).toEqual([...quantities].sort((a, b) => b - a));
     expect(new Set([...body.data, ...page2.data].map((h) => h.address)).size).toBe(20);
-    const last = expectShape(holderList, (await api(`/v1/tokens/${busy}/holders?limit=200&page=${Math.ceil(n / 200)}`)).body);
+    const last = expectShape(
+      holderList,
+      (await api(`/v1/tokens/${busy}/holders?limit=200&page=${Math.ceil(n / 200)}`)).body,
+    );
     expect(last.data).toHaveLength(n - 200 * (Math.ceil(n / 200) - 1));
   });
 
@@ -191,8 +200,17 @@ describe("GET /v1/tokens/{address}/pools", () => {
         join chain_contracts pc on pc.address = (case when p.token0 = t.address then p.token1 else p.token0 end) and pc.name = 'WETH'
        where t.address in (${busy}, ${quiet})`);
     expect(ratios.length).toBeGreaterThanOrEqual(2);
-    const pools = new Map<string, { price_usd: number | null; pair_token_symbol: string | null; pair_token_address: string; is_price_source: boolean }>();
-    for (const t of [busy, quiet]) for (const p of (await api(`/v1/tokens/${t}/pools`)).body.data) pools.set(p.address, p);
+    const pools = new Map<
+      string,
+      {
+        price_usd: number | null;
+        pair_token_symbol: string | null;
+        pair_token_address: string;
+        is_price_source: boolean;
+      }
+    >();
+    for (const t of [busy, quiet])
+      for (const p of (await api(`/v1/tokens/${t}/pools`)).body.data) pools.set(p.address, p);
     const busyPrice = (await api(`/v1/tokens/${busy}`)).body.price_usd;
     const busySource = ratios.find((r) => r.token === busy && pools.get(r.address)?.is_price_source)!;
     const wethUsd = busyPrice / busySource.weth_per_token;

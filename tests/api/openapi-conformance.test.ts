@@ -251,7 +251,13 @@ beforeAll(async () => {
   samples.push({ op: "GET /status", state: "the fixture's", expect: 200, key: null });
   // Free keys have no streams (403, sampled with the errors); a Pro key opens one.
   const pro = (await newKey("pro")).key;
-  samples.push({ op: "GET /events/stream", state: "a Pro key's stream of swaps", expect: 200, key: pro, query: "type=swap" });
+  samples.push({
+    op: "GET /events/stream",
+    state: "a Pro key's stream of swaps",
+    expect: 200,
+    key: pro,
+    query: "type=swap",
+  });
 
   // The own chain's states, read from its server.
   const ownUrl = own.server.baseUrl;
@@ -308,7 +314,13 @@ async function alertSamples(): Promise<Sample[]> {
   });
   return [
     ...Object.entries(kinds).map(kindSample),
-    { op: "POST /alerts", state: "Free smart money", expect: 403, key: free, body: { name: "x", kind: "smart_money", conditions: {} } },
+    {
+      op: "POST /alerts",
+      state: "Free smart money",
+      expect: 403,
+      key: free,
+      body: { name: "x", kind: "smart_money", conditions: {} },
+    },
     { op: "POST /alerts", state: "email", expect: 201, key: pro, body: { name: "calm", conditions } },
     { op: "POST /alerts", state: "webhook", expect: 201, key: pro, body: hooked },
     { op: "POST /alerts", state: "Free hooks", expect: 403, key: free, body: hooked },
@@ -376,7 +388,9 @@ describe("the OpenAPI document against live responses", () => {
     expect(await missing("/scores/wallet/{address}", wallets[1][1])).toContain("win_rate");
     const ownRead = [own.server.baseUrl, own.key] as const;
     // Its price since the launch's liquidity, without a trade.
-    const candles = (await get("/tokens/{address}/ohlcv", own.token, ...ownRead)) as unknown as { data: { trades: number }[] };
+    const candles = (await get("/tokens/{address}/ohlcv", own.token, ...ownRead)) as unknown as {
+      data: { trades: number }[];
+    };
     expect(candles.data.map((c) => c.trades).filter((n) => n > 0)).toEqual([]);
     expect(await missing("/scores/token/{address}", own.token, ...ownRead)).toContain("wash_trade_score");
     // Its only position is its launch liquidity (docs/methodology.md): no buy, no sell.

@@ -13,9 +13,18 @@ import { type AppServer, startAppServer } from "@/tests/setup/server";
  * shared one cannot show: configurations (public origin, email, embedded defaults, deadlines,
  * pool size) and sessions (it has an AUTH_SECRET).
  */
-export type OwnServer = AppServer & { secret: string; sql: Sql; db: Db; databaseUrl: string; close: () => Promise<void> };
+export type OwnServer = AppServer & {
+  secret: string;
+  sql: Sql;
+  db: Db;
+  databaseUrl: string;
+  close: () => Promise<void>;
+};
 
-export async function ownServer(prefix: string, env: (databaseUrl: string) => Record<string, string>): Promise<OwnServer> {
+export async function ownServer(
+  prefix: string,
+  env: (databaseUrl: string) => Record<string, string>,
+): Promise<OwnServer> {
   const database = await createTestDatabase(prefix);
   await runMigrations(database.url);
   const sql = connect(database.url, { max: 4 });
@@ -68,7 +77,12 @@ export function browser(baseUrl: string) {
 export type Browser = ReturnType<typeof browser>;
 
 /** Posts one of Auth.js's forms (sign-in, sign-out) with its CSRF token, as its pages do. */
-export async function authForm(b: Browser, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export async function authForm(
+  b: Browser,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const { csrfToken } = (await (await b.fetch("/api/auth/csrf", { headers })).json()) as { csrfToken: string };
   return b.fetch(path, {
     method: "POST",
@@ -83,7 +97,10 @@ export async function authForm(b: Browser, path: string, fields: Record<string, 
  * do, not of how one is obtained (tests/api/sign-in.test.ts does that through email links). The
  * cookie name is the one of an http APP_URL.
  */
-export async function signedIn(server: Pick<OwnServer, "db" | "sql" | "secret" | "baseUrl">, email = `${randomBytes(6).toString("hex")}@example.com`) {
+export async function signedIn(
+  server: Pick<OwnServer, "db" | "sql" | "secret" | "baseUrl">,
+  email = `${randomBytes(6).toString("hex")}@example.com`,
+) {
   const [user] = await server.db.insert(users).values({ email }).returning();
   const accountId = await linkAccount(server.db, user.id, email);
   const sid = await openSession(server.sql, user.id);

@@ -29,7 +29,8 @@ describe("GET /v1/wallets/{address}/positions", () => {
     for (const p of body.data) {
       expect(p.unrealized_pnl_usd).toBeCloseTo(p.value_usd - p.cost_basis_usd, 1);
       expect(p.pnl_usd).toBeCloseTo(p.realized_pnl_usd + p.unrealized_pnl_usd, 1);
-      if (p.buy_count + p.sell_count > 0) expect(Date.parse(p.last_trade_at!)).toBeGreaterThanOrEqual(Date.parse(p.first_trade_at!));
+      if (p.buy_count + p.sell_count > 0)
+        expect(Date.parse(p.last_trade_at!)).toBeGreaterThanOrEqual(Date.parse(p.first_trade_at!));
     }
     const profile = (await api(`/v1/wallets/${wallet}`)).body;
     const sum = body.data.reduce((a, p) => a + p.pnl_usd, 0);
@@ -50,12 +51,22 @@ describe("GET /v1/wallets/{address}/positions", () => {
     expect(page2.data.map((p) => p.token_address)).toEqual([all.data[1].token_address]);
   });
 
-  it.each(["all", "open", "closed"])("pages status=%s without a gap or a repeat, across the open and closed boundary", async (status) => {
-    const full = expectShape(positionList, (await api(`/v1/wallets/${wallet}/positions?status=${status}&limit=200`)).body);
+  it.each([
+    "all",
+    "open",
+    "closed",
+  ])("pages status=%s without a gap or a repeat, across the open and closed boundary", async (status) => {
+    const full = expectShape(
+      positionList,
+      (await api(`/v1/wallets/${wallet}/positions?status=${status}&limit=200`)).body,
+    );
     for (const limit of [2, 3]) {
       const paged: string[] = [];
       for (let page = 1; (page - 1) * limit < full.total; page++) {
-        const body = expectShape(positionList, (await api(`/v1/wallets/${wallet}/positions?status=${status}&limit=${limit}&page=${page}`)).body);
+        const body = expectShape(
+          positionList,
+          (await api(`/v1/wallets/${wallet}/positions?status=${status}&limit=${limit}&page=${page}`)).body,
+        );
         expect(body.total).toBe(full.total);
         paged.push(...body.data.map((p) => p.token_address));
       }

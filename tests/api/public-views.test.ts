@@ -22,7 +22,8 @@ beforeAll(async () => {
   server = await ownServer("oci_public_views", () => ({ TRUSTED_PROXIES: "loopback" }));
   await loadFixture(server.databaseUrl, { size: "tiny", seed: 7 });
   [{ token }] = await server.sql`select token_address as token from events group by 1 order by count(*) desc limit 1`;
-  [{ wallet }] = await server.sql`select wallet_address as wallet from events group by 1 order by count(*) desc limit 1`;
+  [{ wallet }] =
+    await server.sql`select wallet_address as wallet from events group by 1 order by count(*) desc limit 1`;
   [{ liquid }] = await server.sql`select address as liquid from token_metrics order by liquidity_usd desc limit 1`;
 }, 300_000);
 afterAll(async () => {
@@ -49,8 +50,12 @@ const visitor = () => {
   };
   return { meter: `client:${address}`, page, json: (path: string) => get(path).then(asResponse) };
 };
-const usage = async (keyId: string) => (await server.sql`select requests, rejected from usage_daily where key_id = ${keyId}`)[0] ?? null;
-const rateLimit = (res: ApiResponse) => [res.headers.get("x-ratelimit-limit"), res.headers.get("x-ratelimit-remaining")];
+const usage = async (keyId: string) =>
+  (await server.sql`select requests, rejected from usage_daily where key_id = ${keyId}`)[0] ?? null;
+const rateLimit = (res: ApiResponse) => [
+  res.headers.get("x-ratelimit-limit"),
+  res.headers.get("x-ratelimit-remaining"),
+];
 
 /** Views of the same lists that are not shared: a filter, deep and long pages, other candles, a wallet in a token. */
 const accountViews = () => [
@@ -71,7 +76,9 @@ describe("shared views", () => {
       ...EVENT_TYPES.map((type) => `/api/events?limit=${STREAM_PAGE_SIZE}&type=${type}`),
       `/api/events?limit=${STREAM_PAGE_SIZE}&token_address=${token}`,
       `/api/events?wallet_address=${wallet}&limit=25&page=1`,
-      ...Object.keys(OHLCV_INTERVALS).map((interval) => `/api/tokens/${token}/ohlcv?interval=${interval}&limit=${CHART_CANDLES}`),
+      ...Object.keys(OHLCV_INTERVALS).map(
+        (interval) => `/api/tokens/${token}/ohlcv?interval=${interval}&limit=${CHART_CANDLES}`,
+      ),
     ];
     expect(paths.length).toBeGreaterThan(40);
     const anonymous = visitor();
@@ -164,7 +171,8 @@ describe("the pages", () => {
 
   it("meter search per client address without an account: past the Free plan's limit it says when to retry", async () => {
     const anonymous = visitor();
-    for (let i = 0; i < 10; i++) expect((await anonymous.page(`/search?q=a${i}`)).body).not.toContain("Rate limit exceeded");
+    for (let i = 0; i < 10; i++)
+      expect((await anonymous.page(`/search?q=a${i}`)).body).not.toContain("Rate limit exceeded");
     expect((await anonymous.page("/search?q=a")).body).toMatch(/Rate limit exceeded\. Retry after \d+ s\./);
     expect(await usage(anonymous.meter)).toEqual({ requests: 10, rejected: 1 });
   });

@@ -19,7 +19,13 @@ function expectedTokens(q: string) {
   const exact = (t: TokenRow) => (t.symbol.toLowerCase() === lower || t.address === lower ? 1 : 0);
   return tokens
     .filter((t) => starts(t.symbol) || starts(t.name) || (/^0x[0-9a-f]*$/.test(lower) && t.address.startsWith(lower)))
-    .sort((a, b) => exact(b) - exact(a) || b.liquidity_usd - a.liquidity_usd || b.volume_24h_usd - a.volume_24h_usd || (a.address < b.address ? -1 : 1));
+    .sort(
+      (a, b) =>
+        exact(b) - exact(a) ||
+        b.liquidity_usd - a.liquidity_usd ||
+        b.volume_24h_usd - a.volume_24h_usd ||
+        (a.address < b.address ? -1 : 1),
+    );
 }
 
 describe("GET /v1/search", () => {
@@ -40,17 +46,29 @@ describe("GET /v1/search", () => {
   });
 
   it("puts the token whose symbol is exactly the query first", async () => {
-    const target = tokens.find((t) => tokens.filter((u) => u.symbol.toLowerCase().startsWith(t.symbol.toLowerCase())).length > 1) ?? tokens[0];
-    const body = expectShape(searchResults, (await api(`/v1/search?q=${encodeURIComponent(target.symbol.toLowerCase())}`)).body);
+    const target =
+      tokens.find((t) => tokens.filter((u) => u.symbol.toLowerCase().startsWith(t.symbol.toLowerCase())).length > 1) ??
+      tokens[0];
+    const body = expectShape(
+      searchResults,
+      (await api(`/v1/search?q=${encodeURIComponent(target.symbol.toLowerCase())}`)).body,
+    );
     expect(body.data[0]).toMatchObject({ type: "token", symbol: target.symbol, matched: "symbol" });
   });
 
   it("finds wallets and tokens by an address prefix, tokens first, wallets by trade count, with the exact total", async () => {
-    const [{ wallet }] = await testDb().execute<{ wallet: string }>(sql`select address as wallet from wallets order by trade_count desc limit 1`);
+    const [{ wallet }] = await testDb().execute<{ wallet: string }>(
+      sql`select address as wallet from wallets order by trade_count desc limit 1`,
+    );
     const prefix = wallet.slice(0, 4);
-    const [{ n }] = await testDb().execute<{ n: number }>(sql`select count(*)::int as n from wallets where address like ${`${prefix}%`}`);
+    const [{ n }] = await testDb().execute<{ n: number }>(
+      sql`select count(*)::int as n from wallets where address like ${`${prefix}%`}`,
+    );
     const expectedTokenCount = expectedTokens(prefix).length;
-    const body = expectShape(searchResults, (await api(`/v1/search?q=${prefix.toUpperCase().replace("0X", "0x")}&limit=200`)).body);
+    const body = expectShape(
+      searchResults,
+      (await api(`/v1/search?q=${prefix.toUpperCase().replace("0X", "0x")}&limit=200`)).body,
+    );
     expect(body.total).toBe(n + expectedTokenCount);
     const kinds = body.data.map((h) => h.type);
     expect(kinds).toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === "token" ? -1 : 1)));
@@ -65,7 +83,8 @@ describe("GET /v1/search", () => {
     const all = expectShape(searchResults, (await api(`/v1/search?q=${encodeURIComponent(q)}&limit=200`)).body);
     const page2 = expectShape(searchResults, (await api(`/v1/search?q=${encodeURIComponent(q)}&limit=2&page=2`)).body);
     expect(page2.data.map((h) => h.address)).toEqual(all.data.slice(2, 4).map((h) => h.address));
-    for (const wild of ["%", "_", "\\"]) expect((await api(`/v1/search?q=${encodeURIComponent(wild)}`)).body.total).toBe(expectedTokens(wild).length);
+    for (const wild of ["%", "_", "\\"])
+      expect((await api(`/v1/search?q=${encodeURIComponent(wild)}`)).body.total).toBe(expectedTokens(wild).length);
   });
 
   it.each([

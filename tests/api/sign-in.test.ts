@@ -44,8 +44,14 @@ describe("with email configured", () => {
 
   /** Asks for a sign-in link from a client at `client` (its X-Forwarded-For), with more headers if given. */
   const askLink = (email: string, client: string, headers: Record<string, string> = {}) =>
-    authForm(browser(server.baseUrl), "/api/auth/signin/resend", { email, callbackUrl: "/keys" }, { "x-forwarded-for": client, ...headers });
-  const linksTo = (email: string) => resend.sent.filter((m) => [m.to].flat().includes(email)).map((m) => m.text.match(/https?:\/\/\S+/)![0]);
+    authForm(
+      browser(server.baseUrl),
+      "/api/auth/signin/resend",
+      { email, callbackUrl: "/keys" },
+      { "x-forwarded-for": client, ...headers },
+    );
+  const linksTo = (email: string) =>
+    resend.sent.filter((m) => [m.to].flat().includes(email)).map((m) => m.text.match(/https?:\/\/\S+/)![0]);
   /** Opens a link from an email in a new browser; the server is reached directly, whatever the link's host. */
   async function open(link: string): Promise<{ browser: Browser; landed: Response }> {
     const b = browser(server.baseUrl);
@@ -55,10 +61,18 @@ describe("with email configured", () => {
   // An account route (market routes and /api/status are public): revoking a key that does not
   // exist answers 404 to a live session and 401 to anyone else.
   const signedIn = async (b: Browser) =>
-    (await b.fetch("/api/keys/key_none", { method: "DELETE", headers: { origin: ORIGIN, "content-type": "application/json" } })).status === 404;
+    (
+      await b.fetch("/api/keys/key_none", {
+        method: "DELETE",
+        headers: { origin: ORIGIN, "content-type": "application/json" },
+      })
+    ).status === 404;
 
   it("builds the link on the configured origin, whatever X-Forwarded-Host says", async () => {
-    const res = await askLink("victim@example.com", "198.51.100.1", { "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" });
+    const res = await askLink("victim@example.com", "198.51.100.1", {
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "http",
+    });
     expect(res.status).toBe(302);
     const [link] = linksTo("victim@example.com");
     expect(new URL(link).origin).toBe(ORIGIN);
@@ -77,16 +91,24 @@ describe("with email configured", () => {
     expect(linksTo("flooded@example.com")).toHaveLength(perAddress);
 
     for (let i = 0; i < perClient; i++) await askLink(`person${i}@example.com`, "203.0.113.77");
-    expect((await askLink("one-too-many@example.com", "203.0.113.77")).headers.get("location")).toMatch(/error=AccessDenied/);
+    expect((await askLink("one-too-many@example.com", "203.0.113.77")).headers.get("location")).toMatch(
+      /error=AccessDenied/,
+    );
     expect(linksTo("one-too-many@example.com")).toHaveLength(0);
   });
 
   it("counts an inbox once, however its address is spelt", async () => {
     const { perAddress } = SIGN_IN_EMAIL_LIMITS;
-    const spellings = ["inbox.owner@gmail.com", "inboxowner+1@gmail.com", "Inbox.Owner+2@googlemail.com", "i.n.b.o.x.o.w.n.e.r@gmail.com"];
+    const spellings = [
+      "inbox.owner@gmail.com",
+      "inboxowner+1@gmail.com",
+      "Inbox.Owner+2@googlemail.com",
+      "i.n.b.o.x.o.w.n.e.r@gmail.com",
+    ];
     const asked = Array.from({ length: perAddress + 1 }, (_, i) => spellings[i % spellings.length]);
     const answers = [];
-    for (const [i, email] of asked.entries()) answers.push((await askLink(email, `198.51.100.${40 + i}`)).headers.get("location"));
+    for (const [i, email] of asked.entries())
+      answers.push((await askLink(email, `198.51.100.${40 + i}`)).headers.get("location"));
     expect(answers.slice(0, perAddress).every((location) => !location?.includes("error="))).toBe(true);
     expect(answers[perAddress]).toMatch(/error=AccessDenied/);
     const spelt = new Set(spellings.map((e) => e.toLowerCase()));
@@ -130,7 +152,12 @@ describe("the start", () => {
   it("is refused with real email configured and no public origin, saying what to set", async () => {
     const database = await createTestDatabase("oci_refused");
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, RESEND_API_KEY: "re_test", NEXT_TELEMETRY_DISABLED: "1" };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATABASE_URL: database.url,
+        RESEND_API_KEY: "re_test",
+        NEXT_TELEMETRY_DISABLED: "1",
+      };
       delete env.APP_URL;
       delete env.AUTH_URL;
       const child = spawn(process.execPath, serveArgs(await freePort()), {
@@ -207,7 +234,11 @@ describe("on the embedded defaults", () => {
       await ensureAccount(server.db, email, plan);
       const b = browser(server.baseUrl);
       const res = await devSignIn(b, email);
-      expect([email, res.headers.get("location")?.includes("error="), b.cookies.has(SESSION_HTTP)]).toEqual([email, false, true]);
+      expect([email, res.headers.get("location")?.includes("error="), b.cookies.has(SESSION_HTTP)]).toEqual([
+        email,
+        false,
+        true,
+      ]);
       const [{ label }] = await server.sql<{ label: string }[]>`select label from plans where id = ${plan}`;
       const page = (await (await b.fetch("/plan")).text()).replaceAll("<!-- -->", "");
       expect(page).toContain(`data-testid="current-plan">${label}</strong>`);
@@ -239,7 +270,10 @@ describe("on the embedded defaults", () => {
   });
 
   it("writes sign-in links to the log without Resend, and says so at the start", async () => {
-    await authForm(browser(server.baseUrl), "/api/auth/signin/resend", { email: "local@example.com", callbackUrl: "/" });
+    await authForm(browser(server.baseUrl), "/api/auth/signin/resend", {
+      email: "local@example.com",
+      callbackUrl: "/",
+    });
     expect(server.output()).toContain("Sign-in links are written to this log");
     const logged = server
       .output()

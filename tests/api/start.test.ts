@@ -26,7 +26,10 @@ describe("npm start against a real DATABASE_URL", () => {
       NEXT_TELEMETRY_DISABLED: "1",
     };
     for (const name of ["RESEND_API_KEY", "APP_URL", "AUTH_URL", "DEV_SIGNIN"]) delete env[name];
-    const start = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const start = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     const exited = new Promise<void>((resolve) => start.once("exit", () => resolve()));
     try {

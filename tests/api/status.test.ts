@@ -8,10 +8,22 @@ import { api, expectShape, testDb } from "./helpers";
  * columns the worker's heartbeat and head probe write (head, heartbeat, failures) change, so the
  * other tests' data and X-Indexed-Block stay as they are.
  */
-type Row = { indexed_block: string; head_block: string | null; head_block_time: string | null; heartbeat_at: string | null; head_checked_at: string | null };
+type Row = {
+  indexed_block: string;
+  head_block: string | null;
+  head_block_time: string | null;
+  heartbeat_at: string | null;
+  head_checked_at: string | null;
+};
 let saved: Row;
 
-const setState = (s: { head?: number; headAgo?: number; heartbeatAgo?: number; headSeconds?: number; failures?: number }) =>
+const setState = (s: {
+  head?: number;
+  headAgo?: number;
+  heartbeatAgo?: number;
+  headSeconds?: number;
+  failures?: number;
+}) =>
   testDb().execute(sql`
     update sync_state set
       head_block = ${s.head ?? Number(saved.indexed_block)},
@@ -40,7 +52,13 @@ describe("GET /v1/status", () => {
   it("is healthy at the head with a live worker", async () => {
     await setState({});
     const s = await status();
-    expect(s).toMatchObject({ healthy: true, reasons: [], lag_blocks: 0, lag_seconds: 0, head_block: Number(saved.indexed_block) });
+    expect(s).toMatchObject({
+      healthy: true,
+      reasons: [],
+      lag_blocks: 0,
+      lag_seconds: 0,
+      head_block: Number(saved.indexed_block),
+    });
     expect(s.worker).toMatchObject({ alive: true, consecutive_failures: 0 });
     expect(s.quarantined_entities).toBe(0);
     expect(s.message).toMatch(/^Indexed to block [\d,]+, 0 blocks behind/);
@@ -50,7 +68,13 @@ describe("GET /v1/status", () => {
     const head = Number(saved.indexed_block) + 84;
     await setState({ head, headSeconds: 168, failures: 5 });
     const s = await status();
-    expect(s).toMatchObject({ head_block: head, lag_blocks: 84, lag_seconds: 168, healthy: false, reasons: ["lagging", "indexing_failing"] });
+    expect(s).toMatchObject({
+      head_block: head,
+      lag_blocks: 84,
+      lag_seconds: 168,
+      healthy: false,
+      reasons: ["lagging", "indexing_failing"],
+    });
     expect(s.message).toContain("84 blocks (3 min) behind the chain's head");
     expect(s.thresholds.max_lag_seconds).toBe(60);
     await setState({ head: Number(saved.indexed_block) + 3, headSeconds: 6 });
@@ -60,7 +84,12 @@ describe("GET /v1/status", () => {
   it("with the worker gone, says so and leaves the lag unknown instead of 0", async () => {
     await setState({ head: Number(saved.indexed_block), heartbeatAgo: 600, headAgo: 600 });
     const s = await status();
-    expect(s).toMatchObject({ healthy: false, lag_blocks: null, lag_seconds: null, head_block: Number(saved.indexed_block) });
+    expect(s).toMatchObject({
+      healthy: false,
+      lag_blocks: null,
+      lag_seconds: null,
+      head_block: Number(saved.indexed_block),
+    });
     expect(s.reasons).toEqual(["worker_down"]);
     expect(s.worker.alive).toBe(false);
     expect(s.message).toMatch(/^The indexer is not running \(last seen 10 min ago\)\. Data is as of block/);

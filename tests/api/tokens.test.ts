@@ -76,7 +76,9 @@ describe("GET /v1/tokens", () => {
     // age moves with the clock; allow tokens at the boundary
     if (name === "max_age_hours") expect(Math.abs(res.body.total - expected.length)).toBeLessThanOrEqual(1);
     else expect(res.body.total).toBe(expected.length);
-    const allowed = new Set(rows.filter((r) => keep(r, value + (name === "max_age_hours" ? 0.01 : 0))).map((r) => r.address));
+    const allowed = new Set(
+      rows.filter((r) => keep(r, value + (name === "max_age_hours" ? 0.01 : 0))).map((r) => r.address),
+    );
     for (const t of res.body.data) expect(allowed.has(t.address)).toBe(true);
   });
 
@@ -91,7 +93,9 @@ describe("GET /v1/tokens", () => {
 
   it("combines filters with AND", async () => {
     const res = await api("/v1/tokens?max_risk_score=60&min_liquidity_usd=1000&exclude_flags=sybil_cluster");
-    const expected = rows.filter((r) => r.risk_score <= 60 && r.liquidity_usd >= 1000 && !r.risk_flags.includes("sybil_cluster"));
+    const expected = rows.filter(
+      (r) => r.risk_score <= 60 && r.liquidity_usd >= 1000 && !r.risk_flags.includes("sybil_cluster"),
+    );
     expect(res.body.total).toBe(expected.length);
   });
 
@@ -131,7 +135,8 @@ describe("GET /v1/tokens", () => {
     sort,
     (a, b) => {
       const [x, y] = [a[field] as number | null, b[field] as number | null];
-      if (x === null || y === null) return Number(x === null) - Number(y === null) || a.address.localeCompare(b.address);
+      if (x === null || y === null)
+        return Number(x === null) - Number(y === null) || a.address.localeCompare(b.address);
       return (dir === "asc" ? x - y : y - x) || a.address.localeCompare(b.address);
     },
   ]);
@@ -172,14 +177,19 @@ describe("GET /v1/tokens", () => {
     const first = await api("/v1/tokens?limit=1", { key: k.key });
     const batch = await api(`/v1/tokens?addresses=${rows.slice(0, 50).map((r) => r.address)}`, { key: k.key });
     expect(batch.body.data).toHaveLength(50);
-    expect(Number(first.headers.get("x-ratelimit-remaining")) - Number(batch.headers.get("x-ratelimit-remaining"))).toBe(1);
+    expect(
+      Number(first.headers.get("x-ratelimit-remaining")) - Number(batch.headers.get("x-ratelimit-remaining")),
+    ).toBe(1);
   });
 
   const invalidBatch: [string, string][] = [
     ["addresses=", "addresses"],
     ["addresses=0x12", "addresses"],
     [`addresses=0x${"a".repeat(40)},nope`, "addresses"],
-    [`addresses=${Array.from({ length: MAX_BATCH_ADDRESSES + 1 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`).join(",")}`, "addresses"],
+    [
+      `addresses=${Array.from({ length: MAX_BATCH_ADDRESSES + 1 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`).join(",")}`,
+      "addresses",
+    ],
     [`addresses=0x${"a".repeat(40)}&sort=volume`, "sort"],
     [`addresses=0x${"a".repeat(40)}&min_liquidity_usd=5`, "min_liquidity_usd"],
     [`addresses=0x${"a".repeat(40)}&page=2`, "page"],
@@ -235,7 +245,13 @@ describe("GET /v1/tokens/{address}", () => {
        where e.type = 'swap' and e.timestamp > (select max(indexed_block_time) from sync_state) - interval '1 day' and b.amount > 0
        group by 1 order by count(*) desc limit 1`);
     const body = expectShape(tokenProfile, (await api(`/v1/tokens/${busiest.token}`)).body);
-    const flows = await testDb().execute<{ holder: string; balance: string; decimals: number; bought: string; sold: string }>(sql`
+    const flows = await testDb().execute<{
+      holder: string;
+      balance: string;
+      decimals: number;
+      bought: string;
+      sold: string;
+    }>(sql`
       select b.holder, b.amount::text as balance, t.decimals,
              coalesce(sum(e.token_amount) filter (where e.direction = 'buy'), 0)::text as bought,
              coalesce(sum(e.token_amount) filter (where e.direction = 'sell'), 0)::text as sold

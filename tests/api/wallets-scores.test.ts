@@ -12,7 +12,9 @@ beforeAll(async () => {
   [{ address: wallet }] = await testDb().execute<{ address: string }>(
     sql`select wallet as address from wallet_positions where quantity > 0 group by wallet order by count(*) desc, wallet limit 1`,
   );
-  [{ address: token }] = await testDb().execute<{ address: string }>(sql`select address from token_scores order by address limit 1`);
+  [{ address: token }] = await testDb().execute<{ address: string }>(
+    sql`select address from token_scores order by address limit 1`,
+  );
   [{ address: flagged }] = await testDb().execute<{ address: string }>(
     sql`select address from token_scores where cardinality(flags) > 0 order by address limit 1`,
   );
@@ -91,19 +93,35 @@ describe("GET /v1/scores", () => {
  */
 describe("published scores of the fixture chain", () => {
   it("pins a token's risk score: its dimensions under RISK_WEIGHTS, no flag or floor", async () => {
-    const body = expectShape(tokenScore, (await api("/v1/scores/token/0x7d97361b4df3e28aeb9a2307798a1b71395c6b04")).body);
-    expect({ risk_score: body.risk_score, flags: body.flags, dimensions: body.dimensions, adjustments: body.adjustments }).toEqual({
+    const body = expectShape(
+      tokenScore,
+      (await api("/v1/scores/token/0x7d97361b4df3e28aeb9a2307798a1b71395c6b04")).body,
+    );
+    expect({
+      risk_score: body.risk_score,
+      flags: body.flags,
+      dimensions: body.dimensions,
+      adjustments: body.adjustments,
+    }).toEqual({
       // 0.3·11 + 0.3·56.5 + 0.2·0 + 0.2·45.8 = 29.41. Liquidity counts the unlocked LP (its creator holds
       // it: unlocked_lp_share 1), which the severe-liquidity floor leaves out (45.6 without it, below 50).
       risk_score: 29.4,
       flags: [],
-      dimensions: { holder_concentration_score: 11, liquidity_stability_score: 56.5, wash_trade_score: 0, smart_money_flow_score: 45.8 },
+      dimensions: {
+        holder_concentration_score: 11,
+        liquidity_stability_score: 56.5,
+        wash_trade_score: 0,
+        smart_money_flow_score: 45.8,
+      },
       adjustments: [],
     });
   });
 
   it("pins a wallet's reputation and class", async () => {
-    const body = expectShape(walletScore, (await api("/v1/scores/wallet/0x241daa9cfdb6902d364a97431b93e2f6f9fa0ea7")).body);
+    const body = expectShape(
+      walletScore,
+      (await api("/v1/scores/wallet/0x241daa9cfdb6902d364a97431b93e2f6f9fa0ea7")).body,
+    );
     const { reputation_score, classification, dimensions, weights, missing_dimensions } = body;
     expect({ reputation_score, classification, dimensions, weights, missing_dimensions }).toEqual({
       // A position whose tokens are all in a pool as the wallet's liquidity is open, not a closed one without a profit.
@@ -125,7 +143,10 @@ describe("published scores of the fixture chain", () => {
     const closed = await api(`/v1/wallets/${address}/positions?status=closed&limit=1`);
     expect(score.closed_positions).toBe(closed.body.total);
     // The others are open positions it sold down to less than $1 of value (docs/methodology.md).
-    const open = (await api(`/v1/wallets/${address}/positions?status=open&limit=200`)).body.data as { sell_count: number; value_usd: number }[];
+    const open = (await api(`/v1/wallets/${address}/positions?status=open&limit=200`)).body.data as {
+      sell_count: number;
+      value_usd: number;
+    }[];
     const dust = open.filter((p) => p.sell_count > 0 && p.value_usd < 1).length;
     expect(dust).toBeGreaterThan(0);
     expect(score.closed_trades).toBe(score.closed_positions + dust);

@@ -25,7 +25,14 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
     let output = "";
     const child: ChildProcess = spawn(process.execPath, serveArgs(port), {
       // APP_URL: the public origin links and session writes must carry (lib/config.ts), as a browser sees it.
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info", WEBHOOK_ALLOW_PRIVATE: "1", APP_URL: `http://localhost:${port}`, ...env },
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        LOG_LEVEL: "info",
+        WEBHOOK_ALLOW_PRIVATE: "1",
+        APP_URL: `http://localhost:${port}`,
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (d) => (output += d));

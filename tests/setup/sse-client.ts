@@ -52,9 +52,15 @@ export class SseClient {
   /** Opens a stream; resolves with the response (whatever its status) once its headers arrived. */
   static open(url: string, o: SseOptions): Promise<SseClient> {
     return new Promise((resolve, reject) => {
-      const headers: Record<string, string> = { Accept: "text/event-stream", Authorization: `Bearer ${o.key}`, ...o.headers };
+      const headers: Record<string, string> = {
+        Accept: "text/event-stream",
+        Authorization: `Bearer ${o.key}`,
+        ...o.headers,
+      };
       if (o.lastEventId !== undefined) headers["Last-Event-ID"] = o.lastEventId;
-      const req = http.get(url, { headers, agent: false }, (res) => resolve(new SseClient(req, res, o.lastEventId, o.keep ?? true, o.onMessage)));
+      const req = http.get(url, { headers, agent: false }, (res) =>
+        resolve(new SseClient(req, res, o.lastEventId, o.keep ?? true, o.onMessage)),
+      );
       req.once("error", reject);
     });
   }

@@ -7,7 +7,16 @@ import { type FilterColumn, filterBounds, type TokenFilter } from "@/lib/domain/
 import { revokeKey } from "@/lib/keys/store";
 import { AlertEvaluator } from "./evaluate";
 import * as stored from "./test/fixtures";
-import { alertsDatabase, minutes, newAddress, newAlert, newOwner, notificationsOf, setToken, T0 } from "./test/fixtures";
+import {
+  alertsDatabase,
+  minutes,
+  newAddress,
+  newAlert,
+  newOwner,
+  notificationsOf,
+  setToken,
+  T0,
+} from "./test/fixtures";
 
 /** The filter evaluated by PostgreSQL over token_metrics: what the evaluator's in-memory sets must equal. */
 function tokenFilterSql(filter: TokenFilter, now: Date): SQL | undefined {
@@ -18,7 +27,9 @@ function tokenFilterSql(filter: TokenFilter, now: Date): SQL | undefined {
     holderGrowth1hPct: sql`${tokenMetrics.holderGrowth1hPct}`,
     createdAtMs: sql`extract(epoch from ${tokenMetrics.createdAt}) * 1000`,
   };
-  const conditions = filterBounds(filter, now).map((b) => sql`${column[b.column]} ${sql.raw(b.side === "min" ? ">=" : "<=")} ${b.value}`);
+  const conditions = filterBounds(filter, now).map(
+    (b) => sql`${column[b.column]} ${sql.raw(b.side === "min" ? ">=" : "<=")} ${b.value}`,
+  );
   if (filter.exclude_flags?.length) conditions.push(not(arrayOverlaps(tokenMetrics.riskFlags, filter.exclude_flags)));
   return and(...conditions);
 }
@@ -58,7 +69,12 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     const [n] = await notificationsOf(t.sql, alert.id);
     expect(n).toMatchObject({ channel: "email", recipient: owner.email, status: "pending", attempts: 0 });
     expect(n.payload.matches).toEqual([
-      expect.objectContaining({ address: a, name: "Alpha", symbol: "ALP", values: { liquidity_usd: 50_000, risk_score: 10 } }),
+      expect.objectContaining({
+        address: a,
+        name: "Alpha",
+        symbol: "ALP",
+        values: { liquidity_usd: 50_000, risk_score: 10 },
+      }),
     ]);
     expect(n.payload.total_matches).toBe(1);
     expect(await matchesOf(alert.id)).toEqual([{ address: a, notified: true }]);
@@ -176,7 +192,9 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     expect({ to: nx.recipient, tokens: listed(nx) }).toEqual({ to: "x-owner@example.com", tokens: [tx] });
     expect({ to: ny.recipient, tokens: listed(ny) }).toEqual({ to: "y-owner@example.com", tokens: [ty] });
     expect(await notificationsOf(t.sql, az.id)).toEqual([]);
-    const [{ n }] = await t.sql<{ n: number }[]>`select count(*)::int as n from notifications where recipient = 'z-owner@example.com'`;
+    const [{ n }] = await t.sql<
+      { n: number }[]
+    >`select count(*)::int as n from notifications where recipient = 'z-owner@example.com'`;
     expect(n).toBe(0);
   });
 
@@ -191,7 +209,12 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     ];
     await expect(newAlert(t.db, owner, { min_market_cap_usd: 1 })).rejects.toBeInstanceOf(Forbidden);
     await expect(
-      newAlert(t.db, owner, { min_market_cap_usd: 1 }, { notification_channel: "webhook", webhook_url: "https://example.com/h" }),
+      newAlert(
+        t.db,
+        owner,
+        { min_market_cap_usd: 1 },
+        { notification_channel: "webhook", webhook_url: "https://example.com/h" },
+      ),
     ).rejects.toBeInstanceOf(Forbidden);
 
     await evaluator.evaluate(t.sql, T0);
@@ -208,7 +231,10 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     await setToken(t.sql, newAddress(), LIQUID);
     await evaluator.evaluate(t.sql, T0);
     const [n] = await notificationsOf(t.sql, alert.id);
-    expect(n).toMatchObject({ status: "failed", lastError: expect.stringContaining("your account has no email address") });
+    expect(n).toMatchObject({
+      status: "failed",
+      lastError: expect.stringContaining("your account has no email address"),
+    });
   });
 
   it("runs after a worker cycle once caught up, and while idle every IDLE_INTERVAL_MS", async () => {
@@ -216,15 +242,39 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
     const alert = await newAlert(t.db, owner, CONDITIONS);
     await setToken(t.sql, newAddress(), LIQUID);
     const fired = async () => (await notificationsOf(t.sql, alert.id)).length;
-    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 90, indexedTime: T0.getTime() / 1000, step: "indexed" });
+    await evaluator.afterCycle({
+      sql: t.sql,
+      head: 100,
+      indexedBlock: 90,
+      indexedTime: T0.getTime() / 1000,
+      step: "indexed",
+    });
     expect(await fired()).toBe(0);
-    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 100, indexedTime: T0.getTime() / 1000, step: "idle" });
+    await evaluator.afterCycle({
+      sql: t.sql,
+      head: 100,
+      indexedBlock: 100,
+      indexedTime: T0.getTime() / 1000,
+      step: "idle",
+    });
     expect(await fired()).toBe(1);
     // Another alert, while idle: not before the interval has passed.
     const other = await newAlert(t.db, owner, CONDITIONS);
-    await evaluator.afterCycle({ sql: t.sql, head: 100, indexedBlock: 100, indexedTime: T0.getTime() / 1000, step: "idle" });
+    await evaluator.afterCycle({
+      sql: t.sql,
+      head: 100,
+      indexedBlock: 100,
+      indexedTime: T0.getTime() / 1000,
+      step: "idle",
+    });
     expect(await notificationsOf(t.sql, other.id)).toHaveLength(0);
-    await evaluator.afterCycle({ sql: t.sql, head: 101, indexedBlock: 101, indexedTime: T0.getTime() / 1000, step: "indexed" });
+    await evaluator.afterCycle({
+      sql: t.sql,
+      head: 101,
+      indexedBlock: 101,
+      indexedTime: T0.getTime() / 1000,
+      step: "indexed",
+    });
     expect(await notificationsOf(t.sql, other.id)).toHaveLength(1);
   });
 
@@ -255,7 +305,10 @@ describe("alert evaluation", { timeout: 60_000 }, () => {
       const now = minutes(T0, i);
       // A worker that just took over (no memory of the last cycle) reads the matches it replaces.
       await (i % 2 ? new AlertEvaluator() : evaluator).evaluate(t.sql, now);
-      const expected = await t.db.select({ address: tokenMetrics.address }).from(tokenMetrics).where(tokenFilterSql(filter, now));
+      const expected = await t.db
+        .select({ address: tokenMetrics.address })
+        .from(tokenMetrics)
+        .where(tokenFilterSql(filter, now));
       expect(
         (await matchesOf(alert.id)).map((m) => m.address),
         JSON.stringify(filter),

@@ -130,7 +130,9 @@ export class AlertEvaluator {
    * created without a block. "Now" is the indexed head's time, so ages, cooldowns and
    * last_triggered_at run on chain time, within the lag threshold of the head.
    */
-  readonly afterCycle = async (ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock" | "indexedTime" | "step">): Promise<void> => {
+  readonly afterCycle = async (
+    ctx: Pick<CycleContext, "sql" | "head" | "indexedBlock" | "indexedTime" | "step">,
+  ): Promise<void> => {
     const indexedTime = new Date(ctx.indexedTime * 1000);
     if (ctx.indexedBlock < ctx.head) return;
     if (ctx.step === "idle" && Date.now() - this.lastRun < IDLE_INTERVAL_MS) return;

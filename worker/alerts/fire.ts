@@ -1,7 +1,11 @@
 import { insertRows, names, type Tx, updateSql } from "@/db/bulk";
 import { alerts as alertsTable, notifications } from "@/db/schema";
 import { MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
-import { ALERT_COOLDOWN_MS as COOLDOWN_MS, explainTokenMatch, type PriceConditions } from "@/lib/domain/alert-conditions";
+import {
+  ALERT_COOLDOWN_MS as COOLDOWN_MS,
+  explainTokenMatch,
+  type PriceConditions,
+} from "@/lib/domain/alert-conditions";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import { newId } from "@/lib/keys/secret";
 import { type Firing, firingOf, loadTargets, notificationRow } from "./firing";

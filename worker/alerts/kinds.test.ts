@@ -83,8 +83,20 @@ describe("wallet alerts", { timeout: 60_000 }, () => {
     const [n] = await notificationsOf(t.sql, alert.id);
     expect(eventIds(n)).toEqual([block.ids[0], block.ids[2]]);
     expect(payloadOf(n).events).toEqual([
-      expect.objectContaining({ type: "buy", wallet_address: w, from_address: null, token_address: a, amount_usd: 250 }),
-      expect.objectContaining({ type: "receive", wallet_address: w, from_address: other, amount_usd: 40, symbol: "AAA" }),
+      expect.objectContaining({
+        type: "buy",
+        wallet_address: w,
+        from_address: null,
+        token_address: a,
+        amount_usd: 250,
+      }),
+      expect.objectContaining({
+        type: "receive",
+        wallet_address: w,
+        from_address: other,
+        amount_usd: 40,
+        symbol: "AAA",
+      }),
     ]);
     expect(payloadOf(n)).toMatchObject({ alert: { kind: "wallet" }, total_events: 2, matches: [] });
     expect(payloadOf(n).events?.[0].block_number).toBe(block.number);
@@ -171,7 +183,10 @@ describe("smart-money alerts", { timeout: 60_000 }, () => {
     await setWallet(t.sql, plain, "retail");
     await startChain();
     const any = await newAlertOf(t.db, owner, { kind: "smart_money", conditions: {} });
-    const ofB = await newAlertOf(t.db, owner, { kind: "smart_money", conditions: { token_address: b, min_amount_usd: 500 } });
+    const ofB = await newAlertOf(t.db, owner, {
+      kind: "smart_money",
+      conditions: { token_address: b, min_amount_usd: 500 },
+    });
     const batch = [buy(smart, a), sell(smart, b), buy(plain, b, 10_000), buy(smart, b, 600), buy(smart, b, 400)];
     const block = await addBlock(t.sql, seconds(T0, 2), batch);
     await evaluator.evaluate(t.sql, seconds(T0, 2));
@@ -221,7 +236,10 @@ describe("price alerts", { timeout: 60_000 }, () => {
     const [token, unpriced] = [newAddress(), newAddress()];
     await setToken(t.sql, token, { priceUsd: 2, priceChange1hPct: 5 });
     await setToken(t.sql, unpriced, { priceUsd: 0, priceChange1hPct: null });
-    const move = { kind: "price", conditions: { token_address: token, moves: "either", change_pct: 20, window: "1h" } } as const;
+    const move = {
+      kind: "price",
+      conditions: { token_address: token, moves: "either", change_pct: 20, window: "1h" },
+    } as const;
     const alert = await newAlertOf(t.db, owner, move);
     const dip = { kind: "price", conditions: { token_address: unpriced, crosses: "below", price_usd: 1 } } as const;
     const below = await newAlertOf(t.db, owner, dip);
@@ -235,13 +253,18 @@ describe("price alerts", { timeout: 60_000 }, () => {
 });
 
 const fast = { backoffMs: 5, maxBackoffMs: 20, appUrl: "https://intel.example" };
-const mailer = (baseUrl: string) => resendTransport({ apiKey: "re_test", baseUrl, from: "Alerts <a@example.com>", timeoutMs: 2_000 });
+const mailer = (baseUrl: string) =>
+  resendTransport({ apiKey: "re_test", baseUrl, from: "Alerts <a@example.com>", timeoutMs: 2_000 });
 
 /** Each kind: the alert, and what makes it fire once after the chain started. */
 type Define = (token: string, wallet: string) => AlertDefinition;
 type Happen = (token: string, wallet: string) => Promise<unknown>;
 const KINDS: [string, Define, Happen][] = [
-  ["wallet", (_token, wallet) => watch(wallet, "sell"), (token, wallet) => addBlock(t.sql, seconds(T0, 2), [sell(wallet, token)])],
+  [
+    "wallet",
+    (_token, wallet) => watch(wallet, "sell"),
+    (token, wallet) => addBlock(t.sql, seconds(T0, 2), [sell(wallet, token)]),
+  ],
   [
     "price",
     (token) => ({ kind: "price", conditions: { token_address: token, crosses: "below", price_usd: 0.5 } }),
@@ -273,7 +296,11 @@ describe("delivery of every kind", { timeout: 60_000 }, () => {
       if ("webhook_secret" in byHook && byHook.webhook_secret) secrets.set(byHook.id, byHook.webhook_secret);
 
       await happen(token, wallet);
-      const transports = { email: mailer(resend.url), webhook: webhookTransport({ timeoutMs: 2_000, allowPrivate: true }), ...fast };
+      const transports = {
+        email: mailer(resend.url),
+        webhook: webhookTransport({ timeoutMs: 2_000, allowPrivate: true }),
+        ...fast,
+      };
       for (const s of [2, 4, 60]) {
         await evaluator.evaluate(t.sql, seconds(T0, s));
         await deliverDue(t.sql, transports);
@@ -292,7 +319,11 @@ describe("delivery of every kind", { timeout: 60_000 }, () => {
       expect(hooks.delivered.size).toBe(1);
       expect(delivered.verified).toBe(true);
       const body = JSON.parse(delivered.body);
-      expect(body).toMatchObject({ id: hook[0].idempotencyKey, type: "alert.triggered", alert: { id: byHook.id, kind } });
+      expect(body).toMatchObject({
+        id: hook[0].idempotencyKey,
+        type: "alert.triggered",
+        alert: { id: byHook.id, kind },
+      });
       const match = expect.objectContaining({ address: token, values: { price_usd: 0.25 } });
       if (kind === "price") expect(body.matches).toEqual([match]);
       else expect(body.events).toEqual([expect.objectContaining({ token_address: token, wallet_address: wallet })]);
@@ -325,7 +356,10 @@ describe("the builder's preview of the last day", { timeout: 60_000 }, () => {
     await addBlock(t.sql, minutes(T0, -90), [{ ...sell(w, a), priceUsd: 0.7 }]);
     const last = await addBlock(t.sql, minutes(T0, -30), [{ ...buy(w, a), priceUsd: 1.2 }]);
     await setHead(t.sql, last.number, T0);
-    const preview = await previewAlert(t.db, { kind: "price", conditions: { token_address: a, crosses: "above", price_usd: 1 } });
+    const preview = await previewAlert(t.db, {
+      kind: "price",
+      conditions: { token_address: a, crosses: "above", price_usd: 1 },
+    });
     expect(preview).toMatchObject({ kind: "price", notifications: 2, events: [], total_events: 0 });
     expect(preview.firings.map((f) => [f.at, f.price_usd])).toEqual([
       [minutes(T0, -30).toISOString(), 1.2],

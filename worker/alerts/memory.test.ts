@@ -92,7 +92,9 @@ describe("MatchMemory", () => {
       }
       memory.remember(result, digests);
       lastDigests = digests;
-      lastSets = new Map([...conditions.keys()].map((k) => [k, new Set(result.sets.get(k)!.map((p) => tokens[p].address))]));
+      lastSets = new Map(
+        [...conditions.keys()].map((k) => [k, new Set(result.sets.get(k)!.map((p) => tokens[p].address))]),
+      );
     }
   }, 60_000);
 });

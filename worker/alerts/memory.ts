@@ -1,4 +1,10 @@
-import { type FilterBound, filterBounds, matchesTokenFilter, passesBound, type TokenFilter } from "@/lib/domain/token-filter";
+import {
+  type FilterBound,
+  filterBounds,
+  matchesTokenFilter,
+  passesBound,
+  type TokenFilter,
+} from "@/lib/domain/token-filter";
 import { TokenIndex } from "./token-index";
 import { type CycleToken, sameToken } from "./tokens";
 

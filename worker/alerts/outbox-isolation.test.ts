@@ -8,7 +8,16 @@ import { failingWebhookTargets } from "@/lib/queries/failing-webhooks";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, HOST_PAUSED, runOutboxSender } from "./outbox";
 import { startFakeResend, startWebhookReceiver } from "./test/fake-servers";
-import { alertsDatabase, newAddress, newAlert, newOwner, notificationsOf, type Owner, setToken, T0 } from "./test/fixtures";
+import {
+  alertsDatabase,
+  newAddress,
+  newAlert,
+  newOwner,
+  notificationsOf,
+  type Owner,
+  setToken,
+  T0,
+} from "./test/fixtures";
 
 /**
  * Nobody's notifications wait on anybody else's receiver: email and webhooks are lanes apart,
@@ -44,11 +53,16 @@ async function startTarpit() {
 }
 
 const CONDITIONS = { min_liquidity_usd: 1_000 };
-const emailVia = (baseUrl: string) => resendTransport({ apiKey: "re_test", baseUrl, from: "Alerts <alerts@example.com>", timeoutMs: 2_000 });
+const emailVia = (baseUrl: string) =>
+  resendTransport({ apiKey: "re_test", baseUrl, from: "Alerts <alerts@example.com>", timeoutMs: 2_000 });
 const fast = { backoffMs: 5, maxBackoffMs: 20, appUrl: "https://intel.example" };
 
 /** `count` alerts of `owner`, all matching one new token, evaluated: one notification each. */
-async function fire(owner: Owner, count: number, extra: { notification_channel?: "email" | "webhook"; webhook_url?: string } = {}) {
+async function fire(
+  owner: Owner,
+  count: number,
+  extra: { notification_channel?: "email" | "webhook"; webhook_url?: string } = {},
+) {
   for (let i = 0; i < count; i++) await newAlert(t.db, owner, CONDITIONS, extra);
   await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
   await new AlertEvaluator().evaluate(t.sql, T0);
@@ -80,8 +94,12 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
         signal: stop.signal,
         pollMs: 20,
       });
-      const emailsSent = async () => (await notificationsOf(t.sql)).filter((r) => r.channel === "email" && r.status === "sent").length === 3;
-      await until(async () => tarpit.requests() > 0 && (await emailsSent()), "webhooks at the tarpit and the emails sent");
+      const emailsSent = async () =>
+        (await notificationsOf(t.sql)).filter((r) => r.channel === "email" && r.status === "sent").length === 3;
+      await until(
+        async () => tarpit.requests() > 0 && (await emailsSent()),
+        "webhooks at the tarpit and the emails sent",
+      );
       expect(resend.sent.map((e) => e.to)).toEqual([mailed.email, mailed.email, mailed.email]);
       const rows = await notificationsOf(t.sql);
       expect(rows.filter((r) => r.channel === "webhook").every((r) => r.status === "pending")).toBe(true);
@@ -106,27 +124,41 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
       await fire(await newOwner(t.db, "pro"), 10, { notification_channel: "webhook", webhook_url: tarpit.url });
       const healthy = await newOwner(t.db, "pro");
       for (let i = 0; i < 2; i++) {
-        const alert = await newAlert(t.db, healthy, CONDITIONS, { notification_channel: "webhook", webhook_url: `${good.url}/in` });
+        const alert = await newAlert(t.db, healthy, CONDITIONS, {
+          notification_channel: "webhook",
+          webhook_url: `${good.url}/in`,
+        });
         if ("webhook_secret" in alert && alert.webhook_secret) secrets.set(alert.id, alert.webhook_secret);
       }
       await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
       await new AlertEvaluator().evaluate(t.sql, T0);
 
       const breaker = new HostBreaker({ threshold: 3 });
-      const options = { email: null, webhook: webhookTransport({ timeoutMs: 200, allowPrivate: true }), breaker, ...fast };
+      const options = {
+        email: null,
+        webhook: webhookTransport({ timeoutMs: 200, allowPrivate: true }),
+        breaker,
+        ...fast,
+      };
       await deliverDue(t.sql, options, ["webhook"]);
 
       expect(tarpit.requests()).toBe(3);
       expect(good.delivered.size).toBe(2);
       const atTarpit = (await notificationsOf(t.sql)).filter((r) => r.recipient === tarpit.url);
-      expect(atTarpit.map((r) => r.lastError).sort()).toEqual([...Array(3).fill(WEBHOOK_ERRORS.noAnswer(200)), ...Array(7).fill(HOST_PAUSED)].sort());
+      expect(atTarpit.map((r) => r.lastError).sort()).toEqual(
+        [...Array(3).fill(WEBHOOK_ERRORS.noAnswer(200)), ...Array(7).fill(HOST_PAUSED)].sort(),
+      );
       expect(atTarpit.every((r) => r.status === "pending")).toBe(true);
 
       // Due again while the circuit is open: put off once more, without a request.
       await t.sql`update notifications set next_attempt_at = now() where status = 'pending'`;
       await deliverDue(t.sql, options, ["webhook"]);
       expect(tarpit.requests()).toBe(3);
-      expect((await notificationsOf(t.sql)).filter((r) => r.recipient === tarpit.url).every((r) => r.lastError === HOST_PAUSED)).toBe(true);
+      expect(
+        (await notificationsOf(t.sql))
+          .filter((r) => r.recipient === tarpit.url)
+          .every((r) => r.lastError === HOST_PAUSED),
+      ).toBe(true);
     } finally {
       await tarpit.close();
       await good.close();
@@ -141,26 +173,38 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
     try {
       const minter = await newOwner(t.db, "pro");
       for (const tarpit of tarpits) {
-        for (let i = 0; i < 2; i++) await newAlert(t.db, minter, CONDITIONS, { notification_channel: "webhook", webhook_url: tarpit.url });
+        for (let i = 0; i < 2; i++)
+          await newAlert(t.db, minter, CONDITIONS, { notification_channel: "webhook", webhook_url: tarpit.url });
       }
       const neighbour = await newOwner(t.db, "pro");
       for (let i = 0; i < 2; i++) {
-        const alert = await newAlert(t.db, neighbour, CONDITIONS, { notification_channel: "webhook", webhook_url: `${good.url}/in` });
+        const alert = await newAlert(t.db, neighbour, CONDITIONS, {
+          notification_channel: "webhook",
+          webhook_url: `${good.url}/in`,
+        });
         if ("webhook_secret" in alert && alert.webhook_secret) secrets.set(alert.id, alert.webhook_secret);
       }
       await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
       await new AlertEvaluator().evaluate(t.sql, T0);
 
       const breaker = new HostBreaker({ threshold: 3 });
-      await deliverDue(t.sql, { email: null, webhook: webhookTransport({ timeoutMs: 200, allowPrivate: true }), breaker, ...fast }, ["webhook"]);
+      await deliverDue(
+        t.sql,
+        { email: null, webhook: webhookTransport({ timeoutMs: 200, allowPrivate: true }), breaker, ...fast },
+        ["webhook"],
+      );
 
       expect(tarpits.reduce((sum, tarpit) => sum + tarpit.requests(), 0)).toBe(3);
       expect(good.delivered.size).toBe(2);
       const minted = (await notificationsOf(t.sql)).filter((r) => tarpits.some((tarpit) => tarpit.url === r.recipient));
-      expect(minted.map((r) => r.lastError).sort()).toEqual([...Array(3).fill(WEBHOOK_ERRORS.noAnswer(200)), ...Array(7).fill(HOST_PAUSED)].sort());
+      expect(minted.map((r) => r.lastError).sort()).toEqual(
+        [...Array(3).fill(WEBHOOK_ERRORS.noAnswer(200)), ...Array(7).fill(HOST_PAUSED)].sort(),
+      );
       // The account sees its failing targets, and why; the neighbour has none.
       const failing = await failingWebhookTargets(t.db, minter.accountId);
-      expect(failing.map((f) => [f.url, f.alerts, f.undelivered]).sort()).toEqual(tarpits.map((tarpit) => [tarpit.url, 2, 2]).sort());
+      expect(failing.map((f) => [f.url, f.alerts, f.undelivered]).sort()).toEqual(
+        tarpits.map((tarpit) => [tarpit.url, 2, 2]).sort(),
+      );
       expect(new Set(failing.map((f) => f.lastError))).toEqual(new Set([WEBHOOK_ERRORS.noAnswer(200), HOST_PAUSED]));
       expect(await failingWebhookTargets(t.db, neighbour.accountId)).toEqual([]);
     } finally {
@@ -177,7 +221,11 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
       await fire(b, 1);
       await fire(c, 1);
 
-      await deliverDue(t.sql, { email: emailVia(resend.url), webhook: webhookTransport({ timeoutMs: 2_000 }), batchSize: 3, ...fast }, ["email"]);
+      await deliverDue(
+        t.sql,
+        { email: emailVia(resend.url), webhook: webhookTransport({ timeoutMs: 2_000 }), batchSize: 3, ...fast },
+        ["email"],
+      );
       expect(resend.sent).toHaveLength(3);
       expect(resend.sent.map((e) => e.to)).toEqual(expect.arrayContaining([b.email, c.email]));
     } finally {
@@ -190,19 +238,30 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
     const hooks = await startWebhookReceiver(secrets);
     try {
       const owner = await newOwner(t.db, "pro");
-      const alert = await newAlert(t.db, owner, CONDITIONS, { notification_channel: "webhook", webhook_url: `${hooks.url}/in` });
+      const alert = await newAlert(t.db, owner, CONDITIONS, {
+        notification_channel: "webhook",
+        webhook_url: `${hooks.url}/in`,
+      });
       if ("webhook_secret" in alert && alert.webhook_secret) secrets.set(alert.id, alert.webhook_secret);
       await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
       await new AlertEvaluator().evaluate(t.sql, T0);
       // Fired while on Pro, delivered after the account went to Free.
       await setPlan(t.db, owner.accountId, "free");
-      await deliverDue(t.sql, { email: null, webhook: webhookTransport({ timeoutMs: 2_000, allowPrivate: true }), ...fast });
+      await deliverDue(t.sql, {
+        email: null,
+        webhook: webhookTransport({ timeoutMs: 2_000, allowPrivate: true }),
+        ...fast,
+      });
 
       // A new match after the downgrade: the firing records the refusal instead of a delivery.
       await t.sql`update alerts set last_triggered_at = null`;
       await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
       await new AlertEvaluator().evaluate(t.sql, T0);
-      await deliverDue(t.sql, { email: null, webhook: webhookTransport({ timeoutMs: 2_000, allowPrivate: true }), ...fast });
+      await deliverDue(t.sql, {
+        email: null,
+        webhook: webhookTransport({ timeoutMs: 2_000, allowPrivate: true }),
+        ...fast,
+      });
 
       const rows = await notificationsOf(t.sql);
       expect(rows.map((r) => [r.status, r.lastError])).toEqual([

@@ -7,7 +7,16 @@ import { getAlert } from "@/lib/queries/alerts";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, EMAIL_NOT_CONFIGURED, type SenderOptions } from "./outbox";
 import { startFakeResend, startWebhookReceiver } from "./test/fake-servers";
-import { alertsDatabase, newAddress, newAlert, newOwner, notificationsOf, type Owner, setToken, T0 } from "./test/fixtures";
+import {
+  alertsDatabase,
+  newAddress,
+  newAlert,
+  newOwner,
+  notificationsOf,
+  type Owner,
+  setToken,
+  T0,
+} from "./test/fixtures";
 
 let t: Awaited<ReturnType<typeof alertsDatabase>>;
 beforeAll(async () => {
@@ -20,11 +29,16 @@ afterAll(async () => {
 
 const CONDITIONS = { min_liquidity_usd: 1_000 };
 const fast = { backoffMs: 5, maxBackoffMs: 20, appUrl: "https://intel.example" } satisfies Partial<SenderOptions>;
-const emailVia = (baseUrl: string) => resendTransport({ apiKey: "re_test", baseUrl, from: "Alerts <alerts@example.com>", timeoutMs: 2_000 });
+const emailVia = (baseUrl: string) =>
+  resendTransport({ apiKey: "re_test", baseUrl, from: "Alerts <alerts@example.com>", timeoutMs: 2_000 });
 const webhooks = webhookTransport({ timeoutMs: 2_000, allowPrivate: true });
 
 /** `count` alerts per owner on `channel`, all matching one token, evaluated once: one notification each. */
-async function fire(owners: Owner[], count: number, extra: { notification_channel?: "email" | "webhook"; webhook_url?: string } = {}) {
+async function fire(
+  owners: Owner[],
+  count: number,
+  extra: { notification_channel?: "email" | "webhook"; webhook_url?: string } = {},
+) {
   const secrets = new Map<string, string>();
   for (const owner of owners) {
     for (let i = 0; i < count; i++) {
@@ -41,7 +55,9 @@ async function fire(owners: Owner[], count: number, extra: { notification_channe
 async function drain(options: SenderOptions, deadlineMs = 30_000) {
   const until = Date.now() + deadlineMs;
   for (;;) {
-    const [{ pending }] = await t.sql<{ pending: number }[]>`select count(*)::int as pending from notifications where status = 'pending'`;
+    const [{ pending }] = await t.sql<
+      { pending: number }[]
+    >`select count(*)::int as pending from notifications where status = 'pending'`;
     if (pending === 0) return;
     if (Date.now() > until) throw new Error(`${pending} notifications still pending`);
     if ((await deliverDue(t.sql, options)) === 0) await new Promise((r) => setTimeout(r, 10));
@@ -56,7 +72,10 @@ describe("alert delivery", { timeout: 60_000 }, () => {
     try {
       const owners = [await newOwner(t.db), await newOwner(t.db), await newOwner(t.db)];
       await fire(owners, 10);
-      for (const [id, secret] of await fire([owners[0]], 10, { notification_channel: "webhook", webhook_url: `${hooks.url}/in` })) {
+      for (const [id, secret] of await fire([owners[0]], 10, {
+        notification_channel: "webhook",
+        webhook_url: `${hooks.url}/in`,
+      })) {
         secrets.set(id, secret);
       }
 
@@ -88,12 +107,20 @@ describe("alert delivery", { timeout: 60_000 }, () => {
     const hooks = await startWebhookReceiver(secrets, { rate: 0 }, 500);
     try {
       const owner = await newOwner(t.db);
-      for (const [id, s] of await fire([owner], 1, { notification_channel: "webhook", webhook_url: `${hooks.url}/in` })) secrets.set(id, s);
+      for (const [id, s] of await fire([owner], 1, { notification_channel: "webhook", webhook_url: `${hooks.url}/in` }))
+        secrets.set(id, s);
       await drain({ email: null, webhook: webhooks, maxAttempts: 3, ...fast });
       const [row] = await notificationsOf(t.sql);
       expect(row).toMatchObject({ status: "failed", attempts: 3, lastError: WEBHOOK_ERRORS.status(500) });
       const detail = await getAlert(t.db, owner, row.alertId);
-      expect(detail.deliveries).toEqual([expect.objectContaining({ status: "failed", attempts: 3, last_error: WEBHOOK_ERRORS.status(500), sent_at: null })]);
+      expect(detail.deliveries).toEqual([
+        expect.objectContaining({
+          status: "failed",
+          attempts: 3,
+          last_error: WEBHOOK_ERRORS.status(500),
+          sent_at: null,
+        }),
+      ]);
     } finally {
       await hooks.close();
     }
@@ -122,7 +149,8 @@ describe("alert delivery", { timeout: 60_000 }, () => {
     try {
       const owner = await newOwner(t.db);
       await fire([owner], 2);
-      for (const [id, s] of await fire([owner], 1, { notification_channel: "webhook", webhook_url: `${hooks.url}/in` })) secrets.set(id, s);
+      for (const [id, s] of await fire([owner], 1, { notification_channel: "webhook", webhook_url: `${hooks.url}/in` }))
+        secrets.set(id, s);
 
       for (let i = 0; i < 3; i++) await deliverDue(t.sql, { email: null, webhook: webhooks, ...fast });
       spy.mockRestore();

@@ -88,13 +88,17 @@ const WEBHOOKS_PER_PASS = 20;
 
 type Resolved = SenderOptions & typeof DEFAULTS & { appUrl: string; breaker: HostBreaker };
 
-export const EMAIL_NOT_CONFIGURED = "Not sent: this server has no email service configured (RESEND_API_KEY); the message waits in the outbox.";
+export const EMAIL_NOT_CONFIGURED =
+  "Not sent: this server has no email service configured (RESEND_API_KEY); the message waits in the outbox.";
 export const HOST_PAUSED =
   "Your webhooks at this domain kept failing, so deliveries to it are paused for a few minutes; they resume by themselves once it answers.";
 
 /** Transports as configured (RESEND_API_KEY, RESEND_BASE_URL, EMAIL_FROM, WEBHOOK_ALLOW_PRIVATE). */
 export function transportsFromConfig(): Pick<SenderOptions, "email" | "webhook"> {
-  return { email: emailTransportFromConfig(), webhook: webhookTransport({ timeoutMs: 10_000, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }) };
+  return {
+    email: emailTransportFromConfig(),
+    webhook: webhookTransport({ timeoutMs: 10_000, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }),
+  };
 }
 
 type Claimed = {
@@ -120,7 +124,11 @@ const resolve = (options: SenderOptions): Resolved => ({
 });
 
 /** One pass over the due rows of each lane, the lanes side by side: how many rows were claimed. */
-export async function deliverDue(sql: Sql, options: SenderOptions, channels: readonly Channel[] = CHANNELS): Promise<number> {
+export async function deliverDue(
+  sql: Sql,
+  options: SenderOptions,
+  channels: readonly Channel[] = CHANNELS,
+): Promise<number> {
   const opts = resolve(options);
   const claimed = await Promise.all(channels.map((channel) => deliverLane(sql, channel, opts)));
   return claimed.reduce((a, b) => a + b, 0);
@@ -276,11 +284,21 @@ async function deliverToTarget(sql: Sql, target: string, rows: Claimed[], opts: 
 
 async function attempt(row: Claimed, opts: Resolved): Promise<DeliveryResult> {
   try {
-    if (row.channel === "webhook" && !row.webhooks) return { ok: false, error: webhooksRefused({ label: row.planLabel }), permanent: true };
+    if (row.channel === "webhook" && !row.webhooks)
+      return { ok: false, error: webhooksRefused({ label: row.planLabel }), permanent: true };
     if (row.channel === "webhook" && row.webhookSecret) {
-      return await opts.webhook.send(row.recipient, row.webhookSecret, row.idempotencyKey, webhookBody(row.idempotencyKey, row.payload));
+      return await opts.webhook.send(
+        row.recipient,
+        row.webhookSecret,
+        row.idempotencyKey,
+        webhookBody(row.idempotencyKey, row.payload),
+      );
     }
-    return { ok: false, error: "Not sent: the alert's channel changed before this delivery went out.", permanent: true };
+    return {
+      ok: false,
+      error: "Not sent: the alert's channel changed before this delivery went out.",
+      permanent: true,
+    };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err), permanent: false };
   }
@@ -339,7 +357,9 @@ const PARK_EMAILS = `${updateSql(
 
 /** Without an email transport: logs each email once and marks it as kept. */
 async function parkEmails(sql: Sql) {
-  const parked = await sql.unsafe<{ id: string; recipient: string; payload: AlertNotification }[]>(PARK_EMAILS, [EMAIL_NOT_CONFIGURED]);
+  const parked = await sql.unsafe<{ id: string; recipient: string; payload: AlertNotification }[]>(PARK_EMAILS, [
+    EMAIL_NOT_CONFIGURED,
+  ]);
   for (const n of parked) {
     const { subject, text } = renderAlertEmail(n.payload);
     log.info("alert email kept in the outbox (RESEND_API_KEY not set)", { id: n.id, to: n.recipient, subject, text });
@@ -350,7 +370,10 @@ async function parkEmails(sql: Sql) {
  * Runs each lane in a loop of its own until `signal` aborts, polling every `pollMs` while it has
  * nothing due: a lane busy with slow receivers never delays the other.
  */
-export async function runOutboxSender(sql: Sql, options: SenderOptions & { signal?: AbortSignal; pollMs?: number }): Promise<void> {
+export async function runOutboxSender(
+  sql: Sql,
+  options: SenderOptions & { signal?: AbortSignal; pollMs?: number },
+): Promise<void> {
   const { signal, pollMs = 1_000 } = options;
   const lane = { ...options, breaker: options.breaker ?? new HostBreaker() };
   await Promise.all(
@@ -363,7 +386,11 @@ export async function runOutboxSender(sql: Sql, options: SenderOptions & { signa
           failures = 0;
         } catch (err) {
           failures++;
-          log.error("alert outbox pass failed", { channel, error: err instanceof Error ? err.message : String(err), failures });
+          log.error("alert outbox pass failed", {
+            channel,
+            error: err instanceof Error ? err.message : String(err),
+            failures,
+          });
         }
         if (claimed === 0) await sleep(failures ? Math.min(30_000, pollMs * 2 ** failures) : pollMs, signal);
       }

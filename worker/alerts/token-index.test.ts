@@ -59,7 +59,9 @@ describe("TokenIndex", () => {
     const tokens = randomTokens(mulberry32(1), 33);
     const index = new TokenIndex(tokens, NOW);
     const filter = { min_liquidity_usd: 0, max_risk_score: 100 };
-    expect(sorted(index.matching(filter))).toEqual(tokens.flatMap((t, i) => (matchesTokenFilter(t, filter, NOW) ? [i] : [])));
+    expect(sorted(index.matching(filter))).toEqual(
+      tokens.flatMap((t, i) => (matchesTokenFilter(t, filter, NOW) ? [i] : [])),
+    );
     expect(new TokenIndex([], NOW).matching(filter)).toEqual([]);
   });
 });

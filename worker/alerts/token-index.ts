@@ -1,4 +1,10 @@
-import { type FilterableToken, type FilterBound, filterBounds, matchesTokenFilter, type TokenFilter } from "@/lib/domain/token-filter";
+import {
+  type FilterableToken,
+  type FilterBound,
+  filterBounds,
+  matchesTokenFilter,
+  type TokenFilter,
+} from "@/lib/domain/token-filter";
 
 /** Bitsets kept per side of a column: each holds at most about 1/LANDMARKS of the tokens more than its bounds. */
 const LANDMARKS = 64;
@@ -59,7 +65,8 @@ export class TokenIndex<T extends FilterableToken> {
       .map((b) => this.bound(b, b.value))
       .sort((a, b) => b.from - a.from);
     if (bounds.length === 0) {
-      for (let i = 0; i < this.tokens.length; i++) if (matchesTokenFilter(this.tokens[i], filter, this.now)) out.push(i);
+      for (let i = 0; i < this.tokens.length; i++)
+        if (matchesTokenFilter(this.tokens[i], filter, this.now)) out.push(i);
       return out;
     }
     const passed = bounds.map((b) => b.passed);
@@ -132,7 +139,8 @@ export class TokenIndex<T extends FilterableToken> {
       pending.push(k);
       if (k > 0 && starts[k + 1] > kept - step) continue;
       const bits = acc.slice();
-      for (const p of pending) this.bounds.set(boundKey(side, values[p]), { passed, k: p, members, from: starts[p + 1], bits });
+      for (const p of pending)
+        this.bounds.set(boundKey(side, values[p]), { passed, k: p, members, from: starts[p + 1], bits });
       pending = [];
       kept = starts[k + 1];
     }

@@ -34,7 +34,9 @@ describe("API Tier metering", () => {
     await setUsage(t.db, account.keyId, day0, 500);
     await setUsage(t.db, account.keyId, day1, 40);
     const { subscriptionId, events } = await t.subscribe(account, "api_tier");
-    const session = t.fake.requests.find((r) => r.path === "/v1/checkout/sessions" && r.body.client_reference_id === account.id)!;
+    const session = t.fake.requests.find(
+      (r) => r.path === "/v1/checkout/sessions" && r.body.client_reference_id === account.id,
+    )!;
     expect(session.body.line_items).toEqual([{ price: "price_api_metered" }]);
     await t.deliver(...events);
     expect(await t.planOf(account.id)).toBe("api_tier");
@@ -44,7 +46,11 @@ describe("API Tier metering", () => {
     await setUsage(t.db, account.keyId, day1, 100);
     expect(await reportUsage(t.db, t.billing, t.now())).toEqual({ enqueued: 1, sent: 1, failed: 0 });
     const first = t.fake.meterEvents.get(`${account.id}:${day1}:100`)!;
-    expect(first).toMatchObject({ event_name: "api_requests", payload: { stripe_customer_id: customer, value: "60" }, timestamp: t.now().getTime() / 1000 });
+    expect(first).toMatchObject({
+      event_name: "api_requests",
+      payload: { stripe_customer_id: customer, value: "60" },
+      timestamp: t.now().getTime() / 1000,
+    });
     expect(t.fake.requests.find((r) => r.path === METER_PATH)!.idempotencyKey).toBe(`meter-${account.id}:${day1}:100`);
     expect(await reportUsage(t.db, t.billing, t.now())).toEqual({ enqueued: 0, sent: 0, failed: 0 });
 
@@ -85,13 +91,21 @@ describe("API Tier metering", () => {
     await setUsage(t.db, account.keyId, day2, 90);
     await t.deliver(...t.fake.end(subscriptionId));
     expect(await t.planOf(account.id)).toBe("free");
-    const [key] = await t.db.select({ perMinute: apiKeys.ratePerMinute, perDay: apiKeys.ratePerDay }).from(apiKeys).where(eq(apiKeys.id, account.keyId));
+    const [key] = await t.db
+      .select({ perMinute: apiKeys.ratePerMinute, perDay: apiKeys.ratePerDay })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, account.keyId));
     expect(key).toEqual({ perMinute: null, perDay: null });
     await setUsage(t.db, account.keyId, day2, 200);
     expect(await reportUsage(t.db, t.billing, t.now())).toEqual({ enqueued: 0, sent: 1, failed: 0 });
     expect(billed(customer)).toBe(180);
 
-    expect(await monthlyUsage(t.db, account.id, t.now())).toEqual({ month: "2026-11-01", requests: 500 + 130 + 200, reported: 180, pending: 0 });
+    expect(await monthlyUsage(t.db, account.id, t.now())).toEqual({
+      month: "2026-11-01",
+      requests: 500 + 130 + 200,
+      reported: 180,
+      pending: 0,
+    });
   });
 
   it("does not meter API Tier accounts without a Stripe customer (plans set from the keys CLI)", async () => {
@@ -101,6 +115,8 @@ describe("API Tier metering", () => {
     const before = t.fake.meterEvents.size;
     await reportUsage(t.db, t.billing, t.now());
     expect(t.fake.meterEvents.size).toBe(before);
-    expect(await t.db.select().from(billingMeterReports).where(eq(billingMeterReports.accountId, account.id))).toEqual([]);
+    expect(await t.db.select().from(billingMeterReports).where(eq(billingMeterReports.accountId, account.id))).toEqual(
+      [],
+    );
   });
 });

@@ -54,7 +54,11 @@ async function sendOne(db: Db, billing: Billing, identifier: string): Promise<"s
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [row] = await tx
-      .select({ value: billingMeterReports.value, eventTime: billingMeterReports.eventTime, customer: billingCustomers.stripeCustomerId })
+      .select({
+        value: billingMeterReports.value,
+        eventTime: billingMeterReports.eventTime,
+        customer: billingCustomers.stripeCustomerId,
+      })
       .from(billingMeterReports)
       .innerJoin(billingCustomers, eq(billingCustomers.accountId, billingMeterReports.accountId))
       .where(and(eq(billingMeterReports.identifier, identifier), isNull(billingMeterReports.reportedAt)))
@@ -79,13 +83,20 @@ async function sendOne(db: Db, billing: Billing, identifier: string): Promise<"s
         .where(eq(billingMeterReports.identifier, identifier));
       return "failed";
     }
-    await tx.update(billingMeterReports).set({ reportedAt: sql`now()`, lastError: null }).where(eq(billingMeterReports.identifier, identifier));
+    await tx
+      .update(billingMeterReports)
+      .set({ reportedAt: sql`now()`, lastError: null })
+      .where(eq(billingMeterReports.identifier, identifier));
     return "sent";
   });
 }
 
 /** Reports API Tier usage every `intervalMs` until `signal` aborts; a failed pass is logged and retried. */
-export async function runMeterReporter(db: Db, billing: Billing, options: { signal?: AbortSignal; intervalMs?: number } = {}): Promise<void> {
+export async function runMeterReporter(
+  db: Db,
+  billing: Billing,
+  options: { signal?: AbortSignal; intervalMs?: number } = {},
+): Promise<void> {
   const { signal, intervalMs = 60_000 } = options;
   while (!signal?.aborted) {
     try {

@@ -47,7 +47,12 @@ export class StoredBalances {
  * rebuilding a token from all its transfers after a reorg; both run this same fold. Reconciliation
  * rows (kind "reconcile", reconcile.ts) are part of the fold, so a rebuild after a reorg keeps them.
  */
-export async function applyTransfers(tx: Tx, state: ChainState, transfers: TransferRow[], from: StoredBalances | "zero") {
+export async function applyTransfers(
+  tx: Tx,
+  state: ChainState,
+  transfers: TransferRow[],
+  from: StoredBalances | "zero",
+) {
   if (transfers.length === 0) return;
   const changed = new Map<string, { token: string; holder: string; amount: bigint; block: number }>();
   for (const t of transfers) {
@@ -99,7 +104,12 @@ export async function applyTransfers(tx: Tx, state: ChainState, transfers: Trans
   await insertRows(
     tx,
     balances,
-    [...changed.values()].map((b) => ({ tokenAddress: b.token, holder: b.holder, amount: b.amount, updatedBlock: b.block })),
+    [...changed.values()].map((b) => ({
+      tokenAddress: b.token,
+      holder: b.holder,
+      amount: b.amount,
+      updatedBlock: b.block,
+    })),
     { onConflict: { target: ["tokenAddress", "holder"], action: "update" } },
   );
   await insertRows(

@@ -23,7 +23,8 @@ const MERGE: OnConflict<typeof ohlcvCandles> = {
 
 /** The shortest interval: every interval is a whole number of them, so its candles make up the others'. */
 const SHORTEST = Math.min(...INTERVAL_SECONDS);
-if (INTERVAL_SECONDS.some((s) => s % SHORTEST !== 0)) throw new Error("every OHLCV interval must be a whole number of the shortest");
+if (INTERVAL_SECONDS.some((s) => s % SHORTEST !== 0))
+  throw new Error("every OHLCV interval must be a whole number of the shortest");
 
 /**
  * The candles of the pool events of e that `scope` joins and picks, in the buckets `keep` picks

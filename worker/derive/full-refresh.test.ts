@@ -12,10 +12,25 @@ describe("slices", () => {
   const rowsOf = (t: string) => rows.get(t)!;
 
   it.each([
-    { name: "cut by rows: a busy token alone, then until the rows reach the bound", most: 200, bound: 5_000, want: [["busy"], ["a", "b", "c"], ["d"]] },
-    { name: "no row bound: by count alone", most: 2, bound: Number.POSITIVE_INFINITY, want: [["busy", "a"], ["b", "c"], ["d"]] },
+    {
+      name: "cut by rows: a busy token alone, then until the rows reach the bound",
+      most: 200,
+      bound: 5_000,
+      want: [["busy"], ["a", "b", "c"], ["d"]],
+    },
+    {
+      name: "no row bound: by count alone",
+      most: 2,
+      bound: Number.POSITIVE_INFINITY,
+      want: [["busy", "a"], ["b", "c"], ["d"]],
+    },
     { name: "whichever comes first", most: 2, bound: 5_000, want: [["busy"], ["a", "b"], ["c"], ["d"]] },
-    { name: "each item counts one row besides its own", most: 200, bound: 2, want: [["busy"], ["a"], ["b"], ["c"], ["d"]] },
+    {
+      name: "each item counts one row besides its own",
+      most: 200,
+      bound: 2,
+      want: [["busy"], ["a"], ["b"], ["c"], ["d"]],
+    },
   ])("$name", ({ most, bound, want }) => {
     expect(slices([...rows.keys()], rowsOf, most, bound)).toEqual(want);
   });

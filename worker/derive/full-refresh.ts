@@ -48,14 +48,26 @@ export class FullRefresh {
   static async plan(tx: Tx, state: ChainState, head: Head, givesWay: boolean): Promise<FullRefresh> {
     const rows = FullRefresh.rowsPerSlice(givesWay);
     const swapsOf = givesWay ? await swapsInLookback(tx, head) : new Map<string, number>();
-    const wallets = await tx<{ address: string; n: number }[]>`select address, least(trade_count, ${MAX_TRADES}) as n from wallets order by address`;
+    const wallets = await tx<
+      { address: string; n: number }[]
+    >`select address, least(trade_count, ${MAX_TRADES}) as n from wallets order by address`;
     const earlier = givesWay ? undefined : new GatheredTokens();
     return new FullRefresh(
       givesWay,
       [
         { tokens: [], pools: [...state.pools.keys()], wallets: [] },
-        ...slices([...state.tokens.keys()], (t) => swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, rows).map((tokens) => ({ tokens, pools: [], wallets: [], earlier })),
-        ...slices(wallets, (w) => w.n, WALLETS_PER_SLICE, rows).map((ws) => ({ tokens: [], pools: [], wallets: ws.map((w) => w.address), rescoreLater: true })),
+        ...slices([...state.tokens.keys()], (t) => swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, rows).map((tokens) => ({
+          tokens,
+          pools: [],
+          wallets: [],
+          earlier,
+        })),
+        ...slices(wallets, (w) => w.n, WALLETS_PER_SLICE, rows).map((ws) => ({
+          tokens: [],
+          pools: [],
+          wallets: ws.map((w) => w.address),
+          rescoreLater: true,
+        })),
       ],
       swapsOf,
       earlier,
@@ -72,7 +84,12 @@ export class FullRefresh {
     this.slices.shift();
     for (const t of rescore) this.rescore.add(t);
     if (this.slices.length > 0 || this.rescore.size === 0) return;
-    for (const tokens of slices([...this.rescore].sort(), (t) => this.swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, FullRefresh.rowsPerSlice(this.givesWay))) {
+    for (const tokens of slices(
+      [...this.rescore].sort(),
+      (t) => this.swapsOf.get(t) ?? 0,
+      TOKENS_PER_SLICE,
+      FullRefresh.rowsPerSlice(this.givesWay),
+    )) {
       this.slices.push({ tokens: [], pools: [], wallets: [], rescore: tokens, earlier: this.earlier });
     }
     this.rescore.clear();

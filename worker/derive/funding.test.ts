@@ -31,8 +31,11 @@ function node() {
     asked.push(r.params[0] as string);
     return { jsonrpc: "2.0", id: r.id, result: code(r.params[0] as string) };
   };
-  const request = async ({ body }: { body: { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[] }) =>
-    Array.isArray(body) ? body.map(answer) : answer(body);
+  const request = async ({
+    body,
+  }: {
+    body: { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
+  }) => (Array.isArray(body) ? body.map(answer) : answer(body));
   return { rpc: new Rpc({ transport: { request } as RpcTransport }), asked };
 }
 

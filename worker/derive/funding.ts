@@ -14,7 +14,15 @@ const ZERO = "0x0000000000000000000000000000000000000000";
 const DELEGATION = "0xef0100";
 
 /** A quote-token transfer from an account without code: a candidate funding edge. */
-export type QuotePayment = { recipient: string; sender: string; asset: string; block: number; logIndex: number; txHash: string; value: bigint };
+export type QuotePayment = {
+  recipient: string;
+  sender: string;
+  asset: string;
+  block: number;
+  logIndex: number;
+  txHash: string;
+  value: bigint;
+};
 
 /**
  * Of a range's quote-token Transfer logs (WETH, stablecoins), each recipient's first payment from
@@ -27,7 +35,8 @@ export type QuotePayment = { recipient: string; sender: string; asset: string; b
  */
 export async function firstPaymentsOf(rpc: Rpc, state: ChainState, logs: RawLog[]): Promise<QuotePayment[]> {
   const indexedAt = (address: string, block: number) =>
-    (state.pools.get(address)?.createdBlock ?? Infinity) <= block || (state.tokens.get(address)?.createdBlock ?? Infinity) <= block;
+    (state.pools.get(address)?.createdBlock ?? Infinity) <= block ||
+    (state.tokens.get(address)?.createdBlock ?? Infinity) <= block;
   const candidates: QuotePayment[] = [];
   for (const raw of logs) {
     const l = raw.removed ? null : decodeLog(raw);
@@ -42,7 +51,15 @@ export async function firstPaymentsOf(rpc: Rpc, state: ChainState, logs: RawLog[
       state.withCode.has(l.from)
     )
       continue;
-    candidates.push({ recipient: l.to, sender: l.from, asset: l.address, block: l.block, logIndex: l.logIndex, txHash: l.txHash, value: l.value });
+    candidates.push({
+      recipient: l.to,
+      sender: l.from,
+      asset: l.address,
+      block: l.block,
+      logIndex: l.logIndex,
+      txHash: l.txHash,
+      value: l.value,
+    });
   }
   candidates.sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
   const byRecipient = new Map<string, QuotePayment[]>();
@@ -58,7 +75,9 @@ export async function firstPaymentsOf(rpc: Rpc, state: ChainState, logs: RawLog[
   while (open.length > 0) {
     const heads = open.map((list) => list[0]);
     const checks = [...new Map(heads.filter((c) => !state.withCode.has(c.sender)).map((c) => [c.sender, c])).values()];
-    const codes = await rpc.batch<string>(checks.map((c) => ({ method: "eth_getCode", params: [c.sender, toHex(c.block)] })));
+    const codes = await rpc.batch<string>(
+      checks.map((c) => ({ method: "eth_getCode", params: [c.sender, toHex(c.block)] })),
+    );
     checks.forEach((c, i) => {
       const code = codes[i] ?? "0x";
       if (code !== "0x" && code !== "" && !code.startsWith(DELEGATION)) state.withCode.add(c.sender);
@@ -102,15 +121,29 @@ export async function recordQuotePayments(tx: Tx | Sql, payments: QuotePayment[]
  * on any chain. The payments were recorded as their ranges passed (recordQuotePayments), this
  * range's included, so the edge is the same whatever the range boundaries.
  */
-export async function quoteTokenFundings(tx: Tx | Sql, state: ChainState, data: RangeData, rows: RangeRows): Promise<Funding[]> {
+export async function quoteTokenFundings(
+  tx: Tx | Sql,
+  state: ChainState,
+  data: RangeData,
+  rows: RangeRows,
+): Promise<Funding[]> {
   const firstSeen = new Map<string, number>();
   for (const e of rows.events) {
-    for (const w of e.to ? [e.wallet, e.to] : [e.wallet]) if (!firstSeen.has(w) || firstSeen.get(w)! > e.block) firstSeen.set(w, e.block);
+    for (const w of e.to ? [e.wallet, e.to] : [e.wallet])
+      if (!firstSeen.has(w) || firstSeen.get(w)! > e.block) firstSeen.set(w, e.block);
   }
-  const skip = new Set([ZERO, ...knownContracts(state.profile).map((c) => c.address), ...data.fundings.map((f) => f.wallet)]);
-  const candidates = [...firstSeen.keys()].filter((w) => !skip.has(w) && !state.nonHolders.has(w) && !state.tokens.has(w));
+  const skip = new Set([
+    ZERO,
+    ...knownContracts(state.profile).map((c) => c.address),
+    ...data.fundings.map((f) => f.wallet),
+  ]);
+  const candidates = [...firstSeen.keys()].filter(
+    (w) => !skip.has(w) && !state.nonHolders.has(w) && !state.tokens.has(w),
+  );
   if (candidates.length === 0) return [];
-  const found = await tx.unsafe<{ recipient: string; sender: string; asset: string; value: string; block_number: string; tx_hash: string }[]>(
+  const found = await tx.unsafe<
+    { recipient: string; sender: string; asset: string; value: string; block_number: string; tx_hash: string }[]
+  >(
     `select p.recipient, p.sender, p.asset, p.value::text, p.block_number, p.tx_hash from first_quote_payments p
       where p.recipient = any($1::text[])
         and not exists (select 1 from wallets w where w.address = p.recipient)
@@ -121,5 +154,12 @@ export async function quoteTokenFundings(tx: Tx | Sql, state: ChainState, data: 
   );
   return found
     .filter((p) => Number(p.block_number) <= firstSeen.get(p.recipient)!)
-    .map((p) => ({ wallet: p.recipient, funder: p.sender, block: Number(p.block_number), txHash: p.tx_hash, value: BigInt(p.value), asset: p.asset }));
+    .map((p) => ({
+      wallet: p.recipient,
+      funder: p.sender,
+      block: Number(p.block_number),
+      txHash: p.tx_hash,
+      value: BigInt(p.value),
+      asset: p.asset,
+    }));
 }

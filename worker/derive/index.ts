@@ -33,7 +33,11 @@ export type RefreshScope = {
 /** What live ranges touched: their tokens with those tokens' pools, and their wallets. */
 export function touchedScope(state: ChainState, touched: Touched): RefreshScope {
   const tokens = touched.tokens.filter((t) => state.tokens.has(t));
-  return { tokens, pools: [...new Set(tokens.flatMap((t) => (state.poolsByToken.get(t) ?? []).map((p) => p.address)))], wallets: touched.wallets };
+  return {
+    tokens,
+    pools: [...new Set(tokens.flatMap((t) => (state.poolsByToken.get(t) ?? []).map((p) => p.address)))],
+    wallets: touched.wallets,
+  };
 }
 
 /**
@@ -98,6 +102,8 @@ export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshSc
 /** The indexed tokens `wallets` have positions in. */
 async function tokensPositionedIn(tx: Tx, state: ChainState, wallets: string[]): Promise<string[]> {
   if (wallets.length === 0) return [];
-  const rows = await tx<{ token: string }[]>`select distinct token_address as token from wallet_positions where wallet = any(${wallets}::text[]) order by 1`;
+  const rows = await tx<
+    { token: string }[]
+  >`select distinct token_address as token from wallet_positions where wallet = any(${wallets}::text[]) order by 1`;
   return rows.map((r) => r.token).filter((t) => state.tokens.has(t));
 }

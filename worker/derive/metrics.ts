@@ -66,8 +66,10 @@ const WRITE_METRICS = insertSql(
     address: "p.address",
     createdAt: "p.created_at",
     priceUsd: "p.price_usd",
-    marketCapUsd: "least(greatest(p.price_usd * ((p.total_supply - p.burned) / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
-    fdvUsd: "least(greatest(p.price_usd * (p.total_supply / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
+    marketCapUsd:
+      "least(greatest(p.price_usd * ((p.total_supply - p.burned) / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
+    fdvUsd:
+      "least(greatest(p.price_usd * (p.total_supply / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
     liquidityUsd: "p.liquidity_usd",
     volume24hUsd: "coalesce(s.usd24h, 0)",
     volume1hUsd: "coalesce(s.usd1h, 0)",

@@ -82,10 +82,15 @@ export function tokenPrice(state: ChainState, token: string): TokenPrice {
     if (!state.isQuote(otherSide(p, token))) continue;
     const quoteSide = quoteLiquidityUsd(state, p, token);
     liquidityUsd = usd(liquidityUsd + poolLiquidityUsd(state, p));
-    if (quoteSide > bestUsd || (quoteSide === bestUsd && best && p.address < best.address)) [best, bestUsd] = [p, quoteSide];
+    if (quoteSide > bestUsd || (quoteSide === bestUsd && best && p.address < best.address))
+      [best, bestUsd] = [p, quoteSide];
   }
   if (!best || bestUsd < state.profile.minQuoteLiquidityUsd) return { priceUsd: 0, pool: null, liquidityUsd };
-  return { priceUsd: usd(poolPrice(state, best, token) * quoteUsd(state, otherSide(best, token))), pool: best.address, liquidityUsd };
+  return {
+    priceUsd: usd(poolPrice(state, best, token) * quoteUsd(state, otherSide(best, token))),
+    pool: best.address,
+    liquidityUsd,
+  };
 }
 
 /** USD per unit of any token: quotes by their rule, indexed tokens by their pair, else 0. */

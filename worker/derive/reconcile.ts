@@ -53,7 +53,8 @@ const TOP_HOLDERS = 100;
 const ZERO = "0x0000000000000000000000000000000000000000";
 const ZERO_HASH = `0x${"0".repeat(64)}`;
 const TOTAL_SUPPLY = encodeFunctionData({ abi: erc20Abi, functionName: "totalSupply" });
-const balanceOfCall = (holder: string) => encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder as `0x${string}`] });
+const balanceOfCall = (holder: string) =>
+  encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder as `0x${string}`] });
 
 const key = (token: string, holder: string) => `${token}:${holder}`;
 
@@ -63,15 +64,26 @@ type Check = { token: string; reason: string | null; holders: Set<string>; openi
  * Checks the range's tokens as above, appends the reconciliation rows to `rows.transfers` and
  * returns the tokens to mark balance_mismatch. Throws EntityError for tokens to quarantine.
  */
-export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: RangeData, rows: RangeRows, before: StoredBalances): Promise<string[]> {
+export async function reconcileRange(
+  tx: Tx,
+  rpc: Rpc,
+  state: ChainState,
+  data: RangeData,
+  rows: RangeRows,
+  before: StoredBalances,
+): Promise<string[]> {
   const transfers = rows.transfers.filter((t) => state.tokens.has(t.token));
   // A V2 pair syncs to its real balance; a V3 pool's balances are folded by the indexer itself, so only V2 Syncs prove anything.
   const syncs = rows.reserves.flatMap((r) => {
     if (r.v3) return [];
     const p = state.pools.get(r.pool)!;
     return [
-      ...(state.tokens.has(p.token0) ? [{ token: p.token0, pool: p.address, reserve: r.reserve0, block: r.block, logIndex: r.logIndex }] : []),
-      ...(state.tokens.has(p.token1) ? [{ token: p.token1, pool: p.address, reserve: r.reserve1, block: r.block, logIndex: r.logIndex }] : []),
+      ...(state.tokens.has(p.token0)
+        ? [{ token: p.token0, pool: p.address, reserve: r.reserve0, block: r.block, logIndex: r.logIndex }]
+        : []),
+      ...(state.tokens.has(p.token1)
+        ? [{ token: p.token1, pool: p.address, reserve: r.reserve1, block: r.block, logIndex: r.logIndex }]
+        : []),
     ];
   });
   if (transfers.length === 0 && syncs.length === 0) return [];
@@ -108,7 +120,8 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
 
   // The fold, in chain order with the pairs' Syncs, noting the first proof that the events are wrong.
   const balance = new Map<string, bigint>();
-  const balanceOf = (token: string, holder: string) => balance.get(key(token, holder)) ?? before.get(token, holder) ?? 0n;
+  const balanceOf = (token: string, holder: string) =>
+    balance.get(key(token, holder)) ?? before.get(token, holder) ?? 0n;
   const wrong = new Map<string, string>();
   const suspect = (token: string, reason: string) => wrong.has(token) || wrong.set(token, reason);
   const steps = [
@@ -119,7 +132,8 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
     if ("s" in step) {
       const { token, pool, reserve, block } = step.s;
       const folded = balanceOf(token, pool);
-      if (folded !== reserve) suspect(token, `pair ${pool} synced to ${reserve} at block ${block}, its Transfer events give it ${folded}`);
+      if (folded !== reserve)
+        suspect(token, `pair ${pool} synced to ${reserve} at block ${block}, its Transfer events give it ${folded}`);
       continue;
     }
     const t = step.t;
@@ -131,7 +145,8 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
       balance.set(key(t.token, t.from), b);
       // A holder of a token older than its discovery may spend what it held before: its opening balance, asked below.
       const opening = preexisting.has(t.token) && unseen(t.token, t.from);
-      if (b < 0n && !opening) suspect(t.token, `${t.from} sends ${t.amount} at block ${t.block}, more than its Transfer events gave it`);
+      if (b < 0n && !opening)
+        suspect(t.token, `${t.from} sends ${t.amount} at block ${t.block}, more than its Transfer events gave it`);
     }
     if (t.to !== ZERO) {
       const b = balanceOf(t.token, t.to) + t.amount;
@@ -170,14 +185,21 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
     const byToken = new Map(checks.map((c) => [c.token, c]));
     for (const r of top) byToken.get(r.token_address)!.holders.add(r.holder);
   }
-  await before.load(checks.flatMap((c) => [...c.holders].filter((h) => !balance.has(key(c.token, h))).map((h) => [c.token, h] as [string, string])));
+  await before.load(
+    checks.flatMap((c) =>
+      [...c.holders].filter((h) => !balance.has(key(c.token, h))).map((h) => [c.token, h] as [string, string]),
+    ),
+  );
 
   const last = data.blocks.get(data.to)!;
   const requests = checks.flatMap((c) => [
     ...(c.supply ? [{ to: c.token, data: TOTAL_SUPPLY }] : []),
     ...[...c.holders].map((h) => ({ to: c.token, data: balanceOfCall(h) })),
   ]);
-  const answers = requests.length === 0 ? [] : await rpc.batchSettled<string>(requests.map((r) => ({ method: "eth_call", params: [r, toHex(data.to)] })));
+  const answers =
+    requests.length === 0
+      ? []
+      : await rpc.batchSettled<string>(requests.map((r) => ({ method: "eth_call", params: [r, toHex(data.to)] })));
   if (requests.length > 0) {
     const [onNode] = await rpc.getBlocks([data.to], false);
     if (onNode?.hash !== last.hash) throw new ChainMovedError(`block ${data.to} changed while its balances were read`);
@@ -245,13 +267,25 @@ export async function reconcileRange(tx: Tx, rpc: Rpc, state: ChainState, data: 
   // proved wrong left unreconciled. Otherwise nothing about the token can be believed.
   const quarantine: { kind: "token"; address: string; reason: string }[] = [];
   for (const token of tokens) {
-    const negative = [...touched.get(token)!].find((h) => balanceOf(token, h) < 0n || balanceOf(token, h) > MAX_UINT256);
+    const negative = [...touched.get(token)!].find(
+      (h) => balanceOf(token, h) < 0n || balanceOf(token, h) > MAX_UINT256,
+    );
     const s = supply.get(token) ?? 0n;
-    const invalid = negative ? `${negative}'s balance would be ${balanceOf(token, negative)}` : s < 0n || s > MAX_UINT256 ? `the supply would be ${s}` : null;
+    const invalid = negative
+      ? `${negative}'s balance would be ${balanceOf(token, negative)}`
+      : s < 0n || s > MAX_UINT256
+        ? `the supply would be ${s}`
+        : null;
     if (!invalid && !(wrong.has(token) && untrusted.has(token))) continue;
-    const events = wrong.has(token) ? `its Transfer events are inconsistent (${wrong.get(token)})` : "its Transfer events cannot be reconciled";
+    const events = wrong.has(token)
+      ? `its Transfer events are inconsistent (${wrong.get(token)})`
+      : "its Transfer events cannot be reconciled";
     const why = untrusted.get(token) ?? "the chain was not asked";
-    quarantine.push({ kind: "token", address: token, reason: `${events}${invalid ? `: ${invalid}` : ""}, and its own answers cannot be trusted (${why})` });
+    quarantine.push({
+      kind: "token",
+      address: token,
+      reason: `${events}${invalid ? `: ${invalid}` : ""}, and its own answers cannot be trusted (${why})`,
+    });
   }
   if (quarantine.length > 0) throw new EntityError(quarantine);
   for (const token of marked) state.mismatched.add(token);
@@ -276,6 +310,9 @@ export async function markTokens(tx: Tx, data: RangeData, mismatched: string[]) 
     tx,
     tokensTable,
     [...marks].map(([address, m]) => ({ address, anomalies: [...m] })),
-    { match: ["address"], set: { anomalies: (stored, given) => `array(select distinct unnest(${stored} || ${given}) order by 1)` } },
+    {
+      match: ["address"],
+      set: { anomalies: (stored, given) => `array(select distinct unnest(${stored} || ${given}) order by 1)` },
+    },
   );
 }

@@ -1,6 +1,13 @@
 import { insertRows, names, type Tx, updateRows } from "@/db/bulk";
 import { tokenScores, walletScores, wallets } from "@/db/schema";
-import { deterministicSummary, scoreTokenRisk, scoreWallet, summaryFactsHash, summaryInputFrom, summaryInputHash } from "@/lib/scoring";
+import {
+  deterministicSummary,
+  scoreTokenRisk,
+  scoreWallet,
+  summaryFactsHash,
+  summaryInputFrom,
+  summaryInputHash,
+} from "@/lib/scoring";
 import type { ChainState } from "../indexer/state";
 import type { Head } from "./metrics";
 import { summaryUpgrades } from "./scoring/summaries";
@@ -21,8 +28,15 @@ const WALLET_CHUNK = 2_000;
 const now = () => "now()";
 
 /** `earlier`: inputs gathered earlier in the same refresh (GatheredTokens), and where this one's are kept. */
-export async function refreshTokenScores(tx: Tx, state: ChainState, tokens: string[], head: Head, earlier: GatheredTokens) {
-  for (let i = 0; i < tokens.length; i += TOKEN_CHUNK) await scoreTokenChunk(tx, state, tokens.slice(i, i + TOKEN_CHUNK), head, earlier);
+export async function refreshTokenScores(
+  tx: Tx,
+  state: ChainState,
+  tokens: string[],
+  head: Head,
+  earlier: GatheredTokens,
+) {
+  for (let i = 0; i < tokens.length; i += TOKEN_CHUNK)
+    await scoreTokenChunk(tx, state, tokens.slice(i, i + TOKEN_CHUNK), head, earlier);
 }
 
 async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head: Head, earlier: GatheredTokens) {
@@ -71,7 +85,8 @@ async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head
         target: ["address"],
         action: "update",
         set: {
-          aiSummary: (stored, excluded) => `case when t.${factsHash} is not distinct from excluded.${factsHash} then ${stored} else ${excluded} end`,
+          aiSummary: (stored, excluded) =>
+            `case when t.${factsHash} is not distinct from excluded.${factsHash} then ${stored} else ${excluded} end`,
           updatedAt: now,
         },
       },
@@ -99,9 +114,13 @@ export async function applyUpgradedSummaries(tx: Tx) {
  * Returns the wallets that became or ceased to be smart money: their tokens' smart-money flow moved.
  */
 export async function refreshWalletScores(tx: Tx, wallets: string[] | "all", head: Head): Promise<string[]> {
-  const list = wallets === "all" ? (await tx.unsafe<{ address: string }[]>(`select address from wallets order by address`)).map((r) => r.address) : wallets;
+  const list =
+    wallets === "all"
+      ? (await tx.unsafe<{ address: string }[]>(`select address from wallets order by address`)).map((r) => r.address)
+      : wallets;
   const turned: string[] = [];
-  for (let i = 0; i < list.length; i += WALLET_CHUNK) turned.push(...(await scoreWalletChunk(tx, list.slice(i, i + WALLET_CHUNK), head)));
+  for (let i = 0; i < list.length; i += WALLET_CHUNK)
+    turned.push(...(await scoreWalletChunk(tx, list.slice(i, i + WALLET_CHUNK), head)));
   return turned;
 }
 
@@ -111,9 +130,10 @@ async function scoreWalletChunk(tx: Tx, addresses: string[], head: Head): Promis
   const scored = inputs.map((input) => ({ address: input.address, s: scoreWallet(input) }));
   const wasSmart = new Set(
     (
-      await tx.unsafe<{ address: string }[]>(`select address from wallet_scores where address = any($1::text[]) and classification = 'smart_money'`, [
-        scored.map((w) => w.address),
-      ])
+      await tx.unsafe<{ address: string }[]>(
+        `select address from wallet_scores where address = any($1::text[]) and classification = 'smart_money'`,
+        [scored.map((w) => w.address)],
+      )
     ).map((r) => r.address),
   );
   await insertRows(
@@ -141,5 +161,7 @@ async function scoreWalletChunk(tx: Tx, addresses: string[], head: Head): Promis
     scored.map(({ address, s }) => ({ address, classification: s.classification })),
     { match: ["address"], onlyChanged: true },
   );
-  return scored.filter(({ address, s }) => wasSmart.has(address) !== (s.classification === "smart_money")).map((w) => w.address);
+  return scored
+    .filter(({ address, s }) => wasSmart.has(address) !== (s.classification === "smart_money"))
+    .map((w) => w.address);
 }

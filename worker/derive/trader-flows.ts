@@ -6,11 +6,16 @@ import { firstEventIdAfter, type Head } from "./metrics";
 const f = names(recentTraderFlows);
 
 /** The window's flows of the tokens $1 from swaps with an id from $2 on, upserted where they changed. */
-const WRITE_FLOWS = insertSql(recentTraderFlows, { tokenAddress: "x.token_address", wallet: "x.wallet", bought: "x.bought", sold: "x.sold" }, "from fresh x", {
-  target: ["tokenAddress", "wallet"],
-  action: ["bought", "sold"],
-  whereChanged: ["bought", "sold"],
-});
+const WRITE_FLOWS = insertSql(
+  recentTraderFlows,
+  { tokenAddress: "x.token_address", wallet: "x.wallet", bought: "x.bought", sold: "x.sold" },
+  "from fresh x",
+  {
+    target: ["tokenAddress", "wallet"],
+    action: ["bought", "sold"],
+    whereChanged: ["bought", "sold"],
+  },
+);
 
 /**
  * Rewrites the recent_trader_flows rows of `tokens` as of `head`: each trader's swap buys and

@@ -11,7 +11,11 @@ import { knownContracts } from "../profiles/contracts";
  * block range just written (merged into the stored rows) or every event of some wallets
  * (replacing their rows after a reorg; wallets left without events are deleted).
  */
-export async function upsertWalletActivity(tx: Tx, profile: ChainProfile, scope: { fromBlock: number } | { wallets: string[] }) {
+export async function upsertWalletActivity(
+  tx: Tx,
+  profile: ChainProfile,
+  scope: { fromBlock: number } | { wallets: string[] },
+) {
   const range = "fromBlock" in scope;
   const where = range ? "e.block_number >= $1" : "e.wallet_address = any($1::text[])";
   const whereTo = range ? "e.block_number >= $1" : "e.to_address = any($1::text[])";
@@ -20,7 +24,13 @@ export async function upsertWalletActivity(tx: Tx, profile: ChainProfile, scope:
   await tx.unsafe(
     insertSql(
       walletsTable,
-      { address: "address", firstSeen: "min(ts)", lastSeen: "max(ts)", tradeCount: "sum(trade)", isContract: "max((address = any($3::text[]))::int)" },
+      {
+        address: "address",
+        firstSeen: "min(ts)",
+        lastSeen: "max(ts)",
+        tradeCount: "sum(trade)",
+        isContract: "max((address = any($3::text[]))::int)",
+      },
       `from (
          select e.wallet_address as address, e.timestamp as ts, (e.type = 'swap')::int as trade from events e where ${where}
          union all

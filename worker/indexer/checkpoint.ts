@@ -11,7 +11,9 @@ export async function readCheckpoint(tx: Tx, chainId: number): Promise<BlockRef 
     select indexed_block, indexed_block_hash, extract(epoch from indexed_block_time)::float8 as time
       from sync_state where chain_id = ${chainId}`;
   // A row written only by the heartbeat has no hash: nothing is indexed yet.
-  return row?.indexed_block_hash ? { number: Number(row.indexed_block), hash: row.indexed_block_hash, timestamp: row.time ?? 0 } : null;
+  return row?.indexed_block_hash
+    ? { number: Number(row.indexed_block), hash: row.indexed_block_hash, timestamp: row.time ?? 0 }
+    : null;
 }
 
 const c = names(syncState);
@@ -21,9 +23,21 @@ const now = () => "now()";
 
 const WRITE_CHECKPOINT = insertSql(
   syncState,
-  { chainId: "$1", indexedBlock: "$2", indexedBlockHash: "$3", indexedBlockTime: "$4", finalityDepth: "$5", dataVersion: "1", updatedAt: "now()" },
+  {
+    chainId: "$1",
+    indexedBlock: "$2",
+    indexedBlockHash: "$3",
+    indexedBlockTime: "$4",
+    finalityDepth: "$5",
+    dataVersion: "1",
+    updatedAt: "now()",
+  },
   "",
-  { target: ["chainId"], action: ["indexedBlock", "indexedBlockHash", "indexedBlockTime", "finalityDepth"], set: { dataVersion: bump, updatedAt: now } },
+  {
+    target: ["chainId"],
+    action: ["indexedBlock", "indexedBlockHash", "indexedBlockTime", "finalityDepth"],
+    set: { dataVersion: bump, updatedAt: now },
+  },
 );
 
 /**
@@ -41,11 +55,20 @@ async function notifyCheckpoint(tx: Tx, block: number) {
  * event `confirmed` at or below indexed_block - finality_depth.
  */
 export async function writeCheckpoint(tx: Tx, chainId: number, block: BlockRef, finalityDepth: number) {
-  await tx.unsafe(WRITE_CHECKPOINT, [chainId, block.number, block.hash, isoTime(block.timestamp), finalityDepth], PREPARED);
+  await tx.unsafe(
+    WRITE_CHECKPOINT,
+    [chainId, block.number, block.hash, isoTime(block.timestamp), finalityDepth],
+    PREPARED,
+  );
   await notifyCheckpoint(tx, block.number);
 }
 
-const BUMP_DATA_VERSION = updateSql(syncState, { dataVersion: bump(`t.${c.dataVersion}`), updatedAt: "now()" }, "", ofChain);
+const BUMP_DATA_VERSION = updateSql(
+  syncState,
+  { dataVersion: bump(`t.${c.dataVersion}`), updatedAt: "now()" },
+  "",
+  ofChain,
+);
 
 /** For writes of chain-derived data that do not move the checkpoint (metric refreshes). */
 export async function bumpDataVersion(tx: Tx, chainId: number) {
@@ -54,7 +77,13 @@ export async function bumpDataVersion(tx: Tx, chainId: number) {
 
 const CLEAR_CHECKPOINT = updateSql(
   syncState,
-  { indexedBlock: "0", indexedBlockHash: "null", indexedBlockTime: "null", dataVersion: bump(`t.${c.dataVersion}`), updatedAt: "now()" },
+  {
+    indexedBlock: "0",
+    indexedBlockHash: "null",
+    indexedBlockTime: "null",
+    dataVersion: bump(`t.${c.dataVersion}`),
+    updatedAt: "now()",
+  },
   "",
   ofChain,
 );
@@ -74,12 +103,24 @@ const ifNewer = (stored: string, probed: string) => `case when ${newerHead} then
 
 const WRITE_HEARTBEAT = insertSql(
   syncState,
-  { chainId: "$1", heartbeatAt: "now()", headBlock: "$2", headBlockTime: "$3", headCheckedAt: "$4", updatedAt: "now()" },
+  {
+    chainId: "$1",
+    heartbeatAt: "now()",
+    headBlock: "$2",
+    headBlockTime: "$3",
+    headCheckedAt: "$4",
+    updatedAt: "now()",
+  },
   "",
   {
     target: ["chainId"],
     action: [],
-    set: { heartbeatAt: now, headBlock: ifNewer, headBlockTime: ifNewer, headCheckedAt: (stored, probed) => `greatest(${probed}, ${stored})` },
+    set: {
+      heartbeatAt: now,
+      headBlock: ifNewer,
+      headBlockTime: ifNewer,
+      headCheckedAt: (stored, probed) => `greatest(${probed}, ${stored})`,
+    },
   },
 );
 
@@ -90,15 +131,29 @@ const WRITE_HEARTBEAT = insertSql(
  */
 export async function writeHeartbeat(tx: Tx, chainId: number, head: ProbedHead | null = null) {
   const checkedAt = head ? new Date(head.checkedAt).toISOString() : null;
-  await tx.unsafe(WRITE_HEARTBEAT, [chainId, head?.number ?? null, head ? isoTime(head.timestamp) : null, checkedAt], PREPARED);
+  await tx.unsafe(
+    WRITE_HEARTBEAT,
+    [chainId, head?.number ?? null, head ? isoTime(head.timestamp) : null, checkedAt],
+    PREPARED,
+  );
 }
 
-const CYCLE_SUCCEEDED = updateSql(syncState, { consecutiveFailures: "0" }, "", `${ofChain} and t.${c.consecutiveFailures} <> 0`);
-const CYCLE_FAILED = insertSql(syncState, { chainId: "$1", consecutiveFailures: "1", lastFailureAt: "now()", updatedAt: "now()" }, "", {
-  target: ["chainId"],
-  action: [],
-  set: { consecutiveFailures: bump, lastFailureAt: now },
-});
+const CYCLE_SUCCEEDED = updateSql(
+  syncState,
+  { consecutiveFailures: "0" },
+  "",
+  `${ofChain} and t.${c.consecutiveFailures} <> 0`,
+);
+const CYCLE_FAILED = insertSql(
+  syncState,
+  { chainId: "$1", consecutiveFailures: "1", lastFailureAt: "now()", updatedAt: "now()" },
+  "",
+  {
+    target: ["chainId"],
+    action: [],
+    set: { consecutiveFailures: bump, lastFailureAt: now },
+  },
+);
 
 /**
  * Counts indexing cycles failed in a row (GET /v1/status reports a loop that keeps failing);

@@ -27,14 +27,28 @@ export const TOPICS = {
 } as const;
 
 /** Position of a log on the chain, shared by every decoded log. */
-export type LogRef = { block: number; logIndex: number; txHash: string; txIndex: number; blockHash: string; address: string };
+export type LogRef = {
+  block: number;
+  logIndex: number;
+  txHash: string;
+  txIndex: number;
+  blockHash: string;
+  address: string;
+};
 
 export type ChainLog = LogRef &
   (
     | { kind: "transfer"; from: string; to: string; value: bigint }
     | { kind: "pairCreated"; token0: string; token1: string; pair: string }
     /** A launchpad's launch (launch-event.ts); name and symbol as the event carries them, not yet cleaned (null: absent or not decodable). */
-    | { kind: "tokenLaunched"; token: string; pair: string | null; creator: string | null; name: RawChainText | null; symbol: RawChainText | null }
+    | {
+        kind: "tokenLaunched";
+        token: string;
+        pair: string | null;
+        creator: string | null;
+        name: RawChainText | null;
+        symbol: RawChainText | null;
+      }
     | { kind: "mint"; amount0: bigint; amount1: bigint }
     | { kind: "burn"; amount0: bigint; amount1: bigint }
     | { kind: "swap"; amount0In: bigint; amount1In: bigint; amount0Out: bigint; amount1Out: bigint; recipient: string }
@@ -42,14 +56,44 @@ export type ChainLog = LogRef &
     | { kind: "poolCreated"; token0: string; token1: string; pool: string; fee: number; tickSpacing: number }
     | { kind: "initialize"; sqrtPriceX96: bigint; tick: number }
     /** Signed amounts: what the pool received (negative: sent). */
-    | { kind: "swapV3"; amount0: bigint; amount1: bigint; sqrtPriceX96: bigint; liquidity: bigint; tick: number; recipient: string }
-    | { kind: "mintV3"; owner: string; tickLower: number; tickUpper: number; liquidity: bigint; amount0: bigint; amount1: bigint }
-    | { kind: "burnV3"; owner: string; tickLower: number; tickUpper: number; liquidity: bigint; amount0: bigint; amount1: bigint }
+    | {
+        kind: "swapV3";
+        amount0: bigint;
+        amount1: bigint;
+        sqrtPriceX96: bigint;
+        liquidity: bigint;
+        tick: number;
+        recipient: string;
+      }
+    | {
+        kind: "mintV3";
+        owner: string;
+        tickLower: number;
+        tickUpper: number;
+        liquidity: bigint;
+        amount0: bigint;
+        amount1: bigint;
+      }
+    | {
+        kind: "burnV3";
+        owner: string;
+        tickLower: number;
+        tickUpper: number;
+        liquidity: bigint;
+        amount0: bigint;
+        amount1: bigint;
+      }
     /** Tokens leaving a V3 pool to a position's owner (Collect) or the protocol (CollectProtocol). */
     | { kind: "collectV3"; amount0: bigint; amount1: bigint }
     /** A flash loan's fees: what the pool keeps beyond what it lent. */
     | { kind: "flash"; paid0: bigint; paid1: bigint }
-    | { kind: "increaseLiquidity" | "decreaseLiquidity"; tokenId: bigint; liquidity: bigint; amount0: bigint; amount1: bigint }
+    | {
+        kind: "increaseLiquidity" | "decreaseLiquidity";
+        tokenId: bigint;
+        liquidity: bigint;
+        amount0: bigint;
+        amount1: bigint;
+      }
     | { kind: "collectPosition"; tokenId: bigint; recipient: string; amount0: bigint; amount1: bigint }
     /** An ERC-721 Transfer (read from position managers only). */
     | { kind: "nftTransfer"; from: string; to: string; tokenId: bigint }
@@ -124,7 +168,12 @@ export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
   // ERC-721 (and ERC-404's NFT side): Transfer with the token id as a fourth topic; the caller reads it from position managers only.
   if (topic0 === TOPICS.transfer && topics.length === 4) {
     if (!topics.every(isTopic)) return null;
-    return withRef(ref, { kind: "nftTransfer", from: topicAddress(t1), to: topicAddress(t2), tokenId: BigInt(topics[3]) });
+    return withRef(ref, {
+      kind: "nftTransfer",
+      from: topicAddress(t1),
+      to: topicAddress(t2),
+      tokenId: BigInt(topics[3]),
+    });
   }
   const d = raw.data;
   if (typeof d !== "string" || !HEX_DATA.test(d)) return malformed(ref, layout, "data is not hex");
@@ -137,8 +186,10 @@ export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
   if (topic0 === TOPICS.transfer && topics.length === 2 && words >= 2) {
     return withRef(ref, { kind: "transfer", from: topicAddress(t1), to: wordAddress(d, 0), value: word(d, 1) });
   }
-  if (topics.length < layout.topics) return malformed(ref, layout, `${topics.length} topics, ${layout.topics} expected`);
-  if (words < layout.words) return malformed(ref, layout, `${(d.length - 2) / 2} bytes of data, ${layout.words * 32} expected`);
+  if (topics.length < layout.topics)
+    return malformed(ref, layout, `${topics.length} topics, ${layout.topics} expected`);
+  if (words < layout.words)
+    return malformed(ref, layout, `${(d.length - 2) / 2} bytes of data, ${layout.words * 32} expected`);
   return decodeLayout(ref, topic0, t1, t2, t3, d);
 }
 
@@ -153,7 +204,12 @@ function decodeLayout(ref: LogRef, topic0: string, t1: string, t2: string, t3: s
     case TOPICS.transfer:
       return withRef(ref, { kind: "transfer", from: topicAddress(t1), to: topicAddress(t2), value: word(d, 0) });
     case TOPICS.pairCreated:
-      return withRef(ref, { kind: "pairCreated", token0: topicAddress(t1), token1: topicAddress(t2), pair: wordAddress(d, 0) });
+      return withRef(ref, {
+        kind: "pairCreated",
+        token0: topicAddress(t1),
+        token1: topicAddress(t2),
+        pair: wordAddress(d, 0),
+      });
     case TOPICS.mint:
       return withRef(ref, { kind: "mint", amount0: word(d, 0), amount1: word(d, 1) });
     case TOPICS.burn:
@@ -226,8 +282,19 @@ function decodeLayout(ref: LogRef, topic0: string, t1: string, t2: string, t3: s
         amount1: word(d, 2),
       });
     case TOPICS.locked:
-      return withRef(ref, { kind: "locked", tokenId: BigInt(t1), owner: topicAddress(t2), withdrawable: word(d, 0) !== 0n });
+      return withRef(ref, {
+        kind: "locked",
+        tokenId: BigInt(t1),
+        owner: topicAddress(t2),
+        withdrawable: word(d, 0) !== 0n,
+      });
     default:
-      return withRef(ref, { kind: "collectPosition", tokenId: BigInt(t1), recipient: wordAddress(d, 0), amount0: word(d, 1), amount1: word(d, 2) });
+      return withRef(ref, {
+        kind: "collectPosition",
+        tokenId: BigInt(t1),
+        recipient: wordAddress(d, 0),
+        amount0: word(d, 1),
+        amount1: word(d, 2),
+      });
   }
 }

@@ -1,5 +1,13 @@
 import { encodeFunctionData, erc20Abi } from "viem";
-import { cleanChainText, decodeStringResult, decodeUintResult, NAME_MAX, type RawChainText, type TextAnomaly, tokenText } from "@/lib/chain-text";
+import {
+  cleanChainText,
+  decodeStringResult,
+  decodeUintResult,
+  NAME_MAX,
+  type RawChainText,
+  type TextAnomaly,
+  tokenText,
+} from "@/lib/chain-text";
 import type { ChainProfile, ProtocolKind } from "../profiles";
 import type { ChainLog } from "./decode";
 import type { Quarantine } from "./quarantine";
@@ -60,11 +68,17 @@ type Erc20Call = "name" | "symbol" | "decimals" | "totalSupply";
 /** An ERC-20 view, or the contract's code ("0x": no contract there). */
 type Erc20Read = Erc20Call | "code";
 const CALLDATA = Object.fromEntries(
-  (["name", "symbol", "decimals", "totalSupply"] as const).map((fn) => [fn, encodeFunctionData({ abi: erc20Abi, functionName: fn })]),
+  (["name", "symbol", "decimals", "totalSupply"] as const).map((fn) => [
+    fn,
+    encodeFunctionData({ abi: erc20Abi, functionName: fn }),
+  ]),
 ) as Record<Erc20Call, string>;
 
 /** The answers as hex data; null for a revert (or state the node does not keep). */
-async function readErc20(rpc: Rpc, reads: { token: string; fn: Erc20Read; block: number }[]): Promise<(string | null)[]> {
+async function readErc20(
+  rpc: Rpc,
+  reads: { token: string; fn: Erc20Read; block: number }[],
+): Promise<(string | null)[]> {
   const results = await rpc.batchSettled<string>(
     reads.map((r) =>
       r.fn === "code"
@@ -75,7 +89,11 @@ async function readErc20(rpc: Rpc, reads: { token: string; fn: Erc20Read; block:
   return results.map((data) => (typeof data === "string" ? data : null));
 }
 
-type Found = Omit<NewToken, "name" | "symbol" | "anomalies"> & { rawName: RawChainText | null; rawSymbol: RawChainText | null; fromEvent: boolean };
+type Found = Omit<NewToken, "name" | "symbol" | "anomalies"> & {
+  rawName: RawChainText | null;
+  rawSymbol: RawChainText | null;
+  fromEvent: boolean;
+};
 
 /**
  * Stage one of discovery: launchpad and factory logs of a range name the tokens and pairs whose
@@ -178,12 +196,18 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
     return fns;
   });
   const reads = found.flatMap((t, i) =>
-    plan[i].map((fn) => ({ token: t.address, fn, block: fn === "totalSupply" ? Math.max(t.createdBlock - 1, 0) : t.createdBlock })),
+    plan[i].map((fn) => ({
+      token: t.address,
+      fn,
+      block: fn === "totalSupply" ? Math.max(t.createdBlock - 1, 0) : t.createdBlock,
+    })),
   );
   const values = await readErc20(rpc, reads);
   let at = 0;
   found.forEach((t, i) => {
-    const answer = Object.fromEntries(plan[i].map((fn) => [fn, values[at++]])) as Partial<Record<Erc20Read, string | null>>;
+    const answer = Object.fromEntries(plan[i].map((fn) => [fn, values[at++]])) as Partial<
+      Record<Erc20Read, string | null>
+    >;
     // A pool's side with no code is no token (anyone can create a pool for any address, a future one too): it stays unknown.
     if (answer.code === "0x") return;
     const anomalies = new Set<TokenAnomaly>();

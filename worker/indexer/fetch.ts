@@ -77,11 +77,20 @@ const ZERO = "0x0000000000000000000000000000000000000000";
  * chain (requested alongside the logs); in a backfill, a profile that scans for funders
  * also fetches every block holding a transaction (payments carry no logs).
  */
-export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProfile, from: number, to: number, allBlocks: boolean): Promise<RangeData> {
+export async function fetchRange(
+  rpc: Rpc,
+  state: ChainState,
+  profile: ChainProfile,
+  from: number,
+  to: number,
+  allBlocks: boolean,
+): Promise<RangeData> {
   const launches = launchEvents(profile);
   const factories = new Set(profile.factories.map((f) => f.address));
   const stageOne = [...launches.keys(), ...factories];
-  const stageOneTopics = [...new Set([TOPICS.pairCreated, TOPICS.poolCreated, ...[...launches.values()].map((e) => e.topic0)])];
+  const stageOneTopics = [
+    ...new Set([TOPICS.pairCreated, TOPICS.poolCreated, ...[...launches.values()].map((e) => e.topic0)]),
+  ];
   const quarantined: Quarantine[] = [];
   const discoveryLogs: ChainLog[] = [];
   const known = state.watchedAddresses();
@@ -98,9 +107,22 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
     const address = raw.address.toLowerCase();
     const launch = launches.get(address);
     const topics = raw.topics ?? [];
-    const l = launch ? (topics[0] === launch.topic0 ? launch.decode(logRef(raw), topics, raw.data) : null) : factories.has(address) ? decodeLog(raw) : null;
+    const l = launch
+      ? topics[0] === launch.topic0
+        ? launch.decode(logRef(raw), topics, raw.data)
+        : null
+      : factories.has(address)
+        ? decodeLog(raw)
+        : null;
     if (!l) continue;
-    if (l.kind === "malformed") quarantined.push({ kind: "log", address: `${l.txHash}:${l.logIndex}`, reason: l.reason, block: l.block, logIndex: l.logIndex });
+    if (l.kind === "malformed")
+      quarantined.push({
+        kind: "log",
+        address: `${l.txHash}:${l.logIndex}`,
+        reason: l.reason,
+        block: l.block,
+        logIndex: l.logIndex,
+      });
     else discoveryLogs.push(l);
   }
   discoveryLogs.sort(byChainOrder);
@@ -148,7 +170,8 @@ export async function fetchRange(rpc: Rpc, state: ChainState, profile: ChainProf
     collectFundings(raw, block.number, funded, fundings);
   });
   for (const l of [...logs, ...discoveryLogs, ...malformed]) {
-    if (blocks.get(l.block)!.hash !== l.blockHash) throw new ChainMovedError(`log of block ${l.block} is from another branch`);
+    if (blocks.get(l.block)!.hash !== l.blockHash)
+      throw new ChainMovedError(`log of block ${l.block} is from another branch`);
   }
   const data: RangeData = { from, to, logs, blocks, tokens, pools, fundings, quotePayments, quarantined };
   // A token or pool that emits one of our topics in another layout lies about what it is: it is
@@ -180,7 +203,10 @@ const FEE_HISTORY_SPAN = 1_024;
 async function blocksWithTransactions(rpc: Rpc, from: number, to: number): Promise<number[]> {
   const calls = [];
   for (let newest = to; newest >= from; newest -= FEE_HISTORY_SPAN) {
-    calls.push({ method: "eth_feeHistory", params: [toHex(Math.min(FEE_HISTORY_SPAN, newest - from + 1)), toHex(newest), []] });
+    calls.push({
+      method: "eth_feeHistory",
+      params: [toHex(Math.min(FEE_HISTORY_SPAN, newest - from + 1)), toHex(newest), []],
+    });
   }
   const histories = await rpc.batch<{ oldestBlock: string; gasUsedRatio: number[] }>(calls);
   return histories.flatMap((h) => h.gasUsedRatio.flatMap((ratio, i) => (ratio > 0 ? [Number(h.oldestBlock) + i] : [])));

@@ -40,7 +40,10 @@ export class GiveWay {
           // Refused as a cancelled statement fails: later, not by a throw. A caller that starts several
           // statements at once (Promise.all over an array) would otherwise lose the failures of those
           // it started before, and their rejections would go unhandled (a crash).
-          if (this.saw) return Promise.reject(new Error("the refresh gave way to a new block")) as unknown as ReturnType<Tx["unsafe"]>;
+          if (this.saw)
+            return Promise.reject(new Error("the refresh gave way to a new block")) as unknown as ReturnType<
+              Tx["unsafe"]
+            >;
           const q = target.unsafe(...args);
           this.statements.add(q as unknown as Statement);
           return q;

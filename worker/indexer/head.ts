@@ -39,14 +39,16 @@ export async function runHeadProbe({ sql, rpc, chainId, intervalMs, signal }: He
       reachable = true;
     } catch (err) {
       if (signal.aborted) break;
-      if (reachable !== false) log.warn("head probe: the node does not answer", { error: err instanceof Error ? err.message : String(err) });
+      if (reachable !== false)
+        log.warn("head probe: the node does not answer", { error: err instanceof Error ? err.message : String(err) });
       reachable = false;
     }
     try {
       await writeHeartbeat(sql, chainId, head);
     } catch (err) {
       // The database is down: the indexing loop reports that; the probe just keeps trying.
-      if (!signal.aborted) log.debug("head probe: heartbeat not written", { error: err instanceof Error ? err.message : String(err) });
+      if (!signal.aborted)
+        log.debug("head probe: heartbeat not written", { error: err instanceof Error ? err.message : String(err) });
     }
     await sleep(intervalMs, signal);
   }

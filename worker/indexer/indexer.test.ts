@@ -60,20 +60,29 @@ describe("Indexer.commit", () => {
     const first = await fetchRange(rpc, ix.state, profile, 1, 7, false);
     const second = await fetchRange(rpc, ix.state, profile, 8, 14, false);
     await ix.commit(first, false);
-    expect((await sql<{ address: string }[]>`select address from quarantined_entities`).map((r) => r.address)).toEqual([addr(0x1001)]);
+    expect((await sql<{ address: string }[]>`select address from quarantined_entities`).map((r) => r.address)).toEqual([
+      addr(0x1001),
+    ]);
     await ix.commit(second, false);
     const balances = await sql<{ holder: string; amount: string }[]>`
       select holder, amount::text from balances where token_address = ${addr(0x1002)} and amount <> 0 order by holder`;
     const onChain = [...chain.balances].filter(([k, v]) => k.startsWith(`${addr(0x1002)}:`) && v !== 0n);
-    expect(balances).toEqual(onChain.map(([k, v]) => ({ holder: k.split(":")[1], amount: v.toString() })).sort((a, b) => a.holder.localeCompare(b.holder)));
+    expect(balances).toEqual(
+      onChain
+        .map(([k, v]) => ({ holder: k.split(":")[1], amount: v.toString() }))
+        .sort((a, b) => a.holder.localeCompare(b.holder)),
+    );
     expect(balances).toContainEqual({ holder: addr(0x903), amount: (1_000n * E18).toString() });
-    const events = await sql<{ type: string; wallet: string }[]>`select type, wallet_address as wallet from events where token_address = ${addr(0x1002)}`;
+    const events = await sql<
+      { type: string; wallet: string }[]
+    >`select type, wallet_address as wallet from events where token_address = ${addr(0x1002)}`;
     expect(events).toEqual([{ type: "swap", wallet: addr(0x903) }]);
   });
 });
 
 describe("Indexer.refreshAll", () => {
-  const dataVersion = async () => Number((await sql<{ v: string }[]>`select data_version::text as v from sync_state`)[0].v);
+  const dataVersion = async () =>
+    Number((await sql<{ v: string }[]>`select data_version::text as v from sync_state`)[0].v);
 
   it("lets a new block in between two slices of a full refresh that no longer gives way, and finishes it after", async () => {
     const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });

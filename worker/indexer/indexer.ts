@@ -172,7 +172,10 @@ export class Indexer {
             const before = new StoredBalances(tx);
             const mismatched = await reconcileRange(tx, this.rpc, this.state, range, rows, before);
             await recordQuotePayments(tx, range.quotePayments);
-            const facts = { ...range, fundings: [...range.fundings, ...(await quoteTokenFundings(tx, this.state, range, rows))] };
+            const facts = {
+              ...range,
+              fundings: [...range.fundings, ...(await quoteTokenFundings(tx, this.state, range, rows))],
+            };
             await insertRangeFacts(tx, this.state, facts, rows);
             await markTokens(tx, range, mismatched);
             touched = await deriveRange(tx, this.state, this.profile, range.from, rows, facts.fundings, before);
@@ -235,7 +238,12 @@ export class Indexer {
     // One that may not wait covers everything afresh (after a backfill or a reorg); one that may
     // does not go on with the large slices of one that could not.
     if (dueSince === null || this.fullRefresh?.givesWay === false) this.fullRefresh = null;
-    const full = (this.fullRefresh ??= await FullRefresh.plan(this.sql, this.state, this.checkpoint, dueSince !== null));
+    const full = (this.fullRefresh ??= await FullRefresh.plan(
+      this.sql,
+      this.state,
+      this.checkpoint,
+      dueSince !== null,
+    ));
     for (let scope = full.next(); scope; scope = full.next()) {
       const rescore = await this.refresh(scope, dueSince);
       if (!rescore) return;

@@ -7,7 +7,10 @@ import type { ChainLog, LogRef, MalformedLog } from "./decode";
 type Slot = { topic: number } | { word: number };
 
 /** A launchpad's event, compiled from its profile signature into where each field sits. */
-export type LaunchEvent = { topic0: string; decode: (ref: LogRef, topics: string[], data: string) => ChainLog | MalformedLog };
+export type LaunchEvent = {
+  topic0: string;
+  decode: (ref: LogRef, topics: string[], data: string) => ChainLog | MalformedLog;
+};
 
 const ADDRESS_FIELDS = { token: ["token"], pool: ["pool", "pair"], creator: ["creator", "deployer"] } as const;
 const TEXT_FIELDS = { name: ["name"], symbol: ["symbol"] } as const;
@@ -27,7 +30,9 @@ export function compileLaunchEvent(pad: Launchpad): LaunchEvent {
     if (parsed.type !== "event") throw new Error("not an event");
     item = parsed;
   } catch (err) {
-    throw new Error(`launchpad ${pad.name}: cannot parse its event "${pad.event}" (${err instanceof Error ? err.message.split("\n")[0] : err})`);
+    throw new Error(
+      `launchpad ${pad.name}: cannot parse its event "${pad.event}" (${err instanceof Error ? err.message.split("\n")[0] : err})`,
+    );
   }
   const slots = new Map<string, { slot: Slot; type: string }>();
   let topic = 1;
@@ -35,14 +40,18 @@ export function compileLaunchEvent(pad: Launchpad): LaunchEvent {
   for (const input of item.inputs) {
     const slot: Slot = input.indexed ? { topic: topic++ } : { word: word++ };
     if (!input.indexed && !ONE_WORD.test(input.type)) {
-      throw new Error(`launchpad ${pad.name}: parameter ${input.name ?? "?"} of type ${input.type} is not supported in a launch event`);
+      throw new Error(
+        `launchpad ${pad.name}: parameter ${input.name ?? "?"} of type ${input.type} is not supported in a launch event`,
+      );
     }
     if (input.name) slots.set(input.name, { slot, type: input.type });
   }
   const find = (names: readonly string[], type: string, required: boolean) => {
     const found = names.map((n) => slots.get(n)).find((s) => s !== undefined);
-    if (found && found.type !== type) throw new Error(`launchpad ${pad.name}: parameter ${names[0]} is ${found.type}, ${type} expected`);
-    if (!found && required) throw new Error(`launchpad ${pad.name}: its event "${pad.event}" names no ${names.join(" or ")} parameter`);
+    if (found && found.type !== type)
+      throw new Error(`launchpad ${pad.name}: parameter ${names[0]} is ${found.type}, ${type} expected`);
+    if (!found && required)
+      throw new Error(`launchpad ${pad.name}: its event "${pad.event}" names no ${names.join(" or ")} parameter`);
     return found?.slot ?? null;
   };
   const token = find(ADDRESS_FIELDS.token, "address", true)!;
@@ -61,7 +70,11 @@ export function compileLaunchEvent(pad: Launchpad): LaunchEvent {
   return {
     topic0: toEventSelector(item),
     decode(ref, logTopics, data) {
-      const malformed = (why: string): MalformedLog => ({ ...ref, kind: "malformed", reason: `malformed ${item.name} log: ${why}` });
+      const malformed = (why: string): MalformedLog => ({
+        ...ref,
+        kind: "malformed",
+        reason: `malformed ${item.name} log: ${why}`,
+      });
       const bytes = hexBytes(data);
       if (!bytes) return malformed("data is not hex");
       if (!logTopics.every((t) => TOPIC.test(t))) return malformed("a topic is not 32 bytes of hex");

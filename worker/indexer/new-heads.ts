@@ -23,7 +23,9 @@ export class NewHeads {
 
   private async run(wsUrl: string) {
     const transport = webSocket(wsUrl, { reconnect: false })({});
-    const closed = new Promise<null>((resolve) => this.closed.signal.addEventListener("abort", () => resolve(null), { once: true }));
+    const closed = new Promise<null>((resolve) =>
+      this.closed.signal.addEventListener("abort", () => resolve(null), { once: true }),
+    );
     let failing = false;
     while (!this.closed.signal.aborted) {
       const lost = new Promise<Error>((resolve) => {
@@ -41,7 +43,8 @@ export class NewHeads {
         .catch(() => {});
       if (!err) return;
       // One line per outage, not one per attempt.
-      if (!failing) log.warn("newHeads subscription failed; polling meanwhile", { url: wsUrl, error: err.message.split("\n")[0] });
+      if (!failing)
+        log.warn("newHeads subscription failed; polling meanwhile", { url: wsUrl, error: err.message.split("\n")[0] });
       failing = true;
       await sleep(RETRY_MS, this.closed.signal);
     }

@@ -30,7 +30,17 @@ function range(): { data: RangeData; state: ChainState } {
     })),
   );
   logs.sort((a, b) => a.block - b.block || a.logIndex - b.logIndex);
-  const data: RangeData = { from: 10, to: 11, logs, blocks: new Map(), tokens: [], pools: [], fundings: [], quotePayments: [], quarantined: [] };
+  const data: RangeData = {
+    from: 10,
+    to: 11,
+    logs,
+    blocks: new Map(),
+    tokens: [],
+    pools: [],
+    fundings: [],
+    quotePayments: [],
+    quarantined: [],
+  };
   return { data, state };
 }
 
@@ -44,7 +54,8 @@ describe("writeIsolating", () => {
     let trials = 0;
     const written = await writeIsolating(data, state, async (d, dryRun) => {
       if (dryRun) trials++;
-      if (d.logs.some((l) => l.address === poison)) throw pgError("22021", 'invalid byte sequence for encoding "UTF8": 0x00');
+      if (d.logs.some((l) => l.address === poison))
+        throw pgError("22021", 'invalid byte sequence for encoding "UTF8": 0x00');
       return d.logs.map((l) => l.address);
     });
     expect(new Set(written)).toEqual(new Set(TOKENS.filter((t) => t !== poison)));
@@ -78,14 +89,19 @@ describe("writeIsolating", () => {
     await writeIsolating(data, state, async (d, dryRun) => {
       calls++;
       expect(dryRun).toBe(false);
-      if (d.logs.some((l) => l.address === TOKENS[2])) throw new EntityError([{ kind: "token", address: TOKENS[2], reason: "lies" }]);
+      if (d.logs.some((l) => l.address === TOKENS[2]))
+        throw new EntityError([{ kind: "token", address: TOKENS[2], reason: "lies" }]);
     });
     expect(calls).toBe(2);
     expect(data.quarantined).toEqual([expect.objectContaining({ address: TOKENS[2], reason: "lies", whole: true })]);
   });
 
   it("throws global failures and data errors no token explains, quarantining nothing", async () => {
-    for (const err of [pgError("08006", "connection failure"), new Error("fetch failed"), pgError("57P01", "terminating connection")]) {
+    for (const err of [
+      pgError("08006", "connection failure"),
+      new Error("fetch failed"),
+      pgError("57P01", "terminating connection"),
+    ]) {
       const { data, state } = range();
       await expect(writeIsolating(data, state, async () => Promise.reject(err))).rejects.toBe(err);
       expect(data.quarantined).toEqual([]);
@@ -146,14 +162,18 @@ describe("decodeLog", () => {
   });
 
   it("decodes a locker's Locked: the position, its owner and whether the owner can take it out", () => {
-    const locked = (withdrawable: bigint) => decodeLog(raw([TOPICS.locked, topic(addr(9)), topic(WALLET)], `0x${word(withdrawable)}`));
+    const locked = (withdrawable: bigint) =>
+      decodeLog(raw([TOPICS.locked, topic(addr(9)), topic(WALLET)], `0x${word(withdrawable)}`));
     expect(locked(1n)).toMatchObject({ kind: "locked", tokenId: BigInt(addr(9)), owner: WALLET, withdrawable: true });
     expect(locked(0n)).toMatchObject({ kind: "locked", withdrawable: false });
   });
 
   it("ignores other events, and reads an ERC-721 Transfer as an NFT transfer (fetch keeps those of position managers only)", () => {
     expect(decodeLog(raw([`0x${"12".repeat(32)}`], "0x"))).toBeNull();
-    expect(decodeLog(raw([TOPICS.transfer, topic(WALLET), topic(WALLET), topic(addr(1))], "0x"))).toMatchObject({ kind: "nftTransfer", tokenId: 1n });
+    expect(decodeLog(raw([TOPICS.transfer, topic(WALLET), topic(WALLET), topic(addr(1))], "0x"))).toMatchObject({
+      kind: "nftTransfer",
+      tokenId: 1n,
+    });
   });
 
   it("reports our topics in another layout as malformed, never throws", () => {
@@ -165,7 +185,11 @@ describe("decodeLog", () => {
       [[TOPICS.sync], "0xzz"],
       [[TOPICS.mint, "0x1234"], `0x${word(1n)}${word(1n)}`],
     ];
-    for (const [topics, data] of cases) expect(decodeLog(raw(topics, data))).toMatchObject({ kind: "malformed", reason: expect.stringMatching(/^malformed /) });
+    for (const [topics, data] of cases)
+      expect(decodeLog(raw(topics, data))).toMatchObject({
+        kind: "malformed",
+        reason: expect.stringMatching(/^malformed /),
+      });
     const launch = compileLaunchEvent(fakeProfile.launchpads[0]);
     for (const [topics, data] of [
       [[launch.topic0, topic(WALLET), topic(WALLET)], `0x${word(1n)}${word(1n)}${word(1n)}`],
@@ -212,7 +236,9 @@ describe("decodeLog", () => {
       symbol: { text: "AB" },
     });
     expect(() => compileLaunchEvent({ ...pad, event: "Launched(address creator)" })).toThrow(/names no token/);
-    expect(() => compileLaunchEvent({ ...pad, event: "Launched(uint256 token)" })).toThrow(/token is uint256, address expected/);
+    expect(() => compileLaunchEvent({ ...pad, event: "Launched(uint256 token)" })).toThrow(
+      /token is uint256, address expected/,
+    );
     expect(() => compileLaunchEvent({ ...pad, event: "Launched(address token" })).toThrow(/cannot parse/);
   });
 });

@@ -79,7 +79,10 @@ export function withoutEntity(data: RangeData, state: ChainState, q: Quarantine)
   data.quarantined.push(q);
   if (q.kind === "log") return;
   const gone = new Set([q.address, ...(q.kind === "token" ? poolsOf(data, state, q.address) : [])]);
-  data.logs = data.logs.filter((l) => !gone.has(l.address) || (!q.whole && (l.block < q.block || (l.block === q.block && l.logIndex < q.logIndex))));
+  data.logs = data.logs.filter(
+    (l) =>
+      !gone.has(l.address) || (!q.whole && (l.block < q.block || (l.block === q.block && l.logIndex < q.logIndex))),
+  );
   if (q.whole) {
     data.tokens = data.tokens.filter((t) => !gone.has(t.address));
     data.pools = data.pools.filter((p) => !gone.has(p.address));
@@ -112,7 +115,11 @@ const copy = (data: RangeData): RangeData => ({ ...data, quarantined: [...data.q
  * it until it goes through. Each round quarantines at least one more token, so it ends; an error
  * no token explains is thrown as it came.
  */
-export async function writeIsolating<T>(data: RangeData, state: ChainState, write: (data: RangeData, dryRun: boolean) => Promise<T>): Promise<T> {
+export async function writeIsolating<T>(
+  data: RangeData,
+  state: ChainState,
+  write: (data: RangeData, dryRun: boolean) => Promise<T>,
+): Promise<T> {
   for (;;) {
     let err: unknown;
     try {
@@ -125,7 +132,8 @@ export async function writeIsolating<T>(data: RangeData, state: ChainState, writ
       err instanceof EntityError
         ? err.entities.map((e) => ({ ...e, ...firstPosition(data, state, e.address), whole: true }))
         : await isolate(data, state, write, err);
-    const fresh = found?.filter((q) => !data.quarantined.some((x) => x.kind === q.kind && x.address === q.address)) ?? [];
+    const fresh =
+      found?.filter((q) => !data.quarantined.some((x) => x.kind === q.kind && x.address === q.address)) ?? [];
     if (fresh.length === 0) throw err;
     for (const q of fresh) withoutEntity(data, state, q);
   }
@@ -144,7 +152,14 @@ async function isolate<T>(
   const candidates = tokensOf(data, state);
   const passes = async (excluded: string[]) => {
     const trial = copy(data);
-    for (const token of excluded) withoutEntity(trial, state, { kind: "token", address: token, reason: "", ...firstPosition(data, state, token), whole: true });
+    for (const token of excluded)
+      withoutEntity(trial, state, {
+        kind: "token",
+        address: token,
+        reason: "",
+        ...firstPosition(data, state, token),
+        whole: true,
+      });
     try {
       await write(trial, true);
       return true;
@@ -165,7 +180,15 @@ async function isolate<T>(
   const token = cands[0];
   const message = err instanceof Error ? err.message : String(err);
   log.debug("range write failed; traced to one token", { token, error: message });
-  return [{ kind: "token", address: token, reason: `its data fails to write: ${message.slice(0, 300)}`, ...firstPosition(data, state, token), whole: true }];
+  return [
+    {
+      kind: "token",
+      address: token,
+      reason: `its data fails to write: ${message.slice(0, 300)}`,
+      ...firstPosition(data, state, token),
+      whole: true,
+    },
+  ];
 }
 
 /** Records a range's quarantines in its transaction; returns those not already recorded. */
@@ -178,7 +201,13 @@ export async function recordQuarantines(tx: Tx, data: RangeData): Promise<Quaran
   const inserted = await insertRows(
     tx,
     quarantinedEntities,
-    list.map((q) => ({ kind: q.kind, address: q.address, reason: q.reason, block: q.block, firstSeenAt: time(q.block) })),
+    list.map((q) => ({
+      kind: q.kind,
+      address: q.address,
+      reason: q.reason,
+      block: q.block,
+      firstSeenAt: time(q.block),
+    })),
     { onConflict: { target: ["kind", "address"], action: "nothing" }, returning: ["kind", "address"] },
   );
   const isNew = new Set(inserted.map((r) => `${r.kind}:${r.address}`));

@@ -90,12 +90,18 @@ type StoredChange = {
 };
 
 /** Deletes the rows of `table` whose `key` column is one of $1. */
-const deleteOf = <T extends PgTable>(table: T, key: ColumnKey<T>) => `delete from ${tableName(table)} where ${names(table)[key]} = any($1::text[])`;
+const deleteOf = <T extends PgTable>(table: T, key: ColumnKey<T>) =>
+  `delete from ${tableName(table)} where ${names(table)[key]} = any($1::text[])`;
 
 const tk = names(tokensTable);
 const pl = names(poolsTable);
 /** Supplies of the tokens $1 back to what mints and burns start from. */
-const RESET_SUPPLY = updateSql(tokensTable, { totalSupply: `t.${tk.supplyBase}` }, "", `t.${tk.address} = any($1::text[])`);
+const RESET_SUPPLY = updateSql(
+  tokensTable,
+  { totalSupply: `t.${tk.supplyBase}` },
+  "",
+  `t.${tk.address} = any($1::text[])`,
+);
 const RESET_LP_SUPPLY = updateSql(poolsTable, { lpTotalSupply: "0" }, "", `t.${pl.address} = any($1::text[])`);
 
 const r = names(poolReserves);
@@ -121,7 +127,11 @@ const RESTORE_RESERVES = updateSql(
 
 const rb = names(reorgRollbacks);
 /** The rollback's row in the log, after the last one; removed_at is the transaction's time, as its tombstones'. */
-const LOG_ROLLBACK = insertSql(reorgRollbacks, { id: `coalesce(max(${rb.id}), 0) + 1`, ancestorBlock: "$1::bigint" }, `from ${tableName(reorgRollbacks)}`);
+const LOG_ROLLBACK = insertSql(
+  reorgRollbacks,
+  { id: `coalesce(max(${rb.id}), 0) + 1`, ancestorBlock: "$1::bigint" },
+  `from ${tableName(reorgRollbacks)}`,
+);
 
 /**
  * Rolls the indexed data back to `ancestor` (null: to before the start block) in one transaction:
@@ -142,23 +152,29 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
     union select to_address from events where block_number > ${above} and to_address is not null
     union select wallet from wallet_funding where block_number > ${above}`);
   const pools = await list(tx`select distinct pool_address as a from pool_reserves where block_number > ${above}`);
-  const positions = await list(tx`select distinct manager || ':' || token_id::text as a from position_events where block_number > ${above}`);
+  const positions = await list(
+    tx`select distinct manager || ':' || token_id::text as a from position_events where block_number > ${above}`,
+  );
   const candlesSince = await tx<{ token: string; since: number }[]>`
     select token_address as token, extract(epoch from min(timestamp))::float8 as since from events where block_number > ${above} group by token_address`;
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
   const ev = names(events);
   const copied = TOMBSTONE_COLUMNS.map((k) => ev[k]).join(", ");
-  await tx.unsafe(`insert into ${tableName(eventTombstonesTable)} (${copied}) select ${copied} from ${tableName(events)} where ${ev.blockNumber} > $1`, [
-    above,
-  ]);
+  await tx.unsafe(
+    `insert into ${tableName(eventTombstonesTable)} (${copied}) select ${copied} from ${tableName(events)} where ${ev.blockNumber} > $1`,
+    [above],
+  );
   await tx.unsafe(LOG_ROLLBACK, [above]);
   const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
   const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
   // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
   for (const { table, above: block } of [...CHAIN_DERIVED_TABLES].reverse()) {
     // `block` was checked against its table where the list declares it.
-    if (block) await tx.unsafe(`delete from ${tableName(table)} where ${(names(table) as Record<string, string>)[block]} > $1`, [above]);
+    if (block)
+      await tx.unsafe(`delete from ${tableName(table)} where ${(names(table) as Record<string, string>)[block]} > $1`, [
+        above,
+      ]);
   }
   const gone = [...deadTokens, ...deadPools];
   const rebuilt = [...new Set([...tokens, ...gone])];

@@ -13,14 +13,22 @@ function node(flaky: number, reverts: number) {
     batches++;
     return body.map((r, i) => {
       if (i === reverts) return { jsonrpc: "2.0", id: r.id, error: reverted };
-      if (i === flaky && batches === 1) return { jsonrpc: "2.0", id: r.id, error: { code: -32603, message: "internal error" } };
+      if (i === flaky && batches === 1)
+        return { jsonrpc: "2.0", id: r.id, error: { code: -32603, message: "internal error" } };
       return { jsonrpc: "2.0", id: r.id, result: `0x${i.toString(16).padStart(64, "0")}` };
     });
   };
-  return { rpc: new Rpc({ transport: { request } as unknown as RpcTransport, maxAttempts: 3 }), batches: () => batches };
+  return {
+    rpc: new Rpc({ transport: { request } as unknown as RpcTransport, maxAttempts: 3 }),
+    batches: () => batches,
+  };
 }
 
-const calls = (n: number) => Array.from({ length: n }, () => ({ method: "eth_call", params: [{ to: `0x${"11".repeat(20)}`, data: "0x06fdde03" }, "0x1"] }));
+const calls = (n: number) =>
+  Array.from({ length: n }, () => ({
+    method: "eth_call",
+    params: [{ to: `0x${"11".repeat(20)}`, data: "0x06fdde03" }, "0x1"],
+  }));
 
 describe("batchSettled", () => {
   it("answers a revert with its error and retries the batch on an internal error, which is no answer", async () => {
@@ -39,7 +47,8 @@ describe("batchSettled", () => {
       { code: -32000, message: "execution reverted" },
       { code: -32000, message: "missing trie node 1a2b (path )" },
     ];
-    const request = async ({ body }: { body: Request[] }) => body.map((r, i) => ({ jsonrpc: "2.0", id: r.id, error: answers[i] }));
+    const request = async ({ body }: { body: Request[] }) =>
+      body.map((r, i) => ({ jsonrpc: "2.0", id: r.id, error: answers[i] }));
     const rpc = new Rpc({ transport: { request } as unknown as RpcTransport, maxAttempts: 1 });
     const got = await rpc.batchSettled<string>(calls(3));
     expect(got.map((e) => (e as JsonRpcError).code)).toEqual([3, -32000, -32000]);

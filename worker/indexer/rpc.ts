@@ -88,7 +88,9 @@ export function suggestedRangeEnd(err: unknown, from: number, to: number): numbe
     const end = Number.parseInt(pair[2], 16);
     if (Number.parseInt(pair[1], 16) === from && end >= from && end < to) return end;
   }
-  const size = text.match(/(?:up to|limit(?:ed)? (?:of|to|is)|max(?:imum)?(?: block)? range(?: of| is)?:?)\s*a?\s*(\d+)(k?)\b/i);
+  const size = text.match(
+    /(?:up to|limit(?:ed)? (?:of|to|is)|max(?:imum)?(?: block)? range(?: of| is)?:?)\s*a?\s*(\d+)(k?)\b/i,
+  );
   if (size) {
     const n = Number(size[1]) * (size[2] ? 1_000 : 1);
     if (n >= 1 && from + n - 1 < to) return from + n - 1;
@@ -134,7 +136,8 @@ export class Rpc {
 
   constructor(opts: RpcOptions) {
     if (!opts.transport === !opts.url) throw new Error("an Rpc takes either a url or a transport");
-    this.client = opts.transport ?? getHttpRpcClient(opts.url!, { timeout: opts.timeoutMs ?? 30_000, maxResponseBodySize: false });
+    this.client =
+      opts.transport ?? getHttpRpcClient(opts.url!, { timeout: opts.timeoutMs ?? 30_000, maxResponseBodySize: false });
     this.maxAttempts = opts.maxAttempts ?? 8;
     this.batchSize = opts.batchSize ?? 200;
     this.concurrency = opts.concurrency ?? 4;
@@ -142,7 +145,11 @@ export class Rpc {
     this.signal = opts.signal;
   }
 
-  private async withRetry<T>(what: string, fn: () => Promise<T>, retryable = (e: unknown) => !isRangeLimitError(e)): Promise<T> {
+  private async withRetry<T>(
+    what: string,
+    fn: () => Promise<T>,
+    retryable = (e: unknown) => !isRangeLimitError(e),
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await fn();
@@ -178,7 +185,12 @@ export class Rpc {
     for (let i = 0; i < requests.length; i += this.batchSize) chunks.push(requests.slice(i, i + this.batchSize));
     const results = await mapLimit(chunks, this.concurrency, (chunk) =>
       this.withRetry(`batch ${chunk[0].method}`, async () => {
-        const body = chunk.map((r) => ({ jsonrpc: "2.0" as const, id: this.nextId++, method: r.method, params: r.params }));
+        const body = chunk.map((r) => ({
+          jsonrpc: "2.0" as const,
+          id: this.nextId++,
+          method: r.method,
+          params: r.params,
+        }));
         const res = await this.client.request({ body });
         if (!Array.isArray(res)) throw new Error("batch answered with a single response");
         const byId = new Map(res.map((r) => [r.id, r]));
@@ -198,10 +210,17 @@ export class Rpc {
   blockNumber = async () => Number(await this.call<string>("eth_blockNumber", []));
 
   getBlocks = (numbers: number[], withTransactions: boolean) =>
-    this.batch<RawBlock | null>(numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [toHex(n), withTransactions] })));
+    this.batch<RawBlock | null>(
+      numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [toHex(n), withTransactions] })),
+    );
 
   /** Logs of `addresses` (chunked) in [from, to], splitting the range whenever the provider refuses it. */
-  async getLogs(from: number, to: number, addresses: string[], topics: (string | string[] | null)[]): Promise<RawLog[]> {
+  async getLogs(
+    from: number,
+    to: number,
+    addresses: string[],
+    topics: (string | string[] | null)[],
+  ): Promise<RawLog[]> {
     if (addresses.length === 0) return [];
     const chunks: RawLog[][] = [];
     for (let i = 0; i < addresses.length; i += this.chunkSize) {
@@ -211,15 +230,25 @@ export class Rpc {
     return chunks.flat();
   }
 
-  private async logsInRange(from: number, to: number, address: string[], topics: (string | string[] | null)[]): Promise<RawLog[]> {
+  private async logsInRange(
+    from: number,
+    to: number,
+    address: string[],
+    topics: (string | string[] | null)[],
+  ): Promise<RawLog[]> {
     try {
-      return await this.call<RawLog[]>("eth_getLogs", [{ fromBlock: toHex(from), toBlock: toHex(to), address, topics }]);
+      return await this.call<RawLog[]>("eth_getLogs", [
+        { fromBlock: toHex(from), toBlock: toHex(to), address, topics },
+      ]);
     } catch (err) {
       if (!isRangeLimitError(err) || from === to) throw err;
       const end = suggestedRangeEnd(err, from, to) ?? Math.floor((from + to) / 2);
       this.rangeLimit = Math.min(this.rangeLimit, end - from + 1);
       log.debug("getLogs range split", { from, to, end });
-      return [...(await this.logsInRange(from, end, address, topics)), ...(await this.logsInRange(end + 1, to, address, topics))];
+      return [
+        ...(await this.logsInRange(from, end, address, topics)),
+        ...(await this.logsInRange(end + 1, to, address, topics)),
+      ];
     }
   }
 }

@@ -63,9 +63,13 @@ export class ChainState {
 
   static async load(sql: Tx, profile: ChainProfile): Promise<ChainState> {
     const state = new ChainState(profile);
-    const quarantined = await sql<{ address: string }[]>`select address from quarantined_entities where kind in ('token', 'pool')`;
+    const quarantined = await sql<
+      { address: string }[]
+    >`select address from quarantined_entities where kind in ('token', 'pool')`;
     for (const q of quarantined) state.quarantined.add(q.address);
-    const tokens = await sql<{ address: string; decimals: number; created_block: string; mismatched: boolean; fee_sinks: string[] }[]>`
+    const tokens = await sql<
+      { address: string; decimals: number; created_block: string; mismatched: boolean; fee_sinks: string[] }[]
+    >`
       select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched, fee_sinks from tokens`;
     for (const t of tokens) {
       if (state.quarantined.has(t.address)) continue;
@@ -104,8 +108,12 @@ export class ChainState {
         createdBlock: Number(p.created_block),
       });
     }
-    const positions = await sql<{ manager: string; token_id: string; pool_address: string }[]>`select manager, token_id::text, pool_address from lp_positions`;
-    for (const p of positions) if (state.pools.has(p.pool_address)) state.positions.set(positionKey(p.manager, BigInt(p.token_id)), { pool: p.pool_address });
+    const positions = await sql<
+      { manager: string; token_id: string; pool_address: string }[]
+    >`select manager, token_id::text, pool_address from lp_positions`;
+    for (const p of positions)
+      if (state.pools.has(p.pool_address))
+        state.positions.set(positionKey(p.manager, BigInt(p.token_id)), { pool: p.pool_address });
     return state;
   }
 
@@ -137,7 +145,8 @@ export class ChainState {
    */
   discovered(tokens: TokenInfo[], pools: Omit<PoolState, keyof PoolBalances>[]) {
     for (const { address, decimals, createdBlock } of tokens) {
-      if (!this.tokens.has(address) && !this.quarantined.has(address)) this.addToken({ address, decimals, createdBlock });
+      if (!this.tokens.has(address) && !this.quarantined.has(address))
+        this.addToken({ address, decimals, createdBlock });
     }
     for (const p of pools) {
       if (this.pools.has(p.address) || this.quarantined.has(p.address) || !this.wantsPool(p.token0, p.token1)) continue;
@@ -171,7 +180,12 @@ export class ChainState {
 
   /** Whether stage two reads this address's logs. */
   watches(address: string): boolean {
-    return this.tokens.has(address) || this.pools.has(address) || this.positionManagers.has(address) || this.lockers.has(address);
+    return (
+      this.tokens.has(address) ||
+      this.pools.has(address) ||
+      this.positionManagers.has(address) ||
+      this.lockers.has(address)
+    );
   }
 }
 

@@ -17,7 +17,8 @@ describe("the chain tables' statistics through a backfill", () => {
   });
 
   /** The planner's row count of a table: -1 until it is first analyzed (or vacuumed). */
-  const plannerRows = async (table: string) => Number((await sql<{ n: number }[]>`select reltuples as n from pg_class where oid = ${table}::regclass`)[0].n);
+  const plannerRows = async (table: string) =>
+    Number((await sql<{ n: number }[]>`select reltuples as n from pg_class where oid = ${table}::regclass`)[0].n);
 
   it("analyzes after 10,000 events, then each time the events written have doubled", async () => {
     const stats = new ChainStatistics();

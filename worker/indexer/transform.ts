@@ -184,11 +184,14 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
   for (const l of logs) {
     const kind = actionOf(l);
     const held = kinds.get(l.address);
-    if (kind && state.pools.has(l.address) && (held === undefined || ACTION_RANK[kind] > ACTION_RANK[held])) kinds.set(l.address, kind);
+    if (kind && state.pools.has(l.address) && (held === undefined || ACTION_RANK[kind] > ACTION_RANK[held]))
+      kinds.set(l.address, kind);
   }
   // Who pays a pool of the transaction in its token (a seller, a liquidity provider): a cut of that token taken from them is a fee of that leg.
   const payers = new Map<string, string>();
-  for (const l of logs) if (l.kind === "transfer" && kinds.has(l.to) && state.tokens.has(l.address)) payers.set(`${l.address}:${l.from}`, l.to);
+  for (const l of logs)
+    if (l.kind === "transfer" && kinds.has(l.to) && state.tokens.has(l.address))
+      payers.set(`${l.address}:${l.from}`, l.to);
   const sinkFees = feesToSinks(logs, kinds, state, out);
   const actions = new Map<string, PoolAction>();
   const legs: { row: TransferRow; pool: string }[] = [];
@@ -217,7 +220,14 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
           : (payers.get(`${l.address}:${l.from}`) ?? null)
         : (sinkFees.get(l.logIndex) ?? null);
       const legPool = feePool ?? (kinds.has(l.from) ? l.from : kinds.has(l.to) ? l.to : null);
-      const kind = l.from === ZERO ? "mint" : feePool ? "fee" : legPool ? legKind(kinds.get(legPool)!, legPool === l.from) : "transfer";
+      const kind =
+        l.from === ZERO
+          ? "mint"
+          : feePool
+            ? "fee"
+            : legPool
+              ? legKind(kinds.get(legPool)!, legPool === l.from)
+              : "transfer";
       if (kind === "fee" && feePool === l.from) feesOut.set(l.from, (feesOut.get(l.from) ?? 0n) + l.value);
       const row = transferRow(l, block, txFrom, kind);
       out.transfers.push(row);
@@ -374,13 +384,19 @@ function liquidityPriceUsd(state: ChainState, pool: PoolState, token: string, am
  * sink of that token a pool showed before. Only runs that hold a pool's leg count: a token's logs
  * can teach sinks for that token alone, and a transfer that is not beside a leg is never a fee.
  */
-function feesToSinks(logs: ChainLog[], kinds: Map<string, PoolAction["kind"]>, state: ChainState, out: RangeRows): Map<number, string> {
+function feesToSinks(
+  logs: ChainLog[],
+  kinds: Map<string, PoolAction["kind"]>,
+  state: ChainState,
+  out: RangeRows,
+): Map<number, string> {
   type Transfer = Extract<ChainLog, { kind: "transfer" }>;
   const runs: Transfer[][] = [];
   for (const l of logs) {
     if (l.kind !== "transfer" || !state.tokens.has(l.address)) continue;
     const last = runs.at(-1)?.at(-1);
-    if (last && last.logIndex === l.logIndex - 1 && last.address === l.address && last.from === l.from) runs.at(-1)!.push(l);
+    if (last && last.logIndex === l.logIndex - 1 && last.address === l.address && last.from === l.from)
+      runs.at(-1)!.push(l);
     else runs.push([l]);
   }
   /** What each pool's swaps sent out of its indexed token, and to whom. */
@@ -399,7 +415,9 @@ function feesToSinks(logs: ChainLog[], kinds: Map<string, PoolAction["kind"]>, s
     if (run.length < 2 || !pool || kinds.get(pool.address) !== "swap") continue;
     const token = run[0].address;
     const total = run.reduce((sum, t) => sum + t.value, 0n);
-    const swap = sent(pool, token).find((s) => s.amount === total && run.filter((t) => t.to === s.recipient).length === 1);
+    const swap = sent(pool, token).find(
+      (s) => s.amount === total && run.filter((t) => t.to === s.recipient).length === 1,
+    );
     const cuts = run.filter((t) => t.to !== swap?.recipient && t.to !== t.from && !state.nonHolders.has(t.to));
     if (!swap || cuts.length !== run.length - 1) continue;
     const sinks = state.feeSinks.get(token) ?? new Set<string>();
@@ -453,7 +471,9 @@ class PositionFolder {
 
   /** A locker's lock of a position it holds: the locker names the id only, so the position is the one manager's that knows it. */
   locked(l: Extract<ChainLog, { kind: "locked" }>) {
-    const managers = [...this.state.positionManagers].filter((m) => this.state.positions.has(positionKey(m, l.tokenId)));
+    const managers = [...this.state.positionManagers].filter((m) =>
+      this.state.positions.has(positionKey(m, l.tokenId)),
+    );
     if (managers.length !== 1) return;
     const [manager] = managers;
     this.out.positionEvents.push({
@@ -475,7 +495,13 @@ class PositionFolder {
   }
 
   add(l: ChainLog) {
-    if (l.kind !== "increaseLiquidity" && l.kind !== "decreaseLiquidity" && l.kind !== "collectPosition" && l.kind !== "nftTransfer") return;
+    if (
+      l.kind !== "increaseLiquidity" &&
+      l.kind !== "decreaseLiquidity" &&
+      l.kind !== "collectPosition" &&
+      l.kind !== "nftTransfer"
+    )
+      return;
     const key = positionKey(l.address, l.tokenId);
     let known = this.state.positions.get(key);
     let ticks: { tickLower: number; tickUpper: number } | null = null;
@@ -509,10 +535,14 @@ class PositionFolder {
     });
     switch (l.kind) {
       case "increaseLiquidity":
-        this.out.positionEvents.push(row("increase", { liquidityDelta: l.liquidity, amount0: l.amount0, amount1: l.amount1 }));
+        this.out.positionEvents.push(
+          row("increase", { liquidityDelta: l.liquidity, amount0: l.amount0, amount1: l.amount1 }),
+        );
         break;
       case "decreaseLiquidity":
-        this.out.positionEvents.push(row("decrease", { liquidityDelta: -l.liquidity, amount0: l.amount0, amount1: l.amount1 }));
+        this.out.positionEvents.push(
+          row("decrease", { liquidityDelta: -l.liquidity, amount0: l.amount0, amount1: l.amount1 }),
+        );
         break;
       case "collectPosition":
         this.out.positionEvents.push(row("collect", { amount0: l.amount0, amount1: l.amount1, owner: l.recipient }));
@@ -558,7 +588,12 @@ const abs = (x: bigint) => (x < 0n ? -x : x);
 const pick = (tokenIs0: boolean, a0: bigint, a1: bigint): [bigint, bigint] => (tokenIs0 ? [a0, a1] : [a1, a0]);
 
 /** A token transfer's row, its USD value still to set. */
-function transferRow(l: Extract<ChainLog, { kind: "transfer" }>, block: BlockData, txFrom: string, kind: TransferKind): TransferRow {
+function transferRow(
+  l: Extract<ChainLog, { kind: "transfer" }>,
+  block: BlockData,
+  txFrom: string,
+  kind: TransferKind,
+): TransferRow {
   return {
     block: l.block,
     logIndex: l.logIndex,

@@ -1,5 +1,16 @@
 import { insertRows, insertSql, names, PREPARED, type Tx, tableName, updateRows } from "@/db/bulk";
-import { blocks, events, liquidityChanges, lpPositions, poolReserves, pools, positionEvents, tokens, tokenTransfers, walletFunding } from "@/db/schema";
+import {
+  blocks,
+  events,
+  liquidityChanges,
+  lpPositions,
+  poolReserves,
+  pools,
+  positionEvents,
+  tokens,
+  tokenTransfers,
+  walletFunding,
+} from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
 import type { RangeData } from "./fetch";
@@ -13,7 +24,9 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
   await insertRows(
     tx,
     blocks,
-    [...data.blocks.values()].filter((b) => b.keep).map((b) => ({ number: b.number, hash: b.hash, parentHash: b.parentHash, timestamp: isoTime(b.timestamp) })),
+    [...data.blocks.values()]
+      .filter((b) => b.keep)
+      .map((b) => ({ number: b.number, hash: b.hash, parentHash: b.parentHash, timestamp: isoTime(b.timestamp) })),
   );
   await insertRows(
     tx,
@@ -140,7 +153,14 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
   await insertRows(
     tx,
     walletFunding,
-    data.fundings.map((f) => ({ wallet: f.wallet, funder: f.funder, value: f.value, asset: f.asset ?? null, blockNumber: f.block, txHash: f.txHash })),
+    data.fundings.map((f) => ({
+      wallet: f.wallet,
+      funder: f.funder,
+      value: f.value,
+      asset: f.asset ?? null,
+      blockNumber: f.block,
+      txHash: f.txHash,
+    })),
     { onConflict: { target: ["wallet"], action: "nothing" } },
   );
   const lastSync = new Map(rows.reserves.map((r) => [r.pool, r.block]));
@@ -238,7 +258,9 @@ export async function numberAfterTombstones(tx: Tx, from: number, to: number, ev
     const id = next.get(e.block);
     if (id === undefined) continue;
     if (id >= (e.block + 1) * EVENT_ID_BLOCK_FACTOR) {
-      throw new Error(`block ${e.block} has no event ids left: reorgs removed ${EVENT_ID_BLOCK_FACTOR} ids' worth of its events`);
+      throw new Error(
+        `block ${e.block} has no event ids left: reorgs removed ${EVENT_ID_BLOCK_FACTOR} ids' worth of its events`,
+      );
     }
     e.id = id;
     next.set(e.block, id + 1);

@@ -27,8 +27,13 @@ export function knownContracts(p: ChainProfile): { address: string; role: string
 export async function writeKnownContracts(tx: Tx, p: ChainProfile) {
   const contracts = knownContracts(p);
   const known = new Set(contracts.map((c) => c.address));
-  const quotes = p.quoteTokens.filter((q) => !known.has(q.address)).map((q) => ({ address: q.address, role: "quote_token", name: q.symbol }));
+  const quotes = p.quoteTokens
+    .filter((q) => !known.has(q.address))
+    .map((q) => ({ address: q.address, role: "quote_token", name: q.symbol }));
   const rows = [...contracts, ...quotes];
-  await tx.unsafe(`delete from ${tableName(chainContracts)} where ${names(chainContracts).address} <> all($1::text[])`, [rows.map((r) => r.address)]);
+  await tx.unsafe(
+    `delete from ${tableName(chainContracts)} where ${names(chainContracts).address} <> all($1::text[])`,
+    [rows.map((r) => r.address)],
+  );
   await insertRows(tx, chainContracts, rows, { onConflict: { target: ["address"], action: "update" } });
 }

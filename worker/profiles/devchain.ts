@@ -39,7 +39,9 @@ export const deploymentFile = (dataDir = DATA_DIR) => path.join(dataDir, "devcha
 export function readDeployment(dataDir = DATA_DIR): Deployment {
   const file = deploymentFile(dataDir);
   if (!existsSync(file)) {
-    throw new Error(`No dev chain deployment at ${file}: start one with \`npm start\`, or set CHAIN_PROFILE and RPC_URL for a real chain.`);
+    throw new Error(
+      `No dev chain deployment at ${file}: start one with \`npm start\`, or set CHAIN_PROFILE and RPC_URL for a real chain.`,
+    );
   }
   return asDeployment(JSON.parse(readFileSync(file, "utf8")));
 }
@@ -80,12 +82,16 @@ export function devchainProfile(input: Deployment | DevSwapDeployment): ChainPro
     weth: lower(d.weth),
     quoteTokens: d.quoteTokens.map((q) => ({ ...q, address: lower(q.address) })),
     factories,
-    positionManagers: d.uniswapV3 ? [{ address: lower(d.uniswapV3.positionManager), name: "Uniswap V3 Positions" }] : [],
+    positionManagers: d.uniswapV3
+      ? [{ address: lower(d.uniswapV3.positionManager), name: "Uniswap V3 Positions" }]
+      : [],
     launchpads,
     // Tokens launched outside the launchpads (the deployment's quirk tokens, anyone's pool) are indexed too.
     poolTokens: true,
     lockers: d.lockers.map(named),
-    otherContracts: [d.uniswapV2.router, ...(d.uniswapV3 ? [d.uniswapV3.swapRouter] : []), ...d.otherContracts].map(lower),
+    otherContracts: [d.uniswapV2.router, ...(d.uniswapV3 ? [d.uniswapV3.swapRouter] : []), ...d.otherContracts].map(
+      lower,
+    ),
     minQuoteLiquidityUsd: 1_000,
     scanPayments: true,
     initialBlockRange: 500,

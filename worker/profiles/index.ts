@@ -34,8 +34,10 @@ export function checkProfile(p: ChainProfile): ChainProfile {
   if (!weth || weth.stable) throw problem("weth must be one of quoteTokens, not stable");
   if (!p.quoteTokens.some((q) => q.stable)) throw problem("quoteTokens need a stablecoin to price WETH");
   for (const q of p.quoteTokens)
-    if (!Number.isInteger(q.decimals) || q.decimals < 0 || q.decimals > 77) throw problem(`${q.symbol} has decimals ${q.decimals}`);
-  if (p.launchpads.length === 0 && !p.poolTokens) throw problem("no launchpads and poolTokens off: no token would ever be indexed");
+    if (!Number.isInteger(q.decimals) || q.decimals < 0 || q.decimals > 77)
+      throw problem(`${q.symbol} has decimals ${q.decimals}`);
+  if (p.launchpads.length === 0 && !p.poolTokens)
+    throw problem("no launchpads and poolTokens off: no token would ever be indexed");
   launchEvents(p);
   return p;
 }

@@ -24,7 +24,10 @@ describe("chain profiles", () => {
       router: a(4),
       launchpads: [{ address: a(5), name: "PumpPad" }],
     });
-    expect(checkProfile(old).launchpads[0]).toMatchObject({ protocol: "uniswap-v2", event: expect.stringContaining("TokenLaunched") });
+    expect(checkProfile(old).launchpads[0]).toMatchObject({
+      protocol: "uniswap-v2",
+      event: expect.stringContaining("TokenLaunched"),
+    });
     const next = devchainProfile({
       chainId: 31337,
       rpcUrl: "x",
@@ -37,15 +40,30 @@ describe("chain profiles", () => {
       uniswapV2: { factory: a(3), router: a(4) },
       uniswapV3: { factory: a(6), positionManager: a(7), swapRouter: a(8), quoterV2: a(9), feeTiers: [500, 3000] },
       launchpads: [
-        { address: a(5), name: "V3Pad", protocol: "uniswap-v3", event: "event Launched(address indexed token, address indexed pool, address indexed creator)" },
+        {
+          address: a(5),
+          name: "V3Pad",
+          protocol: "uniswap-v3",
+          event: "event Launched(address indexed token, address indexed pool, address indexed creator)",
+        },
       ],
       lockers: [{ address: a(10), name: "Locker" }],
       otherContracts: [],
     });
-    expect(checkProfile(next)).toMatchObject({ positionManagers: [{ address: a(7) }], lockers: [{ address: a(10) }], otherContracts: [a(4), a(8)] });
+    expect(checkProfile(next)).toMatchObject({
+      positionManagers: [{ address: a(7) }],
+      lockers: [{ address: a(10) }],
+      otherContracts: [a(4), a(8)],
+    });
     expect(() => checkProfile({ ...next, weth: a(2) })).toThrow("weth must be one of quoteTokens, not stable");
-    expect(() => checkProfile({ ...next, lockers: [{ address: "0xABC", name: "x" }] })).toThrow('"0xABC" is not a lowercase 0x address');
-    expect(() => checkProfile({ ...next, launchpads: [{ ...next.launchpads[0], event: "Launched(address creator)" }] })).toThrow(/names no token/);
-    expect(() => checkProfile({ ...next, launchpads: [], poolTokens: false })).toThrow(/no token would ever be indexed/);
+    expect(() => checkProfile({ ...next, lockers: [{ address: "0xABC", name: "x" }] })).toThrow(
+      '"0xABC" is not a lowercase 0x address',
+    );
+    expect(() =>
+      checkProfile({ ...next, launchpads: [{ ...next.launchpads[0], event: "Launched(address creator)" }] }),
+    ).toThrow(/names no token/);
+    expect(() => checkProfile({ ...next, launchpads: [], poolTokens: false })).toThrow(
+      /no token would ever be indexed/,
+    );
   });
 });

@@ -25,7 +25,9 @@ async function syncToHead(ix: Indexer) {
 async function expectCandlesFromEvents() {
   const [{ candles }] = await sql<{ candles: number }[]>`select count(*)::int as candles from ohlcv_candles`;
   expect(candles).toBeGreaterThan(0);
-  const [{ count }] = await sql.unsafe<{ count: string }[]>(INVARIANTS["ohlcv_candles are the candles of the pool events that remain"]);
+  const [{ count }] = await sql.unsafe<{ count: string }[]>(
+    INVARIANTS["ohlcv_candles are the candles of the pool events that remain"],
+  );
   expect(Number(count), "candles unlike those of the pool events").toBe(0);
 }
 
@@ -48,7 +50,9 @@ describe("candles (fake chain)", { timeout: 120_000 }, () => {
     await syncToHead(ix);
     await expectCandlesFromEvents();
     // Ranges of a few 12 s blocks: minute buckets were merged across ranges.
-    const [{ merged }] = await sql<{ merged: number }[]>`select count(*)::int as merged from ohlcv_candles where interval = '1h' and trades > 20`;
+    const [{ merged }] = await sql<
+      { merged: number }[]
+    >`select count(*)::int as merged from ohlcv_candles where interval = '1h' and trades > 20`;
     expect(merged).toBeGreaterThan(0);
   });
 

@@ -4,12 +4,30 @@ import type { ChainProfile } from "@/worker/profiles";
 
 const CHILD = path.join(import.meta.dirname, "worker-child.ts");
 
-export type WorkerChild = { proc: ChildProcess; active: Promise<void>; standby: Promise<void>; caughtUp: Promise<number>; exited: Promise<void> };
+export type WorkerChild = {
+  proc: ChildProcess;
+  active: Promise<void>;
+  standby: Promise<void>;
+  caughtUp: Promise<number>;
+  exited: Promise<void>;
+};
 
 /** Starts the worker in a child process (so it can be killed with SIGKILL). */
-export function spawnWorker(databaseUrl: string, rpcUrl: string, profile: ChainProfile, env: Record<string, string> = {}): WorkerChild {
+export function spawnWorker(
+  databaseUrl: string,
+  rpcUrl: string,
+  profile: ChainProfile,
+  env: Record<string, string> = {},
+): WorkerChild {
   const proc = spawn(process.execPath, ["--import", "tsx", CHILD], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, RPC_URL: rpcUrl, WORKER_PROFILE: JSON.stringify(profile), LOG_LEVEL: "error", ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      RPC_URL: rpcUrl,
+      WORKER_PROFILE: JSON.stringify(profile),
+      LOG_LEVEL: "error",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let buffer = "";

@@ -15,7 +15,13 @@ export const TOKEN_LAUNCHED = toEventSelector(DEVSWAP_LAUNCH_EVENT);
 const DEADLINE = 2n ** 40n;
 const E18 = 10n ** 18n;
 const pairAbi = [
-  { type: "function", name: "getReserves", stateMutability: "view", inputs: [], outputs: [{ type: "uint112" }, { type: "uint112" }, { type: "uint32" }] },
+  {
+    type: "function",
+    name: "getReserves",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ type: "uint112" }, { type: "uint112" }, { type: "uint32" }],
+  },
 ] as const satisfies Abi;
 
 /**
@@ -68,7 +74,9 @@ export class DevchainMarket {
   }
 
   private send(from: string, to: string, data?: string, value = 0n) {
-    return this.rpc.call<string>("eth_sendTransaction", [{ from, to, data, value: `0x${value.toString(16)}`, gas: toHex(8_000_000), gasPrice: "0x0" }]);
+    return this.rpc.call<string>("eth_sendTransaction", [
+      { from, to, data, value: `0x${value.toString(16)}`, gas: toHex(8_000_000), gasPrice: "0x0" },
+    ]);
   }
 
   async mine() {
@@ -82,7 +90,10 @@ export class DevchainMarket {
 
   async balanceOf(token: string, holder: string, block: number): Promise<bigint> {
     const data = await this.rpc.call<`0x${string}`>("eth_call", [
-      { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder as `0x${string}`] }) },
+      {
+        to: token,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder as `0x${string}`] }),
+      },
       toHex(block),
     ]);
     return decodeFunctionResult({ abi: erc20Abi, functionName: "balanceOf", data });
@@ -120,12 +131,24 @@ export class DevchainMarket {
         const held = await this.balanceOf(token, trader, head);
         const action = held > 0n ? this.rand(4) : 0;
         if (action <= 1) {
-          const data = encodeFunctionData({ abi: UniswapV2Router02.abi, functionName: "swapExactETHForTokens", args: [0n, [weth, token], trader, DEADLINE] });
+          const data = encodeFunctionData({
+            abi: UniswapV2Router02.abi,
+            functionName: "swapExactETHForTokens",
+            args: [0n, [weth, token], trader, DEADLINE],
+          });
           await this.send(trader, router, data, BigInt(1 + this.rand(20)) * 10n ** 16n);
         } else if (action === 2) {
           if (!this.approved.has(`${trader}:${token}`)) {
             this.approved.add(`${trader}:${token}`);
-            await this.send(trader, token, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router as `0x${string}`, 2n ** 255n] }));
+            await this.send(
+              trader,
+              token,
+              encodeFunctionData({
+                abi: erc20Abi,
+                functionName: "approve",
+                args: [router as `0x${string}`, 2n ** 255n],
+              }),
+            );
           }
           const data = encodeFunctionData({
             abi: UniswapV2Router02.abi,
@@ -135,7 +158,11 @@ export class DevchainMarket {
           await this.send(trader, router, data);
         } else {
           const to = this.traders()[this.rand(this.traders().length)];
-          await this.send(trader, token, encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to as `0x${string}`, held / 3n] }));
+          await this.send(
+            trader,
+            token,
+            encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to as `0x${string}`, held / 3n] }),
+          );
         }
       }
       // A funder pays a fresh wallet, which trades from the next block on.
@@ -181,7 +208,12 @@ export class DevchainMarket {
   /** evm_snapshot plus the market's own memory of tokens, wallets and approvals. */
   async snapshot() {
     const id = await this.rpc.call<string>("evm_snapshot", []);
-    const saved = { tokens: this.tokens.length, fresh: this.fresh.length, approved: new Set(this.approved), seed: this.seed };
+    const saved = {
+      tokens: this.tokens.length,
+      fresh: this.fresh.length,
+      approved: new Set(this.approved),
+      seed: this.seed,
+    };
     return async () => {
       await this.rpc.call<boolean>("evm_revert", [id]);
       this.tokens.length = saved.tokens;

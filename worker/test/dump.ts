@@ -20,7 +20,8 @@ const VOLATILE = new Set([
  * Floats to 12 significant digits: a sum of the same values in another order may differ in the
  * last bit, which is not a difference of state.
  */
-const roundFloat = (_: string, v: unknown) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v);
+const roundFloat = (_: string, v: unknown) =>
+  typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v;
 
 /** Every chain-derived table as sorted JSON rows, for comparing two databases. */
 export async function dumpChainTables(url: string): Promise<Record<string, string[]>> {
@@ -29,7 +30,11 @@ export async function dumpChainTables(url: string): Promise<Record<string, strin
     const out: Record<string, string[]> = {};
     for (const table of CHAIN_DERIVED_TABLES.map((t) => getTableName(t.table))) {
       const rows = await sql.unsafe<{ j: Record<string, unknown> }[]>(`select row_to_json(t) as j from ${table} t`);
-      out[table] = rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r.j).filter(([k]) => !VOLATILE.has(k))), roundFloat)).sort();
+      out[table] = rows
+        .map((r) =>
+          JSON.stringify(Object.fromEntries(Object.entries(r.j).filter(([k]) => !VOLATILE.has(k))), roundFloat),
+        )
+        .sort();
     }
     return out;
   } finally {

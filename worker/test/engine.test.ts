@@ -27,7 +27,9 @@ async function expectChainState() {
     select token_address, holder, amount::text from balances where amount <> 0`;
   const indexed = new Map(rows.map((r) => [`${r.token_address}:${r.holder}`, BigInt(r.amount)]));
   expect(indexed).toEqual(new Map([...chain.balances].filter(([, v]) => v !== 0n)));
-  const pools = await sql<{ address: string; reserve0: string; reserve1: string }[]>`select address, reserve0::text, reserve1::text from pools`;
+  const pools = await sql<
+    { address: string; reserve0: string; reserve1: string }[]
+  >`select address, reserve0::text, reserve1::text from pools`;
   for (const p of pools) expect([BigInt(p.reserve0), BigInt(p.reserve1)]).toEqual(chain.reserves.get(p.address));
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from events`;
   const [{ count }] = await sql<{ count: string }[]>`select count::text from event_counts where scope = 'all'`;
@@ -40,7 +42,9 @@ async function expectChainState() {
  * the indexed head, summed here from the events. Returns the number of (token, trader) rows.
  */
 async function expectRecentFlows(): Promise<number> {
-  const [{ head }] = await sql<{ head: number }[]>`select extract(epoch from indexed_block_time)::float8 as head from sync_state`;
+  const [{ head }] = await sql<
+    { head: number }[]
+  >`select extract(epoch from indexed_block_time)::float8 as head from sync_state`;
   const swaps = await sql<{ key: string; direction: string; amount: string; at: number }[]>`
     select token_address || ':' || wallet_address as key, direction, token_amount::text as amount, extract(epoch from timestamp)::float8 as at
       from events where type = 'swap'`;
@@ -84,8 +88,20 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
   });
 
   it("derives each token's price changes, 1 h and 24 h volume, trade counts, makers and FDV from its events up to the head", async () => {
-    const [{ head }] = await sql<{ head: number }[]>`select extract(epoch from indexed_block_time)::float8 as head from sync_state`;
-    const events = await sql<{ token: string; wallet: string; type: string; direction: string; usd: number; price: number | null; at: number }[]>`
+    const [{ head }] = await sql<
+      { head: number }[]
+    >`select extract(epoch from indexed_block_time)::float8 as head from sync_state`;
+    const events = await sql<
+      {
+        token: string;
+        wallet: string;
+        type: string;
+        direction: string;
+        usd: number;
+        price: number | null;
+        at: number;
+      }[]
+    >`
       select e.token_address as token, e.wallet_address as wallet, e.type, e.direction, e.amount_usd as usd, e.price_usd as price,
              extract(epoch from e.timestamp)::float8 as at
         from events e order by e.id`;
@@ -171,7 +187,12 @@ describe("sync engine (fake chain)", { timeout: 120_000 }, () => {
   });
 
   it("the worker refuses a node of another chain than its profile's, saying which", async () => {
-    const run = startWorker({ databaseUrl: db.url, rpcUrl: chain.url, profile: { ...profile, name: "base", chainId: 8453 }, pollIntervalMs: 10 });
+    const run = startWorker({
+      databaseUrl: db.url,
+      rpcUrl: chain.url,
+      profile: { ...profile, name: "base", chainId: 8453 },
+      pollIntervalMs: 10,
+    });
     await expect(run).rejects.toThrow("RPC_URL serves chain id 31337, but CHAIN_PROFILE=base is chain id 8453");
   });
 });

@@ -43,7 +43,13 @@ class Consumer {
     this.polls++;
     let after = this.cursor;
     for (let page = 0; page < maxPages; page++) {
-      const { json } = await listEventsJson(this.db, { afterId: Number(after), order: "asc", includeRemoved: true, page: 1, limit: PAGE });
+      const { json } = await listEventsJson(this.db, {
+        afterId: Number(after),
+        order: "asc",
+        includeRemoved: true,
+        page: 1,
+        limit: PAGE,
+      });
       const items = JSON.parse(json) as Item[];
       for (const item of items) {
         expect(BigInt(item.id)).toBeGreaterThan(after);
@@ -55,7 +61,8 @@ class Consumer {
         }
         const identity = `${item.block_number}:${item.tx_hash}:${item.type}:${item.token_address}:${item.wallet_address}`;
         const before = this.everSeen.get(item.id);
-        if (before !== undefined && before !== identity) throw new Error(`id ${item.id} was reused: ${before} then ${identity}`);
+        if (before !== undefined && before !== identity)
+          throw new Error(`id ${item.id} was reused: ${before} then ${identity}`);
         this.everSeen.set(item.id, identity);
         this.copy.set(item.id, item);
         if (item.confirmed) {
@@ -82,8 +89,14 @@ async function liveEvents(): Promise<ApiEvent[]> {
 }
 
 /** An event by what happened on chain, without its id (ids differ once a block was rolled back). */
-const onChain = (e: { block_number: number; log_index?: number; tx_hash: string; type: string; token_address: string; wallet_address: string }) =>
-  `${e.block_number}:${e.tx_hash}:${e.type}:${e.token_address}:${e.wallet_address}`;
+const onChain = (e: {
+  block_number: number;
+  log_index?: number;
+  tx_hash: string;
+  type: string;
+  token_address: string;
+  wallet_address: string;
+}) => `${e.block_number}:${e.tx_hash}:${e.type}:${e.token_address}:${e.wallet_address}`;
 
 describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
   beforeAll(async () => {
@@ -134,7 +147,9 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
     // Exactly the live events, field for field (confirmed and the wallet's class now may have
     // changed since a read: not compared).
     const strip = ({ confirmed: _, wallet_classification: __, ...e }: ApiEvent) => e;
-    expect([...consumer.copy.values()].map(strip).sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))).toEqual(live.map(strip));
+    expect([...consumer.copy.values()].map(strip).sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))).toEqual(
+      live.map(strip),
+    );
     // Reorgs happened and the consumer learned of them, and nothing it read as confirmed went away.
     expect(consumer.removed.size).toBeGreaterThan(20);
     for (const id of consumer.confirmed) expect(consumer.removed.has(id)).toBe(false);
@@ -147,13 +162,20 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
     dbs.push(fresh);
     const freshSql = connect(fresh.url, { max: 4 });
     try {
-      const again = await Indexer.create({ sql: freshSql, rpc: market.rpc, profile: market.profile, fullRefreshIntervalMs: 0 });
+      const again = await Indexer.create({
+        sql: freshSql,
+        rpc: market.rpc,
+        profile: market.profile,
+        fullRefreshIntervalMs: 0,
+      });
       await syncToHead(again);
       const canonical = (await listEventsJson(createDb(freshSql), { order: "asc", page: 1, limit: 200 })).total;
       expect(live.length).toBe(canonical);
       const rows = async (s: Sql) =>
         (
-          await s<{ block_number: string; tx_hash: string; type: string; token_address: string; wallet_address: string }[]>`
+          await s<
+            { block_number: string; tx_hash: string; type: string; token_address: string; wallet_address: string }[]
+          >`
           select block_number, tx_hash, type, token_address, wallet_address from events order by block_number, log_index`
         ).map((r) => onChain({ ...r, block_number: Number(r.block_number) }));
       expect(await rows(sql)).toEqual(await rows(freshSql));
@@ -207,13 +229,17 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
       select (select count(*)::int from event_tombstones) as tombstones, (select count(*)::int from events) as events`;
     const all = await listEventsJson(db, { order: "asc", includeRemoved: true, page: 1, limit: 200 });
     expect(all.total).toBe(tombstones + events);
-    const [{ token }] = await sql<{ token: string }[]>`select token_address as token from event_tombstones group by 1 order by count(*) desc limit 1`;
+    const [{ token }] = await sql<
+      { token: string }[]
+    >`select token_address as token from event_tombstones group by 1 order by count(*) desc limit 1`;
     const byToken = await listEventsJson(db, { token, order: "desc", includeRemoved: true, page: 1, limit: 200 });
     const items = JSON.parse(byToken.json) as Item[];
     expect(items.every((i) => i.token_address === token)).toBe(true);
     expect(items.some((i) => "removed" in i)).toBe(true);
     expect(items.map((i) => BigInt(i.id))).toEqual(items.map((i) => BigInt(i.id)).sort((a, b) => (a < b ? 1 : -1)));
-    const [{ wallet }] = await sql<{ wallet: string }[]>`select wallet_address as wallet from event_tombstones group by 1 order by count(*) desc limit 1`;
+    const [{ wallet }] = await sql<
+      { wallet: string }[]
+    >`select wallet_address as wallet from event_tombstones group by 1 order by count(*) desc limit 1`;
     const byWallet = await listEventsJson(db, { wallet, order: "asc", includeRemoved: true, page: 1, limit: 200 });
     const [{ n }] = await sql<{ n: number }[]>`
       select ((select count(*) from events where wallet_address = ${wallet} or to_address = ${wallet})

@@ -24,7 +24,10 @@ export const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 export class FakeChain {
   blocks: Block[] = [];
   private salt = 0;
-  private pending: { tx: Tx; logs: Omit<RawLog, "blockNumber" | "blockHash" | "logIndex" | "transactionIndex" | "transactionHash">[] }[] = [];
+  private pending: {
+    tx: Tx;
+    logs: Omit<RawLog, "blockNumber" | "blockHash" | "logIndex" | "transactionIndex" | "transactionHash">[];
+  }[] = [];
   balances = new Map<string, bigint>();
   reserves = new Map<string, [bigint, bigint]>();
   private server?: Server;
@@ -39,7 +42,12 @@ export class FakeChain {
 
   /** Starts a transaction from `from`; the log helpers append to it. */
   tx(from: string, to: string | null = null, value = 0n) {
-    const tx: Tx = { hash: keccak256(toHex(`tx${this.blocks.length}:${this.pending.length}:${this.salt}`)), from, to, value };
+    const tx: Tx = {
+      hash: keccak256(toHex(`tx${this.blocks.length}:${this.pending.length}:${this.salt}`)),
+      from,
+      to,
+      value,
+    };
     this.pending.push({ tx, logs: [] });
     return this;
   }
@@ -64,7 +72,15 @@ export class FakeChain {
     this.log(factory, [TOPICS.pairCreated, topicOf(token0), topicOf(token1)], `0x${word(BigInt(pair))}${word(1n)}`);
     return this;
   }
-  launched(launchpad: string, token: string, pair: string, creator: string, name: string, symbol: string, supply: bigint) {
+  launched(
+    launchpad: string,
+    token: string,
+    pair: string,
+    creator: string,
+    name: string,
+    symbol: string,
+    supply: bigint,
+  ) {
     const data = encodeAbiParameters(parseAbiParameters("string, string, uint256"), [name, symbol, supply]);
     this.log(launchpad, [TOKEN_LAUNCHED, topicOf(token), topicOf(pair), topicOf(creator)], data);
     return this;
@@ -75,7 +91,11 @@ export class FakeChain {
     return this;
   }
   swap(pair: string, a0In: bigint, a1In: bigint, a0Out: bigint, a1Out: bigint, sender: string, to: string) {
-    this.log(pair, [TOPICS.swap, topicOf(sender), topicOf(to)], `0x${word(a0In)}${word(a1In)}${word(a0Out)}${word(a1Out)}`);
+    this.log(
+      pair,
+      [TOPICS.swap, topicOf(sender), topicOf(to)],
+      `0x${word(a0In)}${word(a1In)}${word(a0Out)}${word(a1Out)}`,
+    );
     return this;
   }
   mint(pair: string, sender: string, a0: bigint, a1: bigint) {
@@ -140,7 +160,9 @@ export class FakeChain {
           hash: b.hash,
           parentHash: b.parentHash,
           timestamp: toHex(b.timestamp),
-          transactions: full ? b.txs.map((t) => ({ hash: t.hash, from: t.from, to: t.to, value: toHex(t.value) })) : b.txs.map((t) => t.hash),
+          transactions: full
+            ? b.txs.map((t) => ({ hash: t.hash, from: t.from, to: t.to, value: toHex(t.value) }))
+            : b.txs.map((t) => t.hash),
         };
       }
       case "eth_getLogs": {
@@ -154,7 +176,10 @@ export class FakeChain {
       case "eth_feeHistory": {
         const newest = Number(params[1] as string);
         const oldest = newest - Number(params[0] as string) + 1;
-        return { oldestBlock: toHex(oldest), gasUsedRatio: this.blocks.slice(oldest, newest + 1).map((b) => (b.txs.length > 0 ? 0.5 : 0)) };
+        return {
+          oldestBlock: toHex(oldest),
+          gasUsedRatio: this.blocks.slice(oldest, newest + 1).map((b) => (b.txs.length > 0 ? 0.5 : 0)),
+        };
       }
       case "eth_call":
         return `0x${word(18n)}`;

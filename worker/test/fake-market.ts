@@ -93,13 +93,15 @@ export class FakeMarket {
   simulate(blocks: number, tradesPerBlock = 3) {
     const c = this.chain;
     for (let b = 0; b < blocks; b++) {
-      if (this.rand(4) === 0 && this.markets.length < 8) this.markets.push(this.launch(addr(0x500 + this.markets.length)));
+      if (this.rand(4) === 0 && this.markets.length < 8)
+        this.markets.push(this.launch(addr(0x500 + this.markets.length)));
       for (let t = 0; t < tradesPerBlock && this.markets.length > 0; t++) {
         const m = this.markets[this.rand(this.markets.length)];
         const trader = addr(0x900 + this.rand(40));
         const held = c.balances.get(`${m.token}:${trader}`) ?? 0n;
         if (held > 0n && this.rand(2) === 0) this.trade(m, trader, false, held / 2n);
-        else if (held > 0n && this.rand(5) === 0) c.tx(trader).transfer(m.token, trader, addr(0x900 + this.rand(40)), held / 3n);
+        else if (held > 0n && this.rand(5) === 0)
+          c.tx(trader).transfer(m.token, trader, addr(0x900 + this.rand(40)), held / 3n);
         else this.trade(m, trader, true, BigInt(1 + this.rand(5)) * 10n ** 17n);
       }
       if (this.rand(6) === 0) c.tx(addr(0x77 + this.rand(2)), addr(0x900 + this.rand(40)), 10n ** 16n);

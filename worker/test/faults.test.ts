@@ -53,7 +53,12 @@ describe("worker under faults (dev chain)", { timeout: 240_000 }, () => {
 
   it("ends identical to an undisturbed run after 10+ kill -9 during one sync", async () => {
     // Latency and a range limit stretch the sync over several seconds, so kills land mid-sync.
-    const proxy = await startFaultyProxy(market.chain.rpcUrl, { errorRate: 0, hangRate: 0, maxLogRange: 5, latencyMs: 10 });
+    const proxy = await startFaultyProxy(market.chain.rpcUrl, {
+      errorRate: 0,
+      hangRate: 0,
+      maxLogRange: 5,
+      latencyMs: 10,
+    });
     const db = await createTestDatabase();
     dbs.push(db);
     let kills = 0;
@@ -61,7 +66,10 @@ describe("worker under faults (dev chain)", { timeout: 240_000 }, () => {
       const w = spawnWorker(db.url, proxy.url, market.profile);
       await w.active;
       const killAt = Math.random() * 600;
-      const done = await Promise.race([w.caughtUp.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), killAt))]);
+      const done = await Promise.race([
+        w.caughtUp.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), killAt)),
+      ]);
       w.proc.kill("SIGKILL");
       await w.exited;
       if (done) break;
@@ -76,7 +84,12 @@ describe("worker under faults (dev chain)", { timeout: 240_000 }, () => {
   });
 
   it("ends identical to an undisturbed run behind a proxy injecting errors, hangs and range limits", async () => {
-    const proxy = await startFaultyProxy(market.chain.rpcUrl, { errorRate: 0.2, hangRate: 0.04, maxLogRange: 60, seed: 5 });
+    const proxy = await startFaultyProxy(market.chain.rpcUrl, {
+      errorRate: 0.2,
+      hangRate: 0.04,
+      maxLogRange: 60,
+      seed: 5,
+    });
     const db = await createTestDatabase();
     dbs.push(db);
     const w = spawnWorker(db.url, proxy.url, market.profile);

@@ -36,7 +36,9 @@ export async function startFaultyProxy(target: string, opts: FaultOptions) {
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       stats.requests++;
-      const parsed = JSON.parse(body) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
+      const parsed = JSON.parse(body) as
+        | { id: number; method: string; params: unknown[] }
+        | { id: number; method: string; params: unknown[] }[];
       const calls = Array.isArray(parsed) ? parsed : [parsed];
       const r = random();
       if (r < opts.hangRate) {

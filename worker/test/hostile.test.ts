@@ -48,7 +48,11 @@ const abiBytes = (b: Hex) => encodeAbiParameters([{ type: "bytes" }], [b]);
 const uint = (n: bigint) => encodeAbiParameters([{ type: "uint256" }], [n]);
 const bytes32 = (s: string) => stringToHex(s, { size: 32 });
 const topic = (a: string) => `0x${a.slice(2).padStart(64, "0")}` as Hex;
-const SELECTOR = { name: toFunctionSelector("name()"), symbol: toFunctionSelector("symbol()"), decimals: toFunctionSelector("decimals()") };
+const SELECTOR = {
+  name: toFunctionSelector("name()"),
+  symbol: toFunctionSelector("symbol()"),
+  decimals: toFunctionSelector("decimals()"),
+};
 
 /** How name(), symbol() or decimals() answer (HostileToken.setAnswer): missing, raw bytes, or a revert. */
 type Answer = { mode: 0 | 1 | 2; data?: Hex };
@@ -63,14 +67,20 @@ const log: string[] = [];
 const writeStdout = process.stdout.write.bind(process.stdout);
 
 async function send(from: string, to: string | undefined, data: Hex, value = 0n): Promise<Hex> {
-  return market.rpc.call<Hex>("eth_sendTransaction", [{ from, to, data, value: `0x${value.toString(16)}`, gas: toHex(9_000_000), gasPrice: "0x0" }]);
+  return market.rpc.call<Hex>("eth_sendTransaction", [
+    { from, to, data, value: `0x${value.toString(16)}`, gas: toHex(9_000_000), gasPrice: "0x0" },
+  ]);
 }
 
 /** Mines one block holding the transactions sent since the last; each must succeed. */
 async function mine(...sent: Promise<Hex>[]) {
   const hashes = await Promise.all(sent);
   await market.mine();
-  const receipts = await Promise.all(hashes.map((h) => market.rpc.call<{ status: Hex; contractAddress: Address | null }>("eth_getTransactionReceipt", [h])));
+  const receipts = await Promise.all(
+    hashes.map((h) =>
+      market.rpc.call<{ status: Hex; contractAddress: Address | null }>("eth_getTransactionReceipt", [h]),
+    ),
+  );
   receipts.forEach((r, i) => {
     if (r?.status !== "0x1") throw new Error(`transaction ${hashes[i]} failed`);
   });
@@ -83,14 +93,25 @@ const call = (_to: string, name: ContractName | "erc20", functionName: string, a
   return encodeFunctionData({ abi, functionName, args } as never);
 };
 
-async function read<T>(to: string, name: ContractName | "erc20", functionName: string, args: unknown[] = [], block: number | "latest" = "latest"): Promise<T> {
+async function read<T>(
+  to: string,
+  name: ContractName | "erc20",
+  functionName: string,
+  args: unknown[] = [],
+  block: number | "latest" = "latest",
+): Promise<T> {
   const abi = (name === "erc20" ? erc20Abi : art[name].abi) as Abi;
-  const data = await market.rpc.call<Hex>("eth_call", [{ to, data: call(to, name, functionName, args) }, typeof block === "number" ? toHex(block) : block]);
+  const data = await market.rpc.call<Hex>("eth_call", [
+    { to, data: call(to, name, functionName, args) },
+    typeof block === "number" ? toHex(block) : block,
+  ]);
   return decodeFunctionResult({ abi, functionName, data } as never) as T;
 }
 
 async function deploy(name: ContractName, args: unknown[]): Promise<Address> {
-  const [r] = await mine(send(owner, undefined, encodeDeployData({ abi: art[name].abi, bytecode: art[name].bytecode, args } as never)));
+  const [r] = await mine(
+    send(owner, undefined, encodeDeployData({ abi: art[name].abi, bytecode: art[name].bytecode, args } as never)),
+  );
   return r.contractAddress!.toLowerCase() as Address;
 }
 
@@ -132,7 +153,10 @@ async function hostile(opts: {
     ),
   );
   const pair = (
-    await read<Address>(market.deployment.uniswapV2.factory, "UniswapV2Factory", "getPair", [token, market.deployment.weth])
+    await read<Address>(market.deployment.uniswapV2.factory, "UniswapV2Factory", "getPair", [
+      token,
+      market.deployment.weth,
+    ])
   ).toLowerCase() as Address;
   return { token, pair };
 }
@@ -153,7 +177,12 @@ const buy = (token: Address, trader: Address, eth: bigint) =>
     send(
       trader,
       market.deployment.uniswapV2.router,
-      call(market.deployment.uniswapV2.router, "UniswapV2Router02", "swapExactETHForTokens", [0n, [market.deployment.weth, token], trader, DEADLINE]),
+      call(market.deployment.uniswapV2.router, "UniswapV2Router02", "swapExactETHForTokens", [
+        0n,
+        [market.deployment.weth, token],
+        trader,
+        DEADLINE,
+      ]),
       eth,
     ),
   );
@@ -166,10 +195,17 @@ async function sell({ token, pair }: Hostile, trader: Address, amount: bigint) {
   const [rToken, rWeth] = tokenIs0 ? [r0, r1] : [r1, r0];
   const arrived = (await read<bigint>(token, "HostileToken", "realBalanceOf", [pair])) - rToken;
   const out = getAmountOut(arrived, rToken, rWeth);
-  await mine(send(trader, pair, call(pair, "UniswapV2Pair", "swap", tokenIs0 ? [0n, out, trader, "0x"] : [out, 0n, trader, "0x"])));
+  await mine(
+    send(
+      trader,
+      pair,
+      call(pair, "UniswapV2Pair", "swap", tokenIs0 ? [0n, out, trader, "0x"] : [out, 0n, trader, "0x"]),
+    ),
+  );
 }
 
-const transfer = (token: Address, from: Address, to: Address, amount: bigint) => mine(send(from, token, call(token, "erc20", "transfer", [to, amount])));
+const transfer = (token: Address, from: Address, to: Address, amount: bigint) =>
+  mine(send(from, token, call(token, "erc20", "transfer", [to, amount])));
 
 /** A launch through the real PumpPad; `name`/`symbol` as raw bytes allow invalid UTF-8. */
 async function launch(creator: Address, name: string | Hex, symbol: string | Hex): Promise<Address> {
@@ -214,16 +250,27 @@ async function scenario() {
   const [a, b, c] = traders;
 
   // Text: NUL, bidi overrides, markup and 300 more characters; bytes32; invalid UTF-8.
-  t.nul = await hostile({ name: answer(abiString(REPORTED_NAME)), symbol: answer(abiString("E\u0000V\u202EIL\u0007")) });
+  t.nul = await hostile({
+    name: answer(abiString(REPORTED_NAME)),
+    symbol: answer(abiString("E\u0000V\u202EIL\u0007")),
+  });
   t.b32 = await hostile({ name: answer(bytes32("Maker")), symbol: answer(bytes32("MKR")) });
-  t.utf8 = await hostile({ name: answer(abiBytes("0xfffe426164")), symbol: answer(abiString("\u202eLIVE\u0000")), decimals: answer(uint(6n)) });
+  t.utf8 = await hostile({
+    name: answer(abiBytes("0xfffe426164")),
+    symbol: answer(abiString("\u202eLIVE\u0000")),
+    decimals: answer(uint(6n)),
+  });
   // Metadata: reverting, missing, unusable decimals.
   t.reverts = await hostile({ name: REVERTS, symbol: REVERTS, decimals: REVERTS });
   t.missing = await hostile({ name: MISSING, symbol: MISSING, decimals: MISSING });
   t.badDecimals = await hostile({ name: answer(abiString("Too Many Decimals")), decimals: answer(uint(255n)) });
   // Amounts: zero and 36 decimals, a supply of 2^256-1 moved whole.
   t.zero = await hostile({ name: answer(abiString("Zero Decimals")), decimals: answer(uint(0n)), supply: 10n ** 12n });
-  t.d36 = await hostile({ name: answer(abiString("Thirty-Six Decimals")), decimals: answer(uint(36n)), supply: 10n ** 76n });
+  t.d36 = await hostile({
+    name: answer(abiString("Thirty-Six Decimals")),
+    decimals: answer(uint(36n)),
+    supply: 10n ** 76n,
+  });
   t.huge = await hostile({ name: answer(abiString("Max Supply")), decimals: answer(uint(0n)), supply: 0n });
   // Balances: a fee the events hide, a rebase, a lying balanceOf (honest events), a lying balanceOf with lying events.
   t.fee = await hostile({
@@ -236,7 +283,19 @@ async function scenario() {
   // Logs: a Transfer without its data word.
   t.malformed = await hostile({ name: answer(abiString("Malformed")) });
 
-  for (const k of ["nul", "b32", "utf8", "reverts", "missing", "badDecimals", "zero", "fee", "rebase", "liarLies", "malformed"]) {
+  for (const k of [
+    "nul",
+    "b32",
+    "utf8",
+    "reverts",
+    "missing",
+    "badDecimals",
+    "zero",
+    "fee",
+    "rebase",
+    "liarLies",
+    "malformed",
+  ]) {
     const amount = k === "zero" ? 10n ** 6n : 10n ** 23n;
     await addLiquidity(t[k], owner, amount, 5n * E18);
   }
@@ -254,7 +313,20 @@ async function scenario() {
   await mine(send(owner, t.liar.token, call(t.liar.token, "HostileToken", "setLie", [true, 7n])));
   await addLiquidity(t.liar, owner, 10n ** 23n, 5n * E18);
 
-  for (const k of ["nul", "b32", "utf8", "reverts", "missing", "zero", "d36", "huge", "fee", "rebase", "liar", "malformed"]) {
+  for (const k of [
+    "nul",
+    "b32",
+    "utf8",
+    "reverts",
+    "missing",
+    "zero",
+    "d36",
+    "huge",
+    "fee",
+    "rebase",
+    "liar",
+    "malformed",
+  ]) {
     await buy(t[k].token, a, E18 / 10n);
     await buy(t[k].token, b, E18 / 5n);
   }
@@ -268,12 +340,26 @@ async function scenario() {
   await buy(t.rebase.token, c, E18 / 10n);
 
   // Lying events on top of a lying balanceOf (10^60 for everyone but the pair): nothing to believe.
-  await mine(send(owner, t.liarLies.token, call(t.liarLies.token, "HostileToken", "setHonest", [t.liarLies.pair, true])));
+  await mine(
+    send(owner, t.liarLies.token, call(t.liarLies.token, "HostileToken", "setHonest", [t.liarLies.pair, true])),
+  );
   await mine(send(owner, t.liarLies.token, call(t.liarLies.token, "HostileToken", "setLie", [true, 10n ** 60n])));
-  await mine(send(owner, t.liarLies.token, call(t.liarLies.token, "HostileToken", "fakeTransfer", [t.liarLies.pair, c, 10n ** 24n])));
+  await mine(
+    send(
+      owner,
+      t.liarLies.token,
+      call(t.liarLies.token, "HostileToken", "fakeTransfer", [t.liarLies.pair, c, 10n ** 24n]),
+    ),
+  );
 
   // A Transfer with its topics and no data: the token is quarantined from that log on.
-  await mine(send(owner, t.malformed.token, call(t.malformed.token, "HostileToken", "rawLog", [[TOPICS.transfer, topic(owner), topic(a)], "0x"])));
+  await mine(
+    send(
+      owner,
+      t.malformed.token,
+      call(t.malformed.token, "HostileToken", "rawLog", [[TOPICS.transfer, topic(owner), topic(a)], "0x"]),
+    ),
+  );
   await buy(t.malformed.token, c, E18 / 10n);
 
   // The reported launch, and one with invalid UTF-8, through the real launchpad.
@@ -307,11 +393,14 @@ async function floatsThatAreNotNumbers(sql: Sql) {
 function expectFinite(value: unknown, path = "$") {
   if (typeof value === "number") expect(Number.isFinite(value), path).toBe(true);
   else if (Array.isArray(value)) value.forEach((v, i) => expectFinite(v, `${path}[${i}]`));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) expectFinite(v, `${path}.${k}`);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) expectFinite(v, `${path}.${k}`);
 }
 
 const quarantineLines = () =>
-  log.filter((l) => l.includes('"msg":"quarantined"')).map((l) => JSON.parse(l) as { kind: string; address: string; reason: string });
+  log
+    .filter((l) => l.includes('"msg":"quarantined"'))
+    .map((l) => JSON.parse(l) as { kind: string; address: string; reason: string });
 
 describe("a hostile chain", { timeout: 600_000 }, () => {
   beforeAll(async () => {
@@ -330,7 +419,12 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     ] as [keyof typeof runs, ChainProfile][]) {
       const db = await createTestDatabase();
       const sql = connect(db.url, { max: 4 });
-      runs[name] = { profile, db, sql, ix: await Indexer.create({ sql, rpc: market.rpc, profile, fullRefreshIntervalMs: 0 }) };
+      runs[name] = {
+        profile,
+        db,
+        sql,
+        ix: await Indexer.create({ sql, rpc: market.rpc, profile, fullRefreshIntervalMs: 0 }),
+      };
     }
   }, 600_000);
   afterAll(async () => {
@@ -365,7 +459,9 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     for (const [k, h] of Object.entries(t)) expect(tokens.has(h.token), k).toBe(k !== "badDecimals");
     for (const m of market.tokens) expect(tokens.has(m.token)).toBe(true);
     for (const a of [launched, launchedUtf8]) expect(tokens.has(a)).toBe(true);
-    const padTokens = new Set((await runs.pads.sql<{ address: string }[]>`select address from tokens`).map((r) => r.address));
+    const padTokens = new Set(
+      (await runs.pads.sql<{ address: string }[]>`select address from tokens`).map((r) => r.address),
+    );
     expect(padTokens).toEqual(new Set([...market.tokens.map((m) => m.token), launched, launchedUtf8]));
 
     // One line each, and further cycles neither log nor fail again.
@@ -376,20 +472,34 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
   });
 
   it("stores names and symbols cleaned, with fallbacks where a token gives none", async () => {
-    const rows = await runs.pairs.sql<{ address: string; name: string; symbol: string; decimals: number; anomalies: string[] }[]>`
+    const rows = await runs.pairs.sql<
+      { address: string; name: string; symbol: string; decimals: number; anomalies: string[] }[]
+    >`
       select address, name, symbol, decimals, anomalies from tokens`;
     const by = new Map(rows.map((r) => [r.address, r]));
     for (const r of rows) {
       expect(r.name, r.address).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
-      expect(r.symbol, r.address).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+      expect(r.symbol, r.address).not.toMatch(
+        /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/,
+      );
       expect(Array.from(r.name).length).toBeLessThanOrEqual(NAME_MAX);
       expect(Array.from(r.symbol).length).toBeLessThanOrEqual(SYMBOL_MAX);
       expect(r.name.length * r.symbol.length).toBeGreaterThan(0);
     }
     const cleaned = `Evil<script>alert(1)</script>${"x".repeat(NAME_MAX - "Evil<script>alert(1)</script>".length)}`;
-    expect(by.get(t.nul.token)).toMatchObject({ name: cleaned, symbol: "EVIL", decimals: 18, anomalies: ["text_cleaned"] });
+    expect(by.get(t.nul.token)).toMatchObject({
+      name: cleaned,
+      symbol: "EVIL",
+      decimals: 18,
+      anomalies: ["text_cleaned"],
+    });
     expect(by.get(t.b32.token)).toMatchObject({ name: "Maker", symbol: "MKR", anomalies: [] });
-    expect(by.get(t.utf8.token)).toMatchObject({ name: "\ufffd\ufffdBad", symbol: "LIVE", decimals: 6, anomalies: ["text_cleaned"] });
+    expect(by.get(t.utf8.token)).toMatchObject({
+      name: "\ufffd\ufffdBad",
+      symbol: "LIVE",
+      decimals: 6,
+      anomalies: ["text_cleaned"],
+    });
     for (const k of ["reverts", "missing"]) {
       const a = t[k].token;
       expect(by.get(a)).toMatchObject({
@@ -403,9 +513,13 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     expect(by.get(t.d36.token)?.decimals).toBe(36);
     // The reported launch: the same name from the event (launchpads) and from name() (pairs).
     for (const sql of [runs.pairs.sql, runs.pads.sql]) {
-      const [l] = await sql<{ name: string; symbol: string; anomalies: string[] }[]>`select name, symbol, anomalies from tokens where address = ${launched}`;
+      const [l] = await sql<
+        { name: string; symbol: string; anomalies: string[] }[]
+      >`select name, symbol, anomalies from tokens where address = ${launched}`;
       expect(l).toEqual({ name: cleaned, symbol: "EVIL", anomalies: ["text_cleaned"] });
-      const [u] = await sql<{ name: string; symbol: string }[]>`select name, symbol from tokens where address = ${launchedUtf8}`;
+      const [u] = await sql<
+        { name: string; symbol: string }[]
+      >`select name, symbol from tokens where address = ${launchedUtf8}`;
       // 0xff 0x00 0xc0 0xaf "Name": three invalid bytes, a NUL; 0xfe 0xff "SYM".
       expect(u).toEqual({ name: "\ufffd\ufffd\ufffdName", symbol: "\ufffd\ufffdSYM" });
     }
@@ -438,7 +552,9 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     const { sql } = runs.pairs;
     await expectBalancesEqualChain(sql, [t.fee.token, t.rebase.token], "realBalanceOf");
     await expectSupplyEqualsChain(sql, [t.fee.token, t.rebase.token]);
-    const marks = await sql<{ address: string; anomalies: string[] }[]>`select address, anomalies from tokens where 'balance_mismatch' = any(anomalies)`;
+    const marks = await sql<
+      { address: string; anomalies: string[] }[]
+    >`select address, anomalies from tokens where 'balance_mismatch' = any(anomalies)`;
     expect(marks.map((m) => m.address).sort()).toEqual([t.fee.token, t.rebase.token].sort());
     await expectPositionsEqualBalances(sql);
     // Honest tokens found through a pair: the owner's opening balance asked once, nothing marked.
@@ -452,20 +568,26 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
   it("keeps the true balances of a token whose balanceOf lies, and never writes a negative balance or one above the supply", async () => {
     const { sql } = runs.pairs;
     await expectBalancesEqualChain(sql, [t.liar.token], "realBalanceOf");
-    const [{ negative }] = await sql<{ negative: number }[]>`select count(*)::int as negative from balances where amount < 0`;
+    const [{ negative }] = await sql<
+      { negative: number }[]
+    >`select count(*)::int as negative from balances where amount < 0`;
     expect(negative).toBe(0);
     const [{ above }] = await sql<{ above: number }[]>`
       select count(*)::int as above from tokens t where t.total_supply < 0
           or t.total_supply < (select coalesce(max(amount), 0) from balances b where b.token_address = t.address)`;
     expect(above).toBe(0);
     // The liar whose events lie too stopped at its quarantine: no balance went negative.
-    const [{ rows }] = await sql<{ rows: number }[]>`select count(*)::int as rows from balances where token_address = ${t.liarLies.token} and amount < 0`;
+    const [{ rows }] = await sql<
+      { rows: number }[]
+    >`select count(*)::int as rows from balances where token_address = ${t.liarLies.token} and amount < 0`;
     expect(rows).toBe(0);
   });
 
   it("skips the logs of a quarantined token from its quarantine on", async () => {
     const { sql } = runs.pairs;
-    const [{ block }] = await sql<{ block: string }[]>`select block::text from quarantined_entities where address = ${t.malformed.token}`;
+    const [{ block }] = await sql<
+      { block: string }[]
+    >`select block::text from quarantined_entities where address = ${t.malformed.token}`;
     const [{ before, after }] = await sql<{ before: number; after: number }[]>`
       select count(*) filter (where block_number < ${block})::int as before, count(*) filter (where block_number >= ${block})::int as after
         from events where token_address = ${t.malformed.token}`;
@@ -476,7 +598,9 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
   it("writes no NaN or Infinity anywhere, and serves only finite numbers", async () => {
     for (const { sql } of Object.values(runs)) expect(await floatsThatAreNotNumbers(sql)).toEqual([]);
     const db = createDb(runs.pairs.sql);
-    const [{ time }] = await runs.pairs.sql<{ time: number }[]>`select extract(epoch from indexed_block_time)::float8 as time from sync_state`;
+    const [{ time }] = await runs.pairs.sql<
+      { time: number }[]
+    >`select extract(epoch from indexed_block_time)::float8 as time from sync_state`;
     const now = new Date(time * 1000);
     const addresses = (await runs.pairs.sql<{ address: string }[]>`select address from tokens`).map((r) => r.address);
     for (const a of addresses) {
@@ -520,7 +644,9 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
       "balanceOf",
     );
     for (const { sql } of Object.values(runs)) {
-      const [r] = await sql<{ name: string; symbol: string }[]>`select name, symbol from tokens where address = ${again}`;
+      const [r] = await sql<
+        { name: string; symbol: string }[]
+      >`select name, symbol from tokens where address = ${again}`;
       expect(r.name.startsWith("Evil<script>")).toBe(true);
       expect(r.symbol).toBe(again.slice(0, 8));
       expect(await floatsThatAreNotNumbers(sql)).toEqual([]);
@@ -537,10 +663,15 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     // Branch one: a token quarantined for a malformed log, and fee-token trades reconciled.
     const doomed = await hostile({ name: answer(abiString("Doomed")) });
     await addLiquidity(doomed, owner, 10n ** 23n, 5n * E18);
-    await mine(send(owner, doomed.token, call(doomed.token, "HostileToken", "rawLog", [[TOPICS.transfer, topic(owner)], "0x"])));
+    await mine(
+      send(owner, doomed.token, call(doomed.token, "HostileToken", "rawLog", [[TOPICS.transfer, topic(owner)], "0x"])),
+    );
     await sell(t.fee, a, 10n ** 15n);
     await syncToHead(runs.pairs);
-    const quarantined = async () => (await runs.pairs.sql<{ address: string }[]>`select address from quarantined_entities`).map((r) => r.address).sort();
+    const quarantined = async () =>
+      (await runs.pairs.sql<{ address: string }[]>`select address from quarantined_entities`)
+        .map((r) => r.address)
+        .sort();
     expect(await quarantined()).toContain(doomed.token);
     // Branch two, longer: neither the doomed token nor that sale; another fee-token sale.
     await revert();
@@ -549,7 +680,9 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     await syncToHead(runs.pairs);
     await syncToHead(runs.pads);
     expect(await quarantined()).toEqual([t.badDecimals.token, t.liarLies.token, t.malformed.token].sort());
-    const [{ n }] = await runs.pairs.sql<{ n: number }[]>`select count(*)::int as n from tokens where address = ${doomed.token}`;
+    const [{ n }] = await runs.pairs.sql<
+      { n: number }[]
+    >`select count(*)::int as n from tokens where address = ${doomed.token}`;
     expect(n).toBe(0);
     await expectBalancesEqualChain(runs.pairs.sql, [t.fee.token, t.rebase.token, t.liar.token], "realBalanceOf");
     await expectSupplyEqualsChain(runs.pairs.sql, [t.fee.token, t.rebase.token]);
@@ -569,13 +702,21 @@ async function expectBalancesEqualChain(sql: Sql, tokens: string[], getter: "bal
     select token_address as token, holder, amount::text from balances where token_address = any(${tokens})
        and holder <> '0x0000000000000000000000000000000000000000'`;
   expect(rows.length).toBeGreaterThan(tokens.length);
-  const chain = await Promise.all(rows.map((r) => read<bigint>(r.token, getter === "balanceOf" ? "erc20" : "HostileToken", getter, [r.holder], Number(block))));
-  expect(rows.map((r) => `${r.token}:${r.holder}:${r.amount}`)).toEqual(rows.map((r, i) => `${r.token}:${r.holder}:${chain[i]}`));
+  const chain = await Promise.all(
+    rows.map((r) =>
+      read<bigint>(r.token, getter === "balanceOf" ? "erc20" : "HostileToken", getter, [r.holder], Number(block)),
+    ),
+  );
+  expect(rows.map((r) => `${r.token}:${r.holder}:${r.amount}`)).toEqual(
+    rows.map((r, i) => `${r.token}:${r.holder}:${chain[i]}`),
+  );
 }
 
 async function expectSupplyEqualsChain(sql: Sql, tokens: string[]) {
   const [{ block }] = await sql<{ block: string }[]>`select indexed_block::text as block from sync_state`;
-  const rows = await sql<{ address: string; total_supply: string }[]>`select address, total_supply::text from tokens where address = any(${tokens})`;
+  const rows = await sql<
+    { address: string; total_supply: string }[]
+  >`select address, total_supply::text from tokens where address = any(${tokens})`;
   const chain = await Promise.all(rows.map((r) => read<bigint>(r.address, "erc20", "totalSupply", [], Number(block))));
   expect(rows.map((r) => `${r.address}:${r.total_supply}`)).toEqual(rows.map((r, i) => `${r.address}:${chain[i]}`));
 }

@@ -1,4 +1,12 @@
-import { type Abi, decodeEventLog, decodeFunctionResult, encodeFunctionData, erc20Abi, getContractAddress, type Hex } from "viem";
+import {
+  type Abi,
+  decodeEventLog,
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  getContractAddress,
+  type Hex,
+} from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Db, type Sql } from "@/db/client";
 import { type Artifacts, loadArtifacts } from "@/devchain/compile";

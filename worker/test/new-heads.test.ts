@@ -60,10 +60,15 @@ describe("new heads", { timeout: 120_000 }, () => {
   });
 
   it("a worker polling every ten minutes indexes a block as soon as it is announced", async () => {
-    const worker = spawnWorker(db.url, market.chain.rpcUrl, market.profile, { RPC_WS_URL: wsUrl(), POLL_INTERVAL_MS: String(NEVER_MS) });
+    const worker = spawnWorker(db.url, market.chain.rpcUrl, market.profile, {
+      RPC_WS_URL: wsUrl(),
+      POLL_INTERVAL_MS: String(NEVER_MS),
+    });
     const indexedTo = async (block: number) => {
       for (;;) {
-        const [row] = await sql<{ indexed: number }[]>`select coalesce(max(indexed_block), 0)::int as indexed from sync_state`;
+        const [row] = await sql<
+          { indexed: number }[]
+        >`select coalesce(max(indexed_block), 0)::int as indexed from sync_state`;
         if (row.indexed >= block) return;
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -147,7 +147,11 @@ describe("reputation personas through the worker and the read model", { timeout:
     // Its one position is the liquidity it put in at launch (docs/methodology.md, "Liquidity in
     // positions and PnL"): open, never traded, so only its drawdown has data.
     const creator = score["honest creator"];
-    expect(creator.missing_dimensions.map((m) => m.dimension).sort()).toEqual(["consistency_score", "entry_timing_score", "win_rate"]);
+    expect(creator.missing_dimensions.map((m) => m.dimension).sort()).toEqual([
+      "consistency_score",
+      "entry_timing_score",
+      "win_rate",
+    ]);
     expect(creator.adjustments).toContainEqual({ reason: "low_confidence", max_score: REPUTATION_CAPS.low_confidence });
     expect(creator.reputation_score).toBeGreaterThanOrEqual(REPUTATION_FLOORS.no_record);
     const words = creator.adjustments.map(adjustmentText).join(" ");

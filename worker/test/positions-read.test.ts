@@ -45,7 +45,9 @@ async function served(like: Record<string, unknown>): Promise<Record<string, Rec
     out[wallet] = Object.fromEntries((page?.data ?? []).map((p) => [p.token_address, p.quantity]));
     // The wallet profile's portfolio is the same open positions, in the same order.
     const portfolio = (await getWalletProfile(db, wallet))?.portfolio ?? [];
-    expect(portfolio.map((p) => [p.token_address, p.quantity])).toEqual((page?.data ?? []).map((p) => [p.token_address, p.quantity]));
+    expect(portfolio.map((p) => [p.token_address, p.quantity])).toEqual(
+      (page?.data ?? []).map((p) => [p.token_address, p.quantity]),
+    );
   }
   return out;
 }
@@ -86,9 +88,14 @@ describe("positions read across trades and reorgs (dev chain)", { timeout: 240_0
     // Some wallets hold the same open positions in other quantities (no position was opened or
     // closed), and what was read of them before is not served again.
     const tokensOf = (o: Record<string, number> = {}) => Object.keys(o).join();
-    const resized = Object.keys(first).filter((w) => tokensOf(first[w]) === tokensOf(traded[w]) && JSON.stringify(first[w]) !== JSON.stringify(traded[w]));
+    const resized = Object.keys(first).filter(
+      (w) => tokensOf(first[w]) === tokensOf(traded[w]) && JSON.stringify(first[w]) !== JSON.stringify(traded[w]),
+    );
     expect(resized.length).toBeGreaterThan(0);
-    expect(await served({ ...first, ...traded })).toEqual({ ...Object.fromEntries(Object.keys(first).map((w) => [w, {}])), ...traded });
+    expect(await served({ ...first, ...traded })).toEqual({
+      ...Object.fromEntries(Object.keys(first).map((w) => [w, {}])),
+      ...traded,
+    });
     // A branch that is read and rolled back, then a longer one in its place.
     const revert = await market.snapshot();
     await market.simulate(4, 4);
@@ -99,7 +106,10 @@ describe("positions read across trades and reorgs (dev chain)", { timeout: 240_0
     await market.simulate(6, 4);
     await syncToHead();
     const canonical = await stored();
-    expect(await served({ ...doomed, ...canonical })).toEqual({ ...Object.fromEntries(Object.keys(doomed).map((w) => [w, {}])), ...canonical });
+    expect(await served({ ...doomed, ...canonical })).toEqual({
+      ...Object.fromEntries(Object.keys(doomed).map((w) => [w, {}])),
+      ...canonical,
+    });
   });
 
   it("gives a profile its positions' PnL and portfolio at one block, after a price move it took no part in", async () => {

@@ -38,7 +38,9 @@ let ix: Indexer;
 let indexed: number;
 
 async function send(from: string, to: string, data: Hex, value = 0n): Promise<Hex> {
-  return market.rpc.call<Hex>("eth_sendTransaction", [{ from, to, data, value: `0x${value.toString(16)}`, gas: toHex(9_000_000), gasPrice: "0x0" }]);
+  return market.rpc.call<Hex>("eth_sendTransaction", [
+    { from, to, data, value: `0x${value.toString(16)}`, gas: toHex(9_000_000), gasPrice: "0x0" },
+  ]);
 }
 
 /** Mines the transactions sent since the last block; each must succeed. Returns the block. */
@@ -55,13 +57,23 @@ async function mine(...sent: Promise<Hex>[]): Promise<number> {
 const data = (name: keyof Artifacts | "erc20", functionName: string, args: unknown[] = []): Hex =>
   encodeFunctionData({ abi: (name === "erc20" ? erc20Abi : art[name].abi) as Abi, functionName, args } as never);
 
-async function read<T>(to: string, name: keyof Artifacts | "erc20", functionName: string, args: unknown[], block: number | "latest" = "latest"): Promise<T> {
+async function read<T>(
+  to: string,
+  name: keyof Artifacts | "erc20",
+  functionName: string,
+  args: unknown[],
+  block: number | "latest" = "latest",
+): Promise<T> {
   const abi = (name === "erc20" ? erc20Abi : art[name].abi) as Abi;
-  const out = await market.rpc.call<Hex>("eth_call", [{ to, data: data(name, functionName, args) }, typeof block === "number" ? toHex(block) : block]);
+  const out = await market.rpc.call<Hex>("eth_call", [
+    { to, data: data(name, functionName, args) },
+    typeof block === "number" ? toHex(block) : block,
+  ]);
   return decodeFunctionResult({ abi, functionName, data: out } as never) as T;
 }
 
-const ethBalance = async (who: string, block: number) => BigInt(await market.rpc.call<Hex>("eth_getBalance", [who, toHex(block)]));
+const ethBalance = async (who: string, block: number) =>
+  BigInt(await market.rpc.call<Hex>("eth_getBalance", [who, toHex(block)]));
 
 /** decimals() as the chain answers it; null when the token has none. */
 async function chainDecimals(token: string): Promise<number | null> {
@@ -81,7 +93,13 @@ const pools: { token: string; quote: string; pool: string; v3: boolean }[] = [];
 /** Liquidity in the V2 pair of token and quote, created by the router when there is none (the deployment made three). */
 async function v2Pool(token: string, quote: string, tokens: bigint, quotes: bigint) {
   const d = market.deployment;
-  await mine(send(d.deployer, d.uniswapV2.router, data("UniswapV2Router02", "addLiquidity", [token, quote, tokens, quotes, 0n, 0n, d.deployer, DEADLINE])));
+  await mine(
+    send(
+      d.deployer,
+      d.uniswapV2.router,
+      data("UniswapV2Router02", "addLiquidity", [token, quote, tokens, quotes, 0n, 0n, d.deployer, DEADLINE]),
+    ),
+  );
   const pool = (await read<string>(d.uniswapV2.factory, "UniswapV2Factory", "getPair", [token, quote])).toLowerCase();
   pools.push({ token, quote, pool, v3: false });
 }
@@ -92,7 +110,16 @@ async function v3Pool(token: string, quote: string, tokens: bigint, quotes: bigi
   const [amount0, amount1] = token0 === token ? [tokens, quotes] : [quotes, tokens];
   const npm = d.uniswapV3.positionManager;
   await mine(
-    send(d.deployer, npm, data("NonfungiblePositionManager", "createAndInitializePoolIfNecessary", [token0, token1, FEE, isqrt((amount1 << 192n) / amount0)])),
+    send(
+      d.deployer,
+      npm,
+      data("NonfungiblePositionManager", "createAndInitializePoolIfNecessary", [
+        token0,
+        token1,
+        FEE,
+        isqrt((amount1 << 192n) / amount0),
+      ]),
+    ),
   );
   const mint = {
     token0,
@@ -108,7 +135,9 @@ async function v3Pool(token: string, quote: string, tokens: bigint, quotes: bigi
     deadline: DEADLINE,
   };
   await mine(send(d.deployer, npm, data("NonfungiblePositionManager", "mint", [mint])));
-  const pool = (await read<string>(d.uniswapV3.factory, "UniswapV3Factory", "getPool", [token0, token1, FEE])).toLowerCase();
+  const pool = (
+    await read<string>(d.uniswapV3.factory, "UniswapV3Factory", "getPool", [token0, token1, FEE])
+  ).toLowerCase();
   pools.push({ token, quote, pool, v3: true });
 }
 
@@ -143,7 +172,10 @@ const decimals = (token: string) => {
 };
 
 /** Marginal price of a pool's token in its quote, from getReserves (V2) or slot0 (V3) with both decimals. */
-async function marginalPrice(p: { token: string; quote: string; pool: string; v3: boolean }, block: number): Promise<number> {
+async function marginalPrice(
+  p: { token: string; quote: string; pool: string; v3: boolean },
+  block: number,
+): Promise<number> {
   const [dt, dq] = [await decimals(p.token), await decimals(p.quote)];
   if (p.v3) {
     const [sqrtPriceX96] = await read<[bigint]>(p.pool, "UniswapV3Pool", "slot0", [], block);
@@ -235,7 +267,16 @@ const v3Swap = (wallet: string, tokenIn: string, tokenOut: string, amountIn: big
     wallet,
     market.deployment.uniswapV3.swapRouter,
     data("SwapRouter", "exactInputSingle", [
-      { tokenIn, tokenOut, fee: FEE, recipient: wallet, deadline: DEADLINE, amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n },
+      {
+        tokenIn,
+        tokenOut,
+        fee: FEE,
+        recipient: wallet,
+        deadline: DEADLINE,
+        amountIn,
+        amountOutMinimum: 0n,
+        sqrtPriceLimitX96: 0n,
+      },
     ]),
   );
 
@@ -253,7 +294,8 @@ async function scenario() {
   // The deployer holds what is left of the deployment's tokens and has approved both the router and the position manager.
   const deployer = d.deployer;
   for (const token of [dtt, b32, nodec, wft]) {
-    for (const quote of [q.weth, q.dusd, q.ddai]) await v2Pool(token, quote, 100_000n * E18, 90_000n * perDollar(quote));
+    for (const quote of [q.weth, q.dusd, q.ddai])
+      await v2Pool(token, quote, 100_000n * E18, 90_000n * perDollar(quote));
   }
   for (const token of [b32, nodec]) {
     for (const quote of [q.weth, q.dusd, q.ddai]) await v3Pool(token, quote, 50_000n * E18, 45_000n * perDollar(quote));
@@ -281,12 +323,42 @@ async function scenario() {
   /** Sells 1/`part` of what `w` holds of fee-taking token `t` on V2 through Router02's supporting-fee functions, for ether when `quote` is WETH. */
   const sellPart = async (w: string, t: string, quote: string, part: bigint) => {
     const viaEth = quote === q.weth;
-    const fn = viaEth ? "swapExactTokensForETHSupportingFeeOnTransferTokens" : "swapExactTokensForTokensSupportingFeeOnTransferTokens";
+    const fn = viaEth
+      ? "swapExactTokensForETHSupportingFeeOnTransferTokens"
+      : "swapExactTokensForTokensSupportingFeeOnTransferTokens";
     await trade(w, t, quote, v2Swap(w, fn, [(await held(w, t)) / part, 0n, [t, quote], w, DEADLINE]), viaEth);
   };
-  await trade(fot, dtt, q.weth, v2Swap(fot, "swapExactETHForTokensSupportingFeeOnTransferTokens", [0n, [q.weth, dtt], fot, DEADLINE], 2n * E18), true);
-  await trade(fot, dtt, q.dusd, v2Swap(fot, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [5_000n * 10n ** 6n, 0n, [q.dusd, dtt], fot, DEADLINE]));
-  await trade(fot, dtt, q.ddai, v2Swap(fot, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [3_000n * E18, 0n, [q.ddai, dtt], fot, DEADLINE]));
+  await trade(
+    fot,
+    dtt,
+    q.weth,
+    v2Swap(fot, "swapExactETHForTokensSupportingFeeOnTransferTokens", [0n, [q.weth, dtt], fot, DEADLINE], 2n * E18),
+    true,
+  );
+  await trade(
+    fot,
+    dtt,
+    q.dusd,
+    v2Swap(fot, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [
+      5_000n * 10n ** 6n,
+      0n,
+      [q.dusd, dtt],
+      fot,
+      DEADLINE,
+    ]),
+  );
+  await trade(
+    fot,
+    dtt,
+    q.ddai,
+    v2Swap(fot, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [
+      3_000n * E18,
+      0n,
+      [q.ddai, dtt],
+      fot,
+      DEADLINE,
+    ]),
+  );
   await transfer(fot, receiver, dtt, 1_000n * E18);
   await sellPart(fot, dtt, q.ddai, 3n);
   await sellPart(fot, dtt, q.weth, 4n);
@@ -298,13 +370,24 @@ async function scenario() {
     wftTrader,
     wft,
     q.dusd,
-    v2Swap(wftTrader, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [4_000n * 10n ** 6n, 0n, [q.dusd, wft], wftTrader, DEADLINE]),
+    v2Swap(wftTrader, "swapExactTokensForTokensSupportingFeeOnTransferTokens", [
+      4_000n * 10n ** 6n,
+      0n,
+      [q.dusd, wft],
+      wftTrader,
+      DEADLINE,
+    ]),
   );
   await trade(
     wftTrader,
     wft,
     q.weth,
-    v2Swap(wftTrader, "swapExactETHForTokensSupportingFeeOnTransferTokens", [0n, [q.weth, wft], wftTrader, DEADLINE], E18),
+    v2Swap(
+      wftTrader,
+      "swapExactETHForTokensSupportingFeeOnTransferTokens",
+      [0n, [q.weth, wft], wftTrader, DEADLINE],
+      E18,
+    ),
     true,
   );
   await trade(wftTrader, wft, q.dusd, v3Swap(wftTrader, q.dusd, wft, 2_000n * 10n ** 6n));
@@ -314,24 +397,47 @@ async function scenario() {
 
   // The bytes32 token on V3 against the 6-decimals dollar, on V2 against ether, sold on V3 for the 18-decimals dollar.
   await trade(b32Trader, b32, q.dusd, v3Swap(b32Trader, q.dusd, b32, 3_000n * 10n ** 6n));
-  await trade(b32Trader, b32, q.weth, v2Swap(b32Trader, "swapExactETHForTokens", [0n, [q.weth, b32], b32Trader, DEADLINE], E18), true);
+  await trade(
+    b32Trader,
+    b32,
+    q.weth,
+    v2Swap(b32Trader, "swapExactETHForTokens", [0n, [q.weth, b32], b32Trader, DEADLINE], E18),
+    true,
+  );
   await trade(b32Trader, b32, q.ddai, v3Swap(b32Trader, b32, q.ddai, (await held(b32Trader, b32)) / 2n));
   await transfer(b32Trader, receiver, b32, 100n * E18);
   await trade(
     b32Trader,
     b32,
     q.dusd,
-    v2Swap(b32Trader, "swapExactTokensForTokens", [(await held(b32Trader, b32)) / 3n, 0n, [b32, q.dusd], b32Trader, DEADLINE]),
+    v2Swap(b32Trader, "swapExactTokensForTokens", [
+      (await held(b32Trader, b32)) / 3n,
+      0n,
+      [b32, q.dusd],
+      b32Trader,
+      DEADLINE,
+    ]),
   );
 
   // The token without decimals() on V3 against the 18-decimals dollar and ether's pool, sold on V2 for the 6-decimals dollar.
   await trade(nodecTrader, nodec, q.ddai, v3Swap(nodecTrader, q.ddai, nodec, 2_000n * E18));
-  await trade(nodecTrader, nodec, q.dusd, v2Swap(nodecTrader, "swapExactTokensForTokens", [1_500n * 10n ** 6n, 0n, [q.dusd, nodec], nodecTrader, DEADLINE]));
   await trade(
     nodecTrader,
     nodec,
     q.dusd,
-    v2Swap(nodecTrader, "swapExactTokensForTokens", [(await held(nodecTrader, nodec)) / 3n, 0n, [nodec, q.dusd], nodecTrader, DEADLINE]),
+    v2Swap(nodecTrader, "swapExactTokensForTokens", [1_500n * 10n ** 6n, 0n, [q.dusd, nodec], nodecTrader, DEADLINE]),
+  );
+  await trade(
+    nodecTrader,
+    nodec,
+    q.dusd,
+    v2Swap(nodecTrader, "swapExactTokensForTokens", [
+      (await held(nodecTrader, nodec)) / 3n,
+      0n,
+      [nodec, q.dusd],
+      nodecTrader,
+      DEADLINE,
+    ]),
   );
   await trade(nodecTrader, nodec, q.dusd, v3Swap(nodecTrader, nodec, q.dusd, (await held(nodecTrader, nodec)) / 4n));
 }
@@ -361,7 +467,9 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
   });
 
   it("finds each quirk token through its pools, with its name and symbol decoded and unknown decimals flagged", async () => {
-    const rows = await sql<{ address: string; name: string; symbol: string; decimals: number; anomalies: string[]; launchpad: string }[]>`
+    const rows = await sql<
+      { address: string; name: string; symbol: string; decimals: number; anomalies: string[]; launchpad: string }[]
+    >`
       select address, name, symbol, decimals, anomalies, launchpad from tokens where address = any(${[q.dtt, q.b32, q.nodec, q.wft]}) order by name`;
     expect(rows.map(({ address: _, ...r }) => r)).toEqual([
       { name: "Bytes Thirty Two", symbol: "B32", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
@@ -369,12 +477,18 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
       { name: "No Decimals", symbol: "NODEC", decimals: 18, anomalies: ["decimals_unknown"], launchpad: "Uniswap V2" },
       { name: "Wallet Fee Token", symbol: "WFT", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
     ]);
-    const [{ none }] = await sql<{ none: number }[]>`select count(*)::int as none from tokens where address = ${NO_CODE}`;
+    const [{ none }] = await sql<
+      { none: number }[]
+    >`select count(*)::int as none from tokens where address = ${NO_CODE}`;
     expect(none).toBe(0);
     // The launchpads' tokens are found from their launches as before.
-    const [{ launched }] = await sql<{ launched: number }[]>`select count(*)::int as launched from tokens where launchpad in ('PumpPad', 'MoonLaunch')`;
+    const [{ launched }] = await sql<
+      { launched: number }[]
+    >`select count(*)::int as launched from tokens where launchpad in ('PumpPad', 'MoonLaunch')`;
     expect(launched).toBe(market.tokens.length);
-    const tracked = await sql<{ address: string }[]>`select address from pools where address = any(${pools.map((p) => p.pool)})`;
+    const tracked = await sql<
+      { address: string }[]
+    >`select address from pools where address = any(${pools.map((p) => p.pool)})`;
     expect(tracked.length).toBe(pools.length);
   });
 
@@ -404,21 +518,30 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
       const usd = (await marginalPrice(p, indexed)) * (p.quote === q.weth ? weth : 1);
       const [row] = await sql<{ price_usd: number | null }[]>`select price_usd from pools where address = ${p.pool}`;
       expect(Math.abs(row.price_usd! / usd - 1), `${p.pool} ${p.v3 ? "v3" : "v2"}`).toBeLessThan(1e-9);
-      const depth = (Number((await poolBalances(p, indexed)).quote) / 10 ** (await decimals(p.quote))) * (p.quote === q.weth ? weth : 1);
+      const depth =
+        (Number((await poolBalances(p, indexed)).quote) / 10 ** (await decimals(p.quote))) *
+        (p.quote === q.weth ? weth : 1);
       if ((best.get(p.token)?.depth ?? 0) < depth) best.set(p.token, { pool: p.pool, depth, usd });
       if (!p.v3) continue;
       // QuoterV2: a trade of a cent of the quote, less the pool's fee, buys at the marginal price.
       const amountIn = perDollar(p.quote) / 100n;
-      const quoted = await read<readonly [bigint]>(market.deployment.uniswapV3.quoterV2, "QuoterV2", "quoteExactInputSingle", [
-        { tokenIn: p.quote, tokenOut: p.token, amountIn, fee: FEE, sqrtPriceLimitX96: 0n },
-      ]);
+      const quoted = await read<readonly [bigint]>(
+        market.deployment.uniswapV3.quoterV2,
+        "QuoterV2",
+        "quoteExactInputSingle",
+        [{ tokenIn: p.quote, tokenOut: p.token, amountIn, fee: FEE, sqrtPriceLimitX96: 0n }],
+      );
       const perToken =
-        ((Number(amountIn) * (1 - FEE / 1e6)) / 10 ** (await decimals(p.quote)) / (Number(quoted[0]) / 10 ** (await decimals(p.token)))) *
+        ((Number(amountIn) * (1 - FEE / 1e6)) /
+          10 ** (await decimals(p.quote)) /
+          (Number(quoted[0]) / 10 ** (await decimals(p.token)))) *
         (p.quote === q.weth ? weth : 1);
       expect(Math.abs(row.price_usd! / perToken - 1), `${p.pool} quoter`).toBeLessThan(1e-5);
     }
     for (const [token, b] of best) {
-      const [m] = await sql<{ price_usd: number; priced_pool: string }[]>`select price_usd, priced_pool from token_metrics where address = ${token}`;
+      const [m] = await sql<
+        { price_usd: number; priced_pool: string }[]
+      >`select price_usd, priced_pool from token_metrics where address = ${token}`;
       expect(m.priced_pool, token).toBe(b.pool);
       expect(Math.abs(m.price_usd / b.usd - 1), token).toBeLessThan(1e-9);
       expect(b.usd).toBeGreaterThan(0.5);
@@ -440,10 +563,14 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
       expect(row.realized_pnl_usd).toBeCloseTo(b.realized, 6);
       expect(b.realized).not.toBe(0);
       // Unrealized: the holding at the token's price (its deepest pool's, from the chain) less its cost.
-      const deepest = await sql<{ priced_pool: string }[]>`select priced_pool from token_metrics where address = ${token}`;
+      const deepest = await sql<
+        { priced_pool: string }[]
+      >`select priced_pool from token_metrics where address = ${token}`;
       const p = pools.find((x) => x.pool === deepest[0].priced_pool)!;
       const price = (await marginalPrice(p, indexed)) * (p.quote === q.weth ? weth : 1);
-      const listed = (await listPositions(dbh, wallet, { status: "all", page: 1, limit: 50 }))!.data.find((x) => x.token_address === token)!;
+      const listed = (await listPositions(dbh, wallet, { status: "all", page: 1, limit: 50 }))!.data.find(
+        (x) => x.token_address === token,
+      )!;
       expect(listed.cost_basis_usd).toBeCloseTo(b.cost, 2);
       expect(listed.realized_pnl_usd).toBeCloseTo(b.realized, 2);
       expect(listed.unrealized_pnl_usd).toBeCloseTo((Number(b.quantity) / 1e18) * price - b.cost, 2);
@@ -471,9 +598,14 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
   });
 
   it("pays the wallet-fee token's cut to its wallet as fees of the swaps it split, learnt from the pool's own swap", async () => {
-    const sinks = await sql<{ address: string; fee_sinks: string[] }[]>`select address, fee_sinks from tokens where address = any(${[q.wft, q.dtt]})`;
+    const sinks = await sql<
+      { address: string; fee_sinks: string[] }[]
+    >`select address, fee_sinks from tokens where address = any(${[q.wft, q.dtt]})`;
     // DeflatingERC20 burns its fee: a burn is a fee sink of every token, none to learn.
-    expect(Object.fromEntries(sinks.map((t) => [t.address, t.fee_sinks]))).toEqual({ [q.wft]: [FEE_WALLET], [q.dtt]: [] });
+    expect(Object.fromEntries(sinks.map((t) => [t.address, t.fee_sinks]))).toEqual({
+      [q.wft]: [FEE_WALLET],
+      [q.dtt]: [],
+    });
     // Each swap is one swap event; the cut of each went to the wallet as a fee, and the transfer's cut as a transfer.
     const rows = await sql<{ type: string; n: number }[]>`
       select e.type, count(*)::int as n from events e

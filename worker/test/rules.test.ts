@@ -33,9 +33,30 @@ describe("prices", () => {
   const [weth, usd] = [fakeProfile.weth, fakeProfile.quoteTokens[1].address];
   state.addToken({ address: "0xt1", decimals: 18, createdBlock: 1 });
   const v2 = { protocol: "uniswap-v2" as const, sqrtPriceX96: 0n, tick: 0, liquidity: 0n, createdBlock: 1 };
-  state.addPool({ ...v2, address: "0xwu", token0: weth, token1: usd, reserve0: 100n * E18, reserve1: 300_000n * 10n ** 6n });
-  state.addPool({ ...v2, address: "0xdeep", token0: "0xt1", token1: weth, reserve0: 1_000_000n * E18, reserve1: 10n * E18 });
-  state.addPool({ ...v2, address: "0xdust", token0: "0xt1", token1: usd, reserve0: 1n * E18, reserve1: 50n * 10n ** 6n });
+  state.addPool({
+    ...v2,
+    address: "0xwu",
+    token0: weth,
+    token1: usd,
+    reserve0: 100n * E18,
+    reserve1: 300_000n * 10n ** 6n,
+  });
+  state.addPool({
+    ...v2,
+    address: "0xdeep",
+    token0: "0xt1",
+    token1: weth,
+    reserve0: 1_000_000n * E18,
+    reserve1: 10n * E18,
+  });
+  state.addPool({
+    ...v2,
+    address: "0xdust",
+    token0: "0xt1",
+    token1: usd,
+    reserve0: 1n * E18,
+    reserve1: 50n * 10n ** 6n,
+  });
 
   it("prices WETH from its stable pairs and a token from its deepest whitelisted pair", () => {
     expect(wethUsd(state)).toBe(3000);
@@ -56,7 +77,16 @@ describe("prices", () => {
     const sqrt = (raw1Per0: number) => BigInt(Math.round(Math.sqrt(raw1Per0) * 2 ** 96));
     const [t0, t1] = weth < usd ? [weth, usd] : [usd, weth];
     const raw = t0 === weth ? 2500e6 / 1e18 : 1e18 / 2500e6;
-    v3.addPool({ ...v2, protocol: "uniswap-v3", address: "0xv3", token0: t0, token1: t1, reserve0: 10n * E18, reserve1: 10n * E18, sqrtPriceX96: sqrt(raw) });
+    v3.addPool({
+      ...v2,
+      protocol: "uniswap-v3",
+      address: "0xv3",
+      token0: t0,
+      token1: t1,
+      reserve0: 10n * E18,
+      reserve1: 10n * E18,
+      sqrtPriceX96: sqrt(raw),
+    });
     expect(wethUsd(v3)).toBeCloseTo(2500, 6);
     v3.addToken({ address: "0x01", decimals: 9, createdBlock: 1 });
     // 0.5 USD a token of 9 decimals: raw USD per raw token = 0.5e6 / 1e9 (the token sorts first).
@@ -78,8 +108,23 @@ describe("a pool's own price", () => {
   const E18 = 10n ** 18n;
   const state = new ChainState(fakeProfile);
   const [weth, usd] = [fakeProfile.weth, fakeProfile.quoteTokens[1].address];
-  const base = { protocol: "uniswap-v2" as const, sqrtPriceX96: 0n, tick: 0, liquidity: 0n, createdBlock: 1, reserve0: 0n, reserve1: 0n };
-  state.addPool({ ...base, address: "0xwu", token0: weth, token1: usd, reserve0: 100n * E18, reserve1: 300_000n * 10n ** 6n });
+  const base = {
+    protocol: "uniswap-v2" as const,
+    sqrtPriceX96: 0n,
+    tick: 0,
+    liquidity: 0n,
+    createdBlock: 1,
+    reserve0: 0n,
+    reserve1: 0n,
+  };
+  state.addPool({
+    ...base,
+    address: "0xwu",
+    token0: weth,
+    token1: usd,
+    reserve0: 100n * E18,
+    reserve1: 300_000n * 10n ** 6n,
+  });
   // 0x01 sorts before every quote, 0xff after: V3 prices whichever side the token is on.
   state.addToken({ address: "0x01", decimals: 9, createdBlock: 1 });
   state.addToken({ address: "0xff", decimals: 18, createdBlock: 1 });
@@ -111,7 +156,15 @@ describe("a pool's own price", () => {
       reserve1: E18,
       sqrtPriceX96: sqrt(1 / 0.002),
     },
-    v3Uninitialized: { ...base, protocol: "uniswap-v3" as const, address: "0xe", token0: "0x01", token1: weth, reserve0: E18, reserve1: E18 },
+    v3Uninitialized: {
+      ...base,
+      protocol: "uniswap-v3" as const,
+      address: "0xe",
+      token0: "0x01",
+      token1: weth,
+      reserve0: E18,
+      reserve1: E18,
+    },
     bothQuotes: { ...base, address: "0xf", token0: weth, token1: usd, reserve0: E18, reserve1: 3000n * 10n ** 6n },
     noQuote: { ...base, address: "0x10", token0: "0x01", token1: "0xff", reserve0: E18, reserve1: E18 },
   };
@@ -186,19 +239,39 @@ function feeMarket() {
   let logIndex = 0;
   const log = (tx: string, l: LogFields & { address: string }): ChainLog =>
     ({ ...l, block: 2, logIndex: logIndex++, txHash: tx, txIndex: 0, blockHash: "0xb" }) as ChainLog;
-  const transfer = (tx: string, token: string, from: string, to: string, value: bigint) => log(tx, { kind: "transfer", address: token, from, to, value });
+  const transfer = (tx: string, token: string, from: string, to: string, value: bigint) =>
+    log(tx, { kind: "transfer", address: token, from, to, value });
   const buy = (tx: string, usdIn: bigint, out: bigint) => [
     transfer(tx, usd, trader, pair, usdIn),
-    log(tx, { kind: "swap", address: pair, amount0In: 0n, amount1In: usdIn, amount0Out: out, amount1Out: 0n, recipient: trader }),
+    log(tx, {
+      kind: "swap",
+      address: pair,
+      amount0In: 0n,
+      amount1In: usdIn,
+      amount0Out: out,
+      amount1Out: 0n,
+      recipient: trader,
+    }),
   ];
   const sell = (tx: string, tokensIn: bigint, usdOut: bigint) => [
-    log(tx, { kind: "swap", address: pair, amount0In: tokensIn, amount1In: 0n, amount0Out: 0n, amount1Out: usdOut, recipient: trader }),
+    log(tx, {
+      kind: "swap",
+      address: pair,
+      amount0In: tokensIn,
+      amount1In: 0n,
+      amount0Out: 0n,
+      amount1Out: usdOut,
+      recipient: trader,
+    }),
     transfer(tx, usd, pair, trader, usdOut),
   ];
   const transform = (logs: ChainLog[]) => {
     const txFrom = new Map(logs.map((l) => [l.txHash, trader]));
     const blocks = new Map([[2, { number: 2, hash: "0xb", parentHash: "0xa", timestamp: 0, txFrom, keep: true }]]);
-    return transformRange({ from: 2, to: 2, logs, blocks, tokens: [], pools: [], fundings: [], quotePayments: [], quarantined: [] }, state);
+    return transformRange(
+      { from: 2, to: 2, logs, blocks, tokens: [], pools: [], fundings: [], quotePayments: [], quarantined: [] },
+      state,
+    );
   };
   /** The token's transfer rows: kind, from, to, USD value. */
   const legs = (rows: ReturnType<typeof transform>) =>

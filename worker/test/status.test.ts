@@ -61,7 +61,13 @@ describe("status (dev chain, worker in process)", { timeout: 180_000 }, () => {
     const worker = runWorker();
     let head = await market.head();
     await until("caught up", async () => (await read()).indexed_block === head && status.healthy);
-    expect(status).toMatchObject({ head_block: head, lag_blocks: 0, lag_seconds: 0, reasons: [], quarantined_entities: 0 });
+    expect(status).toMatchObject({
+      head_block: head,
+      lag_blocks: 0,
+      lag_seconds: 0,
+      reasons: [],
+      quarantined_entities: 0,
+    });
     expect(status.worker).toMatchObject({ alive: true, consecutive_failures: 0 });
     expect(status.message).toMatch(/^Indexed to block/);
 
@@ -72,7 +78,10 @@ describe("status (dev chain, worker in process)", { timeout: 180_000 }, () => {
     const stuckAt = status.indexed_block!;
     await market.simulate(8, 2);
     head = await market.head();
-    await until("the failing loop reported", async () => (await read()).head_block === head && status.reasons.includes("indexing_failing"));
+    await until(
+      "the failing loop reported",
+      async () => (await read()).head_block === head && status.reasons.includes("indexing_failing"),
+    );
     expect(status.indexed_block).toBe(stuckAt);
     expect(status.lag_blocks).toBe(head - stuckAt);
     expect(status.lag_seconds).toBe((head - stuckAt) * 12);
@@ -84,7 +93,13 @@ describe("status (dev chain, worker in process)", { timeout: 180_000 }, () => {
     // The worker dies: 31 s later its heartbeat and its head are stale, and the lag is unknown.
     await worker.stop();
     await read(new Date(Date.now() + 31_000));
-    expect(status).toMatchObject({ healthy: false, head_block: head, indexed_block: stuckAt, lag_blocks: null, lag_seconds: null });
+    expect(status).toMatchObject({
+      healthy: false,
+      head_block: head,
+      indexed_block: stuckAt,
+      lag_blocks: null,
+      lag_seconds: null,
+    });
     expect(status.reasons).toContain("worker_down");
     expect(status.reasons).not.toContain("lagging");
     expect(status.worker.alive).toBe(false);

@@ -51,11 +51,15 @@ async function story() {
   const token = (await getTokenProfile(read, TOKEN, now))!;
   const candles = (await tokenOhlcv(read, TOKEN, { interval: "1m", page: 1, limit: 500 }))!.data;
   const holders = (await listHolders(read, TOKEN, { page: 1, limit: 50 }))!.data;
-  const [{ trending }] = await sql<{ trending: number }[]>`select trending_score as trending from token_metrics where address = ${TOKEN}`;
+  const [{ trending }] = await sql<
+    { trending: number }[]
+  >`select trending_score as trending from token_metrics where address = ${TOKEN}`;
   return { token, lastClose: candles.at(-1)!.close, holders, trending };
 }
 
-describe("a token's price, market cap, changes, candles and holders' values tell one story", { timeout: 120_000 }, () => {
+describe("a token's price, market cap, changes, candles and holders' values tell one story", {
+  timeout: 120_000,
+}, () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     sql = connect(db.url, { max: 4 });
@@ -81,7 +85,12 @@ describe("a token's price, market cap, changes, candles and holders' values tell
       buy(addr(0x900 + i), 5n * 10n ** 17n);
       chain.mine();
     }
-    ix = await Indexer.create({ sql, rpc: new Rpc({ url: chain.url, addressChunkSize: 3 }), profile, fullRefreshIntervalMs: 0 });
+    ix = await Indexer.create({
+      sql,
+      rpc: new Rpc({ url: chain.url, addressChunkSize: 3 }),
+      profile,
+      fullRefreshIntervalMs: 0,
+    });
     await syncToHead();
   }, 120_000);
   afterAll(async () => {
@@ -123,7 +132,11 @@ describe("a token's price, market cap, changes, candles and holders' values tell
     expect(token.liquidity_usd).toBeGreaterThan(0);
     expect(token.liquidity_usd).toBeLessThan(profile.minQuoteLiquidityUsd * 2);
     expect(token).toMatchObject({ price_usd: 0, market_cap_usd: 0, fdv_usd: 0 });
-    expect([token.price_change_5m_pct, token.price_change_1h_pct, token.price_change_24h_pct]).toEqual([null, null, null]);
+    expect([token.price_change_5m_pct, token.price_change_1h_pct, token.price_change_24h_pct]).toEqual([
+      null,
+      null,
+      null,
+    ]);
     expect(lastClose).toBe(0);
     expect(holders.length).toBeGreaterThan(0);
     for (const h of holders) {

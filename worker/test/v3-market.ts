@@ -58,7 +58,10 @@ export class V3Market {
     const v2 = await DevchainMarket.start(seed);
     const artifacts = await loadArtifacts();
     const data = encodeFunctionData({ abi: artifacts.NonfungiblePositionManager.abi, functionName: "totalSupply" });
-    const minted = await v2.rpc.call<Hex>("eth_call", [{ to: v2.deployment.uniswapV3.positionManager, data }, "latest"]);
+    const minted = await v2.rpc.call<Hex>("eth_call", [
+      { to: v2.deployment.uniswapV3.positionManager, data },
+      "latest",
+    ]);
     return new V3Market(v2, artifacts, Number(BigInt(minted)), seed);
   }
 
@@ -73,7 +76,9 @@ export class V3Market {
   }
 
   private send(from: string, to: string, data: Hex, value = 0n) {
-    return this.v2.rpc.call<string>("eth_sendTransaction", [{ from, to, data, value: `0x${value.toString(16)}`, gas: toHex(5_000_000), gasPrice: "0x0" }]);
+    return this.v2.rpc.call<string>("eth_sendTransaction", [
+      { from, to, data, value: `0x${value.toString(16)}`, gas: toHex(5_000_000), gasPrice: "0x0" },
+    ]);
   }
 
   private async call<T>(to: string, abi: Abi, functionName: string, args: unknown[], block?: number): Promise<T> {
@@ -92,8 +97,16 @@ export class V3Market {
   private async ready(who: string, token: string) {
     if (this.approved.has(`${who}:${token}`)) return;
     this.approved.add(`${who}:${token}`);
-    const approve = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [this.v3.positions as Hex, 2n ** 255n] });
-    const approveRouter = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [this.v3.router as Hex, 2n ** 255n] });
+    const approve = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [this.v3.positions as Hex, 2n ** 255n],
+    });
+    const approveRouter = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [this.v3.router as Hex, 2n ** 255n],
+    });
     await this.send(who, token, approve);
     await this.send(who, token, approveRouter);
   }
@@ -112,13 +125,19 @@ export class V3Market {
     const hash = await this.v2.rpc.call<string>("eth_sendTransaction", [
       {
         from: creator,
-        data: encodeDeployData({ abi: LaunchToken.abi, bytecode: LaunchToken.bytecode, args: [`Vee Three ${i}`, `VEE${i}`, 1_000_000n * E18, creator] }),
+        data: encodeDeployData({
+          abi: LaunchToken.abi,
+          bytecode: LaunchToken.bytecode,
+          args: [`Vee Three ${i}`, `VEE${i}`, 1_000_000n * E18, creator],
+        }),
         gas: toHex(5_000_000),
         gasPrice: "0x0",
       },
     ]);
     await this.v2.mine();
-    const token = (await this.v2.rpc.call<{ contractAddress: string }>("eth_getTransactionReceipt", [hash])).contractAddress.toLowerCase();
+    const token = (
+      await this.v2.rpc.call<{ contractAddress: string }>("eth_getTransactionReceipt", [hash])
+    ).contractAddress.toLowerCase();
     const weth = this.v2.deployment.weth;
     const [token0, token1] = token < weth ? [token, weth] : [weth, token];
     // 1 WETH for 100,000 tokens.
@@ -126,10 +145,16 @@ export class V3Market {
     await this.send(
       creator,
       this.v3.positions,
-      encodeFunctionData({ abi: this.abi.positions, functionName: "createAndInitializePoolIfNecessary", args: [token0, token1, FEE, sqrtPriceX96(raw1Per0)] }),
+      encodeFunctionData({
+        abi: this.abi.positions,
+        functionName: "createAndInitializePoolIfNecessary",
+        args: [token0, token1, FEE, sqrtPriceX96(raw1Per0)],
+      }),
     );
     await this.v2.mine();
-    const pool = (await this.call<string>(this.v3.factory, this.abi.factory, "getPool", [token0, token1, FEE])).toLowerCase();
+    const pool = (
+      await this.call<string>(this.v3.factory, this.abi.factory, "getPool", [token0, token1, FEE])
+    ).toLowerCase();
     this.pools.push({ token, pool });
     await this.ready(creator, token);
     await this.wrap(creator, 100n * E18);
@@ -159,7 +184,11 @@ export class V3Market {
       recipient: owner,
       deadline: DEADLINE,
     };
-    await this.send(owner, this.v3.positions, encodeFunctionData({ abi: this.abi.positions, functionName: "mint", args: [params] }));
+    await this.send(
+      owner,
+      this.v3.positions,
+      encodeFunctionData({ abi: this.abi.positions, functionName: "mint", args: [params] }),
+    );
     await this.v2.mine();
     // Ids count from 1; a mint that reverted (too little of a side) adds none.
     const count = await this.call<bigint>(this.v3.positions, this.abi.positions, "totalSupply", []);
@@ -195,7 +224,11 @@ export class V3Market {
             amountOutMinimum: 0n,
             sqrtPriceLimitX96: 0n,
           };
-          await this.send(trader, this.v3.router, encodeFunctionData({ abi: this.abi.router, functionName: "exactInputSingle", args: [params] }));
+          await this.send(
+            trader,
+            this.v3.router,
+            encodeFunctionData({ abi: this.abi.router, functionName: "exactInputSingle", args: [params] }),
+          );
         } else if (action === 6) {
           await this.ready(trader, p.token);
           await this.wrap(trader, 2n * E18);
@@ -204,21 +237,35 @@ export class V3Market {
         } else {
           const id = this.positionIds[this.rand(this.positionIds.length)];
           const owner = await this.owner(id);
-          const position = await this.call<readonly unknown[]>(this.v3.positions, this.abi.positions, "positions", [id]);
+          const position = await this.call<readonly unknown[]>(this.v3.positions, this.abi.positions, "positions", [
+            id,
+          ]);
           const liquidity = position[7] as bigint;
           if (action === 7 && liquidity > 0n) {
             // Decrease and collect in one multicall, as the Uniswap interface does.
             const decrease = encodeFunctionData({
               abi: this.abi.positions,
               functionName: "decreaseLiquidity",
-              args: [{ tokenId: id, liquidity: liquidity / BigInt(1 + this.rand(3)), amount0Min: 0n, amount1Min: 0n, deadline: DEADLINE }],
+              args: [
+                {
+                  tokenId: id,
+                  liquidity: liquidity / BigInt(1 + this.rand(3)),
+                  amount0Min: 0n,
+                  amount1Min: 0n,
+                  deadline: DEADLINE,
+                },
+              ],
             });
             const collect = encodeFunctionData({
               abi: this.abi.positions,
               functionName: "collect",
               args: [{ tokenId: id, recipient: owner, amount0Max: 2n ** 128n - 1n, amount1Max: 2n ** 128n - 1n }],
             });
-            await this.send(owner, this.v3.positions, encodeFunctionData({ abi: this.abi.positions, functionName: "multicall", args: [[decrease, collect]] }));
+            await this.send(
+              owner,
+              this.v3.positions,
+              encodeFunctionData({ abi: this.abi.positions, functionName: "multicall", args: [[decrease, collect]] }),
+            );
           } else if (action === 8) {
             await this.send(
               owner,
@@ -231,7 +278,11 @@ export class V3Market {
             );
           } else {
             const to = this.traders()[this.rand(7)];
-            await this.send(owner, this.v3.positions, encodeFunctionData({ abi: this.abi.positions, functionName: "transferFrom", args: [owner, to, id] }));
+            await this.send(
+              owner,
+              this.v3.positions,
+              encodeFunctionData({ abi: this.abi.positions, functionName: "transferFrom", args: [owner, to, id] }),
+            );
           }
         }
       }
@@ -249,7 +300,11 @@ export class V3Market {
     const wallet = `0x${(0xbe0000 + this.wethFunded.length + 1000 * this.seed).toString(16).padStart(40, "0")}`;
     await this.v2.rpc.call("hardhat_impersonateAccount", [wallet]);
     await this.wrap(funder, E18);
-    await this.send(funder, weth, encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [wallet as Hex, E18] }));
+    await this.send(
+      funder,
+      weth,
+      encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [wallet as Hex, E18] }),
+    );
     await this.v2.mine();
     await this.ready(wallet, weth);
     const p = this.pools[this.rand(this.pools.length)];
@@ -263,7 +318,11 @@ export class V3Market {
       amountOutMinimum: 0n,
       sqrtPriceLimitX96: 0n,
     };
-    const hash = await this.send(wallet, this.v3.router, encodeFunctionData({ abi: this.abi.router, functionName: "exactInputSingle", args: [params] }));
+    const hash = await this.send(
+      wallet,
+      this.v3.router,
+      encodeFunctionData({ abi: this.abi.router, functionName: "exactInputSingle", args: [params] }),
+    );
     await this.v2.mine();
     const receipt = await this.v2.rpc.call<{ status: string }>("eth_getTransactionReceipt", [hash]);
     // A pool whose price left every position's range has no liquidity to buy from: the router reverts, and the wallet never trades.
@@ -287,7 +346,9 @@ export class V3Market {
 
   async position(id: bigint, block: number) {
     const p = await this.call<readonly unknown[]>(this.v3.positions, this.abi.positions, "positions", [id], block);
-    const owner = (await this.call<string>(this.v3.positions, this.abi.positions, "ownerOf", [id], block)).toLowerCase();
+    const owner = (
+      await this.call<string>(this.v3.positions, this.abi.positions, "ownerOf", [id], block)
+    ).toLowerCase();
     return { owner, liquidity: p[7] as bigint, tickLower: p[5] as number, tickUpper: p[6] as number };
   }
 
@@ -304,14 +365,24 @@ export class V3Market {
       },
       "latest",
     ]);
-    const [amountOut] = decodeFunctionResult({ abi: this.abi.quoter, functionName: "quoteExactInputSingle", data }) as readonly [bigint, ...unknown[]];
+    const [amountOut] = decodeFunctionResult({
+      abi: this.abi.quoter,
+      functionName: "quoteExactInputSingle",
+      data,
+    }) as readonly [bigint, ...unknown[]];
     return amountOut;
   }
 
   /** A snapshot of the chain and of this market's memory (pools, positions, approvals); the revert continues on another seed. */
   async snapshot() {
     const revertV2 = await this.v2.snapshot();
-    const saved = { pools: this.pools.length, ids: this.positionIds.length, funded: this.wethFunded.length, approved: new Set(this.approved), seed: this.seed };
+    const saved = {
+      pools: this.pools.length,
+      ids: this.positionIds.length,
+      funded: this.wethFunded.length,
+      approved: new Set(this.approved),
+      seed: this.seed,
+    };
     return async () => {
       await revertV2();
       this.pools.length = saved.pools;

@@ -86,7 +86,9 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
     const weth_usd = wethUsd(await ChainState.load(sql, market.profile));
     let priced = 0;
     for (const { token, pool } of market.pools) {
-      const [m] = await sql<{ price_usd: number; priced_pool: string | null; pool_price_usd: number | null; quote_usd: number }[]>`
+      const [m] = await sql<
+        { price_usd: number; priced_pool: string | null; pool_price_usd: number | null; quote_usd: number }[]
+      >`
         select m.price_usd, m.priced_pool, p.price_usd as pool_price_usd, (case when p.token0 = ${weth} then p.reserve0 else p.reserve1 end)::float8 / 1e18 * ${weth_usd} as quote_usd
           from token_metrics m join pools p on p.address = ${pool} where m.address = ${token}`;
       // The dust rule holds on V3 too: a pool with less quote liquidity than the profile's minimum prices nothing.
@@ -133,14 +135,22 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
     await stopWorker(w);
     const reference = await dumpChainTables(clean.url);
 
-    const proxy = await startFaultyProxy(market.v2.chain.rpcUrl, { errorRate: 0, hangRate: 0, maxLogRange: 5, latencyMs: 10 });
+    const proxy = await startFaultyProxy(market.v2.chain.rpcUrl, {
+      errorRate: 0,
+      hangRate: 0,
+      maxLogRange: 5,
+      latencyMs: 10,
+    });
     const killed = await createTestDatabase();
     dbs.push(killed);
     let kills = 0;
     for (let round = 0; round < 20 && kills < 5; round++) {
       const run = spawnWorker(killed.url, proxy.url, market.profile);
       await run.active;
-      const done = await Promise.race([run.caughtUp.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 200 + round * 97))]);
+      const done = await Promise.race([
+        run.caughtUp.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), 200 + round * 97)),
+      ]);
       run.proc.kill("SIGKILL");
       await run.exited;
       if (done) break;

@@ -71,7 +71,11 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
             <CandlestickChart address={token.address} initial={{ interval: DEFAULT_CHART_INTERVAL, data: candles }} />
           </Card>
           <Card title={`Pools (${pools.total})`}>
-            {pools.data.length ? <TokenPools pools={pools.data} token={token.address} symbol={token.symbol} /> : <EmptyState title="No pool trades it yet." />}
+            {pools.data.length ? (
+              <TokenPools pools={pools.data} token={token.address} symbol={token.symbol} />
+            ) : (
+              <EmptyState title="No pool trades it yet." />
+            )}
           </Card>
         </div>
         <Card title="Risk">
@@ -79,7 +83,11 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
             <div className="space-y-3">
               <RiskGauge score={score.risk_score} level={score.risk_level as RiskLevel} />
               <ScoreBreakdown
-                rows={RISK_DIMENSIONS.map((key) => ({ key, label: RISK_DIMENSION_LABELS[key], value: score.dimensions[key] }))}
+                rows={RISK_DIMENSIONS.map((key) => ({
+                  key,
+                  label: RISK_DIMENSION_LABELS[key],
+                  value: score.dimensions[key],
+                }))}
                 weights={score.weights}
                 missing={score.missing_dimensions}
                 weighted={score.weighted_score}
@@ -110,7 +118,10 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
             <dl className="mb-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
               <div className="flex gap-1.5">
                 <dt className="text-zinc-500">Early movers</dt>
-                <dd className="tabular-nums" title={`Wallets that bought within ${WINDOWS.earlyMoverBlocks} blocks of the launch`}>
+                <dd
+                  className="tabular-nums"
+                  title={`Wallets that bought within ${WINDOWS.earlyMoverBlocks} blocks of the launch`}
+                >
                   {score.top_holder_summary.early_mover_count || `none in the first ${WINDOWS.earlyMoverBlocks} blocks`}
                 </dd>
               </div>
@@ -136,7 +147,10 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
       <Card
         title="Trades"
         action={
-          <Link href={`/events?token_address=${token.address}`} className="text-xs text-indigo-700 hover:underline dark:text-indigo-300">
+          <Link
+            href={`/events?token_address=${token.address}`}
+            className="text-xs text-indigo-700 hover:underline dark:text-indigo-300"
+          >
             All events of {token.symbol} →
           </Link>
         }

@@ -6,6 +6,8 @@ import { eventListJsonFromSearch } from "@/lib/api/lists";
 /** The global stream of on-chain events. */
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) =>
-    cached(key.dataVersion, url.pathname + url.search, async () => JsonBody.fromText(await eventListJsonFromSearch(getDb(), url.searchParams))),
+    cached(key.dataVersion, url.pathname + url.search, async () =>
+      JsonBody.fromText(await eventListJsonFromSearch(getDb(), url.searchParams)),
+    ),
   ),
 });

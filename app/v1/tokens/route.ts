@@ -7,6 +7,8 @@ import { requestTime } from "@/lib/queries/clock";
 /** List and filter tokens. */
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) =>
-    cached(key.dataVersion, url.pathname + url.search, () => tokenListFromSearch(getDb(), url.searchParams, requestTime(), key.dataVersion)),
+    cached(key.dataVersion, url.pathname + url.search, () =>
+      tokenListFromSearch(getDb(), url.searchParams, requestTime(), key.dataVersion),
+    ),
   ),
 });

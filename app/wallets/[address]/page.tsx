@@ -35,7 +35,11 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   if (!address) notFound();
   const search = searchOf(await searchParams);
   const type = search.get("type");
-  const eventsSearch = walletEventsSearch(address, EVENT_TYPES.some((t) => t === type) ? type : null, search.get("page"));
+  const eventsSearch = walletEventsSearch(
+    address,
+    EVENT_TYPES.some((t) => t === type) ? type : null,
+    search.get("page"),
+  );
   const events = pageView(`/api/events?${eventsSearch}`, () => marketEvents(eventsSearch));
   const [page, eventsView] = await Promise.all([walletPage(address), events]);
   if (!page) notFound();
@@ -64,14 +68,28 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
         <Stat
           label="Estimated PnL"
           value={
-            <span className={wallet.pnl_estimate_usd >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}>
+            <span
+              className={
+                wallet.pnl_estimate_usd >= 0
+                  ? "text-emerald-700 dark:text-emerald-400"
+                  : "text-red-700 dark:text-red-400"
+              }
+            >
               {formatSignedUsd(wallet.pnl_estimate_usd)}
             </span>
           }
           hint={enoughClosed ? <ConfidenceBadge value={wallet.pnl_confidence} /> : tooFewClosed}
         />
-        <Stat label="Portfolio value" value={formatUsd(portfolioValue)} hint={`${wallet.portfolio.length} tokens held`} />
-        <Stat label="Reputation" value={`${Math.round(wallet.reputation_score)} / 100`} hint={<ConfidenceBadge value={wallet.reputation_confidence} />} />
+        <Stat
+          label="Portfolio value"
+          value={formatUsd(portfolioValue)}
+          hint={`${wallet.portfolio.length} tokens held`}
+        />
+        <Stat
+          label="Reputation"
+          value={`${Math.round(wallet.reputation_score)} / 100`}
+          hint={<ConfidenceBadge value={wallet.reputation_confidence} />}
+        />
         <Stat label="Trades" value={formatCompact(wallet.trade_count)} />
       </dl>
 
@@ -84,7 +102,12 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
                   const value = score.dimensions[key];
                   // win_rate is a fraction; the composite takes it ×100.
                   return key === "win_rate"
-                    ? { key, label: REPUTATION_DIMENSION_LABELS[key], value: value * 100, display: `${(value * 100).toFixed(0)}%` }
+                    ? {
+                        key,
+                        label: REPUTATION_DIMENSION_LABELS[key],
+                        value: value * 100,
+                        display: `${(value * 100).toFixed(0)}%`,
+                      }
                     : { key, label: REPUTATION_DIMENSION_LABELS[key], value };
                 })}
                 weights={score.weights}
@@ -123,7 +146,10 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
                   {wallet.portfolio.map((h) => (
                     <tr key={h.token_address} className={rowClass}>
                       <td className={tdClass}>
-                        <Link href={`/tokens/${h.token_address}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                        <Link
+                          href={`/tokens/${h.token_address}`}
+                          className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                        >
                           {h.token_symbol}
                         </Link>
                       </td>
@@ -149,7 +175,11 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
       </Card>
 
       <Card title="Event history">
-        <WalletEvents wallet={address} types={EVENT_TYPES} initial={{ search: eventsSearch.toString(), ...eventsView }} />
+        <WalletEvents
+          wallet={address}
+          types={EVENT_TYPES}
+          initial={{ search: eventsSearch.toString(), ...eventsView }}
+        />
       </Card>
     </>
   );

@@ -4,7 +4,8 @@ import type { ChainProfile, ProtocolKind } from "../../../worker/profiles/types"
 function launchpadsOf(profile: ChainProfile, protocol: ProtocolKind) {
   const launchpads = profile.launchpads.filter((l) => l.protocol === protocol);
   const events = new Set(launchpads.map((l) => l.event));
-  if (events.size !== 1) throw new Error(`the Ponder peer reads one ${protocol} launchpad event; the profile has ${events.size}`);
+  if (events.size !== 1)
+    throw new Error(`the Ponder peer reads one ${protocol} launchpad event; the profile has ${events.size}`);
   return {
     addresses: launchpads.map((l) => hex(l.address)),
     // Profiles may write the signature without the `event` keyword viem's parser wants.
@@ -16,7 +17,8 @@ const hex = (a: string) => a.toLowerCase() as `0x${string}`;
 
 function factoriesOf(profile: ChainProfile, protocol: ProtocolKind) {
   const factories = profile.factories.filter((f) => f.protocol === protocol).map((f) => hex(f.address));
-  if (factories.length === 0) throw new Error(`the Ponder peer reads ${protocol} pools; the profile has no ${protocol} factory`);
+  if (factories.length === 0)
+    throw new Error(`the Ponder peer reads ${protocol} pools; the profile has no ${protocol} factory`);
   return factories;
 }
 
@@ -26,7 +28,8 @@ function factoriesOf(profile: ChainProfile, protocol: ProtocolKind) {
  */
 function read() {
   const { PONDER_PEER_PROFILE, PONDER_PEER_RPC_URL, PONDER_PEER_POLL_MS } = process.env;
-  if (!PONDER_PEER_PROFILE || !PONDER_PEER_RPC_URL) throw new Error("PONDER_PEER_PROFILE and PONDER_PEER_RPC_URL are required (bench/indexer.ts sets them)");
+  if (!PONDER_PEER_PROFILE || !PONDER_PEER_RPC_URL)
+    throw new Error("PONDER_PEER_PROFILE and PONDER_PEER_RPC_URL are required (bench/indexer.ts sets them)");
   const profile = JSON.parse(PONDER_PEER_PROFILE) as ChainProfile;
   return {
     profile,

@@ -2,8 +2,12 @@ import { createConfig, factory } from "ponder";
 import { type AbiEvent, http, parseAbi, parseAbiItem } from "viem";
 import { peer } from "./peer";
 
-const pairCreated = parseAbiItem("event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairCount)");
-const poolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)");
+const pairCreated = parseAbiItem(
+  "event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairCount)",
+);
+const poolCreated = parseAbiItem(
+  "event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)",
+);
 // The profile's launchpad events, each with a `token` parameter (worker/profiles/types.ts).
 const tokenLaunchedV2 = parseAbiItem(peer.v2.launchpads.event) as AbiEvent;
 const tokenLaunchedV3 = parseAbiItem(peer.v3.launchpads.event) as AbiEvent;

@@ -21,7 +21,13 @@ export function scheduleAirdrop(sim: Sim, actors: Actors, token: SimToken, slot:
     const each = (total < held ? total : held) / BigInt(recipients.length);
     if (each === 0n) return;
     market.transfer(token.address, token.creator, distributor, each * BigInt(recipients.length));
-    const entry = sim.truth.plant({ kind: "airdrop", token: token.address, funder: distributor, wallets: recipients, amountEach: each.toString() });
+    const entry = sim.truth.plant({
+      kind: "airdrop",
+      token: token.address,
+      funder: distributor,
+      wallets: recipients,
+      amountEach: each.toString(),
+    });
     const first = sim.slot + rng.int(10 * MINUTE, 60 * MINUTE);
     for (let i = 0; i < recipients.length; i += PER_BLOCK) {
       const batch = recipients.slice(i, i + PER_BLOCK);

@@ -34,7 +34,8 @@ export function startCrowd(sim: Sim, actors: Actors): void {
     // until its block is full: a shortfall larger than a block holds stays short.
     const target = sim.sizes.events;
     if (target && sim.slot < sim.backfillSlots && sim.slot + gap >= sim.backfillSlots) {
-      for (let tries = 0; sim.market.events < target && tries < 10 * target && sim.market.roomForTrade; tries++) act(sim, actors, rng);
+      for (let tries = 0; sim.market.events < target && tries < 10 * target && sim.market.roomForTrade; tries++)
+        act(sim, actors, rng);
     }
     sim.after(gap, tick);
   };
@@ -103,7 +104,8 @@ function tradeStablecoin(sim: Sim, wallet: Address, rng: Rng): void {
   }
   const token = sim.tokens.hottest(sim.slot);
   // Two hops through one router: V2 tokens only.
-  if (token && !market.v3PoolOf(token.address) && rng.chance(0.5)) market.swap(wallet, [market.usd, market.weth, token.address], part(usd, rng.float(0.5, 1)));
+  if (token && !market.v3PoolOf(token.address) && rng.chance(0.5))
+    market.swap(wallet, [market.usd, market.weth, token.address], part(usd, rng.float(0.5, 1)));
   else market.sellForEth(wallet, market.usd, usd);
 }
 

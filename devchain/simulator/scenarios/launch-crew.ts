@@ -48,11 +48,20 @@ export function fundBundle(sim: Sim, params: PoolSeed, rng: Rng): Bundle {
 
 /** The bundle's buys, in the launch block right after the launch; the wallets sell over the
  * following hours. */
-export function bundleBuys(sim: Sim, actors: Actors, token: SimToken, bundle: Bundle, exitWindow: number, rng: Rng): void {
+export function bundleBuys(
+  sim: Sim,
+  actors: Actors,
+  token: SimToken,
+  bundle: Bundle,
+  exitWindow: number,
+  rng: Rng,
+): void {
   let bought = 0n;
   bundle.wallets.forEach((wallet, i) => {
     bought += sim.market.buyWithEth(wallet, token.address, bundle.spends[i]);
-    sim.tradeAt(token, token.launchSlot + rng.int(20 * MINUTE, Math.max(21 * MINUTE, exitWindow)), () => sellAll(sim, actors, wallet, token));
+    sim.tradeAt(token, token.launchSlot + rng.int(20 * MINUTE, Math.max(21 * MINUTE, exitWindow)), () =>
+      sellAll(sim, actors, wallet, token),
+    );
   });
   sim.truth.plant({
     kind: "sybil_launch",
@@ -80,18 +89,35 @@ export function snipe(sim: Sim, actors: Actors, token: SimToken, rng: Rng): void
     sim.tradeAt(token, token.launchSlot + rng.int(1, SNIPER_BLOCKS), () => {
       const eth = part(sim.market.wethReserve(token.address), rng.float(0.03, 0.12));
       if (eth > part(spendable(sim, sniper), 0.2) || buy(sim, actors, sniper, token, eth) === 0n) return;
-      entry ??= sim.truth.plant({ kind: "sniper", token: token.address, pair: token.pair.address, wallets: [], ...launch, buys });
+      entry ??= sim.truth.plant({
+        kind: "sniper",
+        token: token.address,
+        pair: token.pair.address,
+        wallets: [],
+        ...launch,
+        buys,
+      });
       buys.push({ wallet: sniper, ...sim.now, ethIn: eth.toString() });
       entry.wallets!.push(sniper);
       sim.label(token, "sniped");
-      sim.tradeAt(token, sim.slot + rng.int(SNIPER_HOLD.min, SNIPER_HOLD.max), () => sellAll(sim, actors, sniper, token));
+      sim.tradeAt(token, sim.slot + rng.int(SNIPER_HOLD.min, SNIPER_HOLD.max), () =>
+        sellAll(sim, actors, sniper, token),
+      );
     });
   }
 }
 
 /** Wallets the creator funded before the launch: they buy in the first blocks and sell shortly
  * before the dump. */
-export function insiderTrades(sim: Sim, actors: Actors, token: SimToken, insiders: Address[], funded: Moment, dumpSlot: number, rng: Rng): void {
+export function insiderTrades(
+  sim: Sim,
+  actors: Actors,
+  token: SimToken,
+  insiders: Address[],
+  funded: Moment,
+  dumpSlot: number,
+  rng: Rng,
+): void {
   const buys: (Moment & { wallet: Address; ethIn: string })[] = [];
   const exits: (Moment & { wallet: Address; ethOut: string })[] = [];
   sim.truth.plant({
@@ -113,7 +139,9 @@ export function insiderTrades(sim: Sim, actors: Actors, token: SimToken, insider
       if (buy(sim, actors, wallet, token, eth) === 0n) return;
       buys.push({ wallet, ...sim.now, ethIn: eth.toString() });
       const exitSlot = Math.max(sim.slot + 2 * MINUTE, dumpSlot - rng.int(2 * MINUTE, 20 * MINUTE));
-      sim.tradeAt(token, exitSlot, () => exits.push({ wallet, ...sim.now, ethOut: sellAll(sim, actors, wallet, token).toString() }));
+      sim.tradeAt(token, exitSlot, () =>
+        exits.push({ wallet, ...sim.now, ethOut: sellAll(sim, actors, wallet, token).toString() }),
+      );
     });
   }
 }

@@ -12,7 +12,14 @@ import { ether, HOUR, MINUTE, type Moment, part, type Sim } from "../sim";
 import { SECTORS, type Sector, type SimToken, tokenName } from "../tokens";
 import { scheduleAirdrop } from "./airdrop";
 import { type Bundle, bundleBuys, fundBundle, insiderTrades, snipe } from "./launch-crew";
-import { SLOW_RUG_STEPS, scheduleFeeClaims, scheduleLpBurn, scheduleMigration, scheduleRugPull, scheduleSlowRug } from "./liquidity";
+import {
+  SLOW_RUG_STEPS,
+  scheduleFeeClaims,
+  scheduleLpBurn,
+  scheduleMigration,
+  scheduleRugPull,
+  scheduleSlowRug,
+} from "./liquidity";
 import { scheduleMarketMaker } from "./market-maker";
 import { smartMoneyPerLaunch, startSmartMoney } from "./smart-money";
 import { scheduleWashRing } from "./wash";
@@ -120,7 +127,8 @@ function plan(sim: Sim, index: number, launchSlot: number, horizon: number): Pla
   const v3 = sim.market.deployment.v3 !== undefined && sim.rng.fork(`protocol/${index}`).chance(sim.sizes.v3Share);
   const fate = v3 ? V3_FATES[index % V3_FATES.length] : FATES[index % FATES.length];
   /** A time after the launch: a random fraction of the horizon, capped. */
-  const after = (lo: number, hi: number, cap: number) => launchSlot + Math.round(Math.min(horizon * rng.float(lo, hi), cap));
+  const after = (lo: number, hi: number, cap: number) =>
+    launchSlot + Math.round(Math.min(horizon * rng.float(lo, hi), cap));
   const supply = BigInt(rng.pick([1e8, 1e9, 1e9, 1e10])) * 10n ** 18n;
   const peakSlot = after(0.12, 0.25, 10 * HOUR);
   const p: Plan = {
@@ -197,7 +205,9 @@ function pickLaunchpad(sim: Sim, p: Plan, rng: Rng): { launchpad: LaunchpadInfo;
   let launchpad = rng.chance(0.55) ? first : second;
   if (!market.canLaunchOn(launchpad.address)) launchpad = launchpad === first ? second : first;
   if (!market.canLaunchOn(launchpad.address))
-    throw new Error("simulator: outside transactions created the pairs of every launchpad's next token; no launch can succeed");
+    throw new Error(
+      "simulator: outside transactions created the pairs of every launchpad's next token; no launch can succeed",
+    );
   const sector: Sector = launchpad === first && rng.chance(0.6) ? "meme" : rng.pick(SECTORS);
   return { launchpad, sector };
 }
@@ -237,7 +247,13 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, crew: Crew,
   const { launchpad, sector } = pickLaunchpad(sim, p, rng);
   const { name, symbol } = tokenName(rng, sector, sim.tokens.symbols);
   const launched = p.v3
-    ? market.launchV3(creator, { name, symbol, supply: p.params.supply, ethDepth: p.params.ethIn, withdrawable: !p.fate.locked })
+    ? market.launchV3(creator, {
+        name,
+        symbol,
+        supply: p.params.supply,
+        ethDepth: p.params.ethIn,
+        withdrawable: !p.fate.locked,
+      })
     : market.launch(creator, { launchpad: launchpad.address, name, symbol, ...p.params });
   const pair = { address: launched.address, token0: launched.token0, token1: launched.token1 };
   const v3 = market.v3PoolOf(launched.token);
@@ -257,7 +273,11 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, crew: Crew,
     totalSupply: p.params.supply.toString(),
     liquiditySupply: (v3 ? market.ledger.balanceOf(launched.token, pair.address) : p.params.liquiditySupply).toString(),
     initialLiquidityWeth: (v3 ? 0n : p.params.ethIn).toString(),
-    ...(v3 && { positionId: v3.positionId.toString(), locker: market.deployment.v3!.locker, withdrawable: !p.fate.locked }),
+    ...(v3 && {
+      positionId: v3.positionId.toString(),
+      locker: market.deployment.v3!.locker,
+      withdrawable: !p.fate.locked,
+    }),
   });
   const token: SimToken = {
     address: launched.token,
@@ -288,7 +308,8 @@ function launch(sim: Sim, actors: Actors, p: Plan, creator: Address, crew: Crew,
   if (p.slowRug) scheduleSlowRug(sim, token, p.slowRug.start, p.slowRug.stepGap, rng.fork("slow-rug"));
   if (p.migrationSlot) scheduleMigration(sim, token, p.migrationSlot, rng.fork("migration"));
   if (p.wash) scheduleWashRing(sim, token, p.wash.start, p.wash.end, rng.fork("wash"));
-  if (p.marketMaker) scheduleMarketMaker(sim, actors, token, p.marketMaker.start, p.marketMaker.end, rng.fork("market-maker"));
+  if (p.marketMaker)
+    scheduleMarketMaker(sim, actors, token, p.marketMaker.start, p.marketMaker.end, rng.fork("market-maker"));
   if (p.airdropSlot) scheduleAirdrop(sim, actors, token, p.airdropSlot, rng.fork("airdrop"));
   if (p.fate.locked) scheduleFeeClaims(sim, token, p.launchSlot + p.horizon, rng.fork("fee-claims"));
   if (p.fate.lpBurn) scheduleLpBurn(sim, token, rng.fork("lp-burn"));

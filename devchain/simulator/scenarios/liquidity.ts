@@ -17,14 +17,18 @@ import type { SimToken } from "../tokens";
  * the pool's only one), in percent with two decimals. */
 function poolPct(sim: Sim, token: SimToken, lp: bigint): number {
   const { market } = sim;
-  const total = market.v3PoolOf(token.address) ? market.positionLiquidity(token.address) : market.ledger.supplyOf(token.pair.address);
+  const total = market.v3PoolOf(token.address)
+    ? market.positionLiquidity(token.address)
+    : market.ledger.supplyOf(token.pair.address);
   return Number((lp * 10_000n) / total) / 100;
 }
 
 /** The creator's liquidity: its LP shares, or its V3 position's liquidity. */
 function creatorLp(sim: Sim, token: SimToken): bigint {
   const { market } = sim;
-  return market.v3PoolOf(token.address) ? market.positionLiquidity(token.address) : market.ledger.balanceOf(token.pair.address, token.creator);
+  return market.v3PoolOf(token.address)
+    ? market.positionLiquidity(token.address)
+    : market.ledger.balanceOf(token.pair.address, token.creator);
 }
 
 /** Takes `lp` of the creator's liquidity out; returns the (token, WETH) it received. */
@@ -70,7 +74,13 @@ export function scheduleSlowRug(sim: Sim, token: SimToken, start: number, stepGa
   const { market } = sim;
   const steps: { block: number; timestamp: number; removedPct: number }[] = [];
   let startLp = 0n;
-  const entry: PlantedEntry = { kind: "slow_rug", token: token.address, pair: token.pair.address, wallets: [token.creator], steps };
+  const entry: PlantedEntry = {
+    kind: "slow_rug",
+    token: token.address,
+    pair: token.pair.address,
+    wallets: [token.creator],
+    steps,
+  };
   const step = () => {
     const lp = creatorLp(sim, token);
     if (steps.length === 0) {
@@ -105,7 +115,14 @@ export function scheduleMigration(sim: Sim, token: SimToken, slot: number, rng: 
     const [tokens, weth] = market.removeLiquidity(token.creator, token.address, market.weth, lp);
     const delay = rng.int(1, 2);
     token.frozenUntil = sim.slot + delay + 1;
-    const entry = sim.truth.plant({ kind: "lp_migration", token: token.address, pair: token.pair.address, wallets: [token.creator], ...sim.now, removedPct });
+    const entry = sim.truth.plant({
+      kind: "lp_migration",
+      token: token.address,
+      pair: token.pair.address,
+      wallets: [token.creator],
+      ...sim.now,
+      removedPct,
+    });
     sim.at(sim.slot + delay, () => {
       const readded = market.addLiquidity(token.creator, token.address, market.weth, tokens, weth);
       sim.extend(entry);
@@ -120,7 +137,13 @@ export function scheduleMigration(sim: Sim, token: SimToken, slot: number, rng: 
 export function scheduleFeeClaims(sim: Sim, token: SimToken, until: number, rng: Rng): void {
   const { market } = sim;
   const claims: { block: number; timestamp: number; tokens: string; weth: string }[] = [];
-  const entry: PlantedEntry = { kind: "fee_claims", token: token.address, pair: token.pair.address, wallets: [token.creator], claims };
+  const entry: PlantedEntry = {
+    kind: "fee_claims",
+    token: token.address,
+    pair: token.pair.address,
+    wallets: [token.creator],
+    claims,
+  };
   sim.label(token, "locked_liquidity");
   const claim = () => {
     const [tokens, weth] = market.collectFees(token.creator, token.creator, token.address);
@@ -145,7 +168,14 @@ export function scheduleLpBurn(sim: Sim, token: SimToken, rng: Rng): void {
     if (lp === 0n) return;
     const burnedPct = poolPct(sim, token, lp);
     market.transfer(token.pair.address, token.creator, DEAD, lp);
-    sim.truth.plant({ kind: "lp_burn", token: token.address, pair: token.pair.address, wallets: [token.creator], ...sim.now, burnedPct });
+    sim.truth.plant({
+      kind: "lp_burn",
+      token: token.address,
+      pair: token.pair.address,
+      wallets: [token.creator],
+      ...sim.now,
+      burnedPct,
+    });
     sim.label(token, "lp_burn");
   });
 }

@@ -10,7 +10,14 @@ import { ether, MINUTE, part, type Sim, weiToEther } from "../sim";
 import type { SimToken } from "../tokens";
 import { buy, holding, sell } from "./trade";
 
-export function scheduleMarketMaker(sim: Sim, actors: Actors, token: SimToken, start: number, end: number, rng: Rng): void {
+export function scheduleMarketMaker(
+  sim: Sim,
+  actors: Actors,
+  token: SimToken,
+  start: number,
+  end: number,
+  rng: Rng,
+): void {
   const { market } = sim;
   const mm = rng.pick(actors.marketMakers);
   const targetEth = rng.float(0.3, 1);
@@ -30,7 +37,10 @@ export function scheduleMarketMaker(sim: Sim, actors: Actors, token: SimToken, s
     const buyChance = Math.min(0.9, Math.max(0.1, 0.5 + (0.4 * (targetEth - value)) / targetEth));
     const side = rng.chance(buyChance) ? "buys" : "sells";
     const size = ether(Math.min(rng.logNormal(0.05, 0.5), 0.03 * weiToEther(market.wethReserve(token.address))));
-    const done = side === "buys" ? buy(sim, actors, mm, token, size) : sell(sim, actors, mm, token, part(inventory, rng.float(0.2, 0.5)));
+    const done =
+      side === "buys"
+        ? buy(sim, actors, mm, token, size)
+        : sell(sim, actors, mm, token, part(inventory, rng.float(0.2, 0.5)));
     if (done > 0n) {
       if (entry.trades === 0) {
         sim.truth.plant(Object.assign(entry, sim.now));

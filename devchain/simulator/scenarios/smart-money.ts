@@ -57,7 +57,8 @@ export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, plan:
   const crowding = Math.min(1, GROUP.max / count);
   for (const wallet of leastInvested(actors, count, rng)) {
     const entrySlot = snipersOut + rng.int(1, Math.max(2, Math.min(10 * MINUTE, Math.floor(window * 0.1))));
-    const exitSlot = exitBy - rng.int(2 * MINUTE, Math.max(3 * MINUTE, Math.min(20 * MINUTE, Math.floor(window * 0.1))));
+    const exitSlot =
+      exitBy - rng.int(2 * MINUTE, Math.max(3 * MINUTE, Math.min(20 * MINUTE, Math.floor(window * 0.1))));
     if (exitSlot < entrySlot + 5 * MINUTE) continue;
     actors.smartMoneyPositions.set(wallet, (actors.smartMoneyPositions.get(wallet) ?? 0) + 1);
     // A position not taken after all leaves the wallet first in line for the next launch.
@@ -74,7 +75,15 @@ export function startSmartMoney(sim: Sim, actors: Actors, token: SimToken, plan:
         forgo();
         return;
       }
-      record ??= sim.truth.plant({ kind: "smart_money", token: token.address, pair: token.pair.address, wallets: [], entries, exits, ...dump });
+      record ??= sim.truth.plant({
+        kind: "smart_money",
+        token: token.address,
+        pair: token.pair.address,
+        wallets: [],
+        entries,
+        exits,
+        ...dump,
+      });
       entries.push({ wallet, ...sim.now, ethIn: eth.toString() });
       record.wallets!.push(wallet);
       const position = record;

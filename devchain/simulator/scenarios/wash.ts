@@ -57,7 +57,11 @@ export function scheduleWashRing(sim: Sim, token: SimToken, start: number, end: 
         return;
       }
       const trader = rng.pick(ready);
-      const eth = [ether(rng.float(0.2, 1)), part(market.wethReserve(token.address), 0.25), spendable(sim, trader)].reduce((a, b) => (a < b ? a : b));
+      const eth = [
+        ether(rng.float(0.2, 1)),
+        part(market.wethReserve(token.address), 0.25),
+        spendable(sim, trader),
+      ].reduce((a, b) => (a < b ? a : b));
       const bought = market.buyWithEth(trader, token.address, eth);
       if (bought > 0n) {
         if (entry.cycles === 0) {

@@ -13,7 +13,13 @@ export function startWhales(sim: Sim, actors: Actors): void {
         const eth = part(sim.market.wethReserve(token.address), rng.float(0.2, 0.6));
         const bought = buy(sim, actors, whale, token, eth < part(spendable(sim, whale), 0.3) ? eth : 0n);
         if (bought > 0n) {
-          const entry = sim.truth.plant({ kind: "whale", token: token.address, wallets: [whale], ...sim.now, ethIn: eth.toString() });
+          const entry = sim.truth.plant({
+            kind: "whale",
+            token: token.address,
+            wallets: [whale],
+            ...sim.now,
+            ethIn: eth.toString(),
+          });
           const exitSlot = sim.slot + rng.int(4 * HOUR, 30 * HOUR);
           token.whaleExits.push(exitSlot);
           sim.tradeAt(token, exitSlot, () => {

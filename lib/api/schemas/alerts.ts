@@ -113,13 +113,17 @@ export const alert = z
     notification_channel: z.enum(ALERT_CHANNELS).meta({ description: "Delivery method: email or webhook" }),
     webhook_url: z.string().optional().meta({ description: "Target of the webhook channel" }),
     created_at: timestampSchema.meta({ description: "Creation time" }),
-    last_triggered_at: timestampSchema.nullable().meta({ description: "Time the alert last fired; null when it never has" }),
+    last_triggered_at: timestampSchema
+      .nullable()
+      .meta({ description: "Time the alert last fired; null when it never has" }),
   })
   .meta({ id: "Alert" });
 
 export const createdAlert = alert
   .omit({ last_triggered_at: true })
-  .extend({ webhook_secret: z.string().optional().meta({ description: "HMAC key for webhook signatures, shown once" }) })
+  .extend({
+    webhook_secret: z.string().optional().meta({ description: "HMAC key for webhook signatures, shown once" }),
+  })
   .meta({ id: "CreatedAlert" });
 
 export const delivery = z

@@ -62,7 +62,10 @@ export const timestampSchema = z.string().meta({ description: "ISO 8601 timestam
 const envelopeShape = <T extends z.ZodType>(item: T) => ({
   data: z.array(item).meta({ description: "The items of the requested page" }),
   total: z.number().int().meta({ description: "Exact number of matching items" }),
-  page: z.number().int().meta({ description: "Page number returned (with a cursor: the number of the page in the walk)" }),
+  page: z
+    .number()
+    .int()
+    .meta({ description: "Page number returned (with a cursor: the number of the page in the walk)" }),
   limit: z.number().int().meta({ description: "Page size used" }),
 });
 
@@ -73,7 +76,9 @@ export const cursorListEnvelope = <T extends z.ZodType>(item: T, id: string) =>
   z
     .object({
       ...envelopeShape(item),
-      next_cursor: z.string().nullable().meta({ description: "Pass as cursor= to read the next page; null on the last page. Opaque: its contents may change" }),
+      next_cursor: z.string().nullable().meta({
+        description: "Pass as cursor= to read the next page; null on the last page. Opaque: its contents may change",
+      }),
     })
     .meta({ id });
 

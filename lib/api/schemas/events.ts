@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { CLASSIFICATIONS, DIRECTIONS, EVENT_TYPES } from "@/lib/domain/vocab";
 import { END_REASONS } from "../stream/client";
-import { addressSchema, cursorListEnvelope, cursorParam, intParam, listEnvelope, paginationQuery, timeParam, timestampSchema } from "./common";
+import {
+  addressSchema,
+  cursorListEnvelope,
+  cursorParam,
+  intParam,
+  listEnvelope,
+  paginationQuery,
+  timeParam,
+  timestampSchema,
+} from "./common";
 
 const typeParam = z.enum(EVENT_TYPES).optional().meta({ description: "Event type" });
 const afterParam = (description: string) => intParam(0, Number.MAX_SAFE_INTEGER, description).optional();
@@ -13,12 +22,18 @@ export const eventListQuery = z
     type: typeParam,
     token_address: addressSchema.optional(),
     wallet_address: addressSchema.optional(),
-    pool_address: addressSchema.optional().meta({ description: "Only swaps and liquidity changes in this pool; with token_address or wallet_address" }),
-    direction: z.enum(DIRECTIONS).optional().meta({ description: "Only swaps on this side (buy or sell, the trader's); with token_address or wallet_address" }),
+    pool_address: addressSchema
+      .optional()
+      .meta({ description: "Only swaps and liquidity changes in this pool; with token_address or wallet_address" }),
+    direction: z.enum(DIRECTIONS).optional().meta({
+      description: "Only swaps on this side (buy or sell, the trader's); with token_address or wallet_address",
+    }),
     wallet_classification: z
       .enum(CLASSIFICATIONS)
       .optional()
-      .meta({ description: `Only events of wallets of this behavioural class now (${classificationText}); with token_address or wallet_address` }),
+      .meta({
+        description: `Only events of wallets of this behavioural class now (${classificationText}); with token_address or wallet_address`,
+      }),
     since: timeParam("Only events after this time (exclusive), ISO 8601").optional(),
     after: afterParam("Only events with an id greater than this (resume cursor)"),
     order: z.enum(["desc", "asc"]).default("desc").meta({ description: "By chain position; newest first by default" }),
@@ -37,7 +52,11 @@ export const eventListQuery = z
     // Over the whole stream these would count every event: they narrow one token's or one wallet's.
     for (const name of ["pool_address", "direction", "wallet_classification"] as const) {
       if (q[name] !== undefined && !q.token_address && !q.wallet_address)
-        ctx.addIssue({ code: "custom", path: [name], message: "filters one token's or one wallet's events: add token_address or wallet_address" });
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "filters one token's or one wallet's events: add token_address or wallet_address",
+        });
     }
   });
 
@@ -53,7 +72,9 @@ export const eventStreamQuery = z.object({
 });
 
 /** The Last-Event-ID header, as the `after` parameter reads it. */
-export const lastEventIdHeader = afterParam("The `id:` of the last message received, as EventSource sends it on reconnecting");
+export const lastEventIdHeader = afterParam(
+  "The `id:` of the last message received, as EventSource sends it on reconnecting",
+);
 
 export const walletEventListQuery = z.object({ type: typeParam, ...paginationQuery, cursor: cursorParam });
 
@@ -76,9 +97,13 @@ const eventFields = {
     }),
   quote_symbol: z.string().nullable().meta({ description: "Symbol of that quote token; null on transfers" }),
   price_usd: z.number().nullable().meta({
-    description: "The token's USD price right after the event (the token's price_usd rule: 0 while no pool held the minimum liquidity); null on transfers",
+    description:
+      "The token's USD price right after the event (the token's price_usd rule: 0 while no pool held the minimum liquidity); null on transfers",
   }),
-  direction: z.enum(DIRECTIONS).nullable().meta({ description: "buy or sell for swaps (the trader's side); null for liquidity events and transfers" }),
+  direction: z
+    .enum(DIRECTIONS)
+    .nullable()
+    .meta({ description: "buy or sell for swaps (the trader's side); null for liquidity events and transfers" }),
   timestamp: timestampSchema,
   block_number: z.number().int().meta({ description: "Block of the event" }),
   tx_hash: z.string().meta({ description: "Transaction hash" }),
@@ -91,10 +116,12 @@ const eventFields = {
 export const event = z
   .object({
     ...eventFields,
-    wallet_address: z.string().meta({ description: "Wallet that caused the event (the transaction's sender; a transfer's sender)" }),
-    wallet_classification: z
-      .enum(CLASSIFICATIONS)
-      .meta({ description: `Behavioural class of wallet_address now, as its wallet profile gives it: ${classificationText}` }),
+    wallet_address: z
+      .string()
+      .meta({ description: "Wallet that caused the event (the transaction's sender; a transfer's sender)" }),
+    wallet_classification: z.enum(CLASSIFICATIONS).meta({
+      description: `Behavioural class of wallet_address now, as its wallet profile gives it: ${classificationText}`,
+    }),
   })
   .meta({ id: "Event" });
 export const walletEvent = z.object(eventFields).meta({ id: "WalletEvent" });
@@ -104,7 +131,9 @@ export const removedEvent = z
     id: z.string().meta({ description: "The removed event's id" }),
     removed: z.literal(true).meta({ description: "Always true: the event was removed by a reorg" }),
     type: z.enum(EVENT_TYPES).meta({ description: "Event type: swap, liquidity_add, liquidity_remove or transfer" }),
-    wallet_address: z.string().meta({ description: "Wallet that caused the event (the transaction's sender; a transfer's sender)" }),
+    wallet_address: z
+      .string()
+      .meta({ description: "Wallet that caused the event (the transaction's sender; a transfer's sender)" }),
     to_address: z.string().optional().meta({ description: "Receiver, on transfers" }),
     token_address: z.string().meta({ description: "Token contract address" }),
     timestamp: timestampSchema,
@@ -120,7 +149,8 @@ export const streamHead = z
   .object({
     indexed_block: z.number().int().meta({ description: "The last block indexed" }),
     confirmed_block: z.number().int().meta({
-      description: "The last confirmed block (the indexed one less the chain's finality depth; -1: none yet): events at or below it are final",
+      description:
+        "The last confirmed block (the indexed one less the chain's finality depth; -1: none yet): events at or below it are final",
     }),
   })
   .meta({ id: "StreamHead", description: "The data of an `event: head` message" });

@@ -8,7 +8,10 @@ export const searchQuery = z.object({
     .trim()
     .min(1, "is required")
     .max(100)
-    .meta({ description: "Start of a token symbol or name (any case), or of a token or wallet address (0x...)", examples: ["pepe"] }),
+    .meta({
+      description: "Start of a token symbol or name (any case), or of a token or wallet address (0x...)",
+      examples: ["pepe"],
+    }),
   type: z.enum(SEARCH_TYPES).default("all").meta({ description: "Search tokens, wallets or both" }),
   ...paginationQuery,
   cursor: cursorParam,
@@ -36,7 +39,9 @@ const walletHit = z
   .object({
     type: z.literal("wallet").meta({ description: "token or wallet" }),
     address: z.string().meta({ description: "Token or wallet address, lowercase" }),
-    classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
+    classification: z.enum(CLASSIFICATIONS).meta({
+      description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail",
+    }),
     trade_count: z.number().int().meta({ description: "Number of trades (swaps) the wallet made" }),
     last_seen: timestampSchema.meta({ description: "Time of the wallet's last indexed activity" }),
     matched,

@@ -5,16 +5,32 @@ const time = z.string().nullable();
 
 export const status = z
   .object({
-    chain_id: z.number().int().nullable().meta({ description: "Chain id the worker indexes; null before it first wrote it" }),
+    chain_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Chain id the worker indexes; null before it first wrote it" }),
     head_block: z.number().int().nullable().meta({
-      description: "The chain's head, read by a probe independent of indexing; the last one known when head_checked_at is stale",
+      description:
+        "The chain's head, read by a probe independent of indexing; the last one known when head_checked_at is stale",
     }),
     head_block_time: time.meta({ description: "Timestamp of head_block" }),
     head_checked_at: time.meta({ description: "When the head was read" }),
-    indexed_block: z.number().int().nullable().meta({ description: "Last block indexed (data responses carry it as X-Indexed-Block)" }),
+    indexed_block: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Last block indexed (data responses carry it as X-Indexed-Block)" }),
     indexed_block_time: time.meta({ description: "Timestamp of indexed_block: the time windows end at" }),
-    lag_blocks: z.number().int().nullable().meta({ description: "head_block - indexed_block; null when the head is unknown" }),
-    lag_seconds: z.number().nullable().meta({ description: "Time between the indexed block and the head; null when unknown" }),
+    lag_blocks: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "head_block - indexed_block; null when the head is unknown" }),
+    lag_seconds: z
+      .number()
+      .nullable()
+      .meta({ description: "Time between the indexed block and the head; null when unknown" }),
     healthy: z.boolean().meta({ description: "False when any reason applies" }),
     reasons: z.array(z.enum(STATUS_REASONS)).meta({
       description:
@@ -23,7 +39,10 @@ export const status = z
         "quarantine: more quarantined entities than thresholds.max_quarantined_entities",
     }),
     message: z.string().meta({ description: "What the status means, in words" }),
-    quarantined_entities: z.number().int().meta({ description: "Tokens, pools and logs the indexer set aside as unindexable" }),
+    quarantined_entities: z
+      .number()
+      .int()
+      .meta({ description: "Tokens, pools and logs the indexer set aside as unindexable" }),
     worker: z
       .object({
         alive: z.boolean().meta({ description: "A heartbeat within thresholds.worker_timeout_seconds" }),

@@ -1,11 +1,19 @@
 import { z } from "zod";
-import { NUMERIC_FILTERS, type NumericFilterName, type TokenFilter, tokenFilterConflict } from "@/lib/domain/token-filter";
+import {
+  NUMERIC_FILTERS,
+  type NumericFilterName,
+  type TokenFilter,
+  tokenFilterConflict,
+} from "@/lib/domain/token-filter";
 import { RISK_FLAGS } from "@/lib/domain/vocab";
 import { numberParam } from "./common";
 
 /** The token filter's two wire forms, both from its one declaration (lib/domain/token-filter.ts). */
 
-const numericFilters = Object.entries(NUMERIC_FILTERS) as [NumericFilterName, (typeof NUMERIC_FILTERS)[NumericFilterName]][];
+const numericFilters = Object.entries(NUMERIC_FILTERS) as [
+  NumericFilterName,
+  (typeof NUMERIC_FILTERS)[NumericFilterName],
+][];
 const flagsDescription = `Risk flags to exclude: ${RISK_FLAGS.join(", ")}`;
 
 export function refineTokenFilter(f: TokenFilter, ctx: z.RefinementCtx) {
@@ -15,10 +23,9 @@ export function refineTokenFilter(f: TokenFilter, ctx: z.RefinementCtx) {
 
 /** Query-string form (GET /v1/tokens): numbers as decimal strings, exclude_flags comma-separated. */
 export const tokenFilterQueryShape = {
-  ...(Object.fromEntries(numericFilters.map(([name, f]) => [name, numberParam(f.range[0], f.range[1], f.description).optional()])) as Record<
-    NumericFilterName,
-    z.ZodOptional<ReturnType<typeof numberParam>>
-  >),
+  ...(Object.fromEntries(
+    numericFilters.map(([name, f]) => [name, numberParam(f.range[0], f.range[1], f.description).optional()]),
+  ) as Record<NumericFilterName, z.ZodOptional<ReturnType<typeof numberParam>>>),
   exclude_flags: z
     .string()
     .transform((s) => s.split(","))
@@ -31,7 +38,10 @@ export const tokenFilterQueryShape = {
 export const tokenFilterBodySchema = z
   .strictObject({
     ...(Object.fromEntries(
-      numericFilters.map(([name, f]) => [name, z.number().min(f.range[0]).max(f.range[1]).optional().meta({ description: f.description })]),
+      numericFilters.map(([name, f]) => [
+        name,
+        z.number().min(f.range[0]).max(f.range[1]).optional().meta({ description: f.description }),
+      ]),
     ) as Record<NumericFilterName, z.ZodOptional<z.ZodNumber>>),
     exclude_flags: z.array(z.enum(RISK_FLAGS)).min(1).optional().meta({ description: flagsDescription }),
   })

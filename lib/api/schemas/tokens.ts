@@ -12,7 +12,9 @@ export const tokenListQuery = z
     addresses: z
       .string()
       .transform((s) => s.split(","))
-      .pipe(z.array(addressSchema).min(1).max(MAX_BATCH_ADDRESSES, `must list at most ${MAX_BATCH_ADDRESSES} addresses`))
+      .pipe(
+        z.array(addressSchema).min(1).max(MAX_BATCH_ADDRESSES, `must list at most ${MAX_BATCH_ADDRESSES} addresses`),
+      )
       .transform((list) => [...new Set(list)])
       .optional()
       .meta({
@@ -24,7 +26,9 @@ export const tokenListQuery = z
     sort: z
       .enum(TOKEN_SORTS)
       .default("trending")
-      .meta({ description: `Sort order: ${TOKEN_SORTS.map((s) => `${s} (${TOKEN_SORT_ORDERS[s].description})`).join("; ")}` }),
+      .meta({
+        description: `Sort order: ${TOKEN_SORTS.map((s) => `${s} (${TOKEN_SORT_ORDERS[s].description})`).join("; ")}`,
+      }),
     ...paginationQuery,
     cursor: cursorParam,
   })
@@ -46,28 +50,42 @@ export const token = z
     name: z.string().meta({ description: "Token name (cleaned of control and bidirectional-override characters)" }),
     symbol: z.string().meta({ description: "Token symbol (cleaned likewise)" }),
     market_cap_usd: z.number().meta({
-      description: "Market cap in USD: price_usd times the circulating supply (the total supply less the balances of burn addresses), 0 while price_usd is 0",
+      description:
+        "Market cap in USD: price_usd times the circulating supply (the total supply less the balances of burn addresses), 0 while price_usd is 0",
     }),
     volume_24h_usd: z.number().meta({ description: "USD swapped in the 24 h up to the indexed head" }),
     liquidity_usd: z.number().meta({ description: "Liquidity in USD over the token's quote pools" }),
-    holder_count: z.number().int().meta({ description: "Number of real holders (not pools, burn addresses or the token itself)" }),
+    holder_count: z
+      .number()
+      .int()
+      .meta({ description: "Number of real holders (not pools, burn addresses or the token itself)" }),
     age_hours: z.number().meta({ description: "Hours since the token's creation block, at the request's time" }),
-    risk_score: z.number().min(0).max(100).meta({ description: "Composite risk score, 0 to 100 (GET /scores/token/{address} has the breakdown)" }),
+    risk_score: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ description: "Composite risk score, 0 to 100 (GET /scores/token/{address} has the breakdown)" }),
     risk_flags: z.array(z.enum(RISK_FLAGS)).meta({ description: "Risk flags raised for the token (may be empty)" }),
     ai_summary: z.string().meta({ description: "Generated text summary of the token" }),
     launchpad: z.string().meta({ description: "Configured name of the launchpad the token came from" }),
     price_usd: z.number().meta({
-      description: "USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; 0 without such a pool",
+      description:
+        "USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; 0 without such a pool",
     }),
     price_change_5m_pct: priceChange("5 minutes"),
     price_change_1h_pct: priceChange("hour"),
     price_change_24h_pct: priceChange("24 hours"),
     volume_1h_usd: z.number().meta({ description: "USD swapped in the hour up to the indexed head" }),
     txns_24h: z
-      .object({ buys: z.number().int().meta({ description: "Buys" }), sells: z.number().int().meta({ description: "Sells" }) })
+      .object({
+        buys: z.number().int().meta({ description: "Buys" }),
+        sells: z.number().int().meta({ description: "Sells" }),
+      })
       .meta({ description: "Swaps in the 24 hours up to the indexed head, by the trader's side" }),
     makers_24h: z.number().int().meta({ description: "Distinct wallets that swapped the token in those 24 hours" }),
-    fdv_usd: z.number().meta({ description: "Fully diluted value: price_usd times the total supply, 0 while price_usd is 0" }),
+    fdv_usd: z
+      .number()
+      .meta({ description: "Fully diluted value: price_usd times the total supply, 0 while price_usd is 0" }),
   })
   .meta({ id: "Token" });
 
@@ -75,10 +93,12 @@ export const holder = z
   .object({
     address: z.string().meta({ description: "Token contract address, lowercase" }),
     holding_pct: z.number().meta({ description: "Share of the total supply held, in percent" }),
-    classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
-    reputation_score: z
-      .number()
-      .meta({ description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) for a wallet not scored yet` }),
+    classification: z.enum(CLASSIFICATIONS).meta({
+      description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail",
+    }),
+    reputation_score: z.number().meta({
+      description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) for a wallet not scored yet`,
+    }),
     net_activity: z.enum(NET_ACTIVITY).meta({
       description:
         "Recent net direction of the holder's swaps over the 24 h up to the worker's last refresh of the token (the indexed head; for a token not traded since, its full refresh, every 30 s): accumulating, distributing, holding or exited",
@@ -91,7 +111,10 @@ export const holder = z
   .meta({ id: "Holder" });
 
 export const tokenProfile = token
-  .extend({ top_holders: z.array(holder).meta({ description: "The 10 largest real holders" }), created_at: timestampSchema })
+  .extend({
+    top_holders: z.array(holder).meta({ description: "The 10 largest real holders" }),
+    created_at: timestampSchema,
+  })
   .meta({ id: "TokenProfile" });
 
 export const tokenList = cursorListEnvelope(token, "TokenList");

@@ -15,24 +15,39 @@ export const holding = z
 export const walletProfile = z
   .object({
     address: z.string().meta({ description: "Wallet address, lowercase" }),
-    classification: z.enum(CLASSIFICATIONS).meta({ description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail" }),
+    classification: z.enum(CLASSIFICATIONS).meta({
+      description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail",
+    }),
     reputation_score: z
       .number()
       .min(0)
       .max(100)
-      .meta({ description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) before the wallet is first scored` }),
-    reputation_confidence: z.enum(CONFIDENCE).meta({ description: "Confidence in the reputation score: low, medium or high" }),
+      .meta({
+        description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) before the wallet is first scored`,
+      }),
+    reputation_confidence: z
+      .enum(CONFIDENCE)
+      .meta({ description: "Confidence in the reputation score: low, medium or high" }),
     portfolio: z.array(holding).meta({ description: "Current holdings, largest value first" }),
-    pnl_estimate_usd: z.number().meta({ description: "Estimated profit and loss in USD: realized plus unrealized over every position" }),
-    pnl_confidence: z.enum(CONFIDENCE).meta({ description: "Confidence in the PnL estimate: low, medium or high (lower with more tokens of unknown cost)" }),
-    sector_preference: z.enum(SECTORS).meta({ description: "The sector holding most of the wallet's volume: meme, ai, defi, gaming or other" }),
+    pnl_estimate_usd: z
+      .number()
+      .meta({ description: "Estimated profit and loss in USD: realized plus unrealized over every position" }),
+    pnl_confidence: z.enum(CONFIDENCE).meta({
+      description: "Confidence in the PnL estimate: low, medium or high (lower with more tokens of unknown cost)",
+    }),
+    sector_preference: z
+      .enum(SECTORS)
+      .meta({ description: "The sector holding most of the wallet's volume: meme, ai, defi, gaming or other" }),
     trade_count: z.number().int().meta({ description: "Number of trades (swaps) the wallet made" }),
     first_seen: timestampSchema,
   })
   .meta({ id: "WalletProfile" });
 
 export const positionListQuery = z.object({
-  status: z.enum(POSITION_STATUSES).default("all").meta({ description: "open: the wallet holds the token; closed: it held it and holds none now" }),
+  status: z
+    .enum(POSITION_STATUSES)
+    .default("all")
+    .meta({ description: "open: the wallet holds the token; closed: it held it and holds none now" }),
   ...paginationQuery,
   cursor: cursorParam,
 });
@@ -43,7 +58,9 @@ export const position = z
   .object({
     token_address: z.string().meta({ description: "Token contract address" }),
     token_symbol: z.string().meta({ description: "Token symbol" }),
-    status: z.enum(["open", "closed"]).meta({ description: "open (holds the token) or closed (held it, holds none now)" }),
+    status: z
+      .enum(["open", "closed"])
+      .meta({ description: "open (holds the token) or closed (held it, holds none now)" }),
     quantity: z.number().meta({ description: "Tokens held, in whole units" }),
     value_usd: usdField("quantity at the token's price_usd"),
     cost_basis_usd: usdField(
@@ -61,16 +78,20 @@ export const position = z
     sold_usd: usdField("USD received from sells"),
     buy_count: z.number().int().meta({ description: "Buys of the token" }),
     sell_count: z.number().int().meta({ description: "Sells of the token" }),
-    unknown_cost_quantity: z.number().meta({ description: "Part of quantity received without a known cost (lowers pnl_confidence)" }),
+    unknown_cost_quantity: z
+      .number()
+      .meta({ description: "Part of quantity received without a known cost (lowers pnl_confidence)" }),
     liquidity_cost_usd: usdField(
       "What the wallet has in the token's pools as liquidity, at cost: its tokens' average cost and the quote " +
         "it paid in, less what its removals released. Counted at cost: neither in value_usd nor in the PnL until " +
         "taken out",
     ),
-    first_trade_at: timestampSchema
+    first_trade_at: timestampSchema.nullable().meta({
+      description: "Time of the first buy (of the last trade when the position never bought); null without a trade",
+    }),
+    last_trade_at: timestampSchema
       .nullable()
-      .meta({ description: "Time of the first buy (of the last trade when the position never bought); null without a trade" }),
-    last_trade_at: timestampSchema.nullable().meta({ description: "Time of the last buy or sell; null without a trade" }),
+      .meta({ description: "Time of the last buy or sell; null without a trade" }),
   })
   .meta({ id: "Position" });
 

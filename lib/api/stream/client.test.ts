@@ -11,7 +11,8 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<string> {
   return text;
 }
 
-const client = (bufferBytes: number, onEnd = () => {}) => new StreamClient({ filter: {}, pos: 0, wireId: 0, bufferBytes, onEnd });
+const client = (bufferBytes: number, onEnd = () => {}) =>
+  new StreamClient({ filter: {}, pos: 0, wireId: 0, bufferBytes, onEnd });
 
 describe("StreamClient", () => {
   it("ends a client that lets more than its bound wait unread, with a last message that says why", async () => {

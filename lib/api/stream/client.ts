@@ -6,7 +6,11 @@ export type StreamFilter = { type?: EventType; token?: string; wallet?: string }
 
 /** Whether an event or a tombstone passes `f`: a wallet's are those it sent and the transfers it received. */
 export function matches(f: StreamFilter, e: Pick<StreamItem, "type" | "token" | "wallet" | "to">): boolean {
-  return (!f.type || e.type === f.type) && (!f.token || e.token === f.token) && (!f.wallet || e.wallet === f.wallet || e.to === f.wallet);
+  return (
+    (!f.type || e.type === f.type) &&
+    (!f.token || e.token === f.token) &&
+    (!f.wallet || e.wallet === f.wallet || e.to === f.wallet)
+  );
 }
 
 /** Why a stream ends, and what its last message tells the client. */
@@ -30,8 +34,10 @@ export const frames = {
   retry: (ms: number) => `retry: ${ms}\n\n`,
   event: (id: number | string, json: string) => `id: ${id}\ndata: ${json}\n\n`,
   removed: (id: number | string, json: string) => `event: removed\nid: ${id}\ndata: ${json}\n\n`,
-  head: (id: number, head: number, confirmed: number) => `event: head\nid: ${id}\ndata: {"indexed_block":${head},"confirmed_block":${confirmed}}\n\n`,
-  end: (reason: EndReason, detail = "") => `event: end\ndata: ${JSON.stringify({ reason, message: `${END_REASONS[reason]}${detail}` })}\n\n`,
+  head: (id: number, head: number, confirmed: number) =>
+    `event: head\nid: ${id}\ndata: {"indexed_block":${head},"confirmed_block":${confirmed}}\n\n`,
+  end: (reason: EndReason, detail = "") =>
+    `event: end\ndata: ${JSON.stringify({ reason, message: `${END_REASONS[reason]}${detail}` })}\n\n`,
   heartbeat: ": keep-alive\n\n",
 };
 

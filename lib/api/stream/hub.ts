@@ -108,7 +108,11 @@ export class StreamHub {
     for (let attempt = 1; after !== undefined; attempt++) {
       const point = await readResumePoint(this.db, after);
       if (point.rollbackId === this.view.rollbackId) {
-        start = { pos: point.pos, wireId: point.wireId, text: this.rollbackFrames(filter, after, point.rollbacks).text };
+        start = {
+          pos: point.pos,
+          wireId: point.wireId,
+          text: this.rollbackFrames(filter, after, point.rollbacks).text,
+        };
         break;
       }
       if (attempt === MAX_RESUME_READS) throw new Error("the event stream's reads of the rollbacks did not agree");
@@ -159,7 +163,8 @@ export class StreamHub {
 
   /** Applies a read to the window and to every client, synchronously. */
   private apply(c: StreamChanges) {
-    const moved = c.head !== this.head || c.confirmed !== this.confirmed || c.rollbacks.length > 0 || c.events.length > 0;
+    const moved =
+      c.head !== this.head || c.confirmed !== this.confirmed || c.rollbacks.length > 0 || c.events.length > 0;
     const keepThrough = lastIdOf(c.lo);
     const dropThrough = lastIdOf(c.floor);
     this.window = [...this.window.filter((e) => e.id > dropThrough && e.id <= keepThrough), ...c.events];
@@ -199,7 +204,11 @@ export class StreamHub {
    * The tombstones a client at `pos` is to receive for `rollbacks` (in order; each newest first):
    * those of its events, up to where it stands, as each rollback lowers that to its ancestor.
    */
-  private rollbackFrames(filter: StreamFilter, pos: number, rollbacks: StreamRollback[]): { text: string; pos: number } {
+  private rollbackFrames(
+    filter: StreamFilter,
+    pos: number,
+    rollbacks: StreamRollback[],
+  ): { text: string; pos: number } {
     let text = "";
     for (const r of rollbacks) {
       for (const t of r.tombstones) if (t.id <= pos && matches(filter, t)) text += frames.removed(t.id, t.json);
@@ -249,7 +258,14 @@ export class StreamHub {
         const from = client.pos;
         if (client.mode !== "catching_up") return;
         const { type, token, wallet } = client.filter;
-        const items = await listEventRange(this.db, { type, token, wallet, afterId: from, throughId: floorEnd, limit: PAGE });
+        const items = await listEventRange(this.db, {
+          type,
+          token,
+          wallet,
+          afterId: from,
+          throughId: floorEnd,
+          limit: PAGE,
+        });
         // A rollback moved the client meanwhile (not below the floor, unless past the finality depth): read again.
         if (client.mode !== "catching_up" || client.pos !== from) continue;
         client.send(items.map((i) => frames.event(i.id, i.json)).join(""));
@@ -288,7 +304,9 @@ export class StreamHub {
     this.released.push(open.key.leaseId);
     if (this.released.length > 1) return;
     setImmediate(() => {
-      releaseLeases(this.released.splice(0)).catch((err) => log.warn("stream lease release failed", { error: String(err) }));
+      releaseLeases(this.released.splice(0)).catch((err) =>
+        log.warn("stream lease release failed", { error: String(err) }),
+      );
     });
   }
 

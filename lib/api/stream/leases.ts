@@ -22,7 +22,10 @@ export async function openLease(keyId: string): Promise<string> {
     const [key] = await tx<{ max_streams: number; label: string }[]>`
       select p.max_streams, p.label from api_keys k join accounts a on a.id = k.account_id join plans p on p.id = a.plan
        where k.id = ${keyId} and k.revoked_at is null for update of k`;
-    if (!key) return new ApiError("UNAUTHORIZED", "Invalid or revoked API key.", undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
+    if (!key)
+      return new ApiError("UNAUTHORIZED", "Invalid or revoked API key.", undefined, {
+        "WWW-Authenticate": 'Bearer realm="v1"',
+      });
     if (key.max_streams === 0) return new ApiError("FORBIDDEN", `Event streams are not part of the ${key.label} plan.`);
     await tx`delete from stream_leases where key_id = ${keyId} and expires_at <= now()`;
     const [opened] = await tx`

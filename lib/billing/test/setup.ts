@@ -26,7 +26,10 @@ export type BillingTest = {
   /** A new Free account with one key. */
   newAccount: (email?: string) => Promise<{ id: string; email: string | null; keyId: string }>;
   /** Checkout of a paid plan, paid: the subscription and the events Stripe sends about it. */
-  subscribe: (account: { id: string; email: string | null }, plan: PaidPlan) => Promise<{ subscriptionId: string; events: FakeEvent[] }>;
+  subscribe: (
+    account: { id: string; email: string | null },
+    plan: PaidPlan,
+  ) => Promise<{ subscriptionId: string; events: FakeEvent[] }>;
   planOf: (accountId: string) => Promise<string>;
   subscriptionOf: (id: string) => Promise<typeof billingSubscriptions.$inferSelect>;
   close: () => Promise<void>;
@@ -74,8 +77,10 @@ export async function startBillingTest(prefix: string): Promise<BillingTest> {
       const { subscription, events } = fake.completeCheckout(sessionId);
       return { subscriptionId: subscription.id, events };
     },
-    planOf: async (accountId) => (await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId)))[0].plan,
-    subscriptionOf: async (id) => (await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, id)))[0],
+    planOf: async (accountId) =>
+      (await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId)))[0].plan,
+    subscriptionOf: async (id) =>
+      (await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, id)))[0],
     close: async () => {
       await fake.close();
       await client.end();

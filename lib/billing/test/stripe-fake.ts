@@ -54,7 +54,9 @@ function parseForm(text: string): Json {
   const arrays = (v: unknown): unknown => {
     if (typeof v !== "object" || v === null) return v;
     const entries = Object.entries(v as Json).map(([k, x]) => [k, arrays(x)] as const);
-    return entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k)) ? entries.map(([, x]) => x) : Object.fromEntries(entries);
+    return entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))
+      ? entries.map(([, x]) => x)
+      : Object.fromEntries(entries);
   };
   return arrays(root) as Json;
 }
@@ -77,11 +79,20 @@ export async function startStripeFake(options: { now: number }) {
   const failures: { path: string; failure: Failure }[] = [];
   let baseUrl = "";
 
-  const error = (status: number, message: string) => ({ status, body: { error: { type: "invalid_request_error", message } } });
+  const error = (status: number, message: string) => ({
+    status,
+    body: { error: { type: "invalid_request_error", message } },
+  });
 
   function route(method: string, path: string, body: Json): { status: number; body: Json } {
     if (method === "POST" && path === "/v1/customers") {
-      const customer = { id: nextId("cus"), object: "customer", created: now, email: body.email ?? null, metadata: body.metadata ?? {} };
+      const customer = {
+        id: nextId("cus"),
+        object: "customer",
+        created: now,
+        email: body.email ?? null,
+        metadata: body.metadata ?? {},
+      };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
@@ -110,7 +121,14 @@ export async function startStripeFake(options: { now: number }) {
       const id = nextId("bps");
       return {
         status: 200,
-        body: { id, object: "billing_portal.session", created: now, customer: body.customer, return_url: body.return_url, url: `${baseUrl}/portal/${id}` },
+        body: {
+          id,
+          object: "billing_portal.session",
+          created: now,
+          customer: body.customer,
+          return_url: body.return_url,
+          url: `${baseUrl}/portal/${id}`,
+        },
       };
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
@@ -241,14 +259,21 @@ export async function startStripeFake(options: { now: number }) {
       Object.assign(session, { status: "complete", subscription: s.id });
       return {
         subscription: s,
-        events: [event("customer.subscription.created", s), event("checkout.session.completed", session), event("invoice.paid", invoice(s, "paid"))],
+        events: [
+          event("customer.subscription.created", s),
+          event("checkout.session.completed", session),
+          event("invoice.paid", invoice(s, "paid")),
+        ],
       };
     },
     /** A new period starts and its invoice is paid. */
     renew(id: string): FakeEvent[] {
       const s = subscription(id);
       for (const item of s.items.data)
-        Object.assign(item, { current_period_start: item.current_period_end, current_period_end: Number(item.current_period_end) + MONTH });
+        Object.assign(item, {
+          current_period_start: item.current_period_end,
+          current_period_end: Number(item.current_period_end) + MONTH,
+        });
       s.status = "active";
       return [event("customer.subscription.updated", s), event("invoice.paid", invoice(s, "paid"))];
     },
@@ -256,7 +281,10 @@ export async function startStripeFake(options: { now: number }) {
     failPayment(id: string): FakeEvent[] {
       const s = subscription(id);
       for (const item of s.items.data)
-        Object.assign(item, { current_period_start: item.current_period_end, current_period_end: Number(item.current_period_end) + MONTH });
+        Object.assign(item, {
+          current_period_start: item.current_period_end,
+          current_period_end: Number(item.current_period_end) + MONTH,
+        });
       s.status = "past_due";
       return [event("invoice.payment_failed", invoice(s, "open")), event("customer.subscription.updated", s)];
     },
@@ -281,7 +309,11 @@ export async function startStripeFake(options: { now: number }) {
     /** Posts an event to the app's webhook endpoint, signed. */
     async deliver(endpoint: string, e: FakeEvent, secret: string): Promise<{ status: number; body: unknown }> {
       const { payload, signature } = this.sign(e, secret);
-      const res = await fetch(endpoint, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+      const res = await fetch(endpoint, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: payload,
+      });
       return { status: res.status, body: await res.json() };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -47,7 +47,9 @@ export const holder = (address: string, balance: number, extra: Partial<Holder> 
   ...extra,
 });
 
-export function liquidityChange(p: Partial<LiquidityChange> & Pick<LiquidityChange, "kind" | "provider">): LiquidityChange {
+export function liquidityChange(
+  p: Partial<LiquidityChange> & Pick<LiquidityChange, "kind" | "provider">,
+): LiquidityChange {
   const block = p.block ?? HEAD_BLOCK - 1000;
   return { pool: POOL, shareOfPool: 0.1, amountUsd: 1000, timestamp: timeOf(block), txHash: txHash(), ...p, block };
 }
@@ -59,7 +61,10 @@ export function liquidityChange(p: Partial<LiquidityChange> & Pick<LiquidityChan
 export function healthyToken(seed = 1): TokenRiskInput {
   const r = rng(seed);
   const retail = Array.from({ length: 300 }, (_, i) => addr(`r${i}`));
-  const holders: Holder[] = [holder(POOL, 0.55 * SUPPLY, { tags: ["pool"] }), ...retail.map((a) => holder(a, ((0.45 * SUPPLY) / 300) * (0.5 + r())))];
+  const holders: Holder[] = [
+    holder(POOL, 0.55 * SUPPLY, { tags: ["pool"] }),
+    ...retail.map((a) => holder(a, ((0.45 * SUPPLY) / 300) * (0.5 + r()))),
+  ];
   const swaps = Array.from({ length: 400 }, () =>
     swap({
       wallet: retail[Math.floor(r() * retail.length)],
@@ -85,7 +90,9 @@ export function healthyToken(seed = 1): TokenRiskInput {
     holders,
     clusters: [],
     liquidityHistory,
-    liquidityChanges: [liquidityChange({ kind: "add", provider: creator, shareOfPool: 1, amountUsd: 50_000, block: LAUNCH_BLOCK })],
+    liquidityChanges: [
+      liquidityChange({ kind: "add", provider: creator, shareOfPool: 1, amountUsd: 50_000, block: LAUNCH_BLOCK }),
+    ],
     lpLockedShare: null,
     swaps,
     earlyBuys,
@@ -119,7 +126,13 @@ export function randomToken(seed: number): TokenRiskInput {
       }),
     ),
     earlyBuys: Array.from({ length: 20 }, () =>
-      swap({ wallet: pick(), direction: "buy", tokenAmount: r() * SUPPLY * 0.05, block: LAUNCH_BLOCK + Math.floor(r() * 30), funder: addr("f") }),
+      swap({
+        wallet: pick(),
+        direction: "buy",
+        tokenAmount: r() * SUPPLY * 0.05,
+        block: LAUNCH_BLOCK + Math.floor(r() * 30),
+        funder: addr("f"),
+      }),
     ),
     liquidityChanges: Array.from({ length: 10 }, () =>
       liquidityChange({
@@ -130,7 +143,13 @@ export function randomToken(seed: number): TokenRiskInput {
         block: HEAD_BLOCK - Math.floor(r() * 5_000),
       }),
     ),
-    liquidityHistory: Array.from({ length: 60 }, (_, i) => ({ block: HEAD_BLOCK - i * 800, timestamp: timeOf(HEAD_BLOCK - i * 800), liquidityUsd: r() * 1e6 })),
-    smartMoney: wallets.slice(0, Math.floor(r() * 6)).map((wallet) => ({ wallet, balance: r() * 1000, peakBalance: r() * 5000 })),
+    liquidityHistory: Array.from({ length: 60 }, (_, i) => ({
+      block: HEAD_BLOCK - i * 800,
+      timestamp: timeOf(HEAD_BLOCK - i * 800),
+      liquidityUsd: r() * 1e6,
+    })),
+    smartMoney: wallets
+      .slice(0, Math.floor(r() * 6))
+      .map((wallet) => ({ wallet, balance: r() * 1000, peakBalance: r() * 5000 })),
   };
 }

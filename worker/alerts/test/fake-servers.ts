@@ -101,17 +101,26 @@ export async function startFakeResend(faults: Faults = { rate: 0 }) {
     }
     if (batch) fake.batchRequests++;
     const fault = pick();
-    if (fault === "before") return json(res, 500, { statusCode: 500, name: "internal_server_error", message: "injected" });
+    if (fault === "before")
+      return json(res, 500, { statusCode: 500, name: "internal_server_error", message: "injected" });
     const key = req.headers["idempotency-key"] as string | undefined;
     const bodyHash = createHash("sha256").update(body).digest("hex");
     if (key) {
       fake.requestsByKey.set(key, (fake.requestsByKey.get(key) ?? 0) + 1);
       const seen = keys.get(key);
       if (seen && seen.bodyHash !== bodyHash) {
-        return json(res, 409, { statusCode: 409, name: "invalid_idempotent_request", message: "Same key, different payload" });
+        return json(res, 409, {
+          statusCode: 409,
+          name: "invalid_idempotent_request",
+          message: "Same key, different payload",
+        });
       }
       if (seen && !seen.response) {
-        return json(res, 409, { statusCode: 409, name: "concurrent_idempotent_requests", message: "Request in progress" });
+        return json(res, 409, {
+          statusCode: 409,
+          name: "concurrent_idempotent_requests",
+          message: "Request in progress",
+        });
       }
       if (seen) return finish(res, fault, faults.delayMs ?? 0, 200, seen.response);
       keys.set(key, { bodyHash, response: null });

@@ -38,7 +38,11 @@ export async function alertsDatabase() {
 
 export type Owner = AlertOwner & { email: string | null };
 
-export async function newOwner(db: Db, plan: Plan = "pro", email: string | null = `${Math.random().toString(36).slice(2)}@example.com`): Promise<Owner> {
+export async function newOwner(
+  db: Db,
+  plan: Plan = "pro",
+  email: string | null = `${Math.random().toString(36).slice(2)}@example.com`,
+): Promise<Owner> {
   const accountId = await ensureAccount(db, email, plan);
   const key = await createKey(db, accountId);
   return { keyId: key.id, accountId, email };

@@ -9,5 +9,9 @@ import { runOutboxSender, transportsFromConfig } from "../outbox";
 const sql = connect(process.env.DATABASE_URL, { max: 2 });
 const controller = new AbortController();
 process.on("SIGTERM", () => controller.abort());
-await runOutboxSender(sql, { ...transportsFromConfig(), ...JSON.parse(process.env.SENDER_OPTIONS ?? "{}"), signal: controller.signal });
+await runOutboxSender(sql, {
+  ...transportsFromConfig(),
+  ...JSON.parse(process.env.SENDER_OPTIONS ?? "{}"),
+  signal: controller.signal,
+});
 await sql.end();

@@ -22,7 +22,11 @@ function quotedPools(state: ChainState, token: string) {
  * value between its own Syncs). Liquidity is twice the quote side, as in token_metrics; WETH is
  * priced at the current rate, since only the token's own liquidity moves are of interest here.
  */
-export async function liquidityHistories(tx: Tx, state: ChainState, tokens: string[]): Promise<Map<string, LiquidityPoint[]>> {
+export async function liquidityHistories(
+  tx: Tx,
+  state: ChainState,
+  tokens: string[],
+): Promise<Map<string, LiquidityPoint[]>> {
   const pools = tokens.flatMap((token) => quotedPools(state, token).map((p) => ({ ...p, token })));
   const out = new Map<string, LiquidityPoint[]>(tokens.map((t) => [t, []]));
   if (pools.length === 0) return out;

@@ -45,7 +45,15 @@ function positionValue(liquidity: number, tickLower: number, tickUpper: number, 
  */
 async function v3Shares(tx: Tx, pools: string[], lockers: string[]) {
   const rows = await tx.unsafe<
-    { pool: string; sqrt_price: number | null; held: boolean; lock: string | null; liquidity: number; lower: number; upper: number }[]
+    {
+      pool: string;
+      sqrt_price: number | null;
+      held: boolean;
+      lock: string | null;
+      liquidity: number;
+      lower: number;
+      upper: number;
+    }[]
   >(
     `select p.address as pool, p.sqrt_price_x96::float8 / 2 ^ 96 as sqrt_price, l.owner = any($2::text[]) as held,
             l.liquidity::float8 as liquidity, l.tick_lower as lower, l.tick_upper as upper,
@@ -78,7 +86,10 @@ export async function lpLockedShares(tx: Tx, state: ChainState, tokens: string[]
   const [v2, v3, usd] = await Promise.all([
     v2Shares(tx, all, lockers),
     v3Shares(tx, all, lockers),
-    tx.unsafe<{ pool: string; usd: number }[]>(`select address as pool, liquidity_usd::float8 as usd from pools where address = any($1::text[])`, [all]),
+    tx.unsafe<{ pool: string; usd: number }[]>(
+      `select address as pool, liquidity_usd::float8 as usd from pools where address = any($1::text[])`,
+      [all],
+    ),
   ]);
   const share = new Map([...v2, ...v3].map((s) => [s.pool, s.share]));
   const weight = new Map(usd.map((u) => [u.pool, u.usd]));

@@ -6,7 +6,12 @@ import { SummaryUpgrades } from "./summaries";
 const answer = (content: string, status = 200) =>
   (async () => new Response(JSON.stringify({ choices: [{ message: { content } }] }), { status })) as typeof fetch;
 
-const endpoint = (fetchImpl: typeof fetch) => ({ url: "http://llm.test/v1/chat/completions", model: "m", timeoutMs: 1_000, fetch: fetchImpl });
+const endpoint = (fetchImpl: typeof fetch) => ({
+  url: "http://llm.test/v1/chat/completions",
+  model: "m",
+  timeoutMs: 1_000,
+  fetch: fetchImpl,
+});
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 

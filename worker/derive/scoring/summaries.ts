@@ -47,7 +47,8 @@ export class SummaryUpgrades {
       void writeSummary(job.input, this.llm)
         .then((s) => {
           if (s.source === "llm") this.ready.push({ address, factsHash: job.factsHash, text: s.text });
-          else log.warn("llm summary fell back to the deterministic text", { token: address, reason: s.fallbackReason });
+          else
+            log.warn("llm summary fell back to the deterministic text", { token: address, reason: s.fallbackReason });
         })
         .finally(() => {
           this.running--;

@@ -1,4 +1,13 @@
-import type { ClusterFacts, Holder, HolderTag, Sector, SmartMoneyHolding, SummaryInput, Swap, TokenRiskInput } from "@/lib/scoring";
+import type {
+  ClusterFacts,
+  Holder,
+  HolderTag,
+  Sector,
+  SmartMoneyHolding,
+  SummaryInput,
+  Swap,
+  TokenRiskInput,
+} from "@/lib/scoring";
 import { WINDOWS } from "@/lib/scoring";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { Tx } from "../../indexer/sql";
@@ -131,7 +140,10 @@ async function swaps(tx: Tx, tokens: string[], head: Head) {
       [tokens, WINDOWS.earlyMoverBlocks],
     ),
   ]);
-  return { recent: groupInto(tokens, recent, (r) => r.token, toSwap), early: groupInto(tokens, early, (r) => r.token, toSwap) };
+  return {
+    recent: groupInto(tokens, recent, (r) => r.token, toSwap),
+    early: groupInto(tokens, early, (r) => r.token, toSwap),
+  };
 }
 
 /** Funding clusters with their chain-wide size. */
@@ -169,7 +181,12 @@ async function smartMoney(tx: Tx, tokens: string[]) {
 const KEPT_ROWS = 250_000;
 
 const rowsOf = (i: TokenRiskInput) =>
-  i.holders.length + i.swaps.length + i.earlyBuys.length + i.liquidityHistory.length + i.liquidityChanges.length + i.smartMoney.length;
+  i.holders.length +
+  i.swaps.length +
+  i.earlyBuys.length +
+  i.liquidityHistory.length +
+  i.liquidityChanges.length +
+  i.smartMoney.length;
 
 /**
  * Inputs gathered earlier in one refresh, for the tokens it scores again after its wallets. Between
@@ -207,7 +224,13 @@ export class GatheredTokens {
  * The scoring input of every token in `tokens`: those `earlier` holds with their smart money read
  * again, the others in a fixed number of queries (and kept in `earlier`).
  */
-export async function gatherTokenInputs(tx: Tx, state: ChainState, tokens: string[], head: Head, earlier: GatheredTokens): Promise<GatheredToken[]> {
+export async function gatherTokenInputs(
+  tx: Tx,
+  state: ChainState,
+  tokens: string[],
+  head: Head,
+  earlier: GatheredTokens,
+): Promise<GatheredToken[]> {
   const reused = earlier.take(tokens);
   const held = new Set(reused.map((g) => g.input.token.address));
   const fresh = tokens.filter((t) => !held.has(t));
@@ -215,7 +238,13 @@ export async function gatherTokenInputs(tx: Tx, state: ChainState, tokens: strin
   earlier.keep(gathered);
   if (reused.length === 0) return gathered;
   const smartBy = await smartMoney(tx, [...held]);
-  return [...gathered, ...reused.map(({ input, description }) => ({ input: { ...input, smartMoney: smartBy.get(input.token.address)! }, description }))];
+  return [
+    ...gathered,
+    ...reused.map(({ input, description }) => ({
+      input: { ...input, smartMoney: smartBy.get(input.token.address)! },
+      description,
+    })),
+  ];
 }
 
 /** The scoring input of every token in `tokens`, in a fixed number of queries. */
@@ -241,7 +270,12 @@ async function gatherAll(tx: Tx, state: ChainState, tokens: string[], head: Head
     const early = swapsBy.early.get(r.address)!;
     const ids = new Set([...tokenHolders, ...recent, ...early].flatMap((x) => (x.clusterId ? [x.clusterId] : [])));
     const input: TokenRiskInput = {
-      token: { address: r.address, launchBlock: Number(r.launch_block), launchedAt: r.createdAt, totalSupply: Math.max(r.supply - r.burned, 0) },
+      token: {
+        address: r.address,
+        launchBlock: Number(r.launch_block),
+        launchedAt: r.createdAt,
+        totalSupply: Math.max(r.supply - r.burned, 0),
+      },
       now: head.timestamp,
       liquidityUsd: r.liquidityUsd,
       marketCapUsd: r.marketCapUsd,

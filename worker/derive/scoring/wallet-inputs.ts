@@ -127,7 +127,16 @@ function toPosition(r: PositionRow): WalletPosition {
   };
 }
 
-type TradeRow = { wallet: string; token: string; direction: "buy" | "sell"; amount: number; usd: number; block: string; ts: number; tx_hash: string };
+type TradeRow = {
+  wallet: string;
+  token: string;
+  direction: "buy" | "sell";
+  amount: number;
+  usd: number;
+  block: string;
+  ts: number;
+  tx_hash: string;
+};
 
 async function trades(tx: Tx, wallets: string[], head: Head) {
   return tx.unsafe<TradeRow[]>(
@@ -154,8 +163,14 @@ const toTrade = (r: TradeRow): WalletTrade => ({
 /** The reputation input of every wallet in `wallets` that has a wallets row, in four queries. */
 export async function gatherWalletInputs(tx: Tx, wallets: string[], head: Head): Promise<WalletReputationInput[]> {
   if (wallets.length === 0) return [];
-  const [rows, positionRows, tradeRows] = await Promise.all([walletRows(tx, wallets), positions(tx, wallets), trades(tx, wallets, head)]);
-  const byWallet = new Map(rows.map((r) => [r.address, { positions: [] as PositionRow[], trades: [] as WalletTrade[] }]));
+  const [rows, positionRows, tradeRows] = await Promise.all([
+    walletRows(tx, wallets),
+    positions(tx, wallets),
+    trades(tx, wallets, head),
+  ]);
+  const byWallet = new Map(
+    rows.map((r) => [r.address, { positions: [] as PositionRow[], trades: [] as WalletTrade[] }]),
+  );
   for (const p of positionRows) byWallet.get(p.wallet)?.positions.push(p);
   for (const t of tradeRows) byWallet.get(t.wallet)?.trades.push(toTrade(t));
   return rows.map((r) => {

@@ -3,7 +3,11 @@ import { getDb } from "@/db/client";
 import { previewAlert } from "@/lib/alerts/preview";
 import { requireKind } from "@/lib/alerts/service";
 import { parseBody } from "@/lib/api/params";
-import { priceConditionsSchema, smartMoneyConditionsSchema, walletConditionsSchema } from "@/lib/api/schemas/alert-conditions";
+import {
+  priceConditionsSchema,
+  smartMoneyConditionsSchema,
+  walletConditionsSchema,
+} from "@/lib/api/schemas/alert-conditions";
 import { withMeteredAccount } from "@/lib/auth/route";
 import { planOfAccount } from "@/lib/queries/plans";
 

@@ -4,4 +4,6 @@ import { createPortalSession } from "@/lib/billing/portal";
 import { requireBilling } from "@/lib/billing/stripe";
 
 /** Opens the Stripe Billing Portal (cards, cancellation, invoices); the browser goes to the returned URL. */
-export const POST = withAccount(async (_req, { account }) => createPortalSession(getDb(), requireBilling(), account.id));
+export const POST = withAccount(async (_req, { account }) =>
+  createPortalSession(getDb(), requireBilling(), account.id),
+);

@@ -14,7 +14,13 @@ export async function POST(req: Request): Promise<Response> {
   const billing = getBilling();
   if (!billing) return Response.json({ error: "Billing is not configured." }, { status: 404 });
   try {
-    const outcome = await handleStripeWebhook(getDb(), billing, await readBodyCapped(req), req.headers.get("stripe-signature"), requestTime());
+    const outcome = await handleStripeWebhook(
+      getDb(),
+      billing,
+      await readBodyCapped(req),
+      req.headers.get("stripe-signature"),
+      requestTime(),
+    );
     return Response.json(outcome.body, { status: outcome.status });
   } catch (err) {
     const refused = toApiError(err);

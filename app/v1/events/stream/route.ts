@@ -6,7 +6,11 @@ import { StreamHub } from "@/lib/api/stream/hub";
 import { openLease, releaseLeases } from "@/lib/api/stream/leases";
 
 /** Neither cached nor transformed on the way (Next.js compresses what may be transformed), nor buffered by a proxy. */
-const STREAM_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" };
+const STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  "X-Accel-Buffering": "no",
+};
 
 /** The event stream, pushed as Server-Sent Events (docs/event-stream.md). */
 export const { GET, POST, PUT, PATCH, DELETE } = route({
@@ -18,7 +22,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = route({
     try {
       const hub = await StreamHub.get();
       const filter = { type: q.type, token: q.token_address, wallet: q.wallet_address };
-      const client = await hub.connect(filter, after, { hash: keyHash(req.headers.get("authorization")), keyId: key.keyId, leaseId });
+      const client = await hub.connect(filter, after, {
+        hash: keyHash(req.headers.get("authorization")),
+        keyId: key.keyId,
+        leaseId,
+      });
       return new Response(client.body, { headers: STREAM_HEADERS });
     } catch (err) {
       await releaseLeases([leaseId]);

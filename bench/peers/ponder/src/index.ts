@@ -19,7 +19,11 @@ import { peer } from "../peer";
 type Db = Context["db"];
 type PoolRow = typeof pools.$inferSelect;
 type Hex = `0x${string}`;
-type Log = { log: { address: Hex; logIndex: number }; block: { number: bigint; timestamp: bigint }; transaction: { hash: Hex; from: Hex } };
+type Log = {
+  log: { address: Hex; logIndex: number };
+  block: { number: bigint; timestamp: bigint };
+  transaction: { hash: Hex; from: Hex };
+};
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 const { profile } = peer;
@@ -59,7 +63,10 @@ async function poolActed(db: Db, e: Log, pool: Hex) {
   const id = poolTxId(e, pool);
   const before = await db.find(poolTxs, { id });
   for (const transferId of before?.transferIds ?? []) await db.delete(events, { id: transferId });
-  await db.insert(poolTxs).values({ id, acted: true, transferIds: [] }).onConflictDoUpdate({ acted: true, transferIds: [] });
+  await db
+    .insert(poolTxs)
+    .values({ id, acted: true, transferIds: [] })
+    .onConflictDoUpdate({ acted: true, transferIds: [] });
 }
 
 /** A new pool: tracked when it can carry a launched token's events or prices WETH (ChainState.wantsPool). */
@@ -67,9 +74,20 @@ async function poolCreated(db: Db, protocol: PoolRow["protocol"], token0: Hex, t
   const launched = await Promise.all([token0, token1].map((t) => db.find(tokens, { address: t })));
   const quotePair = quotes.has(token0) && quotes.has(token1);
   if (!launched.some(Boolean) && !quotePair) return;
-  await db.insert(pools).values({ address, protocol, token0, token1, reserve0: 0n, reserve1: 0n, sqrtPriceX96: 0n, tick: 0, liquidity: 0n });
+  await db.insert(pools).values({
+    address,
+    protocol,
+    token0,
+    token1,
+    reserve0: 0n,
+    reserve1: 0n,
+    sqrtPriceX96: 0n,
+    tick: 0,
+    liquidity: 0n,
+  });
   for (const [i, t] of launched.entries()) {
-    if (t && quotes.has(i === 0 ? token1 : token0)) await db.update(tokens, { address: t.address }).set({ pools: [...t.pools, address] });
+    if (t && quotes.has(i === 0 ? token1 : token0))
+      await db.update(tokens, { address: t.address }).set({ pools: [...t.pools, address] });
   }
   const wethSide = token0 === profile.weth ? token1 : token1 === profile.weth ? token0 : null;
   if (wethSide && profile.quoteTokens.some((q) => q.stable && q.address === wethSide)) {
@@ -81,10 +99,22 @@ async function poolCreated(db: Db, protocol: PoolRow["protocol"], token0: Hex, t
 }
 
 ponder.on("Factory:PairCreated", async ({ event, context }) => {
-  await poolCreated(context.db, "uniswap-v2", lower(event.args.token0), lower(event.args.token1), lower(event.args.pair));
+  await poolCreated(
+    context.db,
+    "uniswap-v2",
+    lower(event.args.token0),
+    lower(event.args.token1),
+    lower(event.args.pair),
+  );
 });
 ponder.on("FactoryV3:PoolCreated", async ({ event, context }) => {
-  await poolCreated(context.db, "uniswap-v3", lower(event.args.token0), lower(event.args.token1), lower(event.args.pool));
+  await poolCreated(
+    context.db,
+    "uniswap-v3",
+    lower(event.args.token0),
+    lower(event.args.token1),
+    lower(event.args.pool),
+  );
 });
 
 ponder.on("Pair:Sync", async ({ event, context }) => {
@@ -98,8 +128,10 @@ type Moved = { kind: "swap" | "mint" | "burn"; token: bigint; quote: bigint; dir
 
 /** Which side of a pool is the launched token; null for quote/quote pools. */
 async function sidesOf(db: Db, pool: PoolRow) {
-  if (await db.find(tokens, { address: pool.token0 })) return { tokenIs0: true, token: pool.token0, quote: pool.token1 };
-  if (await db.find(tokens, { address: pool.token1 })) return { tokenIs0: false, token: pool.token1, quote: pool.token0 };
+  if (await db.find(tokens, { address: pool.token0 }))
+    return { tokenIs0: true, token: pool.token0, quote: pool.token1 };
+  if (await db.find(tokens, { address: pool.token1 }))
+    return { tokenIs0: false, token: pool.token1, quote: pool.token0 };
   return null;
 }
 
@@ -120,7 +152,12 @@ async function poolEvent(db: Db, e: Log, pool: PoolRow, token: Hex, quote: Hex, 
 }
 
 /** A V2 swap, Mint or Burn (amounts into and out of the pair; Mint and Burn amounts arrive as `in`). */
-async function pairEvent(db: Db, e: Log, kind: "swap" | "mint" | "burn", amounts: { in: [bigint, bigint]; out: [bigint, bigint] }) {
+async function pairEvent(
+  db: Db,
+  e: Log,
+  kind: "swap" | "mint" | "burn",
+  amounts: { in: [bigint, bigint]; out: [bigint, bigint] },
+) {
   const address = lower(e.log.address);
   const pool = await db.find(pools, { address });
   if (!pool) return;
@@ -132,7 +169,9 @@ async function pairEvent(db: Db, e: Log, kind: "swap" | "mint" | "burn", amounts
   const [tOut, qOut] = pick(amounts.out);
   const direction = kind === "swap" ? (tOut > tIn ? "buy" : "sell") : null;
   const moved: Moved =
-    direction === "buy" ? { kind, direction, token: tOut - tIn, quote: qIn - qOut } : { kind, direction, token: tIn - tOut, quote: qOut - qIn };
+    direction === "buy"
+      ? { kind, direction, token: tOut - tIn, quote: qIn - qOut }
+      : { kind, direction, token: tIn - tOut, quote: qOut - qIn };
   await poolEvent(db, e, pool, s.token, s.quote, moved);
 }
 
@@ -176,19 +215,47 @@ async function poolV3Event(db: Db, e: Log, fields: LogFields) {
 }
 
 ponder.on("PoolV3:Initialize", async ({ event, context }) => {
-  await poolV3Event(context.db, event, { kind: "initialize", sqrtPriceX96: event.args.sqrtPriceX96, tick: event.args.tick });
+  await poolV3Event(context.db, event, {
+    kind: "initialize",
+    sqrtPriceX96: event.args.sqrtPriceX96,
+    tick: event.args.tick,
+  });
 });
 ponder.on("PoolV3:Swap", async ({ event, context }) => {
   const { amount0, amount1, sqrtPriceX96, liquidity, tick, recipient } = event.args;
-  await poolV3Event(context.db, event, { kind: "swapV3", amount0, amount1, sqrtPriceX96, liquidity, tick, recipient: lower(recipient) });
+  await poolV3Event(context.db, event, {
+    kind: "swapV3",
+    amount0,
+    amount1,
+    sqrtPriceX96,
+    liquidity,
+    tick,
+    recipient: lower(recipient),
+  });
 });
 ponder.on("PoolV3:Mint", async ({ event, context }) => {
   const { owner, tickLower, tickUpper, amount, amount0, amount1 } = event.args;
-  await poolV3Event(context.db, event, { kind: "mintV3", owner: lower(owner), tickLower, tickUpper, liquidity: amount, amount0, amount1 });
+  await poolV3Event(context.db, event, {
+    kind: "mintV3",
+    owner: lower(owner),
+    tickLower,
+    tickUpper,
+    liquidity: amount,
+    amount0,
+    amount1,
+  });
 });
 ponder.on("PoolV3:Burn", async ({ event, context }) => {
   const { owner, tickLower, tickUpper, amount, amount0, amount1 } = event.args;
-  await poolV3Event(context.db, event, { kind: "burnV3", owner: lower(owner), tickLower, tickUpper, liquidity: amount, amount0, amount1 });
+  await poolV3Event(context.db, event, {
+    kind: "burnV3",
+    owner: lower(owner),
+    tickLower,
+    tickUpper,
+    liquidity: amount,
+    amount0,
+    amount1,
+  });
 });
 ponder.on("PoolV3:Collect", async ({ event, context }) => {
   await poolV3Event(context.db, event, { kind: "collectV3", amount0: event.args.amount0, amount1: event.args.amount1 });
@@ -201,7 +268,11 @@ ponder.on("PoolV3:Flash", async ({ event, context }) => {
 });
 
 /** A launched token's Transfer: its mint registers the token; any other move is a transfer event unless it is a pool's leg. */
-async function tokenTransfer(db: Db, client: Context["client"], event: Log & { args: { from: Hex; to: Hex; value: bigint } }) {
+async function tokenTransfer(
+  db: Db,
+  client: Context["client"],
+  event: Log & { args: { from: Hex; to: Hex; value: bigint } },
+) {
   const token = lower(event.log.address);
   const [from, to] = [lower(event.args.from), lower(event.args.to)];
   if (from === ZERO) {
@@ -220,7 +291,14 @@ async function tokenTransfer(db: Db, client: Context["client"], event: Log & { a
     if (record?.acted) return;
     touched.push(side);
   }
-  const row = { ...position(event), type: "transfer", walletAddress: from, toAddress: to, tokenAddress: token, tokenAmount: event.args.value };
+  const row = {
+    ...position(event),
+    type: "transfer",
+    walletAddress: from,
+    toAddress: to,
+    tokenAddress: token,
+    tokenAmount: event.args.value,
+  };
   await db.insert(events).values({ ...row, amountUsd: valueUsd(await pricing(db, token), token, event.args.value) });
   for (const pool of touched) {
     await db

@@ -16,6 +16,9 @@ import { alertOwnerInAccount } from "@/lib/queries/account-alerts";
 export const POST = withAccount<{ id: string }>(async (req, { account, params }) => {
   await authorizeDashboard((await auth())?.user?.id ?? null, clientMeter(req.headers));
   const db = getDb();
-  const transport = webhookTransport({ timeoutMs: Math.floor(config.REQUEST_TIMEOUT_MS * 0.75), allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
+  const transport = webhookTransport({
+    timeoutMs: Math.floor(config.REQUEST_TIMEOUT_MS * 0.75),
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+  });
   return sendTestEvent(db, await alertOwnerInAccount(db, account.id, params.id), params.id, transport);
 });
