@@ -15,6 +15,7 @@ import * as pools from "@/app/v1/tokens/[address]/pools/route";
 import * as token from "@/app/v1/tokens/[address]/route";
 import * as tokens from "@/app/v1/tokens/route";
 import * as walletEvents from "@/app/v1/wallets/[address]/events/route";
+import * as launches from "@/app/v1/wallets/[address]/launches/route";
 import * as positions from "@/app/v1/wallets/[address]/positions/route";
 import * as wallet from "@/app/v1/wallets/[address]/route";
 
@@ -34,6 +35,7 @@ export const V1_ROUTES = {
   "/search": search,
   "/wallets/{address}": wallet,
   "/wallets/{address}/positions": positions,
+  "/wallets/{address}/launches": launches,
   "/wallets/{address}/events": walletEvents,
   "/events": events,
   "/events/stream": eventStream,

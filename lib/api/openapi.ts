@@ -11,7 +11,7 @@ import * as scores from "./schemas/scores";
 import { searchQuery, searchResults } from "./schemas/search";
 import { status } from "./schemas/status";
 import * as tokens from "./schemas/tokens";
-import { positionList, positionListQuery, walletProfile } from "./schemas/wallets";
+import { launchList, launchListQuery, positionList, positionListQuery, walletProfile } from "./schemas/wallets";
 
 const errorSchema = z
   .object({
@@ -206,6 +206,14 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
             "A wallet's positions: open ones by value, then closed ones by realized PnL (exact total)",
             positionList,
             { path: addressPath, query: positionListQuery },
+            [404],
+          ),
+        },
+        "/wallets/{address}/launches": {
+          get: get(
+            "The tokens a wallet created, newest launch first, each with its outcome: trading, liquidity_pulled or abandoned (exact total)",
+            launchList,
+            { path: addressPath, query: launchListQuery },
             [404],
           ),
         },

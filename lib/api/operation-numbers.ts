@@ -10,7 +10,9 @@ const EVENTS =
 /** What an operation's numbers mean (units, windows, the block they are as of), keyed "METHOD /path". */
 export const OPERATION_NUMBERS: Record<string, string> = {
   "GET /tokens": `${MARKET} age_hours is the age at the request's time.`,
-  "GET /tokens/{address}": `${MARKET} top_holders' holding_pct is percent of the total supply.`,
+  "GET /tokens/{address}":
+    `${MARKET} top_holders' and creator_holding's holding_pct are percent of the total supply; ` +
+    "creator_holding's quantity is in whole tokens.",
   "GET /tokens/{address}/ohlcv":
     "Prices in USD per whole token; volume_usd is the USD traded in the candle; " +
     "candles run up to the indexed block (X-Indexed-Block).",
@@ -21,6 +23,9 @@ export const OPERATION_NUMBERS: Record<string, string> = {
     `${AS_OF}: USD at the tokens' current prices; pnl_estimate_usd is realized plus unrealized ` +
     "over every position; reputation_score 0 to 100 (higher is better).",
   "GET /wallets/{address}/positions": `${AS_OF}: quantities in whole tokens, USD at current prices, average cost.`,
+  "GET /wallets/{address}/launches":
+    `${MARKET} outcome is judged at that block: no swap in the 24 h ending there makes a token older than ` +
+    "that abandoned.",
   "GET /wallets/{address}/events": EVENTS,
   "GET /events": `${EVENTS} Ids increase in chain order.`,
   "GET /scores/wallet/{address}":
