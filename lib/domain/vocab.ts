@@ -140,6 +140,12 @@ export const CREATOR_UNKNOWN_REASONS = ["found_through_pool", "launch_event_name
 /** What became of a wallet's launch (lib/queries/launches.ts has the rule, docs/methodology.md the words). */
 export const LAUNCH_OUTCOMES = ["trading", "liquidity_pulled", "abandoned"] as const;
 export type LaunchOutcome = (typeof LAUNCH_OUTCOMES)[number];
+/** Each outcome in words, for the API's descriptions and the pages. */
+export const LAUNCH_OUTCOME_WORDS: Record<LaunchOutcome, string> = {
+  trading: "still trading: swapped in the 24 h up to the indexed head, or younger than that, with liquidity",
+  liquidity_pulled: "its liquidity_pulled risk flag is raised",
+  abandoned: "not pulled, and no liquidity left, or no swap in the 24 h up to the indexed head while older than that",
+};
 
 /** Whether a token's creator sold what it holds of it (lib/queries/creator.ts has the rule). */
 export const CREATOR_SALES = ["not_sold", "sold_some", "sold_all", "bought_more"] as const;

@@ -5,7 +5,13 @@ import { syncState } from "@/db/schema";
 import type { token, tokenProfile } from "@/lib/api/schemas/tokens";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { RiskFlag, TokenSort } from "@/lib/domain/vocab";
-import { type CreatorColumns, type CreatorHoldingRow, creatorHoldingSql, toCreatorHolding, toTokenCreator } from "./creator";
+import {
+  type CreatorColumns,
+  type CreatorHoldingRow,
+  creatorHoldingSql,
+  toCreatorHolding,
+  toTokenCreator,
+} from "./creator";
 import { cursorAddress, cursorNumber, decodeCursor, encodeCursor } from "./cursor";
 import { hoursSince, iso, round } from "./format";
 import { type HolderRow, holdersSql, toHolder } from "./holders";

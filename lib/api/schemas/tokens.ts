@@ -55,11 +55,14 @@ const priceChange = (window: string) =>
 
 export const tokenCreator = z
   .object({
-    address: z.string().nullable().meta({
-      description:
-        "The wallet that launched the token, lowercase, as its launchpad's launch event names it; null when it is " +
-        "unknown (unknown_reason says why): never guessed",
-    }),
+    address: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The wallet that launched the token, lowercase, as its launchpad's launch event names it; null when it is " +
+          "unknown (unknown_reason says why): never guessed",
+      }),
     via: z
       .object({
         kind: z.enum(TOKEN_ORIGINS).meta({
@@ -70,11 +73,14 @@ export const tokenCreator = z
         name: z.string().meta({ description: "Configured name of the launchpad or factory (as launchpad)" }),
       })
       .meta({ description: "What the token came through" }),
-    unknown_reason: z.enum(CREATOR_UNKNOWN_REASONS).nullable().meta({
-      description:
-        "Why address is null: found_through_pool (the token was found through a later pool, which does not say who " +
-        "deployed it) or launch_event_names_none (its launchpad's event carries no creator); null when address is known",
-    }),
+    unknown_reason: z
+      .enum(CREATOR_UNKNOWN_REASONS)
+      .nullable()
+      .meta({
+        description:
+          "Why address is null: found_through_pool (the token was found through a later pool, which does not say who " +
+          "deployed it) or launch_event_names_none (its launchpad's event carries no creator); null when address is known",
+      }),
   })
   .meta({ id: "TokenCreator" });
 

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { CLASSIFICATIONS, CONFIDENCE, LAUNCH_OUTCOMES, POSITION_STATUSES, RISK_FLAGS, SECTORS } from "@/lib/domain/vocab";
+import {
+  CLASSIFICATIONS,
+  CONFIDENCE,
+  LAUNCH_OUTCOME_WORDS,
+  LAUNCH_OUTCOMES,
+  POSITION_STATUSES,
+  RISK_FLAGS,
+  SECTORS,
+} from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { cursorListEnvelope, cursorParam, paginationQuery, timestampSchema } from "./common";
 
@@ -13,10 +21,7 @@ export const holding = z
   .meta({ id: "Holding" });
 
 /** What each launch outcome means, for the summary's counts and the launches' outcome alike. */
-const OUTCOME_WORDS =
-  "trading (still trading: swapped in the 24 h up to the indexed head, or younger than that, with liquidity), " +
-  "liquidity_pulled (its liquidity_pulled risk flag is raised), abandoned (not pulled, and no liquidity left, or no " +
-  "swap in the 24 h up to the indexed head while older than that)";
+const OUTCOME_WORDS = LAUNCH_OUTCOMES.map((o) => `${o} (${LAUNCH_OUTCOME_WORDS[o]})`).join(", ");
 
 export const launchSummary = z
   .object({
