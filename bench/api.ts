@@ -121,7 +121,12 @@ function scenarios(x: Sample): { name: string; paths: string[]; key: boolean }[]
     },
     { name: "token pools", paths: x.addresses.map((a) => `/v1/tokens/${a}/pools`), key: true },
     { name: "wallet positions", paths: x.busyWallets.map((a) => `/v1/wallets/${a}/positions`), key: true },
-    { name: "wallet launches", paths: x.creators.map((a) => `/v1/wallets/${a}/launches`), key: true },
+    {
+      name: "wallet launches",
+      // Page sizes vary too: a fixture has fewer creators than the rotation needs distinct requests.
+      paths: range(300, (i) => `/v1/wallets/${x.creators[i % x.creators.length]}/launches?limit=${1 + (i % 50)}`),
+      key: true,
+    },
     { name: "search symbol prefix", paths: x.symbols.map((q) => `/v1/search?q=${encodeURIComponent(q)}`), key: true },
     { name: "search address prefix", paths: x.wallets.map((a) => `/v1/search?q=${a.slice(0, 8)}`), key: true },
     { name: "events (no filter)", paths: range(300, (i) => `/v1/events?limit=${50 + (i % 150)}`), key: true },
