@@ -22,7 +22,8 @@ export function launchesSentence(s: LaunchSummary): string {
     s.abandoned ? `${s.abandoned} abandoned` : null,
     s.trading ? `${s.trading} still trading` : null,
   ].filter((part) => part !== null);
-  return `created ${plural(s.total, "token")}, pulled liquidity on ${pulled}${rest.length ? `; ${rest.join(", ")}` : ""}`;
+  const created = `created ${plural(s.total, "token")}, pulled liquidity on ${pulled}`;
+  return rest.length ? `${created}; ${rest.join(", ")}` : created;
 }
 
 /** Why the creator is unknown, naming what the token came through. */
@@ -35,7 +36,8 @@ export function unknownCreatorText(c: TokenCreator): string {
 /** "Holds 68.6M RESD, 6.86% of the supply ($5.6K)". */
 export function creatorHoldingText(h: CreatorHolding, symbol: string): string {
   if (h.quantity === 0) return "Holds none of it now.";
-  return `Holds ${formatCompact(h.quantity)} ${symbol}, ${formatPct(h.holding_pct, 2)} of the supply (${formatUsd(h.value_usd)}).`;
+  const share = `${formatPct(h.holding_pct, 2)} of the supply`;
+  return `Holds ${formatCompact(h.quantity)} ${symbol}, ${share} (${formatUsd(h.value_usd)}).`;
 }
 
 /** Whether the creator sold, with its sells or buys. */

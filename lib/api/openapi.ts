@@ -211,7 +211,8 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
         },
         "/wallets/{address}/launches": {
           get: get(
-            "The tokens a wallet created, newest launch first, each with its outcome: trading, liquidity_pulled or abandoned (exact total)",
+            "The tokens a wallet created, newest launch first, each with its outcome: trading, liquidity_pulled or " +
+              "abandoned (exact total)",
             launchList,
             { path: addressPath, query: launchListQuery },
             [404],

@@ -77,19 +77,21 @@ export function launchListRead(wallet: string, q: LaunchQuery) {
       "cursor: made for another wallet's launches; pass next_cursor as the previous page returned it.",
     );
   const page = cursor?.page ?? q.page;
+  const [, block, token] = cursor?.position ?? [];
   const after = cursor
-    ? sql`and (t.created_block < ${cursor.position[1]} or (t.created_block = ${cursor.position[1]} and t.address > ${cursor.position[2]}))`
+    ? sql`and (t.created_block < ${block} or (t.created_block = ${block} and t.address > ${token}))`
     : sql``;
   // One launch past the page says whether there is a next one.
   const window = pageWindow(q.limit + 1, cursor ? undefined : (page - 1) * q.limit);
   return {
     first: sql`select (select count(*) from tokens t where t.creator = w.address)::int as total,
                       (select coalesce(json_agg(l order by l.created_block desc, l.token_address), '[]') from (
-                         select t.address as token_address, t.symbol, t.name, t.launchpad, t.created_block, t.created_at,
-                                ${outcomeSql(sql`m`)} as outcome, coalesce(m.price_usd, 0) as price_usd,
-                                coalesce(m.market_cap_usd, 0) as market_cap_usd, coalesce(m.liquidity_usd, 0) as liquidity_usd,
-                                coalesce(m.volume_24h_usd, 0) as volume_24h_usd, coalesce(m.risk_score, 50) as risk_score,
-                                coalesce(m.risk_flags, '{}') as risk_flags,
+                         select t.address as token_address, t.symbol, t.name, t.launchpad, t.created_block,
+                                t.created_at, ${outcomeSql(sql`m`)} as outcome, coalesce(m.price_usd, 0) as price_usd,
+                                coalesce(m.market_cap_usd, 0) as market_cap_usd,
+                                coalesce(m.liquidity_usd, 0) as liquidity_usd,
+                                coalesce(m.volume_24h_usd, 0) as volume_24h_usd,
+                                coalesce(m.risk_score, 50) as risk_score, coalesce(m.risk_flags, '{}') as risk_flags,
                                 (select b.timestamp from events e join blocks b on b.number = e.block_number
                                   where e.token_address = t.address and e.type = 'swap'
                                   order by e.id desc limit 1) as last_trade_at

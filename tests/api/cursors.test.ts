@@ -178,7 +178,7 @@ describe("GET /v1/wallets/{address}/positions?cursor=", () => {
 describe("GET /v1/wallets/{address}/launches?cursor=", () => {
   type Launch = { token_address: string };
 
-  it("lists each launch once while the wallet launches more, newest and backfilled alike; page= repeats one", async () => {
+  it("lists each launch once while the wallet launches more, newest and backfilled; page= repeats one", async () => {
     const [{ creator, head }] = await server.sql<{ creator: string; head: number }[]>`
       select creator, (select max(number) from blocks)::int as head from tokens where creator is not null
        group by creator order by count(*) desc, creator limit 1`;
@@ -196,7 +196,8 @@ describe("GET /v1/wallets/{address}/launches?cursor=", () => {
         [newest, head + n],
         [oldest, 0],
       ] as const)
-        await server.sql`insert into tokens (address, name, symbol, total_supply, launchpad, creator, created_block, created_at)
+        await server.sql`insert into tokens
+                           (address, name, symbol, total_supply, launchpad, creator, created_block, created_at)
                          values (${address}, 'Arrival', 'ARR', 1, 'PumpPad', ${creator}, ${block}, now())`;
       await nextVersion();
       return { newest, oldest };

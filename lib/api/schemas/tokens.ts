@@ -67,8 +67,8 @@ export const tokenCreator = z
       .object({
         kind: z.enum(TOKEN_ORIGINS).meta({
           description:
-            "launchpad: its launchpad's launch event announced the token; factory: it was found as the non-quote side " +
-            "of a pool a DEX factory created (the token existed before)",
+            "launchpad: its launchpad's launch event announced the token; factory: it was found as the " +
+            "non-quote side of a pool a DEX factory created (the token existed before)",
         }),
         name: z.string().meta({ description: "Configured name of the launchpad or factory (as launchpad)" }),
       })
@@ -78,8 +78,9 @@ export const tokenCreator = z
       .nullable()
       .meta({
         description:
-          "Why address is null: found_through_pool (the token was found through a later pool, which does not say who " +
-          "deployed it) or launch_event_names_none (its launchpad's event carries no creator); null when address is known",
+          "Why address is null: found_through_pool (the token was found through a later pool, which does not " +
+          "say who deployed it) or launch_event_names_none (its launchpad's event carries no creator); null when " +
+          "address is known",
       }),
   })
   .meta({ id: "TokenCreator" });
