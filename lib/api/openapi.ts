@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from "zod-openapi";
-import { ERROR_STATUS } from "./errors";
+import { errorBodySchema, errorText } from "./errors";
 import examples from "./examples.json";
 import { OPERATION_NUMBERS as NUMBERS } from "./operation-numbers";
 import * as alerts from "./schemas/alerts";
@@ -13,41 +13,16 @@ import { status } from "./schemas/status";
 import * as tokens from "./schemas/tokens";
 import { positionList, positionListQuery, walletProfile } from "./schemas/wallets";
 
-const errorSchema = z
-  .object({
-    error: z
-      .object({
-        code: z
-          .enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS])
-          .meta({ description: "Machine-readable error code" }),
-        message: z.string().meta({ description: "What went wrong, for a person" }),
-        param: z.string().optional().meta({ description: "The offending parameter, for INVALID_PARAMS" }),
-        request_id: z.string().meta({ description: "Also in the X-Request-Id header" }),
-      })
-      .meta({ description: "The error" }),
-  })
-  .meta({ id: "Error" });
-
 const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { "application/json": { schema } },
 });
 
-const ERROR_TEXT: Record<number, string> = {
-  400: "INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param)",
-  401: "UNAUTHORIZED: missing or invalid API key",
-  403: "FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows)",
-  404: "NOT_FOUND: the address is not indexed, or the resource does not exist",
-  413: "PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB",
-  429: "RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After",
-  500: "SERVER_ERROR: internal error; retry after a moment",
-};
-
 function responses(ok: ZodOpenApiResponsesObject, errors: number[]): ZodOpenApiResponsesObject {
   const out: ZodOpenApiResponsesObject = { ...ok };
   // Every keyed operation: a key beyond its account's cap on keys is 403 wherever it is sent.
   for (const code of new Set([400, 401, 403, ...errors, 429, 500]))
-    out[String(code) as "400"] = json(errorSchema, ERROR_TEXT[code]);
+    out[String(code) as "400"] = json(errorBodySchema, errorText(code));
   return out;
 }
 
@@ -112,7 +87,7 @@ const eventStream: ZodOpenApiOperationObject = {
       [403],
     ),
     429: json(
-      errorSchema,
+      errorBodySchema,
       "RATE_LIMITED: per-minute or per-day limit exceeded (see Retry-After), or the key has as many streams open as its plan allows",
     ),
   },
@@ -251,8 +226,8 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
             security: [],
             responses: {
               200: json(status, "OK"),
-              400: json(errorSchema, ERROR_TEXT[400]),
-              500: json(errorSchema, ERROR_TEXT[500]),
+              400: json(errorBodySchema, errorText(400)),
+              500: json(errorBodySchema, errorText(500)),
             },
           },
         },
