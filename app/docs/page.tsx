@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { openApiDocument } from "@/app/v1/document";
 import { CodeSpans } from "@/components/docs/code-spans";
 import { type Document, type Operation, schemaAnchor } from "@/components/docs/openapi-types";
 import { OperationSection, operationAnchor } from "@/components/docs/operation";
@@ -7,7 +8,6 @@ import { SchemaFields } from "@/components/docs/schema-fields";
 import { sdkSetup } from "@/components/docs/sdk-examples";
 import { PageHeader } from "@/components/ui/page-header";
 import { marketEvents } from "@/lib/api/market-reads";
-import { openApiDocument } from "@/lib/api/openapi";
 
 export const metadata: Metadata = { title: "API reference" };
 
