@@ -36,7 +36,7 @@ import type { ChainProfile } from "@/worker/profiles";
 import { devchainProfile } from "@/worker/profiles/devchain";
 import { spawnWorker, stopWorker, type WorkerChild } from "@/worker/test/child";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
-import { cpuSelfTime } from "./lib/cpu-profile";
+import { CPU_PROFILE_PRELOAD, cpuSelfTime } from "./lib/cpu-profile";
 import { type DbProfile, sampleDbActivity } from "./lib/db-sampler";
 import {
   compareEventRows,
@@ -189,7 +189,11 @@ async function ourBackfill(h: History, profile = false) {
   const profileDir = profile ? mkdtempSync(path.join(os.tmpdir(), "bench-indexer-prof-")) : null;
   let worker: WorkerChild | null = null;
   try {
-    worker = startOurWorker(db, h, profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {});
+    worker = startOurWorker(
+      db,
+      h,
+      profileDir ? { NODE_OPTIONS: `--import ${CPU_PROFILE_PRELOAD}`, CPU_PROFILE_DIR: profileDir } : {},
+    );
     await worker.active;
     const sampler = profile ? sampleDbActivity(sql, WORKER_APPLICATION) : null;
     const started = performance.now();

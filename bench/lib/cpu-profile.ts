@@ -1,7 +1,7 @@
 /**
- * Self time by source file from the V8 CPU profiles a Node process writes on exit when started
- * with `--cpu-prof --cpu-prof-dir=DIR` (NODE_OPTIONS): where a process's JavaScript time goes,
- * without touching its code.
+ * Self time by source file from the V8 CPU profiles a Node process writes when it ends, started
+ * with NODE_OPTIONS="--import CPU_PROFILE_PRELOAD" and CPU_PROFILE_DIR: where a process's
+ * JavaScript time goes, without touching its code.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +13,7 @@ type CpuProfile = {
 };
 
 const REPO = path.resolve(import.meta.dirname, "..", "..");
+export const CPU_PROFILE_PRELOAD = path.join(import.meta.dirname, "cpu-profile-preload.mjs");
 
 /** A profile node's place: a repo file, a package, Node's internals, or V8's own (idle, GC, program). */
 function placeOf(url: string, functionName: string): string {

@@ -8,14 +8,20 @@ import type { Sql } from "@/db/client";
 
 const SAMPLE_MS = 10;
 
-/** What a statement does to which table: "insert token_metrics", "update balances", "select events"... */
+/** What a statement does to which table: "insert token_metrics", "copy events", "select balances"... */
 export function statementLabel(query: string): string {
-  const q = query.replace(/\s+/g, " ").toLowerCase();
+  const q = query.replace(/\s+/g, " ").trim().toLowerCase();
+  const copy = q.match(/^copy "?(\w+)"?/);
+  if (copy) return `copy ${copy[1]}`;
   const write = q.match(/\b(insert into|update|delete from)\s+"?(\w+)"?/);
   if (write) return `${write[1].split(" ")[0]} ${write[2]}`;
-  if (/^\s*(begin|commit|rollback|set|select pg_advisory|select set_config)/.test(q)) return "transaction control";
-  const read = q.match(/\bfrom\s+"?(\w+)"?/);
-  return read ? `select ${read[1]}` : q.slice(0, 40);
+  if (/^(begin|commit|rollback|set |select pg_advisory|select set_config)/.test(q)) return "transaction control";
+  // The first table read: not a common table expression's name, nor a function such as unnest(...).
+  const ctes = new Set([...q.matchAll(/(\w+) as (?:materialized )?\(/g)].map((m) => m[1]));
+  for (const m of q.matchAll(/\b(?:from|join)\s+"?(\w+)"?(\s*\()?/g)) {
+    if (!m[2] && !ctes.has(m[1])) return `select ${m[1]}`;
+  }
+  return q.slice(0, 40);
 }
 
 export type DbProfile = {

