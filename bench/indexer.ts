@@ -13,8 +13,9 @@
  * and p95: both hear the node's new heads by eth_subscribe (with --poll, both only poll it every
  * 250 ms). Last, the same number of events spread over --tokens launched tokens (the shape of a
  * real chain: many tokens, few events each; 0 skips it) is indexed by our worker, and its rates
- * are printed beside the first shape's; with --profile, with where its time goes (its statements
- * sampled from pg_stat_activity, its JavaScript from a V8 CPU profile). Options: --events N,
+ * are printed beside the first shape's. --profile adds where the time of its backfill and of the
+ * first shape's last run goes (statements sampled from pg_stat_activity, the worker's JavaScript
+ * from a V8 CPU profile). Options: --events N,
  * --days D (of history), --tokens N, --runs N, --live-blocks N, --v3-share S, --poll, --profile,
  * --json (one JSON object on the last line).
  */
@@ -329,11 +330,8 @@ async function measureFreshness(h: History, ourSql: Sql, sides: Live[]) {
   }
 }
 
-type ManyTokens = Backfill & {
-  counts: Counts;
-  chainEvents: number;
-  profile: { db: DbProfile; cpu: ReturnType<typeof cpuSelfTime> } | null;
-};
+type Profile = { db: DbProfile; cpu: ReturnType<typeof cpuSelfTime> };
+type ManyTokens = Backfill & { counts: Counts; chainEvents: number; profile: Profile | null };
 
 type Run = {
   run: number;
@@ -362,12 +360,15 @@ async function main() {
   };
   let rssMb = 0;
   let many: ManyTokens | null = null;
+  let fewProfile: Profile | null = null;
   const live: Record<"ours" | "ponder", number[]> = { ours: [], ponder: [] };
   try {
     for (let run = 1; run <= Number(args.runs); run++) {
       await dropSides();
       say(`run ${run}: our backfill...`);
-      ours = await ourBackfill(few);
+      // With --profile, the last run is the profiled one.
+      ours = await ourBackfill(few, args.profile && run === Number(args.runs));
+      fewProfile = ours.profile;
       rssMb = Math.max(rssMb, ours.rssMb);
       const o = ours;
       say(`run ${run}: ours ${o.backfill.seconds.toFixed(1)} s (load ${o.backfill.load})`);
@@ -431,7 +432,17 @@ async function main() {
         await h.stop();
       }
     }
-    report({ counts: o.counts, chainEvents: few.chainEvents, runs, live, rssMb, ponderRssMb, version, many });
+    report({
+      counts: o.counts,
+      chainEvents: few.chainEvents,
+      runs,
+      live,
+      rssMb,
+      ponderRssMb,
+      version,
+      many,
+      fewProfile,
+    });
   } finally {
     await dropSides();
     await few.stop();
@@ -447,6 +458,7 @@ function report(r: {
   ponderRssMb: number | null;
   version: string | null;
   many: ManyTokens | null;
+  fewProfile: Profile | null;
 }) {
   const { counts, runs } = r;
   const seconds = median(runs.map((x) => x.ours.seconds));
@@ -585,26 +597,30 @@ function report(r: {
       ].map((x) => ({ ...x, "events/s vs few tokens": ratio(x["API events/s"], result.events_per_second) })),
     );
   }
-  const prof = r.many?.profile;
-  if (prof) {
-    const perToken = (share: number) => Number(((share * r.many!.seconds * 1000) / r.many!.counts.tokens).toFixed(3));
-    console.log(
-      `\nWhere the many-token backfill's time goes: its database sessions ran a statement ${Math.round(prof.db.busy * 100)}% ` +
-        "of the time (sampled every 10 ms), by statement:",
-    );
-    printTable(
-      prof.db.labels.slice(0, 20).map((l) => ({
-        statement: l.label,
-        "share of statement time": `${(l.share * 100).toFixed(1)}%`,
-        "ms per token": perToken(l.share * prof.db.busy),
-      })),
-    );
-    console.log("\nIts JavaScript (V8 CPU profile, self time by source, whole process life):");
-    printTable(
-      prof.cpu.slice(0, 20).map((c) => ({ source: c.place, "self ms": c.ms, share: `${(c.share * 100).toFixed(1)}%` })),
-    );
-  }
-  if (args.json) console.log(JSON.stringify({ ...result, many_tokens_profile: prof ?? null }));
+  if (r.fewProfile) printProfile("few-token", r.fewProfile, r.runs.at(-1)!.ours.seconds, counts.tokens);
+  if (r.many?.profile) printProfile("many-token", r.many.profile, r.many.seconds, r.many.counts.tokens);
+  const profiles = { few_tokens_profile: r.fewProfile, many_tokens_profile: r.many?.profile ?? null };
+  if (args.json) console.log(JSON.stringify({ ...result, ...profiles }));
+}
+
+/** Where a profiled backfill's time went: statements by table (with ms per token), then JavaScript by source. */
+function printProfile(shape: string, prof: Profile, seconds: number, tokens: number) {
+  const perToken = (share: number) => Number(((share * prof.db.busy * seconds * 1000) / tokens).toFixed(3));
+  console.log(
+    `\nWhere the ${shape} backfill's time goes: its database sessions ran a statement ` +
+      `${Math.round(prof.db.busy * 100)}% of the time (sampled every 10 ms), by statement:`,
+  );
+  printTable(
+    prof.db.labels.slice(0, 20).map((l) => ({
+      statement: l.label,
+      "share of statement time": `${(l.share * 100).toFixed(1)}%`,
+      "ms per token": perToken(l.share),
+    })),
+  );
+  console.log("\nIts JavaScript (V8 CPU profile, self time by source, whole process life):");
+  printTable(
+    prof.cpu.slice(0, 20).map((c) => ({ source: c.place, "self ms": c.ms, share: `${(c.share * 100).toFixed(1)}%` })),
+  );
 }
 
 const rates = (x: { chain_events_per_second: number; events_per_second: number }) => ({
