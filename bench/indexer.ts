@@ -583,7 +583,9 @@ function report(r: {
   );
   const m = result.many_tokens;
   if (m) {
-    console.log(`\nBackfill rate by shape (our worker; the same ${args.events} events):`);
+    console.log(
+      `\nBackfill rate by shape (our worker; --events ${args.events} asked of the simulator, whose launches add more):`,
+    );
     printTable(
       [
         {
