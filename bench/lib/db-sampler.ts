@@ -16,9 +16,10 @@ export function statementLabel(query: string): string {
   const write = q.match(/\b(insert into|update|delete from)\s+"?(\w+)"?/);
   if (write) return `${write[1].split(" ")[0]} ${write[2]}`;
   if (/^(begin|commit|rollback|set |select pg_advisory|select set_config)/.test(q)) return "transaction control";
-  // The first table read: not a common table expression's name, nor a function such as unnest(...).
-  const ctes = new Set([...q.matchAll(/(\w+) as (?:materialized )?\(/g)].map((m) => m[1]));
-  for (const m of q.matchAll(/\b(?:from|join)\s+"?(\w+)"?(\s*\()?/g)) {
+  // The first table read: not a common table expression's name, a function such as unnest(...),
+  // nor a column (extract(epoch from e.timestamp)).
+  const ctes = new Set([...q.matchAll(/(\w+)(?:\([\w, ]*\))? as (?:not )?(?:materialized )?\(/g)].map((m) => m[1]));
+  for (const m of q.matchAll(/\b(?:from|join)\s+"?(\w+)"?(\s*\(|\.)?/g)) {
     if (!m[2] && !ctes.has(m[1])) return `select ${m[1]}`;
   }
   return q.slice(0, 40);
