@@ -49,6 +49,7 @@ import {
   ponderPeerVersion,
   startPonderPeer,
 } from "./lib/ponder-peer";
+import { BENCH_APPLICATION, trackSideCpu } from "./lib/side-cpu";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
@@ -165,7 +166,8 @@ async function simulateHistory(tokens: number | undefined): Promise<History> {
 }
 
 type Counts = { events: number; logs: number; blocks: number; v3_events: number; tokens: number };
-type Backfill = { seconds: number; load: number };
+/** A timed backfill: wall seconds, the load average at its end, CPU seconds of its process and its database sessions. */
+type Backfill = { seconds: number; load: number; cpu: { process: number; database: number } };
 
 /** Starts our worker on the history's chain; both sides hear new heads the same way (--poll or subscribed). */
 const startOurWorker = (db: TestDatabase, h: History, env: Record<string, string> = {}) =>
@@ -186,7 +188,7 @@ const WORKER_APPLICATION = "onchain-intel-worker";
  */
 async function ourBackfill(h: History, profile = false) {
   const db = await createTestDatabase("idx_bench");
-  const sql = connect(db.url, { max: 2 });
+  const sql = connect(db.url, { max: 2, connection: { application_name: BENCH_APPLICATION } });
   const profileDir = profile ? mkdtempSync(path.join(os.tmpdir(), "bench-indexer-prof-")) : null;
   let worker: WorkerChild | null = null;
   try {
@@ -197,14 +199,16 @@ async function ourBackfill(h: History, profile = false) {
     );
     await worker.active;
     const sampler = profile ? sampleDbActivity(sql, WORKER_APPLICATION) : null;
+    const cpu = trackSideCpu(sql, worker.proc.pid!);
     const started = performance.now();
     await worker.caughtUp;
-    const backfill: Backfill = { seconds: (performance.now() - started) / 1000, load: load() };
+    const seconds = (performance.now() - started) / 1000;
+    const backfill: Backfill = { seconds, load: load(), cpu: await cpu.stop() };
     const dbProfile = await sampler?.stop();
     const rssMb = peakRssMb(worker.proc.pid!);
     // Stopped, so the Ponder peer's backfill has the machine to itself.
     await stopWorker(worker);
-    const cpu = profileDir ? cpuSelfTime(profileDir) : null;
+    const jsProfile = profileDir ? cpuSelfTime(profileDir) : null;
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     // Logs the indexer read and decoded: token and LP transfers, Syncs, and Swap/Mint/Burn.
     const [counts] = await sql<Counts[]>`
@@ -215,7 +219,14 @@ async function ourBackfill(h: History, profile = false) {
              (select count(*)::int from events e join pools p on p.address = e.pool_address
                where p.protocol = 'uniswap-v3') as v3_events,
              (select count(*)::int from tokens) as tokens`;
-    return { db, sql, backfill, counts, rssMb, profile: dbProfile && cpu ? { db: dbProfile, cpu } : null };
+    return {
+      db,
+      sql,
+      backfill,
+      counts,
+      rssMb,
+      profile: dbProfile && jsProfile ? { db: dbProfile, cpu: jsProfile } : null,
+    };
   } catch (err) {
     if (worker) await stopWorker(worker);
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
@@ -233,7 +244,7 @@ async function ourBackfill(h: History, profile = false) {
 async function ponderBackfill(h: History) {
   say(`Ponder ${ponderPeerVersion()} backfill...`);
   const db = await createDatabase("ponder_bench");
-  const sql = connect(db.url, { max: 2 });
+  const sql = connect(db.url, { max: 2, connection: { application_name: BENCH_APPLICATION } });
   let peer: PonderPeer | null = null;
   try {
     peer = await startPonderPeer({
@@ -244,9 +255,11 @@ async function ponderBackfill(h: History) {
       pollMs: POLL_MS,
     });
     await peer.serving;
+    const cpu = trackSideCpu(sql, peer.proc.pid!);
     const started = performance.now();
     await peer.ready;
-    const backfill: Backfill = { seconds: (performance.now() - started) / 1000, load: load() };
+    const seconds = (performance.now() - started) / 1000;
+    const backfill: Backfill = { seconds, load: load(), cpu: await cpu.stop() };
     const [{ events }] = await sql<
       { events: number }[]
     >`select count(*)::int as events from ${sql(PONDER_SCHEMA)}.events where not leg`;
@@ -496,6 +509,9 @@ function report(r: {
       ponder_load: x.ponder?.load ?? null,
       ponder_differing: x.ponder?.differing ?? null,
       backfill_speedup: x.ponder ? ratio(x.ponder.seconds, x.ours.seconds) : null,
+      cpu_seconds: Number(cpuSeconds(x.ours).toFixed(1)),
+      ponder_cpu_seconds: x.ponder ? Number(cpuSeconds(x.ponder).toFixed(1)) : null,
+      cpu_ratio: x.ponder ? ratio(cpuSeconds(x.ponder), cpuSeconds(x.ours)) : null,
     })),
     ponder:
       ponderSeconds !== null
@@ -536,7 +552,7 @@ function report(r: {
     metric,
     ours: value ?? "",
     [peer]: peerValue ?? "",
-    "ours/peer": rat ?? "",
+    ratio: rat ?? "",
     target,
   });
   console.log(`Backfill: median of ${runs.length} run(s) on the same history; live: ${heads}.`);
@@ -549,6 +565,13 @@ function report(r: {
     row("event rows differing from ours (worst run)", "", q?.differing_rows ?? null, null, "0"),
     row("blocks indexed", result.blocks, null, null),
     row("backfill seconds (median)", result.backfill_seconds, q?.backfill_seconds ?? null, null),
+    row(
+      "backfill CPU s, process + its PostgreSQL sessions (median)",
+      median(result.runs.map((x) => x.cpu_seconds)),
+      q ? median(result.runs.map((x) => x.ponder_cpu_seconds!)) : null,
+      q ? median(result.runs.map((x) => x.cpu_ratio!)) : null,
+      "ratio peer/ours",
+    ),
     row("backfill chain events/s", result.chain_events_per_second, null, null, ">= 5000"),
     row("backfill logs/s", result.logs_per_second, null, null),
     row(
@@ -556,7 +579,7 @@ function report(r: {
       result.events_per_second,
       q?.events_per_second ?? null,
       q?.backfill_speedup ?? null,
-      "ratio >= 5",
+      "ratio ours/peer >= 5",
     ),
     row("backfill blocks/s", result.blocks_per_second, null, null),
     row("peak RSS (MB)", result.peak_rss_mb, q?.peak_rss_mb ?? null, null, "ours <= 1024"),
@@ -566,7 +589,7 @@ function report(r: {
       result.freshness_p95_ms,
       q?.freshness_p95_ms ?? null,
       q?.freshness_p95_ratio ?? null,
-      "<= 1000, ratio <= 1",
+      "<= 1000; ratio ours/peer <= 1",
     ),
   ]);
   console.log("\nBackfill runs (load: 1-minute load average at each backfill's end, 2 cores):");
@@ -579,6 +602,9 @@ function report(r: {
       "peer load": x.ponder_load ?? "",
       "rows differing": x.ponder_differing ?? "",
       "peer s / ours s": x.backfill_speedup ?? "",
+      "ours CPU s": x.cpu_seconds,
+      "peer CPU s": x.ponder_cpu_seconds ?? "",
+      "peer CPU / ours": x.cpu_ratio ?? "",
     })),
   );
   const m = result.many_tokens;
@@ -624,6 +650,9 @@ function printProfile(shape: string, prof: Profile, seconds: number, tokens: num
     prof.cpu.slice(0, 20).map((c) => ({ source: c.place, "self ms": c.ms, share: `${(c.share * 100).toFixed(1)}%` })),
   );
 }
+
+/** A backfill's CPU seconds: its process's and its database sessions'. */
+const cpuSeconds = (b: Backfill) => b.cpu.process + b.cpu.database;
 
 const rates = (x: { chain_events_per_second: number; events_per_second: number }) => ({
   "chain events/s": x.chain_events_per_second,
