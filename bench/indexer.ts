@@ -166,7 +166,7 @@ async function simulateHistory(tokens: number | undefined): Promise<History> {
 }
 
 type Counts = { events: number; logs: number; blocks: number; v3_events: number; tokens: number };
-/** A timed backfill: wall seconds, the load average at its end, CPU seconds of its process and its database sessions. */
+/** A timed backfill: wall seconds, the load average at its end, CPU seconds of its process and database sessions. */
 type Backfill = { seconds: number; load: number; cpu: { process: number; database: number } };
 
 /** Starts our worker on the history's chain; both sides hear new heads the same way (--poll or subscribed). */
