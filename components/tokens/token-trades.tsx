@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CLASSIFICATIONS, DIRECTIONS } from "@/lib/domain/vocab";
 import type { ApiEvent } from "@/lib/queries/events";
 import { type TradesFilter, tradesSearch } from "@/lib/queries/trades-search";
@@ -58,15 +58,22 @@ const NUMERIC = new Set(["Amount", "Paid / got", "USD", "Price"]);
  * A token's swaps, newest first: the rows of GET /v1/events?token_address=&type=swap, each with
  * its amounts of the token and the quote, its USD, the price after it and the trader with the
  * trader's class; filtered by side and by the trader's class. The server renders the unfiltered
- * first page.
+ * first page; new trades arrive as blocks touching the token are indexed (the live feed).
  */
 export function TokenTrades({ token, symbol, initial }: { token: string; symbol: string; initial: Page<ApiEvent> }) {
   const [filter, setFilter] = useState<TradesFilter>({ side: "", walletClass: "", page: 1 });
   const url = `/api/events?${tradesSearch(token, filter)}`;
   const query = useDashboardQuery<Page<ApiEvent>>(url, {
     initial: { url: `/api/events?${tradesSearch(token)}`, data: initial },
+    live: { token },
   });
   const list = query.data;
+  // Trades that were not in the previous list (a new block's) fade in.
+  const seen = useRef<Set<string> | null>(null);
+  const previous = seen.current;
+  useEffect(() => {
+    if (list) seen.current = new Set(list.data.map((e) => e.id));
+  }, [list]);
   const change = (c: Partial<TradesFilter>) => setFilter((f) => ({ ...f, page: 1, ...c }));
   const filtered = filter.side !== "" || filter.walletClass !== "";
 
@@ -117,7 +124,7 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
                   {list.data.map((e) => (
                     <tr
                       key={e.id}
-                      className={rowClass}
+                      className={`${rowClass} ${previous && !previous.has(e.id) ? "row-arrive" : ""}`}
                       data-id={e.id}
                       data-side={e.direction ?? ""}
                       data-class={e.wallet_classification}
