@@ -109,7 +109,8 @@ test("a swap on the chain appears on an open token page without a reload or a po
   await expect(price(page).locator("[data-flashes]")).toHaveCount(1);
   const priceNow = (await price(page).textContent())!;
   await expect(chart).not.toHaveAttribute("aria-label", chartBefore!);
-  await expect(chart).toHaveAttribute("aria-label", new RegExp(`to ${priceNow.replace(/[$.]/g, "\\$&")}\\.`));
+  const literal = priceNow.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await expect(chart).toHaveAttribute("aria-label", new RegExp(`to ${literal}\\. `));
   expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   // What it asked for came after the block: the trades and candles of this token, and the page's own figures.
   expect(requests.some((r) => r.startsWith(`/api/events?`) && r.includes(token))).toBe(true);

@@ -1,12 +1,13 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { CLASSIFICATIONS, DIRECTIONS } from "@/lib/domain/vocab";
 import type { ApiEvent } from "@/lib/queries/events";
 import { type TradesFilter, tradesSearch } from "@/lib/queries/trades-search";
 import { Address, walletHref } from "../address";
 import { formatPrice } from "../charts/candles";
 import { formatAmount, formatUsd, humanize } from "../format";
+import { useArrivals } from "../live/use-arrivals";
 import { RelativeTime } from "../relative-time";
 import type { Page } from "../types";
 import { Badge } from "../ui/badge";
@@ -50,6 +51,8 @@ function FilterSelect({
   );
 }
 
+const NONE: ApiEvent[] = [];
+
 /** As traders read a trade (DexScreener's order): when, which way, how much in dollars, then the amounts and who. */
 const HEADERS = ["Time", "Side", "USD", "Amount", "Paid / got", "Price", "Wallet", "Tx"];
 const NUMERIC = new Set(["Amount", "Paid / got", "USD", "Price"]);
@@ -69,11 +72,7 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
   });
   const list = query.data;
   // Trades that were not in the previous list (a new block's) fade in.
-  const seen = useRef<Set<string> | null>(null);
-  const previous = seen.current;
-  useEffect(() => {
-    if (list) seen.current = new Set(list.data.map((e) => e.id));
-  }, [list]);
+  const arrived = useArrivals(list?.data ?? NONE, query.shownUrl);
   const change = (c: Partial<TradesFilter>) => setFilter((f) => ({ ...f, page: 1, ...c }));
   const filtered = filter.side !== "" || filter.walletClass !== "";
 
@@ -124,7 +123,7 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
                   {list.data.map((e) => (
                     <tr
                       key={e.id}
-                      className={`${rowClass} ${previous && !previous.has(e.id) ? "row-arrive" : ""}`}
+                      className={`${rowClass} ${arrived.has(e.id) ? "row-arrive" : ""}`}
                       data-id={e.id}
                       data-side={e.direction ?? ""}
                       data-class={e.wallet_classification}
