@@ -36,12 +36,17 @@ async function buyIndexed(trader: string) {
   return Date.now();
 }
 
-/** The requests a page makes to the app's JSON routes and RSC payloads (a reload or a poll would show here). */
+/**
+ * The requests a page makes to the app's JSON routes and for RSC payloads (a reload, a refresh or
+ * a poll would show here), but for prefetches of the pages its links lead to.
+ */
 function watchRequests(page: Page) {
   const seen: string[] = [];
   const note = (r: Request) => {
     const u = new URL(r.url());
-    if (u.pathname.startsWith("/api/") || r.headers().rsc === "1") seen.push(`${u.pathname}${u.search}`);
+    const headers = r.headers();
+    const rsc = headers.rsc === "1" && headers["next-router-prefetch"] === undefined;
+    if (u.pathname.startsWith("/api/") || rsc) seen.push(`${u.pathname}${u.search}`);
   };
   page.on("request", note);
   return seen;
@@ -115,6 +120,7 @@ test("a swap on the chain appears on an open token page without a reload or a po
   // What it asked for came after the block: the trades and candles of this token, and the page's own figures.
   expect(requests.some((r) => r.startsWith(`/api/events?`) && r.includes(token))).toBe(true);
   expect(requests.some((r) => r.startsWith(`/api/tokens/${token}/ohlcv`))).toBe(true);
+  expect(requests.some((r) => r.startsWith(`/tokens/${token}`))).toBe(true);
   await snap(page, "token-live", { fullPage: false });
 });
 
