@@ -10,7 +10,10 @@ export type IndexerStatus = Status;
 /** The dashboard's status route; every component asking for it shares one query. */
 export const STATUS_URL = "/api/status";
 
-/** GET /v1/status as the dashboard sees it, refreshed on each message of the live feed (a ping at least every 10 s); `initial` is the server's answer. */
+/**
+ * GET /v1/status as the dashboard sees it, refreshed on each message of the live feed (a ping at
+ * least every 10 s); `initial` is the server's answer.
+ */
 export function useIndexerStatus(initial?: IndexerStatus): IndexerStatus | undefined {
   const query = useDashboardQuery<IndexerStatus>(STATUS_URL, {
     initial: initial && { url: STATUS_URL, data: initial },

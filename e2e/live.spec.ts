@@ -105,6 +105,8 @@ test("a swap on the chain appears on an open token page without a reload or a po
   const latency = Date.now() - indexedAt;
   console.log(`[live] ${test.info().project.name}: indexed -> row on the page in ${latency} ms`);
   test.info().annotations.push({ type: "latency_ms", description: String(latency) });
+  // The moment it arrived, to look at: the new row and the figures that moved fading out.
+  await page.screenshot({ path: `test-results/screens/${test.info().project.name}/token-live-arrived.png` });
 
   await expect(newRow.locator(`a[href="/wallets/${trader}"]`)).toBeVisible();
   await expect(newRow).toHaveAttribute("data-side", "buy");

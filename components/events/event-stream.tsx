@@ -84,6 +84,11 @@ export function EventStream({
   const stale = staleSummary(useIndexerStatus(initial.status));
   const connected = useLiveState() === "live";
   const live = refreshing && !stale && connected;
+  const dot = live
+    ? "animate-pulse bg-emerald-500 motion-reduce:animate-none"
+    : refreshing && stale
+      ? "bg-amber-500"
+      : "bg-zinc-400";
   const url = `/api/events?${params}`;
   const query = useDashboardQuery<Page<ApiEvent>>(url, {
     initial: seedOf(`/api/events?${initial.search}`, initial),
@@ -130,10 +135,7 @@ export function EventStream({
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="flex items-center gap-2" aria-live="polite">
-          <span
-            className={`inline-block size-2 rounded-full ${live ? "animate-pulse bg-emerald-500 motion-reduce:animate-none" : refreshing && stale ? "bg-amber-500" : "bg-zinc-400"}`}
-            aria-hidden="true"
-          />
+          <span className={`inline-block size-2 rounded-full ${dot}`} aria-hidden="true" />
           {live
             ? "Live: new events appear as blocks are indexed"
             : refreshing && stale

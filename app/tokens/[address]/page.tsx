@@ -48,7 +48,7 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
 
   return (
     <>
-      {/* Figures the server renders here read again as blocks touch the token (the trades and chart refetch on their own). */}
+      {/* The figures rendered here read again as blocks touch the token (trades and chart refetch themselves). */}
       <LiveRefresh scope={{ token: token.address }} />
       <PageHeader
         title={

@@ -55,7 +55,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
 
   return (
     <>
-      {/* Figures the server renders here read again as blocks touch the wallet (its events refetch on their own). */}
+      {/* The figures rendered here read again as blocks touch the wallet (its events refetch themselves). */}
       <LiveRefresh scope={{ wallet: wallet.address }} />
       <PageHeader
         title={<Address value={wallet.address} chars={6} />}

@@ -113,7 +113,7 @@ export class LiveFeed {
     if (mine >= config.LIVE_MAX_PER_CLIENT) {
       throw new ApiError(
         "RATE_LIMITED",
-        `At most ${config.LIVE_MAX_PER_CLIENT} live connections per client address; a browser needs one for all its tabs.`,
+        `At most ${config.LIVE_MAX_PER_CLIENT} live connections per client address (a browser needs one for its tabs).`,
         undefined,
         { "Retry-After": String(RETRY_MS / 1000) },
       );
