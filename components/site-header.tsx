@@ -28,7 +28,7 @@ export async function SiteHeader() {
             <SearchBox />
           </Suspense>
           <div className="ml-auto flex items-center gap-3 text-sm">
-            <LiveIndicator />
+            <LiveIndicator status={status} />
             {email ? (
               <AccountMenu email={email}>
                 <SignOutButtons />
