@@ -36,6 +36,10 @@ export const liveFrames = {
   ping: "event: ping\ndata: {}\n\n",
 };
 
+/** A connection refused past a cap: the browser tries again after the stream's retry time. */
+const busy = (message: string) =>
+  new ApiError("RATE_LIMITED", message, undefined, { "Retry-After": String(RETRY_MS / 1000) });
+
 /** A set that gives up listing past MAX_TOUCHED entries (then stands for all). */
 class Touched {
   private set: Set<string> | null = new Set();
@@ -102,31 +106,14 @@ export class LiveFeed {
     return feed;
   }
 
-  /** Connections open now (the route's gauge). */
-  get size(): number {
-    return this.clients.size;
-  }
-
   /** Opens a connection for the client address `address`; 429 past either cap. */
   connect(address: string): StreamClient {
     const mine = this.perAddress.get(address) ?? 0;
     if (mine >= config.LIVE_MAX_PER_CLIENT) {
-      throw new ApiError(
-        "RATE_LIMITED",
-        `At most ${config.LIVE_MAX_PER_CLIENT} live connections per client address (a browser needs one for its tabs).`,
-        undefined,
-        { "Retry-After": String(RETRY_MS / 1000) },
-      );
+      throw busy(`At most ${config.LIVE_MAX_PER_CLIENT} live connections per client address (a browser needs one).`);
     }
     if (this.clients.size >= config.LIVE_MAX_CONNECTIONS) {
-      throw new ApiError(
-        "RATE_LIMITED",
-        "The server holds all the live connections it can; try again shortly.",
-        undefined,
-        {
-          "Retry-After": String(RETRY_MS / 1000),
-        },
-      );
+      throw busy("The server holds all the live connections it can; try again shortly.");
     }
     const client = new StreamClient({
       filter: {},
