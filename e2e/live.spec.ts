@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { connect, type Sql } from "@/db/client";
+import { CHECKPOINT_CHANNEL } from "@/db/schema";
 import { type AppServer, startAppServer } from "@/tests/setup/server";
 import { Indexer } from "@/worker/indexer/indexer";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
@@ -29,11 +30,15 @@ async function syncToHead(): Promise<number> {
 /** Web Locks and BroadcastChannel need a secure context: http://localhost is one. */
 const url = (path: string) => `${server.baseUrl.replace("127.0.0.1", "localhost")}${path}`;
 
+/** When the worker's commit of each block notified its listeners (the moment a block counts as indexed). */
+const committedAt = new Map<number, number>();
+
 /** A buy of the token by `trader` in a block of its own, indexed; returns when the worker committed it. */
 async function buyIndexed(trader: string) {
   await market.buy(trader, token, 10n ** 17n);
-  await syncToHead();
-  return Date.now();
+  const block = await syncToHead();
+  await expect.poll(() => committedAt.has(block)).toBe(true);
+  return committedAt.get(block)!;
 }
 
 /**
@@ -71,6 +76,7 @@ test.beforeAll(async () => {
   await market.simulate(8, 3);
   ix = await Indexer.create({ sql, rpc: market.rpc, profile: market.profile, fullRefreshIntervalMs: 600_000 });
   await syncToHead();
+  await sql.listen(CHECKPOINT_CHANNEL, (block) => committedAt.set(Number(block), Date.now()));
   token = market.tokens[0].token;
   server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: "warn", TRUSTED_PROXIES: "loopback" });
 });
