@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Page, Request } from "@playwright/test";
 import { connect, type Sql } from "@/db/client";
 import { CHECKPOINT_CHANNEL } from "@/db/schema";
@@ -9,9 +10,10 @@ import { expect, snap, test } from "./support/fixtures";
 
 /**
  * Pages that tick: a token page open in the browser follows the dev chain as the worker indexes
- * it (the real indexer, run by the test so it decides when a block is indexed, against a server
- * of the spec's own), through the dashboard's live feed: no reload, no polling. Also: paused
- * while the tab is hidden and caught up on return; one connection for two tabs.
+ * it (the real indexer in the worker's loop, in this process so the test sees each commit's
+ * notification, against a database and a server of the spec's own), through the dashboard's live
+ * feed: no reload, no polling. Also: paused while the tab is hidden and caught up on return; one
+ * connection for two tabs.
  */
 let market: DevchainMarket;
 let database: TestDatabase;
@@ -21,6 +23,7 @@ let server: AppServer;
 let token: string;
 
 test.describe.configure({ mode: "serial" });
+const POLL_MS = 500;
 
 async function syncToHead(): Promise<number> {
   for (let i = 0; i < 200; i++) if ((await ix.cycle()).step === "idle") return ix.checkpoint.number;
@@ -33,11 +36,21 @@ const url = (path: string) => `${server.baseUrl.replace("127.0.0.1", "localhost"
 /** When the worker's commit of each block notified its listeners (the moment a block counts as indexed). */
 const committedAt = new Map<number, number>();
 
-/** A buy of the token by `trader` in a block of its own, indexed; returns when the worker committed it. */
+/** The worker's loop, as worker/ runs it: a cycle (heartbeat included) each poll interval, until the spec ends. */
+let working = true;
+let worker: Promise<void> = Promise.resolve();
+async function work() {
+  while (working) {
+    await ix.cycle();
+    await sleep(POLL_MS);
+  }
+}
+
+/** A buy of the token by `trader` in a block of its own; returns when the worker committed it. */
 async function buyIndexed(trader: string) {
   await market.buy(trader, token, 10n ** 17n);
-  const block = await syncToHead();
-  await expect.poll(() => committedAt.has(block)).toBe(true);
+  const block = await market.head();
+  await expect.poll(() => committedAt.has(block), { timeout: 30_000 }).toBe(true);
   return committedAt.get(block)!;
 }
 
@@ -77,11 +90,14 @@ test.beforeAll(async () => {
   ix = await Indexer.create({ sql, rpc: market.rpc, profile: market.profile, fullRefreshIntervalMs: 600_000 });
   await syncToHead();
   await sql.listen(CHECKPOINT_CHANNEL, (block) => committedAt.set(Number(block), Date.now()));
+  worker = work();
   token = market.tokens[0].token;
   server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: "warn", TRUSTED_PROXIES: "loopback" });
 });
 
 test.afterAll(async () => {
+  working = false;
+  await worker;
   await server?.stop();
   await sql?.end();
   await market?.stop();
