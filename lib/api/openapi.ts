@@ -9,6 +9,7 @@ import * as events from "./schemas/events";
 import * as market from "./schemas/market";
 import * as scores from "./schemas/scores";
 import { searchQuery, searchResults } from "./schemas/search";
+import { tokenSecurity } from "./schemas/security";
 import { status } from "./schemas/status";
 import * as tokens from "./schemas/tokens";
 import { positionList, positionListQuery, walletProfile } from "./schemas/wallets";
@@ -190,6 +191,14 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
             "The pools that trade a token, deepest first (exact total)",
             market.poolList,
             { path: addressPath, query: market.poolListQuery },
+            [404],
+          ),
+        },
+        "/tokens/{address}/security": {
+          get: get(
+            "Can the token be sold? Its buy and sell tax and honeypot verdict from a simulated trade, its owner, what its code can do, and who holds its liquidity, each check with the block it ran at",
+            tokenSecurity,
+            { path: addressPath },
             [404],
           ),
         },

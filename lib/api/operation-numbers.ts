@@ -10,12 +10,17 @@ const EVENTS =
 /** What an operation's numbers mean (units, windows, the block they are as of), keyed "METHOD /path". */
 export const OPERATION_NUMBERS: Record<string, string> = {
   "GET /tokens": `${MARKET} age_hours is the age at the request's time.`,
-  "GET /tokens/{address}": `${MARKET} top_holders' holding_pct is percent of the total supply.`,
+  "GET /tokens/{address}":
+    `${MARKET} top_holders' holding_pct is percent of the total supply; security as ` +
+    "GET /tokens/{address}/security.",
   "GET /tokens/{address}/ohlcv":
     "Prices in USD per whole token; volume_usd is the USD traded in the candle; " +
     "candles run up to the indexed block (X-Indexed-Block).",
   "GET /tokens/{address}/holders": `${AS_OF}: holding_pct is percent of the total supply, reputation_score 0 to 100.`,
   "GET /tokens/{address}/pools": `${AS_OF}: liquidity and volume in USD, over the 24 h ending at that block.`,
+  "GET /tokens/{address}/security":
+    "Taxes and liquidity shares in percent; each check's block and checked_at say when the worker ran it " +
+    "(the checks follow the indexed block by a pass of the worker, and a staleness bound of 300 blocks).",
   "GET /search": `${AS_OF}: a token's price, liquidity and 24 h volume in USD, as on the token.`,
   "GET /wallets/{address}":
     `${AS_OF}: USD at the tokens' current prices; pnl_estimate_usd is realized plus unrealized ` +

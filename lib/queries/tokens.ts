@@ -9,6 +9,7 @@ import { cursorAddress, cursorNumber, decodeCursor, encodeCursor } from "./curso
 import { hoursSince, iso, round } from "./format";
 import { type HolderRow, holdersSql, toHolder } from "./holders";
 import { runRead } from "./read";
+import { type SecurityRow, securityColumns, toSecurity } from "./security";
 import { queryTokenList } from "./token-list-index";
 
 type TokenRow = {
@@ -164,15 +165,17 @@ export async function getTokens(db: Db, addresses: string[], now: Date, dataVers
   });
 }
 
-/** A token's row and its top holders (as one JSON array) in one statement. */
+/** A token's row, its top holders (as one JSON array) and its security checks in one statement. */
 export const tokenProfileRead = (address: string, now: Date) => ({
   first: sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
-                              from (${holdersSql(sql`tok.address`)}) h) as holders
-               from (${tokenRowsSql(sql`m.address = ${address}`)}) tok`,
-  answer: (token: TokenRow & { holders: HolderRow[] }): z.infer<typeof tokenProfile> => ({
+                              from (${holdersSql(sql`tok.address`)}) h) as holders, ${securityColumns}
+               from (${tokenRowsSql(sql`m.address = ${address}`)}) tok
+               left join token_security sec on sec.token_address = tok.address`,
+  answer: (token: TokenRow & SecurityRow & { holders: HolderRow[] }): z.infer<typeof tokenProfile> => ({
     ...toToken(token, now),
     top_holders: token.holders.map((h) => toHolder(h, token)),
     created_at: iso(new Date(token.created_at)),
+    security: toSecurity(token.address, token),
   }),
 });
 

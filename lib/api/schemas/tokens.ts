@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CLASSIFICATIONS, NET_ACTIVITY, RISK_FLAGS, TOKEN_SORT_ORDERS, TOKEN_SORTS } from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { addressSchema, cursorListEnvelope, cursorParam, paginationQuery, timestampSchema } from "./common";
+import { tokenSecurity } from "./security";
 import { refineTokenFilter, tokenFilterQueryShape } from "./token-filter";
 
 /** Most tokens one batch lookup (GET /v1/tokens?addresses=) returns. */
@@ -114,6 +115,7 @@ export const tokenProfile = token
   .extend({
     top_holders: z.array(holder).meta({ description: "The 10 largest real holders" }),
     created_at: timestampSchema,
+    security: tokenSecurity,
   })
   .meta({ id: "TokenProfile" });
 
