@@ -115,6 +115,7 @@ function scenarios(x: Sample): { name: string; paths: string[]; key: boolean }[]
       key: true,
     },
     { name: "token pools", paths: x.addresses.map((a) => `/v1/tokens/${a}/pools`), key: true },
+    { name: "token security", paths: x.addresses.map((a) => `/v1/tokens/${a}/security`), key: true },
     { name: "wallet positions", paths: x.busyWallets.map((a) => `/v1/wallets/${a}/positions`), key: true },
     { name: "search symbol prefix", paths: x.symbols.map((q) => `/v1/search?q=${encodeURIComponent(q)}`), key: true },
     { name: "search address prefix", paths: x.wallets.map((a) => `/v1/search?q=${a.slice(0, 8)}`), key: true },
