@@ -6,12 +6,12 @@
  * then writes one row per token. A pass runs beside the indexer, never holding up its cycle; one
  * pass at a time. `worker/index.ts` schedules it with `afterCycle`.
  */
-import { sql } from "drizzle-orm";
 import type { Hex } from "viem";
-import { names } from "@/db/bulk";
-import type { Db, Sql } from "@/db/client";
+import { type BulkRow, insertRows } from "@/db/bulk";
+import type { Sql } from "@/db/client";
 import { tokenSecurity } from "@/db/schema";
 import { log } from "@/lib/log";
+import { bumpDataVersion } from "@/worker/indexer/checkpoint";
 import { mapLimit, Rpc } from "@/worker/indexer/rpc";
 import type { CycleContext } from "@/worker/worker";
 import { ChainAt } from "./chain";
@@ -43,7 +43,7 @@ export class SecurityScanner {
 
   /** startWorker's afterCycle: starts a pass at the head unless one is running; never waits for it. */
   readonly afterCycle = async (
-    ctx: Pick<CycleContext, "sql" | "db" | "profile" | "head" | "indexedBlock" | "indexedTime">,
+    ctx: Pick<CycleContext, "sql" | "profile" | "head" | "indexedBlock" | "indexedTime">,
   ) => {
     if (this.running || ctx.indexedBlock < ctx.head) return;
     this.running = this.pass(ctx)
@@ -57,7 +57,7 @@ export class SecurityScanner {
   idle = async () => void (await this.running);
 
   /** One pass: checks the due tokens at the indexed block and writes them; returns how many. */
-  async pass(ctx: Pick<CycleContext, "sql" | "db" | "profile" | "indexedBlock" | "indexedTime">): Promise<number> {
+  async pass(ctx: Pick<CycleContext, "sql" | "profile" | "indexedBlock" | "indexedTime">): Promise<number> {
     const due = await dueTokens(ctx.sql, ctx.indexedBlock, this.opts.staleBlocks ?? 300, this.opts.batch ?? 16);
     if (due.length === 0) return 0;
     const chain = new ChainAt(this.rpc, ctx.indexedBlock);
@@ -75,7 +75,7 @@ export class SecurityScanner {
       const report = await checkToken(chain, d.token, d, { profile: ctx.profile, positions, balanceKey });
       return { tokenAddress: d.token, block: ctx.indexedBlock, checkedAt, pool: d.pool, report };
     });
-    await write(ctx.db, rows);
+    await write(ctx.sql, ctx.profile.chainId, rows);
     log.info("security checked", { tokens: rows.length, block: ctx.indexedBlock });
     return rows.length;
   }
@@ -91,21 +91,12 @@ export class SecurityScanner {
   }
 }
 
-async function write(db: Db, rows: (typeof tokenSecurity.$inferInsert)[]) {
-  const column = names(tokenSecurity);
-  const excluded = (k: "block" | "checkedAt" | "pool" | "report") => sql.raw(`excluded.${column[k]}`);
-  await db
-    .insert(tokenSecurity)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: tokenSecurity.tokenAddress,
-      set: {
-        block: excluded("block"),
-        checkedAt: excluded("checkedAt"),
-        pool: excluded("pool"),
-        report: excluded("report"),
-      },
-    });
+/** The rows in one transaction that also bumps data_version, so the API's caches drop the old checks. */
+async function write(sql: Sql, chainId: number, rows: BulkRow<typeof tokenSecurity>[]) {
+  await sql.begin(async (tx) => {
+    await insertRows(tx, tokenSecurity, rows, { onConflict: { target: ["tokenAddress"], action: "update" } });
+    await bumpDataVersion(tx, chainId);
+  });
 }
 
 /**

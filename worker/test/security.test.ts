@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { encodeFunctionData, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createDb, type Sql } from "@/db/client";
+import { connect, type Sql } from "@/db/client";
 import type { QuirkToken } from "@/devchain/deploy";
 import { type SimulatedChain, simulateOnDevChain } from "@/devchain/test/simulated-chain";
 import type { SecurityReport } from "@/lib/domain/security";
@@ -43,7 +43,7 @@ async function index(ix: Indexer) {
 }
 
 const scan = (scanner: SecurityScanner) =>
-  scanner.pass({ sql, db: createDb(sql), profile, indexedBlock: indexed.block, indexedTime: indexed.time });
+  scanner.pass({ sql, profile, indexedBlock: indexed.block, indexedTime: indexed.time });
 
 async function scanAll(scanner: SecurityScanner) {
   while ((await scan(scanner)) > 0);
