@@ -119,7 +119,7 @@ function dueTokens(pg: Sql, block: number, staleBlocks: number, limit: number): 
         or s.block > ${block}
         or s.block < ${block - staleBlocks}
         or s.pool is distinct from mp.address
-        or exists (select 1 from liquidity_changes lc where lc.pool_address = s.pool and lc.block_number > s.block)
+        or exists (select 1 from liquidity_changes lc where lc.token_address = t.address and lc.block_number > s.block)
         or exists (select 1 from position_events pe where pe.pool_address = s.pool and pe.block_number > s.block))
      order by s.block nulls first, t.created_block, t.address
      limit ${limit}`;
