@@ -37,7 +37,8 @@ export function SecurityPanel({ security }: { security: TokenSecurity }) {
       <Lines title="Liquidity" lines={liquidityLines(security)} />
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         {trade.block !== undefined && trade.checked_at
-          ? `Checked at block ${formatInteger(trade.block)}, ${formatDateTime(trade.checked_at)}, by simulating a small buy and sell.`
+          ? `Checked at block ${formatInteger(trade.block)}, ${formatDateTime(trade.checked_at)}, ` +
+            "by simulating a small buy and sell."
           : "Not checked yet: the indexer checks new tokens shortly after it sees them."}
       </p>
     </div>
