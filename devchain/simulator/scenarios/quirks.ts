@@ -9,16 +9,17 @@
 import { type Actors, spendable } from "../actors";
 import { ether, MINUTE, part, type Sim } from "../sim";
 
-/** The market trades a quirk token about once per this many slots. */
-const QUIRK_TRADE_GAP = 20 * MINUTE;
+/** The market trades each quirk token about once per this many slots (all of them together, more often). */
+const QUIRK_TRADE_GAP_PER_TOKEN = 80 * MINUTE;
 
 export function startQuirkTrading(sim: Sim, actors: Actors): void {
   const { market } = sim;
   const quirks = market.deployment.quirks;
   if (quirks.length === 0) return;
   const rng = sim.rng.fork("quirks");
+  const gap = QUIRK_TRADE_GAP_PER_TOKEN / quirks.length;
   const trade = () => {
-    sim.after(rng.exp(QUIRK_TRADE_GAP), trade);
+    sim.after(rng.exp(gap), trade);
     if (actors.retail.length < 2) return;
     const wallet = rng.pick(actors.retail);
     const { address: token, quote, quirk } = rng.pick(quirks);
@@ -34,5 +35,5 @@ export function startQuirkTrading(sim: Sim, actors: Actors): void {
       if (paid > 0n) market.buyQuirk(wallet, token, quote, paid);
     }
   };
-  sim.at(rng.int(1, QUIRK_TRADE_GAP), trade);
+  sim.at(rng.int(1, Math.ceil(gap)), trade);
 }
