@@ -82,10 +82,10 @@ export class SecurityScanner {
 
   private async balanceKey(chain: ChainAt, quote: string): Promise<Hex | null> {
     if (!this.balanceKeys.has(quote)) {
-      const key = await findBalanceKey(chain, quote).catch(() => undefined);
-      // A node that failed is asked again next time; a layout not found stays not found.
-      if (key === undefined) return null;
-      this.balanceKeys.set(quote, key);
+      // A node that failed is asked again next pass; a layout not found stays not found (null).
+      const key = await findBalanceKey(chain, quote).catch(() => "failed" as const);
+      if (key === "failed") return null;
+      this.balanceKeys.set(quote, key ?? null);
     }
     return this.balanceKeys.get(quote) ?? null;
   }
@@ -105,7 +105,7 @@ async function write(sql: Sql, chainId: number, rows: BulkRow<typeof tokenSecuri
  */
 function dueTokens(pg: Sql, block: number, staleBlocks: number, limit: number): Promise<Due[]> {
   return pg<Due[]>`
-    select t.address as token, mp.address as pool, mp.protocol, mp.quote, s.block as checked
+    select t.address as token, mp.address as pool, mp.protocol, mp.quote
       from tokens t
       left join token_security s on s.token_address = t.address
       left join lateral (
