@@ -109,7 +109,7 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     expect(usdOut).toBeLessThan(3000);
   });
 
-  it("deploys the quirk tokens in their pools: fees, bytes32 metadata, no decimals(), honeypot, mintable, tax", async () => {
+  it("deploys the quirk tokens in their pools: fees, bytes32 metadata, no decimals(), a honeypot, a tax", async () => {
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
     const [deflating, bytes32, noDecimals, walletFee] = deployment.quirkTokens;
     expect(deployment.quirkTokens.map((q) => q.quirk)).toEqual([

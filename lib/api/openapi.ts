@@ -196,7 +196,8 @@ export function openApiDocument(serverUrl: string, { examples = true } = {}) {
         },
         "/tokens/{address}/security": {
           get: get(
-            "Can the token be sold? Its buy and sell tax and honeypot verdict from a simulated trade, its owner, what its code can do, and who holds its liquidity, each check with the block it ran at",
+            "Can the token be sold? Its buy and sell tax and honeypot verdict from a simulated trade, its owner, " +
+              "what its code can do, and who holds its liquidity, each check with the block it ran at",
             tokenSecurity,
             { path: addressPath },
             [404],

@@ -13,9 +13,13 @@ interface IPairV2 {
 
 interface IPoolV3 {
     function token0() external view returns (address);
-    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
-        external
-        returns (int256 amount0, int256 amount1);
+    function swap(
+        address recipient,
+        bool zeroForOne,
+        int256 amountSpecified,
+        uint160 sqrtPriceLimitX96,
+        bytes calldata data
+    ) external returns (int256 amount0, int256 amount1);
 }
 
 /// Never deployed: the security check runs it by eth_call as the code of an address whose quote

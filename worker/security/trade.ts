@@ -6,7 +6,15 @@
  * A tax is the share an untaxed token would have given that did not arrive; the pool's own fee
  * and price impact are in both figures, so they are no tax.
  */
-import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, type Hex, keccak256, parseAbi } from "viem";
+import {
+  type Abi,
+  decodeFunctionResult,
+  encodeAbiParameters,
+  encodeFunctionData,
+  type Hex,
+  keccak256,
+  parseAbi,
+} from "viem";
 import { honeypotOf, type TradeCheck } from "@/lib/domain/security";
 import { type ChainAt, PROBE_GAS, Reverted, wordUint } from "./chain";
 import { TRADE_PROBE_CODE } from "./trade-probe-code";
@@ -14,9 +22,33 @@ import { TRADE_PROBE_CODE } from "./trade-probe-code";
 /** Where the probe runs: an address with no key and no code on any chain. */
 export const PROBE_ADDRESS = "0x7e57ab1e0000000000000000000000000000beef";
 
-const probeAbi = parseAbi([
-  "function probe(address pool, bool v3, address token, address quote, uint256 quoteIn) returns ((bool bought, uint256 buyExpected, uint256 buyReceived, bool sold, uint256 sellExpected, uint256 sellReceived))",
-]);
+const probeAbi = [
+  {
+    type: "function",
+    name: "probe",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "pool", type: "address" },
+      { name: "v3", type: "bool" },
+      { name: "token", type: "address" },
+      { name: "quote", type: "address" },
+      { name: "quoteIn", type: "uint256" },
+    ],
+    outputs: [
+      {
+        type: "tuple",
+        components: [
+          { name: "bought", type: "bool" },
+          { name: "buyExpected", type: "uint256" },
+          { name: "buyReceived", type: "uint256" },
+          { name: "sold", type: "bool" },
+          { name: "sellExpected", type: "uint256" },
+          { name: "sellReceived", type: "uint256" },
+        ],
+      },
+    ],
+  },
+] as const satisfies Abi;
 const balanceOfAbi = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 
 /** The buy spends this share of the quote the pool holds (a small trade: little price impact). */

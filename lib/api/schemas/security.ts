@@ -30,10 +30,13 @@ const trade = z
     pool: z.string().optional().meta({ description: "The pool the small buy and sell were simulated in" }),
     buy_tax_pct: pct("Share of the tokens a small buy should get that does not arrive, in percent"),
     sell_tax_pct: pct(
-      "Share of the quote a sell of those tokens should return that does not arrive, in percent; absent when the sell reverts",
+      "Share of the quote a sell of those tokens should return that does not arrive, in percent; " +
+        "absent when the sell reverts",
     ),
     honeypot: z.enum(HONEYPOT_VERDICTS).meta({
-      description: `yes when the sell reverts or returns at most ${100 - HONEYPOT_SELL_TAX_PCT}% of what an untaxed token would; unknown when it could not be tried`,
+      description:
+        `yes when the sell reverts or returns at most ${100 - HONEYPOT_SELL_TAX_PCT}% of what an untaxed token ` +
+        "would; unknown when it could not be tried",
     }),
     honeypot_reason: z.enum(HONEYPOT_REASONS).optional().meta({ description: "Why it is a honeypot" }),
   })
@@ -42,10 +45,14 @@ const trade = z
 const owner = z
   .object({
     ...checkFields,
-    state: z.enum(OWNER_STATES).optional().meta({
-      description:
-        "active: owner() names an address; renounced: the zero or dead address; none: the token has no owner() or getOwner()",
-    }),
+    state: z
+      .enum(OWNER_STATES)
+      .optional()
+      .meta({
+        description:
+          "active: owner() names an address; renounced: the zero or dead address; " +
+          "none: the token has no owner() or getOwner()",
+      }),
     address: z.string().optional().meta({ description: "The owner's address" }),
   })
   .meta({ id: "OwnerCheck", description: "Who controls the contract" });
