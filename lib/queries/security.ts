@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "@/db/client";
 import type { tokenSecurity } from "@/lib/api/schemas/security";
 import type { SecurityReport } from "@/lib/domain/security";
 import { iso } from "./format";
-import { runRead } from "./read";
 
 export type TokenSecurity = z.infer<typeof tokenSecurity>;
 
@@ -51,5 +49,3 @@ export const tokenSecurityRead = (address: string) => ({
               where t.address = ${address}`,
   answer: (row: SecurityRow & { address: string }): TokenSecurity => toSecurity(row.address, row),
 });
-
-export const getTokenSecurity = (db: Db, address: string) => runRead(db, tokenSecurityRead(address));

@@ -10,7 +10,7 @@ import { type Hex, toFunctionSelector } from "viem";
 const sel = (signatures: string[]) => new Set(signatures.map((s) => toFunctionSelector(`function ${s}`)));
 
 /** The common names of each capability's functions on launch tokens. */
-export const CAPABILITY_SELECTORS = {
+const CAPABILITY_SELECTORS = {
   can_mint: sel(["mint(address,uint256)", "mint(uint256)", "mintTo(address,uint256)", "issue(uint256)"]),
   can_pause: sel([
     "pause()",

@@ -8,7 +8,7 @@ import type { Hex } from "viem";
 import { JsonRpcError, type Rpc, toHex } from "@/worker/indexer/rpc";
 
 /** Gas for a view call and for the trade probe's buy and sell. */
-export const VIEW_GAS = 1_000_000;
+const VIEW_GAS = 1_000_000;
 export const PROBE_GAS = 8_000_000;
 /** Return data longer than this is garbage for any view the checks make. */
 const MAX_RETURN_BYTES = 4_096;

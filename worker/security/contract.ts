@@ -17,8 +17,8 @@ export const BURN_ADDRESSES = new Set([
 
 /** keccak256(name) - 1, as EIP-1967 derives its slots. */
 const eip1967Slot = (name: string) => toHex(BigInt(keccak256(toBytes(name))) - 1n, { size: 32 });
-export const IMPLEMENTATION_SLOT = eip1967Slot("eip1967.proxy.implementation");
-export const BEACON_SLOT = eip1967Slot("eip1967.proxy.beacon");
+const IMPLEMENTATION_SLOT = eip1967Slot("eip1967.proxy.implementation");
+const BEACON_SLOT = eip1967Slot("eip1967.proxy.beacon");
 
 const abi = parseAbi([
   "function owner() view returns (address)",

@@ -20,7 +20,7 @@ import { type ChainAt, PROBE_GAS, Reverted, wordUint } from "./chain";
 import { TRADE_PROBE_CODE } from "./trade-probe-code";
 
 /** Where the probe runs: an address with no key and no code on any chain. */
-export const PROBE_ADDRESS = "0x7e57ab1e0000000000000000000000000000beef";
+const PROBE_ADDRESS = "0x7e57ab1e0000000000000000000000000000beef";
 
 const probeAbi = [
   {

@@ -35,8 +35,6 @@ export const tokenListQuery = z
   })
   .superRefine(refineTokenFilter);
 
-export const tokenAddressParam = z.object({ address: addressSchema });
-
 const priceChange = (window: string) =>
   z
     .number()
