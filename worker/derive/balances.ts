@@ -11,20 +11,19 @@ const key = (token: string, holder: string) => `${token}:${holder}`;
 
 /**
  * Balances as stored before a range, of the (token, holder) pairs asked for, each pair read once:
- * reconciliation (reconcile.ts) and the fold below both start from them, in the range's transaction.
+ * reconciliation (reconcile.ts, before the range's transaction) and the fold below (in it) both
+ * start from them. Nothing writes balances between the two: the worker is their only writer.
  */
 export class StoredBalances {
   /** By pair: the stored amount, or null where the pair has no row (never held). */
   private readonly amounts = new Map<string, bigint | null>();
 
-  constructor(private readonly tx: Tx) {}
-
   /** Reads the pairs not read yet. */
-  async load(pairs: [token: string, holder: string][]) {
+  async load(db: Tx, pairs: [token: string, holder: string][]) {
     const missing = pairs.filter(([token, holder]) => !this.amounts.has(key(token, holder)));
     if (missing.length === 0) return;
     for (const [token, holder] of missing) this.amounts.set(key(token, holder), null);
-    const rows = await this.tx.unsafe<{ token_address: string; holder: string; amount: string }[]>(
+    const rows = await db.unsafe<{ token_address: string; holder: string; amount: string }[]>(
       `select b.token_address, b.holder, b.amount::text from balances b
          join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
       [missing.map(([token]) => token), missing.map(([, holder]) => holder)],
@@ -64,7 +63,10 @@ export async function applyTransfers(
   const holderCounts = new Map<string, number>();
   if (from !== "zero") {
     const pairs = [...changed.values()];
-    await from.load(pairs.map((p) => [p.token, p.holder]));
+    await from.load(
+      tx,
+      pairs.map((p) => [p.token, p.holder]),
+    );
     for (const p of pairs) p.amount = from.get(p.token, p.holder) ?? 0n;
     const counts = await tx.unsafe<{ token_address: string; holder_count: number }[]>(
       // Each token's newest count, one backward probe of the key each: a distinct on over the

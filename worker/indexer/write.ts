@@ -2,6 +2,7 @@ import { insertRows, insertSql, names, PREPARED, type Tx, tableName, updateRows 
 import {
   blocks,
   events,
+  firstQuotePayments,
   liquidityChanges,
   lpPositions,
   poolReserves,
@@ -13,7 +14,7 @@ import {
 } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
-import type { RangeData } from "./fetch";
+import type { QuotePayment, RangeData } from "./range";
 import { isoTime } from "./sql";
 import { type ChainState, positionKey } from "./state";
 import type { EventRow, RangeRows } from "./transform";
@@ -190,6 +191,24 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
         from (select token, array_agg(distinct sink) as sinks from unnest(${rows.feeSinks.map((f) => f.token)}::text[], ${rows.feeSinks.map((f) => f.sink)}::text[]) s(token, sink) group by token) s
        where t.address = s.token`;
   }
+}
+
+/** Keeps each recipient's first payment: earlier ranges were written first, so an existing row stays. */
+export async function insertQuotePayments(tx: Tx, payments: QuotePayment[]) {
+  await insertRows(
+    tx,
+    firstQuotePayments,
+    payments.map((p) => ({
+      recipient: p.recipient,
+      sender: p.sender,
+      asset: p.asset,
+      value: p.value,
+      blockNumber: p.block,
+      logIndex: p.logIndex,
+      txHash: p.txHash,
+    })),
+    { onConflict: { target: ["recipient"], action: "nothing" } },
+  );
 }
 
 const ZERO = "0x0000000000000000000000000000000000000000";
