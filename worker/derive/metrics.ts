@@ -22,7 +22,10 @@ import { type StoredTokenFacts, type TokenFigures, tokenFigures } from "./token-
 /** The indexed head the time-dependent figures (24 h volume, 1 h holder growth) are taken at. */
 export type Head = { number: number; timestamp: number };
 
-/** The windows of the price changes, in seconds before the head; the volume and trade counts use the 24 h and 1 h ones. */
+/**
+ * The windows of the price changes, in seconds before the head; the volume and trade counts use the
+ * 24 h and 1 h ones.
+ */
 const WINDOWS = { "5m": 300, "1h": 3_600, "24h": 86_400 } as const;
 type Window = keyof typeof WINDOWS;
 
@@ -149,7 +152,10 @@ const WRITE_METRICS = insertSql(
   { target: ["address"], action: [...COMPUTED, "updatedBlock", "updatedAt"], whereChanged: [...COMPUTED] },
 );
 
-/** The first event id of the blocks after `time` (past the head when no block is newer), by the API's rule (db/event-ids.ts). */
+/**
+ * The first event id of the blocks after `time` (past the head when no block is newer), by the API's
+ * rule (db/event-ids.ts).
+ */
 export async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promise<number> {
   const q = toQuery(sql`select (${firstIdAfter(sql`to_timestamp(${time}::float8)`)})::text as first`);
   const [{ first }] = await tx.unsafe<{ first: string | null }[]>(q.text, q.params);
@@ -193,7 +199,8 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokenList: 
              count(*) filter (where ${e.direction} = 'sell')::int as sells,
              count(distinct ${e.walletAddress})::int as makers
         from ${events} e
-       where ${e.type} = 'swap' and ${e.id} >= ${first["24h"]} and ${e.tokenAddress} = any(${sql.param(tokenList)}::text[])
+       where ${e.type} = 'swap' and ${e.id} >= ${first["24h"]}
+         and ${e.tokenAddress} = any(${sql.param(tokenList)}::text[])
        group by ${e.tokenAddress}),
     priced as (
       select i.*, ${t.createdAt} as created_at, ${head.number}::bigint as updated_block
