@@ -1,4 +1,8 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { PREPARED } from "@/db/bulk";
+import { toQuery } from "@/db/client";
+import { firstQuotePayments, walletFunding, wallets } from "@/db/schema";
 import type { Funding, RangeData } from "../indexer/range";
 import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
@@ -6,6 +10,9 @@ import type { RangeRows } from "../indexer/transform";
 import { knownContracts } from "../profiles/contracts";
 
 const ZERO = "0x0000000000000000000000000000000000000000";
+const fp = alias(firstQuotePayments, "fp");
+const wal = alias(wallets, "wal");
+const wf = alias(walletFunding, "wf");
 
 /**
  * Funding edges from the quote tokens: for each wallet first seen in this range without a funder,
@@ -35,24 +42,26 @@ export async function quoteTokenFundings(
     (w) => !skip.has(w) && !state.nonHolders.has(w) && !state.tokens.has(w),
   );
   if (candidates.length === 0) return [];
-  const found = await tx.unsafe<
-    { recipient: string; sender: string; asset: string; value: string; block_number: string; tx_hash: string }[]
-  >(
-    `select p.recipient, p.sender, p.asset, p.value::text, p.block_number, p.tx_hash from first_quote_payments p
-      where p.recipient = any($1::text[])
-        and not exists (select 1 from wallets w where w.address = p.recipient)
-        and not exists (select 1 from wallet_funding f where f.wallet = p.recipient)
-      order by p.recipient`,
-    [candidates],
-    PREPARED,
-  );
+  const q = toQuery(sql`
+    select ${fp.recipient} as recipient, ${fp.sender} as sender, ${fp.asset} as asset, ${fp.value} as value,
+           ${fp.blockNumber}::float8 as "blockNumber", ${fp.txHash} as "txHash"
+      from ${firstQuotePayments} fp
+     where ${fp.recipient} = any(${sql.param(candidates)}::text[])
+       and not exists (select 1 from ${wallets} wal where ${wal.address} = ${fp.recipient})
+       and not exists (select 1 from ${walletFunding} wf where ${wf.wallet} = ${fp.recipient})
+     order by ${fp.recipient}`);
+  type Payment = Pick<
+    typeof firstQuotePayments.$inferSelect,
+    "recipient" | "sender" | "asset" | "value" | "blockNumber" | "txHash"
+  >;
+  const found = await tx.unsafe<Payment[]>(q.text, q.params, PREPARED);
   return found
-    .filter((p) => Number(p.block_number) <= firstSeen.get(p.recipient)!)
+    .filter((p) => p.blockNumber <= firstSeen.get(p.recipient)!)
     .map((p) => ({
       wallet: p.recipient,
       funder: p.sender,
-      block: Number(p.block_number),
-      txHash: p.tx_hash,
+      block: p.blockNumber,
+      txHash: p.txHash,
       value: BigInt(p.value),
       asset: p.asset,
     }));

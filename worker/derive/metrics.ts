@@ -29,10 +29,10 @@ export type Head = { number: number; timestamp: number };
 const WINDOWS = { "5m": 300, "1h": 3_600, "24h": 86_400 } as const;
 type Window = keyof typeof WINDOWS;
 
-const e = alias(events, "e");
-const h = alias(holderCountHistory, "h");
-const b = alias(balances, "b");
-const t = alias(tokens, "t");
+const ev = alias(events, "ev");
+const hist = alias(holderCountHistory, "hist");
+const bal = alias(balances, "bal");
+const tk = alias(tokens, "tk");
 /** The row of `tokens` each of refreshTokenMetrics' statements reads a token by: `i.address`. */
 const TOKEN = sql.raw("i.address");
 
@@ -43,18 +43,18 @@ const TOKEN = sql.raw("i.address");
  * (events.price_usd; 0 while unpriced).
  */
 const startPriceSql = (firstId: number) => sql`coalesce(
-  (select nullif(${e.priceUsd}, 0) from ${events} e where ${e.tokenAddress} = ${TOKEN} and ${e.priceUsd} is not null
-      and ${e.id} < ${firstId} order by ${e.id} desc limit 1),
-  (select ${e.priceUsd} from ${events} e where ${e.tokenAddress} = ${TOKEN} and ${e.priceUsd} > 0
-      and ${e.id} >= ${firstId} order by ${e.id} limit 1))`;
+  (select nullif(${ev.priceUsd}, 0) from ${events} ev where ${ev.tokenAddress} = ${TOKEN} and ${ev.priceUsd} is not null
+      and ${ev.id} < ${firstId} order by ${ev.id} desc limit 1),
+  (select ${ev.priceUsd} from ${events} ev where ${ev.tokenAddress} = ${TOKEN} and ${ev.priceUsd} > 0
+      and ${ev.id} >= ${firstId} order by ${ev.id} limit 1))`;
 
 /** A token's holder count at `time` (Unix seconds; null: now): the last history row at or before it, else 0. */
-const holdersAtSql = (time: number | null) => sql`coalesce((select ${h.holderCount} from ${holderCountHistory} h
-  where ${h.tokenAddress} = ${TOKEN} ${time === null ? sql`` : sql`and ${h.at} <= to_timestamp(${time})`}
-  order by ${h.at} desc limit 1), 0)`;
+const holdersAtSql = (time: number | null) => sql`coalesce((select ${hist.holderCount} from ${holderCountHistory} hist
+  where ${hist.tokenAddress} = ${TOKEN} ${time === null ? sql`` : sql`and ${hist.at} <= to_timestamp(${time})`}
+  order by ${hist.at} desc limit 1), 0)`;
 
 /** A supply in units, from an exact amount of the token's base units (numeric, converted once). */
-const unitsSql = (amount: SQL) => sql`(${amount} / power(10::numeric, ${t.decimals}))::float8`;
+const unitsSql = (amount: SQL) => sql`(${amount} / power(10::numeric, ${tk.decimals}))::float8`;
 
 /**
  * What the database holds of each of `tokens` for its figures (token-figures.ts), in their order:
@@ -67,19 +67,19 @@ async function readTokenFacts(
   first: Record<Window, number>,
   hourAgo: number,
 ): Promise<StoredTokenFacts[]> {
-  const burned = sql`coalesce((select sum(${b.amount}) from ${balances} b
-    where ${b.tokenAddress} = ${TOKEN} and ${b.holder} in (${sql.join(
+  const burned = sql`coalesce((select sum(${bal.amount}) from ${balances} bal
+    where ${bal.tokenAddress} = ${TOKEN} and ${bal.holder} in (${sql.join(
       BURN_ADDRESSES.map((a) => sql`${a}`),
       sql`, `,
     )})), 0)`;
   const q = toQuery(sql`
-    select ${unitsSql(sql`${t.totalSupply}`)} as "totalUnits",
-           ${unitsSql(sql`(${t.totalSupply} - ${burned})`)} as "circulatingUnits",
+    select ${unitsSql(sql`${tk.totalSupply}`)} as "totalUnits",
+           ${unitsSql(sql`(${tk.totalSupply} - ${burned})`)} as "circulatingUnits",
            ${startPriceSql(first["5m"])} as "start5m", ${startPriceSql(first["1h"])} as "start1h",
            ${startPriceSql(first["24h"])} as "start24h",
            ${holdersAtSql(null)} as "holdersNow", ${holdersAtSql(hourAgo)} as "holdersHourAgo"
       from unnest(${sql.param(tokenList)}::text[]) with ordinality i(address, n)
-      left join ${tokens} t on ${t.address} = ${TOKEN}
+      left join ${tokens} tk on ${tk.address} = ${TOKEN}
      order by i.n`);
   const rows = await tx.unsafe<
     {
@@ -193,18 +193,18 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokenList: 
                i(address, price_usd, liquidity_usd, priced_pool, market_cap_usd, fdv_usd, change5m, change1h,
                  change24h, holder_count, holder_growth_1h_pct)),
     swaps as (
-      select ${e.tokenAddress} as token_address, sum(${e.amountUsd}::numeric)::float8 as usd24h,
-             coalesce(sum(${e.amountUsd}::numeric) filter (where ${e.id} >= ${first["1h"]}), 0)::float8 as usd1h,
-             count(*) filter (where ${e.direction} = 'buy')::int as buys,
-             count(*) filter (where ${e.direction} = 'sell')::int as sells,
-             count(distinct ${e.walletAddress})::int as makers
-        from ${events} e
-       where ${e.type} = 'swap' and ${e.id} >= ${first["24h"]}
-         and ${e.tokenAddress} = any(${sql.param(tokenList)}::text[])
-       group by ${e.tokenAddress}),
+      select ${ev.tokenAddress} as token_address, sum(${ev.amountUsd}::numeric)::float8 as usd24h,
+             coalesce(sum(${ev.amountUsd}::numeric) filter (where ${ev.id} >= ${first["1h"]}), 0)::float8 as usd1h,
+             count(*) filter (where ${ev.direction} = 'buy')::int as buys,
+             count(*) filter (where ${ev.direction} = 'sell')::int as sells,
+             count(distinct ${ev.walletAddress})::int as makers
+        from ${events} ev
+       where ${ev.type} = 'swap' and ${ev.id} >= ${first["24h"]}
+         and ${ev.tokenAddress} = any(${sql.param(tokenList)}::text[])
+       group by ${ev.tokenAddress}),
     priced as (
-      select i.*, ${t.createdAt} as created_at, ${head.number}::bigint as updated_block
-        from input i join ${tokens} t on ${t.address} = i.address)
+      select i.*, ${tk.createdAt} as created_at, ${head.number}::bigint as updated_block
+        from input i join ${tokens} tk on ${tk.address} = i.address)
     ${sql.raw(WRITE_METRICS)}`);
   await tx.unsafe(q.text, q.params);
 }

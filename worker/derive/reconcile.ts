@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { encodeFunctionData, erc20Abi } from "viem";
 import { PREPARED, updateRows } from "@/db/bulk";
-import { tokens as tokensTable } from "@/db/schema";
+import { toQuery } from "@/db/client";
+import { balances, tokens as tokensTable } from "@/db/schema";
 import { decodeUintResult } from "@/lib/chain-text";
 import { EntityError } from "../indexer/quarantine";
 import type { RangeData } from "../indexer/range";
@@ -60,6 +63,9 @@ const balanceOfCall = (holder: string) =>
   encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder as `0x${string}`] });
 
 const key = (token: string, holder: string) => `${token}:${holder}`;
+/** The tables as the reads below name them. */
+const tk = alias(tokensTable, "tk");
+const bal = alias(balances, "bal");
 
 type Check = { token: string; reason: string | null; holders: Set<string>; opening: Set<string>; supply: boolean };
 
@@ -126,16 +132,18 @@ export async function planReconcile(
     [...touched].flatMap(([t, hs]) => [...hs].map((h) => [t, h] as [string, string])),
   );
   const unseen = (token: string, holder: string) => before.get(token, holder) === null;
-  const supplyRows = await db.unsafe<{ address: string; total_supply: string; supply_base: string }[]>(
-    `select address, total_supply::text, supply_base::text from tokens where address = any($1::text[])`,
-    [tokens],
+  const supplies = toQuery(sql`select ${tk.address} as address, ${tk.totalSupply} as "totalSupply",
+      ${tk.supplyBase} as "supplyBase" from ${tokensTable} tk where ${tk.address} = any(${sql.param(tokens)}::text[])`);
+  const supplyRows = await db.unsafe<Pick<typeof tokensTable.$inferSelect, "address" | "totalSupply" | "supplyBase">[]>(
+    supplies.text,
+    supplies.params,
     PREPARED,
   );
   const supply = new Map<string, bigint>();
   const preexisting = new Set<string>();
   for (const r of supplyRows) {
-    supply.set(r.address, BigInt(r.total_supply));
-    if (BigInt(r.supply_base) > 0n) preexisting.add(r.address);
+    supply.set(r.address, BigInt(r.totalSupply));
+    if (BigInt(r.supplyBase) > 0n) preexisting.add(r.address);
   }
   for (const t of data.tokens) {
     supply.set(t.address, t.supplyBase);
@@ -198,15 +206,18 @@ export async function planReconcile(
     if (holders.size > 0) checks.push({ token, reason, holders, opening, supply: reason !== null });
   }
   if (wide.length > 0) {
-    const top = await db.unsafe<{ token_address: string; holder: string }[]>(
-      `select token_address, holder from (
-         select token_address, holder, row_number() over (partition by token_address order by amount desc, holder) as n
-           from balances where token_address = any($1::text[]) and amount > 0) x where n <= ${TOP_HOLDERS}`,
-      [wide],
+    const largest = toQuery(sql`select "tokenAddress", holder from (
+        select ${bal.tokenAddress} as "tokenAddress", ${bal.holder} as holder,
+               row_number() over (partition by ${bal.tokenAddress} order by ${bal.amount} desc, ${bal.holder}) as n
+          from ${balances} bal where ${bal.tokenAddress} = any(${sql.param(wide)}::text[]) and ${bal.amount} > 0) x
+       where n <= ${sql.raw(String(TOP_HOLDERS))}`);
+    const top = await db.unsafe<Pick<typeof balances.$inferSelect, "tokenAddress" | "holder">[]>(
+      largest.text,
+      largest.params,
       PREPARED,
     );
     const byToken = new Map(checks.map((c) => [c.token, c]));
-    for (const r of top) byToken.get(r.token_address)!.holders.add(r.holder);
+    for (const r of top) byToken.get(r.tokenAddress)!.holders.add(r.holder);
   }
   await before.load(
     db,
