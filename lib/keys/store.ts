@@ -46,7 +46,8 @@ export async function createKey(db: Db, accountId: string, name = "default"): Pr
     }
     if (today >= plan.keysPerDay) {
       throw new Forbidden(
-        `The ${plan.label} plan allows ${plan.keysPerDay} new API keys a day, rotations included; try again after 00:00 UTC.`,
+        `The ${plan.label} plan allows ${plan.keysPerDay} new API keys a day, rotations included; ` +
+          "try again after 00:00 UTC.",
       );
     }
     const secret = generateKeySecret();

@@ -71,8 +71,9 @@ describe("deterministic summary", () => {
       adjustments: [{ reason: "severe_holder_concentration", min_score: 50 }],
     };
     expect(deterministicSummary(raised)).toContain(
-      "Its risk is high with a score of 50 (its breakdown weighs 28, raised because holder concentration is 50 or more: " +
-        "a few owners can dump the supply) and no risk flag; its riskiest dimension is holder concentration at 55.",
+      "Its risk is high with a score of 50 (its breakdown weighs 28, " +
+        "raised because holder concentration is 50 or more: a few owners can dump the supply) " +
+        "and no risk flag; its riskiest dimension is holder concentration at 55.",
     );
     expect(summaryProblem(deterministicSummary(raised), raised)).toBeNull();
   });
@@ -153,7 +154,8 @@ describe("deterministic summary", () => {
     expect(text).toContain("liquidity pulled (one provider removed 96% of the pool)");
     expect(text).toContain("sybil cluster (6 wallets of one funder bought together, accounting for 21% of supply)");
     expect(text).toContain(
-      "smart money exiting (3 of 5 smart-money wallets sold at least half their position recently, a net outflow of $12.4k)",
+      "smart money exiting (3 of 5 smart-money wallets sold at least half their position recently, " +
+        "a net outflow of $12.4k)",
     );
     const sellRug = {
       ...input.flagEvidence[0],

@@ -54,11 +54,8 @@ describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     const tokenScores = (sql: Sql) =>
-      sql<
-        ScoreRow[]
-      >`select address, risk_score, flags, smart_money_flow_score, flag_evidence from token_scores order by address`.then(
-        (rows) => [...rows],
-      );
+      sql<ScoreRow[]>`select address, risk_score, flags, smart_money_flow_score, flag_evidence
+          from token_scores order by address`.then((rows) => [...rows]);
     const atHead = async (sql: Sql, indexer: Indexer) => {
       scoredWarm = await tokenScores(sql);
       await sql`delete from wallet_scores`;

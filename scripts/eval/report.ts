@@ -160,7 +160,8 @@ export function printReport(s: ReturnType<typeof summarize>) {
     })),
   );
   console.log(
-    `\nRugged tokens by risk_level (every launched token read at ${SNAPSHOTS.length} moments through the history, every ${SNAPSHOTS[0] * 100}%; rugged = pulled by the end)`,
+    `\nRugged tokens by risk_level (every launched token read at ${SNAPSHOTS.length} moments through the history, ` +
+      `every ${SNAPSHOTS[0] * 100}%; rugged = pulled by the end)`,
   );
   printTable(
     Object.entries(s.rug_share_by_band).map(([band, b]) => ({
@@ -173,7 +174,8 @@ export function printReport(s: ReturnType<typeof summarize>) {
   );
   console.log(`rug share rises with each band, seeds pooled: ${yes(s.rug_share_rises)}`);
   console.log(
-    `\nPer seed: rug share by band must rise strictly, no band may hold more than ${TARGET.maxBandShare * 100}% of the readings, ` +
+    `\nPer seed: rug share by band must rise strictly, ` +
+      `no band may hold more than ${TARGET.maxBandShare * 100}% of the readings, ` +
       `planted ruggers must score below all but ${TARGET.ruggerLowerShare * 100}% of the wallets (bottom decile), ` +
       `planted smart money above all but ${TARGET.smartMoneyHigherShare * 100}% (top quartile)`,
   );
@@ -191,11 +193,13 @@ export function printReport(s: ReturnType<typeof summarize>) {
   );
   const hits = s.hard_negatives.raised;
   console.log(
-    `hard negatives: ${s.hard_negatives.tokens} tokens, ${hits.length ? `RAISED ${hits.map((h) => `${h.token}:${h.flag}`).join(", ")}` : "none raised its tempting flag"}`,
+    `hard negatives: ${s.hard_negatives.tokens} tokens, ` +
+      (hits.length ? `RAISED ${hits.map((h) => `${h.token}:${h.flag}`).join(", ")}` : "none raised its tempting flag"),
   );
   const roles = s.role_wallets_misclassified;
   console.log(
-    `role wallets (market maker, funder, CEX, ...) called wash trader/sniper/insider: ${roles.length ? roles.map((r) => `${r.planted}→${r.class}`).join(", ") : "none"}`,
+    "role wallets (market maker, funder, CEX, ...) called wash trader/sniper/insider: " +
+      (roles.length ? roles.map((r) => `${r.planted}→${r.class}`).join(", ") : "none"),
   );
   console.log(`all targets met: ${yes(s.targets_met)}`);
 }

@@ -132,7 +132,8 @@ describe("GET/PATCH/DELETE /v1/alerts", () => {
     const { key, id, accountId } = await newKey(plan);
     const [first] = await testDb().execute<{ id: string }>(sql`
       insert into alerts (id, key_id, account_id, name, conditions)
-      select 'alrt_' || left(md5(${id} || i), 20), ${id}, ${accountId}, 'a' || i, '{"max_risk_score":50}' from generate_series(1, ${cap}) i
+      select 'alrt_' || left(md5(${id} || i), 20), ${id}, ${accountId}, 'a' || i, '{"max_risk_score":50}'
+        from generate_series(1, ${cap}) i
       returning id`);
     const refused = await create(key, { name: "one more", conditions });
     expectError(refused, 403, "FORBIDDEN");

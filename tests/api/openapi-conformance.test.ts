@@ -114,7 +114,10 @@ async function fixture(state: string, query: ReturnType<typeof sql>): Promise<[s
   return [state, row.a];
 }
 
-/** A key of a Free account that has used its day (the account's meter), today's and tomorrow's (UTC), so it answers 429 whenever it runs. */
+/**
+ * A key of a Free account that has used its day (the account's meter), today's and tomorrow's (UTC), so it answers
+ * 429 whenever it runs.
+ */
 async function limitedKey() {
   const k = await newKey("free");
   await testDb().execute(sql`insert into usage_daily (key_id, day, requests)
