@@ -71,6 +71,15 @@ function peakRssMb(pid: number): number {
   return Number(status.match(/VmHWM:\s+(\d+) kB/)![1]) / 1024;
 }
 
+/**
+ * CPU seconds (user and system) a process has used so far, from /proc/<pid>/stat (clock ticks of
+ * 1/100 s): what a backfill costs the worker, which a loaded machine stretches far less than its wall time.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
@@ -152,8 +161,10 @@ async function main() {
     });
     await worker.active;
     const started = performance.now();
+    const cpuBefore = cpuSeconds(worker.proc.pid!);
     await worker.caughtUp;
     const seconds = (performance.now() - started) / 1000;
+    const workerCpuSeconds = cpuSeconds(worker.proc.pid!) - cpuBefore;
     // Logs the indexer read and decoded: token and LP transfers, Syncs, and Swap/Mint/Burn.
     const [counts] = await sql<{ events: number; logs: number; blocks: number; v3_events: number }[]>`
       select (select count(*)::int from events) as events,
@@ -234,6 +245,7 @@ async function main() {
       v3_pool_events: counts.v3_events,
       blocks: counts.blocks,
       backfill_seconds: Number(seconds.toFixed(2)),
+      backfill_worker_cpu_seconds: Number(workerCpuSeconds.toFixed(2)),
       events_per_second: perSecond(ours),
       blocks_per_second: Math.round(counts.blocks / seconds),
       peak_rss_mb: Math.round(rssMb),
@@ -293,6 +305,7 @@ async function main() {
         "ratio >= 5",
       ),
       row("backfill blocks/s", result.blocks_per_second, null, null, ""),
+      row("backfill: the worker's CPU seconds (user + system)", result.backfill_worker_cpu_seconds, null, null, ""),
       row("peak RSS (MB)", result.peak_rss_mb, peer?.peak_rss_mb ?? null, null, "ours <= 1024"),
       row(
         `freshness p50 (ms; ${POLL_MS} ms poll, ours + newHeads)`,
