@@ -127,8 +127,8 @@ await buildIfStale(say);
 const secret = randomBytes(32).toString("base64url");
 const env = { DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_SECRET: secret };
 const [on, off] = await Promise.all([
-  startAppServer({ ...env, SHARED_VIEW_CACHE: "on" }),
-  startAppServer({ ...env, SHARED_VIEW_CACHE: "off" }),
+  startAppServer({ ...env, CACHE_OFF: "" }),
+  startAppServer({ ...env, CACHE_OFF: "sharedViews" }),
 ]);
 const rows: Record<string, string | number>[] = [];
 try {

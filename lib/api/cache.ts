@@ -1,3 +1,5 @@
+import { processCache } from "@/lib/cache";
+
 /**
  * Read-through cache of chain-derived responses, keyed by the data version that the auth
  * round trip returns: any write by the worker changes the version and empties the cache, so a
@@ -6,12 +8,12 @@
  * so a hit costs neither JSON.stringify nor encoding of a long list, and the bytes live outside
  * the JavaScript heap, where the garbage collector does not copy them.
  */
-const TTL_MS = 1_000;
-const MAX_BYTES = 64 * 1024 * 1024;
-let version = -1;
-let bytes = 0;
-/** Insertion order is age order: every set deletes the key first. */
-const entries = new Map<string, { at: number; value: Promise<JsonBody>; size: number }>();
+const responses = processCache<string, Promise<JsonBody>>({
+  name: "responses",
+  max: 64 * 1024 * 1024,
+  weight: (body) => body.bytes.length,
+  ttlMs: 1_000,
+});
 
 const encoder = new TextEncoder();
 
@@ -27,49 +29,12 @@ export class JsonBody {
   }
 }
 
-const isFresh = <E extends { at: number }>(e: E | undefined, now: number): e is E =>
-  e !== undefined && now - e.at < TTL_MS;
-
-function drop(key: string) {
-  bytes -= entries.get(key)?.size ?? 0;
-  entries.delete(key);
-}
-
-/** Drops expired entries (the oldest first), then the oldest until `room` more bytes fit. */
-function evict(now: number, room: number) {
-  for (const [key, e] of entries) {
-    if (isFresh(e, now) && bytes + room <= MAX_BYTES) break;
-    drop(key);
-  }
-}
-
 /** Whether `key` has an answer of the last data version seen, fresh or on its way. */
-export function isCached(key: string): boolean {
-  return isFresh(entries.get(key), Date.now());
-}
+export const isCached = (key: string): boolean => responses.has(key);
 
 /** The body `load` resolves to, encoded (unless it already is); a load that throws (a 404, a 500) is not kept. */
-export function cached(dataVersion: number, key: string, load: () => Promise<unknown>): Promise<JsonBody> {
-  if (dataVersion !== version) {
-    entries.clear();
-    bytes = 0;
-    version = dataVersion;
-  }
-  const now = Date.now();
-  const hit = entries.get(key);
-  if (isFresh(hit, now)) return hit.value;
-  drop(key);
-  const value = load().then((body) => (body instanceof JsonBody ? body : JsonBody.of(body)));
-  const entry = { at: now, value, size: 0 };
-  entries.set(key, entry);
-  value.then(
-    (body) => {
-      if (entries.get(key) !== entry) return;
-      evict(Date.now(), body.bytes.length);
-      entry.size = body.bytes.length;
-      bytes += entry.size;
-    },
-    () => entries.get(key) === entry && entries.delete(key),
-  );
-  return value;
-}
+export const cached = (dataVersion: number, key: string, load: () => Promise<unknown>): Promise<JsonBody> =>
+  responses.at(dataVersion).load(key, async () => {
+    const body = await load();
+    return body instanceof JsonBody ? body : JsonBody.of(body);
+  });

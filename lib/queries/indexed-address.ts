@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
-import { dropOldest, perDatabase } from "./per-database";
+import { databaseCache } from "@/lib/cache";
 
 /** The kinds of address a dashboard page shows, by the table that indexes them. */
 const TABLES = { token: sql`tokens`, wallet: sql`wallets` } as const;
 
 /** Addresses found indexed, kept: one leaves the index only by a reorg, which the page's own read then finds. */
-const KEPT_MAX = 50_000;
-const foundIn = perDatabase("indexedAddresses", () => new Map<string, true>());
+const foundIn = databaseCache<string, true>({ name: "indexedAddresses", max: 50_000 });
 
 /** Whether `address` (lowercase) is indexed as a token or a wallet: one primary-key probe until found. */
 export async function isIndexed(db: Db, kind: keyof typeof TABLES, address: string): Promise<boolean> {
@@ -20,6 +19,5 @@ export async function isIndexed(db: Db, kind: keyof typeof TABLES, address: stri
   );
   if (!rows.length) return false;
   found.set(key, true);
-  dropOldest(found, KEPT_MAX);
   return true;
 }
