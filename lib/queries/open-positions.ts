@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
+import { tokens } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
 import { toUnits } from "./format";
 import { type Snapshot, snapshotAt, snapshotValues } from "./token-list-index";
@@ -16,7 +17,7 @@ import { type Snapshot, snapshotAt, snapshotValues } from "./token-list-index";
  * Tokens' symbols and decimals, which never change: each read once, per database (a token's
  * address names it only within one chain), a bounded number kept.
  */
-type TokenFacts = { symbol: string; decimals: number };
+type TokenFacts = Pick<typeof tokens.$inferSelect, "symbol" | "decimals">;
 const factsFor = databaseCache<string, TokenFacts>({ name: "tokenFacts", max: 200_000 });
 
 function keepFacts(db: Db, rows: (TokenFacts & { address: string })[]) {
@@ -24,19 +25,20 @@ function keepFacts(db: Db, rows: (TokenFacts & { address: string })[]) {
   for (const r of rows) facts.set(r.address, { symbol: r.symbol, decimals: r.decimals });
 }
 
-export async function tokenFacts(db: Db, tokens: string[]): Promise<(TokenFacts | undefined)[]> {
+export async function tokenFacts(db: Db, addresses: string[]): Promise<(TokenFacts | undefined)[]> {
   const facts = factsFor(db);
-  const missing = tokens.filter((t) => !facts.has(t));
+  const missing = addresses.filter((t) => !facts.has(t));
   const read = new Map<string, TokenFacts>();
   if (missing.length) {
-    const rows = await queryPrepared<{ address: string } & TokenFacts>(
+    const rows = await queryPrepared<Pick<typeof tokens.$inferSelect, "address"> & TokenFacts>(
       db,
-      sql`select address, symbol, decimals from tokens where address = any(${sql.param(missing)})`,
+      sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.decimals} from ${tokens}
+           where ${tokens.address} = any(${sql.param(missing)})`,
     );
     keepFacts(db, rows);
     for (const r of rows) read.set(r.address, { symbol: r.symbol, decimals: r.decimals });
   }
-  return tokens.map((t) => facts.get(t) ?? read.get(t));
+  return addresses.map((t) => facts.get(t) ?? read.get(t));
 }
 
 /** A wallet's open positions as read: tokens, with their quantities in units. */

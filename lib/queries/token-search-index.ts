@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
+import { tokens } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
 import { type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
@@ -68,9 +69,10 @@ function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
       );
       const missing = s.addresses.filter((a) => !known.has(a));
       if (missing.length) {
-        const rows = await queryPrepared<{ address: string; symbol: string; name: string }>(
+        const rows = await queryPrepared<Pick<typeof tokens.$inferSelect, "address" | "symbol" | "name">>(
           db,
-          sql`select address, symbol, name from tokens where address = any(${sql.param(missing)})`,
+          sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.name} from ${tokens}
+               where ${tokens.address} = any(${sql.param(missing)})`,
         );
         for (const r of rows) known.set(r.address, [r.symbol.toLowerCase(), r.name.toLowerCase()]);
       }
