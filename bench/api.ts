@@ -268,6 +268,14 @@ async function pair(other: AppServer, rows: Scenario[]) {
       "non-2xx": a.failed + b.failed,
     });
   }
+  // What a server that failed requests said, for the reader to judge the row.
+  for (const [which, target] of [
+    ["this", server],
+    ["vs", other],
+  ] as const) {
+    if (out.some((r) => r["non-2xx"] !== 0))
+      say(`${which} server's output, last lines:\n${target.output().slice(-3000)}`);
+  }
   return out;
 }
 
