@@ -17,14 +17,16 @@ export const viewport: Viewport = {
   ],
 };
 
+/** Hidden until focused: then a white chip at the top left. */
+const SKIP_LINK_CLASS =
+  "sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white " +
+  "focus:px-3 focus:py-2 dark:focus:bg-zinc-900";
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen bg-zinc-50 font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <a
-          href="#content"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900"
-        >
+        <a href="#content" className={SKIP_LINK_CLASS}>
           Skip to content
         </a>
         <Providers>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { LiveOverview } from "@/components/home/live-overview";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { panelClass } from "@/components/ui/surfaces";
 import { marketEvents, marketStatus, marketTokens } from "@/lib/api/market-reads";
 import { auth } from "@/lib/auth";
 import { OVERVIEW_URLS } from "@/lib/queries/shared-views";
@@ -25,10 +26,7 @@ export default async function HomePage() {
   return (
     <>
       {!signedIn && (
-        <section
-          aria-label="About"
-          className="mb-6 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
-        >
+        <section aria-label="About" className={`mb-6 ${panelClass} p-5`}>
           <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">
             Every token and wallet on the chain, scored for risk and reputation as it trades.
           </h1>

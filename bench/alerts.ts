@@ -121,19 +121,24 @@ async function prepareDatabase(now: Date): Promise<{ url: string; reused: boolea
   await sql`
     insert into tokens (address, name, symbol, total_supply, launchpad, created_block, created_at)
     select '0x' || lpad(to_hex(i), 40, '0'), 'Token ' || i, 'T' || i, 1000000000, 'bench', i,
-           ${now.toISOString()}::timestamptz - (case when random() < 0.1 then random() * 24 else random() * 24 * 180 end) * interval '1 hour'
+           ${now.toISOString()}::timestamptz
+             - (case when random() < 0.1 then random() * 24 else random() * 24 * 180 end) * interval '1 hour'
       from generate_series(1, ${TOKENS}::int) i`;
   await sql`
-    insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth_1h_pct, risk_flags)
+    insert into token_metrics
+      (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth_1h_pct, risk_flags)
     select address, created_at, liquidity, liquidity * (2 + random() * 30), round((random() * 100)::numeric, 1)::float8,
            case when random() < 0.1 then random() * 150 - 20 else 0 end,
            -- Each flag with 8% chance; naming t.address makes the subquery run per row.
            array(select f from unnest(${[...RISK_FLAGS]}::text[]) f where random() < 0.08 and t.address is not null)
-      from (select address, created_at, case when random() < 0.85 then random() * 1000 else exp(7 + random() * 7.6) end as liquidity from tokens) t`;
+      from (select address, created_at,
+                   case when random() < 0.85 then random() * 1000 else exp(7 + random() * 7.6) end as liquidity
+              from tokens) t`;
   say(`${TOKENS} tokens written`);
 
   const accounts = Array.from({ length: KEYS }, (_, i) => `acct_bench${String(i).padStart(6, "0")}`);
-  await sql`insert into accounts (id, email, plan) select id, id || '@example.com', 'pro' from unnest(${accounts}::text[]) id`;
+  await sql`insert into accounts (id, email, plan)
+            select id, id || '@example.com', 'pro' from unnest(${accounts}::text[]) id`;
   await sql`
     insert into api_keys (id, account_id, prefix, hash)
     select 'key_' || substr(id, 6), id, 'ocd_live_bench', md5(id) from unnest(${accounts}::text[]) id`;
@@ -153,8 +158,9 @@ async function prepareDatabase(now: Date): Promise<{ url: string; reused: boolea
   await sql`
     insert into alerts (id, key_id, account_id, name, conditions, notification_channel, webhook_url, webhook_secret)
     select id, 'key_' || substr(account, 6), account, 'bench alert', conditions::jsonb, channel, url, secret
-      from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.account)}::text[], ${rows.map((r) => r.conditions)}::text[],
-                  ${rows.map((r) => r.channel)}::text[], ${rows.map((r) => r.url)}::text[], ${rows.map((r) => r.secret)}::text[])
+      from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.account)}::text[],
+                  ${rows.map((r) => r.conditions)}::text[], ${rows.map((r) => r.channel)}::text[],
+                  ${rows.map((r) => r.url)}::text[], ${rows.map((r) => r.secret)}::text[])
            u(id, account, conditions, channel, url, secret)`;
   await sql`vacuum analyze`;
   await sql.end();
@@ -177,10 +183,12 @@ async function churn(sql: Sql, now: Date) {
   );
   await sql`
     insert into tokens (address, name, symbol, total_supply, launchpad, created_block, created_at)
-    select a, 'Launch', 'NEW', 1000000000, 'bench-launch', 0, ${now.toISOString()}::timestamptz from unnest(${addresses}::text[]) a`;
+    select a, 'Launch', 'NEW', 1000000000, 'bench-launch', 0, ${now.toISOString()}::timestamptz
+      from unnest(${addresses}::text[]) a`;
   await sql`
     insert into token_metrics (address, created_at, liquidity_usd, market_cap_usd, risk_score, holder_growth_1h_pct)
-    select a, ${now.toISOString()}::timestamptz, 5000 + random() * 60000, 50000 + random() * 400000, random() * 60, random() * 200
+    select a, ${now.toISOString()}::timestamptz, 5000 + random() * 60000, 50000 + random() * 400000,
+           random() * 60, random() * 200
       from unnest(${addresses}::text[]) a`;
 }
 

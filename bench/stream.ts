@@ -4,9 +4,10 @@
  * the node's WebSocket), and the production server; then --streams streams (1,000) with mixed
  * filters (a quarter each: every event, swaps, one token, one wallet), spread over API Tier keys,
  * and one client polling GET /v1/events?after= every second. Blocks are mined every --block-ms
- * (2 s on average, the chain's pace, each a quarter early or late at random) with --swaps swaps of random traders on random tokens each. For every
- * stream and every block with events it selects, the latency is the time from the block being
- * mined (evm_mine returned) to the first of its events arriving; the same for the poller. Also
+ * (2 s on average, the chain's pace, each a quarter early or late at random) with --swaps swaps
+ * of random traders on random tokens each. For every stream and every block with events it
+ * selects, the latency is the time from the block being mined (evm_mine returned) to the first
+ * of its events arriving; the same for the poller. Also
  * the server's memory per open stream (its RSS with the streams open less with one open) and its
  * CPU time per block, without streams and with them.
  * Options: --streams N, --blocks N, --block-ms N, --swaps N, --json (one JSON object on the last line).
@@ -148,7 +149,8 @@ async function main() {
         time += 2;
         await market.rpc.call("evm_mine", [time]);
         minedAt.set(++block, performance.now());
-        // Blocks a quarter early or late at random, as a chain's do: the poller meets them at every phase of its second.
+        // Blocks a quarter early or late at random, as a chain's do:
+        // the poller meets them at every phase of its second.
         await sleep(Math.max(0, BLOCK_MS * (0.75 + random(500) / 1000) - (performance.now() - started)));
       }
     };
@@ -208,7 +210,8 @@ async function main() {
     const all = usage(server.pid);
     const kbPerStream = (all.rssKb - one.rssKb) / (STREAMS - 1);
     say(
-      `server RSS ${Math.round(one.rssKb / 1024)} MB with one stream, ${Math.round(all.rssKb / 1024)} MB with ${STREAMS}`,
+      `server RSS ${Math.round(one.rssKb / 1024)} MB with one stream, ` +
+        `${Math.round(all.rssKb / 1024)} MB with ${STREAMS}`,
     );
 
     // The poller: GET /v1/events?after= every second, oldest first, every page.
@@ -298,7 +301,8 @@ async function main() {
       server_cpu_ms_per_block: Math.round(liveCpuPerBlock),
     };
     console.log(
-      `\nEvent stream: ${STREAMS} streams (mixed filters), ${BLOCKS} blocks of ${SWAPS} swaps, one every ${BLOCK_MS} ms\n`,
+      `\nEvent stream: ${STREAMS} streams (mixed filters), ${BLOCKS} blocks of ${SWAPS} swaps, ` +
+        `one every ${BLOCK_MS} ms\n`,
     );
     printTable([
       {

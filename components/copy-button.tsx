@@ -2,6 +2,10 @@
 
 import { useState } from "react";
 
+const BUTTON_CLASS =
+  "inline-flex h-6 min-w-6 items-center justify-center rounded px-1 text-xs text-zinc-500 hover:bg-zinc-100 " +
+  "hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
+
 /** Copies a value; the label says what is copied, and the result is announced. */
 export function CopyButton({ value, label, className = "" }: { value: string; label: string; className?: string }) {
   const [copied, setCopied] = useState(false);
@@ -11,13 +15,7 @@ export function CopyButton({ value, label, className = "" }: { value: string; la
     setTimeout(() => setCopied(false), 1500);
   }
   return (
-    <button
-      type="button"
-      onClick={copy}
-      aria-label={label}
-      title={label}
-      className={`inline-flex h-6 min-w-6 items-center justify-center rounded px-1 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100 ${className}`}
-    >
+    <button type="button" onClick={copy} aria-label={label} title={label} className={`${BUTTON_CLASS} ${className}`}>
       {copied ? <CheckIcon /> : <CopyIcon />}
       <span className="sr-only" aria-live="polite">
         {copied ? "Copied" : ""}

@@ -4,6 +4,13 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+/** A link of the bar; the current page's reads as chosen. */
+const LINK_CLASS =
+  "block whitespace-nowrap rounded-md px-2.5 py-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 " +
+  "aria-[current=page]:bg-zinc-100 aria-[current=page]:font-medium aria-[current=page]:text-zinc-900 " +
+  "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100 " +
+  "dark:aria-[current=page]:bg-zinc-800 dark:aria-[current=page]:text-zinc-100";
+
 const LINKS = [
   { href: "/", label: "Market" },
   { href: "/tokens", label: "Tokens" },
@@ -59,11 +66,7 @@ export function NavLinks() {
       >
         {LINKS.map((l) => (
           <li key={l.href}>
-            <Link
-              href={l.href}
-              aria-current={isCurrent(path, l.href) ? "page" : undefined}
-              className="block whitespace-nowrap rounded-md px-2.5 py-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 aria-[current=page]:bg-zinc-100 aria-[current=page]:font-medium aria-[current=page]:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-zinc-800 dark:aria-[current=page]:text-zinc-100"
-            >
+            <Link href={l.href} aria-current={isCurrent(path, l.href) ? "page" : undefined} className={LINK_CLASS}>
               {l.label}
             </Link>
           </li>

@@ -4,7 +4,10 @@ import { connect, type Sql } from "@/db/client";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
 import { insertRows, insertSql, names, updateRows, updateSql } from "./bulk";
 
-/** A table of every kind of column the worker writes; property names become snake_case column names, or take the name given. */
+/**
+ * A table of every kind of column the worker writes; property names become snake_case column names, or take the
+ * name given.
+ */
 const bulk = pgTable("bulk", {
   n: bigint({ mode: "number" }).primaryKey(),
   big: numeric({ precision: 78, scale: 0 }).notNull(),
@@ -29,11 +32,14 @@ type Back = {
   doc: unknown;
 };
 const readBack = (sql: Sql) =>
-  sql<
-    Back[]
-  >`select n::text, big::text, s, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, x, row_count as count, tags, doc from bulk order by bulk.n`;
+  sql<Back[]>`select n::text, big::text, s, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, x,
+           row_count as count, tags, doc
+      from bulk order by bulk.n`;
 
-/** Bulk writes round-trip every value, through COPY (large batches) and INSERT … unnest alike, and build their conflict and update clauses from the table. */
+/**
+ * Bulk writes round-trip every value, through COPY (large batches) and INSERT … unnest alike, and build their
+ * conflict and update clauses from the table.
+ */
 describe("db/bulk", { timeout: 60_000 }, () => {
   let db: TestDatabase;
   let sql: Sql;
@@ -41,7 +47,8 @@ describe("db/bulk", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     sql = connect(db.url, { max: 2 });
-    await sql`create table bulk (n int8 primary key, big numeric(78,0) not null, s text, at timestamptz, x float8, row_count int4 not null default 0, tags text[], doc jsonb)`;
+    await sql`create table bulk (n int8 primary key, big numeric(78,0) not null, s text, at timestamptz, x float8,
+                                 row_count int4 not null default 0, tags text[], doc jsonb)`;
   });
   afterAll(async () => {
     await sql?.end();
@@ -68,7 +75,7 @@ describe("db/bulk", { timeout: 60_000 }, () => {
     });
   }
 
-  it("upserts on a conflict: the written columns, a column's own expression, or nothing; returns the rows written", async () => {
+  it("upserts on a conflict: the written columns, a column's own expression, or nothing; returns rows", async () => {
     await sql`truncate bulk`;
     await insertRows(sql, bulk, [{ n: 1, big: "5", label: "a", rowCount: 1 }]);
     const written = await insertRows(
@@ -128,7 +135,7 @@ describe("db/bulk", { timeout: 60_000 }, () => {
     ]);
   });
 
-  it("writes rows SQL computes: insert … select with a conflict clause, update … from, only where something changes", async () => {
+  it("writes rows SQL computes: insert … select with a conflict clause, update … from, only on a change", async () => {
     await sql`truncate bulk`;
     await insertRows(sql, bulk, [{ n: 1, big: "5", label: "a", rowCount: 1 }]);
     const c = names(bulk);
@@ -164,7 +171,8 @@ describe("db/bulk", { timeout: 60_000 }, () => {
       { onlyChanged: true },
     );
     expect(relabel).toBe(
-      `update "bulk" t set "s" = v.label from (values (1, 'a'), (2, 'b')) v(n, label) where t."n" = v.n and (t."s") is distinct from (v.label)`,
+      `update "bulk" t set "s" = v.label from (values (1, 'a'), (2, 'b')) v(n, label) ` +
+        `where t."n" = v.n and (t."s") is distinct from (v.label)`,
     );
     const [{ xmin: unchanged }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 1`;
     expect((await sql.unsafe(relabel)).count).toBe(1);

@@ -69,7 +69,8 @@ function paramOf(column: PgColumn): Param {
     };
   }
   if (type.endsWith("[]")) {
-    // An array per row cannot be an element of a parameter array (PostgreSQL arrays are rectangular): each goes as its array literal.
+    // An array per row cannot be an element of a parameter array (PostgreSQL arrays are rectangular):
+    // each goes as its array literal.
     return {
       name,
       array: (n) => `$${n}::text[]`,
@@ -85,7 +86,8 @@ function paramOf(column: PgColumn): Param {
       convert: (v) => (v === undefined ? null : JSON.stringify(v)),
     };
   }
-  // numeric, timestamps, dates: drizzle's postgres-js driver (which shares our client) leaves those array types unserialized.
+  // numeric, timestamps, dates: drizzle's postgres-js driver (which shares our client) leaves those array types
+  // unserialized.
   return { name, array: (n) => `$${n}::text[]::${type}[]`, value: (a) => `${a}.${name}`, convert: textValue };
 }
 
@@ -131,6 +133,11 @@ export const tableName = (table: PgTable) => quote(getTableName(table));
 
 /** The quoted SQL names of `keys`, comma-separated: a statement's column list. */
 const cols = <T extends PgTable>(table: T, keys: readonly ColumnKey<T>[]) => keys.map((k) => col(table, k)).join(", ");
+/** `(<stored>) is distinct from (<given>)` over [stored, given] pairs: true where one of the values changes. */
+const distinct = (pairs: [stored: string, given: string][]) =>
+  `(${pairs.map(([stored]) => stored).join(", ")}) is distinct from (${pairs.map(([, given]) => given).join(", ")})`;
+const setList = (assignments: { column: string; value: string }[]) =>
+  assignments.map((a) => `${a.column} = ${a.value}`).join(", ");
 
 const namesByTable = new WeakMap<PgTable, Record<string, string>>();
 
@@ -170,7 +177,7 @@ function conflictSql<T extends PgTable>(table: T, { target, action, set = {}, wh
   let update = `${text}update set ${assignments.join(", ")}`;
   if (whereChanged) {
     const changed = whereChanged.map((k) => col(table, k));
-    update += ` where (${changed.map((c) => `t.${c}`).join(", ")}) is distinct from (${changed.map((c) => `excluded.${c}`).join(", ")})`;
+    update += ` where ${distinct(changed.map((c) => [`t.${c}`, `excluded.${c}`]))}`;
   }
   return update;
 }
@@ -189,7 +196,8 @@ export function insertSql<T extends PgTable>(
 ): string {
   const keys = Object.keys(select) as ColumnKey<T>[];
   const values = Object.values(select) as string[];
-  return `insert into ${tableName(table)} as t (${cols(table, keys)}) select ${values.join(", ")} ${from}${onConflict ? conflictSql(table, onConflict) : ""}`;
+  const conflict = onConflict ? conflictSql(table, onConflict) : "";
+  return `insert into ${tableName(table)} as t (${cols(table, keys)}) select ${values.join(", ")} ${from}${conflict}`;
 }
 
 /**
@@ -208,9 +216,9 @@ export function updateSql<T extends PgTable>(
     column: col(table, k as ColumnKey<T>),
     value,
   }));
-  let text = `update ${tableName(table)} t set ${assignments.map((a) => `${a.column} = ${a.value}`).join(", ")} ${from} where ${where}`;
+  let text = `update ${tableName(table)} t set ${setList(assignments)} ${from} where ${where}`;
   if (onlyChanged) {
-    text += ` and (${assignments.map((a) => `t.${a.column}`).join(", ")}) is distinct from (${assignments.map((a) => a.value).join(", ")})`;
+    text += ` and ${distinct(assignments.map((a) => [`t.${a.column}`, a.value]))}`;
   }
   return text;
 }
@@ -218,7 +226,8 @@ export function updateSql<T extends PgTable>(
 /** `select ... from unnest($1::type[], ...) v(c1, ...)` over `columns`, with the parameter arrays. */
 function unnestOf(columns: [string, Param][], rows: object[]) {
   const values = columns.map(([key, p]) => rows.map((r) => p.convert((r as Record<string, unknown>)[key])));
-  const from = `unnest(${columns.map(([, p], i) => p.array(i + 1)).join(", ")}) v(${columns.map(([, p]) => p.name).join(", ")})`;
+  const arrays = columns.map(([, p], i) => p.array(i + 1)).join(", ");
+  const from = `unnest(${arrays}) v(${columns.map(([, p]) => p.name).join(", ")})`;
   return { from, values };
 }
 
@@ -257,7 +266,8 @@ export async function insertRows<T extends PgTable, R extends ColumnKey<T> = nev
     return [];
   }
   const { from, values } = unnestOf(columns, rows);
-  let text = `insert into ${name} as t (${names}) select ${columns.map(([, p]) => p.value("v")).join(", ")} from ${from}`;
+  const selected = columns.map(([, p]) => p.value("v")).join(", ");
+  let text = `insert into ${name} as t (${names}) select ${selected} from ${from}`;
   if (onConflict) {
     const { target, action, set } = onConflict;
     const written = columns.map(([key]) => key as ColumnKey<T>).filter((k) => !target.includes(k));
@@ -298,12 +308,10 @@ export async function updateRows<T extends PgTable, M extends ColumnKey<T>>(
   if (options.onlyChanged) {
     // Compared: the columns the rows carry (a column only `set` writes, such as a time, does not count as a change).
     const compared = assignments.filter((a) => given.has(a.key));
-    where.push(
-      `(${compared.map((a) => `t.${a.column}`).join(", ")}) is distinct from (${compared.map((a) => a.value).join(", ")})`,
-    );
+    where.push(distinct(compared.map((a) => [`t.${a.column}`, a.value])));
   }
   await tx.unsafe(
-    `update ${tableName(table)} t set ${assignments.map((a) => `${a.column} = ${a.value}`).join(", ")} from ${from} where ${where.join(" and ")}`,
+    `update ${tableName(table)} t set ${setList(assignments)} from ${from} where ${where.join(" and ")}`,
     values as never[],
     PREPARED,
   );

@@ -6,9 +6,10 @@ import { createTestDatabase } from "@/tests/setup/database";
 
 /**
  * The triggers of db/functions/event-counts.sql keep per-block running totals of events and the
- * totals per token and wallet; the list totals and deep pages trust them. Every kind of write the indexer and the loaders make must leave them
- * equal to a recount: appends at the head, a late token's events in old blocks, a reorg's
- * delete of the tail, a delete in the middle, a truncate, and the bulk rebuild.
+ * totals per token and wallet; the list totals and deep pages trust them. Every kind of write
+ * the indexer and the loaders make must leave them equal to a recount: appends at the head, a
+ * late token's events in old blocks, a reorg's delete of the tail, a delete in the middle, a
+ * truncate, and the bulk rebuild.
  */
 describe("event count triggers", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -35,6 +36,18 @@ describe("event count triggers", () => {
       ),
     )}`;
 
+  /** One swap of wallet 0x1 in token 0x2, now. */
+  const swap = (id: number, block: number, logIndex: number, txHash: string) => ({
+    id,
+    type: "swap",
+    wallet_address: "0x1",
+    token_address: "0x2",
+    block_number: block,
+    log_index: logIndex,
+    tx_hash: txHash,
+    timestamp: new Date(),
+  });
+
   const mismatches = async () => {
     const [row] = await sql.unsafe<{ count: string }[]>(INVARIANTS["event_cumulative_counts agree with events"]);
     const [totals] = await sql.unsafe<{ count: string }[]>(INVARIANTS["event_counts agree with events"]);
@@ -60,7 +73,7 @@ describe("event count triggers", () => {
     expect(await mismatches()).toBe(0);
     await insert([0, 12], 1); // an old block and a new one in one statement
     expect(await mismatches()).toBe(0);
-    await sql`insert into events ${sql({ id: 300_050, type: "swap", wallet_address: "0x1", token_address: "0x2", block_number: 3, log_index: 50, tx_hash: "0x3", timestamp: new Date() })}`;
+    await sql`insert into events ${sql(swap(300_050, 3, 50, "0x3"))}`;
     expect(await mismatches()).toBe(0); // an existing block grows
     await sql`delete from events where block_number >= 10`; // a reorg
     expect(await mismatches()).toBe(0);
@@ -104,7 +117,7 @@ describe("event count triggers", () => {
           >`select seq_scan::int as n from pg_stat_xact_user_tables where relname = 'event_cumulative_counts'`
         )[0].n;
       const before = await seqScans();
-      await tx`insert into events ${tx({ id: 2_000_100_000, type: "swap", wallet_address: "0x1", token_address: "0x2", block_number: 20_001, log_index: 0, tx_hash: "0x", timestamp: new Date() })}`;
+      await tx`insert into events ${tx(swap(2_000_100_000, 20_001, 0, "0x"))}`;
       await tx`delete from events where block_number = 20000`;
       return (await seqScans()) - before;
     });

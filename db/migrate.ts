@@ -54,7 +54,8 @@ async function applyFunctionFiles(sql: Sql) {
     if (applied.get(file) === hash) continue;
     await sql.begin(async (tx) => {
       await tx.unsafe(text).simple();
-      await tx`insert into drizzle.applied_function_files ${tx({ file, hash })} on conflict (file) do update set hash = excluded.hash`;
+      await tx`insert into drizzle.applied_function_files ${tx({ file, hash })}
+               on conflict (file) do update set hash = excluded.hash`;
     });
   }
 }

@@ -25,9 +25,11 @@ export async function adoptPreReleaseDatabase(sql: Sql, migrationsFolder: string
   if (rows.length === 0 || rows.some((r) => Number(r.created_at) >= baseline.folderMillis)) return;
   if (rows.length !== PRE_RELEASE.migrations || rows.at(-1)!.hash !== PRE_RELEASE.lastHash) {
     throw new Error(
-      `the database was migrated by an older pre-release version (${rows.length} of its ${PRE_RELEASE.migrations} migrations); ` +
+      `the database was migrated by an older pre-release version ` +
+        `(${rows.length} of its ${PRE_RELEASE.migrations} migrations); ` +
         "recreate it (delete the data directory), or migrate it with that version's last release first",
     );
   }
-  await sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${baseline.hash}, ${baseline.folderMillis})`;
+  await sql`insert into drizzle.__drizzle_migrations (hash, created_at)
+            values (${baseline.hash}, ${baseline.folderMillis})`;
 }

@@ -20,7 +20,8 @@ async function describeSchema(url: string) {
         select concat_ws(' ', table_name, column_name, data_type, numeric_precision, is_nullable, column_default) as d
           from information_schema.columns where table_schema = 'public'`),
       tables: await list(
-        sql`select relname || ' ' || relpersistence::text as d from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
+        sql`select relname || ' ' || relpersistence::text as d from pg_class
+             where relnamespace = 'public'::regnamespace and relkind = 'r'`,
       ),
       indexes: await list(sql`select indexdef as d from pg_indexes where schemaname = 'public'`),
       constraints: await list(sql`
@@ -62,8 +63,10 @@ describe("upgrade from the pre-release migrations", () => {
 
   it("keeps the rows and ends with the baseline's schema, functions and triggers", async () => {
     await sql`insert into accounts (id, email, plan) values ('acc1', 'a@example.com', 'pro')`;
-    await sql`insert into api_keys (id, account_id, name, prefix, hash) values ('key1', 'acc1', 'k', 'oci_live_abc', 'h1')`;
-    await sql`insert into wallet_funding (wallet, funder, value, block_number, tx_hash) values ('0xw', '0xf', 10, 5, '0xh')`;
+    await sql`insert into api_keys (id, account_id, name, prefix, hash)
+              values ('key1', 'acc1', 'k', 'oci_live_abc', 'h1')`;
+    await sql`insert into wallet_funding (wallet, funder, value, block_number, tx_hash)
+              values ('0xw', '0xf', 10, 5, '0xh')`;
     await sql`
       insert into events (id, type, wallet_address, token_address, block_number, log_index, tx_hash, timestamp)
       values (500000, 'swap', '0xw', '0xt', 5, 0, '0xh', now())`;

@@ -11,8 +11,8 @@ import { keepRunningApp } from "./support/state";
 
 /**
  * A database of its own (on DATABASE_URL's server, or on a throwaway PostgreSQL with none) with
- * the fixed-seed fixture chain indexed by the worker, the production build (rebuilt when a source is newer) and a server
- * sending email (sign-in links too) to a local catcher. The tests find the server in
+ * the fixed-seed fixture chain indexed by the worker, the production build (rebuilt when a source is newer)
+ * and a server sending email (sign-in links too) to a local catcher. The tests find the server in
  * E2E_BASE_URL and the catcher in E2E_MAIL_URL.
  */
 export default async function globalSetup() {

@@ -155,7 +155,7 @@ test("unknown and malformed addresses answer 404 with the not-found page", async
   await snap(page, "not-found", { fullPage: false });
 });
 
-test("the token list shows price, 24 h change, risk level and flags, on a phone too; the filters pair min and max", async ({
+test("the token list shows price, 24 h change, risk level and flags, on a phone too; filters pair min and max", async ({
   page,
   isMobile,
 }) => {

@@ -19,7 +19,8 @@ const bytes32 = (s: string) => stringToHex(s, { size: 32 });
 describe("cleanChainText", () => {
   it("removes NUL, C0 and C1 controls and the bidi formatting characters", () => {
     const raw =
-      "A\u0000B\u0007C\u001bD\u007fE\u0080F\u009fG\u202aH\u202bI\u202cJ\u202dK\u202eL\u2066M\u2067N\u2068O\u2069P\u200eQ\u200fR\u061cS";
+      "A\u0000B\u0007C\u001bD\u007fE\u0080F\u009fG" +
+      "\u202aH\u202bI\u202cJ\u202dK\u202eL\u2066M\u2067N\u2068O\u2069P\u200eQ\u200fR\u061cS";
     expect(cleanChainText(raw, 100)).toEqual({ text: "ABCDEFGHIJKLMNOPQRS", changed: true });
   });
 

@@ -103,8 +103,7 @@ export function decodeUintResult(data: string | null | undefined): bigint | null
 
 // Line breaks and tabs read as a space; other controls, bidi formats and invisibles go.
 const SPACE_LIKE = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
-const REMOVED =
-  /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFFE\uFFFF]|\p{Cs}/gu;
+const REMOVED = /[\p{Cc}\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFFE\uFFFF]|\p{Cs}/gu;
 
 /** Cleaned text: `changed` when anything beyond NFC and outer white space was removed or cut. */
 export function cleanChainText(raw: string, maxCodePoints: number): { text: string; changed: boolean } {

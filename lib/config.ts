@@ -25,7 +25,10 @@ const schema = z.object({
   /** Requests give up on the database after this long and answer 500. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
   RPC_URL: z.string().url().optional(),
-  /** The node's WebSocket endpoint: the worker reads a block when it is announced (eth_subscribe newHeads), not only at its poll. */
+  /**
+   * The node's WebSocket endpoint: the worker reads a block when it is announced (eth_subscribe newHeads), not only
+   * at its poll.
+   */
   RPC_WS_URL: z.string().url().optional(),
   CHAIN_PROFILE: z.string().default("devchain"),
   POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
@@ -39,7 +42,10 @@ const schema = z.object({
   AUTH_SECRET: z.string().optional(),
   DEV_SIGNIN: bool,
   WEBHOOK_ALLOW_PRIVATE: bool,
-  /** Proxies whose X-Forwarded-For tells who a visitor is (lib/auth/client-address.ts): addresses, CIDR ranges, loopback, linklocal, uniquelocal. */
+  /**
+   * Proxies whose X-Forwarded-For tells who a visitor is (lib/auth/client-address.ts): addresses, CIDR ranges,
+   * loopback, linklocal, uniquelocal.
+   */
   TRUSTED_PROXIES: z
     .string()
     .default("")
@@ -114,7 +120,8 @@ function load(): Config {
   // X-Forwarded-Host): a forged header would send someone's sign-in link to another site.
   if (env.RESEND_API_KEY && !publicUrl) {
     throw new Error(
-      "Invalid environment: RESEND_API_KEY is set but APP_URL is not. Set APP_URL (or AUTH_URL) to the public address of the dashboard, e.g. APP_URL=https://intel.example.com.",
+      "Invalid environment: RESEND_API_KEY is set but APP_URL is not. " +
+        "Set APP_URL (or AUTH_URL) to the public address of the dashboard, e.g. APP_URL=https://intel.example.com.",
     );
   }
   const embedded = embeddedDatabaseUrl();

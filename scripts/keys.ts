@@ -118,7 +118,8 @@ try {
         ratePerDay: limit("per-day", values["per-day"], true),
       });
       console.log(
-        `Key ${rest[0]}: ${set.ratePerMinute ?? "plan default"} per minute, ${set.ratePerDay ?? "plan default"} per day.`,
+        `Key ${rest[0]}: ${set.ratePerMinute ?? "plan default"} per minute, ` +
+          `${set.ratePerDay ?? "plan default"} per day.`,
       );
       break;
     }

@@ -197,7 +197,8 @@ async function main() {
 function sayDevKeys(keys: DevKey[], base: string) {
   if (keys.length === 0) {
     say(
-      "no dev keys off the embedded defaults (DATABASE_URL, RPC_URL or RESEND_API_KEY is set): npm run keys -- create --plan free",
+      "no dev keys off the embedded defaults (DATABASE_URL, RPC_URL or RESEND_API_KEY is set): " +
+        "npm run keys -- create --plan free",
     );
     return;
   }

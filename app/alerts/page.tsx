@@ -44,6 +44,9 @@ function PlanLimitNote({ plan, plans, active }: { plan: PlanLimits; plans: PlanL
   );
 }
 
+const SUBTITLE =
+  "Token filters, wallets, prices and smart-money buys that notify you by email or webhook when they fire.";
+
 export default async function AlertsPage() {
   const account = await requireAccount("/alerts");
   const db = getDb();
@@ -58,10 +61,7 @@ export default async function AlertsPage() {
   const fields = tokenFilterFields();
   return (
     <>
-      <PageHeader
-        title="Alerts"
-        subtitle="Token filters, wallets, prices and smart-money buys that notify you by email or webhook when they fire."
-      />
+      <PageHeader title="Alerts" subtitle={SUBTITLE} />
       <div className="space-y-4">
         <PlanLimitNote plan={plan} plans={plans} active={active} />
         <FailingWebhooks targets={failing.map((t) => ({ ...t, domain: webhookDomain(t.url) }))} />

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { openApiDocument } from "@/app/v1/document";
 import { CodeSpans } from "@/components/docs/code-spans";
 import { type Document, type Operation, schemaAnchor } from "@/components/docs/openapi-types";
 import { OperationSection, operationAnchor } from "@/components/docs/operation";
 import { SchemaFields } from "@/components/docs/schema-fields";
 import { sdkSetup } from "@/components/docs/sdk-examples";
 import { PageHeader } from "@/components/ui/page-header";
+import { panelClass } from "@/components/ui/surfaces";
 import { marketEvents } from "@/lib/api/market-reads";
-import { openApiDocument } from "@/lib/api/openapi";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -23,7 +24,8 @@ export default async function DocsPage() {
     METHODS.flatMap((method) => (item[method] ? [{ path, method, op: item[method] as Operation }] : [])),
   );
   const schemas = Object.entries(doc.components?.schemas ?? {});
-  // Addresses (and a symbol to search for) for the curl lines, from the live market (a cached read, like every public page).
+  // Addresses (and a symbol to search for) for the curl lines, from the live market (a cached read, like every
+  // public page).
   const [swap] = (await marketEvents(new URLSearchParams({ type: "swap", limit: "1" }))).data;
   const live = {
     token: swap?.token_address ?? null,
@@ -65,7 +67,7 @@ export default async function DocsPage() {
           </ul>
         </nav>
         <div className="min-w-0 space-y-4">
-          <section className="rounded-lg border border-zinc-200 bg-white p-4 text-sm leading-relaxed break-words dark:border-zinc-800 dark:bg-zinc-900 [&_code]:break-all">
+          <section className={`${panelClass} p-4 text-sm leading-relaxed break-words [&_code]:break-all`}>
             <h2 className="mb-1 font-semibold">Conventions</h2>
             <p>
               <CodeSpans text={doc.info.description ?? ""} />
@@ -122,11 +124,7 @@ export default async function DocsPage() {
             Schemas
           </h2>
           {schemas.map(([name, schema]) => (
-            <section
-              key={name}
-              id={schemaAnchor(name)}
-              className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
-            >
+            <section key={name} id={schemaAnchor(name)} className={`scroll-mt-4 ${panelClass} p-4`}>
               <h3 className="mb-2 font-mono text-sm font-semibold">{name}</h3>
               <SchemaFields schema={schema} />
             </section>

@@ -23,6 +23,11 @@ import { dailyUsageByKey } from "@/lib/queries/usage";
 export const metadata: Metadata = { title: "Plan and usage" };
 
 const USAGE_DAYS = 14;
+/** A note above the plans; its caller gives its colours. */
+const NOTE_CLASS = "mb-4 rounded-md border px-3 py-2 text-sm";
+const CODE_CLASS = "font-mono text-xs";
+const CHANGE_PLAN =
+  "To change or cancel your plan, use Manage billing; a cancellation takes effect at the end of the period paid for.";
 
 export default async function PlanPage({ searchParams }: { searchParams: Promise<{ checkout?: string }> }) {
   const account = await requireAccount("/plan");
@@ -61,7 +66,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
       </PageHeader>
       {checkout === "done" && !subscribed && (
         <p
-          className="mb-4 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm dark:border-indigo-900 dark:bg-indigo-950"
+          className={`${NOTE_CLASS} border-indigo-200 bg-indigo-50 dark:border-indigo-900 dark:bg-indigo-950`}
           data-testid="checkout-pending"
         >
           Thank you. The plan changes as soon as Stripe confirms the payment, usually within seconds: reload this page.
@@ -69,15 +74,15 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
       )}
       {!billingConfigured && (
         <p
-          className="mb-4 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+          className={`${NOTE_CLASS} border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900`}
           data-testid="billing-not-configured"
         >
           Billing is not configured on this server, so plans are changed by its operator: ask them to change yours.
           {config.onEmbeddedDefaults && (
             <>
               {" "}
-              On <code className="font-mono text-xs">npm start</code>&rsquo;s embedded defaults you are the operator:{" "}
-              <code className="font-mono text-xs" data-testid="set-plan-command">
+              On <code className={CODE_CLASS}>npm start</code>&rsquo;s embedded defaults you are the operator:{" "}
+              <code className={CODE_CLASS} data-testid="set-plan-command">
                 {`npm run --silent keys -- set-plan ${account.id} pro`}
               </code>
               .
@@ -106,9 +111,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
         <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
           Minute limits slide over any 60 seconds; daily limits reset at 00:00 UTC. API Tier keys can carry limits of
           their own.
-          {billingConfigured &&
-            subscribed &&
-            " To change or cancel your plan, use Manage billing; a cancellation takes effect at the end of the period paid for."}
+          {billingConfigured && subscribed && ` ${CHANGE_PLAN}`}
         </p>
       </section>
       <section aria-labelledby="month-heading" className="mb-6">

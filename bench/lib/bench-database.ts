@@ -47,7 +47,8 @@ export async function ensureBenchDatabase(say: (line: string) => void, { reuse =
     reported = Date.now();
     const eta = p.etaSeconds === null ? "" : `, about ${Math.ceil(p.etaSeconds / 60)} min to go`;
     say(
-      `indexing block ${p.indexedBlock.toLocaleString("en")} of ${p.headBlock.toLocaleString("en")}, ${Math.round(p.eventsPerSecond)} events/s${eta}`,
+      `indexing block ${p.indexedBlock.toLocaleString("en")} of ${p.headBlock.toLocaleString("en")}, ` +
+        `${Math.round(p.eventsPerSecond)} events/s${eta}`,
     );
   };
   const loaded = await loadFixture(url, { size: "large", seed: 42, bulk: true, onProgress });

@@ -14,6 +14,7 @@ import { type FilterDraft, FilterInputs } from "../tokens/filter-inputs";
 import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
+import { previewBoxClass } from "../ui/surfaces";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { useDebounced } from "../use-debounced";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
@@ -64,10 +65,7 @@ function MatchPreview({ draft }: { draft: FilterDraft }) {
   search.set("limit", String(PREVIEW_SIZE));
   const query = useDashboardQuery<Page<Token>>(`/api/tokens?${search}`, { enabled: !empty });
   return (
-    <div
-      className="min-h-28 rounded-md border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950"
-      aria-live="polite"
-    >
+    <div className={previewBoxClass} aria-live="polite">
       {empty ? (
         <p className="text-zinc-600 dark:text-zinc-400">Set at least one condition to see which tokens match.</p>
       ) : query.error ? (

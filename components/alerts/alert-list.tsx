@@ -9,9 +9,13 @@ import { buttonClass } from "../ui/button";
 import { ConfirmButton } from "../ui/confirm-button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
+import { panelClass } from "../ui/surfaces";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
 import { AlertBuilder } from "./alert-builder";
 import { type Conditions, describeConditions } from "./conditions";
+
+const FIGURES_CLASS =
+  "mt-3 grid gap-x-6 gap-y-1 text-xs text-zinc-600 sm:grid-cols-2 lg:grid-cols-4 dark:text-zinc-400";
 
 const DELIVERY_TONE = { sent: "good", pending: "warn", failed: "danger" } as const;
 
@@ -47,11 +51,7 @@ export function AlertList({
       {error && <ErrorMessage>{error.message}</ErrorMessage>}
       <ul className="space-y-3">
         {alerts.map((a) => (
-          <li
-            key={a.id}
-            data-alert-id={a.id}
-            className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
-          >
+          <li key={a.id} data-alert-id={a.id} className={`${panelClass} p-4`}>
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <h3 className="flex flex-wrap items-center gap-2 font-medium">
@@ -104,7 +104,7 @@ export function AlertList({
                 />
               </div>
             )}
-            <dl className="mt-3 grid gap-x-6 gap-y-1 text-xs text-zinc-600 sm:grid-cols-2 lg:grid-cols-4 dark:text-zinc-400">
+            <dl className={FIGURES_CLASS}>
               <div>
                 <dt className="inline">Last triggered </dt>
                 <dd className="inline font-medium text-zinc-900 dark:text-zinc-100">

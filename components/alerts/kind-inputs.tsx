@@ -14,6 +14,7 @@ import {
 import { fetchJson } from "../fetch-json";
 import { formatDateTime, formatInteger } from "../format";
 import { inputClass, labelClass } from "../ui/button";
+import { previewBoxClass } from "../ui/surfaces";
 import { useDebounced } from "../use-debounced";
 import { type KindDraft, kindConditionsOf, kindDraftReady, type OtherKind } from "./conditions";
 
@@ -257,10 +258,7 @@ export function KindPreview({ kind, draft }: { kind: OtherKind; draft: KindDraft
   });
   const p = query.data;
   return (
-    <div
-      className="min-h-28 rounded-md border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950"
-      aria-live="polite"
-    >
+    <div className={previewBoxClass} aria-live="polite">
       {!ready ? (
         <p className="text-zinc-600 dark:text-zinc-400">
           Fill in the conditions to see what this alert would have sent over the last day.

@@ -26,8 +26,17 @@ const PAD = { left: 4, right: 76, top: 8, bottom: 22 };
 const GAP = 8;
 const VOLUME_H = 52;
 const PRICE_H = H - PAD.top - PAD.bottom - GAP - VOLUME_H;
-/** Fewer slots than this and candles would be wide blocks: a young token's few candles keep a candle's width, at the right (the latest) edge. */
+/**
+ * Fewer slots than this and candles would be wide blocks: a young token's few candles keep a candle's width, at the
+ * right (the latest) edge.
+ */
 const MIN_SLOTS = 40;
+/** The timeframe buttons: the chosen one filled, the others lit on hover. */
+const TIMEFRAME_ON = "bg-indigo-600 text-white";
+const TIMEFRAME_OFF = "hover:bg-zinc-100 dark:hover:bg-zinc-800";
+/** The readout above the chart: two lines on a phone, one from sm up, so the chart does not jump. */
+const READOUT_CLASS =
+  "mb-1 flex min-h-10 flex-wrap content-start gap-x-3 text-xs tabular-nums text-zinc-600 sm:min-h-5 dark:text-zinc-400";
 /** Half a time label's width: a label whose centre is closer to the left edge would be cut. */
 const HALF_LABEL = 18;
 const TIME_LABEL_GAP = 72;
@@ -84,7 +93,7 @@ export function CandlestickChart({
               type="button"
               aria-pressed={i === timeframe}
               onClick={() => setTimeframe(i)}
-              className={`px-2.5 py-1 tabular-nums ${i === timeframe ? "bg-indigo-600 text-white" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"}`}
+              className={`px-2.5 py-1 tabular-nums ${i === timeframe ? TIMEFRAME_ON : TIMEFRAME_OFF}`}
             >
               {i}
             </button>
@@ -140,11 +149,7 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
 
   return (
     <figure ref={ref} className="min-w-0">
-      <figcaption
-        className="mb-1 flex min-h-10 flex-wrap content-start gap-x-3 text-xs tabular-nums text-zinc-600 sm:min-h-5 dark:text-zinc-400"
-        aria-live="polite"
-        data-testid="candle-readout"
-      >
+      <figcaption className={READOUT_CLASS} aria-live="polite" data-testid="candle-readout">
         <span>{formatDateTime(shown.time)}</span>
         {(["open", "high", "low", "close"] as const).map((k) => (
           <span key={k}>
@@ -165,7 +170,11 @@ function Candles({ candles, interval }: { candles: Candle[]; interval: OhlcvInte
         height={H}
         className="block touch-pan-y select-none outline-offset-4"
         role="img"
-        aria-label={`${candles.length} ${interval} candles from ${formatDateTime(candles[0].time)}, price ${formatPrice(candles[0].open)} to ${formatPrice(candles.at(-1)!.close)}. Use the arrow keys to read each candle.`}
+        aria-label={
+          `${candles.length} ${interval} candles from ${formatDateTime(candles[0].time)}, ` +
+          `price ${formatPrice(candles[0].open)} to ${formatPrice(candles.at(-1)!.close)}. ` +
+          "Use the arrow keys to read each candle."
+        }
         tabIndex={0}
         onPointerMove={pick}
         onPointerDown={pick}

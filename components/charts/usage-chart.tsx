@@ -26,6 +26,7 @@ export function UsageChart({ usage }: { usage: KeyUsage }) {
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
   const today = usage.days.at(-1)!;
   const total = usage.days.reduce((s, d) => s + d.requests, 0);
+  const requestsToday = formatInteger(today.requests);
 
   return (
     <figure>
@@ -33,7 +34,10 @@ export function UsageChart({ usage }: { usage: KeyUsage }) {
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full"
         role="img"
-        aria-label={`${usage.name}: ${formatInteger(total)} requests in ${usage.days.length} days, ${formatInteger(today.requests)} today, against a limit of ${formatInteger(usage.dailyLimit)} a day.`}
+        aria-label={
+          `${usage.name}: ${formatInteger(total)} requests in ${usage.days.length} days, ${requestsToday} today, ` +
+          `against a limit of ${formatInteger(usage.dailyLimit)} a day.`
+        }
       >
         <line x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} className="stroke-zinc-300 dark:stroke-zinc-700" />
         <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" className="fill-zinc-500 text-[10px]">
@@ -94,8 +98,7 @@ export function UsageChart({ usage }: { usage: KeyUsage }) {
       </svg>
       <figcaption className="mt-1 flex flex-wrap gap-x-4 text-xs text-zinc-600 dark:text-zinc-400">
         <span>
-          Today{" "}
-          <strong className="tabular-nums text-zinc-900 dark:text-zinc-100">{formatInteger(today.requests)}</strong> of{" "}
+          Today <strong className="tabular-nums text-zinc-900 dark:text-zinc-100">{requestsToday}</strong> of{" "}
           {formatInteger(usage.dailyLimit)}
         </span>
         <span>{formatInteger(usage.minuteLimit)} per minute</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/app/v1/document";
 import { createAlertBody, updateAlertBody } from "@/lib/api/schemas/alerts";
 import { searchQuery } from "@/lib/api/schemas/search";
 import { curlLine } from "./examples";
@@ -39,7 +39,7 @@ describe("the docs page's curl lines", () => {
       if (op.requestBody) expect(bodyOf(line(method, path)), `${method} ${path}`).toBeDefined();
   });
 
-  it("send every required query parameter with a value the API accepts: a live symbol to search for, else the example", () => {
+  it("send every required query parameter with a value the API accepts: a live symbol, else the example", () => {
     const search = (liveValues: typeof live & { queries?: Record<string, string> }) => {
       const url = /"([^"]+)"$/.exec(
         curlLine("get", "/search", "https://intel.example/v1", doc.paths["/search"]!.get!, schemas, liveValues),

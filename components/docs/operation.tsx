@@ -1,11 +1,15 @@
 import { CopyButton } from "../copy-button";
 import { Badge, type Tone } from "../ui/badge";
+import { panelClass } from "../ui/surfaces";
 import { thClass } from "../ui/table";
 import { CodeSpans } from "./code-spans";
 import { curlLine, type LiveAddresses, recordedExample } from "./examples";
 import type { Operation, Schema } from "./openapi-types";
 import { SchemaType, schemaRules } from "./schema-type";
 import { sdkLine } from "./sdk-examples";
+
+/** A 2xx answer's status code reads green. */
+const SUCCESS_TEXT = "text-emerald-700 dark:text-emerald-400";
 
 const METHOD_TONE: Record<string, Tone> = { get: "info", post: "good", patch: "warn", delete: "danger" };
 
@@ -23,7 +27,10 @@ function CopyLine({ code, label }: { code: string; label: string }) {
   );
 }
 
-/** One endpoint: what it does, its parameters, its body, its answers, a recorded answer, a curl line that runs and its SDK call. */
+/**
+ * One endpoint: what it does, its parameters, its body, its answers, a recorded answer, a curl line that runs and
+ * its SDK call.
+ */
 export function OperationSection({
   method,
   path,
@@ -47,10 +54,7 @@ export function OperationSection({
   const success = Object.entries(op.responses).find(([status]) => status.startsWith("2"));
   const example = success && recordedExample(success[1].content?.["application/json"], schemas);
   return (
-    <section
-      id={operationAnchor(method, path)}
-      className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
-    >
+    <section id={operationAnchor(method, path)} className={`scroll-mt-4 ${panelClass} p-4`}>
       <h3 className="flex flex-wrap items-center gap-2">
         <Badge tone={METHOD_TONE[method]}>{method.toUpperCase()}</Badge>
         <code className="font-mono text-sm font-semibold">{path}</code>
@@ -111,9 +115,7 @@ export function OperationSection({
           const schema = jsonSchema(r.content);
           return (
             <li key={status} className="flex flex-wrap gap-x-2">
-              <span
-                className={`font-mono font-medium ${status.startsWith("2") ? "text-emerald-700 dark:text-emerald-400" : "text-zinc-500"}`}
-              >
+              <span className={`font-mono font-medium ${status.startsWith("2") ? SUCCESS_TEXT : "text-zinc-500"}`}>
                 {status}
               </span>
               <span className="text-zinc-700 dark:text-zinc-300">{r.description}</span>

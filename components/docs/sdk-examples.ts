@@ -24,7 +24,8 @@ const SDK_CALLS: Record<string, (a: Fill) => string> = {
     `const open = await intel.wallets.positions("${a.wallet}", { status: "open" });`,
   "GET /wallets/{address}/events": (a) => `const events = await intel.wallets.events("${a.wallet}", { type: "swap" });`,
   "GET /events": (a) =>
-    `for await (const e of intel.events.list({ token_address: "${a.token}", order: "asc" })) console.log(e.id, e.type);`,
+    `for await (const e of intel.events.list({ token_address: "${a.token}", order: "asc" })) ` +
+    "console.log(e.id, e.type);",
   "GET /events/stream": (a) =>
     `for await (const e of intel.events.stream({ token_address: "${a.token}" })) console.log(e.id, e.type);`,
   "GET /scores/wallet/{address}": (a) => `const score = await intel.scores.wallet("${a.wallet}");`,

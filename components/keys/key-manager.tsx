@@ -7,6 +7,7 @@ import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { ConfirmButton } from "../ui/confirm-button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
+import { panelClass, warningClass } from "../ui/surfaces";
 import { rowClass, TableFrame, tdClass, thClass } from "../ui/table";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
 import { SecretReveal } from "./secret-reveal";
@@ -26,7 +27,8 @@ export type KeyCap = { plan: string; maxKeys: number };
 type NewSecret = { key: string; id: string; prefix: string; name: string };
 
 const ROTATE_WARNING =
-  "The current secret stops working at once: scripts using it get 401 until they send the new one. Its alerts and today's count move to the new key.";
+  "The current secret stops working at once: scripts using it get 401 until they send the new one. " +
+  "Its alerts and today's count move to the new key.";
 const REVOKE_WARNING = "The key stops working at once, and its alerts stop firing.";
 
 function Header({ cells }: { cells: string[] }) {
@@ -45,15 +47,14 @@ function Header({ cells }: { cells: string[] }) {
 
 /** Why some live keys do not work: the plan allows fewer than the account holds (after a downgrade). */
 function DisabledNote({ cap, disabled }: { cap: KeyCap; disabled: number }) {
+  const keys = cap.maxKeys === 1 ? "key" : "keys";
+  // The words that agree with the number of disabled keys.
+  const [keysAre, them, theyCome] = disabled === 1 ? ["key is", "it", "It comes"] : ["keys are", "them", "They come"];
   return (
-    <p
-      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
-      data-testid="keys-disabled"
-    >
-      Your {cap.plan} plan allows {cap.maxKeys} live {cap.maxKeys === 1 ? "key" : "keys"}, so your {disabled} newest{" "}
-      {disabled === 1 ? "key is" : "keys are"} disabled: the API refuses {disabled === 1 ? "it" : "them"} (403), but
-      nothing is deleted. {disabled === 1 ? "It comes" : "They come"} back when you upgrade, or when you revoke older
-      keys to make room.
+    <p className={warningClass} data-testid="keys-disabled">
+      Your {cap.plan} plan allows {cap.maxKeys} live {keys}, so your {disabled} newest {keysAre} disabled: the API
+      refuses {them} (403), but nothing is deleted. {theyCome} back when you upgrade, or when you revoke older keys to
+      make room.
     </p>
   );
 }
@@ -81,7 +82,7 @@ export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
   return (
     <div className="space-y-4">
       <form
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+        className={`flex flex-wrap items-end gap-3 ${panelClass} p-4`}
         onSubmit={(e) => {
           e.preventDefault();
           create.mutate(name, { onSuccess: (k) => (setRevealed(k), setName("")) });
@@ -126,7 +127,10 @@ export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
                     {k.disabledAt && (
                       <Badge
                         tone="warn"
-                        title={`Beyond the ${cap.plan} plan's ${cap.maxKeys} live keys: refused by the API until there is room`}
+                        title={
+                          `Beyond the ${cap.plan} plan's ${cap.maxKeys} live keys: ` +
+                          "refused by the API until there is room"
+                        }
                       >
                         disabled
                       </Badge>
@@ -165,7 +169,7 @@ export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
       )}
 
       {revoked.length > 0 && (
-        <details className="rounded-lg border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <details className={`${panelClass} p-4 text-sm`}>
           <summary className="cursor-pointer font-medium">
             Revoked keys ({revoked.length}): rotated or revoked, refused by the API
           </summary>

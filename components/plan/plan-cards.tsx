@@ -3,6 +3,10 @@ import type { PlanLimits } from "@/lib/queries/plans";
 import { PlanLimitList } from "./plan-limits";
 import { PlanPrice } from "./plan-price";
 
+/** The current plan's card is ringed in indigo. */
+const CURRENT_BORDER = "border-indigo-500 ring-1 ring-indigo-500";
+const OTHER_BORDER = "border-zinc-200 dark:border-zinc-800";
+
 /** One card per plan (price and limits from the plans table); `action` adds a control to a card. */
 export function PlanCards({
   plans,
@@ -21,7 +25,7 @@ export function PlanCards({
           <li
             key={p.id}
             aria-current={isCurrent ? "true" : undefined}
-            className={`rounded-lg border bg-white p-4 dark:bg-zinc-900 ${isCurrent ? "border-indigo-500 ring-1 ring-indigo-500" : "border-zinc-200 dark:border-zinc-800"}`}
+            className={`rounded-lg border bg-white p-4 dark:bg-zinc-900 ${isCurrent ? CURRENT_BORDER : OTHER_BORDER}`}
           >
             <div className="mb-1 flex items-center justify-between">
               <h3 className="font-semibold">{p.label}</h3>

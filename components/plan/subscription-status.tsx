@@ -9,9 +9,12 @@ export function SubscriptionStatus({ subscription }: { subscription: BillingSumm
   let text: string;
   if (status === "past_due")
     text =
-      "The last payment failed: update the card with Manage billing, or the plan falls back to Free when Stripe stops retrying.";
+      "The last payment failed: update the card with Manage billing, " +
+      "or the plan falls back to Free when Stripe stops retrying.";
   else if (cancelAt)
-    text = `Cancelled: the plan stays until ${day(cancelAt)}, then the account moves to Free (alerts beyond its limits are paused, not deleted).`;
+    text =
+      `Cancelled: the plan stays until ${day(cancelAt)}, then the account moves to Free ` +
+      "(alerts beyond its limits are paused, not deleted).";
   else text = currentPeriodEnd ? `Renews on ${day(currentPeriodEnd)}.` : "Active.";
   return (
     <p

@@ -6,8 +6,14 @@ import { useEffect, useId, useState } from "react";
 import { fetchJson } from "../fetch-json";
 import type { Page } from "../types";
 import { inputClass } from "../ui/button";
+import { popoverClass } from "../ui/surfaces";
 import { useDebounced } from "../use-debounced";
 import { HitFigures, HitName, hitHref, type SearchHit } from "./search-hit";
+
+/** A hit of the list; the one the arrow keys select is highlighted. */
+const HIT_CLASS =
+  "cursor-pointer space-y-0.5 px-3 py-2 text-sm aria-selected:bg-indigo-50 hover:bg-zinc-50 " +
+  "dark:aria-selected:bg-indigo-950 dark:hover:bg-zinc-800";
 
 const SUGGESTIONS = 8;
 const TYPING_DELAY_MS = 250;
@@ -95,7 +101,7 @@ export function SearchBox() {
         role="listbox"
         aria-label="Suggestions"
         hidden={!expanded}
-        className="absolute right-0 z-40 mt-1 max-h-[70vh] w-full min-w-72 overflow-y-auto rounded-lg border border-zinc-200 bg-white py-1 shadow-lg sm:w-96 dark:border-zinc-700 dark:bg-zinc-900"
+        className={`${popoverClass} max-h-[70vh] w-full min-w-72 overflow-y-auto py-1 sm:w-96`}
       >
         {hits.map((hit, i) => (
           <div
@@ -109,7 +115,7 @@ export function SearchBox() {
               e.preventDefault();
               go(hitHref(hit));
             }}
-            className="cursor-pointer space-y-0.5 px-3 py-2 text-sm aria-selected:bg-indigo-50 hover:bg-zinc-50 dark:aria-selected:bg-indigo-950 dark:hover:bg-zinc-800"
+            className={HIT_CLASS}
           >
             <span className="block truncate font-medium text-indigo-700 dark:text-indigo-300">
               <HitName hit={hit} />

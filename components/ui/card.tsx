@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { panelClass } from "./surfaces";
 
 export function Card({
   title,
@@ -12,9 +13,7 @@ export function Card({
   className?: string;
 }) {
   return (
-    <section
-      className={`min-w-0 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900 ${className}`}
-    >
+    <section className={`min-w-0 ${panelClass} p-4 ${className}`}>
       {(title || action) && (
         <header className="mb-3 flex items-center justify-between gap-2">
           {title && <h2 className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{title}</h2>}

@@ -6,6 +6,12 @@ import { useEffect, useState } from "react";
 import { RequestRefused } from "../fetch-json";
 import { buttonClass } from "./button";
 import { ErrorMessage } from "./error-message";
+import { warningClass } from "./surfaces";
+
+/** Asks to sign in (indigo, as an invitation, not an error). */
+const SIGN_IN_BOX =
+  "flex flex-wrap items-center justify-between gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm " +
+  "text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-100";
 
 /** A wait in words: seconds under two minutes, then minutes, then hours. */
 export function formatWait(seconds: number): string {
@@ -29,11 +35,7 @@ function useSecondsUntil(at: number, initial: number) {
 function RateLimited({ retryAt, retryAfter, keeping }: { retryAt: number; retryAfter: number; keeping: boolean }) {
   const left = useSecondsUntil(retryAt, retryAfter);
   return (
-    <p
-      role="status"
-      data-testid="rate-limited"
-      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
-    >
+    <p role="status" data-testid="rate-limited" className={warningClass}>
       Rate limit reached{keeping ? ": showing what was loaded before" : ""}.{" "}
       {left > 0 ? `Refreshes in ${formatWait(left)}.` : "Refreshing…"}
     </p>
@@ -46,11 +48,7 @@ function SignInFirst({ message }: { message: string }) {
   const search = useSearchParams().toString();
   const back = `${pathname}${search ? `?${search}` : ""}`;
   return (
-    <div
-      role="status"
-      data-testid="sign-in-required"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
-    >
+    <div role="status" data-testid="sign-in-required" className={SIGN_IN_BOX}>
       <p className="min-w-0 flex-1 basis-72">{message}</p>
       <Link href={`/signin?callbackUrl=${encodeURIComponent(back)}`} className={buttonClass("primary")}>
         Sign in to see it

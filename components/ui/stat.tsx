@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { panelClass } from "./surfaces";
 
 export function Stat({
   label,
@@ -12,9 +13,7 @@ export function Stat({
   className?: string;
 }) {
   return (
-    <div
-      className={`min-w-0 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900 ${className}`}
-    >
+    <div className={`min-w-0 ${panelClass} p-3 ${className}`}>
       <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
       <dd className="mt-1 truncate text-lg font-semibold tabular-nums">{value}</dd>
       {hint && <dd className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{hint}</dd>}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { panelClass } from "./surfaces";
 
 /**
  * Scrolls sideways on a phone instead of squeezing columns; `maxHeight` caps long lists. Relative,
@@ -16,7 +17,7 @@ export function TableFrame({
 }) {
   return (
     <div
-      className={`relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900 ${maxHeight ? "max-h-[28rem] overflow-y-auto" : ""}`}
+      className={`relative overflow-x-auto ${panelClass} ${maxHeight ? "max-h-[28rem] overflow-y-auto" : ""}`}
       role="region"
       aria-label={label}
       tabIndex={0}

@@ -26,9 +26,15 @@ export const pools = pgTable(
     liquidity: uint256(),
     lpTotalSupply: uint256().notNull().default("0"),
     liquidityUsd: usd().notNull().default(0),
-    /** USD per unit of the pool's token (the side that is not a quote token) at its marginal price; null without exactly one quote side. */
+    /**
+     * USD per unit of the pool's token (the side that is not a quote token) at its marginal price; null without
+     * exactly one quote side.
+     */
     priceUsd: usd(),
-    /** Swap volume and swaps in the pool in the 24 h up to the worker's last refresh of its token (token_metrics' window). */
+    /**
+     * Swap volume and swaps in the pool in the 24 h up to the worker's last refresh of its token (token_metrics'
+     * window).
+     */
     volume24hUsd: doublePrecision("volume_24h_usd").notNull().default(0),
     swaps24h: integer("swaps_24h").notNull().default(0),
     createdBlock: blockNumber().notNull(),
@@ -141,7 +147,10 @@ export const liquidityChanges = pgTable(
   ],
 );
 
-/** The profile's known contracts by role (position_manager, locker, launchpad, factory, router) and its quote tokens (quote_token, named by symbol): written by the worker at start. */
+/**
+ * The profile's known contracts by role (position_manager, locker, launchpad, factory, router) and its quote tokens
+ * (quote_token, named by symbol): written by the worker at start.
+ */
 export const chainContracts = pgTable("chain_contracts", {
   address: address().primaryKey(),
   role: text().notNull(),

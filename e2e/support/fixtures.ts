@@ -70,10 +70,10 @@ export async function expectNoHorizontalOverflow(page: Page) {
           return [...document.body.querySelectorAll("*")]
             .filter((e) => e.getBoundingClientRect().right > width && !inFrame(e))
             .slice(0, 5)
-            .map(
-              (e) =>
-                `<${e.tagName.toLowerCase()} class="${e.getAttribute("class") ?? ""}"> right=${Math.round(e.getBoundingClientRect().right)}`,
-            );
+            .map((e) => {
+              const right = Math.round(e.getBoundingClientRect().right);
+              return `<${e.tagName.toLowerCase()} class="${e.getAttribute("class") ?? ""}"> right=${right}`;
+            });
         }, width),
       { message: `the document is wider than the viewport (${width} px)` },
     )

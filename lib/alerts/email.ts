@@ -110,7 +110,8 @@ export function renderAlertEmail(n: AlertNotification, appUrl = dashboardUrl()):
 <table style="border-collapse:collapse">${items
     .map(
       (m) =>
-        `<tr><td ${cell}><a href="${escapeHtml(tokenUrl(m))}">${escapeHtml(m.title)}</a><br><code>${m.address}</code></td>` +
+        `<tr><td ${cell}><a href="${escapeHtml(tokenUrl(m))}">${escapeHtml(m.title)}</a>` +
+        `<br><code>${m.address}</code></td>` +
         `<td ${cell}>${m.details.map(escapeHtml).join("<br>")}</td></tr>`,
     )
     .join("\n")}</table>
@@ -161,7 +162,8 @@ export function resendTransport(opts: {
         ok: false,
         error: refused
           ? `The email service refused this message (${error.message}). Check the alert's email address.`
-          : `The email service did not take the message (${error.statusCode ?? "no response"}: ${error.message}); we retry.`,
+          : `The email service did not take the message (${error.statusCode ?? "no response"}: ${error.message}); ` +
+            "we retry.",
         // The key was already used for different content: a message went out under it.
         permanent: refused || error.name === "invalid_idempotent_request",
       };

@@ -48,18 +48,21 @@ function batchStatement(blocks: Blocks, narrow: Narrowing, launchers: string[]) 
   if (narrow.token) where.push(`e.token_address = ${param(narrow.token)}`);
   if (narrow.smartBuys) where.push("e.type = 'swap' and e.direction = 'buy' and w.classification = 'smart_money'");
   const events = `
-    select e.id::text as id, e.type, e.direction, e.wallet_address as wallet, e.to_address as "to", e.token_address as token,
-           e.amount_usd::float8 as "amountUsd", coalesce(w.classification = 'smart_money', false) as "smartMoney", e.tx_hash as tx_hash,
+    select e.id::text as id, e.type, e.direction, e.wallet_address as wallet, e.to_address as "to",
+           e.token_address as token, e.amount_usd::float8 as "amountUsd",
+           coalesce(w.classification = 'smart_money', false) as "smartMoney", e.tx_hash as tx_hash,
            e.block_number::float8 as block_number, (extract(epoch from e.timestamp) * 1000)::float8 as "timeMs"
       from events e left join wallets w on e.type = 'swap' and w.address = e.wallet_address
      where ${where.join(" and ")}`;
   const launches = launchers.length
     ? `union all
-    select 'launch:' || tk.address, 'launch', null, tk.creator, null, tk.address, 0::float8, false, coalesce(tk.created_tx, ''),
+    select 'launch:' || tk.address, 'launch', null, tk.creator, null, tk.address, 0::float8, false,
+           coalesce(tk.created_tx, ''),
            tk.created_block::float8, (extract(epoch from tk.created_at) * 1000)::float8
       from tokens tk
      where tk.creator = any(${param(launchers)}::text[]) and tk.created_block > ${param(blocks.after)}::bigint
-       and tk.created_block <= ${param(blocks.upTo)}::bigint${narrow.token ? ` and tk.address = ${param(narrow.token)}` : ""}`
+       and tk.created_block <= ${param(blocks.upTo)}::bigint
+       ${narrow.token ? `and tk.address = ${param(narrow.token)}` : ""}`
     : "";
   const text = `
     select b.*, coalesce(t.name, '') as name, coalesce(t.symbol, '') as symbol
@@ -75,7 +78,10 @@ async function readBatch(sql: Sql, blocks: Blocks, narrow: Narrowing, launchers:
   return rows.map(({ timeMs, ...e }) => ({ ...e, timestamp: new Date(timeMs).toISOString() }));
 }
 
-/** An event as a notification tells it: the wallet whose action it is (a transfer's receiver), and a receipt's sender. */
+/**
+ * An event as a notification tells it: the wallet whose action it is (a transfer's receiver), and a receipt's
+ * sender.
+ */
 function alertEvent(e: BatchEvent): AlertEvent {
   const { wallet, action } = walletActionOf(e)!;
   const { id, name, symbol, tx_hash, block_number, timestamp } = e;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { breakerKey, HostBreaker, webhookDomain } from "./host-breaker";
 
 describe("host circuit breaker", () => {
-  it("opens after the threshold of failures in a row, lets one trial through after the cooldown, doubles it on failure", () => {
+  it("opens after threshold failures in a row, lets one trial through after a cooldown, doubles it on failure", () => {
     let now = 0;
     const breaker = new HostBreaker({ threshold: 3, cooldownMs: 1_000, now: () => now });
     breaker.failed("a.example");

@@ -47,7 +47,8 @@ type Head = { block: number | null; ms: number | null };
 export async function previewAlert(db: Db, definition: PreviewDefinition): Promise<AlertPreview> {
   const sql = db.$client;
   const [head] = await sql<Head[]>`
-    select max(indexed_block)::float8 as block, (extract(epoch from max(indexed_block_time)) * 1000)::float8 as ms from sync_state`;
+    select max(indexed_block)::float8 as block, (extract(epoch from max(indexed_block_time)) * 1000)::float8 as ms
+      from sync_state`;
   const to = head?.ms ?? Date.now();
   const from = to - PREVIEW_DAY_MS;
   const preview = {
@@ -83,7 +84,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The first indexed block at or after `ms` (past the head when there is none). */
 async function firstBlockAt(db: Db, ms: number): Promise<number> {
   const [row] = await db.$client<{ number: number | null }[]>`
-    select coalesce((select number from blocks where timestamp >= ${iso(ms)}::timestamptz order by timestamp, number limit 1),
+    select coalesce((select number from blocks where timestamp >= ${iso(ms)}::timestamptz
+                      order by timestamp, number limit 1),
                     (select max(number) + 1 from blocks), 0)::float8 as number`;
   return row.number ?? 0;
 }

@@ -78,7 +78,8 @@ export function isGlobalUnicast(address: string): boolean {
 
 export const TARGET_REFUSALS = {
   credentials:
-    "The webhook URL must not carry a user name or password (they would be shown wherever the alert is). Verify our Webhook-Signature instead, or put a token of your own in the path.",
+    "The webhook URL must not carry a user name or password (they would be shown wherever the alert is). " +
+    "Verify our Webhook-Signature instead, or put a token of your own in the path.",
   plainHttp:
     "The webhook URL must start with https:// (plain http:// is accepted only on the embedded defaults of npm start).",
   noHost: "The webhook URL's host does not resolve.",

@@ -74,9 +74,11 @@ export type WebhookTransport = {
 export const WEBHOOK_ERRORS = {
   invalidUrl: "The webhook URL is not a valid URL. Edit the alert and enter a full http(s) URL.",
   notPublic:
-    "The webhook host does not resolve to public internet addresses only, so nothing was sent. Use a publicly reachable host.",
+    "The webhook host does not resolve to public internet addresses only, so nothing was sent. " +
+    "Use a publicly reachable host.",
   unreachable:
-    "Your webhook host could not be reached (name lookup, connection or TLS failed). Check the URL and that the server is up; we retry.",
+    "Your webhook host could not be reached (name lookup, connection or TLS failed). " +
+    "Check the URL and that the server is up; we retry.",
   status: (status: number) =>
     `Your webhook answered HTTP ${status}; it must answer 2xx. Check the endpoint's logs; we retry.`,
   noAnswer: (timeoutMs: number) =>

@@ -4,7 +4,10 @@ import { clientAddress, clientMeter, isLoopbackRequest } from "./client-address"
 import { parseAddressList } from "./ip";
 import { socketAddress, stampSocketAddresses } from "./socket-address";
 
-/** A request as the app sees it after scripts/serve.ts stamped it: from `socket`, with `headers` as the client (or a proxy) sent them. */
+/**
+ * A request as the app sees it after scripts/serve.ts stamped it: from `socket`, with `headers` as the client
+ * (or a proxy) sent them.
+ */
 function request(socket: string | undefined, headers: Record<string, string> = {}): Headers {
   const req = { socket: { remoteAddress: socket }, headers: { ...headers } } as unknown as IncomingMessage;
   stampSocketAddresses()(req);

@@ -3,6 +3,8 @@ import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { emailSignInMode } from "./methods";
 
+const LINK_TERMS = "The link works once and expires in 24 hours. If you did not ask for it, ignore this email.";
+
 /**
  * Sends the sign-in link through Resend (RESEND_BASE_URL selects another Resend-compatible
  * endpoint, as in tests). Without RESEND_API_KEY the link is logged instead, and only on the
@@ -26,8 +28,8 @@ export async function sendMagicLink({ identifier: to, url }: { identifier: strin
     from: config.EMAIL_FROM,
     to,
     subject: "Your Onchain Intel sign-in link",
-    text: `Sign in to Onchain Intel:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not ask for it, ignore this email.`,
-    html: `<p>Sign in to Onchain Intel:</p><p><a href="${link}">Sign in</a></p><p>The link works once and expires in 24 hours. If you did not ask for it, ignore this email.</p>`,
+    text: `Sign in to Onchain Intel:\n\n${link}\n\n${LINK_TERMS}`,
+    html: `<p>Sign in to Onchain Intel:</p><p><a href="${link}">Sign in</a></p><p>${LINK_TERMS}</p>`,
   });
   if (error) throw new Error(`Resend refused the sign-in email: ${error.message}`);
 }

@@ -14,7 +14,8 @@ const s = names(authSessions);
 const SESSIONS = tableName(authSessions);
 
 /** Inserts session $1 of user $2, lasting $3 seconds, and deletes the user's expired sessions. */
-const OPEN_SESSION = `with expired as (delete from ${SESSIONS} where ${s.userId} = $2 and ${s.expires} <= now()) ${insertSql(
+const DELETE_EXPIRED = `delete from ${SESSIONS} where ${s.userId} = $2 and ${s.expires} <= now()`;
+const OPEN_SESSION = `with expired as (${DELETE_EXPIRED}) ${insertSql(
   authSessions,
   { sessionToken: "$1", userId: "$2", expires: "now() + make_interval(secs => $3)" },
   "",

@@ -20,9 +20,11 @@ export class SignInThrottled extends Error {
 const r = names(signInRequests);
 /** The requests of address hash $1 or client hash $2 within (or before) the last $3 minutes. */
 const ofEither = (inWindow: boolean) =>
-  `from ${tableName(signInRequests)} where (${r.addressHash} = $1 or ${r.clientHash} = $2) and ${r.requestedAt} ${inWindow ? ">" : "<="} now() - make_interval(mins => $3)`;
+  `from ${tableName(signInRequests)} where (${r.addressHash} = $1 or ${r.clientHash} = $2)
+     and ${r.requestedAt} ${inWindow ? ">" : "<="} now() - make_interval(mins => $3)`;
 /** How many requests in the window are of the address and of the client. */
-const COUNT_RECENT = `select count(*) filter (where ${r.addressHash} = $1)::int as "byAddress", count(*) filter (where ${r.clientHash} = $2)::int as "byClient" ${ofEither(true)}`;
+const COUNT_RECENT = `select count(*) filter (where ${r.addressHash} = $1)::int as "byAddress",
+                            count(*) filter (where ${r.clientHash} = $2)::int as "byClient" ${ofEither(true)}`;
 /** Forgets their requests older than the window. */
 const FORGET_OLD = `delete ${ofEither(false)}`;
 

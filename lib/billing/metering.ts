@@ -5,8 +5,9 @@ import { billingMeterReports } from "@/db/schema";
 /**
  * API Tier usage as Stripe meter events (billing_meter_reports). The requests of an account's
  * keys and of its dashboard (metered as one more key: db/functions/metering.sql) are counted per
- * UTC day in usage_daily; what has been reported is the highest `through` of the day's rows. These functions run with the account's row locked (see lockAccount), so
- * two writers never report the same requests twice.
+ * UTC day in usage_daily; what has been reported is the highest `through` of the day's rows.
+ * These functions run with the account's row locked (see lockAccount), so two writers never
+ * report the same requests twice.
  */
 
 /** Stripe accepts meter events up to 35 days old; a past day is stamped on its last second. */
@@ -21,7 +22,8 @@ const utcDay = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zon
 const dailyRequests = (accountId: string) => sql`
   select u.day, sum(u.requests)::int as requests
     from usage_daily u
-   where u.key_id in (select k.id from api_keys k where k.account_id = ${accountId}) or u.key_id = ${`dashboard:${accountId}`}
+   where u.key_id in (select k.id from api_keys k where k.account_id = ${accountId})
+      or u.key_id = ${`dashboard:${accountId}`}
    group by u.day`;
 
 /**
@@ -88,7 +90,8 @@ export async function enqueueUnreportedUsage(tx: Db, accountId: string, now: Dat
             through: sql`u.requests`,
             value: sql`u.requests - coalesce(r.through, 0)`,
             // A past day's requests are stamped on its last second, so they fall in its billing period.
-            eventTime: sql`least(${now.toISOString()}::timestamptz, ((u.day + 1)::timestamp at time zone 'UTC') - interval '1 second')`,
+            eventTime: sql`least(${now.toISOString()}::timestamptz,
+                                 ((u.day + 1)::timestamp at time zone 'UTC') - interval '1 second')`,
             createdAt: sql`now()`,
             reportedAt: sql`null`,
             lastError: sql`null`,
@@ -96,9 +99,11 @@ export async function enqueueUnreportedUsage(tx: Db, accountId: string, now: Dat
         )
         .from(sql`(${dailyRequests(accountId)}) u
           join (select greatest(max(day), ${utcDay(now)} - ${STRIPE_MAX_EVENT_AGE_DAYS}::int) as day
-                  from billing_meter_reports where account_id = ${accountId} and kind = 'baseline') since on u.day >= since.day
+                  from billing_meter_reports where account_id = ${accountId} and kind = 'baseline') since
+            on u.day >= since.day
           left join lateral (
-            select max(through) as through from billing_meter_reports r where r.account_id = ${accountId} and r.day = u.day
+            select max(through) as through from billing_meter_reports r
+             where r.account_id = ${accountId} and r.day = u.day
           ) r on true`)
         .where(sql`u.requests > coalesce(r.through, 0)`),
     )
@@ -122,7 +127,8 @@ export async function monthlyUsage(db: Db, accountId: string, now: Date): Promis
   const [row] = await db.execute<{ month: string; requests: number; reported: number; pending: number }>(sql`
     with month as (select date_trunc('month', ${utcDay(now)})::date as day)
     select (select day from month)::text as month,
-           coalesce((select sum(u.requests) from (${dailyRequests(accountId)}) u where u.day >= (select day from month)), 0)::int as requests,
+           coalesce((select sum(u.requests) from (${dailyRequests(accountId)}) u
+                      where u.day >= (select day from month)), 0)::int as requests,
            coalesce(sum(r.value) filter (where r.reported_at is not null), 0)::int as reported,
            coalesce(sum(r.value) filter (where r.reported_at is null), 0)::int as pending
       from billing_meter_reports r

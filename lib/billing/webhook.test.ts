@@ -106,7 +106,10 @@ describe("subscription lifecycle", () => {
     });
     // Creation order made explicit, so "the oldest stay active" does not rest on clock resolution.
     await t.db.execute(
-      sql`update alerts set created_at = ${t.now().toISOString()}::timestamptz + (substring(name from '[0-9]+$')::int || ' minutes')::interval where account_id = ${account.id} and name like 'email %'`,
+      sql`update alerts
+             set created_at = ${t.now().toISOString()}::timestamptz
+                              + (substring(name from '[0-9]+$')::int || ' minutes')::interval
+           where account_id = ${account.id} and name like 'email %'`,
     );
 
     await t.deliver(...t.fake.cancelAtPeriodEnd(subscriptionId));

@@ -5,7 +5,7 @@ import { toApiError } from "@/lib/api/errors";
 import { changePlan } from "@/lib/billing/plan-change";
 import { Forbidden } from "@/lib/domain/errors";
 import { createTestDatabase } from "@/tests/setup/database";
-import { createKey, ensureAccount, revokeKey, rotateKey, setPlan } from "./store";
+import { createKey, ensureAccount, revokeKey, rotateKey } from "./store";
 
 let drop: () => Promise<void>;
 let sql: Sql;
@@ -42,7 +42,7 @@ describe("keys per account", () => {
     await revokeKey(db, rotated!.id, account);
     await createKey(db, account);
 
-    await setPlan(db, account, "pro");
+    await changePlan(db, account, "pro", new Date());
     for (let i = 0; i < 8; i++) await createKey(db, account);
     await expect(createKey(db, account)).rejects.toThrow(
       new Forbidden("The Pro plan allows 10 live API keys; revoke one first."),
@@ -54,7 +54,8 @@ describe("keys per account", () => {
   it("keep their alerts across a rotation: the new key owns them, so they keep firing", async () => {
     const account = await ensureAccount(db, null, "free");
     const old = await createKey(db, account, "bot");
-    await sql`insert into alerts (id, key_id, account_id, name, conditions) values ('alrt_rotated', ${old.id}, ${account}, 'a', '{"max_risk_score":50}')`;
+    await sql`insert into alerts (id, key_id, account_id, name, conditions)
+              values ('alrt_rotated', ${old.id}, ${account}, 'a', '{"max_risk_score":50}')`;
     const rotated = await rotateKey(db, old.id, account);
     const [alert] = await sql<{ key_id: string }[]>`select key_id from alerts where id = 'alrt_rotated'`;
     expect(alert.key_id).toBe(rotated!.id);
@@ -71,7 +72,7 @@ describe("keys per account", () => {
     expect(live).toBe(2);
   });
 
-  it("beyond a downgraded plan's cap are disabled, newest first, never deleted, and come back on an upgrade or a revocation", async () => {
+  it("over a downgraded plan's cap are disabled newest first, not deleted; back on upgrade or revocation", async () => {
     const account = await ensureAccount(db, null, "pro");
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await createKey(db, account, `k${i}`));
@@ -104,7 +105,8 @@ describe("keys per account", () => {
     // Ten keys made "today" whichever side of midnight the test runs: created a day ahead, they
     // count on today's and tomorrow's tally alike. One is live.
     await sql`insert into api_keys (id, account_id, name, prefix, hash, created_at, revoked_at)
-      select 'key_day_' || i || ${account}, ${account}, 'k', 'ocd_live_x', 'hash_day_' || i || ${account}, now() + interval '1 day',
+      select 'key_day_' || i || ${account}, ${account}, 'k', 'ocd_live_x', 'hash_day_' || i || ${account},
+             now() + interval '1 day',
              case when i > 1 then now() end
         from generate_series(1, 10) i`;
     const message = "The Free plan allows 10 new API keys a day, rotations included; try again after 00:00 UTC.";

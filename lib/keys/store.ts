@@ -46,7 +46,8 @@ export async function createKey(db: Db, accountId: string, name = "default"): Pr
     }
     if (today >= plan.keysPerDay) {
       throw new Forbidden(
-        `The ${plan.label} plan allows ${plan.keysPerDay} new API keys a day, rotations included; try again after 00:00 UTC.`,
+        `The ${plan.label} plan allows ${plan.keysPerDay} new API keys a day, rotations included; ` +
+          "try again after 00:00 UTC.",
       );
     }
     const secret = generateKeySecret();
@@ -158,11 +159,6 @@ export async function rotateKey(db: Db, keyId: string, accountId: string): Promi
     await t.update(alerts).set({ keyId: created.id }).where(eq(alerts.keyId, keyId));
     return created;
   });
-}
-
-export async function setPlan(db: Db, accountId: string, plan: Plan): Promise<boolean> {
-  const rows = await db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
-  return rows.length > 0;
 }
 
 export async function accountOfKey(db: Db, keyId: string): Promise<string | null> {

@@ -107,7 +107,10 @@ export function consistencyScore(positions: WalletPosition[], now: number): numb
   return toScore(positive * (1 - penalty));
 }
 
-/** 100 = no capital lost and no rugged tokens; falls with losses per capital and the rug ratio. Null without positions. */
+/**
+ * 100 = no capital lost and no rugged tokens; falls with losses per capital and the rug ratio. Null without
+ * positions.
+ */
 export function riskDrawdownScore(positions: WalletPosition[]): number | null {
   if (positions.length === 0) return null;
   const deployed = sum(positions.map((p) => p.boughtUsd));

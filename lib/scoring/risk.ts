@@ -85,7 +85,10 @@ export function tokenConfidence(dimensions: RiskDimensions): Confidence {
 export type RiskFindings = {
   flags: RiskFlag[];
   ageSeconds: number;
-  /** Dimensions as the severe floor judges them, where that differs from the published ones (liquidity without unlocked_lp_share). */
+  /**
+   * Dimensions as the severe floor judges them, where that differs from the published ones (liquidity without
+   * unlocked_lp_share).
+   */
   realized?: Partial<RiskDimensions>;
 };
 
@@ -94,7 +97,10 @@ const SEVERE_REASON = {
   liquidity_stability_score: "severe_liquidity_instability",
 } as const satisfies Record<keyof typeof SEVERE_DIMENSION.from, TokenAdjustmentReason>;
 
-/** The floors the findings set: each raised flag's, each raised combination's, each severe dimension's, a new token's. */
+/**
+ * The floors the findings set: each raised flag's, each raised combination's, each severe dimension's, a new
+ * token's.
+ */
 function riskFloors(
   dimensions: RiskDimensions,
   { flags, ageSeconds, realized }: RiskFindings,
@@ -115,7 +121,10 @@ function riskFloors(
   ];
 }
 
-/** Whether the pool's providers can take its liquidity out (SEVERE_DIMENSION.lockedLpShare); unknown locks count as open. */
+/**
+ * Whether the pool's providers can take its liquidity out (SEVERE_DIMENSION.lockedLpShare); unknown locks count as
+ * open.
+ */
 const providersCanPull = (lpLockedShare: number | null) =>
   lpLockedShare === null || lpLockedShare < SEVERE_DIMENSION.lockedLpShare;
 

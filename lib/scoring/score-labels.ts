@@ -51,6 +51,10 @@ export const MISSING_REASON_TEXT: Record<MissingReason, string> = {
   no_positions: "no positions",
 };
 
+const SEVERE_HOLDERS = SEVERE_DIMENSION.from.holder_concentration_score;
+const SEVERE_LIQUIDITY = SEVERE_DIMENSION.from.liquidity_stability_score;
+const INSIDER_SOLD = formatShare(INSIDER_DUMP.minSoldShare);
+
 export const ADJUSTMENT_REASON_TEXT: Record<TokenAdjustmentReason | WalletAdjustmentReason, string> = {
   wash_trading: "the wash trading flag is raised",
   liquidity_pulled: "the liquidity pulled flag is raised: a pulled token is always critical",
@@ -58,13 +62,13 @@ export const ADJUSTMENT_REASON_TEXT: Record<TokenAdjustmentReason | WalletAdjust
   sybil_cluster: "the sybil cluster flag is raised",
   smart_money_exiting: "the smart money exiting flag is raised",
   concentrated_wash_trading: "wash trading in a token a few own: the pump before their dump",
-  severe_holder_concentration: `holder concentration is ${SEVERE_DIMENSION.from.holder_concentration_score} or more: a few owners can dump the supply`,
-  severe_liquidity_instability: `liquidity instability is ${SEVERE_DIMENSION.from.liquidity_stability_score} or more: the pool can disappear`,
+  severe_holder_concentration: `holder concentration is ${SEVERE_HOLDERS} or more: a few owners can dump the supply`,
+  severe_liquidity_instability: `liquidity instability is ${SEVERE_LIQUIDITY} or more: the pool can disappear`,
   new_token: `launched less than ${NEW_TOKEN.maxAgeHours} hours ago, when most rug pulls happen`,
   no_record: "nothing to judge yet (no position held or closed): neutral, not the worst record",
   low_confidence: "too little record to tell skill from luck (low confidence)",
   pulled_own_launch_liquidity: "it pulled the liquidity of a token it launched",
-  insider_dump: `it sold ${formatShare(INSIDER_DUMP.minSoldShare)} or more of a launch whose creator it is or is linked to`,
+  insider_dump: `it sold ${INSIDER_SOLD} or more of a launch whose creator it is or is linked to`,
 };
 
 const R = CLASSIFICATION_RULE;
@@ -89,5 +93,6 @@ export const CLASSIFICATION_TEXT: Record<Classification, string> = {
 /** "At least 85: the liquidity pulled flag is raised…" */
 export function adjustmentText(a: Adjustment<string>): string {
   const bound = "min_score" in a ? `At least ${a.min_score}` : `At most ${a.max_score}`;
-  return `${bound}: ${ADJUSTMENT_REASON_TEXT[a.reason as TokenAdjustmentReason | WalletAdjustmentReason] ?? a.reason.replaceAll("_", " ")}`;
+  const reason = ADJUSTMENT_REASON_TEXT[a.reason as TokenAdjustmentReason | WalletAdjustmentReason];
+  return `${bound}: ${reason ?? a.reason.replaceAll("_", " ")}`;
 }

@@ -77,21 +77,26 @@ const FLAG_CLAUSES: Record<RiskFlag, (m: Record<string, number>, t: Record<strin
       ? `one provider removed ${formatShare(m.provider_removed_share)} of the pool`
       : m.fast_drawdown === undefined
         ? null
-        : `liquidity fell ${formatShare(m.fast_drawdown)} within a day as its own provider sold into the pool, and has not recovered`,
+        : `liquidity fell ${formatShare(m.fast_drawdown)} within a day as its own provider sold into the pool, ` +
+          "and has not recovered",
   concentrated_ownership: (m, t) =>
     m.top10_share === undefined || m.top1_share === undefined
       ? null
       : m.top1_share >= (t.top1_share ?? Infinity)
-        ? `the largest owner holds ${formatShare(m.top1_share)} of supply, the ten largest ${formatShare(m.top10_share)}`
-        : `the ten largest owners hold ${formatShare(m.top10_share)} of supply, the largest ${formatShare(m.top1_share)}`,
+        ? `the largest owner holds ${formatShare(m.top1_share)} of supply, ` +
+          `the ten largest ${formatShare(m.top10_share)}`
+        : `the ten largest owners hold ${formatShare(m.top10_share)} of supply, ` +
+          `the largest ${formatShare(m.top1_share)}`,
   sybil_cluster: (m) =>
     m.wallets === undefined || m.supply_share === undefined
       ? null
-      : `${plural(m.wallets, "wallet")} of one funder bought together, accounting for ${formatShare(m.supply_share)} of supply`,
+      : `${plural(m.wallets, "wallet")} of one funder bought together, ` +
+        `accounting for ${formatShare(m.supply_share)} of supply`,
   smart_money_exiting: (m) =>
     m.exiting_wallets === undefined || m.smart_money_wallets === undefined
       ? null
-      : `${formatCount(m.exiting_wallets)} of ${plural(m.smart_money_wallets, "smart-money wallet")} sold at least half their position recently` +
+      : `${formatCount(m.exiting_wallets)} of ${plural(m.smart_money_wallets, "smart-money wallet")} ` +
+        "sold at least half their position recently" +
         (m.net_flow_usd < 0 ? `, a net outflow of ${formatUsd(-m.net_flow_usd)}` : ""),
 };
 
@@ -117,7 +122,8 @@ function trading(i: SummaryInput): string {
   // Market cap is 0 only without a price: no pool holds the minimum liquidity (docs/methodology.md).
   const cap =
     i.marketCapUsd > 0 ? `a market cap of ${formatUsd(i.marketCapUsd)}` : "no price, as no pool holds enough liquidity";
-  return `It has ${plural(i.holderCount, "holder")}${growth}, ${formatUsd(i.liquidityUsd)} of liquidity and ${cap}, with ${volume}.`;
+  const holders = `${plural(i.holderCount, "holder")}${growth}`;
+  return `It has ${holders}, ${formatUsd(i.liquidityUsd)} of liquidity and ${cap}, with ${volume}.`;
 }
 
 /**
@@ -128,7 +134,8 @@ function raisedBy(i: SummaryInput): string {
   const floors = i.adjustments.flatMap((a) => ("min_score" in a && moved(a, i.weightedScore) ? [a] : []));
   const floor = floors.sort((a, b) => b.min_score - a.min_score)[0];
   if (!floor || i.flagEvidence.some((e) => e.flag === floor.reason)) return "";
-  return ` (its breakdown weighs ${Math.round(i.weightedScore)}, raised because ${ADJUSTMENT_REASON_TEXT[floor.reason]})`;
+  const because = ADJUSTMENT_REASON_TEXT[floor.reason];
+  return ` (its breakdown weighs ${Math.round(i.weightedScore)}, raised because ${because})`;
 }
 
 function risk(i: SummaryInput): string {
@@ -142,7 +149,8 @@ function risk(i: SummaryInput): string {
   );
   const top = known.sort((a, b) => b[1] - a[1])[0];
   return top
-    ? `${head} and no risk flag; its riskiest dimension is ${RISK_DIMENSION_LABELS[top[0]].toLowerCase()} at ${Math.round(top[1])}.`
+    ? `${head} and no risk flag; ` +
+        `its riskiest dimension is ${RISK_DIMENSION_LABELS[top[0]].toLowerCase()} at ${Math.round(top[1])}.`
     : `${head} and no risk flag.`;
 }
 

@@ -29,7 +29,8 @@ try {
     void server.exited.then(() => {
       if (stopping) return;
       process.stderr.write(
-        `The embedded PostgreSQL stopped unexpectedly. Its last log lines:\n${server.recentLog().split("\n").slice(-20).join("\n")}\n`,
+        `The embedded PostgreSQL stopped unexpectedly. Its last log lines:\n` +
+          `${server.recentLog().split("\n").slice(-20).join("\n")}\n`,
       );
       process.exit(1);
     });

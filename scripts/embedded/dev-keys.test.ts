@@ -63,7 +63,8 @@ describe("the embedded start's dev keys", () => {
     const live = async (email: string) =>
       (
         await sql<{ live: number }[]>`
-          select count(*)::int as live from api_keys k join accounts a on a.id = k.account_id where a.email = ${email} and k.revoked_at is null`
+          select count(*)::int as live from api_keys k join accounts a on a.id = k.account_id
+           where a.email = ${email} and k.revoked_at is null`
       )[0].live;
     // The rotated key is the one its owner made; none is minted beside it.
     expect([

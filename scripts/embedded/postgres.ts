@@ -13,7 +13,10 @@ export type PostgresOptions = {
 
 export type RunningPostgres = {
   url: string;
-  /** Where the data lives: the data directory asked for, or its place where the OS user postgres reaches (postgres-reach.ts). */
+  /**
+   * Where the data lives: the data directory asked for, or its place where the OS user postgres reaches
+   * (postgres-reach.ts).
+   */
   dataDir: string;
   /** Why the data lives elsewhere than asked, in words; null when it does not. */
   movedBecause: string | null;

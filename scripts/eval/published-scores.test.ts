@@ -2,9 +2,10 @@
  * Scores a person can check, over a whole simulated history (simulator, indexer, worker, the
  * API's read models): every published score is its breakdown under the documented weights plus
  * its adjustments, redone here by hand from the response alone; a dimension without data is named
- * with a reason, weighs 0 and carries its documented no-evidence value; planted ruggers, dumping insiders and smart money score as they behaved;
- * a summary states the figures served beside it; a token that still trades has a market cap; flag
- * evidence says which condition raised it, in words.
+ * with a reason, weighs 0 and carries its documented no-evidence value; planted ruggers, dumping
+ * insiders and smart money score as they behaved; a summary states the figures served beside it;
+ * a token that still trades has a market cap; flag evidence says which condition raised it, in
+ * words.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { GroundTruth } from "@/devchain/simulator/ground-truth";

@@ -1,4 +1,6 @@
 import { printTable } from "@/bench/lib/table";
+import { PLANTED_FLAGS } from "@/devchain/stories";
+import type { RiskFlag } from "@/lib/domain/vocab";
 import { RISK_LEVELS } from "@/lib/scoring";
 import { type Counts, combine, type Rates, rates, type SeedResult } from "./metrics";
 import { SNAPSHOTS } from "./run-seed";
@@ -18,19 +20,9 @@ const TARGET = {
 
 const fmt = (v: number | null) => (v === null ? "n/a" : v.toFixed(2));
 
-/** Flags with a ground truth: the planted labels' (ground-truth.ts RAISES) and concentrated_ownership
- * from the true owners (ownership.ts); others have no truth to be measured against. */
-const PLANTED_FLAGS = new Set([
-  "liquidity_pulled",
-  "wash_trading",
-  "sybil_cluster",
-  "smart_money_exiting",
-  "concentrated_ownership",
-]);
-
 function flagTarget(flag: string, r: Rates): string {
   const minPrecision = flag === "liquidity_pulled" ? TARGET.liquidityPulledPrecision : TARGET.precision;
-  if (!PLANTED_FLAGS.has(flag)) return `not planted (raised on ${r.tp + r.fp} tokens)`;
+  if (!PLANTED_FLAGS.has(flag as RiskFlag)) return `not planted (raised on ${r.tp + r.fp} tokens)`;
   if (r.tp + r.fn === 0) return "no planted case";
   return (r.precision ?? 0) >= minPrecision && (r.recall ?? 0) >= TARGET.recall ? "met" : "MISSED";
 }
@@ -160,7 +152,8 @@ export function printReport(s: ReturnType<typeof summarize>) {
     })),
   );
   console.log(
-    `\nRugged tokens by risk_level (every launched token read at ${SNAPSHOTS.length} moments through the history, every ${SNAPSHOTS[0] * 100}%; rugged = pulled by the end)`,
+    `\nRugged tokens by risk_level (every launched token read at ${SNAPSHOTS.length} moments through the history, ` +
+      `every ${SNAPSHOTS[0] * 100}%; rugged = pulled by the end)`,
   );
   printTable(
     Object.entries(s.rug_share_by_band).map(([band, b]) => ({
@@ -173,7 +166,8 @@ export function printReport(s: ReturnType<typeof summarize>) {
   );
   console.log(`rug share rises with each band, seeds pooled: ${yes(s.rug_share_rises)}`);
   console.log(
-    `\nPer seed: rug share by band must rise strictly, no band may hold more than ${TARGET.maxBandShare * 100}% of the readings, ` +
+    `\nPer seed: rug share by band must rise strictly, ` +
+      `no band may hold more than ${TARGET.maxBandShare * 100}% of the readings, ` +
       `planted ruggers must score below all but ${TARGET.ruggerLowerShare * 100}% of the wallets (bottom decile), ` +
       `planted smart money above all but ${TARGET.smartMoneyHigherShare * 100}% (top quartile)`,
   );
@@ -191,11 +185,13 @@ export function printReport(s: ReturnType<typeof summarize>) {
   );
   const hits = s.hard_negatives.raised;
   console.log(
-    `hard negatives: ${s.hard_negatives.tokens} tokens, ${hits.length ? `RAISED ${hits.map((h) => `${h.token}:${h.flag}`).join(", ")}` : "none raised its tempting flag"}`,
+    `hard negatives: ${s.hard_negatives.tokens} tokens, ` +
+      (hits.length ? `RAISED ${hits.map((h) => `${h.token}:${h.flag}`).join(", ")}` : "none raised its tempting flag"),
   );
   const roles = s.role_wallets_misclassified;
   console.log(
-    `role wallets (market maker, funder, CEX, ...) called wash trader/sniper/insider: ${roles.length ? roles.map((r) => `${r.planted}→${r.class}`).join(", ") : "none"}`,
+    "role wallets (market maker, funder, CEX, ...) called wash trader/sniper/insider: " +
+      (roles.length ? roles.map((r) => `${r.planted}→${r.class}`).join(", ") : "none"),
   );
   console.log(`all targets met: ${yes(s.targets_met)}`);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setPlan } from "@/lib/keys/store";
+import { changePlan } from "@/lib/billing/plan-change";
 import { startWebhookReceiver } from "@/worker/alerts/test/fake-servers";
 import { type ApiResponse, expectError } from "./helpers";
 import { type OwnServer, ownServer, signedIn } from "./own-server";
@@ -29,7 +29,7 @@ const write = (method: string, body?: unknown) => ({
 /** A signed-in Pro account with one alert delivered by webhook to `url` (or by email). */
 async function proWithAlert(url: string | null) {
   const session = await signedIn(server);
-  await setPlan(server.db, session.accountId, "pro");
+  await changePlan(server.db, session.accountId, "pro", new Date());
   const alert = {
     name: "hook",
     conditions: { min_liquidity_usd: 1000 },
@@ -65,7 +65,8 @@ describe("a webhook alert's test event", () => {
       expect(refused.body).toEqual({
         delivered: false,
         message:
-          "The test event was not delivered. Your webhook answered HTTP 500; it must answer 2xx. Check the endpoint's logs.",
+          "The test event was not delivered. Your webhook answered HTTP 500; it must answer 2xx. " +
+          "Check the endpoint's logs.",
       });
       // Another account's alert is not found; nothing is sent.
       expectError(
@@ -92,9 +93,12 @@ describe("the alerts page", () => {
   it("shows the account its failing webhook targets, and why", async () => {
     const { browser, alert } = await proWithAlert("https://hooks.tarpit.example.com:8443/in");
     // Saved before credentials in URLs were refused: delivered with them, never shown.
-    await server.sql`update alerts set webhook_url = 'https://user:pw@hooks.tarpit.example.com:8443/in' where id = ${alert.id}`;
-    await server.sql`insert into notifications (alert_id, channel, recipient, idempotency_key, payload, attempts, last_error)
-      values (${alert.id}, 'webhook', 'https://user:pw@hooks.tarpit.example.com:8443/in', ${`ntf_${alert.id}`}, '{}', 3, 'Your webhook did not answer within 10 s.')`;
+    await server.sql`update alerts set webhook_url = 'https://user:pw@hooks.tarpit.example.com:8443/in'
+      where id = ${alert.id}`;
+    await server.sql`insert into notifications
+      (alert_id, channel, recipient, idempotency_key, payload, attempts, last_error)
+      values (${alert.id}, 'webhook', 'https://user:pw@hooks.tarpit.example.com:8443/in', ${`ntf_${alert.id}`}, '{}', 3,
+        'Your webhook did not answer within 10 s.')`;
     const page = await browser.fetch("/alerts").then((r) => r.text());
     expect(page).toContain("Failing webhook targets");
     expect(page).toContain("example.com");

@@ -26,7 +26,8 @@ const ROUTES = [
 const seedWindow = async (meter: string, ago: number, count: number) =>
   testDb().execute(sql`
     insert into rate_limit_windows (key_id, second, total, counts)
-    select ${meter}, s, ${count}, (select array_agg(case when i = s % 61 then ${count} else 0 end order by i) from generate_series(0, 60) i)
+    select ${meter}, s, ${count},
+           (select array_agg(case when i = s % 61 then ${count} else 0 end order by i) from generate_series(0, 60) i)
       from (select floor(extract(epoch from clock_timestamp()))::bigint - ${ago} as s) now`);
 // A meter's usage today and tomorrow, so a test that runs across midnight sees the same.
 const seedDay = async (meter: string, requests: number) =>
@@ -164,7 +165,7 @@ describe("rate limits", () => {
     expect(usage).toEqual({ requests: 10, rejected: 4 });
   });
 
-  it("count a Free account's keys together: a rotated, replaced or second key starts no fresh window, even when they race", async () => {
+  it("share a Free account's window: a rotated, replaced or second key starts no new one, racing too", async () => {
     const first = await newKey("free");
     const get = (key: string) => api("/v1/tokens?limit=1", { key });
     const statuses = async (key: string, n: number) =>
@@ -205,7 +206,8 @@ describe("rate limits", () => {
     expect((await get(other.key)).headers.get("x-ratelimit-limit")).toBe("1000");
     // The account's meter counts every request of its keys (for a plan change within the day).
     const [account] = await testDb().execute<{ requests: number; rejected: number }>(
-      sql`select sum(requests)::int as requests, sum(rejected)::int as rejected from usage_daily where key_id = ${k.accountId}`,
+      sql`select sum(requests)::int as requests, sum(rejected)::int as rejected
+            from usage_daily where key_id = ${k.accountId}`,
     );
     expect(account).toEqual({ requests: 4, rejected: 1 });
   });

@@ -36,7 +36,7 @@ const meters = async (server: OwnServer) =>
   ).map((r) => ({ ...r }));
 
 describe("a client talking to the server directly", () => {
-  it("cannot choose its meter: whatever X-Forwarded-For it writes, its connection's address is counted, once", async () => {
+  it("cannot choose its meter: whatever X-Forwarded-For it sends, its connection's address counts, once", async () => {
     const forged = [
       null,
       "203.0.113.1",

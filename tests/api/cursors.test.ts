@@ -118,7 +118,7 @@ describe("GET /v1/tokens?cursor=", () => {
 describe("GET /v1/tokens/{address}/holders?cursor=", () => {
   type Holder = { address: string; quantity: number };
 
-  it("lists each holder once while holders arrive, and a newcomer ahead of the walk too; page= repeats one", async () => {
+  it("lists each holder once while holders arrive, a newcomer ahead of the walk too; page= repeats one", async () => {
     const [{ token }] = await server.sql<{ token: string }[]>`
       select token_address as token from balances where amount > 0 group by 1 order by count(*) desc, 1 limit 1`;
     const first = `/v1/tokens/${token}/holders?limit=3`;
@@ -156,16 +156,18 @@ describe("GET /v1/tokens/{address}/holders?cursor=", () => {
 describe("GET /v1/wallets/{address}/positions?cursor=", () => {
   type Position = { token_address: string; status: string; value_usd: number };
 
-  it("lists each position once, in the order its walk started in, while a token's price moves between pages", async () => {
+  it("lists each position once, in its walk's starting order, while a token's price moves between pages", async () => {
     const [{ wallet }] = await server.sql<{ wallet: string }[]>`
-      select wallet from wallet_positions group by wallet order by count(*) filter (where quantity > 0) desc, count(*) desc, wallet limit 1`;
+      select wallet from wallet_positions group by wallet
+       order by count(*) filter (where quantity > 0) desc, count(*) desc, wallet limit 1`;
     const first = `/v1/wallets/${wallet}/positions?limit=2`;
     const before = (await get<Position>(`/v1/wallets/${wallet}/positions?limit=200`)).body.data;
     const open = before.filter((p) => p.status === "open" && p.value_usd > 0);
     expect(open.length).toBeGreaterThan(2);
     // The least valuable open position's token jumps in price: by value it now ranks first, among those already listed.
     const move = async () => {
-      await server.sql`update token_metrics set price_usd = price_usd * 1e9 where address = ${open.at(-1)!.token_address}`;
+      await server.sql`update token_metrics set price_usd = price_usd * 1e9
+                        where address = ${open.at(-1)!.token_address}`;
       await nextVersion();
     };
     const { keys, pages } = await walk<Position>(first, (p) => p.token_address, move);
@@ -221,7 +223,8 @@ describe("GET /v1/wallets/{address}/events?cursor=", () => {
       block = block || (await server.sql<{ b: number }[]>`select max(block_number)::int + 1 as b from events`)[0].b;
       block++;
       for (let i = 0; i < 2; i++) {
-        await server.sql`insert into events (id, type, wallet_address, token_address, block_number, log_index, tx_hash, timestamp)
+        await server.sql`insert into events
+          (id, type, wallet_address, token_address, block_number, log_index, tx_hash, timestamp)
           select ${block * 100_000 + i}, type, wallet_address, token_address, ${block}, ${i}, tx_hash, now() from events
            where wallet_address = ${wallet} order by id desc limit 1`;
       }

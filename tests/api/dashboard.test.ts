@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changePlan } from "@/lib/billing/plan-change";
 import type { Plan } from "@/lib/domain/vocab";
-import { createKey, ensureAccount, setPlan } from "@/lib/keys/store";
+import { createKey, ensureAccount } from "@/lib/keys/store";
 import { OVERVIEW_URLS, STREAM_PAGE_SIZE } from "@/lib/queries/shared-views";
 import { type ApiResponse, expectError } from "./helpers";
 import { type OwnServer, ownServer, signedIn } from "./own-server";
@@ -101,7 +101,7 @@ describe("the dashboard's market routes", () => {
     res.headers.get("x-ratelimit-remaining"),
   ];
 
-  it("refuse a visitor without an account the views that are not shared (filters, deep pages): sign in first, nothing counted", async () => {
+  it("refuse a visitor without an account unshared views (filters, deep pages): sign in; nothing counted", async () => {
     const anonymous = visitor();
     for (const path of ["/api/tokens?limit=1&page=2", "/api/events?limit=1&type=swap&page=2"]) {
       const refused = await anonymous.fetch(path);
@@ -125,19 +125,20 @@ describe("the dashboard's market routes", () => {
     const [usage] = await server.sql`select requests, rejected from usage_daily where key_id = ${accountId}`;
     expect(usage).toEqual({ requests: 10, rejected: 1 });
     // A Pro account has the Pro plan's limits, which its keys' requests count against too.
-    await setPlan(server.db, accountId, "pro");
+    await changePlan(server.db, accountId, "pro", new Date());
     expect((await browser.fetch("/api/tokens?limit=1&page=2").then(asResponse)).status).toBe(200);
     const key = await createKey(server.db, accountId, "shares the account's limits");
     expect(remaining(await v1("/v1/tokens?limit=1", key.key)).slice(0, 2)).toEqual([200, "60"]);
-    const counted =
-      await server.sql`select key_id, requests from usage_daily where key_id in (${accountId}, ${key.id}) order by requests`;
+    const counted = await server.sql`select key_id, requests from usage_daily where key_id in (${accountId}, ${key.id})
+                        order by requests`;
     expect(counted).toEqual([
       { key_id: key.id, requests: 1 },
       { key_id: accountId, requests: 12 },
     ]);
     // Nothing was counted against the address the signed-in requests came from.
     expect(
-      await server.sql`select key_id from usage_daily where key_id like 'client:%' and key_id not like 'client:203.0.113.%'`,
+      await server.sql`select key_id from usage_daily
+                        where key_id like 'client:%' and key_id not like 'client:203.0.113.%'`,
     ).toEqual([]);
   });
 
@@ -192,7 +193,7 @@ describe("the dashboard's account routes", () => {
     );
   });
 
-  it("take a request from the account's limits for each write that makes something; revoking and deleting stay free", async () => {
+  it("take a request from the account's limits per write that creates; revoking and deleting stay free", async () => {
     const { browser } = await signedIn(server);
     const conditions = { min_liquidity_usd: 1000 };
     const made = await browser
@@ -227,12 +228,13 @@ describe("the dashboard's account routes", () => {
 
   it("show on the keys page which keys a downgrade disabled, and why", async () => {
     const { browser, accountId } = await signedIn(server);
-    await setPlan(server.db, accountId, "pro");
+    await changePlan(server.db, accountId, "pro", new Date());
     for (const name of ["oldest", "older", "newest"]) await createKey(server.db, accountId, name);
     await changePlan(server.db, accountId, "free", new Date());
     const page = (await (await browser.fetch("/keys")).text()).replaceAll("<!-- -->", "");
     expect(page).toContain(
-      "Your Free plan allows 2 live keys, so your 1 newest key is disabled: the API refuses it (403), but nothing is deleted.",
+      "Your Free plan allows 2 live keys, so your 1 newest key is disabled: the API refuses it (403), " +
+        "but nothing is deleted.",
     );
     expect(page).toMatch(/newest <span[^>]*title="Beyond the Free plan&#x27;s 2 live keys[^"]*"[^>]*>disabled<\/span>/);
     expect(page).not.toMatch(/olde(r|st) <span[^>]*>disabled/);
@@ -349,14 +351,15 @@ describe("webhook targets", () => {
     expect(res.body.error.message).toMatch(/public addresses only/);
   });
 
-  it("are https, without credentials, in words: nothing of a user name or password is stored or shown back", async () => {
+  it("are https, without credentials, in words: nothing of a user name or password is stored or shown", async () => {
     const { browser, accountId } = await signedIn(server);
-    await setPlan(server.db, accountId, "pro");
+    await changePlan(server.db, accountId, "pro", new Date());
     const { key } = await createKey(server.db, accountId, "hooks");
     const plain = await post(key, hook("http://8.8.8.8/hook"));
     expectError(plain, 400, "INVALID_PARAMS", "webhook_url");
     expect(plain.body.error.message).toBe(
-      "The webhook URL must start with https:// (plain http:// is accepted only on the embedded defaults of npm start).",
+      "The webhook URL must start with https:// " +
+        "(plain http:// is accepted only on the embedded defaults of npm start).",
     );
     const withCredentials = await post(key, hook("https://user:s3cret@8.8.8.8/hook"));
     expectError(withCredentials, 400, "INVALID_PARAMS", "webhook_url");
@@ -389,7 +392,7 @@ describe("webhook targets", () => {
     // A global address needs no lookup; nothing is delivered to it here.
     const made = await post(key, hook("https://8.8.8.8/hook"));
     expect(made.status).toBe(201);
-    await setPlan(server.db, accountId, "free");
+    await changePlan(server.db, accountId, "free", new Date());
     const patch = (body: unknown) =>
       v1(`/v1/alerts/${made.body.id}`, key, {
         method: "PATCH",
@@ -445,7 +448,8 @@ describe("the request deadline", () => {
   const waiting = async () =>
     (
       await server.sql`select count(*)::int as n from pg_stat_activity
-                        where datname = current_database() and application_name = 'onchain-intel' and wait_event_type = 'Lock'`
+                        where datname = current_database() and application_name = 'onchain-intel'
+                          and wait_event_type = 'Lock'`
     )[0].n as number;
   let since = Date.parse("2030-01-01T00:00:00Z");
   /** A request the response cache cannot answer. */

@@ -15,7 +15,8 @@ let events: Ev[] = [];
 
 beforeAll(async () => {
   events = (await testDb().execute<Ev>(
-    sql`select e.id::text as id, e.type, e.wallet_address, e.to_address, e.token_address, e.timestamp from events e order by e.id desc`,
+    sql`select e.id::text as id, e.type, e.wallet_address, e.to_address, e.token_address, e.timestamp
+          from events e order by e.id desc`,
   )) as unknown as Ev[];
   for (const e of events) e.timestamp = new Date(e.timestamp);
   expect(events.length).toBeGreaterThan(1000);
@@ -118,7 +119,7 @@ describe("GET /v1/events", () => {
     );
   });
 
-  it("marks events confirmed at or below the indexed head minus the finality depth, and carries X-Indexed-Block", async () => {
+  it("marks events confirmed at or below the indexed head minus finality depth; carries X-Indexed-Block", async () => {
     const [s] = (await testDb().execute<{ indexed_block: string; finality_depth: number }>(
       sql`select indexed_block, finality_depth from sync_state`,
     )) as unknown as { indexed_block: string; finality_depth: number }[];
@@ -165,7 +166,8 @@ describe("GET /v1/events?include_removed=true (tombstones of reorged events)", (
   beforeAll(async () => {
     const [{ head, gap }] = (await testDb().execute<{ head: string; gap: string }>(sql`
       select (select indexed_block from sync_state) as head,
-             (select max(b) from generate_series((select min(block_number) from events), (select max(block_number) from events)) b
+             (select max(b)
+                from generate_series((select min(block_number) from events), (select max(block_number) from events)) b
                where not exists (select 1 from events e where e.block_number = b)) as gap`)) as unknown as {
       head: string;
       gap: string;
@@ -177,8 +179,10 @@ describe("GET /v1/events?include_removed=true (tombstones of reorged events)", (
     });
     for (const t of tombs) {
       await testDb().execute(sql`
-        insert into event_tombstones (id, type, wallet_address, token_address, block_number, log_index, tx_hash, timestamp)
-        values (${t.id}, ${t.type}, ${t.wallet}, ${t.token}, ${t.block}, ${Number(t.id) % F}, ${`0x${"ab".repeat(32)}`}, now())
+        insert into event_tombstones
+          (id, type, wallet_address, token_address, block_number, log_index, tx_hash, timestamp)
+        values (${t.id}, ${t.type}, ${t.wallet}, ${t.token}, ${t.block}, ${Number(t.id) % F},
+                ${`0x${"ab".repeat(32)}`}, now())
         on conflict do nothing`);
     }
   });

@@ -13,8 +13,10 @@ const unindexed = `0x${"5".repeat(40)}`;
 type PoolEvent = { id: number; at: number; price: number; usd: number; swap: boolean };
 async function poolEventsOf(token: string): Promise<PoolEvent[]> {
   return (await testDb().execute(sql`
-    select e.id, extract(epoch from e.timestamp)::float8 as at, e.amount_usd as usd, e.price_usd as price, e.type = 'swap' as swap
-      from events e where e.token_address = ${token} and e.price_usd is not null order by e.id`)) as unknown as PoolEvent[];
+    select e.id, extract(epoch from e.timestamp)::float8 as at, e.amount_usd as usd, e.price_usd as price,
+           e.type = 'swap' as swap
+      from events e where e.token_address = ${token} and e.price_usd is not null
+     order by e.id`)) as unknown as PoolEvent[];
 }
 
 beforeAll(async () => {
@@ -67,7 +69,7 @@ function expectSameCandles(actual: ReturnType<typeof expectedCandles>, expected:
 }
 
 describe("GET /v1/tokens/{address}/ohlcv", () => {
-  it("returns the last `limit` candles up to the indexed head by default, carrying quiet intervals forward", async () => {
+  it("returns the last `limit` candles up to the indexed head by default, carrying quiet intervals on", async () => {
     const res = await api(`/v1/tokens/${busy}/ohlcv?interval=5m&limit=100`);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
@@ -80,7 +82,7 @@ describe("GET /v1/tokens/{address}/ohlcv", () => {
     expect(body.data.some((c) => c.trades > 0)).toBe(true);
   });
 
-  it("pages through a from..to range oldest first, from the token's first pool event, with the exact total", async () => {
+  it("pages a from..to range oldest first, from the token's first pool event, with the exact total", async () => {
     const events = await poolEventsOf(quiet);
     const step = 3_600;
     const from = new Date((events[0].at - 86_400 * 2) * 1000).toISOString();
@@ -126,11 +128,12 @@ describe("GET /v1/tokens/{address}/ohlcv", () => {
 });
 
 describe("GET /v1/tokens/{address}/holders", () => {
-  it("pages every real holder, largest first, with the exact total and the profile's top holders on page 1", async () => {
+  it("pages every real holder, largest first, with the exact total and the profile's top holders first", async () => {
     const [{ n }] = await testDb().execute<{ n: number }>(sql`
       select count(*)::int as n from balances b
        where b.token_address = ${busy} and b.amount > 0 and b.holder <> ${busy}
-         and b.holder not in ('0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead')
+         and b.holder not in ('0x0000000000000000000000000000000000000000',
+                              '0x000000000000000000000000000000000000dead')
          and not exists (select 1 from pools p where p.address = b.holder)`);
     const page1 = await api(`/v1/tokens/${busy}/holders?limit=10`);
     expect(page1.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
@@ -163,9 +166,10 @@ describe("GET /v1/tokens/{address}/holders", () => {
 });
 
 describe("GET /v1/tokens/{address}/pools", () => {
-  it("lists the token's pools with protocol, pair token, liquidity, price and 24 h volume, and the exact total", async () => {
+  it("lists the token's pools with protocol, pair token, liquidity, price, 24 h volume, exact total", async () => {
     const pools = await testDb().execute<{ address: string; liquidity_usd: number }>(
-      sql`select address, liquidity_usd from pools where token0 = ${busy} or token1 = ${busy} order by liquidity_usd desc, address`,
+      sql`select address, liquidity_usd from pools where token0 = ${busy} or token1 = ${busy}
+           order by liquidity_usd desc, address`,
     );
     const [{ volume, swaps }] = await testDb().execute<{ volume: number; swaps: number }>(sql`
       select coalesce(sum(amount_usd), 0)::float8 as volume, count(*)::int as swaps from events
@@ -189,15 +193,17 @@ describe("GET /v1/tokens/{address}/pools", () => {
     expect(source!.price_usd! / token.price_usd).toBeCloseTo(1, 6);
   });
 
-  it("prices every pool at its marginal price (the reserve ratio) and names a quote pair token by its symbol", async () => {
+  it("prices every pool at its marginal price (the reserve ratio); names a quote pair token by symbol", async () => {
     // The fixture's pairs are V2 against WETH: a pool's price is its WETH over its tokens, in USD at
     // the WETH price the source pool implies (V3's sqrtPriceX96 is checked in worker/test/v3.test.ts).
     const ratios = await testDb().execute<{ token: string; address: string; weth_per_token: number; weth: string }>(sql`
       select t.address as token, p.address, pc.address as weth,
              (case when p.token0 = t.address then p.reserve1 else p.reserve0 end)::float8 / 1e18
-               / ((case when p.token0 = t.address then p.reserve0 else p.reserve1 end)::float8 / 10 ^ t.decimals) as weth_per_token
+               / ((case when p.token0 = t.address then p.reserve0 else p.reserve1 end)::float8 / 10 ^ t.decimals)
+               as weth_per_token
         from tokens t join pools p on p.token0 = t.address or p.token1 = t.address
-        join chain_contracts pc on pc.address = (case when p.token0 = t.address then p.token1 else p.token0 end) and pc.name = 'WETH'
+        join chain_contracts pc
+          on pc.address = (case when p.token0 = t.address then p.token1 else p.token0 end) and pc.name = 'WETH'
        where t.address in (${busy}, ${quiet})`);
     expect(ratios.length).toBeGreaterThanOrEqual(2);
     const pools = new Map<

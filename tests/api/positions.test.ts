@@ -14,9 +14,10 @@ beforeAll(async () => {
 });
 
 describe("GET /v1/wallets/{address}/positions", () => {
-  it("lists open positions by value, then closed ones, with the exact total; their PnL adds up to the wallet's estimate", async () => {
+  it("lists open positions by value, then closed, exact total; their PnL sums to the wallet's estimate", async () => {
     const [{ n, open }] = await testDb().execute<{ n: number; open: number }>(
-      sql`select count(*)::int as n, count(*) filter (where quantity > 0)::int as open from wallet_positions where wallet = ${wallet}`,
+      sql`select count(*)::int as n, count(*) filter (where quantity > 0)::int as open
+            from wallet_positions where wallet = ${wallet}`,
     );
     const res = await api(`/v1/wallets/${wallet}/positions?limit=200`);
     expect(res.headers.get("x-ratelimit-reset")).toMatch(/^\d+$/);

@@ -68,7 +68,7 @@ const accountViews = () => [
 ];
 
 describe("shared views", () => {
-  it("are free and unlimited for a visitor without an account: every sort's first page, each token's and wallet's, each chart", async () => {
+  it("are free and unlimited without an account: each sort's first page, token and wallet, each chart", async () => {
     const paths = [
       ...Object.values(OVERVIEW_URLS),
       ...TOKEN_SORTS.map((sort) => `/api/tokens?sort=${sort}`),
@@ -139,7 +139,7 @@ describe("the pages", () => {
     expect(await usage(anonymous.meter)).toBeNull();
   });
 
-  it("ask a visitor without an account to sign in for a filter or a deep page, with no data in the HTML or the RSC payload", async () => {
+  it("ask a visitor without an account to sign in for a filter or deep page, no data in the HTML or RSC", async () => {
     const anonymous = visitor();
     for (const headers of [{}, RSC]) {
       for (const path of ["/tokens?sort=liquidity&min_liquidity_usd=1", "/tokens?sort=liquidity&limit=200"]) {
@@ -169,7 +169,7 @@ describe("the pages", () => {
     expect(await usage(accountId)).toEqual({ requests: 2, rejected: 0 });
   });
 
-  it("meter search per client address without an account: past the Free plan's limit it says when to retry", async () => {
+  it("meter search per client address without an account: past the Free limit it says when to retry", async () => {
     const anonymous = visitor();
     for (let i = 0; i < 10; i++)
       expect((await anonymous.page(`/search?q=a${i}`)).body).not.toContain("Rate limit exceeded");

@@ -8,7 +8,8 @@ let tokens: TokenRow[] = [];
 
 beforeAll(async () => {
   tokens = (await testDb().execute(sql`
-    select t.address, t.symbol, t.name, coalesce(m.liquidity_usd, 0) as liquidity_usd, coalesce(m.volume_24h_usd, 0) as volume_24h_usd
+    select t.address, t.symbol, t.name, coalesce(m.liquidity_usd, 0) as liquidity_usd,
+           coalesce(m.volume_24h_usd, 0) as volume_24h_usd
       from tokens t left join token_metrics m on m.address = t.address`)) as unknown as TokenRow[];
 });
 
@@ -29,7 +30,7 @@ function expectedTokens(q: string) {
 }
 
 describe("GET /v1/search", () => {
-  it("finds tokens by the start of their symbol or name in any case, exact symbol first, then by liquidity, with the exact total", async () => {
+  it("finds tokens by symbol or name prefix, any case, exact symbol first, by liquidity, exact total", async () => {
     // The most common two-letter start of a symbol, asked in the other case.
     const counts = new Map<string, number>();
     for (const t of tokens) counts.set(t.symbol.slice(0, 2), (counts.get(t.symbol.slice(0, 2)) ?? 0) + 1);
@@ -56,7 +57,7 @@ describe("GET /v1/search", () => {
     expect(body.data[0]).toMatchObject({ type: "token", symbol: target.symbol, matched: "symbol" });
   });
 
-  it("finds wallets and tokens by an address prefix, tokens first, wallets by trade count, with the exact total", async () => {
+  it("finds wallets and tokens by address prefix, tokens first, wallets by trade count, exact total", async () => {
     const [{ wallet }] = await testDb().execute<{ wallet: string }>(
       sql`select address as wallet from wallets order by trade_count desc limit 1`,
     );

@@ -115,7 +115,7 @@ describe("with email configured", () => {
     expect(resend.sent.filter((m) => [m.to].flat().some((to) => spelt.has(to)))).toHaveLength(perAddress);
   });
 
-  it("revokes sessions: a signed-out cookie stops working, and signing out everywhere ends every device's", async () => {
+  it("revokes sessions: a signed-out cookie stops working; signing out everywhere ends every device's", async () => {
     const email = "two-devices@example.com";
     await askLink(email, "198.51.100.30");
     await askLink(email, "198.51.100.31");
@@ -245,7 +245,7 @@ describe("on the embedded defaults", () => {
     }
   });
 
-  it("refuses the dev sign-in to another machine, to a page that rebinds its name, and for a user of email links", async () => {
+  it("refuses the dev sign-in to another machine, to a page rebinding its name, and to email-link users", async () => {
     const remote = browser(server.baseUrl);
     const fromAfar = await devSignIn(remote, "newcomer@example.com", { "x-forwarded-for": "203.0.113.5" });
     expect(fromAfar.headers.get("location")).toMatch(/error=CredentialsSignin&code=not_loopback/);

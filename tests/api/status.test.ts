@@ -40,12 +40,14 @@ const status = async () => {
 
 beforeAll(async () => {
   [saved] = (await testDb().execute<Row>(sql`
-    select indexed_block::text, head_block::text, head_block_time::text, heartbeat_at::text, head_checked_at::text from sync_state`)) as unknown as Row[];
+    select indexed_block::text, head_block::text, head_block_time::text, heartbeat_at::text, head_checked_at::text
+      from sync_state`)) as unknown as Row[];
 });
 afterAll(async () => {
   await testDb().execute(sql`
     update sync_state set head_block = ${saved.head_block}, head_block_time = ${saved.head_block_time}::timestamptz,
-      head_checked_at = ${saved.head_checked_at}::timestamptz, heartbeat_at = ${saved.heartbeat_at}::timestamptz, consecutive_failures = 0`);
+      head_checked_at = ${saved.head_checked_at}::timestamptz, heartbeat_at = ${saved.heartbeat_at}::timestamptz,
+      consecutive_failures = 0`);
 });
 
 describe("GET /v1/status", () => {
@@ -108,7 +110,8 @@ describe("GET /v1/status", () => {
     try {
       for (const a of rows) {
         await testDb().execute(sql`
-          insert into quarantined_entities (kind, address, reason, block, first_seen_at) values ('token', ${a}, 'status test', 1, now())`);
+          insert into quarantined_entities (kind, address, reason, block, first_seen_at)
+          values ('token', ${a}, 'status test', 1, now())`);
       }
       const s = await status();
       expect(s).toMatchObject({ quarantined_entities: 11, healthy: false, reasons: ["quarantine"] });

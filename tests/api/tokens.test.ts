@@ -156,7 +156,7 @@ describe("GET /v1/tokens", () => {
     expect(res.body.total).toBe(rows.length);
   });
 
-  it("looks up a batch of addresses in one request: the tokens in the order given, duplicates once, unindexed ones left out", async () => {
+  it("looks up a batch in one request: tokens in the order given, duplicates once, unindexed left out", async () => {
     const picked = [rows[5], rows[1], rows[9]].map((r) => r.address);
     const unindexed = `0x${"5".repeat(40)}`;
     const asked = [picked[0], unindexed, picked[1].toUpperCase().replace("0X", "0x"), picked[2], picked[0]];
@@ -182,14 +182,12 @@ describe("GET /v1/tokens", () => {
     ).toBe(1);
   });
 
+  const tooMany = Array.from({ length: MAX_BATCH_ADDRESSES + 1 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`);
   const invalidBatch: [string, string][] = [
     ["addresses=", "addresses"],
     ["addresses=0x12", "addresses"],
     [`addresses=0x${"a".repeat(40)},nope`, "addresses"],
-    [
-      `addresses=${Array.from({ length: MAX_BATCH_ADDRESSES + 1 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`).join(",")}`,
-      "addresses",
-    ],
+    [`addresses=${tooMany.join(",")}`, "addresses"],
     [`addresses=0x${"a".repeat(40)}&sort=volume`, "sort"],
     [`addresses=0x${"a".repeat(40)}&min_liquidity_usd=5`, "min_liquidity_usd"],
     [`addresses=0x${"a".repeat(40)}&page=2`, "page"],
@@ -241,8 +239,10 @@ describe("GET /v1/tokens/{address}", () => {
   it("gives each top holder the net activity of its swaps in the 24 h up to the indexed head", async () => {
     // The token whose holders traded most in the window, so the directions are not all "holding".
     const [busiest] = await testDb().execute<{ token: string }>(sql`
-      select e.token_address as token from events e join balances b on b.token_address = e.token_address and b.holder = e.wallet_address
-       where e.type = 'swap' and e.timestamp > (select max(indexed_block_time) from sync_state) - interval '1 day' and b.amount > 0
+      select e.token_address as token
+        from events e join balances b on b.token_address = e.token_address and b.holder = e.wallet_address
+       where e.type = 'swap' and e.timestamp > (select max(indexed_block_time) from sync_state) - interval '1 day'
+         and b.amount > 0
        group by 1 order by count(*) desc limit 1`);
     const body = expectShape(tokenProfile, (await api(`/v1/tokens/${busiest.token}`)).body);
     const flows = await testDb().execute<{
@@ -257,7 +257,8 @@ describe("GET /v1/tokens/{address}", () => {
              coalesce(sum(e.token_amount) filter (where e.direction = 'sell'), 0)::text as sold
         from balances b join tokens t on t.address = b.token_address
         left join events e on e.token_address = b.token_address and e.wallet_address = b.holder
-                          and e.type = 'swap' and e.timestamp > (select max(indexed_block_time) from sync_state) - interval '1 day'
+                          and e.type = 'swap'
+                          and e.timestamp > (select max(indexed_block_time) from sync_state) - interval '1 day'
        where b.token_address = ${busiest.token}
        group by b.holder, b.amount, t.decimals`);
     const expected = new Map(
@@ -277,7 +278,8 @@ describe("GET /v1/tokens/{address}", () => {
 
   it("carries the worker's price figures on the profile and on list items", async () => {
     const [m] = await testDb().execute<Record<string, number | null> & { address: string }>(sql`
-      select address, price_usd, price_change_5m_pct, price_change_1h_pct, price_change_24h_pct, volume_1h_usd, buys_24h, sells_24h, makers_24h, fdv_usd
+      select address, price_usd, price_change_5m_pct, price_change_1h_pct, price_change_24h_pct, volume_1h_usd,
+             buys_24h, sells_24h, makers_24h, fdv_usd
         from token_metrics order by volume_24h_usd desc, address limit 1`);
     const profile = expectShape(tokenProfile, (await api(`/v1/tokens/${m.address}`)).body);
     const listed = expectShape(tokenList, (await api("/v1/tokens?sort=volume&limit=1")).body).data[0];

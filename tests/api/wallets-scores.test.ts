@@ -10,7 +10,8 @@ let flagged: string;
 
 beforeAll(async () => {
   [{ address: wallet }] = await testDb().execute<{ address: string }>(
-    sql`select wallet as address from wallet_positions where quantity > 0 group by wallet order by count(*) desc, wallet limit 1`,
+    sql`select wallet as address from wallet_positions where quantity > 0
+         group by wallet order by count(*) desc, wallet limit 1`,
   );
   [{ address: token }] = await testDb().execute<{ address: string }>(
     sql`select address from token_scores order by address limit 1`,
@@ -66,13 +67,15 @@ describe("GET /v1/scores", () => {
   it("averages the reputations the token's ten largest real holders have now", async () => {
     const [t] = await testDb().execute<{ address: string; holders: string[]; avg: number }>(sql`
       select s.address, s.reputation_holders as holders,
-             coalesce((select avg(w.reputation_score) from wallet_scores w where w.address = any(s.reputation_holders)), 0)::float8 as avg
+             coalesce((select avg(w.reputation_score) from wallet_scores w where w.address = any(s.reputation_holders)),
+                      0)::float8 as avg
         from token_scores s where cardinality(s.reputation_holders) = 10 order by s.address limit 1`);
     // The ten largest balances that are not pools, burn addresses, the token or other contracts.
     const largest = await testDb().execute<{ holder: string }>(sql`
       select b.holder from balances b left join wallets w on w.address = b.holder
        where b.token_address = ${t.address} and b.amount > 0 and b.holder <> b.token_address
-         and b.holder not in ('0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead')
+         and b.holder not in ('0x0000000000000000000000000000000000000000',
+                              '0x000000000000000000000000000000000000dead')
          and coalesce(w.is_contract, 0) = 0 and not exists (select 1 from pools p where p.address = b.holder)
        order by b.amount desc, b.holder limit 10`);
     expect(t.holders).toEqual(largest.map((r) => r.holder));
@@ -134,7 +137,7 @@ describe("published scores of the fixture chain", () => {
     });
   });
 
-  it("counts the closed positions as the positions list does, and the closed trades the record rests on apart", async () => {
+  it("counts closed positions as the positions list does, and apart the closed trades its record uses", async () => {
     // A wallet the scorer counts more closed trades for than it has closed positions.
     const [{ address }] = await testDb().execute<{ address: string }>(sql`
       select s.address from wallet_scores s join wallet_position_counts c on c.wallet = s.address

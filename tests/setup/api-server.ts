@@ -12,7 +12,10 @@ declare module "vitest" {
   }
 }
 
-/** One database with the fixed-seed fixture chain, indexed by the worker, and one production server for the API tests. */
+/**
+ * One database with the fixed-seed fixture chain, indexed by the worker,
+ * and one production server for the API tests.
+ */
 export default async function setup(project: TestProject) {
   const db = await createTestDatabase("oci_api_test");
   await runMigrations(db.url);

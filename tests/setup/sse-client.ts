@@ -3,7 +3,10 @@ import http from "node:http";
 /** A message of a text/event-stream, as EventSource dispatches it; `at`: performance.now() when it arrived. */
 export type SseMessage = { event: string; id: string | undefined; data: string; at: number };
 
-/** `onMessage` sees each message as it arrives; `keep: false`: messages go to it only (a benchmark's thousand streams). */
+/**
+ * `onMessage` sees each message as it arrives;
+ * `keep: false`: messages go to it only (a benchmark's thousand streams).
+ */
 export type SseOptions = {
   key: string;
   lastEventId?: string;
@@ -75,7 +78,10 @@ export class SseClient {
     return JSON.parse(this.buffer);
   }
 
-  /** Waits for the next message not read yet that satisfies `match` (earlier ones are passed over); null if the stream ends first. */
+  /**
+   * Waits for the next message not read yet that satisfies `match` (earlier ones are passed over);
+   * null if the stream ends first.
+   */
   async next(match: (m: SseMessage) => boolean = () => true): Promise<SseMessage | null> {
     for (;;) {
       while (this.read < this.messages.length) {

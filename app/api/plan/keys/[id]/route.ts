@@ -7,7 +7,10 @@ import { setKeyLimits } from "@/lib/billing/contract";
 const limit = z.number().int().min(1).max(2_000_000_000).nullable().optional();
 const keyLimits = z.strictObject({ rate_per_minute: limit, rate_per_day: limit });
 
-/** Sets an API Tier key's own limits within the account's contract; null takes the plan's default, absent keeps the current one. */
+/**
+ * Sets an API Tier key's own limits within the account's contract; null takes the plan's default, absent keeps the
+ * current one.
+ */
 export const PUT = withMeteredAccount<{ id: string }>(async (req, { params, account }) => {
   const body = await parseBody(req, keyLimits);
   const set = await setKeyLimits(getDb(), account.id, params.id, {
