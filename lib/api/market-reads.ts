@@ -26,6 +26,8 @@ import { searchQuery } from "./schemas/search";
 /** A new block is in the shared views within this long of the worker writing it. */
 const VERSION_POLL_MS = 500;
 const dataVersion = polled("dataVersion", () => currentDataVersion(getDb()), VERSION_POLL_MS);
+/** The data version the shared views answer at now (the dashboard's live feed says when it moves). */
+export const sharedDataVersion = dataVersion;
 /** The status reports the indexer's liveness, which moves without the data version. */
 const STATUS_MAX_AGE_MS = 2_000;
 
