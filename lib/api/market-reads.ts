@@ -1,5 +1,4 @@
 import { getDb } from "@/db/client";
-import { config } from "@/lib/config";
 import { requestTime } from "@/lib/queries/clock";
 import { tokenOhlcv } from "@/lib/queries/ohlcv";
 import { listPools } from "@/lib/queries/pools";
@@ -26,14 +25,14 @@ import { searchQuery } from "./schemas/search";
 
 /** A new block is in the shared views within this long of the worker writing it. */
 const VERSION_POLL_MS = 500;
-const dataVersion = polled(() => currentDataVersion(getDb()), VERSION_POLL_MS);
+const dataVersion = polled("dataVersion", () => currentDataVersion(getDb()), VERSION_POLL_MS);
 /** The data version the shared views answer at now (the dashboard's live feed says when it moves). */
 export const sharedDataVersion = dataVersion;
 /** The status reports the indexer's liveness, which moves without the data version. */
 const STATUS_MAX_AGE_MS = 2_000;
 
 const shared = async <T>(key: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T> =>
-  config.SHARED_VIEW_CACHE ? sharedRead(key, await dataVersion(), load, maxAgeMs) : load();
+  sharedRead(key, await dataVersion(), load, maxAgeMs);
 
 /** The view of a market route's `path` (with its query): from the shared cache when it is a shared view. */
 function view<T>(path: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T> {

@@ -46,7 +46,7 @@ describe("polled", () => {
       if (version < 0) throw new Error("no database");
       return version;
     });
-    const current = polled(read, 500);
+    const current = polled("polledTest", read, 500);
     expect(await Promise.all([current(), current()])).toEqual([7, 7]);
     version = 8;
     vi.advanceTimersByTime(499);
