@@ -50,6 +50,9 @@ export function isCached(key: string): boolean {
 
 /** The body `load` resolves to, encoded (unless it already is); a load that throws (a 404, a 500) is not kept. */
 export function cached(dataVersion: number, key: string, load: () => Promise<unknown>): Promise<JsonBody> {
+  const encoded = () => load().then((body) => (body instanceof JsonBody ? body : JsonBody.of(body)));
+  // A version older than the last seen (a replica behind another, db/read-replicas.ts): read, not kept.
+  if (dataVersion < version) return encoded();
   if (dataVersion !== version) {
     entries.clear();
     bytes = 0;
@@ -59,7 +62,7 @@ export function cached(dataVersion: number, key: string, load: () => Promise<unk
   const hit = entries.get(key);
   if (isFresh(hit, now)) return hit.value;
   drop(key);
-  const value = load().then((body) => (body instanceof JsonBody ? body : JsonBody.of(body)));
+  const value = encoded();
   const entry = { at: now, value, size: 0 };
   entries.set(key, entry);
   value.then(

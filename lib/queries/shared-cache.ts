@@ -23,6 +23,8 @@ function isFresh(e: Entry | undefined, version: number, now: number): e is Entry
 /** `load`'s answer for `key` at data version `version`, shared with every other reader of the same key. */
 export function sharedRead<T>(key: string, version: number, load: () => Promise<T>, maxAgeMs = MAX_AGE_MS): Promise<T> {
   const { entries } = store;
+  // A version older than the last seen (a replica behind another, db/read-replicas.ts): read, not kept.
+  if (version < store.version) return Promise.resolve().then(load);
   if (version !== store.version) {
     entries.clear();
     store.version = version;

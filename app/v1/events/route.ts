@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { readDb } from "@/db/read-replicas";
 import { cached, JsonBody } from "@/lib/api/cache";
 import { route, withApiKey } from "@/lib/api/handler";
 import { eventListJsonFromSearch } from "@/lib/api/lists";
@@ -7,7 +7,7 @@ import { eventListJsonFromSearch } from "@/lib/api/lists";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) =>
     cached(key.dataVersion, url.pathname + url.search, async () =>
-      JsonBody.fromText(await eventListJsonFromSearch(getDb(), url.searchParams)),
+      JsonBody.fromText(await eventListJsonFromSearch(readDb(), url.searchParams)),
     ),
   ),
 });

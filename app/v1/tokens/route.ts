@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { readDb } from "@/db/read-replicas";
 import { cached } from "@/lib/api/cache";
 import { route, withApiKey } from "@/lib/api/handler";
 import { tokenListFromSearch } from "@/lib/api/lists";
@@ -8,7 +8,7 @@ import { requestTime } from "@/lib/queries/clock";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) =>
     cached(key.dataVersion, url.pathname + url.search, () =>
-      tokenListFromSearch(getDb(), url.searchParams, requestTime(), key.dataVersion),
+      tokenListFromSearch(readDb(), url.searchParams, requestTime(), key.dataVersion),
     ),
   ),
 });

@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { readDb } from "@/db/read-replicas";
 import { cached, JsonBody } from "@/lib/api/cache";
 import { notFound } from "@/lib/api/errors";
 import { route, withApiKey } from "@/lib/api/handler";
@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = route<{ address: string }>({
   GET: withApiKey(async (_req, { url, key, params }) => {
     const q = parseQuery(url, walletEventListQuery);
     const address = parsePath(params.address, addressSchema, "address");
-    const db = getDb();
+    const db = readDb();
     return cached(key.dataVersion, url.pathname + url.search, async () => {
       if (!(await walletExists(db, address))) throw notFound(`Wallet ${address}`);
       return JsonBody.fromText(await walletEventListJson(db, address, q));
