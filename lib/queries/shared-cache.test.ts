@@ -61,4 +61,12 @@ describe("polled", () => {
     expect(await current()).toBe(9);
     expect(read).toHaveBeenCalledTimes(4);
   });
+  it("reads a version older than the last seen without keeping it or emptying the newer one's", async () => {
+    const load = vi.fn(async () => load.mock.calls.length);
+    expect(await sharedRead("/old", 100, load)).toBe(1);
+    // A replica behind another (db/read-replicas.ts): its own answer, each time.
+    expect(await sharedRead("/old", 99, load)).toBe(2);
+    expect(await sharedRead("/old", 99, load)).toBe(3);
+    expect(await sharedRead("/old", 100, load)).toBe(1);
+  });
 });
