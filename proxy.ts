@@ -1,8 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getDb } from "@/db/client";
 import { addressParam } from "@/lib/api/address-param";
-import { ApiError, errorBody } from "@/lib/api/errors";
-import { randomBase62 } from "@/lib/keys/secret";
+import { ApiError } from "@/lib/api/errors";
+import { errorResponse, newRequestId } from "@/lib/api/response";
 import { isIndexed } from "@/lib/queries/indexed-address";
 
 /** A dashboard page of one address: /tokens/0x… or /wallets/0x…. */
@@ -18,9 +18,8 @@ function refuseUndecodablePath(req: NextRequest) {
     decodeURIComponent(req.nextUrl.pathname);
     return NextResponse.next();
   } catch {
-    const requestId = `req_${randomBase62(20)}`;
     const err = new ApiError("INVALID_PARAMS", "The path is not valid percent-encoding.", "path");
-    return NextResponse.json(errorBody(err, requestId), { status: 400, headers: { "X-Request-Id": requestId } });
+    return errorResponse(err, newRequestId());
   }
 }
 

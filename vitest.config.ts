@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: [
-            "{lib,scripts,devchain,worker,db,components}/**/*.test.ts",
+            "{app,lib,scripts,devchain,worker,db,components}/**/*.test.ts",
             "packages/*/{src,scripts}/**/*.test.ts",
           ],
           exclude: ignored,

@@ -15,8 +15,8 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { connect, createDb } from "@/db/client";
+import { changePlan } from "@/lib/billing/plan-change";
 import { TOKEN_SORTS } from "@/lib/domain/vocab";
-import { setPlan } from "@/lib/keys/store";
 import { buildIfStale } from "@/scripts/embedded/web";
 import { signedIn } from "@/tests/api/own-server";
 import { startAppServer } from "@/tests/setup/server";
@@ -134,7 +134,7 @@ const rows: Record<string, string | number>[] = [];
 try {
   // One session for both servers (the same secret and database), on a plan the filtered views can run on.
   const session = await signedIn({ db: createDb(sql), sql, secret, baseUrl: on.baseUrl });
-  await setPlan(createDb(sql), session.accountId, "api_tier");
+  await changePlan(createDb(sql), session.accountId, "api_tier", new Date());
   const cookie = [...session.browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   for (const sc of scenarios(x)) {
     const cookieOf = sc.signedIn ? cookie : undefined;

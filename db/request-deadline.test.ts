@@ -8,7 +8,7 @@ import { createTestDatabase } from "@/tests/setup/database";
  * Loaded after the environment names this file's database and a short deadline.
  */
 type Modules = {
-  handler: typeof import("@/lib/api/handler");
+  response: typeof import("@/lib/api/response");
   client: typeof import("@/db/client");
 };
 let m: Modules;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   db = await createTestDatabase("oci_deadline");
   vi.stubEnv("DATABASE_URL", db.url);
   vi.stubEnv("REQUEST_TIMEOUT_MS", "300");
-  m = { handler: await import("@/lib/api/handler"), client: await import("@/db/client") };
+  m = { response: await import("@/lib/api/response"), client: await import("@/db/client") };
   watcher = postgres(db.url, { max: 1, onnotice: () => {} });
   await watcher`create table marks (n int)`;
 });
@@ -54,7 +54,7 @@ const outcome = (p: Promise<unknown>, ok: string) =>
 function request(handler: () => Promise<unknown>) {
   let work!: Promise<unknown>;
   const answered = outcome(
-    m.handler.withDeadline(() => {
+    m.response.withDeadline(() => {
       work = handler();
       return work;
     }),

@@ -3,7 +3,7 @@ import type postgres from "postgres";
 
 /**
  * A request's deadline carried into its statements. A request that times out has answered 500
- * (lib/api/handler.ts, withDeadline), but its handler would go on issuing statements, each up to
+ * (lib/api/response.ts, withDeadline), but its handler would go on issuing statements, each up to
  * statement_timeout. Its work runs with an AbortSignal in async context (underDeadline); a pool
  * bound to it (boundToDeadline: the app's pools, db/client.ts) refuses a statement once the
  * signal has aborted and cancels, when it aborts, the ones it sent (PostgreSQL's cancel request,

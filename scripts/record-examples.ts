@@ -1,7 +1,7 @@
 /**
  * `npm run examples:record`: the example responses of the OpenAPI document (lib/api/examples.json),
  * recorded from the real API: a production server over the API tests' fixture data, one request
- * per operation, lists cut to their first two items. lib/api/openapi.test.ts checks that every
+ * per operation, lists cut to their first two items. app/v1/document.test.ts checks that every
  * operation has one and that each validates against its response schema.
  */
 import { writeFileSync } from "node:fs";

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { openApiDocument } from "@/app/v1/document";
 import { CodeSpans } from "@/components/docs/code-spans";
 import { type Document, type Operation, schemaAnchor } from "@/components/docs/openapi-types";
 import { OperationSection, operationAnchor } from "@/components/docs/operation";
@@ -8,7 +9,6 @@ import { sdkSetup } from "@/components/docs/sdk-examples";
 import { PageHeader } from "@/components/ui/page-header";
 import { panelClass } from "@/components/ui/surfaces";
 import { marketEvents } from "@/lib/api/market-reads";
-import { openApiDocument } from "@/lib/api/openapi";
 
 export const metadata: Metadata = { title: "API reference" };
 

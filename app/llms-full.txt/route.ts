@@ -1,4 +1,4 @@
-import { llmsRoute } from "@/components/docs/llms-route";
+import { llmsRoute } from "@/app/llms-route";
 import { llmsFullTxt } from "@/components/docs/llms-text";
 
 export const dynamic = "force-dynamic";

@@ -3,10 +3,10 @@ import type { NextRequest } from "next/server";
 import { OnchainIntel } from "onchain-intel";
 import { createServer } from "onchain-intel-mcp";
 import { authorizeKey, keyHash, rateLimitHeaders } from "@/lib/api/auth";
-import { ApiError, errorBody, toApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
 import { readBodyCapped } from "@/lib/api/params";
+import { errorResponse, newRequestId } from "@/lib/api/response";
 import { config } from "@/lib/config";
-import { randomBase62 } from "@/lib/keys/secret";
 import { v1Fetch } from "./v1-routes";
 
 /** Statuses of an API call that refuse the whole MCP request: the key is not valid, or over its limits. */
@@ -23,14 +23,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-function refuse(err: unknown, requestId: string): Response {
-  const e = toApiError(err);
-  return Response.json(errorBody(e, requestId), {
-    status: e.status,
-    headers: { ...e.headers, "X-Request-Id": requestId, "Cache-Control": "no-store" },
-  });
-}
-
 /**
  * The MCP server over Streamable HTTP (stateless: a server per request, JSON answers), behind
  * the API's keys and limits. A tool call's reads go to the /v1 handlers in this process with the
@@ -40,7 +32,7 @@ function refuse(err: unknown, requestId: string): Response {
  * MCP request with the API's status, body and headers.
  */
 async function post(req: NextRequest): Promise<Response> {
-  const requestId = `req_${randomBase62(20)}`;
+  const requestId = newRequestId();
   try {
     const authorization = req.headers.get("authorization");
     const hash = keyHash(authorization);
@@ -87,7 +79,7 @@ async function post(req: NextRequest): Promise<Response> {
     });
     return new Response(response.body, { status: response.status, headers });
   } catch (err) {
-    return refuse(err, requestId);
+    return errorResponse(err, requestId);
   }
 }
 
@@ -99,7 +91,7 @@ async function notAllowed(req: NextRequest): Promise<Response> {
     undefined,
     { Allow: "POST" },
   );
-  return refuse(error, `req_${randomBase62(20)}`);
+  return errorResponse(error, newRequestId());
 }
 
 export { notAllowed as GET, notAllowed as DELETE, notAllowed as PUT, notAllowed as PATCH, post as POST };

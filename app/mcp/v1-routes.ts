@@ -22,8 +22,8 @@ type Handler = (req: NextRequest, args: { params: Promise<Record<string, string>
 type RouteModule = Partial<Record<string, Handler>>;
 
 /**
- * The /v1 route modules by their OpenAPI path ({name} for a path parameter); a test checks it
- * names every path of the document.
+ * The /v1 route modules by their OpenAPI path ({name} for a path parameter); app/v1/routes.test.ts
+ * checks each is the module at its path and that every path of the document is here.
  */
 export const V1_ROUTES = {
   "/tokens": tokens,

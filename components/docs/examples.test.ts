@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/app/v1/document";
 import { createAlertBody, updateAlertBody } from "@/lib/api/schemas/alerts";
 import { searchQuery } from "@/lib/api/schemas/search";
 import { curlLine } from "./examples";

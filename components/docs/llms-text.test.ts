@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/app/v1/document";
 import { llmsFullTxt, llmsTxt } from "./llms-text";
 import type { Document, Operation } from "./openapi-types";
 

@@ -1,6 +1,6 @@
 import { OnchainIntel } from "onchain-intel";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/app/v1/document";
 import { SDK_OPERATIONS, sdkLine } from "./sdk-examples";
 
 const doc = openApiDocument("https://intel.example/v1");

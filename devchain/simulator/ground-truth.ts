@@ -5,15 +5,15 @@
  * recorded when their transactions are mined, with those blocks, never from plans.
  */
 import type { Address } from "viem";
+import type { Classification, RiskFlag, Sector } from "@/lib/domain/vocab";
 import type { Protocol } from "../deploy";
+import { HARD_NEGATIVES, STORY_FLAGS, type TokenStory } from "../stories";
 import type { LogName } from "./market";
 import type { Ownership } from "./ownership";
 
-/** The API's wallet classification vocabulary. */
-export type WalletClass = "smart_money" | "sniper" | "bot" | "insider" | "whale" | "wash_trader" | "fresh" | "retail";
 /** Planted classes: the API's, plus roles the API has no class for. */
 export type PlantedClass =
-  | WalletClass
+  | Classification
   | "sybil"
   | "market_maker"
   | "creator"
@@ -24,7 +24,7 @@ export type PlantedClass =
 
 /** The classification the API should give each planted class (null: no single right answer;
  * the hard negatives among them must just not be called wash traders, snipers or insiders). */
-export const EXPECTED_CLASSIFICATION: Record<PlantedClass, WalletClass | null> = {
+export const EXPECTED_CLASSIFICATION: Record<PlantedClass, Classification | null> = {
   smart_money: "smart_money",
   sniper: "sniper",
   bot: "bot",
@@ -60,46 +60,10 @@ export type PlantedKind =
   | "fee_claims"
   | "lp_burn";
 
-export type RiskFlag =
-  | "wash_trading"
-  | "liquidity_pulled"
-  | "concentrated_ownership"
-  | "sybil_cluster"
-  | "smart_money_exiting";
-
-export type TokenLabel =
-  | "rug_pull"
-  | "slow_rug"
-  | "wash_trading"
-  | "sybil_launch"
-  | "smart_money_exit"
-  | "insiders"
-  | "sniped"
-  | "lp_migration"
-  | "market_maker"
-  | "airdrop"
-  | "locked_liquidity"
-  | "lp_burn";
-
-/** Labels whose token should raise a flag. */
-const RAISES: Partial<Record<TokenLabel, RiskFlag>> = {
-  rug_pull: "liquidity_pulled",
-  slow_rug: "liquidity_pulled",
-  wash_trading: "wash_trading",
-  sybil_launch: "sybil_cluster",
-  smart_money_exit: "smart_money_exiting",
-};
-/** Hard negatives: labels that look like a flag's pattern but must not raise it. */
-const MUST_NOT_RAISE: Partial<Record<TokenLabel, RiskFlag>> = {
-  lp_migration: "liquidity_pulled",
-  market_maker: "wash_trading",
-  airdrop: "sybil_cluster",
-  // A V3 position locked for good whose creator claims its fees: the pool's Burn and Collect
-  // events look like a withdrawal, but no liquidity leaves.
-  locked_liquidity: "liquidity_pulled",
-  // V2 LP shares burned for good: the pool can no longer be pulled.
-  lp_burn: "liquidity_pulled",
-};
+/** What the simulation planted in a token (devchain/stories.ts). */
+export type TokenLabel = TokenStory;
+const RAISES: Partial<Record<TokenLabel, RiskFlag>> = STORY_FLAGS;
+const MUST_NOT_RAISE: Partial<Record<TokenLabel, RiskFlag>> = HARD_NEGATIVES;
 
 export interface TokenTruth {
   address: Address;
@@ -112,7 +76,7 @@ export interface TokenTruth {
   withdrawable?: boolean;
   name: string;
   symbol: string;
-  sector: "meme" | "ai" | "defi" | "gaming" | "other";
+  sector: Sector;
   launchpad: string;
   launchpadAddress: Address;
   creator: Address;

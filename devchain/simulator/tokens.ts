@@ -3,12 +3,10 @@
  * how much the crowd trades each token and in which direction.
  */
 import type { Address } from "viem";
+import type { Sector } from "@/lib/domain/vocab";
 import type { TokenTruth } from "./ground-truth";
 import type { PairInfo } from "./ledger";
 import type { Rng } from "./random";
-
-export type Sector = TokenTruth["sector"];
-export const SECTORS: readonly Sector[] = ["meme", "ai", "defi", "gaming", "other"];
 
 const WORDS: Record<Sector, { stems: string[]; suffixes: string[] }> = {
   meme: {

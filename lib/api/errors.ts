@@ -1,19 +1,51 @@
+import { z } from "zod";
 import { DomainError, Forbidden, InvalidInput, NotFound } from "@/lib/domain/errors";
 
-/** The error codes of the public API and their HTTP statuses (each operation lists its own in the OpenAPI document). */
-export const ERROR_STATUS = {
-  INVALID_PARAMS: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  /** A request body over 64 KiB. */
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  SERVER_ERROR: 500,
+/**
+ * The error codes of the public API: each one's HTTP status, and what it means as the OpenAPI
+ * document says it (each operation lists its own codes there).
+ */
+const ERRORS = {
+  INVALID_PARAMS: { status: 400, means: "a missing, malformed or unknown parameter (named in error.param)" },
+  UNAUTHORIZED: { status: 401, means: "missing or invalid API key" },
+  FORBIDDEN: {
+    status: 403,
+    means:
+      "not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan " +
+      "allows)",
+  },
+  NOT_FOUND: { status: 404, means: "the address is not indexed, or the resource does not exist" },
+  METHOD_NOT_ALLOWED: { status: 405, means: "the path does not serve this method (see Allow)" },
+  PAYLOAD_TOO_LARGE: { status: 413, means: "the request body is larger than 64 KiB" },
+  RATE_LIMITED: { status: 429, means: "per-minute or per-day limit exceeded; see Retry-After" },
+  SERVER_ERROR: { status: 500, means: "internal error; retry after a moment" },
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = keyof typeof ERRORS;
+const CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
+
+/** The error response's description in the OpenAPI document: its code and what it means. */
+export function errorText(status: number): string {
+  const code = CODES.find((c) => ERRORS[c].status === status);
+  if (!code) throw new Error(`no error code answers ${status}`);
+  return `${code}: ${ERRORS[code].means}`;
+}
+
+/** The error body, the one declaration the responses and the OpenAPI document share. */
+export const errorBodySchema = z
+  .object({
+    error: z
+      .object({
+        code: z.enum(CODES).meta({ description: "Machine-readable error code" }),
+        message: z.string().meta({ description: "What went wrong, for a person" }),
+        param: z.string().optional().meta({ description: "The offending parameter, for INVALID_PARAMS" }),
+        request_id: z.string().meta({ description: "Also in the X-Request-Id header" }),
+      })
+      .meta({ description: "The error" }),
+  })
+  .meta({ id: "Error" });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -24,17 +56,13 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.status = ERROR_STATUS[code];
+    this.status = ERRORS[code].status;
   }
 }
 
 export const invalidParam = (param: string, message: string) => new ApiError("INVALID_PARAMS", message, param);
 
 export const notFound = (what: string) => new ApiError("NOT_FOUND", `${what} is not indexed.`);
-
-export type ErrorBody = {
-  error: { code: ErrorCode; message: string; param?: string; request_id: string };
-};
 
 export function errorBody(err: ApiError, requestId: string): ErrorBody {
   return {

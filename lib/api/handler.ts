@@ -1,24 +1,11 @@
 import type { NextRequest } from "next/server";
 import { getDb } from "@/db/client";
 import { hasReplicas, readDb, readOn, readView } from "@/db/read-replicas";
-import { underDeadline } from "@/db/request-deadline";
-import { config } from "@/lib/config";
-import { randomBase62 } from "@/lib/keys/secret";
-import { log } from "@/lib/log";
 import { type AddressRead, runRead } from "@/lib/queries/read";
 import { type ApiKeyContext, authorizeKey, authorizeRead, isLimited, keyHash, rateLimitHeaders } from "./auth";
-import { cached, isCached, JsonBody } from "./cache";
-import { ApiError, errorBody, notFound, timedOut, toApiError } from "./errors";
-
-/** A non-200 success: 201 with a body, or 204 without one. */
-export class ApiResult {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {}
-}
-export const created = (body: unknown) => new ApiResult(201, body);
-export const noContent = () => new ApiResult(204, null);
+import { cached, isCached } from "./cache";
+import { ApiError, notFound } from "./errors";
+import { answer } from "./response";
 
 export type RequestContext<P> = { requestId: string; url: URL; params: P };
 type KeyedHandler<P> = (req: NextRequest, ctx: RequestContext<P> & { key: ApiKeyContext }) => Promise<unknown>;
@@ -29,67 +16,17 @@ type NextHandler<P> = (req: NextRequest, args: RouteArgs<P>) => Promise<Response
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
-function respond(status: number, body: unknown, headers: Record<string, string>): Response {
-  if (status === 204) return new Response(null, { status, headers });
-  return new Response(body instanceof JsonBody ? body.bytes : JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
-  });
-}
-
 /**
- * The request deadline: past it the request answers 500, and the statements of its `work` stop
- * (db/request-deadline.ts: the running one cancelled, none sent after).
- */
-export function withDeadline<T>(work: () => Promise<T>): Promise<T> {
-  const passed = new AbortController();
-  let timer: NodeJS.Timeout;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      passed.abort();
-      reject(timedOut());
-    }, config.REQUEST_TIMEOUT_MS);
-  });
-  return Promise.race([underDeadline(passed.signal, work), deadline]).finally(() => clearTimeout(timer));
-}
-
-/**
- * The one wrapper of every /v1 route: request id, authentication and rate limit (unless
- * public), a deadline, the error body, and the headers every response carries.
+ * The one wrapper of every /v1 route: authentication and rate limit (unless public) inside the
+ * response core's request id, deadline, error body and headers (response.ts).
  */
 function wrap<P>(
   run: (req: NextRequest, ctx: RequestContext<P>, headers: Record<string, string>) => Promise<unknown>,
 ): NextHandler<P> {
-  return async (req, args) => {
-    const requestId = `req_${randomBase62(20)}`;
-    const headers: Record<string, string> = { "X-Request-Id": requestId };
-    const url = new URL(req.url);
-    try {
-      const result = await withDeadline(async () =>
-        run(req, { requestId, url, params: args?.params ? await args.params : ({} as P) }, headers),
-      );
-      if (result instanceof ApiResult) return respond(result.status, result.body, headers);
-      // A response of its own (a stream) gets the headers every response carries.
-      if (result instanceof Response) {
-        for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
-        return result;
-      }
-      return respond(200, result, headers);
-    } catch (err) {
-      const apiError = toApiError(err);
-      if (apiError.status >= 500) {
-        const cause = err instanceof Error && err.cause ? String(err.cause) : undefined;
-        log.error("request failed", {
-          request_id: requestId,
-          method: req.method,
-          path: url.pathname,
-          error: String(err),
-          cause,
-        });
-      }
-      return respond(apiError.status, errorBody(apiError, requestId), { ...headers, ...apiError.headers });
-    }
-  };
+  return (req, args) =>
+    answer(req, async ({ requestId, headers }) =>
+      run(req, { requestId, url: new URL(req.url), params: args?.params ? await args.params : ({} as P) }, headers),
+    );
 }
 
 /** The headers of a keyed response: its rate limit, and the indexed block its data is of. */

@@ -5,10 +5,9 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import Resend from "next-auth/providers/resend";
 import { getAuthSql, getDb, getSql } from "@/db/client";
 import { authAccounts, authSessions, authVerificationTokens, users } from "@/db/schema";
-import { errorBody, toApiError } from "@/lib/api/errors";
 import { readBodyCapped } from "@/lib/api/params";
+import { errorResponse, newRequestId } from "@/lib/api/response";
 import { config } from "@/lib/config";
-import { randomBase62 } from "@/lib/keys/secret";
 import { clientMeter } from "./client-address";
 import { devSignIn } from "./dev-signin";
 import { linkAccount } from "./link-account";
@@ -85,12 +84,7 @@ export const handlers = {
     try {
       body = await readBodyCapped(req);
     } catch (err) {
-      const apiError = toApiError(err);
-      const requestId = `req_${randomBase62(20)}`;
-      return Response.json(errorBody(apiError, requestId), {
-        status: apiError.status,
-        headers: { "X-Request-Id": requestId },
-      });
+      return errorResponse(err, newRequestId());
     }
     return nextAuth.handlers.POST(
       new NextRequest(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(body) }),

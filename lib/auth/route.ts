@@ -1,10 +1,8 @@
 import type { NextRequest } from "next/server";
 import { authorizeDashboard, rateLimitHeaders } from "@/lib/api/auth";
-import { ApiError, errorBody, toApiError } from "@/lib/api/errors";
-import { withDeadline } from "@/lib/api/handler";
+import { ApiError } from "@/lib/api/errors";
+import { answer, noContent } from "@/lib/api/response";
 import { config } from "@/lib/config";
-import { randomBase62 } from "@/lib/keys/secret";
-import { log } from "@/lib/log";
 import { type CurrentAccount, currentAccount } from "./account";
 import { clientMeter } from "./client-address";
 import { authorizeMarketView } from "./market-access";
@@ -37,38 +35,17 @@ function refuseForeignWrite(req: NextRequest) {
   }
 }
 
-function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: status === 204 ? headers : { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
-  });
-}
-
-/** A JSON body answers 200; null answers 204. Every answer carries its X-Request-Id. */
+/** A JSON body answers 200; null answers 204. Errors, headers and the deadline as the API's (response.ts). */
 function dashboardRoute<A>(authenticate: Authenticate<A>) {
   return <P = Record<string, never>>(handler: Handler<P, A>) =>
-    async (req: NextRequest, args: RouteArgs<P>): Promise<Response> => {
-      const requestId = `req_${randomBase62(20)}`;
-      const headers: Record<string, string> = { "X-Request-Id": requestId };
-      try {
+    (req: NextRequest, args: RouteArgs<P>): Promise<Response> =>
+      answer(req, async ({ headers }) => {
         refuseForeignWrite(req);
-        const body = await withDeadline(async () => {
-          const { account, headers: authHeaders } = await authenticate(req);
-          Object.assign(headers, authHeaders);
-          return handler(req, { params: await args.params, account });
-        });
-        return json(body === null ? 204 : 200, body, headers);
-      } catch (err) {
-        const apiError = toApiError(err);
-        if (apiError.status >= 500)
-          log.error("dashboard request failed", {
-            request_id: requestId,
-            path: req.nextUrl.pathname,
-            error: String(err),
-          });
-        return json(apiError.status, errorBody(apiError, requestId), { ...headers, ...apiError.headers });
-      }
-    };
+        const { account, headers: authHeaders } = await authenticate(req);
+        Object.assign(headers, authHeaders);
+        const body = await handler(req, { params: await args.params, account });
+        return body === null ? noContent() : body;
+      });
 }
 
 const signInRequired = () => new ApiError("UNAUTHORIZED", "Sign in first.");

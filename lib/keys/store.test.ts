@@ -5,7 +5,7 @@ import { toApiError } from "@/lib/api/errors";
 import { changePlan } from "@/lib/billing/plan-change";
 import { Forbidden } from "@/lib/domain/errors";
 import { createTestDatabase } from "@/tests/setup/database";
-import { createKey, ensureAccount, revokeKey, rotateKey, setPlan } from "./store";
+import { createKey, ensureAccount, revokeKey, rotateKey } from "./store";
 
 let drop: () => Promise<void>;
 let sql: Sql;
@@ -42,7 +42,7 @@ describe("keys per account", () => {
     await revokeKey(db, rotated!.id, account);
     await createKey(db, account);
 
-    await setPlan(db, account, "pro");
+    await changePlan(db, account, "pro", new Date());
     for (let i = 0; i < 8; i++) await createKey(db, account);
     await expect(createKey(db, account)).rejects.toThrow(
       new Forbidden("The Pro plan allows 10 live API keys; revoke one first."),

@@ -161,11 +161,6 @@ export async function rotateKey(db: Db, keyId: string, accountId: string): Promi
   });
 }
 
-export async function setPlan(db: Db, accountId: string, plan: Plan): Promise<boolean> {
-  const rows = await db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
-  return rows.length > 0;
-}
-
 export async function accountOfKey(db: Db, keyId: string): Promise<string | null> {
   const [row] = await db.select({ accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, keyId));
   return row?.accountId ?? null;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { createTestDatabase } from "@/tests/setup/database";
-import { listHolders } from "./holders";
+import { holderListRead } from "./holders";
+import { runRead } from "./read";
 
 /** Who the holders list leaves out (lib/tokens/holders.ts): one row of each kind of non-holder. */
 describe("holders list", () => {
@@ -56,10 +57,12 @@ describe("holders list", () => {
   });
 
   it("lists holders largest first without burn addresses, the token, pools and custodians", async () => {
-    const page = await listHolders(createDb(sql), token, { page: 1, limit: 50 });
+    const page = await runRead(createDb(sql), holderListRead(token, { page: 1, limit: 50 }));
     expect(page?.data.map((h) => h.address)).toEqual([alice, router, bob]);
     expect(page?.total).toBe(3);
-    expect((await listHolders(createDb(sql), token, { page: 2, limit: 2 }))?.data.map((h) => h.address)).toEqual([bob]);
+    expect(
+      (await runRead(createDb(sql), holderListRead(token, { page: 2, limit: 2 })))?.data.map((h) => h.address),
+    ).toEqual([bob]);
   });
 
   it("tags a holder cluster only where the scores count its wallets as one owner, not a hub's customers", async () => {
@@ -86,7 +89,7 @@ describe("holders list", () => {
     await sql`insert into wallets ${sql(wallets)}`;
     const held = clusters.flatMap(([, from, , holding]) => Array.from({ length: holding }, (_, i) => a(from + i)));
     await sql`insert into balances ${sql(held.map((holder, i) => ({ token_address: other, holder, amount: 10 + i, updated_block: 1 })))}`;
-    const page = await listHolders(createDb(sql), other, { page: 1, limit: 50 });
+    const page = await runRead(createDb(sql), holderListRead(other, { page: 1, limit: 50 }));
     const tagged = Object.fromEntries((page?.data ?? []).map((h) => [h.address, h.tags]));
     expect(Object.keys(tagged)).toHaveLength(held.length);
     for (const holder of held)

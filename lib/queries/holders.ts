@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, pageWindow } from "@/db/client";
+import { pageWindow } from "@/db/client";
 import type { holder } from "@/lib/api/schemas/tokens";
 import { InvalidInput } from "@/lib/domain/errors";
 import type { Classification } from "@/lib/domain/vocab";
@@ -11,7 +11,6 @@ import { CLUSTERS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
 import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
 import { percentOf, round, toUnits } from "./format";
-import { runRead } from "./read";
 
 const TOP_HOLDERS = 10;
 
@@ -142,6 +141,3 @@ export const holderListRead = (token: string, q: { page: number; limit: number; 
     },
   };
 };
-
-export const listHolders = (db: Db, token: string, q: { page: number; limit: number; cursor?: string }) =>
-  runRead(db, holderListRead(token, q));

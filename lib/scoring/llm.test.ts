@@ -3,12 +3,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { summaryInput } from "./__fixtures__/summary";
 import {
+  checkAnswer,
   generateSummaryWithLlm,
   type LlmEndpoint,
   llmFacts,
   llmUserMessage,
   numbersInText,
-  summaryProblem,
   writeSummary,
 } from "./llm";
 import { deterministicSummary, type SummaryInput, summaryInputHash } from "./summary";
@@ -214,7 +214,7 @@ describe("token texts from the chain", () => {
   it("may stand at the model's placeholders whatever URL, instruction or number they hold", async () => {
     const input = { ...summaryInput(), name: "Visit Froggy.io 2.0", symbol: "$(.*)" };
     const answer = GOOD.replace("Froggy Agent (FRAG)", "{{name}} ({{symbol}})").replace("MemePad", "{{launchpad}}");
-    expect(summaryProblem(answer, input)).toBeNull();
+    expect(checkAnswer(answer, input).problem).toBeNull();
     reply = completion(answer);
     const filled = GOOD.replace("Froggy Agent (FRAG)", "Visit Froggy.io 2.0 ($(.*))");
     expect(await generateSummaryWithLlm({ ...endpoint(), input })).toBe(filled);
@@ -223,11 +223,11 @@ describe("token texts from the chain", () => {
 
   it("are checked like the model's own words where the model copied them", () => {
     const input = { ...summaryInput(), name: "Visit Froggy.io" };
-    expect(summaryProblem(GOOD.replace("Froggy Agent", "Visit Froggy.io"), input)).toBe("contains_url");
+    expect(checkAnswer(GOOD.replace("Froggy Agent", "Visit Froggy.io"), input).problem).toBe("contains_url");
     // A risk level that only a copied name states is not stated.
     const high = { ...summaryInput(), name: "High Frog" };
     const copied = GOOD.replace("Froggy Agent", "High Frog").replace("Its risk is high at 68", "Its score is 68");
-    expect(summaryProblem(copied, high)).toBe("missing_risk_level");
+    expect(checkAnswer(copied, high).problem).toBe("missing_risk_level");
   });
 
   /** GOOD naming the token by placeholders, then `tail`. */
@@ -268,7 +268,7 @@ describe("token texts from the chain", () => {
 
   for (const [name, texts, answer, reason] of bypasses) {
     it(`cannot switch the check off: ${name}`, () => {
-      expect(summaryProblem(answer, { ...summaryInput(), ...texts })).toBe(reason);
+      expect(checkAnswer(answer, { ...summaryInput(), ...texts }).problem).toBe(reason);
     });
   }
 });
@@ -282,8 +282,8 @@ describe("answer checks", () => {
 
   it("accepts rounding of the data's numbers and rejects others", () => {
     const input = summaryInput();
-    expect(summaryProblem(GOOD, input)).toBeNull();
-    expect(summaryProblem(GOOD.replace("62%", "37%"), input)).toBe("invented_number:37");
-    expect(summaryProblem(`${GOOD} ${"x".repeat(1_300)}`, input)).toBe("too_long");
+    expect(checkAnswer(GOOD, input).problem).toBeNull();
+    expect(checkAnswer(GOOD.replace("62%", "37%"), input).problem).toBe("invented_number:37");
+    expect(checkAnswer(`${GOOD} ${"x".repeat(1_300)}`, input).problem).toBe("too_long");
   });
 });

@@ -231,11 +231,6 @@ export function checkAnswer(answer: string, input: SummaryInput): { problem: str
   return invented === undefined ? { problem: null, text } : fail(`invented_number:${invented}`);
 }
 
-/** Why an answer is unusable, or null when it is fine. */
-export function summaryProblem(answer: string, input: SummaryInput): string | null {
-  return checkAnswer(answer, input).problem;
-}
-
 // ---- calling the model --------------------------------------------------------------------
 
 export async function generateSummaryWithLlm(args: LlmEndpoint & { input: SummaryInput }): Promise<string> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { summaryInput } from "./__fixtures__/summary";
 import { healthyToken } from "./__fixtures__/token";
 import { formatPct, formatShare, formatUsd } from "./format";
-import { numbersInText, summaryProblem } from "./llm";
+import { checkAnswer, numbersInText } from "./llm";
 import { scoreTokenRisk } from "./risk";
 import {
   deterministicSummary,
@@ -45,7 +45,7 @@ describe("deterministic summary", () => {
     const text = deterministicSummary(input);
     // date parts, holders, growth, liquidity, market cap, volume, score, wash share and entities, top1, top10
     expect(numbersInText(text)).toEqual([2026, 11, 3, 1342, 13, 123_000, 1.23e6, 45_700, 68, 41, 2, 18, 62]);
-    for (const x of [input, calm()]) expect(summaryProblem(deterministicSummary(x), x)).toBeNull();
+    for (const x of [input, calm()]) expect(checkAnswer(deterministicSummary(x), x).problem).toBeNull();
   });
 
   it("names the riskiest dimension when no flag is raised", () => {
@@ -75,7 +75,7 @@ describe("deterministic summary", () => {
         "raised because holder concentration is 50 or more: a few owners can dump the supply) " +
         "and no risk flag; its riskiest dimension is holder concentration at 55.",
     );
-    expect(summaryProblem(deterministicSummary(raised), raised)).toBeNull();
+    expect(checkAnswer(deterministicSummary(raised), raised).problem).toBeNull();
   });
 
   it("says a token without a price has none, rather than a market cap of $0", () => {
@@ -83,7 +83,7 @@ describe("deterministic summary", () => {
     expect(deterministicSummary(unpriced)).toContain(
       "It has 1,342 holders, $220 of liquidity and no price, as no pool holds enough liquidity,",
     );
-    expect(summaryProblem(deterministicSummary(unpriced), unpriced)).toBeNull();
+    expect(checkAnswer(deterministicSummary(unpriced), unpriced).problem).toBeNull();
   });
 
   it("names no floor the breakdown already meets: it raised nothing", () => {
@@ -181,7 +181,7 @@ describe("deterministic summary", () => {
       scoreTokenRisk(healthyToken()),
     );
     expect(input.riskLevel).toBe("low");
-    expect(summaryProblem(deterministicSummary(input), input)).toBeNull();
+    expect(checkAnswer(deterministicSummary(input), input).problem).toBeNull();
   });
 
   it("formats numbers compactly", () => {

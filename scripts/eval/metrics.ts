@@ -1,4 +1,5 @@
-import { EXPECTED_CLASSIFICATION, type GroundTruth, type WalletClass } from "@/devchain/simulator/ground-truth";
+import { EXPECTED_CLASSIFICATION, type GroundTruth } from "@/devchain/simulator/ground-truth";
+import type { Classification } from "@/lib/domain/vocab";
 import { CLASSIFICATIONS, RISK_FLAGS, RISK_LEVELS } from "@/lib/scoring";
 import type { Scored } from "./run-seed";
 
@@ -77,7 +78,7 @@ export function compareSeed(truth: GroundTruth, scored: Scored): SeedResult {
   const roleWalletHits: SeedResult["roleWalletHits"] = [];
   for (const [address, planted] of Object.entries(truth.wallets)) {
     const got = scored.wallets.get(address.toLowerCase()) ?? null;
-    const expected: WalletClass | null = EXPECTED_CLASSIFICATION[planted];
+    const expected: Classification | null = EXPECTED_CLASSIFICATION[planted];
     if (expected === null) {
       if (got && WRONG_FOR_ROLES.has(got)) roleWalletHits.push({ wallet: address, planted, class: got });
       continue;

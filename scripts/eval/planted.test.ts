@@ -8,8 +8,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Sql } from "@/db/client";
-import type { GroundTruth, PlantedEntry, RiskFlag, WalletClass } from "@/devchain/simulator/ground-truth";
+import type { GroundTruth, PlantedEntry } from "@/devchain/simulator/ground-truth";
 import { EXPECTED_CLASSIFICATION } from "@/devchain/simulator/ground-truth";
+import { PLANTED_FLAGS } from "@/devchain/stories";
+import type { Classification, RiskFlag } from "@/lib/domain/vocab";
 import type { Indexer } from "@/worker/indexer/indexer";
 import { compareSeed } from "./metrics";
 import { runSeed, type Scored } from "./run-seed";
@@ -24,18 +26,12 @@ const SEED = 2;
 const SIZE = { days: 3, tokens: 24, wallets: 150, v3Share: 0 };
 
 /** The flags with a ground truth: the planted scenarios' and concentrated_ownership from the true owners. */
-const PLANTED: RiskFlag[] = [
-  "liquidity_pulled",
-  "wash_trading",
-  "sybil_cluster",
-  "smart_money_exiting",
-  "concentrated_ownership",
-];
+const PLANTED = [...PLANTED_FLAGS];
 /**
  * Classes checked here. Retail is not: a 3-day history has retail wallets that joined in its last
  * day, and a wallet first seen less than a day ago is fresh by the method's definition.
  */
-const CHECKED_CLASSES: WalletClass[] = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh"];
+const CHECKED_CLASSES: Classification[] = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh"];
 
 describe(`planted scenarios of seed ${SEED}`, { timeout: 60_000 }, () => {
   let truth: GroundTruth;

@@ -1,4 +1,6 @@
 import { printTable } from "@/bench/lib/table";
+import { PLANTED_FLAGS } from "@/devchain/stories";
+import type { RiskFlag } from "@/lib/domain/vocab";
 import { RISK_LEVELS } from "@/lib/scoring";
 import { type Counts, combine, type Rates, rates, type SeedResult } from "./metrics";
 import { SNAPSHOTS } from "./run-seed";
@@ -18,19 +20,9 @@ const TARGET = {
 
 const fmt = (v: number | null) => (v === null ? "n/a" : v.toFixed(2));
 
-/** Flags with a ground truth: the planted labels' (ground-truth.ts RAISES) and concentrated_ownership
- * from the true owners (ownership.ts); others have no truth to be measured against. */
-const PLANTED_FLAGS = new Set([
-  "liquidity_pulled",
-  "wash_trading",
-  "sybil_cluster",
-  "smart_money_exiting",
-  "concentrated_ownership",
-]);
-
 function flagTarget(flag: string, r: Rates): string {
   const minPrecision = flag === "liquidity_pulled" ? TARGET.liquidityPulledPrecision : TARGET.precision;
-  if (!PLANTED_FLAGS.has(flag)) return `not planted (raised on ${r.tp + r.fp} tokens)`;
+  if (!PLANTED_FLAGS.has(flag as RiskFlag)) return `not planted (raised on ${r.tp + r.fp} tokens)`;
   if (r.tp + r.fn === 0) return "no planted case";
   return (r.precision ?? 0) >= minPrecision && (r.recall ?? 0) >= TARGET.recall ? "met" : "MISSED";
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blocks, events, syncState } from "@/db/schema";
 import { alertDetail, alert as alertSchema, createdAlert } from "@/lib/api/schemas/alerts";
-import { setPlan } from "@/lib/keys/store";
+import { changePlan } from "@/lib/billing/plan-change";
 import { type ApiResponse, api, expectError, expectShape, newKey, testDb } from "./helpers";
 import { type OwnServer, ownServer, signedIn } from "./own-server";
 
@@ -44,7 +44,7 @@ describe("POST /v1/alerts with a kind", () => {
     const refused = await create(key, { name: "smart", kind: "smart_money", conditions: {} });
     expectError(refused, 403, "FORBIDDEN", "kind");
     expect(refused.body.error.message).toBe("Smart-money alerts are not available on the Free plan.");
-    await setPlan(testDb(), accountId, "pro");
+    await changePlan(testDb(), accountId, "pro", new Date());
     expect((await create(key, { name: "smart", kind: "smart_money", conditions: {} })).status).toBe(201);
   });
 
@@ -210,7 +210,7 @@ describe("POST /api/alerts/preview", () => {
     );
     expectError(await preview({ kind: "token", conditions: { max_risk_score: 5 } }), 400, "INVALID_PARAMS", "kind");
     expectError(await preview({ kind: "smart_money", conditions: {} }), 403, "FORBIDDEN", "kind");
-    await setPlan(server.db, accountId, "pro");
+    await changePlan(server.db, accountId, "pro", new Date());
     expect((await preview({ kind: "smart_money", conditions: {} })).body).toMatchObject({
       notifications: 0,
       total_events: 0,

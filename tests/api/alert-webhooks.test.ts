@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setPlan } from "@/lib/keys/store";
+import { changePlan } from "@/lib/billing/plan-change";
 import { startWebhookReceiver } from "@/worker/alerts/test/fake-servers";
 import { type ApiResponse, expectError } from "./helpers";
 import { type OwnServer, ownServer, signedIn } from "./own-server";
@@ -29,7 +29,7 @@ const write = (method: string, body?: unknown) => ({
 /** A signed-in Pro account with one alert delivered by webhook to `url` (or by email). */
 async function proWithAlert(url: string | null) {
   const session = await signedIn(server);
-  await setPlan(server.db, session.accountId, "pro");
+  await changePlan(server.db, session.accountId, "pro", new Date());
   const alert = {
     name: "hook",
     conditions: { min_liquidity_usd: 1000 },

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alertDetail, alertList, alert as alertSchema, createdAlert } from "@/lib/api/schemas/alerts";
-import { setPlan } from "@/lib/keys/store";
+import { changePlan } from "@/lib/billing/plan-change";
 import { api, expectError, expectShape, newKey, testDb } from "./helpers";
 
 const conditions = { max_market_cap_usd: 500000, min_liquidity_usd: 1000, exclude_flags: ["wash_trading"] };
@@ -117,7 +117,7 @@ describe("GET/PATCH/DELETE /v1/alerts", () => {
       "FORBIDDEN",
     );
 
-    await setPlan(testDb(), accountId, "pro");
+    await changePlan(testDb(), accountId, "pro", new Date());
     expect((await api(`/v1/alerts/${ids[0]}`, { key, method: "PATCH", body: { status: "active" } })).status).toBe(200);
 
     const del = await api(`/v1/alerts/${ids[1]}`, { key, method: "DELETE" });

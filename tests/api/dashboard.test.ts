@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changePlan } from "@/lib/billing/plan-change";
 import type { Plan } from "@/lib/domain/vocab";
-import { createKey, ensureAccount, setPlan } from "@/lib/keys/store";
+import { createKey, ensureAccount } from "@/lib/keys/store";
 import { OVERVIEW_URLS, STREAM_PAGE_SIZE } from "@/lib/queries/shared-views";
 import { type ApiResponse, expectError } from "./helpers";
 import { type OwnServer, ownServer, signedIn } from "./own-server";
@@ -125,7 +125,7 @@ describe("the dashboard's market routes", () => {
     const [usage] = await server.sql`select requests, rejected from usage_daily where key_id = ${accountId}`;
     expect(usage).toEqual({ requests: 10, rejected: 1 });
     // A Pro account has the Pro plan's limits, which its keys' requests count against too.
-    await setPlan(server.db, accountId, "pro");
+    await changePlan(server.db, accountId, "pro", new Date());
     expect((await browser.fetch("/api/tokens?limit=1&page=2").then(asResponse)).status).toBe(200);
     const key = await createKey(server.db, accountId, "shares the account's limits");
     expect(remaining(await v1("/v1/tokens?limit=1", key.key)).slice(0, 2)).toEqual([200, "60"]);
@@ -228,7 +228,7 @@ describe("the dashboard's account routes", () => {
 
   it("show on the keys page which keys a downgrade disabled, and why", async () => {
     const { browser, accountId } = await signedIn(server);
-    await setPlan(server.db, accountId, "pro");
+    await changePlan(server.db, accountId, "pro", new Date());
     for (const name of ["oldest", "older", "newest"]) await createKey(server.db, accountId, name);
     await changePlan(server.db, accountId, "free", new Date());
     const page = (await (await browser.fetch("/keys")).text()).replaceAll("<!-- -->", "");
@@ -353,7 +353,7 @@ describe("webhook targets", () => {
 
   it("are https, without credentials, in words: nothing of a user name or password is stored or shown", async () => {
     const { browser, accountId } = await signedIn(server);
-    await setPlan(server.db, accountId, "pro");
+    await changePlan(server.db, accountId, "pro", new Date());
     const { key } = await createKey(server.db, accountId, "hooks");
     const plain = await post(key, hook("http://8.8.8.8/hook"));
     expectError(plain, 400, "INVALID_PARAMS", "webhook_url");
@@ -392,7 +392,7 @@ describe("webhook targets", () => {
     // A global address needs no lookup; nothing is delivered to it here.
     const made = await post(key, hook("https://8.8.8.8/hook"));
     expect(made.status).toBe(201);
-    await setPlan(server.db, accountId, "free");
+    await changePlan(server.db, accountId, "free", new Date());
     const patch = (body: unknown) =>
       v1(`/v1/alerts/${made.body.id}`, key, {
         method: "PATCH",

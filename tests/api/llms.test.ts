@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { V1_ROUTES } from "@/app/mcp/v1-routes";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/app/v1/document";
 import { listPlans } from "@/lib/queries/plans";
 import { baseUrl, testDb } from "./helpers";
 
@@ -41,11 +40,5 @@ describe("the docs page", () => {
     ]) {
       expect(html).toContain(text.replace(/"/g, "&quot;").replace("href=&quot;/llms.txt&quot;", 'href="/llms.txt"'));
     }
-  });
-});
-
-describe("the /mcp route's in-process dispatch", () => {
-  it("knows the route of every path of the OpenAPI document", () => {
-    expect(Object.keys(V1_ROUTES).sort()).toEqual(expect.arrayContaining(paths.sort()));
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resendTransport } from "@/lib/alerts/email";
 import { HostBreaker } from "@/lib/alerts/host-breaker";
 import { WEBHOOK_ERRORS, webhookTransport } from "@/lib/alerts/webhook";
-import { setPlan } from "@/lib/keys/store";
+import { changePlan } from "@/lib/billing/plan-change";
 import { failingWebhookTargets } from "@/lib/queries/failing-webhooks";
 import { AlertEvaluator } from "./evaluate";
 import { deliverDue, HOST_PAUSED, runOutboxSender } from "./outbox";
@@ -246,15 +246,16 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
       await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
       await new AlertEvaluator().evaluate(t.sql, T0);
       // Fired while on Pro, delivered after the account went to Free.
-      await setPlan(t.db, owner.accountId, "free");
+      await changePlan(t.db, owner.accountId, "free", T0);
       await deliverDue(t.sql, {
         email: null,
         webhook: webhookTransport({ timeoutMs: 2_000, allowPrivate: true }),
         ...fast,
       });
 
-      // A new match after the downgrade: the firing records the refusal instead of a delivery.
-      await t.sql`update alerts set last_triggered_at = null`;
+      // The downgrade paused the alert; one a write racing the downgrade left active matches
+      // again: the firing records the refusal instead of a delivery.
+      await t.sql`update alerts set last_triggered_at = null, status = 'active'`;
       await setToken(t.sql, newAddress(), { liquidityUsd: 5_000 });
       await new AlertEvaluator().evaluate(t.sql, T0);
       await deliverDue(t.sql, {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createDb, type Db, type Sql } from "@/db/client";
-import { listHolders } from "@/lib/queries/holders";
+import { holderListRead } from "@/lib/queries/holders";
 import { tokenOhlcv } from "@/lib/queries/ohlcv";
+import { runRead } from "@/lib/queries/read";
 import { getTokenProfile } from "@/lib/queries/tokens";
 import { Indexer } from "@/worker/indexer/indexer";
 import { Rpc } from "@/worker/indexer/rpc";
@@ -50,7 +51,7 @@ async function story() {
   const now = new Date(chain.blocks.at(-1)!.timestamp * 1000);
   const token = (await getTokenProfile(read, TOKEN, now))!;
   const candles = (await tokenOhlcv(read, TOKEN, { interval: "1m", page: 1, limit: 500 }))!.data;
-  const holders = (await listHolders(read, TOKEN, { page: 1, limit: 50 }))!.data;
+  const holders = (await runRead(read, holderListRead(TOKEN, { page: 1, limit: 50 })))!.data;
   const [{ trending }] = await sql<
     { trending: number }[]
   >`select trending_score as trending from token_metrics where address = ${TOKEN}`;

@@ -1,7 +1,8 @@
 import { getDb } from "@/db/client";
 import { createAlert } from "@/lib/alerts/service";
-import { created, route, withApiKey } from "@/lib/api/handler";
+import { route, withApiKey } from "@/lib/api/handler";
 import { parseBody, parseQuery } from "@/lib/api/params";
+import { created } from "@/lib/api/response";
 import { alertListQuery, createAlertBody } from "@/lib/api/schemas/alerts";
 import { emptyQuery } from "@/lib/api/schemas/common";
 import { listAlerts } from "@/lib/queries/alerts";

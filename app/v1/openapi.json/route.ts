@@ -1,5 +1,5 @@
+import { openApiDocument } from "@/app/v1/document";
 import { route, withPublic } from "@/lib/api/handler";
-import { openApiDocument } from "@/lib/api/openapi";
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 

@@ -4,12 +4,13 @@
  * run ahead of are known, and every event of a backfilled launch fits in the backfilled history.
  */
 import type { Address } from "viem";
+import { SECTORS, type Sector } from "@/lib/domain/vocab";
 import type { LaunchpadInfo } from "../../deploy";
 import { type Actors, payOut, spendable } from "../actors";
 import type { PoolSeed } from "../market";
 import type { Rng } from "../random";
 import { ether, HOUR, MINUTE, type Moment, part, type Sim } from "../sim";
-import { SECTORS, type Sector, type SimToken, tokenName } from "../tokens";
+import { type SimToken, tokenName } from "../tokens";
 import { scheduleAirdrop } from "./airdrop";
 import { type Bundle, bundleBuys, fundBundle, insiderTrades, snipe } from "./launch-crew";
 import {

@@ -34,8 +34,6 @@ export const tokenListQuery = z
   })
   .superRefine(refineTokenFilter);
 
-export const tokenAddressParam = z.object({ address: addressSchema });
-
 const priceChange = (window: string) =>
   z
     .number()

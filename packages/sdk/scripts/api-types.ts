@@ -1,5 +1,5 @@
 import openapiTS, { astToString } from "openapi-typescript";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/app/v1/document";
 
 /** Where the generated types are committed. */
 export const TYPES_FILE = "packages/sdk/src/generated/api.ts";

@@ -8,7 +8,7 @@ import {
   type StreamItem,
 } from "onchain-intel";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/app/v1/document";
 import { alert, alertDetail, alertList, createdAlert } from "@/lib/api/schemas/alerts";
 import { eventList, walletEventList } from "@/lib/api/schemas/events";
 import { holderList, ohlcvList, poolList } from "@/lib/api/schemas/market";

@@ -1,8 +1,9 @@
 import { getDb } from "@/db/client";
 import { deleteAlert } from "@/lib/alerts/service";
 import { patchAlert } from "@/lib/api/alert-patch";
-import { noContent, route, withApiKey } from "@/lib/api/handler";
+import { route, withApiKey } from "@/lib/api/handler";
 import { parseBody, parsePath, parseQuery } from "@/lib/api/params";
+import { noContent } from "@/lib/api/response";
 import { alertIdParam, updateAlertBody } from "@/lib/api/schemas/alerts";
 import { emptyQuery } from "@/lib/api/schemas/common";
 import { getAlert } from "@/lib/queries/alerts";

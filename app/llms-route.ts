@@ -1,9 +1,9 @@
+import { openApiDocument } from "@/app/v1/document";
+import type { llmsTxt } from "@/components/docs/llms-text";
+import type { Document } from "@/components/docs/openapi-types";
 import { getDb } from "@/db/client";
-import { openApiDocument } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
 import { listPlans } from "@/lib/queries/plans";
-import type { llmsTxt } from "./llms-text";
-import type { Document } from "./openapi-types";
 
 let document: Document | undefined;
 

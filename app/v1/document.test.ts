@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { EXAMPLES, openApiDocument } from "./openapi";
+import { EXAMPLES } from "@/lib/api/openapi";
+import { openApiDocument } from "./document";
 
 type Schema = {
   $ref?: string;
