@@ -39,7 +39,14 @@ export default defineConfig({
     // Not freshness.spec.ts: it owns sync_state's liveness columns, and projects run side by side.
     {
       name: "phone",
-      testMatch: ["public.spec.ts", "dashboard.spec.ts", "chart.spec.ts", "budget.spec.ts", "token-page.spec.ts"],
+      testMatch: [
+        "public.spec.ts",
+        "dashboard.spec.ts",
+        "chart.spec.ts",
+        "budget.spec.ts",
+        "token-page.spec.ts",
+        "live.spec.ts",
+      ],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],

@@ -9,13 +9,15 @@ export type IndexerStatus = Status;
 
 /** The dashboard's status route; every component asking for it shares one query. */
 export const STATUS_URL = "/api/status";
-const STATUS_REFRESH_MS = 10_000;
 
-/** GET /v1/status as the dashboard sees it, refreshed every 10 s; `initial` is the server's answer. */
+/**
+ * GET /v1/status as the dashboard sees it, refreshed on each message of the live feed (a ping at
+ * least every 10 s); `initial` is the server's answer.
+ */
 export function useIndexerStatus(initial?: IndexerStatus): IndexerStatus | undefined {
   const query = useDashboardQuery<IndexerStatus>(STATUS_URL, {
     initial: initial && { url: STATUS_URL, data: initial },
-    liveMs: STATUS_REFRESH_MS,
+    live: "status",
   });
   return query.data ?? initial;
 }

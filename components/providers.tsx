@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { isFinal } from "./fetch-json";
+import { LiveProvider } from "./live/live-provider";
 
 /** One more try for a lost connection or a server error; a refusal (sign in, rate limit, bad input) would recur. */
 const retry = (failures: number, err: unknown) => failures < 1 && !isFinal(err);
@@ -12,5 +13,9 @@ export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false, retry } } }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <LiveProvider>{children}</LiveProvider>
+    </QueryClientProvider>
+  );
 }

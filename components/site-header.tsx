@@ -5,6 +5,7 @@ import { auth } from "@/lib/auth";
 import { AccountMenu } from "./account/account-menu";
 import { SignOutButtons } from "./account/sign-out-buttons";
 import { StaleDataBanner } from "./freshness";
+import { LiveIndicator } from "./live/live-indicator";
 import { NavLinks } from "./nav-links";
 import { SearchBox } from "./search/search-box";
 import { buttonClass } from "./ui/button";
@@ -26,7 +27,8 @@ export async function SiteHeader() {
           <Suspense fallback={<div className="order-last h-8 w-full sm:order-none sm:w-48 xl:w-56" />}>
             <SearchBox />
           </Suspense>
-          <div className="ml-auto flex items-center gap-2 text-sm">
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <LiveIndicator status={status} />
             {email ? (
               <AccountMenu email={email}>
                 <SignOutButtons />

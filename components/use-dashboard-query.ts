@@ -3,14 +3,16 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Refusal } from "@/lib/api/errors";
+import { isSharedView, routeUrl } from "@/lib/queries/shared-views";
 import { fetchJson, RequestRefused } from "./fetch-json";
+import type { LiveScope } from "./live/scope";
 
 /** What the server rendered a view with: its answer, or what it was refused (lib/auth/market-access.ts, pageView). */
 export type Seed<T> =
   | { url: string; data: T; refusal?: undefined }
   | { url: string; data?: undefined; refusal: Refusal };
 type Answer<T> = { url: string; data: T };
-type Options<T> = { initial?: Seed<T>; liveMs?: number | false; enabled?: boolean };
+type Options<T> = { initial?: Seed<T>; live?: LiveScope; enabled?: boolean };
 
 /** The seed of `url` from what a page's server read (its data, or its refusal). */
 export const seedOf = <T>(url: string, view: { data?: T; refusal?: Refusal }): Seed<T> | undefined =>
@@ -18,8 +20,10 @@ export const seedOf = <T>(url: string, view: { data?: T; refusal?: Refusal }): S
 
 /**
  * A dashboard JSON route as a query: the server-rendered answer seeds it (no request on load),
- * the previous answer stays on screen while a new one loads (no layout jump), and `liveMs`
- * refreshes it on an interval. A failed request never takes away what was shown: `data` stays
+ * the previous answer stays on screen while a new one loads (no layout jump), and `live`
+ * refreshes it when the live feed says its scope moved (components/live: pushed, not polled;
+ * only a shared view, the same answer for every visitor and free: an account's view would
+ * count a request against its plan at every block). A failed request never takes away what was shown: `data` stays
  * the last answer (`shownUrl` says of which URL) and `problem` says why the new one did not come;
  * past a rate limit the query asks again at `retryAt` (Retry-After). A refusal the server rendered
  * the page with is the query's error at once, without a request.
@@ -40,7 +44,7 @@ export function useDashboardQuery<T>(url: string, opts: Options<T> = {}) {
     initialData: seed?.data,
     initialDataUpdatedAt: seed?.data === undefined ? undefined : Date.now(),
     placeholderData: keepPreviousData,
-    refetchInterval: opts.liveMs ?? false,
+    meta: opts.live && isSharedView(routeUrl(url)) ? { live: opts.live } : undefined,
     enabled: opts.enabled ?? true,
   });
 

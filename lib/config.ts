@@ -84,6 +84,11 @@ const schema = z.object({
   STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
   /** An event stream whose client lets more than this many bytes wait unread is ended. */
   STREAM_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** The dashboard's live feed (GET /api/live): connections per client address (a browser needs one), per process. */
+  LIVE_MAX_PER_CLIENT: z.coerce.number().int().min(1).default(6),
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(5_000),
+  /** A live connection with nothing to send gets a ping this often (pages refresh the status on it). */
+  LIVE_PING_MS: z.coerce.number().int().min(100).default(10_000),
   /** Billing (lib/billing): unset, plans change only through the keys CLI. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

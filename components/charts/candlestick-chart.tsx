@@ -75,6 +75,7 @@ export function CandlestickChart({
   const [timeframe, setTimeframe] = useState(initial.interval);
   const query = useDashboardQuery<Page<Candle>>(ohlcvUrl(address, timeframe), {
     initial: { url: ohlcvUrl(address, initial.interval), data: initial.data },
+    live: { token: address },
   });
   const candles = query.data?.data ?? [];
   // While another timeframe loads or fails, the candles on screen are those of the last answer.

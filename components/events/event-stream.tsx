@@ -6,6 +6,7 @@ import type { EventType } from "@/lib/domain/vocab";
 import type { ApiEvent } from "@/lib/queries/events";
 import { RequestRefused } from "../fetch-json";
 import { type IndexerStatus, staleSummary, useIndexerStatus } from "../freshness";
+import { useLiveState } from "../live/live-provider";
 import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
@@ -18,7 +19,6 @@ import { EventTable } from "./event-table";
 import { EventTypeSelect } from "./event-type-select";
 import { streamSearch } from "./stream-search";
 
-const LIVE_MS = 5_000;
 const ADDRESS = "^0x[0-9a-fA-F]{40}$";
 
 /** An address filter applies once it is a whole address (or empty), not on every keystroke. */
@@ -58,9 +58,10 @@ function AddressFilter({
 }
 
 /**
- * The global event stream: filters in the URL, the first page refreshing itself. It says "Live"
- * only while the data is current: when the indexer is down or behind the chain, it says so
- * instead (and keeps refreshing, so the rows catch up when indexing does).
+ * The global event stream: filters in the URL, the first page refreshing as blocks are indexed
+ * (the live feed). It says "Live" only while the data is current and the feed reaches the tab:
+ * when the indexer is down or behind the chain, it says so instead (and keeps following, so the
+ * rows catch up when indexing does).
  */
 export function EventStream({
   types,
@@ -81,11 +82,17 @@ export function EventStream({
   const onFirstPage = (params.get("page") ?? "1") === "1";
   const refreshing = onFirstPage && !paused;
   const stale = staleSummary(useIndexerStatus(initial.status));
-  const live = refreshing && !stale;
+  const connected = useLiveState() === "live";
+  const live = refreshing && !stale && connected;
+  const dot = live
+    ? "animate-pulse bg-emerald-500 motion-reduce:animate-none"
+    : refreshing && stale
+      ? "bg-amber-500"
+      : "bg-zinc-400";
   const url = `/api/events?${params}`;
   const query = useDashboardQuery<Page<ApiEvent>>(url, {
     initial: seedOf(`/api/events?${initial.search}`, initial),
-    liveMs: refreshing ? LIVE_MS : false,
+    live: refreshing ? "market" : undefined,
   });
   // Events of another view under these filters would mislead: a view that needs an account shows only why.
   const list = query.problem instanceof RequestRefused && query.problem.needsAccount ? undefined : query.data;
@@ -128,17 +135,16 @@ export function EventStream({
 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="flex items-center gap-2" aria-live="polite">
-          <span
-            className={`inline-block size-2 rounded-full ${live ? "animate-pulse bg-emerald-500 motion-reduce:animate-none" : refreshing ? "bg-amber-500" : "bg-zinc-400"}`}
-            aria-hidden="true"
-          />
+          <span className={`inline-block size-2 rounded-full ${dot}`} aria-hidden="true" />
           {live
-            ? `Live: refreshing every ${LIVE_MS / 1000} s`
-            : refreshing
-              ? `Not live: ${stale}. Checking every ${LIVE_MS / 1000} s`
-              : onFirstPage
-                ? "Paused"
-                : "Live updates run on the first page"}
+            ? "Live: new events appear as blocks are indexed"
+            : refreshing && stale
+              ? `Not live: ${stale}. Updates resume with indexing`
+              : refreshing
+                ? "Paused: updates resume when the tab is visible and connected"
+                : onFirstPage
+                  ? "Paused"
+                  : "Live updates run on the first page"}
         </p>
         {onFirstPage && (
           <button

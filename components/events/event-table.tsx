@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef } from "react";
 import type { ApiEvent } from "@/lib/queries/events";
 import { Address, walletHref } from "../address";
 import { formatUsd, humanize } from "../format";
+import { useArrivals } from "../live/use-arrivals";
 import { RelativeTime } from "../relative-time";
 import { Badge, type Tone } from "../ui/badge";
 import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
@@ -21,11 +21,7 @@ const TYPE_TONE: Record<string, Tone> = {
  * Seen from one wallet (`wallet`), the wallet column gives way to the side it was on.
  */
 export function EventTable({ events, label, wallet }: { events: ApiEvent[]; label: string; wallet?: string }) {
-  const seen = useRef<Set<string> | null>(null);
-  const previous = seen.current;
-  useEffect(() => {
-    seen.current = new Set(events.map((e) => e.id));
-  }, [events]);
+  const arrived = useArrivals(events);
 
   return (
     <TableFrame label={label}>
@@ -54,7 +50,7 @@ export function EventTable({ events, label, wallet }: { events: ApiEvent[]; labe
         </thead>
         <tbody>
           {events.map((e) => (
-            <tr key={e.id} className={`${rowClass} ${previous && !previous.has(e.id) ? "row-arrive" : ""}`}>
+            <tr key={e.id} className={`${rowClass} ${arrived.has(e.id) ? "row-arrive" : ""}`}>
               <td className={tdClass}>
                 <RelativeTime iso={e.timestamp} />
               </td>

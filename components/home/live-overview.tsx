@@ -17,18 +17,17 @@ import { TokenMiniList } from "./token-mini-list";
 
 export type Overview = { trending: Page<Token>; newest: Page<Token>; events: Page<ApiEvent>; status: IndexerStatus };
 
-const LIVE_MS = 10_000;
 const moreLink = (href: string, text: string) => (
   <Link href={href} className="text-xs text-indigo-700 hover:underline dark:text-indigo-300">
     {text}
   </Link>
 );
 
-/** The market at a glance, refreshed every few seconds from the dashboard's JSON routes. */
+/** The market at a glance, refreshed from the dashboard's JSON routes as blocks are indexed. */
 export function LiveOverview({ initial }: { initial: Overview }) {
   const seed = <K extends keyof Overview>(key: K) => ({
     initial: { url: OVERVIEW_URLS[key], data: initial[key] },
-    liveMs: LIVE_MS,
+    live: "market" as const,
   });
   const status = useIndexerStatus(initial.status) ?? initial.status;
   const stale = staleSummary(status);

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { Token } from "@/lib/queries/tokens";
+import { Flash } from "../live/flash";
 import { RiskScore } from "../risk";
 
 /** A compact ranked list of tokens with one metric each, for the overview. */
@@ -25,7 +26,9 @@ export function TokenMiniList({
           >
             {t.name} <span className="text-zinc-500 dark:text-zinc-400">{t.symbol}</span>
           </Link>
-          <span className="shrink-0 text-right tabular-nums text-zinc-700 dark:text-zinc-300">{metric(t)}</span>
+          <span className="shrink-0 text-right tabular-nums text-zinc-700 dark:text-zinc-300">
+            <Flash>{metric(t)}</Flash>
+          </span>
           <RiskScore score={t.risk_score} />
         </li>
       ))}

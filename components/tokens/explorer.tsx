@@ -50,7 +50,10 @@ export function TokenExplorer({
   }, [invalid]);
   const qs = search.toString();
   const url = `/api/tokens?${qs}`;
-  const query = useDashboardQuery<Page<Token>>(url, { initial: seedOf(`/api/tokens?${initial.search}`, initial) });
+  const query = useDashboardQuery<Page<Token>>(url, {
+    initial: seedOf(`/api/tokens?${initial.search}`, initial),
+    live: "market",
+  });
   // Rows of another view under these filters would mislead: a view that needs an account shows only why.
   const list = query.problem instanceof RequestRefused && query.problem.needsAccount ? undefined : query.data;
   const current = query.shownUrl === url;

@@ -1,6 +1,7 @@
 import type { Token } from "@/lib/queries/tokens";
 import { formatPrice } from "../charts/candles";
 import { formatAge, formatCompact, formatInteger, formatUsd } from "../format";
+import { Flash } from "../live/flash";
 import { Stat } from "../ui/stat";
 import { PriceChange } from "./price-change";
 
@@ -30,7 +31,7 @@ export function MarketFigures({ token }: { token: Token }) {
       <Stat
         className="col-span-2 sm:col-span-1"
         label="Price now"
-        value={priced ? formatPrice(token.price_usd) : "—"}
+        value={<Flash>{priced ? formatPrice(token.price_usd) : "—"}</Flash>}
         hint={priced ? "Deepest pool, at the indexed block" : "No pool holds the minimum liquidity"}
       />
       <Stat
@@ -47,33 +48,43 @@ export function MarketFigures({ token }: { token: Token }) {
             ).map(([window, pct]) => (
               <span key={window} className="min-w-0" data-window={window}>
                 <span className="block text-xs font-normal text-zinc-500 dark:text-zinc-400">{window}</span>
-                <PriceChange pct={pct} />
+                <Flash>
+                  <PriceChange pct={pct} />
+                </Flash>
               </span>
             ))}
           </span>
         }
       />
-      <Stat label="Market cap" value={priced ? formatUsd(token.market_cap_usd) : "—"} hint="Circulating supply" />
-      <Stat label="FDV" value={priced ? formatUsd(token.fdv_usd) : "—"} hint="Total supply" />
-      <Stat label="Liquidity" value={formatUsd(token.liquidity_usd)} hint="Over its quote pools" />
+      <Stat
+        label="Market cap"
+        value={<Flash>{priced ? formatUsd(token.market_cap_usd) : "—"}</Flash>}
+        hint="Circulating supply"
+      />
+      <Stat label="FDV" value={<Flash>{priced ? formatUsd(token.fdv_usd) : "—"}</Flash>} hint="Total supply" />
+      <Stat label="Liquidity" value={<Flash>{formatUsd(token.liquidity_usd)}</Flash>} hint="Over its quote pools" />
       <Stat
         label="Volume 24h"
-        value={formatUsd(token.volume_24h_usd)}
+        value={<Flash>{formatUsd(token.volume_24h_usd)}</Flash>}
         hint={`${formatUsd(token.volume_1h_usd)} in the last hour`}
       />
       <Stat
         label="Buys / sells 24h"
         value={
-          <span>
+          <Flash>
             <span className="text-emerald-700 dark:text-emerald-400">{formatInteger(buys)}</span>
             <span className="text-zinc-400"> / </span>
             <span className="text-red-700 dark:text-red-400">{formatInteger(sells)}</span>
-          </span>
+          </Flash>
         }
         hint={<BuySellBar buys={buys} sells={sells} />}
       />
-      <Stat label="Makers 24h" value={formatInteger(token.makers_24h)} hint="Wallets that swapped it" />
-      <Stat label="Holders" value={formatCompact(token.holder_count)} />
+      <Stat
+        label="Makers 24h"
+        value={<Flash>{formatInteger(token.makers_24h)}</Flash>}
+        hint="Wallets that swapped it"
+      />
+      <Stat label="Holders" value={<Flash>{formatCompact(token.holder_count)}</Flash>} />
       <Stat label="Age" value={formatAge(token.age_hours)} />
     </dl>
   );

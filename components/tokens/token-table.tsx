@@ -4,6 +4,7 @@ import type { Token } from "@/lib/queries/tokens";
 import { riskLevel } from "@/lib/scoring/risk";
 import { formatPrice } from "../charts/candles";
 import { formatAge, formatCompact, formatUsd } from "../format";
+import { Flash } from "../live/flash";
 import { RiskFlags, RiskScore } from "../risk";
 import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
 import { PriceChange } from "./price-change";
@@ -88,7 +89,9 @@ function TokenCard({ t }: { t: Token }) {
           {t.name} <span className="text-zinc-500 dark:text-zinc-400">{t.symbol}</span>
         </Link>
         <span className="shrink-0 tabular-nums">
-          {priced ? formatPrice(t.price_usd) : "—"} <PriceChange pct={t.price_change_24h_pct} />
+          <Flash>
+            {priced ? formatPrice(t.price_usd) : "—"} <PriceChange pct={t.price_change_24h_pct} />
+          </Flash>
         </span>
       </div>
       <p className="flex flex-wrap gap-x-3 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
@@ -187,7 +190,7 @@ function SortableTable({
             <tr key={t.address} data-address={t.address} className={rowClass}>
               {COLUMNS.map((c) => (
                 <td key={c.label} className={`${tdClass} ${c.className}`}>
-                  {c.cell(t)}
+                  <Flash>{c.cell(t)}</Flash>
                 </td>
               ))}
             </tr>

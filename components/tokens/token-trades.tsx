@@ -7,6 +7,7 @@ import { type TradesFilter, tradesSearch } from "@/lib/queries/trades-search";
 import { Address, walletHref } from "../address";
 import { formatPrice } from "../charts/candles";
 import { formatAmount, formatUsd, humanize } from "../format";
+import { useArrivals } from "../live/use-arrivals";
 import { RelativeTime } from "../relative-time";
 import type { Page } from "../types";
 import { Badge } from "../ui/badge";
@@ -50,6 +51,8 @@ function FilterSelect({
   );
 }
 
+const NONE: ApiEvent[] = [];
+
 /** As traders read a trade (DexScreener's order): when, which way, how much in dollars, then the amounts and who. */
 const HEADERS = ["Time", "Side", "USD", "Amount", "Paid / got", "Price", "Wallet", "Tx"];
 const NUMERIC = new Set(["Amount", "Paid / got", "USD", "Price"]);
@@ -58,15 +61,18 @@ const NUMERIC = new Set(["Amount", "Paid / got", "USD", "Price"]);
  * A token's swaps, newest first: the rows of GET /v1/events?token_address=&type=swap, each with
  * its amounts of the token and the quote, its USD, the price after it and the trader with the
  * trader's class; filtered by side and by the trader's class. The server renders the unfiltered
- * first page.
+ * first page; new trades arrive as blocks touching the token are indexed (the live feed).
  */
 export function TokenTrades({ token, symbol, initial }: { token: string; symbol: string; initial: Page<ApiEvent> }) {
   const [filter, setFilter] = useState<TradesFilter>({ side: "", walletClass: "", page: 1 });
   const url = `/api/events?${tradesSearch(token, filter)}`;
   const query = useDashboardQuery<Page<ApiEvent>>(url, {
     initial: { url: `/api/events?${tradesSearch(token)}`, data: initial },
+    live: { token },
   });
   const list = query.data;
+  // Trades that were not in the previous list (a new block's) fade in.
+  const arrived = useArrivals(list?.data ?? NONE, query.shownUrl);
   const change = (c: Partial<TradesFilter>) => setFilter((f) => ({ ...f, page: 1, ...c }));
   const filtered = filter.side !== "" || filter.walletClass !== "";
 
@@ -117,7 +123,7 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
                   {list.data.map((e) => (
                     <tr
                       key={e.id}
-                      className={rowClass}
+                      className={`${rowClass} ${arrived.has(e.id) ? "row-arrive" : ""}`}
                       data-id={e.id}
                       data-side={e.direction ?? ""}
                       data-class={e.wallet_classification}

@@ -29,7 +29,10 @@ export function WalletEvents({
   const type = search.get("type") ?? "";
   const params = walletEventsSearch(wallet, type, search.get("page"));
   const url = `/api/events?${params}`;
-  const query = useDashboardQuery<Page<ApiEvent>>(url, { initial: seedOf(`/api/events?${initial.search}`, initial) });
+  const query = useDashboardQuery<Page<ApiEvent>>(url, {
+    initial: seedOf(`/api/events?${initial.search}`, initial),
+    live: { wallet },
+  });
   // Events of another page or type would mislead: a view that needs an account shows only why.
   const list = query.problem instanceof RequestRefused && query.problem.needsAccount ? undefined : query.data;
   const current = query.shownUrl === url;

@@ -34,6 +34,11 @@ function dataVersion(db: Db): Promise<number> {
   if (!poll) versions.set(db, (poll = polled(() => currentDataVersion(db), VERSION_POLL_MS)));
   return poll();
 }
+/**
+ * The data version the shared views answer at now (the dashboard's live feed says when it moves):
+ * that of the database a read would go to, a replica's when there are any.
+ */
+export const sharedDataVersion = () => readOn(dataVersion);
 /** The status reports the indexer's liveness, which moves without the data version. */
 const STATUS_MAX_AGE_MS = 2_000;
 

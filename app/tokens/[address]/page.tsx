@@ -6,6 +6,8 @@ import { DEFAULT_CHART_INTERVAL, formatPrice, ohlcvUrl } from "@/components/char
 import { CandlestickChart } from "@/components/charts/candlestick-chart";
 import { RiskGauge } from "@/components/charts/risk-gauge";
 import { formatDateTime } from "@/components/format";
+import { Flash } from "@/components/live/flash";
+import { LiveRefresh } from "@/components/live/live-provider";
 import { RiskFlags } from "@/components/risk";
 import { ScoreBreakdown } from "@/components/score-breakdown";
 import { FlagEvidenceList } from "@/components/tokens/flag-evidence";
@@ -46,6 +48,8 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
 
   return (
     <>
+      {/* The figures rendered here read again as blocks touch the token (trades and chart refetch themselves). */}
+      <LiveRefresh scope={{ token: token.address }} />
       <PageHeader
         title={
           <>
@@ -81,7 +85,9 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
         <Card title="Risk">
           {score ? (
             <div className="space-y-3">
-              <RiskGauge score={score.risk_score} level={score.risk_level as RiskLevel} />
+              <Flash>
+                <RiskGauge score={score.risk_score} level={score.risk_level as RiskLevel} />
+              </Flash>
               <ScoreBreakdown
                 rows={RISK_DIMENSIONS.map((key) => ({
                   key,

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Address } from "@/components/address";
 import { formatCompact, formatDateTime, formatSignedUsd, formatUsd, humanize, shortAddress } from "@/components/format";
+import { Flash } from "@/components/live/flash";
+import { LiveRefresh } from "@/components/live/live-provider";
 import { ScoreBreakdown } from "@/components/score-breakdown";
 import { searchOf } from "@/components/search-params";
 import { Card } from "@/components/ui/card";
@@ -53,6 +55,8 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
 
   return (
     <>
+      {/* The figures rendered here read again as blocks touch the wallet (its events refetch themselves). */}
+      <LiveRefresh scope={{ wallet: wallet.address }} />
       <PageHeader
         title={<Address value={wallet.address} chars={6} />}
         subtitle={
@@ -75,22 +79,22 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
                   : "text-red-700 dark:text-red-400"
               }
             >
-              {formatSignedUsd(wallet.pnl_estimate_usd)}
+              <Flash>{formatSignedUsd(wallet.pnl_estimate_usd)}</Flash>
             </span>
           }
           hint={enoughClosed ? <ConfidenceBadge value={wallet.pnl_confidence} /> : tooFewClosed}
         />
         <Stat
           label="Portfolio value"
-          value={formatUsd(portfolioValue)}
+          value={<Flash>{formatUsd(portfolioValue)}</Flash>}
           hint={`${wallet.portfolio.length} tokens held`}
         />
         <Stat
           label="Reputation"
-          value={`${Math.round(wallet.reputation_score)} / 100`}
+          value={<Flash>{`${Math.round(wallet.reputation_score)} / 100`}</Flash>}
           hint={<ConfidenceBadge value={wallet.reputation_confidence} />}
         />
-        <Stat label="Trades" value={formatCompact(wallet.trade_count)} />
+        <Stat label="Trades" value={<Flash>{formatCompact(wallet.trade_count)}</Flash>} />
       </dl>
 
       <div className="mb-4 grid gap-4 lg:grid-cols-3">

@@ -41,6 +41,13 @@ export const frames = {
   heartbeat: ": keep-alive\n\n",
 };
 
+/** Neither cached nor transformed on the way (Next.js compresses what may be transformed), nor buffered by a proxy. */
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  "X-Accel-Buffering": "no",
+};
+
 /** What a client's catch-up lets wait unread before it reads its next page. */
 const PACE_BYTES = 64 * 1024;
 const encoder = new TextEncoder();

@@ -62,6 +62,7 @@ export class StreamHub {
   private charging = false;
   private released: string[] = [];
   private nextRenewAt = 0;
+  private readonly watchers = new Set<(c: StreamChanges) => void>();
 
   private constructor(private readonly db: Db) {}
 
@@ -133,6 +134,16 @@ export class StreamHub {
     return client;
   }
 
+  /** Calls `watcher` with every read that moved the stream (the dashboard's live feed, live.ts). */
+  watch(watcher: (c: StreamChanges) => void) {
+    this.watchers.add(watcher);
+  }
+
+  /** The indexed head and the confirmed block as of the hub's last read. */
+  position(): { head: number; confirmed: number } {
+    return { head: this.head, confirmed: this.confirmed };
+  }
+
   /** Reads what changed (at most one read at a time; a request during one makes one more after it). */
   private readLatest(): Promise<void> {
     if (this.reading) {
@@ -173,6 +184,7 @@ export class StreamHub {
     this.head = c.head;
     this.confirmed = c.confirmed;
     if (!moved) return;
+    for (const watcher of this.watchers) watcher(c);
     // Each event's message once per read, whichever clients it goes to.
     const messages = new Map<number, string>();
     const message = (e: StreamItem) => {

@@ -2,15 +2,9 @@ import { keyHash } from "@/lib/api/auth";
 import { route, withApiKey } from "@/lib/api/handler";
 import { parsePath, parseQuery } from "@/lib/api/params";
 import { eventStreamQuery, lastEventIdHeader } from "@/lib/api/schemas/events";
+import { SSE_HEADERS } from "@/lib/api/stream/client";
 import { StreamHub } from "@/lib/api/stream/hub";
 import { openLease, releaseLeases } from "@/lib/api/stream/leases";
-
-/** Neither cached nor transformed on the way (Next.js compresses what may be transformed), nor buffered by a proxy. */
-const STREAM_HEADERS = {
-  "Content-Type": "text/event-stream; charset=utf-8",
-  "Cache-Control": "no-cache, no-transform",
-  "X-Accel-Buffering": "no",
-};
 
 /** The event stream, pushed as Server-Sent Events (docs/event-stream.md). */
 export const { GET, POST, PUT, PATCH, DELETE } = route({
@@ -27,7 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = route({
         keyId: key.keyId,
         leaseId,
       });
-      return new Response(client.body, { headers: STREAM_HEADERS });
+      return new Response(client.body, { headers: SSE_HEADERS });
     } catch (err) {
       await releaseLeases([leaseId]);
       throw err;
