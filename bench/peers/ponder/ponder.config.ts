@@ -1,5 +1,5 @@
 import { createConfig, factory } from "ponder";
-import { type AbiEvent, http, parseAbi, parseAbiItem } from "viem";
+import { type AbiEvent, parseAbi, parseAbiItem } from "viem";
 import { peer } from "./peer";
 
 const pairCreated = parseAbiItem(
@@ -16,21 +16,23 @@ const transfer = parseAbi(["event Transfer(address indexed from, address indexed
 export default createConfig({
   database: { kind: "postgres" },
   ordering: "multichain",
-  networks: {
+  chains: {
     chain: {
-      chainId: peer.chainId,
-      transport: http(peer.rpcUrl),
+      id: peer.chainId,
+      rpc: peer.rpcUrl,
+      // When set, new heads come by eth_subscribe, as our worker's do; otherwise both poll.
+      ws: peer.wsUrl,
       pollingInterval: peer.pollingIntervalMs,
-      // The default (50/s) throttles a node on this machine; our worker has no such limit either.
-      maxRequestsPerSecond: 10_000,
+      // Ponder's advice for a development node; every run starts from an empty database anyway.
+      disableCache: true,
     },
   },
   contracts: {
-    Factory: { network: "chain", abi: [pairCreated], address: peer.v2.factories, startBlock: peer.startBlock },
-    FactoryV3: { network: "chain", abi: [poolCreated], address: peer.v3.factories, startBlock: peer.startBlock },
+    Factory: { chain: "chain", abi: [pairCreated], address: peer.v2.factories, startBlock: peer.startBlock },
+    FactoryV3: { chain: "chain", abi: [poolCreated], address: peer.v3.factories, startBlock: peer.startBlock },
     // Every pool the factories create; the handlers keep those that can carry a launched token's events or price WETH.
     Pair: {
-      network: "chain",
+      chain: "chain",
       abi: parseAbi([
         "event Mint(address indexed sender, uint256 amount0, uint256 amount1)",
         "event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)",
@@ -41,7 +43,7 @@ export default createConfig({
       startBlock: peer.startBlock,
     },
     PoolV3: {
-      network: "chain",
+      chain: "chain",
       abi: parseAbi([
         "event Initialize(uint160 sqrtPriceX96, int24 tick)",
         "event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)",
@@ -56,13 +58,13 @@ export default createConfig({
     },
     // The tokens the launchpads create, from their creation block (so their first mint is seen).
     Token: {
-      network: "chain",
+      chain: "chain",
       abi: transfer,
       address: factory({ address: peer.v2.launchpads.addresses, event: tokenLaunchedV2, parameter: "token" }),
       startBlock: peer.startBlock,
     },
     TokenV3: {
-      network: "chain",
+      chain: "chain",
       abi: transfer,
       address: factory({ address: peer.v3.launchpads.addresses, event: tokenLaunchedV3, parameter: "token" }),
       startBlock: peer.startBlock,

@@ -3,7 +3,8 @@ import { index, onchainTable } from "ponder";
 /**
  * The event rows our `events` table holds (db/schema/events.ts): swaps, liquidity changes and
  * transfers of launched tokens, each with its USD value, the same id (chain position) and the
- * same indexes, so both sides serve the same queries.
+ * same indexes, so both sides serve the same queries. A transfer found to be a leg of its
+ * transaction's swap or liquidity change is kept with `leg` set; the event rows are the others.
  */
 export const events = onchainTable(
   "events",
@@ -21,6 +22,7 @@ export const events = onchainTable(
     logIndex: t.integer().notNull(),
     txHash: t.hex().notNull(),
     timestamp: t.int8({ mode: "number" }).notNull(),
+    leg: t.boolean().notNull().default(false),
   }),
   (t) => ({
     token: index().on(t.tokenAddress, t.id),

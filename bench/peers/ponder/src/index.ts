@@ -58,11 +58,15 @@ async function pricing(db: Db, token: Hex | null): Promise<ChainState> {
 /** The pool's part in this transaction so far (what poolTxs records). */
 const poolTxId = (e: Log, pool: Hex) => `${e.transaction.hash}:${pool}`;
 
-/** A pool swapped or changed liquidity: the transfers to or from it listed earlier in the transaction were its legs. */
+/**
+ * A pool swapped or changed liquidity: the transfers to or from it listed earlier in the transaction
+ * were its legs. They are marked, not deleted: Ponder's store updates a row in memory, but sends
+ * each delete to the database at once.
+ */
 async function poolActed(db: Db, e: Log, pool: Hex) {
   const id = poolTxId(e, pool);
   const before = await db.find(poolTxs, { id });
-  for (const transferId of before?.transferIds ?? []) await db.delete(events, { id: transferId });
+  for (const transferId of before?.transferIds ?? []) await db.update(events, { id: transferId }).set({ leg: true });
   await db
     .insert(poolTxs)
     .values({ id, acted: true, transferIds: [] })

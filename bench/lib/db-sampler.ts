@@ -1,0 +1,64 @@
+/**
+ * A sampling profile of where a process's database time goes, without touching its code: every
+ * few milliseconds it reads pg_stat_activity for the sessions of one application name and counts
+ * each active statement under a label (the table it writes, else the first it reads). A label's
+ * share of the samples is its share of the time those sessions spent in statements.
+ */
+import type { Sql } from "@/db/client";
+
+const SAMPLE_MS = 10;
+
+/** What a statement does to which table: "insert token_metrics", "copy events", "select balances"... */
+export function statementLabel(query: string): string {
+  const q = query.replace(/\s+/g, " ").trim().toLowerCase();
+  const copy = q.match(/^copy "?(\w+)"?/);
+  if (copy) return `copy ${copy[1]}`;
+  const write = q.match(/\b(insert into|update|delete from)\s+"?(\w+)"?/);
+  if (write) return `${write[1].split(" ")[0]} ${write[2]}`;
+  if (/^(begin|commit|rollback|set |select pg_advisory|select set_config)/.test(q)) return "transaction control";
+  // The first table read: not a common table expression's name, a function such as unnest(...),
+  // nor a column (extract(epoch from e.timestamp)).
+  const ctes = new Set([...q.matchAll(/(\w+)(?:\([\w, ]*\))? as (?:not )?(?:materialized )?\(/g)].map((m) => m[1]));
+  for (const m of q.matchAll(/\b(?:from|join)\s+"?(\w+)"?(\s*\(|\.)?/g)) {
+    if (!m[2] && !ctes.has(m[1])) return `select ${m[1]}`;
+  }
+  return q.slice(0, 40);
+}
+
+export type DbProfile = {
+  /** Share of the sampling ticks with at least one of its statements running: how database-bound it was. */
+  busy: number;
+  labels: { label: string; samples: number; share: number }[];
+};
+
+/** Samples until stopped; `stop` returns how busy it was and the labels by share of the samples, largest first. */
+export function sampleDbActivity(sql: Sql, applicationName: string) {
+  const counts = new Map<string, number>();
+  let [ticks, busyTicks] = [0, 0];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const rows = await sql<{ query: string }[]>`
+        select query from pg_stat_activity
+        where application_name = ${applicationName} and state = 'active' and datname = current_database()`;
+      ticks++;
+      if (rows.length > 0) busyTicks++;
+      for (const r of rows) {
+        const label = statementLabel(r.query);
+        counts.set(label, (counts.get(label) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+    }
+  })();
+  return {
+    stop: async (): Promise<DbProfile> => {
+      running = false;
+      await loop;
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      const labels = [...counts]
+        .map(([label, samples]) => ({ label, samples, share: samples / total }))
+        .sort((a, b) => b.samples - a.samples);
+      return { busy: busyTicks / Math.max(ticks, 1), labels };
+    },
+  };
+}
