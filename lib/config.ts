@@ -72,11 +72,11 @@ const schema = z.object({
         ctx.addIssue({ code: "custom", message: (err as Error).message });
       }
     }),
-  /** The cache of the shared views (lib/queries/shared-cache.ts); off only to measure what it earns (bench:pages). */
-  SHARED_VIEW_CACHE: z
-    .enum(["on", "off"])
-    .default("on")
-    .transform((v) => v === "on"),
+  /** Caches switched off by name (lib/cache.ts), only to measure what each earns (bench:api, bench:pages). */
+  CACHE_OFF: z
+    .string()
+    .default("")
+    .transform((v) => new Set(v.split(",").map((name) => name.trim()))),
   LLM_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),

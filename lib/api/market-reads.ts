@@ -1,6 +1,5 @@
 import type { Db } from "@/db/client";
 import { readOn } from "@/db/read-replicas";
-import { config } from "@/lib/config";
 import { requestTime } from "@/lib/queries/clock";
 import { tokenOhlcv } from "@/lib/queries/ohlcv";
 import { listPools } from "@/lib/queries/pools";
@@ -28,12 +27,7 @@ import { searchQuery } from "./schemas/search";
 /** A new block is in the shared views within this long of the worker writing it. */
 const VERSION_POLL_MS = 500;
 /** Each database's own (a replica's behind the primary's), polled apart: a view is loaded from the one it is of. */
-const versions = new Map<Db, () => Promise<number>>();
-function dataVersion(db: Db): Promise<number> {
-  let poll = versions.get(db);
-  if (!poll) versions.set(db, (poll = polled(() => currentDataVersion(db), VERSION_POLL_MS)));
-  return poll();
-}
+const dataVersion = polled("dataVersion", currentDataVersion, VERSION_POLL_MS);
 /**
  * The data version the shared views answer at now (the dashboard's live feed says when it moves):
  * that of the database a read would go to, a replica's when there are any.
@@ -44,9 +38,7 @@ const STATUS_MAX_AGE_MS = 2_000;
 
 /** A view read from one database (a replica when there are any: db/read-replicas.ts), its version and its data. */
 const shared = <T>(key: string, load: (db: Db) => Promise<T>, maxAgeMs?: number): Promise<T> =>
-  readOn(async (db) =>
-    config.SHARED_VIEW_CACHE ? sharedRead(key, await dataVersion(db), () => load(db), maxAgeMs) : load(db),
-  );
+  readOn(async (db) => sharedRead(key, await dataVersion(db), () => load(db), maxAgeMs));
 
 /** The view of a market route's `path` (with its query): from the shared cache when it is a shared view. */
 function view<T>(path: string, load: (db: Db) => Promise<T>, maxAgeMs?: number): Promise<T> {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
 import { syncState } from "@/db/schema";
 import type { token, tokenProfile } from "@/lib/api/schemas/tokens";
+import { databaseCache } from "@/lib/cache";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { RiskFlag, TokenSort } from "@/lib/domain/vocab";
 import { cursorAddress, cursorNumber, decodeCursor, encodeCursor } from "./cursor";
@@ -94,26 +95,23 @@ export async function currentDataVersion(db: Db): Promise<number> {
  * version changes (any write by the worker) and bounded in size; age_hours is computed per
  * response, so a cached row never goes stale within its version.
  */
-const ROW_CACHE_MAX = 20_000;
-let rowCache = { version: -1, rows: new Map<string, TokenRow>() };
+const rowCache = databaseCache<string, TokenRow>({ name: "tokenRows", max: 20_000 });
 
 /** The rows of `addresses` that exist, by address. */
 export async function tokenRows(db: Db, version: number, addresses: string[]): Promise<Map<string, TokenRow>> {
-  if (rowCache.version !== version) rowCache = { version, rows: new Map() };
-  const cache = rowCache;
+  const cache = rowCache(db).at(version);
   const found = new Map<string, TokenRow>();
   const missing: string[] = [];
   for (const a of addresses) {
-    const row = cache.rows.get(a);
+    const row = cache.get(a);
     if (row) found.set(a, row);
     else missing.push(a);
   }
   if (missing.length) {
     // `= any($1)`: one prepared statement for every page size.
     const rows = await queryPrepared<TokenRow>(db, tokenRowsSql(sql`m.address = any(${sql.param(missing)})`));
-    if (cache.rows.size + rows.length > ROW_CACHE_MAX) cache.rows.clear();
     for (const r of rows) {
-      cache.rows.set(r.address, r);
+      cache.set(r.address, r);
       found.set(r.address, r);
     }
   }

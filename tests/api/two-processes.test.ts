@@ -58,7 +58,7 @@ describe("two API processes on one database", () => {
     const read = () =>
       Promise.all(servers.map((s) => get(s, `/v1/tokens/${token}`, key).then((r) => [r.status, r.body.name])));
     const [[, name]] = await read();
-    // Twice: each process has the answer cached.
+    // Twice: each process has read it, and keeps whatever its caches keep of it.
     expect(await read()).toEqual([
       [200, name],
       [200, name],
