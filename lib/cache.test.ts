@@ -58,6 +58,16 @@ describe("Cache", () => {
     expect(c.at(1).get("a")).toBeUndefined();
   });
 
+  it("reads an older data version through without keeping it or emptying the newer one's", async () => {
+    const c = new Cache<string, Promise<number>>({ name: "t", max: 10 });
+    const load = vi.fn(async () => load.mock.calls.length);
+    expect(await c.at(100).load("k", load)).toBe(1);
+    // A replica behind another (db/read-replicas.ts): its own answer, each time.
+    expect(await c.at(99).load("k", load)).toBe(2);
+    expect(await c.at(99).load("k", load)).toBe(3);
+    expect(await c.at(100).load("k", load)).toBe(1);
+  });
+
   it("shares one load among simultaneous readers and keeps no failed load", async () => {
     const c = new Cache<string, Promise<number>>({ name: "t", max: 10 });
     const load = vi.fn(async () => load.mock.calls.length);

@@ -28,6 +28,7 @@ export class Cache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private total = 0;
   private version: number | undefined;
+  private older: Cache<K, V> | undefined;
 
   /** `off`: keeps nothing, for the benchmarks to measure what the cache earns (CACHE_OFF names it). */
   constructor(
@@ -43,8 +44,13 @@ export class Cache<K, V> {
     return this.entries.size;
   }
 
-  /** This cache for data version `version`: emptied first when the version moved. */
-  at(version: number): this {
+  /**
+   * This cache for data version `version`: emptied first when the version moved on. An older one (a
+   * replica behind another, db/read-replicas.ts) reads through a cache that keeps nothing, so its
+   * reads neither empty the newer version's entries nor mix into them.
+   */
+  at(version: number): Cache<K, V> {
+    if (this.version !== undefined && version < this.version) return (this.older ??= new Cache(this.options, true));
     if (version !== this.version) {
       this.clear();
       this.version = version;

@@ -16,6 +16,22 @@ const bool = z
 const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Streaming replicas of DATABASE_URL, comma-separated, that serve the API's and pages' reads
+   * (db/read-replicas.ts); writes, metering and keys stay on DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url())),
+  /** A replica whose indexed block is further behind the primary's is skipped until it catches up. */
+  READ_REPLICA_MAX_LAG_BLOCKS: z.coerce.number().int().min(0).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** The public origin of the dashboard: every link in email and the Origin writes must carry. */
   APP_URL: z.string().url().optional(),

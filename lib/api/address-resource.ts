@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { type Db, getDb } from "@/db/client";
+import type { Db } from "@/db/client";
+import { readDb } from "@/db/read-replicas";
 import { requestTime } from "@/lib/queries/clock";
 import type { AddressRead } from "@/lib/queries/read";
 import { notFound } from "./errors";
@@ -13,7 +14,7 @@ export function addressResource<T>(what: "Token" | "Wallet", load: (db: Db, addr
     GET: withApiKey(async (_req, { url, params }) => {
       parseQuery(url, emptyQuery);
       const address = parsePath(params.address, addressSchema, "address");
-      const resource = await load(getDb(), address);
+      const resource = await load(readDb(), address);
       if (!resource) throw notFound(`${what} ${address}`);
       return resource;
     }),
@@ -35,7 +36,7 @@ export function addressRead<S extends z.ZodObject, R, T>(
       const q = parseQuery(url, query);
       const address = parsePath(params.address, addressSchema, "address");
       return {
-        read: read(address, q, { db: getDb(), now: requestTime() }),
+        read: read(address, q, { db: readDb(), now: requestTime() }),
         missing: `${what} ${address}`,
       };
     }),

@@ -1,4 +1,5 @@
-import { type Cache, processCache } from "@/lib/cache";
+import type { Db } from "@/db/client";
+import { type Cache, databaseCache, processCache } from "@/lib/cache";
 
 /**
  * The shared views (shared-views.ts) as every visitor reads them: one cache for all, each view
@@ -15,13 +16,14 @@ export const sharedRead = <T>(key: string, version: number, load: () => Promise<
   (views.at(version) as Cache<string, Promise<T>>).load(key, load, maxAgeMs);
 
 /**
- * `read`'s latest answer, read again at most every `everyMs` and shared meanwhile (the data
- * version, which every shared read needs: one query per interval, not one per visitor). A read
- * that throws is tried again by the next caller. `name` names its cache.
+ * `read`'s latest answer of a database, read again at most every `everyMs` and shared meanwhile (the
+ * data version, which every shared read needs: one query per interval, not one per visitor; each
+ * database's its own, a replica's behind the primary's). A read that throws is tried again by the
+ * next caller. `name` names its cache.
  */
-export function polled<T>(name: string, read: () => Promise<T>, everyMs: number): () => Promise<T> {
-  const last = processCache<"", Promise<T>>({ name, max: 1, ttlMs: everyMs });
-  return () => last.load("", read);
+export function polled<T>(name: string, read: (db: Db) => Promise<T>, everyMs: number): (db: Db) => Promise<T> {
+  const last = databaseCache<"", Promise<T>>({ name, max: 1, ttlMs: everyMs });
+  return (db) => last(db).load("", () => read(db));
 }
 
 /** A query string in one order, so `a=1&b=2` and `b=2&a=1` share an entry. */

@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { readDb } from "@/db/read-replicas";
 import { notFound } from "@/lib/api/errors";
 import { route, withApiKey } from "@/lib/api/handler";
 import { JsonBody } from "@/lib/api/json-body";
@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = route<{ address: string }>({
   GET: withApiKey(async (_req, { url, params }) => {
     const q = parseQuery(url, walletEventListQuery);
     const address = parsePath(params.address, addressSchema, "address");
-    const db = getDb();
+    const db = readDb();
     if (!(await walletExists(db, address))) throw notFound(`Wallet ${address}`);
     return JsonBody.fromText(await walletEventListJson(db, address, q));
   }),
