@@ -46,6 +46,7 @@ export default defineConfig({
         "budget.spec.ts",
         "token-page.spec.ts",
         "creator.spec.ts",
+        "security.spec.ts",
         "live.spec.ts",
       ],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

@@ -7,6 +7,10 @@
  * Options: --reuse (keep the bench database if it holds the whole fixture), --database NAME (an
  * already loaded database of another size instead, migrated and used as it is), --only TEXT (the
  * scenarios whose name contains it, besides the baseline), --seconds N, --json.
+ * Pairs, each row measured on this server and on a second one in turn, in one run:
+ *   --cache-off NAME,... (or "all"): for each cache (lib/cache.ts), a second server without it
+ *     (CACHE_OFF) runs the rows the cache serves (CACHE_ROWS); the gain is what the cache earns.
+ *   --vs DIR: a second server from another checkout's build (its `next build` done), every row.
  */
 import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -15,7 +19,7 @@ import { sql } from "drizzle-orm";
 import { connect, createDb } from "@/db/client";
 import { createKey, ensureAccount } from "@/lib/keys/store";
 import { buildIfStale } from "@/scripts/embedded/web";
-import { startAppServer } from "@/tests/setup/server";
+import { type AppServer, startAppServer } from "@/tests/setup/server";
 import { BENCH_DB, ensureBenchDatabase, loadedDatabase } from "./lib/bench-database";
 import { printTable } from "./lib/table";
 
@@ -26,6 +30,8 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     seconds: { type: "string", default: "10" },
     json: { type: "boolean", default: false },
+    "cache-off": { type: "string" },
+    vs: { type: "string" },
   },
 });
 const CONNECTIONS = 10;
@@ -120,6 +126,7 @@ function scenarios(x: Sample): { name: string; paths: string[]; key: boolean }[]
       key: true,
     },
     { name: "token pools", paths: x.addresses.map((a) => `/v1/tokens/${a}/pools`), key: true },
+    { name: "token security", paths: x.addresses.map((a) => `/v1/tokens/${a}/security`), key: true },
     { name: "wallet positions", paths: x.busyWallets.map((a) => `/v1/wallets/${a}/positions`), key: true },
     {
       name: "wallet launches",
@@ -136,6 +143,19 @@ function scenarios(x: Sample): { name: string; paths: string[]; key: boolean }[]
     { name: "events deep page", paths: range(300, (i) => `/v1/events?page=${2000 + i}&limit=50`), key: true },
   ];
 }
+
+/**
+ * The rows each cache of the API serves, where --cache-off measures it (the names of lib/cache.ts's
+ * caches; the shared views and indexed addresses serve pages: bench:pages).
+ */
+const CACHE_ROWS: Record<string, string[]> = {
+  responses: ["token", "wallet", "search", "events"],
+  tokenRows: ["tokens "],
+  listSnapshots: ["tokens ", "wallet profile", "wallet positions", "search"],
+  eventBodies: ["events"],
+  tokenFacts: ["wallet profile", "wallet positions"],
+  openPositions: ["wallet profile", "wallet positions"],
+};
 
 /** Each list scenario's first path: the API's total must equal a count over the database. */
 async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key: string, x: Sample) {
@@ -206,60 +226,123 @@ await buildIfStale(say);
 // concurrent requests wakes a backend of its own; with these, queries of several requests
 // share a connection's write and the backends contend less for the two cores.
 const poolMax = String(2 * availableParallelism());
-const server = await startAppServer({ DATABASE_URL: url, LOG_LEVEL: "warn", DATABASE_POOL_MAX: poolMax });
+const env = { DATABASE_URL: url, LOG_LEVEL: "warn", DATABASE_POOL_MAX: poolMax };
+const server = await startAppServer(env);
 // The first list request builds the token index; let it finish before checking totals.
 await fetch(`${server.baseUrl}/v1/tokens`, { headers: { authorization: `Bearer ${key.key}` } });
 await db.execute(sql`analyze event_cumulative_counts`);
 const exact = await checkTotals(db, server.baseUrl, key.key, x);
-const rows: Record<string, string | number>[] = [];
-let baseline = 0;
-try {
-  for (const sc of scenarios(x).filter((sc, i) => i === 0 || !args.only || sc.name.includes(args.only))) {
-    const job = {
-      baseUrl: server.baseUrl,
-      serverPid: server.pid,
-      paths: sc.paths,
-      key: sc.key ? key.key : null,
-      connections: CONNECTIONS,
-      seconds: Number(args.seconds),
-    };
-    // Warm-up pass, then the measured one.
-    execFileSync(process.execPath, [
-      "--import",
-      "tsx",
-      "bench/lib/load-runner.ts",
-      JSON.stringify({ ...job, seconds: 2 }),
-    ]);
-    // The server's database sessions, opened by the warm-up: their CPU is the database's share.
-    const dbPids = (
-      await s`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`
-    ).map((r) => r.pid as number);
-    const out = execFileSync(
-      process.execPath,
-      ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify({ ...job, dbPids })],
-      { encoding: "utf8" },
-    );
-    const r = JSON.parse(out.trim().split("\n").at(-1)!);
-    if (!baseline) baseline = r.rps;
-    rows.push({
-      endpoint: sc.name,
-      "req/s": Math.round(r.rps),
-      "p50 ms": r.p50,
-      "p99 ms": r.p99,
-      "x baseline": Number((r.rps / baseline).toFixed(2)),
-      "server CPU ms/req": r.serverCpuMs === null ? "" : Number(r.serverCpuMs.toFixed(2)),
-      "db CPU ms/req": Number(r.dbCpuMs.toFixed(2)),
-      "non-2xx": r.non2xx + r.errors,
-      "exact total": exact.has(sc.name) ? (exact.get(sc.name) ? "yes" : "NO") : "",
+type Scenario = ReturnType<typeof scenarios>[number];
+type Measured = { rps: number; p50: number; p99: number; serverCpuMs: number | null; dbCpuMs: number; failed: number };
+
+/** One scenario against `target`: a warm-up pass, then the measured one. */
+async function measure(target: AppServer, sc: Scenario): Promise<Measured> {
+  const job = {
+    baseUrl: target.baseUrl,
+    serverPid: target.pid,
+    paths: sc.paths,
+    key: sc.key ? key.key : null,
+    connections: CONNECTIONS,
+    seconds: Number(args.seconds),
+  };
+  const run = (j: object) =>
+    execFileSync(process.execPath, ["--import", "tsx", "bench/lib/load-runner.ts", JSON.stringify(j)], {
+      encoding: "utf8",
     });
-    say(`${sc.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms`);
+  run({ ...job, seconds: 2 });
+  // The database sessions, opened by the warm-up: their CPU is the database's share (a second
+  // server, idle meanwhile, adds nothing).
+  const dbPids = (await s`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`).map(
+    (r) => r.pid as number,
+  );
+  const r = JSON.parse(
+    run({ ...job, dbPids })
+      .trim()
+      .split("\n")
+      .at(-1)!,
+  );
+  say(`${sc.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms`);
+  return { ...r, failed: r.non2xx + r.errors };
+}
+
+const cpu = (m: Measured) => (m.serverCpuMs ?? 0) + m.dbCpuMs;
+const pct = (x: number) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}%`;
+const all = scenarios(x).filter((sc, i) => i === 0 || !args.only || sc.name.includes(args.only));
+
+/** Each row on `server` and on `other` in turn (both warmed up). */
+async function pair(other: AppServer, rows: Scenario[]) {
+  const out: Record<string, string | number>[] = [];
+  for (const sc of rows) {
+    const [a, b] = [await measure(server, sc), await measure(other, sc)];
+    out.push({
+      endpoint: sc.name,
+      "req/s": Math.round(a.rps),
+      "req/s vs": Math.round(b.rps),
+      "req/s gain": pct(a.rps / b.rps - 1),
+      "CPU ms/req": Number(cpu(a).toFixed(2)),
+      "CPU ms/req vs": Number(cpu(b).toFixed(2)),
+      "CPU saved": pct(1 - cpu(a) / cpu(b)),
+      "non-2xx": a.failed + b.failed,
+    });
+  }
+  // What a server that failed requests said, for the reader to judge the row.
+  for (const [which, target] of [
+    ["this", server],
+    ["vs", other],
+  ] as const) {
+    if (out.some((r) => r["non-2xx"] !== 0))
+      say(`${which} server's output, last lines:\n${target.output().slice(-3000)}`);
+  }
+  return out;
+}
+
+const rows: Record<string, string | number>[] = [];
+let heading: string;
+try {
+  if (args["cache-off"]) {
+    const names = args["cache-off"] === "all" ? Object.keys(CACHE_ROWS) : args["cache-off"].split(",");
+    for (const name of names) {
+      if (!CACHE_ROWS[name]) throw new Error(`--cache-off: no rows for cache "${name}" (${Object.keys(CACHE_ROWS)})`);
+      const off = await startAppServer({ ...env, CACHE_OFF: name });
+      try {
+        const served = all.filter((sc) => CACHE_ROWS[name].some((r) => sc.name.includes(r)));
+        for (const r of await pair(off, served)) rows.push({ cache: name, ...r });
+      } finally {
+        await off.stop();
+      }
+    }
+    heading = "each cache on (req/s, CPU ms/req) and off (vs): what it earns on the rows it serves";
+  } else if (args.vs) {
+    const other = await startAppServer(env, args.vs);
+    try {
+      rows.push(...(await pair(other, all)));
+    } finally {
+      await other.stop();
+    }
+    heading = `this checkout against ${args.vs} (vs), each row on both in turn`;
+  } else {
+    let baseline = 0;
+    for (const sc of all) {
+      const r = await measure(server, sc);
+      if (!baseline) baseline = r.rps;
+      rows.push({
+        endpoint: sc.name,
+        "req/s": Math.round(r.rps),
+        "p50 ms": r.p50,
+        "p99 ms": r.p99,
+        "x baseline": Number((r.rps / baseline).toFixed(2)),
+        "server CPU ms/req": r.serverCpuMs === null ? "" : Number(r.serverCpuMs.toFixed(2)),
+        "db CPU ms/req": Number(r.dbCpuMs.toFixed(2)),
+        "non-2xx": r.failed,
+        "exact total": exact.has(sc.name) ? (exact.get(sc.name) ? "yes" : "NO") : "",
+      });
+    }
+    heading = "targets: >= 0.6 x baseline, p99 <= 50 ms";
   }
 } finally {
   await server.stop();
   await s.end();
 }
-console.log(
-  `\nGET throughput at ${CONNECTIONS} connections, ${args.seconds} s per endpoint; targets: >= 0.6 x baseline, p99 <= 50 ms\n`,
-);
+console.log(`\nGET throughput at ${CONNECTIONS} connections, ${args.seconds} s per endpoint; ${heading}\n`);
 printTable(rows);
 if (args.json) console.log(JSON.stringify({ connections: CONNECTIONS, seconds: Number(args.seconds), results: rows }));

@@ -10,7 +10,8 @@
  * sorts and filters; each response timed to its last byte.
  * Targets: p95 <= 300 ms with the cache; the cache earns >= 10% of the mean on its rows.
  * Options: --requests N per page (default 200), --database NAME (an already loaded database instead,
- * migrated and used as it is), --json (the figures as one JSON line at the end).
+ * migrated and used as it is), --cache-off NAME,... (the caches the second server runs without,
+ * lib/cache.ts; default sharedViews), --json (the figures as one JSON line at the end).
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
   options: {
     requests: { type: "string", default: "200" },
     database: { type: "string" },
+    "cache-off": { type: "string", default: "sharedViews" },
     json: { type: "boolean", default: false },
   },
 });
@@ -127,8 +129,8 @@ await buildIfStale(say);
 const secret = randomBytes(32).toString("base64url");
 const env = { DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_SECRET: secret };
 const [on, off] = await Promise.all([
-  startAppServer({ ...env, SHARED_VIEW_CACHE: "on" }),
-  startAppServer({ ...env, SHARED_VIEW_CACHE: "off" }),
+  startAppServer({ ...env, CACHE_OFF: "" }),
+  startAppServer({ ...env, CACHE_OFF: args["cache-off"]! }),
 ]);
 const rows: Record<string, string | number>[] = [];
 try {
@@ -186,7 +188,7 @@ try {
 }
 console.log(
   `\nDashboard pages, server response time to the last byte, one client, ${REQUESTS} requests per page and server` +
-    ` (100,000-token fixture); "no cache": the same requests of a server without the shared view cache,` +
+    ` (100,000-token fixture); "no cache": the same requests of a server without ${args["cache-off"]},` +
     " asked in turn." +
     ` The cache must earn >= ${TARGET_GAIN * 100}% of the mean on the rows it serves.\n`,
 );

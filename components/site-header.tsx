@@ -24,7 +24,7 @@ export async function SiteHeader() {
           <nav aria-label="Main" className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
             <NavLinks />
           </nav>
-          <Suspense fallback={<div className="order-last h-8 w-full sm:order-none sm:w-48 xl:w-56" />}>
+          <Suspense fallback={<div className="order-last h-8 w-full sm:order-none sm:w-48 xl:w-52" />}>
             <SearchBox />
           </Suspense>
           <div className="ml-auto flex items-center gap-3 text-sm">

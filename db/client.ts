@@ -78,7 +78,7 @@ const globalForDb = globalThis as unknown as { __sql?: Sql; __db?: Db; __authSql
  * deadline would (statement_timeout: the deadline less a tenth for the request's work before its
  * query, auth and parsing), which ends a statement that runs outside any request's deadline too.
  */
-const requestBound = (applicationName: string) => ({
+export const requestBound = (applicationName: string) => ({
   application_name: applicationName,
   statement_timeout: Math.floor(config.REQUEST_TIMEOUT_MS * 0.9),
 });

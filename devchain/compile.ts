@@ -22,6 +22,9 @@ export const CONTRACT_NAMES = [
   "Bytes32Token",
   "NoDecimalsToken",
   "WalletFeeToken",
+  "HoneypotToken",
+  "MintableToken",
+  "TaxToken",
   // Test-only contracts (worker/test/hostile.test.ts), never deployed by deploy.ts.
   "HostileToken",
   "FakePair",

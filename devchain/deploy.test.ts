@@ -9,6 +9,7 @@ import { historyAt } from "./history-clock";
 import { type DevChain, startDevChain } from "./node";
 import { getAmountOut } from "./swap-math";
 
+const ammPairAbi = parseAbi(["function ammPair() view returns (address)"]);
 const abi = parseAbi([
   "function name() view returns (string)",
   "function decimals() view returns (uint8)",
@@ -108,7 +109,7 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     expect(usdOut).toBeLessThan(3000);
   });
 
-  it("deploys the quirk tokens in their pools: fee-on-transfer (burnt or paid to a wallet), bytes32 metadata, no decimals()", async () => {
+  it("deploys the quirk tokens in their pools: fees, bytes32 metadata, no decimals(), a honeypot, a tax", async () => {
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
     const [deflating, bytes32, noDecimals, walletFee] = deployment.quirkTokens;
     expect(deployment.quirkTokens.map((q) => q.quirk)).toEqual([
@@ -116,6 +117,9 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
       "bytes32-metadata",
       "no-decimals",
       "fee-to-wallet",
+      "honeypot",
+      "owner-mintable",
+      "raisable-tax",
     ]);
     // 1% of every DeflatingERC20 transfer is burnt: the pool got 99% of what the router moved.
     const [r0, r1] = await client.readContract({ address: deflating.pool, abi, functionName: "getReserves" });
@@ -131,5 +135,11 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     // The wallet-fee token's owner (the deployer) pays no fee: its pool got all it added.
     const [w0, w1] = await client.readContract({ address: walletFee.pool, abi, functionName: "getReserves" });
     expect(walletFee.address < walletFee.quote ? w0 : w1).toBe(1_000_000n * 10n ** 18n);
+    // The honeypot and the tax token name the pair the deployment created for them.
+    for (const q of deployment.quirkTokens.filter((t) => t.quirk === "honeypot" || t.quirk === "raisable-tax")) {
+      const pair = await client.readContract({ address: q.address, abi: ammPairAbi, functionName: "ammPair" });
+      expect(pair.toLowerCase()).toBe(q.pool);
+      expect(q.quote).toBe(deployment.weth);
+    }
   });
 });

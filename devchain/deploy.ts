@@ -6,7 +6,9 @@
  * stablecoins, V3 for the 6-decimals one) that give WETH its USD price; and four tokens with real
  * quirks, each in a V2 pool: fee-on-transfer (DeflatingERC20, its fee burnt) against WETH, bytes32
  * name and symbol against the 6-decimals dollar, no decimals() against the 18-decimals dollar, and
- * fee-on-transfer paid to a wallet (WalletFeeToken) against the 6-decimals dollar.
+ * fee-on-transfer paid to a wallet (WalletFeeToken) against the 6-decimals dollar; and three against WETH
+ * that the security checks must catch: a honeypot (sells revert for all but its owner), a token its owner
+ * can mint, and a tax token whose owner can raise its taxes (2% on buys, 5% on sells to start with).
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -75,7 +77,14 @@ export interface Deployment {
 
 export interface QuirkToken {
   address: Address;
-  quirk: "fee-on-transfer" | "bytes32-metadata" | "no-decimals" | "fee-to-wallet";
+  quirk:
+    | "fee-on-transfer"
+    | "bytes32-metadata"
+    | "no-decimals"
+    | "fee-to-wallet"
+    | "honeypot"
+    | "owner-mintable"
+    | "raisable-tax";
   /** The quote token of its pool, and the pool (a Uniswap V2 pair). */
   quote: Address;
   pool: Address;
@@ -188,12 +197,31 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
   const bytes32Token = create(a.Bytes32Token.abi, a.Bytes32Token.bytecode, [QUIRK_SUPPLY]);
   const noDecimals = create(a.NoDecimalsToken.abi, a.NoDecimalsToken.bytecode, [QUIRK_SUPPLY]);
   const walletFee = create(a.WalletFeeToken.abi, a.WalletFeeToken.bytecode, [QUIRK_SUPPLY, FEE_WALLET]);
+  // The honeypot and the tax token know their WETH pair before it exists (CREATE2 from their own address).
+  const withPair = (name: "HoneypotToken" | "TaxToken") => {
+    const next = lower(getContractAddress({ from: deployer, nonce: BigInt(nonce + txs.length) }));
+    return create(a[name].abi, a[name].bytecode, [QUIRK_SUPPLY, pairAddress(artifacts, factory, next, weth)]);
+  };
+  const honeypot = withPair("HoneypotToken");
+  const mintable = create(a.MintableToken.abi, a.MintableToken.bytecode, [QUIRK_SUPPLY]);
+  const taxToken = withPair("TaxToken");
 
   // Dollars and wrapped ether for the pools (three WETH/USD pools, the quirk tokens' quotes).
   for (const token of [usd, usd18])
     invoke(token, a.USD.abi, "mint", [deployer, usdUnits(token, 3n * WETH_USD_SEED.usd)]);
   invoke(weth, a.WETH9.abi, "deposit", [], 4n * WETH_USD_SEED.weth);
-  for (const token of [weth, usd, usd18, deflating, bytes32Token, noDecimals, walletFee]) {
+  for (const token of [
+    weth,
+    usd,
+    usd18,
+    deflating,
+    bytes32Token,
+    noDecimals,
+    walletFee,
+    honeypot,
+    mintable,
+    taxToken,
+  ]) {
     invoke(token, a.WETH9.abi, "approve", [router, MAX_UINT256]);
     invoke(token, a.WETH9.abi, "approve", [positionManager, MAX_UINT256]);
   }
@@ -213,6 +241,7 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
   addV2(bytes32Token, usd, QUIRK_POOL_TOKENS, usdUnits(usd, 900_000n));
   addV2(noDecimals, usd18, QUIRK_POOL_TOKENS, usdUnits(usd18, 900_000n));
   addV2(walletFee, usd, QUIRK_POOL_TOKENS, usdUnits(usd, 900_000n));
+  for (const token of [honeypot, mintable, taxToken]) addV2(token, weth, QUIRK_POOL_TOKENS, 300n * 10n ** 18n);
 
   // The V3 WETH/USD pool (0.05%), full range, at the same price.
   const [token0, token1] = sortTokens(weth, usd);
@@ -305,6 +334,9 @@ export async function deploy(rpcUrl: string, options: { dataDir?: string } = {})
       quirk(bytes32Token, "bytes32-metadata", usd),
       quirk(noDecimals, "no-decimals", usd18),
       quirk(walletFee, "fee-to-wallet", usd),
+      quirk(honeypot, "honeypot", weth),
+      quirk(mintable, "owner-mintable", weth),
+      quirk(taxToken, "raisable-tax", weth),
     ],
   };
   if (options.dataDir) writeJsonAtomic(deploymentFile(options.dataDir), deployment);

@@ -16,6 +16,22 @@ const bool = z
 const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Streaming replicas of DATABASE_URL, comma-separated, that serve the API's and pages' reads
+   * (db/read-replicas.ts); writes, metering and keys stay on DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url())),
+  /** A replica whose indexed block is further behind the primary's is skipped until it catches up. */
+  READ_REPLICA_MAX_LAG_BLOCKS: z.coerce.number().int().min(0).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** The public origin of the dashboard: every link in email and the Origin writes must carry. */
   APP_URL: z.string().url().optional(),
@@ -56,11 +72,11 @@ const schema = z.object({
         ctx.addIssue({ code: "custom", message: (err as Error).message });
       }
     }),
-  /** The cache of the shared views (lib/queries/shared-cache.ts); off only to measure what it earns (bench:pages). */
-  SHARED_VIEW_CACHE: z
-    .enum(["on", "off"])
-    .default("on")
-    .transform((v) => v === "on"),
+  /** Caches switched off by name (lib/cache.ts), only to measure what each earns (bench:api, bench:pages). */
+  CACHE_OFF: z
+    .string()
+    .default("")
+    .transform((v) => new Set(v.split(",").map((name) => name.trim()))),
   LLM_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),

@@ -9,13 +9,14 @@ const graph = importGraph(process.cwd(), ["app", "components", "lib", "db", "pro
  * are left to their own tests.
  */
 const LEAVES = ["lib/domain", "lib/random.ts", "lib/chain-text.ts"];
-const BASE = [...LEAVES, "lib/config.ts", "lib/log.ts", "db"];
+const BASE = [...LEAVES, "lib/config.ts", "lib/log.ts", "lib/cache.ts", "db"];
 const LAYERS: Layer[] = [
   { folder: "lib/domain", may: [] },
   { folder: "lib/random.ts", may: [] },
   { folder: "lib/chain-text.ts", may: [] },
   { folder: "lib/config.ts", may: ["lib/auth/ip.ts"] },
   { folder: "lib/log.ts", may: ["lib/config.ts"] },
+  { folder: "lib/cache.ts", may: ["lib/config.ts"], typesFrom: ["db"] },
   { folder: "db", may: ["lib/config.ts", "lib/domain"] },
   { folder: "lib/scoring", may: LEAVES, typesFrom: ["db"] },
   { folder: "lib/tokens", may: BASE },

@@ -66,6 +66,7 @@ try {
   await record("GET /tokens/{address}/ohlcv", `/v1/tokens/${token}/ohlcv?interval=1h&limit=2`);
   await record("GET /tokens/{address}/holders", `/v1/tokens/${token}/holders?limit=2`);
   await record("GET /tokens/{address}/pools", `/v1/tokens/${token}/pools?limit=2`);
+  await record("GET /tokens/{address}/security", `/v1/tokens/${token}/security`);
   await record("GET /search", `/v1/search?q=${encodeURIComponent(symbol.slice(0, 2).toLowerCase())}&limit=2`);
   await record("GET /wallets/{address}", `/v1/wallets/${wallet}`);
   await record("GET /wallets/{address}/positions", `/v1/wallets/${wallet}/positions?limit=2`);

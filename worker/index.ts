@@ -13,6 +13,7 @@ import { log } from "@/lib/log";
 import { AlertEvaluator, runOutboxSender, transportsFromConfig } from "./alerts";
 import { runMeterReporter } from "./billing/meter-reporter";
 import { readDeployment } from "./profiles/devchain";
+import { SecurityScanner } from "./security/scanner";
 import { startWorker } from "./worker";
 
 export type { Progress } from "./indexer/indexer";
@@ -40,6 +41,8 @@ async function main() {
   const billing = getBilling();
   const meterReporter = billing && runMeterReporter(createDb(senderSql), billing, { signal: controller.signal });
   const evaluator = new AlertEvaluator();
+  // Security checks run beside the indexer: a pass starts after a cycle at the head, and never delays the next.
+  const security = new SecurityScanner({ rpcUrl, signal: controller.signal });
   let lastLog = 0;
   await startWorker({
     databaseUrl,
@@ -48,7 +51,10 @@ async function main() {
     profile,
     pollIntervalMs: config.POLL_INTERVAL_MS,
     signal: controller.signal,
-    afterCycle: (ctx) => evaluator.afterCycle(ctx),
+    afterCycle: async (ctx) => {
+      await security.afterCycle(ctx);
+      await evaluator.afterCycle(ctx);
+    },
     onProgress: (p) => {
       if (Date.now() - lastLog < 5_000) return;
       lastLog = Date.now();
@@ -59,6 +65,7 @@ async function main() {
       });
     },
   });
+  await security.idle();
   await sender;
   await meterReporter;
   await senderSql.end({ timeout: 5 });

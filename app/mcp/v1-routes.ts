@@ -13,6 +13,7 @@ import * as holders from "@/app/v1/tokens/[address]/holders/route";
 import * as ohlcv from "@/app/v1/tokens/[address]/ohlcv/route";
 import * as pools from "@/app/v1/tokens/[address]/pools/route";
 import * as token from "@/app/v1/tokens/[address]/route";
+import * as security from "@/app/v1/tokens/[address]/security/route";
 import * as tokens from "@/app/v1/tokens/route";
 import * as walletEvents from "@/app/v1/wallets/[address]/events/route";
 import * as launches from "@/app/v1/wallets/[address]/launches/route";
@@ -32,6 +33,7 @@ export const V1_ROUTES = {
   "/tokens/{address}/ohlcv": ohlcv,
   "/tokens/{address}/holders": holders,
   "/tokens/{address}/pools": pools,
+  "/tokens/{address}/security": security,
   "/search": search,
   "/wallets/{address}": wallet,
   "/wallets/{address}/positions": positions,

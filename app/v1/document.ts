@@ -11,6 +11,7 @@ import * as holders from "./tokens/[address]/holders/operation";
 import * as ohlcv from "./tokens/[address]/ohlcv/operation";
 import * as token from "./tokens/[address]/operation";
 import * as pools from "./tokens/[address]/pools/operation";
+import * as security from "./tokens/[address]/security/operation";
 import * as tokens from "./tokens/operation";
 import * as walletEvents from "./wallets/[address]/events/operation";
 import * as launches from "./wallets/[address]/launches/operation";
@@ -29,6 +30,7 @@ export const V1_PATHS: Record<string, PathItem> = {
   "/tokens/{address}/ohlcv": ohlcv.operations,
   "/tokens/{address}/holders": holders.operations,
   "/tokens/{address}/pools": pools.operations,
+  "/tokens/{address}/security": security.operations,
   "/search": search.operations,
   "/wallets/{address}": wallet.operations,
   "/wallets/{address}/positions": positions.operations,

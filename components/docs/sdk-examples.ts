@@ -18,6 +18,7 @@ const SDK_CALLS: Record<string, (a: Fill) => string> = {
   "GET /tokens/{address}/holders": (a) =>
     `for await (const h of intel.tokens.holders("${a.token}", { limit: 200 })) console.log(h.address, h.holding_pct);`,
   "GET /tokens/{address}/pools": (a) => `const pools = await intel.tokens.pools("${a.token}");`,
+  "GET /tokens/{address}/security": (a) => `const security = await intel.tokens.security("${a.token}");`,
   "GET /search": () => 'const hits = await intel.search({ q: "pep", type: "token" });',
   "GET /wallets/{address}": (a) => `const wallet = await intel.wallets.get("${a.wallet}");`,
   "GET /wallets/{address}/positions": (a) =>

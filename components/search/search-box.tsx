@@ -54,7 +54,7 @@ export function SearchBox() {
       action="/search"
       role="search"
       aria-label="Tokens and wallets"
-      className="relative order-last w-full sm:order-none sm:w-48 xl:w-56"
+      className="relative order-last w-full sm:order-none sm:w-48 xl:w-52"
       onSubmit={(e) => {
         if (!text.trim()) return e.preventDefault();
         if (active >= 0 && hits[active]) {

@@ -14,6 +14,7 @@ export * from "./quarantine";
 export * from "./rate-limits";
 export * from "./scores";
 export * from "./sign-in-requests";
+export * from "./token-security";
 export * from "./tokens";
 export * from "./trader-flows";
 export * from "./wallets";

@@ -292,12 +292,19 @@ function mirroredPairs(d: Contracts, artifacts: Artifacts): PairInfo[] {
 }
 
 /** The cut each quirk token's code takes of a transfer (deploy.ts): DeflatingERC20 burns 1% of
- * every transfer; WalletFeeToken pays 3% to its fee wallet unless its owner (the deployer) sends or receives. */
-function quirkFee(quirk: Contracts["quirks"][number]["quirk"], owner: Address): TransferFee | null {
+ * every transfer; WalletFeeToken pays 3% to its fee wallet unless its owner (the deployer) sends or receives;
+ * TaxToken burns its taxes on trades with its pair. */
+function quirkFee(quirk: Contracts["quirks"][number]["quirk"], owner: Address, pair: Address): TransferFee | null {
   if (quirk === "fee-on-transfer") return (_from, _to, value) => ({ cut: value / 100n, sink: null });
   if (quirk === "fee-to-wallet")
     return (from, to, value) =>
       from === owner || to === owner ? null : { cut: (value * 300n) / 10_000n, sink: FEE_WALLET };
+  // TaxToken burns its buy tax (2%) on transfers out of its pair and its sell tax (5%) on transfers into it.
+  if (quirk === "raisable-tax")
+    return (from, to, value) => {
+      const bps = from === owner || to === owner ? 0n : from === pair ? 200n : to === pair ? 500n : 0n;
+      return bps > 0n ? { cut: (value * bps) / 10_000n, sink: null } : null;
+    };
   return null;
 }
 
@@ -318,7 +325,8 @@ function mirrorDeployment(
     market.ledger.mint(pair.token1, pair.address, reserve1);
   });
   for (const q of deployment.quirks) {
-    const fee = quirkFee(q.quirk, deployment.deployer);
+    const pair = pairs.find((p) => [p.token0, p.token1].includes(q.address) && [p.token0, p.token1].includes(q.quote));
+    const fee = pair && quirkFee(q.quirk, deployment.deployer, pair.address);
     if (fee) market.ledger.setTransferFee(q.address, fee);
   }
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { getAuthSql, getDb, queryPrepared } from "@/db/client";
+import { processCache } from "@/lib/cache";
 import type { Plan } from "@/lib/domain/vocab";
 import { hashKey, isWellFormedKey } from "@/lib/keys/secret";
 import { ApiError } from "./errors";
@@ -77,26 +78,16 @@ export function keyHash(header: string | null): string {
  * their own, so a key over its limit does not make reads run that it will not get
  * (authorizeRead). Bounded; the oldest go first.
  */
-const LIMITED_MAX = 10_000;
-const limitedUntil = new Map<string, number>();
+const limited = processCache<string, true>({ name: "limitedKeys", max: 10_000 });
 
-export function isLimited(hash: string): boolean {
-  const until = limitedUntil.get(hash);
-  if (until === undefined) return false;
-  if (Date.now() < until) return true;
-  limitedUntil.delete(hash);
-  return false;
-}
+export const isLimited = (hash: string): boolean => limited.has(hash);
 
 /** The key's context from api_authorize's row: 401 without one, 403 for a disabled key, 429 when it is over a limit. */
 function keyContext(hash: string, row: KeyRow | undefined | null): ApiKeyContext {
   if (!row) throw unauthorized("Invalid or revoked API key.");
   if (row.disabled) throw new ApiError("FORBIDDEN", KEY_DISABLED);
-  limitedUntil.delete(hash);
-  if (!row.allowed) {
-    limitedUntil.set(hash, Date.now() + row.retry_after * 1000);
-    if (limitedUntil.size > LIMITED_MAX) limitedUntil.delete(limitedUntil.keys().next().value!);
-  }
+  limited.delete(hash);
+  if (!row.allowed) limited.set(hash, true, row.retry_after * 1000);
   return { keyId: row.key_id, accountId: row.account_id, ...metered(row) };
 }
 

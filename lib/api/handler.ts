@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
 import { getDb } from "@/db/client";
+import { hasReplicas, readDb, readOn, readView } from "@/db/read-replicas";
 import { type AddressRead, runRead } from "@/lib/queries/read";
 import { type ApiKeyContext, authorizeKey, authorizeRead, isLimited, keyHash, rateLimitHeaders } from "./auth";
-import { cached, isCached } from "./cache";
 import { ApiError, notFound } from "./errors";
 import { answer } from "./response";
 
@@ -34,23 +34,44 @@ function keyHeaders(headers: Record<string, string>, key: ApiKeyContext) {
   if (key.indexedBlock !== null) headers["X-Indexed-Block"] = String(key.indexedBlock);
 }
 
-export function withApiKey<P = Record<string, never>>(handler: KeyedHandler<P>): NextHandler<P> {
-  return wrap<P>(async (req, ctx, headers) => {
-    const key = await authorizeKey(keyHash(req.headers.get("authorization")));
+/**
+ * `work` of a keyed request: a GET reads from a replica when there are any (db/read-replicas.ts),
+ * and its key's indexed block and data version are then the replica's own, which its header and
+ * caches go by. Any other method reads and writes the primary.
+ */
+function keyedWork<T>(
+  req: NextRequest,
+  key: ApiKeyContext,
+  headers: Record<string, string>,
+  work: (key: ApiKeyContext) => Promise<T>,
+): Promise<T> {
+  if (req.method !== "GET" || !hasReplicas()) {
     keyHeaders(headers, key);
-    return handler(req, { ...ctx, key });
+    return work(key);
+  }
+  return readOn(async (db) => {
+    const own = db === getDb() ? key : { ...key, ...(await readView(db)) };
+    keyHeaders(headers, own);
+    return work(own);
   });
 }
 
-/** What a route of one indexed address reads: its read, its cache key, and what a 404 names. */
-export type AddressReadRequest = { read: AddressRead<never, unknown>; cacheKey: string; missing: string };
+export function withApiKey<P = Record<string, never>>(handler: KeyedHandler<P>): NextHandler<P> {
+  return wrap<P>(async (req, ctx, headers) => {
+    const key = await authorizeKey(keyHash(req.headers.get("authorization")));
+    return keyedWork(req, key, headers, (own) => handler(req, { ...ctx, key: own }));
+  });
+}
+
+/** What a route of one indexed address reads: its read, and what a 404 names. */
+export type AddressReadRequest = { read: AddressRead<never, unknown>; missing: string };
 
 /**
- * A keyed GET of one indexed address, answered from the response cache or by `prepare`'s read,
- * whose first statement runs in the round trip that authorizes the request (authorizeRead): a
- * request the cache cannot answer costs one round trip fewer. A cached answer, a request whose
+ * A keyed GET of one indexed address by `prepare`'s read, whose first statement runs in the
+ * round trip that authorizes the request (authorizeRead): one round trip fewer. A request whose
  * parameters are refused (so 401 and 429 come before 400, as on every keyed route), and one of a
- * key lately over its limit take an authorization of its own first.
+ * key lately over its limit, take an authorization of its own first, as does every request when
+ * replicas serve the reads (the key stays on the primary).
  */
 export function withAddressRead<P>(
   prepare: (req: NextRequest, ctx: RequestContext<P>) => AddressReadRequest,
@@ -69,23 +90,24 @@ export function withAddressRead<P>(
       await authorized();
       throw err;
     }
-    const { read, cacheKey, missing } = r;
+    const { read, missing } = r;
     const found = <T>(answer: T | null) => {
       if (answer === null) throw notFound(missing);
       return answer;
     };
-    const readAlone = async (dataVersion: number) => found(await runRead(getDb(), read, dataVersion));
-    if (isCached(cacheKey) || isLimited(hash)) {
-      const key = await authorized();
-      // Still a hit unless the data changed since.
-      return cached(key.dataVersion, cacheKey, () => readAlone(key.dataVersion));
+    const readAlone = async (dataVersion: number, on = read) => found(await runRead(readDb(), on, dataVersion));
+    // With replicas the key is the primary's and the read a replica's: a round trip to each.
+    if (hasReplicas() || isLimited(hash)) {
+      const key = await authorizeKey(hash);
+      return keyedWork(req, key, headers, (own) =>
+        // Prepared again where readDb is the database this request reads (a replica's read binds its pool).
+        readAlone(own.dataVersion, hasReplicas() ? prepare(req, ctx).read : read),
+      );
     }
     const { key, read: wasRead, row } = await authorizeRead<never>(hash, read.first);
     keyHeaders(headers, key);
-    return cached(key.dataVersion, cacheKey, async () => {
-      if (!wasRead) return readAlone(key.dataVersion);
-      return found(row === undefined ? null : await read.answer(row, key.dataVersion));
-    });
+    if (!wasRead) return readAlone(key.dataVersion);
+    return found(row === undefined ? null : await read.answer(row, key.dataVersion));
   });
 }
 

@@ -3,8 +3,8 @@ import { underDeadline } from "@/db/request-deadline";
 import { config } from "@/lib/config";
 import { randomBase62 } from "@/lib/keys/secret";
 import { log } from "@/lib/log";
-import { JsonBody } from "./cache";
 import { errorBody, timedOut, toApiError } from "./errors";
+import { JsonBody } from "./json-body";
 
 /**
  * The response core every JSON route answers through, the public API's wrapper (handler.ts) and

@@ -105,8 +105,18 @@ export function tokenFilterConflict(f: TokenFilter): { param: NumericFilterName;
 /** What every evaluation of a filter reads: its token values and the flags it raised. */
 export type FilterableToken = Record<FilterColumn, number> & { riskFlags: readonly string[] };
 
-/** One condition of a filter: `min` passes x unless x < value, `max` unless x > value. */
+/** One condition of a filter (BOUND_TESTS says what it means). */
 export type FilterBound = { column: FilterColumn; side: Side; value: number };
+
+/**
+ * What a bound means, written once: `min` passes x unless x < value, `max` unless x > value, so
+ * NaN (no value) passes either. Every evaluation calls these: passesBound, and the list index's
+ * compiled counting loop, which calls each bound's side directly.
+ */
+export const BOUND_TESTS = {
+  min: (x: number, value: number) => !(x < value),
+  max: (x: number, value: number) => !(x > value),
+} as const satisfies Record<Side, (x: number, value: number) => boolean>;
 
 /** The numeric conditions of `filter` as of `now`, in declaration order: the one reading of a filter. */
 export function filterBounds(filter: TokenFilter, now: Date): FilterBound[] {
@@ -119,8 +129,7 @@ export function filterBounds(filter: TokenFilter, now: Date): FilterBound[] {
   return bounds;
 }
 
-/** NaN passes a bound (it is neither below a min nor above a max), in every evaluation alike. */
-export const passesBound = (x: number, b: FilterBound) => !(b.side === "min" ? x < b.value : x > b.value);
+export const passesBound = (x: number, b: FilterBound): boolean => BOUND_TESTS[b.side](x, b.value);
 
 /** The risk flags as bits (the list index keeps each token's flags as one integer). */
 const FLAG_BITS = new Map<string, number>(RISK_FLAGS.map((f, i) => [f, 1 << i]));

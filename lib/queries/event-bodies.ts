@@ -1,17 +1,16 @@
 import type { Db } from "@/db/client";
-import { dropOldest, perDatabase } from "./per-database";
+import { databaseCache } from "@/lib/cache";
 
 /**
  * Events as PostgreSQL serialised them, less `confirmed`, by id: an event row is never updated
  * and its id is never used again (a reorg deletes it and keeps a tombstone), so its
  * serialisation holds for good except `confirmed`, which each response sets from the head it
  * read. The newest events, which every consumer of the stream reads, are then serialised once,
- * not once per request and filter. One cache per database (per-database.ts).
+ * not once per request and filter.
  */
-const MAX_BODIES = 100_000;
+const bodiesOf = databaseCache<string, string>({ name: "eventBodies", max: 100_000 });
 
 type Bodies = Map<string, string>;
-const bodiesOf = perDatabase<Bodies>("eventBodies", () => new Map());
 
 /** A body is JSON object text without its closing brace, so that `confirmed` can follow it. */
 export type EventBody = { id: string; body: string };
@@ -40,6 +39,5 @@ export async function eventBodies(
     found.set(id, body);
     cache.set(key(id), body);
   }
-  dropOldest(cache, MAX_BODIES);
   return found;
 }

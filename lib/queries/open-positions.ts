@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
+import { tokens } from "@/db/schema";
+import { databaseCache } from "@/lib/cache";
 import { toUnits } from "./format";
-import { dropOldest, perDatabase } from "./per-database";
 import { type Snapshot, snapshotAt, snapshotValues } from "./token-list-index";
 
 /*
@@ -16,28 +17,28 @@ import { type Snapshot, snapshotAt, snapshotValues } from "./token-list-index";
  * Tokens' symbols and decimals, which never change: each read once, per database (a token's
  * address names it only within one chain), a bounded number kept.
  */
-const FACTS_MAX = 200_000;
-type TokenFacts = { symbol: string; decimals: number };
-const factsFor = perDatabase<Map<string, TokenFacts>>("tokenFacts", () => new Map());
+type TokenFacts = Pick<typeof tokens.$inferSelect, "symbol" | "decimals">;
+const factsFor = databaseCache<string, TokenFacts>({ name: "tokenFacts", max: 200_000 });
 
-/** Keeps tokens' facts (address, symbol, decimals), then drops the oldest beyond the bound once. */
 function keepFacts(db: Db, rows: (TokenFacts & { address: string })[]) {
   const facts = factsFor(db);
   for (const r of rows) facts.set(r.address, { symbol: r.symbol, decimals: r.decimals });
-  dropOldest(facts, FACTS_MAX);
 }
 
-export async function tokenFacts(db: Db, tokens: string[]): Promise<(TokenFacts | undefined)[]> {
+export async function tokenFacts(db: Db, addresses: string[]): Promise<(TokenFacts | undefined)[]> {
   const facts = factsFor(db);
-  const missing = tokens.filter((t) => !facts.has(t));
+  const missing = addresses.filter((t) => !facts.has(t));
+  const read = new Map<string, TokenFacts>();
   if (missing.length) {
-    const rows = await queryPrepared<{ address: string } & TokenFacts>(
+    const rows = await queryPrepared<Pick<typeof tokens.$inferSelect, "address"> & TokenFacts>(
       db,
-      sql`select address, symbol, decimals from tokens where address = any(${sql.param(missing)})`,
+      sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.decimals} from ${tokens}
+           where ${tokens.address} = any(${sql.param(missing)})`,
     );
     keepFacts(db, rows);
+    for (const r of rows) read.set(r.address, { symbol: r.symbol, decimals: r.decimals });
   }
-  return tokens.map((t) => facts.get(t));
+  return addresses.map((t) => facts.get(t) ?? read.get(t));
 }
 
 /** A wallet's open positions as read: tokens, with their quantities in units. */
@@ -55,8 +56,12 @@ export type OpenPositions = {
  * of one). A busy wallet holds thousands of open positions and trades far less often than they
  * are read, so a read sends and parses them again only after they changed.
  */
-const KEPT_POSITIONS_MAX = 200_000;
-const keptFor = perDatabase("openPositions", () => ({ positions: 0, wallets: new Map<string, OpenPositions>() }));
+const keptFor = databaseCache<string, OpenPositions>({
+  name: "openPositions",
+  max: 200_000,
+  // A wallet counts as many as its open positions (and one for itself: a wallet without any).
+  weight: (open) => open.tokens.length + 1,
+});
 
 /** A row's open positions, their tokens' facts kept on the way. */
 function readOpen(db: Db, row: OpenPositionsRow): OpenPositions {
@@ -71,20 +76,6 @@ function readOpen(db: Db, row: OpenPositionsRow): OpenPositions {
     tokens.map((address, i) => ({ address, symbol: symbols[i], decimals: decimals[i] })),
   );
   return { changed: row.changed, tokens, units: Float64Array.from(quantities, (q, i) => toUnits(q, decimals[i])) };
-}
-
-function keep(db: Db, wallet: string, open: OpenPositions) {
-  const kept = keptFor(db);
-  kept.positions -= kept.wallets.get(wallet)?.tokens.length ?? 0;
-  kept.wallets.delete(wallet);
-  kept.wallets.set(wallet, open);
-  kept.positions += open.tokens.length;
-  // Insertion order is age order: the oldest go first.
-  for (const [w, o] of kept.wallets) {
-    if (kept.positions <= KEPT_POSITIONS_MAX) break;
-    kept.wallets.delete(w);
-    kept.positions -= o.tokens.length;
-  }
 }
 
 /** The prices a wallet read values with: the token list snapshot of its data version, the same for each read of it. */
@@ -117,7 +108,7 @@ export async function byValue(db: Db, snapshot: Snapshot, open: OpenPositions): 
 }
 
 /** The open positions kept for `wallet`, if any: what a read sends to openPositionsJoin. */
-export const keptOpenPositions = (db: Db, wallet: string): OpenPositions | undefined => keptFor(db).wallets.get(wallet);
+export const keptOpenPositions = (db: Db, wallet: string): OpenPositions | undefined => keptFor(db).get(wallet);
 
 /** What OPEN_POSITIONS_COLUMNS reads: the counts row's mark, and the open positions unless they are the kept ones. */
 export type OpenPositionsRow = {
@@ -152,7 +143,7 @@ export function openPositionsOf(
 ): OpenPositions {
   if (kept && row.changed !== null && kept.changed === row.changed) return kept;
   const open = readOpen(db, row);
-  if (row.changed !== null) keep(db, wallet, open);
+  if (row.changed !== null) keptFor(db).set(wallet, open);
   return open;
 }
 

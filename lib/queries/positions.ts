@@ -117,7 +117,7 @@ async function positionPage(
   const { page, walk } = decodePositionsCursor(wallet, q);
   const offset = walk ? 0 : (page - 1) * q.limit;
   const snapshot =
-    (walk && walkedSnapshot(walk.version)) ||
+    (walk && walkedSnapshot(db, walk.version)) ||
     (await valuationSnapshot(db, dataVersion ?? (await currentDataVersion(db))));
   const total = q.status === "open" ? counts.open : q.status === "closed" ? counts.total - counts.open : counts.total;
   let ranked: Ranked = { tokens: [], values: [] };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/db/client";
 import { MAX_AGE_MS, polled, sharedRead } from "./shared-cache";
 
 describe("shared view cache", () => {
@@ -34,6 +35,15 @@ describe("shared view cache", () => {
     await Promise.resolve();
     expect(await sharedRead("/c", 4, async () => "up")).toBe("up");
   });
+
+  it("reads a version older than the last seen without keeping it or emptying the newer one's", async () => {
+    const load = vi.fn(async () => load.mock.calls.length);
+    expect(await sharedRead("/old", 100, load)).toBe(1);
+    // A replica behind another (db/read-replicas.ts): its own answer, each time.
+    expect(await sharedRead("/old", 99, load)).toBe(2);
+    expect(await sharedRead("/old", 99, load)).toBe(3);
+    expect(await sharedRead("/old", 100, load)).toBe(1);
+  });
 });
 
 describe("polled", () => {
@@ -46,7 +56,9 @@ describe("polled", () => {
       if (version < 0) throw new Error("no database");
       return version;
     });
-    const current = polled(read, 500);
+    const poll = polled("polledTest", read, 500);
+    const [db, other] = [{ $client: {} }, { $client: {} }] as unknown as Db[];
+    const current = () => poll(db);
     expect(await Promise.all([current(), current()])).toEqual([7, 7]);
     version = 8;
     vi.advanceTimersByTime(499);
@@ -60,5 +72,8 @@ describe("polled", () => {
     version = 9;
     expect(await current()).toBe(9);
     expect(read).toHaveBeenCalledTimes(4);
+    // Each database its own: a replica's is read apart from the primary's.
+    expect(await poll(other)).toBe(9);
+    expect(read).toHaveBeenCalledTimes(5);
   });
 });

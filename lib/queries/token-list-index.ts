@@ -1,9 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tokenMetrics } from "@/db/schema";
-import { FILTER_COLUMNS, filterBounds, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
+import { Cache, perDatabase } from "@/lib/cache";
+import {
+  BOUND_TESTS,
+  FILTER_COLUMNS,
+  type FilterBound,
+  filterBounds,
+  flagMask,
+  type TokenFilter,
+} from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
-import { dropOldest } from "./per-database";
 
 /**
  * The columns a snapshot reads when it is built: every filter's, and those of the usual sorts
@@ -142,36 +149,34 @@ export async function snapshotValues(
   });
 }
 
-/** The snapshots built lately, by the data version each was built for: a few, as a read of an older one may come in. */
-const KEPT_BUILDS = 4;
-const builds = new Map<number, Promise<Snapshot>>();
-/** The same snapshots once built. */
-const built = new Map<number, Snapshot>();
 /**
- * Snapshots a walk with a cursor continues in, the most recently walked last: a walk keeps the
- * order of the data version it started at, so no token moving meanwhile is listed twice or
- * skipped. A few, as each holds the whole list.
+ * A database's snapshots (a data version numbers a state of one database only): those built
+ * lately, by the data version each was built for (a few, as a read of an older one may come in),
+ * and the newest built, which requests get while a newer one builds.
  */
-const KEPT_WALKS = 4;
-const walked = new Map<number, Snapshot>();
-let ready: { version: number; snapshot: Snapshot } | undefined;
+const KEPT_BUILDS = 4;
+const snapshotsOf = perDatabase("listSnapshots", () => ({
+  builds: new Cache<number, Promise<Snapshot>>({ name: "listSnapshots", max: KEPT_BUILDS }),
+  /** The same snapshots once built. */
+  built: new Cache<number, Snapshot>({ name: "listSnapshots", max: KEPT_BUILDS }),
+  ready: undefined as Snapshot | undefined,
+  /**
+   * Snapshots a walk with a cursor continues in, the most recently walked last: a walk keeps the
+   * order of the data version it started at, so no token moving meanwhile is listed twice or
+   * skipped. A few, as each holds the whole list.
+   */
+  walked: new Cache<number, Snapshot>({ name: "listWalks", max: 4, lru: true }),
+}));
 
 /** The snapshot built for `version`, started if there is none (a failed build is dropped: the next one tries again). */
 function buildFor(db: Db, version: number): Promise<Snapshot> {
-  const building = builds.get(version);
-  if (building) return building;
-  const snapshot = build(db, version);
-  builds.set(version, snapshot);
-  dropOldest(builds, KEPT_BUILDS);
-  snapshot.then(
-    (s) => {
-      built.set(version, s);
-      dropOldest(built, KEPT_BUILDS);
-      if (!ready || ready.version < version) ready = { version, snapshot: s };
-    },
-    () => builds.get(version) === snapshot && builds.delete(version),
-  );
-  return snapshot;
+  const snapshots = snapshotsOf(db);
+  return snapshots.builds.load(version, async () => {
+    const s = await build(db, version);
+    snapshots.built.set(version, s);
+    if (!snapshots.built.off && (snapshots.ready?.version ?? -1) < version) snapshots.ready = s;
+    return s;
+  });
 }
 
 /**
@@ -179,19 +184,24 @@ function buildFor(db: Db, version: number): Promise<Snapshot> {
  * version behind for a moment) rather than waiting; only the very first build is waited for.
  */
 export function snapshotFor(db: Db, version: number): Promise<Snapshot> {
-  if (ready?.version === version) return Promise.resolve(ready.snapshot);
+  const { ready } = snapshotsOf(db);
+  if (ready?.version === version) return Promise.resolve(ready);
   const snapshot = buildFor(db, version);
-  return ready ? Promise.resolve(ready.snapshot) : snapshot;
+  return ready ? Promise.resolve(ready) : snapshot;
 }
 
 /**
  * The snapshot built for `version` itself, waited for while it builds: reads that must agree at
  * one data version (a wallet's profile and its positions) value at the same prices.
  */
-export const snapshotAt = (db: Db, version: number): Promise<Snapshot> =>
-  ready?.version === version ? Promise.resolve(ready.snapshot) : buildFor(db, version);
+export function snapshotAt(db: Db, version: number): Promise<Snapshot> {
+  const { ready } = snapshotsOf(db);
+  return ready?.version === version ? Promise.resolve(ready) : buildFor(db, version);
+}
 
+type BoundTest = (x: number, value: number) => boolean;
 type Kernel = (
+  tests: BoundTest[],
   columns: Float64Array[],
   bounds: number[],
   flags: Int32Array,
@@ -202,26 +212,27 @@ const kernels = new Map<string, Kernel>();
 
 /**
  * A counting loop compiled for one filter shape (which columns, which sides, flags or not):
- * one fused, branch-free pass that marks matches in `pass` and counts them. A generic loop
- * over a list of conditions costs several times more per token, and this pass is most of a
- * list request. Only the shape is in the code; the bounds come in as arguments.
+ * one fused pass that marks matches in `pass` and counts them, each bound tested by its side's
+ * BOUND_TESTS function. A generic loop over a list of conditions costs several times more per
+ * token, and this pass is most of a list request. The code is the same for each shape, but each
+ * shape has a function of its own: then each call site sees one side's test, which V8 inlines.
  */
-function kernelFor(sides: ("min" | "max")[], withFlags: boolean): Kernel {
+function kernelFor(sides: FilterBound["side"][], withFlags: boolean): Kernel {
   const shape = `${sides.join()}|${withFlags}`;
   let kernel = kernels.get(shape);
   if (!kernel) {
-    const tests = sides.map((side, j) => `(c${j}[i] ${side === "min" ? "<" : ">"} b${j})`);
-    if (withFlags) tests.push("((flags[i] & excluded) !== 0)");
-    const locals = sides.map((_, j) => `const c${j} = columns[${j}], b${j} = bounds[${j}];`).join("\n");
-    const body = `${locals}
+    const fails = sides.map((_, j) => `!t${j}(c${j}[i], b${j})`);
+    if (withFlags) fails.push("(flags[i] & excluded) !== 0");
+    const locals = sides.map((_, j) => `const t${j} = tests[${j}], c${j} = columns[${j}], b${j} = bounds[${j}];`);
+    const body = `${locals.join("\n")}
       let total = 0;
       for (let i = 0, n = pass.length; i < n; i++) {
-        const p = (${tests.join(" | ")}) ^ 1;
+        const p = (${fails.map((f) => `(${f})`).join(" | ")}) ^ 1;
         pass[i] = p;
         total += p;
       }
       return total;`;
-    kernel = new Function("columns", "bounds", "flags", "excluded", "pass", body) as Kernel;
+    kernel = new Function("tests", "columns", "bounds", "flags", "excluded", "pass", body) as Kernel;
     kernels.set(shape, kernel);
   }
   return kernel;
@@ -229,8 +240,8 @@ function kernelFor(sides: ("min" | "max")[], withFlags: boolean): Kernel {
 
 /**
  * Marks the positions that pass the filter in `s.pass` and returns how many do, or null when
- * the filter is empty. The conditions are the filter's bounds (filterBounds), compiled: a NaN
- * passes a bound, as passesBound has it.
+ * the filter is empty. The conditions are the filter's bounds (filterBounds), each tested as
+ * passesBound tests it.
  */
 function markMatches(s: Snapshot, filter: TokenFilter, now: Date): number | null {
   const excluded = flagMask(filter.exclude_flags ?? []);
@@ -241,6 +252,7 @@ function markMatches(s: Snapshot, filter: TokenFilter, now: Date): number | null
     excluded !== 0,
   );
   return kernel(
+    bounds.map((b) => BOUND_TESTS[b.side]),
     bounds.map((b) => s.columns[b.column]!),
     bounds.map((b) => b.value),
     s.flags,
@@ -258,7 +270,7 @@ export type ListWalk = { version: number; key: number; address: string };
  * its last token's sort key and address.
  */
 function walkSnapshot(db: Db, version: number, after: ListWalk | undefined): Promise<Snapshot> {
-  const held = after && walkedSnapshot(after.version);
+  const held = after && walkedSnapshot(db, after.version);
   return held ? Promise.resolve(held) : snapshotFor(db, version);
 }
 
@@ -267,13 +279,10 @@ function walkSnapshot(db: Db, version: number, after: ListWalk | undefined): Pro
  * kept for walks from now on: reads that walk a list in value order (a wallet's positions) keep
  * the prices their walk started at, as the token list's walks keep its order.
  */
-export function walkedSnapshot(version: number): Snapshot | undefined {
+export function walkedSnapshot(db: Db, version: number): Snapshot | undefined {
+  const { walked, built } = snapshotsOf(db);
   const held = walked.get(version) ?? built.get(version);
-  if (held) {
-    walked.delete(version);
-    walked.set(version, held);
-    dropOldest(walked, KEPT_WALKS);
-  }
+  if (held) walked.set(version, held);
   return held;
 }
 

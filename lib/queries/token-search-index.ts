@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
+import { tokens } from "@/db/schema";
+import { databaseCache } from "@/lib/cache";
 import { type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
 /** One key per token position (lowercased), and the positions sorted by it: a prefix is a range. */
@@ -48,7 +50,8 @@ export const nameIndex = (addresses: string[], symbols: string[], names: string[
 
 const sameTokens = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-let lastNames: NameIndex | undefined;
+/** The latest name index built, whose symbols and names the next one reuses. */
+const lastNamesOf = databaseCache<"", NameIndex>({ name: "searchNames", max: 1 });
 const namesOfSnapshot = new WeakMap<Snapshot, Promise<NameIndex>>();
 
 /**
@@ -59,26 +62,28 @@ function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
   let names = namesOfSnapshot.get(s);
   if (!names) {
     names = (async () => {
-      const prev = lastNames;
+      const prev = lastNamesOf(db).get("");
       if (prev && sameTokens(prev.addresses, s.addresses)) return prev;
       const known = new Map<string, [string, string]>(
         prev?.addresses.map((a, i) => [a, [prev.symbol.values[i], prev.name.values[i]]]),
       );
       const missing = s.addresses.filter((a) => !known.has(a));
       if (missing.length) {
-        const rows = await queryPrepared<{ address: string; symbol: string; name: string }>(
+        const rows = await queryPrepared<Pick<typeof tokens.$inferSelect, "address" | "symbol" | "name">>(
           db,
-          sql`select address, symbol, name from tokens where address = any(${sql.param(missing)})`,
+          sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.name} from ${tokens}
+               where ${tokens.address} = any(${sql.param(missing)})`,
         );
         for (const r of rows) known.set(r.address, [r.symbol.toLowerCase(), r.name.toLowerCase()]);
       }
       const pairs = s.addresses.map((a) => known.get(a) ?? ["", ""]);
-      lastNames = nameIndex(
+      const names = nameIndex(
         s.addresses,
         pairs.map((p) => p[0]),
         pairs.map((p) => p[1]),
       );
-      return lastNames;
+      lastNamesOf(db).set("", names);
+      return names;
     })();
     names.catch(() => namesOfSnapshot.delete(s));
     namesOfSnapshot.set(s, names);
@@ -121,7 +126,7 @@ export async function searchTokenIndex(
   page: TokenSearchPage,
 ): Promise<{ matches: TokenMatch[]; total: number; last: TokenRank | null; more: boolean; version: number }> {
   // A walk with a cursor keeps the snapshot it started in while it is held, as the token list's walks do.
-  const s = (page.walk && walkedSnapshot(page.walk.version)) || (await snapshotFor(db, version));
+  const s = (page.walk && walkedSnapshot(db, page.walk.version)) || (await snapshotFor(db, version));
   return { ...findTokens(s, await namesOf(db, s), q, byAddress, page), version: s.version };
 }
 

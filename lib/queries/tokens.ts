@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
 import { syncState } from "@/db/schema";
 import type { token, tokenProfile } from "@/lib/api/schemas/tokens";
+import { databaseCache } from "@/lib/cache";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { RiskFlag, TokenSort } from "@/lib/domain/vocab";
 import {
@@ -16,6 +17,7 @@ import { cursorAddress, cursorNumber, decodeCursor, encodeCursor } from "./curso
 import { hoursSince, iso, round } from "./format";
 import { type HolderRow, holdersSql, toHolder } from "./holders";
 import { runRead } from "./read";
+import { type SecurityRow, securityColumns, toSecurity } from "./security";
 import { queryTokenList } from "./token-list-index";
 
 type TokenRow = CreatorColumns & {
@@ -102,26 +104,23 @@ export async function currentDataVersion(db: Db): Promise<number> {
  * version changes (any write by the worker) and bounded in size; age_hours is computed per
  * response, so a cached row never goes stale within its version.
  */
-const ROW_CACHE_MAX = 20_000;
-let rowCache = { version: -1, rows: new Map<string, TokenRow>() };
+const rowCache = databaseCache<string, TokenRow>({ name: "tokenRows", max: 20_000 });
 
 /** The rows of `addresses` that exist, by address. */
 export async function tokenRows(db: Db, version: number, addresses: string[]): Promise<Map<string, TokenRow>> {
-  if (rowCache.version !== version) rowCache = { version, rows: new Map() };
-  const cache = rowCache;
+  const cache = rowCache(db).at(version);
   const found = new Map<string, TokenRow>();
   const missing: string[] = [];
   for (const a of addresses) {
-    const row = cache.rows.get(a);
+    const row = cache.get(a);
     if (row) found.set(a, row);
     else missing.push(a);
   }
   if (missing.length) {
     // `= any($1)`: one prepared statement for every page size.
     const rows = await queryPrepared<TokenRow>(db, tokenRowsSql(sql`m.address = any(${sql.param(missing)})`));
-    if (cache.rows.size + rows.length > ROW_CACHE_MAX) cache.rows.clear();
     for (const r of rows) {
-      cache.rows.set(r.address, r);
+      cache.set(r.address, r);
       found.set(r.address, r);
     }
   }
@@ -172,19 +171,21 @@ export async function getTokens(db: Db, addresses: string[], now: Date, dataVers
   });
 }
 
-/** A token's row, its top holders (as one JSON array) and its creator's holding in one statement. */
+/** A token's row, its top holders (as one JSON array), its creator's holding and its security checks in one statement. */
 export const tokenProfileRead = (address: string, now: Date) => ({
   first: sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
                               from (${holdersSql(sql`tok.address`)}) h) as holders,
-                    ${creatorHoldingSql(sql`tok.address`, sql`tok.creator`)} as creator_holding
-               from (${tokenRowsSql(sql`m.address = ${address}`)}) tok`,
+                    ${creatorHoldingSql(sql`tok.address`, sql`tok.creator`)} as creator_holding, ${securityColumns}
+               from (${tokenRowsSql(sql`m.address = ${address}`)}) tok
+               left join token_security sec on sec.token_address = tok.address`,
   answer: (
-    token: TokenRow & { holders: HolderRow[]; creator_holding: CreatorHoldingRow | null },
+    token: TokenRow & SecurityRow & { holders: HolderRow[]; creator_holding: CreatorHoldingRow | null },
   ): z.infer<typeof tokenProfile> => ({
     ...toToken(token, now),
     top_holders: token.holders.map((h) => toHolder(h, token)),
     created_at: iso(new Date(token.created_at)),
     creator_holding: token.creator_holding && toCreatorHolding(token.creator_holding, token),
+    security: toSecurity(token.address, token),
   }),
 });
 

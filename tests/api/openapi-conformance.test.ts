@@ -18,6 +18,7 @@ import { addr, FakeChain, ZERO } from "@/worker/test/fake-chain";
 import { fakeProfile } from "@/worker/test/fake-market";
 import { baseUrl, newKey, sharedKey, testDb } from "./helpers";
 import { ownServer } from "./own-server";
+import { storeCheckedToken } from "./security-fixture";
 
 type Operation = {
   parameters?: { name: string; in: string }[];
@@ -226,6 +227,20 @@ beforeAll(async () => {
   each("GET /tokens/{address}/ohlcv", tokens, "interval=1h&limit=200");
   each("GET /tokens/{address}/holders", tokens, "limit=200");
   each("GET /tokens/{address}/pools", tokens);
+  each("GET /tokens/{address}/security", tokens);
+  const secured = await storeCheckedToken();
+  samples.push({
+    op: "GET /tokens/{address}/security",
+    state: "a token whose checks ran",
+    expect: 200,
+    params: { address: secured.token },
+  });
+  samples.push({
+    op: "GET /tokens/{address}",
+    state: "a token whose checks ran",
+    expect: 200,
+    params: { address: secured.token },
+  });
   each("GET /scores/token/{address}", tokens);
   each("GET /wallets/{address}", wallets);
   each("GET /wallets/{address}/positions", wallets, "limit=200");
@@ -267,6 +282,7 @@ beforeAll(async () => {
   onOwn("GET /tokens/{address}/ohlcv", "a token never traded", untraded, "interval=1m");
   onOwn("GET /tokens/{address}/holders", "a token never traded", untraded);
   onOwn("GET /tokens/{address}/pools", "a token never traded", untraded);
+  onOwn("GET /tokens/{address}/security", "a token never traded", untraded);
   onOwn("GET /scores/token/{address}", "a token never traded", untraded);
   for (const op of [
     "GET /wallets/{address}",

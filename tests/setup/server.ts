@@ -18,12 +18,14 @@ export type AppServer = { baseUrl: string; pid: number; output: () => string; st
 /**
  * The production build served by scripts/serve.ts against a given database, on a free port. Another
  * process may take the port between our asking and next binding it: then it tries another one.
+ * `cwd`: another checkout's build (a benchmark comparing two versions).
  */
-export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string>, cwd?: string): Promise<AppServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     let output = "";
     const child: ChildProcess = spawn(process.execPath, serveArgs(port), {
+      cwd,
       // APP_URL: the public origin links and session writes must carry (lib/config.ts), as a browser sees it.
       env: {
         ...process.env,

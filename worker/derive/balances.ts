@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { insertRows, PREPARED, type Tx, updateRows } from "@/db/bulk";
+import { toQuery } from "@/db/client";
 import { balances, holderCountHistory, pools, tokens } from "@/db/schema";
 import { BURN_ADDRESSES, isRealHolder } from "@/lib/tokens/holders";
 import { isoTime } from "../indexer/sql";
@@ -8,29 +11,33 @@ import type { TransferRow } from "../indexer/transform";
 const ZERO = BURN_ADDRESSES[0];
 
 const key = (token: string, holder: string) => `${token}:${holder}`;
+const bal = alias(balances, "bal");
+const hist = alias(holderCountHistory, "hist");
 
 /**
  * Balances as stored before a range, of the (token, holder) pairs asked for, each pair read once:
- * reconciliation (reconcile.ts) and the fold below both start from them, in the range's transaction.
+ * reconciliation (reconcile.ts, before the range's transaction) and the fold below (in it) both
+ * start from them. Nothing writes balances between the two: the worker is their only writer.
  */
 export class StoredBalances {
   /** By pair: the stored amount, or null where the pair has no row (never held). */
   private readonly amounts = new Map<string, bigint | null>();
 
-  constructor(private readonly tx: Tx) {}
-
   /** Reads the pairs not read yet. */
-  async load(pairs: [token: string, holder: string][]) {
+  async load(db: Tx, pairs: [token: string, holder: string][]) {
     const missing = pairs.filter(([token, holder]) => !this.amounts.has(key(token, holder)));
     if (missing.length === 0) return;
     for (const [token, holder] of missing) this.amounts.set(key(token, holder), null);
-    const rows = await this.tx.unsafe<{ token_address: string; holder: string; amount: string }[]>(
-      `select b.token_address, b.holder, b.amount::text from balances b
-         join unnest($1::text[], $2::text[]) k(token, holder) on b.token_address = k.token and b.holder = k.holder`,
-      [missing.map(([token]) => token), missing.map(([, holder]) => holder)],
+    const q = toQuery(sql`select ${bal.tokenAddress} as "tokenAddress", ${bal.holder} as holder, ${bal.amount} as amount
+      from ${balances} bal join unnest(${sql.param(missing.map(([token]) => token))}::text[],
+                                     ${sql.param(missing.map(([, holder]) => holder))}::text[]) k(token, holder)
+        on ${bal.tokenAddress} = k.token and ${bal.holder} = k.holder`);
+    const rows = await db.unsafe<Pick<typeof balances.$inferSelect, "tokenAddress" | "holder" | "amount">[]>(
+      q.text,
+      q.params,
       PREPARED,
     );
-    for (const r of rows) this.amounts.set(key(r.token_address, r.holder), BigInt(r.amount));
+    for (const r of rows) this.amounts.set(key(r.tokenAddress, r.holder), BigInt(r.amount));
   }
 
   /** A loaded pair's stored amount; null when it has no row. */
@@ -64,17 +71,23 @@ export async function applyTransfers(
   const holderCounts = new Map<string, number>();
   if (from !== "zero") {
     const pairs = [...changed.values()];
-    await from.load(pairs.map((p) => [p.token, p.holder]));
+    await from.load(
+      tx,
+      pairs.map((p) => [p.token, p.holder]),
+    );
     for (const p of pairs) p.amount = from.get(p.token, p.holder) ?? 0n;
-    const counts = await tx.unsafe<{ token_address: string; holder_count: number }[]>(
-      // Each token's newest count, one backward probe of the key each: a distinct on over the
-      // tokens' whole histories reads every count a busy token ever had.
-      `select k.token as token_address, h.holder_count from unnest($1::text[]) k(token)
-        cross join lateral (select holder_count from holder_count_history where token_address = k.token order by at desc limit 1) h`,
-      [listed],
+    // Each token's newest count, one backward probe of the key each: a distinct on over the
+    // tokens' whole histories reads every count a busy token ever had.
+    const newest = toQuery(sql`select k.token as "tokenAddress", last.count as "holderCount"
+      from unnest(${sql.param(listed)}::text[]) k(token)
+     cross join lateral (select ${hist.holderCount} as count from ${holderCountHistory} hist
+                          where ${hist.tokenAddress} = k.token order by ${hist.at} desc limit 1) last`);
+    const counts = await tx.unsafe<Pick<typeof holderCountHistory.$inferSelect, "tokenAddress" | "holderCount">[]>(
+      newest.text,
+      newest.params,
       PREPARED,
     );
-    for (const c of counts) holderCounts.set(c.token_address, c.holder_count);
+    for (const c of counts) holderCounts.set(c.tokenAddress, c.holderCount);
   }
 
   const supply = new Map<string, bigint>();

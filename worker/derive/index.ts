@@ -1,4 +1,4 @@
-import type { Funding } from "../indexer/fetch";
+import type { Funding } from "../indexer/range";
 import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { RangeRows } from "../indexer/transform";

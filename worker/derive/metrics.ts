@@ -1,39 +1,106 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type ColumnKey, insertSql, names, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
 import { toQuery } from "@/db/client";
 import { firstIdAfter } from "@/db/event-ids";
-import { pools as poolsTable, tokenMetrics, tokenScores } from "@/db/schema";
+import {
+  balances,
+  events,
+  holderCountHistory,
+  pools as poolsTable,
+  tokenMetrics,
+  tokenScores,
+  tokens,
+} from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
-import { holderGrowthPct } from "@/lib/scoring/holder-growth";
 import { type TrendingInput, trendingScore } from "@/lib/scoring/trending";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainState, PoolState } from "../indexer/state";
-import { MAX_USD, poolLiquidityUsd, poolPriceUsd, tokenPrice } from "./prices";
-
-const BURN_LIST = BURN_ADDRESSES.map((a) => `'${a}'`).join(", ");
+import { poolLiquidityUsd, poolPriceUsd, tokenPrice } from "./prices";
+import { type StoredTokenFacts, type TokenFigures, tokenFigures } from "./token-figures";
 
 /** The indexed head the time-dependent figures (24 h volume, 1 h holder growth) are taken at. */
 export type Head = { number: number; timestamp: number };
 
-/** The windows of the price changes, in seconds before the head; the volume and trade counts use the 24 h and 1 h ones. */
+/**
+ * The windows of the price changes, in seconds before the head; the volume and trade counts use the
+ * 24 h and 1 h ones.
+ */
 const WINDOWS = { "5m": 300, "1h": 3_600, "24h": 86_400 } as const;
+type Window = keyof typeof WINDOWS;
 
-/** A pool event of token i with its price by the pricing rule after it (events.price_usd; 0 while unpriced). */
-const PRICED_EVENT = `e.token_address = i.address and e.price_usd is not null`;
+const ev = alias(events, "ev");
+const hist = alias(holderCountHistory, "hist");
+const bal = alias(balances, "bal");
+const tk = alias(tokens, "tk");
+/** The row of `tokens` each of refreshTokenMetrics' statements reads a token by: `i.address`. */
+const TOKEN = sql.raw("i.address");
 
 /**
- * The price a window's change starts from, as a lateral subquery: the token's price after its
- * last pool event before the window (id below `firstId`) when it had one, else the first price
- * inside the window (a token priced only since).
+ * The price a window's change starts from, as a subquery: the token's price after its last pool
+ * event before the window (id below `firstId`) when it had one, else the first price inside the
+ * window (a token priced only since). A pool event's price is the pricing rule's after it
+ * (events.price_usd; 0 while unpriced).
  */
-const startPriceSql = (firstId: string) => `
-  (select coalesce(
-     (select nullif(e.price_usd, 0) from events e where ${PRICED_EVENT} and e.id < ${firstId} order by e.id desc limit 1),
-     (select e.price_usd from events e where ${PRICED_EVENT} and e.price_usd > 0 and e.id >= ${firstId} order by e.id limit 1)))`;
+const startPriceSql = (firstId: number) => sql`coalesce(
+  (select nullif(${ev.priceUsd}, 0) from ${events} ev where ${ev.tokenAddress} = ${TOKEN} and ${ev.priceUsd} is not null
+      and ${ev.id} < ${firstId} order by ${ev.id} desc limit 1),
+  (select ${ev.priceUsd} from ${events} ev where ${ev.tokenAddress} = ${TOKEN} and ${ev.priceUsd} > 0
+      and ${ev.id} >= ${firstId} order by ${ev.id} limit 1))`;
 
-/** Change in percent from `start` to the price now, held to ±MAX_USD as every figure; null without both prices. */
-const changeSql = (start: string) =>
-  `case when ${start} > 0 and i.price_usd > 0 then least(greatest((i.price_usd / ${start} - 1) * 100, -$8::float8), $8::float8) end`;
+/** A token's holder count at `time` (Unix seconds; null: now): the last history row at or before it, else 0. */
+const holdersAtSql = (time: number | null) => sql`coalesce((select ${hist.holderCount} from ${holderCountHistory} hist
+  where ${hist.tokenAddress} = ${TOKEN} ${time === null ? sql`` : sql`and ${hist.at} <= to_timestamp(${time})`}
+  order by ${hist.at} desc limit 1), 0)`;
+
+/** A supply in units, from an exact amount of the token's base units (numeric, converted once). */
+const unitsSql = (amount: SQL) => sql`(${amount} / power(10::numeric, ${tk.decimals}))::float8`;
+
+/**
+ * What the database holds of each of `tokens` for its figures (token-figures.ts), in their order:
+ * the supply in units, all of it and what burn addresses do not hold, the start price of each
+ * change window (`first`: each window's first event id), and the holder count now and at `hourAgo`.
+ */
+async function readTokenFacts(
+  tx: Tx,
+  tokenList: string[],
+  first: Record<Window, number>,
+  hourAgo: number,
+): Promise<StoredTokenFacts[]> {
+  const burned = sql`coalesce((select sum(${bal.amount}) from ${balances} bal
+    where ${bal.tokenAddress} = ${TOKEN} and ${bal.holder} in (${sql.join(
+      BURN_ADDRESSES.map((a) => sql`${a}`),
+      sql`, `,
+    )})), 0)`;
+  const q = toQuery(sql`
+    select ${unitsSql(sql`${tk.totalSupply}`)} as "totalUnits",
+           ${unitsSql(sql`(${tk.totalSupply} - ${burned})`)} as "circulatingUnits",
+           ${startPriceSql(first["5m"])} as "start5m", ${startPriceSql(first["1h"])} as "start1h",
+           ${startPriceSql(first["24h"])} as "start24h",
+           ${holdersAtSql(null)} as "holdersNow", ${holdersAtSql(hourAgo)} as "holdersHourAgo"
+      from unnest(${sql.param(tokenList)}::text[]) with ordinality i(address, n)
+      left join ${tokens} tk on ${tk.address} = ${TOKEN}
+     order by i.n`);
+  const rows = await tx.unsafe<
+    {
+      totalUnits: number | null;
+      circulatingUnits: number | null;
+      start5m: number | null;
+      start1h: number | null;
+      start24h: number | null;
+      holdersNow: number;
+      holdersHourAgo: number;
+    }[]
+  >(q.text, q.params);
+  // A token without a row in tokens has no metrics row either: the write joins tokens.
+  return rows.map((r) => ({
+    totalUnits: r.totalUnits ?? 0,
+    circulatingUnits: r.circulatingUnits ?? 0,
+    startPrice: { "5m": r.start5m, "1h": r.start1h, "24h": r.start24h },
+    holdersNow: r.holdersNow,
+    holdersHourAgo: r.holdersHourAgo,
+  }));
+}
 
 /** The token_metrics columns refreshTokenMetrics computes (the others: refreshRanking). */
 const COMPUTED = [
@@ -56,9 +123,7 @@ const COMPUTED = [
 
 /**
  * The insert of refreshTokenMetrics from its `priced` and `swaps` rows; a row that did not change is not written.
- * Price (at most MAX_USD) times at most 2^256 units stays far inside float8; the product is held to MAX_USD as every USD figure.
- * Market cap = price x circulating supply (docs/methodology.md), 0 for a token without a price (no pool holds the
- * minimum quote liquidity); supply held at burn addresses is not circulating. FDV = the same price x total supply.
+ * The figures are made in TypeScript (token-figures.ts); the swaps' sums and counts here.
  */
 const WRITE_METRICS = insertSql(
   tokenMetrics,
@@ -66,10 +131,8 @@ const WRITE_METRICS = insertSql(
     address: "p.address",
     createdAt: "p.created_at",
     priceUsd: "p.price_usd",
-    marketCapUsd:
-      "least(greatest(p.price_usd * ((p.total_supply - p.burned) / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
-    fdvUsd:
-      "least(greatest(p.price_usd * (p.total_supply / power(10::numeric, p.decimals))::float8, -$8::float8), $8::float8)",
+    marketCapUsd: "p.market_cap_usd",
+    fdvUsd: "p.fdv_usd",
     liquidityUsd: "p.liquidity_usd",
     volume24hUsd: "coalesce(s.usd24h, 0)",
     volume1hUsd: "coalesce(s.usd1h, 0)",
@@ -82,14 +145,17 @@ const WRITE_METRICS = insertSql(
     holderCount: "p.holder_count",
     holderGrowth1hPct: "p.holder_growth_1h_pct",
     pricedPool: "p.priced_pool",
-    updatedBlock: "$7",
+    updatedBlock: "p.updated_block",
     updatedAt: "now()",
   },
   "from priced p left join swaps s on s.token_address = p.address",
   { target: ["address"], action: [...COMPUTED, "updatedBlock", "updatedAt"], whereChanged: [...COMPUTED] },
 );
 
-/** The first event id of the blocks after `time` (past the head when no block is newer), by the API's rule (db/event-ids.ts). */
+/**
+ * The first event id of the blocks after `time` (past the head when no block is newer), by the API's
+ * rule (db/event-ids.ts).
+ */
 export async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promise<number> {
   const q = toQuery(sql`select (${firstIdAfter(sql`to_timestamp(${time}::float8)`)})::text as first`);
   const [{ first }] = await tx.unsafe<{ first: string | null }[]>(q.text, q.params);
@@ -97,64 +163,50 @@ export async function firstEventIdAfter(tx: Tx, time: number, head: Head): Promi
 }
 
 /**
- * Rewrites the token_metrics rows of `tokens` (the list read model) and the USD liquidity of
- * their pools, as of `head`: price and liquidity from the pool reserves in `state`, market cap
- * and FDV from price and supply, 24 h and 1 h swap volume, the 24 h buys, sells and distinct
- * traders, and the price's change over 5 min, 1 h and 24 h from events' prices, holder count and
- * its growth over the past hour (lib/scoring/holder-growth.ts) from holder_count_history. Every
- * window ends at the head's time.
- * Rows that did not change are not written.
+ * Rewrites the token_metrics rows of `tokenList` (the list read model) and the USD liquidity of
+ * their pools, as of `head`: price and liquidity from the pool reserves in `state`, the figures
+ * of token-figures.ts (market cap, FDV, the price's change over 5 min, 1 h and 24 h from events'
+ * prices, holder count and its growth over the past hour from holder_count_history), the 24 h
+ * and 1 h swap volume and the 24 h buys, sells and distinct traders. Every window ends at the
+ * head's time. Rows that did not change are not written.
  */
-export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokens: string[], head: Head) {
-  if (tokens.length === 0) return;
-  const prices = tokens.map((t) => tokenPrice(state, t));
-  const first5m = await firstEventIdAfter(tx, head.timestamp - WINDOWS["5m"], head);
-  const first1h = await firstEventIdAfter(tx, head.timestamp - WINDOWS["1h"], head);
-  const first24h = await firstEventIdAfter(tx, head.timestamp - WINDOWS["24h"], head);
-  // Each token's holder count now and an hour before the head: the last history row at or before each time.
-  const holders = await tx.unsafe<{ now: number; before: number }[]>(
-    `select coalesce((select h.holder_count from holder_count_history h where h.token_address = i.address
-                       order by h.at desc limit 1), 0) as now,
-            coalesce((select h.holder_count from holder_count_history h where h.token_address = i.address and h.at <= to_timestamp($2)
-                       order by h.at desc limit 1), 0) as before
-       from unnest($1::text[]) with ordinality i(address, n) order by i.n`,
-    [tokens, head.timestamp - WINDOWS["1h"]],
-  );
-  await tx.unsafe(
-    `with input as (
-       select * from unnest($1::text[], $2::float8[], $3::float8[], $4::text[], $11::int[], $6::float8[])
-                i(address, price_usd, liquidity_usd, priced_pool, holder_count, holder_growth_1h_pct)),
-     swaps as (
-       select e.token_address, sum(e.amount_usd::numeric)::float8 as usd24h,
-              coalesce(sum(e.amount_usd::numeric) filter (where e.id >= $9), 0)::float8 as usd1h,
-              count(*) filter (where e.direction = 'buy')::int as buys, count(*) filter (where e.direction = 'sell')::int as sells,
-              count(distinct e.wallet_address)::int as makers
-         from events e
-        where e.type = 'swap' and e.id >= $5 and e.token_address = any($1::text[]) group by e.token_address),
-     priced as (
-       select i.*, t.created_at, t.total_supply, t.decimals, coalesce(burned.amount, 0) as burned,
-              ${changeSql("p5m.price")} as change5m, ${changeSql("p1h.price")} as change1h, ${changeSql("p24h.price")} as change24h
-         from input i join tokens t on t.address = i.address
-         left join lateral (select ${startPriceSql("$10")} as price) p5m on true
-         left join lateral (select ${startPriceSql("$9")} as price) p1h on true
-         left join lateral (select ${startPriceSql("$5")} as price) p24h on true
-         left join lateral (select sum(x.amount) as amount from balances x
-                             where x.token_address = i.address and x.holder in (${BURN_LIST})) burned on true)
-     ${WRITE_METRICS}`,
-    [
-      tokens,
-      prices.map((p) => p.priceUsd),
-      prices.map((p) => p.liquidityUsd),
-      prices.map((p) => p.pool),
-      first24h,
-      holders.map((h) => holderGrowthPct(h.now, h.before)),
-      head.number,
-      MAX_USD,
-      first1h,
-      first5m,
-      holders.map((h) => h.now),
-    ],
-  );
+export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokenList: string[], head: Head) {
+  if (tokenList.length === 0) return;
+  const prices = tokenList.map((a) => tokenPrice(state, a));
+  const first = {
+    "5m": await firstEventIdAfter(tx, head.timestamp - WINDOWS["5m"], head),
+    "1h": await firstEventIdAfter(tx, head.timestamp - WINDOWS["1h"], head),
+    "24h": await firstEventIdAfter(tx, head.timestamp - WINDOWS["24h"], head),
+  };
+  const facts = await readTokenFacts(tx, tokenList, first, head.timestamp - WINDOWS["1h"]);
+  const figures = facts.map((f, i) => tokenFigures(prices[i].priceUsd, f));
+  const column = <K extends keyof TokenFigures>(k: K) => sql.param(figures.map((f) => f[k]));
+  const q = toQuery(sql`
+    with input as (
+      select * from unnest(${sql.param(tokenList)}::text[], ${sql.param(prices.map((p) => p.priceUsd))}::float8[],
+                           ${sql.param(prices.map((p) => p.liquidityUsd))}::float8[],
+                           ${sql.param(prices.map((p) => p.pool))}::text[],
+                           ${column("marketCapUsd")}::float8[], ${column("fdvUsd")}::float8[],
+                           ${column("priceChange5mPct")}::float8[], ${column("priceChange1hPct")}::float8[],
+                           ${column("priceChange24hPct")}::float8[], ${column("holderCount")}::int[],
+                           ${column("holderGrowth1hPct")}::float8[])
+               i(address, price_usd, liquidity_usd, priced_pool, market_cap_usd, fdv_usd, change5m, change1h,
+                 change24h, holder_count, holder_growth_1h_pct)),
+    swaps as (
+      select ${ev.tokenAddress} as token_address, sum(${ev.amountUsd}::numeric)::float8 as usd24h,
+             coalesce(sum(${ev.amountUsd}::numeric) filter (where ${ev.id} >= ${first["1h"]}), 0)::float8 as usd1h,
+             count(*) filter (where ${ev.direction} = 'buy')::int as buys,
+             count(*) filter (where ${ev.direction} = 'sell')::int as sells,
+             count(distinct ${ev.walletAddress})::int as makers
+        from ${events} ev
+       where ${ev.type} = 'swap' and ${ev.id} >= ${first["24h"]}
+         and ${ev.tokenAddress} = any(${sql.param(tokenList)}::text[])
+       group by ${ev.tokenAddress}),
+    priced as (
+      select i.*, ${tk.createdAt} as created_at, ${head.number}::bigint as updated_block
+        from input i join ${tokens} tk on ${tk.address} = i.address)
+    ${sql.raw(WRITE_METRICS)}`);
+  await tx.unsafe(q.text, q.params);
 }
 
 /**

@@ -1,10 +1,12 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { encodeFunctionData, erc20Abi } from "viem";
 import { PREPARED, updateRows } from "@/db/bulk";
-import { tokens as tokensTable } from "@/db/schema";
+import { toQuery } from "@/db/client";
+import { balances, tokens as tokensTable } from "@/db/schema";
 import { decodeUintResult } from "@/lib/chain-text";
-import { ChainMovedError, type RangeData } from "../indexer/fetch";
 import { EntityError } from "../indexer/quarantine";
-import { type Rpc, toHex } from "../indexer/rpc";
+import type { RangeData } from "../indexer/range";
 import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { RangeRows, TransferRow } from "../indexer/transform";
@@ -41,6 +43,10 @@ import type { StoredBalances } from "./balances";
  * it is asked cannot be told from the truth (nothing on chain tells them apart), but it can never
  * make a balance negative or the balances exceed the supply.
  *
+ * The plan (planReconcile) reads only the database, before the range's transaction; the indexer asks
+ * the chain its calls (worker/indexer/calls-at-block.ts) outside that transaction, once per range
+ * however often the range is written again; applyReconcile weighs the answers without I/O.
+ *
  * The calls read state at the range's last block, which a backfill needs from an archive node
  * (as discovery's name() and decimals() at the creation block do): a node without that state
  * answers with an error, and a token that needed the answer is quarantined with the node's words.
@@ -57,23 +63,44 @@ const balanceOfCall = (holder: string) =>
   encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder as `0x${string}`] });
 
 const key = (token: string, holder: string) => `${token}:${holder}`;
+/** The tables as the reads below name them. */
+const tk = alias(tokensTable, "tk");
+const bal = alias(balances, "bal");
 
 type Check = { token: string; reason: string | null; holders: Set<string>; opening: Set<string>; supply: boolean };
 
+/** An eth_call to make at the range's last block. */
+export type BalanceCall = { to: string; data: string };
+
+/** What reconciling a range asks the chain, with the fold of its events that the answers are weighed against. */
+export type ReconcilePlan = {
+  /** The range's tokens with transfers or Syncs, and the holders each touched (pairs included). */
+  touched: Map<string, Set<string>>;
+  before: StoredBalances;
+  /** Balances (by `key`) and supplies after the range's events. */
+  balance: Map<string, bigint>;
+  supply: Map<string, bigint>;
+  /** The first proof that a token's events are wrong. */
+  wrong: Map<string, string>;
+  checks: Check[];
+  /** Each check's totalSupply() when it asks for it, then its holders' balanceOf, in order. */
+  calls: BalanceCall[];
+};
+
 /**
- * Checks the range's tokens as above, appends the reconciliation rows to `rows.transfers` and
- * returns the tokens to mark balance_mismatch. Throws EntityError for tokens to quarantine.
+ * Folds the range's transfers and Syncs over the stored balances and decides what to ask the chain,
+ * as above. Reads the database only (the state before the range); null when the range moves no token.
  */
-export async function reconcileRange(
-  tx: Tx,
-  rpc: Rpc,
+export async function planReconcile(
+  db: Tx,
   state: ChainState,
   data: RangeData,
   rows: RangeRows,
   before: StoredBalances,
-): Promise<string[]> {
+): Promise<ReconcilePlan | null> {
   const transfers = rows.transfers.filter((t) => state.tokens.has(t.token));
-  // A V2 pair syncs to its real balance; a V3 pool's balances are folded by the indexer itself, so only V2 Syncs prove anything.
+  // A V2 pair syncs to its real balance; a V3 pool's balances are folded by the indexer itself, so only
+  // V2 Syncs prove anything.
   const syncs = rows.reserves.flatMap((r) => {
     if (r.v3) return [];
     const p = state.pools.get(r.pool)!;
@@ -86,7 +113,7 @@ export async function reconcileRange(
         : []),
     ];
   });
-  if (transfers.length === 0 && syncs.length === 0) return [];
+  if (transfers.length === 0 && syncs.length === 0) return null;
 
   const touched = new Map<string, Set<string>>();
   const touch = (token: string, holder: string) => {
@@ -100,18 +127,23 @@ export async function reconcileRange(
   const tokens = [...touched.keys()];
 
   // The state before the range: stored balances (null: no row, never seen) and supplies.
-  await before.load([...touched].flatMap(([t, hs]) => [...hs].map((h) => [t, h] as [string, string])));
+  await before.load(
+    db,
+    [...touched].flatMap(([t, hs]) => [...hs].map((h) => [t, h] as [string, string])),
+  );
   const unseen = (token: string, holder: string) => before.get(token, holder) === null;
-  const supplyRows = await tx.unsafe<{ address: string; total_supply: string; supply_base: string }[]>(
-    `select address, total_supply::text, supply_base::text from tokens where address = any($1::text[])`,
-    [tokens],
+  const supplies = toQuery(sql`select ${tk.address} as address, ${tk.totalSupply} as "totalSupply",
+      ${tk.supplyBase} as "supplyBase" from ${tokensTable} tk where ${tk.address} = any(${sql.param(tokens)}::text[])`);
+  const supplyRows = await db.unsafe<Pick<typeof tokensTable.$inferSelect, "address" | "totalSupply" | "supplyBase">[]>(
+    supplies.text,
+    supplies.params,
     PREPARED,
   );
   const supply = new Map<string, bigint>();
   const preexisting = new Set<string>();
   for (const r of supplyRows) {
-    supply.set(r.address, BigInt(r.total_supply));
-    if (BigInt(r.supply_base) > 0n) preexisting.add(r.address);
+    supply.set(r.address, BigInt(r.totalSupply));
+    if (BigInt(r.supplyBase) > 0n) preexisting.add(r.address);
   }
   for (const t of data.tokens) {
     supply.set(t.address, t.supplyBase);
@@ -120,8 +152,7 @@ export async function reconcileRange(
 
   // The fold, in chain order with the pairs' Syncs, noting the first proof that the events are wrong.
   const balance = new Map<string, bigint>();
-  const balanceOf = (token: string, holder: string) =>
-    balance.get(key(token, holder)) ?? before.get(token, holder) ?? 0n;
+  const balanceOf = (token: string, holder: string) => folded({ balance, before }, token, holder);
   const wrong = new Map<string, string>();
   const suspect = (token: string, reason: string) => wrong.has(token) || wrong.set(token, reason);
   const steps = [
@@ -175,36 +206,51 @@ export async function reconcileRange(
     if (holders.size > 0) checks.push({ token, reason, holders, opening, supply: reason !== null });
   }
   if (wide.length > 0) {
-    const top = await tx.unsafe<{ token_address: string; holder: string }[]>(
-      `select token_address, holder from (
-         select token_address, holder, row_number() over (partition by token_address order by amount desc, holder) as n
-           from balances where token_address = any($1::text[]) and amount > 0) x where n <= ${TOP_HOLDERS}`,
-      [wide],
+    const largest = toQuery(sql`select "tokenAddress", holder from (
+        select ${bal.tokenAddress} as "tokenAddress", ${bal.holder} as holder,
+               row_number() over (partition by ${bal.tokenAddress} order by ${bal.amount} desc, ${bal.holder}) as n
+          from ${balances} bal where ${bal.tokenAddress} = any(${sql.param(wide)}::text[]) and ${bal.amount} > 0) x
+       where n <= ${sql.raw(String(TOP_HOLDERS))}`);
+    const top = await db.unsafe<Pick<typeof balances.$inferSelect, "tokenAddress" | "holder">[]>(
+      largest.text,
+      largest.params,
       PREPARED,
     );
     const byToken = new Map(checks.map((c) => [c.token, c]));
-    for (const r of top) byToken.get(r.token_address)!.holders.add(r.holder);
+    for (const r of top) byToken.get(r.tokenAddress)!.holders.add(r.holder);
   }
   await before.load(
+    db,
     checks.flatMap((c) =>
       [...c.holders].filter((h) => !balance.has(key(c.token, h))).map((h) => [c.token, h] as [string, string]),
     ),
   );
-
-  const last = data.blocks.get(data.to)!;
-  const requests = checks.flatMap((c) => [
+  const calls = checks.flatMap((c) => [
     ...(c.supply ? [{ to: c.token, data: TOTAL_SUPPLY }] : []),
     ...[...c.holders].map((h) => ({ to: c.token, data: balanceOfCall(h) })),
   ]);
-  const answers =
-    requests.length === 0
-      ? []
-      : await rpc.batchSettled<string>(requests.map((r) => ({ method: "eth_call", params: [r, toHex(data.to)] })));
-  if (requests.length > 0) {
-    const [onNode] = await rpc.getBlocks([data.to], false);
-    if (onNode?.hash !== last.hash) throw new ChainMovedError(`block ${data.to} changed while its balances were read`);
-  }
+  return { touched, before, balance, supply, wrong, checks, calls };
+}
 
+/** A holder's balance in the fold: what the range's events left, else the stored one, else 0. */
+const folded = (plan: Pick<ReconcilePlan, "balance" | "before">, token: string, holder: string) =>
+  plan.balance.get(key(token, holder)) ?? plan.before.get(token, holder) ?? 0n;
+
+/**
+ * Weighs the chain's answers to `plan.calls` (a value or an Error each, in order) as above, without
+ * I/O: appends the reconciliation rows to `rows.transfers` and returns the tokens to mark
+ * balance_mismatch. Throws EntityError for tokens to quarantine.
+ */
+export function applyReconcile(
+  plan: ReconcilePlan,
+  answers: unknown[],
+  state: ChainState,
+  data: RangeData,
+  rows: RangeRows,
+): string[] {
+  const { touched, balance, supply, wrong, checks } = plan;
+  const balanceOf = (token: string, holder: string) => folded(plan, token, holder);
+  const last = data.blocks.get(data.to)!;
   const marked: string[] = [];
   const adjustments: TransferRow[] = [];
   const untrusted = new Map<string, string>();
@@ -231,7 +277,8 @@ export async function reconcileRange(
     const bound = c.supply ? chainSupply : eventSupply >= 0n && eventSupply <= MAX_UINT256 ? eventSupply : null;
     const sum = chain.reduce((s, [, v]) => s + (v ?? 0n), 0n);
     if (bound === null || chain.some(([, v]) => v === null) || sum > bound) {
-      // The node's own words when a call failed: a revert, or a node without the block's state (an archive node is needed to backfill).
+      // The node's own words when a call failed: a revert, or a node without the block's state (an
+      // archive node is needed to backfill).
       const failed = mine.find((a) => a instanceof Error) as Error | undefined;
       const said = failed ? `: ${failed.message.slice(0, 120)}` : "";
       untrusted.set(
@@ -266,7 +313,7 @@ export async function reconcileRange(
   // What is written must hold: no balance or supply outside 0..2^256-1, and no token whose events
   // proved wrong left unreconciled. Otherwise nothing about the token can be believed.
   const quarantine: { kind: "token"; address: string; reason: string }[] = [];
-  for (const token of tokens) {
+  for (const token of touched.keys()) {
     const negative = [...touched.get(token)!].find(
       (h) => balanceOf(token, h) < 0n || balanceOf(token, h) > MAX_UINT256,
     );

@@ -5,49 +5,13 @@ import {
   decodeUintResult,
   NAME_MAX,
   type RawChainText,
-  type TextAnomaly,
   tokenText,
 } from "@/lib/chain-text";
-import type { ChainProfile, ProtocolKind } from "../profiles";
+import type { ChainProfile } from "../profiles";
 import type { ChainLog } from "./decode";
-import type { Quarantine } from "./quarantine";
+import type { NewPool, NewToken, Quarantine, TokenAnomaly } from "./range";
 import { type Rpc, toHex } from "./rpc";
 import type { ChainState } from "./state";
-
-export type NewToken = {
-  address: string;
-  /** Cleaned and capped (lib/chain-text.ts), never empty. */
-  name: string;
-  symbol: string;
-  decimals: number;
-  /** Supply before the first indexed block of the token: 0 when the indexer saw its creation. */
-  supplyBase: bigint;
-  /** The launchpad's name (origin launchpad) or the factory's (origin factory), as tokens.launchpad. */
-  launchpad: string;
-  origin: "launchpad" | "factory";
-  creator: string | null;
-  launchPool: string | null;
-  createdBlock: number;
-  createdTx: string;
-  /** What cleaning and fallbacks did (tokens.anomalies). */
-  anomalies: TokenAnomaly[];
-};
-
-/** A new token's anomalies: its text's, and decimals_unknown when decimals() gave no answer (DEFAULT_DECIMALS stands in). */
-export type TokenAnomaly = TextAnomaly | "decimals_unknown";
-
-export type NewPool = {
-  address: string;
-  factory: string;
-  dex: string;
-  protocol: ProtocolKind;
-  /** V3 only (null on V2). */
-  fee: number | null;
-  tickSpacing: number | null;
-  token0: string;
-  token1: string;
-  createdBlock: number;
-};
 
 /** A factory's new pool, whichever protocol's event announced it. */
 const created = (l: ChainLog) =>

@@ -1,48 +1,12 @@
-import { firstPaymentsOf, type QuotePayment } from "../derive/funding";
 import type { ChainProfile } from "../profiles";
 import { type ChainLog, decodeLog, type LogRef, logRef, type MalformedLog, TOPICS } from "./decode";
-import { discover, type NewPool, type NewToken } from "./discovery";
+import { discover } from "./discovery";
 import { launchEvents } from "./launch-event";
-import { type Quarantine, withoutEntity } from "./quarantine";
+import { withoutEntity } from "./quarantine";
+import { firstPaymentsOf } from "./quote-payments";
+import type { BlockData, Funding, Quarantine, RangeData } from "./range";
 import { type RawBlock, type Rpc, toHex } from "./rpc";
 import type { ChainState } from "./state";
-
-export type BlockData = {
-  number: number;
-  hash: string;
-  parentHash: string;
-  /** Unix seconds. */
-  timestamp: number;
-  /** Sender of each transaction (the trader of a swap or liquidity change). */
-  txFrom: Map<string, string>;
-  /**
-   * Whether the header is stored: every block of a live range (the reorg walk-back needs them),
-   * only blocks holding indexed logs in a backfill (the rest are final and uninteresting).
-   */
-  keep: boolean;
-};
-
-/**
- * The first payment to an address: the edge of funding clusters. Native currency (asset null),
- * or a quote token's transfer (asset: the token; derive/funding.ts).
- */
-export type Funding = { wallet: string; funder: string; block: number; txHash: string; value: bigint; asset?: string };
-
-/** Everything one block range contributes, fetched and checked, before it is written. */
-export type RangeData = {
-  from: number;
-  to: number;
-  /** Stage-two logs (tokens and pools) in chain order. */
-  logs: ChainLog[];
-  blocks: Map<number, BlockData>;
-  tokens: NewToken[];
-  pools: NewPool[];
-  fundings: Funding[];
-  /** Each recipient's first quote-token payment from an account without code in this range. */
-  quotePayments: QuotePayment[];
-  /** Entities this range takes out of indexing (quarantine.ts); their logs are already left out. */
-  quarantined: Quarantine[];
-};
 
 /** The node's answers disagree with each other (a reorg happened while fetching): fetch again. */
 export class ChainMovedError extends Error {}

@@ -1,26 +1,22 @@
 import type { Sql } from "@/db/client";
-import { deriveRange, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
-import { StoredBalances } from "../derive/balances";
+import { type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
 import { FullRefresh } from "../derive/full-refresh";
-import { quoteTokenFundings, recordQuotePayments } from "../derive/funding";
-import { markTokens, reconcileRange } from "../derive/reconcile";
 import { applyUpgradedSummaries } from "../derive/scores";
 import type { ChainProfile } from "../profiles";
 import { writeKnownContracts } from "../profiles/contracts";
-import { type BlockRef, bumpDataVersion, readCheckpoint, writeCheckpoint, writeHeartbeat } from "./checkpoint";
-import type { RangeData } from "./fetch";
+import { type BlockRef, bumpDataVersion, readCheckpoint, writeHeartbeat } from "./checkpoint";
 import { GiveWay } from "./give-way";
 import type { NewHeads } from "./new-heads";
-import { logQuarantined, type Quarantine, recordQuarantines, writeIsolating } from "./quarantine";
+import { logQuarantined } from "./quarantine";
+import type { RangeData } from "./range";
 import { rollbackTo } from "./reorg";
 import type { Rpc } from "./rpc";
 import { ChainState } from "./state";
 import { ChainStatistics } from "./statistics";
-import { syncHistorical } from "./sync/historical";
-import { type LiveStep, rollBackIfOrphaned, syncLive } from "./sync/realtime";
-import { type RangeRows, transformRange } from "./transform";
-import { insertRangeFacts } from "./write";
+import { historicalRanges } from "./sync/historical";
+import { findLive, type LiveSource, type LiveStep, orphanedCheckpoint } from "./sync/realtime";
+import { type WrittenRange, writeRange } from "./write-range";
 
 export type Progress = {
   phase: "backfill" | "live";
@@ -57,13 +53,13 @@ export type IndexerOptions = {
 export type CycleResult = { head: number; indexedBlock: number; indexedTime: number; step: LiveStep };
 
 const HEARTBEAT_EVERY_MS = 1_000;
-/** Thrown to roll back a trial write of a range (quarantine.ts traces a failure to one token with them). */
-const DRY_RUN = Symbol("dry run");
 
 /**
  * The sync engine: historical backfill of final blocks, then live steps near the head with reorg
- * handling. Every range commits its facts, the state derived from them and the checkpoint in one
- * transaction, so a crash at any moment resumes from the checkpoint with nothing lost or doubled.
+ * handling. The sync modules find the ranges (sync/historical.ts, sync/realtime.ts: fetched and
+ * checked) and return them; this writes each (write-range.ts): its facts, the state derived from
+ * them and the checkpoint in one transaction, so a crash at any moment resumes from the checkpoint
+ * with nothing lost or doubled.
  * The price- and time-dependent figures a live range touches follow in a transaction of their
  * own, so its events are served without waiting for them; the full refresh recomputes them all.
  * The head is read every poll interval, also while a refresh runs: a refresh that meets a new
@@ -134,11 +130,15 @@ export class Indexer {
     await this.readHead();
     const finalHead = this.head - this.profile.finalityDepth;
     // A backfill trusts its blocks to be final, so it must start from a block the node still has.
-    if (this.checkpoint.number < finalHead && !(await rollBackIfOrphaned(this))) {
-      await syncHistorical(this, this.checkpoint.number + 1, finalHead);
-      if (!this.signal?.aborted) await this.refreshAll();
+    if (this.checkpoint.number < finalHead) {
+      const orphaned = await orphanedCheckpoint(this.liveSource());
+      if (orphaned) await this.rollback(orphaned.ancestor);
+      else {
+        await this.backfill(finalHead);
+        if (!this.signal?.aborted) await this.refreshAll();
+      }
     }
-    const step = this.signal?.aborted ? "idle" : await syncLive(this, this.head);
+    const step = this.signal?.aborted ? "idle" : await this.liveStep();
     if (step === "idle") {
       await this.refreshTouched();
       const fullDue = this.lastRefreshAt + this.fullRefreshIntervalMs;
@@ -148,49 +148,40 @@ export class Indexer {
     return { head: this.head, indexedBlock: this.checkpoint.number, indexedTime: this.checkpoint.timestamp, step };
   }
 
+  /** Backfills the final blocks up to `to`, range by range. */
+  async backfill(to: number) {
+    const source = { rpc: this.rpc, profile: this.profile, state: () => this.state, signal: this.signal };
+    for await (const data of historicalRanges(source, this.checkpoint.number + 1, to)) await this.commit(data, false);
+  }
+
+  /** One live step: writes what extends the checkpoint, or rolls back a reorg. */
+  private async liveStep(): Promise<LiveStep> {
+    const found = await findLive(this.liveSource(), this.head);
+    if (found.step === "retry") await this.reloadState();
+    else if (found.step === "reorg") await this.rollback(found.ancestor);
+    else if (found.step === "indexed") await this.commit(found.data, true);
+    return found.step;
+  }
+
+  private liveSource(): LiveSource {
+    return { sql: this.sql, rpc: this.rpc, profile: this.profile, state: this.state, checkpoint: this.checkpoint };
+  }
+
   /**
-   * Writes a fetched range: facts, derived state and checkpoint in one transaction. A failure that
-   * belongs to one entity quarantines it and the range is written without it (quarantine.ts).
+   * Writes a fetched range (write-range.ts), then keeps what this process tracks: the checkpoint,
+   * what live ranges touched for their refresh, progress and liveness.
    */
   async commit(data: RangeData, live: boolean) {
     const last = data.blocks.get(data.to)!;
     const ref: BlockRef = { number: last.number, hash: last.hash, timestamp: last.timestamp };
-    // A range fetched ahead of the last commit discovered into a state that commit may have reloaded since.
-    this.state.discovered(data.tokens, data.pools);
-    const restoreReserves = this.state.saveReserves();
-    let rows: RangeRows;
-    let quarantined: Quarantine[];
-    let touched: Touched = { tokens: [], wallets: [] };
+    let written: WrittenRange;
     try {
-      [rows, quarantined] = await writeIsolating(data, this.state, async (range, dryRun) => {
-        restoreReserves();
-        const rows = transformRange(range, this.state);
-        let recorded: Quarantine[] = [];
-        await this.sql
-          .begin(async (tx) => {
-            recorded = await recordQuarantines(tx, range);
-            const before = new StoredBalances(tx);
-            const mismatched = await reconcileRange(tx, this.rpc, this.state, range, rows, before);
-            await recordQuotePayments(tx, range.quotePayments);
-            const facts = {
-              ...range,
-              fundings: [...range.fundings, ...(await quoteTokenFundings(tx, this.state, range, rows))],
-            };
-            await insertRangeFacts(tx, this.state, facts, rows);
-            await markTokens(tx, range, mismatched);
-            touched = await deriveRange(tx, this.state, this.profile, range.from, rows, facts.fundings, before);
-            await writeCheckpoint(tx, this.profile.chainId, ref, this.profile.finalityDepth);
-            if (dryRun) throw DRY_RUN;
-          })
-          .catch((err) => {
-            if (err !== DRY_RUN) throw err;
-          });
-        return [rows, recorded] as const;
-      });
+      written = await writeRange(this.sql, this.rpc, this.state, this.profile, data, ref);
     } catch (err) {
       await this.reloadState();
       throw err;
     }
+    const { rows, quarantined, touched } = written;
     // Stop watching what was quarantined; the log line is written once, when the row is.
     if (data.quarantined.length > 0) await this.reloadState();
     logQuarantined(quarantined);

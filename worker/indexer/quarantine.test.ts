@@ -3,9 +3,9 @@ import { addr } from "@/worker/test/fake-chain";
 import { fakeProfile } from "@/worker/test/fake-market";
 import type { ChainLog } from "./decode";
 import { decodeLog, logRef, TOPICS } from "./decode";
-import type { RangeData } from "./fetch";
 import { compileLaunchEvent } from "./launch-event";
 import { EntityError, isPoisonCandidate, writeIsolating } from "./quarantine";
+import type { RangeData } from "./range";
 import type { RawLog } from "./rpc";
 import { ChainState } from "./state";
 

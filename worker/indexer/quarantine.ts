@@ -2,7 +2,7 @@ import { insertRows } from "@/db/bulk";
 import { quarantinedEntities } from "@/db/schema";
 import { cleanChainText } from "@/lib/chain-text";
 import { log } from "@/lib/log";
-import type { RangeData } from "./fetch";
+import type { Quarantine, RangeData } from "./range";
 import { isoTime, type Tx } from "./sql";
 import type { ChainState } from "./state";
 
@@ -23,22 +23,8 @@ import type { ChainState } from "./state";
  *   (rolled back), and that token is quarantined for the whole range.
  */
 
-export type QuarantineKind = "token" | "pool" | "log";
-
 /** Longest reason kept, in code points. */
 const REASON_MAX = 500;
-
-export type Quarantine = {
-  kind: QuarantineKind;
-  /** A token's or pool's address; for a log, `<tx hash>:<log index>`. */
-  address: string;
-  reason: string;
-  /** Where indexing of the entity stops: its logs at or after this position are skipped. */
-  block: number;
-  logIndex: number;
-  /** Skips every log of the entity in the range, and a token discovered in it is not written. */
-  whole?: boolean;
-};
 
 /** A failure that names the entities it belongs to. */
 export class EntityError extends Error {

@@ -2,7 +2,7 @@ import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import { poolPriceUsd, tokenPrice, units, usd, valueUsd } from "../derive/prices";
 import type { ChainLog } from "./decode";
-import type { BlockData, RangeData } from "./fetch";
+import type { BlockData, RangeData } from "./range";
 import { type ChainState, type PoolBalances, type PoolState, positionKey } from "./state";
 import { actionOf, applyV3 } from "./v3-pool";
 

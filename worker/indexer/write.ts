@@ -1,7 +1,12 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { insertRows, insertSql, names, PREPARED, type Tx, tableName, updateRows } from "@/db/bulk";
+import { toQuery } from "@/db/client";
 import {
   blocks,
   events,
+  eventTombstones,
+  firstQuotePayments,
   liquidityChanges,
   lpPositions,
   poolReserves,
@@ -13,7 +18,7 @@ import {
 } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
-import type { RangeData } from "./fetch";
+import type { QuotePayment, RangeData } from "./range";
 import { isoTime } from "./sql";
 import { type ChainState, positionKey } from "./state";
 import type { EventRow, RangeRows } from "./transform";
@@ -193,9 +198,28 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
   }
 }
 
+/** Keeps each recipient's first payment: earlier ranges were written first, so an existing row stays. */
+export async function insertQuotePayments(tx: Tx, payments: QuotePayment[]) {
+  await insertRows(
+    tx,
+    firstQuotePayments,
+    payments.map((p) => ({
+      recipient: p.recipient,
+      sender: p.sender,
+      asset: p.asset,
+      value: p.value,
+      blockNumber: p.block,
+      logIndex: p.logIndex,
+      txHash: p.txHash,
+    })),
+    { onConflict: { target: ["recipient"], action: "nothing" } },
+  );
+}
+
 const ZERO = "0x0000000000000000000000000000000000000000";
 
 const lp = names(lpPositions);
+const tomb = alias(eventTombstones, "tomb");
 
 /** lp_positions from the `folded` rows: a position's pool and ticks stay those of its first increase. */
 const WRITE_POSITIONS = insertSql(
@@ -250,11 +274,14 @@ export async function foldPositions(tx: Tx, keys: string[]) {
  */
 export async function numberAfterTombstones(tx: Tx, from: number, to: number, events: EventRow[]) {
   if (events.length === 0) return;
-  const taken = await tx<{ block: string; last: string }[]>`
-    select block_number::text as block, max(id)::text as last from event_tombstones
-     where id >= ${from * EVENT_ID_BLOCK_FACTOR} and id < ${(to + 1) * EVENT_ID_BLOCK_FACTOR} group by block_number`;
+  const q = toQuery(sql`
+    select ${tomb.blockNumber}::float8 as "blockNumber", max(${tomb.id})::float8 as id from ${eventTombstones} tomb
+     where ${tomb.id} >= ${from * EVENT_ID_BLOCK_FACTOR} and ${tomb.id} < ${(to + 1) * EVENT_ID_BLOCK_FACTOR}
+     group by ${tomb.blockNumber}`);
+  // The last id each block's tombstones hold (ids and blocks are below 2^53: exact as float8).
+  const taken = await tx.unsafe<Pick<typeof eventTombstones.$inferSelect, "blockNumber" | "id">[]>(q.text, q.params);
   if (taken.length === 0) return;
-  const next = new Map(taken.map((t) => [Number(t.block), Number(t.last) + 1]));
+  const next = new Map(taken.map((t) => [t.blockNumber, t.id + 1]));
   for (const e of events) {
     const id = next.get(e.block);
     if (id === undefined) continue;

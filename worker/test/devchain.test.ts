@@ -4,6 +4,7 @@ import { Indexer } from "@/worker/indexer/indexer";
 import { expectIndexedEqualsChain } from "./chain-state";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { DevchainMarket } from "./devchain-market";
+import { saveDumpIfAsked } from "./dump";
 
 /** The indexer against the dev chain (Hardhat node, project contracts): exact state, reorgs. */
 let market: DevchainMarket;
@@ -45,6 +46,7 @@ describe("indexer on the dev chain", { timeout: 180_000 }, () => {
     expect(e.transfers).toBeGreaterThan(0);
     const [w] = await sql<{ funded: number }[]>`select count(*)::int as funded from wallets where funder is not null`;
     expect(w.funded).toBeGreaterThan(0);
+    await saveDumpIfAsked("devchain-head", db.url);
   });
 
   it("reorgs of 1 to 20 blocks leave the state equal to the canonical chain", async () => {
@@ -62,5 +64,6 @@ describe("indexer on the dev chain", { timeout: 180_000 }, () => {
       await syncToHead();
       await expectIndexedEqualsChain(sql, market);
     }
+    await saveDumpIfAsked("devchain-reorgs", db.url);
   });
 });

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { getTableName } from "drizzle-orm";
 import postgres from "postgres";
 import { CHAIN_DERIVED_TABLES } from "@/db/schema";
@@ -51,4 +53,15 @@ export function dumpDifferences(a: Record<string, string[]>, b: Record<string, s
     const k = i < 0 ? Math.min(x.length, y.length) : i;
     return [{ table, rows: [x.length, y.length], first: [x[k] ?? null, y[k] ?? null] }];
   });
+}
+
+/**
+ * Writes the dump to `$CHAIN_DUMP_DIR/<name>.json` when that is set, so a change that must not alter
+ * behaviour can compare the fixture chains' tables before and after it (scripts/compare-dumps.ts).
+ */
+export async function saveDumpIfAsked(name: string, url: string) {
+  const dir = process.env.CHAIN_DUMP_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(await dumpChainTables(url)));
 }

@@ -27,6 +27,7 @@ import { toHex } from "@/worker/indexer/rpc";
 import type { ChainProfile } from "@/worker/profiles";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { DevchainMarket, TOKEN_LAUNCHED } from "./devchain-market";
+import { saveDumpIfAsked } from "./dump";
 
 /**
  * A hostile chain (issue 16): our own hostile contracts (devchain/contracts/HostileToken.sol,
@@ -429,6 +430,8 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
   }, 600_000);
   afterAll(async () => {
     process.stdout.write = writeStdout;
+    for (const [name, run] of Object.entries(runs))
+      if (run.db) await saveDumpIfAsked(`hostile-${name}-end`, run.db.url);
     for (const run of Object.values(runs)) {
       await run.sql?.end();
       await run.db?.drop();
@@ -439,6 +442,7 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
   it("reaches the head; quarantines each bad entity with its reason, logged once; indexes every other token", async () => {
     await syncToHead(runs.pairs);
     await syncToHead(runs.pads);
+    for (const [name, run] of Object.entries(runs)) await saveDumpIfAsked(`hostile-${name}-head`, run.db.url);
     const { sql } = runs.pairs;
     const q = await sql<{ kind: string; address: string; reason: string; block: string }[]>`
       select kind, address, reason, block::text from quarantined_entities order by address`;

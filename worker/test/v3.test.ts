@@ -6,7 +6,7 @@ import { ChainState } from "@/worker/indexer/state";
 import { expectIndexedEqualsChain, expectV3EqualsChain } from "./chain-state";
 import { spawnWorker, stopWorker } from "./child";
 import { createTestDatabase, type TestDatabase } from "./db";
-import { dumpChainTables, dumpDifferences } from "./dump";
+import { dumpChainTables, dumpDifferences, saveDumpIfAsked } from "./dump";
 import { startFaultyProxy } from "./faulty-proxy";
 import { V3Market } from "./v3-market";
 
@@ -64,6 +64,7 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
                                    and b.holder not in (select address from pools) and b.holder <> ${market.v3.positions}
                                    and b.holder not in ('0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead'))`;
     expect(h.wrong).toBe(0);
+    await saveDumpIfAsked("v3-head", db.url);
   });
 
   it("finds the funders of wallets paid in WETH, not ether", async () => {

@@ -13,6 +13,7 @@ import { RiskFlags } from "@/components/risk";
 import { ScoreBreakdown } from "@/components/score-breakdown";
 import { FlagEvidenceList } from "@/components/tokens/flag-evidence";
 import { MarketFigures } from "@/components/tokens/market-figures";
+import { SecurityPanel } from "@/components/tokens/security-panel";
 import { TokenPools } from "@/components/tokens/token-pools";
 import { TokenTrades } from "@/components/tokens/token-trades";
 import { TopHolders } from "@/components/tokens/top-holders";
@@ -83,33 +84,38 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
             )}
           </Card>
         </div>
-        <Card title="Risk">
-          {score ? (
-            <div className="space-y-3">
-              <Flash>
-                <RiskGauge score={score.risk_score} level={score.risk_level as RiskLevel} />
-              </Flash>
-              <ScoreBreakdown
-                rows={RISK_DIMENSIONS.map((key) => ({
-                  key,
-                  label: RISK_DIMENSION_LABELS[key],
-                  value: score.dimensions[key],
-                }))}
-                weights={score.weights}
-                missing={score.missing_dimensions}
-                weighted={score.weighted_score}
-                score={score.risk_score}
-                adjustments={score.adjustments}
-                worseWhenHigh
-              />
-              <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
-                <ConfidenceBadge value={score.confidence} /> Higher is riskier. Method {score.method_version}.
-              </p>
-            </div>
-          ) : (
-            <EmptyState title="Not scored yet.">The scoring engine has not reached this token.</EmptyState>
-          )}
-        </Card>
+        <div className="min-w-0 space-y-4">
+          <Card title="Can it be sold?">
+            <SecurityPanel security={token.security} />
+          </Card>
+          <Card title="Risk">
+            {score ? (
+              <div className="space-y-3">
+                <Flash>
+                  <RiskGauge score={score.risk_score} level={score.risk_level as RiskLevel} />
+                </Flash>
+                <ScoreBreakdown
+                  rows={RISK_DIMENSIONS.map((key) => ({
+                    key,
+                    label: RISK_DIMENSION_LABELS[key],
+                    value: score.dimensions[key],
+                  }))}
+                  weights={score.weights}
+                  missing={score.missing_dimensions}
+                  weighted={score.weighted_score}
+                  score={score.risk_score}
+                  adjustments={score.adjustments}
+                  worseWhenHigh
+                />
+                <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  <ConfidenceBadge value={score.confidence} /> Higher is riskier. Method {score.method_version}.
+                </p>
+              </div>
+            ) : (
+              <EmptyState title="Not scored yet.">The scoring engine has not reached this token.</EmptyState>
+            )}
+          </Card>
+        </div>
       </div>
 
       <div className="mb-4 grid gap-4 lg:grid-cols-3">

@@ -1,5 +1,4 @@
-import { getDb } from "@/db/client";
-import { cached } from "@/lib/api/cache";
+import { readDb } from "@/db/read-replicas";
 import { route, withApiKey } from "@/lib/api/handler";
 import { parseQuery } from "@/lib/api/params";
 import { searchQuery } from "@/lib/api/schemas/search";
@@ -9,6 +8,6 @@ import { search } from "@/lib/queries/search";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) => {
     const q = parseQuery(url, searchQuery);
-    return cached(key.dataVersion, url.pathname + url.search, () => search(getDb(), q, key.dataVersion));
+    return search(readDb(), q, key.dataVersion);
   }),
 });

@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { readOn } from "@/db/read-replicas";
 import { route, withPublic } from "@/lib/api/handler";
 import { parseQuery } from "@/lib/api/params";
 import { emptyQuery } from "@/lib/api/schemas/common";
@@ -9,6 +9,6 @@ import { getStatus } from "@/lib/queries/status";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withPublic(async (_req, { url }) => {
     parseQuery(url, emptyQuery);
-    return getStatus(getDb(), requestTime());
+    return readOn((db) => getStatus(db, requestTime()));
   }),
 });

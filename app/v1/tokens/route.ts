@@ -1,5 +1,4 @@
-import { getDb } from "@/db/client";
-import { cached } from "@/lib/api/cache";
+import { readDb } from "@/db/read-replicas";
 import { route, withApiKey } from "@/lib/api/handler";
 import { tokenListFromSearch } from "@/lib/api/lists";
 import { requestTime } from "@/lib/queries/clock";
@@ -7,8 +6,6 @@ import { requestTime } from "@/lib/queries/clock";
 /** List and filter tokens. */
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) =>
-    cached(key.dataVersion, url.pathname + url.search, () =>
-      tokenListFromSearch(getDb(), url.searchParams, requestTime(), key.dataVersion),
-    ),
+    tokenListFromSearch(readDb(), url.searchParams, requestTime(), key.dataVersion),
   ),
 });

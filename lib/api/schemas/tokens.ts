@@ -11,6 +11,7 @@ import {
 } from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { addressSchema, cursorListEnvelope, cursorParam, paginationQuery, timestampSchema } from "./common";
+import { tokenSecurity } from "./security";
 import { refineTokenFilter, tokenFilterQueryShape } from "./token-filter";
 
 /** Most tokens one batch lookup (GET /v1/tokens?addresses=) returns. */
@@ -178,6 +179,7 @@ export const tokenProfile = token
     creator_holding: creatorHolding
       .nullable()
       .meta({ description: "What the creator holds now and whether it sold; null when the creator is unknown" }),
+    security: tokenSecurity,
   })
   .meta({ id: "TokenProfile" });
 

@@ -181,6 +181,24 @@ const TOOLS = [
     }),
   ),
   tool(
+    "token_security",
+    {
+      title: "Can the token be sold?",
+      description:
+        "A token's security checks, each with the block it ran at and ok or unknown (with the reason; unknown " +
+        "is never safe): honeypot (yes when a simulated sell reverts or returns almost nothing), buy and sell " +
+        "tax (percent), owner (active, renounced or none), whether the code can mint, pause, blacklist or change " +
+        "fees, whether it is a proxy, and the main pool's liquidity burnt, locked (in which locker, on what " +
+        "terms) and free (percent).",
+      inputSchema: { address: address("Token") },
+      annotations: readOnly,
+    },
+    async ({ client, links }, { address }, call) => ({
+      ...(await client.tokens.security(address, call)),
+      url: links.token(address),
+    }),
+  ),
+  tool(
     "token_candles",
     {
       title: "Token price candles",

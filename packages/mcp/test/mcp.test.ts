@@ -12,6 +12,7 @@ const TOOLS = [
   "find_tokens",
   "token_profile",
   "token_holders",
+  "token_security",
   "token_candles",
   "wallet_profile",
   "wallet_positions",
@@ -110,6 +111,8 @@ async function callEveryTool(client: Client) {
   const holders = await run("token_holders", { address: token, limit: 3 });
   expect(holders.holders).toHaveLength(3);
   expect(holders.total).toBe((await api(`/v1/tokens/${token}/holders?limit=1`)).body.total);
+  const security = await run("token_security", { address: token });
+  expect(security).toMatchObject({ ...(await api(`/v1/tokens/${token}/security`)).body, url: expect.any(String) });
   const candles = await run("token_candles", { address: token, interval: "5m", limit: 6 });
   const fromApi = (await api(`/v1/tokens/${token}/ohlcv?interval=5m&limit=6`)).body.data;
   expect(candles.rows.map((r: unknown[]) => r[0])).toEqual(fromApi.map((c: { time: string }) => c.time));

@@ -131,6 +131,9 @@ export class OnchainIntel {
           }),
         (h) => h.address,
       ),
+    /** Can it be sold? Taxes, honeypot verdict, owner, code, liquidity locks (GET /tokens/{address}/security). */
+    security: (address: string, call?: CallOptions) =>
+      this.data(this.api.GET("/tokens/{address}/security", { params: { path: { address } }, ...this.init(call) })),
     /** The pools that trade the token, deepest first (GET /tokens/{address}/pools). */
     pools: (address: string, query: T.PoolListQuery = {}, call?: CallOptions) =>
       this.paged(

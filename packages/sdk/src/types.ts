@@ -12,6 +12,7 @@ export type Candle = Schemas["Candle"];
 export type CandleList = Schemas["CandleList"];
 export type Pool = Schemas["Pool"];
 export type PoolList = Schemas["PoolList"];
+export type TokenSecurity = Schemas["TokenSecurity"];
 export type SearchHit = Schemas["SearchHit"];
 export type SearchResults = Schemas["SearchResults"];
 export type WalletProfile = Schemas["WalletProfile"];

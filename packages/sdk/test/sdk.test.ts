@@ -14,6 +14,7 @@ import { eventList, walletEventList } from "@/lib/api/schemas/events";
 import { holderList, ohlcvList, poolList } from "@/lib/api/schemas/market";
 import { tokenScore, walletScore } from "@/lib/api/schemas/scores";
 import { searchResults } from "@/lib/api/schemas/search";
+import { tokenSecurity } from "@/lib/api/schemas/security";
 import { status } from "@/lib/api/schemas/status";
 import { tokenList, tokenProfile } from "@/lib/api/schemas/tokens";
 import { launchList, positionList, walletProfile } from "@/lib/api/schemas/wallets";
@@ -70,6 +71,7 @@ describe("the SDK against the real server", () => {
     expectShape(ohlcvList, await intel.tokens.ohlcv(token, { interval: "5m", limit: 10 }));
     expectShape(holderList, await intel.tokens.holders(token, { limit: 5 }));
     expectShape(poolList, await intel.tokens.pools(token));
+    expectShape(tokenSecurity, await intel.tokens.security(token));
     expectShape(searchResults, await intel.search({ q: token.slice(0, 6) }));
     expectShape(walletProfile, await intel.wallets.get(wallet));
     expectShape(positionList, await intel.wallets.positions(wallet, { status: "all" }));

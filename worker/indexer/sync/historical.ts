@@ -1,5 +1,8 @@
-import { fetchRange, type RangeData } from "../fetch";
-import type { Indexer } from "../indexer";
+import type { ChainProfile } from "../../profiles";
+import { fetchRange } from "../fetch";
+import type { RangeData } from "../range";
+import type { Rpc } from "../rpc";
+import type { ChainState } from "../state";
 
 /** Logs a range aims at: big enough to amortize round trips, small enough for short transactions. */
 const TARGET_LOGS = 20_000;
@@ -13,13 +16,17 @@ const MAX_RANGE = 50_000;
 /** How much larger than the last a range may be: the density it was sized by may change. */
 const MAX_GROWTH = 4;
 
+/** What a backfill reads through: `state()` is the state as the ranges written so far left it. */
+export type HistoricalSource = { rpc: Rpc; profile: ChainProfile; state: () => ChainState; signal?: AbortSignal };
+
 /**
- * Backfills [from, to] (final blocks) in ranges, fetching the next range while the current one
- * is written. The range size follows the density of logs (towards TARGET_LOGS) and of the blocks
- * read (at most MAX_READ_BLOCKS) and never exceeds what the provider last accepted.
+ * The ranges of a backfill of [from, to] (final blocks), fetched and checked, in order: the next
+ * range is fetched while the caller writes the one yielded. The range size follows the density of
+ * logs (towards TARGET_LOGS) and of the blocks read (at most MAX_READ_BLOCKS) and never exceeds
+ * what the provider last accepted. Stops early once `signal` aborts.
  */
-export async function syncHistorical(ix: Indexer, from: number, to: number) {
-  const { rpc, profile } = ix;
+export async function* historicalRanges(source: HistoricalSource, from: number, to: number): AsyncGenerator<RangeData> {
+  const { rpc, profile } = source;
   let size = Math.min(profile.initialBlockRange, rpc.rangeLimit);
   let next = from;
   const fetchNext = (): Promise<RangeData> | null => {
@@ -27,7 +34,7 @@ export async function syncHistorical(ix: Indexer, from: number, to: number) {
     const start = next;
     const end = Math.min(to, start + size - 1);
     next = end + 1;
-    return fetchRange(rpc, ix.state, profile, start, end, false).then((data) => {
+    return fetchRange(rpc, source.state(), profile, start, end, false).then((data) => {
       const blocks = end - start + 1;
       const forLogs = Math.round((blocks * TARGET_LOGS) / Math.max(data.logs.length, 1));
       const forReads = Math.round((blocks * MAX_READ_BLOCKS) / Math.max(data.blocks.size, 1));
@@ -36,11 +43,11 @@ export async function syncHistorical(ix: Indexer, from: number, to: number) {
     });
   };
   let pending = fetchNext();
-  while (pending && !ix.signal?.aborted) {
+  while (pending && !source.signal?.aborted) {
     const data = await pending;
     pending = fetchNext();
     // A failed prefetch surfaces when awaited; until then it must not count as unhandled.
     pending?.catch(() => {});
-    await ix.commit(data, false);
+    yield data;
   }
 }

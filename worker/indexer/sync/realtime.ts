@@ -1,7 +1,12 @@
+import type { Sql } from "@/db/client";
 import { log } from "@/lib/log";
+import type { ChainProfile } from "../../profiles";
+import type { BlockRef } from "../checkpoint";
 import { ChainMovedError, fetchRange, knownParent } from "../fetch";
-import type { Indexer } from "../indexer";
+import type { RangeData } from "../range";
 import { findCommonAncestor } from "../reorg";
+import type { Rpc } from "../rpc";
+import type { ChainState } from "../state";
 
 /** Blocks per live step; more than this behind, the next poll continues. */
 const MAX_LIVE_RANGE = 100;
@@ -9,56 +14,65 @@ const MAX_LIVE_RANGE = 100;
 export type LiveStep = "indexed" | "idle" | "reorg" | "retry";
 
 /**
- * One step of the live sync near the head: fetches every block after the checkpoint up to the
- * head, and writes them if they extend the indexed chain. If they do not (or the checkpoint
- * block itself changed), walks back to the common ancestor and rolls back to it.
+ * What the live sync found near the head: blocks that extend the checkpoint (`indexed`, to write),
+ * nothing new (`idle`), a reorg with the common ancestor to roll back to (null: before the start
+ * block), or a chain that moved while it was read (`retry`: discovery may have learnt tokens of a
+ * branch now gone, so the state is to be reloaded).
  */
-export async function syncLive(ix: Indexer, head: number): Promise<LiveStep> {
-  const cp = ix.checkpoint;
-  if (head <= cp.number) return (await rollBackIfOrphaned(ix)) ? "reorg" : "idle";
+export type LiveFind =
+  | { step: "indexed"; data: RangeData }
+  | { step: "idle" | "retry" }
+  | { step: "reorg"; ancestor: BlockRef | null };
+
+/** What the live sync reads: the database's blocks (for a reorg's walk back) and the node, from the checkpoint. */
+export type LiveSource = { sql: Sql; rpc: Rpc; profile: ChainProfile; state: ChainState; checkpoint: BlockRef };
+
+/**
+ * One step of the live sync near the head: fetches every block after the checkpoint up to the
+ * head, and returns them if they extend the indexed chain. If they do not (or the checkpoint
+ * block itself changed), walks back to the common ancestor.
+ */
+export async function findLive(source: LiveSource, head: number): Promise<LiveFind> {
+  const { checkpoint: cp } = source;
+  if (head <= cp.number) {
+    const orphaned = await orphanedCheckpoint(source);
+    return orphaned ? { step: "reorg", ancestor: orphaned.ancestor } : { step: "idle" };
+  }
   const to = Math.min(head, cp.number + MAX_LIVE_RANGE);
-  let data: Awaited<ReturnType<typeof fetchRange>>;
+  let data: RangeData;
   try {
-    data = await fetchRange(ix.rpc, ix.state, ix.profile, cp.number + 1, to, true);
+    data = await fetchRange(source.rpc, source.state, source.profile, cp.number + 1, to, true);
   } catch (err) {
     if (!(err instanceof ChainMovedError)) throw err;
-    await ix.reloadState(); // discovery may have learned tokens of a branch now gone
-    return "retry";
+    return { step: "retry" };
   }
   const first = data.blocks.get(cp.number + 1)!;
-  const extendsCheckpoint = knownParent(first) ? first.parentHash === cp.hash : await stillCanonical(ix);
-  if (!extendsCheckpoint) {
-    await ix.reloadState();
-    await handleReorg(ix, cp.number);
-    return "reorg";
-  }
-  await ix.commit(data, true);
-  return "indexed";
+  const extendsCheckpoint = knownParent(first) ? first.parentHash === cp.hash : await stillCanonical(source);
+  if (!extendsCheckpoint) return { step: "reorg", ancestor: await reorgAncestor(source, cp.number) };
+  return { step: "indexed", data };
 }
 
 /**
- * Makes sure the checkpoint block is still on the node's chain, rolling back to the common
- * ancestor if not (a restart after a reorg, or against a dev chain started anew). Returns
- * whether it rolled back.
+ * Whether the checkpoint block has left the node's chain (a restart after a reorg, or against a
+ * dev chain started anew), and if so the common ancestor to roll back to; null while it is still there.
  */
-export async function rollBackIfOrphaned(ix: Indexer): Promise<boolean> {
-  if (await stillCanonical(ix)) return false;
-  await handleReorg(ix, ix.checkpoint.number);
-  return true;
+export async function orphanedCheckpoint(source: LiveSource): Promise<{ ancestor: BlockRef | null } | null> {
+  if (await stillCanonical(source)) return null;
+  return { ancestor: await reorgAncestor(source, source.checkpoint.number) };
 }
 
 /** Whether the node still has the checkpoint block, by its hash. */
-async function stillCanonical(ix: Indexer) {
-  const [block] = await ix.rpc.getBlocks([ix.checkpoint.number], false);
-  return block?.hash === ix.checkpoint.hash;
+async function stillCanonical({ rpc, checkpoint }: LiveSource) {
+  const [block] = await rpc.getBlocks([checkpoint.number], false);
+  return block?.hash === checkpoint.hash;
 }
 
-async function handleReorg(ix: Indexer, from: number) {
-  const ancestor = await findCommonAncestor(ix.sql, ix.rpc, from);
-  const depth = from - (ancestor?.number ?? ix.profile.startBlock - 1);
-  if (depth > ix.profile.finalityDepth) {
-    log.error("reorg deeper than the finality depth", { depth, finalityDepth: ix.profile.finalityDepth });
+async function reorgAncestor({ sql, rpc, profile }: LiveSource, from: number): Promise<BlockRef | null> {
+  const ancestor = await findCommonAncestor(sql, rpc, from);
+  const depth = from - (ancestor?.number ?? profile.startBlock - 1);
+  if (depth > profile.finalityDepth) {
+    log.error("reorg deeper than the finality depth", { depth, finalityDepth: profile.finalityDepth });
   }
   log.warn("reorg", { from, ancestor: ancestor?.number ?? null, depth });
-  await ix.rollback(ancestor);
+  return ancestor;
 }

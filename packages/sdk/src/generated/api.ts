@@ -114,7 +114,7 @@ export type paths = {
         };
         /**
          * Token profile
-         * @description Figures are as of the indexed block (X-Indexed-Block): USD amounts in US dollars, 24 h and 1 h windows ending at that block, changes in percent, risk_score 0 to 100 (higher is riskier). top_holders' and creator_holding's holding_pct are percent of the total supply; creator_holding's quantity is in whole tokens.
+         * @description Figures are as of the indexed block (X-Indexed-Block): USD amounts in US dollars, 24 h and 1 h windows ending at that block, changes in percent, risk_score 0 to 100 (higher is riskier). top_holders' and creator_holding's holding_pct are percent of the total supply; creator_holding's quantity is in whole tokens; security as GET /tokens/{address}/security.
          */
         get: {
             parameters: {
@@ -438,6 +438,102 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["PoolList"];
+                    };
+                };
+                /** @description INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED: missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND: the address is not indexed, or the resource does not exist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVER_ERROR: internal error; retry after a moment */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{address}/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Can the token be sold? Its buy and sell tax and honeypot verdict from a simulated trade, its owner, what its code can do, and who holds its liquidity, each check with the block it ran at
+         * @description Taxes and liquidity shares in percent; each check's block and checked_at say when the worker ran it (the checks follow the indexed block by a pass of the worker, and a staleness bound of 300 blocks).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description EVM address, any case; returned lowercase */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TokenSecurity"];
                     };
                 };
                 /** @description INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param) */
@@ -2216,6 +2312,7 @@ export type components = {
             created_at: string;
             /** @description What the creator holds now and whether it sold; null when the creator is unknown */
             creator_holding: components["schemas"]["CreatorHolding"] | null;
+            security: components["schemas"]["TokenSecurity"];
         };
         Holder: {
             /** @description Token contract address, lowercase */
@@ -2255,6 +2352,146 @@ export type components = {
             sell_count: number;
             /** @description USD its sells received */
             sold_usd: number;
+        };
+        /** @description The token's security checks, run by the indexer at a block (each check says when, and whether it could run) */
+        TokenSecurity: {
+            /** @description Token contract address, lowercase */
+            token_address: string;
+            /**
+             * @description The trade check's verdict: can it be sold?
+             * @enum {string}
+             */
+            honeypot: "yes" | "no" | "unknown";
+            trade: components["schemas"]["TradeCheck"];
+            owner: components["schemas"]["OwnerCheck"];
+            code: components["schemas"]["CodeCheck"];
+            liquidity: components["schemas"]["LiquidityCheck"];
+        };
+        /** @description A small buy and a sell of it, simulated by eth_call in the main pool */
+        TradeCheck: {
+            /**
+             * @description ok: the check ran and its fields hold; unknown: it could not run (see reason), which is never safe
+             * @enum {string}
+             */
+            status: "ok" | "unknown";
+            /** @description Why the check is unknown, in words */
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description Time of the block the check ran at; absent before the first check
+             */
+            checked_at?: string;
+            /** @description Block the check ran at; absent before the first check */
+            block?: number;
+            /** @description The pool the small buy and sell were simulated in */
+            pool?: string;
+            /** @description Share of the tokens a small buy should get that does not arrive, in percent */
+            buy_tax_pct?: number;
+            /** @description Share of the quote a sell of those tokens should return that does not arrive, in percent; absent when the sell reverts */
+            sell_tax_pct?: number;
+            /**
+             * @description yes when the sell reverts or returns at most 10% of what an untaxed token would; unknown when it could not be tried
+             * @enum {string}
+             */
+            honeypot: "yes" | "no" | "unknown";
+            /**
+             * @description Why it is a honeypot
+             * @enum {string}
+             */
+            honeypot_reason?: "sell_reverts" | "sell_returns_almost_nothing";
+        };
+        /** @description Who controls the contract */
+        OwnerCheck: {
+            /**
+             * @description ok: the check ran and its fields hold; unknown: it could not run (see reason), which is never safe
+             * @enum {string}
+             */
+            status: "ok" | "unknown";
+            /** @description Why the check is unknown, in words */
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description Time of the block the check ran at; absent before the first check
+             */
+            checked_at?: string;
+            /** @description Block the check ran at; absent before the first check */
+            block?: number;
+            /**
+             * @description active: owner() names an address; renounced: the zero or dead address; none: the token has no owner() or getOwner()
+             * @enum {string}
+             */
+            state?: "active" | "renounced" | "none";
+            /** @description The owner's address */
+            address?: string;
+        };
+        /** @description What the contract's code can do, from the function selectors it dispatches */
+        CodeCheck: {
+            /**
+             * @description ok: the check ran and its fields hold; unknown: it could not run (see reason), which is never safe
+             * @enum {string}
+             */
+            status: "ok" | "unknown";
+            /** @description Why the check is unknown, in words */
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description Time of the block the check ran at; absent before the first check
+             */
+            checked_at?: string;
+            /** @description Block the check ran at; absent before the first check */
+            block?: number;
+            /** @description The code (or its implementation) has a mint function */
+            can_mint?: boolean;
+            /** @description It has a pause or trading switch */
+            can_pause?: boolean;
+            /** @description It can block addresses from trading */
+            can_blacklist?: boolean;
+            /** @description It has a function that sets its fees or taxes */
+            can_change_fees?: boolean;
+            /** @description The token is a proxy (EIP-1967 implementation or beacon slot, or an EIP-1167 clone) */
+            proxy?: boolean;
+            /** @description A proxy's implementation */
+            implementation?: string;
+        };
+        /** @description Who holds the main pool's liquidity */
+        LiquidityCheck: {
+            /**
+             * @description ok: the check ran and its fields hold; unknown: it could not run (see reason), which is never safe
+             * @enum {string}
+             */
+            status: "ok" | "unknown";
+            /** @description Why the check is unknown, in words */
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description Time of the block the check ran at; absent before the first check
+             */
+            checked_at?: string;
+            /** @description Block the check ran at; absent before the first check */
+            block?: number;
+            /** @description The pool whose liquidity was read (the main pool) */
+            pool?: string;
+            /** @description Share of the pool's liquidity burnt (LP shares at the zero or dead address) */
+            burnt_pct?: number;
+            /** @description Share held by known lockers */
+            locked_pct?: number;
+            /** @description Share held by anyone else, who can pull it */
+            free_pct?: number;
+            /** @description The lockers holding it, with their terms */
+            locks?: components["schemas"]["LiquidityLock"][];
+        };
+        LiquidityLock: {
+            /** @description The locker contract */
+            locker: string;
+            /** @description The locker's name */
+            name: string;
+            /** @description Share of the pool's liquidity it holds, in percent */
+            share_pct: number;
+            /**
+             * @description never: locked for good; by_owner: its owner may take it out at any time; unknown: terms not read
+             * @enum {string}
+             */
+            release: "never" | "by_owner" | "unknown";
         };
         CandleList: {
             /** @description The items of the requested page */
@@ -3212,6 +3449,15 @@ export const tokenProfileRisk_flagsValues: ReadonlyArray<FlattenedDeepRequired<c
 export const holderClassificationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Holder"]["classification"]> = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"];
 export const holderNet_activityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Holder"]["net_activity"]> = ["accumulating", "distributing", "holding", "exited"];
 export const creatorHoldingSoldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatorHolding"]["sold"]> = ["not_sold", "sold_some", "sold_all", "bought_more"];
+export const tokenSecurityHoneypotValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenSecurity"]["honeypot"]> = ["yes", "no", "unknown"];
+export const tradeCheckStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TradeCheck"]["status"]> = ["ok", "unknown"];
+export const tradeCheckHoneypotValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TradeCheck"]["honeypot"]> = ["yes", "no", "unknown"];
+export const tradeCheckHoneypot_reasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TradeCheck"]["honeypot_reason"]> = ["sell_reverts", "sell_returns_almost_nothing"];
+export const ownerCheckStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OwnerCheck"]["status"]> = ["ok", "unknown"];
+export const ownerCheckStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OwnerCheck"]["state"]> = ["active", "renounced", "none"];
+export const codeCheckStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CodeCheck"]["status"]> = ["ok", "unknown"];
+export const liquidityCheckStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LiquidityCheck"]["status"]> = ["ok", "unknown"];
+export const liquidityLockReleaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LiquidityLock"]["release"]> = ["never", "by_owner", "unknown"];
 export const holderItemClassificationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HolderItem"]["classification"]> = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"];
 export const holderItemNet_activityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HolderItem"]["net_activity"]> = ["accumulating", "distributing", "holding", "exited"];
 export const poolProtocolValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Pool"]["protocol"]> = ["uniswap_v2", "uniswap_v3"];

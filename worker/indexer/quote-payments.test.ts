@@ -3,7 +3,7 @@ import { TOPICS } from "@/worker/indexer/decode";
 import { type RawLog, Rpc, type RpcTransport } from "@/worker/indexer/rpc";
 import { ChainState } from "@/worker/indexer/state";
 import { fakeProfile } from "@/worker/test/fake-market";
-import { firstPaymentsOf } from "./funding";
+import { firstPaymentsOf } from "./quote-payments";
 
 const WETH = fakeProfile.quoteTokens[0].address;
 const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
