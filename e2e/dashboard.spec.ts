@@ -1,13 +1,21 @@
 import { execFileSync } from "node:child_process";
+import type { Page } from "@playwright/test";
 import type { Token } from "@/lib/queries/tokens";
 import { callApi, createKey, expect, openAccountMenu, signIn, snap, test, tokenRows } from "./support/fixtures";
 import type { CaughtEmail } from "./support/mail-catcher";
+
+/**
+ * The plan the page's content names. Scoped to #content (as the alert limit below): on the phone
+ * project a hidden second copy of the page's content was seen twice this session, outside #content,
+ * and a bare test id matched both (strict mode). Its cause is not yet found.
+ */
+const currentPlan = (page: Page) => page.locator("#content").getByTestId("current-plan");
 
 test("signs in by emailed link and gets a Free account", async ({ page, email }) => {
   await signIn(page, email, "/plan");
   await openAccountMenu(page);
   await expect(page.getByRole("banner")).toContainText(email);
-  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await expect(currentPlan(page)).toHaveText("Free");
   await snap(page, "sign-in");
 });
 
@@ -79,7 +87,7 @@ test("builds an alert, sees it listed and pauses it", async ({ page, email, base
   await signIn(page, email, "/keys");
   const key = await createKey(page, "alerts");
   await page.goto("/alerts");
-  await expect(page.getByTestId("alert-limit")).toContainText("allows 3 active alerts");
+  await expect(page.locator("#content").getByTestId("alert-limit")).toContainText("allows 3 active alerts");
   await page.getByLabel("Alert name").fill("liquid and clean");
   await page.getByLabel("Minimum liquidity in USD").fill("20000");
   await page.getByLabel("sybil cluster").check();
@@ -171,7 +179,7 @@ test("without billing the plan is changed by the operator (the keys CLI), and th
   expect(["10", "100"]).toContain(before.headers.get("x-ratelimit-limit"));
 
   await page.goto("/plan");
-  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await expect(currentPlan(page)).toHaveText("Free");
   // Off the embedded defaults (this server sends email): the operator's command is not the customer's to see.
   await expect(page.getByTestId("billing-not-configured")).toContainText("plans are changed by its operator");
   await expect(page.getByTestId("set-plan-command")).toHaveCount(0);
@@ -184,13 +192,13 @@ test("without billing the plan is changed by the operator (the keys CLI), and th
   )!.accountId;
   keysCli("set-plan", accountId, "pro");
   await page.reload();
-  await expect(page.getByTestId("current-plan")).toHaveText("Pro");
+  await expect(currentPlan(page)).toHaveText("Pro");
   await expect(page.getByText("Today 1 of 10,000")).toBeVisible();
 
   const after = await callApi(baseURL!, "/v1/tokens?limit=1", key);
   expect(["60", "10000"]).toContain(after.headers.get("x-ratelimit-limit"));
   await page.goto("/alerts");
-  await expect(page.getByTestId("alert-limit")).toContainText("Pro plan allows 100 active alerts");
+  await expect(page.locator("#content").getByTestId("alert-limit")).toContainText("Pro plan allows 100 active alerts");
   await page.goto("/plan");
   await snap(page, "plan-and-usage");
 });
@@ -256,5 +264,5 @@ test("signs in with a magic link sent through Resend", async ({ page, email }) =
   await openAccountMenu(page);
   await expect(page.getByRole("banner")).toContainText(email);
   await page.goto("/plan");
-  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await expect(currentPlan(page)).toHaveText("Free");
 });
