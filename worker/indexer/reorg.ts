@@ -168,7 +168,8 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   await tx.unsafe(LOG_ROLLBACK, [above]);
   const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
   const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
-  // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
+  // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison
+  // on it.
   for (const { table, above: block } of [...CHAIN_DERIVED_TABLES].reverse()) {
     // `block` was checked against its table where the list declares it.
     if (block)

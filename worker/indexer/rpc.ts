@@ -175,7 +175,9 @@ export class Rpc {
     return this.runBatches(requests, false) as Promise<T[]>;
   }
 
-  /** As `batch`, but an entry's own outcome (isCallOutcome: a revert) is its answer; any other error retries the batch. */
+  /**
+   * As `batch`, but an entry's own outcome (isCallOutcome: a revert) is its answer; any other error retries the batch.
+   */
   batchSettled<T>(requests: RpcRequest[]): Promise<(T | JsonRpcError)[]> {
     return this.runBatches(requests, true) as Promise<(T | JsonRpcError)[]>;
   }

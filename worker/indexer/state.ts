@@ -41,7 +41,9 @@ export class ChainState {
   readonly quarantined = new Set<string>();
   /** Tokens marked balance_mismatch: their balances are checked with balanceOf in every range that moves them. */
   readonly mismatched = new Set<string>();
-  /** Per fee-on-transfer token, the ordinary addresses its swaps showed it pays its cut to (transform.ts feesToSinks). */
+  /**
+   * Per fee-on-transfer token, the ordinary addresses its swaps showed it pays its cut to (transform.ts feesToSinks).
+   */
   readonly feeSinks = new Map<string, Set<string>>();
   /** V3 positions in tracked pools, by positionKey: the pool each belongs to. */
   readonly positions = new Map<string, { pool: string }>();
@@ -159,7 +161,9 @@ export class ChainState {
     return this.tokens.has(token0) || this.tokens.has(token1) || (this.isQuote(token0) && this.isQuote(token1));
   }
 
-  /** Pool state, positions and fee sinks as they stand, to undo what a transform that did not commit moved or learnt. */
+  /**
+   * Pool state, positions and fee sinks as they stand, to undo what a transform that did not commit moved or learnt.
+   */
   saveReserves(): () => void {
     const saved = [...this.pools.values()].map((p) => [p, balancesOf(p)] as const);
     const positions = new Map(this.positions);

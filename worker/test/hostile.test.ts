@@ -723,7 +723,10 @@ async function expectSupplyEqualsChain(sql: Sql, tokens: string[]) {
   expect(rows.map((r) => `${r.address}:${r.total_supply}`)).toEqual(rows.map((r, i) => `${r.address}:${chain[i]}`));
 }
 
-/** Every real holder's position holds exactly its balance, and its unknown-cost part within it (reconciliation rows included). */
+/**
+ * Every real holder's position holds exactly its balance, and its unknown-cost part within it (reconciliation rows
+ * included).
+ */
 async function expectPositionsEqualBalances(sql: Sql) {
   const [{ bad }] = await sql<{ bad: number }[]>`
     select count(*)::int as bad from wallet_positions p

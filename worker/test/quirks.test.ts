@@ -90,7 +90,9 @@ let q: { dtt: string; b32: string; nodec: string; wft: string; weth: string; dus
 /** The pools of the quirk tokens, as the test created them (or the deployment did). */
 const pools: { token: string; quote: string; pool: string; v3: boolean }[] = [];
 
-/** Liquidity in the V2 pair of token and quote, created by the router when there is none (the deployment made three). */
+/**
+ * Liquidity in the V2 pair of token and quote, created by the router when there is none (the deployment made three).
+ */
 async function v2Pool(token: string, quote: string, tokens: bigint, quotes: bigint) {
   const d = market.deployment;
   await mine(
@@ -246,7 +248,10 @@ async function trade(wallet: string, token: string, quote: string, tx: () => Pro
   }
 }
 
-/** A plain transfer: the sender's cost basis leaves with what left its balance; the receiver's tokens are of unknown cost. */
+/**
+ * A plain transfer: the sender's cost basis leaves with what left its balance; the receiver's tokens are of unknown
+ * cost.
+ */
 async function transfer(from: string, to: string, token: string, amount: bigint) {
   const before = await market.head();
   const t0 = await market.balanceOf(token, from, before);
@@ -288,10 +293,11 @@ async function scenario() {
   q = { dtt, b32, nodec, wft, weth: d.weth, dusd: d.quoteTokens[1].address, ddai: d.quoteTokens[2].address };
   expect(d.quoteTokens.map((t) => t.decimals)).toEqual([18, 6, 18]);
 
-  // Every quirk token against every quote token on V2 (0.9 USD a token), and the two that V3 can hold (a fee-on-transfer
-  // token cannot be added to a V3 pool: the pool checks it received the whole amount) on V3 too; the wallet-fee token's
-  // owner pays no fee, so it adds one V3 pool, which then sells (a buy's fee leaves the pool's side, a sell's would revert).
-  // The deployer holds what is left of the deployment's tokens and has approved both the router and the position manager.
+  // Every quirk token against every quote token on V2 (0.9 USD a token), and the two that V3 can hold (a
+  // fee-on-transfer token cannot be added to a V3 pool: the pool checks it received the whole amount) on V3 too; the
+  // wallet-fee token's owner pays no fee, so it adds one V3 pool, which then sells (a buy's fee leaves the pool's side,
+  // a sell's would revert). The deployer holds what is left of the deployment's tokens and has approved both the router
+  // and the position manager.
   const deployer = d.deployer;
   for (const token of [dtt, b32, nodec, wft]) {
     for (const quote of [q.weth, q.dusd, q.ddai])
@@ -320,7 +326,10 @@ async function scenario() {
 
   // The fee-on-transfer token through Router02's supporting-fee functions, quoted in ether, 6- and 18-decimals dollars.
   const held = async (w: string, t: string) => market.balanceOf(t, w, await market.head());
-  /** Sells 1/`part` of what `w` holds of fee-taking token `t` on V2 through Router02's supporting-fee functions, for ether when `quote` is WETH. */
+  /**
+   * Sells 1/`part` of what `w` holds of fee-taking token `t` on V2 through Router02's supporting-fee functions, for
+   * ether when `quote` is WETH.
+   */
   const sellPart = async (w: string, t: string, quote: string, part: bigint) => {
     const viaEth = quote === q.weth;
     const fn = viaEth
@@ -364,8 +373,8 @@ async function scenario() {
   await sellPart(fot, dtt, q.weth, 4n);
   await sellPart(fot, dtt, q.dusd, 5n);
 
-  // The wallet-fee token: bought first (its pool's swap shows where its fee goes), on V2 for dollars and ether and on V3;
-  // sent on (the fee paid beside no swap is a transfer); sold on V2 for the 18-decimals dollar and for ether.
+  // The wallet-fee token: bought first (its pool's swap shows where its fee goes), on V2 for dollars and ether and on
+  // V3; sent on (the fee paid beside no swap is a transfer); sold on V2 for the 18-decimals dollar and for ether.
   await trade(
     wftTrader,
     wft,
@@ -419,7 +428,8 @@ async function scenario() {
     ]),
   );
 
-  // The token without decimals() on V3 against the 18-decimals dollar and ether's pool, sold on V2 for the 6-decimals dollar.
+  // The token without decimals() on V3 against the 18-decimals dollar and ether's pool, sold on V2 for the 6-decimals
+  // dollar.
   await trade(nodecTrader, nodec, q.ddai, v3Swap(nodecTrader, q.ddai, nodec, 2_000n * E18));
   await trade(
     nodecTrader,
@@ -506,7 +516,8 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
         String(await market.balanceOf(t1, p.pool, indexed)),
       ]);
     }
-    // The fee-on-transfer token's burns are its supply's: what the chain says, with no reconciliation needed (its events are honest).
+    // The fee-on-transfer token's burns are its supply's: what the chain says, with no reconciliation needed (its
+    // events are honest).
     const [dtt] = await sql<{ anomalies: string[] }[]>`select anomalies from tokens where address = ${q.dtt}`;
     expect(dtt.anomalies).not.toContain("balance_mismatch");
   });

@@ -83,7 +83,8 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
   it("prices a V3 token as QuoterV2 quotes it, within rounding", async () => {
     await syncToHead();
     const weth = market.v2.deployment.weth;
-    // The WETH leg is the V2 rule's (tested on its own); what is compared here is the V3 leg, the token's price in WETH.
+    // The WETH leg is the V2 rule's (tested on its own); what is compared here is the V3 leg, the token's price in
+    // WETH.
     const weth_usd = wethUsd(await ChainState.load(sql, market.profile));
     let priced = 0;
     for (const { token, pool } of market.pools) {

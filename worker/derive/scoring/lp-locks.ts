@@ -4,7 +4,10 @@ import type { ChainState } from "../../indexer/state";
 
 const [ZERO, DEAD] = BURN_ADDRESSES;
 
-/** A V2 pair mints this much LP to the zero address at its first deposit: every pair has it, so it says nothing of a lock. */
+/**
+ * A V2 pair mints this much LP to the zero address at its first deposit: every pair has it, so it says nothing of a
+ * lock.
+ */
 const MINIMUM_LIQUIDITY = 1000;
 
 /**
@@ -28,7 +31,10 @@ async function v2Shares(tx: Tx, pools: string[], lockers: string[]) {
   });
 }
 
-/** What a position of `liquidity` in [tickLower, tickUpper) holds at √price `sp` (token1 per token0), in units of token1. */
+/**
+ * What a position of `liquidity` in [tickLower, tickUpper) holds at √price `sp` (token1 per token0), in units of
+ * token1.
+ */
 function positionValue(liquidity: number, tickLower: number, tickUpper: number, sp: number): number {
   const [a, b] = [1.0001 ** (tickLower / 2), 1.0001 ** (tickUpper / 2)];
   const s = Math.min(Math.max(sp, a), b);

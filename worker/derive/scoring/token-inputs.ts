@@ -177,7 +177,10 @@ async function smartMoney(tx: Tx, tokens: string[]) {
   );
 }
 
-/** Rows of scoring input a refresh keeps for its second scoring of tokens (some 100 MB at most: a row is a few hundred bytes). */
+/**
+ * Rows of scoring input a refresh keeps for its second scoring of tokens (some 100 MB at most: a row is a few hundred
+ * bytes).
+ */
 const KEPT_ROWS = 250_000;
 
 const rowsOf = (i: TokenRiskInput) =>
