@@ -9,7 +9,10 @@ import { EVENT_BODY_WITH_CLASS, TOMBSTONE_JSON } from "./events";
  * resuming from an id stands. Ids hold their block (id = block * EVENT_ID_BLOCK_FACTOR + n).
  */
 
-/** An event or a tombstone as the stream holds it: the fields its filters test, and its JSON (an event's without `confirmed`). */
+/**
+ * An event or a tombstone as the stream holds it: the fields its filters test, and its JSON (an event's without
+ * `confirmed`).
+ */
 export type StreamItem = {
   id: number;
   block: number;
@@ -66,7 +69,10 @@ export async function readStreamHead(db: Db): Promise<StreamHead> {
   return headOf(row);
 }
 
-/** A server's view of the stream: through which block it holds the events, the last rollback it saw, the lowest block it keeps. */
+/**
+ * A server's view of the stream: through which block it holds the events, the last rollback it saw, the lowest block it
+ * keeps.
+ */
 export type StreamView = { covered: number; rollbackId: number; floor: number };
 
 /**

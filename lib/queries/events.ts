@@ -43,7 +43,9 @@ export type RemovedEvent = z.infer<typeof removedEvent>;
 const CONFIRMED_TO = sql`(select coalesce(max(s.indexed_block - s.finality_depth), -1) from sync_state s)`;
 const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The class of wallet `address` (an SQL expression) as its profile gives it: the scored one, else the worker's first. */
+/**
+ * The class of wallet `address` (an SQL expression) as its profile gives it: the scored one, else the worker's first.
+ */
 const walletClassSql = (address: SQL) =>
   sql`coalesce((select coalesce(ws.classification, w.classification) from wallets w left join wallet_scores ws on ws.address = w.address
                  where w.address = ${address}), 'fresh')`;
@@ -165,7 +167,9 @@ function walletSides(wallet: string): SQL[] {
   return [sql`e.wallet_address = ${wallet}`, sql`e.to_address = ${wallet} and e.wallet_address <> ${wallet}`];
 }
 
-/** Filters by what no kept count splits by: the total counts the rows (the API asks for a token or a wallet with them). */
+/**
+ * Filters by what no kept count splits by: the total counts the rows (the API asks for a token or a wallet with them).
+ */
 const narrowed = (q: EventQuery) => q.pool !== undefined || q.direction !== undefined || q.walletClass !== undefined;
 
 const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
@@ -331,7 +335,8 @@ export async function listEventsJson(
   const c = start ? [...conditions(q, q.order === "desc"), start.condition] : conditions(q);
   if (q.beforeId !== undefined) c.push(sql`e.id < ${q.beforeId}`);
   const page = pageIds(q, c, order, limit, offset, start?.skip);
-  // One statement for the page's ids, its total and the last confirmed block: an empty page still returns the total's row.
+  // One statement for the page's ids, its total and the last confirmed block: an empty page still returns the total's
+  // row.
   const rows = await queryPrepared<PageRow>(
     db,
     sql`

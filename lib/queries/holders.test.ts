@@ -70,7 +70,8 @@ describe("holders list", () => {
     // Text times: the Drizzle handle of the first test turned the client's date serializer off.
     const epoch = new Date(0).toISOString();
     await sql`insert into tokens ${sql({ address: other, name: "U", symbol: "U", total_supply: "1000", launchpad: "", created_block: 1, created_at: epoch })}`;
-    // Funders: a hub that paid 60 wallets, a loose one that paid 10, a managed one that paid 3; each has 2 or 3 on the token.
+    // Funders: a hub that paid 60 wallets, a loose one that paid 10, a managed one that paid 3; each has 2 or 3 on the
+    // token.
     const [hub, loose, managed] = [0xe1, 0xe2, 0xe3].map(a);
     const clusters: [string, number, number, number][] = [
       [hub, 0x1000, 60, 3],

@@ -88,7 +88,8 @@ const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cos
 export function positionListRead(db: Db, wallet: string, q: PositionQuery) {
   const kept = keptOpenPositions(db, wallet);
   return {
-    // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round trip.
+    // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round
+    // trip.
     first: sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open, ${OPEN_POSITIONS_COLUMNS}
                  from wallets w left join wallet_position_counts c on c.wallet = w.address
                  ${openPositionsJoin(sql`w.address`, kept, q.status !== "closed")}
@@ -149,14 +150,16 @@ async function positionPage(
   );
   const rank = new Map(openPage.map((t, i) => [t, i]));
   const closed = rows.filter((r) => r.k > 0).sort((a, b) => a.k - b.k);
-  // Open ones in value order (a position closed since it was ranked drops out), then the closed ones in the statement's order.
+  // Open ones in value order (a position closed since it was ranked drops out), then the closed ones in the statement's
+  // order.
   const positions = [
     ...rows
       .filter((r) => r.k === 0 && BigInt(r.quantity) > 0n)
       .sort((a, b) => rank.get(a.token_address)! - rank.get(b.token_address)!),
     ...closed.slice(0, closedLimit),
   ];
-  // Where the page ends: after its last open position while more (open or closed) follow, after its last closed one while more closed do.
+  // Where the page ends: after its last open position while more (open or closed) follow, after its last closed one
+  // while more closed do.
   const lastOpen = openPage.length ? openFrom + openPage.length - 1 : -1;
   const closedFollow = q.status !== "open" && counts.total > counts.open;
   const lastClosed = closed.length > closedLimit ? closed[closedLimit - 1] : undefined;

@@ -23,7 +23,10 @@ type WalletRow = {
   exact: number;
 };
 
-/** Where a wallet stands in search order: exact match (1) first, then trade count and last activity (descending), then address. */
+/**
+ * Where a wallet stands in search order: exact match (1) first, then trade count and last activity (descending), then
+ * address.
+ */
 type WalletRank = { exact: number; trade_count: number; last_seen: string; address: string };
 
 /**

@@ -35,7 +35,9 @@ const MISSING =
 const AVG_REPUTATION = `Average reputation score of the 10 largest real holders that have one; ${NO_EVIDENCE_REPUTATION} (no evidence) when none has`;
 const WEIGHTED = "Σ weight × dimension (a dimension without data weighs 0), rounded to 0.1";
 
-/** A named floor or cap: the score is its weighted breakdown raised to every min_score, then held to every max_score. */
+/**
+ * A named floor or cap: the score is its weighted breakdown raised to every min_score, then held to every max_score.
+ */
 const adjustments = <R extends readonly [string, ...string[]]>(reasons: R, id: string) =>
   z
     .array(
