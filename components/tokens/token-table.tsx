@@ -55,7 +55,8 @@ const COLUMNS: Column[] = [
       </Link>
     ),
   },
-  // Without a price (no pool holds the minimum liquidity) there is no price, change or market cap to show, as on the token page.
+  // Without a price (no pool holds the minimum liquidity) there is no price, change or market cap to show, as on the
+  // token page.
   { label: "Price", className: `w-28 ${numClass}`, cell: (t) => (t.price_usd > 0 ? formatPrice(t.price_usd) : "—") },
   { label: "24h", className: `w-18 ${numClass}`, cell: (t) => <PriceChange pct={t.price_change_24h_pct} /> },
   {

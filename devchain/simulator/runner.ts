@@ -80,7 +80,10 @@ export interface SimulationResult {
 }
 
 export const DEFAULT_SIZES = { days: 3, tokens: 24, wallets: 400 } as const;
-/** About two launches in five go through the V3 launchpad, as on Base, where most launches are concentrated-liquidity pools. */
+/**
+ * About two launches in five go through the V3 launchpad, as on Base, where most launches are concentrated-liquidity
+ * pools.
+ */
 export const DEFAULT_V3_SHARE = 0.4;
 const PROGRESS_EVERY_MS = 200;
 const LIVE_TRUTH_EVERY_SLOTS = 15;
