@@ -184,7 +184,9 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
       quarantined.push({
         kind: "token",
         address: t.address,
-        reason: `decimals() answers ${decimals > 10n ** 12n ? "more than 10^12" : decimals}: above ${MAX_DECIMALS}, one whole token exceeds a uint256`,
+        reason:
+          `decimals() answers ${decimals > 10n ** 12n ? "more than 10^12" : decimals}: ` +
+          `above ${MAX_DECIMALS}, one whole token exceeds a uint256`,
         block: t.createdBlock,
         logIndex: -1,
       });

@@ -72,7 +72,8 @@ export class ChainState {
     const tokens = await sql<
       { address: string; decimals: number; created_block: string; mismatched: boolean; fee_sinks: string[] }[]
     >`
-      select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched, fee_sinks from tokens`;
+      select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched, fee_sinks
+        from tokens`;
     for (const t of tokens) {
       if (state.quarantined.has(t.address)) continue;
       state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.created_block) });
@@ -93,7 +94,9 @@ export class ChainState {
         created_block: string;
       }[]
     >`
-      select address, protocol, token0, token1, reserve0::text, reserve1::text, sqrt_price_x96::text, tick, liquidity::text, created_block from pools`;
+      select address, protocol, token0, token1, reserve0::text, reserve1::text, sqrt_price_x96::text, tick,
+             liquidity::text, created_block
+        from pools`;
     for (const p of pools) {
       // A pool of a quarantined token goes with it, unless another side still wants it.
       if (state.quarantined.has(p.address) || !state.wantsPool(p.token0, p.token1)) continue;

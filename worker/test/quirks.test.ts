@@ -476,15 +476,22 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
     await db?.drop();
   });
 
-  it("finds each quirk token through its pools, with its name and symbol decoded and unknown decimals flagged", async () => {
+  it("finds each quirk token through its pools, name and symbol decoded and unknown decimals flagged", async () => {
     const rows = await sql<
       { address: string; name: string; symbol: string; decimals: number; anomalies: string[]; launchpad: string }[]
     >`
-      select address, name, symbol, decimals, anomalies, launchpad from tokens where address = any(${[q.dtt, q.b32, q.nodec, q.wft]}) order by name`;
+      select address, name, symbol, decimals, anomalies, launchpad from tokens
+       where address = any(${[q.dtt, q.b32, q.nodec, q.wft]}) order by name`;
     expect(rows.map(({ address: _, ...r }) => r)).toEqual([
       { name: "Bytes Thirty Two", symbol: "B32", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
       { name: "Deflating Test Token", symbol: "DTT", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
-      { name: "No Decimals", symbol: "NODEC", decimals: 18, anomalies: ["decimals_unknown"], launchpad: "Uniswap V2" },
+      {
+        name: "No Decimals",
+        symbol: "NODEC",
+        decimals: 18,
+        anomalies: ["decimals_unknown"],
+        launchpad: "Uniswap V2",
+      },
       { name: "Wallet Fee Token", symbol: "WFT", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
     ]);
     const [{ none }] = await sql<
@@ -522,7 +529,7 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
     expect(dtt.anomalies).not.toContain("balance_mismatch");
   });
 
-  it("prices every pool and token from reserves and slot0 with both tokens' decimals, as QuoterV2 quotes V3", async () => {
+  it("prices every pool and token from reserves and slot0 with both decimals, as QuoterV2 quotes V3", async () => {
     const weth = await wethUsd(indexed);
     const best = new Map<string, { pool: string; depth: number; usd: number }>();
     for (const p of pools) {
@@ -559,7 +566,7 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
     }
   });
 
-  it("keeps each trader's books as a hand does from the chain: quantity, cost basis, realized and unrealized PnL", async () => {
+  it("keeps each trader's books as by hand from the chain: quantity, cost basis, realized and open PnL", async () => {
     const dbh = createDb(sql);
     const weth = await wethUsd(indexed);
     let compared = 0;
@@ -568,7 +575,8 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
       if (wallet === traders.receiver) continue;
       expect(b.quantity).toBe(await market.balanceOf(token, wallet, indexed));
       const [row] = await sql<{ quantity: string; cost_basis_usd: number; realized_pnl_usd: number }[]>`
-        select quantity::text, cost_basis_usd, realized_pnl_usd from wallet_positions where wallet = ${wallet} and token_address = ${token}`;
+        select quantity::text, cost_basis_usd, realized_pnl_usd from wallet_positions
+          where wallet = ${wallet} and token_address = ${token}`;
       expect(row.quantity).toBe(String(b.quantity));
       expect(row.cost_basis_usd).toBeCloseTo(b.cost, 6);
       expect(row.realized_pnl_usd).toBeCloseTo(b.realized, 6);
@@ -590,7 +598,8 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
     expect(compared).toBe(4);
     // The receiver's tokens came by transfer: of unknown cost.
     const received = await sql<{ cost_basis_usd: number; unknown: string }[]>`
-      select cost_basis_usd, unknown_cost_quantity::text as unknown from wallet_positions where wallet = ${traders.receiver} and token_address = any(${[q.dtt, q.b32, q.wft]})`;
+      select cost_basis_usd, unknown_cost_quantity::text as unknown
+        from wallet_positions where wallet = ${traders.receiver} and token_address = any(${[q.dtt, q.b32, q.wft]})`;
     expect(received.length).toBe(3);
     for (const r of received) expect([r.cost_basis_usd, BigInt(r.unknown) > 0n]).toEqual([0, true]);
   });
@@ -598,17 +607,17 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
   it("lists a fee-on-transfer swap as one swap: its fee is no transfer of its own", async () => {
     const rows = await sql<{ type: string; n: number }[]>`
       select e.type, count(*)::int as n from events e
-       where e.token_address = ${q.dtt} and e.tx_hash in (select tx_hash from events where wallet_address = ${traders.fot} and type = 'swap')
+       where e.token_address = ${q.dtt}
+         and e.tx_hash in (select tx_hash from events where wallet_address = ${traders.fot} and type = 'swap')
        group by e.type order by e.type`;
     expect(rows).toEqual([{ type: "swap", n: 6 }]);
     // A plain transfer of it burns its fee: the chain's two Transfer logs, the burn to the zero address among them.
-    const burns = await sql<
-      { n: number }[]
-    >`select count(*)::int as n from events where token_address = ${q.dtt} and type = 'transfer' and to_address = ${ZERO}`;
+    const burns = await sql<{ n: number }[]>`select count(*)::int as n
+      from events where token_address = ${q.dtt} and type = 'transfer' and to_address = ${ZERO}`;
     expect(burns[0].n).toBeGreaterThan(0);
   });
 
-  it("pays the wallet-fee token's cut to its wallet as fees of the swaps it split, learnt from the pool's own swap", async () => {
+  it("pays the wallet-fee token's cut to its wallet as fees of the swaps it split, learnt from the swap", async () => {
     const sinks = await sql<
       { address: string; fee_sinks: string[] }[]
     >`select address, fee_sinks from tokens where address = any(${[q.wft, q.dtt]})`;
@@ -620,11 +629,13 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
     // Each swap is one swap event; the cut of each went to the wallet as a fee, and the transfer's cut as a transfer.
     const rows = await sql<{ type: string; n: number }[]>`
       select e.type, count(*)::int as n from events e
-       where e.token_address = ${q.wft} and e.tx_hash in (select tx_hash from events where wallet_address = ${traders.wft} and type = 'swap')
+       where e.token_address = ${q.wft}
+         and e.tx_hash in (select tx_hash from events where wallet_address = ${traders.wft} and type = 'swap')
        group by e.type order by e.type`;
     expect(rows).toEqual([{ type: "swap", n: 5 }]);
     const cuts = await sql<{ kind: string; n: number }[]>`
-      select kind, count(*)::int as n from token_transfers where token_address = ${q.wft} and to_address = ${FEE_WALLET} group by kind order by kind`;
+      select kind, count(*)::int as n from token_transfers
+        where token_address = ${q.wft} and to_address = ${FEE_WALLET} group by kind order by kind`;
     expect(cuts).toEqual([
       { kind: "fee", n: 5 },
       { kind: "transfer", n: 1 },

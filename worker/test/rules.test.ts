@@ -341,7 +341,7 @@ describe("a fee-on-transfer token that pays its fee to a wallet", () => {
     return { ...m, tokens, dollars, shownBuy };
   };
 
-  it("learns the wallet from a buy whose pool sent the whole amount, and counts its cut as a fee of each leg beside it", () => {
+  it("learns the wallet from a buy whose pool sent the whole amount; its cut is a fee of each leg beside it", () => {
     const { fot, pair, trader, transfer, sell, transform, legs, tokens, dollars, shownBuy } = market();
     const rows = transform([
       ...shownBuy,
@@ -370,7 +370,7 @@ describe("a fee-on-transfer token that pays its fee to a wallet", () => {
     expect(p.realizedPnlUsd).toBeCloseTo(4.85 - (5 * 10) / 9.7, 9);
   });
 
-  it("is not fooled: a split the pool's Swap does not add up to, or a seller's transfer to an address no swap showed, stays a transfer", () => {
+  it("is not fooled: a split the pool's Swap does not add up to, or a transfer to an address no swap showed", () => {
     const { state, fot, pair, trader, transfer, buy, sell, transform, legs, tokens, dollars, shownBuy } = market();
     const rows = transform([
       ...shownBuy,
