@@ -70,7 +70,8 @@ try {
   process.stderr.write("\n");
   console.log(
     `backfill ${(backfillMs / 1000).toFixed(1)} s: blocks ${timeline.fromBlock}..${timeline.backfillToBlock}, ` +
-      `${stats.transactions} transactions, ${stats.events} events (${Object.values(stats.logs).reduce((a, b) => a + b, 0)} logs), ` +
+      `${stats.transactions} transactions, ${stats.events} events ` +
+      `(${Object.values(stats.logs).reduce((a, b) => a + b, 0)} logs), ` +
       `${groundTruth.tokens.length} tokens, ${groundTruth.planted.length} planted entries, ` +
       `${Math.round(stats.events / (backfillMs / 1000))} events/s`,
   );

@@ -120,7 +120,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const { startTimestamp } = options;
   if (startTimestamp <= Number(latest.timestamp)) {
     throw new Error(
-      `the chain's latest block (${Number(latest.timestamp)}) is not before the simulation start (${startTimestamp}); ` +
+      `the chain's latest block (${Number(latest.timestamp)}) ` +
+        `is not before the simulation start (${startTimestamp}); ` +
         "start the dev chain with an earlier genesisTimestamp",
     );
   }
