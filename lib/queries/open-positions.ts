@@ -120,7 +120,8 @@ export type OpenPositionsRow = {
 };
 
 /** The columns of OpenPositionsRow, from `c` (the wallet's wallet_position_counts row) and `o` (openPositionsJoin). */
-export const OPEN_POSITIONS_COLUMNS = sql`c.changed_xact::text as changed, o.tokens, o.quantities, o.symbols, o.decimals`;
+export const OPEN_POSITIONS_COLUMNS = sql`c.changed_xact::text as changed, o.tokens, o.quantities, o.symbols,
+  o.decimals`;
 
 /**
  * A lateral join `o` of the open positions of `wallet` (an SQL expression) as arrays, with their

@@ -79,8 +79,10 @@ async function searchWallets(db: Db, prefix: string, page: { offset: number; lim
   const exact = sql`(w.address = ${prefix})::int`;
   const a = page.after;
   const after = a
-    ? sql`and (${exact} < ${a.exact} or (${exact} = ${a.exact} and (w.trade_count < ${a.trade_count} or (w.trade_count = ${a.trade_count}
-          and (w.last_seen < ${a.last_seen}::timestamptz or (w.last_seen = ${a.last_seen}::timestamptz and w.address > ${a.address}))))))`
+    ? sql`and (${exact} < ${a.exact}
+      or (${exact} = ${a.exact} and (w.trade_count < ${a.trade_count} or (w.trade_count = ${a.trade_count}
+          and (w.last_seen < ${a.last_seen}::timestamptz
+            or (w.last_seen = ${a.last_seen}::timestamptz and w.address > ${a.address}))))))`
     : sql``;
   const [r] = await queryPrepared<{ total: number; rows: WalletRow[] }>(
     db,
