@@ -104,7 +104,7 @@ export const holder = z
     }),
     reputation_score: z.number().meta({
       description:
-        `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) ` + "for a wallet not scored yet",
+        "Wallet reputation score, 0 to 100; " + `${NO_EVIDENCE_REPUTATION} (no evidence) for a wallet not scored yet`,
     }),
     net_activity: z.enum(NET_ACTIVITY).meta({
       description:
