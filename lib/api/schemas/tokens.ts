@@ -5,6 +5,9 @@ import { addressSchema, cursorListEnvelope, cursorParam, paginationQuery, timest
 import { tokenSecurity } from "./security";
 import { refineTokenFilter, tokenFilterQueryShape } from "./token-filter";
 
+/** The reputation score of a wallet without evidence, in words. */
+const NO_EVIDENCE = `${NO_EVIDENCE_REPUTATION} (no evidence)`;
+
 /** Most tokens one batch lookup (GET /v1/tokens?addresses=) returns. */
 export const MAX_BATCH_ADDRESSES = 50;
 
@@ -103,8 +106,7 @@ export const holder = z
       description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail",
     }),
     reputation_score: z.number().meta({
-      description:
-        "Wallet reputation score, 0 to 100; " + `${NO_EVIDENCE_REPUTATION} (no evidence) for a wallet not scored yet`,
+      description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE} for a wallet not scored yet`,
     }),
     net_activity: z.enum(NET_ACTIVITY).meta({
       description:
