@@ -45,6 +45,7 @@ export default defineConfig({
         "chart.spec.ts",
         "budget.spec.ts",
         "token-page.spec.ts",
+        "creator.spec.ts",
         "security.spec.ts",
         "live.spec.ts",
       ],

@@ -44,6 +44,8 @@ type Sample = {
   busyTokens: string[];
   times: string[];
   symbols: string[];
+  /** Wallets that launched tokens, the most prolific first. */
+  creators: string[];
 };
 
 async function sample(url: string): Promise<Sample> {
@@ -58,6 +60,9 @@ async function sample(url: string): Promise<Sample> {
     times: await col(
       "select to_char(timestamp at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') from blocks " +
         "order by number desc offset 1000 limit 500",
+    ),
+    creators: await col(
+      "select creator from tokens where creator is not null group by 1 order by count(*) desc, 1 limit 200",
     ),
     // What people type: the first two or three letters of a symbol.
     symbols: await col(
@@ -124,6 +129,12 @@ function scenarios(x: Sample): { name: string; paths: string[]; key: boolean }[]
     { name: "token pools", paths: x.addresses.map((a) => `/v1/tokens/${a}/pools`), key: true },
     { name: "token security", paths: x.addresses.map((a) => `/v1/tokens/${a}/security`), key: true },
     { name: "wallet positions", paths: x.busyWallets.map((a) => `/v1/wallets/${a}/positions`), key: true },
+    {
+      name: "wallet launches",
+      // Page sizes vary too: a fixture has fewer creators than the rotation needs distinct requests.
+      paths: range(300, (i) => `/v1/wallets/${x.creators[i % x.creators.length]}/launches?limit=${1 + (i % 50)}`),
+      key: true,
+    },
     { name: "search symbol prefix", paths: x.symbols.map((q) => `/v1/search?q=${encodeURIComponent(q)}`), key: true },
     { name: "search address prefix", paths: x.wallets.map((a) => `/v1/search?q=${a.slice(0, 8)}`), key: true },
     { name: "events (no filter)", paths: range(300, (i) => `/v1/events?limit=${50 + (i % 150)}`), key: true },
@@ -172,6 +183,11 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
       `/v1/wallets/${x.busyWallets[0]}/positions`,
       `select count(*) from wallet_positions where wallet = '${x.busyWallets[0]}'`,
       "wallet positions",
+    ],
+    [
+      `/v1/wallets/${x.creators[0]}/launches`,
+      `select count(*) from tokens where creator = '${x.creators[0]}'`,
+      "wallet launches",
     ],
     [
       `/v1/tokens/${x.addresses[0]}/pools`,

@@ -19,4 +19,5 @@ export function Address({ value, href, chars }: { value: string; href?: string; 
   );
 }
 
+export const tokenHref = (address: string) => `/tokens/${address}`;
 export const walletHref = (address: string) => `/wallets/${address}`;

@@ -25,6 +25,9 @@ const token = await one(
   "select token_address from events where type = 'swap' group by 1 order by count(*) desc, 1 limit 1",
 );
 const wallet = await one("select wallet from wallet_positions group by 1 order by count(*) desc, 1 limit 1");
+const creator = await one(
+  "select creator from tokens where creator is not null group by 1 order by count(*) desc, 1 limit 1",
+);
 const symbol = await one(`select symbol from tokens where address = '${token}'`);
 
 await buildIfStale(say);
@@ -67,6 +70,7 @@ try {
   await record("GET /search", `/v1/search?q=${encodeURIComponent(symbol.slice(0, 2).toLowerCase())}&limit=2`);
   await record("GET /wallets/{address}", `/v1/wallets/${wallet}`);
   await record("GET /wallets/{address}/positions", `/v1/wallets/${wallet}/positions?limit=2`);
+  await record("GET /wallets/{address}/launches", `/v1/wallets/${creator}/launches?limit=2`);
   await record("GET /wallets/{address}/events", `/v1/wallets/${wallet}/events?limit=2`);
   await record("GET /events", "/v1/events?type=swap&limit=2");
   await record("GET /scores/wallet/{address}", `/v1/scores/wallet/${wallet}`);

@@ -16,6 +16,7 @@ import * as token from "@/app/v1/tokens/[address]/route";
 import * as security from "@/app/v1/tokens/[address]/security/route";
 import * as tokens from "@/app/v1/tokens/route";
 import * as walletEvents from "@/app/v1/wallets/[address]/events/route";
+import * as launches from "@/app/v1/wallets/[address]/launches/route";
 import * as positions from "@/app/v1/wallets/[address]/positions/route";
 import * as wallet from "@/app/v1/wallets/[address]/route";
 
@@ -36,6 +37,7 @@ export const V1_ROUTES = {
   "/search": search,
   "/wallets/{address}": wallet,
   "/wallets/{address}/positions": positions,
+  "/wallets/{address}/launches": launches,
   "/wallets/{address}/events": walletEvents,
   "/events": events,
   "/events/stream": eventStream,

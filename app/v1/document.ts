@@ -14,6 +14,7 @@ import * as pools from "./tokens/[address]/pools/operation";
 import * as security from "./tokens/[address]/security/operation";
 import * as tokens from "./tokens/operation";
 import * as walletEvents from "./wallets/[address]/events/operation";
+import * as launches from "./wallets/[address]/launches/operation";
 import * as wallet from "./wallets/[address]/operation";
 import * as positions from "./wallets/[address]/positions/operation";
 
@@ -33,6 +34,7 @@ export const V1_PATHS: Record<string, PathItem> = {
   "/search": search.operations,
   "/wallets/{address}": wallet.operations,
   "/wallets/{address}/positions": positions.operations,
+  "/wallets/{address}/launches": launches.operations,
   "/wallets/{address}/events": walletEvents.operations,
   "/events": events.operations,
   "/events/stream": eventStream.operations,

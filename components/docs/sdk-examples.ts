@@ -23,6 +23,8 @@ const SDK_CALLS: Record<string, (a: Fill) => string> = {
   "GET /wallets/{address}": (a) => `const wallet = await intel.wallets.get("${a.wallet}");`,
   "GET /wallets/{address}/positions": (a) =>
     `const open = await intel.wallets.positions("${a.wallet}", { status: "open" });`,
+  "GET /wallets/{address}/launches": (a) =>
+    `for await (const l of intel.wallets.launches("${a.wallet}")) console.log(l.token_symbol, l.outcome);`,
   "GET /wallets/{address}/events": (a) => `const events = await intel.wallets.events("${a.wallet}", { type: "swap" });`,
   "GET /events": (a) =>
     `for await (const e of intel.events.list({ token_address: "${a.token}", order: "asc" })) ` +

@@ -15,10 +15,20 @@ export const tokens = pgTable(
      * totalSupply() then for a token found through a later pair. total_supply = this + mints - burns.
      */
     supplyBase: uint256().notNull().default("0"),
-    /** Configured name of the launchpad factory that created the token. */
+    /**
+     * Configured name of what the token came through: the launchpad whose launch event named it
+     * (origin launchpad), or the factory whose new pool it was found in (origin factory).
+     */
     launchpad: text().notNull(),
+    /**
+     * How the indexer found the token: launchpad (its launch event, which names the creator when
+     * the launchpad's event has one) or factory (the non-quote side of a factory's new pool,
+     * created before the indexer saw it: no creator is known).
+     */
+    origin: text().$type<"launchpad" | "factory">().notNull().default("launchpad"),
     /** meme | ai | defi | gaming | other, derived from name, symbol and launchpad. */
     sector: text().notNull().default("other"),
+    /** The wallet the launch event names; null when unknown (origin factory, or a launch event without one). */
     creator: address(),
     /** The pair the token launched into (its deepest pair is tracked in token_metrics). */
     launchPool: address(),
@@ -43,8 +53,9 @@ export const tokens = pgTable(
   },
   (t) => [
     index("tokens_launchpad_idx").on(t.launchpad),
-    // Reputation's creator links (worker/derive/scoring/wallet-inputs.ts) look tokens up by creator.
-    index("tokens_creator_idx").on(t.creator),
+    // Reputation's creator links (worker/derive/scoring/wallet-inputs.ts) look tokens up by creator, and a
+    // wallet's launches (lib/queries/launches.ts) walk them newest first.
+    index("tokens_creator_idx").on(t.creator, t.createdBlock.desc(), t.address),
   ],
 );
 

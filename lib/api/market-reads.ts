@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { readOn } from "@/db/read-replicas";
 import { requestTime } from "@/lib/queries/clock";
+import { listLaunches } from "@/lib/queries/launches";
 import { tokenOhlcv } from "@/lib/queries/ohlcv";
 import { listPools } from "@/lib/queries/pools";
 import { listPositions } from "@/lib/queries/positions";
@@ -89,14 +90,19 @@ export const tokenPage = (address: string) =>
   });
 
 const WALLET_POSITIONS = 50;
+const WALLET_LAUNCHES = 50;
 
-/** The wallet page's profile, score and positions (open first; a shared view); null when the wallet is not indexed. */
+/**
+ * The wallet page's profile, score, positions (open first) and launches (newest first; a shared
+ * view); null when the wallet is not indexed.
+ */
 export const walletPage = (address: string) =>
   shared(`wallet/${address}`, async (db) => {
-    const [wallet, score, positions] = await Promise.all([
+    const [wallet, score, positions, launches] = await Promise.all([
       getWalletProfile(db, address),
       getWalletScore(db, address),
       listPositions(db, address, { status: "all", page: 1, limit: WALLET_POSITIONS }),
+      listLaunches(db, address, { page: 1, limit: WALLET_LAUNCHES }),
     ]);
-    return wallet && positions ? { wallet, score, positions } : null;
+    return wallet && positions && launches ? { wallet, score, positions, launches } : null;
   });

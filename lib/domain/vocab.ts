@@ -133,6 +133,27 @@ export const TOKEN_SORTS = Object.keys(TOKEN_SORT_ORDERS) as [TokenSort, ...Toke
 export const POSITION_STATUSES = ["all", "open", "closed"] as const;
 export type PositionStatus = (typeof POSITION_STATUSES)[number];
 
+/** How the indexer found a token (tokens.origin): its launchpad's launch event, or a factory's new pool. */
+export const TOKEN_ORIGINS = ["launchpad", "factory"] as const;
+export type TokenOrigin = (typeof TOKEN_ORIGINS)[number];
+
+/** Why a token's creator is unknown: found through a factory's pool, or its launchpad's event names none. */
+export const CREATOR_UNKNOWN_REASONS = ["found_through_pool", "launch_event_names_none"] as const;
+
+/** What became of a wallet's launch (lib/queries/launches.ts has the rule, docs/methodology.md the words). */
+export const LAUNCH_OUTCOMES = ["trading", "liquidity_pulled", "abandoned"] as const;
+export type LaunchOutcome = (typeof LAUNCH_OUTCOMES)[number];
+/** Each outcome in words, for the API's descriptions and the pages. */
+export const LAUNCH_OUTCOME_WORDS: Record<LaunchOutcome, string> = {
+  trading: "still trading: swapped in the 24 h up to the indexed head, or younger than that, with liquidity",
+  liquidity_pulled: "its liquidity_pulled risk flag is raised",
+  abandoned: "not pulled, and no liquidity left, or no swap in the 24 h up to the indexed head while older than that",
+};
+
+/** Whether a token's creator sold what it holds of it (lib/queries/creator.ts has the rule). */
+export const CREATOR_SALES = ["not_sold", "sold_some", "sold_all", "bought_more"] as const;
+export type CreatorSales = (typeof CREATOR_SALES)[number];
+
 /** What GET /v1/search looks through. */
 export const SEARCH_TYPES = ["all", "token", "wallet"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];

@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+
 /**
  * The two "nows" of a read. Windows over chain data (a pool's 24 h volume, a chart's range) end at
  * the indexed head's time, so a read agrees with what the worker derived from the same blocks, at
@@ -5,3 +7,6 @@
  * usage days of a plan) take the request's time, and only from requestTime().
  */
 export const requestTime = (): Date => new Date();
+
+/** The indexed head's timestamp, as SQL evaluated inside the query that uses it. */
+export const indexedTimeSql = sql`(select max(indexed_block_time) from sync_state)`;

@@ -6,6 +6,13 @@ import type { token, tokenProfile } from "@/lib/api/schemas/tokens";
 import { databaseCache } from "@/lib/cache";
 import type { TokenFilter } from "@/lib/domain/token-filter";
 import type { RiskFlag, TokenSort } from "@/lib/domain/vocab";
+import {
+  type CreatorColumns,
+  type CreatorHoldingRow,
+  creatorHoldingSql,
+  toCreatorHolding,
+  toTokenCreator,
+} from "./creator";
 import { cursorAddress, cursorNumber, decodeCursor, encodeCursor } from "./cursor";
 import { hoursSince, iso, round } from "./format";
 import { type HolderRow, holdersSql, toHolder } from "./holders";
@@ -13,7 +20,7 @@ import { runRead } from "./read";
 import { type SecurityRow, securityColumns, toSecurity } from "./security";
 import { queryTokenList } from "./token-list-index";
 
-type TokenRow = {
+type TokenRow = CreatorColumns & {
   address: string;
   name: string;
   symbol: string;
@@ -46,7 +53,7 @@ const tokenRowsSql = (where: SQL) =>
              m.price_usd, m.price_change_5m_pct, m.price_change_1h_pct, m.price_change_24h_pct, m.volume_1h_usd,
              m.buys_24h, m.sells_24h, m.makers_24h, m.fdv_usd,
              m.created_at, m.risk_score, m.risk_flags, coalesce(s.ai_summary, '') as ai_summary, t.launchpad,
-             t.total_supply::text as total_supply, t.decimals
+             t.creator, t.origin, t.total_supply::text as total_supply, t.decimals
         from token_metrics m
         join tokens t on t.address = m.address
         left join token_scores s on s.address = m.address
@@ -69,6 +76,7 @@ function toToken(r: TokenRow, now: Date): Token {
     risk_flags: r.risk_flags,
     ai_summary: r.ai_summary,
     launchpad: r.launchpad,
+    creator: toTokenCreator(r),
     price_usd: r.price_usd,
     price_change_5m_pct: changePct(r.price_change_5m_pct),
     price_change_1h_pct: changePct(r.price_change_1h_pct),
@@ -163,16 +171,20 @@ export async function getTokens(db: Db, addresses: string[], now: Date, dataVers
   });
 }
 
-/** A token's row, its top holders (as one JSON array) and its security checks in one statement. */
+/** A token's row, its top holders (as one JSON array), its creator's holding and its security checks in one statement. */
 export const tokenProfileRead = (address: string, now: Date) => ({
   first: sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
-                              from (${holdersSql(sql`tok.address`)}) h) as holders, ${securityColumns}
+                              from (${holdersSql(sql`tok.address`)}) h) as holders,
+                    ${creatorHoldingSql(sql`tok.address`, sql`tok.creator`)} as creator_holding, ${securityColumns}
                from (${tokenRowsSql(sql`m.address = ${address}`)}) tok
                left join token_security sec on sec.token_address = tok.address`,
-  answer: (token: TokenRow & SecurityRow & { holders: HolderRow[] }): z.infer<typeof tokenProfile> => ({
+  answer: (
+    token: TokenRow & SecurityRow & { holders: HolderRow[]; creator_holding: CreatorHoldingRow | null },
+  ): z.infer<typeof tokenProfile> => ({
     ...toToken(token, now),
     top_holders: token.holders.map((h) => toHolder(h, token)),
     created_at: iso(new Date(token.created_at)),
+    creator_holding: token.creator_holding && toCreatorHolding(token.creator_holding, token),
     security: toSecurity(token.address, token),
   }),
 });

@@ -6,6 +6,7 @@ import type { walletProfile } from "@/lib/api/schemas/wallets";
 import type { Classification, Confidence, Sector } from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { iso, round } from "./format";
+import { type LaunchSummary, launchSummarySql } from "./launches";
 import {
   keptOpenPositions,
   OPEN_POSITIONS_COLUMNS,
@@ -31,6 +32,7 @@ type WalletRow = {
   trade_count: number;
   /** Text: the Drizzle driver turns off the client's timestamp parsing. */
   first_seen: string;
+  launches: LaunchSummary;
 };
 
 /**
@@ -45,7 +47,8 @@ export function walletProfileRead(db: Db, address: string) {
     first: sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score,
                       s.confidence,
                       coalesce(c.realized_less_cost_usd, 0)::float8 as realized_less_cost_usd, w.pnl_confidence,
-                      w.sector_preference, w.trade_count, w.first_seen, ${OPEN_POSITIONS_COLUMNS}
+                      w.sector_preference, w.trade_count, w.first_seen, ${launchSummarySql(sql`w.address`)} as launches,
+                      ${OPEN_POSITIONS_COLUMNS}
                  from wallets w left join wallet_scores s on s.address = w.address
                  left join wallet_position_counts c on c.wallet = w.address
                  ${openPositionsJoin(sql`w.address`, kept, true)}
@@ -72,6 +75,7 @@ export function walletProfileRead(db: Db, address: string) {
         sector_preference: w.sector_preference,
         trade_count: w.trade_count,
         first_seen: iso(new Date(w.first_seen)),
+        launches: w.launches,
       };
     },
   };

@@ -11,6 +11,7 @@ const ROUTES = [
   `/v1/wallets/0x${"a".repeat(40)}`,
   `/v1/wallets/0x${"a".repeat(40)}/events`,
   `/v1/wallets/0x${"a".repeat(40)}/positions`,
+  `/v1/wallets/0x${"a".repeat(40)}/launches`,
   `/v1/tokens/0x${"a".repeat(40)}/ohlcv`,
   `/v1/tokens/0x${"a".repeat(40)}/holders`,
   `/v1/tokens/0x${"a".repeat(40)}/pools`,

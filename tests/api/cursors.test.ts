@@ -177,6 +177,49 @@ describe("GET /v1/wallets/{address}/positions?cursor=", () => {
   });
 });
 
+describe("GET /v1/wallets/{address}/launches?cursor=", () => {
+  type Launch = { token_address: string };
+
+  it("lists each launch once while the wallet launches more, newest and backfilled; page= repeats one", async () => {
+    const [{ creator, head }] = await server.sql<{ creator: string; head: number }[]>`
+      select creator, (select max(number) from blocks)::int as head from tokens where creator is not null
+       group by creator order by count(*) desc, creator limit 1`;
+    const first = `/v1/wallets/${creator}/launches?limit=2`;
+    const before = (await get<Launch>(`/v1/wallets/${creator}/launches?limit=200`)).body.data.map(
+      (l) => l.token_address,
+    );
+    expect(before.length).toBeGreaterThan(2);
+    let n = 0;
+    // A launch newer than all (in the part already walked) and one older than all (ahead of the walk).
+    const launch = async () => {
+      n++;
+      const [newest, oldest] = [`0x${"a".repeat(38)}${n}${n}`, `0x${"0".repeat(38)}${n}${n}`];
+      for (const [address, block] of [
+        [newest, head + n],
+        [oldest, 0],
+      ] as const)
+        await server.sql`insert into tokens
+                           (address, name, symbol, total_supply, launchpad, creator, created_block, created_at)
+                         values (${address}, 'Arrival', 'ARR', 1, 'PumpPad', ${creator}, ${block}, now())`;
+      await nextVersion();
+      return { newest, oldest };
+    };
+    let arrived: { newest: string; oldest: string } | undefined;
+    const { keys, pages } = await walk<Launch>(
+      first,
+      (l) => l.token_address,
+      async () => {
+        arrived = await launch();
+      },
+    );
+    expect(once(keys)).toBe(true);
+    expect(keys).toEqual([...before, arrived!.oldest]);
+    expect(pages).toEqual(pages.map((_, i) => i + 1));
+    const paged = await walkByPage<Launch>(first, (l) => l.token_address, launch);
+    expect(once(paged), "page= lists the launch the arrival pushed down twice").toBe(false);
+  });
+});
+
 describe("GET /v1/search?cursor=", () => {
   type Hit = { type: string; address: string };
 

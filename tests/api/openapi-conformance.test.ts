@@ -245,7 +245,15 @@ beforeAll(async () => {
   each("GET /wallets/{address}", wallets);
   each("GET /wallets/{address}/positions", wallets, "limit=200");
   each("GET /wallets/{address}/events", wallets, "limit=200");
+  each("GET /wallets/{address}/launches", wallets, "limit=200");
   each("GET /scores/wallet/{address}", wallets);
+  // A serial launcher: its launches in every outcome.
+  each("GET /wallets/{address}/launches", [
+    await fixture(
+      "serial launcher",
+      sql`select creator as a from tokens where creator is not null group by 1 order by count(*) desc, 1 limit 1`,
+    ),
+  ]);
   const list = (op: string, state: string, query: string) => samples.push({ op, state, expect: 200, query });
   list("GET /tokens", "every token, newest first", "sort=newest&limit=200");
   list("GET /tokens", "a batch lookup", `addresses=${tokens.map(([, a]) => a).join(",")},${UNINDEXED}`);
@@ -276,7 +284,12 @@ beforeAll(async () => {
   onOwn("GET /tokens/{address}/pools", "a token never traded", untraded);
   onOwn("GET /tokens/{address}/security", "a token never traded", untraded);
   onOwn("GET /scores/token/{address}", "a token never traded", untraded);
-  for (const op of ["GET /wallets/{address}", "GET /wallets/{address}/positions", "GET /wallets/{address}/events"]) {
+  for (const op of [
+    "GET /wallets/{address}",
+    "GET /wallets/{address}/positions",
+    "GET /wallets/{address}/events",
+    "GET /wallets/{address}/launches",
+  ]) {
     onOwn(op, "a wallet with nothing", { address: own.creator });
   }
   onOwn("GET /scores/wallet/{address}", "a wallet with nothing", { address: own.creator });

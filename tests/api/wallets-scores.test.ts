@@ -44,6 +44,7 @@ describe("GET /v1/wallets/{address}", () => {
         "sector_preference",
         "trade_count",
         "first_seen",
+        "launches",
       ].sort(),
     );
   });
@@ -106,15 +107,15 @@ describe("published scores of the fixture chain", () => {
       dimensions: body.dimensions,
       adjustments: body.adjustments,
     }).toEqual({
-      // 0.3·11 + 0.3·56.5 + 0.2·0 + 0.2·45.8 = 29.41. Liquidity counts the unlocked LP (its creator holds
+      // 0.3·11 + 0.3·56.5 + 0.2·0 + 0.2·59.8 = 32.21. Liquidity counts the unlocked LP (its creator holds
       // it: unlocked_lp_share 1), which the severe-liquidity floor leaves out (45.6 without it, below 50).
-      risk_score: 29.4,
+      risk_score: 32.2,
       flags: [],
       dimensions: {
         holder_concentration_score: 11,
         liquidity_stability_score: 56.5,
         wash_trade_score: 0,
-        smart_money_flow_score: 45.8,
+        smart_money_flow_score: 59.8,
       },
       adjustments: [],
     });
@@ -128,10 +129,10 @@ describe("published scores of the fixture chain", () => {
     const { reputation_score, classification, dimensions, weights, missing_dimensions } = body;
     expect({ reputation_score, classification, dimensions, weights, missing_dimensions }).toEqual({
       // A position whose tokens are all in a pool as the wallet's liquidity is open, not a closed one without a profit.
-      reputation_score: 72.3,
+      reputation_score: 75,
       classification: "smart_money",
       // Consistency has no data (one week of closed trades): its no-evidence 50, at weight 0.
-      dimensions: { win_rate: 0.6129, entry_timing_score: 66.7, consistency_score: 50, risk_drawdown_score: 98.7 },
+      dimensions: { win_rate: 0.6552, entry_timing_score: 68.3, consistency_score: 50, risk_drawdown_score: 100 },
       weights: { win_rate: 0.4375, entry_timing_score: 0.3125, consistency_score: 0, risk_drawdown_score: 0.25 },
       missing_dimensions: [{ dimension: "consistency_score", reason: "too_few_closed_weeks" }],
     });
@@ -182,6 +183,7 @@ describe("public routes", () => {
         "/tokens/{address}/pools",
         "/wallets/{address}",
         "/wallets/{address}/events",
+        "/wallets/{address}/launches",
         "/wallets/{address}/positions",
       ].sort(),
     );

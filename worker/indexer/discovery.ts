@@ -58,7 +58,6 @@ async function readErc20(
 type Found = Omit<NewToken, "name" | "symbol" | "anomalies"> & {
   rawName: RawChainText | null;
   rawSymbol: RawChainText | null;
-  fromEvent: boolean;
 };
 
 /**
@@ -82,7 +81,7 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
       address: l.token,
       rawName: l.name,
       rawSymbol: l.symbol,
-      fromEvent: true,
+      origin: "launchpad",
       decimals: DEFAULT_DECIMALS,
       supplyBase: 0n,
       launchpad: launchpads.get(l.address)!,
@@ -104,7 +103,7 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
         address: token,
         rawName: null,
         rawSymbol: null,
-        fromEvent: false,
+        origin: "factory",
         decimals: DEFAULT_DECIMALS,
         supplyBase: 0n,
         launchpad: factories.get(l.address)!.name,
@@ -157,9 +156,10 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
   if (found.length === 0) return { tokens, quarantined };
   const plan = found.map((t) => {
     const fns: Erc20Read[] = ["decimals"];
-    if (!t.fromEvent || !usable(t.rawName)) fns.push("name");
-    if (!t.fromEvent || !usable(t.rawSymbol)) fns.push("symbol");
-    if (!t.fromEvent) fns.push("totalSupply", "code");
+    const fromEvent = t.origin === "launchpad";
+    if (!fromEvent || !usable(t.rawName)) fns.push("name");
+    if (!fromEvent || !usable(t.rawSymbol)) fns.push("symbol");
+    if (!fromEvent) fns.push("totalSupply", "code");
     return fns;
   });
   const reads = found.flatMap((t, i) =>
@@ -199,7 +199,7 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
     for (const a of text.anomalies) anomalies.add(a);
     // No answer before the creation block is the usual case (the token and its pair were born together): supply 0.
     const supply = "totalSupply" in answer ? decodeUintResult(answer.totalSupply) : null;
-    const { rawName: _n, rawSymbol: _s, fromEvent: _e, ...facts } = t;
+    const { rawName: _n, rawSymbol: _s, ...facts } = t;
     tokens.push({
       ...facts,
       name: text.name,

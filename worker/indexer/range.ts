@@ -63,7 +63,9 @@ export type NewToken = {
   decimals: number;
   /** Supply before the first indexed block of the token: 0 when the indexer saw its creation. */
   supplyBase: bigint;
+  /** The launchpad's name (origin launchpad) or the factory's (origin factory), as tokens.launchpad. */
   launchpad: string;
+  origin: "launchpad" | "factory";
   creator: string | null;
   launchPool: string | null;
   createdBlock: number;

@@ -44,6 +44,7 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
       totalSupply: t.supplyBase,
       supplyBase: t.supplyBase,
       launchpad: t.launchpad,
+      origin: t.origin,
       sector: sectorOf(t),
       creator: t.creator,
       launchPool: t.launchPool,

@@ -494,14 +494,17 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
       },
       { name: "Wallet Fee Token", symbol: "WFT", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
     ]);
+    // Found through a pool: no creator is known, and the token says how it was found.
+    const origins = await sql<{ origin: string; creator: string | null }[]>`
+      select distinct origin, creator from tokens where address = any(${[q.dtt, q.b32, q.nodec, q.wft]})`;
+    expect(origins).toEqual([{ origin: "factory", creator: null }]);
     const [{ none }] = await sql<
       { none: number }[]
     >`select count(*)::int as none from tokens where address = ${NO_CODE}`;
     expect(none).toBe(0);
     // The launchpads' tokens are found from their launches as before.
-    const [{ launched }] = await sql<
-      { launched: number }[]
-    >`select count(*)::int as launched from tokens where launchpad in ('PumpPad', 'MoonLaunch')`;
+    const [{ launched }] = await sql<{ launched: number }[]>`select count(*)::int as launched from tokens
+       where launchpad in ('PumpPad', 'MoonLaunch') and origin = 'launchpad' and creator is not null`;
     expect(launched).toBe(market.tokens.length);
     const tracked = await sql<
       { address: string }[]

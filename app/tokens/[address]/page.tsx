@@ -5,6 +5,7 @@ import { Address } from "@/components/address";
 import { DEFAULT_CHART_INTERVAL, formatPrice, ohlcvUrl } from "@/components/charts/candles";
 import { CandlestickChart } from "@/components/charts/candlestick-chart";
 import { RiskGauge } from "@/components/charts/risk-gauge";
+import { TokenCreator } from "@/components/creators/token-creator";
 import { formatDateTime } from "@/components/format";
 import { Flash } from "@/components/live/flash";
 import { LiveRefresh } from "@/components/live/live-provider";
@@ -117,9 +118,14 @@ export default async function TokenPage({ params }: PageProps<"/tokens/[address]
         </div>
       </div>
 
-      <Card title="Summary" className="mb-4">
-        <p className="text-sm leading-relaxed">{token.ai_summary || "No summary written yet."}</p>
-      </Card>
+      <div className="mb-4 grid gap-4 lg:grid-cols-3">
+        <Card title="Summary" className="lg:col-span-2">
+          <p className="text-sm leading-relaxed">{token.ai_summary || "No summary written yet."}</p>
+        </Card>
+        <Card title="Creator">
+          <TokenCreator token={token} />
+        </Card>
+      </div>
 
       <div className="mb-4 grid gap-4 lg:grid-cols-5">
         <Card title="Risk flags and evidence" className="lg:col-span-2">

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Address } from "@/components/address";
+import { LaunchesTable } from "@/components/creators/launches-table";
+import { launchesSentence } from "@/components/creators/words";
 import { formatCompact, formatDateTime, formatSignedUsd, formatUsd, humanize, shortAddress } from "@/components/format";
 import { Flash } from "@/components/live/flash";
 import { LiveRefresh } from "@/components/live/live-provider";
@@ -45,7 +47,7 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
   const events = pageView(`/api/events?${eventsSearch}`, () => marketEvents(eventsSearch));
   const [page, eventsView] = await Promise.all([walletPage(address), events]);
   if (!page) notFound();
-  const { wallet, score, positions } = page;
+  const { wallet, score, positions, launches } = page;
   const portfolioValue = wallet.portfolio.reduce((sum, h) => sum + h.value_usd, 0);
   // Below the minimum of closed trades a win rate or a PnL confidence says more about luck than the wallet.
   const closed = score?.closed_trades ?? 0;
@@ -169,6 +171,23 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
           )}
         </Card>
       </div>
+
+      {wallet.launches.total > 0 && (
+        <section id="launches" className="mb-4 scroll-mt-4">
+          <Card title={`Launches (${wallet.launches.total})`}>
+            <p className="mb-3 text-sm" data-launches-summary>
+              This wallet {launchesSentence(wallet.launches)}.
+            </p>
+            <LaunchesTable launches={launches.data} />
+            {launches.total > launches.data.length && (
+              <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+                The {launches.data.length} newest of {launches.total}; GET /v1/wallets/{wallet.address}/launches lists
+                them all.
+              </p>
+            )}
+          </Card>
+        </section>
+      )}
 
       <Card title={`Positions (${positions.total})`} className="mb-4">
         {positions.data.length ? (

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { CLASSIFICATIONS, NET_ACTIVITY, RISK_FLAGS, TOKEN_SORT_ORDERS, TOKEN_SORTS } from "@/lib/domain/vocab";
+import {
+  CLASSIFICATIONS,
+  CREATOR_SALES,
+  CREATOR_UNKNOWN_REASONS,
+  NET_ACTIVITY,
+  RISK_FLAGS,
+  TOKEN_ORIGINS,
+  TOKEN_SORT_ORDERS,
+  TOKEN_SORTS,
+} from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { addressSchema, cursorListEnvelope, cursorParam, paginationQuery, timestampSchema } from "./common";
 import { tokenSecurity } from "./security";
@@ -51,6 +60,38 @@ const priceChange = (window: string) =>
         "while the token has no price, or had none in the window",
     });
 
+export const tokenCreator = z
+  .object({
+    address: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The wallet that launched the token, lowercase, as its launchpad's launch event names it; null when it is " +
+          "unknown (unknown_reason says why): never guessed",
+      }),
+    via: z
+      .object({
+        kind: z.enum(TOKEN_ORIGINS).meta({
+          description:
+            "launchpad: its launchpad's launch event announced the token; factory: it was found as the " +
+            "non-quote side of a pool a DEX factory created (the token existed before)",
+        }),
+        name: z.string().meta({ description: "Configured name of the launchpad or factory (as launchpad)" }),
+      })
+      .meta({ description: "What the token came through" }),
+    unknown_reason: z
+      .enum(CREATOR_UNKNOWN_REASONS)
+      .nullable()
+      .meta({
+        description:
+          "Why address is null: found_through_pool (the token was found through a later pool, which does not " +
+          "say who deployed it) or launch_event_names_none (its launchpad's event carries no creator); null when " +
+          "address is known",
+      }),
+  })
+  .meta({ id: "TokenCreator" });
+
 export const token = z
   .object({
     address: z.string().meta({ description: "Token contract address, lowercase" }),
@@ -75,7 +116,12 @@ export const token = z
       .meta({ description: "Composite risk score, 0 to 100 (GET /scores/token/{address} has the breakdown)" }),
     risk_flags: z.array(z.enum(RISK_FLAGS)).meta({ description: "Risk flags raised for the token (may be empty)" }),
     ai_summary: z.string().meta({ description: "Generated text summary of the token" }),
-    launchpad: z.string().meta({ description: "Configured name of the launchpad the token came from" }),
+    launchpad: z.string().meta({
+      description:
+        "Configured name of the launchpad the token came from (of the DEX factory whose pool it was found through, " +
+        "for a token no launchpad announced: creator.via says which)",
+    }),
+    creator: tokenCreator,
     price_usd: z.number().meta({
       description:
         "USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; " +
@@ -122,10 +168,30 @@ export const holder = z
   })
   .meta({ id: "Holder" });
 
+export const creatorHolding = z
+  .object({
+    quantity: z.number().meta({ description: "Tokens the creator holds now, in whole units" }),
+    holding_pct: z.number().meta({ description: "Share of the total supply it holds, in percent" }),
+    value_usd: z.number().meta({ description: "quantity at the token's price_usd" }),
+    sold: z.enum(CREATOR_SALES).meta({
+      description:
+        "From its sells (swaps of the token by the creator) and its balance: sold_all (it sold and holds none), " +
+        "sold_some (it sold and still holds some), bought_more (it never sold and bought on the market), " +
+        "not_sold (it neither sold nor bought; tokens it transferred away are not sales)",
+    }),
+    buy_count: z.number().int().meta({ description: "The creator's buys of the token" }),
+    sell_count: z.number().int().meta({ description: "The creator's sells of the token" }),
+    sold_usd: z.number().meta({ description: "USD its sells received" }),
+  })
+  .meta({ id: "CreatorHolding" });
+
 export const tokenProfile = token
   .extend({
     top_holders: z.array(holder).meta({ description: "The 10 largest real holders" }),
     created_at: timestampSchema,
+    creator_holding: creatorHolding
+      .nullable()
+      .meta({ description: "What the creator holds now and whether it sold; null when the creator is unknown" }),
     security: tokenSecurity,
   })
   .meta({ id: "TokenProfile" });

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { CLASSIFICATIONS, CONFIDENCE, POSITION_STATUSES, SECTORS } from "@/lib/domain/vocab";
+import {
+  CLASSIFICATIONS,
+  CONFIDENCE,
+  LAUNCH_OUTCOME_WORDS,
+  LAUNCH_OUTCOMES,
+  POSITION_STATUSES,
+  RISK_FLAGS,
+  SECTORS,
+} from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { cursorListEnvelope, cursorParam, paginationQuery, timestampSchema } from "./common";
 
@@ -11,6 +19,18 @@ export const holding = z
     value_usd: z.number().meta({ description: "quantity at the token's price_usd" }),
   })
   .meta({ id: "Holding" });
+
+/** What each launch outcome means, for the summary's counts and the launches' outcome alike. */
+const OUTCOME_WORDS = LAUNCH_OUTCOMES.map((o) => `${o} (${LAUNCH_OUTCOME_WORDS[o]})`).join(", ");
+
+export const launchSummary = z
+  .object({
+    total: z.number().int().meta({ description: "Tokens the wallet created (launch events naming it as creator)" }),
+    trading: z.number().int().meta({ description: "Of them, still trading" }),
+    liquidity_pulled: z.number().int().meta({ description: "Of them, with the liquidity pulled" }),
+    abandoned: z.number().int().meta({ description: "Of them, abandoned" }),
+  })
+  .meta({ id: "LaunchSummary", description: `The wallet's launches by outcome: ${OUTCOME_WORDS}` });
 
 export const walletProfile = z
   .object({
@@ -42,6 +62,7 @@ export const walletProfile = z
       .meta({ description: "The sector holding most of the wallet's volume: meme, ai, defi, gaming or other" }),
     trade_count: z.number().int().meta({ description: "Number of trades (swaps) the wallet made" }),
     first_seen: timestampSchema,
+    launches: launchSummary,
   })
   .meta({ id: "WalletProfile" });
 
@@ -98,3 +119,27 @@ export const position = z
   .meta({ id: "Position" });
 
 export const positionList = cursorListEnvelope(position, "PositionList");
+
+export const launchListQuery = z.object({ ...paginationQuery, cursor: cursorParam });
+
+export const launch = z
+  .object({
+    token_address: z.string().meta({ description: "Token contract address" }),
+    token_symbol: z.string().meta({ description: "Token symbol" }),
+    token_name: z.string().meta({ description: "Token name" }),
+    launchpad: z.string().meta({ description: "Configured name of the launchpad it was launched on" }),
+    created_at: timestampSchema.meta({ description: "Time of the launch block" }),
+    outcome: z.enum(LAUNCH_OUTCOMES).meta({ description: `What became of it: ${OUTCOME_WORDS}` }),
+    price_usd: z.number().meta({ description: "USD price now (as the token's price_usd)" }),
+    market_cap_usd: z.number().meta({ description: "Market cap in USD now" }),
+    liquidity_usd: z.number().meta({ description: "Liquidity in USD now" }),
+    volume_24h_usd: z.number().meta({ description: "USD swapped in the 24 h up to the indexed head" }),
+    risk_score: z.number().min(0).max(100).meta({ description: "Composite risk score, 0 to 100" }),
+    risk_flags: z.array(z.enum(RISK_FLAGS)).meta({ description: "Risk flags raised for the token" }),
+    last_trade_at: timestampSchema
+      .nullable()
+      .meta({ description: "Time of the token's last swap, anyone's; null when it was never swapped" }),
+  })
+  .meta({ id: "Launch" });
+
+export const launchList = cursorListEnvelope(launch, "LaunchList");

@@ -3,6 +3,7 @@ import type {
   CreatedAlert,
   Event,
   HolderList,
+  LaunchList,
   PositionList,
   RemovedEvent,
   SearchHit,
@@ -64,6 +65,12 @@ export function tokenProfile(t: TokenProfile, score: TokenScore, links: Links) {
     txns_24h: t.txns_24h,
     makers_24h: t.makers_24h,
     summary: t.ai_summary,
+    creator: t.creator.address ?? `unknown (${t.creator.unknown_reason})`,
+    creator_holding: t.creator_holding && {
+      holding_pct: pct(t.creator_holding.holding_pct),
+      value_usd: usd(t.creator_holding.value_usd),
+      sold: t.creator_holding.sold,
+    },
     risk: riskBreakdown(score),
     top_holders: t.top_holders.slice(0, 5).map((h) => ({
       address: h.address,
@@ -182,6 +189,7 @@ export function walletProfile(w: WalletProfile, links: Links) {
       value_usd: usd(h.value_usd),
     })),
     portfolio_count: w.portfolio.length,
+    launches: w.launches,
     url: links.wallet(w.address),
   };
 }
@@ -202,6 +210,24 @@ export function positions(list: PositionList) {
       buys: p.buy_count,
       sells: p.sell_count,
       last_trade_at: p.last_trade_at,
+    })),
+  };
+}
+
+export function launches(list: LaunchList, links: Links) {
+  return {
+    total: list.total,
+    page: list.page,
+    launches: list.data.map((l) => ({
+      token_address: l.token_address,
+      symbol: l.token_symbol,
+      outcome: l.outcome,
+      created_at: l.created_at,
+      liquidity_usd: usd(l.liquidity_usd),
+      market_cap_usd: usd(l.market_cap_usd),
+      risk_flags: l.risk_flags,
+      last_trade_at: l.last_trade_at,
+      url: links.token(l.token_address),
     })),
   };
 }

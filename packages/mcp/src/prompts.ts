@@ -21,6 +21,7 @@ export function registerPrompts(server: McpServer) {
           "2. token_score: for each flag, the metrics and thresholds behind it; the dimensions without data.\n" +
           "3. token_holders (limit 20): concentration, and whether the large holders accumulate or distribute.\n" +
           "4. token_candles (interval 1h, limit 48): the price trend of the last two days.\n" +
+          "5. wallet_launches on its creator, when known: what else it launched, and how many it pulled.\n" +
           "Then answer in at most 8 lines: a verdict (avoid, caution or acceptable) with the three facts that " +
           "decide it, each with its figure and unit, the block the data is as of, and the token's dashboard link. " +
           "Say which data is missing rather than guess.",

@@ -274,6 +274,26 @@ const TOOLS = [
     }),
   ),
   tool(
+    "wallet_launches",
+    {
+      title: "Wallet launches",
+      description:
+        "The tokens a wallet created (what a token's creator did before), newest first, each with its outcome: " +
+        "trading (swapped in the last 24 h, or younger), liquidity_pulled (its liquidity_pulled flag is raised) or " +
+        "abandoned (no liquidity left, or no swap in the last 24 h); and how many of each. " +
+        AS_OF,
+      inputSchema: { address: address("Wallet"), limit: limit(50, 20), page },
+      annotations: readOnly,
+    },
+    async ({ client, links }, { address, ...query }, call) => {
+      const [list, profile] = await Promise.all([
+        client.wallets.launches(address, query, call),
+        client.wallets.get(address, call),
+      ]);
+      return { counts: profile.launches, ...compact.launches(list, links), url: links.wallet(address) };
+    },
+  ),
+  tool(
     "recent_events",
     {
       title: "Recent on-chain events",

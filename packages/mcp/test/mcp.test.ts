@@ -16,6 +16,7 @@ const TOOLS = [
   "token_candles",
   "wallet_profile",
   "wallet_positions",
+  "wallet_launches",
   "recent_events",
   "token_score",
   "wallet_score",
@@ -120,6 +121,16 @@ async function callEveryTool(client: Client) {
   expect((await run("wallet_profile", { address: wallet })).address).toBe(wallet);
   const positions = await run("wallet_positions", { address: wallet, status: "all", limit: 5 });
   expect(positions.total).toBe((await api(`/v1/wallets/${wallet}/positions?limit=1`)).body.total);
+  const [{ creator }] = await testDb().execute<{ creator: string }>(
+    sql`select creator from tokens where creator is not null group by 1 order by count(*) desc, 1 limit 1`,
+  );
+  const launches = await run("wallet_launches", { address: creator, limit: 5 });
+  const listed = (await api(`/v1/wallets/${creator}/launches?limit=5`)).body;
+  expect(launches.total).toBe(listed.total);
+  expect(launches.launches.map((l: { outcome: string }) => l.outcome)).toEqual(
+    listed.data.map((l: { outcome: string }) => l.outcome),
+  );
+  expect(launches.counts.total).toBe(listed.total);
   const events = await run("recent_events", { token_address: token, type: "swap", limit: 5 });
   expect(events.events.map((e: { id: string }) => e.id)).toEqual(
     (await api(`/v1/events?token_address=${token}&type=swap&limit=5`)).body.data.map((e: { id: string }) => e.id),

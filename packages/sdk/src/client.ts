@@ -168,6 +168,16 @@ export class OnchainIntel {
           }),
         (p) => p.token_address,
       ),
+    /** The tokens a wallet created, newest first, each with its outcome (GET /wallets/{address}/launches). */
+    launches: (address: string, query: T.LaunchListQuery = {}, call?: CallOptions) =>
+      this.paged(
+        (at) =>
+          this.api.GET("/wallets/{address}/launches", {
+            params: { path: { address }, query: wire({ ...query, ...at }) },
+            ...this.init(call),
+          }),
+        (l) => l.token_address,
+      ),
     /** A wallet's events, newest first (GET /wallets/{address}/events). */
     events: (address: string, query: T.WalletEventListQuery = {}, call?: CallOptions) =>
       this.paged(

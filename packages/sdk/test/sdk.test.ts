@@ -17,7 +17,7 @@ import { searchResults } from "@/lib/api/schemas/search";
 import { tokenSecurity } from "@/lib/api/schemas/security";
 import { status } from "@/lib/api/schemas/status";
 import { tokenList, tokenProfile } from "@/lib/api/schemas/tokens";
-import { positionList, walletProfile } from "@/lib/api/schemas/wallets";
+import { launchList, positionList, walletProfile } from "@/lib/api/schemas/wallets";
 import { baseUrl, expectShape, newKey, sharedKey, testDb } from "@/tests/api/helpers";
 import { TcpProxy } from "@/tests/setup/tcp-proxy";
 import { StandIn } from "./stand-in";
@@ -75,6 +75,7 @@ describe("the SDK against the real server", () => {
     expectShape(searchResults, await intel.search({ q: token.slice(0, 6) }));
     expectShape(walletProfile, await intel.wallets.get(wallet));
     expectShape(positionList, await intel.wallets.positions(wallet, { status: "all" }));
+    expectShape(launchList, await intel.wallets.launches(wallet, { limit: 5 }));
     expectShape(walletEventList, await intel.wallets.events(wallet, { type: "swap", limit: 5 }));
     const recent = expectShape(eventList, await intel.events.list({ token_address: token, limit: 5 }));
     // The stream, resumed after the token's second newest event, starts with its newest.

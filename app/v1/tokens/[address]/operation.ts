@@ -6,8 +6,8 @@ export const operations: PathItem = {
   get: get({
     summary: "Token profile",
     description:
-      `${MARKET_NUMBERS} top_holders' holding_pct is percent of the total supply; ` +
-      "security as GET /tokens/{address}/security.",
+      `${MARKET_NUMBERS} top_holders' and creator_holding's holding_pct are percent of the total supply; ` +
+      "creator_holding's quantity is in whole tokens; security as GET /tokens/{address}/security.",
     response: tokenProfile,
     params: { path: addressPath },
     errors: [404],

@@ -114,7 +114,7 @@ export type paths = {
         };
         /**
          * Token profile
-         * @description Figures are as of the indexed block (X-Indexed-Block): USD amounts in US dollars, 24 h and 1 h windows ending at that block, changes in percent, risk_score 0 to 100 (higher is riskier). top_holders' holding_pct is percent of the total supply; security as GET /tokens/{address}/security.
+         * @description Figures are as of the indexed block (X-Indexed-Block): USD amounts in US dollars, 24 h and 1 h windows ending at that block, changes in percent, risk_score 0 to 100 (higher is riskier). top_holders' and creator_holding's holding_pct are percent of the total supply; creator_holding's quantity is in whole tokens; security as GET /tokens/{address}/security.
          */
         get: {
             parameters: {
@@ -826,6 +826,107 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["PositionList"];
+                    };
+                };
+                /** @description INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNAUTHORIZED: missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: not available on the plan (a feature, a cap, or a key disabled because the account holds more than its plan allows) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND: the address is not indexed, or the resource does not exist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED: per-minute or per-day limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVER_ERROR: internal error; retry after a moment */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{address}/launches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tokens a wallet created, newest launch first, each with its outcome: trading, liquidity_pulled or abandoned (exact total)
+         * @description Figures are as of the indexed block (X-Indexed-Block): USD amounts in US dollars, 24 h and 1 h windows ending at that block, changes in percent, risk_score 0 to 100 (higher is riskier). outcome is judged at that block: no swap in the 24 h ending there makes a token older than that abandoned.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: string;
+                    limit?: string;
+                    /** @description Where to continue a walk of the list: the next_cursor of the previous page, as returned (instead of page). A walk with cursors lists each row once while the data changes: rows arriving or leaving before it do not shift its pages */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description EVM address, any case; returned lowercase */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LaunchList"];
                     };
                 };
                 /** @description INVALID_PARAMS: a missing, malformed or unknown parameter (named in error.param) */
@@ -2098,8 +2199,9 @@ export type components = {
             risk_flags: ("wash_trading" | "liquidity_pulled" | "concentrated_ownership" | "sybil_cluster" | "smart_money_exiting")[];
             /** @description Generated text summary of the token */
             ai_summary: string;
-            /** @description Configured name of the launchpad the token came from */
+            /** @description Configured name of the launchpad the token came from (of the DEX factory whose pool it was found through, for a token no launchpad announced: creator.via says which) */
             launchpad: string;
+            creator: components["schemas"]["TokenCreator"];
             /** @description USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; 0 without such a pool */
             price_usd: number;
             /** @description Change of price_usd over the 5 minutes up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window */
@@ -2121,6 +2223,22 @@ export type components = {
             makers_24h: number;
             /** @description Fully diluted value: price_usd times the total supply, 0 while price_usd is 0 */
             fdv_usd: number;
+        };
+        TokenCreator: {
+            /** @description The wallet that launched the token, lowercase, as its launchpad's launch event names it; null when it is unknown (unknown_reason says why): never guessed */
+            address: string | null;
+            /** @description What the token came through */
+            via: {
+                /**
+                 * @description launchpad: its launchpad's launch event announced the token; factory: it was found as the non-quote side of a pool a DEX factory created (the token existed before)
+                 * @enum {string}
+                 */
+                kind: "launchpad" | "factory";
+                /** @description Configured name of the launchpad or factory (as launchpad) */
+                name: string;
+            };
+            /** @description Why address is null: found_through_pool (the token was found through a later pool, which does not say who deployed it) or launch_event_names_none (its launchpad's event carries no creator); null when address is known */
+            unknown_reason: ("found_through_pool" | "launch_event_names_none") | null;
         };
         Error: {
             /** @description The error */
@@ -2161,8 +2279,9 @@ export type components = {
             risk_flags: ("wash_trading" | "liquidity_pulled" | "concentrated_ownership" | "sybil_cluster" | "smart_money_exiting")[];
             /** @description Generated text summary of the token */
             ai_summary: string;
-            /** @description Configured name of the launchpad the token came from */
+            /** @description Configured name of the launchpad the token came from (of the DEX factory whose pool it was found through, for a token no launchpad announced: creator.via says which) */
             launchpad: string;
+            creator: components["schemas"]["TokenCreator"];
             /** @description USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; 0 without such a pool */
             price_usd: number;
             /** @description Change of price_usd over the 5 minutes up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window */
@@ -2191,6 +2310,8 @@ export type components = {
              * @description ISO 8601 timestamp in UTC
              */
             created_at: string;
+            /** @description What the creator holds now and whether it sold; null when the creator is unknown */
+            creator_holding: components["schemas"]["CreatorHolding"] | null;
             security: components["schemas"]["TokenSecurity"];
         };
         Holder: {
@@ -2212,6 +2333,25 @@ export type components = {
             net_activity: "accumulating" | "distributing" | "holding" | "exited";
             /** @description contract (the holder has code); cluster:<funder> (one of a managed funding cluster, the one owner the scores count: its funder paid at most 50 wallets, and 2 or more of them, at least half, hold the token) */
             tags: string[];
+        };
+        CreatorHolding: {
+            /** @description Tokens the creator holds now, in whole units */
+            quantity: number;
+            /** @description Share of the total supply it holds, in percent */
+            holding_pct: number;
+            /** @description quantity at the token's price_usd */
+            value_usd: number;
+            /**
+             * @description From its sells (swaps of the token by the creator) and its balance: sold_all (it sold and holds none), sold_some (it sold and still holds some), bought_more (it never sold and bought on the market), not_sold (it neither sold nor bought; tokens it transferred away are not sales)
+             * @enum {string}
+             */
+            sold: "not_sold" | "sold_some" | "sold_all" | "bought_more";
+            /** @description The creator's buys of the token */
+            buy_count: number;
+            /** @description The creator's sells of the token */
+            sell_count: number;
+            /** @description USD its sells received */
+            sold_usd: number;
         };
         /** @description The token's security checks, run by the indexer at a block (each check says when, and whether it could run) */
         TokenSecurity: {
@@ -2560,6 +2700,7 @@ export type components = {
              * @description ISO 8601 timestamp in UTC
              */
             first_seen: string;
+            launches: components["schemas"]["LaunchSummary"];
         };
         Holding: {
             /** @description Token contract address */
@@ -2570,6 +2711,17 @@ export type components = {
             quantity: number;
             /** @description quantity at the token's price_usd */
             value_usd: number;
+        };
+        /** @description The wallet's launches by outcome: trading (still trading: swapped in the 24 h up to the indexed head, or younger than that, with liquidity), liquidity_pulled (its liquidity_pulled risk flag is raised), abandoned (not pulled, and no liquidity left, or no swap in the 24 h up to the indexed head while older than that) */
+        LaunchSummary: {
+            /** @description Tokens the wallet created (launch events naming it as creator) */
+            total: number;
+            /** @description Of them, still trading */
+            trading: number;
+            /** @description Of them, with the liquidity pulled */
+            liquidity_pulled: number;
+            /** @description Of them, abandoned */
+            abandoned: number;
         };
         PositionList: {
             /** @description The items of the requested page */
@@ -2620,6 +2772,52 @@ export type components = {
             /** @description Time of the first buy (of the last trade when the position never bought); null without a trade */
             first_trade_at: string | null;
             /** @description Time of the last buy or sell; null without a trade */
+            last_trade_at: string | null;
+        };
+        LaunchList: {
+            /** @description The items of the requested page */
+            data: components["schemas"]["Launch"][];
+            /** @description Exact number of matching items */
+            total: number;
+            /** @description Page number returned (with a cursor: the number of the page in the walk) */
+            page: number;
+            /** @description Page size used */
+            limit: number;
+            /** @description Pass as cursor= to read the next page; null on the last page. Opaque: its contents may change */
+            next_cursor: string | null;
+        };
+        Launch: {
+            /** @description Token contract address */
+            token_address: string;
+            /** @description Token symbol */
+            token_symbol: string;
+            /** @description Token name */
+            token_name: string;
+            /** @description Configured name of the launchpad it was launched on */
+            launchpad: string;
+            /**
+             * Format: date-time
+             * @description Time of the launch block
+             */
+            created_at: string;
+            /**
+             * @description What became of it: trading (still trading: swapped in the 24 h up to the indexed head, or younger than that, with liquidity), liquidity_pulled (its liquidity_pulled risk flag is raised), abandoned (not pulled, and no liquidity left, or no swap in the 24 h up to the indexed head while older than that)
+             * @enum {string}
+             */
+            outcome: "trading" | "liquidity_pulled" | "abandoned";
+            /** @description USD price now (as the token's price_usd) */
+            price_usd: number;
+            /** @description Market cap in USD now */
+            market_cap_usd: number;
+            /** @description Liquidity in USD now */
+            liquidity_usd: number;
+            /** @description USD swapped in the 24 h up to the indexed head */
+            volume_24h_usd: number;
+            /** @description Composite risk score, 0 to 100 */
+            risk_score: number;
+            /** @description Risk flags raised for the token */
+            risk_flags: ("wash_trading" | "liquidity_pulled" | "concentrated_ownership" | "sybil_cluster" | "smart_money_exiting")[];
+            /** @description Time of the token's last swap, anyone's; null when it was never swapped */
             last_trade_at: string | null;
         };
         WalletEventList: {
@@ -3244,10 +3442,13 @@ export const updateAlertKindValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const updateAlertNotification_channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAlert"]["notification_channel"]> = ["email", "webhook"];
 export const updateAlertStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAlert"]["status"]> = ["active", "paused"];
 export const tokenRisk_flagsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Token"]["risk_flags"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"];
+export const tokenCreatorViaKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenCreator"]["via"]["kind"]> = ["launchpad", "factory"];
+export const tokenCreatorUnknown_reasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenCreator"]["unknown_reason"]> = ["found_through_pool", "launch_event_names_none"];
 export const errorErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Error"]["error"]["code"]> = ["INVALID_PARAMS", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "SERVER_ERROR"];
 export const tokenProfileRisk_flagsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenProfile"]["risk_flags"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"];
 export const holderClassificationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Holder"]["classification"]> = ["smart_money", "sniper", "bot", "insider", "whale", "wash_trader", "fresh", "retail"];
 export const holderNet_activityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Holder"]["net_activity"]> = ["accumulating", "distributing", "holding", "exited"];
+export const creatorHoldingSoldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatorHolding"]["sold"]> = ["not_sold", "sold_some", "sold_all", "bought_more"];
 export const tokenSecurityHoneypotValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenSecurity"]["honeypot"]> = ["yes", "no", "unknown"];
 export const tradeCheckStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TradeCheck"]["status"]> = ["ok", "unknown"];
 export const tradeCheckHoneypotValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TradeCheck"]["honeypot"]> = ["yes", "no", "unknown"];
@@ -3271,6 +3472,8 @@ export const walletProfileReputation_confidenceValues: ReadonlyArray<FlattenedDe
 export const walletProfilePnl_confidenceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletProfile"]["pnl_confidence"]> = ["low", "medium", "high"];
 export const walletProfileSector_preferenceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletProfile"]["sector_preference"]> = ["meme", "ai", "defi", "gaming", "other"];
 export const positionStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Position"]["status"]> = ["open", "closed"];
+export const launchOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Launch"]["outcome"]> = ["trading", "liquidity_pulled", "abandoned"];
+export const launchRisk_flagsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Launch"]["risk_flags"]> = ["wash_trading", "liquidity_pulled", "concentrated_ownership", "sybil_cluster", "smart_money_exiting"];
 export const walletEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletEvent"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];
 export const walletEventDirectionAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletEvent"]["direction"]> = ["buy", "sell"];
 export const eventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Event"]["type"]> = ["swap", "liquidity_add", "liquidity_remove", "transfer"];

@@ -1,0 +1,132 @@
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, pageWindow } from "@/db/client";
+import type { launch, launchList, launchSummary } from "@/lib/api/schemas/wallets";
+import { InvalidInput } from "@/lib/domain/errors";
+import { LAUNCH_OUTCOMES, type LaunchOutcome, type RiskFlag } from "@/lib/domain/vocab";
+import { indexedTimeSql } from "./clock";
+import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
+import { iso, round } from "./format";
+import { runRead } from "./read";
+
+/**
+ * What became of a launch, from the token's metrics (`m`, token_metrics) at the indexed head, the
+ * one rule of docs/methodology.md ("Launch outcomes"): liquidity_pulled when its liquidity_pulled
+ * flag is raised; abandoned when, not pulled, it has no liquidity left, or no swap in the 24 h up
+ * to the indexed head (txns_24h) while older than those 24 h; trading otherwise. A token the
+ * worker has not measured yet (no metrics row) has just launched: trading.
+ */
+const outcomeSql = (m: SQL) =>
+  sql`case when 'liquidity_pulled' = any(${m}.risk_flags) then 'liquidity_pulled'
+           when ${m}.liquidity_usd <= 0
+             or (${m}.buys_24h + ${m}.sells_24h = 0 and ${m}.created_at <= ${indexedTimeSql} - interval '24 hours')
+           then 'abandoned'
+           else 'trading' end`;
+
+/** The tokens `wallet` (an SQL expression) created, with their metrics (`m`, none before the worker measured them). */
+const launchesOf = (wallet: SQL) =>
+  sql`tokens t left join token_metrics m on m.address = t.address where t.creator = ${wallet}`;
+
+/** A wallet's launches counted by outcome, as one JSON object (the wallet profile's `launches`). */
+export const launchSummarySql = (wallet: SQL) =>
+  sql`(select json_build_object('total', count(*)::int,
+                                ${sql.join(
+                                  LAUNCH_OUTCOMES.map(
+                                    (o) => sql`${o}::text, (count(*) filter (where x.o = ${o}))::int`,
+                                  ),
+                                  sql`, `,
+                                )})
+         from (select ${outcomeSql(sql`m`)} as o from ${launchesOf(wallet)}) x)`;
+
+export type LaunchSummary = z.infer<typeof launchSummary>;
+
+type LaunchRow = {
+  token_address: string;
+  symbol: string;
+  name: string;
+  launchpad: string;
+  created_block: number;
+  /** Text: JSON has no timestamps. */
+  created_at: string;
+  outcome: LaunchOutcome;
+  price_usd: number;
+  market_cap_usd: number;
+  liquidity_usd: number;
+  volume_24h_usd: number;
+  risk_score: number;
+  risk_flags: RiskFlag[];
+  last_trade_at: string | null;
+};
+
+/** A launches cursor: the wallet (a cursor walks one wallet's list), the last launch's block and token. */
+const launchPosition = z.tuple([cursorAddress, z.number().int().min(0), cursorAddress]);
+
+type LaunchQuery = { page: number; limit: number; cursor?: string };
+
+/**
+ * One page of the tokens a wallet created, newest launch first (then by address), each with its
+ * outcome and its market now, with the exact number of them and the next page's cursor: null when
+ * the wallet is not indexed. The walk follows tokens_creator_idx, so a wallet with thousands of
+ * launches reads only the page (and its count from the same index).
+ */
+export function launchListRead(wallet: string, q: LaunchQuery) {
+  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, "launches", launchPosition);
+  if (cursor && cursor.position[0] !== wallet)
+    throw new InvalidInput(
+      "cursor",
+      "cursor: made for another wallet's launches; pass next_cursor as the previous page returned it.",
+    );
+  const page = cursor?.page ?? q.page;
+  const [, block, token] = cursor?.position ?? [];
+  const after = cursor
+    ? sql`and (t.created_block < ${block} or (t.created_block = ${block} and t.address > ${token}))`
+    : sql``;
+  // One launch past the page says whether there is a next one.
+  const window = pageWindow(q.limit + 1, cursor ? undefined : (page - 1) * q.limit);
+  return {
+    first: sql`select (select count(*) from tokens t where t.creator = w.address)::int as total,
+                      (select coalesce(json_agg(l order by l.created_block desc, l.token_address), '[]') from (
+                         select t.address as token_address, t.symbol, t.name, t.launchpad, t.created_block,
+                                t.created_at, ${outcomeSql(sql`m`)} as outcome, coalesce(m.price_usd, 0) as price_usd,
+                                coalesce(m.market_cap_usd, 0) as market_cap_usd,
+                                coalesce(m.liquidity_usd, 0) as liquidity_usd,
+                                coalesce(m.volume_24h_usd, 0) as volume_24h_usd,
+                                coalesce(m.risk_score, 50) as risk_score, coalesce(m.risk_flags, '{}') as risk_flags,
+                                (select b.timestamp from events e join blocks b on b.number = e.block_number
+                                  where e.token_address = t.address and e.type = 'swap'
+                                  order by e.id desc limit 1) as last_trade_at
+                           from ${launchesOf(sql`w.address`)} ${after}
+                          order by t.created_block desc, t.address ${window}) l) as launches
+                 from wallets w
+                where w.address = ${wallet}`,
+    answer: (r: { total: number; launches: LaunchRow[] }): z.infer<typeof launchList> => {
+      const rows = r.launches.slice(0, q.limit);
+      const last = rows.at(-1);
+      const next_cursor =
+        r.launches.length > q.limit && last
+          ? encodeCursor("launches", page + 1, [wallet, last.created_block, last.token_address])
+          : null;
+      return { data: rows.map(toLaunch), total: r.total, page, limit: q.limit, next_cursor };
+    },
+  };
+}
+
+function toLaunch(r: LaunchRow): z.infer<typeof launch> {
+  return {
+    token_address: r.token_address,
+    token_symbol: r.symbol,
+    token_name: r.name,
+    launchpad: r.launchpad,
+    created_at: iso(new Date(r.created_at)),
+    outcome: r.outcome,
+    price_usd: r.price_usd,
+    market_cap_usd: round(r.market_cap_usd, 2),
+    liquidity_usd: round(r.liquidity_usd, 2),
+    volume_24h_usd: round(r.volume_24h_usd, 2),
+    risk_score: round(r.risk_score, 1),
+    risk_flags: r.risk_flags,
+    last_trade_at: r.last_trade_at === null ? null : iso(new Date(r.last_trade_at)),
+  };
+}
+
+export const listLaunches = (db: Db, wallet: string, q: LaunchQuery) => runRead(db, launchListRead(wallet, q));
