@@ -181,6 +181,7 @@ describe("public routes", () => {
         "/tokens/{address}/holders",
         "/tokens/{address}/ohlcv",
         "/tokens/{address}/pools",
+        "/tokens/{address}/security",
         "/wallets/{address}",
         "/wallets/{address}/events",
         "/wallets/{address}/launches",
