@@ -12,7 +12,8 @@ export async function register() {
     for (const note of signInNotes()) log.info(note);
     if (!socketAddressesStamped()) {
       log.warn(
-        "Not started by scripts/serve.ts (npm run serve): visitors without an account share one meter, as their addresses are unknown.",
+        "Not started by scripts/serve.ts (npm run serve): visitors without an account share one meter, " +
+          "as their addresses are unknown.",
       );
     }
   } catch (err) {

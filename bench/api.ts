@@ -58,7 +58,8 @@ async function sample(url: string): Promise<Sample> {
     busyWallets: await col("select wallet_address from events group by 1 order by count(*) desc limit 200"),
     busyTokens: await col("select token_address from events group by 1 order by count(*) desc limit 200"),
     times: await col(
-      "select to_char(timestamp at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') from blocks order by number desc offset 1000 limit 500",
+      "select to_char(timestamp at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') from blocks " +
+        "order by number desc offset 1000 limit 500",
     ),
     creators: await col(
       "select creator from tokens where creator is not null group by 1 order by count(*) desc, 1 limit 200",
@@ -169,10 +170,13 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
     ],
     [
       `/v1/tokens/${x.busyTokens[0]}/holders`,
-      `select count(*) from balances b where b.token_address = '${x.busyTokens[0]}' and b.amount > 0 and b.holder <> b.token_address
-         and b.holder not in ('0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead')
+      `select count(*) from balances b
+        where b.token_address = '${x.busyTokens[0]}' and b.amount > 0 and b.holder <> b.token_address
+         and b.holder not in ('0x0000000000000000000000000000000000000000',
+                              '0x000000000000000000000000000000000000dead')
          and not exists (select 1 from pools p where p.address = b.holder)
-         and not exists (select 1 from chain_contracts c where c.address = b.holder and c.role in ('position_manager', 'locker'))`,
+         and not exists (select 1 from chain_contracts c
+                          where c.address = b.holder and c.role in ('position_manager', 'locker'))`,
       "token holders",
     ],
     [
@@ -192,7 +196,8 @@ async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key
     ],
     [
       `/v1/search?q=${encodeURIComponent(x.symbols[0])}`,
-      `select count(*) from tokens where lower(symbol) like lower('${x.symbols[0].replace(/'/g, "''")}') || '%' or lower(name) like lower('${x.symbols[0].replace(/'/g, "''")}') || '%'`,
+      `select count(*) from tokens where lower(symbol) like lower('${x.symbols[0].replace(/'/g, "''")}') || '%'
+          or lower(name) like lower('${x.symbols[0].replace(/'/g, "''")}') || '%'`,
       "search symbol prefix",
     ],
     [

@@ -40,6 +40,7 @@ export function StaleDataBanner({ initial }: { initial?: IndexerStatus }) {
   const status = useIndexerStatus(initial);
   if (!status || status.healthy) return null;
   const stale = isStale(status);
+  const headline = stale ? "Data may be out of date." : "Indexing needs attention.";
   return (
     <div
       role="status"
@@ -51,8 +52,7 @@ export function StaleDataBanner({ initial }: { initial?: IndexerStatus }) {
       }`}
     >
       <p className="mx-auto max-w-7xl">
-        <strong className="font-semibold">{stale ? "Data may be out of date." : "Indexing needs attention."}</strong>{" "}
-        {status.message}
+        <strong className="font-semibold">{headline}</strong> {status.message}
       </p>
     </div>
   );

@@ -21,7 +21,8 @@ const EXPECTED: Record<string, string[]> = {
   UniswapV2Pair: [
     "Mint(address indexed sender, uint256 amount0, uint256 amount1)",
     "Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)",
-    "Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
+    "Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, " +
+      "address indexed to)",
     "Sync(uint112 reserve0, uint112 reserve1)",
     "Transfer(address indexed from, address indexed to, uint256 value)",
   ],

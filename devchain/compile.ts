@@ -42,7 +42,8 @@ const UNISWAP_ARTIFACTS = {
   NFTDescriptor: "@uniswap/v3-periphery/artifacts/contracts/libraries/NFTDescriptor.sol/NFTDescriptor.json",
   /** Links NFTDescriptor at deployment (its bytecode has the library's placeholder). */
   NonfungibleTokenPositionDescriptor:
-    "@uniswap/v3-periphery/artifacts/contracts/NonfungibleTokenPositionDescriptor.sol/NonfungibleTokenPositionDescriptor.json",
+    "@uniswap/v3-periphery/artifacts/contracts/" +
+    "NonfungibleTokenPositionDescriptor.sol/NonfungibleTokenPositionDescriptor.json",
   NonfungiblePositionManager:
     "@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json",
   SwapRouter: "@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json",

@@ -79,7 +79,7 @@ describe("dev chain and deploy", { timeout: 60_000 }, () => {
     expect(deployment.otherContracts).toContain(router);
   });
 
-  it("deploys Uniswap V3 whose periphery finds the factory's pools: a full-range WETH/USD pool quoted by QuoterV2", async () => {
+  it("deploys Uniswap V3 whose periphery finds the factory's pools: a full-range WETH/USD pool quoted", async () => {
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
     const { factory, quoterV2, feeTiers } = deployment.uniswapV3;
     const spacings = await Promise.all(

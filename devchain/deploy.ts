@@ -93,9 +93,11 @@ export interface QuirkToken {
 export const LAUNCHPAD_NAMES = ["PumpPad", "MoonLaunch"] as const;
 export const V3_LAUNCHPAD_NAME = "BaseBlast";
 export const TOKEN_LAUNCHED_EVENT =
-  "TokenLaunched(address indexed token, address indexed pair, address indexed creator, string name, string symbol, uint256 totalSupply)";
+  "TokenLaunched(address indexed token, address indexed pair, address indexed creator, " +
+  "string name, string symbol, uint256 totalSupply)";
 export const TOKEN_CREATED_EVENT =
-  "TokenCreated(address indexed token, address indexed pool, address indexed creator, string name, string symbol, uint256 totalSupply, uint24 fee, uint256 positionId, bool withdrawable)";
+  "TokenCreated(address indexed token, address indexed pool, address indexed creator, " +
+  "string name, string symbol, uint256 totalSupply, uint24 fee, uint256 positionId, bool withdrawable)";
 export const V3_FEE_TIERS = [100, 500, 3000, 10000];
 /** Each WETH/USD pool: 10,000 WETH against 30,000,000 USD, i.e. 3,000 USD per WETH. */
 export const WETH_USD_SEED = { weth: 10_000n * 10n ** 18n, usd: 30_000_000n };

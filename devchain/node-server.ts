@@ -123,7 +123,9 @@ async function outsideMethod(req: RpcRequest): Promise<unknown> {
   if (reservedForSimulator(req.method)) {
     throw {
       code: -32000,
-      message: `${req.method} is reserved for the dev chain's simulator while it drives the chain; send transactions instead`,
+      message:
+        `${req.method} is reserved for the dev chain's simulator while it drives the chain; ` +
+        "send transactions instead",
     };
   }
   const params = req.params ?? [];

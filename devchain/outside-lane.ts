@@ -102,7 +102,8 @@ export class OutsideLane {
       if (!replayed) recorded.push({ ...resend, ...mined });
       else if (!this.journal.inBlock(mined.block).some((e) => e.hash === t.hash && e.index === mined.index)) {
         this.notice(
-          `outside transaction ${t.hash} was replayed at index ${mined.index} of block ${mined.block}, not where it was recorded`,
+          `outside transaction ${t.hash} was replayed at index ${mined.index} of block ${mined.block}, ` +
+            "not where it was recorded",
         );
       }
     }

@@ -115,7 +115,7 @@ describe("OpenAPI document", () => {
     expect(problems).toEqual([]);
   });
 
-  it("has, for every operation with a response body, an example recorded from the real API that its response schema accepts", () => {
+  it("has, for every operation with a body, an example recorded from the real API that its schema accepts", () => {
     const problems: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {

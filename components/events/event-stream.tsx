@@ -13,6 +13,7 @@ import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { Pagination } from "../ui/pagination";
 import { RequestProblem } from "../ui/request-problem";
+import { panelClass } from "../ui/surfaces";
 import { seedOf, useDashboardQuery } from "../use-dashboard-query";
 import { useUrlSearch } from "../use-url-search";
 import { EventTable } from "./event-table";
@@ -104,7 +105,7 @@ export function EventStream({
         role="search"
         aria-label="Event filters"
         onSubmit={(e) => e.preventDefault()}
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+        className={`flex flex-wrap items-end gap-3 p-4 ${panelClass}`}
       >
         <EventTypeSelect
           id="type"

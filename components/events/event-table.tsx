@@ -87,7 +87,9 @@ export function EventTable({ events, label, wallet }: { events: ApiEvent[]; labe
   );
 }
 
-/** A swap is a buy or a sell; a transfer is in a wallet's history as sender or receiver, and the other side links on. */
+/**
+ * A swap is a buy or a sell; a transfer is in a wallet's history as sender or receiver, and the other side links on.
+ */
 function WalletSide({ event, wallet }: { event: ApiEvent; wallet: string }) {
   if (event.type === "swap" && event.direction) {
     return (

@@ -2,6 +2,7 @@ import { formatInteger } from "../format";
 import type { IndexerStatus } from "../freshness";
 import { RelativeTime } from "../relative-time";
 import { Badge } from "../ui/badge";
+import { panelClass } from "../ui/surfaces";
 
 export type { IndexerStatus };
 
@@ -14,7 +15,7 @@ export function IndexerStatusBar({ status }: { status: IndexerStatus }) {
   const item = "flex items-center gap-1.5";
   const failing = status.reasons.includes("indexing_failing");
   return (
-    <dl className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-zinc-200 bg-white px-4 py-3 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <dl className={`flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm ${panelClass}`}>
       <div className={item}>
         <dt className="text-zinc-500 dark:text-zinc-400">Indexer</dt>
         <dd>

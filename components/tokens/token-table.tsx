@@ -6,6 +6,7 @@ import { formatPrice } from "../charts/candles";
 import { formatAge, formatCompact, formatUsd } from "../format";
 import { Flash } from "../live/flash";
 import { RiskFlags, RiskScore } from "../risk";
+import { panelClass } from "../ui/surfaces";
 import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
 import { PriceChange } from "./price-change";
 
@@ -41,6 +42,8 @@ function columnSorts(label: string): { sort: TokenSort; ascending: boolean; desc
 
 type Column = { label: string; className: string; cell: (t: Token) => React.ReactNode };
 
+const sortButtonClass = "whitespace-nowrap uppercase tracking-wide hover:text-zinc-900 dark:hover:text-zinc-100";
+
 const COLUMNS: Column[] = [
   {
     label: "Token",
@@ -55,7 +58,8 @@ const COLUMNS: Column[] = [
       </Link>
     ),
   },
-  // Without a price (no pool holds the minimum liquidity) there is no price, change or market cap to show, as on the token page.
+  // Without a price (no pool holds the minimum liquidity) there is no price, change or market cap to show, as on the
+  // token page.
   { label: "Price", className: `w-28 ${numClass}`, cell: (t) => (t.price_usd > 0 ? formatPrice(t.price_usd) : "—") },
   { label: "24h", className: `w-18 ${numClass}`, cell: (t) => <PriceChange pct={t.price_change_24h_pct} /> },
   {
@@ -124,10 +128,7 @@ export function TokenTable({
 }) {
   return (
     <>
-      <ul
-        aria-label={label}
-        className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white md:hidden dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
-      >
+      <ul aria-label={label} className={`divide-y divide-zinc-100 md:hidden dark:divide-zinc-800 ${panelClass}`}>
         {tokens.map((t) => (
           <TokenCard key={t.address} t={t} />
         ))}
@@ -172,7 +173,7 @@ function SortableTable({
                       type="button"
                       onClick={() => onSort(next.sort)}
                       title={`Sort: ${next.description}`}
-                      className={`whitespace-nowrap uppercase tracking-wide hover:text-zinc-900 dark:hover:text-zinc-100 ${current ? "text-zinc-900 dark:text-zinc-100" : ""}`}
+                      className={`${sortButtonClass} ${current ? "text-zinc-900 dark:text-zinc-100" : ""}`}
                     >
                       {c.label}
                       <span aria-hidden="true">{current ? (current.ascending ? " ↑" : " ↓") : " ↕"}</span>

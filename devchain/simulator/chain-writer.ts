@@ -314,7 +314,8 @@ export class ChainWriter {
       const [c0, c1] = decodeAbiParameters([{ type: "uint112" }, { type: "uint112" }], reserves[i]);
       if (c0 !== r0 || c1 !== r1) {
         throw new Error(
-          `writer: pair ${pair} diverged from the ledger by block ${batch.lastBlock} (chain ${c0}/${c1}, ledger ${r0}/${r1})`,
+          `writer: pair ${pair} diverged from the ledger by block ${batch.lastBlock} ` +
+            `(chain ${c0}/${c1}, ledger ${r0}/${r1})`,
         );
       }
     }
@@ -325,7 +326,8 @@ export class ChainWriter {
       const chainLiquidity = BigInt(v3[2 * i + 1]);
       if (chainPrice !== price || chainLiquidity !== liquidity) {
         throw new Error(
-          `writer: V3 pool ${pool} diverged from its mirror by block ${batch.lastBlock} (chain ${chainPrice}/${chainLiquidity}, mirror ${price}/${liquidity})`,
+          `writer: V3 pool ${pool} diverged from its mirror by block ${batch.lastBlock} ` +
+            `(chain ${chainPrice}/${chainLiquidity}, mirror ${price}/${liquidity})`,
         );
       }
     }
@@ -336,7 +338,8 @@ export class ChainWriter {
     const stray = mined.find((m) => m.block !== block);
     if (stray)
       throw new Error(
-        `writer: outside transaction ${stray.hash} mined in block ${stray.block}, not at the end of the batch (${block})`,
+        `writer: outside transaction ${stray.hash} mined in block ${stray.block}, ` +
+          `not at the end of the batch (${block})`,
       );
     this.options.notice(
       `${mined.length} outside transaction(s) mined in block ${block}: ${mined.map((m) => m.hash).join(", ")}`,
@@ -375,7 +378,10 @@ export class ChainWriter {
         },
       ])) as [{ nonce: Hex }, { returnValue: string }];
       const label = batch.labels.get(`${failed.from}:${Number(tx.nonce)}`) ?? "an earlier batch's transaction";
-      return `; first reverted transaction: ${label} (${failed.transactionHash}, block ${n}): ${revertReason(trace.returnValue)}`;
+      return (
+        `; first reverted transaction: ${label} (${failed.transactionHash}, block ${n}): ` +
+        revertReason(trace.returnValue)
+      );
     }
     return "";
   }

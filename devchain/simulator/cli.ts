@@ -2,8 +2,9 @@
  * npx tsx devchain/simulator/cli.ts [--rpc URL] [--seed N] [--days 3] [--tokens 24] [--wallets 400]
  *   [--events N] [--live] [--out PATH] [--data-dir DIR] [--deployment PATH] [--port N]
  *
- * Without --rpc it starts its own dev chain on --port (default: one the OS picks; stopped at the end). Without --deployment it
- * deploys the contracts first. Ground truth goes to --out (default <data-dir>/devchain/ground-truth.json).
+ * Without --rpc it starts its own dev chain on --port (default: one the OS picks; stopped at the end). Without
+ * --deployment it deploys the contracts first. Ground truth goes to --out (default
+ * <data-dir>/devchain/ground-truth.json).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -69,7 +70,8 @@ try {
   process.stderr.write("\n");
   console.log(
     `backfill ${(backfillMs / 1000).toFixed(1)} s: blocks ${timeline.fromBlock}..${timeline.backfillToBlock}, ` +
-      `${stats.transactions} transactions, ${stats.events} events (${Object.values(stats.logs).reduce((a, b) => a + b, 0)} logs), ` +
+      `${stats.transactions} transactions, ${stats.events} events ` +
+      `(${Object.values(stats.logs).reduce((a, b) => a + b, 0)} logs), ` +
       `${groundTruth.tokens.length} tokens, ${groundTruth.planted.length} planted entries, ` +
       `${Math.round(stats.events / (backfillMs / 1000))} events/s`,
   );

@@ -1,10 +1,10 @@
 /**
- * Adopts into the simulator's mirror what outside transactions did, read back from the chain at the
- * block they were mined in, before the simulator computes the next block. Our tokens and pairs are
- * honest contracts, so their logs name every balance that moved (WETH9's Deposit and Withdrawal included): the balances, supplies and pair
- * reserves they name, the senders' and recipients' ether and nonces, and the launchpads' nonces are
- * read again; pairs they created through the factory are noted (one may block a launchpad). What an outside transaction cannot show in a log (ether a contract pays to a simulated
- * wallet) only leaves the mirror short, never spending what is not there.
+ * Adopts into the simulator's mirror what outside transactions did, read back from the chain at the block they were
+ * mined in, before the simulator computes the next block. Our tokens and pairs are honest contracts, so their logs name
+ * every balance that moved (WETH9's Deposit and Withdrawal included): the balances, supplies and pair reserves they
+ * name, the senders' and recipients' ether and nonces, and the launchpads' nonces are read again; pairs they created
+ * through the factory are noted (one may block a launchpad). What an outside transaction cannot show in a log (ether a
+ * contract pays to a simulated wallet) only leaves the mirror short, never spending what is not there.
  */
 import { type Address, decodeAbiParameters, encodeFunctionData, type Hex, parseAbi, toEventSelector } from "viem";
 import { lower, toQuantity } from "../encoding";

@@ -80,7 +80,10 @@ export interface SimulationResult {
 }
 
 export const DEFAULT_SIZES = { days: 3, tokens: 24, wallets: 400 } as const;
-/** About two launches in five go through the V3 launchpad, as on Base, where most launches are concentrated-liquidity pools. */
+/**
+ * About two launches in five go through the V3 launchpad, as on Base, where most launches are concentrated-liquidity
+ * pools.
+ */
 export const DEFAULT_V3_SHARE = 0.4;
 const PROGRESS_EVERY_MS = 200;
 const LIVE_TRUTH_EVERY_SLOTS = 15;
@@ -117,7 +120,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const { startTimestamp } = options;
   if (startTimestamp <= Number(latest.timestamp)) {
     throw new Error(
-      `the chain's latest block (${Number(latest.timestamp)}) is not before the simulation start (${startTimestamp}); ` +
+      `the chain's latest block (${Number(latest.timestamp)}) ` +
+        `is not before the simulation start (${startTimestamp}); ` +
         "start the dev chain with an earlier genesisTimestamp",
     );
   }

@@ -113,9 +113,11 @@ function authorizedRead(hash: string, first: SQL): SQL {
       data as materialized (select true as read_found, t.* from (${first}) t where (select open from gate)),
       meter as materialized (select * from api_authorize(${hash}) where (select count(*) from data) >= 0)
     select (select row_to_json(m) from (
-              select meter.key_id, meter.account_id, meter.plan, meter.allowed, meter.rate_limit, meter.remaining, meter.reset_at,
+              select meter.key_id, meter.account_id, meter.plan, meter.allowed, meter.rate_limit, meter.remaining,
+                     meter.reset_at,
                      meter.retry_after, meter.disabled, s.indexed_block, s.data_version
-                from meter left join (select indexed_block, data_version from sync_state order by chain_id limit 1) s on true) m) as read_meter,
+                from meter left join (select indexed_block, data_version from sync_state order by chain_id limit 1) s
+                  on true) m) as read_meter,
            (select open from gate) as read_open, data.*
       from (select) one left join data on (select allowed from meter)`;
 }

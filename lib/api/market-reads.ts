@@ -62,7 +62,10 @@ export const marketSearch = (params: URLSearchParams) => {
 
 export const marketStatus = () => view("/api/status", (db) => getStatus(db, requestTime()), STATUS_MAX_AGE_MS);
 
-/** GET /v1/tokens/{address}/ohlcv's answer for the token page's chart, null for an unindexed token; invalid parameters throw INVALID_PARAMS. */
+/**
+ * GET /v1/tokens/{address}/ohlcv's answer for the token page's chart, null for an unindexed token; invalid parameters
+ * throw INVALID_PARAMS.
+ */
 export const marketOhlcv = (address: string, params: URLSearchParams) => {
   const q = parseQuery(new URL(`http://dashboard/?${params}`), ohlcvQuery);
   return view(`/api/tokens/${address}/ohlcv?${canonicalSearch(params)}`, (db) => tokenOhlcv(db, address, q));
@@ -71,7 +74,10 @@ export const marketOhlcv = (address: string, params: URLSearchParams) => {
 /** The pools the token page lists: a token trades in a few. */
 const TOKEN_POOLS = 20;
 
-/** Everything the token page shows, its trades' first page as the list asks for it (a shared view); null when the token is not indexed. */
+/**
+ * Everything the token page shows, its trades' first page as the list asks for it (a shared view); null when the token
+ * is not indexed.
+ */
 export const tokenPage = (address: string) =>
   shared(`token/${address}`, async (db) => {
     const [token, score, trades, pools] = await Promise.all([

@@ -97,7 +97,8 @@ export function buildDocument(serverUrl: string, paths: Record<string, PathItem>
         version: "1.0.0",
         description:
           "Token and wallet intelligence for one EVM chain. Every request carries `Authorization: Bearer <API_KEY>`. " +
-          "Every response carries X-Request-Id and X-RateLimit-Limit/Remaining/Reset (Unix seconds) for the binding window; " +
+          "Every response carries X-Request-Id and X-RateLimit-Limit/Remaining/Reset (Unix seconds) " +
+          "for the binding window; " +
           "data responses carry X-Indexed-Block.",
       },
       servers: [{ url: serverUrl }],

@@ -126,7 +126,10 @@ export const TOKEN_SORT_ORDERS = {
 export type TokenSort = keyof typeof TOKEN_SORT_ORDERS;
 export const TOKEN_SORTS = Object.keys(TOKEN_SORT_ORDERS) as [TokenSort, ...TokenSort[]];
 
-/** A wallet's positions (GET /v1/wallets/{address}/positions): open, it holds the token; closed, it held some and holds none now. */
+/**
+ * A wallet's positions (GET /v1/wallets/{address}/positions): open, it holds the token; closed, it held some and holds
+ * none now.
+ */
 export const POSITION_STATUSES = ["all", "open", "closed"] as const;
 export type PositionStatus = (typeof POSITION_STATUSES)[number];
 
@@ -155,7 +158,10 @@ export type CreatorSales = (typeof CREATOR_SALES)[number];
 export const SEARCH_TYPES = ["all", "token", "wallet"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-/** Candle intervals of GET /v1/tokens/{address}/ohlcv and their length in seconds; candles start at multiples of it since the Unix epoch (UTC). */
+/**
+ * Candle intervals of GET /v1/tokens/{address}/ohlcv and their length in seconds; candles start at multiples of it
+ * since the Unix epoch (UTC).
+ */
 export const OHLCV_INTERVALS = { "1m": 60, "5m": 300, "15m": 900, "1h": 3_600, "4h": 14_400, "1d": 86_400 } as const;
 export type OhlcvInterval = keyof typeof OHLCV_INTERVALS;
 

@@ -29,7 +29,8 @@ export async function listAccountAlerts(db: Db, accountId: string) {
           and(
             inArray(notifications.alertId, ids),
             sql`(select count(*) from notifications newer
-                  where newer.alert_id = ${notifications.alertId} and newer.id > ${notifications.id}) < ${RECENT_DELIVERIES}`,
+                  where newer.alert_id = ${notifications.alertId}
+                    and newer.id > ${notifications.id}) < ${RECENT_DELIVERIES}`,
           ),
         )
         .orderBy(desc(notifications.id))

@@ -9,7 +9,10 @@ import { EVENT_BODY_WITH_CLASS, TOMBSTONE_JSON } from "./events";
  * resuming from an id stands. Ids hold their block (id = block * EVENT_ID_BLOCK_FACTOR + n).
  */
 
-/** An event or a tombstone as the stream holds it: the fields its filters test, and its JSON (an event's without `confirmed`). */
+/**
+ * An event or a tombstone as the stream holds it: the fields its filters test, and its JSON (an event's without
+ * `confirmed`).
+ */
 export type StreamItem = {
   id: number;
   block: number;
@@ -33,12 +36,14 @@ export const lastIdOf = (block: number) => (block + 1) * F - 1;
 
 /** The indexed head and the finality depth (null before a worker wrote it), as one row `s`. */
 const HEAD = sql`(select coalesce(st.indexed_block, 0) as head, st.finality_depth as depth
-  from (select) one left join (select indexed_block, finality_depth from sync_state order by chain_id limit 1) st on true)`;
+  from (select) one left join (select indexed_block, finality_depth from sync_state
+    order by chain_id limit 1) st on true)`;
 const LAST_ROLLBACK = sql`(select coalesce(max(id), 0) from reorg_rollbacks)`;
 
 /** Row `e` (of events or event_tombstones) as a StreamItem, `json` given. */
 const itemJson = (json: SQL) =>
-  sql`json_build_object('id', e.id, 'block', e.block_number, 'type', e.type, 'wallet', e.wallet_address, 'to', e.to_address,
+  sql`json_build_object('id', e.id, 'block', e.block_number, 'type', e.type, 'wallet', e.wallet_address,
+    'to', e.to_address,
                         'token', e.token_address, 'json', ${json})`;
 
 /**
@@ -49,7 +54,8 @@ const rollbacksJson = (
   through: SQL,
 ) => sql`(select json_agg(json_build_object('id', r.id, 'ancestor', r.ancestor_block, 'tombstones', coalesce(
     (select json_agg(${itemJson(TOMBSTONE_JSON)} order by e.id desc) from event_tombstones e
-      where e.id > (r.ancestor_block + 1) * ${F} - 1 and e.id <= ${through} and e.removed_at = r.removed_at), '[]'::json)) order by r.id)
+      where e.id > (r.ancestor_block + 1) * ${F} - 1 and e.id <= ${through} and e.removed_at = r.removed_at),
+      '[]'::json)) order by r.id)
   from r)`;
 
 type HeadRow = { head: string; depth: number | null; rollback_id: string };
@@ -66,7 +72,10 @@ export async function readStreamHead(db: Db): Promise<StreamHead> {
   return headOf(row);
 }
 
-/** A server's view of the stream: through which block it holds the events, the last rollback it saw, the lowest block it keeps. */
+/**
+ * A server's view of the stream: through which block it holds the events, the last rollback it saw, the lowest block it
+ * keeps.
+ */
 export type StreamView = { covered: number; rollbackId: number; floor: number };
 
 /**
@@ -98,8 +107,10 @@ export async function readStreamChanges(db: Db, view: StreamView): Promise<Strea
     sql`with s as ${HEAD},
       r as (select id, ancestor_block, removed_at from reorg_rollbacks where id > ${view.rollbackId}::bigint),
       b as (select s.head, s.depth, greatest(${view.floor}::bigint, s.head - s.depth) as floor,
-                   least(${view.covered}::bigint, coalesce((select min(ancestor_block) from r), ${view.covered}::bigint), s.head) as fork from s)
-    select b.head::text, b.depth, b.floor::text, greatest(b.fork, b.floor)::text as lo, ${LAST_ROLLBACK}::text as rollback_id,
+                   least(${view.covered}::bigint,
+                         coalesce((select min(ancestor_block) from r), ${view.covered}::bigint), s.head) as fork from s)
+    select b.head::text, b.depth, b.floor::text, greatest(b.fork, b.floor)::text as lo,
+           ${LAST_ROLLBACK}::text as rollback_id,
            (select max(e.id) from events e where e.id <= (b.floor + 1) * ${F} - 1)::text as base_id,
            ${rollbacksJson(sql`${lastIdOf(view.covered)}::bigint`)} as rollbacks,
            (select json_agg(${itemJson(EVENT_BODY_WITH_CLASS)} order by e.id) from events e

@@ -43,9 +43,12 @@ export type RemovedEvent = z.infer<typeof removedEvent>;
 const CONFIRMED_TO = sql`(select coalesce(max(s.indexed_block - s.finality_depth), -1) from sync_state s)`;
 const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The class of wallet `address` (an SQL expression) as its profile gives it: the scored one, else the worker's first. */
+/**
+ * The class of wallet `address` (an SQL expression) as its profile gives it: the scored one, else the worker's first.
+ */
 const walletClassSql = (address: SQL) =>
-  sql`coalesce((select coalesce(ws.classification, w.classification) from wallets w left join wallet_scores ws on ws.address = w.address
+  sql`coalesce((select coalesce(ws.classification, w.classification) from wallets w
+    left join wallet_scores ws on ws.address = w.address
                  where w.address = ${address}), 'fresh')`;
 
 /**
@@ -65,7 +68,8 @@ const EVENT_BODY_FIELDS = {
   token_symbol: sql`coalesce((select t.symbol from tokens t where t.address = e.token_address), '')`,
   amount_usd: sql`round(e.amount_usd::numeric, 2)::float8`,
   pool_address: sql`e.pool_address`,
-  token_amount: sql`coalesce((select (e.token_amount / power(10::numeric, t.decimals))::float8 from tokens t where t.address = e.token_address), 0)`,
+  token_amount: sql`coalesce((select (e.token_amount / power(10::numeric, t.decimals))::float8 from tokens t
+    where t.address = e.token_address), 0)`,
   quote_amount: sql`e.quote_amount`,
   // The pool's side that is not the token, named by the chain profile's quote tokens.
   quote_symbol: sql`(select q.name from pools p join chain_contracts q on q.role = 'quote_token'
@@ -116,7 +120,8 @@ const eventBodySql = (withWallet: boolean) => sql`left((${objectJson(EVENT_BODY_
 /** Row `e` of events as the event stream sends it: its kept body, wallet included. */
 export const EVENT_BODY = eventBodySql(true);
 /** EVENT_BODY with the wallet's class now, as a page of GET /v1/events adds it (the stream's live events). */
-export const EVENT_BODY_WITH_CLASS = sql`${EVENT_BODY} || ',"wallet_classification":"' || ${walletClassSql(sql`e.wallet_address`)} || '"'`;
+export const EVENT_BODY_WITH_CLASS = sql`${EVENT_BODY}
+  || ',"wallet_classification":"' || ${walletClassSql(sql`e.wallet_address`)} || '"'`;
 /** Row `e` of event_tombstones as the event stream sends it: its JSON text, wallet included. */
 export const TOMBSTONE_JSON = sql`(${tombstoneJson(true)})::text`;
 
@@ -165,7 +170,9 @@ function walletSides(wallet: string): SQL[] {
   return [sql`e.wallet_address = ${wallet}`, sql`e.to_address = ${wallet} and e.wallet_address <> ${wallet}`];
 }
 
-/** Filters by what no kept count splits by: the total counts the rows (the API asks for a token or a wallet with them). */
+/**
+ * Filters by what no kept count splits by: the total counts the rows (the API asks for a token or a wallet with them).
+ */
 const narrowed = (q: EventQuery) => q.pool !== undefined || q.direction !== undefined || q.walletClass !== undefined;
 
 const scopeOf = (q: EventQuery) => (q.type ? `type:${q.type}` : "all");
@@ -205,7 +212,8 @@ function totalSql(q: EventQuery): SQL {
                       where scope = ${scope} and block_number < (select id from b) / ${EVENT_ID_BLOCK_FACTOR}
                       order by block_number desc limit 1), 0)
          - (select count(*) from events e
-             where e.id >= (select id from b) / ${EVENT_ID_BLOCK_FACTOR} * ${EVENT_ID_BLOCK_FACTOR} and e.id < (select id from b)
+             where e.id >= (select id from b) / ${EVENT_ID_BLOCK_FACTOR} * ${EVENT_ID_BLOCK_FACTOR}
+               and e.id < (select id from b)
              ${q.type ? sql`and e.type = ${q.type}` : sql``}))`;
 }
 
@@ -240,13 +248,15 @@ function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; s
     cte: sql`select c.block_number, ${rank} - 1 - (c.cum - c.count) as skip from event_cumulative_counts c
               where c.scope = ${scope} and c.cum >= ${rank} order by c.cum limit 1`,
     // No such block (past the end): an empty page.
-    condition: sql`e.id >= coalesce((select block_number * ${EVENT_ID_BLOCK_FACTOR} from start), ${Number.MAX_SAFE_INTEGER}::bigint)`,
+    condition: sql`e.id >= coalesce((select block_number * ${EVENT_ID_BLOCK_FACTOR} from start),
+                                            ${Number.MAX_SAFE_INTEGER}::bigint)`,
     skip: sql`coalesce((select skip from start), 0)`,
   };
 }
 
 /** The page row's event's wallet class, as a column of the page's statement (`p.id`: the event's id). */
-const walletClassColumn = sql`, (select ${walletClassSql(sql`x.wallet_address`)} from events x where x.id = p.id) as wallet_class`;
+const walletClassColumn = sql`, (select ${walletClassSql(sql`x.wallet_address`)}
+  from events x where x.id = p.id) as wallet_class`;
 
 /** What a page's statement returns: a row per event (id null on an empty page) with the page's total. */
 type PageRow = {
@@ -270,7 +280,8 @@ async function pageItems(db: Db, rows: PageRow[], withWallet: boolean): Promise<
   const bodies = await eventBodies(db, withWallet ? "event" : "wallet-event", live, (ids) =>
     queryPrepared<EventBody>(
       db,
-      sql`select e.id::text as id, ${eventBodySql(withWallet)} as body from events e where e.id = any(${sql.param(ids)}::bigint[])`,
+      sql`select e.id::text as id, ${eventBodySql(withWallet)} as body
+        from events e where e.id = any(${sql.param(ids)}::bigint[])`,
     ),
   );
   // An id holds its block: block * EVENT_ID_BLOCK_FACTOR + its sequence in the block.
@@ -331,12 +342,14 @@ export async function listEventsJson(
   const c = start ? [...conditions(q, q.order === "desc"), start.condition] : conditions(q);
   if (q.beforeId !== undefined) c.push(sql`e.id < ${q.beforeId}`);
   const page = pageIds(q, c, order, limit, offset, start?.skip);
-  // One statement for the page's ids, its total and the last confirmed block: an empty page still returns the total's row.
+  // One statement for the page's ids, its total and the last confirmed block: an empty page still returns the total's
+  // row.
   const rows = await queryPrepared<PageRow>(
     db,
     sql`
     with total as (select ${totalSql(q)} as n) ${start ? sql`, start as (${start.cte})` : sql``}
-    select p.id::text as id, total.n::text as total, ${CONFIRMED_TO}::text as confirmed_to${withWallet ? walletClassColumn : sql``}
+    select p.id::text as id, total.n::text as total,
+           ${CONFIRMED_TO}::text as confirmed_to${withWallet ? walletClassColumn : sql``}
       from total left join (${page}) p on true
      order by p.id ${order}`,
   );
@@ -369,8 +382,10 @@ async function listWithRemovedJson(
   const arms = (table: SQL, removed: boolean) =>
     sides.map(
       (side) =>
-        sql`(select e.id, ${sql.raw(String(removed))} as removed from ${table} e ${where(side)} order by e.id ${order} ${pageWindow(offset + q.limit)})`,
+        sql`(select e.id, ${sql.raw(String(removed))} as removed
+          from ${table} e ${where(side)} order by e.id ${order} ${pageWindow(offset + q.limit)})`,
     );
+  const both = sql.join([...arms(sql`events`, false), ...arms(sql`event_tombstones`, true)], sql` union all `);
   const removedTotal = sql.join(
     sides.map((side) => sql`(select count(*) from event_tombstones e ${where(side)})`),
     sql` + `,
@@ -380,9 +395,10 @@ async function listWithRemovedJson(
     sql`
     with total as (select ${totalSql(q)} + ${removedTotal} as n),
     page as (
-      select * from (${sql.join([...arms(sql`events`, false), ...arms(sql`event_tombstones`, true)], sql` union all `)}) u
+      select * from (${both}) u
        order by u.id ${order} ${pageWindow(q.limit, offset)})
-    select p.id::text as id, p.tombstone, total.n::text as total, ${CONFIRMED_TO}::text as confirmed_to${withWallet ? walletClassColumn : sql``}
+    select p.id::text as id, p.tombstone, total.n::text as total,
+           ${CONFIRMED_TO}::text as confirmed_to${withWallet ? walletClassColumn : sql``}
       from total left join (
       select page.id, case when page.removed
         then (select (${tombstoneJson(withWallet)})::text from event_tombstones e where e.id = page.id) end as tombstone

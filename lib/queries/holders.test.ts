@@ -30,7 +30,8 @@ describe("holders list", () => {
         created_at: new Date(0),
       })),
     )}`;
-    await sql`insert into pools ${sql({ address: pool, factory: a(0xf), dex: "uniswap-v2", token0: token, token1: quote, created_block: 1 })}`;
+    const pair = { address: pool, factory: a(0xf), dex: "uniswap-v2", token0: token, token1: quote, created_block: 1 };
+    await sql`insert into pools ${sql(pair)}`;
     await sql`insert into chain_contracts ${sql([
       { address: manager, role: "position_manager", name: "positions" },
       { address: locker, role: "locker", name: "locker" },
@@ -48,7 +49,8 @@ describe("holders list", () => {
       [bob, 20],
       [a(0xd3), 0],
     ];
-    await sql`insert into balances ${sql(held.map(([holder, amount]) => ({ token_address: token, holder, amount, updated_block: 1 })))}`;
+    const balances = held.map(([holder, amount]) => ({ token_address: token, holder, amount, updated_block: 1 }));
+    await sql`insert into balances ${sql(balances)}`;
     await sql`insert into holder_count_history ${sql({ token_address: token, at: new Date(0), holder_count: 3 })}`;
   });
   afterAll(async () => {
@@ -69,8 +71,10 @@ describe("holders list", () => {
     const other = a(0xa3);
     // Text times: the Drizzle handle of the first test turned the client's date serializer off.
     const epoch = new Date(0).toISOString();
-    await sql`insert into tokens ${sql({ address: other, name: "U", symbol: "U", total_supply: "1000", launchpad: "", created_block: 1, created_at: epoch })}`;
-    // Funders: a hub that paid 60 wallets, a loose one that paid 10, a managed one that paid 3; each has 2 or 3 on the token.
+    const otherToken = { address: other, name: "U", symbol: "U", total_supply: "1000", launchpad: "" };
+    await sql`insert into tokens ${sql({ ...otherToken, created_block: 1, created_at: epoch })}`;
+    // Funders: a hub that paid 60 wallets, a loose one that paid 10, a managed one that paid 3; each has 2 or 3 on the
+    // token.
     const [hub, loose, managed] = [0xe1, 0xe2, 0xe3].map(a);
     const clusters: [string, number, number, number][] = [
       [hub, 0x1000, 60, 3],
@@ -88,7 +92,8 @@ describe("holders list", () => {
     );
     await sql`insert into wallets ${sql(wallets)}`;
     const held = clusters.flatMap(([, from, , holding]) => Array.from({ length: holding }, (_, i) => a(from + i)));
-    await sql`insert into balances ${sql(held.map((holder, i) => ({ token_address: other, holder, amount: 10 + i, updated_block: 1 })))}`;
+    const balances = held.map((holder, i) => ({ token_address: other, holder, amount: 10 + i, updated_block: 1 }));
+    await sql`insert into balances ${sql(balances)}`;
     const page = await runRead(createDb(sql), holderListRead(other, { page: 1, limit: 50 }));
     const tagged = Object.fromEntries((page?.data ?? []).map((h) => [h.address, h.tags]));
     expect(Object.keys(tagged)).toHaveLength(held.length);

@@ -64,7 +64,8 @@ export function holdersSql(token: SQL, page: HolderWindow = { limit: TOP_HOLDERS
       -- A hub's thousands of wallets are not read: one past the managed size already says it is none.
       left join lateral (
         select count(*)::int as size, count(b.holder)::int as holders
-          from (select k.address from wallets k where k.cluster_id = w.cluster_id limit ${CLUSTERS.maxManagedSize + 1}) k
+          from (select k.address from wallets k
+                 where k.cluster_id = w.cluster_id limit ${CLUSTERS.maxManagedSize + 1}) k
           left join balances b on b.token_address = ${token} and b.holder = k.address and b.amount > 0
       ) c on w.cluster_id is not null`;
 }

@@ -54,11 +54,14 @@ export function tokenOhlcvRead(token: string, q: OhlcvQuery) {
                  ${epoch(q.from)}::float8 as from_at, ${epoch(q.to)}::float8 as to_at,
                  extract(epoch from (select max(indexed_block_time) from sync_state))::float8 as head,
                  (select extract(epoch from c.bucket_start)::float8 from ohlcv_candles c
-                   where c.token_address = t.address and c.interval = ${q.interval} order by c.bucket_start limit 1) as first_bucket
+                   where c.token_address = t.address
+                     and c.interval = ${q.interval} order by c.bucket_start limit 1) as first_bucket
             from tokens t where t.address = ${token}
         ), bounds as (
-          -- The last interval starts at or before to (at most the head); the first is from's, or page_size back from the last.
-          select *, greatest(coalesce(ceil(from_at / step) * step, last - (page_size - 1) * step), first_bucket) as first
+          -- The last interval starts at or before to (at most the head); the first is from's, or page_size back
+          -- from the last.
+          select *, greatest(coalesce(ceil(from_at / step) * step, last - (page_size - 1) * step),
+                 first_bucket) as first
             from (select *, floor(least(coalesce(to_at, head), head) / step) * step as last from known) k
         ), page as materialized (
           select *, least(last, page_first + (page_size - 1) * step) as page_last
@@ -66,10 +69,12 @@ export function tokenOhlcvRead(token: string, q: OhlcvQuery) {
         )
         select head, first_bucket, first, last, page_first, page_last,
                (select c.close from ohlcv_candles c
-                 where c.token_address = ${token} and c.interval = ${q.interval} and c.bucket_start < to_timestamp(page_first)
+                 where c.token_address = ${token}
+                   and c.interval = ${q.interval} and c.bucket_start < to_timestamp(page_first)
                  order by c.bucket_start desc limit 1) as previous,
                (select json_agg(b) from (
-                  select extract(epoch from c.bucket_start)::float8 as bucket, c.open, c.high, c.low, c.close, c.volume_usd::float8 as volume, c.trades
+                  select extract(epoch from c.bucket_start)::float8 as bucket, c.open, c.high, c.low, c.close,
+                         c.volume_usd::float8 as volume, c.trades
                     from ohlcv_candles c
                    where c.token_address = ${token} and c.interval = ${q.interval}
                      and c.bucket_start between to_timestamp(page_first) and to_timestamp(page_last)) b) as buckets

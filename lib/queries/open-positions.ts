@@ -120,7 +120,8 @@ export type OpenPositionsRow = {
 };
 
 /** The columns of OpenPositionsRow, from `c` (the wallet's wallet_position_counts row) and `o` (openPositionsJoin). */
-export const OPEN_POSITIONS_COLUMNS = sql`c.changed_xact::text as changed, o.tokens, o.quantities, o.symbols, o.decimals`;
+export const OPEN_POSITIONS_COLUMNS = sql`c.changed_xact::text as changed, o.tokens, o.quantities, o.symbols,
+  o.decimals`;
 
 /**
  * A lateral join `o` of the open positions of `wallet` (an SQL expression) as arrays, with their
@@ -134,7 +135,10 @@ export const openPositionsJoin = (wallet: SQL, kept: OpenPositions | undefined, 
                           where ${wanted} and c.changed_xact is distinct from ${kept?.changed ?? null}::bigint
                             and p.wallet = ${wallet} and p.quantity > 0) o on true`;
 
-/** The wallet's open positions: the kept ones while the row's mark says they have not changed, else the row's, kept from now on. */
+/**
+ * The wallet's open positions: the kept ones while the row's mark says they have not changed, else the row's, kept from
+ * now on.
+ */
 export function openPositionsOf(
   db: Db,
   wallet: string,
@@ -147,7 +151,10 @@ export function openPositionsOf(
   return open;
 }
 
-/** Open positions by value (byValue's order) with their tokens' symbols, quantities in units and values; a token gone since (a reorg) left out. */
+/**
+ * Open positions by value (byValue's order) with their tokens' symbols, quantities in units and values; a token gone
+ * since (a reorg) left out.
+ */
 export async function valuedOpenPositions(db: Db, snapshot: Snapshot, open: OpenPositions) {
   const { tokens } = await byValue(db, snapshot, open);
   const index = new Map(open.tokens.map((t, i) => [t, i]));

@@ -43,10 +43,13 @@ export const poolListRead = (token: string, page: { page: number; limit: number 
   first: sql`select
                     (select count(*)::int from pools p where p.token0 = t.address or p.token1 = t.address) as total,
                     (select coalesce(json_agg(x order by x.liquidity_usd desc, x.address), '[]') from (
-                       select p.address, p.dex, p.protocol, p.fee, pair.address as pair_address, coalesce(pt.symbol, q.name) as pair_symbol,
-                              p.liquidity_usd, p.price_usd, p.volume_24h_usd, p.swaps_24h, p.address is not distinct from m.priced_pool as price_source
+                       select p.address, p.dex, p.protocol, p.fee, pair.address as pair_address,
+                              coalesce(pt.symbol, q.name) as pair_symbol,
+                              p.liquidity_usd, p.price_usd, p.volume_24h_usd, p.swaps_24h,
+                              p.address is not distinct from m.priced_pool as price_source
                          from pools p
-                         cross join lateral (select case when p.token0 = t.address then p.token1 else p.token0 end as address) pair
+                         cross join lateral (select case when p.token0 = t.address then p.token1 else p.token0 end
+                                                      as address) pair
                          left join tokens pt on pt.address = pair.address
                          left join chain_contracts q on q.address = pair.address and q.role = 'quote_token'
                         where p.token0 = t.address or p.token1 = t.address

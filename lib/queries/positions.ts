@@ -71,7 +71,8 @@ const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp fro
  * decimals, which never change, are read once (tokenFacts), and its price is the one of the
  * snapshot that ranked the open positions.
  */
-const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd, p.buy_count, p.sell_count,
+const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cost_basis_usd, p.realized_pnl_usd,
+  p.bought_usd, p.sold_usd, p.buy_count, p.sell_count,
   p.unknown_cost_quantity::text as unknown_cost_quantity, p.liquidity_cost_usd,
   ${blockTime(sql`coalesce(p.first_buy_block, p.last_trade_block)`)} as first_trade_at,
   ${blockTime(sql`p.last_trade_block`)} as last_trade_at`;
@@ -88,7 +89,8 @@ const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cos
 export function positionListRead(db: Db, wallet: string, q: PositionQuery) {
   const kept = keptOpenPositions(db, wallet);
   return {
-    // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round trip.
+    // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round
+    // trip.
     first: sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open, ${OPEN_POSITIONS_COLUMNS}
                  from wallets w left join wallet_position_counts c on c.wallet = w.address
                  ${openPositionsJoin(sql`w.address`, kept, q.status !== "closed")}
@@ -132,7 +134,8 @@ async function positionPage(
   const closedOffset = walk ? 0 : q.status === "closed" ? offset : Math.max(0, offset - counts.open);
   const closedLimit = q.status === "open" || moreOpen ? 0 : q.limit - openPage.length;
   const closedAfter = walk?.closed
-    ? sql`and (p.realized_pnl_usd < ${walk.key} or (p.realized_pnl_usd = ${walk.key} and p.token_address > ${walk.token}))`
+    ? sql`and (p.realized_pnl_usd < ${walk.key}
+      or (p.realized_pnl_usd = ${walk.key} and p.token_address > ${walk.token}))`
     : sql``;
   // One closed position past the page says whether there is a next one.
   const rows = await queryPrepared<PositionRow & { k: number }>(
@@ -145,18 +148,21 @@ async function positionPage(
           select ${POSITION_FIELDS}, (row_number() over (order by p.realized_pnl_usd desc, p.token_address))::int as k
             from wallet_positions p
            where p.wallet = ${wallet} and p.quantity <= 0 ${closedAfter}
-           order by p.realized_pnl_usd desc, p.token_address ${pageWindow(closedLimit === 0 ? 0 : closedLimit + 1, closedOffset)}) closed`,
+           order by p.realized_pnl_usd desc, p.token_address
+           ${pageWindow(closedLimit === 0 ? 0 : closedLimit + 1, closedOffset)}) closed`,
   );
   const rank = new Map(openPage.map((t, i) => [t, i]));
   const closed = rows.filter((r) => r.k > 0).sort((a, b) => a.k - b.k);
-  // Open ones in value order (a position closed since it was ranked drops out), then the closed ones in the statement's order.
+  // Open ones in value order (a position closed since it was ranked drops out), then the closed ones in the statement's
+  // order.
   const positions = [
     ...rows
       .filter((r) => r.k === 0 && BigInt(r.quantity) > 0n)
       .sort((a, b) => rank.get(a.token_address)! - rank.get(b.token_address)!),
     ...closed.slice(0, closedLimit),
   ];
-  // Where the page ends: after its last open position while more (open or closed) follow, after its last closed one while more closed do.
+  // Where the page ends: after its last open position while more (open or closed) follow, after its last closed one
+  // while more closed do.
   const lastOpen = openPage.length ? openFrom + openPage.length - 1 : -1;
   const closedFollow = q.status !== "open" && counts.total > counts.open;
   const lastClosed = closed.length > closedLimit ? closed[closedLimit - 1] : undefined;

@@ -23,7 +23,10 @@ type WalletRow = {
   exact: number;
 };
 
-/** Where a wallet stands in search order: exact match (1) first, then trade count and last activity (descending), then address. */
+/**
+ * Where a wallet stands in search order: exact match (1) first, then trade count and last activity (descending), then
+ * address.
+ */
 type WalletRank = { exact: number; trade_count: number; last_seen: string; address: string };
 
 /**
@@ -76,8 +79,10 @@ async function searchWallets(db: Db, prefix: string, page: { offset: number; lim
   const exact = sql`(w.address = ${prefix})::int`;
   const a = page.after;
   const after = a
-    ? sql`and (${exact} < ${a.exact} or (${exact} = ${a.exact} and (w.trade_count < ${a.trade_count} or (w.trade_count = ${a.trade_count}
-          and (w.last_seen < ${a.last_seen}::timestamptz or (w.last_seen = ${a.last_seen}::timestamptz and w.address > ${a.address}))))))`
+    ? sql`and (${exact} < ${a.exact}
+      or (${exact} = ${a.exact} and (w.trade_count < ${a.trade_count} or (w.trade_count = ${a.trade_count}
+          and (w.last_seen < ${a.last_seen}::timestamptz
+            or (w.last_seen = ${a.last_seen}::timestamptz and w.address > ${a.address}))))))`
     : sql``;
   const [r] = await queryPrepared<{ total: number; rows: WalletRow[] }>(
     db,

@@ -145,7 +145,8 @@ export function statusMessage(s: Status, now: Date): string {
       );
     } else if (reason === "chain_unreachable") {
       parts.push(
-        `The chain's head could not be read (last read ${since(s.head_checked_at)}), so how far behind the data is is unknown.`,
+        `The chain's head could not be read (last read ${since(s.head_checked_at)}), ` +
+          "so how far behind the data is is unknown.",
       );
     } else if (reason === "lagging") {
       const seconds = s.lag_seconds === null ? "" : ` (${formatDuration(s.lag_seconds)})`;
@@ -154,17 +155,20 @@ export function statusMessage(s: Status, now: Date): string {
       parts.push(`The last ${s.worker.consecutive_failures} indexing attempts failed; the indexer keeps retrying.`);
     } else {
       parts.push(
-        `${s.quarantined_entities} tokens, pools or logs are quarantined (more than ${s.thresholds.max_quarantined_entities}).`,
+        `${s.quarantined_entities} tokens, pools or logs are quarantined (more than ` +
+          `${s.thresholds.max_quarantined_entities}).`,
       );
     }
   }
   if (s.reasons.includes("worker_down") && s.indexed_block !== null) {
     parts.push(
-      `Data is as of block ${s.indexed_block.toLocaleString("en-US")}${s.indexed_block_time ? ` (${since(s.indexed_block_time)})` : ""}.`,
+      `Data is as of block ${s.indexed_block.toLocaleString("en-US")}` +
+        `${s.indexed_block_time ? ` (${since(s.indexed_block_time)})` : ""}.`,
     );
   }
   if (parts.length) return parts.join(" ");
   return s.indexed_block === null
     ? "Nothing is indexed yet."
-    : `Indexed to block ${s.indexed_block.toLocaleString("en-US")}, ${blocks(s.lag_blocks ?? 0)} behind the chain's head.`;
+    : `Indexed to block ${s.indexed_block.toLocaleString("en-US")}, ` +
+        `${blocks(s.lag_blocks ?? 0)} behind the chain's head.`;
 }

@@ -261,7 +261,10 @@ function markMatches(s: Snapshot, filter: TokenFilter, now: Date): number | null
   );
 }
 
-/** Where a walk of the list stands: after the token at `address`, whose sort key was `key` (NaN: none), in data version `version`. */
+/**
+ * Where a walk of the list stands: after the token at `address`, whose sort key was `key` (NaN: none), in data version
+ * `version`.
+ */
 export type ListWalk = { version: number; key: number; address: string };
 
 /**
@@ -286,7 +289,9 @@ export function walkedSnapshot(db: Db, version: number): Snapshot | undefined {
   return held;
 }
 
-/** The first place in `order` (sorted by `key`, `descending`, then address) that comes after `after`: a binary search. */
+/**
+ * The first place in `order` (sorted by `key`, `descending`, then address) that comes after `after`: a binary search.
+ */
 function startAfter(s: Snapshot, order: Int32Array, key: Float64Array, descending: boolean, after: ListWalk): number {
   const sign = descending ? -1 : 1;
   const c = after.key;

@@ -57,7 +57,7 @@ describe("findTokens", () => {
 
   it.each(
     queries,
-  )("q=%s (addresses: %s): every page of the matches in rank order, exact first, and the exact total", (q, byAddress) => {
+  )("q=%s (addresses: %s): every page of the matches in rank order, exact first, the exact total", (q, byAddress) => {
     const all = expected(q, byAddress);
     for (const [offset, limit] of [
       [0, 20],

@@ -171,7 +171,9 @@ export async function getTokens(db: Db, addresses: string[], now: Date, dataVers
   });
 }
 
-/** A token's row, its top holders (as one JSON array), its creator's holding and its security checks in one statement. */
+/**
+ * A token's row, its top holders (as one JSON array), its creator's holding and its security checks in one statement.
+ */
 export const tokenProfileRead = (address: string, now: Date) => ({
   first: sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
                               from (${holdersSql(sql`tok.address`)}) h) as holders,

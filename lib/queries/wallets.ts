@@ -44,7 +44,8 @@ type WalletRow = {
 export function walletProfileRead(db: Db, address: string) {
   const kept = keptOpenPositions(db, address);
   return {
-    first: sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score, s.confidence,
+    first: sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score,
+                      s.confidence,
                       coalesce(c.realized_less_cost_usd, 0)::float8 as realized_less_cost_usd, w.pnl_confidence,
                       w.sector_preference, w.trade_count, w.first_seen, ${launchSummarySql(sql`w.address`)} as launches,
                       ${OPEN_POSITIONS_COLUMNS}

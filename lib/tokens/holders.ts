@@ -22,9 +22,11 @@ export const isRealHolder = (holder: string, token: string, nonHolders: { has(ad
  * holder-address expression.
  */
 export function isRealHolderSql(holder: SQL, token: SQL): SQL {
-  // The custodians are a handful of contracts: one array, read once per statement (an InitPlan), not a probe per holder.
+  // The custodians are a handful of contracts: one array, read once per statement (an InitPlan), not a probe per
+  // holder.
   return sql`${holder} <> all(${sql.raw(`array['${BURN_ADDRESSES.join("','")}']`)}
-      || array(select c.address from chain_contracts c where c.role in (${sql.raw(CUSTODIAN_ROLES.map((r) => `'${r}'`).join(", "))})))
+      || array(select c.address
+        from chain_contracts c where c.role in (${sql.raw(CUSTODIAN_ROLES.map((r) => `'${r}'`).join(", "))})))
     and ${holder} <> ${token}
     and not exists (select 1 from pools p where p.address = ${holder})`;
 }

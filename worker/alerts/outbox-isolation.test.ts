@@ -165,7 +165,7 @@ describe("alert delivery isolation", { timeout: 60_000 }, () => {
     }
   });
 
-  it("takes one account's receivers under one domain as one target: tarpits minted on many ports cost a few timeouts in all", async () => {
+  it("takes an account's receivers on one domain as one target: many ports cost a few timeouts", async () => {
     const tarpits = await Promise.all(Array.from({ length: 5 }, () => startTarpit()));
     const secrets = new Map<string, string>();
     // Another account's receiver on the same host: its deliveries are not put off.

@@ -91,7 +91,8 @@ type Resolved = SenderOptions & typeof DEFAULTS & { appUrl: string; breaker: Hos
 export const EMAIL_NOT_CONFIGURED =
   "Not sent: this server has no email service configured (RESEND_API_KEY); the message waits in the outbox.";
 export const HOST_PAUSED =
-  "Your webhooks at this domain kept failing, so deliveries to it are paused for a few minutes; they resume by themselves once it answers.";
+  "Your webhooks at this domain kept failing, so deliveries to it are paused for a few minutes; " +
+  "they resume by themselves once it answers.";
 
 /** Transports as configured (RESEND_API_KEY, RESEND_BASE_URL, EMAIL_FROM, WEBHOOK_ALLOW_PRIVATE). */
 export function transportsFromConfig(): Pick<SenderOptions, "email" | "webhook"> {
@@ -176,7 +177,8 @@ const CLAIM = `
   )}
   returning t.${n.id} as id, a.account_id as "accountId", t.${n.channel} as channel, t.${n.recipient} as recipient,
             t.${n.idempotencyKey} as "idempotencyKey", t.${n.batchKey} as "batchKey",
-            t.${n.payload} as payload, t.${n.attempts} as attempts, a.webhook_secret as "webhookSecret", p.label as "planLabel", p.webhooks`;
+            t.${n.payload} as payload, t.${n.attempts} as attempts, a.webhook_secret as "webhookSecret",
+            p.label as "planLabel", p.webhooks`;
 
 /**
  * Claims up to `limit` due rows of the lane, the accounts taking turns: each account's rows

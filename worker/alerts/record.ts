@@ -45,7 +45,8 @@ const CLEAR_NOT_LIVE = `with gone as (${updateSql(
   alerts,
   { matchDigest: "null" },
   "",
-  `t.${al.id} = any($1::text[]) and not (t.${al.status} = 'active' and exists (select 1 from api_keys k where ${liveKey("t")}))`,
+  `t.${al.id} = any($1::text[])
+   and not (t.${al.status} = 'active' and exists (select 1 from api_keys k where ${liveKey("t")}))`,
 )} returning t.${al.id} as id),
   sets as (delete from ${SETS} s using gone where s.${ms.alertId} = gone.id),
   waiting as (delete from ${MATCHES} m using gone where m.${am.alertId} = gone.id)

@@ -34,7 +34,8 @@ export class TokenLoader {
   async load(sql: Sql): Promise<CycleToken[]> {
     return sql.begin("isolation level repeatable read read only", async (tx) => {
       const [{ snapshot, count }] = await tx<{ snapshot: string; count: number }[]>`
-        select pg_snapshot_xmin(pg_current_snapshot())::text as snapshot, (select count(*) from token_metrics)::int as count`;
+        select pg_snapshot_xmin(pg_current_snapshot())::text as snapshot,
+               (select count(*) from token_metrics)::int as count`;
       const xmin = BigInt(snapshot);
       const next = { epoch: xmin >> 32n, xid: xmin & 0xffffffffn };
       const since = this.since?.epoch === next.epoch ? this.since.xid : undefined;

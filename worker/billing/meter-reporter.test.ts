@@ -26,7 +26,7 @@ function billed(customer: string) {
 }
 
 describe("API Tier metering", () => {
-  it("reports each account's unreported requests once, through crashes, concurrent workers and the end of the plan", async () => {
+  it("reports each account's unreported requests once, through crashes, concurrent workers, plan end", async () => {
     const account = await t.newAccount();
     const day0 = "2026-11-19"; // START is 2026-11-20 12:00 UTC
     const day1 = "2026-11-20";

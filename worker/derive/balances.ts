@@ -49,10 +49,10 @@ export class StoredBalances {
 }
 
 /**
- * Applies transfers, in chain order, to balances (tokens and LP tokens), supplies (mints add,
- * burns subtract) and the holder counts of tokens (a row for each block that changed one). `from` is the state before: the stored one when appending a range, zero when
- * rebuilding a token from all its transfers after a reorg; both run this same fold. Reconciliation
- * rows (kind "reconcile", reconcile.ts) are part of the fold, so a rebuild after a reorg keeps them.
+ * Applies transfers, in chain order, to balances (tokens and LP tokens), supplies (mints add, burns subtract) and the
+ * holder counts of tokens (a row for each block that changed one). `from` is the state before: the stored one when
+ * appending a range, zero when rebuilding a token from all its transfers after a reorg; both run this same fold.
+ * Reconciliation rows (kind "reconcile", reconcile.ts) are part of the fold, so a rebuild after a reorg keeps them.
  */
 export async function applyTransfers(
   tx: Tx,
@@ -105,7 +105,8 @@ export async function applyTransfers(
     counted.set(`${t.token}:${t.timestamp}`, { token: t.token, at: t.timestamp, count });
   };
   for (const t of transfers) {
-    // A reconciliation moves a balance without a mint or burn; its supply row (zero to zero) moves the supply by a signed amount.
+    // A reconciliation moves a balance without a mint or burn; its supply row (zero to zero) moves the supply by a
+    // signed amount.
     if (t.kind === "reconcile") {
       if (t.from === ZERO && t.to === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) + t.amount);
     } else if (t.from === ZERO) supply.set(t.token, (supply.get(t.token) ?? 0n) + t.amount);

@@ -51,12 +51,15 @@ const writeCandles = (scope: { join: string; where: string; since: string }, kee
     },
     `from (
        select m.token, i.interval, m.bucket - m.bucket % i.seconds as bucket,
-              array_agg(m.prices[1] order by m.bucket) as opens, array_agg(m.prices[cardinality(m.prices)] order by m.bucket) as closes,
+              array_agg(m.prices[1] order by m.bucket) as opens,
+              array_agg(m.prices[cardinality(m.prices)] order by m.bucket) as closes,
               max(m.high) as high, min(m.low) as low, sum(m.volume) as volume, sum(m.trades)::int as trades
-         from (select s.token, s.since, s.epoch - s.epoch % ${SHORTEST} as bucket, array_agg(s.price order by s.id) as prices,
+         from (select s.token, s.since, s.epoch - s.epoch % ${SHORTEST} as bucket,
+                      array_agg(s.price order by s.id) as prices,
                       max(s.price) as high, min(s.price) as low,
                       coalesce(sum(s.usd) filter (where s.swap), 0) as volume, count(*) filter (where s.swap) as trades
-                 from (select e.token_address as token, e.id, extract(epoch from e.timestamp)::bigint as epoch, e.price_usd as price,
+                 from (select e.token_address as token, e.id, extract(epoch from e.timestamp)::bigint as epoch,
+                              e.price_usd as price,
                               e.amount_usd::numeric as usd, e.type = 'swap' as swap, ${scope.since} as since
                          from events e ${scope.join}
                         where e.price_usd is not null and ${scope.where}) s
@@ -80,7 +83,8 @@ const fromBucketOf = (epoch: string, since: string) => `${epoch} >= floor(${sinc
 /** The candles of tokens $3 from the bucket of each interval that holds the token's time $4 on. */
 const DELETE_AFFECTED = `delete from ${tableName(ohlcvCandles)} o
   using unnest($3::text[], $4::float8[]) k(token, since) cross join unnest($1::text[], $2::int[]) i(interval, seconds)
-  where o.${c.tokenAddress} = k.token and o.${c.interval} = i.interval and ${fromBucketOf(`extract(epoch from o.${c.bucketStart})`, "k.since")}`;
+  where o.${c.tokenAddress} = k.token
+    and o.${c.interval} = i.interval and ${fromBucketOf(`extract(epoch from o.${c.bucketStart})`, "k.since")}`;
 
 /** The longest interval: every interval divides it, so its bucket holding a time starts no later than any other's. */
 const LONGEST = Math.max(...INTERVAL_SECONDS);
@@ -118,6 +122,7 @@ export async function fillMissingCandles(tx: Tx) {
   await recomputeCandles(
     tx,
     await tx<{ token: string; since: number }[]>`
-      select token_address as token, extract(epoch from min(timestamp))::float8 as since from events group by token_address`,
+      select token_address as token, extract(epoch from min(timestamp))::float8 as since
+        from events group by token_address`,
   );
 }

@@ -100,7 +100,8 @@ export class FullRefresh {
 async function swapsInLookback(tx: Tx, head: Head): Promise<Map<string, number>> {
   const first = await firstEventIdAfter(tx, head.timestamp - WINDOWS.swapLookbackSeconds, head);
   const swaps = await tx<{ token: string; n: number }[]>`
-    select token_address as token, count(*)::int as n from events where type = 'swap' and id >= ${first} group by token_address`;
+    select token_address as token, count(*)::int as n from events
+      where type = 'swap' and id >= ${first} group by token_address`;
   return new Map(swaps.map((s) => [s.token, s.n]));
 }
 

@@ -220,7 +220,8 @@ export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: Poo
   const tokens = [...new Set(pools.flatMap((p) => [p.token0, p.token1].filter((t) => state.tokens.has(t))))];
   const swaps = await tx.unsafe<{ pool: string; usd: number; swaps: number }[]>(
     `select e.pool_address as pool, sum(e.amount_usd::numeric)::float8 as usd, count(*)::int as swaps from events e
-      where e.type = 'swap' and e.id >= $1 and e.token_address = any($2::text[]) and e.pool_address = any($3::text[]) group by e.pool_address`,
+      where e.type = 'swap' and e.id >= $1 and e.token_address = any($2::text[]) and e.pool_address = any($3::text[])
+      group by e.pool_address`,
     [first24h, tokens, pools.map((p) => p.address)],
   );
   const traded = new Map(swaps.map((s) => [s.pool, s]));
@@ -242,7 +243,8 @@ export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: Poo
 export async function refreshRanking(tx: Tx, tokens: string[]) {
   if (tokens.length === 0) return;
   const inputs = await tx.unsafe<({ address: string } & TrendingInput)[]>(
-    `select m.address, m.volume_24h_usd as "volume24hUsd", m.holder_growth_1h_pct as "holderGrowth1hPct", s.risk_score as "riskScore",
+    `select m.address, m.volume_24h_usd as "volume24hUsd", m.holder_growth_1h_pct as "holderGrowth1hPct",
+            s.risk_score as "riskScore",
             m.price_usd as "priceUsd", s.flags
        from token_metrics m join token_scores s on s.address = m.address
       where m.address = any($1::text[])`,
@@ -258,7 +260,8 @@ const s = names(tokenScores);
 const RANK = updateSql(
   tokenMetrics,
   { riskScore: `s.${s.riskScore}`, riskFlags: `s.${s.flags}`, trendingScore: "v.trending" },
-  `from unnest($1::text[], $2::float8[]) v(address, trending) join ${tableName(tokenScores)} s on s.${s.address} = v.address`,
+  `from unnest($1::text[], $2::float8[]) v(address, trending) join ${tableName(tokenScores)} s
+     on s.${s.address} = v.address`,
   `t.${m.address} = v.address`,
   { onlyChanged: true },
 );

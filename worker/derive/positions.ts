@@ -74,7 +74,8 @@ export function applyMovement(p: Position, t: TransferRow, side: "in" | "out"): 
   if (side === "in") {
     p.quantity += t.amount;
     if (t.kind === "buy" || removersOwn(t)) p.costBasisUsd += t.amountUsd;
-    // Never more of unknown cost than is held (after a quantity below zero: tokens spent before their opening balance was known).
+    // Never more of unknown cost than is held (after a quantity below zero: tokens spent before their opening balance
+    // was known).
     else p.unknownCostQuantity = min(p.unknownCostQuantity + t.amount, p.quantity > 0n ? p.quantity : 0n);
     if (removersOwn(t)) p.realizedPnlUsd += t.amountUsd;
     if (t.kind === "buy") {

@@ -36,7 +36,8 @@ export async function refreshTraderFlows(tx: Tx, tokens: string[], head: Head) {
      gone as (
        delete from ${tableName(recentTraderFlows)} r
         where r.${f.tokenAddress} = any($1::text[])
-          and not exists (select 1 from fresh x where x.token_address = r.${f.tokenAddress} and x.wallet = r.${f.wallet}))
+          and not exists (select 1
+            from fresh x where x.token_address = r.${f.tokenAddress} and x.wallet = r.${f.wallet}))
      ${WRITE_FLOWS}`,
     [tokens, first],
   );

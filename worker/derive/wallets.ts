@@ -32,7 +32,8 @@ export async function upsertWalletActivity(
         isContract: "max((address = any($3::text[]))::int)",
       },
       `from (
-         select e.wallet_address as address, e.timestamp as ts, (e.type = 'swap')::int as trade from events e where ${where}
+         select e.wallet_address as address, e.timestamp as ts, (e.type = 'swap')::int as trade
+           from events e where ${where}
          union all
          select e.to_address, e.timestamp, 0 from events e where e.to_address is not null and ${whereTo}
        ) x
@@ -81,7 +82,8 @@ const REPLACE_ACTIVITY: OnConflict<typeof walletsTable> = {
 const SET_FUNDER = `${updateSql(
   walletsTable,
   { funder: "f.funder" },
-  `from (select k.address, wf.funder from unnest($1::text[]) k(address) left join wallet_funding wf on wf.wallet = k.address) f`,
+  `from (select k.address, wf.funder from unnest($1::text[]) k(address)
+     left join wallet_funding wf on wf.wallet = k.address) f`,
   `t.${w.address} = f.address`,
   { onlyChanged: true },
 )} returning t.${w.funder}`;
@@ -111,7 +113,8 @@ const LEAVE_CLUSTER = updateSql(
 export async function linkFunders(tx: Tx, wallets: string[]) {
   if (wallets.length === 0) return;
   const before = await tx.unsafe<{ funder: string }[]>(
-    `select distinct ${w.funder} as funder from ${tableName(walletsTable)} where ${w.address} = any($1::text[]) and ${w.funder} is not null`,
+    `select distinct ${w.funder} as funder
+       from ${tableName(walletsTable)} where ${w.address} = any($1::text[]) and ${w.funder} is not null`,
     [wallets],
     PREPARED,
   );
@@ -137,7 +140,8 @@ export async function refreshWalletValues(tx: Tx, wallets: string[] | "all") {
        select p.wallet, t.sector, (p.bought_usd + p.sold_usd)::numeric as volume, p.buy_count,
               ((greatest(p.quantity, 0) / power(10::numeric, t.decimals))::float8
                 * coalesce(m.price_usd, 0))::numeric as value,
-              ((p.unknown_cost_quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0))::numeric as unknown_value
+              ((p.unknown_cost_quantity / power(10::numeric, t.decimals))::float8
+                * coalesce(m.price_usd, 0))::numeric as unknown_value
          from wallet_positions p join tokens t on t.address = p.token_address
          left join token_metrics m on m.address = p.token_address ${scope})
      select wallet, sector, sum(volume)::float8 as volume, sum(sum(value)) over w ::float8 as value,

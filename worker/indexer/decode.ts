@@ -22,7 +22,8 @@ export const TOPICS = {
   increaseLiquidity: toEventSelector("IncreaseLiquidity(uint256,uint128,uint256,uint256)"),
   decreaseLiquidity: toEventSelector("DecreaseLiquidity(uint256,uint128,uint256,uint256)"),
   collectPosition: toEventSelector("Collect(uint256,address,uint256,uint256)"),
-  // An LP locker's lock of a position NFT (devchain/contracts/LiquidityLocker.sol): read from the profile's lockers only.
+  // An LP locker's lock of a position NFT (devchain/contracts/LiquidityLocker.sol): read from the profile's lockers
+  // only.
   locked: toEventSelector("Locked(uint256,address,bool)"),
 } as const;
 
@@ -40,7 +41,10 @@ export type ChainLog = LogRef &
   (
     | { kind: "transfer"; from: string; to: string; value: bigint }
     | { kind: "pairCreated"; token0: string; token1: string; pair: string }
-    /** A launchpad's launch (launch-event.ts); name and symbol as the event carries them, not yet cleaned (null: absent or not decodable). */
+    /**
+     * A launchpad's launch (launch-event.ts); name and symbol as the event carries them, not yet cleaned (null: absent
+     * or not decodable).
+     */
     | {
         kind: "tokenLaunched";
         token: string;
@@ -119,7 +123,10 @@ const signed = (w: bigint) => (w >= INT256_MIN ? w - UINT256_SPAN : w);
 const topicInt = (t: string) => Number(signed(BigInt(t)));
 const wordAddress = (data: string, i: number) => `0x${data.slice(2 + i * 64 + 24, 2 + (i + 1) * 64)}`.toLowerCase();
 
-/** A log's fields after its position: `ref` (a fresh object, as logRef makes) takes them (a spread costs far more per log). */
+/**
+ * A log's fields after its position: `ref` (a fresh object, as logRef makes) takes them (a spread costs far more per
+ * log).
+ */
 export const withRef = <const T extends object>(ref: LogRef, fields: T): LogRef & T => Object.assign(ref, fields);
 
 export const logRef = (raw: RawLog): LogRef => ({
@@ -165,7 +172,8 @@ export function decodeLog(raw: RawLog): ChainLog | MalformedLog | null {
   const layout = LAYOUT[topic0];
   if (!layout) return null;
   const ref = logRef(raw);
-  // ERC-721 (and ERC-404's NFT side): Transfer with the token id as a fourth topic; the caller reads it from position managers only.
+  // ERC-721 (and ERC-404's NFT side): Transfer with the token id as a fourth topic; the caller reads it from position
+  // managers only.
   if (topic0 === TOPICS.transfer && topics.length === 4) {
     if (!topics.every(isTopic)) return null;
     return withRef(ref, {

@@ -22,10 +22,10 @@ const created = (l: ChainLog) =>
       : null;
 
 /**
- * Decimals a token may declare. ERC-20 makes decimals() optional: without an answer 18 stands in
- * (what nearly every token uses; USD values do not depend on it, only unit quantities and unit
- * prices do) and the token is marked decimals_unknown. Above 77 one whole token is more than a uint256 can hold: such a token cannot be
- * priced or shown, so it is quarantined.
+ * Decimals a token may declare. ERC-20 makes decimals() optional: without an answer 18 stands in (what nearly every
+ * token uses; USD values do not depend on it, only unit quantities and unit prices do) and the token is marked
+ * decimals_unknown. Above 77 one whole token is more than a uint256 can hold: such a token cannot be priced or shown,
+ * so it is quarantined.
  */
 export const DEFAULT_DECIMALS = 18;
 export const MAX_DECIMALS = 77;
@@ -95,7 +95,8 @@ export async function discover(rpc: Rpc, state: ChainState, profile: ChainProfil
     for (const log of logs) {
       const l = created(log);
       if (!l || !factories.has(l.address)) continue;
-      // The side that is not a quote token of a pool against one; a pool of two quote tokens, or of none, brings no token.
+      // The side that is not a quote token of a pool against one; a pool of two quote tokens, or of none, brings no
+      // token.
       const token = state.isQuote(l.token0) ? l.token1 : state.isQuote(l.token1) ? l.token0 : null;
       if (!token || state.isQuote(token) || known(token)) continue;
       found.set(token, {
@@ -174,7 +175,8 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
     const answer = Object.fromEntries(plan[i].map((fn) => [fn, values[at++]])) as Partial<
       Record<Erc20Read, string | null>
     >;
-    // A pool's side with no code is no token (anyone can create a pool for any address, a future one too): it stays unknown.
+    // A pool's side with no code is no token (anyone can create a pool for any address, a future one too): it stays
+    // unknown.
     if (answer.code === "0x") return;
     const anomalies = new Set<TokenAnomaly>();
     const decimals = answer.decimals === undefined ? null : decodeUintResult(answer.decimals);
@@ -182,7 +184,9 @@ async function readTokenFacts(rpc: Rpc, found: Found[]): Promise<{ tokens: NewTo
       quarantined.push({
         kind: "token",
         address: t.address,
-        reason: `decimals() answers ${decimals > 10n ** 12n ? "more than 10^12" : decimals}: above ${MAX_DECIMALS}, one whole token exceeds a uint256`,
+        reason:
+          `decimals() answers ${decimals > 10n ** 12n ? "more than 10^12" : decimals}: ` +
+          `above ${MAX_DECIMALS}, one whole token exceeds a uint256`,
         block: t.createdBlock,
         logIndex: -1,
       });

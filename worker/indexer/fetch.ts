@@ -130,7 +130,8 @@ export async function fetchRange(
       throw new ChainMovedError(`block ${block.number} does not extend ${parent.number}`);
     }
     blocks.set(block.number, block);
-    // Every fetched block's payments count: all blocks with a transaction when the profile scans them, else those fetched anyway.
+    // Every fetched block's payments count: all blocks with a transaction when the profile scans them, else those
+    // fetched anyway.
     collectFundings(raw, block.number, funded, fundings);
   });
   for (const l of [...logs, ...discoveryLogs, ...malformed]) {

@@ -20,7 +20,8 @@ describe("a refresh giving way to a new block", () => {
   async function sleeping() {
     for (;;) {
       const [row] = await sql`select count(*)::int as n from pg_stat_activity
-                                where datname = current_database() and query like 'select pg_sleep%' and state = 'active'`;
+                                where datname = current_database() and query like 'select pg_sleep%'
+                                  and state = 'active'`;
       if (row.n > 0) return;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -55,7 +56,7 @@ describe("a refresh giving way to a new block", () => {
     expect(polls).toBe(1);
   });
 
-  it("fails a statement refused after a block as it fails a cancelled one, so no sibling's failure goes unhandled", async () => {
+  it("fails a statement refused after a block as a cancelled one, so no sibling's failure goes unhandled", async () => {
     const watch = new GiveWay(async () => true, 0, 10);
     while (!watch.saw) await new Promise((r) => setTimeout(r, 5));
     const unhandled: unknown[] = [];

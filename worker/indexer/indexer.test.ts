@@ -84,7 +84,7 @@ describe("Indexer.refreshAll", () => {
   const dataVersion = async () =>
     Number((await sql<{ v: string }[]>`select data_version::text as v from sync_state`)[0].v);
 
-  it("lets a new block in between two slices of a full refresh that no longer gives way, and finishes it after", async () => {
+  it("lets a new block in between slices of a full refresh that no longer gives way, finishing it after", async () => {
     const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
     const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
     while ((await ix.cycle()).step !== "idle");

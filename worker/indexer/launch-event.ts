@@ -31,7 +31,8 @@ export function compileLaunchEvent(pad: Launchpad): LaunchEvent {
     item = parsed;
   } catch (err) {
     throw new Error(
-      `launchpad ${pad.name}: cannot parse its event "${pad.event}" (${err instanceof Error ? err.message.split("\n")[0] : err})`,
+      `launchpad ${pad.name}: cannot parse its event "${pad.event}" ` +
+        `(${err instanceof Error ? err.message.split("\n")[0] : err})`,
     );
   }
   const slots = new Map<string, { slot: Slot; type: string }>();
@@ -41,7 +42,8 @@ export function compileLaunchEvent(pad: Launchpad): LaunchEvent {
     const slot: Slot = input.indexed ? { topic: topic++ } : { word: word++ };
     if (!input.indexed && !ONE_WORD.test(input.type)) {
       throw new Error(
-        `launchpad ${pad.name}: parameter ${input.name ?? "?"} of type ${input.type} is not supported in a launch event`,
+        `launchpad ${pad.name}: parameter ${input.name ?? "?"} of type ${input.type} ` +
+          "is not supported in a launch event",
       );
     }
     if (input.name) slots.set(input.name, { slot, type: input.type });

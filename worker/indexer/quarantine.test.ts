@@ -48,7 +48,7 @@ function range(): { data: RangeData; state: ChainState } {
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
 describe("writeIsolating", () => {
-  it("traces a data error to the one token whose data causes it, quarantines it for the range, and writes the rest", async () => {
+  it("traces a data error to the one token causing it, quarantines it for the range, writes the rest", async () => {
     const { data, state } = range();
     const poison = TOKENS[4];
     let trials = 0;
@@ -168,7 +168,7 @@ describe("decodeLog", () => {
     expect(locked(0n)).toMatchObject({ kind: "locked", withdrawable: false });
   });
 
-  it("ignores other events, and reads an ERC-721 Transfer as an NFT transfer (fetch keeps those of position managers only)", () => {
+  it("ignores other events; reads an ERC-721 Transfer as an NFT transfer (fetch keeps position managers' only)", () => {
     expect(decodeLog(raw([`0x${"12".repeat(32)}`], "0x"))).toBeNull();
     expect(decodeLog(raw([TOPICS.transfer, topic(WALLET), topic(WALLET), topic(addr(1))], "0x"))).toMatchObject({
       kind: "nftTransfer",
@@ -225,7 +225,9 @@ describe("decodeLog", () => {
       event: "Launched(address indexed creator, string symbol, address token, uint24 fee, string name)",
     };
     const launch = compileLaunchEvent(pad);
-    const data = `0x${word(128n)}${word(BigInt(addr(7)))}${word(3000n)}${word(192n)}${word(2n)}${"4142".padEnd(64, "0")}${word(3n)}${"414243".padEnd(64, "0")}`;
+    const data =
+      `0x${word(128n)}${word(BigInt(addr(7)))}${word(3000n)}${word(192n)}` +
+      `${word(2n)}${"4142".padEnd(64, "0")}${word(3n)}${"414243".padEnd(64, "0")}`;
     const topics = [launch.topic0, topic(addr(9))];
     expect(launch.decode(logRef(raw(topics, data)), topics, data)).toMatchObject({
       kind: "tokenLaunched",

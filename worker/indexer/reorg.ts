@@ -116,9 +116,11 @@ const RESTORE_RESERVES = updateSql(
     tick: "r.tick",
     liquidity: "r.liquidity",
   },
-  `from (select k.address, last.reserve0, last.reserve1, last.block_number, last.sqrt_price_x96, last.tick, last.liquidity
+  `from (select k.address, last.reserve0, last.reserve1, last.block_number, last.sqrt_price_x96, last.tick,
+                last.liquidity
            from unnest($1::text[]) k(address)
-           left join lateral (select ${r.reserve0} as reserve0, ${r.reserve1} as reserve1, ${r.blockNumber} as block_number,
+           left join lateral (select ${r.reserve0} as reserve0, ${r.reserve1} as reserve1,
+                                     ${r.blockNumber} as block_number,
                                      ${r.sqrtPriceX96} as sqrt_price_x96, ${r.tick} as tick, ${r.liquidity} as liquidity
                                 from ${tableName(poolReserves)} pr where pr.${r.poolAddress} = k.address
                                order by pr.${r.blockNumber} desc, pr.${r.logIndex} desc limit 1) last on true) r`,
@@ -156,19 +158,22 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
     tx`select distinct manager || ':' || token_id::text as a from position_events where block_number > ${above}`,
   );
   const candlesSince = await tx<{ token: string; since: number }[]>`
-    select token_address as token, extract(epoch from min(timestamp))::float8 as since from events where block_number > ${above} group by token_address`;
+    select token_address as token, extract(epoch from min(timestamp))::float8 as since
+      from events where block_number > ${above} group by token_address`;
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
   const ev = names(events);
   const copied = TOMBSTONE_COLUMNS.map((k) => ev[k]).join(", ");
   await tx.unsafe(
-    `insert into ${tableName(eventTombstonesTable)} (${copied}) select ${copied} from ${tableName(events)} where ${ev.blockNumber} > $1`,
+    `insert into ${tableName(eventTombstonesTable)} (${copied})
+     select ${copied} from ${tableName(events)} where ${ev.blockNumber} > $1`,
     [above],
   );
   await tx.unsafe(LOG_ROLLBACK, [above]);
   const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
   const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
-  // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison on it.
+  // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison
+  // on it.
   for (const { table, above: block } of [...CHAIN_DERIVED_TABLES].reverse()) {
     // `block` was checked against its table where the list declares it.
     if (block)

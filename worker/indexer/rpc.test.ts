@@ -6,7 +6,10 @@ type Request = { id: number; method: string; params: unknown[] };
 /** Hardhat's answer to an eth_call that reverts: -32603, like an internal error, but with the revert data. */
 const reverted = { code: -32603, message: "Transaction reverted without a reason string", data: "0x" };
 
-/** A node whose first answer to the call at index `flaky` is an internal error; the call at index `reverts` always reverts. */
+/**
+ * A node whose first answer to the call at index `flaky` is an internal error; the call at index `reverts` always
+ * reverts.
+ */
 function node(flaky: number, reverts: number) {
   let batches = 0;
   const request = async ({ body }: { body: Request[] }) => {

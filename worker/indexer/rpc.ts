@@ -69,8 +69,19 @@ const isCallOutcome = (e: JsonRpcError) => e.code === 3 || typeof e.data === "st
 
 export const toHex = (n: number) => `0x${n.toString(16)}`;
 
-const RANGE_ERROR =
-  /block range|range (is )?too (large|wide|big)|exceed(s|ed)? (the )?max|more than \d+ (results|logs)|too many (results|logs)|response (size|is too big)|limit exceeded|query returned more than/i;
+const RANGE_ERROR = new RegExp(
+  [
+    "block range",
+    "range (is )?too (large|wide|big)",
+    "exceed(s|ed)? (the )?max",
+    "more than \\d+ (results|logs)",
+    "too many (results|logs)",
+    "response (size|is too big)",
+    "limit exceeded",
+    "query returned more than",
+  ].join("|"),
+  "i",
+);
 
 /** Provider errors that ask for a smaller eth_getLogs range rather than a retry. */
 export function isRangeLimitError(err: unknown): boolean {
@@ -175,7 +186,9 @@ export class Rpc {
     return this.runBatches(requests, false) as Promise<T[]>;
   }
 
-  /** As `batch`, but an entry's own outcome (isCallOutcome: a revert) is its answer; any other error retries the batch. */
+  /**
+   * As `batch`, but an entry's own outcome (isCallOutcome: a revert) is its answer; any other error retries the batch.
+   */
   batchSettled<T>(requests: RpcRequest[]): Promise<(T | JsonRpcError)[]> {
     return this.runBatches(requests, true) as Promise<(T | JsonRpcError)[]>;
   }

@@ -41,7 +41,9 @@ export class ChainState {
   readonly quarantined = new Set<string>();
   /** Tokens marked balance_mismatch: their balances are checked with balanceOf in every range that moves them. */
   readonly mismatched = new Set<string>();
-  /** Per fee-on-transfer token, the ordinary addresses its swaps showed it pays its cut to (transform.ts feesToSinks). */
+  /**
+   * Per fee-on-transfer token, the ordinary addresses its swaps showed it pays its cut to (transform.ts feesToSinks).
+   */
   readonly feeSinks = new Map<string, Set<string>>();
   /** V3 positions in tracked pools, by positionKey: the pool each belongs to. */
   readonly positions = new Map<string, { pool: string }>();
@@ -70,7 +72,8 @@ export class ChainState {
     const tokens = await sql<
       { address: string; decimals: number; created_block: string; mismatched: boolean; fee_sinks: string[] }[]
     >`
-      select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched, fee_sinks from tokens`;
+      select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched, fee_sinks
+        from tokens`;
     for (const t of tokens) {
       if (state.quarantined.has(t.address)) continue;
       state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.created_block) });
@@ -91,7 +94,9 @@ export class ChainState {
         created_block: string;
       }[]
     >`
-      select address, protocol, token0, token1, reserve0::text, reserve1::text, sqrt_price_x96::text, tick, liquidity::text, created_block from pools`;
+      select address, protocol, token0, token1, reserve0::text, reserve1::text, sqrt_price_x96::text, tick,
+             liquidity::text, created_block
+        from pools`;
     for (const p of pools) {
       // A pool of a quarantined token goes with it, unless another side still wants it.
       if (state.quarantined.has(p.address) || !state.wantsPool(p.token0, p.token1)) continue;
@@ -159,7 +164,9 @@ export class ChainState {
     return this.tokens.has(token0) || this.tokens.has(token1) || (this.isQuote(token0) && this.isQuote(token1));
   }
 
-  /** Pool state, positions and fee sinks as they stand, to undo what a transform that did not commit moved or learnt. */
+  /**
+   * Pool state, positions and fee sinks as they stand, to undo what a transform that did not commit moved or learnt.
+   */
   saveReserves(): () => void {
     const saved = [...this.pools.values()].map((p) => [p, balancesOf(p)] as const);
     const positions = new Map(this.positions);

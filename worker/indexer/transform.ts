@@ -94,7 +94,9 @@ export type EventRow = {
   /** The quote token a swap paid or received, or a liquidity change moved, in whole units; null for a transfer. */
   quoteAmount: number | null;
   amountUsd: number;
-  /** The token's price by the pricing rule right after a swap or liquidity change (0: unpriced); null for a transfer. */
+  /**
+   * The token's price by the pricing rule right after a swap or liquidity change (0: unpriced); null for a transfer.
+   */
   priceUsd: number | null;
   direction: "buy" | "sell" | null;
   block: number;
@@ -149,7 +151,10 @@ type Moved = {
   units: bigint;
 };
 
-/** Which action names a transaction's token legs of a pool when it has several: a swap first, then a collect (tokens out), a burn, a mint. */
+/**
+ * Which action names a transaction's token legs of a pool when it has several: a swap first, then a collect (tokens
+ * out), a burn, a mint.
+ */
 const ACTION_RANK: Record<PoolAction["kind"], number> = { swap: 3, collect: 2, burn: 1, mint: 0 };
 
 /** Which side of a pair is the indexed token and which is its quote; null for quote/quote pairs. */
@@ -187,7 +192,8 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
     if (kind && state.pools.has(l.address) && (held === undefined || ACTION_RANK[kind] > ACTION_RANK[held]))
       kinds.set(l.address, kind);
   }
-  // Who pays a pool of the transaction in its token (a seller, a liquidity provider): a cut of that token taken from them is a fee of that leg.
+  // Who pays a pool of the transaction in its token (a seller, a liquidity provider): a cut of that token taken from
+  // them is a fee of that leg.
   const payers = new Map<string, string>();
   for (const l of logs)
     if (l.kind === "transfer" && kinds.has(l.to) && state.tokens.has(l.address))
@@ -195,7 +201,9 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
   const sinkFees = feesToSinks(logs, kinds, state, out);
   const actions = new Map<string, PoolAction>();
   const legs: { row: TransferRow; pool: string }[] = [];
-  /** Per pool, the fees taken from what it paid out: its traders received that much less than the pool's own event says. */
+  /**
+   * Per pool, the fees taken from what it paid out: its traders received that much less than the pool's own event says.
+   */
   const feesOut = new Map<string, bigint>();
   /** Per V2 pair, the LP shares minted to a provider (the last mint) and burnt since its last Mint or Burn. */
   const shares = new Map<string, { minted: bigint; burnt: bigint }>();
@@ -356,7 +364,8 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       row.amountUsd = usd(units(row.amount, state.decimalsOf(row.token)) * a.priceUsd);
       continue;
     }
-    // What the pool paid out less the fees on it reached its traders, who paid the whole quote side for it; a fee is valued at the pool's own price.
+    // What the pool paid out less the fees on it reached its traders, who paid the whole quote side for it; a fee is
+    // valued at the pool's own price.
     const reached = row.kind === "fee" ? a?.tokenAmount : a && a.tokenAmount - (feesOut.get(pool) ?? 0n);
     if (a && reached && reached > 0n) row.amountUsd = usd((a.tokenSideUsd * Number(row.amount)) / Number(reached));
   }
@@ -469,7 +478,10 @@ class PositionFolder {
     if (this.state.positionManagers.has(owner)) this.lastMint.set(owner, { pool, tickLower, tickUpper });
   }
 
-  /** A locker's lock of a position it holds: the locker names the id only, so the position is the one manager's that knows it. */
+  /**
+   * A locker's lock of a position it holds: the locker names the id only, so the position is the one manager's that
+   * knows it.
+   */
   locked(l: Extract<ChainLog, { kind: "locked" }>) {
     const managers = [...this.state.positionManagers].filter((m) =>
       this.state.positions.has(positionKey(m, l.tokenId)),

@@ -193,7 +193,10 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
   if (rows.feeSinks.length > 0) {
     await tx`
       update tokens t set fee_sinks = t.fee_sinks || s.sinks
-        from (select token, array_agg(distinct sink) as sinks from unnest(${rows.feeSinks.map((f) => f.token)}::text[], ${rows.feeSinks.map((f) => f.sink)}::text[]) s(token, sink) group by token) s
+        from (select token, array_agg(distinct sink) as sinks
+                from unnest(${rows.feeSinks.map((f) => f.token)}::text[], ${rows.feeSinks.map((f) => f.sink)}::text[])
+                     s(token, sink)
+               group by token) s
        where t.address = s.token`;
   }
 }
@@ -252,12 +255,15 @@ export async function foldPositions(tx: Tx, keys: string[]) {
     `with k as (select * from unnest($1::text[], $2::text[]::numeric[]) k(manager, token_id)),
      folded as (
        select e.manager, e.token_id, min(e.pool_address) as pool_address,
-              coalesce((array_agg(e.owner order by e.block_number desc, e.log_index desc) filter (where e.kind = 'transfer'))[1], '${ZERO}') as owner,
+              coalesce((array_agg(e.owner order by e.block_number desc, e.log_index desc)
+                          filter (where e.kind = 'transfer'))[1], '${ZERO}') as owner,
               min(e.tick_lower) as tick_lower, min(e.tick_upper) as tick_upper, sum(e.liquidity_delta) as liquidity,
               min(e.block_number) as created_block, max(e.block_number) as updated_block
-         from position_events e join k on k.manager = e.manager and k.token_id = e.token_id group by e.manager, e.token_id),
+         from position_events e join k on k.manager = e.manager and k.token_id = e.token_id
+        group by e.manager, e.token_id),
      gone as (
-       delete from ${tableName(lpPositions)} p using k where p.${lp.manager} = k.manager and p.${lp.tokenId} = k.token_id
+       delete from ${tableName(lpPositions)} p using k
+        where p.${lp.manager} = k.manager and p.${lp.tokenId} = k.token_id
           and not exists (select 1 from folded f where f.manager = p.${lp.manager} and f.token_id = p.${lp.tokenId}))
      ${WRITE_POSITIONS}`,
     [managers, ids],

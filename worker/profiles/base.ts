@@ -1,11 +1,12 @@
 import type { ChainProfile } from "./types";
 
 /**
- * Base mainnet (chain id 8453): Uniswap V2 and V3, priced through WETH and USDC.
- * Addresses as published by Uniswap (https://docs.uniswap.org/contracts/v3/reference/deployments/base-deployments,
- * https://docs.uniswap.org/contracts/v2/reference/smart-contracts/v2-deployments; also https://docs.base.org/chain/contracts)
- * and by Circle for native USDC (https://developers.circle.com/stablecoins/usdc-contract-addresses). WETH is the OP Stack
- * predeploy (https://docs.optimism.io/stack/smart-contracts#weth9). No launchpad and no locker is listed: tokens are found
+ * Base mainnet (chain id 8453): Uniswap V2 and V3, priced through WETH and USDC. Addresses as published by Uniswap
+ * (https://docs.uniswap.org/contracts/v3/reference/deployments/base-deployments,
+ * https://docs.uniswap.org/contracts/v2/reference/smart-contracts/v2-deployments; also
+ * https://docs.base.org/chain/contracts) and by Circle for native USDC
+ * (https://developers.circle.com/stablecoins/usdc-contract-addresses). WETH is the OP Stack predeploy
+ * (https://docs.optimism.io/stack/smart-contracts#weth9). No launchpad and no locker is listed: tokens are found
  * through their first pool against WETH or USDC.
  */
 export const baseProfile: ChainProfile = {

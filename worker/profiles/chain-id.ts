@@ -9,7 +9,8 @@ export async function checkChainId(rpc: Rpc, profile: ChainProfile): Promise<voi
   const chainId = Number(await rpc.call<string>("eth_chainId", []));
   if (chainId !== profile.chainId) {
     throw new ChainIdMismatchError(
-      `RPC_URL serves chain id ${chainId}, but CHAIN_PROFILE=${profile.name} is chain id ${profile.chainId}: point RPC_URL at a ${profile.name} node or pick the profile of that chain`,
+      `RPC_URL serves chain id ${chainId}, but CHAIN_PROFILE=${profile.name} is chain id ${profile.chainId}: ` +
+        `point RPC_URL at a ${profile.name} node or pick the profile of that chain`,
     );
   }
 }

@@ -32,7 +32,8 @@ type DevSwapDeployment = {
 
 /** The DevSwap launchpads' event (devchain/contracts/Launchpad.sol). */
 export const DEVSWAP_LAUNCH_EVENT =
-  "event TokenLaunched(address indexed token, address indexed pair, address indexed creator, string name, string symbol, uint256 totalSupply)";
+  "event TokenLaunched(address indexed token, address indexed pair, address indexed creator, " +
+  "string name, string symbol, uint256 totalSupply)";
 
 export const deploymentFile = (dataDir = DATA_DIR) => path.join(dataDir, "devchain", "deployment.json");
 
@@ -40,7 +41,8 @@ export function readDeployment(dataDir = DATA_DIR): Deployment {
   const file = deploymentFile(dataDir);
   if (!existsSync(file)) {
     throw new Error(
-      `No dev chain deployment at ${file}: start one with \`npm start\`, or set CHAIN_PROFILE and RPC_URL for a real chain.`,
+      `No dev chain deployment at ${file}: start one with \`npm start\`, ` +
+        "or set CHAIN_PROFILE and RPC_URL for a real chain.",
     );
   }
   return asDeployment(JSON.parse(readFileSync(file, "utf8")));

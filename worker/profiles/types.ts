@@ -7,7 +7,10 @@ export type ProtocolKind = "uniswap-v2" | "uniswap-v3";
 /** A factory: PairCreated (uniswap-v2) or PoolCreated (uniswap-v3). */
 export type Factory = NamedContract & { protocol: ProtocolKind };
 
-/** A token prices may be quoted in: the wrapped native token, priced through stablecoin pools, or a USD stablecoin, priced at 1. */
+/**
+ * A token prices may be quoted in: the wrapped native token, priced through stablecoin pools, or a USD stablecoin,
+ * priced at 1.
+ */
 export type QuoteToken = { address: string; symbol: string; decimals: number; stable: boolean };
 
 /**

@@ -50,7 +50,8 @@ export async function expectV3EqualsChain(sql: Sql, market: V3Market) {
   const pools = await sql<
     { address: string; reserve0: string; reserve1: string; sqrt: string; tick: number; liquidity: string }[]
   >`
-    select address, reserve0::text, reserve1::text, sqrt_price_x96::text as sqrt, tick, liquidity::text from pools where protocol = 'uniswap-v3' order by address`;
+    select address, reserve0::text, reserve1::text, sqrt_price_x96::text as sqrt, tick,
+           liquidity::text from pools where protocol = 'uniswap-v3' order by address`;
   expect(pools.length).toBeGreaterThan(0);
   const onChain = await Promise.all(pools.map((p) => market.poolState(p.address, at)));
   const pool = (p: {
@@ -65,7 +66,8 @@ export async function expectV3EqualsChain(sql: Sql, market: V3Market) {
   );
 
   const positions = await sql<{ id: string; owner: string; liquidity: string; lower: number; upper: number }[]>`
-    select token_id::text as id, owner, liquidity::text, tick_lower as lower, tick_upper as upper from lp_positions order by token_id`;
+    select token_id::text as id, owner, liquidity::text, tick_lower as lower, tick_upper as upper from lp_positions
+      order by token_id`;
   const minted = await Promise.all(positions.map((p) => market.position(BigInt(p.id), at)));
   const row = (p: { owner: string; liquidity: unknown; lower: unknown; upper: unknown }) =>
     [p.owner, p.liquidity, p.lower, p.upper].map(String).join(" ");

@@ -38,8 +38,10 @@ describe("indexer on the dev chain", { timeout: 180_000 }, () => {
     const launched = market.tokens.length + market.deployment.quirkTokens.length;
     expect(seen.tokens).toBe(launched);
     const [e] = await sql<{ swaps: number; adds: number; transfers: number; priced: number }[]>`
-      select count(*) filter (where type = 'swap')::int as swaps, count(*) filter (where type = 'liquidity_add')::int as adds,
-             count(*) filter (where type = 'transfer')::int as transfers, count(*) filter (where amount_usd > 0)::int as priced
+      select count(*) filter (where type = 'swap')::int as swaps,
+             count(*) filter (where type = 'liquidity_add')::int as adds,
+             count(*) filter (where type = 'transfer')::int as transfers,
+             count(*) filter (where amount_usd > 0)::int as priced
         from events`;
     expect(e.swaps).toBeGreaterThan(50);
     expect(e.adds).toBe(launched);

@@ -59,7 +59,8 @@ class Consumer {
           this.removed.add(item.id);
           continue;
         }
-        const identity = `${item.block_number}:${item.tx_hash}:${item.type}:${item.token_address}:${item.wallet_address}`;
+        const identity =
+          `${item.block_number}:${item.tx_hash}:${item.type}:` + `${item.token_address}:${item.wallet_address}`;
         const before = this.everSeen.get(item.id);
         if (before !== undefined && before !== identity)
           throw new Error(`id ${item.id} was reused: ${before} then ${identity}`);
@@ -114,7 +115,7 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
     for (const d of dbs) await d.drop();
   });
 
-  it("a consumer paging with after= across reorgs of 1 to 20 blocks ends with exactly the canonical events", async () => {
+  it("a consumer paging with after= across reorgs of 1 to 20 blocks ends with exactly the canonical ones", async () => {
     const consumer = new Consumer(db);
     await syncToHead(ix);
     await consumer.poll(2);
@@ -176,7 +177,8 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
           await s<
             { block_number: string; tx_hash: string; type: string; token_address: string; wallet_address: string }[]
           >`
-          select block_number, tx_hash, type, token_address, wallet_address from events order by block_number, log_index`
+          select block_number, tx_hash, type, token_address, wallet_address from events
+           order by block_number, log_index`
         ).map((r) => onChain({ ...r, block_number: Number(r.block_number) }));
       expect(await rows(sql)).toEqual(await rows(freshSql));
       expect(live.map(onChain)).toEqual(await rows(freshSql));
@@ -203,12 +205,14 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
   it("ids stay in their block's range, monotonic in chain order, and the block counts agree", async () => {
     const [row] = await sql<{ outside: number; disordered: number }[]>`
       select count(*) filter (where id / 100000 <> block_number)::int as outside,
-             count(*) filter (where prev_block > block_number or (prev_block = block_number and prev_log > log_index))::int as disordered
+             count(*) filter (where prev_block > block_number
+               or (prev_block = block_number and prev_log > log_index))::int as disordered
         from (select id, block_number, log_index, lag(block_number) over (order by id) as prev_block,
                      lag(log_index) over (order by id) as prev_log from events) e`;
     expect(row).toEqual({ outside: 0, disordered: 0 });
     const [t] = await sql<{ n: number; reused: number; outside: number }[]>`
-      select count(*)::int as n, count(e.id)::int as reused, count(*) filter (where t.id / 100000 <> t.block_number)::int as outside
+      select count(*)::int as n, count(e.id)::int as reused,
+             count(*) filter (where t.id / 100000 <> t.block_number)::int as outside
         from event_tombstones t left join events e on e.id = t.id`;
     expect(t.n).toBeGreaterThan(20);
     expect(t.reused).toBe(0);
@@ -243,7 +247,8 @@ describe("event stream across reorgs (dev chain)", { timeout: 240_000 }, () => {
     const byWallet = await listEventsJson(db, { wallet, order: "asc", includeRemoved: true, page: 1, limit: 200 });
     const [{ n }] = await sql<{ n: number }[]>`
       select ((select count(*) from events where wallet_address = ${wallet} or to_address = ${wallet})
-            + (select count(*) from event_tombstones where wallet_address = ${wallet} or to_address = ${wallet}))::int as n`;
+            + (select count(*) from event_tombstones
+                where wallet_address = ${wallet} or to_address = ${wallet}))::int as n`;
     expect(byWallet.total).toBe(n);
   });
 });

@@ -16,7 +16,8 @@ const word = (v: bigint) => v.toString(16).padStart(64, "0");
 const topicOf = (a: string) => `0x${a.slice(2).padStart(64, "0")}`;
 /** The launchpads' event (the profile names it as FAKE_LAUNCH_EVENT). */
 export const FAKE_LAUNCH_EVENT =
-  "event TokenLaunched(address indexed token, address indexed pair, address indexed creator, string name, string symbol, uint256 totalSupply)";
+  "event TokenLaunched(address indexed token, address indexed pair, address indexed creator, " +
+  "string name, string symbol, uint256 totalSupply)";
 const TOKEN_LAUNCHED = toEventSelector(FAKE_LAUNCH_EVENT);
 export const ZERO = "0x0000000000000000000000000000000000000000";
 export const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;

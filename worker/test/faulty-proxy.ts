@@ -17,7 +17,8 @@ export type FaultStats = { requests: number; errors: number; hangs: number; rang
 
 const RANGE_MESSAGES = [
   (from: number, limit: number) =>
-    `query returned more than 10000 results. Try with this block range [0x${from.toString(16)}, 0x${(from + limit - 1).toString(16)}].`,
+    "query returned more than 10000 results. " +
+    `Try with this block range [0x${from.toString(16)}, 0x${(from + limit - 1).toString(16)}].`,
   (_: number, limit: number) => `block range is too wide (max ${limit})`,
   () => "Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range",
 ];

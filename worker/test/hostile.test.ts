@@ -382,7 +382,8 @@ async function floatsThatAreNotNumbers(sql: Sql) {
     const [{ n }] = await sql.unsafe<{ n: number }[]>(
       c.data_type === "numeric"
         ? `select count(*)::int as n from "${c.table_name}" where "${c.column_name}" = 'NaN'::numeric`
-        : `select count(*)::int as n from "${c.table_name}" where "${c.column_name}" in ('NaN', 'Infinity', '-Infinity')`,
+        : `select count(*)::int as n from "${c.table_name}"
+            where "${c.column_name}" in ('NaN', 'Infinity', '-Infinity')`,
     );
     if (n > 0) bad.push(`${c.table_name}.${c.column_name}: ${n}`);
   }
@@ -439,7 +440,7 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     await market?.stop();
   });
 
-  it("reaches the head; quarantines each bad entity with its reason, logged once; indexes every other token", async () => {
+  it("reaches the head; quarantines each bad entity with its reason, logged once; indexes the others", async () => {
     await syncToHead(runs.pairs);
     await syncToHead(runs.pads);
     for (const [name, run] of Object.entries(runs)) await saveDumpIfAsked(`hostile-${name}-head`, run.db.url);
@@ -530,7 +531,8 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
   it("ignores events from contracts that are not the token or a known pair", async () => {
     for (const { sql } of Object.values(runs)) {
       const [n] = await sql<{ n: number }[]>`
-        select (select count(*) from tokens where address = ${fake}) + (select count(*) from pools where address = ${fake})
+        select (select count(*) from tokens where address = ${fake})
+               + (select count(*) from pools where address = ${fake})
              + (select count(*) from token_transfers where token_address = ${fake} or from_address = ${fake})
              + (select count(*) from events where token_address = ${fake} or pool_address = ${fake})
              + (select count(*) from pool_reserves where pool_address = ${fake}) as n`;
@@ -567,7 +569,7 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     );
   });
 
-  it("keeps the true balances of a token whose balanceOf lies, and never writes a negative balance or one above the supply", async () => {
+  it("keeps the true balances of a token whose balanceOf lies: none negative or above the supply", async () => {
     const { sql } = runs.pairs;
     await expectBalancesEqualChain(sql, [t.liar.token], "realBalanceOf");
     const [{ negative }] = await sql<
@@ -591,7 +593,8 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
       { block: string }[]
     >`select block::text from quarantined_entities where address = ${t.malformed.token}`;
     const [{ before, after }] = await sql<{ before: number; after: number }[]>`
-      select count(*) filter (where block_number < ${block})::int as before, count(*) filter (where block_number >= ${block})::int as after
+      select count(*) filter (where block_number < ${block})::int as before,
+             count(*) filter (where block_number >= ${block})::int as after
         from events where token_address = ${t.malformed.token}`;
     expect(before).toBeGreaterThan(0);
     expect(after).toBe(0);
@@ -624,7 +627,7 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     expect(Number.isFinite(m.cap) && Number.isFinite(m.price)).toBe(true);
   });
 
-  it("goes on live: more lies and hostile launches are handled in the ranges near the head, each quarantine still logged once", async () => {
+  it("goes on live: more lies and hostile launches near the head handled, each quarantine logged once", async () => {
     const [a, b, c] = traders;
     await mine(send(owner, t.rebase.token, call(t.rebase.token, "HostileToken", "rebase", [2n, 1n])));
     await buy(t.rebase.token, a, E18 / 10n);
@@ -659,7 +662,7 @@ describe("a hostile chain", { timeout: 600_000 }, () => {
     expect(log.filter((l) => l.includes("indexing cycle failed"))).toEqual([]);
   });
 
-  it("rolls quarantines and reconciliations back with a reorg, and redoes what the new branch still holds", async () => {
+  it("rolls quarantines and reconciliations back with a reorg, redoing what the new branch still holds", async () => {
     const [a, b] = traders;
     const revert = await market.snapshot();
     // Branch one: a token quarantined for a malformed log, and fee-token trades reconciled.
@@ -723,7 +726,10 @@ async function expectSupplyEqualsChain(sql: Sql, tokens: string[]) {
   expect(rows.map((r) => `${r.address}:${r.total_supply}`)).toEqual(rows.map((r, i) => `${r.address}:${chain[i]}`));
 }
 
-/** Every real holder's position holds exactly its balance, and its unknown-cost part within it (reconciliation rows included). */
+/**
+ * Every real holder's position holds exactly its balance, and its unknown-cost part within it (reconciliation rows
+ * included).
+ */
 async function expectPositionsEqualBalances(sql: Sql) {
   const [{ bad }] = await sql<{ bad: number }[]>`
     select count(*)::int as bad from wallet_positions p

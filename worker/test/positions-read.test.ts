@@ -112,7 +112,7 @@ describe("positions read across trades and reorgs (dev chain)", { timeout: 240_0
     });
   });
 
-  it("gives a profile its positions' PnL and portfolio at one block, after a price move it took no part in", async () => {
+  it("gives a profile its positions' PnL and portfolio at one block, after a price move not its own", async () => {
     // A wallet holding a launched token, and another that buys it: the price moves, the holder's books do not.
     const [held] = await sql<{ wallet: string; token: string }[]>`
       select p.wallet, p.token_address as token from wallet_positions p join wallets w on w.address = p.wallet

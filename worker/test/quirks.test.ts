@@ -90,7 +90,9 @@ let q: { dtt: string; b32: string; nodec: string; wft: string; weth: string; dus
 /** The pools of the quirk tokens, as the test created them (or the deployment did). */
 const pools: { token: string; quote: string; pool: string; v3: boolean }[] = [];
 
-/** Liquidity in the V2 pair of token and quote, created by the router when there is none (the deployment made three). */
+/**
+ * Liquidity in the V2 pair of token and quote, created by the router when there is none (the deployment made three).
+ */
 async function v2Pool(token: string, quote: string, tokens: bigint, quotes: bigint) {
   const d = market.deployment;
   await mine(
@@ -246,7 +248,10 @@ async function trade(wallet: string, token: string, quote: string, tx: () => Pro
   }
 }
 
-/** A plain transfer: the sender's cost basis leaves with what left its balance; the receiver's tokens are of unknown cost. */
+/**
+ * A plain transfer: the sender's cost basis leaves with what left its balance; the receiver's tokens are of unknown
+ * cost.
+ */
 async function transfer(from: string, to: string, token: string, amount: bigint) {
   const before = await market.head();
   const t0 = await market.balanceOf(token, from, before);
@@ -288,10 +293,11 @@ async function scenario() {
   q = { dtt, b32, nodec, wft, weth: d.weth, dusd: d.quoteTokens[1].address, ddai: d.quoteTokens[2].address };
   expect(d.quoteTokens.map((t) => t.decimals)).toEqual([18, 6, 18]);
 
-  // Every quirk token against every quote token on V2 (0.9 USD a token), and the two that V3 can hold (a fee-on-transfer
-  // token cannot be added to a V3 pool: the pool checks it received the whole amount) on V3 too; the wallet-fee token's
-  // owner pays no fee, so it adds one V3 pool, which then sells (a buy's fee leaves the pool's side, a sell's would revert).
-  // The deployer holds what is left of the deployment's tokens and has approved both the router and the position manager.
+  // Every quirk token against every quote token on V2 (0.9 USD a token), and the two that V3 can hold (a
+  // fee-on-transfer token cannot be added to a V3 pool: the pool checks it received the whole amount) on V3 too; the
+  // wallet-fee token's owner pays no fee, so it adds one V3 pool, which then sells (a buy's fee leaves the pool's side,
+  // a sell's would revert). The deployer holds what is left of the deployment's tokens and has approved both the router
+  // and the position manager.
   const deployer = d.deployer;
   for (const token of [dtt, b32, nodec, wft]) {
     for (const quote of [q.weth, q.dusd, q.ddai])
@@ -320,7 +326,10 @@ async function scenario() {
 
   // The fee-on-transfer token through Router02's supporting-fee functions, quoted in ether, 6- and 18-decimals dollars.
   const held = async (w: string, t: string) => market.balanceOf(t, w, await market.head());
-  /** Sells 1/`part` of what `w` holds of fee-taking token `t` on V2 through Router02's supporting-fee functions, for ether when `quote` is WETH. */
+  /**
+   * Sells 1/`part` of what `w` holds of fee-taking token `t` on V2 through Router02's supporting-fee functions, for
+   * ether when `quote` is WETH.
+   */
   const sellPart = async (w: string, t: string, quote: string, part: bigint) => {
     const viaEth = quote === q.weth;
     const fn = viaEth
@@ -364,8 +373,8 @@ async function scenario() {
   await sellPart(fot, dtt, q.weth, 4n);
   await sellPart(fot, dtt, q.dusd, 5n);
 
-  // The wallet-fee token: bought first (its pool's swap shows where its fee goes), on V2 for dollars and ether and on V3;
-  // sent on (the fee paid beside no swap is a transfer); sold on V2 for the 18-decimals dollar and for ether.
+  // The wallet-fee token: bought first (its pool's swap shows where its fee goes), on V2 for dollars and ether and on
+  // V3; sent on (the fee paid beside no swap is a transfer); sold on V2 for the 18-decimals dollar and for ether.
   await trade(
     wftTrader,
     wft,
@@ -419,7 +428,8 @@ async function scenario() {
     ]),
   );
 
-  // The token without decimals() on V3 against the 18-decimals dollar and ether's pool, sold on V2 for the 6-decimals dollar.
+  // The token without decimals() on V3 against the 18-decimals dollar and ether's pool, sold on V2 for the 6-decimals
+  // dollar.
   await trade(nodecTrader, nodec, q.ddai, v3Swap(nodecTrader, q.ddai, nodec, 2_000n * E18));
   await trade(
     nodecTrader,
@@ -466,15 +476,22 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
     await db?.drop();
   });
 
-  it("finds each quirk token through its pools, with its name and symbol decoded and unknown decimals flagged", async () => {
+  it("finds each quirk token through its pools, name and symbol decoded and unknown decimals flagged", async () => {
     const rows = await sql<
       { address: string; name: string; symbol: string; decimals: number; anomalies: string[]; launchpad: string }[]
     >`
-      select address, name, symbol, decimals, anomalies, launchpad from tokens where address = any(${[q.dtt, q.b32, q.nodec, q.wft]}) order by name`;
+      select address, name, symbol, decimals, anomalies, launchpad from tokens
+       where address = any(${[q.dtt, q.b32, q.nodec, q.wft]}) order by name`;
     expect(rows.map(({ address: _, ...r }) => r)).toEqual([
       { name: "Bytes Thirty Two", symbol: "B32", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
       { name: "Deflating Test Token", symbol: "DTT", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
-      { name: "No Decimals", symbol: "NODEC", decimals: 18, anomalies: ["decimals_unknown"], launchpad: "Uniswap V2" },
+      {
+        name: "No Decimals",
+        symbol: "NODEC",
+        decimals: 18,
+        anomalies: ["decimals_unknown"],
+        launchpad: "Uniswap V2",
+      },
       { name: "Wallet Fee Token", symbol: "WFT", decimals: 18, anomalies: [], launchpad: "Uniswap V2" },
     ]);
     // Found through a pool: no creator is known, and the token says how it was found.
@@ -509,12 +526,13 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
         String(await market.balanceOf(t1, p.pool, indexed)),
       ]);
     }
-    // The fee-on-transfer token's burns are its supply's: what the chain says, with no reconciliation needed (its events are honest).
+    // The fee-on-transfer token's burns are its supply's: what the chain says, with no reconciliation needed (its
+    // events are honest).
     const [dtt] = await sql<{ anomalies: string[] }[]>`select anomalies from tokens where address = ${q.dtt}`;
     expect(dtt.anomalies).not.toContain("balance_mismatch");
   });
 
-  it("prices every pool and token from reserves and slot0 with both tokens' decimals, as QuoterV2 quotes V3", async () => {
+  it("prices every pool and token from reserves and slot0 with both decimals, as QuoterV2 quotes V3", async () => {
     const weth = await wethUsd(indexed);
     const best = new Map<string, { pool: string; depth: number; usd: number }>();
     for (const p of pools) {
@@ -551,7 +569,7 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
     }
   });
 
-  it("keeps each trader's books as a hand does from the chain: quantity, cost basis, realized and unrealized PnL", async () => {
+  it("keeps each trader's books as by hand from the chain: quantity, cost basis, realized and open PnL", async () => {
     const dbh = createDb(sql);
     const weth = await wethUsd(indexed);
     let compared = 0;
@@ -560,7 +578,8 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
       if (wallet === traders.receiver) continue;
       expect(b.quantity).toBe(await market.balanceOf(token, wallet, indexed));
       const [row] = await sql<{ quantity: string; cost_basis_usd: number; realized_pnl_usd: number }[]>`
-        select quantity::text, cost_basis_usd, realized_pnl_usd from wallet_positions where wallet = ${wallet} and token_address = ${token}`;
+        select quantity::text, cost_basis_usd, realized_pnl_usd from wallet_positions
+          where wallet = ${wallet} and token_address = ${token}`;
       expect(row.quantity).toBe(String(b.quantity));
       expect(row.cost_basis_usd).toBeCloseTo(b.cost, 6);
       expect(row.realized_pnl_usd).toBeCloseTo(b.realized, 6);
@@ -582,7 +601,8 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
     expect(compared).toBe(4);
     // The receiver's tokens came by transfer: of unknown cost.
     const received = await sql<{ cost_basis_usd: number; unknown: string }[]>`
-      select cost_basis_usd, unknown_cost_quantity::text as unknown from wallet_positions where wallet = ${traders.receiver} and token_address = any(${[q.dtt, q.b32, q.wft]})`;
+      select cost_basis_usd, unknown_cost_quantity::text as unknown
+        from wallet_positions where wallet = ${traders.receiver} and token_address = any(${[q.dtt, q.b32, q.wft]})`;
     expect(received.length).toBe(3);
     for (const r of received) expect([r.cost_basis_usd, BigInt(r.unknown) > 0n]).toEqual([0, true]);
   });
@@ -590,17 +610,17 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
   it("lists a fee-on-transfer swap as one swap: its fee is no transfer of its own", async () => {
     const rows = await sql<{ type: string; n: number }[]>`
       select e.type, count(*)::int as n from events e
-       where e.token_address = ${q.dtt} and e.tx_hash in (select tx_hash from events where wallet_address = ${traders.fot} and type = 'swap')
+       where e.token_address = ${q.dtt}
+         and e.tx_hash in (select tx_hash from events where wallet_address = ${traders.fot} and type = 'swap')
        group by e.type order by e.type`;
     expect(rows).toEqual([{ type: "swap", n: 6 }]);
     // A plain transfer of it burns its fee: the chain's two Transfer logs, the burn to the zero address among them.
-    const burns = await sql<
-      { n: number }[]
-    >`select count(*)::int as n from events where token_address = ${q.dtt} and type = 'transfer' and to_address = ${ZERO}`;
+    const burns = await sql<{ n: number }[]>`select count(*)::int as n
+      from events where token_address = ${q.dtt} and type = 'transfer' and to_address = ${ZERO}`;
     expect(burns[0].n).toBeGreaterThan(0);
   });
 
-  it("pays the wallet-fee token's cut to its wallet as fees of the swaps it split, learnt from the pool's own swap", async () => {
+  it("pays the wallet-fee token's cut to its wallet as fees of the swaps it split, learnt from the swap", async () => {
     const sinks = await sql<
       { address: string; fee_sinks: string[] }[]
     >`select address, fee_sinks from tokens where address = any(${[q.wft, q.dtt]})`;
@@ -612,11 +632,13 @@ describe("token quirks in official Uniswap pools (dev chain)", { timeout: 600_00
     // Each swap is one swap event; the cut of each went to the wallet as a fee, and the transfer's cut as a transfer.
     const rows = await sql<{ type: string; n: number }[]>`
       select e.type, count(*)::int as n from events e
-       where e.token_address = ${q.wft} and e.tx_hash in (select tx_hash from events where wallet_address = ${traders.wft} and type = 'swap')
+       where e.token_address = ${q.wft}
+         and e.tx_hash in (select tx_hash from events where wallet_address = ${traders.wft} and type = 'swap')
        group by e.type order by e.type`;
     expect(rows).toEqual([{ type: "swap", n: 5 }]);
     const cuts = await sql<{ kind: string; n: number }[]>`
-      select kind, count(*)::int as n from token_transfers where token_address = ${q.wft} and to_address = ${FEE_WALLET} group by kind order by kind`;
+      select kind, count(*)::int as n from token_transfers
+        where token_address = ${q.wft} and to_address = ${FEE_WALLET} group by kind order by kind`;
     expect(cuts).toEqual([
       { kind: "fee", n: 5 },
       { kind: "transfer", n: 1 },

@@ -134,7 +134,8 @@ describe("a pool's own price", () => {
     v2: { ...base, address: "0xa", token0: "0xff", token1: weth, reserve0: 1_000_000n * E18, reserve1: 10n * E18 },
     // A dust pool still has a price of its own (the dust rule decides only which pool prices the token).
     v2Dust: { ...base, address: "0xb", token0: "0x01", token1: usd, reserve0: 10n ** 9n, reserve1: 50n * 10n ** 6n },
-    // 0.5 USD per token of 9 decimals, with balances that say 0.001 USD (the average a V3 pool's reserves give is not its price).
+    // 0.5 USD per token of 9 decimals, with balances that say 0.001 USD (the average a V3 pool's reserves give is not
+    // its price).
     v3TokenFirst: {
       ...base,
       protocol: "uniswap-v3" as const,
@@ -218,7 +219,10 @@ describe("average-cost positions", () => {
   });
 });
 
-/** A fee-on-transfer token in a V2 pair with the 6-decimals dollar (1 USD a token), and a transform of one trader's transactions. */
+/**
+ * A fee-on-transfer token in a V2 pair with the 6-decimals dollar (1 USD a token), and a transform of one trader's
+ * transactions.
+ */
 function feeMarket() {
   const E18 = 10n ** 18n;
   const state = new ChainState(fakeProfile);
@@ -283,7 +287,8 @@ describe("a fee-on-transfer token's swaps", () => {
   // A token that burns 1% of every transfer.
   const { E18, fot, pair, trader, transfer, buy, sell, transform, legs: legsOf } = feeMarket();
   const zero = "0x0000000000000000000000000000000000000000";
-  // A buy of 10 tokens for 10 USD: the pair sends 10, of which 0.1 is burnt; then a sell of 5: 0.05 burnt from the seller, 4.95 arrive.
+  // A buy of 10 tokens for 10 USD: the pair sends 10, of which 0.1 is burnt; then a sell of 5: 0.05 burnt from the
+  // seller, 4.95 arrive.
   const rows = transform([
     transfer("0x1", fot, pair, zero, E18 / 10n),
     transfer("0x1", fot, pair, trader, (99n * E18) / 10n),
@@ -336,7 +341,7 @@ describe("a fee-on-transfer token that pays its fee to a wallet", () => {
     return { ...m, tokens, dollars, shownBuy };
   };
 
-  it("learns the wallet from a buy whose pool sent the whole amount, and counts its cut as a fee of each leg beside it", () => {
+  it("learns the wallet from a buy whose pool sent the whole amount; its cut is a fee of each leg beside it", () => {
     const { fot, pair, trader, transfer, sell, transform, legs, tokens, dollars, shownBuy } = market();
     const rows = transform([
       ...shownBuy,
@@ -365,7 +370,7 @@ describe("a fee-on-transfer token that pays its fee to a wallet", () => {
     expect(p.realizedPnlUsd).toBeCloseTo(4.85 - (5 * 10) / 9.7, 9);
   });
 
-  it("is not fooled: a split the pool's Swap does not add up to, or a seller's transfer to an address no swap showed, stays a transfer", () => {
+  it("is not fooled: a split the pool's Swap does not add up to, or a transfer to an address no swap showed", () => {
     const { state, fot, pair, trader, transfer, buy, sell, transform, legs, tokens, dollars, shownBuy } = market();
     const rows = transform([
       ...shownBuy,

@@ -100,7 +100,7 @@ describe("a token's price, market cap, changes, candles and holders' values tell
     await db?.drop();
   });
 
-  it("while the pool is deep: the chart's last close is the header price, and every value is priced by it", async () => {
+  it("while the pool is deep: the chart's last close is the header price, and prices every value", async () => {
     const { token, lastClose, holders, trending } = await story();
     expect(trending).toBeGreaterThan(0);
     // The pair's WETH at $3,000 over its token reserve.
@@ -112,7 +112,7 @@ describe("a token's price, market cap, changes, candles and holders' values tell
     for (const h of holders) expect(h.value_usd).toBeCloseTo(h.quantity * token.price_usd, 1);
   });
 
-  it("after its creator pulls the liquidity: no price, so no market cap, FDV, change or holder value, and the chart closes at 0", async () => {
+  it("after its creator pulls the liquidity: no price, cap, FDV, change, holder value; chart closes at 0", async () => {
     // The creator takes all but 0.005 WETH ($15, under the profile's $100 minimum) out of the pool…
     const left: [bigint, bigint] = [reserves[0] / 2_000n, 5n * 10n ** 15n];
     const taken: [bigint, bigint] = [reserves[0] - left[0], reserves[1] - left[1]];

@@ -293,7 +293,10 @@ export class V3Market {
     }
   }
 
-  /** A funder pays a fresh wallet in WETH (gas is free: it needs no ether), which buys a token through the V3 router in the next block. */
+  /**
+   * A funder pays a fresh wallet in WETH (gas is free: it needs no ether), which buys a token through the V3 router in
+   * the next block.
+   */
   private async wethFundedBuy() {
     const weth = this.v2.deployment.weth;
     const funder = this.v2.accounts[9];
@@ -325,11 +328,15 @@ export class V3Market {
     );
     await this.v2.mine();
     const receipt = await this.v2.rpc.call<{ status: string }>("eth_getTransactionReceipt", [hash]);
-    // A pool whose price left every position's range has no liquidity to buy from: the router reverts, and the wallet never trades.
+    // A pool whose price left every position's range has no liquidity to buy from: the router reverts, and the wallet
+    // never trades.
     if (receipt.status === "0x1") this.wethFunded.push({ wallet, funder });
   }
 
-  /** What the chain says at `block`: each V3 pool's slot0, liquidity and token balances; each position's owner and liquidity. */
+  /**
+   * What the chain says at `block`: each V3 pool's slot0, liquidity and token balances; each position's owner and
+   * liquidity.
+   */
   async poolState(pool: string, block: number) {
     const [sqrtPriceX96, tick] = await this.call<[bigint, number]>(pool, this.abi.pool, "slot0", [], block);
     const liquidity = await this.call<bigint>(pool, this.abi.pool, "liquidity", [], block);
@@ -373,7 +380,10 @@ export class V3Market {
     return amountOut;
   }
 
-  /** A snapshot of the chain and of this market's memory (pools, positions, approvals); the revert continues on another seed. */
+  /**
+   * A snapshot of the chain and of this market's memory (pools, positions, approvals); the revert continues on another
+   * seed.
+   */
   async snapshot() {
     const revertV2 = await this.v2.snapshot();
     const saved = {

@@ -41,7 +41,7 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
     for (const d of dbs) await d.drop();
   });
 
-  it("after a history equals slot0, liquidity, the pools' token balances, positions and holders' balanceOf", async () => {
+  it("after a history equals slot0, liquidity, pools' token balances, positions and holders' balanceOf", async () => {
     await syncToHead();
     const v3 = await expectV3EqualsChain(sql, market);
     // The dev chain's own V3 pools (its deployment's) are indexed beside the market's.
@@ -51,7 +51,8 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
     expect(v3.positions).toBe(market.positionIds.length + market.deployedPositions);
     await expectIndexedEqualsChain(sql, market.v2);
     const [e] = await sql<{ swaps: number; adds: number; removes: number }[]>`
-      select count(*) filter (where e.type = 'swap')::int as swaps, count(*) filter (where e.type = 'liquidity_add')::int as adds,
+      select count(*) filter (where e.type = 'swap')::int as swaps,
+             count(*) filter (where e.type = 'liquidity_add')::int as adds,
              count(*) filter (where e.type = 'liquidity_remove')::int as removes
         from events e join pools p on p.address = e.pool_address where p.protocol = 'uniswap-v3'`;
     expect(e.swaps).toBeGreaterThan(20);
@@ -61,8 +62,10 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
     const [h] = await sql<{ wrong: number }[]>`
       select count(*)::int as wrong from token_metrics m
        where m.holder_count <> (select count(*) from balances b where b.token_address = m.address and b.amount > 0
-                                   and b.holder not in (select address from pools) and b.holder <> ${market.v3.positions}
-                                   and b.holder not in ('0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead'))`;
+                                   and b.holder not in (select address from pools)
+                                   and b.holder <> ${market.v3.positions}
+                                   and b.holder not in ('0x0000000000000000000000000000000000000000',
+                                                        '0x000000000000000000000000000000000000dead'))`;
     expect(h.wrong).toBe(0);
     await saveDumpIfAsked("v3-head", db.url);
   });
@@ -83,14 +86,17 @@ describe("indexer on Uniswap V3 (dev chain)", { timeout: 300_000 }, () => {
   it("prices a V3 token as QuoterV2 quotes it, within rounding", async () => {
     await syncToHead();
     const weth = market.v2.deployment.weth;
-    // The WETH leg is the V2 rule's (tested on its own); what is compared here is the V3 leg, the token's price in WETH.
+    // The WETH leg is the V2 rule's (tested on its own); what is compared here is the V3 leg, the token's price in
+    // WETH.
     const weth_usd = wethUsd(await ChainState.load(sql, market.profile));
     let priced = 0;
     for (const { token, pool } of market.pools) {
       const [m] = await sql<
         { price_usd: number; priced_pool: string | null; pool_price_usd: number | null; quote_usd: number }[]
       >`
-        select m.price_usd, m.priced_pool, p.price_usd as pool_price_usd, (case when p.token0 = ${weth} then p.reserve0 else p.reserve1 end)::float8 / 1e18 * ${weth_usd} as quote_usd
+        select m.price_usd, m.priced_pool, p.price_usd as pool_price_usd,
+               (case when p.token0 = ${weth} then p.reserve0 else p.reserve1 end)::float8 / 1e18 * ${weth_usd}
+                 as quote_usd
           from token_metrics m join pools p on p.address = ${pool} where m.address = ${token}`;
       // The dust rule holds on V3 too: a pool with less quote liquidity than the profile's minimum prices nothing.
       if (m.quote_usd < market.profile.minQuoteLiquidityUsd) {

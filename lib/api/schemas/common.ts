@@ -47,7 +47,8 @@ export const cursorParam = z
   .meta({
     description:
       "Where to continue a walk of the list: the next_cursor of the previous page, as returned (instead of page). " +
-      "A walk with cursors lists each row once while the data changes: rows arriving or leaving before it do not shift its pages",
+      "A walk with cursors lists each row once while the data changes: rows arriving or leaving before it do not " +
+      "shift its pages",
   });
 
 /** An ISO 8601 time (or date) in a query string, as a Date. */

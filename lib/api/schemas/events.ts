@@ -32,7 +32,9 @@ export const eventListQuery = z
       .enum(CLASSIFICATIONS)
       .optional()
       .meta({
-        description: `Only events of wallets of this behavioural class now (${classificationText}); with token_address or wallet_address`,
+        description:
+          `Only events of wallets of this behavioural class now (${classificationText}); with ` +
+          "token_address or wallet_address",
       }),
     since: timeParam("Only events after this time (exclusive), ISO 8601").optional(),
     after: afterParam("Only events with an id greater than this (resume cursor)"),
@@ -92,14 +94,19 @@ const eventFields = {
     .nullable()
     .meta({
       description:
-        "The pool's quote token (WETH, a stablecoin) a swap paid or received, or a liquidity change moved, in whole units; " +
+        "The pool's quote token (WETH, a stablecoin) a swap paid or received, or a liquidity change moved, " +
+        "in whole units; " +
         "null on transfers, and on events indexed before it was kept",
     }),
   quote_symbol: z.string().nullable().meta({ description: "Symbol of that quote token; null on transfers" }),
-  price_usd: z.number().nullable().meta({
-    description:
-      "The token's USD price right after the event (the token's price_usd rule: 0 while no pool held the minimum liquidity); null on transfers",
-  }),
+  price_usd: z
+    .number()
+    .nullable()
+    .meta({
+      description:
+        "The token's USD price right after the event (the token's price_usd rule: 0 while no pool held the minimum " +
+        "liquidity); null on transfers",
+    }),
   direction: z
     .enum(DIRECTIONS)
     .nullable()
@@ -109,7 +116,8 @@ const eventFields = {
   tx_hash: z.string().meta({ description: "Transaction hash" }),
   confirmed: z.boolean().meta({
     description:
-      "At or below the indexed head minus the chain's finality depth: no reorg will remove it. Newer events may still be removed (see include_removed)",
+      "At or below the indexed head minus the chain's finality depth: no reorg will remove it. Newer events may " +
+      "still be removed (see include_removed)",
   }),
 };
 
@@ -148,10 +156,14 @@ export const walletEventList = cursorListEnvelope(walletEvent, "WalletEventList"
 export const streamHead = z
   .object({
     indexed_block: z.number().int().meta({ description: "The last block indexed" }),
-    confirmed_block: z.number().int().meta({
-      description:
-        "The last confirmed block (the indexed one less the chain's finality depth; -1: none yet): events at or below it are final",
-    }),
+    confirmed_block: z
+      .number()
+      .int()
+      .meta({
+        description:
+          "The last confirmed block (the indexed one less the chain's finality depth; -1: none yet): events at or " +
+          "below it are final",
+      }),
   })
   .meta({ id: "StreamHead", description: "The data of an `event: head` message" });
 

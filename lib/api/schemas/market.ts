@@ -36,7 +36,8 @@ export const candle = z
     time: timestampSchema.meta({ description: "Start of the interval" }),
     open: z.number().meta({
       description:
-        "The previous candle's close: the token's USD price (price_usd's rule) when the interval began. The token's first candle " +
+        "The previous candle's close: the token's USD price (price_usd's rule) when the interval began. " +
+        "The token's first candle " +
         "opens at the price after its first swap or liquidity change",
     }),
     high: z.number().meta({
@@ -45,7 +46,8 @@ export const candle = z
     low: z.number().meta({ description: "Lowest of those; 0 once no pool held the minimum liquidity" }),
     close: z.number().meta({
       description:
-        "The price after the interval's last swap or liquidity change (carried forward when it had none); 0 when no pool then held the minimum liquidity",
+        "The price after the interval's last swap or liquidity change (carried forward when it had none); 0 when no " +
+        "pool then held the minimum liquidity",
     }),
     volume_usd: z.number().meta({ description: "USD traded in the interval's swaps" }),
     trades: z.number().int().meta({ description: "Swaps in the interval; 0 for an interval carried forward" }),
@@ -77,18 +79,28 @@ export const pool = z
         "The pool's swap fee tier, in percent of each swap (a V2 pair's 0.3; a V3 pool's own: 0.01, 0.05, 0.3 or 1)",
     }),
     pair_token_address: z.string().meta({ description: "The other token of the pool" }),
-    pair_token_symbol: z.string().nullable().meta({
-      description:
-        "Its symbol: an indexed token's, or a quote token's (WETH, stablecoins) from the chain profile; null for any other token",
-    }),
+    pair_token_symbol: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "Its symbol: an indexed token's, or a quote token's (WETH, stablecoins) from the chain profile; null for " +
+          "any other token",
+      }),
     liquidity_usd: z.number().meta({
       description:
-        "USD value of the pool: both reserves when both sides are quote tokens, else twice the quote side; 0 without a quote token",
+        "USD value of the pool: both reserves when both sides are quote tokens, else twice the quote side; 0 " +
+        "without a quote token",
     }),
-    price_usd: z.number().nullable().meta({
-      description:
-        "The token's price in this pool, in USD: the pool's current marginal price (a V2 pair's reserve ratio, a V3 pool's sqrtPriceX96, with both tokens' decimals) times the quote token's USD; null without a quote token",
-    }),
+    price_usd: z
+      .number()
+      .nullable()
+      .meta({
+        description:
+          "The token's price in this pool, in USD: the pool's current marginal price (a V2 pair's reserve ratio, " +
+          "a V3 pool's sqrtPriceX96, with both tokens' decimals) times the quote token's USD; " +
+          "null without a quote token",
+      }),
     volume_24h_usd: z.number().meta({ description: "USD swapped in this pool in the 24 h up to the indexed head" }),
     swaps_24h: z.number().int().meta({ description: "Swaps in this pool in the same 24 h" }),
     is_price_source: z.boolean().meta({

@@ -29,13 +29,20 @@ const riskDim = (k: RiskDimension, text: string) =>
 const reputationDim = (k: ReputationDimension, text: string) =>
   dimension.meta({ description: withoutData(text, REPUTATION_NO_EVIDENCE[k]) });
 const winRate = withoutData("A fraction, 0 to 1 (taken ×100 in the composite)", REPUTATION_NO_EVIDENCE.win_rate);
-const CLOSED_TRADES = `Closed trades the record rests on (the win rate needs ${MIN_CLOSED_POSITIONS}), as of updated_at: closed positions, and open ones sold down to less than $1 of value`;
+const CLOSED_TRADES =
+  `Closed trades the record rests on (the win rate needs ${MIN_CLOSED_POSITIONS}), as of ` +
+  "updated_at: closed positions, and open ones sold down to less than $1 of value";
 const MISSING =
-  "Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its no-evidence value";
-const AVG_REPUTATION = `Average reputation score of the 10 largest real holders that have one; ${NO_EVIDENCE_REPUTATION} (no evidence) when none has`;
+  "Dimensions without enough data, with why: each weighs 0 (its weight went to the others) and carries its " +
+  "no-evidence value";
+const AVG_REPUTATION =
+  "Average reputation score of the 10 largest real holders that have one; " +
+  `${NO_EVIDENCE_REPUTATION} (no evidence) when none has`;
 const WEIGHTED = "Σ weight × dimension (a dimension without data weighs 0), rounded to 0.1";
 
-/** A named floor or cap: the score is its weighted breakdown raised to every min_score, then held to every max_score. */
+/**
+ * A named floor or cap: the score is its weighted breakdown raised to every min_score, then held to every max_score.
+ */
 const adjustments = <R extends readonly [string, ...string[]]>(reasons: R, id: string) =>
   z
     .array(
@@ -65,7 +72,8 @@ const missingDimensions = <D extends readonly [string, ...string[]]>(dimensions:
 const weights = <D extends readonly [string, ...string[]]>(dimensions: D) =>
   z.record(z.enum(dimensions), z.number().min(0).max(1)).meta({
     description:
-      "The share of weighted_score each dimension carries: its documented weight, shared out over the dimensions with data",
+      "The share of weighted_score each dimension carries: its documented weight, shared out over the dimensions " +
+      "with data",
   });
 
 export const walletScore = z
@@ -144,7 +152,8 @@ export const tokenScore = z
       .object({
         holder_concentration_score: riskDim(
           "holder_concentration_score",
-          "Who can dump the supply: concentration of the circulating supply in few owners, 0 to 100 (higher is riskier)",
+          "Who can dump the supply: concentration of the circulating supply in few owners, " +
+            "0 to 100 (higher is riskier)",
         ),
         liquidity_stability_score: riskDim(
           "liquidity_stability_score",
@@ -166,7 +175,8 @@ export const tokenScore = z
     missing_dimensions: missingDimensions(RISK_DIMENSIONS),
     signals_missing: z.array(z.enum(MISSING_SIGNALS)).meta({
       description:
-        "Signals the score could not read, so their flags cannot be raised: wallet_funding (no wallet's funder is known: sybil_cluster is blind)",
+        "Signals the score could not read, so their flags cannot be raised: wallet_funding (no wallet's funder is " +
+        "known: sybil_cluster is blind)",
     }),
     top_holder_summary: z
       .object({
@@ -175,7 +185,8 @@ export const tokenScore = z
         }),
         early_mover_net_activity: z.enum(NET_ACTIVITY).meta({
           description:
-            "Net direction of the early movers together: their combined balance and their swaps of the last 24 h; holding when there are none",
+            "Net direction of the early movers together: their combined balance and their swaps of the last 24 h; " +
+            "holding when there are none",
         }),
         avg_reputation_top10: z.number().meta({ description: AVG_REPUTATION }),
       })

@@ -34,8 +34,10 @@ export const status = z
     healthy: z.boolean().meta({ description: "False when any reason applies" }),
     reasons: z.array(z.enum(STATUS_REASONS)).meta({
       description:
-        "worker_down: no heartbeat from the indexer; chain_unreachable: the head could not be read lately (lag unknown); " +
-        "lagging: further behind the head than thresholds.max_lag_seconds; indexing_failing: indexing cycles keep failing; " +
+        "worker_down: no heartbeat from the indexer; " +
+        "chain_unreachable: the head could not be read lately (lag unknown); " +
+        "lagging: further behind the head than thresholds.max_lag_seconds; " +
+        "indexing_failing: indexing cycles keep failing; " +
         "quarantine: more quarantined entities than thresholds.max_quarantined_entities",
     }),
     message: z.string().meta({ description: "What the status means, in words" }),

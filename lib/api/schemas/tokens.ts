@@ -14,6 +14,9 @@ import { addressSchema, cursorListEnvelope, cursorParam, paginationQuery, timest
 import { tokenSecurity } from "./security";
 import { refineTokenFilter, tokenFilterQueryShape } from "./token-filter";
 
+/** The reputation score of a wallet without evidence, in words. */
+const NO_EVIDENCE = `${NO_EVIDENCE_REPUTATION} (no evidence)`;
+
 /** Most tokens one batch lookup (GET /v1/tokens?addresses=) returns. */
 export const MAX_BATCH_ADDRESSES = 50;
 
@@ -29,8 +32,10 @@ export const tokenListQuery = z
       .optional()
       .meta({
         description:
-          `Batch lookup: up to ${MAX_BATCH_ADDRESSES} token addresses, comma-separated. Returns those tokens in the order given ` +
-          "(duplicates once, unindexed ones left out; total = how many were found) in one request. Takes no other parameter.",
+          `Batch lookup: up to ${MAX_BATCH_ADDRESSES} token addresses, comma-separated. ` +
+          "Returns those tokens in the order given " +
+          "(duplicates once, unindexed ones left out; total = how many were found) in one request. " +
+          "Takes no other parameter.",
       }),
     ...tokenFilterQueryShape,
     sort: z
@@ -49,7 +54,10 @@ const priceChange = (window: string) =>
     .number()
     .nullable()
     .meta({
-      description: `Change of price_usd over the ${window} up to the indexed head, in percent (against the price after the token's last swap or liquidity change before the window, or its first price inside it); null while the token has no price, or had none in the window`,
+      description:
+        `Change of price_usd over the ${window} up to the indexed head, in percent (against the price ` +
+        "after the token's last swap or liquidity change before the window, or its first price inside it); null " +
+        "while the token has no price, or had none in the window",
     });
 
 export const tokenCreator = z
@@ -91,7 +99,8 @@ export const token = z
     symbol: z.string().meta({ description: "Token symbol (cleaned likewise)" }),
     market_cap_usd: z.number().meta({
       description:
-        "Market cap in USD: price_usd times the circulating supply (the total supply less the balances of burn addresses), 0 while price_usd is 0",
+        "Market cap in USD: price_usd times the circulating supply (the total supply less the balances of burn " +
+        "addresses), 0 while price_usd is 0",
     }),
     volume_24h_usd: z.number().meta({ description: "USD swapped in the 24 h up to the indexed head" }),
     liquidity_usd: z.number().meta({ description: "Liquidity in USD over the token's quote pools" }),
@@ -115,7 +124,8 @@ export const token = z
     creator: tokenCreator,
     price_usd: z.number().meta({
       description:
-        "USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; 0 without such a pool",
+        "USD price in the token's deepest quote pool (WETH or a stablecoin) holding the chain's minimum liquidity; " +
+        "0 without such a pool",
     }),
     price_change_5m_pct: priceChange("5 minutes"),
     price_change_1h_pct: priceChange("hour"),
@@ -142,15 +152,18 @@ export const holder = z
       description: "Behavioural class: smart_money, sniper, bot, insider, whale, wash_trader, fresh or retail",
     }),
     reputation_score: z.number().meta({
-      description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) for a wallet not scored yet`,
+      description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE} for a wallet not scored yet`,
     }),
     net_activity: z.enum(NET_ACTIVITY).meta({
       description:
-        "Recent net direction of the holder's swaps over the 24 h up to the worker's last refresh of the token (the indexed head; for a token not traded since, its full refresh, every 30 s): accumulating, distributing, holding or exited",
+        "Recent net direction of the holder's swaps over the 24 h up to the worker's last refresh of the token (the " +
+        "indexed head; for a token not traded since, its full refresh, every 30 s): accumulating, distributing, " +
+        "holding or exited",
     }),
     tags: z.array(z.string()).meta({
       description:
-        "contract (the holder has code); cluster:<funder> (one of a managed funding cluster, the one owner the scores count: its funder paid at most 50 wallets, and 2 or more of them, at least half, hold the token)",
+        "contract (the holder has code); cluster:<funder> (one of a managed funding cluster, the one owner the " +
+        "scores count: its funder paid at most 50 wallets, and 2 or more of them, at least half, hold the token)",
     }),
   })
   .meta({ id: "Holder" });

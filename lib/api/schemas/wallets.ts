@@ -43,7 +43,9 @@ export const walletProfile = z
       .min(0)
       .max(100)
       .meta({
-        description: `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) before the wallet is first scored`,
+        description:
+          `Wallet reputation score, 0 to 100; ${NO_EVIDENCE_REPUTATION} (no evidence) before the wallet ` +
+          "is first scored",
       }),
     reputation_confidence: z
       .enum(CONFIDENCE)

@@ -36,7 +36,8 @@ export async function openLease(keyId: string): Promise<string> {
     if (opened) return null;
     return new ApiError(
       "RATE_LIMITED",
-      `This key has ${key.max_streams} event streams open, as many as the ${key.label} plan allows at once. Close one first.`,
+      `This key has ${key.max_streams} event streams open, as many as the ${key.label} plan allows at once. ` +
+        "Close one first.",
     );
   });
   if (refused) throw refused;

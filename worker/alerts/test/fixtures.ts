@@ -27,7 +27,10 @@ export async function alertsDatabase() {
     url: database.url,
     sql,
     db,
-    /** Empties tokens (with what refers to them), alerts, the outbox and the chain between tests (accounts and keys stay). */
+    /**
+     * Empties tokens (with what refers to them), alerts, the outbox and the chain between tests (accounts and keys
+     * stay).
+     */
     reset: () => sql.unsafe(`truncate ${RESET_TABLES} cascade`).then(() => undefined),
     close: async () => {
       await sql.end();

@@ -82,10 +82,12 @@ export async function liquidityChanges(tx: Tx, tokens: string[]): Promise<Map<st
       prior: number | null;
     }[]
   >(
-    `select e.token_address as token, e.type, e.wallet_address as provider, e.pool_address as pool, e.token_amount::float8 as amount,
+    `select e.token_address as token, e.type, e.wallet_address as provider, e.pool_address as pool,
+            e.token_amount::float8 as amount,
             e.amount_usd as usd, e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash,
             p.protocol = 'uniswap-v3' as v3,
-            (select (case when p.token0 = e.token_address then r.reserve0 else r.reserve1 end)::float8 from pool_reserves r
+            (select (case when p.token0 = e.token_address then r.reserve0 else r.reserve1 end)::float8
+              from pool_reserves r
               where r.pool_address = e.pool_address and (r.block_number, r.log_index) < (e.block_number, e.log_index)
               order by r.block_number desc, r.log_index desc limit 1) as prior
        from events e join pools p on p.address = e.pool_address

@@ -4,7 +4,10 @@ import type { ChainState } from "../../indexer/state";
 
 const [ZERO, DEAD] = BURN_ADDRESSES;
 
-/** A V2 pair mints this much LP to the zero address at its first deposit: every pair has it, so it says nothing of a lock. */
+/**
+ * A V2 pair mints this much LP to the zero address at its first deposit: every pair has it, so it says nothing of a
+ * lock.
+ */
 const MINIMUM_LIQUIDITY = 1000;
 
 /**
@@ -16,8 +19,10 @@ const MINIMUM_LIQUIDITY = 1000;
 async function v2Shares(tx: Tx, pools: string[], lockers: string[]) {
   const rows = await tx.unsafe<{ pool: string; supply: number; held: number; burned: number }[]>(
     `select p.address as pool, p.lp_total_supply::float8 as supply,
-            coalesce((select sum(b.amount)::float8 from balances b where b.token_address = p.address and b.holder = any($2::text[])), 0) as held,
-            coalesce((select sum(t.amount)::float8 from token_transfers t where t.token_address = p.address and t.to_address = $3
+            coalesce((select sum(b.amount)::float8
+              from balances b where b.token_address = p.address and b.holder = any($2::text[])), 0) as held,
+            coalesce((select sum(t.amount)::float8
+              from token_transfers t where t.token_address = p.address and t.to_address = $3
                          and t.from_address <> p.address and t.from_address <> $3), 0) as burned
        from pools p where p.address = any($1::text[]) and p.protocol = 'uniswap-v2'`,
     [pools, [DEAD, ...lockers], ZERO],
@@ -28,7 +33,10 @@ async function v2Shares(tx: Tx, pools: string[], lockers: string[]) {
   });
 }
 
-/** What a position of `liquidity` in [tickLower, tickUpper) holds at √price `sp` (token1 per token0), in units of token1. */
+/**
+ * What a position of `liquidity` in [tickLower, tickUpper) holds at √price `sp` (token1 per token0), in units of
+ * token1.
+ */
 function positionValue(liquidity: number, tickLower: number, tickUpper: number, sp: number): number {
   const [a, b] = [1.0001 ** (tickLower / 2), 1.0001 ** (tickUpper / 2)];
   const s = Math.min(Math.max(sp, a), b);
@@ -57,7 +65,8 @@ async function v3Shares(tx: Tx, pools: string[], lockers: string[]) {
   >(
     `select p.address as pool, p.sqrt_price_x96::float8 / 2 ^ 96 as sqrt_price, l.owner = any($2::text[]) as held,
             l.liquidity::float8 as liquidity, l.tick_lower as lower, l.tick_upper as upper,
-            (select e.kind from position_events e where e.manager = l.manager and e.token_id = l.token_id and e.kind in ('lock', 'lock_withdrawable')
+            (select e.kind from position_events e
+              where e.manager = l.manager and e.token_id = l.token_id and e.kind in ('lock', 'lock_withdrawable')
               order by e.block_number desc, e.log_index desc limit 1) as lock
        from pools p join lp_positions l on l.pool_address = p.address
       where p.address = any($1::text[]) and p.protocol = 'uniswap-v3' and l.liquidity > 0`,

@@ -27,7 +27,10 @@ export class SummaryUpgrades {
 
   constructor(private readonly llm: LlmEndpoint | null) {}
 
-  /** Asks the model for a summary of `input`, whose figures hash to `factsHash` (a newer request for a token replaces a queued one). */
+  /**
+   * Asks the model for a summary of `input`, whose figures hash to `factsHash` (a newer request for a token replaces a
+   * queued one).
+   */
   request(address: string, input: SummaryInput, factsHash: string) {
     if (!this.llm) return;
     this.queue.set(address, { address, input, factsHash });

@@ -36,9 +36,11 @@ type TokenRow = TokenDescription & { address: string; launch_block: string; supp
 
 async function tokenRows(tx: Tx, tokens: string[]) {
   return tx.unsafe<TokenRow[]>(
-    `select t.address, t.created_block as launch_block, t.total_supply::float8 as supply, t.name, t.symbol, t.sector, t.launchpad,
+    `select t.address, t.created_block as launch_block, t.total_supply::float8 as supply, t.name, t.symbol, t.sector,
+            t.launchpad,
             extract(epoch from t.created_at)::float8 as "createdAt",
-            coalesce((select sum(b.amount)::float8 from balances b where b.token_address = t.address and b.holder = any($2::text[])), 0) as burned,
+            coalesce((select sum(b.amount)::float8
+              from balances b where b.token_address = t.address and b.holder = any($2::text[])), 0) as burned,
             coalesce(m.market_cap_usd, 0) as "marketCapUsd", coalesce(m.volume_24h_usd, 0) as "volume24hUsd",
             coalesce(m.liquidity_usd, 0) as "liquidityUsd", coalesce(m.holder_count, 0) as "holderCount",
             coalesce(m.holder_growth_1h_pct, 0) as "holderGrowth1hPct"
@@ -120,7 +122,8 @@ const toSwap = (r: SwapRow): Swap => ({
   clusterId: r.cluster_id,
 });
 
-const SWAP_COLUMNS = `e.token_address as token, e.wallet_address as wallet, e.direction, e.token_amount::float8 as amount, e.amount_usd as usd,
+const SWAP_COLUMNS = `e.token_address as token, e.wallet_address as wallet, e.direction,
+  e.token_amount::float8 as amount, e.amount_usd as usd,
   e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash, w.funder, w.cluster_id`;
 
 /** Swaps of the lookback window, and the buys of each token's early-mover window however old. */
@@ -128,12 +131,14 @@ async function swaps(tx: Tx, tokens: string[], head: Head) {
   const [recent, early] = await Promise.all([
     tx.unsafe<SwapRow[]>(
       `select ${SWAP_COLUMNS} from events e left join wallets w on w.address = e.wallet_address
-        where e.type = 'swap' and e.token_address = any($1::text[]) and e.timestamp > to_timestamp($2) and e.block_number <= $3
+        where e.type = 'swap'
+          and e.token_address = any($1::text[]) and e.timestamp > to_timestamp($2) and e.block_number <= $3
         order by e.id`,
       [tokens, head.timestamp - WINDOWS.swapLookbackSeconds, head.number],
     ),
     tx.unsafe<SwapRow[]>(
-      `select ${SWAP_COLUMNS} from events e join tokens t on t.address = e.token_address left join wallets w on w.address = e.wallet_address
+      `select ${SWAP_COLUMNS}
+         from events e join tokens t on t.address = e.token_address left join wallets w on w.address = e.wallet_address
         where e.type = 'swap' and e.direction = 'buy' and e.token_address = any($1::text[])
           and e.block_number between t.created_block and t.created_block + $2
         order by e.id`,
@@ -150,7 +155,8 @@ async function swaps(tx: Tx, tokens: string[], head: Head) {
 async function clusters(tx: Tx, ids: string[]): Promise<Map<string, ClusterFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await tx.unsafe<{ id: string; size: number }[]>(
-    `select cluster_id as id, count(*)::int as size from wallets where cluster_id = any($1::text[]) group by cluster_id`,
+    `select cluster_id as id, count(*)::int as size from wallets
+       where cluster_id = any($1::text[]) group by cluster_id`,
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -163,7 +169,8 @@ async function clusters(tx: Tx, ids: string[]): Promise<Map<string, ClusterFacts
 async function smartMoney(tx: Tx, tokens: string[]) {
   const rows = await tx.unsafe<{ token: string; wallet: string; balance: number; bought: number }[]>(
     `select p.token_address as token, p.wallet, p.quantity::float8 as balance,
-            coalesce((select sum(e.token_amount)::float8 from events e where e.wallet_address = p.wallet and e.token_address = p.token_address
+            coalesce((select sum(e.token_amount)::float8
+              from events e where e.wallet_address = p.wallet and e.token_address = p.token_address
                         and e.type = 'swap' and e.direction = 'buy'), 0) as bought
        from wallet_positions p join wallet_scores s on s.address = p.wallet and s.classification = 'smart_money'
       where p.token_address = any($1::text[]) order by p.token_address, p.wallet`,
@@ -177,7 +184,10 @@ async function smartMoney(tx: Tx, tokens: string[]) {
   );
 }
 
-/** Rows of scoring input a refresh keeps for its second scoring of tokens (some 100 MB at most: a row is a few hundred bytes). */
+/**
+ * Rows of scoring input a refresh keeps for its second scoring of tokens (some 100 MB at most: a row is a few hundred
+ * bytes).
+ */
 const KEPT_ROWS = 250_000;
 
 const rowsOf = (i: TokenRiskInput) =>

@@ -29,20 +29,27 @@ type WalletRow = {
 async function walletRows(tx: Tx, wallets: string[]) {
   return tx.unsafe<WalletRow[]>(
     `with washers as materialized (
-       select distinct x.address from token_scores s, jsonb_array_elements(s.flag_evidence) e, jsonb_array_elements_text(e->'wallets') x(address)
+       select distinct x.address from token_scores s, jsonb_array_elements(s.flag_evidence) e,
+              jsonb_array_elements_text(e->'wallets') x(address)
         where 'wash_trading' = any(s.flags) and e->>'flag' = 'wash_trading' and x.address = any($1::text[]))
-     select w.address, extract(epoch from w.first_seen)::float8 as first_seen, w.trade_count, w.portfolio_value_usd as portfolio,
+     select w.address, extract(epoch from w.first_seen)::float8 as first_seen, w.trade_count,
+            w.portfolio_value_usd as portfolio,
             (exists (select 1 from tokens t where t.creator = w.address)
              or exists (select 1 from tokens t join wallets c on c.address = t.creator where t.creator = w.funder)
-             or exists (select 1 from wallets c where c.funder = w.address and exists (select 1 from tokens t where t.creator = c.address))
+             or exists (select 1 from wallets c
+                         where c.funder = w.address and exists (select 1 from tokens t where t.creator = c.address))
              or (w.cluster_id is not null
-                 and exists (select 1 from wallets c where c.cluster_id = w.cluster_id and exists (select 1 from tokens t where t.creator = c.address))
+                 and exists (select 1 from wallets c
+                              where c.cluster_id = w.cluster_id
+                                and exists (select 1 from tokens t where t.creator = c.address))
                  and (select count(*) from wallets k where k.cluster_id = w.cluster_id) <= $2)) as linked,
             exists (select 1 from washers x where x.address = w.address) as in_wash,
-            coalesce((select array_agg(t.address order by t.address) from tokens t join token_scores s on s.address = t.address
+            coalesce((select array_agg(t.address order by t.address)
+                        from tokens t join token_scores s on s.address = t.address
                        where t.creator = w.address and 'liquidity_pulled' = any(s.flags)
                          and exists (select 1 from jsonb_array_elements(s.flag_evidence) e
-                                      where e->>'flag' = 'liquidity_pulled' and e->'wallets' ? t.creator)), '{}') as pulled
+                                      where e->>'flag' = 'liquidity_pulled' and e->'wallets' ? t.creator)),
+                                      '{}') as pulled
        from wallets w where w.address = any($1::text[])`,
     [wallets, CLUSTERS.maxManagedSize],
   );
@@ -83,10 +90,13 @@ async function positions(tx: Tx, wallets: string[]) {
               (select count(*) from wallets k where k.cluster_id = c.cluster_id) as cluster_size
          from tokens t left join wallets c on c.address = t.creator
         where t.address in (select token_address from wallet_positions where wallet = any($1::text[])))
-     select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold, p.realized_pnl_usd as realized,
-            p.cost_basis_usd as cost, p.quantity::float8 as quantity, p.unknown_cost_quantity::float8 as unknown, p.sell_count as sells,
+     select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold,
+            p.realized_pnl_usd as realized,
+            p.cost_basis_usd as cost, p.quantity::float8 as quantity, p.unknown_cost_quantity::float8 as unknown,
+            p.sell_count as sells,
             p.first_buy_block, t.created_block as launch_block, extract(epoch from t.created_at)::float8 as launched,
-            extract(epoch from fb.timestamp)::float8 as first_buy_ts, extract(epoch from lb.timestamp)::float8 as last_trade_ts,
+            extract(epoch from fb.timestamp)::float8 as first_buy_ts,
+            extract(epoch from lb.timestamp)::float8 as last_trade_ts,
             (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0) as value,
             coalesce('liquidity_pulled' = any(s.flags), false) as rugged, l.insider,
             case when l.insider then coalesce((select sum(e.token_amount)::float8 from events e
@@ -98,7 +108,8 @@ async function positions(tx: Tx, wallets: string[]) {
        from wallet_positions p join tokens t on t.address = p.token_address join creator c on c.token = p.token_address
        left join wallets w on w.address = p.wallet
        cross join lateral (select coalesce(c.address = w.address or c.address = w.funder or c.funder = w.address
-                                           or (c.cluster_id = w.cluster_id and c.cluster_size <= $2), false) as insider) l
+                                           or (c.cluster_id = w.cluster_id and c.cluster_size <= $2),
+                                           false) as insider) l
        left join token_metrics m on m.address = p.token_address left join token_scores s on s.address = p.token_address
        left join blocks fb on fb.number = p.first_buy_block left join blocks lb on lb.number = p.last_trade_block
       where p.wallet = any($1::text[]) order by p.wallet, p.token_address`,
@@ -141,10 +152,12 @@ type TradeRow = {
 async function trades(tx: Tx, wallets: string[], head: Head) {
   return tx.unsafe<TradeRow[]>(
     `select wallet, token, direction, amount, usd, block, ts, tx_hash from (
-       select e.wallet_address as wallet, e.token_address as token, e.direction, e.token_amount::float8 as amount, e.amount_usd as usd,
+       select e.wallet_address as wallet, e.token_address as token, e.direction, e.token_amount::float8 as amount,
+              e.amount_usd as usd,
               e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash,
               row_number() over (partition by e.wallet_address order by e.id desc) as n
-         from events e where e.type = 'swap' and e.wallet_address = any($1::text[]) and e.timestamp > to_timestamp($2)) x
+         from events e
+           where e.type = 'swap' and e.wallet_address = any($1::text[]) and e.timestamp > to_timestamp($2)) x
       where n <= $3 order by wallet, block, ts, tx_hash`,
     [wallets, head.timestamp - TRADE_LOOKBACK_SECONDS, MAX_TRADES],
   );

@@ -271,7 +271,10 @@ ponder.on("PoolV3:Flash", async ({ event, context }) => {
   await poolV3Event(context.db, event, { kind: "flash", paid0: event.args.paid0, paid1: event.args.paid1 });
 });
 
-/** A launched token's Transfer: its mint registers the token; any other move is a transfer event unless it is a pool's leg. */
+/**
+ * A launched token's Transfer: its mint registers the token; any other move is a transfer event unless it is a pool's
+ * leg.
+ */
 async function tokenTransfer(
   db: Db,
   client: Context["client"],
