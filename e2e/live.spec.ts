@@ -158,7 +158,6 @@ test("a swap on the chain appears on an open token page without a reload or a po
 });
 
 test("paused while the tab is hidden, caught up on return", async ({ page }) => {
-  test.skip(test.info().project.name === "phone", "not a matter of layout: once, on the desktop");
   await page.goto(url(`/tokens/${token}`));
   await expect(indicator(page)).toHaveText("Live");
   const firstId = await trades(page).first().getAttribute("data-id");
@@ -181,7 +180,6 @@ test("paused while the tab is hidden, caught up on return", async ({ page }) => 
 test("two tabs share one connection to the live feed; the other takes over when its holder closes", async ({
   context,
 }) => {
-  test.skip(test.info().project.name === "phone", "not a matter of layout: once, on the desktop");
   const feeds: string[] = [];
   context.on("request", (r) => {
     if (new URL(r.url()).pathname === "/api/live") feeds.push(r.url());
