@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
 import { createTestDatabase } from "@/tests/setup/database";
-import { GiveWay } from "./give-way";
+import { GiveWay, transactionGivingWay } from "./give-way";
 
 describe("a refresh giving way to a new block", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -76,6 +76,55 @@ describe("a refresh giving way to a new block", () => {
       process.off("unhandledRejection", onUnhandled);
       await watch.stop();
     }
+  });
+
+  it("returns at once when it gives way while its work runs on, and that work never commits", async () => {
+    await sql`create table if not exists give_way_late (n int)`;
+    let moved = false;
+    const watch = new GiveWay(async () => moved, 0, 5);
+    // Work a cancel cannot stop (the scoring of rows already read), still going when the block is seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const result = transactionGivingWay(
+      sql,
+      watch,
+      async (tx) => {
+        await tx.unsafe("insert into give_way_late values (1)");
+        moved = true;
+        await held;
+        return "figures";
+      },
+      async (tx) => {
+        await tx.unsafe("insert into give_way_late values (2)");
+      },
+    );
+    // Resolves before the work is released: without the race it would wait for it (and time out here).
+    expect(await result).toBeNull();
+    release();
+    // The block was seen after the work's last statement: its transaction still rolls back. The lock waits for its end.
+    const rows = await sql.begin(async (tx) => {
+      await tx`lock table give_way_late`;
+      return tx`select n from give_way_late`;
+    });
+    expect(rows).toHaveLength(0);
+    expect(watch.saw).toBe(true);
+  });
+
+  it("commits and returns the work's result when no block comes", async () => {
+    await sql`create table if not exists give_way_done (n int)`;
+    const watch = new GiveWay(async () => false, 0, 5);
+    const result = await transactionGivingWay(
+      sql,
+      watch,
+      async (tx) => (await tx.unsafe("insert into give_way_done values (1)"), "figures"),
+      async (tx) => {
+        await tx.unsafe("insert into give_way_done values (2)");
+      },
+    );
+    expect(result).toBe("figures");
+    expect((await sql`select n from give_way_done order by n`).map((r) => r.n)).toEqual([1, 2]);
   });
 
   it("polls on its interval until stopped while no block comes", async () => {

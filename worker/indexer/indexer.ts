@@ -6,7 +6,7 @@ import { applyUpgradedSummaries } from "../derive/scores";
 import type { ChainProfile } from "../profiles";
 import { writeKnownContracts } from "../profiles/contracts";
 import { type BlockRef, bumpDataVersion, readCheckpoint, writeHeartbeat } from "./checkpoint";
-import { GiveWay } from "./give-way";
+import { GiveWay, transactionGivingWay } from "./give-way";
 import type { NewHeads } from "./new-heads";
 import { logQuarantined } from "./quarantine";
 import type { RangeData } from "./range";
@@ -257,29 +257,24 @@ export class Indexer {
    * refreshDerived as of the checkpoint in a transaction of its own; returns the tokens it left to
    * be scored again. If the figures have waited less than the full refresh interval since
    * `dueSince`, it gives way (GiveWay: the head is read on the poll interval meanwhile) to any block
-   * beyond the checkpoint, and returns null.
+   * beyond the checkpoint, and returns null at once, its transaction rolling back behind that block.
    */
   private async refresh(scope: RefreshScope, dueSince: number | null): Promise<string[] | null> {
     const mayWait = dueSince !== null && Date.now() - dueSince < this.fullRefreshIntervalMs;
     if (mayWait && this.head > this.checkpoint.number) return null;
     const newBlock = async () => (await this.readHead(), this.head > this.checkpoint.number);
     const watch = mayWait ? new GiveWay(newBlock, this.untilNextPoll(), this.pollIntervalMs, this.newHeads) : null;
-    try {
-      return await this.sql.begin(async (tx) => {
-        let rescore: string[];
-        try {
-          rescore = await refreshDerived(watch ? watch.track(tx) : tx, this.state, scope, this.checkpoint);
-        } finally {
-          await watch?.stop();
-        }
+    // As of now: one that gave way may still be running when the next block has moved them.
+    const { state, checkpoint } = this;
+    return transactionGivingWay(
+      this.sql,
+      watch,
+      (tx) => refreshDerived(tx, state, scope, checkpoint),
+      async (tx) => {
         await applyUpgradedSummaries(tx);
         await bumpDataVersion(tx, this.profile.chainId);
-        return rescore;
-      });
-    } catch (err) {
-      if (!watch?.saw) throw err;
-      return null;
-    }
+      },
+    );
   }
 
   private async readHead() {
