@@ -1,3 +1,5 @@
+import { names, PREPARED, tableName } from "@/db/bulk";
+import { lpPositions, pools as poolsTable, quarantinedEntities, tokens as tokensTable } from "@/db/schema";
 import type { ChainProfile, ProtocolKind } from "../profiles";
 import type { Tx } from "./sql";
 
@@ -16,6 +18,19 @@ export type PoolState = {
   liquidity: bigint;
   createdBlock: number;
 };
+
+const [qe, tk, pl, lp] = [names(quarantinedEntities), names(tokensTable), names(poolsTable), names(lpPositions)];
+const QUARANTINED = `select ${qe.address} as address from ${tableName(quarantinedEntities)}
+  where ${qe.kind} in ('token', 'pool')`;
+const TOKENS = `select ${tk.address} as address, ${tk.decimals} as decimals, ${tk.createdBlock} as created_block,
+  'balance_mismatch' = any(${tk.anomalies}) as mismatched, ${tk.feeSinks} as fee_sinks
+  from ${tableName(tokensTable)}`;
+const POOLS = `select ${pl.address} as address, ${pl.protocol} as protocol, ${pl.token0} as token0,
+  ${pl.token1} as token1, ${pl.reserve0}::text as reserve0, ${pl.reserve1}::text as reserve1,
+  ${pl.sqrtPriceX96}::text as sqrt_price_x96, ${pl.tick} as tick, ${pl.liquidity}::text as liquidity,
+  ${pl.createdBlock} as created_block from ${tableName(poolsTable)}`;
+const POSITIONS = `select ${lp.manager} as manager, ${lp.tokenId}::text as token_id, ${lp.poolAddress} as pool_address
+  from ${tableName(lpPositions)}`;
 
 /** The V3 state of a pool as it stands, and what a pool_reserves row records. */
 export type PoolBalances = Pick<PoolState, "reserve0" | "reserve1" | "sqrtPriceX96" | "tick" | "liquidity">;
@@ -65,22 +80,18 @@ export class ChainState {
 
   static async load(sql: Tx, profile: ChainProfile): Promise<ChainState> {
     const state = new ChainState(profile);
-    const quarantined = await sql<
-      { address: string }[]
-    >`select address from quarantined_entities where kind in ('token', 'pool')`;
+    const quarantined = await sql.unsafe<{ address: string }[]>(QUARANTINED, [], PREPARED);
     for (const q of quarantined) state.quarantined.add(q.address);
-    const tokens = await sql<
+    const tokens = await sql.unsafe<
       { address: string; decimals: number; created_block: string; mismatched: boolean; fee_sinks: string[] }[]
-    >`
-      select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched, fee_sinks
-        from tokens`;
+    >(TOKENS, [], PREPARED);
     for (const t of tokens) {
       if (state.quarantined.has(t.address)) continue;
       state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.created_block) });
       if (t.mismatched) state.mismatched.add(t.address);
       if (t.fee_sinks.length > 0) state.feeSinks.set(t.address, new Set(t.fee_sinks));
     }
-    const pools = await sql<
+    const pools = await sql.unsafe<
       {
         address: string;
         protocol: ProtocolKind;
@@ -93,10 +104,7 @@ export class ChainState {
         liquidity: string | null;
         created_block: string;
       }[]
-    >`
-      select address, protocol, token0, token1, reserve0::text, reserve1::text, sqrt_price_x96::text, tick,
-             liquidity::text, created_block
-        from pools`;
+    >(POOLS, [], PREPARED);
     for (const p of pools) {
       // A pool of a quarantined token goes with it, unless another side still wants it.
       if (state.quarantined.has(p.address) || !state.wantsPool(p.token0, p.token1)) continue;
@@ -113,9 +121,11 @@ export class ChainState {
         createdBlock: Number(p.created_block),
       });
     }
-    const positions = await sql<
-      { manager: string; token_id: string; pool_address: string }[]
-    >`select manager, token_id::text, pool_address from lp_positions`;
+    const positions = await sql.unsafe<{ manager: string; token_id: string; pool_address: string }[]>(
+      POSITIONS,
+      [],
+      PREPARED,
+    );
     for (const p of positions)
       if (state.pools.has(p.pool_address))
         state.positions.set(positionKey(p.manager, BigInt(p.token_id)), { pool: p.pool_address });
