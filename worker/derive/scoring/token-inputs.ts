@@ -27,6 +27,7 @@ import { knownContracts } from "../../profiles/contracts";
 import type { Head } from "../metrics";
 import { liquidityChanges, liquidityHistories } from "./liquidity";
 import { lpLockedShares } from "./lp-locks";
+import { SWAP_FIELDS, type SwapRow, toTrade } from "./swaps";
 
 /** Holders read per token (the scoring input's contract), plus every member of their clusters. */
 const TOP_HOLDERS = 1_000;
@@ -127,47 +128,29 @@ async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map
   );
 }
 
-type SwapRow = {
-  token: string;
-  wallet: string;
-  direction: "buy" | "sell";
-  amount: number;
-  usd: number;
-  block: string;
-  ts: number;
-  tx_hash: string;
-  funder: string | null;
-  cluster_id: string | null;
-};
+/** A swap with its trader's funding links (wallets `w`). */
+type FundedSwapRow = SwapRow & { funder: string | null; cluster_id: string | null };
 
-const toSwap = (r: SwapRow): Swap => ({
-  direction: r.direction,
-  tokenAmount: r.amount,
-  amountUsd: r.usd,
-  block: Number(r.block),
-  timestamp: r.ts,
-  txHash: r.tx_hash,
+const toSwap = (r: FundedSwapRow): Swap => ({
+  ...toTrade(r),
   wallet: r.wallet,
   funder: r.funder,
   clusterId: r.cluster_id,
 });
 
-const SWAP_COLUMNS = `e.${ev.tokenAddress} as token, e.${ev.walletAddress} as wallet, e.${ev.direction} as direction,
-  e.${ev.tokenAmount}::float8 as amount, e.${ev.amountUsd} as usd, e.${ev.blockNumber} as block,
-  extract(epoch from e.${ev.timestamp})::float8 as ts, e.${ev.txHash} as tx_hash, w.${wl.funder} as funder,
-  w.${wl.clusterId} as cluster_id`;
+const SWAP_COLUMNS = `${SWAP_FIELDS}, w.${wl.funder} as funder, w.${wl.clusterId} as cluster_id`;
 
 /** Swaps of the lookback window, and the buys of each token's early-mover window however old. */
 async function swaps(tx: Tx, tokens: string[], head: Head) {
   const [recent, early] = await Promise.all([
-    tx.unsafe<SwapRow[]>(
+    tx.unsafe<FundedSwapRow[]>(
       `select ${SWAP_COLUMNS} from ${EVENTS} e left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
         where e.${ev.type} = 'swap' and e.${ev.tokenAddress} = any($1::text[])
           and e.${ev.timestamp} > to_timestamp($2) and e.${ev.blockNumber} <= $3
         order by e.${ev.id}`,
       [tokens, head.timestamp - WINDOWS.swapLookbackSeconds, head.number],
     ),
-    tx.unsafe<SwapRow[]>(
+    tx.unsafe<FundedSwapRow[]>(
       `select ${SWAP_COLUMNS}
          from ${EVENTS} e join ${TOKENS} t on t.${tk.address} = e.${ev.tokenAddress}
          left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}

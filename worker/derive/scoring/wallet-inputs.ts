@@ -13,6 +13,7 @@ import type { WalletPosition, WalletReputationInput, WalletTrade } from "@/lib/s
 import { CLUSTERS } from "@/lib/scoring";
 import type { Tx } from "../../indexer/sql";
 import type { Head } from "../metrics";
+import { SWAP_FIELDS, type SwapRow, toTrade } from "./swaps";
 
 /** The wallet's recent trades the bot and wash tests read (the input's contract). */
 const TRADE_LOOKBACK_SECONDS = 30 * 86_400;
@@ -174,25 +175,10 @@ function toPosition(r: PositionRow): WalletPosition {
   };
 }
 
-type TradeRow = {
-  wallet: string;
-  token: string;
-  direction: "buy" | "sell";
-  amount: number;
-  usd: number;
-  block: string;
-  ts: number;
-  tx_hash: string;
-};
-
 async function trades(tx: Tx, wallets: string[], head: Head) {
-  return tx.unsafe<TradeRow[]>(
+  return tx.unsafe<SwapRow[]>(
     `select wallet, token, direction, amount, usd, block, ts, tx_hash from (
-       select e.${ev.walletAddress} as wallet, e.${ev.tokenAddress} as token, e.${ev.direction} as direction,
-              e.${ev.tokenAmount}::float8 as amount, e.${ev.amountUsd} as usd,
-              e.${ev.blockNumber} as block, extract(epoch from e.${ev.timestamp})::float8 as ts,
-              e.${ev.txHash} as tx_hash,
-              row_number() over (partition by e.${ev.walletAddress} order by e.${ev.id} desc) as n
+       select ${SWAP_FIELDS}, row_number() over (partition by e.${ev.walletAddress} order by e.${ev.id} desc) as n
          from ${EVENTS} e
            where e.${ev.type} = 'swap' and e.${ev.walletAddress} = any($1::text[])
              and e.${ev.timestamp} > to_timestamp($2)) x
@@ -201,15 +187,7 @@ async function trades(tx: Tx, wallets: string[], head: Head) {
   );
 }
 
-const toTrade = (r: TradeRow): WalletTrade => ({
-  token: r.token,
-  direction: r.direction,
-  tokenAmount: r.amount,
-  amountUsd: r.usd,
-  block: Number(r.block),
-  timestamp: r.ts,
-  txHash: r.tx_hash,
-});
+const toWalletTrade = (r: SwapRow): WalletTrade => ({ token: r.token, ...toTrade(r) });
 
 /** The reputation input of every wallet in `wallets` that has a wallets row, in four queries. */
 export async function gatherWalletInputs(tx: Tx, wallets: string[], head: Head): Promise<WalletReputationInput[]> {
@@ -223,7 +201,7 @@ export async function gatherWalletInputs(tx: Tx, wallets: string[], head: Head):
     rows.map((r) => [r.address, { positions: [] as PositionRow[], trades: [] as WalletTrade[] }]),
   );
   for (const p of positionRows) byWallet.get(p.wallet)?.positions.push(p);
-  for (const t of tradeRows) byWallet.get(t.wallet)?.trades.push(toTrade(t));
+  for (const t of tradeRows) byWallet.get(t.wallet)?.trades.push(toWalletTrade(t));
   return rows.map((r) => {
     const own = byWallet.get(r.address)!;
     return {
