@@ -83,31 +83,17 @@ export async function findCommonAncestor(tx: Tx, rpc: Rpc, atOrBelow: number): P
   }
 }
 
-type StoredTransfer = {
-  block_number: string;
-  log_index: number;
-  token_address: string;
-  from_address: string;
-  to_address: string;
-  amount: string;
-  tx_hash: string;
-  tx_from: string | null;
-  kind: TransferKind;
-  amount_usd: number;
-  time: number;
-};
+/** A stored transfer with its block's time; the block number as postgres.js reads int8 (a string). */
+type StoredTransfer = Pick<
+  typeof tokenTransfers.$inferSelect,
+  "logIndex" | "tokenAddress" | "fromAddress" | "toAddress" | "amount" | "txHash" | "txFrom" | "amountUsd"
+> & { blockNumber: string; kind: TransferKind; time: number };
 
-type StoredChange = {
-  block_number: string;
-  log_index: number;
-  tx_hash: string;
-  wallet: string;
-  pool_address: string;
-  token_address: string;
-  direction: LiquidityRow["direction"];
-  units: string;
-  quote_usd: number;
-};
+/** A stored liquidity change; the block number as postgres.js reads int8 (a string). */
+type StoredChange = Pick<
+  typeof liquidityChanges.$inferSelect,
+  "logIndex" | "txHash" | "wallet" | "poolAddress" | "tokenAddress" | "units" | "quoteUsd"
+> & { blockNumber: string; direction: LiquidityRow["direction"] };
 
 const [wf, pr, pe] = [names(walletFunding), names(poolReserves), names(positionEvents)];
 const tk = names(tokensTable);
@@ -129,16 +115,17 @@ const DEAD_TOKENS = `select ${tk.address} as a from ${tableName(tokensTable)} wh
 const DEAD_POOLS = `select ${pl.address} as a from ${tableName(poolsTable)} where ${pl.createdBlock} > $1`;
 /** The transfers and liquidity changes of the tokens $1, in chain order. */
 const STORED_TRANSFERS = `
-  select tt.${tt.blockNumber} as block_number, tt.${tt.logIndex} as log_index, tt.${tt.tokenAddress} as token_address,
-         tt.${tt.fromAddress} as from_address, tt.${tt.toAddress} as to_address, tt.${tt.amount}::text as amount,
-         tt.${tt.txHash} as tx_hash, tt.${tt.txFrom} as tx_from, tt.${tt.kind} as kind,
-         tt.${tt.amountUsd} as amount_usd, extract(epoch from b.${bk.timestamp})::float8 as time
+  select tt.${tt.blockNumber} as "blockNumber", tt.${tt.logIndex} as "logIndex",
+         tt.${tt.tokenAddress} as "tokenAddress", tt.${tt.fromAddress} as "fromAddress",
+         tt.${tt.toAddress} as "toAddress", tt.${tt.amount}::text as amount, tt.${tt.txHash} as "txHash",
+         tt.${tt.txFrom} as "txFrom", tt.${tt.kind} as kind, tt.${tt.amountUsd} as "amountUsd",
+         extract(epoch from b.${bk.timestamp})::float8 as time
     from ${TRANSFERS} tt join ${BLOCKS} b on b.${bk.number} = tt.${tt.blockNumber}
    where tt.${tt.tokenAddress} = any($1) order by tt.${tt.blockNumber}, tt.${tt.logIndex}`;
 const STORED_CHANGES = `
-  select ${lc.blockNumber} as block_number, ${lc.logIndex} as log_index, ${lc.txHash} as tx_hash,
-         ${lc.wallet} as wallet, ${lc.poolAddress} as pool_address, ${lc.tokenAddress} as token_address,
-         ${lc.direction} as direction, ${lc.units}::text as units, ${lc.quoteUsd} as quote_usd
+  select ${lc.blockNumber} as "blockNumber", ${lc.logIndex} as "logIndex", ${lc.txHash} as "txHash",
+         ${lc.wallet} as wallet, ${lc.poolAddress} as "poolAddress", ${lc.tokenAddress} as "tokenAddress",
+         ${lc.direction} as direction, ${lc.units}::text as units, ${lc.quoteUsd} as "quoteUsd"
     from ${CHANGES} where ${lc.tokenAddress} = any($1) order by ${lc.blockNumber}, ${lc.logIndex}`;
 
 /** Deletes the rows of `table` whose `key` column is one of $1. */
@@ -241,29 +228,29 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   const state = await ChainState.load(tx, profile);
   const stored = await tx.unsafe<StoredTransfer[]>(STORED_TRANSFERS, [rebuilt], PREPARED);
   const transfers: TransferRow[] = stored.map((t) => ({
-    block: Number(t.block_number),
-    logIndex: t.log_index,
-    token: t.token_address,
-    from: t.from_address,
-    to: t.to_address,
+    block: Number(t.blockNumber),
+    logIndex: t.logIndex,
+    token: t.tokenAddress,
+    from: t.fromAddress,
+    to: t.toAddress,
     amount: BigInt(t.amount),
-    txHash: t.tx_hash,
-    txFrom: t.tx_from ?? "",
+    txHash: t.txHash,
+    txFrom: t.txFrom ?? "",
     kind: t.kind,
-    amountUsd: t.amount_usd,
+    amountUsd: t.amountUsd,
     timestamp: t.time,
   }));
   const storedChanges = await tx.unsafe<StoredChange[]>(STORED_CHANGES, [rebuilt], PREPARED);
   const liquidity: LiquidityRow[] = storedChanges.map((c) => ({
-    block: Number(c.block_number),
-    logIndex: c.log_index,
-    txHash: c.tx_hash,
+    block: Number(c.blockNumber),
+    logIndex: c.logIndex,
+    txHash: c.txHash,
     wallet: c.wallet,
-    pool: c.pool_address,
-    token: c.token_address,
+    pool: c.poolAddress,
+    token: c.tokenAddress,
     direction: c.direction,
     units: BigInt(c.units),
-    quoteUsd: c.quote_usd,
+    quoteUsd: c.quoteUsd,
   }));
   await applyTransfers(tx, state, transfers, "zero");
   await applyPositions(tx, state, { transfers, liquidity }, "zero");
