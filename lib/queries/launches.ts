@@ -2,6 +2,7 @@ import { type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, pageWindow } from "@/db/client";
+import type { SqlRow } from "@/db/rows";
 import { blocks, events, tokenMetrics, tokens, wallets } from "@/db/schema";
 import type { launch, launchList, launchSummary } from "@/lib/api/schemas/wallets";
 import { InvalidInput } from "@/lib/domain/errors";
@@ -47,23 +48,14 @@ export const launchSummarySql = (wallet: SQLWrapper) =>
 
 export type LaunchSummary = z.infer<typeof launchSummary>;
 
-type LaunchRow = {
-  token_address: string;
-  symbol: string;
-  name: string;
-  launchpad: string;
-  created_block: number;
-  /** Text: JSON has no timestamps. */
-  created_at: string;
-  outcome: LaunchOutcome;
-  price_usd: number;
-  market_cap_usd: number;
-  liquidity_usd: number;
-  volume_24h_usd: number;
-  risk_score: number;
-  risk_flags: RiskFlag[];
-  last_trade_at: string | null;
-};
+/** A launch as launchListRead's JSON holds it (a timestamp as text: JSON has none). */
+type LaunchRow = SqlRow<typeof tokens, "symbol" | "name" | "launchpad" | "createdBlock" | "createdAt"> &
+  SqlRow<typeof tokenMetrics, "priceUsd" | "marketCapUsd" | "liquidityUsd" | "volume24hUsd" | "riskScore"> & {
+    token_address: string;
+    outcome: LaunchOutcome;
+    risk_flags: RiskFlag[];
+    last_trade_at: string | null;
+  };
 
 /** A launches cursor: the wallet (a cursor walks one wallet's list), the last launch's block and token. */
 const launchPosition = z.tuple([cursorAddress, z.number().int().min(0), cursorAddress]);

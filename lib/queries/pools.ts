@@ -2,22 +2,20 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { type Db, pageWindow } from "@/db/client";
+import type { SqlRow } from "@/db/rows";
 import { chainContracts, pools, tokenMetrics, tokens } from "@/db/schema";
 import type { pool, poolList } from "@/lib/api/schemas/market";
 import { round } from "./format";
 import { runRead } from "./read";
 
-type PoolRow = {
-  address: string;
-  dex: string;
+/** A pool as poolListRead's JSON holds it. */
+type PoolRow = SqlRow<
+  typeof pools,
+  "address" | "dex" | "fee" | "liquidityUsd" | "priceUsd" | "volume24hUsd" | "swaps24h"
+> & {
+  protocol: keyof typeof PROTOCOLS;
   pair_address: string;
   pair_symbol: string | null;
-  protocol: keyof typeof PROTOCOLS;
-  fee: number | null;
-  liquidity_usd: number;
-  price_usd: number | null;
-  volume_24h_usd: number;
-  swaps_24h: number;
   price_source: boolean;
 };
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
+import type { SqlRow } from "@/db/rows";
 import { accounts, apiKeys, plans, usageDaily } from "@/db/schema";
 
 const k = alias(apiKeys, "k");
@@ -8,11 +9,9 @@ const a = alias(accounts, "a");
 const p = alias(plans, "p");
 const u = alias(usageDaily, "u");
 
-type UsageRow = {
+/** A key with its limits and one of its days in the window (none: the key's days are all empty). */
+type UsageRow = SqlRow<typeof apiKeys, "name" | "prefix" | "revokedAt"> & {
   key_id: string;
-  name: string;
-  prefix: string;
-  revoked_at: Date | null;
   daily_limit: number;
   minute_limit: number;
   day: string | null;
