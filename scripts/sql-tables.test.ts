@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { literalTables, literalTablesIn, schemaTables } from "./sql-tables";
 
 /** The folders whose SQL names tables through the schema's objects only (scripts/sql-tables.ts). */
-const TYPED_SQL_FOLDERS = ["lib", "app"];
+const TYPED_SQL_FOLDERS = ["lib", "app", "worker"];
 
 describe("SQL names tables through the schema", () => {
-  it("names no table of the schema literally in lib/ or app/", () => {
+  it("names no table of the schema literally in lib/, app/ or worker/", () => {
     expect(literalTables(process.cwd(), TYPED_SQL_FOLDERS)).toEqual([]);
   });
 
