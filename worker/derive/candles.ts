@@ -1,6 +1,8 @@
-import { insertSql, names, type OnConflict, type Tx, tableName } from "@/db/bulk";
+import { insertSql, names, type OnConflict, PREPARED, type Tx, tableName } from "@/db/bulk";
 import { ohlcvCandles } from "@/db/schema";
 import { OHLCV_INTERVALS } from "@/lib/domain/vocab";
+import type { EventRow } from "../indexer/transform";
+import { addDecimal, type Decimal, decimalText, float8Numeric, ZERO_DECIMAL } from "./float-numeric";
 
 const c = names(ohlcvCandles);
 const INTERVAL_NAMES = Object.keys(OHLCV_INTERVALS);
@@ -70,11 +72,88 @@ const writeCandles = (scope: { join: string; where: string; since: string }, kee
     MERGE,
   );
 
-const MERGE_RANGE = writeCandles({ join: "", where: "e.block_number >= $3", since: "null" }, "true");
+/** A candle of a range's events, before it merges into the stored one. */
+type Candle = {
+  token: string;
+  interval: string;
+  bucket: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: Decimal;
+  trades: number;
+};
 
-/** Candles of a range just written (its pool events: every event from `fromBlock` on), merged into the stored ones. */
-export async function mergeRangeCandles(tx: Tx, fromBlock: number) {
-  await tx.unsafe(MERGE_RANGE, [INTERVAL_NAMES, INTERVAL_SECONDS, fromBlock]);
+/**
+ * The candles of a range's events, as writeCandles computes them from the stored events (the same
+ * rule, in memory: the range's events are at hand, so they are not read back). Every event of a
+ * range is after every stored one, so each candle takes them in id order after the stored ones.
+ */
+export function rangeCandles(events: EventRow[]): Candle[] {
+  const priced = events.filter((e) => e.priceUsd !== null).sort((a, b) => a.id - b.id);
+  const candles = new Map<string, Candle>();
+  for (const e of priced) {
+    const price = e.priceUsd!;
+    const swap = e.type === "swap";
+    for (let i = 0; i < INTERVAL_NAMES.length; i++) {
+      const bucket = e.timestamp - (e.timestamp % INTERVAL_SECONDS[i]);
+      const key = `${e.token}:${i}:${bucket}`;
+      let c = candles.get(key);
+      if (!c) {
+        const [interval, volume] = [INTERVAL_NAMES[i], ZERO_DECIMAL];
+        c = { token: e.token, interval, bucket, open: price, high: price, low: price, close: price, volume, trades: 0 };
+        candles.set(key, c);
+      }
+      c.high = Math.max(c.high, price);
+      c.low = Math.min(c.low, price);
+      c.close = price;
+      if (!swap) continue;
+      c.volume = addDecimal(c.volume, float8Numeric(e.amountUsd));
+      c.trades++;
+    }
+  }
+  return [...candles.values()];
+}
+
+const MERGE_RANGE = insertSql(
+  ohlcvCandles,
+  {
+    tokenAddress: "g.token",
+    interval: "g.interval",
+    bucketStart: "to_timestamp(g.bucket)",
+    open: "g.open",
+    high: "g.high",
+    low: "g.low",
+    close: "g.close",
+    volumeUsd: "g.volume",
+    trades: "g.trades",
+  },
+  `from unnest($1::text[], $2::text[], $3::bigint[], $4::float8[], $5::float8[], $6::float8[], $7::float8[],
+                $8::numeric[], $9::int[]) g(token, interval, bucket, open, high, low, close, volume, trades)`,
+  MERGE,
+);
+
+/** Candles of a range just written (its pool events), merged into the stored ones. */
+export async function mergeRangeCandles(tx: Tx, events: EventRow[]) {
+  const candles = rangeCandles(events);
+  if (candles.length === 0) return;
+  const column = <K extends keyof Candle>(k: K) => candles.map((c) => c[k]);
+  await tx.unsafe(
+    MERGE_RANGE,
+    [
+      column("token"),
+      column("interval"),
+      column("bucket"),
+      column("open"),
+      column("high"),
+      column("low"),
+      column("close"),
+      candles.map((c) => decimalText(c.volume)),
+      column("trades"),
+    ],
+    PREPARED,
+  );
 }
 
 /** A bucket of interval i at or after the one holding `since` (Unix seconds). */

@@ -48,15 +48,14 @@ export async function deriveRange(
   tx: Tx,
   state: ChainState,
   profile: ChainProfile,
-  fromBlock: number,
   rows: RangeRows,
   fundings: Funding[],
   before: StoredBalances,
 ): Promise<Touched> {
   await applyTransfers(tx, state, rows.transfers, before);
   await applyPositions(tx, state, rows, "stored");
-  await upsertWalletActivity(tx, profile, { fromBlock });
-  await mergeRangeCandles(tx, fromBlock);
+  await upsertWalletActivity(tx, profile, { events: rows.events });
+  await mergeRangeCandles(tx, rows.events);
   const actors = rows.events.flatMap((e) => (e.to ? [e.wallet, e.to] : [e.wallet]));
   await linkFunders(tx, [...new Set([...actors, ...fundings.map((f) => f.wallet)])]);
 

@@ -4,23 +4,77 @@ import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainProfile } from "../profiles";
+import type { EventRow } from "../indexer/transform";
 import { knownContracts } from "../profiles/contracts";
 
+/** A range's activity merged into the stored one. */
+const MERGE_ACTIVITY_SET: OnConflict<typeof walletsTable>["set"] = {
+  firstSeen: (stored, added) => `least(${stored}, ${added})`,
+  lastSeen: (stored, added) => `greatest(${stored}, ${added})`,
+  tradeCount: (stored, added) => `${stored} + ${added}`,
+  updatedAt: () => "now()",
+};
+
+/** Addresses that are no wallet: burn addresses ($2), pools and tokens. `address` names the candidate. */
+const IS_WALLET = (address: string) => `${address} <> all($2::text[])
+         and not exists (select 1 from pools p where p.address = ${address})
+         and not exists (select 1 from tokens t where t.address = ${address})`;
+
+/** A range's activity ($1 addresses with $4 first and $5 last seen, in Unix seconds, and $6 trades), merged into the stored one. */
+const MERGE_RANGE_ACTIVITY = insertSql(
+  walletsTable,
+  {
+    address: "x.address",
+    firstSeen: "to_timestamp(x.first)",
+    lastSeen: "to_timestamp(x.last)",
+    tradeCount: "x.trades",
+    isContract: "(x.address = any($3::text[]))::int",
+  },
+  `from unnest($1::text[], $4::bigint[], $5::bigint[], $6::int[]) x(address, first, last, trades)
+   where ${IS_WALLET("x.address")}`,
+  { target: ["address"], action: [], set: MERGE_ACTIVITY_SET },
+);
+
 /**
- * Wallet activity from events: first and last seen, trade count. `scope` picks the events: a
- * block range just written (merged into the stored rows) or every event of some wallets
- * (replacing their rows after a reorg; wallets left without events are deleted).
+ * Wallet activity from events: first and last seen, trade count (swaps it made), for the wallet
+ * that made each event and the one it went to. `scope`: the events of a range just written (the
+ * range's events are at hand: merged into the stored rows without reading them back), or every
+ * stored event of some wallets (replacing their rows after a reorg; wallets left without events
+ * are deleted).
  */
 export async function upsertWalletActivity(
   tx: Tx,
   profile: ChainProfile,
-  scope: { fromBlock: number } | { wallets: string[] },
+  scope: { events: EventRow[] } | { wallets: string[] },
 ) {
-  const range = "fromBlock" in scope;
-  const where = range ? "e.block_number >= $1" : "e.wallet_address = any($1::text[])";
-  const whereTo = range ? "e.block_number >= $1" : "e.to_address = any($1::text[])";
   const contracts = knownContracts(profile).map((c) => c.address);
-  const param = range ? scope.fromBlock : scope.wallets;
+  if ("events" in scope) {
+    const seen = new Map<string, { first: number; last: number; trades: number }>();
+    const see = (address: string, at: number, trade: number) => {
+      const s = seen.get(address);
+      if (!s) seen.set(address, { first: at, last: at, trades: trade });
+      else [s.first, s.last, s.trades] = [Math.min(s.first, at), Math.max(s.last, at), s.trades + trade];
+    };
+    for (const e of scope.events) {
+      see(e.wallet, e.timestamp, e.type === "swap" ? 1 : 0);
+      if (e.to !== null) see(e.to, e.timestamp, 0);
+    }
+    if (seen.size === 0) return;
+    const rows = [...seen];
+    await tx.unsafe(
+      MERGE_RANGE_ACTIVITY,
+      [
+        rows.map(([a]) => a),
+        [...BURN_ADDRESSES],
+        contracts,
+        rows.map(([, s]) => s.first),
+        rows.map(([, s]) => s.last),
+        rows.map(([, s]) => s.trades),
+      ],
+      PREPARED,
+    );
+    return;
+  }
   await tx.unsafe(
     insertSql(
       walletsTable,
@@ -33,43 +87,28 @@ export async function upsertWalletActivity(
       },
       `from (
          select e.wallet_address as address, e.timestamp as ts, (e.type = 'swap')::int as trade
-           from events e where ${where}
+           from events e where e.wallet_address = any($1::text[])
          union all
-         select e.to_address, e.timestamp, 0 from events e where e.to_address is not null and ${whereTo}
+         select e.to_address, e.timestamp, 0 from events e where e.to_address = any($1::text[])
        ) x
-       where address <> all($2::text[]) ${range ? "" : "and address = any($1::text[])"}
-         and not exists (select 1 from pools p where p.address = x.address)
-         and not exists (select 1 from tokens t where t.address = x.address)
+       where ${IS_WALLET("address")} and address = any($1::text[])
        group by address`,
-      range ? MERGE_ACTIVITY : REPLACE_ACTIVITY,
+      REPLACE_ACTIVITY,
     ),
-    [param as never, [...BURN_ADDRESSES], contracts],
+    [scope.wallets, [...BURN_ADDRESSES], contracts],
     PREPARED,
   );
-  if (!range) {
-    await tx.unsafe(
-      `delete from ${tableName(walletsTable)} w where w.${w.address} = any($1::text[])
-         and not exists (select 1 from events e where e.wallet_address = w.${w.address})
-         and not exists (select 1 from events e where e.to_address = w.${w.address})`,
-      [scope.wallets],
-      PREPARED,
-    );
-  }
+  await tx.unsafe(
+    `delete from ${tableName(walletsTable)} w where w.${w.address} = any($1::text[])
+       and not exists (select 1 from events e where e.wallet_address = w.${w.address})
+       and not exists (select 1 from events e where e.to_address = w.${w.address})`,
+    [scope.wallets],
+    PREPARED,
+  );
 }
 
 const w = names(walletsTable);
 
-/** A block range's activity merged into the stored one. */
-const MERGE_ACTIVITY: OnConflict<typeof walletsTable> = {
-  target: ["address"],
-  action: [],
-  set: {
-    firstSeen: (stored, added) => `least(${stored}, ${added})`,
-    lastSeen: (stored, added) => `greatest(${stored}, ${added})`,
-    tradeCount: (stored, added) => `${stored} + ${added}`,
-    updatedAt: () => "now()",
-  },
-};
 
 /** Activity from every event of a wallet replacing the stored one. */
 const REPLACE_ACTIVITY: OnConflict<typeof walletsTable> = {

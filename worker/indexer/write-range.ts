@@ -54,7 +54,7 @@ export async function writeRange(
         const fundings = [...range.fundings, ...(await quoteTokenFundings(tx, state, range, rows))];
         await insertRangeFacts(tx, state, { ...range, fundings }, rows);
         await markTokens(tx, range, mismatched);
-        touched = await deriveRange(tx, state, profile, range.from, rows, fundings, before);
+        touched = await deriveRange(tx, state, profile, rows, fundings, before);
         await writeCheckpoint(tx, profile.chainId, ref, profile.finalityDepth);
         if (dryRun) throw DRY_RUN;
       })
