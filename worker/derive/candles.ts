@@ -95,7 +95,7 @@ export function rangeCandles(events: EventRow[]): Candle[] {
   const candles = new Map<string, Candle>();
   for (const e of priced) {
     const price = e.priceUsd!;
-    const swap = e.type === "swap";
+    const usd = e.type === "swap" ? float8Numeric(e.amountUsd) : null;
     for (let i = 0; i < INTERVAL_NAMES.length; i++) {
       const bucket = e.timestamp - (e.timestamp % INTERVAL_SECONDS[i]);
       const key = `${e.token}:${i}:${bucket}`;
@@ -108,8 +108,8 @@ export function rangeCandles(events: EventRow[]): Candle[] {
       c.high = Math.max(c.high, price);
       c.low = Math.min(c.low, price);
       c.close = price;
-      if (!swap) continue;
-      c.volume = addDecimal(c.volume, float8Numeric(e.amountUsd));
+      if (!usd) continue;
+      c.volume = addDecimal(c.volume, usd);
       c.trades++;
     }
   }

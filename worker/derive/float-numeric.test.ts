@@ -11,8 +11,25 @@ let sql: Sql;
 function values(): number[] {
   const random = mulberry32(7);
   const edges = [
-    0, 1, -1, 0.1, 0.1 + 0.2, 2.5, 1e-5, 1.5e-5, 1.5e20, 1e21, 123.456, 1234567890123.125, 1234567890123.135,
-    999999999999999.9, 9.999999999999999, 5e-324, 2 ** -1074 * 3, Number.MAX_SAFE_INTEGER, 1.7976931348623157e308,
+    0,
+    1,
+    -1,
+    0.1,
+    0.1 + 0.2,
+    2.5,
+    1e-5,
+    1.5e-5,
+    1.5e20,
+    1e21,
+    123.456,
+    1234567890123.125,
+    1234567890123.135,
+    999999999999999.9,
+    9.999999999999998,
+    5e-324,
+    2 ** -1074 * 3,
+    Number.MAX_SAFE_INTEGER,
+    1.7976931348623157e308,
   ];
   const drawn = Array.from({ length: 2_000 }, (_, i) => {
     const magnitude = 10 ** Math.floor(random() * 24 - 10);
@@ -33,7 +50,9 @@ describe("float8 sums as PostgreSQL's numeric makes them", () => {
 
   it("converts each float8 to the numeric PostgreSQL gives, digits and scale", async () => {
     const xs = values();
-    const rows = await sql<{ t: string }[]>`select x::numeric::text as t from unnest(${xs}::float8[]) with ordinality u(x, n) order by n`;
+    const rows = await sql<
+      { t: string }[]
+    >`select x::numeric::text as t from unnest(${xs}::float8[]) with ordinality u(x, n) order by n`;
     expect(xs.map((x) => decimalText(float8Numeric(x)))).toEqual(rows.map((r) => r.t));
   });
 

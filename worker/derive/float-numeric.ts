@@ -13,15 +13,38 @@ export const ZERO_DECIMAL: Decimal = { unscaled: 0n, scale: 0 };
 const SIGNIFICANT = 15;
 const view = new DataView(new ArrayBuffer(8));
 
-/** `x::numeric`, exactly as PostgreSQL converts it. */
+/**
+ * `x::numeric`, exactly as PostgreSQL converts it. JavaScript rounds a tie at the 15th digit half
+ * up where `%.15g` rounds it half to even; a tie needs an exact value of at most 16 significant
+ * digits, ending in 5, so only such a value takes the exact path.
+ */
 export function float8Numeric(x: number): Decimal {
   if (!Number.isFinite(x)) throw new Error(`${x} has no numeric value`);
   if (x === 0) return ZERO_DECIMAL;
+  const sixteen = x.toPrecision(SIGNIFICANT + 1);
+  const maybeTie = Number(sixteen) === x && /5(e|$)/.test(sixteen);
+  return maybeTie ? exactNumeric(x) : parsed(x.toPrecision(SIGNIFICANT));
+}
+
+/** A decimal's text (as toPrecision writes it) as unscaled digits and scale, trailing zeros dropped. */
+function parsed(text: string): Decimal {
+  const [mantissa, exponent = "0"] = text.split("e");
+  const [whole, fraction = ""] = mantissa.split(".");
+  const digits = `${whole}${fraction}`.replace(/0+$/, "");
+  const scale = fraction.length - Number(exponent) - (`${whole}${fraction}`.length - digits.length);
+  if (digits === "" || digits === "-") return ZERO_DECIMAL;
+  return scale >= 0
+    ? { unscaled: BigInt(digits), scale }
+    : { unscaled: BigInt(digits) * 10n ** BigInt(-scale), scale: 0 };
+}
+
+/** The conversion from the exact binary value, rounding at the 15th digit half to even. */
+function exactNumeric(x: number): Decimal {
   view.setFloat64(0, x);
   const bits = view.getBigUint64(0);
   const biased = Number((bits >> 52n) & 0x7ffn);
   const fraction = bits & ((1n << 52n) - 1n);
-  // x = mantissa * 2^exponent exactly; as a decimal: mantissa * 5^-exponent / 10^-exponent.
+  // |x| = mantissa * 2^exponent exactly; as a decimal: mantissa * 5^-exponent / 10^-exponent.
   const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
   const exponent = biased === 0 ? -1074 : biased - 1075;
   let unscaled = exponent >= 0 ? mantissa << BigInt(exponent) : mantissa * 5n ** BigInt(-exponent);

@@ -3,8 +3,8 @@ import { wallets as walletsTable } from "@/db/schema";
 import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import type { ChainProfile } from "../profiles";
 import type { EventRow } from "../indexer/transform";
+import type { ChainProfile } from "../profiles";
 import { knownContracts } from "../profiles/contracts";
 
 /** A range's activity merged into the stored one. */
@@ -108,7 +108,6 @@ export async function upsertWalletActivity(
 }
 
 const w = names(walletsTable);
-
 
 /** Activity from every event of a wallet replacing the stored one. */
 const REPLACE_ACTIVITY: OnConflict<typeof walletsTable> = {
