@@ -116,6 +116,7 @@ export function rangeCandles(events: EventRow[]): Candle[] {
   return [...candles.values()];
 }
 
+/** The range's candles as parameter arrays; volumes as text (numeric arrays travel as text: db/bulk.ts). */
 const MERGE_RANGE = insertSql(
   ohlcvCandles,
   {
@@ -130,7 +131,7 @@ const MERGE_RANGE = insertSql(
     trades: "g.trades",
   },
   `from unnest($1::text[], $2::text[], $3::bigint[], $4::float8[], $5::float8[], $6::float8[], $7::float8[],
-                $8::numeric[], $9::int[]) g(token, interval, bucket, open, high, low, close, volume, trades)`,
+                $8::text[]::numeric[], $9::int[]) g(token, interval, bucket, open, high, low, close, volume, trades)`,
   MERGE,
 );
 
