@@ -29,15 +29,10 @@ export class ChainStatistics {
   /** After a backfill range: `eventsWritten`, the events this run has written so far. */
   async afterWrite(sql: Sql, eventsWritten: number) {
     if (eventsWritten - this.analyzedAt < Math.max(MIN_EVENTS, this.analyzedAt)) return;
-    await analyzeChainTables(sql);
+    await sql.begin(async (tx) => {
+      await tx.unsafe(`set local default_statistics_target = ${STATISTICS_TARGET}`);
+      await tx.unsafe(ANALYZE);
+    });
     this.analyzedAt = eventsWritten;
   }
-}
-
-/** One statistics pass over the chain tables, at STATISTICS_TARGET. */
-export async function analyzeChainTables(sql: Sql) {
-  await sql.begin(async (tx) => {
-    await tx.unsafe(`set local default_statistics_target = ${STATISTICS_TARGET}`);
-    await tx.unsafe(ANALYZE);
-  });
 }
