@@ -92,18 +92,20 @@ type Candle = {
  */
 export function rangeCandles(events: EventRow[]): Candle[] {
   const priced = events.filter((e) => e.priceUsd !== null).sort((a, b) => a.id - b.id);
-  const candles = new Map<string, Candle>();
+  // By token, then by interval (INTERVAL_NAMES' order), then by bucket start.
+  const candles = new Map<string, Map<number, Candle>[]>();
   for (const e of priced) {
     const price = e.priceUsd!;
     const usd = e.type === "swap" ? float8Numeric(e.amountUsd) : null;
+    let byInterval = candles.get(e.token);
+    if (!byInterval) candles.set(e.token, (byInterval = INTERVAL_NAMES.map(() => new Map())));
     for (let i = 0; i < INTERVAL_NAMES.length; i++) {
       const bucket = e.timestamp - (e.timestamp % INTERVAL_SECONDS[i]);
-      const key = `${e.token}:${i}:${bucket}`;
-      let c = candles.get(key);
+      let c = byInterval[i].get(bucket);
       if (!c) {
         const [interval, volume] = [INTERVAL_NAMES[i], ZERO_DECIMAL];
         c = { token: e.token, interval, bucket, open: price, high: price, low: price, close: price, volume, trades: 0 };
-        candles.set(key, c);
+        byInterval[i].set(bucket, c);
       }
       c.high = Math.max(c.high, price);
       c.low = Math.min(c.low, price);
@@ -113,7 +115,7 @@ export function rangeCandles(events: EventRow[]): Candle[] {
       c.trades++;
     }
   }
-  return [...candles.values()];
+  return [...candles.values()].flatMap((byInterval) => byInterval.flatMap((m) => [...m.values()]));
 }
 
 /** The range's candles as parameter arrays; volumes as text (numeric arrays travel as text: db/bulk.ts). */

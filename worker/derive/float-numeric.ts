@@ -66,9 +66,9 @@ function exactNumeric(x: number): Decimal {
 
 /** a + b as numeric adds them: exact, at the larger scale. */
 export function addDecimal(a: Decimal, b: Decimal): Decimal {
-  const scale = Math.max(a.scale, b.scale);
-  const up = (d: Decimal) => d.unscaled * 10n ** BigInt(scale - d.scale);
-  return { unscaled: up(a) + up(b), scale };
+  if (a.scale === b.scale) return { unscaled: a.unscaled + b.unscaled, scale: a.scale };
+  const [low, high] = a.scale < b.scale ? [a, b] : [b, a];
+  return { unscaled: low.unscaled * 10n ** BigInt(high.scale - low.scale) + high.unscaled, scale: high.scale };
 }
 
 /** The numeric's text, as PostgreSQL prints it (every digit of its scale). */
