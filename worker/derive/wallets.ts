@@ -1,5 +1,5 @@
 import { insertSql, names, type OnConflict, PREPARED, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
-import { wallets as walletsTable } from "@/db/schema";
+import { pools, tokens, wallets as walletsTable } from "@/db/schema";
 import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
@@ -17,8 +17,8 @@ const MERGE_ACTIVITY_SET: OnConflict<typeof walletsTable>["set"] = {
 
 /** Addresses that are no wallet: burn addresses ($2), pools and tokens. `address` names the candidate. */
 const IS_WALLET = (address: string) => `${address} <> all($2::text[])
-         and not exists (select 1 from pools p where p.address = ${address})
-         and not exists (select 1 from tokens t where t.address = ${address})`;
+         and not exists (select 1 from ${tableName(pools)} p where p.${names(pools).address} = ${address})
+         and not exists (select 1 from ${tableName(tokens)} t where t.${names(tokens).address} = ${address})`;
 
 /** A range's activity ($1 addresses with $4 first and $5 last seen, in Unix seconds, and $6 trades), merged into the stored one. */
 const MERGE_RANGE_ACTIVITY = insertSql(
