@@ -90,7 +90,7 @@ type Candle = {
  * rule, in memory: the range's events are at hand, so they are not read back). Every event of a
  * range is after every stored one, so each candle takes them in id order after the stored ones.
  */
-export function rangeCandles(events: EventRow[]): Candle[] {
+function rangeCandles(events: EventRow[]): Candle[] {
   const priced = events.filter((e) => e.priceUsd !== null).sort((a, b) => a.id - b.id);
   // By token, then by interval (INTERVAL_NAMES' order), then by bucket start.
   const candles = new Map<string, Map<number, Candle>[]>();
