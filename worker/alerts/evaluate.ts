@@ -1,4 +1,6 @@
+import { names, PREPARED, tableName } from "@/db/bulk";
 import type { Sql } from "@/db/client";
+import { syncState } from "@/db/schema";
 import type { EventAlert } from "@/lib/alerts/event-match";
 import { config } from "@/lib/config";
 import { isEventKind } from "@/lib/domain/alert-conditions";
@@ -145,10 +147,15 @@ export class AlertEvaluator {
   };
 }
 
+const ss = names(syncState);
+/** The chain's head as the worker's head probe last wrote it (worker/indexer/head.ts); none before it has. */
+const PROBED_HEAD = `
+  select ${ss.headBlock}::float8 as number, extract(epoch from ${ss.headBlockTime})::float8 as timestamp
+    from ${tableName(syncState)} where ${ss.headBlock} is not null and ${ss.headBlockTime} is not null
+   order by ${ss.chainId} limit 1`;
+
 /** The chain's head as the worker's head probe last wrote it (worker/indexer/head.ts); null before it has. */
 async function probedHead(sql: Sql) {
-  const [head] = await sql<{ number: number; timestamp: number }[]>`
-    select head_block::float8 as number, extract(epoch from head_block_time)::float8 as timestamp from sync_state
-     where head_block is not null and head_block_time is not null order by chain_id limit 1`;
+  const [head] = await sql.unsafe<{ number: number; timestamp: number }[]>(PROBED_HEAD, [], PREPARED);
   return head ?? null;
 }

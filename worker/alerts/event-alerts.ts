@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { insertRows, names, updateSql } from "@/db/bulk";
+import { insertRows, names, tableName, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
-import { alerts as alertsTable, notifications } from "@/db/schema";
+import { accounts, alerts as alertsTable, apiKeys, notifications, plans } from "@/db/schema";
 import { type EventAlert, type MatchedEvent, matchEvents } from "@/lib/alerts/event-match";
 import { type AlertEvent, MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
 import { type EventRange, eventRange, rememberRange } from "./event-blocks";
@@ -20,6 +20,8 @@ import { liveKey } from "./load";
 export type EventReport = { blocks: number; events: number; fired: number };
 
 const al = names(alertsTable);
+const ac = names(accounts);
+const pn = names(plans);
 /**
  * Fires the live alerts $2 at $1 under their row locks (a smart-money alert only while its
  * account's plan has them); returns those.
@@ -27,9 +29,10 @@ const al = names(alertsTable);
 const LOCK_FIRINGS = `${updateSql(
   alertsTable,
   { lastTriggeredAt: "$1::timestamptz" },
-  "from api_keys k, accounts acc, plans p",
+  `from ${tableName(apiKeys)} k, ${tableName(accounts)} acc, ${tableName(plans)} p`,
   `t.${al.id} = any($2::text[]) and ${liveKey("t")} and t.${al.status} = 'active'
-   and acc.id = t.${al.accountId} and p.id = acc.plan and (t.${al.kind} <> 'smart_money' or p.smart_money_alerts)`,
+   and acc.${ac.id} = t.${al.accountId} and p.${pn.id} = acc.${ac.plan}
+   and (t.${al.kind} <> 'smart_money' or p.${pn.smartMoneyAlerts})`,
 )} returning t.${al.id} as id`;
 
 /** The same notification for the same alert and events, however often the batch is evaluated. */

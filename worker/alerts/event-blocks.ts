@@ -1,6 +1,6 @@
 import { insertSql, names, type Tx, tableName } from "@/db/bulk";
 import type { Sql } from "@/db/client";
-import { alertEventBlocks, blocks } from "@/db/schema";
+import { alertEventBlocks, blocks, syncState } from "@/db/schema";
 
 /**
  * Which blocks' events are new to the event alerts (wallet, smart_money): those after the last
@@ -28,7 +28,7 @@ const EVENT_BLOCKS = tableName(alertEventBlocks);
 const BLOCKS = tableName(blocks);
 
 /** Blocks are remembered this far back (the finality depth: a deeper reorg is an incident). */
-const KEEP = "coalesce((select max(finality_depth) from sync_state), 64)";
+const KEEP = `coalesce((select max(${names(syncState).finalityDepth}) from ${tableName(syncState)}), 64)`;
 
 /** $1: the oldest block time recent enough to fire. Numbers as float8: JS numbers, not strings. */
 const RANGE = `

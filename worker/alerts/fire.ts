@@ -1,5 +1,5 @@
-import { insertRows, names, type Tx, updateSql } from "@/db/bulk";
-import { alerts as alertsTable, notifications } from "@/db/schema";
+import { insertRows, names, PREPARED, type Tx, tableName, updateSql } from "@/db/bulk";
+import { alerts as alertsTable, apiKeys, notifications, tokens as tokensTable } from "@/db/schema";
 import { MAX_LISTED_MATCHES } from "@/lib/alerts/payload";
 import {
   ALERT_COOLDOWN_MS as COOLDOWN_MS,
@@ -19,10 +19,15 @@ const al = names(alertsTable);
 const LOCK_FIRINGS = `${updateSql(
   alertsTable,
   { lastTriggeredAt: "$1::timestamptz" },
-  "from unnest($2::text[]) u(id), api_keys k",
+  `from unnest($2::text[]) u(id), ${tableName(apiKeys)} k`,
   `t.${al.id} = u.id and ${liveKey("t")} and t.${al.status} = 'active'
    and (t.${al.lastTriggeredAt} is null or t.${al.lastTriggeredAt} <= $3::timestamptz)`,
 )} returning t.${al.id} as id`;
+
+const tk = names(tokensTable);
+/** The names of the tokens $1. */
+const TOKEN_NAMES = `select t.${tk.address} as address, t.${tk.name} as name, t.${tk.symbol} as symbol
+  from unnest($1::text[]) u(address) join ${tableName(tokensTable)} t on t.${tk.address} = u.address`;
 
 /** A match waiting for its alert's next firing: the token, and when it started matching. */
 export type Waiting = { address: string; matchedMs: number };
@@ -77,9 +82,11 @@ export async function fireAlerts(tx: Tx, news: NewsByAlert, tokens: readonly Cyc
   const listed = [...new Set(alerts.flatMap((a) => byAlert.get(a.id)!.listed.map((p) => p.address)))];
   const names = new Map(
     (
-      await tx<{ address: string; name: string; symbol: string }[]>`
-      select t.address, t.name, t.symbol
-        from unnest(${listed}::text[]) u(address) join tokens t on t.address = u.address`
+      await tx.unsafe<Pick<typeof tokensTable.$inferSelect, "address" | "name" | "symbol">[]>(
+        TOKEN_NAMES,
+        [listed],
+        PREPARED,
+      )
     ).map((t) => [t.address, t]),
   );
 

@@ -1,5 +1,5 @@
-import type { Tx } from "@/db/bulk";
-import type { notifications } from "@/db/schema";
+import { names, PREPARED, type Tx, tableName } from "@/db/bulk";
+import { accounts, alerts, type notifications, plans } from "@/db/schema";
 import type { AlertNotification } from "@/lib/alerts/payload";
 import { webhooksRefused } from "@/lib/alerts/service";
 import type { AlertConditions } from "@/lib/domain/alert-conditions";
@@ -22,13 +22,19 @@ export type AlertTarget = {
   webhooks: boolean;
 };
 
+const [al, ac, pn] = [names(alerts), names(accounts), names(plans)];
+/** The alerts $1 with their owners' email and plan. */
+const TARGETS = `
+  select a.${al.id} as id, a.${al.name} as name, a.${al.kind} as kind, a.${al.conditions} as conditions,
+         a.${al.notificationChannel} as channel, a.${al.webhookUrl} as "webhookUrl",
+         acc.${ac.email} as email, p.${pn.label} as "planLabel", p.${pn.webhooks} as webhooks
+    from ${tableName(alerts)} a join ${tableName(accounts)} acc on acc.${ac.id} = a.${al.accountId}
+    join ${tableName(plans)} p on p.${pn.id} = acc.${ac.plan}
+   where a.${al.id} = any($1::text[])`;
+
 /** The alerts `ids` with their owners' email and plan. */
 export function loadTargets(sql: Tx, ids: string[]): Promise<AlertTarget[]> {
-  return sql<AlertTarget[]>`
-    select a.id, a.name, a.kind, a.conditions, a.notification_channel as channel, a.webhook_url as "webhookUrl",
-           acc.email, p.label as "planLabel", p.webhooks
-      from alerts a join accounts acc on acc.id = a.account_id join plans p on p.id = acc.plan
-     where a.id = any(${ids}::text[])`;
+  return sql.unsafe<AlertTarget[]>(TARGETS, [ids], PREPARED);
 }
 
 /** `undeliverable`: why the notification is recorded as failed at once instead of sent. */

@@ -1,4 +1,4 @@
-import { names } from "@/db/bulk";
+import { names, tableName } from "@/db/bulk";
 import type { Sql } from "@/db/client";
 import { alerts, apiKeys } from "@/db/schema";
 import type { AlertConditions } from "@/lib/domain/alert-conditions";
@@ -15,6 +15,8 @@ export const liveKey = (alert: string) => {
   return `k.${k.id} = ${alert}.${a.keyId} and k.${k.accountId} = ${alert}.${a.accountId} and k.${k.revokedAt} is null`;
 };
 
+const al = names(alerts);
+
 export type AlertState = {
   id: string;
   kind: AlertKind;
@@ -26,9 +28,10 @@ export type AlertState = {
 /** The live alerts, and the others that still hold matches (to be cleared). */
 export async function loadAlerts(sql: Sql): Promise<AlertState[]> {
   return sql.unsafe<AlertState[]>(
-    `select a.id, a.kind, a.conditions, a.match_digest as "matchDigest",
-            coalesce(a.status = 'active' and k.id is not null, false) as live
-       from alerts a left join api_keys k on ${liveKey("a")}
-      where (a.status = 'active' and k.id is not null) or a.match_digest is not null`,
+    `select a.${al.id} as id, a.${al.kind} as kind, a.${al.conditions} as conditions,
+            a.${al.matchDigest} as "matchDigest",
+            coalesce(a.${al.status} = 'active' and k.${names(apiKeys).id} is not null, false) as live
+       from ${tableName(alerts)} a left join ${tableName(apiKeys)} k on ${liveKey("a")}
+      where (a.${al.status} = 'active' and k.${names(apiKeys).id} is not null) or a.${al.matchDigest} is not null`,
   );
 }

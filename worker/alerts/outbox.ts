@@ -1,6 +1,6 @@
-import { names, type Tx, updateSql } from "@/db/bulk";
+import { names, type Tx, tableName, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
-import { notifications } from "@/db/schema";
+import { accounts, alerts, notifications, plans } from "@/db/schema";
 import {
   dashboardUrl,
   EMAILS_PER_CALL,
@@ -152,33 +152,38 @@ async function deliverLane(sql: Sql, channel: Channel, opts: Resolved): Promise<
 }
 
 const n = names(notifications);
+const al = names(alerts);
+const ac = names(accounts);
+const pn = names(plans);
+const NOTIFICATIONS = tableName(notifications);
 /** `now()` plus $k milliseconds. */
 const inMs = (k: number) => `now() + $${k}::float8 * interval '1 millisecond'`;
 
 /** Claims up to $2 due rows of lane $1 and leases them for $3 ms; returns them with what delivery needs. */
 const CLAIM = `
   with ranked as (
-    select n.id, n.next_attempt_at,
-           row_number() over (partition by a.account_id order by n.next_attempt_at, n.id) as turn
-      from notifications n join alerts a on a.id = n.alert_id
-     where n.status = 'pending' and n.next_attempt_at <= now() and n.channel = $1
+    select n.${n.id} as id, n.${n.nextAttemptAt} as next_attempt_at,
+           row_number() over (partition by a.${al.accountId} order by n.${n.nextAttemptAt}, n.${n.id}) as turn
+      from ${NOTIFICATIONS} n join ${tableName(alerts)} a on a.${al.id} = n.${n.alertId}
+     where n.${n.status} = 'pending' and n.${n.nextAttemptAt} <= now() and n.${n.channel} = $1
   ), due as (
-    select n.id from notifications n join ranked r on r.id = n.id
-     where n.status = 'pending' and n.next_attempt_at <= now()
-     order by r.turn, r.next_attempt_at, n.id
+    select n.${n.id} as id from ${NOTIFICATIONS} n join ranked r on r.id = n.${n.id}
+     where n.${n.status} = 'pending' and n.${n.nextAttemptAt} <= now()
+     order by r.turn, r.next_attempt_at, n.${n.id}
      limit $2::int
        for update of n skip locked
   )
   ${updateSql(
     notifications,
     { attempts: `t.${n.attempts} + 1`, nextAttemptAt: inMs(3) },
-    "from due, alerts a join accounts acc on acc.id = a.account_id join plans p on p.id = acc.plan",
-    `t.${n.id} = due.id and a.id = t.${n.alertId}`,
+    `from due, ${tableName(alerts)} a join ${tableName(accounts)} acc on acc.${ac.id} = a.${al.accountId}
+       join ${tableName(plans)} p on p.${pn.id} = acc.${ac.plan}`,
+    `t.${n.id} = due.id and a.${al.id} = t.${n.alertId}`,
   )}
-  returning t.${n.id} as id, a.account_id as "accountId", t.${n.channel} as channel, t.${n.recipient} as recipient,
-            t.${n.idempotencyKey} as "idempotencyKey", t.${n.batchKey} as "batchKey",
-            t.${n.payload} as payload, t.${n.attempts} as attempts, a.webhook_secret as "webhookSecret",
-            p.label as "planLabel", p.webhooks`;
+  returning t.${n.id} as id, a.${al.accountId} as "accountId", t.${n.channel} as channel,
+            t.${n.recipient} as recipient, t.${n.idempotencyKey} as "idempotencyKey", t.${n.batchKey} as "batchKey",
+            t.${n.payload} as payload, t.${n.attempts} as attempts, a.${al.webhookSecret} as "webhookSecret",
+            p.${pn.label} as "planLabel", p.${pn.webhooks} as webhooks`;
 
 /**
  * Claims up to `limit` due rows of the lane, the accounts taking turns: each account's rows
@@ -197,7 +202,7 @@ const ASSIGN_BATCHES = updateSql(notifications, { batchKey: "u.key" }, ASSIGNED,
 const BATCH_MEMBERS = `
   select t.${n.id} as id, t.${n.recipient} as recipient, t.${n.idempotencyKey} as "idempotencyKey",
          t.${n.payload} as payload, t.${n.batchKey} as "batchKey"
-    from unnest($1::text[]) u(key) join notifications t on t.${n.batchKey} = u.key order by t.${n.id}`;
+    from unnest($1::text[]) u(key) join ${NOTIFICATIONS} t on t.${n.batchKey} = u.key order by t.${n.id}`;
 
 /**
  * Claims due emails (the accounts taking turns) and puts them in batches, in one transaction:

@@ -1,7 +1,7 @@
 import type { BulkRow, InsertOptions, Tx } from "@/db/bulk";
-import { insertRows, names, tableName, updateRows, updateSql } from "@/db/bulk";
+import { insertRows, names, PREPARED, tableName, updateRows, updateSql } from "@/db/bulk";
 import type { Sql } from "@/db/client";
-import { alertMatches, alertMatchSets, alerts } from "@/db/schema";
+import { alertMatches, alertMatchSets, alerts, apiKeys } from "@/db/schema";
 import { COOLDOWN_MS, fireAlerts, type News, type Waiting } from "./fire";
 import { liveKey } from "./load";
 import { type TokenKeys, unpackSet } from "./match-sets";
@@ -39,6 +39,9 @@ const am = names(alertMatches);
 const ms = names(alertMatchSets);
 const MATCHES = tableName(alertMatches);
 const SETS = tableName(alertMatchSets);
+const ALERTS = tableName(alerts);
+const KEYS = tableName(apiKeys);
+const KEY_ID = names(apiKeys).id;
 
 /** Drops the digest, the set and the waiting matches of the alerts $1 that are not live. */
 const CLEAR_NOT_LIVE = `with gone as (${updateSql(
@@ -46,14 +49,14 @@ const CLEAR_NOT_LIVE = `with gone as (${updateSql(
   { matchDigest: "null" },
   "",
   `t.${al.id} = any($1::text[])
-   and not (t.${al.status} = 'active' and exists (select 1 from api_keys k where ${liveKey("t")}))`,
+   and not (t.${al.status} = 'active' and exists (select 1 from ${KEYS} k where ${liveKey("t")}))`,
 )} returning t.${al.id} as id),
   sets as (delete from ${SETS} s using gone where s.${ms.alertId} = gone.id),
   waiting as (delete from ${MATCHES} m using gone where m.${am.alertId} = gone.id)
   select count(*)::int as n from gone`;
 
 /** Live, and off cooldown as of $1 (the cutoff): an alert that may fire. */
-const DUE = `a.${al.status} = 'active' and k.id is not null
+const DUE = `a.${al.status} = 'active' and k.${KEY_ID} is not null
   and (a.${al.lastTriggeredAt} is null or a.${al.lastTriggeredAt} <= $1::timestamptz)`;
 
 /**
@@ -62,7 +65,7 @@ const DUE = `a.${al.status} = 'active' and k.id is not null
  */
 const LOCK_CHANGED = `
   select a.${al.id} as id, coalesce(${DUE}, false) as due
-    from unnest($2::text[]) u(id) join alerts a on a.${al.id} = u.id left join api_keys k on ${liveKey("a")}
+    from unnest($2::text[]) u(id) join ${ALERTS} a on a.${al.id} = u.id left join ${KEYS} k on ${liveKey("a")}
    order by a.${al.id}
      for key share of a`;
 
@@ -70,7 +73,7 @@ const LOCK_CHANGED = `
 const WAITING = `
   select m.${am.alertId} as "alertId", m.${am.tokenAddress} as address,
          (extract(epoch from m.${am.matchedAt}) * 1000)::float8 as "matchedMs", coalesce(${DUE}, false) as due
-    from ${MATCHES} m join alerts a on a.${al.id} = m.${am.alertId} left join api_keys k on ${liveKey("a")}
+    from ${MATCHES} m join ${ALERTS} a on a.${al.id} = m.${am.alertId} left join ${KEYS} k on ${liveKey("a")}
     left join unnest($2::text[]) u(id) on u.id = m.${am.alertId}
    where u.id is not null or ${DUE}
    order by m.${am.alertId}, m.${am.matchedAt}, m.${am.tokenAddress}`;
@@ -81,6 +84,10 @@ const WRITE_SETS = `
   select a.id, s.tokens from unnest($1::text[], $2::int[]) a(id, set)
     join unnest($3::text[]::bytea[]) with ordinality s(tokens, n) on s.n = a.set
   on conflict (${ms.alertId}) do update set ${ms.tokens} = excluded.${ms.tokens}`;
+
+/** The stored sets of the alerts $1. */
+const STORED_SETS = `select s.${ms.alertId} as "alertId", s.${ms.tokens} as tokens
+  from unnest($1::text[]) u(id) join ${SETS} s on s.${ms.alertId} = u.id`;
 
 const DELETE_SETS = `delete from ${SETS} s using unnest($1::text[]) u(id) where s.${ms.alertId} = u.id`;
 
@@ -192,9 +199,11 @@ async function diffSets(tx: Tx, keys: TokenKeys, applied: MatchChange[]): Promis
   const stored = new Map(
     unknown.length
       ? (
-          await tx<{ alertId: string; tokens: Buffer }[]>`
-            select s.alert_id as "alertId", s.tokens
-              from unnest(${unknown}::text[]) u(id) join alert_match_sets s on s.alert_id = u.id`
+          await tx.unsafe<Pick<typeof alertMatchSets.$inferSelect, "alertId" | "tokens">[]>(
+            STORED_SETS,
+            [unknown],
+            PREPARED,
+          )
         ).map((r) => [r.alertId, unpackSet(r.tokens)])
       : [],
   );

@@ -1,4 +1,6 @@
+import { names, PREPARED, tableName } from "@/db/bulk";
 import type { Sql } from "@/db/client";
+import { tokenMetrics } from "@/db/schema";
 import type { PricedToken } from "@/lib/domain/alert-conditions";
 import type { FilterableToken } from "@/lib/domain/token-filter";
 
@@ -13,11 +15,16 @@ type Row = CycleToken & { flags: string };
  * the worker's client), and flags as one string (postgres.js's array parser costs more than
  * the rest of the row).
  */
-const COLUMNS = `address, liquidity_usd as "liquidityUsd", market_cap_usd as "marketCapUsd", risk_score as "riskScore",
-  holder_growth_1h_pct as "holderGrowth1hPct", array_to_string(risk_flags, ',') as flags,
-  (extract(epoch from created_at) * 1000)::float8 as "createdAtMs", price_usd as "priceUsd",
-  price_change_5m_pct as "priceChange5mPct", price_change_1h_pct as "priceChange1hPct",
-  price_change_24h_pct as "priceChange24hPct"`;
+const m = names(tokenMetrics);
+const METRICS = tableName(tokenMetrics);
+const COLUMNS = `${m.address} as address, ${m.liquidityUsd} as "liquidityUsd", ${m.marketCapUsd} as "marketCapUsd",
+  ${m.riskScore} as "riskScore", ${m.holderGrowth1hPct} as "holderGrowth1hPct",
+  array_to_string(${m.riskFlags}, ',') as flags, (extract(epoch from ${m.createdAt}) * 1000)::float8 as "createdAtMs",
+  ${m.priceUsd} as "priceUsd", ${m.priceChange5mPct} as "priceChange5mPct",
+  ${m.priceChange1hPct} as "priceChange1hPct", ${m.priceChange24hPct} as "priceChange24hPct"`;
+/** The snapshot's oldest running transaction, and the rows there are. */
+const SNAPSHOT = `select pg_snapshot_xmin(pg_current_snapshot())::text as snapshot,
+  (select count(*) from ${METRICS})::int as count`;
 
 /**
  * token_metrics for each cycle, reading only the rows written since the previous load: a row
@@ -33,21 +40,19 @@ export class TokenLoader {
 
   async load(sql: Sql): Promise<CycleToken[]> {
     return sql.begin("isolation level repeatable read read only", async (tx) => {
-      const [{ snapshot, count }] = await tx<{ snapshot: string; count: number }[]>`
-        select pg_snapshot_xmin(pg_current_snapshot())::text as snapshot,
-               (select count(*) from token_metrics)::int as count`;
+      const [{ snapshot, count }] = await tx.unsafe<{ snapshot: string; count: number }[]>(SNAPSHOT, [], PREPARED);
       const xmin = BigInt(snapshot);
       const next = { epoch: xmin >> 32n, xid: xmin & 0xffffffffn };
       const since = this.since?.epoch === next.epoch ? this.since.xid : undefined;
       let rows = await tx.unsafe<Row[]>(
-        `select ${COLUMNS} from token_metrics ${since === undefined ? "" : "where xmin::text::bigint >= $1"}`,
+        `select ${COLUMNS} from ${METRICS} ${since === undefined ? "" : "where xmin::text::bigint >= $1"}`,
         since === undefined ? [] : [String(since)],
       );
       // Updated in place: a changed token keeps its position, new ones come last.
       if (since === undefined) this.byAddress = new Map();
       for (const r of rows) this.byAddress.set(r.address, parse(r));
       if (this.byAddress.size !== count) {
-        rows = await tx.unsafe<Row[]>(`select ${COLUMNS} from token_metrics`);
+        rows = await tx.unsafe<Row[]>(`select ${COLUMNS} from ${METRICS}`);
         this.byAddress = new Map(rows.map((r) => [r.address, parse(r)]));
       }
       this.since = next;

@@ -1,5 +1,5 @@
-import { insertSql, names, type OnConflict, type Tx, tableName } from "@/db/bulk";
-import { ohlcvCandles } from "@/db/schema";
+import { insertSql, names, type OnConflict, PREPARED, type Tx, tableName } from "@/db/bulk";
+import { events, ohlcvCandles } from "@/db/schema";
 import { OHLCV_INTERVALS } from "@/lib/domain/vocab";
 
 const c = names(ohlcvCandles);
@@ -20,6 +20,9 @@ const MERGE: OnConflict<typeof ohlcvCandles> = {
     trades: (stored, added) => `${stored} + ${added}`,
   },
 };
+
+const ev = names(events);
+const EVENTS = tableName(events);
 
 /** The shortest interval: every interval is a whole number of them, so its candles make up the others'. */
 const SHORTEST = Math.min(...INTERVAL_SECONDS);
@@ -58,11 +61,11 @@ const writeCandles = (scope: { join: string; where: string; since: string }, kee
                       array_agg(s.price order by s.id) as prices,
                       max(s.price) as high, min(s.price) as low,
                       coalesce(sum(s.usd) filter (where s.swap), 0) as volume, count(*) filter (where s.swap) as trades
-                 from (select e.token_address as token, e.id, extract(epoch from e.timestamp)::bigint as epoch,
-                              e.price_usd as price,
-                              e.amount_usd::numeric as usd, e.type = 'swap' as swap, ${scope.since} as since
-                         from events e ${scope.join}
-                        where e.price_usd is not null and ${scope.where}) s
+                 from (select e.${ev.tokenAddress} as token, e.${ev.id} as id,
+                              extract(epoch from e.${ev.timestamp})::bigint as epoch, e.${ev.priceUsd} as price,
+                              e.${ev.amountUsd}::numeric as usd, e.${ev.type} = 'swap' as swap, ${scope.since} as since
+                         from ${EVENTS} e ${scope.join}
+                        where e.${ev.priceUsd} is not null and ${scope.where}) s
                 group by s.token, s.since, 3) m
         cross join unnest($1::text[], $2::int[]) i(interval, seconds)
         where ${keep}
@@ -70,7 +73,7 @@ const writeCandles = (scope: { join: string; where: string; since: string }, kee
     MERGE,
   );
 
-const MERGE_RANGE = writeCandles({ join: "", where: "e.block_number >= $3", since: "null" }, "true");
+const MERGE_RANGE = writeCandles({ join: "", where: `e.${ev.blockNumber} >= $3`, since: "null" }, "true");
 
 /** Candles of a range just written (its pool events: every event from `fromBlock` on), merged into the stored ones. */
 export async function mergeRangeCandles(tx: Tx, fromBlock: number) {
@@ -91,9 +94,9 @@ const LONGEST = Math.max(...INTERVAL_SECONDS);
 
 const RECOMPUTE_AFFECTED = writeCandles(
   {
-    join: "join unnest($3::text[], $4::float8[]) k(token, since) on k.token = e.token_address",
+    join: `join unnest($3::text[], $4::float8[]) k(token, since) on k.token = e.${ev.tokenAddress}`,
     // Only the events of the buckets recomputed, not the token's whole history.
-    where: `e.timestamp >= to_timestamp(floor(k.since / ${LONGEST}) * ${LONGEST})`,
+    where: `e.${ev.timestamp} >= to_timestamp(floor(k.since / ${LONGEST}) * ${LONGEST})`,
     since: "k.since",
   },
   fromBucketOf("m.bucket", "m.since"),
@@ -116,13 +119,20 @@ export async function recomputeCandles(tx: Tx, since: { token: string; since: nu
  * they are computed once, from every event, before indexing resumes.
  */
 export async function fillMissingCandles(tx: Tx) {
-  const [{ missing }] = await tx<{ missing: boolean }[]>`
-    select not exists (select 1 from ohlcv_candles) and exists (select 1 from events where type = 'swap') as missing`;
+  const [{ missing }] = await tx.unsafe<{ missing: boolean }[]>(
+    `select not exists (select 1 from ${tableName(ohlcvCandles)})
+            and exists (select 1 from ${EVENTS} where ${ev.type} = 'swap') as missing`,
+    [],
+    PREPARED,
+  );
   if (!missing) return;
   await recomputeCandles(
     tx,
-    await tx<{ token: string; since: number }[]>`
-      select token_address as token, extract(epoch from min(timestamp))::float8 as since
-        from events group by token_address`,
+    await tx.unsafe<{ token: string; since: number }[]>(
+      `select ${ev.tokenAddress} as token, extract(epoch from min(${ev.timestamp}))::float8 as since
+        from ${EVENTS} group by ${ev.tokenAddress}`,
+      [],
+      PREPARED,
+    ),
   );
 }

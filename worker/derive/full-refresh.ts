@@ -1,3 +1,5 @@
+import { names, PREPARED, tableName } from "@/db/bulk";
+import { events, wallets as walletsTable } from "@/db/schema";
 import { WINDOWS } from "@/lib/scoring/weights";
 import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
@@ -48,9 +50,7 @@ export class FullRefresh {
   static async plan(tx: Tx, state: ChainState, head: Head, givesWay: boolean): Promise<FullRefresh> {
     const rows = FullRefresh.rowsPerSlice(givesWay);
     const swapsOf = givesWay ? await swapsInLookback(tx, head) : new Map<string, number>();
-    const wallets = await tx<
-      { address: string; n: number }[]
-    >`select address, least(trade_count, ${MAX_TRADES}) as n from wallets order by address`;
+    const wallets = await tx.unsafe<{ address: string; n: number }[]>(WALLET_TRADES, [MAX_TRADES], PREPARED);
     const earlier = givesWay ? undefined : new GatheredTokens();
     return new FullRefresh(
       givesWay,
@@ -96,12 +96,19 @@ export class FullRefresh {
   }
 }
 
+const w = names(walletsTable);
+/** Every wallet with its trades, at most $1 (what its scoring reads). */
+const WALLET_TRADES = `select ${w.address} as address, least(${w.tradeCount}, $1) as n from ${tableName(walletsTable)}
+  order by ${w.address}`;
+const ev = names(events);
+/** Each token's swaps from the event $1 on. */
+const SWAPS_FROM = `select ${ev.tokenAddress} as token, count(*)::int as n from ${tableName(events)}
+  where ${ev.type} = 'swap' and ${ev.id} >= $1 group by ${ev.tokenAddress}`;
+
 /** Each token's swaps in the scoring's lookback as of `head`. */
 async function swapsInLookback(tx: Tx, head: Head): Promise<Map<string, number>> {
   const first = await firstEventIdAfter(tx, head.timestamp - WINDOWS.swapLookbackSeconds, head);
-  const swaps = await tx<{ token: string; n: number }[]>`
-    select token_address as token, count(*)::int as n from events
-      where type = 'swap' and id >= ${first} group by token_address`;
+  const swaps = await tx.unsafe<{ token: string; n: number }[]>(SWAPS_FROM, [first], PREPARED);
   return new Map(swaps.map((s) => [s.token, s.n]));
 }
 

@@ -1,3 +1,5 @@
+import { names, PREPARED, tableName } from "@/db/bulk";
+import { walletPositions } from "@/db/schema";
 import type { Funding } from "../indexer/range";
 import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
@@ -99,11 +101,14 @@ export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshSc
   return [];
 }
 
+const wp = names(walletPositions);
+/** The tokens the wallets $1 have positions in. */
+const POSITIONED_IN = `select distinct ${wp.tokenAddress} as token from ${tableName(walletPositions)}
+  where ${wp.wallet} = any($1::text[]) order by 1`;
+
 /** The indexed tokens `wallets` have positions in. */
 async function tokensPositionedIn(tx: Tx, state: ChainState, wallets: string[]): Promise<string[]> {
   if (wallets.length === 0) return [];
-  const rows = await tx<
-    { token: string }[]
-  >`select distinct token_address as token from wallet_positions where wallet = any(${wallets}::text[]) order by 1`;
+  const rows = await tx.unsafe<{ token: string }[]>(POSITIONED_IN, [wallets], PREPARED);
   return rows.map((r) => r.token).filter((t) => state.tokens.has(t));
 }

@@ -209,6 +209,7 @@ export async function refreshTokenMetrics(tx: Tx, state: ChainState, tokenList: 
   await tx.unsafe(q.text, q.params);
 }
 
+const en = names(events);
 /**
  * USD liquidity and price of pools at the current reserves and prices (WETH moves them for every
  * WETH pair), and their swap volume and swaps in the 24 h up to `head`.
@@ -219,9 +220,11 @@ export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: Poo
   // A pool's events carry its indexed token: the token index finds them.
   const tokens = [...new Set(pools.flatMap((p) => [p.token0, p.token1].filter((t) => state.tokens.has(t))))];
   const swaps = await tx.unsafe<{ pool: string; usd: number; swaps: number }[]>(
-    `select e.pool_address as pool, sum(e.amount_usd::numeric)::float8 as usd, count(*)::int as swaps from events e
-      where e.type = 'swap' and e.id >= $1 and e.token_address = any($2::text[]) and e.pool_address = any($3::text[])
-      group by e.pool_address`,
+    `select e.${en.poolAddress} as pool, sum(e.${en.amountUsd}::numeric)::float8 as usd, count(*)::int as swaps
+       from ${tableName(events)} e
+      where e.${en.type} = 'swap' and e.${en.id} >= $1 and e.${en.tokenAddress} = any($2::text[])
+        and e.${en.poolAddress} = any($3::text[])
+      group by e.${en.poolAddress}`,
     [first24h, tokens, pools.map((p) => p.address)],
   );
   const traded = new Map(swaps.map((s) => [s.pool, s]));
@@ -243,11 +246,11 @@ export async function refreshPoolLiquidity(tx: Tx, state: ChainState, pools: Poo
 export async function refreshRanking(tx: Tx, tokens: string[]) {
   if (tokens.length === 0) return;
   const inputs = await tx.unsafe<({ address: string } & TrendingInput)[]>(
-    `select m.address, m.volume_24h_usd as "volume24hUsd", m.holder_growth_1h_pct as "holderGrowth1hPct",
-            s.risk_score as "riskScore",
-            m.price_usd as "priceUsd", s.flags
-       from token_metrics m join token_scores s on s.address = m.address
-      where m.address = any($1::text[])`,
+    `select m.${m.address} as address, m.${m.volume24hUsd} as "volume24hUsd",
+            m.${m.holderGrowth1hPct} as "holderGrowth1hPct", s.${s.riskScore} as "riskScore",
+            m.${m.priceUsd} as "priceUsd", s.${s.flags} as flags
+       from ${tableName(tokenMetrics)} m join ${tableName(tokenScores)} s on s.${s.address} = m.${m.address}
+      where m.${m.address} = any($1::text[])`,
     [tokens],
   );
   if (inputs.length === 0) return;

@@ -1,4 +1,4 @@
-import { insertRows, PREPARED, type Tx } from "@/db/bulk";
+import { insertRows, names, PREPARED, type Tx, tableName } from "@/db/bulk";
 import { liquidityStakes, walletPositions } from "@/db/schema";
 import { isRealHolder } from "@/lib/tokens/holders";
 import type { ChainState } from "../indexer/state";
@@ -282,15 +282,21 @@ export async function applyPositions(tx: Tx, state: ChainState, rows: FoldRows, 
   );
 }
 
+const wp = names(walletPositions);
+const ls = names(liquidityStakes);
+
 /** Reads the stored positions and stakes of the fold's keys into them. */
 async function loadStored(tx: Tx, positions: Map<string, Position>, stakes: Map<string, Stake>) {
   const keys = [...positions.values()];
   const stored = await tx.unsafe<StoredPosition[]>(
-    `select p.wallet, p.token_address, p.quantity::text, p.cost_basis_usd, p.realized_pnl_usd, p.bought_usd, p.sold_usd,
-            p.unknown_cost_quantity::text, p.buy_count, p.sell_count, p.first_buy_block, p.last_trade_block,
-            p.liquidity_cost_usd
-       from wallet_positions p join unnest($1::text[], $2::text[]) k(wallet, token)
-         on p.wallet = k.wallet and p.token_address = k.token`,
+    `select p.${wp.wallet} as wallet, p.${wp.tokenAddress} as token_address, p.${wp.quantity}::text as quantity,
+            p.${wp.costBasisUsd} as cost_basis_usd, p.${wp.realizedPnlUsd} as realized_pnl_usd,
+            p.${wp.boughtUsd} as bought_usd, p.${wp.soldUsd} as sold_usd,
+            p.${wp.unknownCostQuantity}::text as unknown_cost_quantity, p.${wp.buyCount} as buy_count,
+            p.${wp.sellCount} as sell_count, p.${wp.firstBuyBlock} as first_buy_block,
+            p.${wp.lastTradeBlock} as last_trade_block, p.${wp.liquidityCostUsd} as liquidity_cost_usd
+       from ${tableName(walletPositions)} p join unnest($1::text[], $2::text[]) k(wallet, token)
+         on p.${wp.wallet} = k.wallet and p.${wp.tokenAddress} = k.token`,
     [keys.map((k) => k.wallet), keys.map((k) => k.token)],
     PREPARED,
   );
@@ -312,9 +318,10 @@ async function loadStored(tx: Tx, positions: Map<string, Position>, stakes: Map<
   if (stakes.size === 0) return;
   const pools = [...stakes.values()];
   const held = await tx.unsafe<{ wallet: string; pool_address: string; units: string; cost_usd: number }[]>(
-    `select s.wallet, s.pool_address, s.units::text, s.cost_usd
-       from liquidity_stakes s join unnest($1::text[], $2::text[]) k(wallet, pool)
-         on s.wallet = k.wallet and s.pool_address = k.pool`,
+    `select s.${ls.wallet} as wallet, s.${ls.poolAddress} as pool_address, s.${ls.units}::text as units,
+            s.${ls.costUsd} as cost_usd
+       from ${tableName(liquidityStakes)} s join unnest($1::text[], $2::text[]) k(wallet, pool)
+         on s.${ls.wallet} = k.wallet and s.${ls.poolAddress} = k.pool`,
     [pools.map((k) => k.wallet), pools.map((k) => k.pool)],
     PREPARED,
   );

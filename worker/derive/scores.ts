@@ -1,4 +1,4 @@
-import { insertRows, names, type Tx, updateRows } from "@/db/bulk";
+import { insertRows, names, type Tx, tableName, updateRows } from "@/db/bulk";
 import { tokenScores, walletScores, wallets } from "@/db/schema";
 import {
   deterministicSummary,
@@ -27,6 +27,11 @@ const WALLET_CHUNK = 2_000;
 /** The transaction's time, for the updated_at of an upsert's update. */
 const now = () => "now()";
 
+const ts = names(tokenScores);
+const ws = names(walletScores);
+const wl = names(wallets);
+const ALL_WALLETS = `select ${wl.address} as address from ${tableName(wallets)} order by ${wl.address}`;
+
 /** `earlier`: inputs gathered earlier in the same refresh (GatheredTokens), and where this one's are kept. */
 export async function refreshTokenScores(
   tx: Tx,
@@ -42,7 +47,8 @@ export async function refreshTokenScores(
 async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head: Head, earlier: GatheredTokens) {
   const gathered = await gatherTokenInputs(tx, state, tokens, head, earlier);
   const stored = await tx.unsafe<{ address: string; hash: string | null }[]>(
-    `select address, summary_input_hash as hash from token_scores where address = any($1::text[])`,
+    `select ${ts.address} as address, ${ts.summaryInputHash} as hash from ${tableName(tokenScores)}
+      where ${ts.address} = any($1::text[])`,
     [tokens],
   );
   const storedHash = new Map(stored.map((s) => [s.address, s.hash]));
@@ -56,7 +62,7 @@ async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head
   });
   // The stored text (a model's, perhaps) stays while the figures it was written from are the
   // same exactly; otherwise the deterministic paragraph of this transaction's figures replaces it.
-  const factsHash = names(tokenScores).summaryFactsHash;
+  const factsHash = ts.summaryFactsHash;
   await insertRows(
     tx,
     tokenScores,
@@ -115,9 +121,7 @@ export async function applyUpgradedSummaries(tx: Tx) {
  */
 export async function refreshWalletScores(tx: Tx, wallets: string[] | "all", head: Head): Promise<string[]> {
   const list =
-    wallets === "all"
-      ? (await tx.unsafe<{ address: string }[]>(`select address from wallets order by address`)).map((r) => r.address)
-      : wallets;
+    wallets === "all" ? (await tx.unsafe<{ address: string }[]>(ALL_WALLETS)).map((r) => r.address) : wallets;
   const turned: string[] = [];
   for (let i = 0; i < list.length; i += WALLET_CHUNK)
     turned.push(...(await scoreWalletChunk(tx, list.slice(i, i + WALLET_CHUNK), head)));
@@ -131,7 +135,8 @@ async function scoreWalletChunk(tx: Tx, addresses: string[], head: Head): Promis
   const wasSmart = new Set(
     (
       await tx.unsafe<{ address: string }[]>(
-        `select address from wallet_scores where address = any($1::text[]) and classification = 'smart_money'`,
+        `select ${ws.address} as address from ${tableName(walletScores)}
+          where ${ws.address} = any($1::text[]) and ${ws.classification} = 'smart_money'`,
         [scored.map((w) => w.address)],
       )
     ).map((r) => r.address),

@@ -1,9 +1,10 @@
 import { insertSql, names, type Tx, tableName } from "@/db/bulk";
-import { recentTraderFlows } from "@/db/schema";
+import { events, recentTraderFlows } from "@/db/schema";
 import { WINDOWS } from "@/lib/scoring/weights";
 import { firstEventIdAfter, type Head } from "./metrics";
 
 const f = names(recentTraderFlows);
+const ev = names(events);
 
 /** The window's flows of the tokens $1 from swaps with an id from $2 on, upserted where they changed. */
 const WRITE_FLOWS = insertSql(
@@ -27,12 +28,12 @@ export async function refreshTraderFlows(tx: Tx, tokens: string[], head: Head) {
   const first = await firstEventIdAfter(tx, head.timestamp - WINDOWS.netActivitySeconds, head);
   await tx.unsafe(
     `with fresh as (
-       select e.token_address, e.wallet_address as wallet,
-              coalesce(sum(e.token_amount) filter (where e.direction = 'buy'), 0) as bought,
-              coalesce(sum(e.token_amount) filter (where e.direction = 'sell'), 0) as sold
-         from events e
-        where e.type = 'swap' and e.id >= $2 and e.token_address = any($1::text[])
-        group by e.token_address, e.wallet_address),
+       select e.${ev.tokenAddress} as token_address, e.${ev.walletAddress} as wallet,
+              coalesce(sum(e.${ev.tokenAmount}) filter (where e.${ev.direction} = 'buy'), 0) as bought,
+              coalesce(sum(e.${ev.tokenAmount}) filter (where e.${ev.direction} = 'sell'), 0) as sold
+         from ${tableName(events)} e
+        where e.${ev.type} = 'swap' and e.${ev.id} >= $2 and e.${ev.tokenAddress} = any($1::text[])
+        group by e.${ev.tokenAddress}, e.${ev.walletAddress}),
      gone as (
        delete from ${tableName(recentTraderFlows)} r
         where r.${f.tokenAddress} = any($1::text[])

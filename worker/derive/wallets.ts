@@ -1,10 +1,26 @@
 import { insertSql, names, type OnConflict, PREPARED, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
-import { wallets as walletsTable } from "@/db/schema";
+import {
+  events,
+  pools,
+  tokenMetrics,
+  tokens,
+  walletFunding,
+  walletPositions,
+  wallets as walletsTable,
+} from "@/db/schema";
 import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { ChainProfile } from "../profiles";
 import { knownContracts } from "../profiles/contracts";
+
+const ev = names(events);
+const pl = names(pools);
+const tk = names(tokens);
+const tm = names(tokenMetrics);
+const wf = names(walletFunding);
+const wp = names(walletPositions);
+const EVENTS = tableName(events);
 
 /**
  * Wallet activity from events: first and last seen, trade count. `scope` picks the events: a
@@ -17,8 +33,8 @@ export async function upsertWalletActivity(
   scope: { fromBlock: number } | { wallets: string[] },
 ) {
   const range = "fromBlock" in scope;
-  const where = range ? "e.block_number >= $1" : "e.wallet_address = any($1::text[])";
-  const whereTo = range ? "e.block_number >= $1" : "e.to_address = any($1::text[])";
+  const where = range ? `e.${ev.blockNumber} >= $1` : `e.${ev.walletAddress} = any($1::text[])`;
+  const whereTo = range ? `e.${ev.blockNumber} >= $1` : `e.${ev.toAddress} = any($1::text[])`;
   const contracts = knownContracts(profile).map((c) => c.address);
   const param = range ? scope.fromBlock : scope.wallets;
   await tx.unsafe(
@@ -32,14 +48,15 @@ export async function upsertWalletActivity(
         isContract: "max((address = any($3::text[]))::int)",
       },
       `from (
-         select e.wallet_address as address, e.timestamp as ts, (e.type = 'swap')::int as trade
-           from events e where ${where}
+         select e.${ev.walletAddress} as address, e.${ev.timestamp} as ts, (e.${ev.type} = 'swap')::int as trade
+           from ${EVENTS} e where ${where}
          union all
-         select e.to_address, e.timestamp, 0 from events e where e.to_address is not null and ${whereTo}
+         select e.${ev.toAddress}, e.${ev.timestamp}, 0 from ${EVENTS} e
+          where e.${ev.toAddress} is not null and ${whereTo}
        ) x
        where address <> all($2::text[]) ${range ? "" : "and address = any($1::text[])"}
-         and not exists (select 1 from pools p where p.address = x.address)
-         and not exists (select 1 from tokens t where t.address = x.address)
+         and not exists (select 1 from ${tableName(pools)} p where p.${pl.address} = x.address)
+         and not exists (select 1 from ${tableName(tokens)} t where t.${tk.address} = x.address)
        group by address`,
       range ? MERGE_ACTIVITY : REPLACE_ACTIVITY,
     ),
@@ -49,8 +66,8 @@ export async function upsertWalletActivity(
   if (!range) {
     await tx.unsafe(
       `delete from ${tableName(walletsTable)} w where w.${w.address} = any($1::text[])
-         and not exists (select 1 from events e where e.wallet_address = w.${w.address})
-         and not exists (select 1 from events e where e.to_address = w.${w.address})`,
+         and not exists (select 1 from ${EVENTS} e where e.${ev.walletAddress} = w.${w.address})
+         and not exists (select 1 from ${EVENTS} e where e.${ev.toAddress} = w.${w.address})`,
       [scope.wallets],
       PREPARED,
     );
@@ -82,8 +99,8 @@ const REPLACE_ACTIVITY: OnConflict<typeof walletsTable> = {
 const SET_FUNDER = `${updateSql(
   walletsTable,
   { funder: "f.funder" },
-  `from (select k.address, wf.funder from unnest($1::text[]) k(address)
-     left join wallet_funding wf on wf.wallet = k.address) f`,
+  `from (select k.address, wf.${wf.funder} as funder from unnest($1::text[]) k(address)
+     left join ${tableName(walletFunding)} wf on wf.${wf.wallet} = k.address) f`,
   `t.${w.address} = f.address`,
   { onlyChanged: true },
 )} returning t.${w.funder}`;
@@ -133,17 +150,18 @@ export async function linkFunders(tx: Tx, wallets: string[]) {
  */
 export async function refreshWalletValues(tx: Tx, wallets: string[] | "all") {
   if (wallets !== "all" && wallets.length === 0) return;
-  const scope = wallets === "all" ? "" : "where p.wallet = any($1::text[])";
+  const scope = wallets === "all" ? "" : `where p.${wp.wallet} = any($1::text[])`;
   type Row = { wallet: string; sector: Sector; volume: number; value: number; unknown_value: number; buys: number };
   const rows = await tx.unsafe<Row[]>(
     `with pos as (
-       select p.wallet, t.sector, (p.bought_usd + p.sold_usd)::numeric as volume, p.buy_count,
-              ((greatest(p.quantity, 0) / power(10::numeric, t.decimals))::float8
-                * coalesce(m.price_usd, 0))::numeric as value,
-              ((p.unknown_cost_quantity / power(10::numeric, t.decimals))::float8
-                * coalesce(m.price_usd, 0))::numeric as unknown_value
-         from wallet_positions p join tokens t on t.address = p.token_address
-         left join token_metrics m on m.address = p.token_address ${scope})
+       select p.${wp.wallet} as wallet, t.${tk.sector} as sector,
+              (p.${wp.boughtUsd} + p.${wp.soldUsd})::numeric as volume, p.${wp.buyCount} as buy_count,
+              ((greatest(p.${wp.quantity}, 0) / power(10::numeric, t.${tk.decimals}))::float8
+                * coalesce(m.${tm.priceUsd}, 0))::numeric as value,
+              ((p.${wp.unknownCostQuantity} / power(10::numeric, t.${tk.decimals}))::float8
+                * coalesce(m.${tm.priceUsd}, 0))::numeric as unknown_value
+         from ${tableName(walletPositions)} p join ${tableName(tokens)} t on t.${tk.address} = p.${wp.tokenAddress}
+         left join ${tableName(tokenMetrics)} m on m.${tm.address} = p.${wp.tokenAddress} ${scope})
      select wallet, sector, sum(volume)::float8 as volume, sum(sum(value)) over w ::float8 as value,
             sum(sum(unknown_value)) over w ::float8 as unknown_value, (sum(sum(buy_count)) over w)::int as buys
        from pos group by wallet, sector window w as (partition by wallet)`,

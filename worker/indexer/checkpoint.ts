@@ -1,22 +1,28 @@
-import { insertSql, names, PREPARED, updateSql } from "@/db/bulk";
+import { insertSql, names, PREPARED, tableName, updateSql } from "@/db/bulk";
 import { CHECKPOINT_CHANNEL, syncState } from "@/db/schema";
 import type { Tx } from "./sql";
 import { isoTime } from "./sql";
 
 export type BlockRef = { number: number; hash: string; timestamp: number };
 
+const c = names(syncState);
+const READ_CHECKPOINT = `select ${c.indexedBlock} as "indexedBlock", ${c.indexedBlockHash} as "indexedBlockHash",
+  extract(epoch from ${c.indexedBlockTime})::float8 as time from ${tableName(syncState)} where ${c.chainId} = $1`;
+/** The checkpoint's columns; the block number as postgres.js reads int8 (a string), the time in Unix seconds. */
+type StoredCheckpoint = Pick<typeof syncState.$inferSelect, "indexedBlockHash"> & {
+  indexedBlock: string;
+  time: number | null;
+};
+
 /** The last block whose data is committed; null before the first range. */
 export async function readCheckpoint(tx: Tx, chainId: number): Promise<BlockRef | null> {
-  const [row] = await tx<{ indexed_block: string; indexed_block_hash: string | null; time: number | null }[]>`
-    select indexed_block, indexed_block_hash, extract(epoch from indexed_block_time)::float8 as time
-      from sync_state where chain_id = ${chainId}`;
+  const [row] = await tx.unsafe<StoredCheckpoint[]>(READ_CHECKPOINT, [chainId], PREPARED);
   // A row written only by the heartbeat has no hash: nothing is indexed yet.
-  return row?.indexed_block_hash
-    ? { number: Number(row.indexed_block), hash: row.indexed_block_hash, timestamp: row.time ?? 0 }
+  return row?.indexedBlockHash
+    ? { number: Number(row.indexedBlock), hash: row.indexedBlockHash, timestamp: row.time ?? 0 }
     : null;
 }
 
-const c = names(syncState);
 const ofChain = `t.${c.chainId} = $1`;
 const bump = (stored: string) => `${stored} + 1`;
 const now = () => "now()";

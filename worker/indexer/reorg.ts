@@ -1,17 +1,22 @@
 import type { PgTable } from "drizzle-orm/pg-core";
-import { type ColumnKey, insertSql, names, tableName, updateSql } from "@/db/bulk";
+import { type ColumnKey, insertSql, names, PREPARED, tableName, updateSql } from "@/db/bulk";
 import {
   balances,
+  blocks,
   CHAIN_DERIVED_TABLES,
   events,
   eventTombstones as eventTombstonesTable,
   holderCountHistory,
+  liquidityChanges,
   liquidityStakes,
   poolReserves,
   pools as poolsTable,
+  positionEvents,
   reorgRollbacks,
   tokenScores,
   tokens as tokensTable,
+  tokenTransfers,
+  walletFunding,
   walletPositions,
 } from "@/db/schema";
 import { applyTransfers } from "../derive/balances";
@@ -42,6 +47,19 @@ const TOMBSTONE_COLUMNS = [
 /** Stored blocks compared with the node per round trip while walking back. */
 const WALK_PAGE = 64;
 
+const bk = names(blocks);
+const ev = names(events);
+const tt = names(tokenTransfers);
+const lc = names(liquidityChanges);
+const BLOCKS = tableName(blocks);
+const EVENTS = tableName(events);
+const TRANSFERS = tableName(tokenTransfers);
+const CHANGES = tableName(liquidityChanges);
+/** $2 stored blocks at or below $1, newest first. */
+const STORED_BLOCKS = `select ${bk.number} as number, ${bk.hash} as hash,
+  extract(epoch from ${bk.timestamp})::float8 as time from ${BLOCKS}
+  where ${bk.number} <= $1 order by ${bk.number} desc limit $2`;
+
 /**
  * The highest stored block the node still has with the same hash: every block below it is
  * shared too (hashes chain). Null when no stored block survives.
@@ -49,9 +67,11 @@ const WALK_PAGE = 64;
 export async function findCommonAncestor(tx: Tx, rpc: Rpc, atOrBelow: number): Promise<BlockRef | null> {
   let cursor = atOrBelow;
   for (;;) {
-    const stored = await tx<{ number: string; hash: string; time: number }[]>`
-      select number, hash, extract(epoch from timestamp)::float8 as time from blocks
-       where number <= ${cursor} order by number desc limit ${WALK_PAGE}`;
+    const stored = await tx.unsafe<{ number: string; hash: string; time: number }[]>(
+      STORED_BLOCKS,
+      [cursor, WALK_PAGE],
+      PREPARED,
+    );
     if (stored.length === 0) return null;
     const onNode = await rpc.getBlocks(
       stored.map((b) => Number(b.number)),
@@ -63,38 +83,55 @@ export async function findCommonAncestor(tx: Tx, rpc: Rpc, atOrBelow: number): P
   }
 }
 
-type StoredTransfer = {
-  block_number: string;
-  log_index: number;
-  token_address: string;
-  from_address: string;
-  to_address: string;
-  amount: string;
-  tx_hash: string;
-  tx_from: string | null;
-  kind: TransferKind;
-  amount_usd: number;
-  time: number;
-};
+/** A stored transfer with its block's time; the block number as postgres.js reads int8 (a string). */
+type StoredTransfer = Pick<
+  typeof tokenTransfers.$inferSelect,
+  "logIndex" | "tokenAddress" | "fromAddress" | "toAddress" | "amount" | "txHash" | "txFrom" | "amountUsd"
+> & { blockNumber: string; kind: TransferKind; time: number };
 
-type StoredChange = {
-  block_number: string;
-  log_index: number;
-  tx_hash: string;
-  wallet: string;
-  pool_address: string;
-  token_address: string;
-  direction: LiquidityRow["direction"];
-  units: string;
-  quote_usd: number;
-};
+/** A stored liquidity change; the block number as postgres.js reads int8 (a string). */
+type StoredChange = Pick<
+  typeof liquidityChanges.$inferSelect,
+  "logIndex" | "txHash" | "wallet" | "poolAddress" | "tokenAddress" | "units" | "quoteUsd"
+> & { blockNumber: string; direction: LiquidityRow["direction"] };
+
+const [wf, pr, pe] = [names(walletFunding), names(poolReserves), names(positionEvents)];
+const tk = names(tokensTable);
+const pl = names(poolsTable);
+/** What the facts above block $1 touched, each as a list of `a`. */
+const TOUCHED_TOKENS = `select ${tt.tokenAddress} as a from ${TRANSFERS} where ${tt.blockNumber} > $1
+  union select ${lc.tokenAddress} from ${CHANGES} where ${lc.blockNumber} > $1`;
+const TOUCHED_WALLETS = `select ${ev.walletAddress} as a from ${EVENTS} where ${ev.blockNumber} > $1
+  union select ${ev.toAddress} from ${EVENTS} where ${ev.blockNumber} > $1 and ${ev.toAddress} is not null
+  union select ${wf.wallet} from ${tableName(walletFunding)} where ${wf.blockNumber} > $1`;
+const TOUCHED_POOLS = `select distinct ${pr.poolAddress} as a from ${tableName(poolReserves)}
+  where ${pr.blockNumber} > $1`;
+const TOUCHED_POSITIONS = `select distinct ${pe.manager} || ':' || ${pe.tokenId}::text as a
+  from ${tableName(positionEvents)} where ${pe.blockNumber} > $1`;
+const CANDLES_SINCE = `select ${ev.tokenAddress} as token, extract(epoch from min(${ev.timestamp}))::float8 as since
+  from ${EVENTS} where ${ev.blockNumber} > $1 group by ${ev.tokenAddress}`;
+/** The tokens and pools created above block $1. */
+const DEAD_TOKENS = `select ${tk.address} as a from ${tableName(tokensTable)} where ${tk.createdBlock} > $1`;
+const DEAD_POOLS = `select ${pl.address} as a from ${tableName(poolsTable)} where ${pl.createdBlock} > $1`;
+/** The transfers and liquidity changes of the tokens $1, in chain order. */
+const STORED_TRANSFERS = `
+  select tt.${tt.blockNumber} as "blockNumber", tt.${tt.logIndex} as "logIndex",
+         tt.${tt.tokenAddress} as "tokenAddress", tt.${tt.fromAddress} as "fromAddress",
+         tt.${tt.toAddress} as "toAddress", tt.${tt.amount}::text as amount, tt.${tt.txHash} as "txHash",
+         tt.${tt.txFrom} as "txFrom", tt.${tt.kind} as kind, tt.${tt.amountUsd} as "amountUsd",
+         extract(epoch from b.${bk.timestamp})::float8 as time
+    from ${TRANSFERS} tt join ${BLOCKS} b on b.${bk.number} = tt.${tt.blockNumber}
+   where tt.${tt.tokenAddress} = any($1) order by tt.${tt.blockNumber}, tt.${tt.logIndex}`;
+const STORED_CHANGES = `
+  select ${lc.blockNumber} as "blockNumber", ${lc.logIndex} as "logIndex", ${lc.txHash} as "txHash",
+         ${lc.wallet} as wallet, ${lc.poolAddress} as "poolAddress", ${lc.tokenAddress} as "tokenAddress",
+         ${lc.direction} as direction, ${lc.units}::text as units, ${lc.quoteUsd} as "quoteUsd"
+    from ${CHANGES} where ${lc.tokenAddress} = any($1) order by ${lc.blockNumber}, ${lc.logIndex}`;
 
 /** Deletes the rows of `table` whose `key` column is one of $1. */
 const deleteOf = <T extends PgTable>(table: T, key: ColumnKey<T>) =>
   `delete from ${tableName(table)} where ${names(table)[key]} = any($1::text[])`;
 
-const tk = names(tokensTable);
-const pl = names(poolsTable);
 /** Supplies of the tokens $1 back to what mints and burns start from. */
 const RESET_SUPPLY = updateSql(
   tokensTable,
@@ -145,24 +182,14 @@ const LOG_ROLLBACK = insertSql(
  */
 export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockRef | null): Promise<ChainState> {
   const above = ancestor?.number ?? profile.startBlock - 1;
-  const list = async (query: Promise<{ a: string }[]>) => (await query).map((r) => r.a);
-  const tokens = await list(tx`
-    select token_address as a from token_transfers where block_number > ${above}
-    union select token_address from liquidity_changes where block_number > ${above}`);
-  const wallets = await list(tx`
-    select wallet_address as a from events where block_number > ${above}
-    union select to_address from events where block_number > ${above} and to_address is not null
-    union select wallet from wallet_funding where block_number > ${above}`);
-  const pools = await list(tx`select distinct pool_address as a from pool_reserves where block_number > ${above}`);
-  const positions = await list(
-    tx`select distinct manager || ':' || token_id::text as a from position_events where block_number > ${above}`,
-  );
-  const candlesSince = await tx<{ token: string; since: number }[]>`
-    select token_address as token, extract(epoch from min(timestamp))::float8 as since
-      from events where block_number > ${above} group by token_address`;
+  const list = async (text: string) => (await tx.unsafe<{ a: string }[]>(text, [above], PREPARED)).map((r) => r.a);
+  const tokens = await list(TOUCHED_TOKENS);
+  const wallets = await list(TOUCHED_WALLETS);
+  const pools = await list(TOUCHED_POOLS);
+  const positions = await list(TOUCHED_POSITIONS);
+  const candlesSince = await tx.unsafe<{ token: string; since: number }[]>(CANDLES_SINCE, [above], PREPARED);
 
   // What consumers of the stream read stays known as removed, and its ids stay taken.
-  const ev = names(events);
   const copied = TOMBSTONE_COLUMNS.map((k) => ev[k]).join(", ");
   await tx.unsafe(
     `insert into ${tableName(eventTombstonesTable)} (${copied})
@@ -170,8 +197,8 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
     [above],
   );
   await tx.unsafe(LOG_ROLLBACK, [above]);
-  const deadTokens = await list(tx`select address as a from tokens where created_block > ${above}`);
-  const deadPools = await list(tx`select address as a from pools where created_block > ${above}`);
+  const deadTokens = await list(DEAD_TOKENS);
+  const deadPools = await list(DEAD_POOLS);
   // Children first. Quarantines found above the ancestor go too: the new branch quarantines again what is still poison
   // on it.
   for (const { table, above: block } of [...CHAIN_DERIVED_TABLES].reverse()) {
@@ -199,37 +226,31 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   await recomputeCandles(tx, candlesSince);
 
   const state = await ChainState.load(tx, profile);
-  const stored = await tx<StoredTransfer[]>`
-    select tt.block_number, tt.log_index, tt.token_address, tt.from_address, tt.to_address, tt.amount::text, tt.tx_hash,
-           tt.tx_from, tt.kind, tt.amount_usd, extract(epoch from b.timestamp)::float8 as time
-      from token_transfers tt join blocks b on b.number = tt.block_number
-     where tt.token_address = any(${rebuilt}) order by tt.block_number, tt.log_index`;
+  const stored = await tx.unsafe<StoredTransfer[]>(STORED_TRANSFERS, [rebuilt], PREPARED);
   const transfers: TransferRow[] = stored.map((t) => ({
-    block: Number(t.block_number),
-    logIndex: t.log_index,
-    token: t.token_address,
-    from: t.from_address,
-    to: t.to_address,
+    block: Number(t.blockNumber),
+    logIndex: t.logIndex,
+    token: t.tokenAddress,
+    from: t.fromAddress,
+    to: t.toAddress,
     amount: BigInt(t.amount),
-    txHash: t.tx_hash,
-    txFrom: t.tx_from ?? "",
+    txHash: t.txHash,
+    txFrom: t.txFrom ?? "",
     kind: t.kind,
-    amountUsd: t.amount_usd,
+    amountUsd: t.amountUsd,
     timestamp: t.time,
   }));
-  const storedChanges = await tx<StoredChange[]>`
-    select block_number, log_index, tx_hash, wallet, pool_address, token_address, direction, units::text, quote_usd
-      from liquidity_changes where token_address = any(${rebuilt}) order by block_number, log_index`;
+  const storedChanges = await tx.unsafe<StoredChange[]>(STORED_CHANGES, [rebuilt], PREPARED);
   const liquidity: LiquidityRow[] = storedChanges.map((c) => ({
-    block: Number(c.block_number),
-    logIndex: c.log_index,
-    txHash: c.tx_hash,
+    block: Number(c.blockNumber),
+    logIndex: c.logIndex,
+    txHash: c.txHash,
     wallet: c.wallet,
-    pool: c.pool_address,
-    token: c.token_address,
+    pool: c.poolAddress,
+    token: c.tokenAddress,
     direction: c.direction,
     units: BigInt(c.units),
-    quoteUsd: c.quote_usd,
+    quoteUsd: c.quoteUsd,
   }));
   await applyTransfers(tx, state, transfers, "zero");
   await applyPositions(tx, state, { transfers, liquidity }, "zero");

@@ -1,3 +1,5 @@
+import { names, PREPARED, tableName } from "@/db/bulk";
+import { lpPositions, pools as poolsTable, quarantinedEntities, tokens as tokensTable } from "@/db/schema";
 import type { ChainProfile, ProtocolKind } from "../profiles";
 import type { Tx } from "./sql";
 
@@ -16,6 +18,29 @@ export type PoolState = {
   liquidity: bigint;
   createdBlock: number;
 };
+
+const [qe, tk, pl, lp] = [names(quarantinedEntities), names(tokensTable), names(poolsTable), names(lpPositions)];
+const QUARANTINED = `select ${qe.address} as address from ${tableName(quarantinedEntities)}
+  where ${qe.kind} in ('token', 'pool')`;
+const TOKENS = `select ${tk.address} as address, ${tk.decimals} as decimals, ${tk.createdBlock} as "createdBlock",
+  'balance_mismatch' = any(${tk.anomalies}) as mismatched, ${tk.feeSinks} as "feeSinks"
+  from ${tableName(tokensTable)}`;
+/** A stored token; the block number as postgres.js reads int8 (a string). */
+type StoredToken = Pick<typeof tokensTable.$inferSelect, "address" | "decimals" | "feeSinks"> & {
+  createdBlock: string;
+  mismatched: boolean;
+};
+const POOLS = `select ${pl.address} as address, ${pl.protocol} as protocol, ${pl.token0} as token0,
+  ${pl.token1} as token1, ${pl.reserve0}::text as reserve0, ${pl.reserve1}::text as reserve1,
+  ${pl.sqrtPriceX96}::text as "sqrtPriceX96", ${pl.tick} as tick, ${pl.liquidity}::text as liquidity,
+  ${pl.createdBlock} as "createdBlock" from ${tableName(poolsTable)}`;
+/** A stored pool; the block number as postgres.js reads int8 (a string). */
+type StoredPool = Pick<
+  typeof poolsTable.$inferSelect,
+  "address" | "token0" | "token1" | "reserve0" | "reserve1" | "sqrtPriceX96" | "tick" | "liquidity"
+> & { protocol: ProtocolKind; createdBlock: string };
+const POSITIONS = `select ${lp.manager} as manager, ${lp.tokenId}::text as "tokenId", ${lp.poolAddress} as "poolAddress"
+  from ${tableName(lpPositions)}`;
 
 /** The V3 state of a pool as it stands, and what a pool_reserves row records. */
 export type PoolBalances = Pick<PoolState, "reserve0" | "reserve1" | "sqrtPriceX96" | "tick" | "liquidity">;
@@ -65,38 +90,16 @@ export class ChainState {
 
   static async load(sql: Tx, profile: ChainProfile): Promise<ChainState> {
     const state = new ChainState(profile);
-    const quarantined = await sql<
-      { address: string }[]
-    >`select address from quarantined_entities where kind in ('token', 'pool')`;
+    const quarantined = await sql.unsafe<{ address: string }[]>(QUARANTINED, [], PREPARED);
     for (const q of quarantined) state.quarantined.add(q.address);
-    const tokens = await sql<
-      { address: string; decimals: number; created_block: string; mismatched: boolean; fee_sinks: string[] }[]
-    >`
-      select address, decimals, created_block, 'balance_mismatch' = any(anomalies) as mismatched, fee_sinks
-        from tokens`;
+    const tokens = await sql.unsafe<StoredToken[]>(TOKENS, [], PREPARED);
     for (const t of tokens) {
       if (state.quarantined.has(t.address)) continue;
-      state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.created_block) });
+      state.addToken({ address: t.address, decimals: t.decimals, createdBlock: Number(t.createdBlock) });
       if (t.mismatched) state.mismatched.add(t.address);
-      if (t.fee_sinks.length > 0) state.feeSinks.set(t.address, new Set(t.fee_sinks));
+      if (t.feeSinks.length > 0) state.feeSinks.set(t.address, new Set(t.feeSinks));
     }
-    const pools = await sql<
-      {
-        address: string;
-        protocol: ProtocolKind;
-        token0: string;
-        token1: string;
-        reserve0: string;
-        reserve1: string;
-        sqrt_price_x96: string | null;
-        tick: number | null;
-        liquidity: string | null;
-        created_block: string;
-      }[]
-    >`
-      select address, protocol, token0, token1, reserve0::text, reserve1::text, sqrt_price_x96::text, tick,
-             liquidity::text, created_block
-        from pools`;
+    const pools = await sql.unsafe<StoredPool[]>(POOLS, [], PREPARED);
     for (const p of pools) {
       // A pool of a quarantined token goes with it, unless another side still wants it.
       if (state.quarantined.has(p.address) || !state.wantsPool(p.token0, p.token1)) continue;
@@ -107,18 +110,20 @@ export class ChainState {
         token1: p.token1,
         reserve0: BigInt(p.reserve0),
         reserve1: BigInt(p.reserve1),
-        sqrtPriceX96: BigInt(p.sqrt_price_x96 ?? 0),
+        sqrtPriceX96: BigInt(p.sqrtPriceX96 ?? 0),
         tick: p.tick ?? 0,
         liquidity: BigInt(p.liquidity ?? 0),
-        createdBlock: Number(p.created_block),
+        createdBlock: Number(p.createdBlock),
       });
     }
-    const positions = await sql<
-      { manager: string; token_id: string; pool_address: string }[]
-    >`select manager, token_id::text, pool_address from lp_positions`;
+    const positions = await sql.unsafe<Pick<typeof lpPositions.$inferSelect, "manager" | "tokenId" | "poolAddress">[]>(
+      POSITIONS,
+      [],
+      PREPARED,
+    );
     for (const p of positions)
-      if (state.pools.has(p.pool_address))
-        state.positions.set(positionKey(p.manager, BigInt(p.token_id)), { pool: p.pool_address });
+      if (state.pools.has(p.poolAddress))
+        state.positions.set(positionKey(p.manager, BigInt(p.tokenId)), { pool: p.poolAddress });
     return state;
   }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { insertRows, insertSql, names, PREPARED, type Tx, tableName, updateRows } from "@/db/bulk";
+import { insertRows, insertSql, names, PREPARED, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
 import { toQuery } from "@/db/client";
 import {
   blocks,
@@ -191,15 +191,20 @@ export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeDat
   await foldPositions(tx, [...new Set(rows.positionEvents.map((e) => positionKey(e.manager, e.tokenId)))]);
   // A token's fee sinks are a fact of its code (what its transfers do), so a reorg leaves them.
   if (rows.feeSinks.length > 0) {
-    await tx`
-      update tokens t set fee_sinks = t.fee_sinks || s.sinks
-        from (select token, array_agg(distinct sink) as sinks
-                from unnest(${rows.feeSinks.map((f) => f.token)}::text[], ${rows.feeSinks.map((f) => f.sink)}::text[])
-                     s(token, sink)
-               group by token) s
-       where t.address = s.token`;
+    await tx.unsafe(ADD_FEE_SINKS, [rows.feeSinks.map((f) => f.token), rows.feeSinks.map((f) => f.sink)], PREPARED);
   }
 }
+
+const tk = names(tokens);
+/** Adds the fee sinks $2[i] of the tokens $1[i]. */
+const ADD_FEE_SINKS = updateSql(
+  tokens,
+  { feeSinks: `t.${tk.feeSinks} || s.sinks` },
+  `from (select token, array_agg(distinct sink) as sinks
+           from unnest($1::text[], $2::text[]) s(token, sink)
+          group by token) s`,
+  `t.${tk.address} = s.token`,
+);
 
 /** Keeps each recipient's first payment: earlier ranges were written first, so an existing row stays. */
 export async function insertQuotePayments(tx: Tx, payments: QuotePayment[]) {
@@ -222,6 +227,7 @@ export async function insertQuotePayments(tx: Tx, payments: QuotePayment[]) {
 const ZERO = "0x0000000000000000000000000000000000000000";
 
 const lp = names(lpPositions);
+const pe = names(positionEvents);
 const tomb = alias(eventTombstones, "tomb");
 
 /** lp_positions from the `folded` rows: a position's pool and ticks stay those of its first increase. */
@@ -254,13 +260,14 @@ export async function foldPositions(tx: Tx, keys: string[]) {
   await tx.unsafe(
     `with k as (select * from unnest($1::text[], $2::text[]::numeric[]) k(manager, token_id)),
      folded as (
-       select e.manager, e.token_id, min(e.pool_address) as pool_address,
-              coalesce((array_agg(e.owner order by e.block_number desc, e.log_index desc)
-                          filter (where e.kind = 'transfer'))[1], '${ZERO}') as owner,
-              min(e.tick_lower) as tick_lower, min(e.tick_upper) as tick_upper, sum(e.liquidity_delta) as liquidity,
-              min(e.block_number) as created_block, max(e.block_number) as updated_block
-         from position_events e join k on k.manager = e.manager and k.token_id = e.token_id
-        group by e.manager, e.token_id),
+       select e.${pe.manager} as manager, e.${pe.tokenId} as token_id, min(e.${pe.poolAddress}) as pool_address,
+              coalesce((array_agg(e.${pe.owner} order by e.${pe.blockNumber} desc, e.${pe.logIndex} desc)
+                          filter (where e.${pe.kind} = 'transfer'))[1], '${ZERO}') as owner,
+              min(e.${pe.tickLower}) as tick_lower, min(e.${pe.tickUpper}) as tick_upper,
+              sum(e.${pe.liquidityDelta}) as liquidity,
+              min(e.${pe.blockNumber}) as created_block, max(e.${pe.blockNumber}) as updated_block
+         from ${tableName(positionEvents)} e join k on k.manager = e.${pe.manager} and k.token_id = e.${pe.tokenId}
+        group by e.${pe.manager}, e.${pe.tokenId}),
      gone as (
        delete from ${tableName(lpPositions)} p using k
         where p.${lp.manager} = k.manager and p.${lp.tokenId} = k.token_id

@@ -7,9 +7,17 @@
  * pass at a time. `worker/index.ts` schedules it with `afterCycle`.
  */
 import type { Hex } from "viem";
-import { type BulkRow, insertRows } from "@/db/bulk";
+import { type BulkRow, insertRows, names, PREPARED, tableName } from "@/db/bulk";
 import type { Sql } from "@/db/client";
-import { tokenSecurity } from "@/db/schema";
+import {
+  chainContracts,
+  liquidityChanges,
+  lpPositions,
+  pools,
+  positionEvents,
+  tokenSecurity,
+  tokens,
+} from "@/db/schema";
 import { log } from "@/lib/log";
 import { bumpDataVersion } from "@/worker/indexer/checkpoint";
 import { mapLimit, Rpc } from "@/worker/indexer/rpc";
@@ -66,9 +74,11 @@ export class SecurityScanner {
       const positions =
         d.pool && d.protocol === "uniswap-v3"
           ? (
-              await ctx.sql<{ tokenId: string; owner: string; liquidity: string }[]>`
-                select token_id::text as "tokenId", owner, liquidity::text as liquidity
-                  from lp_positions where pool_address = ${d.pool}`
+              await ctx.sql.unsafe<Pick<typeof lpPositions.$inferSelect, "tokenId" | "owner" | "liquidity">[]>(
+                POSITIONS,
+                [d.pool],
+                PREPARED,
+              )
             ).map((p) => ({ ...p, liquidity: BigInt(p.liquidity) }))
           : [];
       const balanceKey = d.quote ? await this.balanceKey(chain, d.quote) : null;
@@ -91,6 +101,11 @@ export class SecurityScanner {
   }
 }
 
+const lp = names(lpPositions);
+/** The V3 positions in pool $1. */
+const POSITIONS = `select ${lp.tokenId}::text as "tokenId", ${lp.owner} as owner, ${lp.liquidity}::text as liquidity
+  from ${tableName(lpPositions)} where ${lp.poolAddress} = $1`;
+
 /** The rows in one transaction that also bumps data_version, so the API's caches drop the old checks. */
 async function write(sql: Sql, chainId: number, rows: BulkRow<typeof tokenSecurity>[]) {
   await sql.begin(async (tx) => {
@@ -99,28 +114,36 @@ async function write(sql: Sql, chainId: number, rows: BulkRow<typeof tokenSecuri
   });
 }
 
+const [tk, ts, pl, cc] = [names(tokens), names(tokenSecurity), names(pools), names(chainContracts)];
+const [lc, pe] = [names(liquidityChanges), names(positionEvents)];
+/** The tokens due at block $1 (checks older than $2 are stale), at most $3. */
+const DUE = `
+  select t.${tk.address} as token, mp.address as pool, mp.protocol, mp.quote
+    from ${tableName(tokens)} t
+    left join ${tableName(tokenSecurity)} s on s.${ts.tokenAddress} = t.${tk.address}
+    left join lateral (
+      select p.${pl.address} as address, p.${pl.protocol} as protocol, q.${cc.address} as quote
+        from ${tableName(pools)} p join ${tableName(chainContracts)} q on q.${cc.role} = 'quote_token'
+              and q.${cc.address} = case when p.${pl.token0} = t.${tk.address} then p.${pl.token1}
+                                         else p.${pl.token0} end
+       where p.${pl.token0} = t.${tk.address} or p.${pl.token1} = t.${tk.address}
+       order by p.${pl.liquidityUsd} desc, p.${pl.address} limit 1) mp on true
+   where t.${tk.createdBlock} <= $1
+     and (s.${ts.tokenAddress} is null
+      or s.${ts.block} > $1
+      or s.${ts.block} < $2
+      or s.${ts.pool} is distinct from mp.address
+      or exists (select 1 from ${tableName(liquidityChanges)} lc
+                  where lc.${lc.tokenAddress} = t.${tk.address} and lc.${lc.blockNumber} > s.${ts.block})
+      or exists (select 1 from ${tableName(positionEvents)} pe
+                  where pe.${pe.poolAddress} = s.${ts.pool} and pe.${pe.blockNumber} > s.${ts.block}))
+   order by s.${ts.block} nulls first, t.${tk.createdBlock}, t.${tk.address}
+   limit $3`;
+
 /**
  * The tokens due, oldest check first. A token's main pool: its deepest pool against a quote token
  * (chain_contracts), where a small trade can be simulated.
  */
 function dueTokens(pg: Sql, block: number, staleBlocks: number, limit: number): Promise<Due[]> {
-  return pg<Due[]>`
-    select t.address as token, mp.address as pool, mp.protocol, mp.quote
-      from tokens t
-      left join token_security s on s.token_address = t.address
-      left join lateral (
-        select p.address, p.protocol, q.address as quote
-          from pools p join chain_contracts q on q.role = 'quote_token'
-                and q.address = case when p.token0 = t.address then p.token1 else p.token0 end
-         where p.token0 = t.address or p.token1 = t.address
-         order by p.liquidity_usd desc, p.address limit 1) mp on true
-     where t.created_block <= ${block}
-       and (s.token_address is null
-        or s.block > ${block}
-        or s.block < ${block - staleBlocks}
-        or s.pool is distinct from mp.address
-        or exists (select 1 from liquidity_changes lc where lc.token_address = t.address and lc.block_number > s.block)
-        or exists (select 1 from position_events pe where pe.pool_address = s.pool and pe.block_number > s.block))
-     order by s.block nulls first, t.created_block, t.address
-     limit ${limit}`;
+  return pg.unsafe<Due[]>(DUE, [block, block - staleBlocks, limit], PREPARED);
 }

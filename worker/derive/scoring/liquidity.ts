@@ -1,3 +1,5 @@
+import { names, tableName } from "@/db/bulk";
+import { blocks, events, poolReserves, pools as poolsTable } from "@/db/schema";
 import type { LiquidityChange, LiquidityPoint } from "@/lib/scoring";
 import type { Tx } from "../../indexer/sql";
 import type { ChainState, PoolState } from "../../indexer/state";
@@ -8,6 +10,12 @@ import { quoteUsd } from "../prices";
  * reserve: enough for drawdowns (the extremes survive) without reading every Sync of a busy pool.
  */
 const HISTORY_BUCKET_SECONDS = 300;
+
+const bk = names(blocks);
+const ev = names(events);
+const pr = names(poolReserves);
+const pl = names(poolsTable);
+const RESERVES = tableName(poolReserves);
 
 /** The token's pools that carry USD liquidity (quoted in WETH or a stable), with the quote side. */
 function quotedPools(state: ChainState, token: string) {
@@ -32,10 +40,11 @@ export async function liquidityHistories(
   if (pools.length === 0) return out;
   const rows = await tx.unsafe<{ pool: string; block: string; ts: number; quote: number }[]>(
     `with p as (select * from unnest($1::text[], $2::int[]) p(pool, side)),
-     r as (select r.pool_address as pool, r.block_number as block, r.log_index,
-                  (case when p.side = 0 then r.reserve0 else r.reserve1 end)::float8 as quote,
-                  extract(epoch from b.timestamp)::float8 as ts
-             from pool_reserves r join p on p.pool = r.pool_address join blocks b on b.number = r.block_number),
+     r as (select r.${pr.poolAddress} as pool, r.${pr.blockNumber} as block, r.${pr.logIndex} as log_index,
+                  (case when p.side = 0 then r.${pr.reserve0} else r.${pr.reserve1} end)::float8 as quote,
+                  extract(epoch from b.${bk.timestamp})::float8 as ts
+             from ${RESERVES} r join p on p.pool = r.${pr.poolAddress}
+             join ${tableName(blocks)} b on b.${bk.number} = r.${pr.blockNumber}),
      ranked as (select r.*, floor(ts / $3) as bucket from r),
      marked as (select *,
                   row_number() over (partition by pool, bucket order by quote, block, log_index) as lo,
@@ -82,17 +91,20 @@ export async function liquidityChanges(tx: Tx, tokens: string[]): Promise<Map<st
       prior: number | null;
     }[]
   >(
-    `select e.token_address as token, e.type, e.wallet_address as provider, e.pool_address as pool,
-            e.token_amount::float8 as amount,
-            e.amount_usd as usd, e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash,
-            p.protocol = 'uniswap-v3' as v3,
-            (select (case when p.token0 = e.token_address then r.reserve0 else r.reserve1 end)::float8
-              from pool_reserves r
-              where r.pool_address = e.pool_address and (r.block_number, r.log_index) < (e.block_number, e.log_index)
-              order by r.block_number desc, r.log_index desc limit 1) as prior
-       from events e join pools p on p.address = e.pool_address
-      where e.type in ('liquidity_add', 'liquidity_remove') and e.token_address = any($1::text[])
-      order by e.id`,
+    `select e.${ev.tokenAddress} as token, e.${ev.type} as type, e.${ev.walletAddress} as provider,
+            e.${ev.poolAddress} as pool, e.${ev.tokenAmount}::float8 as amount, e.${ev.amountUsd} as usd,
+            e.${ev.blockNumber} as block, extract(epoch from e.${ev.timestamp})::float8 as ts,
+            e.${ev.txHash} as tx_hash,
+            p.${pl.protocol} = 'uniswap-v3' as v3,
+            (select (case when p.${pl.token0} = e.${ev.tokenAddress} then r.${pr.reserve0}
+                          else r.${pr.reserve1} end)::float8
+              from ${RESERVES} r
+              where r.${pr.poolAddress} = e.${ev.poolAddress}
+                and (r.${pr.blockNumber}, r.${pr.logIndex}) < (e.${ev.blockNumber}, e.${ev.logIndex})
+              order by r.${pr.blockNumber} desc, r.${pr.logIndex} desc limit 1) as prior
+       from ${tableName(events)} e join ${tableName(poolsTable)} p on p.${pl.address} = e.${ev.poolAddress}
+      where e.${ev.type} in ('liquidity_add', 'liquidity_remove') and e.${ev.tokenAddress} = any($1::text[])
+      order by e.${ev.id}`,
     [tokens],
   );
   const out = new Map<string, LiquidityChange[]>(tokens.map((t) => [t, []]));

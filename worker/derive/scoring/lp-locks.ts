@@ -1,3 +1,5 @@
+import { names, tableName } from "@/db/bulk";
+import { balances, lpPositions, pools as poolsTable, positionEvents, tokenTransfers } from "@/db/schema";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { Tx } from "../../indexer/sql";
 import type { ChainState } from "../../indexer/state";
@@ -10,6 +12,13 @@ const [ZERO, DEAD] = BURN_ADDRESSES;
  */
 const MINIMUM_LIQUIDITY = 1000;
 
+const bl = names(balances);
+const lp = names(lpPositions);
+const pl = names(poolsTable);
+const pe = names(positionEvents);
+const tt = names(tokenTransfers);
+const POOLS = tableName(poolsTable);
+
 /**
  * Per V2 pair, the share of its LP supply locked for good: burned (sent to the zero or dead
  * address by a holder; the pair's own burns are withdrawals) or held by a locker, out of the
@@ -18,13 +27,15 @@ const MINIMUM_LIQUIDITY = 1000;
  */
 async function v2Shares(tx: Tx, pools: string[], lockers: string[]) {
   const rows = await tx.unsafe<{ pool: string; supply: number; held: number; burned: number }[]>(
-    `select p.address as pool, p.lp_total_supply::float8 as supply,
-            coalesce((select sum(b.amount)::float8
-              from balances b where b.token_address = p.address and b.holder = any($2::text[])), 0) as held,
-            coalesce((select sum(t.amount)::float8
-              from token_transfers t where t.token_address = p.address and t.to_address = $3
-                         and t.from_address <> p.address and t.from_address <> $3), 0) as burned
-       from pools p where p.address = any($1::text[]) and p.protocol = 'uniswap-v2'`,
+    `select p.${pl.address} as pool, p.${pl.lpTotalSupply}::float8 as supply,
+            coalesce((select sum(b.${bl.amount})::float8
+              from ${tableName(balances)} b
+             where b.${bl.tokenAddress} = p.${pl.address} and b.${bl.holder} = any($2::text[])), 0) as held,
+            coalesce((select sum(t.${tt.amount})::float8
+              from ${tableName(tokenTransfers)} t
+             where t.${tt.tokenAddress} = p.${pl.address} and t.${tt.toAddress} = $3
+                         and t.${tt.fromAddress} <> p.${pl.address} and t.${tt.fromAddress} <> $3), 0) as burned
+       from ${POOLS} p where p.${pl.address} = any($1::text[]) and p.${pl.protocol} = 'uniswap-v2'`,
     [pools, [DEAD, ...lockers], ZERO],
   );
   return rows.map((r) => {
@@ -63,13 +74,15 @@ async function v3Shares(tx: Tx, pools: string[], lockers: string[]) {
       upper: number;
     }[]
   >(
-    `select p.address as pool, p.sqrt_price_x96::float8 / 2 ^ 96 as sqrt_price, l.owner = any($2::text[]) as held,
-            l.liquidity::float8 as liquidity, l.tick_lower as lower, l.tick_upper as upper,
-            (select e.kind from position_events e
-              where e.manager = l.manager and e.token_id = l.token_id and e.kind in ('lock', 'lock_withdrawable')
-              order by e.block_number desc, e.log_index desc limit 1) as lock
-       from pools p join lp_positions l on l.pool_address = p.address
-      where p.address = any($1::text[]) and p.protocol = 'uniswap-v3' and l.liquidity > 0`,
+    `select p.${pl.address} as pool, p.${pl.sqrtPriceX96}::float8 / 2 ^ 96 as sqrt_price,
+            l.${lp.owner} = any($2::text[]) as held,
+            l.${lp.liquidity}::float8 as liquidity, l.${lp.tickLower} as lower, l.${lp.tickUpper} as upper,
+            (select e.${pe.kind} from ${tableName(positionEvents)} e
+              where e.${pe.manager} = l.${lp.manager} and e.${pe.tokenId} = l.${lp.tokenId}
+                and e.${pe.kind} in ('lock', 'lock_withdrawable')
+              order by e.${pe.blockNumber} desc, e.${pe.logIndex} desc limit 1) as lock
+       from ${POOLS} p join ${tableName(lpPositions)} l on l.${lp.poolAddress} = p.${pl.address}
+      where p.${pl.address} = any($1::text[]) and p.${pl.protocol} = 'uniswap-v3' and l.${lp.liquidity} > 0`,
     [pools, lockers],
   );
   const byPool = new Map<string, { locked: number; total: number }>();
@@ -96,7 +109,8 @@ export async function lpLockedShares(tx: Tx, state: ChainState, tokens: string[]
     v2Shares(tx, all, lockers),
     v3Shares(tx, all, lockers),
     tx.unsafe<{ pool: string; usd: number }[]>(
-      `select address as pool, liquidity_usd::float8 as usd from pools where address = any($1::text[])`,
+      `select ${pl.address} as pool, ${pl.liquidityUsd}::float8 as usd from ${POOLS}
+        where ${pl.address} = any($1::text[])`,
       [all],
     ),
   ]);

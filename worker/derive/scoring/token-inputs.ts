@@ -1,3 +1,14 @@
+import { names, tableName } from "@/db/bulk";
+import {
+  balances,
+  events,
+  pools,
+  tokenMetrics,
+  tokens as tokensTable,
+  walletPositions,
+  walletScores,
+  wallets,
+} from "@/db/schema";
 import type {
   ClusterFacts,
   Holder,
@@ -16,9 +27,23 @@ import { knownContracts } from "../../profiles/contracts";
 import type { Head } from "../metrics";
 import { liquidityChanges, liquidityHistories } from "./liquidity";
 import { lpLockedShares } from "./lp-locks";
+import { SWAP_FIELDS, type SwapRow, toTrade } from "./swaps";
 
 /** Holders read per token (the scoring input's contract), plus every member of their clusters. */
 const TOP_HOLDERS = 1_000;
+
+const bl = names(balances);
+const ev = names(events);
+const pl = names(pools);
+const tk = names(tokensTable);
+const tm = names(tokenMetrics);
+const wl = names(wallets);
+const wp = names(walletPositions);
+const ws = names(walletScores);
+const BALANCES = tableName(balances);
+const EVENTS = tableName(events);
+const TOKENS = tableName(tokensTable);
+const WALLETS = tableName(wallets);
 
 /** What the summary needs besides the risk result. */
 export type TokenDescription = Pick<SummaryInput, "name" | "symbol" | "sector" | "launchpad" | "createdAt"> &
@@ -36,15 +61,17 @@ type TokenRow = TokenDescription & { address: string; launch_block: string; supp
 
 async function tokenRows(tx: Tx, tokens: string[]) {
   return tx.unsafe<TokenRow[]>(
-    `select t.address, t.created_block as launch_block, t.total_supply::float8 as supply, t.name, t.symbol, t.sector,
-            t.launchpad,
-            extract(epoch from t.created_at)::float8 as "createdAt",
-            coalesce((select sum(b.amount)::float8
-              from balances b where b.token_address = t.address and b.holder = any($2::text[])), 0) as burned,
-            coalesce(m.market_cap_usd, 0) as "marketCapUsd", coalesce(m.volume_24h_usd, 0) as "volume24hUsd",
-            coalesce(m.liquidity_usd, 0) as "liquidityUsd", coalesce(m.holder_count, 0) as "holderCount",
-            coalesce(m.holder_growth_1h_pct, 0) as "holderGrowth1hPct"
-       from tokens t left join token_metrics m on m.address = t.address where t.address = any($1::text[])`,
+    `select t.${tk.address} as address, t.${tk.createdBlock} as launch_block, t.${tk.totalSupply}::float8 as supply,
+            t.${tk.name} as name, t.${tk.symbol} as symbol, t.${tk.sector} as sector, t.${tk.launchpad} as launchpad,
+            extract(epoch from t.${tk.createdAt})::float8 as "createdAt",
+            coalesce((select sum(b.${bl.amount})::float8
+              from ${BALANCES} b where b.${bl.tokenAddress} = t.${tk.address} and b.${bl.holder} = any($2::text[])), 0)
+              as burned,
+            coalesce(m.${tm.marketCapUsd}, 0) as "marketCapUsd", coalesce(m.${tm.volume24hUsd}, 0) as "volume24hUsd",
+            coalesce(m.${tm.liquidityUsd}, 0) as "liquidityUsd", coalesce(m.${tm.holderCount}, 0) as "holderCount",
+            coalesce(m.${tm.holderGrowth1hPct}, 0) as "holderGrowth1hPct"
+       from ${TOKENS} t left join ${tableName(tokenMetrics)} m on m.${tm.address} = t.${tk.address}
+      where t.${tk.address} = any($1::text[])`,
     [tokens, [...BURN_ADDRESSES]],
   );
 }
@@ -64,21 +91,25 @@ async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map
   const contracts = knownContracts(state.profile).map((c) => c.address);
   const rows = await tx.unsafe<HolderRow[]>(
     `with ranked as (
-       select b.token_address, b.holder, b.amount,
-              row_number() over (partition by b.token_address order by b.amount desc, b.holder) as rank
-         from balances b where b.token_address = any($1::text[]) and b.amount > 0),
+       select b.${bl.tokenAddress} as token_address, b.${bl.holder} as holder, b.${bl.amount} as amount,
+              row_number() over (partition by b.${bl.tokenAddress} order by b.${bl.amount} desc, b.${bl.holder}) as rank
+         from ${BALANCES} b where b.${bl.tokenAddress} = any($1::text[]) and b.${bl.amount} > 0),
      top_clusters as (
-       select distinct r.token_address, w.cluster_id from ranked r join wallets w on w.address = r.holder
-        where r.rank <= $2 and w.cluster_id is not null),
+       select distinct r.token_address, w.${wl.clusterId} as cluster_id
+         from ranked r join ${WALLETS} w on w.${wl.address} = r.holder
+        where r.rank <= $2 and w.${wl.clusterId} is not null),
      picked as (
        select r.token_address, r.holder, r.amount from ranked r where r.rank <= $2
        union all
-       select r.token_address, r.holder, r.amount from ranked r join wallets w on w.address = r.holder
-         join top_clusters c on c.token_address = r.token_address and c.cluster_id = w.cluster_id where r.rank > $2)
-     select p.token_address as token, p.holder as address, p.amount::float8 as amount, w.cluster_id, w.funder,
-            (coalesce(w.is_contract, 0) = 1 or p.holder = p.token_address or p.holder = any($3::text[])) as is_contract,
-            exists (select 1 from pools x where x.address = p.holder) as is_pool
-       from picked p left join wallets w on w.address = p.holder
+       select r.token_address, r.holder, r.amount from ranked r join ${WALLETS} w on w.${wl.address} = r.holder
+         join top_clusters c on c.token_address = r.token_address and c.cluster_id = w.${wl.clusterId}
+        where r.rank > $2)
+     select p.token_address as token, p.holder as address, p.amount::float8 as amount,
+            w.${wl.clusterId} as cluster_id, w.${wl.funder} as funder,
+            (coalesce(w.${wl.isContract}, 0) = 1 or p.holder = p.token_address or p.holder = any($3::text[]))
+              as is_contract,
+            exists (select 1 from ${tableName(pools)} x where x.${pl.address} = p.holder) as is_pool
+       from picked p left join ${WALLETS} w on w.${wl.address} = p.holder
       order by p.token_address, p.amount desc, p.holder`,
     [tokens, TOP_HOLDERS, contracts],
   );
@@ -97,51 +128,35 @@ async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map
   );
 }
 
-type SwapRow = {
-  token: string;
-  wallet: string;
-  direction: "buy" | "sell";
-  amount: number;
-  usd: number;
-  block: string;
-  ts: number;
-  tx_hash: string;
-  funder: string | null;
-  cluster_id: string | null;
-};
+/** A swap with its trader's funding links (wallets `w`). */
+type FundedSwapRow = SwapRow & { funder: string | null; cluster_id: string | null };
 
-const toSwap = (r: SwapRow): Swap => ({
-  direction: r.direction,
-  tokenAmount: r.amount,
-  amountUsd: r.usd,
-  block: Number(r.block),
-  timestamp: r.ts,
-  txHash: r.tx_hash,
+const toSwap = (r: FundedSwapRow): Swap => ({
+  ...toTrade(r),
   wallet: r.wallet,
   funder: r.funder,
   clusterId: r.cluster_id,
 });
 
-const SWAP_COLUMNS = `e.token_address as token, e.wallet_address as wallet, e.direction,
-  e.token_amount::float8 as amount, e.amount_usd as usd,
-  e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash, w.funder, w.cluster_id`;
+const SWAP_COLUMNS = `${SWAP_FIELDS}, w.${wl.funder} as funder, w.${wl.clusterId} as cluster_id`;
 
 /** Swaps of the lookback window, and the buys of each token's early-mover window however old. */
 async function swaps(tx: Tx, tokens: string[], head: Head) {
   const [recent, early] = await Promise.all([
-    tx.unsafe<SwapRow[]>(
-      `select ${SWAP_COLUMNS} from events e left join wallets w on w.address = e.wallet_address
-        where e.type = 'swap'
-          and e.token_address = any($1::text[]) and e.timestamp > to_timestamp($2) and e.block_number <= $3
-        order by e.id`,
+    tx.unsafe<FundedSwapRow[]>(
+      `select ${SWAP_COLUMNS} from ${EVENTS} e left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
+        where e.${ev.type} = 'swap' and e.${ev.tokenAddress} = any($1::text[])
+          and e.${ev.timestamp} > to_timestamp($2) and e.${ev.blockNumber} <= $3
+        order by e.${ev.id}`,
       [tokens, head.timestamp - WINDOWS.swapLookbackSeconds, head.number],
     ),
-    tx.unsafe<SwapRow[]>(
+    tx.unsafe<FundedSwapRow[]>(
       `select ${SWAP_COLUMNS}
-         from events e join tokens t on t.address = e.token_address left join wallets w on w.address = e.wallet_address
-        where e.type = 'swap' and e.direction = 'buy' and e.token_address = any($1::text[])
-          and e.block_number between t.created_block and t.created_block + $2
-        order by e.id`,
+         from ${EVENTS} e join ${TOKENS} t on t.${tk.address} = e.${ev.tokenAddress}
+         left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
+        where e.${ev.type} = 'swap' and e.${ev.direction} = 'buy' and e.${ev.tokenAddress} = any($1::text[])
+          and e.${ev.blockNumber} between t.${tk.createdBlock} and t.${tk.createdBlock} + $2
+        order by e.${ev.id}`,
       [tokens, WINDOWS.earlyMoverBlocks],
     ),
   ]);
@@ -155,8 +170,8 @@ async function swaps(tx: Tx, tokens: string[], head: Head) {
 async function clusters(tx: Tx, ids: string[]): Promise<Map<string, ClusterFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await tx.unsafe<{ id: string; size: number }[]>(
-    `select cluster_id as id, count(*)::int as size from wallets
-       where cluster_id = any($1::text[]) group by cluster_id`,
+    `select ${wl.clusterId} as id, count(*)::int as size from ${WALLETS}
+       where ${wl.clusterId} = any($1::text[]) group by ${wl.clusterId}`,
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -168,12 +183,14 @@ async function clusters(tx: Tx, ids: string[]): Promise<Map<string, ClusterFacts
  */
 async function smartMoney(tx: Tx, tokens: string[]) {
   const rows = await tx.unsafe<{ token: string; wallet: string; balance: number; bought: number }[]>(
-    `select p.token_address as token, p.wallet, p.quantity::float8 as balance,
-            coalesce((select sum(e.token_amount)::float8
-              from events e where e.wallet_address = p.wallet and e.token_address = p.token_address
-                        and e.type = 'swap' and e.direction = 'buy'), 0) as bought
-       from wallet_positions p join wallet_scores s on s.address = p.wallet and s.classification = 'smart_money'
-      where p.token_address = any($1::text[]) order by p.token_address, p.wallet`,
+    `select p.${wp.tokenAddress} as token, p.${wp.wallet} as wallet, p.${wp.quantity}::float8 as balance,
+            coalesce((select sum(e.${ev.tokenAmount})::float8
+              from ${EVENTS} e
+             where e.${ev.walletAddress} = p.${wp.wallet} and e.${ev.tokenAddress} = p.${wp.tokenAddress}
+                        and e.${ev.type} = 'swap' and e.${ev.direction} = 'buy'), 0) as bought
+       from ${tableName(walletPositions)} p
+       join ${tableName(walletScores)} s on s.${ws.address} = p.${wp.wallet} and s.${ws.classification} = 'smart_money'
+      where p.${wp.tokenAddress} = any($1::text[]) order by p.${wp.tokenAddress}, p.${wp.wallet}`,
     [tokens],
   );
   return groupInto(

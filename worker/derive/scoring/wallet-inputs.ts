@@ -1,13 +1,40 @@
+import { names, tableName } from "@/db/bulk";
+import {
+  blocks,
+  events,
+  liquidityStakes,
+  tokenMetrics,
+  tokenScores,
+  tokens,
+  walletPositions,
+  wallets as walletsTable,
+} from "@/db/schema";
 import type { WalletPosition, WalletReputationInput, WalletTrade } from "@/lib/scoring";
 import { CLUSTERS } from "@/lib/scoring";
 import type { Tx } from "../../indexer/sql";
 import type { Head } from "../metrics";
+import { SWAP_FIELDS, type SwapRow, toTrade } from "./swaps";
 
 /** The wallet's recent trades the bot and wash tests read (the input's contract). */
 const TRADE_LOOKBACK_SECONDS = 30 * 86_400;
 export const MAX_TRADES = 2_000;
 /** A position worth less than this after a sell is closed (dust left by rounding). */
 const DUST_USD = 1;
+
+const bk = names(blocks);
+const ev = names(events);
+const ls = names(liquidityStakes);
+const tm = names(tokenMetrics);
+const sc = names(tokenScores);
+const tk = names(tokens);
+const wp = names(walletPositions);
+const wl = names(walletsTable);
+const BLOCKS = tableName(blocks);
+const EVENTS = tableName(events);
+const TOKENS = tableName(tokens);
+const SCORES = tableName(tokenScores);
+const WALLETS = tableName(walletsTable);
+const POSITIONS = tableName(walletPositions);
 
 type WalletRow = {
   address: string;
@@ -29,28 +56,30 @@ type WalletRow = {
 async function walletRows(tx: Tx, wallets: string[]) {
   return tx.unsafe<WalletRow[]>(
     `with washers as materialized (
-       select distinct x.address from token_scores s, jsonb_array_elements(s.flag_evidence) e,
+       select distinct x.address from ${SCORES} s, jsonb_array_elements(s.${sc.flagEvidence}) e,
               jsonb_array_elements_text(e->'wallets') x(address)
-        where 'wash_trading' = any(s.flags) and e->>'flag' = 'wash_trading' and x.address = any($1::text[]))
-     select w.address, extract(epoch from w.first_seen)::float8 as first_seen, w.trade_count,
-            w.portfolio_value_usd as portfolio,
-            (exists (select 1 from tokens t where t.creator = w.address)
-             or exists (select 1 from tokens t join wallets c on c.address = t.creator where t.creator = w.funder)
-             or exists (select 1 from wallets c
-                         where c.funder = w.address and exists (select 1 from tokens t where t.creator = c.address))
-             or (w.cluster_id is not null
-                 and exists (select 1 from wallets c
-                              where c.cluster_id = w.cluster_id
-                                and exists (select 1 from tokens t where t.creator = c.address))
-                 and (select count(*) from wallets k where k.cluster_id = w.cluster_id) <= $2)) as linked,
-            exists (select 1 from washers x where x.address = w.address) as in_wash,
-            coalesce((select array_agg(t.address order by t.address)
-                        from tokens t join token_scores s on s.address = t.address
-                       where t.creator = w.address and 'liquidity_pulled' = any(s.flags)
-                         and exists (select 1 from jsonb_array_elements(s.flag_evidence) e
-                                      where e->>'flag' = 'liquidity_pulled' and e->'wallets' ? t.creator)),
+        where 'wash_trading' = any(s.${sc.flags}) and e->>'flag' = 'wash_trading' and x.address = any($1::text[]))
+     select w.${wl.address} as address, extract(epoch from w.${wl.firstSeen})::float8 as first_seen,
+            w.${wl.tradeCount} as trade_count, w.${wl.portfolioValueUsd} as portfolio,
+            (exists (select 1 from ${TOKENS} t where t.${tk.creator} = w.${wl.address})
+             or exists (select 1 from ${TOKENS} t join ${WALLETS} c on c.${wl.address} = t.${tk.creator}
+                         where t.${tk.creator} = w.${wl.funder})
+             or exists (select 1 from ${WALLETS} c
+                         where c.${wl.funder} = w.${wl.address}
+                           and exists (select 1 from ${TOKENS} t where t.${tk.creator} = c.${wl.address}))
+             or (w.${wl.clusterId} is not null
+                 and exists (select 1 from ${WALLETS} c
+                              where c.${wl.clusterId} = w.${wl.clusterId}
+                                and exists (select 1 from ${TOKENS} t where t.${tk.creator} = c.${wl.address}))
+                 and (select count(*) from ${WALLETS} k where k.${wl.clusterId} = w.${wl.clusterId}) <= $2)) as linked,
+            exists (select 1 from washers x where x.address = w.${wl.address}) as in_wash,
+            coalesce((select array_agg(t.${tk.address} order by t.${tk.address})
+                        from ${TOKENS} t join ${SCORES} s on s.${sc.address} = t.${tk.address}
+                       where t.${tk.creator} = w.${wl.address} and 'liquidity_pulled' = any(s.${sc.flags})
+                         and exists (select 1 from jsonb_array_elements(s.${sc.flagEvidence}) e
+                                      where e->>'flag' = 'liquidity_pulled' and e->'wallets' ? t.${tk.creator})),
                                       '{}') as pulled
-       from wallets w where w.address = any($1::text[])`,
+       from ${WALLETS} w where w.${wl.address} = any($1::text[])`,
     [wallets, CLUSTERS.maxManagedSize],
   );
 }
@@ -86,33 +115,41 @@ async function positions(tx: Tx, wallets: string[]) {
   return tx.unsafe<PositionRow[]>(
     // A creator's cluster size is counted once per token, not once per position held in it.
     `with creator as materialized (
-       select t.address as token, c.address, c.funder, c.cluster_id,
-              (select count(*) from wallets k where k.cluster_id = c.cluster_id) as cluster_size
-         from tokens t left join wallets c on c.address = t.creator
-        where t.address in (select token_address from wallet_positions where wallet = any($1::text[])))
-     select p.wallet, p.token_address as token, p.bought_usd as bought, p.sold_usd as sold,
-            p.realized_pnl_usd as realized,
-            p.cost_basis_usd as cost, p.quantity::float8 as quantity, p.unknown_cost_quantity::float8 as unknown,
-            p.sell_count as sells,
-            p.first_buy_block, t.created_block as launch_block, extract(epoch from t.created_at)::float8 as launched,
-            extract(epoch from fb.timestamp)::float8 as first_buy_ts,
-            extract(epoch from lb.timestamp)::float8 as last_trade_ts,
-            (p.quantity / power(10::numeric, t.decimals))::float8 * coalesce(m.price_usd, 0) as value,
-            coalesce('liquidity_pulled' = any(s.flags), false) as rugged, l.insider,
-            case when l.insider then coalesce((select sum(e.token_amount)::float8 from events e
-                                                where e.wallet_address = p.wallet and e.token_address = p.token_address
-                                                  and e.type = 'swap' and e.direction = 'sell'), 0) else 0 end
-              as sold_quantity,
-            exists (select 1 from liquidity_stakes k
-                     where k.wallet = p.wallet and k.token_address = p.token_address and k.units > 0) as in_pools
-       from wallet_positions p join tokens t on t.address = p.token_address join creator c on c.token = p.token_address
-       left join wallets w on w.address = p.wallet
-       cross join lateral (select coalesce(c.address = w.address or c.address = w.funder or c.funder = w.address
-                                           or (c.cluster_id = w.cluster_id and c.cluster_size <= $2),
+       select t.${tk.address} as token, c.${wl.address} as address, c.${wl.funder} as funder,
+              c.${wl.clusterId} as cluster_id,
+              (select count(*) from ${WALLETS} k where k.${wl.clusterId} = c.${wl.clusterId}) as cluster_size
+         from ${TOKENS} t left join ${WALLETS} c on c.${wl.address} = t.${tk.creator}
+        where t.${tk.address} in (select ${wp.tokenAddress} from ${POSITIONS} where ${wp.wallet} = any($1::text[])))
+     select p.${wp.wallet} as wallet, p.${wp.tokenAddress} as token, p.${wp.boughtUsd} as bought,
+            p.${wp.soldUsd} as sold, p.${wp.realizedPnlUsd} as realized,
+            p.${wp.costBasisUsd} as cost, p.${wp.quantity}::float8 as quantity,
+            p.${wp.unknownCostQuantity}::float8 as unknown, p.${wp.sellCount} as sells,
+            p.${wp.firstBuyBlock} as first_buy_block, t.${tk.createdBlock} as launch_block,
+            extract(epoch from t.${tk.createdAt})::float8 as launched,
+            extract(epoch from fb.${bk.timestamp})::float8 as first_buy_ts,
+            extract(epoch from lb.${bk.timestamp})::float8 as last_trade_ts,
+            (p.${wp.quantity} / power(10::numeric, t.${tk.decimals}))::float8 * coalesce(m.${tm.priceUsd}, 0) as value,
+            coalesce('liquidity_pulled' = any(s.${sc.flags}), false) as rugged, l.insider,
+            case when l.insider then coalesce((select sum(e.${ev.tokenAmount})::float8 from ${EVENTS} e
+                                                where e.${ev.walletAddress} = p.${wp.wallet}
+                                                  and e.${ev.tokenAddress} = p.${wp.tokenAddress}
+                                                  and e.${ev.type} = 'swap' and e.${ev.direction} = 'sell'), 0)
+                 else 0 end as sold_quantity,
+            exists (select 1 from ${tableName(liquidityStakes)} k
+                     where k.${ls.wallet} = p.${wp.wallet} and k.${ls.tokenAddress} = p.${wp.tokenAddress}
+                       and k.${ls.units} > 0) as in_pools
+       from ${POSITIONS} p join ${TOKENS} t on t.${tk.address} = p.${wp.tokenAddress}
+       join creator c on c.token = p.${wp.tokenAddress}
+       left join ${WALLETS} w on w.${wl.address} = p.${wp.wallet}
+       cross join lateral (select coalesce(c.address = w.${wl.address} or c.address = w.${wl.funder}
+                                           or c.funder = w.${wl.address}
+                                           or (c.cluster_id = w.${wl.clusterId} and c.cluster_size <= $2),
                                            false) as insider) l
-       left join token_metrics m on m.address = p.token_address left join token_scores s on s.address = p.token_address
-       left join blocks fb on fb.number = p.first_buy_block left join blocks lb on lb.number = p.last_trade_block
-      where p.wallet = any($1::text[]) order by p.wallet, p.token_address`,
+       left join ${tableName(tokenMetrics)} m on m.${tm.address} = p.${wp.tokenAddress}
+       left join ${SCORES} s on s.${sc.address} = p.${wp.tokenAddress}
+       left join ${BLOCKS} fb on fb.${bk.number} = p.${wp.firstBuyBlock}
+       left join ${BLOCKS} lb on lb.${bk.number} = p.${wp.lastTradeBlock}
+      where p.${wp.wallet} = any($1::text[]) order by p.${wp.wallet}, p.${wp.tokenAddress}`,
     [wallets, CLUSTERS.maxManagedSize],
   );
 }
@@ -138,40 +175,19 @@ function toPosition(r: PositionRow): WalletPosition {
   };
 }
 
-type TradeRow = {
-  wallet: string;
-  token: string;
-  direction: "buy" | "sell";
-  amount: number;
-  usd: number;
-  block: string;
-  ts: number;
-  tx_hash: string;
-};
-
 async function trades(tx: Tx, wallets: string[], head: Head) {
-  return tx.unsafe<TradeRow[]>(
+  return tx.unsafe<SwapRow[]>(
     `select wallet, token, direction, amount, usd, block, ts, tx_hash from (
-       select e.wallet_address as wallet, e.token_address as token, e.direction, e.token_amount::float8 as amount,
-              e.amount_usd as usd,
-              e.block_number as block, extract(epoch from e.timestamp)::float8 as ts, e.tx_hash,
-              row_number() over (partition by e.wallet_address order by e.id desc) as n
-         from events e
-           where e.type = 'swap' and e.wallet_address = any($1::text[]) and e.timestamp > to_timestamp($2)) x
+       select ${SWAP_FIELDS}, row_number() over (partition by e.${ev.walletAddress} order by e.${ev.id} desc) as n
+         from ${EVENTS} e
+           where e.${ev.type} = 'swap' and e.${ev.walletAddress} = any($1::text[])
+             and e.${ev.timestamp} > to_timestamp($2)) x
       where n <= $3 order by wallet, block, ts, tx_hash`,
     [wallets, head.timestamp - TRADE_LOOKBACK_SECONDS, MAX_TRADES],
   );
 }
 
-const toTrade = (r: TradeRow): WalletTrade => ({
-  token: r.token,
-  direction: r.direction,
-  tokenAmount: r.amount,
-  amountUsd: r.usd,
-  block: Number(r.block),
-  timestamp: r.ts,
-  txHash: r.tx_hash,
-});
+const toWalletTrade = (r: SwapRow): WalletTrade => ({ token: r.token, ...toTrade(r) });
 
 /** The reputation input of every wallet in `wallets` that has a wallets row, in four queries. */
 export async function gatherWalletInputs(tx: Tx, wallets: string[], head: Head): Promise<WalletReputationInput[]> {
@@ -185,7 +201,7 @@ export async function gatherWalletInputs(tx: Tx, wallets: string[], head: Head):
     rows.map((r) => [r.address, { positions: [] as PositionRow[], trades: [] as WalletTrade[] }]),
   );
   for (const p of positionRows) byWallet.get(p.wallet)?.positions.push(p);
-  for (const t of tradeRows) byWallet.get(t.wallet)?.trades.push(toTrade(t));
+  for (const t of tradeRows) byWallet.get(t.wallet)?.trades.push(toWalletTrade(t));
   return rows.map((r) => {
     const own = byWallet.get(r.address)!;
     return {

@@ -1,0 +1,32 @@
+import { names } from "@/db/bulk";
+import { events } from "@/db/schema";
+import type { Trade } from "@/lib/scoring";
+
+const ev = names(events);
+
+/** A swap as both scoring inputs read it from events `e`: its token and trader, and lib/scoring's Trade. */
+export const SWAP_FIELDS = `e.${ev.tokenAddress} as token, e.${ev.walletAddress} as wallet,
+  e.${ev.direction} as direction, e.${ev.tokenAmount}::float8 as amount, e.${ev.amountUsd} as usd,
+  e.${ev.blockNumber} as block, extract(epoch from e.${ev.timestamp})::float8 as ts, e.${ev.txHash} as tx_hash`;
+
+/** A row of SWAP_FIELDS (block is int8: postgres.js reads it as a string). */
+export type SwapRow = {
+  token: string;
+  wallet: string;
+  direction: "buy" | "sell";
+  amount: number;
+  usd: number;
+  block: string;
+  ts: number;
+  tx_hash: string;
+};
+
+/** The Trade of a swap row. */
+export const toTrade = (r: SwapRow): Trade => ({
+  direction: r.direction,
+  tokenAmount: r.amount,
+  amountUsd: r.usd,
+  block: Number(r.block),
+  timestamp: r.ts,
+  txHash: r.tx_hash,
+});
