@@ -41,12 +41,12 @@ const NEXT_POOLS = `select ${p.address} as address from ${tableName(pools)} wher
 
 /**
  * Deletes the reserve rows of the pools $1 in 5-minute buckets (of $3 seconds) that end before the
- * block $2's, except each bucket's extremes of either side and its last row, and each liquidity
+ * bucket of the last stored block at or before $2 (blocks holds those with facts and the recent ones), except each bucket's extremes of either side and its last row, and each liquidity
  * change's row before it. The order of each extreme is `liquidityHistories`'s.
  */
 const PRUNE = `
   with cut as (select floor(extract(epoch from ${b.timestamp})::float8 / $3) as bucket
-                 from ${tableName(blocks)} where ${b.number} = $2),
+                 from ${tableName(blocks)} where ${b.number} <= $2 order by ${b.number} desc limit 1),
   closed as (
     select x.${r.poolAddress} as pool, x.${r.blockNumber} as block, x.${r.logIndex} as log,
            x.${r.reserve0}::float8 as q0, x.${r.reserve1}::float8 as q1,

@@ -66,7 +66,7 @@ async function poolsAfterRollback() {
     .begin(async (tx) => {
       const [a] = await tx<{ number: string; hash: string; time: number }[]>`
         select number::text, hash, extract(epoch from timestamp)::float8 as time from blocks
-         where number = (select indexed_block - finality_depth from sync_state)`;
+         where number <= (select indexed_block - finality_depth from sync_state) order by number desc limit 1`;
       await rollbackTo(tx, profile, { number: Number(a.number), hash: a.hash, timestamp: a.time });
       pools = await tx`select * from pools order by address`;
       throw new Error("undo");
