@@ -11,7 +11,8 @@
  * Targets: p95 <= 300 ms with the cache; the cache earns >= 10% of the mean on its rows.
  * Options: --requests N per page (default 200), --database NAME (an already loaded database instead,
  * migrated and used as it is), --cache-off NAME,... (the caches the second server runs without,
- * lib/cache.ts; default sharedViews), --json (the figures as one JSON line at the end).
+ * lib/cache.ts; default sharedViews), --vs DIR (the second server is another checkout's build, its `next build`
+ * done, with every cache on: before/after figures in one run), --json (the figures as one JSON line at the end).
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     requests: { type: "string", default: "200" },
     database: { type: "string" },
     "cache-off": { type: "string", default: "sharedViews" },
+    vs: { type: "string" },
     json: { type: "boolean", default: false },
   },
 });
@@ -128,9 +130,13 @@ const x = await sample(url);
 await buildIfStale(say);
 const secret = randomBytes(32).toString("base64url");
 const env = { DATABASE_URL: url, LOG_LEVEL: "warn", AUTH_SECRET: secret };
+// The second server: this checkout without the cache, or (--vs) another checkout as it is.
+const other = args.vs ? { label: "vs", name: args.vs } : { label: "no cache", name: `no ${args["cache-off"]}` };
 const [on, off] = await Promise.all([
   startAppServer({ ...env, CACHE_OFF: "" }),
-  startAppServer({ ...env, CACHE_OFF: args["cache-off"]! }),
+  args.vs
+    ? startAppServer({ ...env, CACHE_OFF: "" }, args.vs)
+    : startAppServer({ ...env, CACHE_OFF: args["cache-off"]! }),
 ]);
 const rows: Record<string, string | number>[] = [];
 try {
@@ -171,16 +177,18 @@ try {
       "p95 ms": p95,
       "max ms": Math.round(times.on.at(-1)!),
       "mean ms": Math.round(mean(times.on)),
-      "no cache: p50": Math.round(percentile(times.off, 0.5)),
+      [`${other.label}: p50`]: Math.round(percentile(times.off, 0.5)),
       p95: Math.round(percentile(times.off, 0.95)),
       mean: Math.round(mean(times.off)),
       "db CPU ms/view": Number((dbCpu.on / REQUESTS).toFixed(2)),
-      "no cache: db CPU": Number((dbCpu.off / REQUESTS).toFixed(2)),
-      "cache gain": sc.cached ? `${Math.round(gain * 100)}%` : "(not cached)",
+      [`${other.label}: db CPU`]: Number((dbCpu.off / REQUESTS).toFixed(2)),
+      ...(args.vs
+        ? { "mean, this / vs": Number((1 - gain).toFixed(3)) }
+        : { "cache gain": sc.cached ? `${Math.round(gain * 100)}%` : "(not cached)" }),
       errors,
       [`p95 <= ${TARGET_P95_MS} ms`]: p95 <= TARGET_P95_MS && errors === 0 ? "yes" : "NO",
     });
-    say(`${sc.page}: p95 ${p95} ms, cache gain ${Math.round(gain * 100)}%`);
+    say(`${sc.page}: p95 ${p95} ms, ${args.vs ? "faster than vs" : "cache gain"} ${Math.round(gain * 100)}%`);
   }
 } finally {
   await Promise.all([on.stop(), off.stop()]);
@@ -188,8 +196,7 @@ try {
 }
 console.log(
   `\nDashboard pages, server response time to the last byte, one client, ${REQUESTS} requests per page and server` +
-    ` (100,000-token fixture); "no cache": the same requests of a server without ${args["cache-off"]},` +
-    " asked in turn." +
+    ` (100,000-token fixture); "${other.label}": the same requests of ${other.name}, asked in turn.` +
     ` The cache must earn >= ${TARGET_GAIN * 100}% of the mean on the rows it serves.\n`,
 );
 printTable(rows);

@@ -1,7 +1,7 @@
 import type { FailingWebhookTarget } from "@/lib/queries/failing-webhooks";
 import { formatInteger } from "../format";
 import { Card } from "../ui/card";
-import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+import { numClass, rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 
 /**
  * The account's webhook targets that are failing, with why: deliveries to a domain that keeps
@@ -19,14 +19,14 @@ export function FailingWebhooks({ targets }: { targets: (FailingWebhookTarget & 
       </p>
       <TableFrame label="Failing webhook targets">
         <table className="w-full text-sm" data-testid="failing-webhooks">
-          <thead>
-            <tr>
-              <th className={thClass}>Target</th>
-              <th className={`${thClass} ${numClass}`}>Alerts</th>
-              <th className={`${thClass} ${numClass}`}>Undelivered</th>
-              <th className={thClass}>Last error</th>
-            </tr>
-          </thead>
+          <TableHead
+            cells={[
+              "Target",
+              { label: "Alerts", numeric: true },
+              { label: "Undelivered", numeric: true },
+              "Last error",
+            ]}
+          />
           <tbody>
             {targets.map((t) => (
               <tr key={t.url} className={rowClass}>

@@ -4,7 +4,7 @@ import type { listLaunches } from "@/lib/queries/launches";
 import { tokenHref } from "../address";
 import { formatDateTime, formatUsd, humanize } from "../format";
 import { Badge, type Tone } from "../ui/badge";
-import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+import { numClass, rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 
 type Launch = NonNullable<Awaited<ReturnType<typeof listLaunches>>>["data"][number];
 
@@ -15,28 +15,17 @@ export function LaunchesTable({ launches }: { launches: Launch[] }) {
   return (
     <TableFrame label="Launches" maxHeight>
       <table className="w-full min-w-[640px] text-sm">
-        <thead className="sticky top-0 bg-white dark:bg-zinc-900">
-          <tr>
-            <th scope="col" className={thClass}>
-              Token
-            </th>
-            <th scope="col" className={thClass}>
-              Outcome
-            </th>
-            <th scope="col" className={`${thClass} ${numClass}`}>
-              Liquidity
-            </th>
-            <th scope="col" className={`${thClass} ${numClass}`}>
-              Market cap
-            </th>
-            <th scope="col" className={thClass}>
-              Launched
-            </th>
-            <th scope="col" className={thClass}>
-              Last trade
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cells={[
+            "Token",
+            "Outcome",
+            { label: "Liquidity", numeric: true },
+            { label: "Market cap", numeric: true },
+            "Launched",
+            "Last trade",
+          ]}
+          sticky
+        />
         <tbody>
           {launches.map((l) => (
             <tr key={l.token_address} className={rowClass} data-token={l.token_address} data-outcome={l.outcome}>

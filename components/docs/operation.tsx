@@ -1,7 +1,7 @@
 import { CopyButton } from "../copy-button";
 import { Badge, type Tone } from "../ui/badge";
 import { panelClass } from "../ui/surfaces";
-import { thClass } from "../ui/table";
+import { TableHead } from "../ui/table";
 import { CodeSpans } from "./code-spans";
 import { curlLine, type LiveAddresses, recordedExample } from "./examples";
 import type { Operation, Schema } from "./openapi-types";
@@ -67,19 +67,7 @@ export function OperationSection({
         <div className="mt-3 overflow-x-auto">
           <table className="w-full min-w-[560px] text-sm">
             <caption className="mb-1 text-left text-xs font-medium text-zinc-500">Parameters</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={`${thClass} w-48`}>
-                  Name
-                </th>
-                <th scope="col" className={`${thClass} w-20`}>
-                  In
-                </th>
-                <th scope="col" className={thClass}>
-                  Meaning
-                </th>
-              </tr>
-            </thead>
+            <TableHead cells={[{ label: "Name", className: "w-48" }, { label: "In", className: "w-20" }, "Meaning"]} />
             <tbody>
               {op.parameters.map((p) => (
                 <tr key={`${p.in}-${p.name}`} className="border-t border-zinc-100 align-top dark:border-zinc-800">

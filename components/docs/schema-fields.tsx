@@ -1,4 +1,4 @@
-import { thClass } from "../ui/table";
+import { TableHead } from "../ui/table";
 import { CodeSpans } from "./code-spans";
 import type { Schema } from "./openapi-types";
 import { SchemaType, schemaRules } from "./schema-type";
@@ -11,19 +11,7 @@ export function SchemaFields({ schema }: { schema: Schema }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[560px] text-sm">
-        <thead>
-          <tr>
-            <th scope="col" className={`${thClass} w-48`}>
-              Field
-            </th>
-            <th scope="col" className={`${thClass} w-48`}>
-              Type
-            </th>
-            <th scope="col" className={thClass}>
-              Meaning
-            </th>
-          </tr>
-        </thead>
+        <TableHead cells={[{ label: "Field", className: "w-48" }, { label: "Type", className: "w-48" }, "Meaning"]} />
         <tbody>
           {properties.map(([name, field]) => (
             <tr key={name} className="border-t border-zinc-100 align-top dark:border-zinc-800">

@@ -7,7 +7,7 @@ import { formatUsd, humanize } from "../format";
 import { useArrivals } from "../live/use-arrivals";
 import { RelativeTime } from "../relative-time";
 import { Badge, type Tone } from "../ui/badge";
-import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+import { numClass, rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 
 const TYPE_TONE: Record<string, Tone> = {
   swap: "info",
@@ -26,28 +26,16 @@ export function EventTable({ events, label, wallet }: { events: ApiEvent[]; labe
   return (
     <TableFrame label={label}>
       <table className="w-full min-w-[760px] table-fixed text-sm">
-        <thead>
-          <tr>
-            <th scope="col" className={`${thClass} w-28`}>
-              Time
-            </th>
-            <th scope="col" className={`${thClass} w-36`}>
-              Type
-            </th>
-            <th scope="col" className={`${thClass} w-28`}>
-              Token
-            </th>
-            <th scope="col" className={`${thClass} w-44`}>
-              {wallet ? "Side" : "Wallet"}
-            </th>
-            <th scope="col" className={`${thClass} w-28 ${numClass}`}>
-              Amount
-            </th>
-            <th scope="col" className={`${thClass} w-40`}>
-              Tx
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cells={[
+            { label: "Time", className: "w-28" },
+            { label: "Type", className: "w-36" },
+            { label: "Token", className: "w-28" },
+            { label: wallet ? "Side" : "Wallet", className: "w-44" },
+            { label: "Amount", numeric: true, className: "w-28" },
+            { label: "Tx", className: "w-40" },
+          ]}
+        />
         <tbody>
           {events.map((e) => (
             <tr key={e.id} className={`${rowClass} ${arrived.has(e.id) ? "row-arrive" : ""}`}>

@@ -8,7 +8,7 @@ import { ConfirmButton } from "../ui/confirm-button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { panelClass, warningClass } from "../ui/surfaces";
-import { rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+import { rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
 import { SecretReveal } from "./secret-reveal";
 
@@ -30,20 +30,6 @@ const ROTATE_WARNING =
   "The current secret stops working at once: scripts using it get 401 until they send the new one. " +
   "Its alerts and today's count move to the new key.";
 const REVOKE_WARNING = "The key stops working at once, and its alerts stop firing.";
-
-function Header({ cells }: { cells: string[] }) {
-  return (
-    <thead>
-      <tr>
-        {cells.map((c) => (
-          <th key={c} scope="col" className={thClass}>
-            {c || <span className="sr-only">Actions</span>}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
 
 /** Why some live keys do not work: the plan allows fewer than the account holds (after a downgrade). */
 function DisabledNote({ cap, disabled }: { cap: KeyCap; disabled: number }) {
@@ -118,7 +104,7 @@ export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
       ) : (
         <TableFrame label="API keys">
           <table className="w-full min-w-[720px] text-sm">
-            <Header cells={["Name", "Key", "Created", "Last used", ""]} />
+            <TableHead cells={["Name", "Key", "Created", "Last used", { label: "Actions", srOnly: true }]} />
             <tbody>
               {live.map((k) => (
                 <tr key={k.id} data-key-id={k.id} className={rowClass}>
@@ -176,7 +162,7 @@ export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
           <div className="mt-3">
             <TableFrame label="Revoked API keys">
               <table className="w-full min-w-[560px] text-sm text-zinc-500 dark:text-zinc-400">
-                <Header cells={["Name", "Key", "Created", "Revoked"]} />
+                <TableHead cells={["Name", "Key", "Created", "Revoked"]} />
                 <tbody>
                   {revoked.map((k) => (
                     <tr key={k.id} data-key-id={k.id} className={rowClass}>

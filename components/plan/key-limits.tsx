@@ -4,7 +4,7 @@ import { useState } from "react";
 import { formatInteger } from "../format";
 import { buttonClass, inputClass } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
-import { rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+import { rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
 
 export type KeyLimitRow = {
@@ -37,22 +37,7 @@ export function KeyLimits({ keys, defaults, contract }: { keys: KeyLimitRow[]; d
       {save.error && <ErrorMessage>{save.error.message}</ErrorMessage>}
       <TableFrame label="Key limits">
         <table className="w-full min-w-[640px] text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                Key
-              </th>
-              <th scope="col" className={thClass}>
-                Per minute
-              </th>
-              <th scope="col" className={thClass}>
-                Per day
-              </th>
-              <th scope="col" className={thClass}>
-                <span className="sr-only">Save</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead cells={["Key", "Per minute", "Per day", { label: "Save", srOnly: true }]} />
           <tbody>
             {keys.map((k) => (
               <KeyLimitRowForm

@@ -5,7 +5,7 @@ import { Address } from "../address";
 import { formatPrice } from "../charts/candles";
 import { formatUsd } from "../format";
 import { Badge } from "../ui/badge";
-import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+import { numClass, rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 
 type Pool = z.infer<typeof pool>;
 
@@ -14,28 +14,16 @@ export function TokenPools({ pools, token, symbol }: { pools: Pool[]; token: str
   return (
     <TableFrame label="Pools">
       <table className="w-full min-w-[640px] text-sm">
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>
-              Pair
-            </th>
-            <th scope="col" className={thClass}>
-              DEX
-            </th>
-            <th scope="col" className={`${thClass} ${numClass}`}>
-              Liquidity
-            </th>
-            <th scope="col" className={`${thClass} ${numClass}`}>
-              Fee
-            </th>
-            <th scope="col" className={`${thClass} ${numClass}`}>
-              Price
-            </th>
-            <th scope="col" className={thClass}>
-              Pool
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cells={[
+            "Pair",
+            "DEX",
+            { label: "Liquidity", numeric: true },
+            { label: "Fee", numeric: true },
+            { label: "Price", numeric: true },
+            "Pool",
+          ]}
+        />
         <tbody>
           {pools.map((p) => (
             <tr key={p.address} className={rowClass} data-pool={p.address}>

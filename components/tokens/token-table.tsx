@@ -114,43 +114,25 @@ function TokenCard({ t }: { t: Token }) {
   );
 }
 
+type TokenTableProps = { tokens: Token[]; label: string; sort?: TokenSort; onSort?: (sort: TokenSort) => void };
+
 /** The token list: a sortable table from a tablet's width up, cards on a phone (the sort is the form's there). */
-export function TokenTable({
-  tokens,
-  label,
-  sort,
-  onSort,
-}: {
-  tokens: Token[];
-  label: string;
-  sort?: TokenSort;
-  onSort?: (sort: TokenSort) => void;
-}) {
+export function TokenTable(props: TokenTableProps) {
   return (
     <>
-      <ul aria-label={label} className={`divide-y divide-zinc-100 md:hidden dark:divide-zinc-800 ${panelClass}`}>
-        {tokens.map((t) => (
+      <ul aria-label={props.label} className={`divide-y divide-zinc-100 md:hidden dark:divide-zinc-800 ${panelClass}`}>
+        {props.tokens.map((t) => (
           <TokenCard key={t.address} t={t} />
         ))}
       </ul>
       <div className="hidden md:block">
-        <SortableTable tokens={tokens} label={label} sort={sort} onSort={onSort} />
+        <SortableTable {...props} />
       </div>
     </>
   );
 }
 
-function SortableTable({
-  tokens,
-  label,
-  sort,
-  onSort,
-}: {
-  tokens: Token[];
-  label: string;
-  sort?: TokenSort;
-  onSort?: (sort: TokenSort) => void;
-}) {
+function SortableTable({ tokens, label, sort, onSort }: TokenTableProps) {
   return (
     <TableFrame label={label}>
       <table className="w-full min-w-[1180px] table-fixed text-sm">

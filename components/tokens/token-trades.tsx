@@ -15,7 +15,7 @@ import { inputClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
 import { Pagination } from "../ui/pagination";
-import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+import { numClass, rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { ClassificationBadge } from "../wallet-badges";
 
@@ -54,8 +54,16 @@ function FilterSelect({
 const NONE: ApiEvent[] = [];
 
 /** As traders read a trade (DexScreener's order): when, which way, how much in dollars, then the amounts and who. */
-const HEADERS = ["Time", "Side", "USD", "Amount", "Paid / got", "Price", "Wallet", "Tx"];
-const NUMERIC = new Set(["Amount", "Paid / got", "USD", "Price"]);
+const headers = (symbol: string) => [
+  "Time",
+  "Side",
+  { label: "USD", numeric: true },
+  { label: symbol, key: "Amount", numeric: true },
+  { label: "Paid / got", numeric: true },
+  { label: "Price", numeric: true },
+  "Wallet",
+  "Tx",
+];
 
 /**
  * A token's swaps, newest first: the rows of GET /v1/events?token_address=&type=swap, each with
@@ -110,15 +118,7 @@ export function TokenTrades({ token, symbol, initial }: { token: string; symbol:
           <div className={query.isPlaceholderData ? "opacity-60" : ""}>
             <TableFrame label={`Trades of ${symbol}`}>
               <table className="w-full min-w-[900px] text-sm">
-                <thead>
-                  <tr>
-                    {HEADERS.map((h) => (
-                      <th key={h} scope="col" className={`${thClass} ${NUMERIC.has(h) ? numClass : ""}`}>
-                        {h === "Amount" ? symbol : h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <TableHead cells={headers(symbol)} />
                 <tbody>
                   {list.data.map((e) => (
                     <tr

@@ -3,7 +3,7 @@ import { Address, walletHref } from "../address";
 import { formatPct } from "../format";
 import { Badge } from "../ui/badge";
 import { EmptyState } from "../ui/empty-state";
-import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+import { numClass, rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 import { ClassificationBadge, NetActivityBadge } from "../wallet-badges";
 
 type Holder = NonNullable<Awaited<ReturnType<typeof getTokenProfile>>>["top_holders"][number];
@@ -13,28 +13,16 @@ export function TopHolders({ holders }: { holders: Holder[] }) {
   return (
     <TableFrame label="Top holders">
       <table className="w-full min-w-[640px] text-sm">
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>
-              Wallet
-            </th>
-            <th scope="col" className={`${thClass} ${numClass}`}>
-              Share
-            </th>
-            <th scope="col" className={thClass}>
-              Class
-            </th>
-            <th scope="col" className={`${thClass} ${numClass}`}>
-              Reputation
-            </th>
-            <th scope="col" className={thClass}>
-              Last 24 h
-            </th>
-            <th scope="col" className={thClass}>
-              Tags
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cells={[
+            "Wallet",
+            { label: "Share", numeric: true },
+            "Class",
+            { label: "Reputation", numeric: true },
+            "Last 24 h",
+            "Tags",
+          ]}
+        />
         <tbody>
           {holders.map((h) => (
             <tr key={h.address} className={rowClass}>

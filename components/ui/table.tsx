@@ -32,3 +32,25 @@ export const thClass =
 export const tdClass = "h-11 px-3 py-1.5 align-middle";
 export const numClass = "text-right tabular-nums";
 export const rowClass = "border-t border-zinc-100 dark:border-zinc-800";
+
+/** A header cell: `numeric` right-aligns a column of figures; `srOnly` names a column of buttons for screen readers. */
+export type HeadCell = { label: ReactNode; key?: string; numeric?: boolean; srOnly?: boolean; className?: string };
+
+/** Every table's header row. `sticky` keeps it in view while a capped list scrolls under it. */
+export function TableHead({ cells, sticky = false }: { cells: (string | HeadCell)[]; sticky?: boolean }) {
+  return (
+    <thead className={sticky ? "sticky top-0 bg-white dark:bg-zinc-900" : undefined}>
+      <tr>
+        {cells.map((c, i) => {
+          const cell = typeof c === "string" ? { label: c } : c;
+          const className = [thClass, cell.numeric ? numClass : "", cell.className ?? ""].join(" ").trim();
+          return (
+            <th key={cell.key ?? (typeof cell.label === "string" ? cell.label : i)} scope="col" className={className}>
+              {cell.srOnly ? <span className="sr-only">{cell.label}</span> : cell.label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}

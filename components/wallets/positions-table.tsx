@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { listPositions } from "@/lib/queries/positions";
 import { formatCompact, formatSignedUsd, formatUsd } from "../format";
 import { Badge } from "../ui/badge";
-import { numClass, rowClass, TableFrame, tdClass, thClass } from "../ui/table";
+import { numClass, rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 
 type Position = NonNullable<Awaited<ReturnType<typeof listPositions>>>["data"][number];
 
@@ -11,12 +11,10 @@ const pnlClass = (n: number) =>
 const HEADERS = [
   "Token",
   "Status",
-  "Quantity",
-  "Value",
-  "Cost basis",
-  "Realized PnL",
-  "Unrealized PnL",
-  "Buys / sells",
+  ...["Quantity", "Value", "Cost basis", "Realized PnL", "Unrealized PnL", "Buys / sells"].map((label) => ({
+    label,
+    numeric: true,
+  })),
 ];
 
 /** A wallet's positions (GET /v1/wallets/{address}/positions): open ones by value, then closed ones by realized PnL. */
@@ -24,15 +22,7 @@ export function PositionsTable({ positions }: { positions: Position[] }) {
   return (
     <TableFrame label="Positions" maxHeight>
       <table className="w-full min-w-[760px] text-sm">
-        <thead className="sticky top-0 bg-white dark:bg-zinc-900">
-          <tr>
-            {HEADERS.map((h, i) => (
-              <th key={h} scope="col" className={`${thClass} ${i > 1 ? numClass : ""}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead cells={HEADERS} sticky />
         <tbody>
           {positions.map((p) => (
             <tr key={p.token_address} className={rowClass}>

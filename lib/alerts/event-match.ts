@@ -1,4 +1,6 @@
+import { names, tableName } from "@/db/bulk";
 import type { Sql } from "@/db/client";
+import { events, tokens, wallets } from "@/db/schema";
 import {
   type ChainEvent,
   type EventKind,
@@ -32,6 +34,11 @@ export type Blocks = { after: number; upTo: number };
 /** What narrows the events read: only these wallets' (trading or receiving), one token's, smart-money buys. */
 type Narrowing = { wallets?: string[]; token?: string; smartBuys?: boolean };
 
+const ev = names(events);
+const wa = names(wallets);
+const tok = names(tokens);
+const [EVENTS, WALLETS, TOKENS] = [events, wallets, tokens].map(tableName);
+
 /**
  * The statement reading the swaps and transfers of the blocks' id range ($1, $2: ids are
  * block * EVENT_ID_BLOCK_FACTOR + position), narrowed from $3 on, and the tokens the wallets $n
@@ -40,33 +47,35 @@ type Narrowing = { wallets?: string[]; token?: string; smartBuys?: boolean };
 function batchStatement(blocks: Blocks, narrow: Narrowing, launchers: string[]) {
   const params: unknown[] = [(blocks.after + 1) * EVENT_ID_BLOCK_FACTOR, (blocks.upTo + 1) * EVENT_ID_BLOCK_FACTOR];
   const param = (value: unknown) => `$${params.push(value)}`;
-  const where = ["e.id >= $1::bigint", "e.id < $2::bigint", "e.type in ('swap', 'transfer')"];
+  const where = [`e.${ev.id} >= $1::bigint`, `e.${ev.id} < $2::bigint`, `e.${ev.type} in ('swap', 'transfer')`];
   if (narrow.wallets) {
     const w = param(narrow.wallets);
-    where.push(`(e.wallet_address = any(${w}::text[]) or e.to_address = any(${w}::text[]))`);
+    where.push(`(e.${ev.walletAddress} = any(${w}::text[]) or e.${ev.toAddress} = any(${w}::text[]))`);
   }
-  if (narrow.token) where.push(`e.token_address = ${param(narrow.token)}`);
-  if (narrow.smartBuys) where.push("e.type = 'swap' and e.direction = 'buy' and w.classification = 'smart_money'");
+  if (narrow.token) where.push(`e.${ev.tokenAddress} = ${param(narrow.token)}`);
+  if (narrow.smartBuys)
+    where.push(`e.${ev.type} = 'swap' and e.${ev.direction} = 'buy' and w.${wa.classification} = 'smart_money'`);
   const events = `
-    select e.id::text as id, e.type, e.direction, e.wallet_address as wallet, e.to_address as "to",
-           e.token_address as token, e.amount_usd::float8 as "amountUsd",
-           coalesce(w.classification = 'smart_money', false) as "smartMoney", e.tx_hash as tx_hash,
-           e.block_number::float8 as block_number, (extract(epoch from e.timestamp) * 1000)::float8 as "timeMs"
-      from events e left join wallets w on e.type = 'swap' and w.address = e.wallet_address
+    select e.${ev.id}::text as id, e.${ev.type}, e.${ev.direction}, e.${ev.walletAddress} as wallet,
+           e.${ev.toAddress} as "to", e.${ev.tokenAddress} as token, e.${ev.amountUsd}::float8 as "amountUsd",
+           coalesce(w.${wa.classification} = 'smart_money', false) as "smartMoney", e.${ev.txHash} as tx_hash,
+           e.${ev.blockNumber}::float8 as block_number,
+           (extract(epoch from e.${ev.timestamp}) * 1000)::float8 as "timeMs"
+      from ${EVENTS} e left join ${WALLETS} w on e.${ev.type} = 'swap' and w.${wa.address} = e.${ev.walletAddress}
      where ${where.join(" and ")}`;
   const launches = launchers.length
     ? `union all
-    select 'launch:' || tk.address, 'launch', null, tk.creator, null, tk.address, 0::float8, false,
-           coalesce(tk.created_tx, ''),
-           tk.created_block::float8, (extract(epoch from tk.created_at) * 1000)::float8
-      from tokens tk
-     where tk.creator = any(${param(launchers)}::text[]) and tk.created_block > ${param(blocks.after)}::bigint
-       and tk.created_block <= ${param(blocks.upTo)}::bigint
-       ${narrow.token ? `and tk.address = ${param(narrow.token)}` : ""}`
+    select 'launch:' || tk.${tok.address}, 'launch', null, tk.${tok.creator}, null, tk.${tok.address}, 0::float8, false,
+           coalesce(tk.${tok.createdTx}, ''),
+           tk.${tok.createdBlock}::float8, (extract(epoch from tk.${tok.createdAt}) * 1000)::float8
+      from ${TOKENS} tk
+     where tk.${tok.creator} = any(${param(launchers)}::text[])
+       and tk.${tok.createdBlock} > ${param(blocks.after)}::bigint and tk.${tok.createdBlock} <= ${param(blocks.upTo)}::bigint
+       ${narrow.token ? `and tk.${tok.address} = ${param(narrow.token)}` : ""}`
     : "";
   const text = `
-    select b.*, coalesce(t.name, '') as name, coalesce(t.symbol, '') as symbol
-      from (${events} ${launches}) b left join tokens t on t.address = b.token
+    select b.*, coalesce(t.${tok.name}, '') as name, coalesce(t.${tok.symbol}, '') as symbol
+      from (${events} ${launches}) b left join ${TOKENS} t on t.${tok.address} = b.token
      order by b.block_number, b.id`;
   return { text, params };
 }

@@ -1,4 +1,6 @@
-import type { Db } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { type Db, queryPrepared } from "@/db/client";
+import { blocks, events, syncState } from "@/db/schema";
 import {
   ALERT_COOLDOWN_MS,
   type EventKind,
@@ -45,10 +47,12 @@ export type AlertPreview = {
 type Head = { block: number | null; ms: number | null };
 
 export async function previewAlert(db: Db, definition: PreviewDefinition): Promise<AlertPreview> {
-  const sql = db.$client;
-  const [head] = await sql<Head[]>`
-    select max(indexed_block)::float8 as block, (extract(epoch from max(indexed_block_time)) * 1000)::float8 as ms
-      from sync_state`;
+  const [head] = await queryPrepared<Head>(
+    db,
+    sql`select max(${syncState.indexedBlock})::float8 as block,
+               (extract(epoch from max(${syncState.indexedBlockTime})) * 1000)::float8 as ms
+          from ${syncState}`,
+  );
   const to = head?.ms ?? Date.now();
   const from = to - PREVIEW_DAY_MS;
   const preview = {
@@ -73,7 +77,10 @@ export async function previewAlert(db: Db, definition: PreviewDefinition): Promi
     return { ...preview, notifications: firings.length, firings: firings.reverse().slice(0, MAX_LISTED_MATCHES) };
   }
   const alert = { id: "preview", kind: definition.kind as EventKind, conditions: definition.conditions };
-  const events = await matchAlertEvents(sql, alert, { after: (await firstBlockAt(db, from)) - 1, upTo: head.block });
+  const events = await matchAlertEvents(db.$client, alert, {
+    after: (await firstBlockAt(db, from)) - 1,
+    upTo: head.block,
+  });
   const listed = events.slice(-MAX_LISTED_MATCHES).reverse();
   const notifications = new Set(events.map((e) => e.block_number)).size;
   return { ...preview, notifications, events: listed.map(({ alertId: _, ...e }) => e), total_events: events.length };
@@ -83,10 +90,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The first indexed block at or after `ms` (past the head when there is none). */
 async function firstBlockAt(db: Db, ms: number): Promise<number> {
-  const [row] = await db.$client<{ number: number | null }[]>`
-    select coalesce((select number from blocks where timestamp >= ${iso(ms)}::timestamptz
-                      order by timestamp, number limit 1),
-                    (select max(number) + 1 from blocks), 0)::float8 as number`;
+  const [row] = await queryPrepared<{ number: number | null }>(
+    db,
+    sql`select coalesce((select ${blocks.number} from ${blocks}
+                          where ${blocks.timestamp} >= ${iso(ms)}::timestamptz
+                          order by ${blocks.timestamp}, ${blocks.number} limit 1),
+                        (select max(${blocks.number}) + 1 from ${blocks}), 0)::float8 as number`,
+  );
   return row.number ?? 0;
 }
 
@@ -95,14 +105,21 @@ type Point = { ms: number; price: number };
 /** The token's price after each pool event from block `first` on, and after the last one before it. */
 function pricePoints(db: Db, token: string, first: number, upTo: number): Promise<Point[]> {
   const [since, until] = [first * EVENT_ID_BLOCK_FACTOR, (upTo + 1) * EVENT_ID_BLOCK_FACTOR];
-  return db.$client<Point[]>`
-    select ms, price from (
-      (select id, (extract(epoch from timestamp) * 1000)::float8 as ms, price_usd::float8 as price from events
-        where token_address = ${token} and price_usd is not null and id < ${since} order by id desc limit 1)
+  return queryPrepared<Point>(
+    db,
+    sql`select ms, price from (
+      (select ${events.id}, (extract(epoch from ${events.timestamp}) * 1000)::float8 as ms,
+              ${events.priceUsd}::float8 as price
+         from ${events}
+        where ${events.tokenAddress} = ${token} and ${events.priceUsd} is not null and ${events.id} < ${since}
+        order by ${events.id} desc limit 1)
       union all
-      (select id, (extract(epoch from timestamp) * 1000)::float8, price_usd::float8 from events
-        where token_address = ${token} and price_usd is not null and id >= ${since} and id < ${until})) p
-    order by id`;
+      (select ${events.id}, (extract(epoch from ${events.timestamp}) * 1000)::float8, ${events.priceUsd}::float8
+         from ${events}
+        where ${events.tokenAddress} = ${token} and ${events.priceUsd} is not null and ${events.id} >= ${since}
+          and ${events.id} < ${until})) p
+    order by id`,
+  );
 }
 
 /** The last point at or before `ms` (-1: none); `points` in time order. */

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { getAuthSql, getDb, queryPrepared } from "@/db/client";
+import { syncState } from "@/db/schema";
 import { processCache } from "@/lib/cache";
 import type { Plan } from "@/lib/domain/vocab";
 import { hashKey, isWellFormedKey } from "@/lib/keys/secret";
@@ -116,7 +117,8 @@ function authorizedRead(hash: string, first: SQL): SQL {
               select meter.key_id, meter.account_id, meter.plan, meter.allowed, meter.rate_limit, meter.remaining,
                      meter.reset_at,
                      meter.retry_after, meter.disabled, s.indexed_block, s.data_version
-                from meter left join (select indexed_block, data_version from sync_state order by chain_id limit 1) s
+                from meter left join (select ${syncState.indexedBlock}, ${syncState.dataVersion} from ${syncState}
+                            order by ${syncState.chainId} limit 1) s
                   on true) m) as read_meter,
            (select open from gate) as read_open, data.*
       from (select) one left join data on (select allowed from meter)`;

@@ -1,4 +1,4 @@
-import { insertSql, names, tableName } from "@/db/bulk";
+import { insertSql, names, PREPARED, tableName } from "@/db/bulk";
 import type { Sql } from "@/db/client";
 import { authSessions } from "@/db/schema";
 import { randomBase62 } from "@/lib/keys/secret";
@@ -29,7 +29,11 @@ export async function openSession(sql: Sql, userId: string): Promise<string> {
 }
 
 export async function isSessionLive(sql: Sql, id: string): Promise<boolean> {
-  const rows = await sql`select 1 from auth_sessions where session_token = ${id} and expires > now()`;
+  const rows = await sql.unsafe(
+    `select 1 from ${SESSIONS} where ${s.sessionToken} = $1 and ${s.expires} > now()`,
+    [id],
+    PREPARED,
+  );
   return rows.length > 0;
 }
 

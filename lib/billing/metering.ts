@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { billingMeterReports } from "@/db/schema";
+import { accounts, apiKeys, billingCustomers, billingMeterReports, usageDaily } from "@/db/schema";
 
 /**
  * API Tier usage as Stripe meter events (billing_meter_reports). The requests of an account's
@@ -13,6 +14,11 @@ import { billingMeterReports } from "@/db/schema";
 /** Stripe accepts meter events up to 35 days old; a past day is stamped on its last second. */
 const STRIPE_MAX_EVENT_AGE_DAYS = 34;
 
+const u = alias(usageDaily, "u");
+const k = alias(apiKeys, "k");
+const c = alias(billingCustomers, "c");
+const r = alias(billingMeterReports, "r");
+
 const utcDay = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`;
 
 /**
@@ -20,11 +26,11 @@ const utcDay = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zon
  * meter's, 'dashboard:' and the account's id (db/functions/metering.sql).
  */
 const dailyRequests = (accountId: string) => sql`
-  select u.day, sum(u.requests)::int as requests
-    from usage_daily u
-   where u.key_id in (select k.id from api_keys k where k.account_id = ${accountId})
-      or u.key_id = ${`dashboard:${accountId}`}
-   group by u.day`;
+  select ${u.day}, sum(${u.requests})::int as requests
+    from ${usageDaily} u
+   where ${u.keyId} in (select ${k.id} from ${apiKeys} k where ${k.accountId} = ${accountId})
+      or ${u.keyId} = ${`dashboard:${accountId}`}
+   group by ${u.day}`;
 
 /**
  * A row of billing_meter_reports as SQL expressions, every column in the table's order (Drizzle's
@@ -37,7 +43,7 @@ const reportRow = (fields: { [K in keyof typeof billingMeterReports.$inferInsert
 
 /** Locks the account's row for the rest of the transaction (billing's per-account order). */
 export async function lockAccount(tx: Db, accountId: string): Promise<boolean> {
-  const rows = await tx.execute(sql`select 1 from accounts where id = ${accountId} for no key update`);
+  const rows = await tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for no key update`);
   return rows.length > 0;
 }
 
@@ -66,7 +72,7 @@ export async function startMetering(tx: Db, accountId: string, now: Date): Promi
           }),
         )
         .from(sql`(select ${utcDay(now)} as day) t left join (${dailyRequests(accountId)}) u on u.day = t.day`)
-        .where(sql`exists (select 1 from billing_customers c where c.account_id = ${accountId})`),
+        .where(sql`exists (select 1 from ${billingCustomers} c where ${c.accountId} = ${accountId})`),
     )
     .onConflictDoNothing({ target: billingMeterReports.identifier });
 }
@@ -98,12 +104,12 @@ export async function enqueueUnreportedUsage(tx: Db, accountId: string, now: Dat
           }),
         )
         .from(sql`(${dailyRequests(accountId)}) u
-          join (select greatest(max(day), ${utcDay(now)} - ${STRIPE_MAX_EVENT_AGE_DAYS}::int) as day
-                  from billing_meter_reports where account_id = ${accountId} and kind = 'baseline') since
+          join (select greatest(max(${r.day}), ${utcDay(now)} - ${STRIPE_MAX_EVENT_AGE_DAYS}::int) as day
+                  from ${billingMeterReports} r where ${r.accountId} = ${accountId} and ${r.kind} = 'baseline') since
             on u.day >= since.day
           left join lateral (
-            select max(through) as through from billing_meter_reports r
-             where r.account_id = ${accountId} and r.day = u.day
+            select max(${r.through}) as through from ${billingMeterReports} r
+             where ${r.accountId} = ${accountId} and ${r.day} = u.day
           ) r on true`)
         .where(sql`u.requests > coalesce(r.through, 0)`),
     )
@@ -129,9 +135,9 @@ export async function monthlyUsage(db: Db, accountId: string, now: Date): Promis
     select (select day from month)::text as month,
            coalesce((select sum(u.requests) from (${dailyRequests(accountId)}) u
                       where u.day >= (select day from month)), 0)::int as requests,
-           coalesce(sum(r.value) filter (where r.reported_at is not null), 0)::int as reported,
-           coalesce(sum(r.value) filter (where r.reported_at is null), 0)::int as pending
-      from billing_meter_reports r
-     where r.account_id = ${accountId} and r.kind = 'usage' and r.day >= (select day from month)`);
+           coalesce(sum(${r.value}) filter (where ${r.reportedAt} is not null), 0)::int as reported,
+           coalesce(sum(${r.value}) filter (where ${r.reportedAt} is null), 0)::int as pending
+      from ${billingMeterReports} r
+     where ${r.accountId} = ${accountId} and ${r.kind} = 'usage' and ${r.day} >= (select day from month)`);
   return row;
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { alerts, apiKeys, notifications } from "@/db/schema";
 import { NotFound } from "@/lib/domain/errors";
@@ -11,6 +12,7 @@ import { iso } from "./format";
  * gates are the API's.
  */
 const RECENT_DELIVERIES = 3;
+const newer = alias(notifications, "newer");
 
 export async function listAccountAlerts(db: Db, accountId: string) {
   const rows = await db
@@ -28,9 +30,9 @@ export async function listAccountAlerts(db: Db, accountId: string) {
         .where(
           and(
             inArray(notifications.alertId, ids),
-            sql`(select count(*) from notifications newer
-                  where newer.alert_id = ${notifications.alertId}
-                    and newer.id > ${notifications.id}) < ${RECENT_DELIVERIES}`,
+            sql`(select count(*) from ${notifications} newer
+                  where ${newer.alertId} = ${notifications.alertId}
+                    and ${newer.id} > ${notifications.id}) < ${RECENT_DELIVERIES}`,
           ),
         )
         .orderBy(desc(notifications.id))

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { syncState } from "@/db/schema";
 
 /**
  * The two "nows" of a read. Windows over chain data (a pool's 24 h volume, a chart's range) end at
@@ -9,4 +10,4 @@ import { sql } from "drizzle-orm";
 export const requestTime = (): Date => new Date();
 
 /** The indexed head's timestamp, as SQL evaluated inside the query that uses it. */
-export const indexedTimeSql = sql`(select max(indexed_block_time) from sync_state)`;
+export const indexedTimeSql = sql`(select max(${syncState.indexedBlockTime}) from ${syncState})`;

@@ -1,11 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { SqlRow } from "@/db/rows";
+import { balances, type tokens, walletPositions } from "@/db/schema";
 import type { creatorHolding, tokenCreator } from "@/lib/api/schemas/tokens";
-import type { CreatorSales, TokenOrigin } from "@/lib/domain/vocab";
+import type { CreatorSales } from "@/lib/domain/vocab";
 import { percentOf, round, toUnits } from "./format";
 
 /** A token's creator columns, as tokens holds them. */
-export type CreatorColumns = { creator: string | null; origin: TokenOrigin; launchpad: string };
+export type CreatorColumns = SqlRow<typeof tokens, "creator" | "origin" | "launchpad">;
 
 /**
  * Who made the token, as the indexer learnt it: the wallet its launchpad's launch event names, or
@@ -19,13 +22,16 @@ export function toTokenCreator(r: CreatorColumns): z.infer<typeof tokenCreator> 
   };
 }
 
+const b = alias(balances, "b");
+const p = alias(walletPositions, "p");
+
 /** The creator's balance of the token and its book there, as JSON; null when the creator is unknown. */
 export const creatorHoldingSql = (token: SQL, creator: SQL) =>
-  sql`(select json_build_object('amount', coalesce(b.amount, 0)::text, 'buy_count', coalesce(p.buy_count, 0),
-                                'sell_count', coalesce(p.sell_count, 0), 'sold_usd', coalesce(p.sold_usd, 0))
+  sql`(select json_build_object('amount', coalesce(${b.amount}, 0)::text, 'buy_count', coalesce(${p.buyCount}, 0),
+                                'sell_count', coalesce(${p.sellCount}, 0), 'sold_usd', coalesce(${p.soldUsd}, 0))
          from (select 1) one
-         left join balances b on b.token_address = ${token} and b.holder = ${creator}
-         left join wallet_positions p on p.wallet = ${creator} and p.token_address = ${token}
+         left join ${balances} b on ${b.tokenAddress} = ${token} and ${b.holder} = ${creator}
+         left join ${walletPositions} p on ${p.wallet} = ${creator} and ${p.tokenAddress} = ${token}
         where ${creator} is not null)`;
 
 export type CreatorHoldingRow = { amount: string; buy_count: number; sell_count: number; sold_usd: number };

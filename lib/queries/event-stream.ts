@@ -1,7 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryPrepared } from "@/db/client";
+import { events, eventTombstones, reorgRollbacks, syncState } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
-import { EVENT_BODY_WITH_CLASS, TOMBSTONE_JSON } from "./events";
+import { EVENT_BODY_WITH_CLASS, eventRow as e, TOMBSTONE_JSON, tombstoneRow as tomb } from "./events";
 
 /**
  * The reads behind GET /v1/events/stream (lib/api/stream): what changed in the indexed events
@@ -31,20 +33,28 @@ export type StreamHead = { head: number; confirmed: number; rollbackId: number }
 
 const F = EVENT_ID_BLOCK_FACTOR;
 
+const t = alias(eventTombstones, "t");
+const rb = alias(reorgRollbacks, "rb");
+
 /** The last id a block can hold. */
 export const lastIdOf = (block: number) => (block + 1) * F - 1;
 
 /** The indexed head and the finality depth (null before a worker wrote it), as one row `s`. */
 const HEAD = sql`(select coalesce(st.indexed_block, 0) as head, st.finality_depth as depth
-  from (select) one left join (select indexed_block, finality_depth from sync_state
-    order by chain_id limit 1) st on true)`;
-const LAST_ROLLBACK = sql`(select coalesce(max(id), 0) from reorg_rollbacks)`;
+  from (select) one left join (select ${syncState.indexedBlock}, ${syncState.finalityDepth} from ${syncState}
+    order by ${syncState.chainId} limit 1) st on true)`;
+const LAST_ROLLBACK = sql`(select coalesce(max(${reorgRollbacks.id}), 0) from ${reorgRollbacks})`;
+
+/** The rollbacks whose id meets `condition`, as CTE `r` (id, ancestor_block, removed_at). */
+const rollbacksWhere = (condition: SQL) =>
+  sql`select ${reorgRollbacks.id}, ${reorgRollbacks.ancestorBlock}, ${reorgRollbacks.removedAt} from ${reorgRollbacks}
+       where ${condition}`;
 
 /** Row `e` (of events or event_tombstones) as a StreamItem, `json` given. */
 const itemJson = (json: SQL) =>
-  sql`json_build_object('id', e.id, 'block', e.block_number, 'type', e.type, 'wallet', e.wallet_address,
-    'to', e.to_address,
-                        'token', e.token_address, 'json', ${json})`;
+  sql`json_build_object('id', ${e.id}, 'block', ${e.blockNumber}, 'type', ${e.type}, 'wallet', ${e.walletAddress},
+    'to', ${e.toAddress},
+                        'token', ${e.tokenAddress}, 'json', ${json})`;
 
 /**
  * The rollbacks of `r` (id, ancestor_block, removed_at) in order as JSON, each with the tombstones
@@ -53,8 +63,9 @@ const itemJson = (json: SQL) =>
 const rollbacksJson = (
   through: SQL,
 ) => sql`(select json_agg(json_build_object('id', r.id, 'ancestor', r.ancestor_block, 'tombstones', coalesce(
-    (select json_agg(${itemJson(TOMBSTONE_JSON)} order by e.id desc) from event_tombstones e
-      where e.id > (r.ancestor_block + 1) * ${F} - 1 and e.id <= ${through} and e.removed_at = r.removed_at),
+    (select json_agg(${itemJson(TOMBSTONE_JSON)} order by ${tomb.id} desc) from ${eventTombstones} e
+      where ${tomb.id} > (r.ancestor_block + 1) * ${F} - 1 and ${tomb.id} <= ${through}
+        and ${tomb.removedAt} = r.removed_at),
       '[]'::json)) order by r.id)
   from r)`;
 
@@ -105,16 +116,16 @@ export async function readStreamChanges(db: Db, view: StreamView): Promise<Strea
   const [row] = await queryPrepared<ChangesRow>(
     db,
     sql`with s as ${HEAD},
-      r as (select id, ancestor_block, removed_at from reorg_rollbacks where id > ${view.rollbackId}::bigint),
+      r as (${rollbacksWhere(sql`${reorgRollbacks.id} > ${view.rollbackId}::bigint`)}),
       b as (select s.head, s.depth, greatest(${view.floor}::bigint, s.head - s.depth) as floor,
                    least(${view.covered}::bigint,
                          coalesce((select min(ancestor_block) from r), ${view.covered}::bigint), s.head) as fork from s)
     select b.head::text, b.depth, b.floor::text, greatest(b.fork, b.floor)::text as lo,
            ${LAST_ROLLBACK}::text as rollback_id,
-           (select max(e.id) from events e where e.id <= (b.floor + 1) * ${F} - 1)::text as base_id,
+           (select max(${e.id}) from ${events} e where ${e.id} <= (b.floor + 1) * ${F} - 1)::text as base_id,
            ${rollbacksJson(sql`${lastIdOf(view.covered)}::bigint`)} as rollbacks,
-           (select json_agg(${itemJson(EVENT_BODY_WITH_CLASS)} order by e.id) from events e
-             where e.id > (greatest(b.fork, b.floor) + 1) * ${F} - 1 and e.id <= (b.head + 1) * ${F} - 1) as events
+           (select json_agg(${itemJson(EVENT_BODY_WITH_CLASS)} order by ${e.id}) from ${events} e
+             where ${e.id} > (greatest(b.fork, b.floor) + 1) * ${F} - 1 and ${e.id} <= (b.head + 1) * ${F} - 1) as events
       from b`,
   );
   return {
@@ -144,13 +155,13 @@ export async function readResumePoint(db: Db, id: number): Promise<ResumePoint> 
   const [row] = await queryPrepared<ResumeRow>(
     db,
     sql`with s as ${HEAD},
-      gone as (select min(r.id) as first from reorg_rollbacks r
-                where r.removed_at = (select t.removed_at from event_tombstones t where t.id = ${after})
-                  and not exists (select from events e where e.id = ${after})),
-      r as (select id, ancestor_block, removed_at from reorg_rollbacks where id >= (select first from gone)),
+      gone as (select min(${rb.id}) as first from ${reorgRollbacks} rb
+                where ${rb.removedAt} = (select ${t.removedAt} from ${eventTombstones} t where ${t.id} = ${after})
+                  and not exists (select from ${events} e where ${e.id} = ${after})),
+      r as (${rollbacksWhere(sql`${reorgRollbacks.id} >= (select first from gone)`)}),
       p as (select least(${after}, (select (min(ancestor_block) + 1) * ${F} - 1 from r)) as pos)
     select s.head::text, s.depth, ${LAST_ROLLBACK}::text as rollback_id, p.pos::text,
-           coalesce((select max(e.id) from events e where e.id <= p.pos), 0)::text as wire_id,
+           coalesce((select max(${e.id}) from ${events} e where ${e.id} <= p.pos), 0)::text as wire_id,
            ${rollbacksJson(after)} as rollbacks
       from s, p`,
   );

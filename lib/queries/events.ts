@@ -1,7 +1,20 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import { firstIdAfter } from "@/db/event-ids";
+import {
+  chainContracts,
+  eventCounts,
+  eventCumulativeCounts,
+  events,
+  eventTombstones,
+  pools,
+  syncState,
+  tokens,
+  walletScores,
+  wallets,
+} from "@/db/schema";
 import type { event, removedEvent } from "@/lib/api/schemas/events";
 import { InvalidInput } from "@/lib/domain/errors";
 import { type Classification, type Direction, EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
@@ -35,21 +48,37 @@ export type ApiEvent = z.infer<typeof event>;
 /** An event a reorg removed, as `include_removed=true` lists it: the id is never used again. */
 export type RemovedEvent = z.infer<typeof removedEvent>;
 
+/** Row `e` of events, as EVENT_BODY and the lists read it. */
+const e = alias(events, "e");
+/** Row `e` of event_tombstones, as TOMBSTONE_JSON reads it: the columns it shares with events are the same. */
+const tomb = alias(eventTombstones, "e");
+
+export { e as eventRow, tomb as tombstoneRow };
+
+const x = alias(events, "x");
+const t = alias(tokens, "t");
+const p = alias(pools, "p");
+const qt = alias(chainContracts, "qt");
+const s = alias(syncState, "s");
+const w = alias(wallets, "w");
+const ws = alias(walletScores, "ws");
+const cc = alias(eventCumulativeCounts, "cc");
+
 /**
  * The last confirmed block, as SQL: an uncorrelated scalar the plan evaluates once per
  * statement (an InitPlan), read with the page it sets `confirmed` on. -1 (nothing confirmed)
  * until a worker recorded the chain's finality depth.
  */
-const CONFIRMED_TO = sql`(select coalesce(max(s.indexed_block - s.finality_depth), -1) from sync_state s)`;
-const ISO_TIME = sql`to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const CONFIRMED_TO = sql`(select coalesce(max(${s.indexedBlock} - ${s.finalityDepth}), -1) from ${syncState} s)`;
+const ISO_TIME = sql`to_char(${e.timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The class of wallet `address` (an SQL expression) as its profile gives it: the scored one, else the worker's first.
  */
 const walletClassSql = (address: SQL) =>
-  sql`coalesce((select coalesce(ws.classification, w.classification) from wallets w
-    left join wallet_scores ws on ws.address = w.address
-                 where w.address = ${address}), 'fresh')`;
+  sql`coalesce((select coalesce(${ws.classification}, ${w.classification}) from ${wallets} w
+    left join ${walletScores} ws on ${ws.address} = ${w.address}
+                 where ${w.address} = ${address}), 'fresh')`;
 
 /**
  * The fields of an event (`e`, a row of events) as SQL, in the API's order, but for `confirmed`,
@@ -60,39 +89,40 @@ const walletClassSql = (address: SQL) =>
  * a probe per row, whatever the plan's row estimate (a join may hash every token).
  */
 const EVENT_BODY_FIELDS = {
-  id: sql`e.id::text`,
-  type: sql`e.type`,
-  wallet_address: sql`e.wallet_address`,
-  to_address: sql`e.to_address`,
-  token_address: sql`e.token_address`,
-  token_symbol: sql`coalesce((select t.symbol from tokens t where t.address = e.token_address), '')`,
-  amount_usd: sql`round(e.amount_usd::numeric, 2)::float8`,
-  pool_address: sql`e.pool_address`,
-  token_amount: sql`coalesce((select (e.token_amount / power(10::numeric, t.decimals))::float8 from tokens t
-    where t.address = e.token_address), 0)`,
-  quote_amount: sql`e.quote_amount`,
+  id: sql`${e.id}::text`,
+  type: sql`${e.type}`,
+  wallet_address: sql`${e.walletAddress}`,
+  to_address: sql`${e.toAddress}`,
+  token_address: sql`${e.tokenAddress}`,
+  token_symbol: sql`coalesce((select ${t.symbol} from ${tokens} t where ${t.address} = ${e.tokenAddress}), '')`,
+  amount_usd: sql`round(${e.amountUsd}::numeric, 2)::float8`,
+  pool_address: sql`${e.poolAddress}`,
+  token_amount: sql`coalesce((select (${e.tokenAmount} / power(10::numeric, ${t.decimals}))::float8 from ${tokens} t
+    where ${t.address} = ${e.tokenAddress}), 0)`,
+  quote_amount: sql`${e.quoteAmount}`,
   // The pool's side that is not the token, named by the chain profile's quote tokens.
-  quote_symbol: sql`(select q.name from pools p join chain_contracts q on q.role = 'quote_token'
-                       and q.address = case when p.token0 = e.token_address then p.token1 else p.token0 end
-                      where p.address = e.pool_address)`,
-  price_usd: sql`e.price_usd`,
-  direction: sql`e.direction`,
+  quote_symbol: sql`(select ${qt.name} from ${pools} p join ${chainContracts} qt on ${qt.role} = 'quote_token'
+                       and ${qt.address} = case when ${p.token0} = ${e.tokenAddress} then ${p.token1}
+                                                else ${p.token0} end
+                      where ${p.address} = ${e.poolAddress})`,
+  price_usd: sql`${e.priceUsd}`,
+  direction: sql`${e.direction}`,
   timestamp: ISO_TIME,
-  block_number: sql`e.block_number`,
-  tx_hash: sql`e.tx_hash`,
+  block_number: sql`${e.blockNumber}`,
+  tx_hash: sql`${e.txHash}`,
 } satisfies Record<Exclude<keyof ApiEvent, "confirmed" | "wallet_classification">, SQL>;
 
 /** A tombstone's fields (`e`, a row of event_tombstones): what was removed, marked `removed`. */
 const TOMBSTONE_FIELDS = {
-  id: sql`e.id::text`,
+  id: sql`${tomb.id}::text`,
   removed: sql`true`,
-  type: sql`e.type`,
-  wallet_address: sql`e.wallet_address`,
-  to_address: sql`e.to_address`,
-  token_address: sql`e.token_address`,
+  type: sql`${tomb.type}`,
+  wallet_address: sql`${tomb.walletAddress}`,
+  to_address: sql`${tomb.toAddress}`,
+  token_address: sql`${tomb.tokenAddress}`,
   timestamp: ISO_TIME,
-  block_number: sql`e.block_number`,
-  tx_hash: sql`e.tx_hash`,
+  block_number: sql`${tomb.blockNumber}`,
+  tx_hash: sql`${tomb.txHash}`,
 } satisfies Record<keyof RemovedEvent, SQL>;
 
 /**
@@ -109,7 +139,7 @@ function objectJson(fields: Record<string, SQL>, withWallet: boolean): SQL {
       sql`, `,
     )}) x)`;
   };
-  return sql`case when e.to_address is null then ${row(false)} else ${row(true)} end`;
+  return sql`case when ${e.toAddress} is null then ${row(false)} else ${row(true)} end`;
 }
 
 const tombstoneJson = (withWallet: boolean) => objectJson(TOMBSTONE_FIELDS, withWallet);
@@ -121,7 +151,7 @@ const eventBodySql = (withWallet: boolean) => sql`left((${objectJson(EVENT_BODY_
 export const EVENT_BODY = eventBodySql(true);
 /** EVENT_BODY with the wallet's class now, as a page of GET /v1/events adds it (the stream's live events). */
 export const EVENT_BODY_WITH_CLASS = sql`${EVENT_BODY}
-  || ',"wallet_classification":"' || ${walletClassSql(sql`e.wallet_address`)} || '"'`;
+  || ',"wallet_classification":"' || ${walletClassSql(sql`${e.walletAddress}`)} || '"'`;
 /** Row `e` of event_tombstones as the event stream sends it: its JSON text, wallet included. */
 export const TOMBSTONE_JSON = sql`(${tombstoneJson(true)})::text`;
 
@@ -150,12 +180,12 @@ function lowerBound(q: Conditions): SQL | null {
 function conditions(q: Conditions, withLowerBound = true): SQL[] {
   const c: SQL[] = [];
   const bound = withLowerBound ? lowerBound(q) : null;
-  if (q.type) c.push(sql`e.type = ${q.type}`);
-  if (q.token) c.push(sql`e.token_address = ${q.token}`);
-  if (q.pool) c.push(sql`e.pool_address = ${q.pool}`);
-  if (q.direction) c.push(sql`e.direction = ${q.direction}`);
-  if (q.walletClass) c.push(sql`${walletClassSql(sql`e.wallet_address`)} = ${q.walletClass}`);
-  if (bound) c.push(sql`e.id >= ${bound}`);
+  if (q.type) c.push(sql`${e.type} = ${q.type}`);
+  if (q.token) c.push(sql`${e.tokenAddress} = ${q.token}`);
+  if (q.pool) c.push(sql`${e.poolAddress} = ${q.pool}`);
+  if (q.direction) c.push(sql`${e.direction} = ${q.direction}`);
+  if (q.walletClass) c.push(sql`${walletClassSql(sql`${e.walletAddress}`)} = ${q.walletClass}`);
+  if (bound) c.push(sql`${e.id} >= ${bound}`);
   return c;
 }
 
@@ -167,7 +197,7 @@ const whereOf = (c: SQL[]) => (c.length ? sql`where ${sql.join(c, sql` and `)}` 
  * busy wallet.
  */
 function walletSides(wallet: string): SQL[] {
-  return [sql`e.wallet_address = ${wallet}`, sql`e.to_address = ${wallet} and e.wallet_address <> ${wallet}`];
+  return [sql`${e.walletAddress} = ${wallet}`, sql`${e.toAddress} = ${wallet} and ${e.walletAddress} <> ${wallet}`];
 }
 
 /**
@@ -186,6 +216,10 @@ function partyScope(q: EventQuery): string | null {
   return q.wallet ? `wallet:${q.wallet}` : q.token ? `token:${q.token}` : null;
 }
 
+/** The trigger-kept count of a scope of events (event_counts), as a scalar subquery: null when none is kept. */
+const keptCount = (scope: string) =>
+  sql`(select ${eventCounts.count} from ${eventCounts} where ${eventCounts.scope} = ${scope})`;
+
 /**
  * The exact total as a scalar SQL expression, evaluated by the page's own query. A token's or a
  * wallet's whole list reads its trigger-kept count; further filters select few enough rows to
@@ -195,26 +229,26 @@ function partyScope(q: EventQuery): string | null {
  */
 function totalSql(q: EventQuery): SQL {
   const party = partyScope(q);
-  if (party) return sql`coalesce((select count from event_counts where scope = ${party}), 0)`;
+  if (party) return sql`coalesce(${keptCount(party)}, 0)`;
   if (q.wallet) {
     const c = conditions(q);
     return sql.join(
-      walletSides(q.wallet).map((side) => sql`(select count(*) from events e ${whereOf([...c, side])})`),
+      walletSides(q.wallet).map((side) => sql`(select count(*) from ${events} e ${whereOf([...c, side])})`),
       sql` + `,
     );
   }
-  if (q.token || narrowed(q)) return sql`(select count(*) from events e ${whereOf(conditions(q))})`;
+  if (q.token || narrowed(q)) return sql`(select count(*) from ${events} e ${whereOf(conditions(q))})`;
   const scope = scopeOf(q);
   const bound = lowerBound(q) ?? sql`0::bigint`;
   return sql`(with b as (select ${bound} as id)
-    select coalesce((select count from event_counts where scope = ${scope}), 0)
-         - coalesce((select cum from event_cumulative_counts
-                      where scope = ${scope} and block_number < (select id from b) / ${EVENT_ID_BLOCK_FACTOR}
-                      order by block_number desc limit 1), 0)
-         - (select count(*) from events e
-             where e.id >= (select id from b) / ${EVENT_ID_BLOCK_FACTOR} * ${EVENT_ID_BLOCK_FACTOR}
-               and e.id < (select id from b)
-             ${q.type ? sql`and e.type = ${q.type}` : sql``}))`;
+    select coalesce(${keptCount(scope)}, 0)
+         - coalesce((select ${cc.cum} from ${eventCumulativeCounts} cc
+                      where ${cc.scope} = ${scope} and ${cc.blockNumber} < (select id from b) / ${EVENT_ID_BLOCK_FACTOR}
+                      order by ${cc.blockNumber} desc limit 1), 0)
+         - (select count(*) from ${events} e
+             where ${e.id} >= (select id from b) / ${EVENT_ID_BLOCK_FACTOR} * ${EVENT_ID_BLOCK_FACTOR}
+               and ${e.id} < (select id from b)
+             ${q.type ? sql`and ${e.type} = ${q.type}` : sql``}))`;
 }
 
 /** Below this offset a plain OFFSET is cheap; above it, pages of the stream start from block counts. */
@@ -233,30 +267,30 @@ const DEEP_OFFSET = 5_000;
 function deepStart(q: EventQuery, offset: number): { cte: SQL; condition: SQL; skip: SQL } | null {
   if (q.token || q.wallet || narrowed(q) || offset < DEEP_OFFSET) return null;
   const scope = scopeOf(q);
-  const scopeTotal = sql`(select count from event_counts where scope = ${scope})`;
+  const scopeTotal = keptCount(scope);
   if (q.order === "desc") {
     return {
-      cte: sql`select c.block_number, ${scopeTotal} - c.cum as after from event_cumulative_counts c
-                where c.scope = ${scope} and c.cum >= ${scopeTotal} - ${offset} order by c.cum limit 1`,
+      cte: sql`select ${cc.blockNumber}, ${scopeTotal} - ${cc.cum} as after from ${eventCumulativeCounts} cc
+                where ${cc.scope} = ${scope} and ${cc.cum} >= ${scopeTotal} - ${offset} order by ${cc.cum} limit 1`,
       // No such block (an empty stream): an empty page.
-      condition: sql`e.id < coalesce((select (block_number + 1) * ${EVENT_ID_BLOCK_FACTOR} from start), 0)`,
+      condition: sql`${e.id} < coalesce((select (block_number + 1) * ${EVENT_ID_BLOCK_FACTOR} from start), 0)`,
       skip: sql`coalesce(${offset} - (select after from start), 0)`,
     };
   }
   const rank = sql`(${scopeTotal} - (select n from total) + ${offset} + 1)`;
   return {
-    cte: sql`select c.block_number, ${rank} - 1 - (c.cum - c.count) as skip from event_cumulative_counts c
-              where c.scope = ${scope} and c.cum >= ${rank} order by c.cum limit 1`,
+    cte: sql`select ${cc.blockNumber}, ${rank} - 1 - (${cc.cum} - ${cc.count}) as skip from ${eventCumulativeCounts} cc
+              where ${cc.scope} = ${scope} and ${cc.cum} >= ${rank} order by ${cc.cum} limit 1`,
     // No such block (past the end): an empty page.
-    condition: sql`e.id >= coalesce((select block_number * ${EVENT_ID_BLOCK_FACTOR} from start),
+    condition: sql`${e.id} >= coalesce((select block_number * ${EVENT_ID_BLOCK_FACTOR} from start),
                                             ${Number.MAX_SAFE_INTEGER}::bigint)`,
     skip: sql`coalesce((select skip from start), 0)`,
   };
 }
 
 /** The page row's event's wallet class, as a column of the page's statement (`p.id`: the event's id). */
-const walletClassColumn = sql`, (select ${walletClassSql(sql`x.wallet_address`)}
-  from events x where x.id = p.id) as wallet_class`;
+const walletClassColumn = sql`, (select ${walletClassSql(sql`${x.walletAddress}`)}
+  from ${events} x where ${x.id} = p.id) as wallet_class`;
 
 /** What a page's statement returns: a row per event (id null on an empty page) with the page's total. */
 type PageRow = {
@@ -280,8 +314,8 @@ async function pageItems(db: Db, rows: PageRow[], withWallet: boolean): Promise<
   const bodies = await eventBodies(db, withWallet ? "event" : "wallet-event", live, (ids) =>
     queryPrepared<EventBody>(
       db,
-      sql`select e.id::text as id, ${eventBodySql(withWallet)} as body
-        from events e where e.id = any(${sql.param(ids)}::bigint[])`,
+      sql`select ${e.id}::text as id, ${eventBodySql(withWallet)} as body
+        from ${events} e where ${e.id} = any(${sql.param(ids)}::bigint[])`,
     ),
   );
   // An id holds its block: block * EVENT_ID_BLOCK_FACTOR + its sequence in the block.
@@ -315,11 +349,13 @@ function pageIds(
   offset: number,
   skip: number | SQL = offset,
 ): SQL {
-  if (!q.wallet) return sql`select e.id from events e ${whereOf(c)} order by e.id ${order} ${pageWindow(limit, skip)}`;
+  if (!q.wallet)
+    return sql`select ${e.id} from ${events} e ${whereOf(c)} order by ${e.id} ${order} ${pageWindow(limit, skip)}`;
   return sql`select * from (${sql.join(
     walletSides(q.wallet).map(
       (side) =>
-        sql`(select e.id from events e ${whereOf([...c, side])} order by e.id ${order} ${pageWindow(offset + limit)})`,
+        sql`(select ${e.id} from ${events} e ${whereOf([...c, side])}
+              order by ${e.id} ${order} ${pageWindow(offset + limit)})`,
     ),
     sql` union all `,
   )}) e order by e.id ${order} ${pageWindow(limit, offset)}`;
@@ -340,7 +376,7 @@ export async function listEventsJson(
   const limit = peek ? q.limit + 1 : q.limit;
   const start = deepStart(q, offset);
   const c = start ? [...conditions(q, q.order === "desc"), start.condition] : conditions(q);
-  if (q.beforeId !== undefined) c.push(sql`e.id < ${q.beforeId}`);
+  if (q.beforeId !== undefined) c.push(sql`${e.id} < ${q.beforeId}`);
   const page = pageIds(q, c, order, limit, offset, start?.skip);
   // One statement for the page's ids, its total and the last confirmed block: an empty page still returns the total's
   // row.
@@ -379,15 +415,15 @@ async function listWithRemovedJson(
   const c = conditions(q);
   const sides = q.wallet ? walletSides(q.wallet) : [null];
   const where = (side: SQL | null) => whereOf(side ? [...c, side] : c);
-  const arms = (table: SQL, removed: boolean) =>
+  const arms = (table: typeof events | typeof eventTombstones, removed: boolean) =>
     sides.map(
       (side) =>
-        sql`(select e.id, ${sql.raw(String(removed))} as removed
-          from ${table} e ${where(side)} order by e.id ${order} ${pageWindow(offset + q.limit)})`,
+        sql`(select ${e.id}, ${sql.raw(String(removed))} as removed
+          from ${table} e ${where(side)} order by ${e.id} ${order} ${pageWindow(offset + q.limit)})`,
     );
-  const both = sql.join([...arms(sql`events`, false), ...arms(sql`event_tombstones`, true)], sql` union all `);
+  const both = sql.join([...arms(events, false), ...arms(eventTombstones, true)], sql` union all `);
   const removedTotal = sql.join(
-    sides.map((side) => sql`(select count(*) from event_tombstones e ${where(side)})`),
+    sides.map((side) => sql`(select count(*) from ${eventTombstones} e ${where(side)})`),
     sql` + `,
   );
   const rows = await queryPrepared<PageRow>(
@@ -401,7 +437,8 @@ async function listWithRemovedJson(
            ${CONFIRMED_TO}::text as confirmed_to${withWallet ? walletClassColumn : sql``}
       from total left join (
       select page.id, case when page.removed
-        then (select (${tombstoneJson(withWallet)})::text from event_tombstones e where e.id = page.id) end as tombstone
+        then (select (${tombstoneJson(withWallet)})::text from ${eventTombstones} e where ${tomb.id} = page.id)
+        end as tombstone
       from page
     ) p on true
     order by p.id ${order}`,
@@ -421,7 +458,7 @@ export type EventRange = Pick<EventQuery, "type" | "token" | "wallet"> & {
  * oldest first, without its total, and with an upper bound.
  */
 export async function listEventRange(db: Db, r: EventRange): Promise<EventItem[]> {
-  const c = [...conditions(r), sql`e.id <= ${r.throughId}::bigint`];
+  const c = [...conditions(r), sql`${e.id} <= ${r.throughId}::bigint`];
   const rows = await queryPrepared<PageRow>(
     db,
     sql`select p.id::text as id, ${CONFIRMED_TO}::text as confirmed_to${walletClassColumn}

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
+import { alerts, notifications } from "@/db/schema";
 import { shownWebhookUrl } from "./alerts";
 
 export type FailingWebhookTarget = {
@@ -12,6 +14,9 @@ export type FailingWebhookTarget = {
   lastError: string;
 };
 
+const n = alias(notifications, "n");
+const a = alias(alerts, "a");
+
 /**
  * The account's webhook targets whose latest delivery attempt failed (the outbox's own record:
  * what every sender process saw, whichever learnt that a target keeps failing), worst first.
@@ -19,9 +24,9 @@ export type FailingWebhookTarget = {
 export async function failingWebhookTargets(db: Db, accountId: string): Promise<FailingWebhookTarget[]> {
   const rows = await db.execute<FailingWebhookTarget>(sql`
     with tried as (
-      select n.id, n.alert_id, n.recipient, n.status, n.last_error
-        from notifications n join alerts a on a.id = n.alert_id
-       where a.account_id = ${accountId} and n.channel = 'webhook' and n.attempts > 0
+      select ${n.id}, ${n.alertId}, ${n.recipient}, ${n.status}, ${n.lastError}
+        from ${notifications} n join ${alerts} a on ${a.id} = ${n.alertId}
+       where ${a.accountId} = ${accountId} and ${n.channel} = 'webhook' and ${n.attempts} > 0
     ), latest as (
       select distinct on (recipient) recipient, status, last_error from tried order by recipient, id desc
     )

@@ -1,6 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { pageWindow } from "@/db/client";
+import {
+  balances,
+  holderCountHistory,
+  recentTraderFlows,
+  tokenMetrics,
+  tokens,
+  walletScores,
+  wallets,
+} from "@/db/schema";
 import type { holder } from "@/lib/api/schemas/tokens";
 import { InvalidInput } from "@/lib/domain/errors";
 import type { Classification } from "@/lib/domain/vocab";
@@ -13,6 +23,15 @@ import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
 import { percentOf, round, toUnits } from "./format";
 
 const TOP_HOLDERS = 10;
+
+const b = alias(balances, "b");
+const f = alias(recentTraderFlows, "f");
+const w = alias(wallets, "w");
+const ws = alias(walletScores, "ws");
+const k = alias(wallets, "k");
+const t = alias(tokens, "t");
+const m = alias(tokenMetrics, "m");
+const h = alias(holderCountHistory, "h");
 
 /** The columns topHoldersSql returns. */
 export type HolderRow = {
@@ -44,30 +63,31 @@ export function holdersSql(token: SQL, page: HolderWindow = { limit: TOP_HOLDERS
   // bound on the amount alone starts the index scan there.
   const amount = page.after && sql`${page.after.amount}::numeric`;
   const after = page.after
-    ? sql`and b.amount <= ${amount} and (b.amount < ${amount} or b.holder > ${page.after.holder})`
+    ? sql`and ${b.amount} <= ${amount} and (${b.amount} < ${amount} or ${b.holder} > ${page.after.holder})`
     : sql``;
   return sql`
     with top as (
-      select b.holder, b.amount from balances b
-       where b.token_address = ${token} and b.amount > 0 ${after}
-         and ${isRealHolderSql(sql`b.holder`, token)}
-       order by b.amount desc, b.holder
+      select ${b.holder}, ${b.amount} from ${balances} b
+       where ${b.tokenAddress} = ${token} and ${b.amount} > 0 ${after}
+         and ${isRealHolderSql(sql`${b.holder}`, token)}
+       order by ${b.amount} desc, ${b.holder}
        ${pageWindow(page.limit, page.offset)}
     )
-    select top.holder, top.amount::text as amount, coalesce(ws.classification, w.classification) as classification,
-           ws.reputation_score, w.cluster_id, c.size as cluster_size, c.holders as cluster_holders, w.is_contract,
-           f.bought::text as bought, f.sold::text as sold
+    select top.holder, top.amount::text as amount,
+           coalesce(${ws.classification}, ${w.classification}) as classification,
+           ${ws.reputationScore}, ${w.clusterId}, c.size as cluster_size, c.holders as cluster_holders, ${w.isContract},
+           ${f.bought}::text as bought, ${f.sold}::text as sold
       from top
-      left join recent_trader_flows f on f.token_address = ${token} and f.wallet = top.holder
-      left join wallets w on w.address = top.holder
-      left join wallet_scores ws on ws.address = top.holder
+      left join ${recentTraderFlows} f on ${f.tokenAddress} = ${token} and ${f.wallet} = top.holder
+      left join ${wallets} w on ${w.address} = top.holder
+      left join ${walletScores} ws on ${ws.address} = top.holder
       -- A hub's thousands of wallets are not read: one past the managed size already says it is none.
       left join lateral (
-        select count(*)::int as size, count(b.holder)::int as holders
-          from (select k.address from wallets k
-                 where k.cluster_id = w.cluster_id limit ${CLUSTERS.maxManagedSize + 1}) k
-          left join balances b on b.token_address = ${token} and b.holder = k.address and b.amount > 0
-      ) c on w.cluster_id is not null`;
+        select count(*)::int as size, count(${b.holder})::int as holders
+          from (select ${k.address} from ${wallets} k
+                 where ${k.clusterId} = ${w.clusterId} limit ${CLUSTERS.maxManagedSize + 1}) k
+          left join ${balances} b on ${b.tokenAddress} = ${token} and ${b.holder} = ${k.address} and ${b.amount} > 0
+      ) c on ${w.clusterId} is not null`;
 }
 
 /**
@@ -120,13 +140,13 @@ export const holderListRead = (token: string, q: { page: number; limit: number; 
   // One holder past the page says whether there is a next one.
   const window = { limit: q.limit + 1, offset: cursor ? 0 : (page - 1) * q.limit, after };
   return {
-    first: sql`select t.total_supply::text as total_supply, t.decimals, coalesce(m.price_usd, 0) as price_usd,
-                      coalesce((select h.holder_count from holder_count_history h
-                                 where h.token_address = t.address order by h.at desc limit 1), 0) as total,
+    first: sql`select ${t.totalSupply}::text as total_supply, ${t.decimals}, coalesce(${m.priceUsd}, 0) as price_usd,
+                      coalesce((select ${h.holderCount} from ${holderCountHistory} h
+                                 where ${h.tokenAddress} = ${t.address} order by ${h.at} desc limit 1), 0) as total,
                       (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
-                         from (${holdersSql(sql`t.address`, window)}) h) as holders
-                 from tokens t left join token_metrics m on m.address = t.address
-                where t.address = ${token}`,
+                         from (${holdersSql(sql`${t.address}`, window)}) h) as holders
+                 from ${tokens} t left join ${tokenMetrics} m on ${m.address} = ${t.address}
+                where ${t.address} = ${token}`,
     answer: (t: HolderPageRow) => {
       const rows = t.holders.slice(0, q.limit);
       const data = rows.map((h) => {

@@ -1,6 +1,9 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, pageWindow } from "@/db/client";
+import type { SqlRow } from "@/db/rows";
+import { blocks, events, tokenMetrics, tokens, wallets } from "@/db/schema";
 import type { launch, launchList, launchSummary } from "@/lib/api/schemas/wallets";
 import { InvalidInput } from "@/lib/domain/errors";
 import { LAUNCH_OUTCOMES, type LaunchOutcome, type RiskFlag } from "@/lib/domain/vocab";
@@ -9,6 +12,12 @@ import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
 import { iso, round } from "./format";
 import { runRead } from "./read";
 
+const t = alias(tokens, "t");
+const m = alias(tokenMetrics, "m");
+const e = alias(events, "e");
+const b = alias(blocks, "b");
+const w = alias(wallets, "w");
+
 /**
  * What became of a launch, from the token's metrics (`m`, token_metrics) at the indexed head, the
  * one rule of docs/methodology.md ("Launch outcomes"): liquidity_pulled when its liquidity_pulled
@@ -16,19 +25,18 @@ import { runRead } from "./read";
  * to the indexed head (txns_24h) while older than those 24 h; trading otherwise. A token the
  * worker has not measured yet (no metrics row) has just launched: trading.
  */
-const outcomeSql = (m: SQL) =>
-  sql`case when 'liquidity_pulled' = any(${m}.risk_flags) then 'liquidity_pulled'
-           when ${m}.liquidity_usd <= 0
-             or (${m}.buys_24h + ${m}.sells_24h = 0 and ${m}.created_at <= ${indexedTimeSql} - interval '24 hours')
+const OUTCOME = sql`case when 'liquidity_pulled' = any(${m.riskFlags}) then 'liquidity_pulled'
+           when ${m.liquidityUsd} <= 0
+             or (${m.buys24h} + ${m.sells24h} = 0 and ${m.createdAt} <= ${indexedTimeSql} - interval '24 hours')
            then 'abandoned'
            else 'trading' end`;
 
 /** The tokens `wallet` (an SQL expression) created, with their metrics (`m`, none before the worker measured them). */
-const launchesOf = (wallet: SQL) =>
-  sql`tokens t left join token_metrics m on m.address = t.address where t.creator = ${wallet}`;
+const launchesOf = (wallet: SQLWrapper) =>
+  sql`${tokens} t left join ${tokenMetrics} m on ${m.address} = ${t.address} where ${t.creator} = ${wallet}`;
 
 /** A wallet's launches counted by outcome, as one JSON object (the wallet profile's `launches`). */
-export const launchSummarySql = (wallet: SQL) =>
+export const launchSummarySql = (wallet: SQLWrapper) =>
   sql`(select json_build_object('total', count(*)::int,
                                 ${sql.join(
                                   LAUNCH_OUTCOMES.map(
@@ -36,27 +44,18 @@ export const launchSummarySql = (wallet: SQL) =>
                                   ),
                                   sql`, `,
                                 )})
-         from (select ${outcomeSql(sql`m`)} as o from ${launchesOf(wallet)}) x)`;
+         from (select ${OUTCOME} as o from ${launchesOf(wallet)}) x)`;
 
 export type LaunchSummary = z.infer<typeof launchSummary>;
 
-type LaunchRow = {
-  token_address: string;
-  symbol: string;
-  name: string;
-  launchpad: string;
-  created_block: number;
-  /** Text: JSON has no timestamps. */
-  created_at: string;
-  outcome: LaunchOutcome;
-  price_usd: number;
-  market_cap_usd: number;
-  liquidity_usd: number;
-  volume_24h_usd: number;
-  risk_score: number;
-  risk_flags: RiskFlag[];
-  last_trade_at: string | null;
-};
+/** A launch as launchListRead's JSON holds it (a timestamp as text: JSON has none). */
+type LaunchRow = SqlRow<typeof tokens, "symbol" | "name" | "launchpad" | "createdBlock" | "createdAt"> &
+  SqlRow<typeof tokenMetrics, "priceUsd" | "marketCapUsd" | "liquidityUsd" | "volume24hUsd" | "riskScore"> & {
+    token_address: string;
+    outcome: LaunchOutcome;
+    risk_flags: RiskFlag[];
+    last_trade_at: string | null;
+  };
 
 /** A launches cursor: the wallet (a cursor walks one wallet's list), the last launch's block and token. */
 const launchPosition = z.tuple([cursorAddress, z.number().int().min(0), cursorAddress]);
@@ -79,26 +78,29 @@ export function launchListRead(wallet: string, q: LaunchQuery) {
   const page = cursor?.page ?? q.page;
   const [, block, token] = cursor?.position ?? [];
   const after = cursor
-    ? sql`and (t.created_block < ${block} or (t.created_block = ${block} and t.address > ${token}))`
+    ? sql`and (${t.createdBlock} < ${block} or (${t.createdBlock} = ${block} and ${t.address} > ${token}))`
     : sql``;
   // One launch past the page says whether there is a next one.
   const window = pageWindow(q.limit + 1, cursor ? undefined : (page - 1) * q.limit);
   return {
-    first: sql`select (select count(*) from tokens t where t.creator = w.address)::int as total,
+    first: sql`select (select count(*) from ${tokens} t where ${t.creator} = ${w.address})::int as total,
                       (select coalesce(json_agg(l order by l.created_block desc, l.token_address), '[]') from (
-                         select t.address as token_address, t.symbol, t.name, t.launchpad, t.created_block,
-                                t.created_at, ${outcomeSql(sql`m`)} as outcome, coalesce(m.price_usd, 0) as price_usd,
-                                coalesce(m.market_cap_usd, 0) as market_cap_usd,
-                                coalesce(m.liquidity_usd, 0) as liquidity_usd,
-                                coalesce(m.volume_24h_usd, 0) as volume_24h_usd,
-                                coalesce(m.risk_score, 50) as risk_score, coalesce(m.risk_flags, '{}') as risk_flags,
-                                (select b.timestamp from events e join blocks b on b.number = e.block_number
-                                  where e.token_address = t.address and e.type = 'swap'
-                                  order by e.id desc limit 1) as last_trade_at
-                           from ${launchesOf(sql`w.address`)} ${after}
-                          order by t.created_block desc, t.address ${window}) l) as launches
-                 from wallets w
-                where w.address = ${wallet}`,
+                         select ${t.address} as token_address, ${t.symbol}, ${t.name}, ${t.launchpad},
+                                ${t.createdBlock},
+                                ${t.createdAt}, ${OUTCOME} as outcome, coalesce(${m.priceUsd}, 0) as price_usd,
+                                coalesce(${m.marketCapUsd}, 0) as market_cap_usd,
+                                coalesce(${m.liquidityUsd}, 0) as liquidity_usd,
+                                coalesce(${m.volume24hUsd}, 0) as volume_24h_usd,
+                                coalesce(${m.riskScore}, 50) as risk_score,
+                                coalesce(${m.riskFlags}, '{}') as risk_flags,
+                                (select ${b.timestamp}
+                                   from ${events} e join ${blocks} b on ${b.number} = ${e.blockNumber}
+                                  where ${e.tokenAddress} = ${t.address} and ${e.type} = 'swap'
+                                  order by ${e.id} desc limit 1) as last_trade_at
+                           from ${launchesOf(w.address)} ${after}
+                          order by ${t.createdBlock} desc, ${t.address} ${window}) l) as launches
+                 from ${wallets} w
+                where ${w.address} = ${wallet}`,
     answer: (r: { total: number; launches: LaunchRow[] }): z.infer<typeof launchList> => {
       const rows = r.launches.slice(0, q.limit);
       const last = rows.at(-1);

@@ -1,14 +1,19 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
+import { ohlcvCandles, tokens } from "@/db/schema";
 import type { candle, ohlcvList } from "@/lib/api/schemas/market";
 import { OHLCV_INTERVALS, type OhlcvInterval } from "@/lib/domain/vocab";
+import { indexedTimeSql } from "./clock";
 import { round } from "./format";
 import { runRead } from "./read";
 
 export type OhlcvQuery = { interval: OhlcvInterval; from?: Date; to?: Date; page: number; limit: number };
 
 const secondsAt = (s: number) => new Date(s * 1000);
+const c = alias(ohlcvCandles, "c");
+const t = alias(tokens, "t");
 
 type Bucket = {
   bucket: number;
@@ -52,11 +57,11 @@ export function tokenOhlcvRead(token: string, q: OhlcvQuery) {
   const first = sql`with known as materialized (
           select ${step}::float8 as step, ${q.limit}::int as page_size, ${q.page}::int as page_no,
                  ${epoch(q.from)}::float8 as from_at, ${epoch(q.to)}::float8 as to_at,
-                 extract(epoch from (select max(indexed_block_time) from sync_state))::float8 as head,
-                 (select extract(epoch from c.bucket_start)::float8 from ohlcv_candles c
-                   where c.token_address = t.address
-                     and c.interval = ${q.interval} order by c.bucket_start limit 1) as first_bucket
-            from tokens t where t.address = ${token}
+                 extract(epoch from ${indexedTimeSql})::float8 as head,
+                 (select extract(epoch from ${c.bucketStart})::float8 from ${ohlcvCandles} c
+                   where ${c.tokenAddress} = ${t.address}
+                     and ${c.interval} = ${q.interval} order by ${c.bucketStart} limit 1) as first_bucket
+            from ${tokens} t where ${t.address} = ${token}
         ), bounds as (
           -- The last interval starts at or before to (at most the head); the first is from's, or page_size back
           -- from the last.
@@ -68,16 +73,16 @@ export function tokenOhlcvRead(token: string, q: OhlcvQuery) {
             from (select *, first + (page_no - 1) * page_size * step as page_first from bounds) b
         )
         select head, first_bucket, first, last, page_first, page_last,
-               (select c.close from ohlcv_candles c
-                 where c.token_address = ${token}
-                   and c.interval = ${q.interval} and c.bucket_start < to_timestamp(page_first)
-                 order by c.bucket_start desc limit 1) as previous,
+               (select ${c.close} from ${ohlcvCandles} c
+                 where ${c.tokenAddress} = ${token}
+                   and ${c.interval} = ${q.interval} and ${c.bucketStart} < to_timestamp(page_first)
+                 order by ${c.bucketStart} desc limit 1) as previous,
                (select json_agg(b) from (
-                  select extract(epoch from c.bucket_start)::float8 as bucket, c.open, c.high, c.low, c.close,
-                         c.volume_usd::float8 as volume, c.trades
-                    from ohlcv_candles c
-                   where c.token_address = ${token} and c.interval = ${q.interval}
-                     and c.bucket_start between to_timestamp(page_first) and to_timestamp(page_last)) b) as buckets
+                  select extract(epoch from ${c.bucketStart})::float8 as bucket, ${c.open}, ${c.high}, ${c.low},
+                         ${c.close}, ${c.volumeUsd}::float8 as volume, ${c.trades}
+                    from ${ohlcvCandles} c
+                   where ${c.tokenAddress} = ${token} and ${c.interval} = ${q.interval}
+                     and ${c.bucketStart} between to_timestamp(page_first) and to_timestamp(page_last)) b) as buckets
           from page`;
   return { first, answer: (r: CandlePage) => candles(r, q, step) };
 }

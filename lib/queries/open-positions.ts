@@ -1,6 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryPrepared } from "@/db/client";
-import { tokens } from "@/db/schema";
+import { tokens, walletPositionCounts, walletPositions } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
 import { toUnits } from "./format";
 import { type Snapshot, snapshotAt, snapshotValues } from "./token-list-index";
@@ -119,21 +120,28 @@ export type OpenPositionsRow = {
   decimals: number[] | null;
 };
 
-/** The columns of OpenPositionsRow, from `c` (the wallet's wallet_position_counts row) and `o` (openPositionsJoin). */
-export const OPEN_POSITIONS_COLUMNS = sql`c.changed_xact::text as changed, o.tokens, o.quantities, o.symbols,
-  o.decimals`;
+/** The wallet's wallet_position_counts row, as openPositionsJoin joins it (a read may take its counts too). */
+export const positionCounts = alias(walletPositionCounts, "c");
+const p = alias(walletPositions, "p");
+const t = alias(tokens, "t");
+
+/** The columns of OpenPositionsRow, from the counts row and `o` (openPositionsJoin). */
+export const OPEN_POSITIONS_COLUMNS = sql`${positionCounts.changedXact}::text as changed, o.tokens, o.quantities,
+  o.symbols, o.decimals`;
 
 /**
- * A lateral join `o` of the open positions of `wallet` (an SQL expression) as arrays, with their
- * tokens' facts, when `wanted` and they are not the ones kept: the counts row `c` tells whether
- * they changed since.
+ * The wallet's counts row (positionCounts), and a lateral join `o` of the open positions of
+ * `wallet` (an SQL expression) as arrays, with their tokens' facts, when `wanted` and they are not
+ * the ones kept: the counts row tells whether they changed since.
  */
-export const openPositionsJoin = (wallet: SQL, kept: OpenPositions | undefined, wanted: boolean) =>
-  sql`left join lateral (select array_agg(p.token_address) as tokens, array_agg(p.quantity::text) as quantities,
-                               array_agg(t.symbol) as symbols, array_agg(t.decimals) as decimals
-                          from wallet_positions p join tokens t on t.address = p.token_address
-                          where ${wanted} and c.changed_xact is distinct from ${kept?.changed ?? null}::bigint
-                            and p.wallet = ${wallet} and p.quantity > 0) o on true`;
+export const openPositionsJoin = (wallet: SQLWrapper, kept: OpenPositions | undefined, wanted: boolean) =>
+  sql`left join ${walletPositionCounts} c on ${positionCounts.wallet} = ${wallet}
+      left join lateral (select array_agg(${p.tokenAddress}) as tokens, array_agg(${p.quantity}::text) as quantities,
+                               array_agg(${t.symbol}) as symbols, array_agg(${t.decimals}) as decimals
+                          from ${walletPositions} p join ${tokens} t on ${t.address} = ${p.tokenAddress}
+                          where ${wanted}
+                            and ${positionCounts.changedXact} is distinct from ${kept?.changed ?? null}::bigint
+                            and ${p.wallet} = ${wallet} and ${p.quantity} > 0) o on true`;
 
 /**
  * The wallet's open positions: the kept ones while the row's mark says they have not changed, else the row's, kept from

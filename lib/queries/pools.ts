@@ -1,23 +1,29 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { type Db, pageWindow } from "@/db/client";
+import type { SqlRow } from "@/db/rows";
+import { chainContracts, pools, tokenMetrics, tokens } from "@/db/schema";
 import type { pool, poolList } from "@/lib/api/schemas/market";
 import { round } from "./format";
 import { runRead } from "./read";
 
-type PoolRow = {
-  address: string;
-  dex: string;
+/** A pool as poolListRead's JSON holds it. */
+type PoolRow = SqlRow<
+  typeof pools,
+  "address" | "dex" | "fee" | "liquidityUsd" | "priceUsd" | "volume24hUsd" | "swaps24h"
+> & {
+  protocol: keyof typeof PROTOCOLS;
   pair_address: string;
   pair_symbol: string | null;
-  protocol: keyof typeof PROTOCOLS;
-  fee: number | null;
-  liquidity_usd: number;
-  price_usd: number | null;
-  volume_24h_usd: number;
-  swaps_24h: number;
   price_source: boolean;
 };
+
+const p = alias(pools, "p");
+const t = alias(tokens, "t");
+const m = alias(tokenMetrics, "m");
+const pt = alias(tokens, "pt");
+const q = alias(chainContracts, "q");
 
 /** The pools table's protocol names (the indexer's) as the API spells them. */
 const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as const satisfies Record<
@@ -41,22 +47,23 @@ const feePct = (p: Pick<PoolRow, "protocol" | "fee">) =>
  */
 export const poolListRead = (token: string, page: { page: number; limit: number }) => ({
   first: sql`select
-                    (select count(*)::int from pools p where p.token0 = t.address or p.token1 = t.address) as total,
+                    (select count(*)::int from ${pools} p
+                      where ${p.token0} = ${t.address} or ${p.token1} = ${t.address}) as total,
                     (select coalesce(json_agg(x order by x.liquidity_usd desc, x.address), '[]') from (
-                       select p.address, p.dex, p.protocol, p.fee, pair.address as pair_address,
-                              coalesce(pt.symbol, q.name) as pair_symbol,
-                              p.liquidity_usd, p.price_usd, p.volume_24h_usd, p.swaps_24h,
-                              p.address is not distinct from m.priced_pool as price_source
-                         from pools p
-                         cross join lateral (select case when p.token0 = t.address then p.token1 else p.token0 end
-                                                      as address) pair
-                         left join tokens pt on pt.address = pair.address
-                         left join chain_contracts q on q.address = pair.address and q.role = 'quote_token'
-                        where p.token0 = t.address or p.token1 = t.address
-                        order by p.liquidity_usd desc, p.address
+                       select ${p.address}, ${p.dex}, ${p.protocol}, ${p.fee}, pair.address as pair_address,
+                              coalesce(${pt.symbol}, ${q.name}) as pair_symbol,
+                              ${p.liquidityUsd}, ${p.priceUsd}, ${p.volume24hUsd}, ${p.swaps24h},
+                              ${p.address} is not distinct from ${m.pricedPool} as price_source
+                         from ${pools} p
+                         cross join lateral (select case when ${p.token0} = ${t.address} then ${p.token1}
+                                                         else ${p.token0} end as address) pair
+                         left join ${tokens} pt on ${pt.address} = pair.address
+                         left join ${chainContracts} q on ${q.address} = pair.address and ${q.role} = 'quote_token'
+                        where ${p.token0} = ${t.address} or ${p.token1} = ${t.address}
+                        order by ${p.liquidityUsd} desc, ${p.address}
                         ${pageWindow(page.limit, (page.page - 1) * page.limit)}) x) as pools
-               from tokens t left join token_metrics m on m.address = t.address
-              where t.address = ${token}`,
+               from ${tokens} t left join ${tokenMetrics} m on ${m.address} = ${t.address}
+              where ${t.address} = ${token}`,
   answer: (t: { total: number; pools: PoolRow[] }): z.infer<typeof poolList> => {
     const data = t.pools.map(
       (p): z.infer<typeof pool> => ({

@@ -1,6 +1,9 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
+import type { SqlRow } from "@/db/rows";
+import { blocks, walletPositions, wallets } from "@/db/schema";
 import type { position, positionList } from "@/lib/api/schemas/wallets";
 import { InvalidInput } from "@/lib/domain/errors";
 import type { PositionStatus } from "@/lib/domain/vocab";
@@ -14,6 +17,7 @@ import {
   type OpenPositionsRow,
   openPositionsJoin,
   openPositionsOf,
+  positionCounts,
   type Ranked,
   tokenFacts,
   valuationSnapshot,
@@ -22,20 +26,20 @@ import { runRead } from "./read";
 import { snapshotValues, walkedSnapshot } from "./token-list-index";
 import { currentDataVersion } from "./tokens";
 
-type PositionRow = {
-  token_address: string;
-  quantity: string;
-  cost_basis_usd: number;
-  realized_pnl_usd: number;
-  bought_usd: number;
-  sold_usd: number;
-  buy_count: number;
-  sell_count: number;
-  unknown_cost_quantity: string;
-  liquidity_cost_usd: number;
-  first_trade_at: string | null;
-  last_trade_at: string | null;
-};
+/** The columns of POSITION_FIELDS. */
+type PositionRow = SqlRow<
+  typeof walletPositions,
+  | "tokenAddress"
+  | "quantity"
+  | "costBasisUsd"
+  | "realizedPnlUsd"
+  | "boughtUsd"
+  | "soldUsd"
+  | "buyCount"
+  | "sellCount"
+  | "unknownCostQuantity"
+  | "liquidityCostUsd"
+> & { first_trade_at: string | null; last_trade_at: string | null };
 
 type PositionQuery = { status: PositionStatus; page: number; limit: number; cursor?: string };
 
@@ -64,18 +68,23 @@ function decodePositionsCursor(wallet: string, q: PositionQuery): { page: number
   return { page, walk: { version, closed: phase === 1, key: key ?? 0, token } };
 }
 
-const blockTime = (block: ReturnType<typeof sql>) => sql`(select b.timestamp from blocks b where b.number = ${block})`;
+const w = alias(wallets, "w");
+const p = alias(walletPositions, "p");
+const b = alias(blocks, "b");
+const c = positionCounts;
+
+const blockTime = (block: SQL) => sql`(select ${b.timestamp} from ${blocks} b where ${b.number} = ${block})`;
 
 /**
  * A position's fields as the page reads them, from `p` (wallet_positions); the token's symbol and
  * decimals, which never change, are read once (tokenFacts), and its price is the one of the
  * snapshot that ranked the open positions.
  */
-const POSITION_FIELDS = sql`p.token_address, p.quantity::text as quantity, p.cost_basis_usd, p.realized_pnl_usd,
-  p.bought_usd, p.sold_usd, p.buy_count, p.sell_count,
-  p.unknown_cost_quantity::text as unknown_cost_quantity, p.liquidity_cost_usd,
-  ${blockTime(sql`coalesce(p.first_buy_block, p.last_trade_block)`)} as first_trade_at,
-  ${blockTime(sql`p.last_trade_block`)} as last_trade_at`;
+const POSITION_FIELDS = sql`${p.tokenAddress}, ${p.quantity}::text as quantity, ${p.costBasisUsd}, ${p.realizedPnlUsd},
+  ${p.boughtUsd}, ${p.soldUsd}, ${p.buyCount}, ${p.sellCount},
+  ${p.unknownCostQuantity}::text as unknown_cost_quantity, ${p.liquidityCostUsd},
+  ${blockTime(sql`coalesce(${p.firstBuyBlock}, ${p.lastTradeBlock})`)} as first_trade_at,
+  ${blockTime(sql`${p.lastTradeBlock}`)} as last_trade_at`;
 
 /**
  * One page of a wallet's positions (wallet_positions: average-cost books per token), open ones
@@ -91,10 +100,9 @@ export function positionListRead(db: Db, wallet: string, q: PositionQuery) {
   return {
     // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round
     // trip.
-    first: sql`select coalesce(c.total, 0) as total, coalesce(c.open, 0) as open, ${OPEN_POSITIONS_COLUMNS}
-                 from wallets w left join wallet_position_counts c on c.wallet = w.address
-                 ${openPositionsJoin(sql`w.address`, kept, q.status !== "closed")}
-                where w.address = ${wallet}`,
+    first: sql`select coalesce(${c.total}, 0) as total, coalesce(${c.open}, 0) as open, ${OPEN_POSITIONS_COLUMNS}
+                 from ${wallets} w ${openPositionsJoin(w.address, kept, q.status !== "closed")}
+                where ${w.address} = ${wallet}`,
     answer: (counts: { total: number; open: number } & OpenPositionsRow, dataVersion?: number) =>
       positionPage(db, wallet, q, kept, counts, dataVersion),
   };
@@ -134,21 +142,22 @@ async function positionPage(
   const closedOffset = walk ? 0 : q.status === "closed" ? offset : Math.max(0, offset - counts.open);
   const closedLimit = q.status === "open" || moreOpen ? 0 : q.limit - openPage.length;
   const closedAfter = walk?.closed
-    ? sql`and (p.realized_pnl_usd < ${walk.key}
-      or (p.realized_pnl_usd = ${walk.key} and p.token_address > ${walk.token}))`
+    ? sql`and (${p.realizedPnlUsd} < ${walk.key}
+      or (${p.realizedPnlUsd} = ${walk.key} and ${p.tokenAddress} > ${walk.token}))`
     : sql``;
   // One closed position past the page says whether there is a next one.
   const rows = await queryPrepared<PositionRow & { k: number }>(
     db,
     sql`select ${POSITION_FIELDS}, 0 as k
-          from wallet_positions p
-         where p.wallet = ${wallet} and p.token_address = any(${sql.param(openPage)})
+          from ${walletPositions} p
+         where ${p.wallet} = ${wallet} and ${p.tokenAddress} = any(${sql.param(openPage)})
         union all
         select * from (
-          select ${POSITION_FIELDS}, (row_number() over (order by p.realized_pnl_usd desc, p.token_address))::int as k
-            from wallet_positions p
-           where p.wallet = ${wallet} and p.quantity <= 0 ${closedAfter}
-           order by p.realized_pnl_usd desc, p.token_address
+          select ${POSITION_FIELDS},
+                 (row_number() over (order by ${p.realizedPnlUsd} desc, ${p.tokenAddress}))::int as k
+            from ${walletPositions} p
+           where ${p.wallet} = ${wallet} and ${p.quantity} <= 0 ${closedAfter}
+           order by ${p.realizedPnlUsd} desc, ${p.tokenAddress}
            ${pageWindow(closedLimit === 0 ? 0 : closedLimit + 1, closedOffset)}) closed`,
   );
   const rank = new Map(openPage.map((t, i) => [t, i]));

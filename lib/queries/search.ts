@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
+import { wallets } from "@/db/schema";
 import type { searchHit, searchResults } from "@/lib/api/schemas/search";
 import { InvalidInput } from "@/lib/domain/errors";
-import type { Classification, SearchType } from "@/lib/domain/vocab";
+import type { SearchType } from "@/lib/domain/vocab";
 import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
 import { iso, round } from "./format";
 import { searchTokenIndex, type TokenRank } from "./token-search-index";
 import { currentDataVersion, tokenRows } from "./tokens";
+import type { WalletRow } from "./wallets";
 
 export type SearchQuery = { q: string; type: SearchType; page: number; limit: number; cursor?: string };
 
@@ -15,13 +18,8 @@ export type SearchQuery = { q: string; type: SearchType; page: number; limit: nu
 const ADDRESS_PREFIX = /^0x[0-9a-f]{0,40}$/;
 
 type Hit = z.infer<typeof searchHit>;
-type WalletRow = {
-  address: string;
-  classification: Classification | null;
-  trade_count: number;
-  last_seen: string;
-  exact: number;
-};
+/** A wallet the search found: 1 in `exact` when its address is the query. */
+type WalletHit = Pick<WalletRow, "address" | "classification" | "trade_count" | "last_seen"> & { exact: number };
 
 /**
  * Where a wallet stands in search order: exact match (1) first, then trade count and last activity (descending), then
@@ -70,27 +68,30 @@ function decodeSearchCursor(query: SearchQuery, q: string): { page: number; walk
   return { page, walk: { wallets: { exact, trade_count, last_seen, address } } };
 }
 
+const w = alias(wallets, "w");
+
 /**
  * Wallets whose address starts with `prefix`, the exact one first, then by trade count and last
  * activity: one page (from an offset, or after a walk's last wallet) and the exact number, from
  * the prefix range of the address index.
  */
 async function searchWallets(db: Db, prefix: string, page: { offset: number; limit: number; after?: WalletRank }) {
-  const exact = sql`(w.address = ${prefix})::int`;
+  const exact = sql`(${w.address} = ${prefix})::int`;
   const a = page.after;
   const after = a
     ? sql`and (${exact} < ${a.exact}
-      or (${exact} = ${a.exact} and (w.trade_count < ${a.trade_count} or (w.trade_count = ${a.trade_count}
-          and (w.last_seen < ${a.last_seen}::timestamptz
-            or (w.last_seen = ${a.last_seen}::timestamptz and w.address > ${a.address}))))))`
+      or (${exact} = ${a.exact} and (${w.tradeCount} < ${a.trade_count} or (${w.tradeCount} = ${a.trade_count}
+          and (${w.lastSeen} < ${a.last_seen}::timestamptz
+            or (${w.lastSeen} = ${a.last_seen}::timestamptz and ${w.address} > ${a.address}))))))`
     : sql``;
-  const [r] = await queryPrepared<{ total: number; rows: WalletRow[] }>(
+  const [r] = await queryPrepared<{ total: number; rows: WalletHit[] }>(
     db,
-    sql`select (select count(*)::int from wallets where address like ${`${prefix}%`}) as total,
+    sql`select (select count(*)::int from ${wallets} where ${wallets.address} like ${`${prefix}%`}) as total,
                (select coalesce(json_agg(x), '[]') from (
-                  select w.address, w.classification, w.trade_count, w.last_seen, ${exact} as exact from wallets w
-                   where w.address like ${`${prefix}%`} ${after}
-                   order by ${exact} desc, w.trade_count desc, w.last_seen desc, w.address
+                  select ${w.address}, ${w.classification}, ${w.tradeCount}, ${w.lastSeen}, ${exact} as exact
+                    from ${wallets} w
+                   where ${w.address} like ${`${prefix}%`} ${after}
+                   order by ${exact} desc, ${w.tradeCount} desc, ${w.lastSeen} desc, ${w.address}
                    ${pageWindow(page.limit, page.offset)}) x) as rows`,
   );
   return {
@@ -100,7 +101,7 @@ async function searchWallets(db: Db, prefix: string, page: { offset: number; lim
       (w): Hit => ({
         type: "wallet",
         address: w.address,
-        classification: w.classification ?? "fresh",
+        classification: w.classification,
         trade_count: w.trade_count,
         last_seen: iso(new Date(w.last_seen)),
         matched: "address",

@@ -1,10 +1,12 @@
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { tokenSecurity } from "@/lib/api/schemas/security";
+import { tokenSecurity, tokens } from "@/db/schema";
+import type { tokenSecurity as tokenSecurityBody } from "@/lib/api/schemas/security";
 import type { SecurityReport } from "@/lib/domain/security";
 import { iso } from "./format";
 
-export type TokenSecurity = z.infer<typeof tokenSecurity>;
+export type TokenSecurity = z.infer<typeof tokenSecurityBody>;
 
 /** A token's stored checks (worker/security), null before the first; timestamps as text (the driver's). */
 export type SecurityRow = {
@@ -13,9 +15,15 @@ export type SecurityRow = {
   security_checked_at: string | null;
 };
 
-/** The columns of SecurityRow, from `token_security sec` (left-joined by the caller). */
-export const securityColumns = sql`sec.report as security_report, sec.block::float8 as security_block,
-  sec.checked_at::text as security_checked_at`;
+const sec = alias(tokenSecurity, "sec");
+
+/** The columns of SecurityRow, from the row securityJoin joins. */
+export const securityColumns = sql`${sec.report} as security_report, ${sec.block}::float8 as security_block,
+  ${sec.checkedAt}::text as security_checked_at`;
+
+/** The stored checks of the token whose address is `token` (an SQL expression), for securityColumns. */
+export const securityJoin = (token: SQLWrapper) =>
+  sql`left join ${tokenSecurity} sec on ${sec.tokenAddress} = ${token}`;
 
 const NOT_YET = { status: "unknown", reason: "not checked yet" } as const;
 
@@ -42,10 +50,12 @@ export function toSecurity(address: string, row: SecurityRow): TokenSecurity {
   };
 }
 
+const t = alias(tokens, "t");
+
 /** GET /v1/tokens/{address}/security: the token's row (none when not indexed) with its checks. */
 export const tokenSecurityRead = (address: string) => ({
-  first: sql`select t.address, ${securityColumns}
-               from tokens t left join token_security sec on sec.token_address = t.address
-              where t.address = ${address}`,
+  first: sql`select ${t.address}, ${securityColumns}
+               from ${tokens} t ${securityJoin(t.address)}
+              where ${t.address} = ${address}`,
   answer: (row: SecurityRow & { address: string }): TokenSecurity => toSecurity(row.address, row),
 });

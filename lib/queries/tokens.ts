@@ -1,7 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, queryPrepared } from "@/db/client";
-import { syncState } from "@/db/schema";
+import type { SqlRow } from "@/db/rows";
+import { syncState, tokenMetrics, tokenScores, tokens } from "@/db/schema";
 import type { token, tokenProfile } from "@/lib/api/schemas/tokens";
 import { databaseCache } from "@/lib/cache";
 import type { TokenFilter } from "@/lib/domain/token-filter";
@@ -17,46 +19,51 @@ import { cursorAddress, cursorNumber, decodeCursor, encodeCursor } from "./curso
 import { hoursSince, iso, round } from "./format";
 import { type HolderRow, holdersSql, toHolder } from "./holders";
 import { runRead } from "./read";
-import { type SecurityRow, securityColumns, toSecurity } from "./security";
+import { type SecurityRow, securityColumns, securityJoin, toSecurity } from "./security";
 import { queryTokenList } from "./token-list-index";
 
-type TokenRow = CreatorColumns & {
-  address: string;
-  name: string;
-  symbol: string;
-  market_cap_usd: number;
-  volume_24h_usd: number;
-  liquidity_usd: number;
-  price_usd: number;
-  price_change_5m_pct: number | null;
-  price_change_1h_pct: number | null;
-  price_change_24h_pct: number | null;
-  volume_1h_usd: number;
-  buys_24h: number;
-  sells_24h: number;
-  makers_24h: number;
-  fdv_usd: number;
-  holder_count: number;
-  /** Text: the Drizzle driver turns off the client's timestamp parsing. */
-  created_at: string;
-  risk_score: number;
-  risk_flags: RiskFlag[];
-  ai_summary: string;
-  launchpad: string;
-  total_supply: string;
-  decimals: number;
-};
+/** The columns of tokenRowsSql. */
+type TokenRow = CreatorColumns &
+  SqlRow<
+    typeof tokenMetrics,
+    | "address"
+    | "marketCapUsd"
+    | "volume24hUsd"
+    | "liquidityUsd"
+    | "priceUsd"
+    | "priceChange5mPct"
+    | "priceChange1hPct"
+    | "priceChange24hPct"
+    | "volume1hUsd"
+    | "buys24h"
+    | "sells24h"
+    | "makers24h"
+    | "fdvUsd"
+    | "holderCount"
+    | "createdAt"
+    | "riskScore"
+  > &
+  SqlRow<typeof tokens, "name" | "symbol" | "decimals"> & {
+    /** The flags the worker raised: risk_flags holds them as text. */
+    risk_flags: RiskFlag[];
+    ai_summary: string;
+    total_supply: string;
+  };
+
+const m = alias(tokenMetrics, "m");
+const t = alias(tokens, "t");
+const s = alias(tokenScores, "s");
 
 /** Token rows for the list and the profile: the columns of TokenRow. */
 const tokenRowsSql = (where: SQL) =>
-  sql`select m.address, t.name, t.symbol, m.market_cap_usd, m.volume_24h_usd, m.liquidity_usd, m.holder_count,
-             m.price_usd, m.price_change_5m_pct, m.price_change_1h_pct, m.price_change_24h_pct, m.volume_1h_usd,
-             m.buys_24h, m.sells_24h, m.makers_24h, m.fdv_usd,
-             m.created_at, m.risk_score, m.risk_flags, coalesce(s.ai_summary, '') as ai_summary, t.launchpad,
-             t.creator, t.origin, t.total_supply::text as total_supply, t.decimals
-        from token_metrics m
-        join tokens t on t.address = m.address
-        left join token_scores s on s.address = m.address
+  sql`select ${m.address}, ${t.name}, ${t.symbol}, ${m.marketCapUsd}, ${m.volume24hUsd}, ${m.liquidityUsd},
+             ${m.holderCount}, ${m.priceUsd}, ${m.priceChange5mPct}, ${m.priceChange1hPct}, ${m.priceChange24hPct},
+             ${m.volume1hUsd}, ${m.buys24h}, ${m.sells24h}, ${m.makers24h}, ${m.fdvUsd},
+             ${m.createdAt}, ${m.riskScore}, ${m.riskFlags}, coalesce(${s.aiSummary}, '') as ai_summary, ${t.launchpad},
+             ${t.creator}, ${t.origin}, ${t.totalSupply}::text as total_supply, ${t.decimals}
+        from ${tokenMetrics} m
+        join ${tokens} t on ${t.address} = ${m.address}
+        left join ${tokenScores} s on ${s.address} = ${m.address}
        where ${where}`;
 
 /** A token as the API sends it; typed by the response schema, so the two cannot drift apart. */
@@ -118,7 +125,7 @@ export async function tokenRows(db: Db, version: number, addresses: string[]): P
   }
   if (missing.length) {
     // `= any($1)`: one prepared statement for every page size.
-    const rows = await queryPrepared<TokenRow>(db, tokenRowsSql(sql`m.address = any(${sql.param(missing)})`));
+    const rows = await queryPrepared<TokenRow>(db, tokenRowsSql(sql`${m.address} = any(${sql.param(missing)})`));
     for (const r of rows) {
       cache.set(r.address, r);
       found.set(r.address, r);
@@ -178,8 +185,8 @@ export const tokenProfileRead = (address: string, now: Date) => ({
   first: sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
                               from (${holdersSql(sql`tok.address`)}) h) as holders,
                     ${creatorHoldingSql(sql`tok.address`, sql`tok.creator`)} as creator_holding, ${securityColumns}
-               from (${tokenRowsSql(sql`m.address = ${address}`)}) tok
-               left join token_security sec on sec.token_address = tok.address`,
+               from (${tokenRowsSql(sql`${m.address} = ${address}`)}) tok
+               ${securityJoin(sql`tok.address`)}`,
   answer: (
     token: TokenRow & SecurityRow & { holders: HolderRow[]; creator_holding: CreatorHoldingRow | null },
   ): z.infer<typeof tokenProfile> => ({

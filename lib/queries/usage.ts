@@ -1,11 +1,17 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
+import type { SqlRow } from "@/db/rows";
+import { accounts, apiKeys, plans, usageDaily } from "@/db/schema";
 
-type UsageRow = {
+const k = alias(apiKeys, "k");
+const a = alias(accounts, "a");
+const p = alias(plans, "p");
+const u = alias(usageDaily, "u");
+
+/** A key with its limits and one of its days in the window (none: the key's days are all empty). */
+type UsageRow = SqlRow<typeof apiKeys, "name" | "prefix" | "revokedAt"> & {
   key_id: string;
-  name: string;
-  prefix: string;
-  revoked_at: Date | null;
   daily_limit: number;
   minute_limit: number;
   day: string | null;
@@ -31,16 +37,16 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 export async function dailyUsageByKey(db: Db, accountId: string, days: number, now: Date): Promise<KeyUsage[]> {
   const dayList = Array.from({ length: days }, (_, i) => utcDay(new Date(now.getTime() - (days - 1 - i) * 86_400_000)));
   const rows = await db.execute<UsageRow>(sql`
-    select k.id as key_id, k.name, k.prefix, k.revoked_at,
-           coalesce(k.rate_per_day, p.rate_per_day) as daily_limit,
-           coalesce(k.rate_per_minute, p.rate_per_minute) as minute_limit,
-           u.day::text as day, u.requests, u.rejected
-      from api_keys k
-      join accounts a on a.id = k.account_id
-      join plans p on p.id = a.plan
-      left join usage_daily u on u.key_id = k.id and u.day >= ${dayList[0]}::date
-     where k.account_id = ${accountId}
-     order by k.created_at desc, k.id`);
+    select ${k.id} as key_id, ${k.name}, ${k.prefix}, ${k.revokedAt},
+           coalesce(${k.ratePerDay}, ${p.ratePerDay}) as daily_limit,
+           coalesce(${k.ratePerMinute}, ${p.ratePerMinute}) as minute_limit,
+           ${u.day}::text as day, ${u.requests}, ${u.rejected}
+      from ${apiKeys} k
+      join ${accounts} a on ${a.id} = ${k.accountId}
+      join ${plans} p on ${p.id} = ${a.plan}
+      left join ${usageDaily} u on ${u.keyId} = ${k.id} and ${u.day} >= ${dayList[0]}::date
+     where ${k.accountId} = ${accountId}
+     order by ${k.createdAt} desc, ${k.id}`);
 
   const byKey = new Map<string, KeyUsage>();
   for (const r of rows) {

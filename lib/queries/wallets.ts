@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
-import { wallets } from "@/db/schema";
+import type { SqlRow } from "@/db/rows";
+import { walletScores, wallets } from "@/db/schema";
 import type { walletProfile } from "@/lib/api/schemas/wallets";
 import type { Classification, Confidence, Sector } from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
@@ -13,25 +15,34 @@ import {
   type OpenPositionsRow,
   openPositionsJoin,
   openPositionsOf,
+  positionCounts,
   valuationSnapshot,
   valuedOpenPositions,
 } from "./open-positions";
 import { runRead } from "./read";
 import { currentDataVersion } from "./tokens";
 
-type WalletRow = {
-  address: string;
+const w = alias(wallets, "w");
+const s = alias(walletScores, "s");
+const c = positionCounts;
+
+/** A row of wallets as the reads select it, the vocabularies its text columns hold typed. */
+export type WalletRow = SqlRow<typeof wallets, "address" | "tradeCount" | "firstSeen" | "lastSeen"> & {
   classification: Classification;
+  pnl_confidence: Confidence;
+  sector_preference: Sector;
+};
+
+/** What walletProfileRead reads besides the open positions. */
+type ProfileRow = Pick<
+  WalletRow,
+  "address" | "classification" | "pnl_confidence" | "sector_preference" | "trade_count" | "first_seen"
+> & {
   score_classification: Classification | null;
   reputation_score: number | null;
   confidence: Confidence | null;
   /** Σ over the wallet's positions of realized PnL less cost basis (wallet_position_counts). */
   realized_less_cost_usd: number;
-  pnl_confidence: Confidence;
-  sector_preference: Sector;
-  trade_count: number;
-  /** Text: the Drizzle driver turns off the client's timestamp parsing. */
-  first_seen: string;
   launches: LaunchSummary;
 };
 
@@ -44,16 +55,16 @@ type WalletRow = {
 export function walletProfileRead(db: Db, address: string) {
   const kept = keptOpenPositions(db, address);
   return {
-    first: sql`select w.address, w.classification, s.classification as score_classification, s.reputation_score,
-                      s.confidence,
-                      coalesce(c.realized_less_cost_usd, 0)::float8 as realized_less_cost_usd, w.pnl_confidence,
-                      w.sector_preference, w.trade_count, w.first_seen, ${launchSummarySql(sql`w.address`)} as launches,
+    first: sql`select ${w.address}, ${w.classification}, ${s.classification} as score_classification,
+                      ${s.reputationScore}, ${s.confidence},
+                      coalesce(${c.realizedLessCostUsd}, 0)::float8 as realized_less_cost_usd, ${w.pnlConfidence},
+                      ${w.sectorPreference}, ${w.tradeCount}, ${w.firstSeen},
+                      ${launchSummarySql(w.address)} as launches,
                       ${OPEN_POSITIONS_COLUMNS}
-                 from wallets w left join wallet_scores s on s.address = w.address
-                 left join wallet_position_counts c on c.wallet = w.address
-                 ${openPositionsJoin(sql`w.address`, kept, true)}
-                where w.address = ${address}`,
-    answer: async (w: WalletRow & OpenPositionsRow, dataVersion?: number): Promise<z.infer<typeof walletProfile>> => {
+                 from ${wallets} w left join ${walletScores} s on ${s.address} = ${w.address}
+                 ${openPositionsJoin(w.address, kept, true)}
+                where ${w.address} = ${address}`,
+    answer: async (w: ProfileRow & OpenPositionsRow, dataVersion?: number): Promise<z.infer<typeof walletProfile>> => {
       const snapshot = await valuationSnapshot(db, dataVersion ?? (await currentDataVersion(db)));
       const holdings = await valuedOpenPositions(db, snapshot, openPositionsOf(db, address, kept, w));
       return {

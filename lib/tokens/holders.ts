@@ -1,4 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { chainContracts, pools } from "@/db/schema";
 
 /** Addresses whose balances are not holdings: minted-from, burned-to. */
 export const BURN_ADDRESSES = [
@@ -15,6 +17,9 @@ export const CUSTODIAN_ROLES = ["position_manager", "locker"] as const;
 export const isRealHolder = (holder: string, token: string, nonHolders: { has(address: string): boolean }) =>
   !BURNED.has(holder) && holder !== token && !nonHolders.has(holder);
 
+const c = alias(chainContracts, "c");
+const p = alias(pools, "p");
+
 /**
  * The rule of who counts as a holder of a token (holder counts and concentration
  * exclude the zero and burn addresses, pool contracts (V2 and V3), the token contract itself, and
@@ -25,8 +30,8 @@ export function isRealHolderSql(holder: SQL, token: SQL): SQL {
   // The custodians are a handful of contracts: one array, read once per statement (an InitPlan), not a probe per
   // holder.
   return sql`${holder} <> all(${sql.raw(`array['${BURN_ADDRESSES.join("','")}']`)}
-      || array(select c.address
-        from chain_contracts c where c.role in (${sql.raw(CUSTODIAN_ROLES.map((r) => `'${r}'`).join(", "))})))
+      || array(select ${c.address}
+        from ${chainContracts} c where ${c.role} in (${sql.raw(CUSTODIAN_ROLES.map((r) => `'${r}'`).join(", "))})))
     and ${holder} <> ${token}
-    and not exists (select 1 from pools p where p.address = ${holder})`;
+    and not exists (select 1 from ${pools} p where ${p.address} = ${holder})`;
 }

@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
-import { numClass, rowClass, TableFrame, tdClass, thClass } from "@/components/ui/table";
+import { numClass, rowClass, TableFrame, TableHead, tdClass } from "@/components/ui/table";
 import { ClassificationBadge, ConfidenceBadge } from "@/components/wallet-badges";
 import { PositionsTable } from "@/components/wallets/positions-table";
 import { WalletEvents } from "@/components/wallets/wallet-events";
@@ -135,19 +135,10 @@ export default async function WalletPage({ params, searchParams }: PageProps<"/w
           {wallet.portfolio.length ? (
             <TableFrame label="Portfolio" maxHeight>
               <table className="w-full text-sm">
-                <thead className="sticky top-0 bg-white dark:bg-zinc-900">
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      Token
-                    </th>
-                    <th scope="col" className={`${thClass} ${numClass}`}>
-                      Quantity
-                    </th>
-                    <th scope="col" className={`${thClass} ${numClass}`}>
-                      Value
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  cells={["Token", { label: "Quantity", numeric: true }, { label: "Value", numeric: true }]}
+                  sticky
+                />
                 <tbody>
                   {wallet.portfolio.map((h) => (
                     <tr key={h.token_address} className={rowClass}>

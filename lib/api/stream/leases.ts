@@ -1,4 +1,6 @@
+import { names, PREPARED, tableName } from "@/db/bulk";
 import { getAuthSql } from "@/db/client";
+import { accounts, apiKeys, plans, streamLeases } from "@/db/schema";
 import { randomBase62 } from "@/lib/keys/secret";
 import { ApiError } from "../errors";
 import type { EndReason } from "./client";
@@ -11,6 +13,16 @@ import type { EndReason } from "./client";
 export const RENEW_MS = 5_000;
 const TTL = "20 seconds";
 
+const [LEASES, KEYS, ACCOUNTS, PLANS] = [streamLeases, apiKeys, accounts, plans].map(tableName);
+const l = names(streamLeases);
+const k = names(apiKeys);
+const a = names(accounts);
+const p = names(plans);
+/** The plan of key `k` (api_keys k), as `p`. */
+const PLAN_OF_KEY = `join ${ACCOUNTS} a on a.${a.id} = k.${k.accountId} join ${PLANS} p on p.${p.id} = a.${a.plan}`;
+/** The key's live leases ($1: its id), or (`expired`) those that ran out. */
+const leasesOf = (expired: boolean) => `${l.keyId} = $1 and ${l.expiresAt} ${expired ? "<=" : ">"} now()`;
+
 /**
  * Takes a lease for a new stream of the key, or refuses: 403 when its plan has no streams, 429
  * when it holds as many as its plan allows. The key's row is locked first, so that concurrent
@@ -19,20 +31,26 @@ const TTL = "20 seconds";
 export async function openLease(keyId: string): Promise<string> {
   const id = `strm_${randomBase62(16)}`;
   const refused = await getAuthSql().begin(async (tx) => {
-    const [key] = await tx<{ max_streams: number; label: string }[]>`
-      select p.max_streams, p.label from api_keys k join accounts a on a.id = k.account_id join plans p on p.id = a.plan
-       where k.id = ${keyId} and k.revoked_at is null for update of k`;
+    const [key] = await tx.unsafe<{ max_streams: number; label: string }[]>(
+      `select p.${p.maxStreams}, p.${p.label} from ${KEYS} k ${PLAN_OF_KEY}
+        where k.${k.id} = $1 and k.${k.revokedAt} is null for update of k`,
+      [keyId],
+      PREPARED,
+    );
     if (!key)
       return new ApiError("UNAUTHORIZED", "Invalid or revoked API key.", undefined, {
         "WWW-Authenticate": 'Bearer realm="v1"',
       });
     if (key.max_streams === 0) return new ApiError("FORBIDDEN", `Event streams are not part of the ${key.label} plan.`);
-    await tx`delete from stream_leases where key_id = ${keyId} and expires_at <= now()`;
-    const [opened] = await tx`
-      insert into stream_leases (id, key_id, expires_at)
-      select ${id}, ${keyId}, now() + ${TTL}::interval
-       where (select count(*) from stream_leases where key_id = ${keyId} and expires_at > now()) < ${key.max_streams}
-      returning id`;
+    await tx.unsafe(`delete from ${LEASES} where ${leasesOf(true)}`, [keyId], PREPARED);
+    const [opened] = await tx.unsafe(
+      `insert into ${LEASES} (${l.id}, ${l.keyId}, ${l.expiresAt})
+       select $2, $1, now() + $3::interval
+        where (select count(*) from ${LEASES} where ${leasesOf(false)}) < $4
+       returning ${l.id}`,
+      [keyId, id, TTL, key.max_streams],
+      PREPARED,
+    );
     if (opened) return null;
     return new ApiError(
       "RATE_LIMITED",
@@ -51,15 +69,18 @@ export async function openLease(keyId: string): Promise<string> {
  */
 export async function renewLeases(leases: { id: string; keyId: string }[]): Promise<Map<string, EndReason>> {
   if (leases.length === 0) return new Map();
-  const rows = await getAuthSql()<{ id: string; revoked: boolean; max_streams: number }[]>`
-    with held as (
-      select u.id, u.key_id, k.revoked_at is not null as revoked, p.max_streams
-        from unnest(${leases.map((l) => l.id)}::text[], ${leases.map((l) => l.keyId)}::text[]) u(id, key_id)
-        join api_keys k on k.id = u.key_id join accounts a on a.id = k.account_id join plans p on p.id = a.plan),
+  const rows = await getAuthSql().unsafe<{ id: string; revoked: boolean; max_streams: number }[]>(
+    `with held as (
+      select u.id, u.key_id, k.${k.revokedAt} is not null as revoked, p.${p.maxStreams}
+        from unnest($1::text[], $2::text[]) u(id, key_id)
+        join ${KEYS} k on k.${k.id} = u.key_id ${PLAN_OF_KEY}),
     renewed as (
-      insert into stream_leases (id, key_id, expires_at) select id, key_id, now() + ${TTL}::interval from held
-      on conflict (id) do update set expires_at = excluded.expires_at)
-    select id, revoked, max_streams from held`;
+      insert into ${LEASES} (${l.id}, ${l.keyId}, ${l.expiresAt}) select id, key_id, now() + $3::interval from held
+      on conflict (${l.id}) do update set ${l.expiresAt} = excluded.${l.expiresAt})
+    select id, revoked, max_streams from held`,
+    [leases.map((lease) => lease.id), leases.map((lease) => lease.keyId), TTL],
+    PREPARED,
+  );
   const ending = new Map<string, EndReason>(leases.map((l) => [l.id, "key_revoked"]));
   for (const r of rows) {
     if (r.revoked) continue;
@@ -70,5 +91,5 @@ export async function renewLeases(leases: { id: string; keyId: string }[]): Prom
 }
 
 export async function releaseLeases(ids: string[]) {
-  if (ids.length > 0) await getAuthSql()`delete from stream_leases where id = any(${ids})`;
+  if (ids.length > 0) await getAuthSql().unsafe(`delete from ${LEASES} where ${l.id} = any($1)`, [ids], PREPARED);
 }

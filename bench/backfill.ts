@@ -1,0 +1,91 @@
+/**
+ * `npm run bench:backfill`: loads a fixture chain (scripts/fixtures) into a fresh database through the
+ * worker's indexer, as bench:api's large load does, and prints what it cost per 1,000 token actions:
+ * wall seconds, and the CPU seconds of this process (the indexer and the fixture's node) and of its
+ * PostgreSQL sessions, which the machine's load moves far less than the wall clock.
+ *
+ *   npx tsx bench/backfill.ts [--tokens N --wallets N --events N --days N --seed N --now ISO] [--no-bulk]
+ *     [--database NAME] [--keep] [--profile]
+ *
+ * Defaults: 2,000 tokens, 4,000 wallets, 100,000 actions over 7 days, bulk (bulk.ts). The database
+ * (default `bench_backfill`) is created anew and dropped after unless --keep. With CHAIN_DUMP_DIR set,
+ * the chain-derived tables are dumped to `$CHAIN_DUMP_DIR/<database>.json` for scripts/compare-dumps.ts.
+ * --profile samples the load's statements (db-sampler.ts) and prints their shares.
+ */
+import { loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+import { connect } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
+import { FIXTURE_APPLICATION, loadFixture } from "@/scripts/fixtures";
+import { databaseUrl, serverUrl } from "@/tests/setup/database";
+import { saveDumpIfAsked } from "@/worker/test/dump";
+import { sampleDbActivity } from "./lib/db-sampler";
+import { BENCH_APPLICATION, trackSideCpu } from "./lib/side-cpu";
+import { printTable } from "./lib/table";
+
+const { values: args } = parseArgs({
+  options: {
+    tokens: { type: "string", default: "2000" },
+    wallets: { type: "string", default: "4000" },
+    events: { type: "string", default: "100000" },
+    days: { type: "string", default: "7" },
+    seed: { type: "string", default: "42" },
+    // A fixed head time: the same chain's rows, timestamps included, at every run (dumps compare).
+    now: { type: "string", default: "2026-11-01T00:00:00Z" },
+    "no-bulk": { type: "boolean", default: false },
+    database: { type: "string", default: "bench_backfill" },
+    keep: { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
+  },
+});
+const shape = { tokens: Number(args.tokens), wallets: Number(args.wallets), events: Number(args.events) };
+const name = args.database!;
+const url = databaseUrl(name);
+
+const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
+await admin.unsafe(`drop database if exists ${name} with (force)`);
+await admin.unsafe(`create database ${name}`);
+await runMigrations(url);
+
+const probe = connect(url, { max: 1, connection: { application_name: BENCH_APPLICATION } });
+const cpu = trackSideCpu(probe, process.pid);
+const sampler = args.profile ? sampleDbActivity(probe, FIXTURE_APPLICATION) : null;
+const loadBefore = loadavg()[0];
+const loaded = await loadFixture(url, {
+  size: "large",
+  ...shape,
+  spanDays: Number(args.days),
+  seed: Number(args.seed),
+  now: new Date(args.now!),
+  bulk: !args["no-bulk"],
+});
+const used = await cpu.stop();
+const profile = await sampler?.stop();
+const [{ actions }] = await probe<{ actions: number }[]>`select count(*)::int as actions from events`;
+await probe.end();
+await saveDumpIfAsked(name, url);
+if (!args.keep) await admin.unsafe(`drop database ${name} with (force)`);
+await admin.end();
+
+const perK = (v: number) => (v * 1000) / shape.events;
+printTable([
+  {
+    ...shape,
+    "event rows": actions,
+    seconds: loaded.seconds,
+    "backfill s": loaded.phases.backfill,
+    "indexes s": loaded.phases.indexes,
+    "refresh s": loaded.phases.refresh,
+    "actions/s": Math.round(shape.events / loaded.seconds),
+    "process CPU s": used.process,
+    "db CPU s": used.database,
+    "process CPU s/1k": perK(used.process),
+    "db CPU s/1k": perK(used.database),
+    load: `${loadBefore.toFixed(1)}-${loadavg()[0].toFixed(1)}`,
+  },
+]);
+if (profile) {
+  console.log(`\nstatements running ${(profile.busy * 100).toFixed(1)}% of the time; share of statement time:`);
+  printTable(profile.labels.slice(0, 25).map((l) => ({ statement: l.label, share: `${(l.share * 100).toFixed(1)}%` })));
+}
