@@ -48,6 +48,11 @@ const schema = z.object({
   RPC_WS_URL: z.string().url().optional(),
   CHAIN_PROFILE: z.string().default("devchain"),
   POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /**
+   * Raw history retention (worker/retention.ts): 0 keeps every row; N keeps every raw row of the last N blocks (the
+   * finality depth at least) and, older, only the pool reserve rows a read needs.
+   */
+  RAW_HISTORY_RETENTION_BLOCKS: z.coerce.number().int().min(0).default(0),
   /** GET /v1/status reports unhealthy ("lagging") when the indexed block is further behind the chain head. */
   STATUS_MAX_LAG_SECONDS: z.coerce.number().min(0).default(60),
   /** ... and ("quarantine") when more entities than this are quarantined. */

@@ -13,6 +13,7 @@ import { log } from "@/lib/log";
 import { AlertEvaluator, runOutboxSender, transportsFromConfig } from "./alerts";
 import { runMeterReporter } from "./billing/meter-reporter";
 import { readDeployment } from "./profiles/devchain";
+import { RawHistoryRetention } from "./retention";
 import { SecurityScanner } from "./security/scanner";
 import { startWorker } from "./worker";
 
@@ -43,6 +44,8 @@ async function main() {
   const evaluator = new AlertEvaluator();
   // Security checks run beside the indexer: a pass starts after a cycle at the head, and never delays the next.
   const security = new SecurityScanner({ rpcUrl, signal: controller.signal });
+  const keepBlocks = config.RAW_HISTORY_RETENTION_BLOCKS;
+  const retention = keepBlocks > 0 ? new RawHistoryRetention({ keepBlocks, signal: controller.signal }) : null;
   let lastLog = 0;
   await startWorker({
     databaseUrl,
@@ -53,6 +56,7 @@ async function main() {
     signal: controller.signal,
     afterCycle: async (ctx) => {
       await security.afterCycle(ctx);
+      await retention?.afterCycle(ctx);
       await evaluator.afterCycle(ctx);
     },
     onProgress: (p) => {
@@ -66,6 +70,7 @@ async function main() {
     },
   });
   await security.idle();
+  await retention?.idle();
   await sender;
   await meterReporter;
   await senderSql.end({ timeout: 5 });

@@ -16,9 +16,8 @@ type Job = {
   dbPids?: number[];
 };
 
-const databaseCpuMs = () => (job.dbPids ?? []).reduce((sum, pid) => sum + cpuMs(pid), 0);
-
 const job = JSON.parse(process.argv[2]) as Job;
+const databaseCpuMs = () => (job.dbPids ?? []).map((pid) => cpuMs(pid));
 let i = 0;
 const [server0, db0] = [job.serverPid ? cpuMs(job.serverPid) : 0, databaseCpuMs()];
 const result = await autocannon({
@@ -32,7 +31,8 @@ const n = result.requests.total || 1;
 console.log(
   JSON.stringify({
     serverCpuMs: job.serverPid ? (cpuMs(job.serverPid) - server0) / n : null,
-    dbCpuMs: (databaseCpuMs() - db0) / n,
+    // A session that ended meanwhile (a pool's idle timeout) reads 0: what it used is unknown, not negative.
+    dbCpuMs: databaseCpuMs().reduce((sum, end, i) => sum + (end ? end - db0[i] : 0), 0) / n,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

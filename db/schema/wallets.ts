@@ -22,7 +22,9 @@ export const wallets = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    index("wallets_cluster_idx").on(t.clusterId),
+    // With the address, a holder's cluster read (lib/queries/holders.ts: up to one past the managed size) is an
+    // index-only scan that stops there; on cluster_id alone it was a bitmap of the whole cluster, a hub's thousands.
+    index("wallets_cluster_idx").on(t.clusterId, t.address),
     index("wallets_funder_idx").on(t.funder),
     // GET /v1/search: any prefix of an address (LIKE '0xab%').
     index("wallets_address_prefix_idx").using("btree", t.address.op("text_pattern_ops")),

@@ -8,8 +8,9 @@ import { quoteUsd } from "../prices";
 /**
  * Liquidity history keeps, per pool and bucket of this many seconds, the lowest, highest and last
  * reserve: enough for drawdowns (the extremes survive) without reading every Sync of a busy pool.
+ * The retention of raw history (worker/retention.ts) keeps the same rows, ordered the same way.
  */
-const HISTORY_BUCKET_SECONDS = 300;
+export const HISTORY_BUCKET_SECONDS = 300;
 
 const bk = names(blocks);
 const ev = names(events);

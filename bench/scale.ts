@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:scale`: whether what a request costs stays flat as the data grows. Drives every
+ * endpoint of bench:api (same scenarios, same measurement) against two loaded databases of the
+ * same chain shape at two sizes, a server on each, each row on the smaller and the larger in turn,
+ * and prints per endpoint the server's and PostgreSQL's CPU per request at each size, their ratio
+ * (target <= 1.2), whether totals are exact at both sizes and how many responses were not 2xx.
+ *
+ * Options: --small NAME, --large NAME: the two databases, loaded and used as they are (migrated).
+ * The defaults are the issue's sizes: bench:api's database (the large fixture, 5,000,000 actions,
+ * 100,000 tokens; `npm run bench:api` loads it) and `oci_bench_fixture_25m` (25,000,000 actions,
+ * 500,000 tokens), which nothing loads by itself (hours on a small machine):
+ *   DATABASE_URL=…/oci_bench_fixture_25m npx tsx scripts/fixtures/cli.ts --size large --seed 42 \
+ *     --tokens 500000 --wallets 1000000 --events 25000000 --days 7 --bulk
+ * --seconds N per measurement (10), --rounds N (each row measured N times on both; the median is
+ * printed), --only TEXT (the scenarios whose name contains it, besides the baseline), --json.
+ */
+import { parseArgs } from "node:util";
+import { connect } from "@/db/client";
+import { type Scenario, scenarios } from "./lib/api-scenarios";
+import { type ApiTarget, CONNECTIONS, type Measured, openApiTarget } from "./lib/api-target";
+import { BENCH_DB, loadedDatabase } from "./lib/bench-database";
+import { printTable } from "./lib/table";
+
+const { values: args } = parseArgs({
+  options: {
+    small: { type: "string", default: BENCH_DB },
+    large: { type: "string", default: `${BENCH_DB}_25m` },
+    seconds: { type: "string", default: "10" },
+    rounds: { type: "string", default: "1" },
+    only: { type: "string" },
+    json: { type: "boolean", default: false },
+  },
+});
+const say = (s: string) => console.error(`[bench:scale] ${s}`);
+const seconds = Number(args.seconds);
+const rounds = Number(args.rounds);
+/** The issue's bound on how much a request's cost may grow from the smaller size to the larger. */
+const TARGET_RATIO = 1.2;
+
+/** What a database holds, for the reader to see the two sizes. */
+async function size(url: string) {
+  const s = connect(url, { max: 1, connection: { statement_timeout: 0 } });
+  const [r] = await s<{ tokens: number; wallets: number; events: number; pool_reserves: number }[]>`
+    select (select count(*)::int from tokens) as tokens, (select count(*)::int from wallets) as wallets,
+           (select count(*)::int from events) as events, (select count(*)::int from pool_reserves) as pool_reserves`;
+  await s.end();
+  return r;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const sides: ApiTarget[] = [];
+const rows: Record<string, string | number>[] = [];
+const sizes: Record<string, string | number>[] = [];
+try {
+  for (const name of [args.small, args.large]) {
+    const url = await loadedDatabase(say, name);
+    sizes.push({ database: name, ...(await size(url)) });
+    sides.push(await openApiTarget(say, name, url));
+  }
+  const [small, large] = sides;
+  // The same endpoint at both sizes, each with requests sampled from its own database.
+  const wanted = (sc: Scenario, i: number) => i === 0 || !args.only || sc.name.includes(args.only);
+  const pairs = scenarios(small.sample)
+    .map((sc, i) => [sc, scenarios(large.sample)[i]] as const)
+    .filter(([sc], i) => wanted(sc, i));
+  for (const [a, b] of pairs) {
+    const runs: [Measured[], Measured[]] = [[], []];
+    // Alternated, so both sizes meet the machine's load of the same moments.
+    for (let r = 0; r < rounds; r++) {
+      runs[0].push(await small.measure(a, seconds));
+      runs[1].push(await large.measure(b, seconds));
+    }
+    const [server, db] = [
+      runs.map((m) => median(m.map((x) => x.serverCpuMs ?? 0))),
+      runs.map((m) => median(m.map((x) => x.dbCpuMs))),
+    ];
+    const total = [server[0] + db[0], server[1] + db[1]];
+    const ratio = total[1] / total[0];
+    const exact = sides.map((t) => t.exact.get(a.name));
+    rows.push({
+      endpoint: a.name,
+      "server ms S": server[0],
+      "server ms L": server[1],
+      "db ms S": db[0],
+      "db ms L": db[1],
+      "CPU ms S": total[0],
+      "CPU ms L": total[1],
+      "L / S": ratio,
+      [`<= ${TARGET_RATIO}`]: ratio <= TARGET_RATIO ? "yes" : "NO",
+      "exact total": exact[0] === undefined ? "" : exact.every(Boolean) ? "yes" : "NO",
+      "non-2xx": runs.flat().reduce((n, m) => n + m.failed, 0),
+    });
+  }
+} finally {
+  for (const t of sides) await t.close();
+}
+console.log("\nthe two sizes (S, L)\n");
+printTable(sizes);
+console.log(
+  `\nCPU per request (server + PostgreSQL, ms) at ${CONNECTIONS} connections, ${seconds} s per measurement, ` +
+    `median of ${rounds} alternated round(s); target: L / S <= ${TARGET_RATIO}, totals exact, every response 2xx\n`,
+);
+printTable(rows);
+if (args.json) console.log(JSON.stringify({ connections: CONNECTIONS, seconds, rounds, sizes, results: rows }));
