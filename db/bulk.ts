@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName } from "drizzle-orm";
+import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import { CasingCache } from "drizzle-orm/casing";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { TransactionSql } from "postgres";
@@ -347,4 +347,16 @@ function copyField(v: unknown): string {
   const s = String(v);
   if (!COPY_SPECIAL.test(s)) return s;
   return s.replace(/[\\\t\n\r]/g, (c) => (c === "\t" ? "\\t" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\\\"));
+}
+
+/**
+ * `alias.column` for every column of `table`, rendered once: what Drizzle's alias() gives a
+ * statement, without its proxies. Through alias() the token profile's statement took 230 µs to
+ * render on every request, against 25 µs for the same statement written out.
+ */
+export function aliasColumns<T extends PgTable>(table: T, alias: string): Record<ColumnKey<T>, SQL> {
+  const a = quote(alias);
+  return Object.fromEntries(
+    Object.entries(names(table)).map(([key, name]) => [key, sql.raw(`${a}.${name}`)]),
+  ) as Record<ColumnKey<T>, SQL>;
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { aliasColumns } from "@/db/bulk";
 import type { Db } from "@/db/client";
 import { accounts, apiKeys, billingCustomers, billingMeterReports, usageDaily } from "@/db/schema";
 
@@ -14,10 +14,10 @@ import { accounts, apiKeys, billingCustomers, billingMeterReports, usageDaily } 
 /** Stripe accepts meter events up to 35 days old; a past day is stamped on its last second. */
 const STRIPE_MAX_EVENT_AGE_DAYS = 34;
 
-const u = alias(usageDaily, "u");
-const k = alias(apiKeys, "k");
-const c = alias(billingCustomers, "c");
-const r = alias(billingMeterReports, "r");
+const u = aliasColumns(usageDaily, "u");
+const k = aliasColumns(apiKeys, "k");
+const c = aliasColumns(billingCustomers, "c");
+const r = aliasColumns(billingMeterReports, "r");
 
 const utcDay = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`;
 

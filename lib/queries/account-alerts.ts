@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { aliasColumns } from "@/db/bulk";
 import type { Db } from "@/db/client";
 import { alerts, apiKeys, notifications } from "@/db/schema";
 import { NotFound } from "@/lib/domain/errors";
@@ -12,7 +12,7 @@ import { iso } from "./format";
  * gates are the API's.
  */
 const RECENT_DELIVERIES = 3;
-const newer = alias(notifications, "newer");
+const newer = aliasColumns(notifications, "newer");
 
 export async function listAccountAlerts(db: Db, accountId: string) {
   const rows = await db

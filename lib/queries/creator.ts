@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import type { SqlRow } from "@/db/rows";
 import { balances, type tokens, walletPositions } from "@/db/schema";
 import type { creatorHolding, tokenCreator } from "@/lib/api/schemas/tokens";
@@ -22,8 +22,8 @@ export function toTokenCreator(r: CreatorColumns): z.infer<typeof tokenCreator> 
   };
 }
 
-const b = alias(balances, "b");
-const p = alias(walletPositions, "p");
+const b = aliasColumns(balances, "b");
+const p = aliasColumns(walletPositions, "p");
 
 /** The creator's balance of the token and its book there, as JSON; null when the creator is unknown. */
 export const creatorHoldingSql = (token: SQL, creator: SQL) =>

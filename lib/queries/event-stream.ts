@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { aliasColumns } from "@/db/bulk";
 import { type Db, queryPrepared } from "@/db/client";
 import { events, eventTombstones, reorgRollbacks, syncState } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
@@ -33,8 +33,8 @@ export type StreamHead = { head: number; confirmed: number; rollbackId: number }
 
 const F = EVENT_ID_BLOCK_FACTOR;
 
-const t = alias(eventTombstones, "t");
-const rb = alias(reorgRollbacks, "rb");
+const t = aliasColumns(eventTombstones, "t");
+const rb = aliasColumns(reorgRollbacks, "rb");
 
 /** The last id a block can hold. */
 export const lastIdOf = (block: number) => (block + 1) * F - 1;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import { firstIdAfter } from "@/db/event-ids";
 import {
@@ -49,20 +49,20 @@ export type ApiEvent = z.infer<typeof event>;
 export type RemovedEvent = z.infer<typeof removedEvent>;
 
 /** Row `e` of events, as EVENT_BODY and the lists read it. */
-const e = alias(events, "e");
+const e = aliasColumns(events, "e");
 /** Row `e` of event_tombstones, as TOMBSTONE_JSON reads it: the columns it shares with events are the same. */
-const tomb = alias(eventTombstones, "e");
+const tomb = aliasColumns(eventTombstones, "e");
 
 export { e as eventRow, tomb as tombstoneRow };
 
-const x = alias(events, "x");
-const t = alias(tokens, "t");
-const p = alias(pools, "p");
-const qt = alias(chainContracts, "qt");
-const s = alias(syncState, "s");
-const w = alias(wallets, "w");
-const ws = alias(walletScores, "ws");
-const cc = alias(eventCumulativeCounts, "cc");
+const x = aliasColumns(events, "x");
+const t = aliasColumns(tokens, "t");
+const p = aliasColumns(pools, "p");
+const qt = aliasColumns(chainContracts, "qt");
+const s = aliasColumns(syncState, "s");
+const w = aliasColumns(wallets, "w");
+const ws = aliasColumns(walletScores, "ws");
+const cc = aliasColumns(eventCumulativeCounts, "cc");
 
 /**
  * The last confirmed block, as SQL: an uncorrelated scalar the plan evaluates once per

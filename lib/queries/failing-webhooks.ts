@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { aliasColumns } from "@/db/bulk";
 import type { Db } from "@/db/client";
 import { alerts, notifications } from "@/db/schema";
 import { shownWebhookUrl } from "./alerts";
@@ -14,8 +14,8 @@ export type FailingWebhookTarget = {
   lastError: string;
 };
 
-const n = alias(notifications, "n");
-const a = alias(alerts, "a");
+const n = aliasColumns(notifications, "n");
+const a = aliasColumns(alerts, "a");
 
 /**
  * The account's webhook targets whose latest delivery attempt failed (the outbox's own record:

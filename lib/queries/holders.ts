@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import { pageWindow } from "@/db/client";
 import {
   balances,
@@ -24,14 +24,14 @@ import { percentOf, round, toUnits } from "./format";
 
 const TOP_HOLDERS = 10;
 
-const b = alias(balances, "b");
-const f = alias(recentTraderFlows, "f");
-const w = alias(wallets, "w");
-const ws = alias(walletScores, "ws");
-const k = alias(wallets, "k");
-const t = alias(tokens, "t");
-const m = alias(tokenMetrics, "m");
-const h = alias(holderCountHistory, "h");
+const b = aliasColumns(balances, "b");
+const f = aliasColumns(recentTraderFlows, "f");
+const w = aliasColumns(wallets, "w");
+const ws = aliasColumns(walletScores, "ws");
+const k = aliasColumns(wallets, "k");
+const t = aliasColumns(tokens, "t");
+const m = aliasColumns(tokenMetrics, "m");
+const h = aliasColumns(holderCountHistory, "h");
 
 /** The columns topHoldersSql returns. */
 export type HolderRow = {

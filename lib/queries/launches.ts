@@ -1,6 +1,6 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { blocks, events, tokenMetrics, tokens, wallets } from "@/db/schema";
@@ -12,11 +12,11 @@ import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
 import { iso, round } from "./format";
 import { runRead } from "./read";
 
-const t = alias(tokens, "t");
-const m = alias(tokenMetrics, "m");
-const e = alias(events, "e");
-const b = alias(blocks, "b");
-const w = alias(wallets, "w");
+const t = aliasColumns(tokens, "t");
+const m = aliasColumns(tokenMetrics, "m");
+const e = aliasColumns(events, "e");
+const b = aliasColumns(blocks, "b");
+const w = aliasColumns(wallets, "w");
 
 /**
  * What became of a launch, from the token's metrics (`m`, token_metrics) at the indexed head, the

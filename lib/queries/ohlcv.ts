@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import type { Db } from "@/db/client";
 import { ohlcvCandles, tokens } from "@/db/schema";
 import type { candle, ohlcvList } from "@/lib/api/schemas/market";
@@ -12,8 +12,8 @@ import { runRead } from "./read";
 export type OhlcvQuery = { interval: OhlcvInterval; from?: Date; to?: Date; page: number; limit: number };
 
 const secondsAt = (s: number) => new Date(s * 1000);
-const c = alias(ohlcvCandles, "c");
-const t = alias(tokens, "t");
+const c = aliasColumns(ohlcvCandles, "c");
+const t = aliasColumns(tokens, "t");
 
 type Bucket = {
   bucket: number;

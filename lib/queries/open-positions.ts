@@ -1,5 +1,5 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { aliasColumns } from "@/db/bulk";
 import { type Db, queryPrepared } from "@/db/client";
 import { tokens, walletPositionCounts, walletPositions } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
@@ -121,9 +121,9 @@ export type OpenPositionsRow = {
 };
 
 /** The wallet's wallet_position_counts row, as openPositionsJoin joins it (a read may take its counts too). */
-export const positionCounts = alias(walletPositionCounts, "c");
-const p = alias(walletPositions, "p");
-const t = alias(tokens, "t");
+export const positionCounts = aliasColumns(walletPositionCounts, "c");
+const p = aliasColumns(walletPositions, "p");
+const t = aliasColumns(tokens, "t");
 
 /** The columns of OpenPositionsRow, from the counts row and `o` (openPositionsJoin). */
 export const OPEN_POSITIONS_COLUMNS = sql`${positionCounts.changedXact}::text as changed, o.tokens, o.quantities,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { chainContracts, pools, tokenMetrics, tokens } from "@/db/schema";
@@ -19,11 +19,11 @@ type PoolRow = SqlRow<
   price_source: boolean;
 };
 
-const p = alias(pools, "p");
-const t = alias(tokens, "t");
-const m = alias(tokenMetrics, "m");
-const pt = alias(tokens, "pt");
-const q = alias(chainContracts, "q");
+const p = aliasColumns(pools, "p");
+const t = aliasColumns(tokens, "t");
+const m = aliasColumns(tokenMetrics, "m");
+const pt = aliasColumns(tokens, "pt");
+const q = aliasColumns(chainContracts, "q");
 
 /** The pools table's protocol names (the indexer's) as the API spells them. */
 const PROTOCOLS = { "uniswap-v2": "uniswap_v2", "uniswap-v3": "uniswap_v3" } as const satisfies Record<

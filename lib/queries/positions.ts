@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { blocks, walletPositions, wallets } from "@/db/schema";
@@ -68,9 +68,9 @@ function decodePositionsCursor(wallet: string, q: PositionQuery): { page: number
   return { page, walk: { version, closed: phase === 1, key: key ?? 0, token } };
 }
 
-const w = alias(wallets, "w");
-const p = alias(walletPositions, "p");
-const b = alias(blocks, "b");
+const w = aliasColumns(wallets, "w");
+const p = aliasColumns(walletPositions, "p");
+const b = aliasColumns(blocks, "b");
 const c = positionCounts;
 
 const blockTime = (block: SQL) => sql`(select ${b.timestamp} from ${blocks} b where ${b.number} = ${block})`;

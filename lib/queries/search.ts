@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import { wallets } from "@/db/schema";
 import type { searchHit, searchResults } from "@/lib/api/schemas/search";
@@ -68,7 +68,7 @@ function decodeSearchCursor(query: SearchQuery, q: string): { page: number; walk
   return { page, walk: { wallets: { exact, trade_count, last_seen, address } } };
 }
 
-const w = alias(wallets, "w");
+const w = aliasColumns(wallets, "w");
 
 /**
  * Wallets whose address starts with `prefix`, the exact one first, then by trade count and last

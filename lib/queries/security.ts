@@ -1,6 +1,6 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import { tokenSecurity, tokens } from "@/db/schema";
 import type { tokenSecurity as tokenSecurityBody } from "@/lib/api/schemas/security";
 import type { SecurityReport } from "@/lib/domain/security";
@@ -15,7 +15,7 @@ export type SecurityRow = {
   security_checked_at: string | null;
 };
 
-const sec = alias(tokenSecurity, "sec");
+const sec = aliasColumns(tokenSecurity, "sec");
 
 /** The columns of SecurityRow, from the row securityJoin joins. */
 export const securityColumns = sql`${sec.report} as security_report, ${sec.block}::float8 as security_block,
@@ -50,7 +50,7 @@ export function toSecurity(address: string, row: SecurityRow): TokenSecurity {
   };
 }
 
-const t = alias(tokens, "t");
+const t = aliasColumns(tokens, "t");
 
 /** GET /v1/tokens/{address}/security: the token's row (none when not indexed) with its checks. */
 export const tokenSecurityRead = (address: string) => ({

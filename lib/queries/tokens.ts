@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import { type Db, queryPrepared } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { syncState, tokenMetrics, tokenScores, tokens } from "@/db/schema";
@@ -50,9 +50,9 @@ type TokenRow = CreatorColumns &
     total_supply: string;
   };
 
-const m = alias(tokenMetrics, "m");
-const t = alias(tokens, "t");
-const s = alias(tokenScores, "s");
+const m = aliasColumns(tokenMetrics, "m");
+const t = aliasColumns(tokens, "t");
+const s = aliasColumns(tokenScores, "s");
 
 /** Token rows for the list and the profile: the columns of TokenRow. */
 const tokenRowsSql = (where: SQL) =>

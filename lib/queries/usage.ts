@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { aliasColumns } from "@/db/bulk";
 import type { Db } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { accounts, apiKeys, plans, usageDaily } from "@/db/schema";
 
-const k = alias(apiKeys, "k");
-const a = alias(accounts, "a");
-const p = alias(plans, "p");
-const u = alias(usageDaily, "u");
+const k = aliasColumns(apiKeys, "k");
+const a = aliasColumns(accounts, "a");
+const p = aliasColumns(plans, "p");
+const u = aliasColumns(usageDaily, "u");
 
 /** A key with its limits and one of its days in the window (none: the key's days are all empty). */
 type UsageRow = SqlRow<typeof apiKeys, "name" | "prefix" | "revokedAt"> & {

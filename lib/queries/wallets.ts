@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { aliasColumns } from "@/db/bulk";
 import type { Db } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { walletScores, wallets } from "@/db/schema";
@@ -22,8 +22,8 @@ import {
 import { runRead } from "./read";
 import { currentDataVersion } from "./tokens";
 
-const w = alias(wallets, "w");
-const s = alias(walletScores, "s");
+const w = aliasColumns(wallets, "w");
+const s = aliasColumns(walletScores, "s");
 const c = positionCounts;
 
 /** A row of wallets as the reads select it, the vocabularies its text columns hold typed. */

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { aliasColumns } from "@/db/bulk";
 import { chainContracts, pools } from "@/db/schema";
 
 /** Addresses whose balances are not holdings: minted-from, burned-to. */
@@ -17,8 +17,8 @@ export const CUSTODIAN_ROLES = ["position_manager", "locker"] as const;
 export const isRealHolder = (holder: string, token: string, nonHolders: { has(address: string): boolean }) =>
   !BURNED.has(holder) && holder !== token && !nonHolders.has(holder);
 
-const c = alias(chainContracts, "c");
-const p = alias(pools, "p");
+const c = aliasColumns(chainContracts, "c");
+const p = aliasColumns(pools, "p");
 
 /**
  * The rule of who counts as a holder of a token (holder counts and concentration
