@@ -5,12 +5,12 @@ import { callApi, createKey, expect, openAccountMenu, signIn, snap, test, tokenR
 import type { CaughtEmail } from "./support/mail-catcher";
 
 /**
- * The plan the page's content names. Scoped to #content (as the alert limit and usage below): just
- * after a load or reload a hidden second copy of streamed content can sit outside #content (seen three
- * times this session, likely React's streamed boundary awaiting its reveal), and a bare locator
- * matched both (strict mode).
+ * The page's own content. Server-rendered content is read through #content: just after a load or
+ * reload a hidden second copy of streamed content can sit outside #content (seen four times, likely
+ * React's streamed boundary awaiting its reveal), and a bare locator matches both (strict mode).
  */
-const currentPlan = (page: Page) => page.locator("#content").getByTestId("current-plan");
+const content = (page: Page) => page.locator("#content");
+const currentPlan = (page: Page) => content(page).getByTestId("current-plan");
 
 test("signs in by emailed link and gets a Free account", async ({ page, email }) => {
   await signIn(page, email, "/plan");
@@ -88,7 +88,7 @@ test("builds an alert, sees it listed and pauses it", async ({ page, email, base
   await signIn(page, email, "/keys");
   const key = await createKey(page, "alerts");
   await page.goto("/alerts");
-  await expect(page.locator("#content").getByTestId("alert-limit")).toContainText("allows 3 active alerts");
+  await expect(content(page).getByTestId("alert-limit")).toContainText("allows 3 active alerts");
   await page.getByLabel("Alert name").fill("liquid and clean");
   await page.getByLabel("Minimum liquidity in USD").fill("20000");
   await page.getByLabel("sybil cluster").check();
@@ -112,7 +112,7 @@ test("builds an alert, sees it listed and pauses it", async ({ page, email, base
 
 test("creates an alert without making a key first, then edits its name and conditions", async ({ page, email }) => {
   await signIn(page, email, "/alerts");
-  await expect(page.locator("#content").getByText("goes under a new key named “Alerts”")).toBeVisible();
+  await expect(content(page).getByText("goes under a new key named “Alerts”")).toBeVisible();
   await page.getByLabel("Alert name").fill("first alert");
   await page.getByLabel("Maximum risk score, 0 to 100").fill("40");
   await page.getByRole("button", { name: "Create alert" }).click();
@@ -182,11 +182,11 @@ test("without billing the plan is changed by the operator (the keys CLI), and th
   await page.goto("/plan");
   await expect(currentPlan(page)).toHaveText("Free");
   // Off the embedded defaults (this server sends email): the operator's command is not the customer's to see.
-  await expect(page.getByTestId("billing-not-configured")).toContainText("plans are changed by its operator");
-  await expect(page.getByTestId("set-plan-command")).toHaveCount(0);
-  await expect(page.getByTestId("price-pro")).toHaveText("$49 / month");
+  await expect(content(page).getByTestId("billing-not-configured")).toContainText("plans are changed by its operator");
+  await expect(content(page).getByTestId("set-plan-command")).toHaveCount(0);
+  await expect(content(page).getByTestId("price-pro")).toHaveText("$49 / month");
   await expect(page.getByRole("button", { name: /^(Switch|Subscribe) to/ })).toHaveCount(0);
-  await expect(page.locator("#content").getByText("Today 1 of 100")).toBeVisible();
+  await expect(content(page).getByText("Today 1 of 100")).toBeVisible();
 
   const accountId = (JSON.parse(keysCli("list", "--json")) as { email: string; accountId: string }[]).find(
     (k) => k.email === email,
@@ -194,12 +194,12 @@ test("without billing the plan is changed by the operator (the keys CLI), and th
   keysCli("set-plan", accountId, "pro");
   await page.reload();
   await expect(currentPlan(page)).toHaveText("Pro");
-  await expect(page.locator("#content").getByText("Today 1 of 10,000")).toBeVisible();
+  await expect(content(page).getByText("Today 1 of 10,000")).toBeVisible();
 
   const after = await callApi(baseURL!, "/v1/tokens?limit=1", key);
   expect(["60", "10000"]).toContain(after.headers.get("x-ratelimit-limit"));
   await page.goto("/alerts");
-  await expect(page.locator("#content").getByTestId("alert-limit")).toContainText("Pro plan allows 100 active alerts");
+  await expect(content(page).getByTestId("alert-limit")).toContainText("Pro plan allows 100 active alerts");
   await page.goto("/plan");
   await snap(page, "plan-and-usage");
 });
