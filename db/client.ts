@@ -65,7 +65,7 @@ export function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
  * the generic plan. With the values in view it keeps planning the statement anew on every call,
  * which for the API's page queries costs more than running them. Without an offset, a LIMIT alone.
  */
-export const pageWindow = (limit: number, offset?: number | SQL) =>
+export const pageWindow = (limit: number | SQL, offset?: number | SQL) =>
   sql`limit (select ${limit}::int)${offset === undefined ? sql`` : sql` offset (select ${offset}::bigint)`}`;
 
 // One pool per process, created on first use (Next.js may import this module in several bundles).

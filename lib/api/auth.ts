@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { getAuthSql, getDb, queryPrepared } from "@/db/client";
 import { syncState } from "@/db/schema";
+import { statement } from "@/db/statement";
 import { processCache } from "@/lib/cache";
 import type { Plan } from "@/lib/domain/vocab";
 import { hashKey, isWellFormedKey } from "@/lib/keys/secret";
@@ -109,10 +110,12 @@ export async function authorizeKey(hash: string): Promise<ApiKeyContext> {
  * data version is read in the statement's snapshot, the row's, where api_authorize's own reads
  * see a later one.
  */
-function authorizedRead(hash: string, first: SQL): SQL {
-  return sql`with gate as materialized (select exists (select from api_key_limits(${hash}) where not disabled) as open),
-      data as materialized (select true as read_found, t.* from (${first}) t where (select open from gate)),
-      meter as materialized (select * from api_authorize(${hash}) where (select count(*) from data) >= 0)
+const authorizedRead = statement<"hash" | "first">(
+  (
+    v,
+  ) => sql`with gate as materialized (select exists (select from api_key_limits(${v.hash}) where not disabled) as open),
+      data as materialized (select true as read_found, t.* from (${v.first}) t where (select open from gate)),
+      meter as materialized (select * from api_authorize(${v.hash}) where (select count(*) from data) >= 0)
     select (select row_to_json(m) from (
               select meter.key_id, meter.account_id, meter.plan, meter.allowed, meter.rate_limit, meter.remaining,
                      meter.reset_at,
@@ -121,8 +124,8 @@ function authorizedRead(hash: string, first: SQL): SQL {
                             order by ${syncState.chainId} limit 1) s
                   on true) m) as read_meter,
            (select open from gate) as read_open, data.*
-      from (select) one left join data on (select allowed from meter)`;
-}
+      from (select) one left join data on (select allowed from meter)`,
+);
 
 /**
  * Authorizes the request and runs `first` in one round trip: the key's context (or 401, 429),
@@ -135,7 +138,7 @@ export async function authorizeRead<R>(
 ): Promise<{ key: ApiKeyContext; read: boolean; row: R | undefined }> {
   const [r] = await queryPrepared<R & { read_meter: KeyRow | null; read_open: boolean; read_found: boolean | null }>(
     getDb(),
-    authorizedRead(hash, first),
+    authorizedRead({ hash, first }),
   );
   const key = keyContext(hash, r.read_meter);
   return { key, read: r.read_open, row: r.read_found ? r : undefined };

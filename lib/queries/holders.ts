@@ -11,6 +11,7 @@ import {
   walletScores,
   wallets,
 } from "@/db/schema";
+import { statement } from "@/db/statement";
 import type { holder } from "@/lib/api/schemas/tokens";
 import { InvalidInput } from "@/lib/domain/errors";
 import type { Classification } from "@/lib/domain/vocab";
@@ -49,8 +50,15 @@ export type HolderRow = {
   sold: string | null;
 };
 
-/** A page of holders: its size and offset, or the holder it follows (a cursor's, with offset 0). */
-type HolderWindow = { limit: number; offset: number; after?: { amount: string; holder: string } };
+/**
+ * A page of holders: its size and offset, or the holder it follows (a cursor's, with offset 0); values,
+ * or a statement's placeholders for them.
+ */
+type HolderWindow = {
+  limit: number | SQL;
+  offset: number | SQL;
+  after?: { amount: string | SQL; holder: string | SQL };
+};
 
 /**
  * A page of a token's real holders, largest first, with their wallet intelligence and recent
@@ -121,6 +129,24 @@ type HolderPageRow = { total_supply: string; decimals: number; price_usd: number
 /** A holder list cursor: the token (a cursor walks one token's list), the last holder's raw amount and address. */
 const holderPosition = z.tuple([cursorAddress, z.string().regex(/^[0-9]{1,78}$/), cursorAddress]);
 
+/** The holder page statement; after a cursor its "after" shape. */
+const holderPageSql = statement<"token" | "limit" | "offset" | "amount" | "holder", "" | "after">(
+  (
+    v,
+    shape,
+  ) => sql`select ${t.totalSupply}::text as total_supply, ${t.decimals}, coalesce(${m.priceUsd}, 0) as price_usd,
+                      coalesce((select ${h.holderCount} from ${holderCountHistory} h
+                                 where ${h.tokenAddress} = ${t.address} order by ${h.at} desc limit 1), 0) as total,
+                      (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
+                         from (${holdersSql(sql`${t.address}`, {
+                           limit: v.limit,
+                           offset: v.offset,
+                           after: shape === "after" ? { amount: v.amount, holder: v.holder } : undefined,
+                         })}) h) as holders
+                 from ${tokens} t left join ${tokenMetrics} m on ${m.address} = ${t.address}
+                where ${t.address} = ${v.token}`,
+);
+
 /**
  * One page of a token's real holders, largest first (from its page number, or after a cursor's
  * holder), with the exact number of them and the next page's cursor: null when the token is not
@@ -136,17 +162,13 @@ export const holderListRead = (token: string, q: { page: number; limit: number; 
       "cursor: made for another token's holders; pass next_cursor as the previous page returned it.",
     );
   const page = cursor?.page ?? q.page;
-  const after = cursor && { amount: cursor.position[1], holder: cursor.position[2] };
-  // One holder past the page says whether there is a next one.
-  const window = { limit: q.limit + 1, offset: cursor ? 0 : (page - 1) * q.limit, after };
+  const [, amount = null, holder = null] = cursor?.position ?? [];
   return {
-    first: sql`select ${t.totalSupply}::text as total_supply, ${t.decimals}, coalesce(${m.priceUsd}, 0) as price_usd,
-                      coalesce((select ${h.holderCount} from ${holderCountHistory} h
-                                 where ${h.tokenAddress} = ${t.address} order by ${h.at} desc limit 1), 0) as total,
-                      (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
-                         from (${holdersSql(sql`${t.address}`, window)}) h) as holders
-                 from ${tokens} t left join ${tokenMetrics} m on ${m.address} = ${t.address}
-                where ${t.address} = ${token}`,
+    // One holder past the page says whether there is a next one.
+    first: holderPageSql(
+      { token, limit: q.limit + 1, offset: cursor ? 0 : (page - 1) * q.limit, amount, holder },
+      cursor ? "after" : "",
+    ),
     answer: (t: HolderPageRow) => {
       const rows = t.holders.slice(0, q.limit);
       const data = rows.map((h) => {

@@ -4,6 +4,7 @@ import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { blocks, events, tokenMetrics, tokens, wallets } from "@/db/schema";
+import { statement } from "@/db/statement";
 import type { launch, launchList, launchSummary } from "@/lib/api/schemas/wallets";
 import { InvalidInput } from "@/lib/domain/errors";
 import { LAUNCH_OUTCOMES, type LaunchOutcome, type RiskFlag } from "@/lib/domain/vocab";
@@ -62,28 +63,14 @@ const launchPosition = z.tuple([cursorAddress, z.number().int().min(0), cursorAd
 
 type LaunchQuery = { page: number; limit: number; cursor?: string };
 
-/**
- * One page of the tokens a wallet created, newest launch first (then by address), each with its
- * outcome and its market now, with the exact number of them and the next page's cursor: null when
- * the wallet is not indexed. The walk follows tokens_creator_idx, so a wallet with thousands of
- * launches reads only the page (and its count from the same index).
- */
-export function launchListRead(wallet: string, q: LaunchQuery) {
-  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, "launches", launchPosition);
-  if (cursor && cursor.position[0] !== wallet)
-    throw new InvalidInput(
-      "cursor",
-      "cursor: made for another wallet's launches; pass next_cursor as the previous page returned it.",
-    );
-  const page = cursor?.page ?? q.page;
-  const [, block, token] = cursor?.position ?? [];
-  const after = cursor
-    ? sql`and (${t.createdBlock} < ${block} or (${t.createdBlock} = ${block} and ${t.address} > ${token}))`
-    : sql``;
-  // One launch past the page says whether there is a next one.
-  const window = pageWindow(q.limit + 1, cursor ? undefined : (page - 1) * q.limit);
-  return {
-    first: sql`select (select count(*) from ${tokens} t where ${t.creator} = ${w.address})::int as total,
+/** The launch page statement; after a cursor its "after" shape (no offset). */
+const launchPageSql = statement<"wallet" | "limit" | "offset" | "block" | "token", "" | "after">((v, shape) => {
+  const after =
+    shape === "after"
+      ? sql`and (${t.createdBlock} < ${v.block} or (${t.createdBlock} = ${v.block} and ${t.address} > ${v.token}))`
+      : sql``;
+  const window = pageWindow(v.limit, shape === "after" ? undefined : v.offset);
+  return sql`select (select count(*) from ${tokens} t where ${t.creator} = ${w.address})::int as total,
                       (select coalesce(json_agg(l order by l.created_block desc, l.token_address), '[]') from (
                          select ${t.address} as token_address, ${t.symbol}, ${t.name}, ${t.launchpad},
                                 ${t.createdBlock},
@@ -100,7 +87,30 @@ export function launchListRead(wallet: string, q: LaunchQuery) {
                            from ${launchesOf(w.address)} ${after}
                           order by ${t.createdBlock} desc, ${t.address} ${window}) l) as launches
                  from ${wallets} w
-                where ${w.address} = ${wallet}`,
+                where ${w.address} = ${v.wallet}`;
+});
+
+/**
+ * One page of the tokens a wallet created, newest launch first (then by address), each with its
+ * outcome and its market now, with the exact number of them and the next page's cursor: null when
+ * the wallet is not indexed. The walk follows tokens_creator_idx, so a wallet with thousands of
+ * launches reads only the page (and its count from the same index).
+ */
+export function launchListRead(wallet: string, q: LaunchQuery) {
+  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, "launches", launchPosition);
+  if (cursor && cursor.position[0] !== wallet)
+    throw new InvalidInput(
+      "cursor",
+      "cursor: made for another wallet's launches; pass next_cursor as the previous page returned it.",
+    );
+  const page = cursor?.page ?? q.page;
+  const [, block = null, token = null] = cursor?.position ?? [];
+  return {
+    // One launch past the page says whether there is a next one.
+    first: launchPageSql(
+      { wallet, limit: q.limit + 1, offset: (page - 1) * q.limit, block, token },
+      cursor ? "after" : "",
+    ),
     answer: (r: { total: number; launches: LaunchRow[] }): z.infer<typeof launchList> => {
       const rows = r.launches.slice(0, q.limit);
       const last = rows.at(-1);

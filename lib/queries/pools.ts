@@ -4,6 +4,7 @@ import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { chainContracts, pools, tokenMetrics, tokens } from "@/db/schema";
+import { statement } from "@/db/statement";
 import type { pool, poolList } from "@/lib/api/schemas/market";
 import { round } from "./format";
 import { runRead } from "./read";
@@ -38,15 +39,8 @@ const V2_FEE_PCT = 0.3;
 const feePct = (p: Pick<PoolRow, "protocol" | "fee">) =>
   p.protocol === "uniswap-v3" && p.fee !== null ? p.fee / 10_000 : V2_FEE_PCT;
 
-/**
- * One page of the pools that trade a token, deepest first, with the exact number of them: null
- * when the token is not indexed. A pool's price is the worker's (worker/derive/prices.ts,
- * poolPriceUsd): the pool's current marginal price in USD, null for a pool without a whitelisted
- * quote. The pair token's symbol is its own, or a quote token's from the chain profile. Volume
- * and swaps are the worker's too (worker/derive/metrics.ts): the 24 h up to its last refresh of the token.
- */
-export const poolListRead = (token: string, page: { page: number; limit: number }) => ({
-  first: sql`select
+const poolPageSql = statement<"token" | "limit" | "offset">(
+  (v) => sql`select
                     (select count(*)::int from ${pools} p
                       where ${p.token0} = ${t.address} or ${p.token1} = ${t.address}) as total,
                     (select coalesce(json_agg(x order by x.liquidity_usd desc, x.address), '[]') from (
@@ -61,9 +55,20 @@ export const poolListRead = (token: string, page: { page: number; limit: number 
                          left join ${chainContracts} q on ${q.address} = pair.address and ${q.role} = 'quote_token'
                         where ${p.token0} = ${t.address} or ${p.token1} = ${t.address}
                         order by ${p.liquidityUsd} desc, ${p.address}
-                        ${pageWindow(page.limit, (page.page - 1) * page.limit)}) x) as pools
+                        ${pageWindow(v.limit, v.offset)}) x) as pools
                from ${tokens} t left join ${tokenMetrics} m on ${m.address} = ${t.address}
-              where ${t.address} = ${token}`,
+              where ${t.address} = ${v.token}`,
+);
+
+/**
+ * One page of the pools that trade a token, deepest first, with the exact number of them: null
+ * when the token is not indexed. A pool's price is the worker's (worker/derive/prices.ts,
+ * poolPriceUsd): the pool's current marginal price in USD, null for a pool without a whitelisted
+ * quote. The pair token's symbol is its own, or a quote token's from the chain profile. Volume
+ * and swaps are the worker's too (worker/derive/metrics.ts): the 24 h up to its last refresh of the token.
+ */
+export const poolListRead = (token: string, page: { page: number; limit: number }) => ({
+  first: poolPageSql({ token, limit: page.limit, offset: (page.page - 1) * page.limit }),
   answer: (t: { total: number; pools: PoolRow[] }): z.infer<typeof poolList> => {
     const data = t.pools.map(
       (p): z.infer<typeof pool> => ({

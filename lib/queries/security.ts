@@ -2,6 +2,7 @@ import { type SQLWrapper, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { aliasColumns } from "@/db/bulk";
 import { tokenSecurity, tokens } from "@/db/schema";
+import { statement } from "@/db/statement";
 import type { tokenSecurity as tokenSecurityBody } from "@/lib/api/schemas/security";
 import type { SecurityReport } from "@/lib/domain/security";
 import { iso } from "./format";
@@ -52,10 +53,14 @@ export function toSecurity(address: string, row: SecurityRow): TokenSecurity {
 
 const t = aliasColumns(tokens, "t");
 
+const tokenSecuritySql = statement<"address">(
+  (v) => sql`select ${t.address}, ${securityColumns}
+               from ${tokens} t ${securityJoin(t.address)}
+              where ${t.address} = ${v.address}`,
+);
+
 /** GET /v1/tokens/{address}/security: the token's row (none when not indexed) with its checks. */
 export const tokenSecurityRead = (address: string) => ({
-  first: sql`select ${t.address}, ${securityColumns}
-               from ${tokens} t ${securityJoin(t.address)}
-              where ${t.address} = ${address}`,
+  first: tokenSecuritySql({ address }),
   answer: (row: SecurityRow & { address: string }): TokenSecurity => toSecurity(row.address, row),
 });

@@ -4,6 +4,7 @@ import { aliasColumns } from "@/db/bulk";
 import { type Db, queryPrepared } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { syncState, tokenMetrics, tokenScores, tokens } from "@/db/schema";
+import { statement } from "@/db/statement";
 import type { token, tokenProfile } from "@/lib/api/schemas/tokens";
 import { databaseCache } from "@/lib/cache";
 import type { TokenFilter } from "@/lib/domain/token-filter";
@@ -66,6 +67,9 @@ const tokenRowsSql = (where: SQL) =>
         left join ${tokenScores} s on ${s.address} = ${m.address}
        where ${where}`;
 
+/** The rows of a list of addresses: `= any($1)`, one prepared statement for every page size. */
+const tokenRowsOfSql = statement<"addresses">((v) => tokenRowsSql(sql`${m.address} = any(${v.addresses})`));
+
 /** A token as the API sends it; typed by the response schema, so the two cannot drift apart. */
 export type Token = z.infer<typeof token>;
 
@@ -124,8 +128,7 @@ export async function tokenRows(db: Db, version: number, addresses: string[]): P
     else missing.push(a);
   }
   if (missing.length) {
-    // `= any($1)`: one prepared statement for every page size.
-    const rows = await queryPrepared<TokenRow>(db, tokenRowsSql(sql`${m.address} = any(${sql.param(missing)})`));
+    const rows = await queryPrepared<TokenRow>(db, tokenRowsOfSql({ addresses: missing }));
     for (const r of rows) {
       cache.set(r.address, r);
       found.set(r.address, r);
@@ -181,12 +184,16 @@ export async function getTokens(db: Db, addresses: string[], now: Date, dataVers
 /**
  * A token's row, its top holders (as one JSON array), its creator's holding and its security checks in one statement.
  */
-export const tokenProfileRead = (address: string, now: Date) => ({
-  first: sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
+const tokenProfileSql = statement<"address">(
+  (v) => sql`select tok.*, (select coalesce(json_agg(h order by h.amount::numeric desc, h.holder), '[]')
                               from (${holdersSql(sql`tok.address`)}) h) as holders,
                     ${creatorHoldingSql(sql`tok.address`, sql`tok.creator`)} as creator_holding, ${securityColumns}
-               from (${tokenRowsSql(sql`${m.address} = ${address}`)}) tok
+               from (${tokenRowsSql(sql`${m.address} = ${v.address}`)}) tok
                ${securityJoin(sql`tok.address`)}`,
+);
+
+export const tokenProfileRead = (address: string, now: Date) => ({
+  first: tokenProfileSql({ address }),
   answer: (
     token: TokenRow & SecurityRow & { holders: HolderRow[]; creator_holding: CreatorHoldingRow | null },
   ): z.infer<typeof tokenProfile> => ({
