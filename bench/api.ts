@@ -6,7 +6,9 @@
  * time per request (what a request costs, even on a busy machine), and whether totals are exact.
  * Options: --reuse (keep the bench database if it holds the whole fixture), --database NAME (an
  * already loaded database of another size instead, migrated and used as it is), --only TEXT (the
- * scenarios whose name contains it, besides the baseline), --seconds N, --json.
+ * scenarios whose name contains it, besides the baseline), --seconds N, --json, --rounds N (pairs
+ * only: each row measured N times on both servers, the first one first in odd rounds and the second
+ * in even ones; the medians are printed).
  * Pairs, each row measured on this server and on a second one in turn, in one run:
  *   --cache-off NAME,... (or "all"): for each cache (lib/cache.ts), a second server without it
  *     (CACHE_OFF) runs the rows the cache serves (CACHE_ROWS); the gain is what the cache earns.
@@ -15,9 +17,9 @@
 import { parseArgs } from "node:util";
 import { type AppServer, startAppServer } from "@/tests/setup/server";
 import { type Scenario, scenarios } from "./lib/api-scenarios";
-import { CONNECTIONS, cpuPerRequest as cpu, openApiTarget } from "./lib/api-target";
+import { CONNECTIONS, cpuPerRequest as cpu, type Measured, openApiTarget } from "./lib/api-target";
 import { BENCH_DB, ensureBenchDatabase, loadedDatabase } from "./lib/bench-database";
-import { printTable } from "./lib/table";
+import { median, printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,6 +30,7 @@ const { values: args } = parseArgs({
     json: { type: "boolean", default: false },
     "cache-off": { type: "string" },
     vs: { type: "string" },
+    rounds: { type: "string", default: "1" },
   },
 });
 const say = (s: string) => console.error(`[bench:api] ${s}`);
@@ -57,19 +60,33 @@ const measure = (on: AppServer, sc: Scenario) => target.measure(sc, seconds, on)
 const pct = (x: number) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}%`;
 const all = scenarios(target.sample).filter((sc, i) => i === 0 || !args.only || sc.name.includes(args.only));
 
-/** Each row on `server` and on `other` in turn (both warmed up). */
+/**
+ * Each row on `server` and on `other` in turn (both warmed up), --rounds times, the order swapped
+ * each round so that neither side always meets the moment after the other's load.
+ */
 async function pair(other: AppServer, rows: Scenario[]) {
   const out: Record<string, string | number>[] = [];
+  const rounds = Number(args.rounds);
   for (const sc of rows) {
-    const [a, b] = [await measure(server, sc), await measure(other, sc)];
+    const runs: [Measured[], Measured[]] = [[], []];
+    for (let r = 0; r < rounds; r++) {
+      if (r % 2 === 0) runs[0].push(await measure(server, sc));
+      runs[1].push(await measure(other, sc));
+      if (r % 2 === 1) runs[0].push(await measure(server, sc));
+    }
+    const [a, b] = runs.map((m) => ({
+      rps: median(m.map((x) => x.rps)),
+      cpu: median(m.map(cpu)),
+      failed: m.reduce((n, x) => n + x.failed, 0),
+    }));
     out.push({
       endpoint: sc.name,
       "req/s": Math.round(a.rps),
       "req/s vs": Math.round(b.rps),
       "req/s gain": pct(a.rps / b.rps - 1),
-      "CPU ms/req": Number(cpu(a).toFixed(2)),
-      "CPU ms/req vs": Number(cpu(b).toFixed(2)),
-      "CPU saved": pct(1 - cpu(a) / cpu(b)),
+      "CPU ms/req": Number(a.cpu.toFixed(2)),
+      "CPU ms/req vs": Number(b.cpu.toFixed(2)),
+      "CPU saved": pct(1 - a.cpu / b.cpu),
       "non-2xx": a.failed + b.failed,
     });
   }
@@ -107,7 +124,7 @@ try {
     } finally {
       await other.stop();
     }
-    heading = `this checkout against ${args.vs} (vs), each row on both in turn`;
+    heading = `this checkout against ${args.vs} (vs), each row on both in turn, median of ${args.rounds} round(s)`;
   } else {
     let baseline = 0;
     for (const sc of all) {

@@ -19,7 +19,7 @@ import { connect } from "@/db/client";
 import { type Scenario, scenarios } from "./lib/api-scenarios";
 import { type ApiTarget, CONNECTIONS, type Measured, openApiTarget } from "./lib/api-target";
 import { BENCH_DB, loadedDatabase } from "./lib/bench-database";
-import { printTable } from "./lib/table";
+import { median, printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
   options: {
@@ -46,11 +46,6 @@ async function size(url: string) {
   await s.end();
   return r;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const sides: ApiTarget[] = [];
 const rows: Record<string, string | number>[] = [];

@@ -9,3 +9,9 @@ export function printTable(rows: Record<string, string | number>[]): void {
   console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(cols.map((c) => cell(r[c]))));
 }
+
+/** The middle value (the mean of the middle two for an even count). */
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
