@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { readDb } from "@/db/read-replicas";
 import { requestTime } from "@/lib/queries/clock";
 import type { AddressRead } from "@/lib/queries/read";
+import { cached } from "./cache";
 import { notFound } from "./errors";
 import { route, withAddressRead, withApiKey } from "./handler";
 import { parsePath, parseQuery } from "./params";
@@ -11,12 +12,14 @@ import { addressSchema, emptyQuery } from "./schemas/common";
 /** A GET route for one indexed address's score: 400 if malformed, 404 if unindexed. */
 export function addressResource<T>(what: "Token" | "Wallet", load: (db: Db, address: string) => Promise<T | null>) {
   return route<{ address: string }>({
-    GET: withApiKey(async (_req, { url, params }) => {
+    GET: withApiKey(async (_req, { url, key, params }) => {
       parseQuery(url, emptyQuery);
       const address = parsePath(params.address, addressSchema, "address");
-      const resource = await load(readDb(), address);
-      if (!resource) throw notFound(`${what} ${address}`);
-      return resource;
+      return cached(key.dataVersion, url.pathname, async () => {
+        const resource = await load(readDb(), address);
+        if (!resource) throw notFound(`${what} ${address}`);
+        return resource;
+      });
     }),
   });
 }
@@ -37,6 +40,7 @@ export function addressRead<S extends z.ZodObject, R, T>(
       const address = parsePath(params.address, addressSchema, "address");
       return {
         read: read(address, q, { db: readDb(), now: requestTime() }),
+        cacheKey: url.pathname + url.search,
         missing: `${what} ${address}`,
       };
     }),

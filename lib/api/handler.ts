@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { hasReplicas, readDb, readOn, readView } from "@/db/read-replicas";
 import { type AddressRead, runRead } from "@/lib/queries/read";
 import { type ApiKeyContext, authorizeKey, authorizeRead, isLimited, keyHash, rateLimitHeaders } from "./auth";
+import { cached, isCached } from "./cache";
 import { ApiError, notFound } from "./errors";
 import { answer } from "./response";
 
@@ -63,12 +64,13 @@ export function withApiKey<P = Record<string, never>>(handler: KeyedHandler<P>):
   });
 }
 
-/** What a route of one indexed address reads: its read, and what a 404 names. */
-export type AddressReadRequest = { read: AddressRead<never, unknown>; missing: string };
+/** What a route of one indexed address reads: its read, its cache key, and what a 404 names. */
+export type AddressReadRequest = { read: AddressRead<never, unknown>; cacheKey: string; missing: string };
 
 /**
- * A keyed GET of one indexed address by `prepare`'s read, whose first statement runs in the
- * round trip that authorizes the request (authorizeRead): one round trip fewer. A request whose
+ * A keyed GET of one indexed address, answered from the response cache or by `prepare`'s read,
+ * whose first statement runs in the round trip that authorizes the request (authorizeRead): a
+ * request the cache cannot answer costs one round trip fewer. A cached answer, a request whose
  * parameters are refused (so 401 and 429 come before 400, as on every keyed route), and one of a
  * key lately over its limit, take an authorization of its own first, as does every request when
  * replicas serve the reads (the key stays on the primary).
@@ -90,24 +92,29 @@ export function withAddressRead<P>(
       await authorized();
       throw err;
     }
-    const { read, missing } = r;
+    const { read, cacheKey, missing } = r;
     const found = <T>(answer: T | null) => {
       if (answer === null) throw notFound(missing);
       return answer;
     };
     const readAlone = async (dataVersion: number, on = read) => found(await runRead(readDb(), on, dataVersion));
     // With replicas the key is the primary's and the read a replica's: a round trip to each.
-    if (hasReplicas() || isLimited(hash)) {
+    if (hasReplicas() || isCached(cacheKey) || isLimited(hash)) {
       const key = await authorizeKey(hash);
       return keyedWork(req, key, headers, (own) =>
-        // Prepared again where readDb is the database this request reads (a replica's read binds its pool).
-        readAlone(own.dataVersion, hasReplicas() ? prepare(req, ctx).read : read),
+        // Still a hit unless the data changed since. Prepared again where readDb is the database this request reads
+        // (a replica's read binds its pool).
+        cached(own.dataVersion, cacheKey, () =>
+          readAlone(own.dataVersion, hasReplicas() ? prepare(req, ctx).read : read),
+        ),
       );
     }
     const { key, read: wasRead, row } = await authorizeRead<never>(hash, read.first);
     keyHeaders(headers, key);
-    if (!wasRead) return readAlone(key.dataVersion);
-    return found(row === undefined ? null : await read.answer(row, key.dataVersion));
+    return cached(key.dataVersion, cacheKey, async () => {
+      if (!wasRead) return readAlone(key.dataVersion);
+      return found(row === undefined ? null : await read.answer(row, key.dataVersion));
+    });
   });
 }
 

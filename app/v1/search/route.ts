@@ -1,4 +1,5 @@
 import { readDb } from "@/db/read-replicas";
+import { cached } from "@/lib/api/cache";
 import { route, withApiKey } from "@/lib/api/handler";
 import { parseQuery } from "@/lib/api/params";
 import { searchQuery } from "@/lib/api/schemas/search";
@@ -8,6 +9,6 @@ import { search } from "@/lib/queries/search";
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: withApiKey(async (_req, { url, key }) => {
     const q = parseQuery(url, searchQuery);
-    return search(readDb(), q, key.dataVersion);
+    return cached(key.dataVersion, url.pathname + url.search, () => search(readDb(), q, key.dataVersion));
   }),
 });
