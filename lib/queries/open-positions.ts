@@ -111,6 +111,9 @@ export async function byValue(db: Db, snapshot: Snapshot, open: OpenPositions): 
 /** The open positions kept for `wallet`, if any: what a read sends to openPositionsJoin. */
 export const keptOpenPositions = (db: Db, wallet: string): OpenPositions | undefined => keptFor(db).get(wallet);
 
+/** The mark of the kept open positions, for openPositionsJoin: null when none are kept. */
+export const keptMark = (kept: OpenPositions | undefined) => kept?.changed ?? null;
+
 /** What OPEN_POSITIONS_COLUMNS reads: the counts row's mark, and the open positions unless they are the kept ones. */
 export type OpenPositionsRow = {
   changed: string | null;
@@ -132,15 +135,16 @@ export const OPEN_POSITIONS_COLUMNS = sql`${positionCounts.changedXact}::text as
 /**
  * The wallet's counts row (positionCounts), and a lateral join `o` of the open positions of
  * `wallet` (an SQL expression) as arrays, with their tokens' facts, when `wanted` and they are not
- * the ones kept: the counts row tells whether they changed since.
+ * the ones kept: the counts row tells whether they changed since the kept ones' mark, `keptMark`
+ * (keptMark(kept), or a statement's placeholder for it).
  */
-export const openPositionsJoin = (wallet: SQLWrapper, kept: OpenPositions | undefined, wanted: boolean) =>
+export const openPositionsJoin = (wallet: SQLWrapper, keptMark: unknown, wanted: unknown) =>
   sql`left join ${walletPositionCounts} c on ${positionCounts.wallet} = ${wallet}
       left join lateral (select array_agg(${p.tokenAddress}) as tokens, array_agg(${p.quantity}::text) as quantities,
                                array_agg(${t.symbol}) as symbols, array_agg(${t.decimals}) as decimals
                           from ${walletPositions} p join ${tokens} t on ${t.address} = ${p.tokenAddress}
                           where ${wanted}
-                            and ${positionCounts.changedXact} is distinct from ${kept?.changed ?? null}::bigint
+                            and ${positionCounts.changedXact} is distinct from ${keptMark}::bigint
                             and ${p.wallet} = ${wallet} and ${p.quantity} > 0) o on true`;
 
 /**

@@ -4,6 +4,7 @@ import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { blocks, walletPositions, wallets } from "@/db/schema";
+import { statement } from "@/db/statement";
 import type { position, positionList } from "@/lib/api/schemas/wallets";
 import { InvalidInput } from "@/lib/domain/errors";
 import type { PositionStatus } from "@/lib/domain/vocab";
@@ -12,6 +13,7 @@ import { iso, round, toUnits } from "./format";
 import {
   byValue,
   holdingValue,
+  keptMark,
   keptOpenPositions,
   OPEN_POSITIONS_COLUMNS,
   type OpenPositionsRow,
@@ -86,6 +88,12 @@ const POSITION_FIELDS = sql`${p.tokenAddress}, ${p.quantity}::text as quantity, 
   ${blockTime(sql`coalesce(${p.firstBuyBlock}, ${p.lastTradeBlock})`)} as first_trade_at,
   ${blockTime(sql`${p.lastTradeBlock}`)} as last_trade_at`;
 
+const positionCountsSql = statement<"wallet" | "keptMark" | "wanted">(
+  (v) => sql`select coalesce(${c.total}, 0) as total, coalesce(${c.open}, 0) as open, ${OPEN_POSITIONS_COLUMNS}
+               from ${wallets} w ${openPositionsJoin(w.address, v.keptMark, v.wanted)}
+              where ${w.address} = ${v.wallet}`,
+);
+
 /**
  * One page of a wallet's positions (wallet_positions: average-cost books per token), open ones
  * first by value, then closed ones by realized PnL (best first, in the order of
@@ -100,9 +108,7 @@ export function positionListRead(db: Db, wallet: string, q: PositionQuery) {
   return {
     // The counts, and the open positions to rank when the page may hold some and they changed since kept, in one round
     // trip.
-    first: sql`select coalesce(${c.total}, 0) as total, coalesce(${c.open}, 0) as open, ${OPEN_POSITIONS_COLUMNS}
-                 from ${wallets} w ${openPositionsJoin(w.address, kept, q.status !== "closed")}
-                where ${w.address} = ${wallet}`,
+    first: positionCountsSql({ wallet, keptMark: keptMark(kept), wanted: q.status !== "closed" }),
     answer: (counts: { total: number; open: number } & OpenPositionsRow, dataVersion?: number) =>
       positionPage(db, wallet, q, kept, counts, dataVersion),
   };

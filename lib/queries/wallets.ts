@@ -4,12 +4,14 @@ import { aliasColumns } from "@/db/bulk";
 import type { Db } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
 import { walletScores, wallets } from "@/db/schema";
+import { statement } from "@/db/statement";
 import type { walletProfile } from "@/lib/api/schemas/wallets";
 import type { Classification, Confidence, Sector } from "@/lib/domain/vocab";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { iso, round } from "./format";
 import { type LaunchSummary, launchSummarySql } from "./launches";
 import {
+  keptMark,
   keptOpenPositions,
   OPEN_POSITIONS_COLUMNS,
   type OpenPositionsRow,
@@ -46,6 +48,18 @@ type ProfileRow = Pick<
   launches: LaunchSummary;
 };
 
+const walletProfileSql = statement<"address" | "keptMark">(
+  (v) => sql`select ${w.address}, ${w.classification}, ${s.classification} as score_classification,
+                      ${s.reputationScore}, ${s.confidence},
+                      coalesce(${c.realizedLessCostUsd}, 0)::float8 as realized_less_cost_usd, ${w.pnlConfidence},
+                      ${w.sectorPreference}, ${w.tradeCount}, ${w.firstSeen},
+                      ${launchSummarySql(w.address)} as launches,
+                      ${OPEN_POSITIONS_COLUMNS}
+                 from ${wallets} w left join ${walletScores} s on ${s.address} = ${w.address}
+                 ${openPositionsJoin(w.address, v.keptMark, true)}
+                where ${w.address} = ${v.address}`,
+);
+
 /**
  * The wallet, with its open positions by value as its portfolio (kept between reads while they
  * do not change, open-positions.ts), in one statement. Its PnL is that of its positions as the
@@ -55,15 +69,7 @@ type ProfileRow = Pick<
 export function walletProfileRead(db: Db, address: string) {
   const kept = keptOpenPositions(db, address);
   return {
-    first: sql`select ${w.address}, ${w.classification}, ${s.classification} as score_classification,
-                      ${s.reputationScore}, ${s.confidence},
-                      coalesce(${c.realizedLessCostUsd}, 0)::float8 as realized_less_cost_usd, ${w.pnlConfidence},
-                      ${w.sectorPreference}, ${w.tradeCount}, ${w.firstSeen},
-                      ${launchSummarySql(w.address)} as launches,
-                      ${OPEN_POSITIONS_COLUMNS}
-                 from ${wallets} w left join ${walletScores} s on ${s.address} = ${w.address}
-                 ${openPositionsJoin(w.address, kept, true)}
-                where ${w.address} = ${address}`,
+    first: walletProfileSql({ address, keptMark: keptMark(kept) }),
     answer: async (w: ProfileRow & OpenPositionsRow, dataVersion?: number): Promise<z.infer<typeof walletProfile>> => {
       const snapshot = await valuationSnapshot(db, dataVersion ?? (await currentDataVersion(db)));
       const holdings = await valuedOpenPositions(db, snapshot, openPositionsOf(db, address, kept, w));
