@@ -49,6 +49,23 @@ export function decodeCursor<S extends z.ZodType>(
 }
 
 /** A sort key of a cursor: a finite number, or null where the row had no value (it sorts last). */
+/**
+ * decodeCursor for a list of one owner (a token's holders, a wallet's events, a search's query),
+ * whose position starts with the owner it was made for: another owner's cursor is refused, as
+ * `made for <whose>`.
+ */
+export function decodeOwnedCursor<S extends z.ZodType>(
+  text: string,
+  list: string,
+  position: S,
+  owner: string,
+  whose: string,
+) {
+  const cursor = decodeCursor(text, list, position);
+  if ((cursor.position as unknown[])[0] !== owner) throw refused(`made for ${whose}`);
+  return cursor;
+}
+
 export const cursorNumber = z.number().nullable();
 /** A lowercase address of a cursor. */
 export const cursorAddress = z.string().regex(/^0x[0-9a-f]{40}$/);

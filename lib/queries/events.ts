@@ -16,9 +16,8 @@ import {
   wallets,
 } from "@/db/schema";
 import type { event, removedEvent } from "@/lib/api/schemas/events";
-import { InvalidInput } from "@/lib/domain/errors";
 import { type Classification, type Direction, EVENT_ID_BLOCK_FACTOR, type EventType } from "@/lib/domain/vocab";
-import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
+import { cursorAddress, decodeOwnedCursor, encodeCursor } from "./cursor";
 import { type EventBody, eventBodies } from "./event-bodies";
 
 export type EventQuery = {
@@ -487,12 +486,10 @@ export async function walletEventListJson(
   q: { type?: EventType; page: number; limit: number; cursor?: string },
 ): Promise<string> {
   const list = `wallet-events:${q.type ?? "all"}`;
-  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, list, walletEventsPosition);
-  if (cursor && cursor.position[0] !== wallet)
-    throw new InvalidInput(
-      "cursor",
-      "cursor: made for another wallet's events; pass next_cursor as the previous page returned it.",
-    );
+  const cursor =
+    q.cursor === undefined
+      ? undefined
+      : decodeOwnedCursor(q.cursor, list, walletEventsPosition, wallet, "another wallet's events");
   const page = cursor?.page ?? q.page;
   const query: EventQuery = {
     type: q.type,

@@ -13,14 +13,13 @@ import {
 } from "@/db/schema";
 import { statement } from "@/db/statement";
 import type { holder } from "@/lib/api/schemas/tokens";
-import { InvalidInput } from "@/lib/domain/errors";
 import type { Classification } from "@/lib/domain/vocab";
 import { isManagedCluster } from "@/lib/scoring/entities";
 import { netActivity } from "@/lib/scoring/net-activity";
 import { NO_EVIDENCE_REPUTATION } from "@/lib/scoring/no-evidence";
 import { CLUSTERS } from "@/lib/scoring/weights";
 import { isRealHolderSql } from "@/lib/tokens/holders";
-import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
+import { cursorAddress, decodeOwnedCursor, encodeCursor } from "./cursor";
 import { percentOf, round, toUnits } from "./format";
 
 const TOP_HOLDERS = 10;
@@ -155,12 +154,10 @@ const holderPageSql = statement<"token" | "limit" | "offset" | "amount" | "holde
  * than a pass over all its holders. Each holder adds its quantity and its value at the token's price.
  */
 export const holderListRead = (token: string, q: { page: number; limit: number; cursor?: string }) => {
-  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, "holders", holderPosition);
-  if (cursor && cursor.position[0] !== token)
-    throw new InvalidInput(
-      "cursor",
-      "cursor: made for another token's holders; pass next_cursor as the previous page returned it.",
-    );
+  const cursor =
+    q.cursor === undefined
+      ? undefined
+      : decodeOwnedCursor(q.cursor, "holders", holderPosition, token, "another token's holders");
   const page = cursor?.page ?? q.page;
   const [, amount = null, holder = null] = cursor?.position ?? [];
   return {

@@ -6,10 +6,9 @@ import type { SqlRow } from "@/db/rows";
 import { blocks, events, tokenMetrics, tokens, wallets } from "@/db/schema";
 import { statement } from "@/db/statement";
 import type { launch, launchList, launchSummary } from "@/lib/api/schemas/wallets";
-import { InvalidInput } from "@/lib/domain/errors";
 import { LAUNCH_OUTCOMES, type LaunchOutcome, type RiskFlag } from "@/lib/domain/vocab";
 import { indexedTimeSql } from "./clock";
-import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
+import { cursorAddress, decodeOwnedCursor, encodeCursor } from "./cursor";
 import { iso, round } from "./format";
 import { runRead } from "./read";
 
@@ -97,12 +96,10 @@ const launchPageSql = statement<"wallet" | "limit" | "offset" | "block" | "token
  * launches reads only the page (and its count from the same index).
  */
 export function launchListRead(wallet: string, q: LaunchQuery) {
-  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, "launches", launchPosition);
-  if (cursor && cursor.position[0] !== wallet)
-    throw new InvalidInput(
-      "cursor",
-      "cursor: made for another wallet's launches; pass next_cursor as the previous page returned it.",
-    );
+  const cursor =
+    q.cursor === undefined
+      ? undefined
+      : decodeOwnedCursor(q.cursor, "launches", launchPosition, wallet, "another wallet's launches");
   const page = cursor?.page ?? q.page;
   const [, block = null, token = null] = cursor?.position ?? [];
   return {

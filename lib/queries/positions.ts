@@ -6,9 +6,8 @@ import type { SqlRow } from "@/db/rows";
 import { blocks, walletPositions, wallets } from "@/db/schema";
 import { statement } from "@/db/statement";
 import type { position, positionList } from "@/lib/api/schemas/wallets";
-import { InvalidInput } from "@/lib/domain/errors";
 import type { PositionStatus } from "@/lib/domain/vocab";
-import { cursorAddress, cursorNumber, decodeCursor, encodeCursor } from "./cursor";
+import { cursorAddress, cursorNumber, decodeOwnedCursor, encodeCursor } from "./cursor";
 import { iso, round, toUnits } from "./format";
 import {
   byValue,
@@ -60,13 +59,14 @@ type PositionsWalk = { version: number; closed: boolean; key: number; token: str
 
 function decodePositionsCursor(wallet: string, q: PositionQuery): { page: number; walk?: PositionsWalk } {
   if (q.cursor === undefined) return { page: q.page };
-  const { page, position } = decodeCursor(q.cursor, `positions:${q.status}`, positionsCursor);
-  const [owner, version, phase, key, token] = position;
-  if (owner !== wallet)
-    throw new InvalidInput(
-      "cursor",
-      "cursor: made for another wallet's positions; pass next_cursor as the previous page returned it.",
-    );
+  const { page, position } = decodeOwnedCursor(
+    q.cursor,
+    `positions:${q.status}`,
+    positionsCursor,
+    wallet,
+    "another wallet's positions",
+  );
+  const [, version, phase, key, token] = position;
   return { page, walk: { version, closed: phase === 1, key: key ?? 0, token } };
 }
 

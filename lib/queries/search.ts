@@ -4,9 +4,8 @@ import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow, queryPrepared } from "@/db/client";
 import { wallets } from "@/db/schema";
 import type { searchHit, searchResults } from "@/lib/api/schemas/search";
-import { InvalidInput } from "@/lib/domain/errors";
 import type { SearchType } from "@/lib/domain/vocab";
-import { cursorAddress, decodeCursor, encodeCursor } from "./cursor";
+import { cursorAddress, decodeOwnedCursor, encodeCursor } from "./cursor";
 import { iso, round } from "./format";
 import { searchTokenIndex, type TokenRank } from "./token-search-index";
 import { currentDataVersion, tokenRows } from "./tokens";
@@ -54,12 +53,13 @@ type SearchWalk = { tokens?: { version: number; after: TokenRank }; wallets?: Wa
 
 function decodeSearchCursor(query: SearchQuery, q: string): { page: number; walk?: SearchWalk } {
   if (query.cursor === undefined) return { page: query.page };
-  const { page, position } = decodeCursor(query.cursor, `search:${query.type}`, searchPosition);
-  if (position[0] !== q)
-    throw new InvalidInput(
-      "cursor",
-      "cursor: made for another search; pass next_cursor as the previous page returned it.",
-    );
+  const { page, position } = decodeOwnedCursor(
+    query.cursor,
+    `search:${query.type}`,
+    searchPosition,
+    q,
+    "another search",
+  );
   if (position[1] === "t") {
     const [, , version, group, liquidity, volume, address] = position;
     return { page, walk: { tokens: { version, after: { group, liquidity, volume, address } } } };
