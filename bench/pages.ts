@@ -22,6 +22,7 @@ import { TOKEN_SORTS } from "@/lib/domain/vocab";
 import { buildIfStale } from "@/scripts/embedded/web";
 import { signedIn } from "@/tests/api/own-server";
 import { startAppServer } from "@/tests/setup/server";
+import { sample as apiSample } from "./lib/api-scenarios";
 import { ensureBenchDatabase, loadedDatabase } from "./lib/bench-database";
 import { cpuMs } from "./lib/cpu";
 import { printTable } from "./lib/table";
@@ -43,18 +44,15 @@ const say = (s: string) => console.error(`[bench:pages] ${s}`);
 
 type Sample = { tokens: string[]; busyTokens: string[]; wallets: string[]; busyWallets: string[] };
 
-/** Addresses to visit: a random spread, and the busiest ones (the heaviest pages). */
+/** Addresses to visit: a random spread, and the busiest ones (the heaviest pages), from bench:api's sample. */
 async function sample(url: string): Promise<Sample> {
-  const s = connect(url, { max: 1 });
-  const col = async (q: string) => (await s.unsafe(q)).map((r) => Object.values(r)[0] as string);
-  const out = {
-    tokens: await col("select address from tokens order by md5(address) limit 500"),
-    busyTokens: await col("select token_address from events group by 1 order by count(*) desc limit 50"),
-    wallets: await col("select address from wallets order by md5(address) limit 500"),
-    busyWallets: await col("select wallet_address from events group by 1 order by count(*) desc limit 50"),
+  const x = await apiSample(url);
+  return {
+    tokens: x.addresses.slice(0, 500),
+    busyTokens: x.busyTokens.slice(0, 50),
+    wallets: x.wallets.slice(0, 500),
+    busyWallets: x.busyWallets.slice(0, 50),
   };
-  await s.end();
-  return out;
 }
 
 const range = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
