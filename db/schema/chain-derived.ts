@@ -6,7 +6,7 @@ import { eventCounts, eventCumulativeCounts, events, eventTombstones, reorgRollb
 import { liquidityChanges, lpPositions, poolReserves, pools, positionEvents } from "./pools";
 import { quarantinedEntities } from "./quarantine";
 import { tokenScores, walletScores } from "./scores";
-import { holderCountHistory, tokenMetrics, tokens } from "./tokens";
+import { holderCountHistory, tokenMetrics, tokens, walletLaunchCounts } from "./tokens";
 import { recentTraderFlows } from "./trader-flows";
 import {
   firstQuotePayments,
@@ -21,7 +21,7 @@ import {
  * A table the worker writes from chain data. `above`: the block column (its property name) of a
  * table whose rows belong to one block (facts, and what was created there); a reorg rollback
  * deletes its rows above the common ancestor. The other tables are recomputed from the rows that remain
- * (worker/indexer/reorg.ts) or kept by triggers (event and position counts).
+ * (worker/indexer/reorg.ts) or kept by triggers (event, position and launch counts).
  */
 export type ChainDerivedTable = { table: PgTable; above?: string };
 
@@ -62,6 +62,7 @@ export const CHAIN_DERIVED_TABLES: ChainDerivedTable[] = [
   derived(walletPositions),
   derived(liquidityStakes),
   derived(walletPositionCounts),
+  derived(walletLaunchCounts),
   derived(tokenScores),
   derived(walletScores),
   derived(syncState),

@@ -60,6 +60,16 @@ export const tokens = pgTable(
 );
 
 /**
+ * How many tokens each wallet created (tokens.creator), kept by triggers on tokens
+ * (db/functions/launch-counts.sql): the exact total of a wallet's launches is one probe, not a
+ * walk over a prolific creator's hundreds.
+ */
+export const walletLaunchCounts = pgTable("wallet_launch_counts", {
+  wallet: address().primaryKey(),
+  total: integer().notNull(),
+});
+
+/**
  * The token read model behind GET /v1/tokens: one row per token holding every filter and sort
  * column, so a list query touches one table. The worker rewrites a row when its inputs change.
  */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { aliasColumns } from "@/db/bulk";
 import { type Db, pageWindow } from "@/db/client";
 import type { SqlRow } from "@/db/rows";
-import { blocks, events, tokenMetrics, tokens, wallets } from "@/db/schema";
+import { blocks, events, tokenMetrics, tokens, walletLaunchCounts, wallets } from "@/db/schema";
 import { statement } from "@/db/statement";
 import type { launch, launchList, launchSummary } from "@/lib/api/schemas/wallets";
 import { LAUNCH_OUTCOMES, type LaunchOutcome, type RiskFlag } from "@/lib/domain/vocab";
@@ -17,6 +17,7 @@ const m = aliasColumns(tokenMetrics, "m");
 const e = aliasColumns(events, "e");
 const b = aliasColumns(blocks, "b");
 const w = aliasColumns(wallets, "w");
+const c = aliasColumns(walletLaunchCounts, "c");
 
 /**
  * What became of a launch, from the token's metrics (`m`, token_metrics) at the indexed head, the
@@ -69,7 +70,7 @@ const launchPageSql = statement<"wallet" | "limit" | "offset" | "block" | "token
       ? sql`and (${t.createdBlock} < ${v.block} or (${t.createdBlock} = ${v.block} and ${t.address} > ${v.token}))`
       : sql``;
   const window = pageWindow(v.limit, shape === "after" ? undefined : v.offset);
-  return sql`select (select count(*) from ${tokens} t where ${t.creator} = ${w.address})::int as total,
+  return sql`select coalesce((select ${c.total} from ${walletLaunchCounts} c where ${c.wallet} = ${w.address}), 0) as total,
                       (select coalesce(json_agg(l order by l.created_block desc, l.token_address), '[]') from (
                          select ${t.address} as token_address, ${t.symbol}, ${t.name}, ${t.launchpad},
                                 ${t.createdBlock},
