@@ -25,7 +25,10 @@ export type Holder = {
   funder: string | null;
 };
 
-/** A funding cluster (wallets.cluster_id) with how many wallets share it across the chain. */
+/**
+ * A funding cluster (wallets.cluster_id) with how many wallets share it across the chain, counted
+ * up to one past CLUSTERS.maxManagedSize: past it, a cluster is a hub whatever its size.
+ */
 export type ClusterFacts = { id: string; size: number };
 
 /** Sum of the USD liquidity of all of the token's pools after a block (from pool_reserves). */

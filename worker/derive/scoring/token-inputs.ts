@@ -25,6 +25,7 @@ import type { Tx } from "../../indexer/sql";
 import type { ChainState } from "../../indexer/state";
 import { knownContracts } from "../../profiles/contracts";
 import type { Head } from "../metrics";
+import { clusterSizeSql } from "./cluster-size";
 import { liquidityChanges, liquidityHistories } from "./liquidity";
 import { lpLockedShares } from "./lp-locks";
 import { SWAP_FIELDS, type SwapRow, toTrade } from "./swaps";
@@ -166,12 +167,11 @@ async function swaps(tx: Tx, tokens: string[], head: Head) {
   };
 }
 
-/** Funding clusters with their chain-wide size. */
+/** Funding clusters with their chain-wide size (up to one past a managed cluster's largest: clusterSizeSql). */
 async function clusters(tx: Tx, ids: string[]): Promise<Map<string, ClusterFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await tx.unsafe<{ id: string; size: number }[]>(
-    `select ${wl.clusterId} as id, count(*)::int as size from ${WALLETS}
-       where ${wl.clusterId} = any($1::text[]) group by ${wl.clusterId}`,
+    `select id, ${clusterSizeSql("id")} as size from unnest($1::text[]) id`,
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r]));

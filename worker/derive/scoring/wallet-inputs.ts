@@ -13,6 +13,7 @@ import type { WalletPosition, WalletReputationInput, WalletTrade } from "@/lib/s
 import { CLUSTERS } from "@/lib/scoring";
 import type { Tx } from "../../indexer/sql";
 import type { Head } from "../metrics";
+import { clusterSizeSql } from "./cluster-size";
 import { SWAP_FIELDS, type SwapRow, toTrade } from "./swaps";
 
 /** The wallet's recent trades the bot and wash tests read (the input's contract). */
@@ -67,11 +68,12 @@ async function walletRows(tx: Tx, wallets: string[]) {
              or exists (select 1 from ${WALLETS} c
                          where c.${wl.funder} = w.${wl.address}
                            and exists (select 1 from ${TOKENS} t where t.${tk.creator} = c.${wl.address}))
+             -- The size first: a hub's wallets are not walked for a creator.
              or (w.${wl.clusterId} is not null
+                 and ${clusterSizeSql(`w.${wl.clusterId}`)} <= $2
                  and exists (select 1 from ${WALLETS} c
                               where c.${wl.clusterId} = w.${wl.clusterId}
-                                and exists (select 1 from ${TOKENS} t where t.${tk.creator} = c.${wl.address}))
-                 and (select count(*) from ${WALLETS} k where k.${wl.clusterId} = w.${wl.clusterId}) <= $2)) as linked,
+                                and exists (select 1 from ${TOKENS} t where t.${tk.creator} = c.${wl.address})))) as linked,
             exists (select 1 from washers x where x.address = w.${wl.address}) as in_wash,
             coalesce((select array_agg(t.${tk.address} order by t.${tk.address})
                         from ${TOKENS} t join ${SCORES} s on s.${sc.address} = t.${tk.address}
@@ -117,7 +119,7 @@ async function positions(tx: Tx, wallets: string[]) {
     `with creator as materialized (
        select t.${tk.address} as token, c.${wl.address} as address, c.${wl.funder} as funder,
               c.${wl.clusterId} as cluster_id,
-              (select count(*) from ${WALLETS} k where k.${wl.clusterId} = c.${wl.clusterId}) as cluster_size
+              ${clusterSizeSql(`c.${wl.clusterId}`)} as cluster_size
          from ${TOKENS} t left join ${WALLETS} c on c.${wl.address} = t.${tk.creator}
         where t.${tk.address} in (select ${wp.tokenAddress} from ${POSITIONS} where ${wp.wallet} = any($1::text[])))
      select p.${wp.wallet} as wallet, p.${wp.tokenAddress} as token, p.${wp.boughtUsd} as bought,
