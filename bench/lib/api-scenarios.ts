@@ -17,21 +17,27 @@ export type Sample = {
   creators: string[];
 };
 
-export async function sample(url: string): Promise<Sample> {
+/**
+ * What a scenario's requests are about. The busiest wallets, tokens and creators are the 200 first
+ * by activity, or with `stride` n every n-th of the 200 × n first: the same ranks by share of a
+ * database n times larger, so two sizes are asked about entities alike (bench:scale).
+ */
+export async function sample(url: string, stride = 1): Promise<Sample> {
   // Sampling is not measured: it may take its time on a busy machine (no statement timeout).
   const s = connect(url, { max: 1, connection: { statement_timeout: 0 } });
   const col = async (q: string) => (await s.unsafe(q)).map((r) => Object.values(r)[0] as string);
+  const busiest = async (q: string) => (await col(`${q} limit ${200 * stride}`)).filter((_, i) => i % stride === 0);
   const out = {
     addresses: await col("select address from tokens order by md5(address) limit 2000"),
     wallets: await col("select address from wallets order by md5(address) limit 2000"),
-    busyWallets: await col("select wallet_address from events group by 1 order by count(*) desc limit 200"),
-    busyTokens: await col("select token_address from events group by 1 order by count(*) desc limit 200"),
+    busyWallets: await busiest("select wallet_address from events group by 1 order by count(*) desc, 1"),
+    busyTokens: await busiest("select token_address from events group by 1 order by count(*) desc, 1"),
     times: await col(
       "select to_char(timestamp at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') from blocks " +
         "order by number desc offset 1000 limit 500",
     ),
-    creators: await col(
-      "select creator from tokens where creator is not null group by 1 order by count(*) desc, 1 limit 200",
+    creators: await busiest(
+      "select creator from tokens where creator is not null group by 1 order by count(*) desc, 1",
     ),
     // What people type: the first two or three letters of a symbol.
     symbols: await col(

@@ -40,8 +40,16 @@ export type ApiTarget = {
   close: () => Promise<void>;
 };
 
-/** Starts a server on the database `dbName` (at `url`, loaded and migrated) and prepares its scenarios. */
-export async function openApiTarget(say: (line: string) => void, dbName: string, url: string): Promise<ApiTarget> {
+/**
+ * Starts a server on the database `dbName` (at `url`, loaded and migrated) and prepares its
+ * scenarios (`stride`: how they sample the busiest entities, api-scenarios.ts).
+ */
+export async function openApiTarget(
+  say: (line: string) => void,
+  dbName: string,
+  url: string,
+  stride = 1,
+): Promise<ApiTarget> {
   // One session, so the server's sessions are all the others on the database.
   const s = connect(url, { max: 1 });
   const db = createDb(s);
@@ -49,7 +57,7 @@ export async function openApiTarget(say: (line: string) => void, dbName: string,
   await db.execute(
     sql`update api_keys set rate_per_minute = 2000000000, rate_per_day = 2000000000 where id = ${key.id}`,
   );
-  const x = await sample(url);
+  const x = await sample(url, stride);
   await buildIfStale(say);
   // PostgreSQL's sizing rule, two connections per core: with more, each query of the 10
   // concurrent requests wakes a backend of its own; with these, queries of several requests
