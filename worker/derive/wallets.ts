@@ -105,13 +105,30 @@ const SET_FUNDER = `${updateSql(
   { onlyChanged: true },
 )} returning t.${w.funder}`;
 
-/** The cluster of every wallet of the funders $1: the funder's address once it paid two wallets or more. */
+const WALLETS = tableName(walletsTable);
+/**
+ * The cluster of every wallet of the funders $1 (those of the wallets $2 before and after their
+ * funders were set): the funder's address once it paid two wallets or more. Of a funder's other
+ * wallets, only a funder that had fewer than two besides $2 can have changed (its cluster begins
+ * or ends), so a hub's thousands of wallets are read only on those terms: its wallets are counted
+ * up to $3 (the wallets of $2, and two more), and otherwise only the wallets of $2 are set.
+ */
 const SET_CLUSTER = updateSql(
   walletsTable,
   { clusterId: "c.cluster" },
-  `from (select ${w.funder} as funder, case when count(*) >= 2 then ${w.funder} end as cluster
-           from ${tableName(walletsTable)} where ${w.funder} = any($1::text[]) group by ${w.funder}) c`,
-  `t.${w.funder} = c.funder`,
+  `from (
+     with f as (
+       select x.funder, case when n.n >= 2 then x.funder end as cluster, n.n - coalesce(k.k, 0) < 2 as flips
+         from unnest($1::text[]) x(funder)
+         cross join lateral (select count(*)::int as n from (
+                               select 1 from ${WALLETS} w where w.${w.funder} = x.funder limit $3) w) n
+         left join (select ${w.funder} as funder, count(*)::int as k from ${WALLETS}
+                     where ${w.address} = any($2::text[]) group by ${w.funder}) k on k.funder = x.funder)
+     select w.${w.address} as address, f.cluster from f join ${WALLETS} w on w.${w.funder} = f.funder where f.flips
+     union all
+     select w.${w.address}, f.cluster from ${WALLETS} w join f on f.funder = w.${w.funder}
+      where w.${w.address} = any($2::text[]) and not f.flips) c`,
+  `t.${w.address} = c.address`,
   { onlyChanged: true },
 );
 
@@ -138,7 +155,7 @@ export async function linkFunders(tx: Tx, wallets: string[]) {
   const after = await tx.unsafe<{ funder: string }[]>(SET_FUNDER, [wallets], PREPARED);
   const funders = [...new Set([...before, ...after].map((r) => r.funder).filter(Boolean))];
   if (funders.length === 0) return;
-  await tx.unsafe(SET_CLUSTER, [funders], PREPARED);
+  await tx.unsafe(SET_CLUSTER, [funders, wallets, wallets.length + 2], PREPARED);
   await tx.unsafe(LEAVE_CLUSTER, [wallets], PREPARED);
 }
 
