@@ -1,5 +1,5 @@
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, type Sql } from "@/db/client";
 import { INVARIANTS } from "@/scripts/fixtures/invariants";
 import { createTestDatabase, type TestDatabase } from "../test/db";
 import { linkFunders } from "./wallets";
@@ -12,7 +12,7 @@ import { linkFunders } from "./wallets";
  */
 describe("linkFunders", () => {
   let db: TestDatabase;
-  let sql: postgres.Sql;
+  let sql: Sql;
 
   const fund = (pairs: [wallet: string, funder: string][]) =>
     sql`insert into wallet_funding ${sql(
@@ -27,11 +27,11 @@ describe("linkFunders", () => {
         (r) => [r.address, r.cluster_id],
       ),
     );
-  const link = (wallets: string[]) => sql.begin((tx) => linkFunders(tx as never, wallets));
+  const link = (wallets: string[]) => sql.begin((tx) => linkFunders(tx, wallets));
 
   beforeAll(async () => {
     db = await createTestDatabase("idx_link_funders");
-    sql = postgres(db.url, { max: 1, onnotice: () => {} });
+    sql = connect(db.url, { max: 1 });
   });
   afterAll(async () => {
     await sql?.end();
