@@ -26,10 +26,12 @@ export function smartMoneyFlow(smartMoney: SmartMoneyHolding[], swaps: Swap[]): 
   const soldUsd = sum(sells.map((s) => s.amountUsd));
   const netFlowUsd = boughtUsd - soldUsd;
 
-  const exiting = smartMoney.filter((h) => {
-    const sold = sum(sells.filter((s) => s.wallet === h.wallet).map((s) => s.tokenAmount));
-    return h.peakBalance > 0 && sold >= SMART_MONEY.exitSoldShareOfPeak * h.peakBalance;
-  });
+  // Summed per wallet in one pass, in swap order, as each wallet's own sum would add them.
+  const soldBy = new Map<string, number>();
+  for (const s of sells) soldBy.set(s.wallet, (soldBy.get(s.wallet) ?? 0) + s.tokenAmount);
+  const exiting = smartMoney.filter(
+    (h) => h.peakBalance > 0 && (soldBy.get(h.wallet) ?? 0) >= SMART_MONEY.exitSoldShareOfPeak * h.peakBalance,
+  );
   const exitShare = exiting.length / smartMoney.length;
   const flowDirection = boughtUsd + soldUsd > 0 ? (soldUsd - boughtUsd) / (boughtUsd + soldUsd) : 0;
   const score = rampScore({ exit_share: exitShare, flow_direction: flowDirection }, SMART_MONEY_FLOW_SCORE);
