@@ -25,14 +25,20 @@ const ROWS_PER_SLICE = 5_000;
  * or ceased to be smart money, scored again once. A slice holds at most TOKENS_PER_SLICE /
  * WALLETS_PER_SLICE entities and, when the refresh gives way, ROWS_PER_SLICE rows of scoring input.
  * One that never gives way indexes nothing between its slices, so its tokens' second scoring
- * reuses the inputs of their first (GatheredTokens).
+ * reuses the inputs of their first (GatheredTokens). `unscored`: the tokens (and whether the
+ * wallets) whose scores it leaves as they are (worker/indexer/score-cadence.ts): they count no
+ * rows of scoring input, so their figures are refreshed in few slices.
  */
 export class FullRefresh {
   private readonly rescore = new Set<string>();
+  /** When it was planned (Unix ms): the scores it refreshes are at least this recent. */
+  readonly plannedAt = Date.now();
 
   private constructor(
     /** Whether its slices are cut for a refresh that gives way to new blocks (plan). */
     readonly givesWay: boolean,
+    /** Whether it leaves the wallets' scores as they are. */
+    readonly walletsUnscored: boolean,
     private readonly slices: RefreshScope[],
     /** Each token's swaps in the lookback: its rows in a slice. */
     private readonly swapsOf: Map<string, number>,
@@ -47,25 +53,37 @@ export class FullRefresh {
    * The slices of a full refresh of everything `state` indexes, as of `head`. One that never gives
    * way gains nothing from slices of few rows, and each slice costs a transaction and fixed reads.
    */
-  static async plan(tx: Tx, state: ChainState, head: Head, givesWay: boolean): Promise<FullRefresh> {
+  static async plan(
+    tx: Tx,
+    state: ChainState,
+    head: Head,
+    givesWay: boolean,
+    unscored: Unscored = { tokens: new Set(), wallets: false },
+  ): Promise<FullRefresh> {
     const rows = FullRefresh.rowsPerSlice(givesWay);
-    const swapsOf = givesWay ? await swapsInLookback(tx, head) : new Map<string, number>();
+    const tokens = [...state.tokens.keys()];
+    const scored = tokens.some((t) => !unscored.tokens.has(t));
+    const swapsOf = givesWay && scored ? await swapsInLookback(tx, head) : new Map<string, number>();
+    const tokenRows = (t: string) => (unscored.tokens.has(t) ? 0 : (swapsOf.get(t) ?? 0));
     const wallets = await tx.unsafe<{ address: string; n: number }[]>(WALLET_TRADES, [MAX_TRADES], PREPARED);
     const earlier = givesWay ? undefined : new GatheredTokens();
     return new FullRefresh(
       givesWay,
+      unscored.wallets,
       [
         { tokens: [], pools: [...state.pools.keys()], wallets: [] },
-        ...slices([...state.tokens.keys()], (t) => swapsOf.get(t) ?? 0, TOKENS_PER_SLICE, rows).map((tokens) => ({
-          tokens,
+        ...slices(tokens, tokenRows, TOKENS_PER_SLICE, rows).map((ts) => ({
+          tokens: ts,
           pools: [],
           wallets: [],
+          unscored: ts.filter((t) => unscored.tokens.has(t)),
           earlier,
         })),
-        ...slices(wallets, (w) => w.n, WALLETS_PER_SLICE, rows).map((ws) => ({
+        ...slices(wallets, (w) => (unscored.wallets ? 0 : w.n), WALLETS_PER_SLICE, rows).map((ws) => ({
           tokens: [],
           pools: [],
           wallets: ws.map((w) => w.address),
+          walletsUnscored: unscored.wallets,
           rescoreLater: true,
         })),
       ],
@@ -95,6 +113,9 @@ export class FullRefresh {
     this.rescore.clear();
   }
 }
+
+/** What a full refresh leaves unscored: these tokens, and the wallets or none. */
+export type Unscored = { tokens: Set<string>; wallets: boolean };
 
 const w = names(walletsTable);
 /** Every wallet with its trades, at most $1 (what its scoring reads). */

@@ -18,19 +18,26 @@ import { linkFunders, refreshWalletValues, upsertWalletActivity } from "./wallet
 export type Touched = { tokens: string[]; wallets: string[] };
 
 /**
- * What one refresh transaction covers: tokens, pools (addresses) and wallets. `rescore`: tokens
- * only scored again; `rescoreLater`: the tokens of wallets that turned are returned, not scored
- * again here (a full refresh scores them once, after its last wallet slice). `earlier`: token
- * inputs kept by earlier transactions of the same refresh, when nothing was indexed between them.
+ * What one refresh transaction covers: tokens, pools (addresses) and wallets. `unscored`: of the
+ * tokens, those whose figures are refreshed but whose scores wait; `walletsUnscored`: the wallets'
+ * scores wait too (worker/indexer/score-cadence.ts decides). `rescore`: tokens only scored again; `rescoreLater`: the tokens of wallets that
+ * turned are returned, not scored again here (a full refresh scores them once, after its last
+ * wallet slice). `earlier`: token inputs kept by earlier transactions of the same refresh, when
+ * nothing was indexed between them.
  */
 export type RefreshScope = {
   tokens: string[];
   pools: string[];
   wallets: string[];
+  unscored?: string[];
+  walletsUnscored?: boolean;
   rescore?: string[];
   rescoreLater?: boolean;
   earlier?: GatheredTokens;
 };
+
+/** A refresh's outcome: the tokens it left to be scored again, and the rows each token it scored read. */
+export type Refreshed = { rescore: string[]; scoringRows: Map<string, number> };
 
 /** What live ranges touched: their tokens with those tokens' pools, and their wallets. */
 export function touchedScope(state: ChainState, touched: Touched): RefreshScope {
@@ -78,27 +85,34 @@ export async function deriveRange(
  * scores, ranking, wallet PnL and portfolio value, of the scope's tokens (those still indexed),
  * pools and wallets. Returns the tokens it leaves to be scored again (scope.rescoreLater).
  */
-export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshScope, head: Head): Promise<string[]> {
+export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshScope, head: Head): Promise<Refreshed> {
   const tokens = scope.tokens.filter((t) => state.tokens.has(t));
   const pools = scope.pools.flatMap((a) => state.pools.get(a) ?? []);
   const earlier = scope.earlier ?? new GatheredTokens();
+  const unscored = new Set(scope.unscored);
   await refreshTokenMetrics(tx, state, tokens, head);
   await refreshTraderFlows(tx, tokens, head);
   await refreshPoolLiquidity(tx, state, pools, head);
-  await refreshTokenScores(tx, state, tokens, head, earlier);
+  const scoringRows = await refreshTokenScores(
+    tx,
+    state,
+    tokens.filter((t) => !unscored.has(t)),
+    head,
+    earlier,
+  );
   await refreshRanking(tx, tokens);
   await refreshWalletValues(tx, scope.wallets);
   // After the token scores: a wallet's record reads its tokens' rug flags and wash evidence.
-  const turned = await refreshWalletScores(tx, scope.wallets, head);
+  const turned = scope.walletsUnscored ? [] : await refreshWalletScores(tx, scope.wallets, head);
   // Then the tokens of wallets that became or ceased to be smart money are scored again, so a score
   // never depends on whether its holders were scored before or after it. Those flags do not read
   // smart money, so the wallets' records stand; the tokens' other inputs have not moved either.
   const positioned = await tokensPositionedIn(tx, state, turned);
-  if (scope.rescoreLater) return positioned;
+  if (scope.rescoreLater) return { rescore: positioned, scoringRows };
   const rescored = [...new Set([...positioned, ...(scope.rescore ?? [])])].filter((t) => state.tokens.has(t));
-  await refreshTokenScores(tx, state, rescored, head, earlier);
+  for (const [t, rows] of await refreshTokenScores(tx, state, rescored, head, earlier)) scoringRows.set(t, rows);
   await refreshRanking(tx, rescored);
-  return [];
+  return { rescore: [], scoringRows };
 }
 
 const wp = names(walletPositions);

@@ -11,7 +11,7 @@ import {
 import type { ChainState } from "../indexer/state";
 import type { Head } from "./metrics";
 import { summaryUpgrades } from "./scoring/summaries";
-import { type GatheredTokens, gatherTokenInputs } from "./scoring/token-inputs";
+import { type GatheredTokens, gatherTokenInputs, rowsOf } from "./scoring/token-inputs";
 import { gatherWalletInputs } from "./scoring/wallet-inputs";
 
 /**
@@ -32,20 +32,33 @@ const ws = names(walletScores);
 const wl = names(wallets);
 const ALL_WALLETS = `select ${wl.address} as address from ${tableName(wallets)} order by ${wl.address}`;
 
-/** `earlier`: inputs gathered earlier in the same refresh (GatheredTokens), and where this one's are kept. */
+/**
+ * `earlier`: inputs gathered earlier in the same refresh (GatheredTokens), and where this one's are kept. Returns
+ * the rows of input each token's scoring read (rowsOf), what scoring it again will cost.
+ */
 export async function refreshTokenScores(
   tx: Tx,
   state: ChainState,
   tokens: string[],
   head: Head,
   earlier: GatheredTokens,
-) {
+): Promise<Map<string, number>> {
+  const rows = new Map<string, number>();
   for (let i = 0; i < tokens.length; i += TOKEN_CHUNK)
-    await scoreTokenChunk(tx, state, tokens.slice(i, i + TOKEN_CHUNK), head, earlier);
+    await scoreTokenChunk(tx, state, tokens.slice(i, i + TOKEN_CHUNK), head, earlier, rows);
+  return rows;
 }
 
-async function scoreTokenChunk(tx: Tx, state: ChainState, tokens: string[], head: Head, earlier: GatheredTokens) {
+async function scoreTokenChunk(
+  tx: Tx,
+  state: ChainState,
+  tokens: string[],
+  head: Head,
+  earlier: GatheredTokens,
+  rows: Map<string, number>,
+) {
   const gathered = await gatherTokenInputs(tx, state, tokens, head, earlier);
+  for (const { input } of gathered) rows.set(input.token.address, rowsOf(input));
   const stored = await tx.unsafe<{ address: string; hash: string | null }[]>(
     `select ${ts.address} as address, ${ts.summaryInputHash} as hash from ${tableName(tokenScores)}
       where ${ts.address} = any($1::text[])`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, type Sql } from "@/db/client";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
 import { addr, FakeChain, ZERO } from "@/worker/test/fake-chain";
@@ -99,5 +99,66 @@ describe("Indexer.refreshAll", () => {
     while ((await ix.cycle()).step !== "idle");
     const metrics = await sql<{ block: string }[]>`select distinct updated_block::text as block from token_metrics`;
     expect(metrics).toEqual([{ block: String(head) }]);
+  });
+});
+
+describe("Indexer's score cadence (score-cadence.ts)", () => {
+  afterEach(() => vi.useRealTimers());
+  const token = addr(0x1002);
+  /** When the token and its buyer were last scored, and the block the token's metrics are as of. */
+  const figures = async () => {
+    const [f] = await sql<{ scored: string; metrics: string; wallet: string }[]>`
+      select s.updated_at::text as scored, m.updated_block::text as metrics,
+             (select updated_at::text from wallet_scores where address = ${addr(0x903)}) as wallet
+        from token_scores s join token_metrics m using (address) where address = ${token}`;
+    return f;
+  };
+  let holders = 0;
+  /** A block with a transfer of the token to a new holder (its metrics move: the holder count), indexed live. */
+  const liveBlock = async (ix: Indexer) => {
+    chain.tx(addr(0x903)).transfer(token, addr(0x903), addr(0x905 + holders++), 1n);
+    chain.mine();
+    while ((await ix.cycle()).step !== "idle");
+    return String(chain.blocks.length - 1);
+  };
+
+  it.each([
+    { busyScoringRows: 1, scoredEveryBlock: false },
+    { busyScoringRows: 1_000_000, scoredEveryBlock: true },
+  ])("busy from $busyScoringRows rows: scored on every block $scoredEveryBlock", async ({
+    busyScoringRows,
+    scoredEveryBlock,
+  }) => {
+    // Only Date is faked: the interval is judged by it, and the database's I/O keeps its timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+    // No full refresh comes due while the test runs: every score below is a live refresh's.
+    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 3_600_000, busyScoringRows });
+    await ix.refreshAll();
+    const scored = (await figures()).scored;
+    const block = await liveBlock(ix);
+    const after = await figures();
+    expect(after.metrics, "metrics follow every block").toBe(block);
+    expect(after.scored !== scored, "scored again").toBe(scoredEveryBlock);
+    // Once its interval has passed, the token's owed score is refreshed, with or without a new block.
+    vi.setSystemTime(Date.now() + 10_001);
+    while ((await ix.cycle()).step !== "idle");
+    expect((await figures()).scored).not.toBe(scored);
+  });
+
+  it("leaves scores no block moved to the periodic full refresh that finds them old", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 3_600_000 });
+    // One that may not wait scores every token.
+    await ix.refreshAll();
+    const before = await figures();
+    await ix.refreshAll(Date.now());
+    expect(await figures(), "scored within their age").toEqual(before);
+    vi.setSystemTime(Date.now() + 300_000);
+    await ix.refreshAll(Date.now());
+    const after = await figures();
+    expect(after.scored).not.toBe(before.scored);
+    expect(after.wallet).not.toBe(before.wallet);
   });
 });

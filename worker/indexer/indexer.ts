@@ -1,5 +1,5 @@
 import type { Sql } from "@/db/client";
-import { type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
+import { type Refreshed, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
 import { FullRefresh } from "../derive/full-refresh";
 import { applyUpgradedSummaries } from "../derive/scores";
@@ -12,6 +12,7 @@ import { logQuarantined } from "./quarantine";
 import type { RangeData } from "./range";
 import { rollbackTo } from "./reorg";
 import type { Rpc } from "./rpc";
+import { ScoreCadence } from "./score-cadence";
 import { ChainState } from "./state";
 import { ChainStatistics } from "./statistics";
 import { historicalRanges } from "./sync/historical";
@@ -47,6 +48,8 @@ export type IndexerOptions = {
   pollIntervalMs?: number;
   /** The node's new-block announcements: a refresh gives way on one without waiting for its poll. */
   newHeads?: NewHeads;
+  /** Rows of scoring input that make a token busy (score-cadence.ts, BUSY_SCORING_ROWS). */
+  busyScoringRows?: number;
 };
 
 /** `indexedTime`: Unix seconds of the indexed block, the "now" of everything derived from it. */
@@ -62,6 +65,8 @@ const HEARTBEAT_EVERY_MS = 1_000;
  * with nothing lost or doubled.
  * The price- and time-dependent figures a live range touches follow in a transaction of their
  * own, so its events are served without waiting for them; the full refresh recomputes them all.
+ * Scores are taken again less often than figures (score-cadence.ts): a busy token's at most every
+ * 10 s, and those no block moved once they are 5 minutes old.
  * The head is read every poll interval, also while a refresh runs: a refresh that meets a new
  * block rolls back at once and gives way to it (its figures are refreshed after that block, with
  * what it touched), unless those figures have waited for the full refresh interval already. The
@@ -83,6 +88,7 @@ export class Indexer {
   /** What committed live ranges touched and no refresh has covered yet, and since when. */
   private touched: Touched | null = null;
   private touchedSince = 0;
+  private readonly scoreCadence: ScoreCadence;
   /** A full refresh still to complete, once one has given way to a new block. */
   private fullRefresh: FullRefresh | null = null;
   private lastRefreshAt = 0;
@@ -103,6 +109,7 @@ export class Indexer {
     this.fullRefreshIntervalMs = opts.fullRefreshIntervalMs ?? 30_000;
     this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
     this.newHeads = opts.newHeads;
+    this.scoreCadence = new ScoreCadence(this.fullRefreshIntervalMs, opts.busyScoringRows);
     this.state = state;
   }
 
@@ -127,7 +134,8 @@ export class Indexer {
 
   /** One poll: backfill what is final, then one live step, then the idle refresh if due. */
   async cycle(): Promise<CycleResult> {
-    await this.readHead();
+    // A head read beyond the checkpoint (a refresh gave way to it) is fetched at once; else the head is read now.
+    if (this.head <= this.checkpoint.number) await this.readHead();
     const finalHead = this.head - this.profile.finalityDepth;
     // A backfill trusts its blocks to be final, so it must start from a block the node still has.
     if (this.checkpoint.number < finalHead) {
@@ -229,37 +237,58 @@ export class Indexer {
     // One that may not wait covers everything afresh (after a backfill or a reorg); one that may
     // does not go on with the large slices of one that could not.
     if (dueSince === null || this.fullRefresh?.givesWay === false) this.fullRefresh = null;
-    const full = (this.fullRefresh ??= await FullRefresh.plan(
-      this.sql,
-      this.state,
-      this.checkpoint,
-      dueSince !== null,
-    ));
+    if (!this.fullRefresh) {
+      const periodic = dueSince !== null;
+      const now = Date.now();
+      // A periodic one leaves the scores no block moved as they are while they are recent (ScoreCadence).
+      const unscored = {
+        tokens: new Set(periodic ? this.scoreCadence.periodicUnscored([...this.state.tokens.keys()], now) : []),
+        wallets: periodic && this.scoreCadence.periodicWalletsUnscored(now),
+      };
+      this.fullRefresh = await FullRefresh.plan(this.sql, this.state, this.checkpoint, periodic, unscored);
+    }
+    const full = this.fullRefresh;
     for (let scope = full.next(); scope; scope = full.next()) {
-      const rescore = await this.refresh(scope, dueSince);
-      if (!rescore) return;
-      full.done(rescore);
+      const now = Date.now();
+      const refreshed = await this.refresh(scope, dueSince);
+      if (!refreshed) return;
+      full.done(refreshed.rescore);
+      this.scoreCadence.committed(now, refreshed.scoringRows);
       // One that has waited long enough no longer gives way inside a slice, but still lets a new block in between two.
       if (dueSince !== null && full.next() && (await this.readHead(), this.head > this.checkpoint.number)) return;
     }
+    if (!full.walletsUnscored) this.scoreCadence.walletsScored(full.plannedAt);
     this.fullRefresh = null;
     this.refreshPending = false;
     this.lastRefreshAt = Date.now();
   }
 
-  /** The figures live ranges touched since their last refresh. */
+  /**
+   * The figures live ranges touched since their last refresh, and the owed scores that are due
+   * (ScoreCadence: a busy token is not scored on every block).
+   */
   private async refreshTouched() {
-    if (!this.touched) return;
-    if (await this.refresh(touchedScope(this.state, this.touched), this.touchedSince)) this.touched = null;
+    const now = Date.now();
+    const due = this.scoreCadence.due(now, (t) => this.state.tokens.has(t));
+    if (!this.touched && due.tokens.length === 0) return;
+    const touched = this.touched ?? { tokens: [], wallets: [] };
+    const tokens = [...new Set([...touched.tokens, ...due.tokens])];
+    const scope = touchedScope(this.state, { tokens, wallets: touched.wallets });
+    const unscored = this.scoreCadence.liveUnscored(scope.tokens, now);
+    const since = Math.min(this.touched ? this.touchedSince : now, due.since);
+    const refreshed = await this.refresh({ ...scope, unscored }, since);
+    if (!refreshed) return;
+    this.touched = null;
+    this.scoreCadence.committed(now, refreshed.scoringRows, unscored);
   }
 
   /**
-   * refreshDerived as of the checkpoint in a transaction of its own; returns the tokens it left to
-   * be scored again. If the figures have waited less than the full refresh interval since
+   * refreshDerived as of the checkpoint in a transaction of its own; returns what it refreshed
+   * (Refreshed). If the figures have waited less than the full refresh interval since
    * `dueSince`, it gives way (GiveWay: the head is read on the poll interval meanwhile) to any block
    * beyond the checkpoint, and returns null at once, its transaction rolling back behind that block.
    */
-  private async refresh(scope: RefreshScope, dueSince: number | null): Promise<string[] | null> {
+  private async refresh(scope: RefreshScope, dueSince: number | null): Promise<Refreshed | null> {
     const mayWait = dueSince !== null && Date.now() - dueSince < this.fullRefreshIntervalMs;
     if (mayWait && this.head > this.checkpoint.number) return null;
     const newBlock = async () => (await this.readHead(), this.head > this.checkpoint.number);

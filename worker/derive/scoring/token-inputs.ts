@@ -207,7 +207,8 @@ async function smartMoney(tx: Tx, tokens: string[]) {
  */
 const KEPT_ROWS = 250_000;
 
-const rowsOf = (i: TokenRiskInput) =>
+/** Rows of scoring input: what gathering and scoring a token cost. */
+export const rowsOf = (i: TokenRiskInput) =>
   i.holders.length +
   i.swaps.length +
   i.earlyBuys.length +
