@@ -20,10 +20,10 @@ export type Touched = { tokens: string[]; wallets: string[] };
 /**
  * What one refresh transaction covers: tokens, pools (addresses) and wallets. `unscored`: of the
  * tokens, those whose figures are refreshed but whose scores wait; `walletsUnscored`: the wallets'
- * scores wait too (worker/indexer/score-cadence.ts decides). `rescore`: tokens only scored again; `rescoreLater`: the tokens of wallets that
- * turned are returned, not scored again here (a full refresh scores them once, after its last
- * wallet slice). `earlier`: token inputs kept by earlier transactions of the same refresh, when
- * nothing was indexed between them.
+ * scores wait too (worker/indexer/score-cadence.ts decides). `rescore`: tokens only scored again;
+ * `rescoreLater`: the tokens of wallets that turned are returned, not scored again here (a full
+ * refresh scores them once, after its last wallet slice). `earlier`: token inputs kept by earlier
+ * transactions of the same refresh, when nothing was indexed between them.
  */
 export type RefreshScope = {
   tokens: string[];
@@ -83,7 +83,8 @@ export async function deriveRange(
 /**
  * The figures that move with prices and time, as of `head`: token metrics, traders' recent flows, pool liquidity,
  * scores, ranking, wallet PnL and portfolio value, of the scope's tokens (those still indexed),
- * pools and wallets. Returns the tokens it leaves to be scored again (scope.rescoreLater).
+ * pools and wallets. Returns the tokens it leaves to be scored again (scope.rescoreLater) and the
+ * rows of input each token it scored read.
  */
 export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshScope, head: Head): Promise<Refreshed> {
   const tokens = scope.tokens.filter((t) => state.tokens.has(t));
