@@ -8,22 +8,25 @@ import { firstEventIdAfter, type Head } from "./metrics";
 import { GatheredTokens } from "./scoring/token-inputs";
 import { MAX_TRADES } from "./scoring/wallet-inputs";
 
-/** Tokens and wallets per slice, at most. */
-const TOKENS_PER_SLICE = 200;
-const WALLETS_PER_SLICE = 1_000;
 /**
- * Rows a slice's scoring reads, about: a token's swaps in the lookback, a wallet's recent trades.
- * A refresh gives way to a new block between the rows it reads, not while it parses those already
- * sent, so the rows of one slice bound how long a block waits for it (a busy token reads ~10,000).
+ * A slice's bounds: tokens, wallets, and rows of scoring input (about: a token's swaps in the
+ * lookback, a wallet's recent trades). A refresh that gives way does so between the rows it reads,
+ * not while it parses those already sent, so its rows bound how long a block waits for it (a busy
+ * token reads ~10,000). One that never gives way (after a backfill or a reorg) takes larger slices:
+ * PostgreSQL answers several of a slice's reads by reading a whole table (wallets, tokens, blocks,
+ * pool_reserves) whatever the slice's size, so the cost grew with the chain times its slices
+ * (docs/scaling.md); its rows bound only the inputs a slice holds in memory.
  */
-const ROWS_PER_SLICE = 5_000;
+const SLICE = {
+  givingWay: { tokens: 200, wallets: 1_000, rows: 5_000 },
+  whole: { tokens: 2_000, wallets: 5_000, rows: 250_000 },
+};
 
 /**
  * A full refresh as slices, each refreshed in a transaction of its own (so a refresh can give way
  * to a new block between them and go on after it): every pool with the first, then the tokens, then
  * the wallets (whose scores read their tokens' scores), then the tokens of the wallets that became
- * or ceased to be smart money, scored again once. A slice holds at most TOKENS_PER_SLICE /
- * WALLETS_PER_SLICE entities and, when the refresh gives way, ROWS_PER_SLICE rows of scoring input.
+ * or ceased to be smart money, scored again once, each within the bounds of SLICE.
  * One that never gives way indexes nothing between its slices, so its tokens' second scoring
  * reuses the inputs of their first (GatheredTokens). `unscored`: the tokens (and whether the
  * wallets) whose scores it leaves as they are (worker/indexer/score-cadence.ts): they count no
@@ -46,13 +49,7 @@ export class FullRefresh {
     private readonly earlier: GatheredTokens | undefined,
   ) {}
 
-  /** The rows a slice may read: unbounded for a refresh that never gives way. */
-  private static rowsPerSlice = (givesWay: boolean) => (givesWay ? ROWS_PER_SLICE : Number.POSITIVE_INFINITY);
-
-  /**
-   * The slices of a full refresh of everything `state` indexes, as of `head`. One that never gives
-   * way gains nothing from slices of few rows, and each slice costs a transaction and fixed reads.
-   */
+  /** The slices of a full refresh of everything `state` indexes, as of `head`. */
   static async plan(
     tx: Tx,
     state: ChainState,
@@ -60,10 +57,10 @@ export class FullRefresh {
     givesWay: boolean,
     unscored: Unscored = { tokens: new Set(), wallets: false },
   ): Promise<FullRefresh> {
-    const rows = FullRefresh.rowsPerSlice(givesWay);
+    const bound = givesWay ? SLICE.givingWay : SLICE.whole;
     const tokens = [...state.tokens.keys()];
     const scored = tokens.some((t) => !unscored.tokens.has(t));
-    const swapsOf = givesWay && scored ? await swapsInLookback(tx, head) : new Map<string, number>();
+    const swapsOf = scored ? await swapsInLookback(tx, head) : new Map<string, number>();
     const tokenRows = (t: string) => (unscored.tokens.has(t) ? 0 : (swapsOf.get(t) ?? 0));
     const wallets = await tx.unsafe<{ address: string; n: number }[]>(WALLET_TRADES, [MAX_TRADES], PREPARED);
     const earlier = givesWay ? undefined : new GatheredTokens();
@@ -72,14 +69,14 @@ export class FullRefresh {
       unscored.wallets,
       [
         { tokens: [], pools: [...state.pools.keys()], wallets: [] },
-        ...slices(tokens, tokenRows, TOKENS_PER_SLICE, rows).map((ts) => ({
+        ...slices(tokens, tokenRows, bound.tokens, bound.rows).map((ts) => ({
           tokens: ts,
           pools: [],
           wallets: [],
           unscored: ts.filter((t) => unscored.tokens.has(t)),
           earlier,
         })),
-        ...slices(wallets, (w) => (unscored.wallets ? 0 : w.n), WALLETS_PER_SLICE, rows).map((ws) => ({
+        ...slices(wallets, (w) => (unscored.wallets ? 0 : w.n), bound.wallets, bound.rows).map((ws) => ({
           tokens: [],
           pools: [],
           wallets: ws.map((w) => w.address),
@@ -102,12 +99,8 @@ export class FullRefresh {
     this.slices.shift();
     for (const t of rescore) this.rescore.add(t);
     if (this.slices.length > 0 || this.rescore.size === 0) return;
-    for (const tokens of slices(
-      [...this.rescore].sort(),
-      (t) => this.swapsOf.get(t) ?? 0,
-      TOKENS_PER_SLICE,
-      FullRefresh.rowsPerSlice(this.givesWay),
-    )) {
+    const bound = this.givesWay ? SLICE.givingWay : SLICE.whole;
+    for (const tokens of slices([...this.rescore].sort(), (t) => this.swapsOf.get(t) ?? 0, bound.tokens, bound.rows)) {
       this.slices.push({ tokens: [], pools: [], wallets: [], rescore: tokens, earlier: this.earlier });
     }
     this.rescore.clear();

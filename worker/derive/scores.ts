@@ -20,17 +20,18 @@ import { gatherWalletInputs } from "./scoring/wallet-inputs";
  * flags through refreshRanking, in the same transaction).
  */
 
-/** Tokens and wallets are scored in chunks so a full refresh does not hold every one's inputs at once. */
+/**
+ * Tokens and wallets are scored in chunks so a refresh does not hold every one's inputs at once;
+ * a full refresh's slices (full-refresh.ts) are at most one chunk, so its reads join each table once a slice.
+ */
 const TOKEN_CHUNK = 2_000;
-const WALLET_CHUNK = 2_000;
+const WALLET_CHUNK = 5_000;
 
 /** The transaction's time, for the updated_at of an upsert's update. */
 const now = () => "now()";
 
 const ts = names(tokenScores);
 const ws = names(walletScores);
-const wl = names(wallets);
-const ALL_WALLETS = `select ${wl.address} as address from ${tableName(wallets)} order by ${wl.address}`;
 
 /**
  * `earlier`: inputs gathered earlier in the same refresh (GatheredTokens), and where this one's are kept. Returns
@@ -129,15 +130,13 @@ export async function applyUpgradedSummaries(tx: Tx) {
 }
 
 /**
- * wallet_scores and wallets.classification of `wallets` (every wallet for "all"), as of `head`.
- * Returns the wallets that became or ceased to be smart money: their tokens' smart-money flow moved.
+ * wallet_scores and wallets.classification of `wallets`, as of `head`. Returns the wallets that
+ * became or ceased to be smart money: their tokens' smart-money flow moved.
  */
-export async function refreshWalletScores(tx: Tx, wallets: string[] | "all", head: Head): Promise<string[]> {
-  const list =
-    wallets === "all" ? (await tx.unsafe<{ address: string }[]>(ALL_WALLETS)).map((r) => r.address) : wallets;
+export async function refreshWalletScores(tx: Tx, wallets: string[], head: Head): Promise<string[]> {
   const turned: string[] = [];
-  for (let i = 0; i < list.length; i += WALLET_CHUNK)
-    turned.push(...(await scoreWalletChunk(tx, list.slice(i, i + WALLET_CHUNK), head)));
+  for (let i = 0; i < wallets.length; i += WALLET_CHUNK)
+    turned.push(...(await scoreWalletChunk(tx, wallets.slice(i, i + WALLET_CHUNK), head)));
   return turned;
 }
 

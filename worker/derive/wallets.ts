@@ -165,9 +165,8 @@ export async function linkFunders(tx: Tx, wallets: string[]) {
  * the positions list reads: lib/queries/wallets.ts.) Sums run over numeric so the result does not
  * depend on row order.
  */
-export async function refreshWalletValues(tx: Tx, wallets: string[] | "all") {
-  if (wallets !== "all" && wallets.length === 0) return;
-  const scope = wallets === "all" ? "" : `where p.${wp.wallet} = any($1::text[])`;
+export async function refreshWalletValues(tx: Tx, wallets: string[]) {
+  if (wallets.length === 0) return;
   type Row = { wallet: string; sector: Sector; volume: number; value: number; unknown_value: number; buys: number };
   const rows = await tx.unsafe<Row[]>(
     `with pos as (
@@ -178,11 +177,12 @@ export async function refreshWalletValues(tx: Tx, wallets: string[] | "all") {
               ((p.${wp.unknownCostQuantity} / power(10::numeric, t.${tk.decimals}))::float8
                 * coalesce(m.${tm.priceUsd}, 0))::numeric as unknown_value
          from ${tableName(walletPositions)} p join ${tableName(tokens)} t on t.${tk.address} = p.${wp.tokenAddress}
-         left join ${tableName(tokenMetrics)} m on m.${tm.address} = p.${wp.tokenAddress} ${scope})
+         left join ${tableName(tokenMetrics)} m on m.${tm.address} = p.${wp.tokenAddress}
+        where p.${wp.wallet} = any($1::text[]))
      select wallet, sector, sum(volume)::float8 as volume, sum(sum(value)) over w ::float8 as value,
             sum(sum(unknown_value)) over w ::float8 as unknown_value, (sum(sum(buy_count)) over w)::int as buys
        from pos group by wallet, sector window w as (partition by wallet)`,
-    wallets === "all" ? [] : [wallets],
+    [wallets],
   );
   type Figures = { value: number; unknownValue: number; buys: number; volumes: Partial<Record<Sector, number>> };
   const byWallet = new Map<string, Figures>();

@@ -51,15 +51,26 @@ type WalletRow = {
  * Per wallet: first seen, trades, portfolio, whether it is linked to a token creator (is one,
  * was funded by one, funded one, or shares a managed-size cluster with one), whether it is
  * named in some token's wash_trading evidence, and the tokens it created whose liquidity_pulled
- * evidence names it. Each test is an indexed lookup from the chunk's own wallets, so a chunk
- * costs the same on a chain with 100k tokens as on a small one.
+ * evidence names it. A chunk's cost still grows with the chain (PostgreSQL answers the creator and
+ * wash tests by reading tokens and flagged token_scores whole), so a full refresh takes few, large
+ * chunks (full-refresh.ts); what grew with a hub's size (its cluster counted for each of its
+ * wallets: 0.5 ms a wallet at 25,000 tokens) is counted once per cluster.
  */
 async function walletRows(tx: Tx, wallets: string[]) {
   return tx.unsafe<WalletRow[]>(
     `with washers as materialized (
        select distinct x.address from ${SCORES} s, jsonb_array_elements(s.${sc.flagEvidence}) e,
               jsonb_array_elements_text(e->'wallets') x(address)
-        where 'wash_trading' = any(s.${sc.flags}) and e->>'flag' = 'wash_trading' and x.address = any($1::text[]))
+        where 'wash_trading' = any(s.${sc.flags}) and e->>'flag' = 'wash_trading' and x.address = any($1::text[])),
+     -- Per cluster, not per wallet: a hub's wallets share one, and its size is counted once.
+     creator_clusters as materialized (
+       select c.id from (select distinct w.${wl.clusterId} as id from ${WALLETS} w
+                          where w.${wl.address} = any($1::text[]) and w.${wl.clusterId} is not null) c
+        -- The size first: a hub's wallets are not walked for a creator.
+        where ${clusterSizeSql("c.id")} <= $2
+          and exists (select 1 from ${WALLETS} m
+                       where m.${wl.clusterId} = c.id
+                         and exists (select 1 from ${TOKENS} t where t.${tk.creator} = m.${wl.address})))
      select w.${wl.address} as address, extract(epoch from w.${wl.firstSeen})::float8 as first_seen,
             w.${wl.tradeCount} as trade_count, w.${wl.portfolioValueUsd} as portfolio,
             (exists (select 1 from ${TOKENS} t where t.${tk.creator} = w.${wl.address})
@@ -68,12 +79,7 @@ async function walletRows(tx: Tx, wallets: string[]) {
              or exists (select 1 from ${WALLETS} c
                          where c.${wl.funder} = w.${wl.address}
                            and exists (select 1 from ${TOKENS} t where t.${tk.creator} = c.${wl.address}))
-             -- The size first: a hub's wallets are not walked for a creator.
-             or (w.${wl.clusterId} is not null
-                 and ${clusterSizeSql(`w.${wl.clusterId}`)} <= $2
-                 and exists (select 1 from ${WALLETS} c
-                              where c.${wl.clusterId} = w.${wl.clusterId}
-                                and exists (select 1 from ${TOKENS} t where t.${tk.creator} = c.${wl.address})))) as linked,
+             or exists (select 1 from creator_clusters c where c.id = w.${wl.clusterId})) as linked,
             exists (select 1 from washers x where x.address = w.${wl.address}) as in_wash,
             coalesce((select array_agg(t.${tk.address} order by t.${tk.address})
                         from ${TOKENS} t join ${SCORES} s on s.${sc.address} = t.${tk.address}
