@@ -5,6 +5,7 @@ import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { RefreshScope } from ".";
 import { firstEventIdAfter, type Head } from "./metrics";
+import { TOKEN_CHUNK, WALLET_CHUNK } from "./scores";
 import { GatheredTokens } from "./scoring/token-inputs";
 import { MAX_TRADES } from "./scoring/wallet-inputs";
 
@@ -19,7 +20,8 @@ import { MAX_TRADES } from "./scoring/wallet-inputs";
  */
 const SLICE = {
   givingWay: { tokens: 200, wallets: 1_000, rows: 5_000 },
-  whole: { tokens: 2_000, wallets: 5_000, rows: 250_000 },
+  // One scoring chunk a slice (scores.ts), so its reads run once a slice.
+  whole: { tokens: TOKEN_CHUNK, wallets: WALLET_CHUNK, rows: 250_000 },
 };
 
 /**
@@ -49,6 +51,8 @@ export class FullRefresh {
     private readonly earlier: GatheredTokens | undefined,
   ) {}
 
+  private static bound = (givesWay: boolean) => (givesWay ? SLICE.givingWay : SLICE.whole);
+
   /** The slices of a full refresh of everything `state` indexes, as of `head`. */
   static async plan(
     tx: Tx,
@@ -57,7 +61,7 @@ export class FullRefresh {
     givesWay: boolean,
     unscored: Unscored = { tokens: new Set(), wallets: false },
   ): Promise<FullRefresh> {
-    const bound = givesWay ? SLICE.givingWay : SLICE.whole;
+    const bound = FullRefresh.bound(givesWay);
     const tokens = [...state.tokens.keys()];
     const scored = tokens.some((t) => !unscored.tokens.has(t));
     const swapsOf = scored ? await swapsInLookback(tx, head) : new Map<string, number>();
@@ -99,8 +103,8 @@ export class FullRefresh {
     this.slices.shift();
     for (const t of rescore) this.rescore.add(t);
     if (this.slices.length > 0 || this.rescore.size === 0) return;
-    const bound = this.givesWay ? SLICE.givingWay : SLICE.whole;
-    for (const tokens of slices([...this.rescore].sort(), (t) => this.swapsOf.get(t) ?? 0, bound.tokens, bound.rows)) {
+    const { tokens: most, rows } = FullRefresh.bound(this.givesWay);
+    for (const tokens of slices([...this.rescore].sort(), (t) => this.swapsOf.get(t) ?? 0, most, rows)) {
       this.slices.push({ tokens: [], pools: [], wallets: [], rescore: tokens, earlier: this.earlier });
     }
     this.rescore.clear();

@@ -20,12 +20,9 @@ import { gatherWalletInputs } from "./scoring/wallet-inputs";
  * flags through refreshRanking, in the same transaction).
  */
 
-/**
- * Tokens and wallets are scored in chunks so a refresh does not hold every one's inputs at once;
- * a full refresh's slices (full-refresh.ts) are at most one chunk, so its reads join each table once a slice.
- */
-const TOKEN_CHUNK = 2_000;
-const WALLET_CHUNK = 5_000;
+/** Tokens and wallets are scored in chunks so a refresh does not hold every one's inputs at once. */
+export const TOKEN_CHUNK = 2_000;
+export const WALLET_CHUNK = 5_000;
 
 /** The transaction's time, for the updated_at of an upsert's update. */
 const now = () => "now()";
