@@ -132,12 +132,7 @@ async function holders(tx: Tx, state: ChainState, tokens: string[]): Promise<Map
 /** A swap with its trader's funding links (wallets `w`). */
 type FundedSwapRow = SwapRow & { funder: string | null; cluster_id: string | null };
 
-const toSwap = (r: FundedSwapRow): Swap => ({
-  ...toTrade(r),
-  wallet: r.wallet,
-  funder: r.funder,
-  clusterId: r.cluster_id,
-});
+const toSwap = (r: FundedSwapRow): Swap => toTrade(r, { wallet: r.wallet, funder: r.funder, clusterId: r.cluster_id });
 
 const SWAP_COLUMNS = `${SWAP_FIELDS}, w.${wl.funder} as funder, w.${wl.clusterId} as cluster_id`;
 

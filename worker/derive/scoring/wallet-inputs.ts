@@ -195,7 +195,7 @@ async function trades(tx: Tx, wallets: string[], head: Head) {
   );
 }
 
-const toWalletTrade = (r: SwapRow): WalletTrade => ({ token: r.token, ...toTrade(r) });
+const toWalletTrade = (r: SwapRow): WalletTrade => toTrade(r, { token: r.token });
 
 /** The reputation input of every wallet in `wallets` that has a wallets row, in four queries. */
 export async function gatherWalletInputs(tx: Tx, wallets: string[], head: Head): Promise<WalletReputationInput[]> {
