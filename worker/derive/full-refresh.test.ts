@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slices } from "./full-refresh";
+import { halves, slices } from "./full-refresh";
 
 describe("slices", () => {
   const rows = new Map([
@@ -37,5 +37,46 @@ describe("slices", () => {
 
   it("makes no slice of no items", () => {
     expect(slices([], rowsOf, 10, 10)).toEqual([]);
+  });
+});
+
+describe("halves (a slice that gave way to a block, tried again)", () => {
+  const none = { tokens: [], pools: [], wallets: [] };
+  it.each([
+    {
+      name: "tokens, the unscored among them kept beside each half",
+      slice: { ...none, tokens: ["a", "b", "c"], unscored: ["b"] },
+      want: [
+        { ...none, tokens: ["a", "b"], unscored: ["b"] },
+        { ...none, tokens: ["c"], unscored: ["b"] },
+      ],
+    },
+    {
+      name: "wallets",
+      slice: { ...none, wallets: ["w1", "w2"], walletsUnscored: true },
+      want: [
+        { ...none, wallets: ["w1"], walletsUnscored: true },
+        { ...none, wallets: ["w2"], walletsUnscored: true },
+      ],
+    },
+    {
+      name: "tokens to score again",
+      slice: { ...none, rescore: ["a", "b", "c", "d"] },
+      want: [
+        { ...none, rescore: ["a", "b"] },
+        { ...none, rescore: ["c", "d"] },
+      ],
+    },
+    {
+      name: "the pools",
+      slice: { ...none, pools: ["p1", "p2"] },
+      want: [
+        { ...none, pools: ["p1"] },
+        { ...none, pools: ["p2"] },
+      ],
+    },
+    { name: "one token stays whole", slice: { ...none, tokens: ["a"] }, want: [{ ...none, tokens: ["a"] }] },
+  ])("$name", ({ slice, want }) => {
+    expect(halves(slice)).toEqual(want);
   });
 });

@@ -98,6 +98,14 @@ export class FullRefresh {
     return this.slices[0];
   }
 
+  /**
+   * The slice `next` gave did not commit: a block came first. It is tried again in halves (down to
+   * one token or wallet), so that one fits between blocks instead of giving way on every block.
+   */
+  gaveWay() {
+    if (this.slices.length > 0) this.slices.splice(0, 1, ...halves(this.slices[0]));
+  }
+
   /** The slice `next` gave is committed; `rescore`: the tokens it left to be scored again. */
   done(rescore: string[]) {
     this.slices.shift();
@@ -128,6 +136,18 @@ async function swapsInLookback(tx: Tx, head: Head): Promise<Map<string, number>>
   const first = await firstEventIdAfter(tx, head.timestamp - WINDOWS.swapLookbackSeconds, head);
   const swaps = await tx.unsafe<{ token: string; n: number }[]>(SWAPS_FROM, [first], PREPARED);
   return new Map(swaps.map((s) => [s.token, s.n]));
+}
+
+/** A slice as two of half its tokens, wallets, tokens to score again or pools; itself alone if it holds one. */
+export function halves(slice: RefreshScope): RefreshScope[] {
+  const key = (["tokens", "wallets", "rescore", "pools"] as const).find((k) => (slice[k]?.length ?? 0) > 1);
+  if (!key) return [slice];
+  const items = slice[key]!;
+  const half = Math.ceil(items.length / 2);
+  return [
+    { ...slice, [key]: items.slice(0, half) },
+    { ...slice, [key]: items.slice(half) },
+  ];
 }
 
 /** `items` in order, cut where a slice reaches `rows` rows (an item counts its own and one) or `most` items. */

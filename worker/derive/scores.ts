@@ -10,6 +10,7 @@ import {
 } from "@/lib/scoring";
 import type { ChainState } from "../indexer/state";
 import type { Head } from "./metrics";
+import { mapPausing } from "./pausing";
 import { summaryUpgrades } from "./scoring/summaries";
 import { type GatheredTokens, gatherTokenInputs, rowsOf } from "./scoring/token-inputs";
 import { gatherWalletInputs } from "./scoring/wallet-inputs";
@@ -63,7 +64,7 @@ async function scoreTokenChunk(
     [tokens],
   );
   const storedHash = new Map(stored.map((s) => [s.address, s.hash]));
-  const scored = gathered.map(({ input, description }) => {
+  const scored = await mapPausing(tx, gathered, ({ input, description }) => {
     const risk = scoreTokenRisk(input);
     const summaryInput = summaryInputFrom(description, description, risk);
     const hash = summaryInputHash(summaryInput);
@@ -140,7 +141,7 @@ export async function refreshWalletScores(tx: Tx, wallets: string[], head: Head)
 async function scoreWalletChunk(tx: Tx, addresses: string[], head: Head): Promise<string[]> {
   const inputs = await gatherWalletInputs(tx, addresses, head);
   if (inputs.length === 0) return [];
-  const scored = inputs.map((input) => ({ address: input.address, s: scoreWallet(input) }));
+  const scored = await mapPausing(tx, inputs, (input) => ({ address: input.address, s: scoreWallet(input) }));
   const wasSmart = new Set(
     (
       await tx.unsafe<{ address: string }[]>(

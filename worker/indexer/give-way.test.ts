@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
 import { createTestDatabase } from "@/tests/setup/database";
+import { mapPausing } from "../derive/pausing";
 import { GiveWay, transactionGivingWay } from "./give-way";
+
+/** Holds the thread for `ms` at least, as scoring a busy token does. */
+function hold(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) Math.sqrt(until);
+}
 
 describe("a refresh giving way to a new block", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -110,6 +117,33 @@ describe("a refresh giving way to a new block", () => {
     });
     expect(rows).toHaveLength(0);
     expect(watch.saw).toBe(true);
+  });
+
+  it("stops a computation at its next pause once a new block is seen, not after its last item", async () => {
+    let moved = false;
+    const watch = new GiveWay(async () => moved, 0, 1);
+    const scored: number[] = [];
+    const run = sql.begin(async (tx) => {
+      const t = watch.track(tx);
+      await t.unsafe("select 1");
+      // The block comes while the first item is scored; each item holds the thread past a pause's interval.
+      await mapPausing(t, [0, 1, 2, 3, 4, 5, 6, 7], (i) => {
+        moved = true;
+        hold(10);
+        scored.push(i);
+      });
+    });
+    await expect(run).rejects.toThrow("gave way");
+    await watch.stop();
+    expect(watch.saw).toBe(true);
+    expect(scored.length).toBeLessThan(8);
+  });
+
+  it("maps every item in order through the pauses when no block comes", async () => {
+    const watch = new GiveWay(async () => false, 0, 1);
+    const out = await sql.begin((tx) => mapPausing(watch.track(tx), [1, 2, 3], (i) => (hold(6), i * 2)));
+    await watch.stop();
+    expect(out).toEqual([2, 4, 6]);
   });
 
   it("commits and returns the work's result when no block comes", async () => {

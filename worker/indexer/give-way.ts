@@ -1,8 +1,12 @@
 import type { Sql } from "@/db/client";
+import { PAUSE } from "../derive/pausing";
 import type { NewHeads } from "./new-heads";
 import type { Tx } from "./sql";
 
 const GAVE_WAY = "the refresh gave way to a new block";
+
+/** How long a refresh's work holds the thread between two pauses (derive/pausing.ts). */
+const PAUSE_EVERY_MS = 5;
 
 /** A postgres.js query as the watch sees it: `active` while the server runs it. */
 type Statement = { active?: boolean; cancel: () => Promise<void> };
@@ -23,6 +27,7 @@ export class GiveWay {
   private readonly cancels: Promise<void>[] = [];
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private heldSince = performance.now();
 
   private readonly unsubscribe: () => void;
 
@@ -44,6 +49,7 @@ export class GiveWay {
   track(tx: Tx): Tx {
     return new Proxy(tx, {
       get: (target, prop, receiver) => {
+        if (prop === PAUSE) return this.pause;
         if (prop !== "unsafe") return Reflect.get(target, prop, receiver);
         return (...args: Parameters<Tx["unsafe"]>) => {
           // Refused as a cancelled statement fails: later, not by a throw. A caller that starts several
@@ -57,6 +63,15 @@ export class GiveWay {
       },
     });
   }
+
+  /** Yields to the event loop if the work held the thread PAUSE_EVERY_MS; rejects once a new block was seen. */
+  private readonly pause = async () => {
+    if (!this.saw && performance.now() - this.heldSince >= PAUSE_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.heldSince = performance.now();
+    }
+    if (this.saw) throw new Error(GAVE_WAY);
+  };
 
   /** Stops watching; waits until any cancel request was delivered, so none reaches a later statement. */
   async stop() {

@@ -5,6 +5,7 @@ import { addr, FakeChain, ZERO } from "@/worker/test/fake-chain";
 import { fakeProfile as profile } from "@/worker/test/fake-market";
 import { fetchRange } from "./fetch";
 import { Indexer } from "./indexer";
+import { NewHeads } from "./new-heads";
 import { Rpc } from "./rpc";
 
 const E18 = 10n ** 18n;
@@ -77,6 +78,29 @@ describe("Indexer.commit", () => {
       { type: string; wallet: string }[]
     >`select type, wallet_address as wallet from events where token_address = ${addr(0x1002)}`;
     expect(events).toEqual([{ type: "swap", wallet: addr(0x903) }]);
+  });
+});
+
+describe("Indexer.untilNextPoll", () => {
+  it("is due at once when a head was announced since the last head read, so a refresh begun then still gives way", async () => {
+    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+    const heads = new NewHeads();
+    const ix = await Indexer.create({
+      sql,
+      rpc,
+      profile,
+      fullRefreshIntervalMs: 0,
+      pollIntervalMs: 600_000,
+      newHeads: heads,
+    });
+    while ((await ix.cycle()).step !== "idle");
+    expect(ix.untilNextPoll()).toBeGreaterThan(0);
+    // Heard while the cycle ran (between its head read and a refresh's watch), not by a waiting loop.
+    (heads as unknown as { announce(): void }).announce();
+    expect(ix.untilNextPoll()).toBe(0);
+    await ix.cycle();
+    expect(ix.untilNextPoll(), "the head read after it").toBeGreaterThan(0);
+    heads.close();
   });
 });
 

@@ -97,6 +97,8 @@ export class Indexer {
   private head = 0;
   /** When `head` was read (Unix ms): a head report carries it, so an older read never wins. */
   private headReadAt = 0;
+  /** Announcements of new heads (newHeads) before the last head read. */
+  private announcedAtRead = 0;
   private readonly run = { startBlock: 0, startedAt: Date.now(), events: 0 };
   private readonly statistics = new ChainStatistics();
 
@@ -251,7 +253,7 @@ export class Indexer {
     for (let scope = full.next(); scope; scope = full.next()) {
       const now = Date.now();
       const refreshed = await this.refresh(scope, dueSince);
-      if (!refreshed) return;
+      if (!refreshed) return full.gaveWay();
       full.done(refreshed.rescore);
       this.scoreCadence.committed(now, refreshed.scoringRows);
       // One that has waited long enough no longer gives way inside a slice, but still lets a new block in between two.
@@ -308,11 +310,16 @@ export class Indexer {
 
   private async readHead() {
     this.headReadAt = Date.now();
+    this.announcedAtRead = this.newHeads?.announced ?? 0;
     this.head = await this.rpc.blockNumber();
   }
 
-  /** Milliseconds until the head is to be read again (the poll interval runs from the last read). */
+  /**
+   * Milliseconds until the head is to be read again: the poll interval runs from the last read, and
+   * ends at once if a new head was announced since (a refresh that starts after it must still give way).
+   */
   untilNextPoll(): number {
+    if ((this.newHeads?.announced ?? 0) > this.announcedAtRead) return 0;
     return Math.max(0, this.headReadAt + this.pollIntervalMs - Date.now());
   }
 
