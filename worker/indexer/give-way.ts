@@ -1,5 +1,5 @@
 import type { Sql } from "@/db/client";
-import { PAUSE } from "../derive/pausing";
+import { PAUSE, type Pause } from "../derive/pausing";
 import type { NewHeads } from "./new-heads";
 import type { Tx } from "./sql";
 
@@ -65,7 +65,7 @@ export class GiveWay {
   }
 
   /** Yields to the event loop if the work held the thread PAUSE_EVERY_MS; rejects once a new block was seen. */
-  private readonly pause = async () => {
+  private readonly pause: Pause = async () => {
     if (!this.saw && performance.now() - this.heldSince >= PAUSE_EVERY_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       this.heldSince = performance.now();
