@@ -126,19 +126,22 @@ export async function planReconcile(
   for (const s of syncs) touch(s.token, s.pool);
   const tokens = [...touched.keys()];
 
-  // The state before the range: stored balances (null: no row, never seen) and supplies.
-  await before.load(
-    db,
-    [...touched].flatMap(([t, hs]) => [...hs].map((h) => [t, h] as [string, string])),
-  );
-  const unseen = (token: string, holder: string) => before.get(token, holder) === null;
+  // The state before the range: stored balances (null: no row, never seen) and supplies, read at once
+  // (a live block waits for these reads).
   const supplies = toQuery(sql`select ${tk.address} as address, ${tk.totalSupply} as "totalSupply",
       ${tk.supplyBase} as "supplyBase" from ${tokensTable} tk where ${tk.address} = any(${sql.param(tokens)}::text[])`);
-  const supplyRows = await db.unsafe<Pick<typeof tokensTable.$inferSelect, "address" | "totalSupply" | "supplyBase">[]>(
-    supplies.text,
-    supplies.params,
-    PREPARED,
-  );
+  const [, supplyRows] = await Promise.all([
+    before.load(
+      db,
+      [...touched].flatMap(([t, hs]) => [...hs].map((h) => [t, h] as [string, string])),
+    ),
+    db.unsafe<Pick<typeof tokensTable.$inferSelect, "address" | "totalSupply" | "supplyBase">[]>(
+      supplies.text,
+      supplies.params,
+      PREPARED,
+    ),
+  ]);
+  const unseen = (token: string, holder: string) => before.get(token, holder) === null;
   const supply = new Map<string, bigint>();
   const preexisting = new Set<string>();
   for (const r of supplyRows) {

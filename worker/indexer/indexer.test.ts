@@ -96,10 +96,47 @@ describe("Indexer.untilNextPoll", () => {
     while ((await ix.cycle()).step !== "idle");
     expect(ix.untilNextPoll()).toBeGreaterThan(0);
     // Heard while the cycle ran (between its head read and a refresh's watch), not by a waiting loop.
-    (heads as unknown as { announce(): void }).announce();
+    announce(heads, null);
     expect(ix.untilNextPoll()).toBe(0);
     await ix.cycle();
     expect(ix.untilNextPoll(), "the head read after it").toBeGreaterThan(0);
+    heads.close();
+  });
+});
+
+/** What the node's WebSocket would announce: a block with this number (null: none that reads as one). */
+const announce = (heads: NewHeads, number: number | null) =>
+  (heads as unknown as { announce(n: number | null): void }).announce(number);
+
+describe("Indexer's announced heads", () => {
+  it("fetches up to an announced head without asking the node for its head", async () => {
+    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+    const heads = new NewHeads();
+    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 600_000, newHeads: heads });
+    while ((await ix.cycle()).step !== "idle");
+    const head = chain.mine();
+    const asked = vi.spyOn(rpc, "blockNumber");
+    announce(heads, head);
+    expect(await ix.cycle()).toMatchObject({ step: "indexed", indexedBlock: head });
+    expect(asked).not.toHaveBeenCalled();
+    heads.close();
+  });
+
+  it("reads the head from the node from then on once an announced block is not served yet", async () => {
+    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+    const heads = new NewHeads();
+    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 600_000, newHeads: heads });
+    while ((await ix.cycle()).step !== "idle");
+    const served = chain.blocks.length - 1;
+    // The WebSocket is ahead of the node's HTTP endpoint.
+    announce(heads, served + 1);
+    expect(await ix.cycle()).toMatchObject({ step: "retry", indexedBlock: served });
+    expect(await ix.cycle()).toMatchObject({ step: "idle", head: served });
+    const head = chain.mine();
+    const asked = vi.spyOn(rpc, "blockNumber");
+    announce(heads, head);
+    expect(await ix.cycle()).toMatchObject({ step: "indexed", indexedBlock: head });
+    expect(asked).toHaveBeenCalled();
     heads.close();
   });
 });

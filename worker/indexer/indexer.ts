@@ -1,4 +1,5 @@
 import type { Sql } from "@/db/client";
+import { log } from "@/lib/log";
 import { type Refreshed, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
 import { FullRefresh } from "../derive/full-refresh";
@@ -99,6 +100,10 @@ export class Indexer {
   private headReadAt = 0;
   /** Announcements of new heads (newHeads) before the last head read. */
   private announcedAtRead = 0;
+  /** `head` is an announced one, not yet found on the node. */
+  private headAnnounced = false;
+  /** Announced heads are taken as the head until one is not on the node yet (readHead). */
+  private announcedHeadsServed = true;
   private readonly run = { startBlock: 0, startedAt: Date.now(), events: 0 };
   private readonly statistics = new ChainStatistics();
 
@@ -167,10 +172,27 @@ export class Indexer {
   /** One live step: writes what extends the checkpoint, or rolls back a reorg. */
   private async liveStep(): Promise<LiveStep> {
     const found = await findLive(this.liveSource(), this.head);
-    if (found.step === "retry") await this.reloadState();
+    if (found.step === "retry") await this.retryLive();
     else if (found.step === "reorg") await this.rollback(found.ancestor);
     else if (found.step === "indexed") await this.commit(found.data, true);
     return found.step;
+  }
+
+  /**
+   * After a live fetch that met a chain moving under it: the state is reloaded (discovery may have
+   * learnt tokens of a branch now gone) and the head read again. If it was an announced head and
+   * the node's head is still below it, the node announces blocks before it serves them (a WebSocket
+   * ahead of its HTTP endpoint): its announcements then only wake the worker, as its polls do.
+   */
+  private async retryLive() {
+    if (this.headAnnounced && (await this.rpc.blockNumber()) < this.head) {
+      this.announcedHeadsServed = false;
+      log.warn("the node announces blocks before it serves them; reading its head over RPC from now on", {
+        announced: this.head,
+      });
+    }
+    this.head = this.checkpoint.number;
+    await this.reloadState();
   }
 
   private liveSource(): LiveSource {
@@ -308,10 +330,17 @@ export class Indexer {
     );
   }
 
+  /**
+   * The head: the one announced since the last read (new-heads.ts), if it is beyond the checkpoint,
+   * saving a round trip to the node on every block; else the node's, over RPC.
+   */
   private async readHead() {
     this.headReadAt = Date.now();
-    this.announcedAtRead = this.newHeads?.announced ?? 0;
-    this.head = await this.rpc.blockNumber();
+    const heard = this.newHeads?.announced ?? 0;
+    const announced = heard > this.announcedAtRead && this.announcedHeadsServed ? this.newHeads!.head : null;
+    this.announcedAtRead = heard;
+    this.headAnnounced = announced !== null && announced > this.checkpoint.number;
+    this.head = this.headAnnounced ? announced! : await this.rpc.blockNumber();
   }
 
   /**

@@ -9,13 +9,14 @@ const RETRY_MS = 2_000;
  * The node's announcements of new blocks (eth_subscribe "newHeads" over its WebSocket,
  * RPC_WS_URL), so the worker reads a block when it is announced rather than at its next poll.
  * The poll stays as it is: without a WebSocket, or while the subscription is down, the worker
- * waits the poll interval again. An announcement carries nothing the worker trusts; it only makes
- * the worker read the head over RPC now.
+ * waits the poll interval again. Of an announcement the worker takes only the block number, as the
+ * head to fetch up to (the blocks themselves are fetched over RPC and checked as any others).
  */
 export class NewHeads {
   private readonly listeners = new Set<() => void>();
   private readonly closed = new AbortController();
   private count = 0;
+  private latest: number | null = null;
 
   constructor(wsUrl?: string) {
     if (wsUrl) void this.run(wsUrl);
@@ -29,9 +30,9 @@ export class NewHeads {
     let failing = false;
     while (!this.closed.signal.aborted) {
       const lost = new Promise<Error>((resolve) => {
-        const onData = () => {
+        const onData = (data: { result?: { number?: unknown } } | undefined) => {
           failing = false;
-          this.announce();
+          this.announce(blockNumber(data?.result?.number));
         };
         transport.value!.subscribe({ params: ["newHeads"], onData, onError: resolve }).catch(resolve);
       });
@@ -50,14 +51,20 @@ export class NewHeads {
     }
   }
 
-  private announce() {
+  private announce(number: number | null) {
     this.count++;
+    this.latest = number;
     for (const l of [...this.listeners]) l();
   }
 
   /** Announcements so far: a wait given an earlier count ends at once. */
   get announced(): number {
     return this.count;
+  }
+
+  /** The block number of the last announcement; null if it had none that reads as one. */
+  get head(): number | null {
+    return this.latest;
   }
 
   /** Calls `listener` at each announcement until the returned function is called. */
@@ -81,4 +88,9 @@ export class NewHeads {
     this.closed.abort();
     this.listeners.clear();
   }
+}
+
+function blockNumber(hex: unknown): number | null {
+  if (typeof hex !== "string" || !/^0x[0-9a-f]{1,13}$/i.test(hex)) return null;
+  return Number(hex);
 }
