@@ -122,6 +122,19 @@ describe("Indexer's announced heads", () => {
     heads.close();
   });
 
+  it("reads the node's head when an announced one is beyond the finality depth", async () => {
+    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+    const heads = new NewHeads();
+    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 600_000, newHeads: heads });
+    while ((await ix.cycle()).step !== "idle");
+    const served = chain.blocks.length - 1;
+    const asked = vi.spyOn(rpc, "blockNumber");
+    announce(heads, served + profile.finalityDepth + 1);
+    expect(await ix.cycle()).toMatchObject({ step: "idle", head: served });
+    expect(asked).toHaveBeenCalled();
+    heads.close();
+  });
+
   it("reads the head from the node from then on once an announced block is not served yet", async () => {
     const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
     const heads = new NewHeads();

@@ -331,15 +331,17 @@ export class Indexer {
   }
 
   /**
-   * The head: the one announced since the last read (new-heads.ts), if it is beyond the checkpoint,
-   * saving a round trip to the node on every block; else the node's, over RPC.
+   * The head: the one announced since the last read (new-heads.ts), if it is beyond the checkpoint by
+   * no more than the finality depth (at the head, where a round trip to the node delays every block);
+   * else the node's, over RPC (a backfill's head, or an announcement that cannot be this chain's next).
    */
   private async readHead() {
     this.headReadAt = Date.now();
     const heard = this.newHeads?.announced ?? 0;
     const announced = heard > this.announcedAtRead && this.announcedHeadsServed ? this.newHeads!.head : null;
     this.announcedAtRead = heard;
-    this.headAnnounced = announced !== null && announced > this.checkpoint.number;
+    const ahead = announced === null ? 0 : announced - this.checkpoint.number;
+    this.headAnnounced = ahead > 0 && ahead <= this.profile.finalityDepth;
     this.head = this.headAnnounced ? announced! : await this.rpc.blockNumber();
   }
 
