@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
 import { addr, FakeChain, ZERO } from "@/worker/test/fake-chain";
 import { fakeProfile as profile } from "@/worker/test/fake-market";
 import { fetchRange } from "./fetch";
-import { Indexer } from "./indexer";
+import { Indexer, type IndexerOptions } from "./indexer";
 import { NewHeads } from "./new-heads";
 import { Rpc } from "./rpc";
 
@@ -81,19 +81,18 @@ describe("Indexer.commit", () => {
   });
 });
 
+/** An indexer with its own RPC client and announcements (none yet), cycled up to the node's head. */
+async function idleIndexer(opts: Partial<IndexerOptions>) {
+  const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+  const heads = new NewHeads();
+  const ix = await Indexer.create({ sql, rpc, profile, newHeads: heads, ...opts });
+  while ((await ix.cycle()).step !== "idle");
+  return { rpc, heads, ix };
+}
+
 describe("Indexer.untilNextPoll", () => {
   it("is due at once when a head was announced since the last head read, so a refresh begun then still gives way", async () => {
-    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
-    const heads = new NewHeads();
-    const ix = await Indexer.create({
-      sql,
-      rpc,
-      profile,
-      fullRefreshIntervalMs: 0,
-      pollIntervalMs: 600_000,
-      newHeads: heads,
-    });
-    while ((await ix.cycle()).step !== "idle");
+    const { heads, ix } = await idleIndexer({ fullRefreshIntervalMs: 0, pollIntervalMs: 600_000 });
     expect(ix.untilNextPoll()).toBeGreaterThan(0);
     // Heard while the cycle ran (between its head read and a refresh's watch), not by a waiting loop.
     announce(heads, null);
@@ -110,10 +109,7 @@ const announce = (heads: NewHeads, number: number | null) =>
 
 describe("Indexer's announced heads", () => {
   it("fetches up to an announced head without asking the node for its head", async () => {
-    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
-    const heads = new NewHeads();
-    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 600_000, newHeads: heads });
-    while ((await ix.cycle()).step !== "idle");
+    const { rpc, heads, ix } = await idleIndexer({ fullRefreshIntervalMs: 600_000 });
     const head = chain.mine();
     const asked = vi.spyOn(rpc, "blockNumber");
     announce(heads, head);
@@ -123,10 +119,7 @@ describe("Indexer's announced heads", () => {
   });
 
   it("reads the node's head when an announced one is beyond the finality depth", async () => {
-    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
-    const heads = new NewHeads();
-    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 600_000, newHeads: heads });
-    while ((await ix.cycle()).step !== "idle");
+    const { rpc, heads, ix } = await idleIndexer({ fullRefreshIntervalMs: 600_000 });
     const served = chain.blocks.length - 1;
     const asked = vi.spyOn(rpc, "blockNumber");
     announce(heads, served + profile.finalityDepth + 1);
@@ -136,10 +129,7 @@ describe("Indexer's announced heads", () => {
   });
 
   it("reads the head from the node from then on once an announced block is not served yet", async () => {
-    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
-    const heads = new NewHeads();
-    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 600_000, newHeads: heads });
-    while ((await ix.cycle()).step !== "idle");
+    const { rpc, heads, ix } = await idleIndexer({ fullRefreshIntervalMs: 600_000 });
     const served = chain.blocks.length - 1;
     // The WebSocket is ahead of the node's HTTP endpoint.
     announce(heads, served + 1);
