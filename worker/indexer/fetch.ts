@@ -5,31 +5,29 @@ import { launchEvents } from "./launch-event";
 import { withoutEntity } from "./quarantine";
 import { firstPaymentsOf } from "./quote-payments";
 import type { BlockData, Funding, Quarantine, RangeData } from "./range";
-import { type RawBlock, type Rpc, toHex } from "./rpc";
+import { type RawBlock, type RawLog, type Rpc, toHex } from "./rpc";
 import type { ChainState } from "./state";
 
 /** The node's answers disagree with each other (a reorg happened while fetching): fetch again. */
 export class ChainMovedError extends Error {}
 
 const STAGE_TWO_TOPICS = [
-  [
-    TOPICS.transfer,
-    TOPICS.mint,
-    TOPICS.burn,
-    TOPICS.swap,
-    TOPICS.sync,
-    TOPICS.initialize,
-    TOPICS.swapV3,
-    TOPICS.mintV3,
-    TOPICS.burnV3,
-    TOPICS.collectV3,
-    TOPICS.collectProtocol,
-    TOPICS.flash,
-    TOPICS.increaseLiquidity,
-    TOPICS.decreaseLiquidity,
-    TOPICS.collectPosition,
-    TOPICS.locked,
-  ],
+  TOPICS.transfer,
+  TOPICS.mint,
+  TOPICS.burn,
+  TOPICS.swap,
+  TOPICS.sync,
+  TOPICS.initialize,
+  TOPICS.swapV3,
+  TOPICS.mintV3,
+  TOPICS.burnV3,
+  TOPICS.collectV3,
+  TOPICS.collectProtocol,
+  TOPICS.flash,
+  TOPICS.increaseLiquidity,
+  TOPICS.decreaseLiquidity,
+  TOPICS.collectPosition,
+  TOPICS.locked,
 ];
 const ZERO = "0x0000000000000000000000000000000000000000";
 
@@ -37,9 +35,9 @@ const ZERO = "0x0000000000000000000000000000000000000000";
  * Fetches [from, to]: stage one (launchpad and factory logs) to discover tokens and pairs, and
  * stage two (the logs of every known token and pair) at the same time, then stage two for what
  * discovery added, then the blocks that hold them with their transactions, in JSON-RPC batches.
- * `allBlocks` fetches every block of the range, which the live sync needs for its parent-hash
- * chain (requested alongside the logs); in a backfill, a profile that scans for funders
- * also fetches every block holding a transaction (payments carry no logs).
+ * `allBlocks` (the live sync) fetches every block of the range, which it needs for its parent-hash
+ * chain, alongside the range's logs in one request (logsReader); in a backfill, a profile that
+ * scans for funders also fetches every block holding a transaction (payments carry no logs).
  */
 export async function fetchRange(
   rpc: Rpc,
@@ -59,10 +57,11 @@ export async function fetchRange(
   const discoveryLogs: ChainLog[] = [];
   const known = state.watchedAddresses();
   const every = allBlocks ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : [];
+  const readLogs = logsReader(rpc, from, to, allBlocks, [...stageOneTopics, ...STAGE_TWO_TOPICS]);
   const [stageOneLogs, knownLogs, quoteLogs, everyBlock] = await Promise.all([
-    rpc.getLogs(from, to, stageOne, [stageOneTopics]),
-    rpc.getLogs(from, to, known, STAGE_TWO_TOPICS),
-    rpc.getLogs(from, to, [...state.quoteDecimals.keys()], [[TOPICS.transfer]]),
+    readLogs(stageOne, stageOneTopics),
+    readLogs(known, STAGE_TWO_TOPICS),
+    readLogs([...state.quoteDecimals.keys()], [TOPICS.transfer]),
     rpc.getBlocks(every, true),
   ]);
   for (const raw of stageOneLogs) {
@@ -101,7 +100,7 @@ export async function fetchRange(
   const logs: ChainLog[] = [];
   const knownSet = new Set(known);
   const added = state.watchedAddresses().filter((a) => !knownSet.has(a));
-  for (const raw of [...knownLogs, ...(await rpc.getLogs(from, to, added, STAGE_TWO_TOPICS))]) {
+  for (const raw of [...knownLogs, ...(await readLogs(added, STAGE_TWO_TOPICS))]) {
     if (raw.removed) continue;
     const l = decodeLog(raw);
     if (!l || !state.watches(l.address)) continue;
@@ -151,6 +150,28 @@ export async function fetchRange(
     });
   }
   return data;
+}
+
+/** Reads the range's logs of `addresses` whose first topic is one of `topics`. */
+type ReadLogs = (addresses: string[], topics: string[]) => Promise<RawLog[]>;
+
+/**
+ * A backfill's logs are filtered by the node, a request per filter (and per chunk of addresses),
+ * which keeps other contracts' logs off the wire over long ranges. A live range of a block or a few
+ * is read in one request of every log with one of `topics`, and each filter picks its logs here: on
+ * a node that answers one request at a time the filters' requests would queue behind each other,
+ * and with many tokens watched their address chunks make hundreds a block.
+ */
+function logsReader(rpc: Rpc, from: number, to: number, live: boolean, topics: string[]): ReadLogs {
+  if (!live) return (addresses, wanted) => rpc.getLogs(from, to, addresses, [wanted]);
+  let all: Promise<RawLog[]> | undefined;
+  return async (addresses, wanted) => {
+    if (addresses.length === 0) return [];
+    all ??= rpc.getLogs(from, to, null, [[...new Set(topics)]]);
+    const of = new Set(addresses);
+    const topic0 = new Set(wanted);
+    return (await all).filter((l) => of.has(l.address.toLowerCase()) && topic0.has(l.topics?.[0]?.toLowerCase() ?? ""));
+  };
 }
 
 /** Hardhat reports a zero parent hash for blocks it mines in bulk (hardhat_mine): no claim to check. */

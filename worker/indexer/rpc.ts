@@ -227,13 +227,17 @@ export class Rpc {
       numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [toHex(n), withTransactions] })),
     );
 
-  /** Logs of `addresses` (chunked) in [from, to], splitting the range whenever the provider refuses it. */
+  /**
+   * Logs of `addresses` (chunked; null: of every contract) in [from, to], splitting the range
+   * whenever the provider refuses it.
+   */
   async getLogs(
     from: number,
     to: number,
-    addresses: string[],
+    addresses: string[] | null,
     topics: (string | string[] | null)[],
   ): Promise<RawLog[]> {
+    if (addresses === null) return this.logsInRange(from, to, null, topics);
     if (addresses.length === 0) return [];
     const chunks: RawLog[][] = [];
     for (let i = 0; i < addresses.length; i += this.chunkSize) {
@@ -246,12 +250,12 @@ export class Rpc {
   private async logsInRange(
     from: number,
     to: number,
-    address: string[],
+    address: string[] | null,
     topics: (string | string[] | null)[],
   ): Promise<RawLog[]> {
     try {
       return await this.call<RawLog[]>("eth_getLogs", [
-        { fromBlock: toHex(from), toBlock: toHex(to), address, topics },
+        { fromBlock: toHex(from), toBlock: toHex(to), ...(address && { address }), topics },
       ]);
     } catch (err) {
       if (!isRangeLimitError(err) || from === to) throw err;

@@ -146,7 +146,8 @@ export class FakeChain {
     this.salt++;
   }
 
-  private handle(method: string, params: unknown[]): unknown {
+  /** Answers one JSON-RPC call, as its server does (tests may ask it in-process). */
+  handle(method: string, params: unknown[]): unknown {
     switch (method) {
       case "eth_blockNumber":
         return toHex(this.blocks.length - 1);
@@ -167,12 +168,13 @@ export class FakeChain {
         };
       }
       case "eth_getLogs": {
-        const f = params[0] as { fromBlock: string; toBlock: string; address: string[]; topics: string[][] };
-        const addresses = new Set(f.address.map((a) => a.toLowerCase()));
+        const f = params[0] as { fromBlock: string; toBlock: string; address?: string[]; topics: string[][] };
+        // No address: every contract's logs, as a node answers.
+        const addresses = f.address && new Set(f.address.map((a) => a.toLowerCase()));
         const topics = new Set(f.topics[0]);
         return this.blocks
           .slice(Number(f.fromBlock), Number(f.toBlock) + 1)
-          .flatMap((b) => b.logs.filter((l) => addresses.has(l.address) && topics.has(l.topics[0])));
+          .flatMap((b) => b.logs.filter((l) => (!addresses || addresses.has(l.address)) && topics.has(l.topics[0])));
       }
       case "eth_feeHistory": {
         const newest = Number(params[1] as string);
@@ -184,6 +186,9 @@ export class FakeChain {
       }
       case "eth_call":
         return `0x${word(18n)}`;
+      // No account here has code: every payer of a quote token reads as a wallet.
+      case "eth_getCode":
+        return "0x";
       default:
         throw new Error(`unsupported ${method}`);
     }
