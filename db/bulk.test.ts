@@ -2,7 +2,7 @@ import { bigint, doublePrecision, integer, jsonb, numeric, pgTable, text, timest
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
-import { insertRows, insertSql, names, updateRows, updateSql } from "./bulk";
+import { insertRows, insertSql, names, pipelined, updateRows, updateSql } from "./bulk";
 
 /**
  * A table of every kind of column the worker writes; property names become snake_case column names, or take the
@@ -179,5 +179,38 @@ describe("db/bulk", { timeout: 60_000 }, () => {
     const [{ xmin: stillUnchanged }] = await sql<{ xmin: string }[]>`select xmin::text from bulk where n = 1`;
     expect(stillUnchanged).toBe(unchanged);
     expect((await readBack(sql)).map((r) => r.s)).toEqual(["a", "b"]);
+  });
+
+  it("pipelines a transaction's writes in order, a COPY alone among them; the first error undoes them all", async () => {
+    const copied = (from: number) => Array.from({ length: 2_500 }, (_, i) => ({ n: from + i, big: "1" }));
+    // Twice: once its statements are prepared, postgres.js sends them without waiting for a description.
+    for (const _ of [1, 2]) {
+      await sql`truncate bulk`;
+      await sql.begin((tx) =>
+        pipelined(tx, async (w) => {
+          w.statement("insert into bulk (n, big, s) values ($1, 1, 'a')", [1]);
+          w.update(bulk, [{ n: 1, label: "b" }], { match: ["n"] });
+          // Sent behind writes still in flight, a COPY would stall the connection.
+          await w.insert(bulk, copied(100));
+          w.statement("update bulk set s = coalesce(s, '') || 'c' where n = $1 or n >= $2", [1, 100]);
+          await w.insert(bulk, [{ n: 2, big: "2" }]);
+          await w.insert(bulk, copied(10_000));
+        }),
+      );
+      const back = await readBack(sql);
+      expect(back.length).toBe(2 + 2 * 2_500);
+      expect(back.filter((r) => r.s === "c").length, "the COPY's rows, before the update").toBe(2_500);
+      expect([back[0].s, back[1].s]).toEqual(["bc", null]);
+    }
+
+    const failing = sql.begin((tx) =>
+      pipelined(tx, async (w) => {
+        await w.insert(bulk, [{ n: 3, big: "3" }]);
+        await w.insert(bulk, [{ n: 1, big: "1" }]);
+        w.update(bulk, [{ n: 3, label: "x" }], { match: ["n"] });
+      }),
+    );
+    await expect(failing, "the failing statement's own error").rejects.toThrow(/duplicate key/);
+    expect((await readBack(sql)).map((r) => r.n)).not.toContain("3");
   });
 });

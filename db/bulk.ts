@@ -7,8 +7,9 @@ import { casing, type Sql } from "./client";
 /**
  * Bulk writes built from the Drizzle table objects: rows are keyed by the table's TypeScript
  * property names (a renamed column breaks tsc), the SQL names and types come from the columns.
- * Each write is one statement and one round trip, its columns travelling as array parameters
- * that `unnest` turns back into rows (or COPY, for large plain inserts).
+ * Each write is one statement, its columns travelling as array parameters that `unnest` turns
+ * back into rows (or COPY, for large plain inserts); `pipelined` sends a transaction's writes
+ * without a round trip each.
  */
 
 /**
@@ -21,6 +22,8 @@ export const PREPARED = { prepare: true } as const;
 
 /** A transaction or pool handle: both run queries the same way. */
 export type Tx = Sql | TransactionSql;
+/** A transaction's handle: its statements run on one connection, in the order sent. */
+export type InTx = TransactionSql;
 
 /** The other forms a column's values may take in a bulk row (see BulkRow). */
 type Widened<C> = C extends { _: { columnType: "PgNumeric" } }
@@ -234,6 +237,10 @@ function unnestOf(columns: [string, Param][], rows: object[]) {
 /** Rows from which a plain insert (no conflict clause) goes through COPY instead of INSERT. */
 const COPY_FROM_ROWS = 2_000;
 
+/** Whether insertRows writes these rows by COPY. */
+const copies = (rows: unknown[], { onConflict, returning }: { onConflict?: unknown; returning?: unknown }) =>
+  !onConflict && !returning && rows.length >= COPY_FROM_ROWS;
+
 export type InsertOptions<T extends PgTable, R extends ColumnKey<T>> = {
   /** On a conflict on `target`: nothing, or update the columns written (all but the target), or those in `set`. */
   onConflict?: {
@@ -261,7 +268,7 @@ export async function insertRows<T extends PgTable, R extends ColumnKey<T> = nev
   const columns = columnsOf(table, rows);
   const names = columns.map(([, p]) => p.name).join(", ");
   const { onConflict, returning } = options;
-  if (!onConflict && !returning && rows.length >= COPY_FROM_ROWS) {
+  if (copies(rows, options)) {
     await writeCopy(tx, `copy ${name} (${names}) from stdin`, copyText(columns, rows));
     return [];
   }
@@ -315,6 +322,57 @@ export async function updateRows<T extends PgTable, M extends ColumnKey<T>>(
     values as never[],
     PREPARED,
   );
+}
+
+/** Writes queued by `pipelined`: each is sent at once, and none is awaited before the next is sent. */
+export class Writes {
+  private readonly sent: Promise<unknown>[] = [];
+
+  constructor(private readonly tx: InTx) {}
+
+  /** insertRows, queued; a COPY waits for the writes before it and runs alone. */
+  async insert<T extends PgTable>(table: T, rows: BulkRow<T>[], options: InsertOptions<T, never> = {}) {
+    if (!copies(rows, options)) return this.send(insertRows(this.tx, table, rows, options));
+    await this.settled();
+    await insertRows(this.tx, table, rows, options);
+  }
+
+  /** updateRows, queued. */
+  update<T extends PgTable, M extends ColumnKey<T>>(
+    table: T,
+    rows: (Partial<BulkRow<T>> & Pick<BulkRow<T>, M>)[],
+    options: UpdateOptions<T, M>,
+  ) {
+    this.send(updateRows(this.tx, table, rows, options));
+  }
+
+  /** A prepared statement, queued. */
+  statement(text: string, params: unknown[]) {
+    this.send(this.tx.unsafe(text, params as never[], PREPARED));
+  }
+
+  /** Waits for every write sent so far; throws the first one's error. */
+  async settled() {
+    await Promise.all(this.sent.splice(0));
+  }
+
+  private send(write: Promise<unknown>) {
+    // Its error is thrown by settled(); until then it must not count as unhandled.
+    write.catch(() => {});
+    this.sent.push(write);
+  }
+}
+
+/**
+ * Runs `write`'s statements without waiting for each other's answers: postgres.js pipelines the
+ * statements a connection is given at once, so a transaction's writes take one round trip between
+ * them rather than one each, and run in the order given. Returns when all of them have run (the
+ * first error is thrown), so what reads after it sees them. For writes whose answers nothing reads.
+ */
+export async function pipelined(tx: InTx, write: (w: Writes) => Promise<void> | void): Promise<void> {
+  const w = new Writes(tx);
+  await write(w);
+  await w.settled();
 }
 
 async function writeCopy(tx: Tx, statement: string, text: string) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { insertRows, PREPARED, type Tx, updateRows } from "@/db/bulk";
+import { type InTx, PREPARED, pipelined, type Tx } from "@/db/bulk";
 import { toQuery } from "@/db/client";
 import { balances, holderCountHistory, pools, tokens } from "@/db/schema";
 import { BURN_ADDRESSES, isRealHolder } from "@/lib/tokens/holders";
@@ -55,7 +55,7 @@ export class StoredBalances {
  * Reconciliation rows (kind "reconcile", reconcile.ts) are part of the fold, so a rebuild after a reorg keeps them.
  */
 export async function applyTransfers(
-  tx: Tx,
+  tx: InTx,
   state: ChainState,
   transfers: TransferRow[],
   from: StoredBalances | "zero",
@@ -115,35 +115,33 @@ export async function applyTransfers(
     if (t.to !== ZERO) move(t, t.to, t.amount);
   }
 
-  await insertRows(
-    tx,
-    balances,
-    [...changed.values()].map((b) => ({
-      tokenAddress: b.token,
-      holder: b.holder,
-      amount: b.amount,
-      updatedBlock: b.block,
-    })),
-    { onConflict: { target: ["tokenAddress", "holder"], action: "update" } },
-  );
-  await insertRows(
-    tx,
-    holderCountHistory,
-    [...counted.values()].map((h) => ({ tokenAddress: h.token, at: isoTime(h.at), holderCount: h.count })),
-    { onConflict: { target: ["tokenAddress", "at"], action: "update" } },
-  );
-  const deltas = [...supply].filter(([, d]) => d !== 0n);
-  const add = (stored: string, given: string) => `${stored} + ${given}`;
-  await updateRows(
-    tx,
-    tokens,
-    deltas.map(([address, totalSupply]) => ({ address, totalSupply })),
-    { match: ["address"], set: { totalSupply: add } },
-  );
-  await updateRows(
-    tx,
-    pools,
-    deltas.map(([address, lpTotalSupply]) => ({ address, lpTotalSupply })),
-    { match: ["address"], set: { lpTotalSupply: add } },
-  );
+  await pipelined(tx, async (w) => {
+    await w.insert(
+      balances,
+      [...changed.values()].map((b) => ({
+        tokenAddress: b.token,
+        holder: b.holder,
+        amount: b.amount,
+        updatedBlock: b.block,
+      })),
+      { onConflict: { target: ["tokenAddress", "holder"], action: "update" } },
+    );
+    await w.insert(
+      holderCountHistory,
+      [...counted.values()].map((h) => ({ tokenAddress: h.token, at: isoTime(h.at), holderCount: h.count })),
+      { onConflict: { target: ["tokenAddress", "at"], action: "update" } },
+    );
+    const deltas = [...supply].filter(([, d]) => d !== 0n);
+    const add = (stored: string, given: string) => `${stored} + ${given}`;
+    w.update(
+      tokens,
+      deltas.map(([address, totalSupply]) => ({ address, totalSupply })),
+      { match: ["address"], set: { totalSupply: add } },
+    );
+    w.update(
+      pools,
+      deltas.map(([address, lpTotalSupply]) => ({ address, lpTotalSupply })),
+      { match: ["address"], set: { lpTotalSupply: add } },
+    );
+  });
 }

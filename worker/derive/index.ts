@@ -1,4 +1,4 @@
-import { names, PREPARED, tableName } from "@/db/bulk";
+import { type InTx, names, PREPARED, tableName } from "@/db/bulk";
 import { walletPositions } from "@/db/schema";
 import type { Funding } from "../indexer/range";
 import type { Tx } from "../indexer/sql";
@@ -54,7 +54,7 @@ export function touchedScope(state: ChainState, touched: Touched): RefreshScope 
  * counts, positions, wallet activity and funders, candles. Returns what it touched.
  */
 export async function deriveRange(
-  tx: Tx,
+  tx: InTx,
   state: ChainState,
   profile: ChainProfile,
   fromBlock: number,

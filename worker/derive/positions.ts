@@ -1,4 +1,4 @@
-import { insertRows, names, PREPARED, type Tx, tableName } from "@/db/bulk";
+import { type InTx, names, PREPARED, pipelined, type Tx, tableName } from "@/db/bulk";
 import { liquidityStakes, walletPositions } from "@/db/schema";
 import { isRealHolder } from "@/lib/tokens/holders";
 import type { ChainState } from "../indexer/state";
@@ -242,44 +242,44 @@ export class PositionFold {
  * stakes (PositionFold), from the stored ones when appending a range or from nothing when
  * rebuilding a token after a reorg.
  */
-export async function applyPositions(tx: Tx, state: ChainState, rows: FoldRows, from: "stored" | "zero") {
+export async function applyPositions(tx: InTx, state: ChainState, rows: FoldRows, from: "stored" | "zero") {
   const fold = new PositionFold(state, rows);
   const { positions, stakes } = fold.books;
   if (positions.size === 0) return;
   if (from === "stored") await loadStored(tx, positions, stakes);
   fold.run();
-  await insertRows(
-    tx,
-    walletPositions,
-    [...positions.values()].map((p) => ({
-      wallet: p.wallet,
-      tokenAddress: p.token,
-      quantity: p.quantity,
-      costBasisUsd: usd(p.costBasisUsd),
-      realizedPnlUsd: usd(p.realizedPnlUsd),
-      boughtUsd: usd(p.boughtUsd),
-      soldUsd: usd(p.soldUsd),
-      unknownCostQuantity: p.unknownCostQuantity,
-      buyCount: p.buyCount,
-      sellCount: p.sellCount,
-      firstBuyBlock: p.firstBuyBlock,
-      lastTradeBlock: p.lastTradeBlock,
-      liquidityCostUsd: usd(p.liquidityCostUsd),
-    })),
-    { onConflict: { target: ["wallet", "tokenAddress"], action: "update" } },
-  );
-  await insertRows(
-    tx,
-    liquidityStakes,
-    [...stakes.values()].map((s) => ({
-      wallet: s.wallet,
-      poolAddress: s.pool,
-      tokenAddress: s.token,
-      units: s.units,
-      costUsd: usd(s.costUsd),
-    })),
-    { onConflict: { target: ["wallet", "poolAddress"], action: "update" } },
-  );
+  await pipelined(tx, async (w) => {
+    await w.insert(
+      walletPositions,
+      [...positions.values()].map((p) => ({
+        wallet: p.wallet,
+        tokenAddress: p.token,
+        quantity: p.quantity,
+        costBasisUsd: usd(p.costBasisUsd),
+        realizedPnlUsd: usd(p.realizedPnlUsd),
+        boughtUsd: usd(p.boughtUsd),
+        soldUsd: usd(p.soldUsd),
+        unknownCostQuantity: p.unknownCostQuantity,
+        buyCount: p.buyCount,
+        sellCount: p.sellCount,
+        firstBuyBlock: p.firstBuyBlock,
+        lastTradeBlock: p.lastTradeBlock,
+        liquidityCostUsd: usd(p.liquidityCostUsd),
+      })),
+      { onConflict: { target: ["wallet", "tokenAddress"], action: "update" } },
+    );
+    await w.insert(
+      liquidityStakes,
+      [...stakes.values()].map((s) => ({
+        wallet: s.wallet,
+        poolAddress: s.pool,
+        tokenAddress: s.token,
+        units: s.units,
+        costUsd: usd(s.costUsd),
+      })),
+      { onConflict: { target: ["wallet", "poolAddress"], action: "update" } },
+    );
+  });
 }
 
 const wp = names(walletPositions);

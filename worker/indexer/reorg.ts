@@ -1,5 +1,5 @@
 import type { PgTable } from "drizzle-orm/pg-core";
-import { type ColumnKey, insertSql, names, PREPARED, tableName, updateSql } from "@/db/bulk";
+import { type ColumnKey, type InTx, insertSql, names, PREPARED, pipelined, tableName, updateSql } from "@/db/bulk";
 import {
   balances,
   blocks,
@@ -180,7 +180,7 @@ const LOG_ROLLBACK = insertSql(
  * named) by the same folds the forward sync runs.
  * Returns the state reloaded from the result; price-dependent figures are refreshed by the caller.
  */
-export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockRef | null): Promise<ChainState> {
+export async function rollbackTo(tx: InTx, profile: ChainProfile, ancestor: BlockRef | null): Promise<ChainState> {
   const above = ancestor?.number ?? profile.startBlock - 1;
   const list = async (text: string) => (await tx.unsafe<{ a: string }[]>(text, [above], PREPARED)).map((r) => r.a);
   const tokens = await list(TOUCHED_TOKENS);
@@ -222,7 +222,7 @@ export async function rollbackTo(tx: Tx, profile: ChainProfile, ancestor: BlockR
   await tx.unsafe(RESET_SUPPLY, [rebuilt]);
   await tx.unsafe(RESET_LP_SUPPLY, [rebuilt]);
   await tx.unsafe(RESTORE_RESERVES, [pools]);
-  await foldPositions(tx, positions);
+  await pipelined(tx, (w) => foldPositions(w, positions));
   await recomputeCandles(tx, candlesSince);
 
   const state = await ChainState.load(tx, profile);

@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { insertRows, insertSql, names, PREPARED, type Tx, tableName, updateRows, updateSql } from "@/db/bulk";
+import {
+  type InTx,
+  insertRows,
+  insertSql,
+  names,
+  PREPARED,
+  pipelined,
+  type Tx,
+  tableName,
+  updateSql,
+  type Writes,
+} from "@/db/bulk";
 import { toQuery } from "@/db/client";
 import {
   blocks,
@@ -24,175 +35,167 @@ import { type ChainState, positionKey } from "./state";
 import type { EventRow, RangeRows } from "./transform";
 
 /** Inserts a range's raw facts: blocks, new tokens, pools, transfers, reserves, liquidity changes, events, fundings. */
-export async function insertRangeFacts(tx: Tx, state: ChainState, data: RangeData, rows: RangeRows) {
+export async function insertRangeFacts(tx: InTx, state: ChainState, data: RangeData, rows: RangeRows) {
   const time = (block: number) => isoTime(data.blocks.get(block)!.timestamp);
-  await insertRows(
-    tx,
-    blocks,
-    [...data.blocks.values()]
-      .filter((b) => b.keep)
-      .map((b) => ({ number: b.number, hash: b.hash, parentHash: b.parentHash, timestamp: isoTime(b.timestamp) })),
-  );
-  await insertRows(
-    tx,
-    tokens,
-    data.tokens.map((t) => ({
-      address: t.address,
-      name: t.name || t.symbol || t.address,
-      symbol: t.symbol,
-      decimals: t.decimals,
-      totalSupply: t.supplyBase,
-      supplyBase: t.supplyBase,
-      launchpad: t.launchpad,
-      origin: t.origin,
-      sector: sectorOf(t),
-      creator: t.creator,
-      launchPool: t.launchPool,
-      createdBlock: t.createdBlock,
-      createdTx: t.createdTx,
-      createdAt: time(t.createdBlock),
-    })),
-  );
-  await insertRows(
-    tx,
-    pools,
-    data.pools.map((p) => ({
-      address: p.address,
-      factory: p.factory,
-      dex: p.dex,
-      protocol: p.protocol,
-      fee: p.fee,
-      tickSpacing: p.tickSpacing,
-      token0: p.token0,
-      token1: p.token1,
-      createdBlock: p.createdBlock,
-    })),
-  );
-  await insertRows(
-    tx,
-    tokenTransfers,
-    rows.transfers.map((t) => ({
-      blockNumber: t.block,
-      logIndex: t.logIndex,
-      tokenAddress: t.token,
-      fromAddress: t.from,
-      toAddress: t.to,
-      amount: t.amount,
-      txHash: t.txHash,
-      txFrom: t.txFrom,
-      kind: t.kind,
-      amountUsd: t.amountUsd,
-    })),
-  );
-  await insertRows(
-    tx,
-    poolReserves,
-    rows.reserves.map((r) => ({
-      poolAddress: r.pool,
-      blockNumber: r.block,
-      logIndex: r.logIndex,
-      reserve0: r.reserve0,
-      reserve1: r.reserve1,
-      sqrtPriceX96: r.v3 ? r.sqrtPriceX96 : null,
-      tick: r.v3 ? r.tick : null,
-      liquidity: r.v3 ? r.liquidity : null,
-    })),
-  );
-  await insertRows(
-    tx,
-    positionEvents,
-    rows.positionEvents.map((e) => ({
-      blockNumber: e.block,
-      logIndex: e.logIndex,
-      manager: e.manager,
-      tokenId: e.tokenId,
-      poolAddress: e.pool,
-      kind: e.kind,
-      liquidityDelta: e.liquidityDelta,
-      amount0: e.amount0,
-      amount1: e.amount1,
-      owner: e.owner,
-      tickLower: e.tickLower,
-      tickUpper: e.tickUpper,
-      txHash: e.txHash,
-      txFrom: e.txFrom,
-    })),
-  );
-  await insertRows(
-    tx,
-    liquidityChanges,
-    rows.liquidity.map((c) => ({
-      blockNumber: c.block,
-      logIndex: c.logIndex,
-      txHash: c.txHash,
-      wallet: c.wallet,
-      poolAddress: c.pool,
-      tokenAddress: c.token,
-      direction: c.direction,
-      units: c.units,
-      quoteUsd: c.quoteUsd,
-    })),
-  );
   await numberAfterTombstones(tx, data.from, data.to, rows.events);
-  await insertRows(
-    tx,
-    events,
-    rows.events.map((e) => ({
-      id: e.id,
-      type: e.type,
-      walletAddress: e.wallet,
-      toAddress: e.to,
-      tokenAddress: e.token,
-      poolAddress: e.pool,
-      tokenAmount: e.tokenAmount,
-      quoteAmount: e.quoteAmount,
-      amountUsd: e.amountUsd,
-      priceUsd: e.priceUsd,
-      direction: e.direction,
-      blockNumber: e.block,
-      logIndex: e.logIndex,
-      txHash: e.txHash,
-      timestamp: isoTime(e.timestamp),
-    })),
-  );
-  // Earlier ranges were written first, so an existing row is an earlier payment: it stays.
-  await insertRows(
-    tx,
-    walletFunding,
-    data.fundings.map((f) => ({
-      wallet: f.wallet,
-      funder: f.funder,
-      value: f.value,
-      asset: f.asset ?? null,
-      blockNumber: f.block,
-      txHash: f.txHash,
-    })),
-    { onConflict: { target: ["wallet"], action: "nothing" } },
-  );
-  const lastSync = new Map(rows.reserves.map((r) => [r.pool, r.block]));
-  await updateRows(
-    tx,
-    pools,
-    [...lastSync].map(([address, block]) => {
-      const p = state.pools.get(address)!;
-      const v3 = p.protocol === "uniswap-v3";
-      return {
-        address,
-        reserve0: p.reserve0,
-        reserve1: p.reserve1,
-        reserveBlock: block,
-        sqrtPriceX96: v3 ? p.sqrtPriceX96 : null,
-        tick: v3 ? p.tick : null,
-        liquidity: v3 ? p.liquidity : null,
-      };
-    }),
-    { match: ["address"] },
-  );
-  await foldPositions(tx, [...new Set(rows.positionEvents.map((e) => positionKey(e.manager, e.tokenId)))]);
-  // A token's fee sinks are a fact of its code (what its transfers do), so a reorg leaves them.
-  if (rows.feeSinks.length > 0) {
-    await tx.unsafe(ADD_FEE_SINKS, [rows.feeSinks.map((f) => f.token), rows.feeSinks.map((f) => f.sink)], PREPARED);
-  }
+  await pipelined(tx, async (w) => {
+    await w.insert(
+      blocks,
+      [...data.blocks.values()]
+        .filter((b) => b.keep)
+        .map((b) => ({ number: b.number, hash: b.hash, parentHash: b.parentHash, timestamp: isoTime(b.timestamp) })),
+    );
+    await w.insert(
+      tokens,
+      data.tokens.map((t) => ({
+        address: t.address,
+        name: t.name || t.symbol || t.address,
+        symbol: t.symbol,
+        decimals: t.decimals,
+        totalSupply: t.supplyBase,
+        supplyBase: t.supplyBase,
+        launchpad: t.launchpad,
+        origin: t.origin,
+        sector: sectorOf(t),
+        creator: t.creator,
+        launchPool: t.launchPool,
+        createdBlock: t.createdBlock,
+        createdTx: t.createdTx,
+        createdAt: time(t.createdBlock),
+      })),
+    );
+    await w.insert(
+      pools,
+      data.pools.map((p) => ({
+        address: p.address,
+        factory: p.factory,
+        dex: p.dex,
+        protocol: p.protocol,
+        fee: p.fee,
+        tickSpacing: p.tickSpacing,
+        token0: p.token0,
+        token1: p.token1,
+        createdBlock: p.createdBlock,
+      })),
+    );
+    await w.insert(
+      tokenTransfers,
+      rows.transfers.map((t) => ({
+        blockNumber: t.block,
+        logIndex: t.logIndex,
+        tokenAddress: t.token,
+        fromAddress: t.from,
+        toAddress: t.to,
+        amount: t.amount,
+        txHash: t.txHash,
+        txFrom: t.txFrom,
+        kind: t.kind,
+        amountUsd: t.amountUsd,
+      })),
+    );
+    await w.insert(
+      poolReserves,
+      rows.reserves.map((r) => ({
+        poolAddress: r.pool,
+        blockNumber: r.block,
+        logIndex: r.logIndex,
+        reserve0: r.reserve0,
+        reserve1: r.reserve1,
+        sqrtPriceX96: r.v3 ? r.sqrtPriceX96 : null,
+        tick: r.v3 ? r.tick : null,
+        liquidity: r.v3 ? r.liquidity : null,
+      })),
+    );
+    await w.insert(
+      positionEvents,
+      rows.positionEvents.map((e) => ({
+        blockNumber: e.block,
+        logIndex: e.logIndex,
+        manager: e.manager,
+        tokenId: e.tokenId,
+        poolAddress: e.pool,
+        kind: e.kind,
+        liquidityDelta: e.liquidityDelta,
+        amount0: e.amount0,
+        amount1: e.amount1,
+        owner: e.owner,
+        tickLower: e.tickLower,
+        tickUpper: e.tickUpper,
+        txHash: e.txHash,
+        txFrom: e.txFrom,
+      })),
+    );
+    await w.insert(
+      liquidityChanges,
+      rows.liquidity.map((c) => ({
+        blockNumber: c.block,
+        logIndex: c.logIndex,
+        txHash: c.txHash,
+        wallet: c.wallet,
+        poolAddress: c.pool,
+        tokenAddress: c.token,
+        direction: c.direction,
+        units: c.units,
+        quoteUsd: c.quoteUsd,
+      })),
+    );
+    await w.insert(
+      events,
+      rows.events.map((e) => ({
+        id: e.id,
+        type: e.type,
+        walletAddress: e.wallet,
+        toAddress: e.to,
+        tokenAddress: e.token,
+        poolAddress: e.pool,
+        tokenAmount: e.tokenAmount,
+        quoteAmount: e.quoteAmount,
+        amountUsd: e.amountUsd,
+        priceUsd: e.priceUsd,
+        direction: e.direction,
+        blockNumber: e.block,
+        logIndex: e.logIndex,
+        txHash: e.txHash,
+        timestamp: isoTime(e.timestamp),
+      })),
+    );
+    // Earlier ranges were written first, so an existing row is an earlier payment: it stays.
+    await w.insert(
+      walletFunding,
+      data.fundings.map((f) => ({
+        wallet: f.wallet,
+        funder: f.funder,
+        value: f.value,
+        asset: f.asset ?? null,
+        blockNumber: f.block,
+        txHash: f.txHash,
+      })),
+      { onConflict: { target: ["wallet"], action: "nothing" } },
+    );
+    const lastSync = new Map(rows.reserves.map((r) => [r.pool, r.block]));
+    w.update(
+      pools,
+      [...lastSync].map(([address, block]) => {
+        const p = state.pools.get(address)!;
+        const v3 = p.protocol === "uniswap-v3";
+        return {
+          address,
+          reserve0: p.reserve0,
+          reserve1: p.reserve1,
+          reserveBlock: block,
+          sqrtPriceX96: v3 ? p.sqrtPriceX96 : null,
+          tick: v3 ? p.tick : null,
+          liquidity: v3 ? p.liquidity : null,
+        };
+      }),
+      { match: ["address"] },
+    );
+    foldPositions(w, [...new Set(rows.positionEvents.map((e) => positionKey(e.manager, e.tokenId)))]);
+    // A token's fee sinks are a fact of its code (what its transfers do), so a reorg leaves them.
+    if (rows.feeSinks.length > 0) {
+      w.statement(ADD_FEE_SINKS, [rows.feeSinks.map((f) => f.token), rows.feeSinks.map((f) => f.sink)]);
+    }
+  });
 }
 
 const tk = names(tokens);
@@ -253,11 +256,11 @@ const WRITE_POSITIONS = insertSql(
  * the sum of the signed changes, the owner the last transfer's recipient, ticks and pool from the
  * increase that created it. A position left without events (a reorg) is deleted.
  */
-export async function foldPositions(tx: Tx, keys: string[]) {
+export function foldPositions(w: Writes, keys: string[]) {
   if (keys.length === 0) return;
   const managers = keys.map((k) => k.split(":")[0]);
   const ids = keys.map((k) => k.split(":")[1]);
-  await tx.unsafe(
+  w.statement(
     `with k as (select * from unnest($1::text[], $2::text[]::numeric[]) k(manager, token_id)),
      folded as (
        select e.${pe.manager} as manager, e.${pe.tokenId} as token_id, min(e.${pe.poolAddress}) as pool_address,
@@ -274,7 +277,6 @@ export async function foldPositions(tx: Tx, keys: string[]) {
           and not exists (select 1 from folded f where f.manager = p.${lp.manager} and f.token_id = p.${lp.tokenId}))
      ${WRITE_POSITIONS}`,
     [managers, ids],
-    PREPARED,
   );
 }
 
@@ -292,7 +294,11 @@ export async function numberAfterTombstones(tx: Tx, from: number, to: number, ev
      where ${tomb.id} >= ${from * EVENT_ID_BLOCK_FACTOR} and ${tomb.id} < ${(to + 1) * EVENT_ID_BLOCK_FACTOR}
      group by ${tomb.blockNumber}`);
   // The last id each block's tombstones hold (ids and blocks are below 2^53: exact as float8).
-  const taken = await tx.unsafe<Pick<typeof eventTombstones.$inferSelect, "blockNumber" | "id">[]>(q.text, q.params);
+  const taken = await tx.unsafe<Pick<typeof eventTombstones.$inferSelect, "blockNumber" | "id">[]>(
+    q.text,
+    q.params,
+    PREPARED,
+  );
   if (taken.length === 0) return;
   const next = new Map(taken.map((t) => [t.blockNumber, t.id + 1]));
   for (const e of events) {
