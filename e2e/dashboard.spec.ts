@@ -64,10 +64,16 @@ test("opens a token and one of its holders", async ({ page, email }) => {
   await expect(page).toHaveURL(/sort=volume/);
   // Read the first row only once the re-sorted list has replaced the old one.
   await expect(page.getByText("Updating…")).toHaveCount(0);
-  const first = tokenRows(page).first();
-  const symbol = await first.locator("a").first().innerText();
-  await first.locator("a").first().click();
-  await expect(page).toHaveURL(/\/tokens\/0x[0-9a-f]{40}$/);
+  // The list ticks live and may re-sort between two reads, so take the link's
+  // target and text in one read and click that token's link, wherever it is then.
+  const [href, symbol] = await tokenRows(page)
+    .first()
+    .locator("a")
+    .first()
+    .evaluate((a) => [a.getAttribute("href") ?? "", (a as HTMLElement).innerText]);
+  expect(href).toMatch(/^\/tokens\/0x[0-9a-f]{40}$/);
+  await tokenRows(page).locator(`a[href="${href}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(symbol.split(" ")[0]);
   await expect(page.getByRole("img", { name: / candles from / })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Risk score/ })).toBeVisible();
