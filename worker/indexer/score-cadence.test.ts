@@ -53,7 +53,8 @@ describe("ScoreCadence", () => {
     owed,
     unscored,
   }) => {
-    const c = scoredAtZero(3_600_000);
+    // At the default full refresh interval: 30 s must not shorten the 5 minutes.
+    const c = scoredAtZero();
     if (owed) c.committed(0, new Map(), [BUSY]);
     expect(c.periodicUnscored([BUSY, LIGHT], at)).toEqual(unscored);
   });
@@ -62,7 +63,7 @@ describe("ScoreCadence", () => {
     { at: 299_999, unscored: true },
     { at: 300_000, unscored: false },
   ])("a periodic full refresh at $at ms leaves the wallets unscored: $unscored", ({ at, unscored }) => {
-    const c = new ScoreCadence(3_600_000);
+    const c = new ScoreCadence(30_000);
     expect(c.periodicWalletsUnscored(0), "never scored").toBe(false);
     c.walletsScored(0);
     expect(c.periodicWalletsUnscored(at)).toBe(unscored);

@@ -18,8 +18,10 @@ const MAX_AGE_MS = 300_000;
  * - a periodic full refresh scores the owed tokens that are due and those scored MAX_AGE_MS ago
  *   or more, and every wallet when the last full refresh that did is MAX_AGE_MS old (a wallet
  *   a block touched is scored by the live refresh that follows it).
- * Metrics, rankings and wallets' values follow every refresh whatever this decides. Both
- * intervals are capped by the full refresh interval (0 in tests: every refresh scores).
+ * Metrics, rankings and wallets' values follow every refresh whatever this decides. A full
+ * refresh interval of 0 (tests, fixture loads) scores on every refresh; any other leaves both
+ * intervals as they are: capped by it, the 30-s default would score every token and wallet again
+ * on every periodic full refresh.
  */
 export class ScoreCadence {
   private readonly scored = new Map<string, { at: number; busy: boolean }>();
@@ -33,8 +35,9 @@ export class ScoreCadence {
     fullRefreshIntervalMs: number,
     private readonly busyRows = BUSY_SCORING_ROWS,
   ) {
-    this.busyIntervalMs = Math.min(BUSY_INTERVAL_MS, fullRefreshIntervalMs);
-    this.maxAgeMs = Math.min(MAX_AGE_MS, fullRefreshIntervalMs);
+    const everyRefresh = fullRefreshIntervalMs === 0;
+    this.busyIntervalMs = everyRefresh ? 0 : BUSY_INTERVAL_MS;
+    this.maxAgeMs = everyRefresh ? 0 : MAX_AGE_MS;
   }
 
   private scoredWithin(t: string, ms: number, now: number) {
