@@ -12,6 +12,7 @@ export {
   scoreTokenRisk,
   type TokenRiskResult,
   tokenConfidence,
+  tokenRiskSteps,
 } from "./risk";
 export { preferredSector, sectorOf } from "./sector";
 export {
