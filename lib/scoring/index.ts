@@ -12,7 +12,6 @@ export {
   scoreTokenRisk,
   type TokenRiskResult,
   tokenConfidence,
-  tokenRiskSteps,
 } from "./risk";
 export { preferredSector, sectorOf } from "./sector";
 export {

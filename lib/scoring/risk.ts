@@ -133,15 +133,6 @@ export const compositeRisk = (dimensions: RiskDimensions, findings: RiskFindings
   composite(RISK_WEIGHTS, dimensions, riskFloors(dimensions, findings));
 
 export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
-  const steps = tokenRiskSteps(input);
-  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
-}
-
-/**
- * scoreTokenRisk in steps: it yields between its dimensions, each some milliseconds on a busy
- * token, so that a worker refresh may pause there for a new block (worker/derive/pausing.ts).
- */
-export function* tokenRiskSteps(input: TokenRiskInput): Generator<void, TokenRiskResult, void> {
   const { token, now } = input;
   const swaps = input.swaps.filter((s) => s.timestamp > now - WINDOWS.swapLookbackSeconds && s.timestamp <= now);
   const earlyBuys = input.earlyBuys.filter(
@@ -153,17 +144,13 @@ export function* tokenRiskSteps(input: TokenRiskInput): Generator<void, TokenRis
     ...[...swaps, ...earlyBuys].map((s) => ({ address: s.wallet, clusterId: s.clusterId })),
   ];
   const resolver = resolveEntities(involved, input.clusters);
-  yield;
 
   const concentration = holderConcentration(token, input.holders, resolver);
   const liquidity = liquidityStability({ ...input, swaps }, resolver);
-  yield;
   const wash = washTrading(swaps, resolver);
-  yield;
   const smartMoney = smartMoneyFlow(input.smartMoney, swaps);
   const sybilInput = { token, holders: input.holders, earlyBuys, swaps };
   const sybil = sybilCluster(sybilInput, resolver);
-  yield;
 
   const evidence = [wash.flag, liquidity.flag, concentration.flag, sybil, smartMoney.flag];
   const raised = RISK_FLAGS.flatMap((f) => evidence.filter((e): e is FlagEvidence => e?.flag === f));

@@ -2,11 +2,11 @@ import { insertRows, names, type Tx, tableName, updateRows } from "@/db/bulk";
 import { tokenScores, walletScores, wallets } from "@/db/schema";
 import {
   deterministicSummary,
+  scoreTokenRisk,
   scoreWallet,
   summaryFactsHash,
   summaryInputFrom,
   summaryInputHash,
-  tokenRiskSteps,
 } from "@/lib/scoring";
 import type { ChainState } from "../indexer/state";
 import type { Head } from "./metrics";
@@ -64,8 +64,8 @@ async function scoreTokenChunk(
     [tokens],
   );
   const storedHash = new Map(stored.map((s) => [s.address, s.hash]));
-  const scored = await mapPausing(tx, gathered, function* ({ input, description }) {
-    const risk = yield* tokenRiskSteps(input);
+  const scored = await mapPausing(tx, gathered, ({ input, description }) => {
+    const risk = scoreTokenRisk(input);
     const summaryInput = summaryInputFrom(description, description, risk);
     const hash = summaryInputHash(summaryInput);
     const facts = summaryFactsHash(summaryInput);

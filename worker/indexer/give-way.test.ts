@@ -139,51 +139,11 @@ describe("a refresh giving way to a new block", () => {
     expect(scored.length).toBeLessThan(8);
   });
 
-  it("stops one item's computation between its steps once a new block is seen", async () => {
-    let moved = false;
-    const watch = new GiveWay(async () => moved, 0, 1);
-    const steps: string[] = [];
-    const run = sql.begin(async (tx) => {
-      const t = watch.track(tx);
-      await t.unsafe("select 1");
-      // One item, as one busy token's scoring: the block comes during its first step.
-      await mapPausing(t, ["busy"], function* (item) {
-        for (const step of ["entities", "liquidity", "wash", "sybil", "composite"]) {
-          moved = true;
-          hold(10);
-          steps.push(step);
-          yield;
-        }
-        return item;
-      });
-    });
-    await expect(run).rejects.toThrow("gave way");
-    await watch.stop();
-    expect(steps.length).toBeLessThan(5);
-  });
-
   it("maps every item in order through the pauses when no block comes", async () => {
     const watch = new GiveWay(async () => false, 0, 1);
     const out = await sql.begin((tx) => mapPausing(watch.track(tx), [1, 2, 3], (i) => (hold(6), i * 2)));
     await watch.stop();
     expect(out).toEqual([2, 4, 6]);
-    const stepped = await sql.begin((tx) =>
-      mapPausing(watch.track(tx), [1, 2], function* (i) {
-        hold(6);
-        yield;
-        return i * 3;
-      }),
-    );
-    expect(stepped).toEqual([3, 6]);
-    // Outside a transaction that gives way, a generator runs to its end too.
-    expect(
-      await sql.begin((tx) =>
-        mapPausing(tx, [4], function* (i) {
-          yield;
-          return i + 1;
-        }),
-      ),
-    ).toEqual([5]);
   });
 
   it("commits and returns the work's result when no block comes", async () => {
