@@ -5,20 +5,26 @@
  * PostgreSQL sessions, which the machine's load moves far less than the wall clock.
  *
  *   npx tsx bench/backfill.ts [--tokens N --wallets N --events N --days N --seed N --now ISO] [--no-bulk]
- *     [--database NAME] [--keep] [--profile]
+ *     [--database NAME] [--keep] [--profile] [--embedded]
  *
  * Defaults: 2,000 tokens, 4,000 wallets, 100,000 actions over 7 days, bulk (bulk.ts). The database
  * (default `bench_backfill`) is created anew and dropped after unless --keep. With CHAIN_DUMP_DIR set,
  * the chain-derived tables are dumped to `$CHAIN_DUMP_DIR/<database>.json` for scripts/compare-dumps.ts.
- * --profile samples the load's statements (db-sampler.ts) and prints their shares.
+ * --profile samples the load's statements (db-sampler.ts) and prints their shares. --embedded loads into
+ * the product's own server as `npm start` runs it (durable, sized by scripts/embedded/server-settings.ts)
+ * instead of DATABASE_URL's, in a data directory removed after (kept, and named, with --keep).
  */
-import { loadavg } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { connect } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
+import { startEmbeddedDatabase } from "@/scripts/embedded/database";
 import { FIXTURE_APPLICATION, loadFixture } from "@/scripts/fixtures";
 import { databaseUrl, serverUrl } from "@/tests/setup/database";
+import { freePort } from "@/tests/setup/server";
 import { saveDumpIfAsked } from "@/worker/test/dump";
 import { sampleDbActivity } from "./lib/db-sampler";
 import { BENCH_APPLICATION, trackSideCpu } from "./lib/side-cpu";
@@ -37,8 +43,12 @@ const { values: args } = parseArgs({
     database: { type: "string", default: "bench_backfill" },
     keep: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    embedded: { type: "boolean", default: false },
   },
 });
+const embeddedDir = args.embedded ? mkdtempSync(path.join(tmpdir(), "bench-backfill-")) : null;
+const embedded = embeddedDir ? await startEmbeddedDatabase({ dataDir: embeddedDir, port: await freePort() }) : null;
+if (embedded) process.env.DATABASE_URL = embedded.url;
 const shape = { tokens: Number(args.tokens), wallets: Number(args.wallets), events: Number(args.events) };
 const name = args.database!;
 const url = databaseUrl(name);
@@ -67,6 +77,11 @@ await probe.end();
 await saveDumpIfAsked(name, url);
 if (!args.keep) await admin.unsafe(`drop database ${name} with (force)`);
 await admin.end();
+await embedded?.stop();
+// As root the data lives where the OS user postgres reaches (postgres-reach.ts), not always in embeddedDir.
+if (embedded && !args.keep)
+  for (const dir of [embeddedDir!, embedded.dataDir]) rmSync(dir, { recursive: true, force: true });
+else if (embedded) console.log(`kept the embedded server's data in ${embedded.dataDir}`);
 
 const perK = (v: number) => (v * 1000) / shape.events;
 printTable([

@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
+import { tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import postgres from "postgres";
@@ -21,6 +21,7 @@ import { startEmbeddedDatabase } from "./database";
 import { binaryPackage } from "./postgres";
 import { EmbeddedPostgresError, type FailureReason, unsupportedPlatform } from "./postgres-failure";
 import { REACHABLE_ROOT } from "./postgres-reach";
+import { indexerServerSettings } from "./server-settings";
 
 let root: string;
 beforeAll(() => {
@@ -64,6 +65,17 @@ describe("embedded PostgreSQL", TIMEOUT, () => {
       expect((await query<{ v: string }>(first.url, "select current_setting('server_version') as v"))[0]).toMatchObject(
         { v: expect.stringMatching(/^18\./) },
       );
+      // Sized for an indexer's writes (server-settings.ts), not PostgreSQL's defaults.
+      const [sized] = await query<{ shared_buffers: string; max_wal_size: string }>(
+        first.url,
+        `select (select setting::int * 8 / 1024 || 'MB' from pg_settings where name = 'shared_buffers') as shared_buffers,
+                (select setting::int / 1024 || 'GB' from pg_settings where name = 'max_wal_size') as max_wal_size`,
+      );
+      const flags = indexerServerSettings(totalmem());
+      expect(sized).toEqual({
+        shared_buffers: flags.find((f) => f.startsWith("shared_buffers="))?.split("=")[1],
+        max_wal_size: flags.find((f) => f.startsWith("max_wal_size="))?.split("=")[1],
+      });
       await query(first.url, "create table kept (n int); insert into kept values (42)");
       const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "already-running");
       expect(message).toMatch(/^Another PostgreSQL \(pid \d+\) already runs on .*kept.*: stop it \(kill \d+\)/);
