@@ -4,6 +4,7 @@ import type { LiquidityChange, LiquidityPoint } from "@/lib/scoring";
 import type { Tx } from "../../indexer/sql";
 import type { ChainState, PoolState } from "../../indexer/state";
 import { quoteUsd } from "../prices";
+import { BY_TOKEN_IN_ID_ORDER } from "./swaps";
 
 /**
  * Liquidity history keeps, per pool and bucket of this many seconds, the lowest, highest and last
@@ -105,7 +106,7 @@ export async function liquidityChanges(tx: Tx, tokens: string[]): Promise<Map<st
               order by r.${pr.blockNumber} desc, r.${pr.logIndex} desc limit 1) as prior
        from ${tableName(events)} e join ${tableName(poolsTable)} p on p.${pl.address} = e.${ev.poolAddress}
       where e.${ev.type} in ('liquidity_add', 'liquidity_remove') and e.${ev.tokenAddress} = any($1::text[])
-      order by e.${ev.id}`,
+      order by ${BY_TOKEN_IN_ID_ORDER}`,
     [tokens],
   );
   const out = new Map<string, LiquidityChange[]>(tokens.map((t) => [t, []]));

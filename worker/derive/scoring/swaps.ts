@@ -9,6 +9,12 @@ export const SWAP_FIELDS = `e.${ev.tokenAddress} as token, e.${ev.walletAddress}
   e.${ev.direction} as direction, e.${ev.tokenAmount}::float8 as amount, e.${ev.amountUsd} as usd,
   e.${ev.blockNumber} as block, extract(epoch from e.${ev.timestamp})::float8 as ts, e.${ev.txHash} as tx_hash`;
 
+/**
+ * Events `e` of several tokens, each token's in id order (as a caller groups them by token). Not in id order
+ * alone: that tempts the planner to walk the whole of events by its primary key, whatever share the tokens hold.
+ */
+export const BY_TOKEN_IN_ID_ORDER = `e.${ev.tokenAddress}, e.${ev.id}`;
+
 /** A row of SWAP_FIELDS (block is int8: postgres.js reads it as a string). */
 export type SwapRow = {
   token: string;

@@ -28,7 +28,7 @@ import type { Head } from "../metrics";
 import { clusterSizeSql } from "./cluster-size";
 import { liquidityChanges, liquidityHistories } from "./liquidity";
 import { lpLockedShares } from "./lp-locks";
-import { SWAP_FIELDS, type SwapRow, toTrade } from "./swaps";
+import { BY_TOKEN_IN_ID_ORDER, SWAP_FIELDS, type SwapRow, toTrade } from "./swaps";
 
 /** Holders read per token (the scoring input's contract), plus every member of their clusters. */
 const TOP_HOLDERS = 1_000;
@@ -143,7 +143,7 @@ async function swaps(tx: Tx, tokens: string[], head: Head) {
       `select ${SWAP_COLUMNS} from ${EVENTS} e left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
         where e.${ev.type} = 'swap' and e.${ev.tokenAddress} = any($1::text[])
           and e.${ev.timestamp} > to_timestamp($2) and e.${ev.blockNumber} <= $3
-        order by e.${ev.id}`,
+        order by ${BY_TOKEN_IN_ID_ORDER}`,
       [tokens, head.timestamp - WINDOWS.swapLookbackSeconds, head.number],
     ),
     tx.unsafe<FundedSwapRow[]>(
@@ -152,7 +152,7 @@ async function swaps(tx: Tx, tokens: string[], head: Head) {
          left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
         where e.${ev.type} = 'swap' and e.${ev.direction} = 'buy' and e.${ev.tokenAddress} = any($1::text[])
           and e.${ev.blockNumber} between t.${tk.createdBlock} and t.${tk.createdBlock} + $2
-        order by e.${ev.id}`,
+        order by ${BY_TOKEN_IN_ID_ORDER}`,
       [tokens, WINDOWS.earlyMoverBlocks],
     ),
   ]);
