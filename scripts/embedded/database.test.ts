@@ -71,11 +71,8 @@ describe("embedded PostgreSQL", TIMEOUT, () => {
         `select (select setting::int * 8 / 1024 || 'MB' from pg_settings where name = 'shared_buffers') as shared_buffers,
                 (select setting::int / 1024 || 'GB' from pg_settings where name = 'max_wal_size') as max_wal_size`,
       );
-      const flags = indexerServerSettings(totalmem());
-      expect(sized).toEqual({
-        shared_buffers: flags.find((f) => f.startsWith("shared_buffers="))?.split("=")[1],
-        max_wal_size: flags.find((f) => f.startsWith("max_wal_size="))?.split("=")[1],
-      });
+      const { shared_buffers, max_wal_size } = indexerServerSettings(totalmem());
+      expect(sized).toEqual({ shared_buffers, max_wal_size });
       await query(first.url, "create table kept (n int); insert into kept values (42)");
       const message = await failure(startEmbeddedDatabase({ dataDir, port: await freePort() }), "already-running");
       expect(message).toMatch(/^Another PostgreSQL \(pid \d+\) already runs on .*kept.*: stop it \(kill \d+\)/);

@@ -4,7 +4,7 @@ import { tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { binaryMissing, explainFailure, notWritable, otherVersion, unsupportedPlatform } from "./postgres-failure";
 import { postgresUser, reachableBinaries, reachableDataDir } from "./postgres-reach";
-import { indexerServerSettings } from "./server-settings";
+import { indexerServerSettings, settingFlags } from "./server-settings";
 
 export type PostgresOptions = {
   /** The data directory, kept across starts; omitted: a temporary one, removed at stop (tests). */
@@ -105,7 +105,7 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     ],
     postgresFlags: [
       ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-      ...indexerServerSettings(totalmem()),
+      ...settingFlags(indexerServerSettings(totalmem())),
       ...(temporary ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
     ],
     onLog: keep,

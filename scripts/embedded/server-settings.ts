@@ -9,15 +9,17 @@ const MB = 1024 * 1024;
 /** A quarter of the machine's memory for shared buffers, PostgreSQL's own advice, within these bounds. */
 const SHARED_BUFFERS_MB = { least: 128, most: 8 * 1024 };
 
-/** The server's settings on a machine of `totalMemoryBytes`, as `-c name=value` flags. */
-export function indexerServerSettings(totalMemoryBytes: number): string[] {
+/** The server's settings on a machine of `totalMemoryBytes`, by name. */
+export function indexerServerSettings(totalMemoryBytes: number): Record<string, string> {
   const quarter = Math.floor(totalMemoryBytes / 4 / MB);
-  const sharedBuffersMb = Math.min(Math.max(quarter, SHARED_BUFFERS_MB.least), SHARED_BUFFERS_MB.most);
-  const settings = {
-    shared_buffers: `${sharedBuffersMb}MB`,
+  return {
+    shared_buffers: `${Math.min(Math.max(quarter, SHARED_BUFFERS_MB.least), SHARED_BUFFERS_MB.most)}MB`,
     // WAL kept between checkpoints, on disk at most about this much: fewer full-page images.
     max_wal_size: "8GB",
     checkpoint_timeout: "15min",
   };
-  return Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
 }
+
+/** Settings as the server's command line takes them: `-c name=value` each. */
+export const settingFlags = (settings: Record<string, string>): string[] =>
+  Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
