@@ -72,14 +72,15 @@ describe("send", () => {
     expect(seen).toHaveLength(2);
   });
 
-  it("times an attempt out, and stops at once on the caller's abort", async () => {
+  it("times an attempt out, and stops at once on the caller's abort, even when the fetch ignores its signal", async () => {
+    const sent: Request[] = [];
     const hang: TransportOptions = {
       ...scripted([]).t,
       maxRetries: 0,
-      fetch: (request) =>
-        new Promise((_, reject) =>
-          request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true }),
-        ),
+      fetch: (request) => {
+        sent.push(request);
+        return new Promise(() => {});
+      },
     };
     await expect(send(new Request("http://x/v1/tokens"), hang, { timeout: 5 })).rejects.toBeInstanceOf(
       OnchainIntelTimeoutError,
@@ -88,5 +89,6 @@ describe("send", () => {
     const call = send(new Request("http://x/v1/tokens"), { ...hang, timeout: 60_000 }, { signal: controller.signal });
     controller.abort(new Error("stop"));
     await expect(call).rejects.toThrow("stop");
+    expect(sent.map((r) => r.signal.aborted)).toEqual([true, true]);
   });
 });

@@ -103,6 +103,18 @@ function attemptSignal(timeout: number, outer: AbortSignal | undefined): { signa
   };
 }
 
+/**
+ * Rejects with the signal's reason when it aborts. The timeout must not rest on the fetch alone:
+ * a custom fetch may ignore the signal, and undici's Request follows it only weakly, so a
+ * request nothing else holds can be collected and its abort never heard.
+ */
+function rejectedOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}
+
 /** Sends `request`, retrying as `retryWaitMs` says; the final response is returned whatever its status. */
 export async function send(request: Request, t: TransportOptions, call: CallOptions = {}): Promise<Response> {
   const maxRetries = call.maxRetries ?? t.maxRetries;
@@ -110,7 +122,10 @@ export async function send(request: Request, t: TransportOptions, call: CallOpti
     const attempt = attemptSignal(call.timeout ?? t.timeout, call.signal);
     let response: Response;
     try {
-      response = await t.fetch(new Request(request.clone(), { signal: attempt.signal }));
+      response = await Promise.race([
+        t.fetch(new Request(request.clone(), { signal: attempt.signal })),
+        rejectedOnAbort(attempt.signal),
+      ]);
     } catch (err) {
       if (call.signal?.aborted) throw call.signal.reason;
       const reason = attempt.signal.reason instanceof OnchainIntelTimeoutError ? attempt.signal.reason : undefined;
