@@ -7,13 +7,18 @@ export { generateSummaryWithLlm, type LlmEndpoint, type WrittenSummary, writeSum
 export { type NetActivityInput, netActivity, recentFlows } from "./net-activity";
 export {
   compositeRisk,
+  finishTokenRisk,
   type RiskDimensions,
+  recentSwaps,
   riskLevel,
   scoreTokenRisk,
+  type TokenRiskParts,
   type TokenRiskResult,
   tokenConfidence,
+  tokenRiskParts,
 } from "./risk";
 export { preferredSector, sectorOf } from "./sector";
+export { smartMoneyFlow } from "./smart-money";
 export {
   deterministicSummary,
   type SummaryInput,

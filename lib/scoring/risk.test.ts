@@ -3,12 +3,16 @@ import { RISK_FLAGS, type RiskFlag } from "@/lib/domain/vocab";
 import { addr, healthyToken, LAUNCH_BLOCK, randomToken, swap } from "./__fixtures__/token";
 import {
   compositeRisk,
+  finishTokenRisk,
   type RiskDimensions,
   type RiskFindings,
+  recentSwaps,
   riskLevel,
   scoreTokenRisk,
   tokenConfidence,
+  tokenRiskParts,
 } from "./risk";
+import { smartMoneyFlow } from "./smart-money";
 import {
   COMBINED_FLAG_FLOORS,
   METHOD_VERSION,
@@ -205,5 +209,28 @@ describe("scoreTokenRisk", () => {
     expect(result.confidence).toBe("low");
     expect(result.earlyMoverNetActivity).toBe("holding");
     expect(result.reputationHolders).toEqual([]);
+  });
+
+  it("scores a token again from its parts and its new smart money's swaps alone, as from its whole input", () => {
+    let exiting = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const input = randomToken(seed);
+      const parts = tokenRiskParts(input, recentSwaps(input.swaps, input.now));
+      // Another set of smart money, as after the wallets' classifications moved: some of the traders,
+      // with peaks their sells may exit.
+      const traders = [...new Set(input.swaps.map((s) => s.wallet))].filter((_, i) => (i * 7 + seed) % 3 === 0);
+      const smartMoney = traders.map((wallet, i) => ({
+        wallet,
+        balance: i * 10,
+        peakBalance: 3_000 + (i % 4) * 4_000,
+      }));
+      const members = new Set(traders);
+      const theirSwaps = input.swaps.filter((s) => members.has(s.wallet));
+      const again = finishTokenRisk(parts, smartMoneyFlow(smartMoney, recentSwaps(theirSwaps, input.now)));
+      const whole = scoreTokenRisk({ ...input, smartMoney });
+      expect(again).toEqual(whole);
+      if (whole.flags.includes("smart_money_exiting")) exiting++;
+    }
+    expect(exiting).toBeGreaterThan(0);
   });
 });

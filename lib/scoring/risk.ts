@@ -23,15 +23,15 @@ import {
   missingDimensions,
   publishedScore as published,
 } from "./composite";
-import { holderConcentration, isRealHolder } from "./concentration";
+import { type ConcentrationResult, holderConcentration, isRealHolder } from "./concentration";
 import { resolveEntities } from "./entities";
 import type { FlagEvidence } from "./evidence";
 import { type TopHolderSummary, topHolderSummary } from "./holder-summary";
-import { liquidityStability } from "./liquidity";
-import { smartMoneyFlow } from "./smart-money";
+import { type LiquidityResult, liquidityStability } from "./liquidity";
+import { type SmartMoneyResult, smartMoneyFlow } from "./smart-money";
 import { fundingMissing, sybilCluster } from "./sybil";
-import type { TokenRiskInput } from "./token-input";
-import { washTrading } from "./wash";
+import type { Swap, TokenRiskInput } from "./token-input";
+import { type WashResult, washTrading } from "./wash";
 import {
   COMBINED_FLAG_FLOORS,
   METHOD_VERSION,
@@ -132,9 +132,29 @@ const providersCanPull = (lpLockedShare: number | null) =>
 export const compositeRisk = (dimensions: RiskDimensions, findings: RiskFindings): Composite<TokenAdjustmentReason> =>
   composite(RISK_WEIGHTS, dimensions, riskFloors(dimensions, findings));
 
-export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
+/**
+ * Everything of a token's risk but its smart-money flow: what its holders' classifications cannot
+ * move. A refresh that scores a token again after its wallets (their classifications moved) keeps
+ * these and reads only its smart money again (worker/derive/scoring/token-inputs.ts).
+ */
+export type TokenRiskParts = TopHolderSummary & {
+  launchedAt: number;
+  now: number;
+  lpLockedShare: number | null;
+  concentration: Pick<ConcentrationResult, "score" | "flag">;
+  liquidity: Pick<LiquidityResult, "score" | "realizedScore" | "flag">;
+  wash: Pick<WashResult, "score" | "flag">;
+  sybil: FlagEvidence | null;
+  fundingMissing: boolean;
+};
+
+/** The swaps of the lookback window as of `now`: the only ones the risk reads, smart money's among them. */
+export const recentSwaps = <S extends Swap>(swaps: S[], now: number): S[] =>
+  swaps.filter((s) => s.timestamp > now - WINDOWS.swapLookbackSeconds && s.timestamp <= now);
+
+/** `swaps`: the input's recent ones (recentSwaps). */
+export function tokenRiskParts(input: Omit<TokenRiskInput, "smartMoney">, swaps: Swap[]): TokenRiskParts {
   const { token, now } = input;
-  const swaps = input.swaps.filter((s) => s.timestamp > now - WINDOWS.swapLookbackSeconds && s.timestamp <= now);
   const earlyBuys = input.earlyBuys.filter(
     (b) =>
       b.direction === "buy" && b.block >= token.launchBlock && b.block <= token.launchBlock + WINDOWS.earlyMoverBlocks,
@@ -144,14 +164,26 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
     ...[...swaps, ...earlyBuys].map((s) => ({ address: s.wallet, clusterId: s.clusterId })),
   ];
   const resolver = resolveEntities(involved, input.clusters);
-
-  const concentration = holderConcentration(token, input.holders, resolver);
+  const { score, flag } = holderConcentration(token, input.holders, resolver);
   const liquidity = liquidityStability({ ...input, swaps }, resolver);
   const wash = washTrading(swaps, resolver);
-  const smartMoney = smartMoneyFlow(input.smartMoney, swaps);
   const sybilInput = { token, holders: input.holders, earlyBuys, swaps };
-  const sybil = sybilCluster(sybilInput, resolver);
+  return {
+    launchedAt: token.launchedAt,
+    now,
+    lpLockedShare: input.lpLockedShare,
+    concentration: { score, flag },
+    liquidity: { score: liquidity.score, realizedScore: liquidity.realizedScore, flag: liquidity.flag },
+    wash: { score: wash.score, flag: wash.flag },
+    sybil: sybilCluster(sybilInput, resolver),
+    fundingMissing: fundingMissing(sybilInput),
+    ...topHolderSummary(input.holders, earlyBuys, swaps, now),
+  };
+}
 
+/** The risk of a token from its parts and its smart-money flow. */
+export function finishTokenRisk(parts: TokenRiskParts, smartMoney: SmartMoneyResult): TokenRiskResult {
+  const { launchedAt, now, lpLockedShare, concentration, liquidity, wash, sybil, fundingMissing, ...summary } = parts;
   const evidence = [wash.flag, liquidity.flag, concentration.flag, sybil, smartMoney.flag];
   const raised = RISK_FLAGS.flatMap((f) => evidence.filter((e): e is FlagEvidence => e?.flag === f));
   const flags = raised.map((e) => e.flag as RiskFlag);
@@ -163,9 +195,9 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
   };
   const risk = compositeRisk(dimensions, {
     flags,
-    ageSeconds: now - token.launchedAt,
+    ageSeconds: now - launchedAt,
     realized: {
-      liquidity_stability_score: providersCanPull(input.lpLockedShare) ? published(liquidity.realizedScore) : null,
+      liquidity_stability_score: providersCanPull(lpLockedShare) ? published(liquidity.realizedScore) : null,
     },
   });
   return {
@@ -175,11 +207,16 @@ export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
     flags,
     dimensions,
     missingDimensions: missingDimensions(dimensions, RISK_DIMENSION_GAPS),
-    signalsMissing: fundingMissing(sybilInput) ? ["wallet_funding"] : [],
+    signalsMissing: fundingMissing ? ["wallet_funding"] : [],
     weightedScore: risk.weighted,
     adjustments: risk.adjustments,
     flagEvidence: raised,
     methodVersion: METHOD_VERSION,
-    ...topHolderSummary(input.holders, earlyBuys, swaps, now),
+    ...summary,
   };
+}
+
+export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
+  const swaps = recentSwaps(input.swaps, input.now);
+  return finishTokenRisk(tokenRiskParts(input, swaps), smartMoneyFlow(input.smartMoney, swaps));
 }

@@ -6,7 +6,7 @@ import type { ChainState } from "../indexer/state";
 import type { RefreshScope } from ".";
 import { firstEventIdAfter, type Head } from "./metrics";
 import { TOKEN_CHUNK, WALLET_CHUNK } from "./scores";
-import { GatheredTokens } from "./scoring/token-inputs";
+import { KeptTokens } from "./scoring/token-inputs";
 import { MAX_TRADES } from "./scoring/wallet-inputs";
 
 /**
@@ -30,7 +30,7 @@ const SLICE = {
  * the wallets (whose scores read their tokens' scores), then the tokens of the wallets that became
  * or ceased to be smart money, scored again once, each within the bounds of SLICE.
  * One that never gives way indexes nothing between its slices, so its tokens' second scoring
- * reuses the inputs of their first (GatheredTokens). `unscored`: the tokens (and whether the
+ * reuses the risk parts of their first and reads only their smart money (KeptTokens). `unscored`: the tokens (and whether the
  * wallets) whose scores it leaves as they are (worker/indexer/score-cadence.ts): they count no
  * rows of scoring input, so their figures are refreshed in few slices.
  */
@@ -47,8 +47,8 @@ export class FullRefresh {
     private readonly slices: RefreshScope[],
     /** Each token's swaps in the lookback: its rows in a slice. */
     private readonly swapsOf: Map<string, number>,
-    /** Its token slices' inputs, for the rescore slices; none for one that gives way. */
-    private readonly earlier: GatheredTokens | undefined,
+    /** Its token slices' risk parts, for the rescore slices; none for one that gives way. */
+    private readonly earlier: KeptTokens | undefined,
   ) {}
 
   private static bound = (givesWay: boolean) => (givesWay ? SLICE.givingWay : SLICE.whole);
@@ -67,7 +67,7 @@ export class FullRefresh {
     const swapsOf = scored ? await swapsInLookback(tx, head) : new Map<string, number>();
     const tokenRows = (t: string) => (unscored.tokens.has(t) ? 0 : (swapsOf.get(t) ?? 0));
     const wallets = await tx.unsafe<{ address: string; n: number }[]>(WALLET_TRADES, [MAX_TRADES], PREPARED);
-    const earlier = givesWay ? undefined : new GatheredTokens();
+    const earlier = givesWay ? undefined : new KeptTokens();
     return new FullRefresh(
       givesWay,
       unscored.wallets,

@@ -10,7 +10,7 @@ import { mergeRangeCandles } from "./candles";
 import { type Head, refreshPoolLiquidity, refreshRanking, refreshTokenMetrics } from "./metrics";
 import { applyPositions } from "./positions";
 import { refreshTokenScores, refreshWalletScores } from "./scores";
-import { GatheredTokens } from "./scoring/token-inputs";
+import { KeptTokens } from "./scoring/token-inputs";
 import { refreshTraderFlows } from "./trader-flows";
 import { linkFunders, refreshWalletValues, upsertWalletActivity } from "./wallets";
 
@@ -22,7 +22,7 @@ export type Touched = { tokens: string[]; wallets: string[] };
  * tokens, those whose figures are refreshed but whose scores wait; `walletsUnscored`: the wallets'
  * scores wait too (worker/indexer/score-cadence.ts decides). `rescore`: tokens only scored again;
  * `rescoreLater`: the tokens of wallets that turned are returned, not scored again here (a full
- * refresh scores them once, after its last wallet slice). `earlier`: token inputs kept by earlier
+ * refresh scores them once, after its last wallet slice). `earlier`: token risk parts kept by earlier
  * transactions of the same refresh, when nothing was indexed between them.
  */
 export type RefreshScope = {
@@ -33,7 +33,7 @@ export type RefreshScope = {
   walletsUnscored?: boolean;
   rescore?: string[];
   rescoreLater?: boolean;
-  earlier?: GatheredTokens;
+  earlier?: KeptTokens;
 };
 
 /** A refresh's outcome: the tokens it left to be scored again, and the rows each token it scored read. */
@@ -89,7 +89,7 @@ export async function deriveRange(
 export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshScope, head: Head): Promise<Refreshed> {
   const tokens = scope.tokens.filter((t) => state.tokens.has(t));
   const pools = scope.pools.flatMap((a) => state.pools.get(a) ?? []);
-  const earlier = scope.earlier ?? new GatheredTokens();
+  const earlier = scope.earlier ?? new KeptTokens();
   const unscored = new Set(scope.unscored);
   await refreshTokenMetrics(tx, state, tokens, head);
   await refreshTraderFlows(tx, tokens, head);

@@ -2,17 +2,27 @@ import { insertRows, names, type Tx, tableName, updateRows } from "@/db/bulk";
 import { tokenScores, walletScores, wallets } from "@/db/schema";
 import {
   deterministicSummary,
-  scoreTokenRisk,
+  finishTokenRisk,
+  recentSwaps,
   scoreWallet,
+  smartMoneyFlow,
   summaryFactsHash,
   summaryInputFrom,
   summaryInputHash,
+  type TokenRiskResult,
+  tokenRiskParts,
 } from "@/lib/scoring";
 import type { ChainState } from "../indexer/state";
 import type { Head } from "./metrics";
 import { mapPausing } from "./pausing";
 import { summaryUpgrades } from "./scoring/summaries";
-import { type GatheredTokens, gatherTokenInputs, rowsOf } from "./scoring/token-inputs";
+import {
+  type AgainToken,
+  type GatheredToken,
+  gatherTokenInputs,
+  type KeptTokens,
+  rowsOf,
+} from "./scoring/token-inputs";
 import { gatherWalletInputs } from "./scoring/wallet-inputs";
 
 /**
@@ -32,7 +42,7 @@ const ts = names(tokenScores);
 const ws = names(walletScores);
 
 /**
- * `earlier`: inputs gathered earlier in the same refresh (GatheredTokens), and where this one's are kept. Returns
+ * `earlier`: risk parts kept earlier in the same refresh (KeptTokens), and where this one's are kept. Returns
  * the rows of input each token's scoring read (rowsOf), what scoring it again will cost.
  */
 export async function refreshTokenScores(
@@ -40,7 +50,7 @@ export async function refreshTokenScores(
   state: ChainState,
   tokens: string[],
   head: Head,
-  earlier: GatheredTokens,
+  earlier: KeptTokens,
 ): Promise<Map<string, number>> {
   const rows = new Map<string, number>();
   for (let i = 0; i < tokens.length; i += TOKEN_CHUNK)
@@ -48,29 +58,57 @@ export async function refreshTokenScores(
   return rows;
 }
 
+type Scored = {
+  address: string;
+  risk: TokenRiskResult;
+  description: GatheredToken["description"];
+  scoringRows: number;
+};
+
+/** Scores a token from its whole input, and keeps its risk parts in `earlier` for a second scoring. */
+function scoreFresh({ input, description }: GatheredToken, earlier: KeptTokens): Scored {
+  const address = input.token.address;
+  const swaps = recentSwaps(input.swaps, input.now);
+  const parts = tokenRiskParts(input, swaps);
+  const scoringRows = rowsOf(input);
+  earlier.keep({ address, parts, description, rows: scoringRows - input.smartMoney.length });
+  return { address, risk: finishTokenRisk(parts, smartMoneyFlow(input.smartMoney, swaps)), description, scoringRows };
+}
+
+/** Scores a token again from its kept parts and its smart money now. */
+function scoreAgain(t: AgainToken): Scored {
+  const flow = smartMoneyFlow(t.smartMoney, recentSwaps(t.smartMoneySwaps, t.parts.now));
+  return {
+    address: t.address,
+    risk: finishTokenRisk(t.parts, flow),
+    description: t.description,
+    scoringRows: t.rows + t.smartMoney.length,
+  };
+}
+
 async function scoreTokenChunk(
   tx: Tx,
   state: ChainState,
   tokens: string[],
   head: Head,
-  earlier: GatheredTokens,
+  earlier: KeptTokens,
   rows: Map<string, number>,
 ) {
-  const gathered = await gatherTokenInputs(tx, state, tokens, head, earlier);
-  for (const { input } of gathered) rows.set(input.token.address, rowsOf(input));
+  const { fresh, again } = await gatherTokenInputs(tx, state, tokens, head, earlier);
   const stored = await tx.unsafe<{ address: string; hash: string | null }[]>(
     `select ${ts.address} as address, ${ts.summaryInputHash} as hash from ${tableName(tokenScores)}
       where ${ts.address} = any($1::text[])`,
     [tokens],
   );
   const storedHash = new Map(stored.map((s) => [s.address, s.hash]));
-  const scored = await mapPausing(tx, gathered, ({ input, description }) => {
-    const risk = scoreTokenRisk(input);
+  const scored = await mapPausing(tx, [...fresh, ...again], (t) => {
+    const { address, risk, description, scoringRows } = "input" in t ? scoreFresh(t, earlier) : scoreAgain(t);
+    rows.set(address, scoringRows);
     const summaryInput = summaryInputFrom(description, description, risk);
     const hash = summaryInputHash(summaryInput);
     const facts = summaryFactsHash(summaryInput);
-    if (storedHash.get(input.token.address) !== hash) summaryUpgrades.request(input.token.address, summaryInput, facts);
-    return { address: input.token.address, risk, hash, facts, summary: deterministicSummary(summaryInput) };
+    if (storedHash.get(address) !== hash) summaryUpgrades.request(address, summaryInput, facts);
+    return { address, risk, hash, facts, summary: deterministicSummary(summaryInput) };
   });
   // The stored text (a model's, perhaps) stays while the figures it was written from are the
   // same exactly; otherwise the deterministic paragraph of this transaction's figures replaces it.

@@ -1,29 +1,36 @@
 import { describe, expect, it } from "vitest";
-import type { TokenRiskInput } from "@/lib/scoring";
-import { type GatheredToken, GatheredTokens } from "./token-inputs";
+import type { FlagEvidence, TokenRiskParts } from "@/lib/scoring";
+import { type KeptToken, KeptTokens } from "./token-inputs";
 
-/** A gathered token whose input holds `rows` holders and nothing else. */
-const gathered = (address: string, rows: number): GatheredToken => ({
-  input: {
-    token: { address, launchBlock: 1, launchedAt: 0, totalSupply: 1 },
+/** A wash-trading flag naming `n` wallets and `n` transactions. */
+const evidence = (n: number): FlagEvidence => ({
+  flag: "wash_trading",
+  wallets: Array.from({ length: n }, (_, i) => `w${i}`),
+  tx_hashes: Array.from({ length: n }, (_, i) => `t${i}`),
+  wallet_count: n,
+  tx_count: n,
+  funder: null,
+  metrics: {},
+  thresholds: {},
+  tripped: [],
+});
+
+/** A kept token of size 1 + 2n: its wash evidence's wallets and transactions. */
+const kept = (address: string, n: number): KeptToken => ({
+  address,
+  parts: {
+    launchedAt: 0,
     now: 0,
-    liquidityUsd: 0,
-    marketCapUsd: 0,
-    holders: Array.from({ length: rows }, (_, i) => ({
-      address: `h${i}`,
-      balance: 1,
-      tags: [],
-      clusterId: null,
-      funder: null,
-    })),
-    clusters: [],
-    liquidityHistory: [],
-    liquidityChanges: [],
     lpLockedShare: null,
-    swaps: [],
-    earlyBuys: [],
-    smartMoney: [],
-  } satisfies TokenRiskInput,
+    concentration: { score: null, flag: null },
+    liquidity: { score: null, realizedScore: null, flag: null },
+    wash: { score: 100, flag: n > 0 ? evidence(n) : null },
+    sybil: null,
+    fundingMissing: false,
+    earlyMoverCount: 0,
+    earlyMoverNetActivity: "holding",
+    reputationHolders: [],
+  } satisfies TokenRiskParts,
   description: {
     name: "",
     symbol: "",
@@ -36,24 +43,26 @@ const gathered = (address: string, rows: number): GatheredToken => ({
     holderCount: 0,
     holderGrowth1hPct: 0,
   },
+  rows: 0,
 });
 
-const addresses = (gs: GatheredToken[]) => gs.map((g) => g.input.token.address);
+const addresses = (ks: KeptToken[]) => ks.map((k) => k.address);
 
-describe("GatheredTokens", () => {
-  it("keeps tokens while their rows fit, and gives each back once", () => {
-    const kept = new GatheredTokens(5);
-    kept.keep([gathered("a", 2), gathered("big", 4), gathered("b", 3)]);
-    expect(addresses(kept.take(["a", "big", "b", "c"]))).toEqual(["a", "b"]);
-    expect(kept.take(["a", "b"])).toEqual([]);
+describe("KeptTokens", () => {
+  it("keeps tokens while their evidence fits, and gives each back once", () => {
+    const tokens = new KeptTokens(8);
+    for (const k of [kept("a", 1), kept("big", 3), kept("b", 2)]) tokens.keep(k);
+    expect(addresses(tokens.take(["a", "big", "b", "c"]))).toEqual(["a", "b"]);
+    expect(tokens.take(["a", "b"])).toEqual([]);
   });
 
-  it("frees the rows of what it gave back", () => {
-    const kept = new GatheredTokens(5);
-    kept.keep([gathered("a", 5)]);
-    kept.keep([gathered("b", 1)]);
-    expect(addresses(kept.take(["a"]))).toEqual(["a"]);
-    kept.keep([gathered("b", 5)]);
-    expect(addresses(kept.take(["b"]))).toEqual(["b"]);
+  it("frees the size of what it gave back, and counts a token kept twice once", () => {
+    const tokens = new KeptTokens(6);
+    tokens.keep(kept("a", 2));
+    tokens.keep(kept("a", 2));
+    tokens.keep(kept("b", 0));
+    expect(addresses(tokens.take(["a", "b"]))).toEqual(["a", "b"]);
+    tokens.keep(kept("c", 2));
+    expect(addresses(tokens.take(["c"]))).toEqual(["c"]);
   });
 });

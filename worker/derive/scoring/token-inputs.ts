@@ -18,6 +18,7 @@ import type {
   SummaryInput,
   Swap,
   TokenRiskInput,
+  TokenRiskParts,
 } from "@/lib/scoring";
 import { WINDOWS } from "@/lib/scoring";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
@@ -196,12 +197,6 @@ async function smartMoney(tx: Tx, tokens: string[]) {
   );
 }
 
-/**
- * Rows of scoring input a refresh keeps for its second scoring of tokens (some 100 MB at most: a row is a few hundred
- * bytes).
- */
-const KEPT_ROWS = 250_000;
-
 /** Rows of scoring input: what gathering and scoring a token cost. */
 export const rowsOf = (i: TokenRiskInput) =>
   i.holders.length +
@@ -211,63 +206,104 @@ export const rowsOf = (i: TokenRiskInput) =>
   i.liquidityChanges.length +
   i.smartMoney.length;
 
+/** A token scored once in a refresh: what scoring it again after the wallets reuses. */
+export type KeptToken = {
+  address: string;
+  parts: TokenRiskParts;
+  description: TokenDescription;
+  /** Its rows of scoring input but its smart money. */
+  rows: number;
+};
+
+/** A kept token to score again: its parts, and its smart money as the wallets' classifications now say. */
+export type AgainToken = KeptToken & { smartMoney: SmartMoneyHolding[]; smartMoneySwaps: Swap[] };
+
+/** Strings a kept token holds: its evidence's wallets and transactions, its top holders. */
+const sizeOf = (k: KeptToken) =>
+  1 +
+  k.parts.reputationHolders.length +
+  [k.parts.concentration.flag, k.parts.liquidity.flag, k.parts.wash.flag, k.parts.sybil].reduce(
+    (n, f) => n + (f ? f.wallets.length + f.tx_hashes.length : 0),
+    0,
+  );
+
+/** Strings a refresh keeps for its second scoring of tokens: a few hundred MB at most (an address is ~100 bytes). */
+const KEPT_SIZE = 2_000_000;
+
 /**
- * Inputs gathered earlier in one refresh, for the tokens it scores again after its wallets. Between
- * the two only wallet classifications move (refreshDerived), so a token's inputs are reused with
- * its smart money read again. Holds at most `maxRows` rows; a token beyond them is read again.
+ * The risk parts of the tokens one refresh has scored, for those it scores again after its wallets.
+ * Between the two only wallet classifications move (refreshDerived), and the parts are what they
+ * cannot move (tokenRiskParts), so a token is scored again from its smart money alone. Holds at
+ * most `maxSize` strings (sizeOf); a token beyond them is gathered again.
  */
-export class GatheredTokens {
-  private readonly byToken = new Map<string, GatheredToken>();
-  private rows = 0;
+export class KeptTokens {
+  private readonly byToken = new Map<string, KeptToken>();
+  private size = 0;
 
-  constructor(private readonly maxRows = KEPT_ROWS) {}
+  constructor(private readonly maxSize = KEPT_SIZE) {}
 
-  keep(gathered: GatheredToken[]) {
-    for (const g of gathered) {
-      const rows = rowsOf(g.input);
-      if (this.rows + rows > this.maxRows) continue;
-      this.rows += rows;
-      this.byToken.set(g.input.token.address, g);
-    }
+  keep(kept: KeptToken) {
+    const size = sizeOf(kept);
+    if (this.size + size > this.maxSize || this.byToken.has(kept.address)) return;
+    this.size += size;
+    this.byToken.set(kept.address, kept);
   }
 
-  /** The kept inputs of those of `tokens` it holds, no longer kept. */
-  take(tokens: string[]): GatheredToken[] {
+  /** The kept parts of those of `tokens` it holds, no longer kept. */
+  take(tokens: string[]): KeptToken[] {
     return tokens.flatMap((t) => {
-      const g = this.byToken.get(t);
-      if (!g) return [];
+      const k = this.byToken.get(t);
+      if (!k) return [];
       this.byToken.delete(t);
-      this.rows -= rowsOf(g.input);
-      return [g];
+      this.size -= sizeOf(k);
+      return [k];
     });
   }
 }
 
 /**
- * The scoring input of every token in `tokens`: those `earlier` holds with their smart money read
- * again, the others in a fixed number of queries (and kept in `earlier`).
+ * What scoring `tokens` needs: the whole input of those `earlier` does not hold, read in a fixed
+ * number of queries, and for those it holds their smart money and its recent swaps.
  */
 export async function gatherTokenInputs(
   tx: Tx,
   state: ChainState,
   tokens: string[],
   head: Head,
-  earlier: GatheredTokens,
-): Promise<GatheredToken[]> {
-  const reused = earlier.take(tokens);
-  const held = new Set(reused.map((g) => g.input.token.address));
-  const fresh = tokens.filter((t) => !held.has(t));
-  const gathered = await gatherAll(tx, state, fresh, head);
-  earlier.keep(gathered);
-  if (reused.length === 0) return gathered;
+  earlier: KeptTokens,
+): Promise<{ fresh: GatheredToken[]; again: AgainToken[] }> {
+  const kept = earlier.take(tokens);
+  const held = new Set(kept.map((k) => k.address));
+  const fresh = await gatherAll(
+    tx,
+    state,
+    tokens.filter((t) => !held.has(t)),
+    head,
+  );
+  if (kept.length === 0) return { fresh, again: [] };
   const smartBy = await smartMoney(tx, [...held]);
-  return [
-    ...gathered,
-    ...reused.map(({ input, description }) => ({
-      input: { ...input, smartMoney: smartBy.get(input.token.address)! },
-      description,
-    })),
-  ];
+  const swapsBy = await smartMoneySwaps(tx, smartBy, head);
+  const again = kept.map((k) => ({
+    ...k,
+    smartMoney: smartBy.get(k.address)!,
+    smartMoneySwaps: swapsBy.get(k.address) ?? [],
+  }));
+  return { fresh, again };
+}
+
+/** The swaps of the lookback window by each token's smart-money wallets. */
+async function smartMoneySwaps(tx: Tx, smartBy: Map<string, SmartMoneyHolding[]>, head: Head) {
+  const pairs = [...smartBy].flatMap(([token, holdings]) => holdings.map((h) => [token, h.wallet]));
+  if (pairs.length === 0) return new Map<string, Swap[]>();
+  const rows = await tx.unsafe<FundedSwapRow[]>(
+    `select ${SWAP_COLUMNS} from unnest($1::text[], $2::text[]) p(token, wallet)
+       join ${EVENTS} e on e.${ev.walletAddress} = p.wallet and e.${ev.tokenAddress} = p.token
+       left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
+      where e.${ev.type} = 'swap' and e.${ev.timestamp} > to_timestamp($3) and e.${ev.blockNumber} <= $4
+      order by ${BY_TOKEN_IN_ID_ORDER}`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1]), head.timestamp - WINDOWS.swapLookbackSeconds, head.number],
+  );
+  return groupInto([...smartBy.keys()], rows, (r) => r.token, toSwap);
 }
 
 /** The scoring input of every token in `tokens`, in a fixed number of queries. */
