@@ -29,8 +29,8 @@ const SLICE = {
  * to a new block between them and go on after it): every pool with the first, then the tokens, then
  * the wallets (whose scores read their tokens' scores), then the tokens of the wallets that became
  * or ceased to be smart money, scored again once, each within the bounds of SLICE.
- * One that never gives way indexes nothing between its slices, so its tokens' second scoring
- * reuses the risk parts of their first and reads only their smart money (KeptTokens). `unscored`: the tokens (and whether the
+ * Its tokens' second scoring reuses the risk parts of their first and reads only their smart money
+ * (KeptTokens), unless a block was indexed between them. `unscored`: the tokens (and whether the
  * wallets) whose scores it leaves as they are (worker/indexer/score-cadence.ts): they count no
  * rows of scoring input, so their figures are refreshed in few slices.
  */
@@ -47,8 +47,8 @@ export class FullRefresh {
     private readonly slices: RefreshScope[],
     /** Each token's swaps in the lookback: its rows in a slice. */
     private readonly swapsOf: Map<string, number>,
-    /** Its token slices' risk parts, for the rescore slices; none for one that gives way. */
-    private readonly earlier: KeptTokens | undefined,
+    /** Its token slices' risk parts, for the rescore slices while no block comes between them. */
+    private readonly earlier: KeptTokens,
   ) {}
 
   private static bound = (givesWay: boolean) => (givesWay ? SLICE.givingWay : SLICE.whole);
@@ -67,7 +67,7 @@ export class FullRefresh {
     const swapsOf = scored ? await swapsInLookback(tx, head) : new Map<string, number>();
     const tokenRows = (t: string) => (unscored.tokens.has(t) ? 0 : (swapsOf.get(t) ?? 0));
     const wallets = await tx.unsafe<{ address: string; n: number }[]>(WALLET_TRADES, [MAX_TRADES], PREPARED);
-    const earlier = givesWay ? undefined : new KeptTokens();
+    const earlier = new KeptTokens();
     return new FullRefresh(
       givesWay,
       unscored.wallets,

@@ -89,7 +89,7 @@ export async function deriveRange(
 export async function refreshDerived(tx: Tx, state: ChainState, scope: RefreshScope, head: Head): Promise<Refreshed> {
   const tokens = scope.tokens.filter((t) => state.tokens.has(t));
   const pools = scope.pools.flatMap((a) => state.pools.get(a) ?? []);
-  const earlier = scope.earlier ?? new KeptTokens();
+  const earlier = (scope.earlier ?? new KeptTokens()).asOf(head);
   const unscored = new Set(scope.unscored);
   await refreshTokenMetrics(tx, state, tokens, head);
   await refreshTraderFlows(tx, tokens, head);

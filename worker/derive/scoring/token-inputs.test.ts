@@ -65,4 +65,14 @@ describe("KeptTokens", () => {
     tokens.keep(kept("c", 2));
     expect(addresses(tokens.take(["c"]))).toEqual(["c"]);
   });
+
+  it("drops what it kept as of another head: a block was indexed in between", () => {
+    const tokens = new KeptTokens(6).asOf({ number: 10, timestamp: 100 });
+    tokens.keep(kept("a", 2));
+    expect(addresses(tokens.asOf({ number: 10, timestamp: 100 }).take(["a"]))).toEqual(["a"]);
+    tokens.keep(kept("a", 2));
+    expect(tokens.asOf({ number: 11, timestamp: 102 }).take(["a"])).toEqual([]);
+    tokens.keep(kept("b", 2));
+    expect(addresses(tokens.take(["b"]))).toEqual(["b"]);
+  });
 });

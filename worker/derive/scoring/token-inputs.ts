@@ -232,15 +232,27 @@ const KEPT_SIZE = 2_000_000;
 
 /**
  * The risk parts of the tokens one refresh has scored, for those it scores again after its wallets.
- * Between the two only wallet classifications move (refreshDerived), and the parts are what they
- * cannot move (tokenRiskParts), so a token is scored again from its smart money alone. Holds at
- * most `maxSize` strings (sizeOf); a token beyond them is gathered again.
+ * The parts are what wallet classifications cannot move (tokenRiskParts), and nothing else moves
+ * while no block is indexed, so a token is scored again from its smart money alone. Parts kept as
+ * of another head are dropped (asOf). Holds at most `maxSize` strings (sizeOf); a token beyond
+ * them is gathered again.
  */
 export class KeptTokens {
   private readonly byToken = new Map<string, KeptToken>();
   private size = 0;
+  private head: Head | null = null;
 
   constructor(private readonly maxSize = KEPT_SIZE) {}
+
+  /** Itself as of `head`: what it kept as of another is dropped (a block was indexed in between). */
+  asOf(head: Head): this {
+    if (this.head && (this.head.number !== head.number || this.head.timestamp !== head.timestamp)) {
+      this.byToken.clear();
+      this.size = 0;
+    }
+    this.head = head;
+    return this;
+  }
 
   keep(kept: KeptToken) {
     const size = sizeOf(kept);
