@@ -12,10 +12,10 @@ export {
   recentSwaps,
   riskLevel,
   scoreTokenRisk,
+  scoreTokenRiskWithParts,
   type TokenRiskParts,
   type TokenRiskResult,
   tokenConfidence,
-  tokenRiskParts,
 } from "./risk";
 export { preferredSector, sectorOf } from "./sector";
 export { smartMoneyFlow } from "./smart-money";

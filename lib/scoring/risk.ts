@@ -216,7 +216,11 @@ export function finishTokenRisk(parts: TokenRiskParts, smartMoney: SmartMoneyRes
   };
 }
 
-export function scoreTokenRisk(input: TokenRiskInput): TokenRiskResult {
+/** A token's risk, with the parts a second scoring of it reuses (finishTokenRisk). */
+export function scoreTokenRiskWithParts(input: TokenRiskInput): { risk: TokenRiskResult; parts: TokenRiskParts } {
   const swaps = recentSwaps(input.swaps, input.now);
-  return finishTokenRisk(tokenRiskParts(input, swaps), smartMoneyFlow(input.smartMoney, swaps));
+  const parts = tokenRiskParts(input, swaps);
+  return { risk: finishTokenRisk(parts, smartMoneyFlow(input.smartMoney, swaps)), parts };
 }
+
+export const scoreTokenRisk = (input: TokenRiskInput): TokenRiskResult => scoreTokenRiskWithParts(input).risk;

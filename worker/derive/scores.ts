@@ -4,13 +4,13 @@ import {
   deterministicSummary,
   finishTokenRisk,
   recentSwaps,
+  scoreTokenRiskWithParts,
   scoreWallet,
   smartMoneyFlow,
   summaryFactsHash,
   summaryInputFrom,
   summaryInputHash,
   type TokenRiskResult,
-  tokenRiskParts,
 } from "@/lib/scoring";
 import type { ChainState } from "../indexer/state";
 import type { Head } from "./metrics";
@@ -22,6 +22,7 @@ import {
   gatherTokenInputs,
   type KeptTokens,
   rowsOf,
+  type TokenDescription,
 } from "./scoring/token-inputs";
 import { gatherWalletInputs } from "./scoring/wallet-inputs";
 
@@ -61,18 +62,17 @@ export async function refreshTokenScores(
 type Scored = {
   address: string;
   risk: TokenRiskResult;
-  description: GatheredToken["description"];
+  description: TokenDescription;
   scoringRows: number;
 };
 
 /** Scores a token from its whole input, and keeps its risk parts in `earlier` for a second scoring. */
 function scoreFresh({ input, description }: GatheredToken, earlier: KeptTokens): Scored {
   const address = input.token.address;
-  const swaps = recentSwaps(input.swaps, input.now);
-  const parts = tokenRiskParts(input, swaps);
+  const { risk, parts } = scoreTokenRiskWithParts(input);
   const scoringRows = rowsOf(input);
   earlier.keep({ address, parts, description, rows: scoringRows - input.smartMoney.length });
-  return { address, risk: finishTokenRisk(parts, smartMoneyFlow(input.smartMoney, swaps)), description, scoringRows };
+  return { address, risk, description, scoringRows };
 }
 
 /** Scores a token again from its kept parts and its smart money now. */

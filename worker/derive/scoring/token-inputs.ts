@@ -137,13 +137,16 @@ const toSwap = (r: FundedSwapRow): Swap => toTrade(r, { wallet: r.wallet, funder
 
 const SWAP_COLUMNS = `${SWAP_FIELDS}, w.${wl.funder} as funder, w.${wl.clusterId} as cluster_id`;
 
+/** A swap of e in the lookback window: after the time `since` (Unix seconds), at or before the block `head`. */
+const inLookback = (since: string, head: string) =>
+  `e.${ev.type} = 'swap' and e.${ev.timestamp} > to_timestamp(${since}) and e.${ev.blockNumber} <= ${head}`;
+
 /** Swaps of the lookback window, and the buys of each token's early-mover window however old. */
 async function swaps(tx: Tx, tokens: string[], head: Head) {
   const [recent, early] = await Promise.all([
     tx.unsafe<FundedSwapRow[]>(
       `select ${SWAP_COLUMNS} from ${EVENTS} e left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
-        where e.${ev.type} = 'swap' and e.${ev.tokenAddress} = any($1::text[])
-          and e.${ev.timestamp} > to_timestamp($2) and e.${ev.blockNumber} <= $3
+        where e.${ev.tokenAddress} = any($1::text[]) and ${inLookback("$2", "$3")}
         order by ${BY_TOKEN_IN_ID_ORDER}`,
       [tokens, head.timestamp - WINDOWS.swapLookbackSeconds, head.number],
     ),
@@ -311,7 +314,7 @@ async function smartMoneySwaps(tx: Tx, smartBy: Map<string, SmartMoneyHolding[]>
     `select ${SWAP_COLUMNS} from unnest($1::text[], $2::text[]) p(token, wallet)
        join ${EVENTS} e on e.${ev.walletAddress} = p.wallet and e.${ev.tokenAddress} = p.token
        left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
-      where e.${ev.type} = 'swap' and e.${ev.timestamp} > to_timestamp($3) and e.${ev.blockNumber} <= $4
+      where ${inLookback("$3", "$4")}
       order by ${BY_TOKEN_IN_ID_ORDER}`,
     [pairs.map((p) => p[0]), pairs.map((p) => p[1]), head.timestamp - WINDOWS.swapLookbackSeconds, head.number],
   );
