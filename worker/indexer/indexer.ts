@@ -2,8 +2,8 @@ import type { Sql } from "@/db/client";
 import { log } from "@/lib/log";
 import { type Refreshed, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
-import { FullRefresh } from "../derive/full-refresh";
 import { applyUpgradedSummaries } from "../derive/scores";
+import { SlicedRefresh } from "../derive/sliced-refresh";
 import type { ChainProfile } from "../profiles";
 import { writeKnownContracts } from "../profiles/contracts";
 import { type BlockRef, bumpDataVersion, readCheckpoint, writeHeartbeat } from "./checkpoint";
@@ -91,7 +91,7 @@ export class Indexer {
   private touchedSince = 0;
   private readonly scoreCadence: ScoreCadence;
   /** A full refresh still to complete, once one has given way to a new block. */
-  private fullRefresh: FullRefresh | null = null;
+  private fullRefresh: SlicedRefresh | null = null;
   private lastRefreshAt = 0;
   private lastHeartbeatAt = 0;
   private lastHeadReported = -1;
@@ -258,9 +258,10 @@ export class Indexer {
    */
   async refreshAll(dueSince: number | null = null) {
     if (this.checkpoint.number < this.profile.startBlock) return;
+    const givesWay = this.cutToGiveWay(dueSince);
     // One that may not wait covers everything afresh (after a backfill or a reorg); one that may
-    // does not go on with the large slices of one that could not.
-    if (dueSince === null || this.fullRefresh?.givesWay === false) this.fullRefresh = null;
+    // goes on with the slices of one that gave way if they were cut as it would cut them.
+    if (dueSince === null || this.fullRefresh?.givesWay !== givesWay) this.fullRefresh = null;
     if (!this.fullRefresh) {
       const periodic = dueSince !== null;
       const now = Date.now();
@@ -269,18 +270,10 @@ export class Indexer {
         tokens: new Set(periodic ? this.scoreCadence.periodicUnscored([...this.state.tokens.keys()], now) : []),
         wallets: periodic && this.scoreCadence.periodicWalletsUnscored(now),
       };
-      this.fullRefresh = await FullRefresh.plan(this.sql, this.state, this.checkpoint, periodic, unscored);
+      this.fullRefresh = await SlicedRefresh.full(this.sql, this.state, this.checkpoint, givesWay, unscored);
     }
     const full = this.fullRefresh;
-    for (let scope = full.next(); scope; scope = full.next()) {
-      const now = Date.now();
-      const refreshed = await this.refresh(scope, dueSince);
-      if (!refreshed) return full.gaveWay();
-      full.done(refreshed.rescore);
-      this.scoreCadence.committed(now, refreshed.scoringRows);
-      // One that has waited long enough no longer gives way inside a slice, but still lets a new block in between two.
-      if (dueSince !== null && full.next() && (await this.readHead(), this.head > this.checkpoint.number)) return;
-    }
+    if (!(await this.refreshSlices(full, dueSince, false))) return;
     if (!full.walletsUnscored) this.scoreCadence.walletsScored(full.plannedAt);
     this.fullRefresh = null;
     this.refreshPending = false;
@@ -289,7 +282,8 @@ export class Indexer {
 
   /**
    * The figures live ranges touched since their last refresh, and the owed scores that are due
-   * (ScoreCadence: a busy token is not scored on every block).
+   * (ScoreCadence: a busy token is not scored on every block), in slices when they are many. What a
+   * block came before is left touched, to be refreshed after it with what it touched.
    */
   private async refreshTouched() {
     const now = Date.now();
@@ -300,10 +294,41 @@ export class Indexer {
     const scope = touchedScope(this.state, { tokens, wallets: touched.wallets });
     const unscored = this.scoreCadence.liveUnscored(scope.tokens, now);
     const since = Math.min(this.touched ? this.touchedSince : now, due.since);
-    const refreshed = await this.refresh({ ...scope, unscored }, since);
-    if (!refreshed) return;
-    this.touched = null;
-    this.scoreCadence.committed(now, refreshed.scoringRows, unscored);
+    const plan = await SlicedRefresh.of(this.sql, this.checkpoint, this.cutToGiveWay(since), scope, unscored);
+    const complete = await this.refreshSlices(plan, since, true);
+    this.touched = complete ? null : plan.remaining();
+    this.touchedSince = since;
+  }
+
+  /**
+   * Refreshes `plan`'s slices in turn until it is complete (true) or a block comes: inside a slice
+   * while the figures may wait (refresh), and between two slices in any case. `owe`: the tokens a
+   * slice leaves unscored are owed their scores (live ones, which blocks moved).
+   */
+  private async refreshSlices(plan: SlicedRefresh, dueSince: number | null, owe: boolean): Promise<boolean> {
+    for (let scope = plan.next(); scope; scope = plan.next()) {
+      const now = Date.now();
+      const refreshed = await this.refresh(scope, dueSince);
+      if (!refreshed) {
+        plan.gaveWay();
+        return false;
+      }
+      plan.done(refreshed.rescore);
+      this.scoreCadence.committed(now, refreshed.scoringRows, owe ? scope.unscored : []);
+      // One that has waited long enough no longer gives way inside a slice, but still lets a new block in between two.
+      if (dueSince !== null && plan.next() && (await this.readHead(), this.head > this.checkpoint.number)) return false;
+    }
+    return true;
+  }
+
+  /** Whether a refresh of figures waiting since `dueSince` gives way to a new block now (null: never). */
+  private mayGiveWay(dueSince: number | null): boolean {
+    return dueSince !== null && Date.now() - dueSince < this.fullRefreshIntervalMs;
+  }
+
+  /** Whether a refresh of figures waiting since `dueSince` is cut in the small slices of one that gives way (at first). */
+  private cutToGiveWay(dueSince: number | null): boolean {
+    return dueSince !== null && this.fullRefreshIntervalMs > 0;
   }
 
   /**
@@ -313,7 +338,7 @@ export class Indexer {
    * beyond the checkpoint, and returns null at once, its transaction rolling back behind that block.
    */
   private async refresh(scope: RefreshScope, dueSince: number | null): Promise<Refreshed | null> {
-    const mayWait = dueSince !== null && Date.now() - dueSince < this.fullRefreshIntervalMs;
+    const mayWait = this.mayGiveWay(dueSince);
     if (mayWait && this.head > this.checkpoint.number) return null;
     const newBlock = async () => (await this.readHead(), this.head > this.checkpoint.number);
     const watch = mayWait ? new GiveWay(newBlock, this.untilNextPoll(), this.pollIntervalMs, this.newHeads) : null;

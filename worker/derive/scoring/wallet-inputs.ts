@@ -53,7 +53,7 @@ type WalletRow = {
  * named in some token's wash_trading evidence, and the tokens it created whose liquidity_pulled
  * evidence names it. A chunk's cost still grows with the chain (PostgreSQL answers the creator and
  * wash tests by reading tokens and flagged token_scores whole), so a full refresh takes few, large
- * chunks (full-refresh.ts); what grew with a hub's size (its cluster counted for each of its
+ * chunks (sliced-refresh.ts); what grew with a hub's size (its cluster counted for each of its
  * wallets: 0.5 ms a wallet at 25,000 tokens) is counted once per cluster.
  */
 async function walletRows(tx: Tx, wallets: string[]) {

@@ -3,7 +3,7 @@ import { events, wallets as walletsTable } from "@/db/schema";
 import { WINDOWS } from "@/lib/scoring/weights";
 import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
-import type { RefreshScope } from ".";
+import type { RefreshScope, Touched } from ".";
 import { firstEventIdAfter, type Head } from "./metrics";
 import { TOKEN_CHUNK, WALLET_CHUNK } from "./scores";
 import { KeptTokens } from "./scoring/token-inputs";
@@ -24,17 +24,22 @@ const SLICE = {
   whole: { tokens: TOKEN_CHUNK, wallets: WALLET_CHUNK, rows: 250_000 },
 };
 
+/** What a refresh covers: tokens with their pools, and wallets. */
+type Covered = Pick<RefreshScope, "tokens" | "pools" | "wallets">;
+
 /**
- * A full refresh as slices, each refreshed in a transaction of its own (so a refresh can give way
- * to a new block between them and go on after it): every pool with the first, then the tokens, then
- * the wallets (whose scores read their tokens' scores), then the tokens of the wallets that became
- * or ceased to be smart money, scored again once, each within the bounds of SLICE.
+ * A refresh as slices, each refreshed in a transaction of its own (so a refresh can give way to a
+ * new block between them and go on after it): its pools with the first, then the tokens, then the
+ * wallets (whose scores read their tokens' scores), then the tokens of the wallets that became or
+ * ceased to be smart money, scored again once, each within the bounds of SLICE. A full refresh covers
+ * everything indexed; a live one what its blocks touched, in one slice when that fits one (as a block
+ * on a quiet chain does), so a busy range's refresh holds no more at once than a full refresh's slice.
  * Its tokens' second scoring reuses the risk parts of their first and reads only their smart money
  * (KeptTokens), unless a block was indexed between them. `unscored`: the tokens (and whether the
  * wallets) whose scores it leaves as they are (worker/indexer/score-cadence.ts): they count no
  * rows of scoring input, so their figures are refreshed in few slices.
  */
-export class FullRefresh {
+export class SlicedRefresh {
   private readonly rescore = new Set<string>();
   /** When it was planned (Unix ms): the scores it refreshes are at least this recent. */
   readonly plannedAt = Date.now();
@@ -54,25 +59,51 @@ export class FullRefresh {
   private static bound = (givesWay: boolean) => (givesWay ? SLICE.givingWay : SLICE.whole);
 
   /** The slices of a full refresh of everything `state` indexes, as of `head`. */
-  static async plan(
+  static async full(
     tx: Tx,
     state: ChainState,
     head: Head,
     givesWay: boolean,
     unscored: Unscored = { tokens: new Set(), wallets: false },
-  ): Promise<FullRefresh> {
-    const bound = FullRefresh.bound(givesWay);
-    const tokens = [...state.tokens.keys()];
-    const scored = tokens.some((t) => !unscored.tokens.has(t));
-    const swapsOf = scored ? await swapsInLookback(tx, head) : new Map<string, number>();
+  ): Promise<SlicedRefresh> {
+    const all = { tokens: [...state.tokens.keys()], pools: [...state.pools.keys()], wallets: null };
+    return SlicedRefresh.plan(tx, head, givesWay, unscored, all);
+  }
+
+  /**
+   * The slices of a refresh of `scope` (live ranges' tokens, pools and wallets) as of `head`: the
+   * scope itself when its tokens and wallets are no more than a large slice's (nothing is read to
+   * cut it), else cut as a full refresh is. `unscored`: its tokens whose scores wait.
+   */
+  static async of(tx: Tx, head: Head, givesWay: boolean, scope: Covered, unscored: string[]): Promise<SlicedRefresh> {
+    if (scope.tokens.length <= SLICE.whole.tokens && scope.wallets.length <= SLICE.whole.wallets) {
+      const whole = { ...scope, unscored };
+      return new SlicedRefresh(givesWay, false, [whole], new Map(), new KeptTokens());
+    }
+    return SlicedRefresh.plan(tx, head, givesWay, { tokens: new Set(unscored), wallets: false }, scope);
+  }
+
+  /** `covered.wallets` null: everything indexed (every wallet, and the tokens and pools given). */
+  private static async plan(
+    tx: Tx,
+    head: Head,
+    givesWay: boolean,
+    unscored: Unscored,
+    covered: Omit<Covered, "wallets"> & { wallets: string[] | null },
+  ): Promise<SlicedRefresh> {
+    const bound = SlicedRefresh.bound(givesWay);
+    const { tokens } = covered;
+    const scored = tokens.filter((t) => !unscored.tokens.has(t));
+    const everything = covered.wallets === null;
+    const swapsOf = scored.length > 0 ? await swapsInLookback(tx, head, everything ? null : scored) : new Map();
     const tokenRows = (t: string) => (unscored.tokens.has(t) ? 0 : (swapsOf.get(t) ?? 0));
-    const wallets = await tx.unsafe<{ address: string; n: number }[]>(WALLET_TRADES, [MAX_TRADES], PREPARED);
+    const wallets = await walletTrades(tx, covered.wallets);
     const earlier = new KeptTokens();
-    return new FullRefresh(
+    return new SlicedRefresh(
       givesWay,
       unscored.wallets,
       [
-        { tokens: [], pools: [...state.pools.keys()], wallets: [] },
+        { tokens: [], pools: covered.pools, wallets: [] },
         ...slices(tokens, tokenRows, bound.tokens, bound.rows).map((ts) => ({
           tokens: ts,
           pools: [],
@@ -111,11 +142,17 @@ export class FullRefresh {
     this.slices.shift();
     for (const t of rescore) this.rescore.add(t);
     if (this.slices.length > 0 || this.rescore.size === 0) return;
-    const { tokens: most, rows } = FullRefresh.bound(this.givesWay);
+    const { tokens: most, rows } = SlicedRefresh.bound(this.givesWay);
     for (const tokens of slices([...this.rescore].sort(), (t) => this.swapsOf.get(t) ?? 0, most, rows)) {
       this.slices.push({ tokens: [], pools: [], wallets: [], rescore: tokens, earlier: this.earlier });
     }
     this.rescore.clear();
+  }
+
+  /** The tokens (those to score again among them) and wallets of its uncommitted slices; their pools follow the tokens. */
+  remaining(): Touched {
+    const at = (k: "tokens" | "wallets" | "rescore") => this.slices.flatMap((s) => s[k] ?? []);
+    return { tokens: [...new Set([...at("tokens"), ...at("rescore"), ...this.rescore])], wallets: at("wallets") };
   }
 }
 
@@ -123,18 +160,35 @@ export class FullRefresh {
 export type Unscored = { tokens: Set<string>; wallets: boolean };
 
 const w = names(walletsTable);
-/** Every wallet with its trades, at most $1 (what its scoring reads). */
+/** Wallets with their trades, at most $1 (what its scoring reads): every one, or those of $2. */
 const WALLET_TRADES = `select ${w.address} as address, least(${w.tradeCount}, $1) as n from ${tableName(walletsTable)}
   order by ${w.address}`;
+const WALLET_TRADES_OF = `select ${w.address} as address, least(${w.tradeCount}, $1) as n from ${tableName(walletsTable)}
+  where ${w.address} = any($2::text[])`;
+
+/** `wallets` (null: every wallet) with their trades; one without a row has none. */
+async function walletTrades(tx: Tx, wallets: string[] | null): Promise<{ address: string; n: number }[]> {
+  if (wallets === null) return tx.unsafe(WALLET_TRADES, [MAX_TRADES], PREPARED);
+  const rows = await tx.unsafe<{ address: string; n: number }[]>(WALLET_TRADES_OF, [MAX_TRADES, wallets], PREPARED);
+  const n = new Map(rows.map((r) => [r.address, r.n]));
+  return wallets.map((address) => ({ address, n: n.get(address) ?? 0 }));
+}
+
 const ev = names(events);
-/** Each token's swaps from the event $1 on. */
+/** Each token's swaps from the event $1 on: every token's, or those of $2. */
 const SWAPS_FROM = `select ${ev.tokenAddress} as token, count(*)::int as n from ${tableName(events)}
   where ${ev.type} = 'swap' and ${ev.id} >= $1 group by ${ev.tokenAddress}`;
+const SWAPS_FROM_OF = `select ${ev.tokenAddress} as token, count(*)::int as n from ${tableName(events)}
+  where ${ev.type} = 'swap' and ${ev.id} >= $1 and ${ev.tokenAddress} = any($2::text[]) group by ${ev.tokenAddress}`;
 
-/** Each token's swaps in the scoring's lookback as of `head`. */
-async function swapsInLookback(tx: Tx, head: Head): Promise<Map<string, number>> {
+/** Each token's swaps in the scoring's lookback as of `head`, of `tokens` (null: every token). */
+async function swapsInLookback(tx: Tx, head: Head, tokens: string[] | null): Promise<Map<string, number>> {
   const first = await firstEventIdAfter(tx, head.timestamp - WINDOWS.swapLookbackSeconds, head);
-  const swaps = await tx.unsafe<{ token: string; n: number }[]>(SWAPS_FROM, [first], PREPARED);
+  const swaps = await tx.unsafe<{ token: string; n: number }[]>(
+    tokens ? SWAPS_FROM_OF : SWAPS_FROM,
+    tokens ? [first, tokens] : [first],
+    PREPARED,
+  );
   return new Map(swaps.map((s) => [s.token, s.n]));
 }
 
