@@ -226,3 +226,42 @@ describe("Indexer's score cadence (score-cadence.ts)", () => {
     expect(after.wallet).not.toBe(before.wallet);
   });
 });
+
+describe("Indexer's live refresh in slices (sliced-refresh.ts)", () => {
+  const recipients = Array.from({ length: 5_001 }, (_, i) => addr(0x10000 + i));
+  const dataVersion = async () =>
+    Number((await sql<{ v: string }[]>`select data_version::text as v from sync_state`)[0].v);
+  const scored = async () =>
+    Number(
+      (await sql<{ n: number }[]>`select count(*)::int as n from wallet_scores where address = any(${recipients})`)[0]
+        .n,
+    );
+
+  it("refreshes what a block touched in slices, leaving what a new block came before to be refreshed after it", async () => {
+    const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+    const ix = await Indexer.create({ sql, rpc, profile, fullRefreshIntervalMs: 0 });
+    while ((await ix.cycle()).step !== "idle");
+    // One block that touches more wallets than a large slice holds.
+    const tx = chain.tx(addr(0x903));
+    for (const to of recipients) tx.transfer(addr(0x1002), addr(0x903), to, 1n);
+    chain.mine();
+    // The head is read between two slices: once the first has committed, another block has come.
+    const readHead = rpc.blockNumber.bind(rpc);
+    let committedFrom = await dataVersion();
+    rpc.blockNumber = async () => {
+      if ((await dataVersion()) > committedFrom + 1) {
+        committedFrom = Number.POSITIVE_INFINITY;
+        chain.tx(addr(0x903)).transfer(addr(0x1002), addr(0x903), addr(0x904), 1n);
+        chain.mine();
+      }
+      return readHead();
+    };
+    const first = await ix.cycle();
+    expect(first.indexedBlock).toBe(chain.blocks.length - 2);
+    expect(await scored(), "the wallets' slices wait for the new block").toBe(0);
+    while ((await ix.cycle()).step !== "idle");
+    expect(await scored()).toBe(recipients.length);
+    const metrics = await sql<{ block: string }[]>`select distinct updated_block::text as block from token_metrics`;
+    expect(metrics).toEqual([{ block: String(chain.blocks.length - 1) }]);
+  });
+});
