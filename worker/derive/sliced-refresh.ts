@@ -160,11 +160,11 @@ export class SlicedRefresh {
 export type Unscored = { tokens: Set<string>; wallets: boolean };
 
 const w = names(walletsTable);
-/** Wallets with their trades, at most $1 (what its scoring reads): every one, or those of $2. */
-const WALLET_TRADES = `select ${w.address} as address, least(${w.tradeCount}, $1) as n from ${tableName(walletsTable)}
-  order by ${w.address}`;
-const WALLET_TRADES_OF = `select ${w.address} as address, least(${w.tradeCount}, $1) as n from ${tableName(walletsTable)}
-  where ${w.address} = any($2::text[])`;
+/** Wallets with their trades, at most $1 (what its scoring reads), that `where` picks. */
+const walletTradesWhere = (where: string) =>
+  `select ${w.address} as address, least(${w.tradeCount}, $1) as n from ${tableName(walletsTable)} ${where}`;
+const WALLET_TRADES = walletTradesWhere(`order by ${w.address}`);
+const WALLET_TRADES_OF = walletTradesWhere(`where ${w.address} = any($2::text[])`);
 
 /** `wallets` (null: every wallet) with their trades; one without a row has none. */
 async function walletTrades(tx: Tx, wallets: string[] | null): Promise<{ address: string; n: number }[]> {
@@ -175,11 +175,12 @@ async function walletTrades(tx: Tx, wallets: string[] | null): Promise<{ address
 }
 
 const ev = names(events);
-/** Each token's swaps from the event $1 on: every token's, or those of $2. */
-const SWAPS_FROM = `select ${ev.tokenAddress} as token, count(*)::int as n from ${tableName(events)}
-  where ${ev.type} = 'swap' and ${ev.id} >= $1 group by ${ev.tokenAddress}`;
-const SWAPS_FROM_OF = `select ${ev.tokenAddress} as token, count(*)::int as n from ${tableName(events)}
-  where ${ev.type} = 'swap' and ${ev.id} >= $1 and ${ev.tokenAddress} = any($2::text[]) group by ${ev.tokenAddress}`;
+/** Each token's swaps from the event $1 on, of the tokens `and` picks. */
+const swapsFromAnd = (and: string) =>
+  `select ${ev.tokenAddress} as token, count(*)::int as n from ${tableName(events)}
+  where ${ev.type} = 'swap' and ${ev.id} >= $1 ${and} group by ${ev.tokenAddress}`;
+const SWAPS_FROM = swapsFromAnd("");
+const SWAPS_FROM_OF = swapsFromAnd(`and ${ev.tokenAddress} = any($2::text[])`);
 
 /** Each token's swaps in the scoring's lookback as of `head`, of `tokens` (null: every token). */
 async function swapsInLookback(tx: Tx, head: Head, tokens: string[] | null): Promise<Map<string, number>> {
