@@ -10,7 +10,8 @@
  * Defaults: 2,000 tokens, 4,000 wallets, 100,000 actions over 7 days, bulk (bulk.ts). The database
  * (default `bench_backfill`) is created anew and dropped after unless --keep. With CHAIN_DUMP_DIR set,
  * the chain-derived tables are dumped to `$CHAIN_DUMP_DIR/<database>.json` for scripts/compare-dumps.ts.
- * --profile samples the load's statements (db-sampler.ts) and prints their shares. --embedded loads into
+ * --profile samples the load's statements (db-sampler.ts) and prints their shares, and what they waited
+ * for, by phase. --embedded loads into
  * the product's own server as `npm start` runs it (durable, sized by scripts/embedded/server-settings.ts)
  * instead of DATABASE_URL's, in a data directory removed after (kept, and named, with --keep).
  */
@@ -26,7 +27,7 @@ import { FIXTURE_APPLICATION, loadFixture } from "@/scripts/fixtures";
 import { databaseUrl, serverUrl } from "@/tests/setup/database";
 import { freePort } from "@/tests/setup/server";
 import { saveDumpIfAsked } from "@/worker/test/dump";
-import { sampleDbActivity } from "./lib/db-sampler";
+import { type DbProfile, sampleDbActivity } from "./lib/db-sampler";
 import { BENCH_APPLICATION, trackSideCpu } from "./lib/side-cpu";
 import { printTable } from "./lib/table";
 
@@ -60,7 +61,13 @@ await runMigrations(url);
 
 const probe = connect(url, { max: 1, connection: { application_name: BENCH_APPLICATION } });
 const cpu = trackSideCpu(probe, process.pid);
-const sampler = args.profile ? sampleDbActivity(probe, FIXTURE_APPLICATION) : null;
+/** --profile: one sampler per phase of the load, each stopped as the next starts. */
+const phases: { phase: string; profile: Promise<DbProfile> }[] = [];
+let sampling: { phase: string; stop: () => Promise<DbProfile> } | null = null;
+const samplePhase = (phase: string | null) => {
+  if (sampling) phases.push({ phase: sampling.phase, profile: sampling.stop() });
+  sampling = phase ? { phase, ...sampleDbActivity(probe, FIXTURE_APPLICATION) } : null;
+};
 const loadBefore = loadavg()[0];
 const loaded = await loadFixture(url, {
   size: "large",
@@ -69,9 +76,11 @@ const loaded = await loadFixture(url, {
   seed: Number(args.seed),
   now: new Date(args.now!),
   bulk: !args["no-bulk"],
+  onPhase: args.profile ? samplePhase : undefined,
 });
+samplePhase(null);
 const used = await cpu.stop();
-const profile = await sampler?.stop();
+const profiles = await Promise.all(phases.map(async (p) => ({ phase: p.phase, ...(await p.profile) })));
 const [{ actions }] = await probe<{ actions: number }[]>`select count(*)::int as actions from events`;
 await probe.end();
 await saveDumpIfAsked(name, url);
@@ -100,7 +109,9 @@ printTable([
     load: `${loadBefore.toFixed(1)}-${loadavg()[0].toFixed(1)}`,
   },
 ]);
-if (profile) {
-  console.log(`\nstatements running ${(profile.busy * 100).toFixed(1)}% of the time; share of statement time:`);
-  printTable(profile.labels.slice(0, 25).map((l) => ({ statement: l.label, share: `${(l.share * 100).toFixed(1)}%` })));
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+for (const p of profiles) {
+  console.log(`\n${p.phase}: statements running ${percent(p.busy)} of the time; share of statement time:`);
+  printTable(p.labels.slice(0, 15).map((l) => ({ statement: l.label, share: percent(l.share) })));
+  printTable(p.waits.slice(0, 5).map((w) => ({ "the statements were": w.label, share: percent(w.share) })));
 }

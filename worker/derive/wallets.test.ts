@@ -68,6 +68,16 @@ describe("linkFunders", () => {
       ],
       ["a hub's wallets", () => fund(hub.map((h) => [h, "H"])), hub, Object.fromEntries(hub.map((h) => [h, "H"]))],
       [
+        "the hub's ninth, in a range with a new funder's first",
+        () =>
+          fund([
+            ["h8", "H"],
+            ["n1", "N"],
+          ]),
+        ["h8", "n1"],
+        { h8: "H", n1: null, h0: "H" },
+      ],
+      [
         "a reorg takes two of F's three: the one left is no cluster",
         () => sql`delete from wallet_funding where wallet in ('w2', 'w3')`,
         ["w2", "w3"],
