@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { INDEXER_NODE_FLAGS } from "@/worker/node-flags";
 import type { ChainProfile } from "@/worker/profiles";
 
 const CHILD = path.join(import.meta.dirname, "worker-child.ts");
@@ -19,7 +20,7 @@ export function spawnWorker(
   profile: ChainProfile,
   env: Record<string, string> = {},
 ): WorkerChild {
-  const proc = spawn(process.execPath, ["--import", "tsx", CHILD], {
+  const proc = spawn(process.execPath, [...INDEXER_NODE_FLAGS, "--import", "tsx", CHILD], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
