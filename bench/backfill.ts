@@ -4,8 +4,10 @@
  * wall seconds, and the CPU seconds of this process (the indexer and the fixture's node) and of its
  * PostgreSQL sessions, which the machine's load moves far less than the wall clock.
  *
- *   npx tsx bench/backfill.ts [--tokens N --wallets N --events N --days N --seed N --now ISO] [--no-bulk]
+ *   npm run bench:backfill -- [--tokens N --wallets N --events N --days N --seed N --now ISO] [--no-bulk]
  *     [--database NAME] [--keep] [--profile] [--embedded]
+ *
+ * (The script starts node with the indexer's flags, worker/node-flags.ts, as the worker runs.)
  *
  * Defaults: 2,000 tokens, 4,000 wallets, 100,000 actions over 7 days, bulk (bulk.ts). The database
  * (default `bench_backfill`) is created anew and dropped after unless --keep. With CHAIN_DUMP_DIR set,
