@@ -113,7 +113,7 @@ printTable([
 ]);
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 for (const p of profiles) {
-  console.log(`\n${p.phase}: statements running ${percent(p.busy)} of the time; share of statement time:`);
+  console.log(`\n${p.phase}: sessions active ${percent(p.busy)} of the time; share of statement time:`);
   printTable(p.labels.slice(0, 15).map((l) => ({ statement: l.label, share: percent(l.share) })));
   printTable(p.waits.slice(0, 5).map((w) => ({ "the statements were": w.label, share: percent(w.share) })));
 }

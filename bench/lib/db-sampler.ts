@@ -28,7 +28,11 @@ export function statementLabel(query: string): string {
 }
 
 export type DbProfile = {
-  /** Share of the sampling ticks with at least one of its statements running: how database-bound it was. */
+  /**
+   * Share of the sampling ticks with at least one of its sessions active. An upper bound on how
+   * database-bound it was: PostgreSQL's log of statement durations found the fixture backfill's
+   * statements executing about half the time this read 89% (docs/scaling.md).
+   */
   busy: number;
   labels: { label: string; samples: number; share: number }[];
   /** What the statements were doing, by share of the samples: "working", else the wait (pg_stat_activity's). */
