@@ -107,26 +107,30 @@ describe("SlicedRefresh.of (what live ranges touched)", () => {
     await db?.drop();
   });
 
+  /** Runs `plan`, each slice committed at once; `rescoreAfter`: the tokens the i-th slice leaves to score again. */
+  const runAll = async (plan: SlicedRefresh, rescoreAfter = new Map<number, string[]>()) => {
+    const ran: RefreshScope[] = [];
+    const complete = await plan.run(
+      async (slice) => ({ rescore: rescoreAfter.get(ran.push(slice) - 1) ?? [], scoringRows: new Map() }),
+      async () => false,
+    );
+    return { complete, ran };
+  };
+
   it("is one slice, cut without a read, when it is no larger than a large slice", async () => {
     const scope = { tokens: ["a", "b"], pools: ["p"], wallets: ["w1"] };
     const unread = new Proxy({}, { get: () => expect.unreachable("read") }) as Tx;
     const plan = await SlicedRefresh.of(unread, head, true, scope, ["b"]);
-    expect(plan.next()).toEqual({ ...scope, unscored: ["b"] });
-    plan.done([]);
-    expect(plan.next()).toBeUndefined();
+    expect(await runAll(plan)).toEqual({ complete: true, ran: [{ ...scope, unscored: ["b"] }] });
   });
 
   it("is cut as a full refresh when larger: pools, tokens, wallets, then the tokens to score again", async () => {
     const tokens = Array.from({ length: TOKEN_CHUNK + 1 }, (_, i) => token(i));
     const scope = { tokens, pools: ["p1", "p2"], wallets: ["w1", "w2", "w-unseen"] };
     const plan = await SlicedRefresh.of(sql as unknown as Tx, head, false, scope, [tokens[TOKEN_CHUNK]]);
-    const cut: RefreshScope[] = [];
-    const rescoreAfter = new Map([[2, ["r"]]]);
-    for (let s = plan.next(), i = 0; s; s = plan.next(), i++) {
-      cut.push(s);
-      plan.done(rescoreAfter.get(i) ?? []);
-    }
-    expect(cut.map(({ earlier: _, ...s }) => s)).toEqual([
+    const { complete, ran } = await runAll(plan, new Map([[2, ["r"]]]));
+    expect(complete).toBe(true);
+    expect(ran.map(({ earlier: _, ...s }) => s)).toEqual([
       { tokens: [], pools: ["p1", "p2"], wallets: [] },
       { tokens: tokens.slice(0, TOKEN_CHUNK), pools: [], wallets: [], unscored: [] },
       { tokens: [tokens[TOKEN_CHUNK]], pools: [], wallets: [], unscored: [tokens[TOKEN_CHUNK]] },
@@ -139,9 +143,120 @@ describe("SlicedRefresh.of (what live ranges touched)", () => {
   it("leaves what it did not commit, the tokens to score again among the tokens, when a block comes", async () => {
     const tokens = Array.from({ length: TOKEN_CHUNK + 1 }, (_, i) => token(i));
     const scope = { tokens, pools: ["p1"], wallets: ["w1", "w2"] };
-    const plan = await SlicedRefresh.of(sql as unknown as Tx, head, false, scope, []);
-    plan.done([]); // the pools
-    plan.done(["r"]); // the first tokens, and a token to score again that a wallet slice would name
-    expect(plan.remaining()).toEqual({ tokens: [tokens[TOKEN_CHUNK], "r"], wallets: ["w1", "w2"] });
+    const plan = await SlicedRefresh.of(sql as unknown as Tx, head, true, scope, []);
+    const ran: RefreshScope[] = [];
+    // The pools, then the first tokens, which leave a token to score again as a wallet slice would name one.
+    const complete = await plan.run(
+      async (slice) => ({ rescore: ran.push(slice) === 2 ? ["r"] : [], scoringRows: new Map() }),
+      async () => ran.length === 2,
+    );
+    expect(complete).toBe(false);
+    expect(ran[1].tokens).toEqual(tokens.slice(0, 200));
+    expect(plan.remaining()).toEqual({ tokens: [...tokens.slice(200), "r"], wallets: ["w1", "w2"] });
+  });
+
+  it("tries a slice that gave way to a block again in halves", async () => {
+    const scope = { tokens: ["a", "b"], pools: ["p"], wallets: ["w1"] };
+    const plan = await SlicedRefresh.of(sql as unknown as Tx, head, true, scope, []);
+    expect(
+      await plan.run(
+        async () => null,
+        async () => false,
+      ),
+    ).toBe(false);
+    const { ran } = await runAll(plan);
+    expect(ran.map((s) => s.tokens)).toEqual([["a"], ["b"]]);
+  });
+});
+
+describe("SlicedRefresh.run (a plan of large slices, two of a stage at once)", () => {
+  let db: TestDatabase;
+  let sql: Sql;
+  const head = { number: 100, timestamp: 1_000_000 };
+  const tokens = Array.from({ length: 2 * TOKEN_CHUNK + 1 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`);
+  const scope = { tokens, pools: ["p1"], wallets: ["w1"] };
+
+  beforeAll(async () => {
+    db = await createTestDatabase("idx_sliced_run");
+    sql = connect(db.url, { max: 1 });
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await db?.drop();
+  });
+
+  /** Runs `plan` with slices the test ends one by one: `running` holds those started and not ended. */
+  const controlled = (plan: SlicedRefresh) => {
+    const running = new Map<string, { end: (rescore: string[]) => void; fail: (err: Error) => void }>();
+    const name = (s: RefreshScope) =>
+      s.pools.length > 0
+        ? "pools"
+        : s.wallets.length > 0
+          ? "wallets"
+          : s.rescore
+            ? `rescore ${s.rescore}`
+            : `tokens ${s.tokens.length}:${s.tokens[0]}`;
+    const outcome = plan.run(
+      (slice) =>
+        new Promise((resolve, reject) =>
+          running.set(name(slice), {
+            end: (rescore) => resolve({ rescore, scoringRows: new Map() }),
+            fail: reject,
+          }),
+        ),
+      async () => false,
+    );
+    outcome.catch(() => {});
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    /** Ends the running slice `n` (a commit, or a failure) and lets the plan start what follows. */
+    const end = async (n: string, outcome: string[] | Error = []) => {
+      const slice = running.get(n);
+      if (!slice) throw new Error(`${n} is not running: ${[...running.keys()]}`);
+      running.delete(n);
+      if (outcome instanceof Error) slice.fail(outcome);
+      else slice.end(outcome);
+      await settle();
+    };
+    return { running: () => [...running.keys()], end, settle, outcome };
+  };
+
+  it("starts a stage's slices two at a time, and a stage once the one before it is done", async () => {
+    const plan = controlled(await SlicedRefresh.of(sql as unknown as Tx, head, false, scope, []));
+    await plan.settle();
+    expect(plan.running()).toEqual(["pools"]);
+    await plan.end("pools");
+    const [first, second, third] = [
+      `tokens ${TOKEN_CHUNK}:${tokens[0]}`,
+      `tokens ${TOKEN_CHUNK}:${tokens[TOKEN_CHUNK]}`,
+      `tokens 1:${tokens[2 * TOKEN_CHUNK]}`,
+    ];
+    expect(plan.running()).toEqual([first, second]);
+    await plan.end(second);
+    expect(plan.running()).toEqual([first, third]);
+    await plan.end(third);
+    // The wallets read every token's scores: they wait for the last.
+    expect(plan.running()).toEqual([first]);
+    await plan.end(first);
+    expect(plan.running()).toEqual(["wallets"]);
+    await plan.end("wallets", ["t"]);
+    expect(plan.running()).toEqual(["rescore t"]);
+    await plan.end("rescore t");
+    expect(await plan.outcome).toBe(true);
+  });
+
+  it("starts no slice after a failure, lets the running one end, then throws and keeps the failed one", async () => {
+    const sliced = await SlicedRefresh.of(sql as unknown as Tx, head, false, scope, []);
+    const plan = controlled(sliced);
+    await plan.settle();
+    await plan.end("pools");
+    const [first, second] = [`tokens ${TOKEN_CHUNK}:${tokens[0]}`, `tokens ${TOKEN_CHUNK}:${tokens[TOKEN_CHUNK]}`];
+    await plan.end(first, new Error("connection lost"));
+    expect(plan.running()).toEqual([second]);
+    await plan.end(second);
+    await expect(plan.outcome).rejects.toThrow("connection lost");
+    expect(sliced.remaining()).toEqual({
+      tokens: [...tokens.slice(0, TOKEN_CHUNK), tokens[2 * TOKEN_CHUNK]],
+      wallets: ["w1"],
+    });
   });
 });

@@ -301,24 +301,21 @@ export class Indexer {
   }
 
   /**
-   * Refreshes `plan`'s slices in turn until it is complete (true) or a block comes: inside a slice
-   * while the figures may wait (refresh), and between two slices in any case. `owe`: the tokens a
-   * slice leaves unscored are owed their scores (live ones, which blocks moved).
+   * Refreshes `plan`'s slices until it is complete (true) or a block comes: inside a slice while the
+   * figures may wait (refresh), and between two slices in any case (SlicedRefresh.run). `owe`: the
+   * tokens a slice leaves unscored are owed their scores (live ones, which blocks moved).
    */
   private async refreshSlices(plan: SlicedRefresh, dueSince: number | null, owe: boolean): Promise<boolean> {
-    for (let scope = plan.next(); scope; scope = plan.next()) {
-      const now = Date.now();
-      const refreshed = await this.refresh(scope, dueSince);
-      if (!refreshed) {
-        plan.gaveWay();
-        return false;
-      }
-      plan.done(refreshed.rescore);
-      this.scoreCadence.committed(now, refreshed.scoringRows, owe ? scope.unscored : []);
+    return plan.run(
+      async (scope) => {
+        const now = Date.now();
+        const refreshed = await this.refresh(scope, dueSince);
+        if (refreshed) this.scoreCadence.committed(now, refreshed.scoringRows, owe ? scope.unscored : []);
+        return refreshed;
+      },
       // One that has waited long enough no longer gives way inside a slice, but still lets a new block in between two.
-      if (dueSince !== null && plan.next() && (await this.readHead(), this.head > this.checkpoint.number)) return false;
-    }
-    return true;
+      async () => dueSince !== null && (await this.readHead(), this.head > this.checkpoint.number),
+    );
   }
 
   /** Whether a refresh of figures waiting since `dueSince` gives way to a new block now (null: never). */
