@@ -32,9 +32,10 @@ type Covered = Pick<RefreshScope, "tokens" | "pools" | "wallets">;
  * A refresh as slices, each refreshed in a transaction of its own (so a refresh can give way to a
  * new block between them and go on after it): its pools with the first, then the tokens, then the
  * wallets (whose scores read their tokens' scores), then the tokens of the wallets that became or
- * ceased to be smart money, scored again once, each within the bounds of SLICE. A full refresh covers
- * everything indexed; a live one what its blocks touched, in one slice when that fits one (as a block
- * on a quiet chain does), so a busy range's refresh holds no more at once than a full refresh's slice.
+ * ceased to be smart money, scored again once, each within the bounds of SLICE; large slices of one
+ * stage write disjoint rows, so two run at once (run). A full refresh covers everything indexed; a
+ * live one what its blocks touched, in one slice when that fits one (as a block on a quiet chain
+ * does), so a busy range's refresh holds no more at once than a full refresh's slice.
  * Its tokens' second scoring reuses the risk parts of their first and reads only their smart money
  * (KeptTokens), unless a block was indexed between them. `unscored`: the tokens (and whether the
  * wallets) whose scores it leaves as they are (worker/indexer/score-cadence.ts): they count no
