@@ -129,16 +129,14 @@ export class SlicedRefresh {
   }
 
   /**
-   * The slice to refresh next, taken out of the plan until it is done, failed or gave way; undefined
-   * when the plan is complete or the next slice must wait for those taken: a slice starts only beside
-   * slices of its own stage (pools, tokens, wallets, tokens scored again), each stage reading what
-   * the ones before it wrote.
+   * The slice to refresh next if it belongs to `stage`, taken out of the plan until it is done,
+   * failed or gave way; undefined when the plan is complete or the next slice must wait for those
+   * taken: a slice starts only beside slices of its own stage (pools, tokens, wallets, tokens scored
+   * again; each reads what the ones before it wrote), and one of several kinds only alone.
    */
-  private take(): RefreshScope | undefined {
+  private take(stage: Stage | undefined): RefreshScope | undefined {
     const next = this.slices[0];
-    if (!next) return undefined;
-    const stage = stageOf(next);
-    if (this.taken.size > 0 && (stage === null || [...this.taken].some((t) => stageOf(t) !== stage))) return undefined;
+    if (!next || this.stage !== stage || (stage === null && this.taken.size > 0)) return undefined;
     this.slices.shift();
     this.taken.add(next);
     return next;
@@ -169,7 +167,7 @@ export class SlicedRefresh {
     let stopped = false;
     // A round runs the slices of one stage: a runner whose stage ended waits for the others.
     let stage = this.stage;
-    const next = () => (failures.length > 0 || stopped || this.stage !== stage ? undefined : this.take());
+    const next = () => (failures.length > 0 || stopped ? undefined : this.take(stage));
     const runner = async () => {
       for (let slice = next(); slice; slice = next()) {
         let refreshed: Refreshed | null;
