@@ -98,8 +98,7 @@ export async function fetchRange(
   // Transfer, Swap or Sync topics without being a known token or pair is never read.
   const malformed: MalformedLog[] = [];
   const logs: ChainLog[] = [];
-  const knownSet = new Set(known);
-  const added = state.watchedAddresses().filter((a) => !knownSet.has(a));
+  const added = state.watchedAddresses(known.length);
   for (const raw of [...knownLogs, ...(await readLogs(added, STAGE_TWO_TOPICS))]) {
     if (raw.removed) continue;
     const l = decodeLog(raw);

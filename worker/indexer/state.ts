@@ -79,6 +79,10 @@ export class ChainState {
   readonly custodians: Set<string>;
   /** Addresses that hold tokens without being holders: pools and custodians (lib/tokens/holders.ts). */
   readonly nonHolders = { has: (address: string) => this.pools.has(address) || this.custodians.has(address) };
+  /** Every address whose logs stage two fetches, in the order first watched: nothing is ever unwatched. */
+  private readonly watched: string[];
+  /** What transforms moved or learnt since the last saveReserves, as it was before them. */
+  private journal: { pools: Map<PoolState, PoolBalances>; positions: string[] } | null = null;
 
   constructor(readonly profile: ChainProfile) {
     this.stables = new Set(profile.quoteTokens.filter((q) => q.stable).map((q) => q.address));
@@ -86,6 +90,7 @@ export class ChainState {
     this.positionManagers = new Set(profile.positionManagers.map((m) => m.address));
     this.lockers = new Set(profile.lockers.map((l) => l.address));
     this.custodians = new Set([...this.positionManagers, ...this.lockers]);
+    this.watched = [...this.positionManagers, ...this.lockers];
   }
 
   static async load(sql: Tx, profile: ChainProfile): Promise<ChainState> {
@@ -123,7 +128,7 @@ export class ChainState {
     );
     for (const p of positions)
       if (state.pools.has(p.poolAddress))
-        state.positions.set(positionKey(p.manager, BigInt(p.tokenId)), { pool: p.poolAddress });
+        state.addPosition(positionKey(p.manager, BigInt(p.tokenId)), { pool: p.poolAddress });
     return state;
   }
 
@@ -134,10 +139,12 @@ export class ChainState {
   }
 
   addToken(t: TokenInfo) {
+    if (!this.tokens.has(t.address)) this.watched.push(t.address);
     this.tokens.set(t.address, t);
   }
 
   addPool(p: PoolState) {
+    if (!this.pools.has(p.address)) this.watched.push(p.address);
     this.pools.set(p.address, p);
     const other = p.token0 === this.profile.weth ? p.token1 : p.token1 === this.profile.weth ? p.token0 : null;
     if (other && this.stables.has(other)) this.wethStablePools.push(p);
@@ -170,24 +177,40 @@ export class ChainState {
   }
 
   /**
-   * Pool state, positions and fee sinks as they stand, to undo what a transform that did not commit moved or learnt.
+   * Pool state, positions and fee sinks as they stand, to undo what a transform that did not commit
+   * moved or learnt: the returned restore puts them back, as often as it is called, until the next
+   * save. Pools and positions are journaled as a transform changes them (`moving`, `addPosition`),
+   * so a range costs what it moved, not the number of pools; fee sinks (few) are copied whole.
    */
   saveReserves(): () => void {
-    const saved = [...this.pools.values()].map((p) => [p, balancesOf(p)] as const);
-    const positions = new Map(this.positions);
+    const journal = { pools: new Map<PoolState, PoolBalances>(), positions: [] as string[] };
+    this.journal = journal;
     const sinks = [...this.feeSinks].map(([token, s]) => [token, new Set(s)] as const);
     return () => {
-      for (const [p, b] of saved) Object.assign(p, b);
-      this.positions.clear();
-      for (const [k, v] of positions) this.positions.set(k, v);
+      for (const [p, b] of journal.pools) Object.assign(p, b);
+      for (const key of journal.positions.splice(0)) this.positions.delete(key);
       this.feeSinks.clear();
       for (const [token, s] of sinks) this.feeSinks.set(token, new Set(s));
     };
   }
 
-  /** Every address whose logs stage two fetches. */
-  watchedAddresses(): string[] {
-    return [...this.tokens.keys(), ...this.pools.keys(), ...this.positionManagers, ...this.lockers];
+  /** To be called before a pool's balances change: every change to them follows it (saveReserves). */
+  moving(p: PoolState) {
+    if (this.journal && !this.journal.pools.has(p)) this.journal.pools.set(p, balancesOf(p));
+  }
+
+  /** A V3 position found in a tracked pool (saveReserves undoes it). */
+  addPosition(key: string, position: { pool: string }) {
+    this.positions.set(key, position);
+    this.journal?.positions.push(key);
+  }
+
+  /**
+   * Every address whose logs stage two fetches, from the `from`-th watched on: addresses are only
+   * ever added, so `watchedAddresses(n)` after reading n of them is what was watched since.
+   */
+  watchedAddresses(from = 0): string[] {
+    return this.watched.slice(from);
   }
 
   /** Whether stage two reads this address's logs. */

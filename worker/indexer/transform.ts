@@ -274,6 +274,8 @@ function transformTx(logs: ChainLog[], block: BlockData, state: ChainState, out:
       continue;
     }
     if (!pool) continue;
+    // Before the pool's first change in the range: what a transform that does not commit undoes.
+    state.moving(pool);
     if (l.kind === "sync") {
       pool.reserve0 = l.reserve0;
       pool.reserve1 = l.reserve1;
@@ -522,7 +524,7 @@ class PositionFolder {
       if (!mint) return;
       known = { pool: mint.pool };
       ticks = mint;
-      this.state.positions.set(key, known);
+      this.state.addPosition(key, known);
     }
     if (!known) {
       if (l.kind === "nftTransfer") this.waiting.push(l);
