@@ -51,7 +51,7 @@ export function touchedScope(state: ChainState, touched: Touched): RefreshScope 
 
 /**
  * Derived state of a range just written, in its transaction: balances, supplies and holder
- * counts, positions, wallet activity and funders, candles. Returns what it touched.
+ * counts, positions, wallet activity and funders, candles.
  */
 export async function deriveRange(
   tx: InTx,
@@ -61,24 +61,32 @@ export async function deriveRange(
   rows: RangeRows,
   fundings: Funding[],
   before: StoredBalances,
-): Promise<Touched> {
+) {
   await applyTransfers(tx, state, rows.transfers, before);
   await applyPositions(tx, state, rows, "stored");
   await upsertWalletActivity(tx, profile, { fromBlock });
   await mergeRangeCandles(tx, fromBlock);
-  const actors = rows.events.flatMap((e) => (e.to ? [e.wallet, e.to] : [e.wallet]));
-  await linkFunders(tx, [...new Set([...actors, ...fundings.map((f) => f.wallet)])]);
+  await linkFunders(tx, [...new Set([...actorsOf(rows), ...fundings.map((f) => f.wallet)])]);
+}
 
+/**
+ * What a written range touched: the tokens (still indexed) and wallets whose price-dependent
+ * figures a live range's refresh follows with. Only live ranges ask: a backfill is followed by a
+ * full refresh.
+ */
+export function touchedBy(state: ChainState, rows: RangeRows): Touched {
   const tokens = new Set<string>();
   for (const t of rows.transfers) if (state.tokens.has(t.token)) tokens.add(t.token);
   for (const e of rows.events) tokens.add(e.token);
   for (const r of rows.reserves) {
-    const p = state.pools.get(r.pool)!;
-    for (const t of [p.token0, p.token1]) if (state.tokens.has(t)) tokens.add(t);
+    const p = state.pools.get(r.pool);
+    for (const t of p ? [p.token0, p.token1] : []) if (state.tokens.has(t)) tokens.add(t);
   }
   const holders = rows.transfers.filter((t) => state.tokens.has(t.token)).flatMap((t) => [t.from, t.to]);
-  return { tokens: [...tokens], wallets: [...new Set([...actors, ...holders])] };
+  return { tokens: [...tokens], wallets: [...new Set([...actorsOf(rows), ...holders])] };
 }
+
+const actorsOf = (rows: RangeRows) => rows.events.flatMap((e) => (e.to ? [e.wallet, e.to] : [e.wallet]));
 
 /**
  * The figures that move with prices and time, as of `head`: token metrics, traders' recent flows, pool liquidity,

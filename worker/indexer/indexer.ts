@@ -1,6 +1,6 @@
 import type { Sql } from "@/db/client";
 import { log } from "@/lib/log";
-import { type Refreshed, type RefreshScope, refreshDerived, type Touched, touchedScope } from "../derive";
+import { type Refreshed, type RefreshScope, refreshDerived, type Touched, touchedBy, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
 import { applyUpgradedSummaries } from "../derive/scores";
 import { SlicedRefresh } from "../derive/sliced-refresh";
@@ -213,7 +213,7 @@ export class Indexer {
       await this.reloadState();
       throw err;
     }
-    const { rows, quarantined, touched } = written;
+    const { rows, quarantined } = written;
     // Stop watching what was quarantined; the log line is written once, when the row is.
     if (data.quarantined.length > 0) await this.reloadState();
     logQuarantined(quarantined);
@@ -221,6 +221,7 @@ export class Indexer {
     this.refreshPending = true;
     // A crash before this commits leaves these figures to the full refresh a new run starts with.
     if (live) {
+      const touched = touchedBy(this.state, rows);
       if (!this.touched) this.touchedSince = Date.now();
       this.touched = {
         tokens: [...new Set([...(this.touched?.tokens ?? []), ...touched.tokens])],

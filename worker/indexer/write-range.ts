@@ -1,5 +1,5 @@
 import type { Sql } from "@/db/client";
-import { deriveRange, type Touched } from "../derive";
+import { deriveRange } from "../derive";
 import { StoredBalances } from "../derive/balances";
 import { quoteTokenFundings } from "../derive/funding";
 import { applyReconcile, markTokens, planReconcile } from "../derive/reconcile";
@@ -16,8 +16,8 @@ import { insertQuotePayments, insertRangeFacts } from "./write";
 /** Thrown to roll back a trial write of a range (quarantine.ts traces a failure to one token with them). */
 const DRY_RUN = Symbol("dry run");
 
-/** A committed range: its rows, the quarantines it recorded anew, and what it touched. */
-export type WrittenRange = { rows: RangeRows; quarantined: Quarantine[]; touched: Touched };
+/** A committed range: its rows, and the quarantines it recorded anew. */
+export type WrittenRange = { rows: RangeRows; quarantined: Quarantine[] };
 
 /**
  * Writes a fetched range to `ref` in stages that point one way: the chain's answers to its balance
@@ -39,7 +39,6 @@ export async function writeRange(
   state.discovered(data.tokens, data.pools);
   const restoreReserves = state.saveReserves();
   const calls = new CallsAtBlock(rpc, data.blocks.get(data.to)!);
-  let touched: Touched = { tokens: [], wallets: [] };
   const [rows, quarantined] = await writeIsolating(data, state, async (range, dryRun) => {
     restoreReserves();
     const rows = transformRange(range, state);
@@ -54,7 +53,7 @@ export async function writeRange(
         const fundings = [...range.fundings, ...(await quoteTokenFundings(tx, state, range, rows))];
         await insertRangeFacts(tx, state, { ...range, fundings }, rows);
         await markTokens(tx, range, mismatched);
-        touched = await deriveRange(tx, state, profile, range.from, rows, fundings, before);
+        await deriveRange(tx, state, profile, range.from, rows, fundings, before);
         await writeCheckpoint(tx, profile.chainId, ref, profile.finalityDepth);
         if (dryRun) throw DRY_RUN;
       })
@@ -63,5 +62,5 @@ export async function writeRange(
       });
     return [rows, recorded] as const;
   });
-  return { rows, quarantined, touched };
+  return { rows, quarantined };
 }
