@@ -203,6 +203,16 @@ describe("db/bulk", { timeout: 60_000 }, () => {
       expect([back[0].s, back[1].s]).toEqual(["bc", null]);
     }
 
+    const failingCopy = sql.begin((tx) =>
+      pipelined(tx, async (w) => {
+        w.statement("update bulk set s = 'e' where n = $1", [1]);
+        await w.insert(bulk, copied(10_000));
+        w.statement("update bulk set s = 'f' where n = $1", [2]);
+      }),
+    );
+    await expect(failingCopy, "the COPY's own error").rejects.toThrow(/duplicate key/);
+    expect((await readBack(sql)).filter((r) => r.s === "e" || r.s === "f")).toEqual([]);
+
     const failing = sql.begin((tx) =>
       pipelined(tx, async (w) => {
         await w.insert(bulk, [{ n: 3, big: "3" }]);

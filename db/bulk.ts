@@ -375,13 +375,32 @@ export async function pipelined(tx: InTx, write: (w: Writes) => Promise<void> | 
   await w.settled();
 }
 
+/** A COPY of `text`: settles once the database has written its rows, or rejects with its error. */
 async function writeCopy(tx: Tx, statement: string, text: string) {
-  const stream = await tx.unsafe(statement).writable();
-  await new Promise<void>((resolve, reject) => {
-    stream.on("error", reject);
-    stream.on("finish", resolve);
-    stream.end(text);
+  const query = tx.unsafe(statement);
+  // postgres.js 3.4.9 never settles a COPY the database refuses after its last row was sent
+  // (porsager/postgres#1173): the error reaches only the query's reject, which settles nothing
+  // once the query has given its stream. It is caught there.
+  let refuse!: (err: unknown) => void;
+  const refused = new Promise<never>((_, reject) => {
+    refuse = reject;
   });
+  refused.catch(() => {});
+  const settles = query as unknown as { reject: (err: unknown) => void };
+  const reject = settles.reject;
+  settles.reject = (err) => {
+    refuse(err);
+    reject(err);
+  };
+  const stream = await query.writable();
+  await Promise.race([
+    refused,
+    new Promise<void>((resolve, reject) => {
+      stream.on("error", reject);
+      stream.on("finish", resolve);
+      stream.end(text);
+    }),
+  ]);
 }
 
 /** Rows in COPY's text format, one line each (built in one pass: it runs over every field of a range). */
