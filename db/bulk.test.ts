@@ -2,7 +2,7 @@ import { bigint, doublePrecision, integer, jsonb, numeric, pgTable, text, timest
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
-import { insertRows, insertSql, names, pipelined, updateRows, updateSql } from "./bulk";
+import { concurrently, insertRows, insertSql, names, pipelined, updateRows, updateSql } from "./bulk";
 
 /**
  * A table of every kind of column the worker writes; property names become snake_case column names, or take the
@@ -195,11 +195,15 @@ describe("db/bulk", { timeout: 60_000 }, () => {
           w.statement("update bulk set s = coalesce(s, '') || 'c' where n = $1 or n >= $2", [1, 100]);
           await w.insert(bulk, [{ n: 2, big: "2" }]);
           await w.insert(bulk, copied(10_000));
+          // A COPY right behind a COPY, and a statement behind both.
+          await w.insert(bulk, copied(20_000));
+          w.statement("update bulk set s = 'd' where n >= $1", [20_000]);
         }),
       );
       const back = await readBack(sql);
-      expect(back.length).toBe(2 + 2 * 2_500);
+      expect(back.length).toBe(2 + 3 * 2_500);
       expect(back.filter((r) => r.s === "c").length, "the COPY's rows, before the update").toBe(2_500);
+      expect(back.filter((r) => r.s === "d").length, "the last COPY's rows, before the update").toBe(2_500);
       expect([back[0].s, back[1].s]).toEqual(["bc", null]);
     }
 
@@ -222,5 +226,52 @@ describe("db/bulk", { timeout: 60_000 }, () => {
     );
     await expect(failing, "the failing statement's own error").rejects.toThrow(/duplicate key/);
     expect((await readBack(sql)).map((r) => r.n)).not.toContain("3");
+  });
+
+  it("runs a transaction's steps at once, ends them all before it ends, and throws the first failure", async () => {
+    await sql`truncate bulk`;
+    await sql`insert into bulk (n, big) values (1, 1)`;
+    // One step's statements interleave with another's; all of them commit.
+    await sql.begin((tx) =>
+      concurrently([
+        (async () => {
+          const [{ n }] = await tx<{ n: number }[]>`select 11 as n`;
+          await insertRows(tx, bulk, [{ n, big: "2" }]);
+        })(),
+        insertRows(tx, bulk, [{ n: 20, big: "3" }]),
+      ]),
+    );
+    expect((await readBack(sql)).map((r) => r.n)).toEqual(["1", "11", "20"]);
+
+    // A step that fails in the thread while another still has statements to send: the other ends
+    // (its writes inside the transaction, undone with it) before the failure is thrown.
+    let last = "";
+    const thrown = sql.begin((tx) =>
+      concurrently([
+        (async () => {
+          await tx`select 1`;
+          throw new RangeError("bad row");
+        })(),
+        (async () => {
+          for (const n of [30, 31, 32]) await insertRows(tx, bulk, [{ n, big: "4" }]);
+          last = "written";
+        })(),
+      ]),
+    );
+    await expect(thrown).rejects.toThrow("bad row");
+    expect(last, "the other step ended first").toBe("written");
+
+    // A statement that fails: the steps' later statements are refused, and its error is the one thrown.
+    const refused = sql.begin((tx) =>
+      concurrently([
+        (async () => {
+          await tx`select 1`;
+          await insertRows(tx, bulk, [{ n: 40, big: "5" }]);
+        })(),
+        insertRows(tx, bulk, [{ n: 1, big: "1" }]),
+      ]),
+    );
+    await expect(refused).rejects.toThrow(/duplicate key/);
+    expect((await readBack(sql)).map((r) => r.n)).toEqual(["1", "11", "20"]);
   });
 });

@@ -264,14 +264,14 @@ export async function insertRows<T extends PgTable, R extends ColumnKey<T> = nev
   options: InsertOptions<T, R> = {},
 ): Promise<Record<R, unknown>[]> {
   if (rows.length === 0) return [];
+  if (copies(rows, options)) {
+    await startCopy(tx, copyOf(table, rows)).done;
+    return [];
+  }
   const name = tableName(table);
   const columns = columnsOf(table, rows);
   const names = columns.map(([, p]) => p.name).join(", ");
   const { onConflict, returning } = options;
-  if (copies(rows, options)) {
-    await writeCopy(tx, `copy ${name} (${names}) from stdin`, copyText(columns, rows));
-    return [];
-  }
   const { from, values } = unnestOf(columns, rows);
   const selected = columns.map(([, p]) => p.value("v")).join(", ");
   let text = `insert into ${name} as t (${names}) select ${selected} from ${from}`;
@@ -327,14 +327,24 @@ export async function updateRows<T extends PgTable, M extends ColumnKey<T>>(
 /** Writes queued by `pipelined`: each is sent at once, and none is awaited before the next is sent. */
 export class Writes {
   private readonly sent: Promise<unknown>[] = [];
+  /** A COPY running: postgres.js refuses other statements on its connection until it ends. */
+  private copy: Promise<unknown> | null = null;
 
   constructor(private readonly tx: InTx) {}
 
-  /** insertRows, queued; a COPY waits for the writes before it and runs alone. */
+  /**
+   * insertRows, queued. A COPY runs alone, after the writes before it: its text is built while
+   * they run, and this returns once its rows are sent, so the next write's rows are worked out
+   * while the database writes them.
+   */
   async insert<T extends PgTable>(table: T, rows: BulkRow<T>[], options: InsertOptions<T, never> = {}) {
-    if (!copies(rows, options)) return this.send(insertRows(this.tx, table, rows, options));
+    if (!copies(rows, options)) return this.send(() => insertRows(this.tx, table, rows, options));
+    const copy = copyOf(table, rows);
     await this.settled();
-    await insertRows(this.tx, table, rows, options);
+    const { handed, done } = startCopy(this.tx, copy);
+    this.copy = done;
+    this.track(done);
+    await handed;
   }
 
   /** updateRows, queued. */
@@ -343,20 +353,26 @@ export class Writes {
     rows: (Partial<BulkRow<T>> & Pick<BulkRow<T>, M>)[],
     options: UpdateOptions<T, M>,
   ) {
-    this.send(updateRows(this.tx, table, rows, options));
+    this.send(() => updateRows(this.tx, table, rows, options));
   }
 
   /** A prepared statement, queued. */
   statement(text: string, params: unknown[]) {
-    this.send(this.tx.unsafe(text, params as never[], PREPARED));
+    this.send(() => this.tx.unsafe(text, params as never[], PREPARED));
   }
 
   /** Waits for every write sent so far; throws the first one's error. */
   async settled() {
     await Promise.all(this.sent.splice(0));
+    this.copy = null;
   }
 
-  private send(write: Promise<unknown>) {
+  /** Sends a write now, or as the running COPY ends. */
+  private send(write: () => Promise<unknown>) {
+    this.track(this.copy ? this.copy.then(write) : write());
+  }
+
+  private track(write: Promise<unknown>) {
     // Its error is thrown by settled(); until then it must not count as unhandled.
     write.catch(() => {});
     this.sent.push(write);
@@ -375,8 +391,39 @@ export async function pipelined(tx: InTx, write: (w: Writes) => Promise<void> | 
   await w.settled();
 }
 
-/** A COPY of `text`: settles once the database has written its rows, or rejects with its error. */
-async function writeCopy(tx: Tx, statement: string, text: string) {
+/**
+ * Runs steps of one transaction at once: each sends its statements as it reaches them, so the
+ * database runs one step's statements while the thread works out another's rows. Their statements
+ * interleave in an order that depends on timing, so no step may read what another writes, nor
+ * COPY (postgres.js refuses other statements while a COPY runs). Returns when every step has
+ * ended (none may send a statement after its transaction) and throws the first failure: the ones
+ * after it are statements refused by the transaction it aborted.
+ */
+export async function concurrently(steps: Promise<unknown>[]): Promise<void> {
+  let first: { error: unknown } | undefined;
+  await Promise.all(
+    steps.map((step) =>
+      step.catch((error: unknown) => {
+        first ??= { error };
+      }),
+    ),
+  );
+  if (first) throw first.error;
+}
+
+/** A COPY of rows into `table`: its statement and its rows in COPY's text format. */
+function copyOf<T extends PgTable>(table: T, rows: BulkRow<T>[]) {
+  const columns = columnsOf(table, rows);
+  const names = columns.map(([, p]) => p.name).join(", ");
+  return { statement: `copy ${tableName(table)} (${names}) from stdin`, text: copyText(columns, rows) };
+}
+
+/**
+ * Starts a COPY: `handed` resolves once its rows are handed to the connection (the database then
+ * works on them while the thread goes on), `done` once the database has written them, or rejects
+ * with the database's error.
+ */
+function startCopy(tx: Tx, { statement, text }: { statement: string; text: string }) {
   const query = tx.unsafe(statement);
   // postgres.js 3.4.9 never settles a COPY the database refuses after its last row was sent
   // (porsager/postgres#1173): the error reaches only the query's reject, which settles nothing
@@ -392,15 +439,27 @@ async function writeCopy(tx: Tx, statement: string, text: string) {
     refuse(err);
     reject(err);
   };
-  const stream = await query.writable();
-  await Promise.race([
-    refused,
-    new Promise<void>((resolve, reject) => {
-      stream.on("error", reject);
-      stream.on("finish", resolve);
-      stream.end(text);
-    }),
-  ]);
+  let hand!: () => void;
+  const handed = new Promise<void>((resolve) => {
+    hand = resolve;
+  });
+  const done = (async () => {
+    try {
+      const stream = await query.writable();
+      await Promise.race([
+        refused,
+        new Promise<void>((resolve, reject) => {
+          stream.on("error", reject);
+          stream.on("finish", resolve);
+          stream.end(text);
+          hand();
+        }),
+      ]);
+    } finally {
+      hand();
+    }
+  })();
+  return { handed, done };
 }
 
 /** Rows in COPY's text format, one line each (built in one pass: it runs over every field of a range). */

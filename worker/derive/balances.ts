@@ -71,22 +71,25 @@ export async function applyTransfers(
   const holderCounts = new Map<string, number>();
   if (from !== "zero") {
     const pairs = [...changed.values()];
-    await from.load(
-      tx,
-      pairs.map((p) => [p.token, p.holder]),
-    );
-    for (const p of pairs) p.amount = from.get(p.token, p.holder) ?? 0n;
     // Each token's newest count, one backward probe of the key each: a distinct on over the
     // tokens' whole histories reads every count a busy token ever had.
     const newest = toQuery(sql`select k.token as "tokenAddress", last.count as "holderCount"
       from unnest(${sql.param(listed)}::text[]) k(token)
      cross join lateral (select ${hist.holderCount} as count from ${holderCountHistory} hist
                           where ${hist.tokenAddress} = k.token order by ${hist.at} desc limit 1) last`);
-    const counts = await tx.unsafe<Pick<typeof holderCountHistory.$inferSelect, "tokenAddress" | "holderCount">[]>(
-      newest.text,
-      newest.params,
-      PREPARED,
-    );
+    // Both reads are sent before this returns to its caller (deriveRange sends other steps' statements after them).
+    const [, counts] = await Promise.all([
+      from.load(
+        tx,
+        pairs.map((p) => [p.token, p.holder]),
+      ),
+      tx.unsafe<Pick<typeof holderCountHistory.$inferSelect, "tokenAddress" | "holderCount">[]>(
+        newest.text,
+        newest.params,
+        PREPARED,
+      ),
+    ]);
+    for (const p of pairs) p.amount = from.get(p.token, p.holder) ?? 0n;
     for (const c of counts) holderCounts.set(c.tokenAddress, c.holderCount);
   }
 

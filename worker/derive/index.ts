@@ -1,4 +1,4 @@
-import { type InTx, names, PREPARED, tableName } from "@/db/bulk";
+import { concurrently, type InTx, names, PREPARED, tableName } from "@/db/bulk";
 import { walletPositions } from "@/db/schema";
 import type { Funding } from "../indexer/range";
 import type { Tx } from "../indexer/sql";
@@ -62,10 +62,16 @@ export async function deriveRange(
   fundings: Funding[],
   before: StoredBalances,
 ) {
-  await applyTransfers(tx, state, rows.transfers, before);
-  await applyPositions(tx, state, rows, "stored");
-  await upsertWalletActivity(tx, profile, { fromBlock });
-  await mergeRangeCandles(tx, fromBlock);
+  // The folds send their reads first; the database then runs the wallet activity and candles
+  // while the thread folds balances and positions. Neither reads what the folds write (the
+  // activity reads tokens and pools for their addresses, which the supplies' updates leave).
+  await concurrently([
+    applyTransfers(tx, state, rows.transfers, before),
+    applyPositions(tx, state, rows, "stored"),
+    upsertWalletActivity(tx, profile, { fromBlock }),
+    mergeRangeCandles(tx, fromBlock),
+  ]);
+  // After the activity: a wallet's funder is set on its row.
   await linkFunders(tx, [...new Set([...actorsOf(rows), ...fundings.map((f) => f.wallet)])]);
 }
 

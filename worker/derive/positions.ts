@@ -285,21 +285,37 @@ export async function applyPositions(tx: InTx, state: ChainState, rows: FoldRows
 const wp = names(walletPositions);
 const ls = names(liquidityStakes);
 
-/** Reads the stored positions and stakes of the fold's keys into them. */
+/**
+ * Reads the stored positions and stakes of the fold's keys into them. Both reads are sent before
+ * this returns to its caller (deriveRange sends other steps' statements after them).
+ */
 async function loadStored(tx: Tx, positions: Map<string, Position>, stakes: Map<string, Stake>) {
   const keys = [...positions.values()];
-  const stored = await tx.unsafe<StoredPosition[]>(
-    `select p.${wp.wallet} as wallet, p.${wp.tokenAddress} as token_address, p.${wp.quantity}::text as quantity,
-            p.${wp.costBasisUsd} as cost_basis_usd, p.${wp.realizedPnlUsd} as realized_pnl_usd,
-            p.${wp.boughtUsd} as bought_usd, p.${wp.soldUsd} as sold_usd,
-            p.${wp.unknownCostQuantity}::text as unknown_cost_quantity, p.${wp.buyCount} as buy_count,
-            p.${wp.sellCount} as sell_count, p.${wp.firstBuyBlock} as first_buy_block,
-            p.${wp.lastTradeBlock} as last_trade_block, p.${wp.liquidityCostUsd} as liquidity_cost_usd
-       from ${tableName(walletPositions)} p join unnest($1::text[], $2::text[]) k(wallet, token)
-         on p.${wp.wallet} = k.wallet and p.${wp.tokenAddress} = k.token`,
-    [keys.map((k) => k.wallet), keys.map((k) => k.token)],
-    PREPARED,
-  );
+  const pools = [...stakes.values()];
+  const [stored, held] = await Promise.all([
+    tx.unsafe<StoredPosition[]>(
+      `select p.${wp.wallet} as wallet, p.${wp.tokenAddress} as token_address, p.${wp.quantity}::text as quantity,
+              p.${wp.costBasisUsd} as cost_basis_usd, p.${wp.realizedPnlUsd} as realized_pnl_usd,
+              p.${wp.boughtUsd} as bought_usd, p.${wp.soldUsd} as sold_usd,
+              p.${wp.unknownCostQuantity}::text as unknown_cost_quantity, p.${wp.buyCount} as buy_count,
+              p.${wp.sellCount} as sell_count, p.${wp.firstBuyBlock} as first_buy_block,
+              p.${wp.lastTradeBlock} as last_trade_block, p.${wp.liquidityCostUsd} as liquidity_cost_usd
+         from ${tableName(walletPositions)} p join unnest($1::text[], $2::text[]) k(wallet, token)
+           on p.${wp.wallet} = k.wallet and p.${wp.tokenAddress} = k.token`,
+      [keys.map((k) => k.wallet), keys.map((k) => k.token)],
+      PREPARED,
+    ),
+    pools.length === 0
+      ? []
+      : tx.unsafe<{ wallet: string; pool_address: string; units: string; cost_usd: number }[]>(
+          `select s.${ls.wallet} as wallet, s.${ls.poolAddress} as pool_address, s.${ls.units}::text as units,
+                  s.${ls.costUsd} as cost_usd
+             from ${tableName(liquidityStakes)} s join unnest($1::text[], $2::text[]) k(wallet, pool)
+               on s.${ls.wallet} = k.wallet and s.${ls.poolAddress} = k.pool`,
+          [pools.map((k) => k.wallet), pools.map((k) => k.pool)],
+          PREPARED,
+        ),
+  ]);
   for (const s of stored) {
     Object.assign(positions.get(`${s.wallet}:${s.token_address}`)!, {
       quantity: BigInt(s.quantity),
@@ -315,16 +331,6 @@ async function loadStored(tx: Tx, positions: Map<string, Position>, stakes: Map<
       liquidityCostUsd: s.liquidity_cost_usd,
     });
   }
-  if (stakes.size === 0) return;
-  const pools = [...stakes.values()];
-  const held = await tx.unsafe<{ wallet: string; pool_address: string; units: string; cost_usd: number }[]>(
-    `select s.${ls.wallet} as wallet, s.${ls.poolAddress} as pool_address, s.${ls.units}::text as units,
-            s.${ls.costUsd} as cost_usd
-       from ${tableName(liquidityStakes)} s join unnest($1::text[], $2::text[]) k(wallet, pool)
-         on s.${ls.wallet} = k.wallet and s.${ls.poolAddress} = k.pool`,
-    [pools.map((k) => k.wallet), pools.map((k) => k.pool)],
-    PREPARED,
-  );
   for (const s of held) {
     const stake = stakes.get(`${s.wallet}:${s.pool_address}`)!;
     [stake.units, stake.costUsd] = [BigInt(s.units), s.cost_usd];
