@@ -363,7 +363,7 @@ export class Writes {
 
   /** Waits for every write sent so far; throws the first one's error. */
   async settled() {
-    await Promise.all(this.sent.splice(0));
+    await concurrently(this.sent.splice(0));
     this.copy = null;
   }
 
