@@ -2,7 +2,8 @@
  * `npm run bench:backfill`: loads a fixture chain (scripts/fixtures) into a fresh database through the
  * worker's indexer, as bench:api's large load does, and prints what it cost per 1,000 token actions:
  * wall seconds, and the CPU seconds of this process (the indexer and the fixture's node) and of its
- * PostgreSQL sessions, which the machine's load moves far less than the wall clock.
+ * PostgreSQL sessions, which the machine's load moves far less than the wall clock; and the
+ * collector's pauses on the process's main thread, and its peak memory.
  *
  *   npm run bench:backfill -- [--tokens N --wallets N --events N --days N --seed N --now ISO] [--no-bulk]
  *     [--database NAME] [--keep] [--profile] [--embedded]
@@ -20,6 +21,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { connect } from "@/db/client";
@@ -71,6 +73,12 @@ const samplePhase = (phase: string | null) => {
   sampling = phase ? { phase, ...sampleDbActivity(probe, FIXTURE_APPLICATION) } : null;
 };
 const loadBefore = loadavg()[0];
+// The collector's pauses on the main thread, the indexer's: what its ranges' garbage costs it.
+let gcMs = 0;
+const gc = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcMs += e.duration;
+});
+gc.observe({ entryTypes: ["gc"] });
 const loaded = await loadFixture(url, {
   size: "large",
   ...shape,
@@ -81,6 +89,7 @@ const loaded = await loadFixture(url, {
   onPhase: args.profile ? samplePhase : undefined,
 });
 samplePhase(null);
+gc.disconnect();
 const used = await cpu.stop();
 const profiles = await Promise.all(phases.map(async (p) => ({ phase: p.phase, ...(await p.profile) })));
 const [{ actions }] = await probe<{ actions: number }[]>`select count(*)::int as actions from events`;
@@ -108,6 +117,8 @@ printTable([
     "db CPU s": used.database,
     "process CPU s/1k": perK(used.process),
     "db CPU s/1k": perK(used.database),
+    "GC s": gcMs / 1000,
+    "peak RSS MB": Math.round(process.resourceUsage().maxRSS / 1024),
     load: `${loadBefore.toFixed(1)}-${loadavg()[0].toFixed(1)}`,
   },
 ]);
