@@ -75,9 +75,10 @@ const samplePhase = (phase: string | null) => {
 const loadBefore = loadavg()[0];
 // The collector's pauses on the main thread, the indexer's: what its ranges' garbage costs it.
 let gcMs = 0;
-const gc = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcMs += e.duration;
-});
+const addPauses = (entries: PerformanceEntry[]) => {
+  for (const e of entries) gcMs += e.duration;
+};
+const gc = new PerformanceObserver((list) => addPauses(list.getEntries()));
 gc.observe({ entryTypes: ["gc"] });
 const loaded = await loadFixture(url, {
   size: "large",
@@ -90,7 +91,7 @@ const loaded = await loadFixture(url, {
 });
 samplePhase(null);
 // Entries not yet handed to the callback count too.
-for (const e of gc.takeRecords()) gcMs += e.duration;
+addPauses(gc.takeRecords());
 gc.disconnect();
 const used = await cpu.stop();
 const profiles = await Promise.all(phases.map(async (p) => ({ phase: p.phase, ...(await p.profile) })));
