@@ -1,7 +1,8 @@
 /**
  * `npm run bench:api`: loads the large fixture chain into PostgreSQL through the worker's indexer, starts the
  * production server and drives each endpoint with autocannon from a second process at 10
- * connections, rotating through many distinct requests so the response cache cannot carry it.
+ * connections, rotating through many distinct requests (200 to 2,000 a row; a row of 200 recurs
+ * within the response cache's second above 200 req/s, as a popular token's requests would).
  * Prints requests/s, p50, p99, the ratio to the trivial route, the server's and PostgreSQL's CPU
  * time per request (what a request costs, even on a busy machine), and whether totals are exact.
  * Options: --reuse (keep the bench database if it holds the whole fixture), --database NAME (an

@@ -42,13 +42,15 @@ export type ApiTarget = {
 
 /**
  * Starts a server on the database `dbName` (at `url`, loaded and migrated) and prepares its
- * scenarios (`stride`: how they sample the busiest entities, api-scenarios.ts).
+ * scenarios (`stride`: how they sample the busiest entities, api-scenarios.ts); `settings`: the
+ * server's environment on top of the benchmark's.
  */
 export async function openApiTarget(
   say: (line: string) => void,
   dbName: string,
   url: string,
   stride = 1,
+  settings: Record<string, string> = {},
 ): Promise<ApiTarget> {
   // One session, so the server's sessions are all the others on the database.
   const s = connect(url, { max: 1 });
@@ -62,7 +64,12 @@ export async function openApiTarget(
   // PostgreSQL's sizing rule, two connections per core: with more, each query of the 10
   // concurrent requests wakes a backend of its own; with these, queries of several requests
   // share a connection's write and the backends contend less for the two cores.
-  const env = { DATABASE_URL: url, LOG_LEVEL: "warn", DATABASE_POOL_MAX: String(2 * availableParallelism()) };
+  const env = {
+    DATABASE_URL: url,
+    LOG_LEVEL: "warn",
+    DATABASE_POOL_MAX: String(2 * availableParallelism()),
+    ...settings,
+  };
   const server = await startAppServer(env);
   // The first list request builds the token index; let it finish before checking totals.
   await fetch(`${server.baseUrl}/v1/tokens`, { headers: { authorization: `Bearer ${key.key}` } });
