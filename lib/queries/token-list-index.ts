@@ -332,15 +332,26 @@ export async function queryTokenList(
   const total = markMatches(s, q.filter, now);
   const passes = (i: number) => total === null || s.pass[i] === 1;
   let k = 0;
+  // The matches from the page's start on, when known (not after a walk's token): the walk then stops at the
+  // last match instead of passing every token after it.
+  let left = Number.POSITIVE_INFINITY;
   if (q.after) k = startAfter(s, order, key, descending, q.after);
-  else if (total === null) k = Math.min((q.page - 1) * q.limit, n);
-  else {
-    for (let seen = 0, first = (q.page - 1) * q.limit; k < n && seen < first; k++) if (s.pass[order[k]]) seen++;
+  else if (total === null) {
+    k = Math.min((q.page - 1) * q.limit, n);
+    left = n - k;
+  } else {
+    let seen = 0;
+    for (const first = (q.page - 1) * q.limit; k < n && seen < first; k++) if (s.pass[order[k]]) seen++;
+    left = total - seen;
   }
   const page: number[] = [];
-  for (; k < n && page.length < q.limit; k++) if (passes(order[k])) page.push(order[k]);
-  while (k < n && !passes(order[k])) k++;
+  for (; k < n && page.length < q.limit && page.length < left; k++) if (passes(order[k])) page.push(order[k]);
+  let more = page.length < left;
+  if (left === Number.POSITIVE_INFINITY) {
+    while (k < n && !passes(order[k])) k++;
+    more = k < n;
+  }
   const last = page.at(-1);
-  const next = k < n && last !== undefined ? { version: s.version, key: key[last], address: s.addresses[last] } : null;
+  const next = more && last !== undefined ? { version: s.version, key: key[last], address: s.addresses[last] } : null;
   return { addresses: page.map((i) => s.addresses[i]), total: total ?? n, next };
 }

@@ -113,6 +113,19 @@ describe("GET /v1/tokens?cursor=", () => {
     expect(keys).toEqual(all.data.map((t) => t.address));
     expect((await get("/v1/tokens?sort=liquidity&min_liquidity_usd=1&limit=3")).body.total).toBe(all.total);
   });
+
+  it("gives a next cursor only while matches remain after the page", async () => {
+    const list = (limit: number) => get<Token>(`/v1/tokens?sort=liquidity&min_liquidity_usd=1&limit=${limit}`);
+    const { total } = (await list(1)).body;
+    expect(total).toBeGreaterThan(1);
+    expect(total).toBeLessThanOrEqual(200);
+    expect((await list(total)).body.next_cursor).toBeNull();
+    expect((await list(total - 1)).body.next_cursor).not.toBeNull();
+    // Past the matches, a page is empty and ends the walk.
+    const past = (await get<Token>(`/v1/tokens?sort=liquidity&min_liquidity_usd=1&limit=${total}&page=2`)).body;
+    expect(past.data).toEqual([]);
+    expect(past.next_cursor).toBeNull();
+  });
 });
 
 describe("GET /v1/tokens/{address}/holders?cursor=", () => {
