@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:token-list`: what the token list's in-memory read model costs per query as the
+ * number of tokens grows, without loading a chain (bench:scale needs two loaded fixtures; its
+ * larger, 500,000 tokens, takes hours). For each size it fills a database of its own with that
+ * many tokens and metrics (deterministic pseudo-random values shaped like the fixture's: created
+ * over 7 days, liquidity and market caps over many orders of magnitude, integer risk scores, a
+ * tenth flagged per flag), builds the snapshot through the product's code and runs the token list
+ * rows of bench:scale through `queryTokenList` in this process. It prints per row the process CPU
+ * per query at each size and their ratio, and the CPU of each row's first query (what it derives
+ * from the snapshot on first use: sort orders, filter indexes), and the snapshot's build.
+ *
+ * Options: --tokens A,B (100000,500000: bench:scale's two sizes), --seconds N per row and size (3),
+ * --keep (leave the databases, named bench_token_list_<n>, for the next run).
+ */
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+import { connect, createDb, type Db } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
+import type { TokenFilter } from "@/lib/domain/token-filter";
+import type { TokenSort } from "@/lib/domain/vocab";
+import { queryTokenList, snapshotAt } from "@/lib/queries/token-list-index";
+import { databaseUrl, serverUrl } from "@/tests/setup/database";
+import { printTable } from "./lib/table";
+
+const { values: args } = parseArgs({
+  options: {
+    tokens: { type: "string", default: "100000,500000" },
+    seconds: { type: "string", default: "3" },
+    keep: { type: "boolean", default: false },
+  },
+});
+const sizes = args.tokens.split(",").map(Number);
+const seconds = Number(args.seconds);
+/** The time the tokens' ages are measured at: the end of their 7 days. */
+const NOW = new Date("2026-01-08T00:00:00Z");
+
+type Row = {
+  name: string;
+  query: (i: number, tokens: number) => { filter: TokenFilter; sort: TokenSort; page?: number };
+};
+/** bench:scale's token list rows (bench/lib/api-scenarios.ts), as queries. */
+const ROWS: Row[] = [
+  { name: "tokens trending", query: () => ({ filter: {}, sort: "trending" }) },
+  {
+    name: "tokens liquidity+risk filter",
+    query: (i) => ({ filter: { min_liquidity_usd: i * 100, max_risk_score: 30 + (i % 60) }, sort: "liquidity" }),
+  },
+  {
+    name: "tokens newest, age+flags",
+    query: (i) => ({
+      filter: { max_age_hours: 1 + (i % 200), exclude_flags: ["wash_trading", "sybil_cluster"] },
+      sort: "newest",
+    }),
+  },
+  {
+    name: "tokens volume, mcap range",
+    query: (i) => ({
+      filter: { min_market_cap_usd: (i % 200) * 1000, max_market_cap_usd: ((i % 200) + 1) * 1_000_000 },
+      sort: "volume",
+    }),
+  },
+  {
+    name: "tokens risk_asc, growth",
+    query: (i) => ({ filter: { min_holder_growth_1h_pct: (i % 50) - 10 }, sort: "risk_asc" }),
+  },
+  {
+    name: "tokens deep page",
+    query: (i, tokens) => {
+      const pages = Math.floor(tokens / 50);
+      return { filter: {}, sort: "liquidity", page: Math.floor(pages / 2) + (i % Math.floor(pages / 2)) };
+    },
+  },
+];
+
+async function fill(url: string, n: number): Promise<void> {
+  const s = postgres(url, { max: 1, onnotice: () => {} });
+  await s.begin(async (t) => {
+    await t`select setseed(0.42)`;
+    await t`
+      insert into tokens (address, name, symbol, total_supply, launchpad, created_block, created_at)
+      select '0x' || lpad(to_hex(i), 40, '0'), 'Token ' || i, 'T' || i, 1e24, 'bench', i,
+             ${NOW} - random() * interval '7 days'
+      from generate_series(1, ${n}::int) i`;
+    await t`
+      insert into token_metrics (address, created_at, price_usd, market_cap_usd, liquidity_usd, volume_24h_usd,
+        volume_1h_usd, holder_count, holder_growth_1h_pct, trending_score, risk_score, risk_flags)
+      select address, created_at, exp(random() * 10 - 12), exp(random() * 20), exp(random() * 16),
+             case when random() < 0.4 then 0 else exp(random() * 14) end, case when random() < 0.7 then 0 else exp(random() * 10) end,
+             1 + floor(random() * 2000), case when random() < 0.6 then 0 else random() * 120 - 20 end,
+             random() * 100, floor(random() * 101),
+             array_remove(array[case when random() < 0.1 then 'wash_trading' end,
+               case when random() < 0.1 then 'liquidity_pulled' end, case when random() < 0.1 then 'concentrated_ownership' end,
+               case when random() < 0.1 then 'sybil_cluster' end, case when random() < 0.1 then 'smart_money_exiting' end], null)
+      from tokens`;
+  });
+  await s.end();
+}
+
+/** The database of `n` tokens, filled unless a kept one holds them. */
+async function databaseOf(n: number): Promise<string> {
+  const name = `bench_token_list_${n}`;
+  const url = databaseUrl(name);
+  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+  if (exists) {
+    const s = postgres(url, { max: 1, onnotice: () => {} });
+    const [{ count }] = await s<{ count: number }[]>`select count(*)::int from token_metrics`;
+    await s.end();
+    if (count === n) {
+      await admin.end();
+      return url;
+    }
+  }
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  await runMigrations(url);
+  await fill(url, n);
+  return url;
+}
+
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** CPU ms of the row's first query on the snapshot, then per query over `seconds`. */
+async function measure(db: Db, version: number, row: Row, n: number): Promise<{ first: number; each: number }> {
+  let start = cpuMs();
+  await queryTokenList(db, version, { limit: 50, page: 1, ...row.query(0, n) }, NOW);
+  const first = cpuMs() - start;
+  let queries = 0;
+  start = cpuMs();
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    await queryTokenList(db, version, { limit: 50, page: 1, ...row.query(++queries, n) }, NOW);
+  }
+  return { first, each: (cpuMs() - start) / queries };
+}
+
+const results = new Map<string, { first: number; each: number }[]>();
+const builds: number[] = [];
+for (const [k, n] of sizes.entries()) {
+  const client = connect(await databaseOf(n), { max: 2 });
+  const db = createDb(client);
+  const start = cpuMs();
+  await snapshotAt(db, 1);
+  builds.push(cpuMs() - start);
+  for (const row of ROWS) results.set(row.name, [...(results.get(row.name) ?? []), await measure(db, 1, row, n)]);
+  await client.end();
+  console.log(`measured ${n.toLocaleString("en")} tokens (${k + 1} of ${sizes.length})`);
+}
+if (!args.keep) {
+  const admin = postgres(serverUrl(), { max: 1, onnotice: () => {} });
+  for (const n of sizes) await admin.unsafe(`drop database if exists bench_token_list_${n} with (force)`);
+  await admin.end();
+}
+
+const [small, large] = sizes;
+console.log(`\ntoken list queries in process, CPU ms per query, ${seconds} s per row and size`);
+console.log(`snapshot build, process CPU ms: ${builds.map((b) => b.toFixed(0)).join(" / ")}\n`);
+printTable(
+  ROWS.map((row) => {
+    const [s, l] = results.get(row.name)!;
+    return {
+      row: row.name,
+      [`ms at ${small}`]: s.each,
+      [`ms at ${large}`]: l.each,
+      "L / S": l.each / s.each,
+      [`first ms at ${small}`]: s.first,
+      [`first ms at ${large}`]: l.first,
+    };
+  }),
+);
