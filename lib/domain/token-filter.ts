@@ -110,8 +110,8 @@ export type FilterBound = { column: FilterColumn; side: Side; value: number };
 
 /**
  * What a bound means, written once: `min` passes x unless x < value, `max` unless x > value, so
- * NaN (no value) passes either. Every evaluation calls these: passesBound, and the list index's
- * compiled counting loop, which calls each bound's side directly.
+ * NaN (no value) passes either. Every evaluation calls these: passesBound, and the list's filter
+ * index (lib/queries/token-filter-index.ts) for its buckets' edges and the tokens it tests.
  */
 export const BOUND_TESTS = {
   min: (x: number, value: number) => !(x < value),

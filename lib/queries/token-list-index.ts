@@ -2,15 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tokenMetrics } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
-import {
-  BOUND_TESTS,
-  FILTER_COLUMNS,
-  type FilterBound,
-  filterBounds,
-  flagMask,
-  type TokenFilter,
-} from "@/lib/domain/token-filter";
+import { FILTER_COLUMNS, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
+import { filterMatches, isSet } from "./token-filter-index";
 
 /**
  * The columns a snapshot reads when it is built: every filter's, and those of the usual sorts
@@ -42,7 +36,7 @@ export type Snapshot = {
   flags: Int32Array;
   /** Token positions in each sort's order, ties broken by address as the list promises: sorted on first use. */
   order: Partial<Record<TokenSort, Int32Array>>;
-  /** Scratch space for one request's matches (list and search requests use it one at a time: no await inside). */
+  /** Scratch space for one search request's matches (requests use it one at a time: no await inside). */
   pass: Uint8Array;
 };
 
@@ -199,68 +193,6 @@ export function snapshotAt(db: Db, version: number): Promise<Snapshot> {
   return ready?.version === version ? Promise.resolve(ready) : buildFor(db, version);
 }
 
-type BoundTest = (x: number, value: number) => boolean;
-type Kernel = (
-  tests: BoundTest[],
-  columns: Float64Array[],
-  bounds: number[],
-  flags: Int32Array,
-  excluded: number,
-  pass: Uint8Array,
-) => number;
-const kernels = new Map<string, Kernel>();
-
-/**
- * A counting loop compiled for one filter shape (which columns, which sides, flags or not):
- * one fused pass that marks matches in `pass` and counts them, each bound tested by its side's
- * BOUND_TESTS function. A generic loop over a list of conditions costs several times more per
- * token, and this pass is most of a list request. The code is the same for each shape, but each
- * shape has a function of its own: then each call site sees one side's test, which V8 inlines.
- */
-function kernelFor(sides: FilterBound["side"][], withFlags: boolean): Kernel {
-  const shape = `${sides.join()}|${withFlags}`;
-  let kernel = kernels.get(shape);
-  if (!kernel) {
-    const fails = sides.map((_, j) => `!t${j}(c${j}[i], b${j})`);
-    if (withFlags) fails.push("(flags[i] & excluded) !== 0");
-    const locals = sides.map((_, j) => `const t${j} = tests[${j}], c${j} = columns[${j}], b${j} = bounds[${j}];`);
-    const body = `${locals.join("\n")}
-      let total = 0;
-      for (let i = 0, n = pass.length; i < n; i++) {
-        const p = (${fails.map((f) => `(${f})`).join(" | ")}) ^ 1;
-        pass[i] = p;
-        total += p;
-      }
-      return total;`;
-    kernel = new Function("tests", "columns", "bounds", "flags", "excluded", "pass", body) as Kernel;
-    kernels.set(shape, kernel);
-  }
-  return kernel;
-}
-
-/**
- * Marks the positions that pass the filter in `s.pass` and returns how many do, or null when
- * the filter is empty. The conditions are the filter's bounds (filterBounds), each tested as
- * passesBound tests it.
- */
-function markMatches(s: Snapshot, filter: TokenFilter, now: Date): number | null {
-  const excluded = flagMask(filter.exclude_flags ?? []);
-  const bounds = filterBounds(filter, now);
-  if (!bounds.length && !excluded) return null;
-  const kernel = kernelFor(
-    bounds.map((b) => b.side),
-    excluded !== 0,
-  );
-  return kernel(
-    bounds.map((b) => BOUND_TESTS[b.side]),
-    bounds.map((b) => s.columns[b.column]!),
-    bounds.map((b) => b.value),
-    s.flags,
-    excluded,
-    s.pass,
-  );
-}
-
 /**
  * Where a walk of the list stands: after the token at `address`, whose sort key was `key` (NaN: none), in data version
  * `version`.
@@ -326,23 +258,22 @@ export async function queryTokenList(
   const s = await walkSnapshot(db, version, q.after);
   const n = s.addresses.length;
   const { column, descending } = TOKEN_SORT_ORDERS[q.sort];
-  // Before the matches are marked: nothing may await between marking `pass` and reading it.
   const order = await orderOf(db, s, q.sort);
   const key = await columnOf(db, s, column);
-  const total = markMatches(s, q.filter, now);
-  const passes = (i: number) => total === null || s.pass[i] === 1;
+  const matches = filterMatches(s, q.filter, now);
+  const passes = (i: number) => matches === null || isSet(matches.bits, i);
   let k = 0;
   // The matches from the page's start on, when known (not after a walk's token): the walk then stops at the
   // last match instead of passing every token after it.
   let left = Number.POSITIVE_INFINITY;
   if (q.after) k = startAfter(s, order, key, descending, q.after);
-  else if (total === null) {
+  else if (matches === null) {
     k = Math.min((q.page - 1) * q.limit, n);
     left = n - k;
   } else {
     let seen = 0;
-    for (const first = (q.page - 1) * q.limit; k < n && seen < first; k++) if (s.pass[order[k]]) seen++;
-    left = total - seen;
+    for (const first = (q.page - 1) * q.limit; k < n && seen < first; k++) if (passes(order[k])) seen++;
+    left = matches.total - seen;
   }
   const page: number[] = [];
   for (; k < n && page.length < q.limit && page.length < left; k++) if (passes(order[k])) page.push(order[k]);
@@ -353,5 +284,5 @@ export async function queryTokenList(
   }
   const last = page.at(-1);
   const next = more && last !== undefined ? { version: s.version, key: key[last], address: s.addresses[last] } : null;
-  return { addresses: page.map((i) => s.addresses[i]), total: total ?? n, next };
+  return { addresses: page.map((i) => s.addresses[i]), total: matches?.total ?? n, next };
 }

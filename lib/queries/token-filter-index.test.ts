@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { FILTER_COLUMNS, flagMask, matchesTokenFilter, type TokenFilter } from "@/lib/domain/token-filter";
+import { RISK_FLAGS } from "@/lib/domain/vocab";
+import { mulberry32 } from "@/lib/random";
+import { filterMatches, isSet } from "./token-filter-index";
+import type { Snapshot } from "./token-list-index";
+
+const NOW = new Date("2026-01-08T00:00:00Z");
+const HOUR = 3_600_000;
+const random = mulberry32(11);
+
+/**
+ * Column values as the list meets them: no value (NaN), zero and minus zero, one value held by
+ * most tokens (so it is a cut of its own and a bound can fall right on it), few distinct values
+ * (integer scores) and spread ones.
+ */
+const shapes: Record<string, () => number> = {
+  spread: () => (random() - 0.3) * 1e6,
+  heavy: () => (random() < 0.6 ? 0 : random() * 100),
+  integers: () => Math.floor(random() * 101),
+  gaps: () => (random() < 0.15 ? Number.NaN : random() < 0.1 ? -0 : Math.floor(random() * 8) * 1000),
+};
+
+function snapshotOf(n: number, shape: () => number): Snapshot {
+  const columns = Object.fromEntries(
+    FILTER_COLUMNS.map((c) => [
+      c,
+      Float64Array.from({ length: n }, () => (c === "createdAtMs" ? NOW.getTime() - random() * 168 * HOUR : shape())),
+    ]),
+  );
+  return {
+    version: 1,
+    addresses: Array.from({ length: n }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`),
+    columns,
+    loading: {},
+    flags: Int32Array.from({ length: n }, () => flagMask(RISK_FLAGS.filter(() => random() < 0.2))),
+    order: {},
+    pass: new Uint8Array(n),
+  };
+}
+
+/** A bound value: one the column holds (a bucket's edge or inside one), or any. */
+function boundValue(s: Snapshot, column: (typeof FILTER_COLUMNS)[number]): number {
+  const held = s.columns[column]![Math.floor(random() * s.addresses.length)];
+  return Number.isNaN(held) || random() < 0.3 ? (random() - 0.3) * 1e6 : held;
+}
+
+function randomFilter(s: Snapshot): TokenFilter {
+  const f: TokenFilter = {};
+  if (random() < 0.5) f.min_liquidity_usd = boundValue(s, "liquidityUsd");
+  if (random() < 0.4) f.min_market_cap_usd = boundValue(s, "marketCapUsd");
+  if (random() < 0.4) f.max_market_cap_usd = boundValue(s, "marketCapUsd");
+  if (random() < 0.4) f.max_risk_score = boundValue(s, "riskScore");
+  if (random() < 0.4) f.min_holder_growth_1h_pct = boundValue(s, "holderGrowth1hPct");
+  if (random() < 0.4) f.max_age_hours = random() * 200;
+  if (random() < 0.4) f.exclude_flags = RISK_FLAGS.filter(() => random() < 0.4);
+  return f;
+}
+
+describe("filterMatches", () => {
+  const cases = [1, 31, 32, 33, 200, 5_000, 12_000].flatMap((n) =>
+    Object.keys(shapes).map((shape): [number, string] => [n, shape]),
+  );
+
+  it.each(cases)("%i tokens, %s values: exactly the tokens matchesTokenFilter passes", (n, shape) => {
+    const s = snapshotOf(n, shapes[shape]);
+    const token = (p: number) => ({
+      ...(Object.fromEntries(FILTER_COLUMNS.map((c) => [c, s.columns[c]![p]])) as Record<
+        (typeof FILTER_COLUMNS)[number],
+        number
+      >),
+      riskFlags: RISK_FLAGS.filter((_, f) => s.flags[p] & (1 << f)),
+    });
+    for (let round = 0; round < 30; round++) {
+      const filter = randomFilter(s);
+      const got = filterMatches(s, filter, NOW);
+      const want = Array.from({ length: n }, (_, p) => p).filter((p) => matchesTokenFilter(token(p), filter, NOW));
+      if (got === null) {
+        expect(Object.keys(filter).filter((k) => k !== "exclude_flags" || filter.exclude_flags?.length)).toEqual([]);
+        continue;
+      }
+      const passed = Array.from({ length: n }, (_, p) => p).filter((p) => isSet(got.bits, p));
+      expect({ filter, passed, total: got.total }).toEqual({ filter, passed: want, total: want.length });
+    }
+  });
+
+  it("gives null for an empty filter (every token passes)", () => {
+    expect(filterMatches(snapshotOf(100, shapes.spread), { exclude_flags: [] }, NOW)).toBeNull();
+  });
+});
