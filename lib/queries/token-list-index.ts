@@ -4,6 +4,7 @@ import { tokenMetrics } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
 import { FILTER_COLUMNS, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
+import { sortedPositions } from "@/lib/sorted-positions";
 import { filterMatches, isSet } from "./token-filter-index";
 
 /**
@@ -153,14 +154,7 @@ async function orderOf(db: Db, s: Snapshot, sort: TokenSort): Promise<Int32Array
   const cached = s.order[sort];
   if (cached) return cached;
   const { column, descending } = TOKEN_SORT_ORDERS[sort];
-  const key = await columnOf(db, s, column);
-  const sign = descending ? -1 : 1;
-  const order = Int32Array.from({ length: s.addresses.length }, (_, i) => i).sort((a, b) => {
-    const x = key[a];
-    const y = key[b];
-    if (Number.isNaN(x) || Number.isNaN(y)) return Number(Number.isNaN(x)) - Number(Number.isNaN(y)) || a - b;
-    return sign * (x - y) || a - b;
-  });
+  const order = sortedPositions(await columnOf(db, s, column), descending);
   s.order[sort] = order;
   return order;
 }
