@@ -72,12 +72,13 @@ try {
   const stride = args.top ? 1 : Math.max(1, Math.round(Number(sizes[1].events) / Number(sizes[0].events)));
   sizes[0]["busiest sampled"] = "200 first";
   sizes[1]["busiest sampled"] = stride === 1 ? "200 first" : `every ${stride}th of the ${200 * stride} first`;
+  const measured = (row: string) => !args.only || row.includes(args.only);
   for (const [i, name] of [args.small, args.large].entries()) {
-    sides.push(await openApiTarget(say, name, urls[i], i === 0 ? 1 : stride, serverSettings));
+    sides.push(await openApiTarget(say, name, urls[i], i === 0 ? 1 : stride, serverSettings, measured));
   }
   const [small, large] = sides;
   // The same endpoint at both sizes, each with requests sampled from its own database.
-  const wanted = (sc: Scenario, i: number) => i === 0 || !args.only || sc.name.includes(args.only);
+  const wanted = (sc: Scenario, i: number) => i === 0 || measured(sc.name);
   const pairs = scenarios(small.sample)
     .map((sc, i) => [sc, scenarios(large.sample)[i]] as const)
     .filter(([sc], i) => wanted(sc, i));

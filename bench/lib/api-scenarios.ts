@@ -138,7 +138,13 @@ export function scenarios(x: Sample): Scenario[] {
 }
 
 /** Each list scenario's first path: the API's total must equal a count over the database. */
-export async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: string, key: string, x: Sample) {
+export async function checkTotals(
+  db: ReturnType<typeof createDb>,
+  baseUrl: string,
+  key: string,
+  x: Sample,
+  checked: (row: string) => boolean,
+) {
   const checks: [string, string, string][] = [
     ["/v1/events", "select count(*) from events", "events (no filter)"],
     [`/v1/events?since=${x.times[0]}`, `select count(*) from events where timestamp > '${x.times[0]}'`, "events since"],
@@ -186,7 +192,7 @@ export async function checkTotals(db: ReturnType<typeof createDb>, baseUrl: stri
     ],
   ];
   const exact = new Map<string, boolean>();
-  for (const [path, query, name] of checks) {
+  for (const [path, query, name] of checks.filter(([, , name]) => checked(name))) {
     const res = await (await fetch(baseUrl + path, { headers: { authorization: `Bearer ${key}` } })).json();
     const [row] = await db.execute<{ count: string }>(sql.raw(query));
     exact.set(name, Number(row.count) === res.total);
