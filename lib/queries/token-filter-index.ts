@@ -92,13 +92,20 @@ function buildIndex(values: Float64Array): ColumnIndex {
   return { members, memberValues, start, low, high, prefix };
 }
 
-/** What a snapshot derives for its filters on first use: each column's index, each flag's bitmap. */
-const derived = new WeakMap<Snapshot, { columns: Map<FilterColumn, ColumnIndex>; flags?: Int32Array }>();
+/**
+ * What a snapshot derives for its filters on first use: each column's index, each flag's bitmap,
+ * and the bitmap of matches requests share (allocated per request it made the server's garbage
+ * collector run far more often, whose every run marks the whole snapshot).
+ */
+const derived = new WeakMap<
+  Snapshot,
+  { columns: Map<FilterColumn, ColumnIndex>; flags?: Int32Array; matches: Int32Array }
+>();
 
 function derivedOf(s: Snapshot) {
   let d = derived.get(s);
   if (!d) {
-    d = { columns: new Map() };
+    d = { columns: new Map(), matches: new Int32Array(wordsOf(s.addresses.length)) };
     derived.set(s, d);
   }
   return d;
@@ -139,7 +146,8 @@ export const isSet = (bits: Int32Array, p: number) => ((bits[p >>> 5] >>> (p & 3
 
 /**
  * The positions of snapshot `s` that pass `filter` (its bounds as of `now` and its excluded
- * flags) as a bitmap, and how many they are; null when the filter is empty.
+ * flags) as a bitmap, and how many they are; null when the filter is empty. The bitmap is the
+ * snapshot's, shared by its requests: read it before the next await.
  */
 export function filterMatches(s: Snapshot, filter: TokenFilter, now: Date): { bits: Int32Array; total: number } | null {
   const excluded = flagMask(filter.exclude_flags ?? []);
@@ -147,7 +155,7 @@ export function filterMatches(s: Snapshot, filter: TokenFilter, now: Date): { bi
   if (!bounds.length && !excluded) return null;
   const n = s.addresses.length;
   const words = wordsOf(n);
-  const bits = new Int32Array(words).fill(-1);
+  const bits = derivedOf(s).matches.fill(-1);
   if (n & 31) bits[words - 1] = (1 << (n & 31)) - 1;
   for (const bound of bounds) {
     const test = BOUND_TESTS[bound.side];

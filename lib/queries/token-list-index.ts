@@ -291,6 +291,7 @@ export async function queryTokenList(
   const { column, descending } = TOKEN_SORT_ORDERS[q.sort];
   const order = await orderOf(db, s, q.sort);
   const key = await columnOf(db, s, column);
+  // Its bitmap is shared: nothing may await between here and the page's walk.
   const matches = filterMatches(s, q.filter, now);
   const passes = (i: number) => matches === null || isSet(matches.bits, i);
   let k = 0;
