@@ -41,7 +41,10 @@ export type Snapshot = {
   pass: Uint8Array;
 };
 
-/** Tokens per row of a columnar read: rows of a few hundred KB (postgres.js copies a row's chunks together as they come). */
+/**
+ * Tokens per row of a columnar read. One row for the whole table would carry one string of 128
+ * hex characters a token, past V8's longest string (2^29 characters) at about 4 million tokens.
+ */
 const READ_CHUNK = 4096;
 
 /**
