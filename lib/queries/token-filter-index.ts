@@ -11,7 +11,7 @@ import type { Snapshot } from "./token-list-index";
  * BOUND_TESTS as every evaluation of a filter is. A filter's matches are then a few passes over
  * n / 32 words and about n / CUTS tests per bound, instead of n tests per bound.
  */
-const CUTS = 32;
+const CUTS = 64;
 /** Values sampled to choose the cuts (evenly over positions, which are in address order). */
 const SAMPLE = 4096;
 
@@ -61,7 +61,7 @@ function buildIndex(values: Float64Array): ColumnIndex {
   const n = values.length;
   const cuts = cutsOf(values);
   const buckets = 2 * cuts.length + 2;
-  const bucket = new Uint8Array(n);
+  const bucket = new Uint16Array(n);
   const start = new Int32Array(buckets + 1);
   const low = new Float64Array(buckets).fill(Number.POSITIVE_INFINITY);
   const high = new Float64Array(buckets).fill(Number.NEGATIVE_INFINITY);
