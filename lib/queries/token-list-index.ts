@@ -4,7 +4,7 @@ import { tokenMetrics } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
 import { FILTER_COLUMNS, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
-import { sortedPositions } from "@/lib/sorted-positions";
+import { sortedPositions } from "./sorted-positions";
 import { filterMatches, isSet } from "./token-filter-index";
 
 /**

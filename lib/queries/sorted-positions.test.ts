@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mulberry32 } from "./random";
+import { mulberry32 } from "@/lib/random";
 import { sortedPositions } from "./sorted-positions";
 
 /** The order by brute force: a comparator sort, NaN last, ties by position. */
