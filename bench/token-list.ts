@@ -16,10 +16,11 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { connect, createDb, type Db } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
-import type { TokenFilter } from "@/lib/domain/token-filter";
-import type { TokenSort } from "@/lib/domain/vocab";
+import { tokenListQuery } from "@/lib/api/schemas/tokens";
+import { pickTokenFilter } from "@/lib/domain/token-filter";
 import { queryTokenList, snapshotAt } from "@/lib/queries/token-list-index";
 import { databaseUrl, serverUrl } from "@/tests/setup/database";
+import { scenarios } from "./lib/api-scenarios";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
@@ -34,43 +35,25 @@ const seconds = Number(args.seconds);
 /** The time the tokens' ages are measured at: the end of their 7 days. */
 const NOW = new Date("2026-01-08T00:00:00Z");
 
-type Row = {
-  name: string;
-  query: (i: number, tokens: number) => { filter: TokenFilter; sort: TokenSort; page?: number };
-};
-/** bench:scale's token list rows (bench/lib/api-scenarios.ts), as queries. */
-const ROWS: Row[] = [
-  { name: "tokens trending", query: () => ({ filter: {}, sort: "trending" }) },
-  {
-    name: "tokens liquidity+risk filter",
-    query: (i) => ({ filter: { min_liquidity_usd: i * 100, max_risk_score: 30 + (i % 60) }, sort: "liquidity" }),
-  },
-  {
-    name: "tokens newest, age+flags",
-    query: (i) => ({
-      filter: { max_age_hours: 1 + (i % 200), exclude_flags: ["wash_trading", "sybil_cluster"] },
-      sort: "newest",
-    }),
-  },
-  {
-    name: "tokens volume, mcap range",
-    query: (i) => ({
-      filter: { min_market_cap_usd: (i % 200) * 1000, max_market_cap_usd: ((i % 200) + 1) * 1_000_000 },
-      sort: "volume",
-    }),
-  },
-  {
-    name: "tokens risk_asc, growth",
-    query: (i) => ({ filter: { min_holder_growth_1h_pct: (i % 50) - 10 }, sort: "risk_asc" }),
-  },
-  {
-    name: "tokens deep page",
-    query: (i, tokens) => {
-      const pages = Math.floor(tokens / 50);
-      return { filter: {}, sort: "liquidity", page: Math.floor(pages / 2) + (i % Math.floor(pages / 2)) };
-    },
-  },
-];
+type ListQuery = Omit<Parameters<typeof queryTokenList>[2], "after">;
+type Row = { name: string; queries: ListQuery[] };
+
+/**
+ * bench:scale's token list rows (bench/lib/api-scenarios.ts) at `tokens` tokens, each request
+ * parsed as the API parses it: the same queries, written once.
+ */
+function rowsFor(tokens: number): Row[] {
+  const sample = { addresses: [], wallets: [], busyWallets: [], busyTokens: [], times: [], symbols: [], creators: [] };
+  return scenarios({ ...sample, tokens })
+    .filter((sc) => sc.name.startsWith("tokens "))
+    .map((sc) => ({
+      name: sc.name,
+      queries: sc.paths.map((path) => {
+        const q = tokenListQuery.parse(Object.fromEntries(new URL(path, "http://bench").searchParams));
+        return { filter: pickTokenFilter(q), sort: q.sort, page: q.page, limit: q.limit };
+      }),
+    }));
+}
 
 async function fill(url: string, n: number): Promise<void> {
   const s = postgres(url, { max: 1, onnotice: () => {} });
@@ -125,17 +108,15 @@ const cpuMs = () => {
 };
 
 /** CPU ms of the row's first query on the snapshot, then per query over `seconds`. */
-async function measure(db: Db, version: number, row: Row, n: number): Promise<{ first: number; each: number }> {
+async function measure(db: Db, version: number, { queries }: Row): Promise<{ first: number; each: number }> {
   let start = cpuMs();
-  await queryTokenList(db, version, { limit: 50, page: 1, ...row.query(0, n) }, NOW);
+  await queryTokenList(db, version, queries[0], NOW);
   const first = cpuMs() - start;
-  let queries = 0;
+  let done = 0;
   start = cpuMs();
   const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    await queryTokenList(db, version, { limit: 50, page: 1, ...row.query(++queries, n) }, NOW);
-  }
-  return { first, each: (cpuMs() - start) / queries };
+  while (performance.now() < until) await queryTokenList(db, version, queries[++done % queries.length], NOW);
+  return { first, each: (cpuMs() - start) / done };
 }
 
 const results = new Map<string, { first: number; each: number }[]>();
@@ -146,7 +127,7 @@ for (const [k, n] of sizes.entries()) {
   const start = cpuMs();
   await snapshotAt(db, 1);
   builds.push(cpuMs() - start);
-  for (const row of ROWS) results.set(row.name, [...(results.get(row.name) ?? []), await measure(db, 1, row, n)]);
+  for (const row of rowsFor(n)) results.set(row.name, [...(results.get(row.name) ?? []), await measure(db, 1, row)]);
   await client.end();
   console.log(`measured ${n.toLocaleString("en")} tokens (${k + 1} of ${sizes.length})`);
 }
@@ -160,10 +141,9 @@ const [small, large] = sizes;
 console.log(`\ntoken list queries in process, CPU ms per query, ${seconds} s per row and size`);
 console.log(`snapshot build, process CPU ms: ${builds.map((b) => b.toFixed(0)).join(" / ")}\n`);
 printTable(
-  ROWS.map((row) => {
-    const [s, l] = results.get(row.name)!;
+  [...results].map(([name, [s, l]]) => {
     return {
-      row: row.name,
+      row: name,
       [`ms at ${small}`]: s.each,
       [`ms at ${large}`]: l.each,
       "L / S": l.each / s.each,
