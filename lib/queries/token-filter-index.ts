@@ -7,9 +7,10 @@ import type { Snapshot } from "./token-list-index";
  * snapshot is cut into value buckets: up to CUTS cut values (quantiles of a sample), each cut
  * alone in a bucket, the open spans between cuts, and NaN (no value, which passes every bound).
  * A bound is monotone in the value, so the buckets that fail it whole are one run, read as two
- * prefix bitmaps; only the one bucket that straddles the bound is tested token by token, with
- * BOUND_TESTS as every evaluation of a filter is. A filter's matches are then a few passes over
- * n / 32 words and about n / CUTS tests per bound, instead of n tests per bound.
+ * prefix bitmaps. In the one bucket that straddles the bound, put in value order the first time
+ * it does, the failing tokens are a prefix or a suffix, found by a binary search with BOUND_TESTS
+ * (as every evaluation of a filter is). A filter's matches are then a few passes over n / 32
+ * words and at most about n / CUTS cleared bits per bound, instead of n tests per bound.
  */
 const CUTS = 64;
 /** Values sampled to choose the cuts (evenly over positions, which are in address order). */
@@ -18,9 +19,11 @@ const SAMPLE = 4096;
 type ColumnIndex = {
   /** Positions by bucket: bucket b holds members[start[b]] up to members[start[b + 1]]. */
   members: Int32Array;
-  /** Their values, in the same order: a straddling bucket's tokens are then read in sequence. */
+  /** Their values, in the same order. */
   memberValues: Float64Array;
   start: Int32Array;
+  /** 1 for a bucket whose members are in ascending value (sorted when it first straddles a bound). */
+  ordered: Uint8Array;
   /** Each bucket's lowest and highest value (unread for an empty bucket). */
   low: Float64Array;
   high: Float64Array;
@@ -89,7 +92,22 @@ function buildIndex(values: Float64Array): ColumnIndex {
     const row = (b + 1) * words;
     for (let k = start[b]; k < start[b + 1]; k++) prefix[row + (members[k] >>> 5)] |= 1 << (members[k] & 31);
   }
-  return { members, memberValues, start, low, high, prefix };
+  return { members, memberValues, start, low, high, prefix, ordered: new Uint8Array(buckets) };
+}
+
+/** Bucket b's members and values in ascending value, once: sorting every bucket up front cost as much as a query's first use. */
+function orderBucket(index: ColumnIndex, b: number): void {
+  if (index.ordered[b]) return;
+  const { members, memberValues, start } = index;
+  const at = start[b];
+  const keys = Int32Array.from({ length: start[b + 1] - at }, (_, i) => at + i).sort(
+    (x, y) => memberValues[x] - memberValues[y],
+  );
+  const sortedMembers = Int32Array.from(keys, (k) => members[k]);
+  const sortedValues = Float64Array.from(keys, (k) => memberValues[k]);
+  members.set(sortedMembers, at);
+  memberValues.set(sortedValues, at);
+  index.ordered[b] = 1;
 }
 
 /**
@@ -159,7 +177,8 @@ export function filterMatches(s: Snapshot, filter: TokenFilter, now: Date): { bi
   if (n & 31) bits[words - 1] = (1 << (n & 31)) - 1;
   for (const bound of bounds) {
     const test = BOUND_TESTS[bound.side];
-    const { members, memberValues, start, low, high, prefix } = columnIndex(s, bound.column);
+    const index = columnIndex(s, bound.column);
+    const { members, memberValues, start, low, high, prefix } = index;
     // The buckets that fail whole, [from, to); a bucket that passes in part has its tokens tested.
     let from = -1;
     let to = -1;
@@ -167,9 +186,17 @@ export function filterMatches(s: Snapshot, filter: TokenFilter, now: Date): { bi
       if (start[b] === start[b + 1]) continue;
       const passLow = test(low[b], bound.value);
       if (passLow !== test(high[b], bound.value)) {
-        for (let k = start[b]; k < start[b + 1]; k++) {
-          if (!test(memberValues[k], bound.value)) bits[members[k] >>> 5] &= ~(1 << (members[k] & 31));
+        orderBucket(index, b);
+        // The first member whose test differs from the lowest's: the failing side ends or begins there.
+        let lo = start[b];
+        let hi = start[b + 1];
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (test(memberValues[mid], bound.value) === passLow) lo = mid + 1;
+          else hi = mid;
         }
+        const [first, end] = passLow ? [lo, start[b + 1]] : [start[b], lo];
+        for (let k = first; k < end; k++) bits[members[k] >>> 5] &= ~(1 << (members[k] & 31));
       } else if (!passLow) {
         if (from < 0) from = b;
         to = b + 1;
