@@ -8,6 +8,10 @@
  * rows of bench:scale through `queryTokenList` in this process. It prints per row the process CPU
  * per query at each size and their ratio, and the CPU of each row's first query (what it derives
  * from the snapshot on first use: sort orders, filter indexes), and the snapshot's build.
+ * A snapshot is built for every data version (each worker write), so it also prints what a build
+ * costs the process and its database session: a whole read (a new process's first build), and a
+ * build from the last snapshot after a block's writes (BLOCK rows rewritten, new tokens among them,
+ * removed again afterwards).
  *
  * Options: --tokens A,B (100000,500000: bench:scale's two sizes), --seconds N per row and size (3),
  * --keep (leave the databases, named bench_token_list_<n>, for the next run).
@@ -21,6 +25,7 @@ import { pickTokenFilter } from "@/lib/domain/token-filter";
 import { queryTokenList, snapshotAt } from "@/lib/queries/token-list-index";
 import { databaseUrl, serverUrl } from "@/tests/setup/database";
 import { scenarios } from "./lib/api-scenarios";
+import { cpuMs as cpuMsOf } from "./lib/cpu";
 import { printTable } from "./lib/table";
 
 const { values: args } = parseArgs({
@@ -79,7 +84,7 @@ async function fill(url: string, n: number): Promise<void> {
   await s.end();
 }
 
-/** The database of `n` tokens, filled unless a kept one holds them. */
+/** The database of `n` tokens, filled unless a kept one holds them (migrated either way). */
 async function databaseOf(n: number): Promise<string> {
   const name = `bench_token_list_${n}`;
   const url = databaseUrl(name);
@@ -91,6 +96,7 @@ async function databaseOf(n: number): Promise<string> {
     await s.end();
     if (count === n) {
       await admin.end();
+      await runMigrations(url);
       return url;
     }
   }
@@ -119,16 +125,78 @@ async function measure(db: Db, version: number, { queries }: Row): Promise<{ fir
   return { first, each: (cpuMs() - start) / done };
 }
 
+/** A block's writes to token_metrics: rows rewritten, and how many of them are new tokens. */
+const BLOCK = { rows: 500, added: 50 };
+/** Builds measured per kind and size. */
+const BUILDS = 5;
+
+type BuildCost = { process: number; database: number; rows: number };
+
+/** Process and database-session CPU ms of `build` on a client of one connection. */
+async function buildCost(client: postgres.Sql, build: () => Promise<{ rowsRead: number }>): Promise<BuildCost> {
+  const [{ pid }] = await client<{ pid: number }[]>`select pg_backend_pid() as pid`;
+  const [process0, database0] = [cpuMs(), cpuMsOf(pid)];
+  const { rowsRead } = await build();
+  return { process: cpuMs() - process0, database: cpuMsOf(pid) - database0, rows: rowsRead };
+}
+
+const meanCost = (costs: BuildCost[]): BuildCost => ({
+  process: costs.reduce((a, c) => a + c.process, 0) / costs.length,
+  database: costs.reduce((a, c) => a + c.database, 0) / costs.length,
+  rows: costs.reduce((a, c) => a + c.rows, 0) / costs.length,
+});
+
+/** A data version's build: whole (each on a new client, as a new process builds) and after a block. */
+async function versionBuilds(url: string): Promise<{ whole: BuildCost; afterBlock: BuildCost }> {
+  const whole: BuildCost[] = [];
+  for (let i = 0; i < BUILDS; i++) {
+    const client = connect(url, { max: 1 });
+    whole.push(await buildCost(client, () => snapshotAt(createDb(client), 1)));
+    await client.end();
+  }
+  const client = connect(url, { max: 1 });
+  const db = createDb(client);
+  await snapshotAt(db, 1);
+  const writer = postgres(url, { max: 1, onnotice: () => {} });
+  const afterBlock: BuildCost[] = [];
+  for (let i = 0; i < BUILDS; i++) {
+    // New tokens anywhere in address order (created_block 0 marks them), and rows of others rewritten.
+    await writer`insert into tokens (address, name, symbol, total_supply, launchpad, created_block, created_at)
+                 select '0x' || left(md5(${`${i}:`} || k) || md5(k || ${`:${i}`}), 40), 'New', 'NEW', 1e24, 'bench', 0, ${NOW}
+                   from generate_series(1, ${BLOCK.added}::int) k`;
+    await writer`insert into token_metrics (address, created_at) select address, ${NOW} from tokens where created_block = 0
+                 on conflict do nothing`;
+    await writer`update token_metrics set liquidity_usd = liquidity_usd
+                  where address in (select address from tokens where created_block > 0 order by random() limit ${BLOCK.rows - BLOCK.added})`;
+    afterBlock.push(await buildCost(client, () => snapshotAt(db, i + 2)));
+  }
+  await writer`delete from tokens where created_block = 0`;
+  await writer.end();
+  await client.end();
+  return { whole: meanCost(whole), afterBlock: meanCost(afterBlock) };
+}
+
 const results = new Map<string, { first: number; each: number }[]>();
 const builds: number[] = [];
+const versions: Record<string, string | number>[] = [];
 for (const [k, n] of sizes.entries()) {
-  const client = connect(await databaseOf(n), { max: 2 });
+  const url = await databaseOf(n);
+  const client = connect(url, { max: 2 });
   const db = createDb(client);
   const start = cpuMs();
   await snapshotAt(db, 1);
   builds.push(cpuMs() - start);
   for (const row of rowsFor(n)) results.set(row.name, [...(results.get(row.name) ?? []), await measure(db, 1, row)]);
   await client.end();
+  const { whole, afterBlock } = await versionBuilds(url);
+  versions.push({
+    tokens: n,
+    "whole: process ms": whole.process,
+    "whole: database ms": whole.database,
+    "after a block: process ms": afterBlock.process,
+    "after a block: database ms": afterBlock.database,
+    "after a block: rows read": afterBlock.rows,
+  });
   console.log(`measured ${n.toLocaleString("en")} tokens (${k + 1} of ${sizes.length})`);
 }
 if (!args.keep) {
@@ -152,3 +220,8 @@ printTable(
     };
   }),
 );
+
+console.log(
+  `\na data version's snapshot build, CPU ms (mean of ${BUILDS}): a whole read, and a build from the last snapshot after a block (${BLOCK.rows} rows written, ${BLOCK.added} of them new tokens)\n`,
+);
+printTable(versions);

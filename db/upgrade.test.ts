@@ -75,7 +75,7 @@ describe("upgrade from the pre-release migrations", () => {
 
     const baseline = await describeSchema(fresh.url);
     expect(baseline.tables).toContain("rate_limit_windows u");
-    expect(baseline.triggers).toHaveLength(11);
+    expect(baseline.triggers).toHaveLength(14);
     expect(baseline.plans).toHaveLength(3);
     expect(await describeSchema(old.url)).toEqual(baseline);
     expect(await sql`select id, plan from accounts`).toEqual([{ id: "acc1", plan: "pro" }]);

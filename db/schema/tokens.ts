@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { address, blockNumber, createdAt, score, ts, uint256, usd } from "./columns";
 
 export const tokens = pgTable(
@@ -109,8 +109,15 @@ export const tokenMetrics = pgTable(
     pricedPool: address(),
     updatedBlock: blockNumber().notNull().default(0),
     updatedAt: createdAt(),
+    /**
+     * The transaction that last wrote the row (its xid8 as a number), set by a trigger
+     * (db/functions/token-metrics-changes.sql): the token list's read model reads only the rows
+     * written since the snapshot it last read (lib/queries/token-list-index.ts).
+     */
+    changedXact: bigint({ mode: "number" }).notNull().default(0),
   },
   (t) => [
+    index("token_metrics_changed_idx").on(t.changedXact),
     index("token_metrics_trending_idx").on(t.trendingScore.desc().nullsFirst(), t.address),
     index("token_metrics_created_idx").on(t.createdAt.desc().nullsFirst(), t.address),
     index("token_metrics_liquidity_idx").on(t.liquidityUsd.desc().nullsFirst(), t.address),
@@ -119,6 +126,15 @@ export const tokenMetrics = pgTable(
     index("token_metrics_flags_idx").using("gin", t.riskFlags),
   ],
 );
+
+/**
+ * The last transaction that deleted token_metrics rows (one row, kept by a trigger,
+ * db/functions/token-metrics-changes.sql): a read model that reads only changed rows must read
+ * every row again once one may be gone.
+ */
+export const tokenMetricsDeletes = pgTable("token_metrics_deletes", {
+  xact: bigint({ mode: "number" }).notNull(),
+});
 
 /**
  * A token's holder count after each block that changed it: the count at any time is the last row

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
-import { tokenMetrics } from "@/db/schema";
+import { tokenMetrics, tokenMetricsDeletes } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
 import { FILTER_COLUMNS, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
@@ -39,6 +39,10 @@ export type Snapshot = {
   order: Partial<Record<TokenSort, Int32Array>>;
   /** Scratch space for one search request's matches (requests use it one at a time: no await inside). */
   pass: Uint8Array;
+  /** The database snapshot its rows were read at: a later build reads only the rows written since. */
+  readAt: string;
+  /** Rows its build read: every token, or those written since the snapshot it was built from. */
+  rowsRead: number;
 };
 
 /**
@@ -47,39 +51,62 @@ export type Snapshot = {
  */
 const READ_CHUNK = 4096;
 
+/** What a columnar read returns, and the database snapshot (pg_current_snapshot) it read at. */
+type ColumnRead = { addresses: string[]; columns: Float64Array[]; flags: Int32Array; snapshot: string };
+
 /**
- * `values` of every token_metrics row, and each token's risk flags as flagMask bits, in address
- * order, read as columns: each row of the result carries READ_CHUNK tokens' addresses and flags
- * as strings and their values as one bytea of float8s. The client then parses a few values per
- * thousand tokens instead of an object per token (as rows, a build of 100,000 tokens cost the
- * server 1.3 s of CPU: bench:token-list).
+ * `values` of the token_metrics rows (every row, or those written since database snapshot
+ * `since`), and each token's risk flags as flagMask bits, in address order (bytewise, as
+ * JavaScript compares strings), read as columns: each row of the result carries READ_CHUNK
+ * tokens' addresses and flags as strings and their values as one bytea of float8s. The client then
+ * parses a few values per thousand tokens instead of an object per token (as rows, a build of
+ * 100,000 tokens cost the server 1.3 s of CPU: bench:token-list). Null when rows were deleted
+ * since `since` (token_metrics_deletes): what is gone cannot be read as a change.
  */
-async function readColumns(
-  db: Db,
-  values: SQL<number>[],
-): Promise<{ addresses: string[]; columns: Float64Array[]; flags: Int32Array }> {
+async function readColumns(db: Db, values: SQL<number>[], since?: string): Promise<ColumnRead | null> {
   const m = tokenMetrics;
-  const rows = await queryPrepared<{ addresses: string; flags: string; data: Buffer }>(
+  const written = since
+    ? sql`${m.changedXact} >= pg_snapshot_xmin(${since}::pg_snapshot)::text::bigint
+          and not pg_visible_in_snapshot(${m.changedXact}::text::xid8, ${since}::pg_snapshot)`
+    : sql`true`;
+  const deleted = since
+    ? sql`exists (select 1 from ${tokenMetricsDeletes}
+                   where not pg_visible_in_snapshot(${tokenMetricsDeletes.xact}::text::xid8, ${since}::pg_snapshot))`
+    : sql`false`;
+  const order = sql`address collate "C"`;
+  // One statement, one snapshot: the one named is the one the rows were read at.
+  const rows = await queryPrepared<{
+    snapshot: string;
+    deleted: boolean;
+    addresses: string | null;
+    flags: string;
+    data: Buffer;
+  }>(
     db,
-    sql`select string_agg(address, ',' order by address) as addresses,
-               string_agg(flags, ',' order by address) as flags,
-               string_agg(data, ''::bytea order by address) as data
-          from (select ${m.address} as address, array_to_string(${m.riskFlags}, ' ') as flags,
-                       ${sql.join(
-                         values.map((v) => sql`float8send(coalesce(${v}, 'NaN'::float8))`),
-                         sql` || `,
-                       )} as data,
-                       (row_number() over (order by ${m.address}) - 1) / ${READ_CHUNK} as chunk
-                  from ${m}) t
-         group by chunk
-         order by chunk`,
+    sql`select pg_current_snapshot()::text as snapshot, ${deleted} as deleted, c.addresses, c.flags, c.data
+          from (select 1) one
+          left join lateral (
+            select chunk, string_agg(address, ',' order by ${order}) as addresses,
+                   string_agg(flags, ',' order by ${order}) as flags,
+                   string_agg(data, ''::bytea order by ${order}) as data
+              from (select ${m.address} as address, array_to_string(${m.riskFlags}, ' ') as flags,
+                           ${sql.join(
+                             values.map((v) => sql`float8send(coalesce(${v}, 'NaN'::float8))`),
+                             sql` || `,
+                           )} as data,
+                           (row_number() over (order by ${m.address} collate "C") - 1) / ${READ_CHUNK} as chunk
+                      from ${m} where ${written}) t
+             group by chunk) c on true
+         order by c.chunk`,
   );
-  const addresses = rows.flatMap((r) => r.addresses.split(","));
+  if (rows[0].deleted) return null;
+  const chunks = rows.filter((r) => r.addresses !== null);
+  const addresses = chunks.flatMap((r) => r.addresses!.split(","));
   const n = addresses.length;
   const columns = values.map(() => new Float64Array(n));
   const flags = new Int32Array(n);
   let i = 0;
-  for (const r of rows) {
+  for (const r of chunks) {
     const data = new DataView(r.data.buffer, r.data.byteOffset, r.data.byteLength);
     for (const [k, f] of r.flags.split(",").entries()) {
       flags[i + k] = f ? flagMask(f.split(" ")) : 0;
@@ -87,26 +114,86 @@ async function readColumns(
     }
     i += data.byteLength / (8 * values.length);
   }
-  return { addresses, columns, flags };
+  return { addresses, columns, flags, snapshot: rows[0].snapshot };
+}
+
+const snapshotOf = (version: number, read: ColumnRead, rowsRead: number): Snapshot => ({
+  version,
+  addresses: read.addresses,
+  columns: Object.fromEntries(BASE_COLUMNS.map((c, j) => [c, read.columns[j]])),
+  loading: {},
+  flags: read.flags,
+  order: {},
+  pass: new Uint8Array(read.addresses.length),
+  readAt: read.snapshot,
+  rowsRead,
+});
+
+/** The first place in `addresses` (ascending) whose address is not below `a`. */
+function placeOf(addresses: string[], a: string): number {
+  let lo = 0;
+  let hi = addresses.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (addresses[mid] < a) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * `base`'s tokens with `changes` (the rows written since base was read, in address order) laid
+ * over them: a changed token's values replaced, a new one placed in address order. A change's
+ * place is its place in base's addresses plus the new tokens before it.
+ */
+function patched(version: number, base: Snapshot, changes: ColumnRead): Snapshot {
+  const old = base.addresses;
+  const at = changes.addresses.map((a) => placeOf(old, a));
+  const fresh = changes.addresses.map((a, k) => old[at[k]] !== a);
+  // Base tokens [from, to) move `shift` places: the new tokens placed before them.
+  const runs: { from: number; to: number; shift: number }[] = [];
+  for (const [k, f] of fresh.entries()) {
+    if (!f) continue;
+    const last = runs.at(-1);
+    runs.push({ from: at[k], to: old.length, shift: (last?.shift ?? 0) + 1 });
+    if (last) last.to = at[k];
+  }
+  runs.unshift({ from: 0, to: runs[0]?.from ?? old.length, shift: 0 });
+  const n = old.length + (runs.at(-1)?.shift ?? 0);
+  const laidOut = <T extends Float64Array | Int32Array>(from: T, to: T): T => {
+    for (const r of runs) to.set(from.subarray(r.from, r.to), r.from + r.shift);
+    return to;
+  };
+  const addresses = n === old.length ? old : new Array<string>(n);
+  if (addresses !== old) for (const r of runs) for (let p = r.from; p < r.to; p++) addresses[p + r.shift] = old[p];
+  const columns = BASE_COLUMNS.map((c) => laidOut(base.columns[c]!, new Float64Array(n)));
+  const flags = laidOut(base.flags, new Int32Array(n));
+  for (let k = 0, newBefore = 0; k < at.length; k++) {
+    const p = at[k] + newBefore;
+    if (fresh[k]) {
+      addresses[p] = changes.addresses[k];
+      newBefore++;
+    }
+    for (const [j, column] of columns.entries()) column[p] = changes.columns[j][k];
+    flags[p] = changes.flags[k];
+  }
+  return snapshotOf(version, { addresses, columns, flags, snapshot: changes.snapshot }, at.length);
 }
 
 /**
  * The token list read model held in memory: every filter and sort column of token_metrics as
- * typed arrays, pre-sorted for each sort, rebuilt when the data version changes. A list request
- * is then a walk of an order and a filter's bitmap (exact totals included, token-filter-index.ts)
- * instead of a count over the table.
+ * typed arrays, pre-sorted for each sort, built for each data version. A list request is then a
+ * walk of an order and a filter's bitmap (exact totals included, token-filter-index.ts) instead
+ * of a count over the table. A build from an earlier snapshot reads only the rows written since
+ * it (a block's few hundred rather than every token: a whole read of 500,000 tokens costs the
+ * database about a second); after a delete it reads them all.
  */
-async function build(db: Db, version: number): Promise<Snapshot> {
-  const { addresses, columns, flags } = await readColumns(db, BASE_COLUMNS.map(columnSql));
-  return {
-    version,
-    addresses,
-    columns: Object.fromEntries(BASE_COLUMNS.map((c, j) => [c, columns[j]])),
-    loading: {},
-    flags,
-    order: {},
-    pass: new Uint8Array(addresses.length),
-  };
+async function build(db: Db, version: number, base: Snapshot | undefined): Promise<Snapshot> {
+  const values = BASE_COLUMNS.map(columnSql);
+  const changes = base && (await readColumns(db, values, base.readAt));
+  if (base && changes) return patched(version, base, changes);
+  const whole = (await readColumns(db, values))!;
+  return snapshotOf(version, whole, whole.addresses.length);
 }
 
 const positions = new WeakMap<Snapshot, Map<string, number>>();
@@ -132,7 +219,7 @@ function columnOf(db: Db, s: Snapshot, column: TokenSortColumn): Promise<Float64
   let loading = s.loading[column];
   if (!loading) {
     loading = (async () => {
-      const read = await readColumns(db, [columnSql(column)]);
+      const read = (await readColumns(db, [columnSql(column)]))!;
       const position = positionOf(s);
       const values = new Float64Array(s.addresses.length).fill(Number.NaN);
       for (const [k, address] of read.addresses.entries()) {
@@ -200,7 +287,7 @@ const snapshotsOf = perDatabase("listSnapshots", () => ({
 function buildFor(db: Db, version: number): Promise<Snapshot> {
   const snapshots = snapshotsOf(db);
   return snapshots.builds.load(version, async () => {
-    const s = await build(db, version);
+    const s = await build(db, version, snapshots.ready);
     snapshots.built.set(version, s);
     if (!snapshots.built.off && (snapshots.ready?.version ?? -1) < version) snapshots.ready = s;
     return s;

@@ -25,6 +25,8 @@ const snapshot: Snapshot = {
   flags: new Int32Array(N),
   order: {},
   pass: new Uint8Array(N),
+  readAt: "",
+  rowsRead: N,
 };
 const index = nameIndex(addresses, symbols, names);
 

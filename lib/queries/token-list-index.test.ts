@@ -1,0 +1,166 @@
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "@/db/client";
+import { runMigrations } from "@/db/migrate";
+import { createTestDatabase } from "@/tests/setup/database";
+import { type Snapshot, snapshotAt } from "./token-list-index";
+
+/**
+ * A build from the last snapshot reads only the token_metrics rows written since it, and must equal
+ * a whole read of the table at every step: changed and new tokens, a write that overlapped the
+ * last read, deletes.
+ */
+describe("token list snapshots built from the last one", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let sql: postgres.Sql;
+  let reader: postgres.Sql;
+  let version = 0;
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const address = () =>
+    `0x${Math.floor(random() * 2 ** 52)
+      .toString(16)
+      .padStart(40, "0")}`;
+  const FLAGS = ["wash_trading", "liquidity_pulled", "sybil_cluster"];
+
+  /** The tokens in the table, for picking some. */
+  const all: string[] = [];
+
+  async function addTokens(addresses: string[]) {
+    const created = addresses.map(() => new Date(1_700_000_000_000 + Math.floor(random() * 1e9)));
+    const token = (a: string, i: number) => ({
+      address: a,
+      name: "T",
+      symbol: "T",
+      total_supply: "1",
+      launchpad: "",
+      created_block: 1,
+      created_at: created[i],
+    });
+    const metrics = (a: string, i: number) => ({
+      address: a,
+      created_at: created[i],
+      liquidity_usd: random() * 1e6,
+      risk_score: Math.floor(random() * 100),
+    });
+    await sql`insert into tokens ${sql(addresses.map(token))}`;
+    await sql`insert into token_metrics ${sql(addresses.map(metrics))}`;
+    all.push(...addresses);
+  }
+
+  async function change(addresses: string[], x: postgres.Sql | postgres.TransactionSql = sql) {
+    for (const a of addresses) {
+      const flags = FLAGS.filter(() => random() < 0.4);
+      await x`update token_metrics set liquidity_usd = ${random() * 1e6}, volume_24h_usd = ${random() * 1e5},
+                 holder_count = ${Math.floor(random() * 500)}, risk_flags = ${flags} where address = ${a}`;
+    }
+  }
+
+  /** n distinct tokens of the table, removed from `all` if `remove`. */
+  function pick(n: number, remove = false): string[] {
+    const picked = new Set<string>();
+    while (picked.size < n) picked.add(all[Math.floor(random() * all.length)]);
+    if (remove) for (const a of picked) all.splice(all.indexOf(a), 1);
+    return [...picked];
+  }
+
+  /** The snapshot a fresh reader builds: a whole read. */
+  async function wholeRead(): Promise<Snapshot> {
+    const client = postgres(db.url, { max: 1, onnotice: () => {} });
+    try {
+      return await snapshotAt(createDb(client), 1);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function expectWhole(s: Snapshot) {
+    const whole = await wholeRead();
+    expect(s.addresses).toEqual(whole.addresses);
+    expect(s.flags).toEqual(whole.flags);
+    for (const [column, values] of Object.entries(whole.columns))
+      expect({ column, values: s.columns[column as keyof Snapshot["columns"]] }).toEqual({ column, values });
+  }
+
+  const next = () => snapshotAt(createDb(reader), ++version);
+
+  beforeAll(async () => {
+    db = await createTestDatabase("oci_token_list");
+    await runMigrations(db.url);
+    sql = postgres(db.url, { max: 2, onnotice: () => {} });
+    reader = postgres(db.url, { max: 2, onnotice: () => {} });
+    await addTokens(Array.from({ length: 300 }, address));
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await reader?.end();
+    await db?.drop();
+  });
+
+  it("reads every row first, then only those written since, new tokens in address order", async () => {
+    const first = await next();
+    expect(first.rowsRead).toBe(300);
+    await expectWhole(first);
+    for (let round = 0; round < 5; round++) {
+      const changed = pick(10 + round);
+      await change(changed);
+      // New tokens before, between and after the others in address order.
+      const added = [
+        ...Array.from({ length: 6 }, address),
+        `0x${"0".repeat(40)}${round}`,
+        `0x${"f".repeat(40)}${round}`,
+      ];
+      await addTokens(added);
+      const s = await next();
+      expect(s.rowsRead).toBe(changed.length + added.length);
+      await expectWhole(s);
+    }
+    const unchanged = await next();
+    expect(unchanged.rowsRead).toBe(0);
+    await expectWhole(unchanged);
+  });
+
+  it("reads a write that was under way at the last read once it commits", async () => {
+    await next();
+    const [token] = pick(1);
+    all.splice(all.indexOf(token), 1);
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let written!: () => void;
+    const inTransaction = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const writer = sql.begin(async (tx) => {
+      await change([token], tx);
+      written();
+      await held;
+    });
+    await inTransaction;
+    // A later transaction that commits first: the read then sees past the one still under way.
+    await change(pick(1));
+    const during = await next();
+    commit();
+    await writer;
+    await expectWhole(await next());
+    expect(during.rowsRead).toBe(1);
+  });
+
+  it("reads every row again after a delete, and not after a delete of none", async () => {
+    await next();
+    await sql`delete from tokens where address = any(${pick(3, true)})`;
+    const afterDelete = await next();
+    const [{ count }] = await sql<{ count: number }[]>`select count(*)::int from token_metrics`;
+    expect(afterDelete.rowsRead).toBe(count);
+    await expectWhole(afterDelete);
+    await sql`delete from token_metrics where address = 'none'`;
+    await change(pick(2));
+    const afterNone = await next();
+    expect(afterNone.rowsRead).toBe(2);
+    await expectWhole(afterNone);
+  });
+});
