@@ -36,7 +36,7 @@ function snapshotOf(n: number, shape: () => number): Snapshot {
     flags: Int32Array.from({ length: n }, () => flagMask(RISK_FLAGS.filter(() => random() < 0.2))),
     order: {},
     pass: new Uint8Array(n),
-    readAt: "",
+    readAt: { snapshot: "", table: 0 },
     rowsRead: n,
   };
 }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { getTableName, type SQL, sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { tokenMetrics, tokenMetricsDeletes } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
@@ -39,8 +39,8 @@ export type Snapshot = {
   order: Partial<Record<TokenSort, Int32Array>>;
   /** Scratch space for one search request's matches (requests use it one at a time: no await inside). */
   pass: Uint8Array;
-  /** The database snapshot its rows were read at: a later build reads only the rows written since. */
-  readAt: string;
+  /** Where its rows were read: a later build reads only the rows written since. */
+  readAt: ReadAt;
   /** Rows its build read: every token, or those written since the snapshot it was built from. */
   rowsRead: number;
 };
@@ -51,8 +51,17 @@ export type Snapshot = {
  */
 const READ_CHUNK = 4096;
 
-/** What a columnar read returns, and the database snapshot (pg_current_snapshot) it read at. */
-type ColumnRead = { addresses: string[]; columns: Float64Array[]; flags: Int32Array; snapshot: string };
+/**
+ * The database snapshot (pg_current_snapshot) a read saw token_metrics at, and the table's oid: a
+ * table made anew (a database restored under the same name) has another, and nothing read from
+ * the old one holds.
+ */
+type ReadAt = { snapshot: string; table: number };
+
+/** What a columnar read returns, and where it read. */
+type ColumnRead = { addresses: string[]; columns: Float64Array[]; flags: Int32Array; readAt: ReadAt };
+
+const TABLE_OID = sql.raw(`'${getTableName(tokenMetrics)}'::regclass::oid::int8`);
 
 /**
  * `values` of the token_metrics rows (every row, or those written since database snapshot
@@ -61,29 +70,32 @@ type ColumnRead = { addresses: string[]; columns: Float64Array[]; flags: Int32Ar
  * tokens' addresses and flags as strings and their values as one bytea of float8s. The client then
  * parses a few values per thousand tokens instead of an object per token (as rows, a build of
  * 100,000 tokens cost the server 1.3 s of CPU: bench:token-list). Null when rows were deleted
- * since `since` (token_metrics_deletes): what is gone cannot be read as a change.
+ * since `since` (token_metrics_deletes), or the table is another: what is gone cannot be read as
+ * a change.
  */
-async function readColumns(db: Db, values: SQL<number>[], since?: string): Promise<ColumnRead | null> {
+async function readColumns(db: Db, values: SQL<number>[], since?: ReadAt): Promise<ColumnRead | null> {
   const m = tokenMetrics;
   const written = since
-    ? sql`${m.changedXact} >= pg_snapshot_xmin(${since}::pg_snapshot)::text::bigint
-          and not pg_visible_in_snapshot(${m.changedXact}::text::xid8, ${since}::pg_snapshot)`
+    ? sql`${m.changedXact} >= pg_snapshot_xmin(${since.snapshot}::pg_snapshot)::text::bigint
+          and not pg_visible_in_snapshot(${m.changedXact}::text::xid8, ${since.snapshot}::pg_snapshot)`
     : sql`true`;
   const deleted = since
     ? sql`exists (select 1 from ${tokenMetricsDeletes}
-                   where not pg_visible_in_snapshot(${tokenMetricsDeletes.xact}::text::xid8, ${since}::pg_snapshot))`
+                   where not pg_visible_in_snapshot(${tokenMetricsDeletes.xact}::text::xid8, ${since.snapshot}::pg_snapshot))`
     : sql`false`;
   const order = sql`address collate "C"`;
   // One statement, one snapshot: the one named is the one the rows were read at.
   const rows = await queryPrepared<{
     snapshot: string;
+    table: string;
     deleted: boolean;
     addresses: string | null;
     flags: string;
     data: Buffer;
   }>(
     db,
-    sql`select pg_current_snapshot()::text as snapshot, ${deleted} as deleted, c.addresses, c.flags, c.data
+    sql`select pg_current_snapshot()::text as snapshot, ${TABLE_OID} as table, ${deleted} as deleted,
+               c.addresses, c.flags, c.data
           from (select 1) one
           left join lateral (
             select chunk, string_agg(address, ',' order by ${order}) as addresses,
@@ -99,7 +111,8 @@ async function readColumns(db: Db, values: SQL<number>[], since?: string): Promi
              group by chunk) c on true
          order by c.chunk`,
   );
-  if (rows[0].deleted) return null;
+  const readAt = { snapshot: rows[0].snapshot, table: Number(rows[0].table) };
+  if (rows[0].deleted || (since && since.table !== readAt.table)) return null;
   const chunks = rows.filter((r) => r.addresses !== null);
   const addresses = chunks.flatMap((r) => r.addresses!.split(","));
   const n = addresses.length;
@@ -114,7 +127,7 @@ async function readColumns(db: Db, values: SQL<number>[], since?: string): Promi
     }
     i += data.byteLength / (8 * values.length);
   }
-  return { addresses, columns, flags, snapshot: rows[0].snapshot };
+  return { addresses, columns, flags, readAt };
 }
 
 const snapshotOf = (version: number, read: ColumnRead, rowsRead: number): Snapshot => ({
@@ -125,7 +138,7 @@ const snapshotOf = (version: number, read: ColumnRead, rowsRead: number): Snapsh
   flags: read.flags,
   order: {},
   pass: new Uint8Array(read.addresses.length),
-  readAt: read.snapshot,
+  readAt: read.readAt,
   rowsRead,
 });
 
@@ -177,7 +190,7 @@ function patched(version: number, base: Snapshot, changes: ColumnRead): Snapshot
     for (const [j, column] of columns.entries()) column[p] = changes.columns[j][k];
     flags[p] = changes.flags[k];
   }
-  return snapshotOf(version, { addresses, columns, flags, snapshot: changes.snapshot }, at.length);
+  return snapshotOf(version, { addresses, columns, flags, readAt: changes.readAt }, at.length);
 }
 
 /**

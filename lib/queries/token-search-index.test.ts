@@ -25,7 +25,7 @@ const snapshot: Snapshot = {
   flags: new Int32Array(N),
   order: {},
   pass: new Uint8Array(N),
-  readAt: "",
+  readAt: { snapshot: "", table: 0 },
   rowsRead: N,
 };
 const index = nameIndex(addresses, symbols, names);
