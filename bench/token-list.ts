@@ -130,33 +130,45 @@ const BLOCK = { rows: 500, added: 50 };
 /** Builds measured per kind and size. */
 const BUILDS = 5;
 
-type BuildCost = { process: number; database: number; rows: number };
+type BuildCost = { process: number; database: number; rows: number; firstQueries: number };
 
 /** Process and database-session CPU ms of `build` on a client of one connection. */
 async function buildCost(client: postgres.Sql, build: () => Promise<{ rowsRead: number }>): Promise<BuildCost> {
   const [{ pid }] = await client<{ pid: number }[]>`select pg_backend_pid() as pid`;
   const [process0, database0] = [cpuMs(), cpuMsOf(pid)];
   const { rowsRead } = await build();
-  return { process: cpuMs() - process0, database: cpuMsOf(pid) - database0, rows: rowsRead };
+  return { process: cpuMs() - process0, database: cpuMsOf(pid) - database0, rows: rowsRead, firstQueries: 0 };
+}
+
+/** Process CPU ms of each row's first query on the snapshot of `version`: what it derives (orders, filter indexes). */
+async function firstQueries(db: Db, version: number, rows: Row[]): Promise<number> {
+  const start = cpuMs();
+  for (const row of rows) await queryTokenList(db, version, row.queries[0], NOW);
+  return cpuMs() - start;
 }
 
 const meanCost = (costs: BuildCost[]): BuildCost => ({
   process: costs.reduce((a, c) => a + c.process, 0) / costs.length,
   database: costs.reduce((a, c) => a + c.database, 0) / costs.length,
   rows: costs.reduce((a, c) => a + c.rows, 0) / costs.length,
+  firstQueries: costs.reduce((a, c) => a + c.firstQueries, 0) / costs.length,
 });
 
 /** A data version's build: whole (each on a new client, as a new process builds) and after a block. */
-async function versionBuilds(url: string): Promise<{ whole: BuildCost; afterBlock: BuildCost }> {
+async function versionBuilds(url: string, rows: Row[]): Promise<{ whole: BuildCost; afterBlock: BuildCost }> {
   const whole: BuildCost[] = [];
   for (let i = 0; i < BUILDS; i++) {
     const client = connect(url, { max: 1 });
-    whole.push(await buildCost(client, () => snapshotAt(createDb(client), 1)));
+    const db = createDb(client);
+    const cost = await buildCost(client, () => snapshotAt(db, 1));
+    whole.push({ ...cost, firstQueries: await firstQueries(db, 1, rows) });
     await client.end();
   }
   const client = connect(url, { max: 1 });
   const db = createDb(client);
   await snapshotAt(db, 1);
+  // The sorts a build from it carries over are those asked for.
+  await firstQueries(db, 1, rows);
   const writer = postgres(url, { max: 1, onnotice: () => {} });
   const afterBlock: BuildCost[] = [];
   for (let i = 0; i < BUILDS; i++) {
@@ -168,7 +180,8 @@ async function versionBuilds(url: string): Promise<{ whole: BuildCost; afterBloc
                  on conflict do nothing`;
     await writer`update token_metrics set liquidity_usd = liquidity_usd
                   where address in (select address from tokens where created_block > 0 order by random() limit ${BLOCK.rows - BLOCK.added})`;
-    afterBlock.push(await buildCost(client, () => snapshotAt(db, i + 2)));
+    const cost = await buildCost(client, () => snapshotAt(db, i + 2));
+    afterBlock.push({ ...cost, firstQueries: await firstQueries(db, i + 2, rows) });
   }
   await writer`delete from tokens where created_block = 0`;
   await writer.end();
@@ -188,13 +201,15 @@ for (const [k, n] of sizes.entries()) {
   builds.push(cpuMs() - start);
   for (const row of rowsFor(n)) results.set(row.name, [...(results.get(row.name) ?? []), await measure(db, 1, row)]);
   await client.end();
-  const { whole, afterBlock } = await versionBuilds(url);
+  const { whole, afterBlock } = await versionBuilds(url, rowsFor(n));
   versions.push({
     tokens: n,
     "whole: process ms": whole.process,
     "whole: database ms": whole.database,
+    "whole: first queries ms": whole.firstQueries,
     "after a block: process ms": afterBlock.process,
     "after a block: database ms": afterBlock.database,
+    "after a block: first queries ms": afterBlock.firstQueries,
     "after a block: rows read": afterBlock.rows,
   });
   console.log(`measured ${n.toLocaleString("en")} tokens (${k + 1} of ${sizes.length})`);
@@ -222,6 +237,6 @@ printTable(
 );
 
 console.log(
-  `\na data version's snapshot build, CPU ms (mean of ${BUILDS}): a whole read, and a build from the last snapshot after a block (${BLOCK.rows} rows written, ${BLOCK.added} of them new tokens)\n`,
+  `\na data version's snapshot build, CPU ms (mean of ${BUILDS}): a whole read, and a build from the last snapshot after a block (${BLOCK.rows} rows written, ${BLOCK.added} of them new tokens); then the token list rows' first queries on it (sort orders, filter indexes)\n`,
 );
 printTable(versions);
