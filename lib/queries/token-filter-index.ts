@@ -179,7 +179,7 @@ export function filterMatches(s: Snapshot, filter: TokenFilter, now: Date): { bi
     const test = BOUND_TESTS[bound.side];
     const index = columnIndex(s, bound.column);
     const { members, memberValues, start, low, high, prefix } = index;
-    // The buckets that fail whole, [from, to); a bucket that passes in part has its tokens tested.
+    // The buckets that fail whole, [from, to); a bucket that passes in part is searched for its failing side.
     let from = -1;
     let to = -1;
     for (let b = 0; b < start.length - 1; b++) {
