@@ -130,14 +130,16 @@ const BLOCK = { rows: 500, added: 50 };
 /** Builds measured per kind and size. */
 const BUILDS = 5;
 
-type BuildCost = { process: number; database: number; rows: number; firstQueries: number };
+/** A build's CPU (process, database session), its wall time (how long requests get the last snapshot meanwhile). */
+type BuildCost = { process: number; database: number; wall: number; rows: number; firstQueries: number };
 
 /** Process and database-session CPU ms of `build` on a client of one connection. */
 async function buildCost(client: postgres.Sql, build: () => Promise<{ rowsRead: number }>): Promise<BuildCost> {
   const [{ pid }] = await client<{ pid: number }[]>`select pg_backend_pid() as pid`;
-  const [process0, database0] = [cpuMs(), cpuMsOf(pid)];
+  const [process0, database0, wall0] = [cpuMs(), cpuMsOf(pid), performance.now()];
   const { rowsRead } = await build();
-  return { process: cpuMs() - process0, database: cpuMsOf(pid) - database0, rows: rowsRead, firstQueries: 0 };
+  const wall = performance.now() - wall0;
+  return { process: cpuMs() - process0, database: cpuMsOf(pid) - database0, wall, rows: rowsRead, firstQueries: 0 };
 }
 
 /** Process CPU ms of each row's first query on the snapshot of `version`: what it derives (orders, filter indexes). */
@@ -147,12 +149,16 @@ async function firstQueries(db: Db, version: number, rows: Row[]): Promise<numbe
   return cpuMs() - start;
 }
 
-const meanCost = (costs: BuildCost[]): BuildCost => ({
-  process: costs.reduce((a, c) => a + c.process, 0) / costs.length,
-  database: costs.reduce((a, c) => a + c.database, 0) / costs.length,
-  rows: costs.reduce((a, c) => a + c.rows, 0) / costs.length,
-  firstQueries: costs.reduce((a, c) => a + c.firstQueries, 0) / costs.length,
-});
+const meanCost = (costs: BuildCost[]): BuildCost => {
+  const mean = (f: keyof BuildCost) => costs.reduce((a, c) => a + c[f], 0) / costs.length;
+  return {
+    process: mean("process"),
+    database: mean("database"),
+    wall: mean("wall"),
+    rows: mean("rows"),
+    firstQueries: mean("firstQueries"),
+  };
+};
 
 /** A data version's build: whole (each on a new client, as a new process builds) and after a block. */
 async function versionBuilds(url: string, rows: Row[]): Promise<{ whole: BuildCost; afterBlock: BuildCost }> {
@@ -206,9 +212,11 @@ for (const [k, n] of sizes.entries()) {
     tokens: n,
     "whole: process ms": whole.process,
     "whole: database ms": whole.database,
+    "whole: wall ms": whole.wall,
     "whole: first queries ms": whole.firstQueries,
     "after a block: process ms": afterBlock.process,
     "after a block: database ms": afterBlock.database,
+    "after a block: wall ms": afterBlock.wall,
     "after a block: first queries ms": afterBlock.firstQueries,
     "after a block: rows read": afterBlock.rows,
   });
