@@ -67,3 +67,16 @@ export function sortedPositions(values: Float64Array, descending: boolean): Int3
   }
   return order;
 }
+
+/**
+ * The first i in [lo, hi) for which `reached(i)` holds, hi if none: `reached` must be false and
+ * then true along the range (a lower bound in a sorted array, the edge of a monotone test).
+ */
+export function firstReached(lo: number, hi: number, reached: (i: number) => boolean): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (reached(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

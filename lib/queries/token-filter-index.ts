@@ -1,5 +1,6 @@
 import { BOUND_TESTS, type FilterColumn, filterBounds, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { RISK_FLAGS } from "@/lib/domain/vocab";
+import { firstReached } from "./sorted-positions";
 import type { Snapshot } from "./token-list-index";
 
 /**
@@ -188,14 +189,8 @@ export function filterMatches(s: Snapshot, filter: TokenFilter, now: Date): { bi
       if (passLow !== test(high[b], bound.value)) {
         orderBucket(index, b);
         // The first member whose test differs from the lowest's: the failing side ends or begins there.
-        let lo = start[b];
-        let hi = start[b + 1];
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (test(memberValues[mid], bound.value) === passLow) lo = mid + 1;
-          else hi = mid;
-        }
-        const [first, end] = passLow ? [lo, start[b + 1]] : [start[b], lo];
+        const edge = firstReached(start[b], start[b + 1], (k) => test(memberValues[k], bound.value) !== passLow);
+        const [first, end] = passLow ? [edge, start[b + 1]] : [start[b], edge];
         for (let k = first; k < end; k++) bits[members[k] >>> 5] &= ~(1 << (members[k] & 31));
       } else if (!passLow) {
         if (from < 0) from = b;

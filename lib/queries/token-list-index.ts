@@ -4,7 +4,7 @@ import { tokenMetrics, tokenMetricsDeletes } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
 import { FILTER_COLUMNS, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
-import { sortedPositions } from "./sorted-positions";
+import { firstReached, sortedPositions } from "./sorted-positions";
 import { filterMatches, isSet } from "./token-filter-index";
 
 /**
@@ -143,16 +143,7 @@ const snapshotOf = (version: number, read: ColumnRead, rowsRead: number): Snapsh
 });
 
 /** The first place in `addresses` (ascending) whose address is not below `a`. */
-function placeOf(addresses: string[], a: string): number {
-  let lo = 0;
-  let hi = addresses.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (addresses[mid] < a) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const placeOf = (addresses: string[], a: string) => firstReached(0, addresses.length, (i) => !(addresses[i] < a));
 
 /**
  * `base`'s tokens with `changes` (the rows written since base was read, in address order) laid
@@ -367,14 +358,7 @@ function startAfter(s: Snapshot, order: Int32Array, key: Float64Array, descendin
     if (!Number.isNaN(x) && x !== c) return sign * (x - c) > 0;
     return s.addresses[i] > after.address;
   };
-  let lo = 0;
-  let hi = order.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (isAfter(order[mid])) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
+  return firstReached(0, order.length, (k) => isAfter(order[k]));
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { tokens } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
+import { firstReached } from "./sorted-positions";
 import { type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
 /** One key per token position (lowercased), and the positions sorted by it: a prefix is a range. */
@@ -27,15 +28,8 @@ function keysOf(values: string[]): Keys {
 
 /** The sorted range [from, to) of keys starting with `q`: they are contiguous in code-unit order. */
 function prefixRange(k: Keys, q: string): [number, number] {
-  const first = (test: (v: string) => boolean, lo: number) => {
-    let hi = k.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (test(k.values[k.sorted[mid]])) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
+  const first = (test: (v: string) => boolean, lo: number) =>
+    firstReached(lo, k.sorted.length, (i) => test(k.values[k.sorted[i]]));
   const from = first((v) => v >= q, 0);
   return [from, first((v) => !v.startsWith(q), from)];
 }
