@@ -23,6 +23,7 @@ import { runMigrations } from "@/db/migrate";
 import { tokenListQuery } from "@/lib/api/schemas/tokens";
 import { pickTokenFilter } from "@/lib/domain/token-filter";
 import { queryTokenList, snapshotAt } from "@/lib/queries/token-list-index";
+import { searchTokenIndex } from "@/lib/queries/token-search-index";
 import { databaseUrl, serverUrl } from "@/tests/setup/database";
 import { scenarios } from "./lib/api-scenarios";
 import { cpuMs as cpuMsOf } from "./lib/cpu";
@@ -130,8 +131,18 @@ const BLOCK = { rows: 500, added: 50 };
 /** Builds measured per kind and size. */
 const BUILDS = 5;
 
-/** A build's CPU (process, database session), its wall time (how long requests get the last snapshot meanwhile). */
-type BuildCost = { process: number; database: number; wall: number; rows: number; firstQueries: number };
+/**
+ * A build's CPU (process, database session), its wall time (how long requests get the last
+ * snapshot meanwhile); then the CPU of the first list queries and the first search on it.
+ */
+type BuildCost = {
+  process: number;
+  database: number;
+  wall: number;
+  rows: number;
+  firstQueries: number;
+  firstSearch: number;
+};
 
 /** Process and database-session CPU ms of `build` on a client of one connection. */
 async function buildCost(client: postgres.Sql, build: () => Promise<{ rowsRead: number }>): Promise<BuildCost> {
@@ -139,14 +150,25 @@ async function buildCost(client: postgres.Sql, build: () => Promise<{ rowsRead: 
   const [process0, database0, wall0] = [cpuMs(), cpuMsOf(pid), performance.now()];
   const { rowsRead } = await build();
   const wall = performance.now() - wall0;
-  return { process: cpuMs() - process0, database: cpuMsOf(pid) - database0, wall, rows: rowsRead, firstQueries: 0 };
+  const cost = { process: cpuMs() - process0, database: cpuMsOf(pid) - database0, wall, rows: rowsRead };
+  return { ...cost, firstQueries: 0, firstSearch: 0 };
 }
 
-/** Process CPU ms of each row's first query on the snapshot of `version`: what it derives (orders, filter indexes). */
-async function firstQueries(db: Db, version: number, rows: Row[]): Promise<number> {
-  const start = cpuMs();
+/**
+ * Process CPU ms of each row's first query on the snapshot of `version` (what it derives: sort
+ * orders, filter indexes), and of a first search (its name index: symbols and names sorted).
+ */
+async function firstQueries(
+  db: Db,
+  version: number,
+  rows: Row[],
+): Promise<Pick<BuildCost, "firstQueries" | "firstSearch">> {
+  let start = cpuMs();
   for (const row of rows) await queryTokenList(db, version, row.queries[0], NOW);
-  return cpuMs() - start;
+  const firstQueries = cpuMs() - start;
+  start = cpuMs();
+  await searchTokenIndex(db, version, "t12", false, { offset: 0, limit: 20 });
+  return { firstQueries, firstSearch: cpuMs() - start };
 }
 
 const meanCost = (costs: BuildCost[]): BuildCost => {
@@ -157,6 +179,7 @@ const meanCost = (costs: BuildCost[]): BuildCost => {
     wall: mean("wall"),
     rows: mean("rows"),
     firstQueries: mean("firstQueries"),
+    firstSearch: mean("firstSearch"),
   };
 };
 
@@ -167,7 +190,7 @@ async function versionBuilds(url: string, rows: Row[]): Promise<{ whole: BuildCo
     const client = connect(url, { max: 1 });
     const db = createDb(client);
     const cost = await buildCost(client, () => snapshotAt(db, 1));
-    whole.push({ ...cost, firstQueries: await firstQueries(db, 1, rows) });
+    whole.push({ ...cost, ...(await firstQueries(db, 1, rows)) });
     await client.end();
   }
   const client = connect(url, { max: 1 });
@@ -185,7 +208,7 @@ async function versionBuilds(url: string, rows: Row[]): Promise<{ whole: BuildCo
     await writer`update token_metrics set liquidity_usd = liquidity_usd
                   where address in (select address from tokens where created_block > 0 order by random() limit ${BLOCK.rows - BLOCK.added})`;
     const cost = await buildCost(client, () => snapshotAt(db, i + 2));
-    afterBlock.push({ ...cost, firstQueries: await firstQueries(db, i + 2, rows) });
+    afterBlock.push({ ...cost, ...(await firstQueries(db, i + 2, rows)) });
   }
   await writer`delete from tokens where created_block = 0`;
   await writer.end();
@@ -213,10 +236,12 @@ for (const [k, n] of sizes.entries()) {
     "whole: database ms": whole.database,
     "whole: wall ms": whole.wall,
     "whole: first queries ms": whole.firstQueries,
+    "whole: first search ms": whole.firstSearch,
     "after a block: process ms": afterBlock.process,
     "after a block: database ms": afterBlock.database,
     "after a block: wall ms": afterBlock.wall,
     "after a block: first queries ms": afterBlock.firstQueries,
+    "after a block: first search ms": afterBlock.firstSearch,
     "after a block: rows read": afterBlock.rows,
   });
   console.log(`measured ${n.toLocaleString("en")} tokens (${k + 1} of ${sizes.length})`);
@@ -244,6 +269,6 @@ printTable(
 );
 
 console.log(
-  `\na data version's snapshot build, CPU ms (mean of ${BUILDS}): a whole read, and a build from the last snapshot after a block (${BLOCK.rows} rows written, ${BLOCK.added} of them new tokens); then the token list rows' first queries on it (sort orders, filter indexes)\n`,
+  `\na data version's snapshot build, CPU ms (mean of ${BUILDS}): a whole read, and a build from the last snapshot after a block (${BLOCK.rows} rows written, ${BLOCK.added} of them new tokens); then the token list rows' first queries on it (sort orders, filter indexes) and a first search (name index)\n`,
 );
 printTable(versions);

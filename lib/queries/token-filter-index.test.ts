@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FILTER_COLUMNS, flagMask, matchesTokenFilter, type TokenFilter } from "@/lib/domain/token-filter";
 import { RISK_FLAGS } from "@/lib/domain/vocab";
 import { mulberry32 } from "@/lib/random";
-import { filterMatches, isSet } from "./token-filter-index";
+import { carryFilterIndexes, filterMatches, isSet } from "./token-filter-index";
 import type { Snapshot } from "./token-list-index";
 
 const NOW = new Date("2026-01-08T00:00:00Z");
@@ -31,10 +31,12 @@ function snapshotOf(n: number, shape: () => number): Snapshot {
   return {
     version: 1,
     addresses: Array.from({ length: n }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`),
+    byAddress: Int32Array.from({ length: n }, (_, i) => i),
+    lineage: {},
     columns,
     loading: {},
     flags: Int32Array.from({ length: n }, () => flagMask(RISK_FLAGS.filter(() => random() < 0.2))),
-    order: {},
+    order: new Map(),
     pass: new Uint8Array(n),
     readAt: { snapshot: "", table: 0 },
     rowsRead: n,
@@ -59,30 +61,80 @@ function randomFilter(s: Snapshot): TokenFilter {
   return f;
 }
 
+/** `rounds` random filters on `s`: its matches are those matchesTokenFilter passes, by brute force. */
+function expectExact(s: Snapshot, rounds: number) {
+  const n = s.addresses.length;
+  const token = (p: number) => ({
+    ...(Object.fromEntries(FILTER_COLUMNS.map((c) => [c, s.columns[c]![p]])) as Record<
+      (typeof FILTER_COLUMNS)[number],
+      number
+    >),
+    riskFlags: RISK_FLAGS.filter((_, f) => s.flags[p] & (1 << f)),
+  });
+  for (let round = 0; round < rounds; round++) {
+    const filter = randomFilter(s);
+    const got = filterMatches(s, filter, NOW);
+    const want = Array.from({ length: n }, (_, p) => p).filter((p) => matchesTokenFilter(token(p), filter, NOW));
+    if (got === null) {
+      expect(Object.keys(filter).filter((k) => k !== "exclude_flags" || filter.exclude_flags?.length)).toEqual([]);
+      continue;
+    }
+    const passed = Array.from({ length: n }, (_, p) => p).filter((p) => isSet(got.bits, p));
+    expect({ filter, passed, total: got.total }).toEqual({ filter, passed: want, total: want.length });
+  }
+}
+
+/** A snapshot built from `s`: `written` of its tokens given new values and flags, `added` new tokens appended. */
+function grown(s: Snapshot, written: number, added: number, shape: () => number): { s: Snapshot; moved: Int32Array } {
+  const n = s.addresses.length + added;
+  const moved = new Set<number>();
+  while (moved.size < written) moved.add(Math.floor(random() * s.addresses.length));
+  for (let p = s.addresses.length; p < n; p++) moved.add(p);
+  const columns = Object.fromEntries(
+    FILTER_COLUMNS.map((c) => {
+      const values = new Float64Array(n);
+      values.set(s.columns[c]!);
+      for (const p of moved) values[p] = c === "createdAtMs" ? NOW.getTime() - random() * HOUR : shape();
+      return [c, values];
+    }),
+  );
+  const flags = new Int32Array(n);
+  flags.set(s.flags);
+  for (const p of moved) flags[p] = flagMask(RISK_FLAGS.filter(() => random() < 0.2));
+  const addresses = [
+    ...s.addresses,
+    ...Array.from({ length: added }, (_, i) => `0x${(s.addresses.length + i).toString(16).padStart(40, "0")}`),
+  ];
+  return {
+    s: { ...s, addresses, byAddress: Int32Array.from(addresses, (_, i) => i), columns, flags, pass: new Uint8Array(n) },
+    moved: Int32Array.from(moved),
+  };
+}
+
 describe("filterMatches", () => {
   const cases = [1, 31, 32, 33, 200, 5_000, 12_000].flatMap((n) =>
     Object.keys(shapes).map((shape): [number, string] => [n, shape]),
   );
 
   it.each(cases)("%i tokens, %s values: exactly the tokens matchesTokenFilter passes", (n, shape) => {
-    const s = snapshotOf(n, shapes[shape]);
-    const token = (p: number) => ({
-      ...(Object.fromEntries(FILTER_COLUMNS.map((c) => [c, s.columns[c]![p]])) as Record<
-        (typeof FILTER_COLUMNS)[number],
-        number
-      >),
-      riskFlags: RISK_FLAGS.filter((_, f) => s.flags[p] & (1 << f)),
-    });
-    for (let round = 0; round < 30; round++) {
-      const filter = randomFilter(s);
-      const got = filterMatches(s, filter, NOW);
-      const want = Array.from({ length: n }, (_, p) => p).filter((p) => matchesTokenFilter(token(p), filter, NOW));
-      if (got === null) {
-        expect(Object.keys(filter).filter((k) => k !== "exclude_flags" || filter.exclude_flags?.length)).toEqual([]);
-        continue;
-      }
-      const passed = Array.from({ length: n }, (_, p) => p).filter((p) => isSet(got.bits, p));
-      expect({ filter, passed, total: got.total }).toEqual({ filter, passed: want, total: want.length });
+    expectExact(snapshotOf(n, shapes[shape]), 30);
+  });
+
+  // Each snapshot built from the last: a few tokens written (into other buckets, flags changed), new ones
+  // appended (the newest created), past 32-position words; far enough that the drift builds an index anew.
+  it.each([
+    [40, "gaps"],
+    [5_000, "spread"],
+    [5_000, "heavy"],
+    [12_000, "integers"],
+  ] as const)("%i tokens, %s values, carried to the next snapshots: the same exact matches", (n, shape) => {
+    let s = snapshotOf(n, shapes[shape]);
+    expectExact(s, 10);
+    for (let round = 0; round < 12; round++) {
+      const next = grown(s, Math.ceil(s.addresses.length / 200), 1 + (round % 3) * 17, shapes[shape]);
+      carryFilterIndexes(s, next.s, next.moved);
+      s = next.s;
+      expectExact(s, 10);
     }
   });
 

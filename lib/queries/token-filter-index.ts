@@ -14,14 +14,26 @@ import type { Snapshot } from "./token-list-index";
  * words and at most about n / CUTS cleared bits per bound, instead of n tests per bound.
  */
 const CUTS = 64;
+/**
+ * A snapshot's index is carried to the next one built from it (the tokens written since moved
+ * between buckets, new ones added) until this share of the tokens moved since its cuts were
+ * chosen: past it, the cuts may no longer split the values evenly (new tokens all land above the
+ * last cut of created_at), and the index is built anew.
+ */
+const DRIFT = 1 / 16;
 /** Values sampled to choose the cuts (evenly over positions, which are in address order). */
 const SAMPLE = 4096;
 
 type ColumnIndex = {
+  cuts: Float64Array;
+  /** Each position's bucket. */
+  bucket: Uint16Array;
+  /** How many positions moved (or came) since the cuts were chosen. */
+  drift: number;
   /** Positions by bucket: bucket b holds members[start[b]] up to members[start[b + 1]]. */
   members: Int32Array;
-  /** Their values, in the same order. */
-  memberValues: Float64Array;
+  /** The column's values by position (the snapshot's). */
+  values: Float64Array;
   start: Int32Array;
   /** 1 for a bucket whose members are in ascending value (sorted when it first straddles a bound). */
   ordered: Uint8Array;
@@ -79,13 +91,8 @@ function buildIndex(values: Float64Array): ColumnIndex {
   low[buckets - 1] = high[buckets - 1] = Number.NaN;
   for (let b = 0; b < buckets; b++) start[b + 1] += start[b];
   const members = new Int32Array(n);
-  const memberValues = new Float64Array(n);
   const fill = start.slice(0, buckets);
-  for (let p = 0; p < n; p++) {
-    const k = fill[bucket[p]]++;
-    members[k] = p;
-    memberValues[k] = values[p];
-  }
+  for (let p = 0; p < n; p++) members[fill[bucket[p]]++] = p;
   const words = wordsOf(n);
   const prefix = new Int32Array((buckets + 1) * words);
   for (let b = 0; b < buckets; b++) {
@@ -93,21 +100,91 @@ function buildIndex(values: Float64Array): ColumnIndex {
     const row = (b + 1) * words;
     for (let k = start[b]; k < start[b + 1]; k++) prefix[row + (members[k] >>> 5)] |= 1 << (members[k] & 31);
   }
-  return { members, memberValues, start, low, high, prefix, ordered: new Uint8Array(buckets) };
+  return { cuts, bucket, drift: 0, members, values, start, low, high, prefix, ordered: new Uint8Array(buckets) };
 }
 
-/** Bucket b's members and values in ascending value, once: sorting every bucket up front cost as much as a query's first use. */
+/** Bitmaps (rows of `oldWords` words) copied into rows of `words` words, as many or more: positions added clear. */
+function widened(old: Int32Array, oldWords: number, words: number): Int32Array {
+  if (oldWords === words) return old.slice();
+  const rows = old.length / oldWords;
+  const out = new Int32Array(rows * words);
+  for (let r = 0; r < rows; r++) out.set(old.subarray(r * oldWords, (r + 1) * oldWords), r * words);
+  return out;
+}
+
+/** Sets (or clears) position p in rows [from, to) of bitmaps of `words` words. */
+function markRows(bits: Int32Array, words: number, p: number, from: number, to: number, set: boolean) {
+  for (let r = from; r < to; r++) {
+    if (set) bits[r * words + (p >>> 5)] |= 1 << (p & 31);
+    else bits[r * words + (p >>> 5)] &= ~(1 << (p & 31));
+  }
+}
+
+/**
+ * `old` carried to `values` (a snapshot built from old's, whose positions `moved` were written or
+ * are new): with old's cuts, each moved position taken out of its bucket and put in its value's.
+ * A pass over the members and copies of the bitmaps instead of a bucket search per token.
+ */
+function carriedIndex(old: ColumnIndex, values: Float64Array, moved: Int32Array): ColumnIndex {
+  const n = values.length;
+  const drift = old.drift + moved.length;
+  if (drift > n * DRIFT) return buildIndex(values);
+  const buckets = old.start.length - 1;
+  const oldN = old.bucket.length;
+  const bucket = new Uint16Array(n);
+  bucket.set(old.bucket);
+  const isMoved = new Uint8Array(n);
+  const size = new Int32Array(buckets);
+  for (let b = 0; b < buckets; b++) size[b] = old.start[b + 1] - old.start[b];
+  const touched = new Uint8Array(buckets);
+  const gained = new Uint8Array(buckets);
+  const words = wordsOf(n);
+  const prefix = widened(old.prefix, wordsOf(oldN), words);
+  for (const p of moved) {
+    const b = bucketOf(old.cuts, values[p]);
+    isMoved[p] = 1;
+    bucket[p] = b;
+    size[b]++;
+    touched[b] = gained[b] = 1;
+    if (p < oldN) {
+      const was = old.bucket[p];
+      size[was]--;
+      touched[was] = 1;
+      // Prefix row r holds the positions of buckets below r.
+      if (b > was) markRows(prefix, words, p, was + 1, b + 1, false);
+      else markRows(prefix, words, p, b + 1, was + 1, true);
+    } else markRows(prefix, words, p, b + 1, buckets + 1, true);
+  }
+  const start = new Int32Array(buckets + 1);
+  for (let b = 0; b < buckets; b++) start[b + 1] = start[b] + size[b];
+  const members = new Int32Array(n);
+  const fill = start.slice(0, buckets);
+  for (let b = 0; b < buckets; b++)
+    for (let k = old.start[b]; k < old.start[b + 1]; k++)
+      if (!isMoved[old.members[k]]) members[fill[b]++] = old.members[k];
+  for (const p of moved) members[fill[bucket[p]]++] = p;
+  const low = old.low.slice();
+  const high = old.high.slice();
+  for (let b = 0; b < buckets - 1; b++) {
+    if (!touched[b]) continue;
+    low[b] = Number.POSITIVE_INFINITY;
+    high[b] = Number.NEGATIVE_INFINITY;
+    for (let k = start[b]; k < start[b + 1]; k++) {
+      const x = values[members[k]];
+      if (x < low[b]) low[b] = x;
+      if (x > high[b]) high[b] = x;
+    }
+  }
+  // A bucket that only lost members keeps its value order; one that gained some is sorted again when it straddles.
+  const ordered = old.ordered.map((o, b) => (gained[b] ? 0 : o));
+  return { cuts: old.cuts, bucket, drift, members, values, start, low, high, prefix, ordered };
+}
+
+/** Bucket b's members in ascending value, once: sorting every bucket up front cost as much as a query's first use. */
 function orderBucket(index: ColumnIndex, b: number): void {
   if (index.ordered[b]) return;
-  const { members, memberValues, start } = index;
-  const at = start[b];
-  const keys = Int32Array.from({ length: start[b + 1] - at }, (_, i) => at + i).sort(
-    (x, y) => memberValues[x] - memberValues[y],
-  );
-  const sortedMembers = Int32Array.from(keys, (k) => members[k]);
-  const sortedValues = Float64Array.from(keys, (k) => memberValues[k]);
-  members.set(sortedMembers, at);
-  memberValues.set(sortedValues, at);
+  const { members, values, start } = index;
+  members.subarray(start[b], start[b + 1]).sort((x, y) => values[x] - values[y]);
   index.ordered[b] = 1;
 }
 
@@ -144,14 +221,33 @@ function columnIndex(s: Snapshot, column: FilterColumn): ColumnIndex {
 function flagBitmaps(s: Snapshot): Int32Array {
   const d = derivedOf(s);
   if (!d.flags) {
-    const words = wordsOf(s.flags.length);
-    d.flags = new Int32Array(RISK_FLAGS.length * words);
-    for (let p = 0; p < s.flags.length; p++) {
-      for (let f = 0; f < RISK_FLAGS.length; f++)
-        if (s.flags[p] & (1 << f)) d.flags[f * words + (p >>> 5)] |= 1 << (p & 31);
-    }
+    d.flags = new Int32Array(RISK_FLAGS.length * wordsOf(s.flags.length));
+    markFlags(d.flags, s, Array.from(s.flags.keys()));
   }
   return d.flags;
+}
+
+/** Sets each of `positions` in the flag bitmaps as its flags are in `s` (clearing the others). */
+function markFlags(bits: Int32Array, s: Snapshot, positions: Iterable<number>) {
+  const words = wordsOf(s.flags.length);
+  for (const p of positions)
+    for (let f = 0; f < RISK_FLAGS.length; f++) markRows(bits, words, p, f, f + 1, (s.flags[p] & (1 << f)) !== 0);
+}
+
+/**
+ * What `base` derived for its filters, carried to `s`, built from it: `moved` holds the positions
+ * written since (new ones included). Each carried index costs a few copies of its arrays at
+ * every data version rather than a build on the version's first filtered request.
+ */
+export function carryFilterIndexes(base: Snapshot, s: Snapshot, moved: Int32Array): void {
+  const from = derived.get(base);
+  if (!from) return;
+  const to = derivedOf(s);
+  for (const [column, index] of from.columns) to.columns.set(column, carriedIndex(index, s.columns[column]!, moved));
+  if (from.flags) {
+    to.flags = widened(from.flags, wordsOf(base.flags.length), wordsOf(s.flags.length));
+    markFlags(to.flags, s, moved);
+  }
 }
 
 function popcount(x: number): number {
@@ -179,7 +275,7 @@ export function filterMatches(s: Snapshot, filter: TokenFilter, now: Date): { bi
   for (const bound of bounds) {
     const test = BOUND_TESTS[bound.side];
     const index = columnIndex(s, bound.column);
-    const { members, memberValues, start, low, high, prefix } = index;
+    const { members, values, start, low, high, prefix } = index;
     // The buckets that fail whole, [from, to); a bucket that passes in part is searched for its failing side.
     let from = -1;
     let to = -1;
@@ -189,7 +285,7 @@ export function filterMatches(s: Snapshot, filter: TokenFilter, now: Date): { bi
       if (passLow !== test(high[b], bound.value)) {
         orderBucket(index, b);
         // The first member whose test differs from the lowest's: the failing side ends or begins there.
-        const edge = firstReached(start[b], start[b + 1], (k) => test(memberValues[k], bound.value) !== passLow);
+        const edge = firstReached(start[b], start[b + 1], (k) => test(values[members[k]], bound.value) !== passLow);
         const [first, end] = passLow ? [edge, start[b + 1]] : [start[b], edge];
         for (let k = first; k < end; k++) bits[members[k] >>> 5] &= ~(1 << (members[k] & 31));
       } else if (!passLow) {

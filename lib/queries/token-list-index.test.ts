@@ -1,14 +1,29 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "@/db/client";
+import { createDb, type Db } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
+import type { TokenFilter } from "@/lib/domain/token-filter";
+import type { TokenSort } from "@/lib/domain/vocab";
 import { createTestDatabase } from "@/tests/setup/database";
-import { type Snapshot, snapshotAt } from "./token-list-index";
+import { queryTokenList, type Snapshot, snapshotAt } from "./token-list-index";
+import { searchTokenIndex } from "./token-search-index";
+
+const NOW = new Date(1_700_000_000_000 + 1e9);
+
+/** Lists that read sort orders (one of a column read on first use), filter indexes and flags. */
+const LISTS: { sort: TokenSort; filter: TokenFilter }[] = [
+  { sort: "trending", filter: {} },
+  { sort: "newest", filter: { max_age_hours: 100, exclude_flags: ["wash_trading"] } },
+  { sort: "liquidity", filter: { min_liquidity_usd: 200_000, max_risk_score: 60 } },
+  { sort: "holders", filter: { exclude_flags: ["sybil_cluster", "liquidity_pulled"] } },
+  { sort: "volume_asc", filter: {} },
+];
 
 /**
  * A build from the last snapshot reads only the token_metrics rows written since it, and must equal
  * a whole read of the table at every step: changed and new tokens, a write that overlapped the
- * last read, deletes.
+ * last read, deletes. What it carries from the last (sort orders, filter indexes, search keys)
+ * must list and find what a whole read's own do.
  */
 describe("token list snapshots built from the last one", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -25,6 +40,8 @@ describe("token list snapshots built from the last one", () => {
       .toString(16)
       .padStart(40, "0")}`;
   const FLAGS = ["wash_trading", "liquidity_pulled", "sybil_cluster"];
+  const word = () =>
+    Array.from({ length: 1 + Math.floor(random() * 3) }, () => "abc"[Math.floor(random() * 3)]).join("");
 
   /** The tokens in the table, for picking some. */
   const all: string[] = [];
@@ -33,8 +50,8 @@ describe("token list snapshots built from the last one", () => {
     const created = addresses.map(() => new Date(1_700_000_000_000 + Math.floor(random() * 1e9)));
     const token = (a: string, i: number) => ({
       address: a,
-      name: "T",
-      symbol: "T",
+      name: word(),
+      symbol: word(),
       total_supply: "1",
       launchpad: "",
       created_block: 1,
@@ -67,22 +84,34 @@ describe("token list snapshots built from the last one", () => {
     return [...picked];
   }
 
-  /** The snapshot a fresh reader builds: a whole read. */
-  async function wholeRead(): Promise<Snapshot> {
+  /** Each list and search of LISTS and `queries` on data version `version`. */
+  async function readsOf(d: Db, version: number) {
+    const lists = [];
+    for (const q of LISTS) lists.push(await queryTokenList(d, version, { ...q, page: 1, limit: 1000 }, NOW));
+    const searches = [];
+    for (const q of ["a", "ab", "cc", "0x0"])
+      searches.push(await searchTokenIndex(d, version, q, true, { offset: 0, limit: 1000 }));
+    return { lists, searches: searches.map((r) => ({ ...r, version: 0 })) };
+  }
+
+  /** `s` holds what a fresh reader's whole read does (in address order, whatever its positions), and reads alike. */
+  async function expectWhole(s: Snapshot) {
     const client = postgres(db.url, { max: 1, onnotice: () => {} });
     try {
-      return await snapshotAt(createDb(client), 1);
+      const fresh = createDb(client);
+      const whole = await snapshotAt(fresh, 1);
+      const inAddressOrder = <T>(x: ArrayLike<T>) => Array.from(s.byAddress, (p) => x[p]);
+      expect(inAddressOrder(s.addresses)).toEqual(whole.addresses);
+      expect(inAddressOrder(s.flags)).toEqual(Array.from(whole.flags));
+      for (const [column, values] of Object.entries(whole.columns))
+        expect({ column, values: inAddressOrder(s.columns[column as keyof Snapshot["columns"]]!) }).toEqual({
+          column,
+          values: Array.from(values),
+        });
+      expect(await readsOf(createDb(reader), s.version)).toEqual(await readsOf(fresh, 1));
     } finally {
       await client.end();
     }
-  }
-
-  async function expectWhole(s: Snapshot) {
-    const whole = await wholeRead();
-    expect(s.addresses).toEqual(whole.addresses);
-    expect(s.flags).toEqual(whole.flags);
-    for (const [column, values] of Object.entries(whole.columns))
-      expect({ column, values: s.columns[column as keyof Snapshot["columns"]] }).toEqual({ column, values });
   }
 
   const next = () => snapshotAt(createDb(reader), ++version);

@@ -4,8 +4,8 @@ import { tokenMetrics, tokenMetricsDeletes } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
 import { FILTER_COLUMNS, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
-import { firstReached, sortedPositions } from "./sorted-positions";
-import { filterMatches, isSet } from "./token-filter-index";
+import { carriedOrder, firstReached, sortedPositions } from "./sorted-positions";
+import { carryFilterIndexes, filterMatches, isSet } from "./token-filter-index";
 
 /**
  * The columns a snapshot reads when it is built: every filter's, and those of the usual sorts
@@ -26,17 +26,32 @@ function columnSql(c: TokenSortColumn): SQL<number> {
   return sql<number>`coalesce(${tokenMetrics[c]}::float8, 'NaN'::float8)`;
 }
 
+/** An order of a snapshot's positions, as its comparator there: the key the order is kept and carried under. */
+export type OrderBy = (s: Snapshot) => (a: number, b: number) => number;
+
 export type Snapshot = {
   /** The data version it was built for. */
   version: number;
-  /** Token addresses in address order: a token's position indexes every array of the snapshot. */
+  /**
+   * Token addresses by position: a token's position indexes every array of the snapshot. A
+   * snapshot built from the last one keeps its tokens' positions and appends the new tokens, so
+   * what each derives (sort orders, filter indexes, search keys) carries over by position.
+   */
   addresses: string[];
+  /** The positions in address order. */
+  byAddress: Int32Array;
+  /** Shared by the snapshots built one from another since a whole read: a position means one token in all of them. */
+  lineage: object;
   /** Values by position (created_at in epoch ms): the base columns, then others as they are read. */
   columns: Partial<Record<TokenSortColumn, Float64Array>>;
   loading: Partial<Record<TokenSortColumn, Promise<Float64Array>>>;
   flags: Int32Array;
-  /** Token positions in each sort's order, ties broken by address as the list promises: sorted on first use. */
-  order: Partial<Record<TokenSort, Int32Array>>;
+  /**
+   * Token positions in each order asked for (a list sort's, ties broken by address as the list
+   * promises; search rank), by its comparator: sorted on first use, then carried to each
+   * snapshot built from this one.
+   */
+  order: Map<OrderBy, Int32Array>;
   /** Scratch space for one search request's matches (requests use it one at a time: no await inside). */
   pass: Uint8Array;
   /** Where its rows were read: a later build reads only the rows written since. */
@@ -130,58 +145,89 @@ async function readColumns(db: Db, values: SQL<number>[], since?: ReadAt): Promi
   return { addresses, columns, flags, readAt };
 }
 
-const snapshotOf = (version: number, read: ColumnRead, rowsRead: number): Snapshot => ({
+/** A snapshot of a whole read (rows in address order): a lineage of its own. */
+const wholeSnapshot = (version: number, read: ColumnRead): Snapshot => ({
   version,
   addresses: read.addresses,
+  byAddress: Int32Array.from(read.addresses, (_, i) => i),
+  lineage: {},
   columns: Object.fromEntries(BASE_COLUMNS.map((c, j) => [c, read.columns[j]])),
   loading: {},
   flags: read.flags,
-  order: {},
+  order: new Map(),
   pass: new Uint8Array(read.addresses.length),
   readAt: read.readAt,
-  rowsRead,
+  rowsRead: read.addresses.length,
 });
 
-/** The first place in `addresses` (ascending) whose address is not below `a`. */
-const placeOf = (addresses: string[], a: string) => firstReached(0, addresses.length, (i) => !(addresses[i] < a));
+/** Where `address` is in snapshot `s`: a binary search of its address order (undefined when it has no such token). */
+function positionIn(s: Snapshot, address: string): number | undefined {
+  const { addresses, byAddress } = s;
+  const k = firstReached(0, byAddress.length, (i) => !(addresses[byAddress[i]] < address));
+  return k < byAddress.length && addresses[byAddress[k]] === address ? byAddress[k] : undefined;
+}
+
+/** Each list sort's order of positions: by value (NaN last), ties by address. */
+const LIST_ORDERS = Object.fromEntries(
+  Object.entries(TOKEN_SORT_ORDERS).map(([sort, { column, descending }]): [string, OrderBy] => [
+    sort,
+    (s) => {
+      const values = s.columns[column]!;
+      return (a, b) => {
+        const [x, y] = [values[a], values[b]];
+        if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+        if (!Number.isNaN(x) && x !== y) return x > y === descending ? -1 : 1;
+        return s.addresses[a] < s.addresses[b] ? -1 : 1;
+      };
+    },
+  ]),
+) as Record<TokenSort, OrderBy>;
+
+/** What a build from a snapshot carries over: its columns and its orders. */
+type Carried = { columns: TokenSortColumn[]; orders: [OrderBy, Int32Array][] };
 
 /**
- * `base`'s tokens with `changes` (the rows written since base was read, in address order) laid
- * over them: a changed token's values replaced, a new one placed in address order. A change's
- * place is its place in base's addresses plus the new tokens before it.
+ * `base`'s tokens with `changes` (the rows written since base was read, of `base`'s columns, in
+ * address order) laid over them: a changed token's values replaced in its position, a new one
+ * appended. What base derived is carried over: its sort orders (each changed token taken out
+ * and put back where it now sorts) and its filter indexes.
  */
-function patched(version: number, base: Snapshot, changes: ColumnRead): Snapshot {
-  const old = base.addresses;
-  const at = changes.addresses.map((a) => placeOf(old, a));
-  const fresh = changes.addresses.map((a, k) => old[at[k]] !== a);
-  // Base tokens [from, to) move `shift` places: the new tokens placed before them.
-  const runs: { from: number; to: number; shift: number }[] = [];
-  for (const [k, f] of fresh.entries()) {
-    if (!f) continue;
-    const last = runs.at(-1);
-    runs.push({ from: at[k], to: old.length, shift: (last?.shift ?? 0) + 1 });
-    if (last) last.to = at[k];
-  }
-  runs.unshift({ from: 0, to: runs[0]?.from ?? old.length, shift: 0 });
-  const n = old.length + (runs.at(-1)?.shift ?? 0);
-  const laidOut = <T extends Float64Array | Int32Array>(from: T, to: T): T => {
-    for (const r of runs) to.set(from.subarray(r.from, r.to), r.from + r.shift);
+function patched(
+  version: number,
+  base: Snapshot,
+  changes: ColumnRead,
+  { columns: carried, orders }: Carried,
+): Snapshot {
+  const addresses = base.addresses.slice();
+  const moved = Int32Array.from(changes.addresses, (a) => positionIn(base, a) ?? addresses.push(a) - 1);
+  const added = moved.filter((p) => p >= base.addresses.length);
+  const n = addresses.length;
+  const extended = <T extends Float64Array | Int32Array>(from: T, to: T): T => {
+    to.set(from);
     return to;
   };
-  const addresses = n === old.length ? old : new Array<string>(n);
-  if (addresses !== old) for (const r of runs) for (let p = r.from; p < r.to; p++) addresses[p + r.shift] = old[p];
-  const columns = BASE_COLUMNS.map((c) => laidOut(base.columns[c]!, new Float64Array(n)));
-  const flags = laidOut(base.flags, new Int32Array(n));
-  for (let k = 0, newBefore = 0; k < at.length; k++) {
-    const p = at[k] + newBefore;
-    if (fresh[k]) {
-      addresses[p] = changes.addresses[k];
-      newBefore++;
-    }
+  const columns = carried.map((c) => extended(base.columns[c]!, new Float64Array(n)));
+  const flags = extended(base.flags, new Int32Array(n));
+  for (const [k, p] of moved.entries()) {
     for (const [j, column] of columns.entries()) column[p] = changes.columns[j][k];
     flags[p] = changes.flags[k];
   }
-  return snapshotOf(version, { addresses, columns, flags, readAt: changes.readAt }, at.length);
+  const s: Snapshot = {
+    version,
+    addresses,
+    byAddress: carriedOrder(base.byAddress, n, added, (a, b) => (addresses[a] < addresses[b] ? -1 : 1)),
+    lineage: base.lineage,
+    columns: Object.fromEntries(carried.map((c, j) => [c, columns[j]])),
+    loading: {},
+    flags,
+    order: new Map(),
+    pass: new Uint8Array(n),
+    readAt: changes.readAt,
+    rowsRead: moved.length,
+  };
+  for (const [by, order] of orders) s.order.set(by, carriedOrder(order, n, moved, by(s)));
+  carryFilterIndexes(base, s, moved);
+  return s;
 }
 
 /**
@@ -193,23 +239,14 @@ function patched(version: number, base: Snapshot, changes: ColumnRead): Snapshot
  * database about a second); after a delete it reads them all.
  */
 async function build(db: Db, version: number, base: Snapshot | undefined): Promise<Snapshot> {
-  const values = BASE_COLUMNS.map(columnSql);
-  const changes = base && (await readColumns(db, values, base.readAt));
-  if (base && changes) return patched(version, base, changes);
-  const whole = (await readColumns(db, values))!;
-  return snapshotOf(version, whole, whole.addresses.length);
-}
-
-const positions = new WeakMap<Snapshot, Map<string, number>>();
-
-/** Each token's position in the snapshot, by address (built on first use). */
-function positionOf(s: Snapshot): Map<string, number> {
-  let position = positions.get(s);
-  if (!position) {
-    position = new Map(s.addresses.map((a, i) => [a, i]));
-    positions.set(s, position);
+  if (base) {
+    // What base has when the build starts goes on: its columns (the base ones and those read since
+    // for a sort) and its orders (whose columns were read before them); requests may add more meanwhile.
+    const carried = { columns: Object.keys(base.columns) as TokenSortColumn[], orders: [...base.order] };
+    const changes = await readColumns(db, carried.columns.map(columnSql), base.readAt);
+    if (changes) return patched(version, base, changes, carried);
   }
-  return position;
+  return wholeSnapshot(version, (await readColumns(db, BASE_COLUMNS.map(columnSql)))!);
 }
 
 /**
@@ -224,11 +261,13 @@ function columnOf(db: Db, s: Snapshot, column: TokenSortColumn): Promise<Float64
   if (!loading) {
     loading = (async () => {
       const read = (await readColumns(db, [columnSql(column)]))!;
-      const position = positionOf(s);
       const values = new Float64Array(s.addresses.length).fill(Number.NaN);
-      for (const [k, address] of read.addresses.entries()) {
-        const i = position.get(address);
-        if (i !== undefined) values[i] = read.columns[0][k];
+      // Both in address order: one walk matches the rows read to the snapshot's positions.
+      for (let k = 0, i = 0; k < read.addresses.length && i < s.byAddress.length; ) {
+        const [a, p] = [read.addresses[k], s.byAddress[i]];
+        if (a === s.addresses[p]) values[p] = read.columns[0][k++];
+        if (a >= s.addresses[p]) i++;
+        else k++;
       }
       s.columns[column] = values;
       return values;
@@ -240,16 +279,18 @@ function columnOf(db: Db, s: Snapshot, column: TokenSortColumn): Promise<Float64
 }
 
 /**
- * The positions in `sort`'s order, sorted once per snapshot when first asked for (most sorts
- * are rarely used; sorting them all on every data version would cost the server for nothing).
- * Rows come sorted by address, so position breaks ties in address order; NaN comes last.
+ * The positions in `sort`'s order, sorted when first asked for (most sorts are rarely used;
+ * sorting them all would cost the server for nothing), then carried to the next snapshots.
+ * Sorted from the address order, so ties stay in it; NaN comes last.
  */
 async function orderOf(db: Db, s: Snapshot, sort: TokenSort): Promise<Int32Array> {
-  const cached = s.order[sort];
+  const by = LIST_ORDERS[sort];
+  const cached = s.order.get(by);
   if (cached) return cached;
   const { column, descending } = TOKEN_SORT_ORDERS[sort];
-  const order = sortedPositions(await columnOf(db, s, column), descending);
-  s.order[sort] = order;
+  const values = await columnOf(db, s, column);
+  const order = s.order.get(by) ?? sortedPositions(values, descending, s.byAddress);
+  s.order.set(by, order);
   return order;
 }
 
@@ -261,9 +302,8 @@ export async function snapshotValues(
   addresses: string[],
 ): Promise<number[]> {
   const values = await columnOf(db, s, column);
-  const position = positionOf(s);
   return addresses.map((a) => {
-    const i = position.get(a);
+    const i = positionIn(s, a);
     return i === undefined ? Number.NaN : values[i];
   });
 }
@@ -279,6 +319,9 @@ const snapshotsOf = perDatabase("listSnapshots", () => ({
   /** The same snapshots once built. */
   built: new Cache<number, Snapshot>({ name: "listSnapshots", max: KEPT_BUILDS }),
   ready: undefined as Snapshot | undefined,
+  /** The snapshot built last, which the next builds from, and the build under way: builds run one at a time, each from the last. */
+  last: undefined as Snapshot | undefined,
+  building: Promise.resolve() as Promise<unknown>,
   /**
    * Snapshots a walk with a cursor continues in, the most recently walked last: a walk keeps the
    * order of the data version it started at, so no token moving meanwhile is listed twice or
@@ -287,14 +330,24 @@ const snapshotsOf = perDatabase("listSnapshots", () => ({
   walked: new Cache<number, Snapshot>({ name: "listWalks", max: 4, lru: true }),
 }));
 
-/** The snapshot built for `version`, started if there is none (a failed build is dropped: the next one tries again). */
+/**
+ * The snapshot built for `version`, started if there is none (a failed build is dropped: the next
+ * one tries again). Builds run one after another, each from the one built before it, so the
+ * snapshots since a whole read form one line in which a token keeps its position.
+ */
 function buildFor(db: Db, version: number): Promise<Snapshot> {
   const snapshots = snapshotsOf(db);
-  return snapshots.builds.load(version, async () => {
-    const s = await build(db, version, snapshots.ready);
-    snapshots.built.set(version, s);
-    if (!snapshots.built.off && (snapshots.ready?.version ?? -1) < version) snapshots.ready = s;
-    return s;
+  return snapshots.builds.load(version, () => {
+    const run = snapshots.building.then(async () => {
+      const s = await build(db, version, snapshots.last);
+      snapshots.built.set(version, s);
+      if (snapshots.built.off) return s;
+      snapshots.last = s;
+      if ((snapshots.ready?.version ?? -1) < version) snapshots.ready = s;
+      return s;
+    });
+    snapshots.building = run.catch(() => undefined);
+    return run;
   });
 }
 

@@ -20,15 +20,17 @@ const volume = Float64Array.from(addresses, value);
 const snapshot: Snapshot = {
   version: 1,
   addresses,
+  byAddress: Int32Array.from(addresses, (_, i) => i),
+  lineage: {},
   columns: { liquidityUsd: liquidity, volume24hUsd: volume },
   loading: {},
   flags: new Int32Array(N),
-  order: {},
+  order: new Map(),
   pass: new Uint8Array(N),
   readAt: { snapshot: "", table: 0 },
   rowsRead: N,
 };
-const index = nameIndex(addresses, symbols, names);
+const index = nameIndex(snapshot, symbols, names);
 
 /** The matches and their order, by brute force. */
 function expected(q: string, byAddress: boolean) {

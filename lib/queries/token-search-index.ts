@@ -2,14 +2,17 @@ import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { tokens } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
-import { firstReached } from "./sorted-positions";
-import { type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
+import { carriedOrder, firstReached } from "./sorted-positions";
+import { type OrderBy, type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
 /** One key per token position (lowercased), and the positions sorted by it: a prefix is a range. */
 type Keys = { values: string[]; sorted: Int32Array };
 
-/** The search keys of a snapshot's tokens. A later snapshot of the same tokens reuses them. */
-export type NameIndex = { addresses: string[]; symbol: Keys; name: Keys; address: Keys };
+/**
+ * The search keys of a snapshot's tokens, `size` positions of its lineage: a later snapshot of
+ * the lineage reuses them and adds its new tokens'.
+ */
+export type NameIndex = { lineage: object; size: number; symbol: Keys; name: Keys; address: Keys };
 
 export type TokenMatch = { address: string; matched: "symbol" | "name" | "address" };
 
@@ -19,11 +22,18 @@ export type TokenRank = { group: 0 | 1; liquidity: number; volume: number; addre
 /** Above this many matches a page is a walk of the whole rank order rather than a sort of the matches. */
 const SORT_MATCHES_MAX = 5_000;
 
-function keysOf(values: string[]): Keys {
-  const sorted = Int32Array.from(values, (_, i) => i).sort((a, b) =>
-    values[a] < values[b] ? -1 : values[a] > values[b] ? 1 : a - b,
-  );
-  return { values, sorted };
+const keyCompare = (values: string[]) => (a: number, b: number) =>
+  values[a] < values[b] ? -1 : values[a] > values[b] ? 1 : a - b;
+
+const keysOf = (values: string[]): Keys => ({
+  values,
+  sorted: Int32Array.from(values, (_, i) => i).sort(keyCompare(values)),
+});
+
+/** `k` carried to `values`: k's values followed by new positions', merged into its order (no sort of every key). */
+function carriedKeys(k: Keys, values: string[]): Keys {
+  const added = Int32Array.from({ length: values.length - k.values.length }, (_, i) => k.values.length + i);
+  return { values, sorted: carriedOrder(k.sorted, values.length, added, keyCompare(values)) };
 }
 
 /** The sorted range [from, to) of keys starting with `q`: they are contiguous in code-unit order. */
@@ -34,15 +44,28 @@ function prefixRange(k: Keys, q: string): [number, number] {
   return [from, first((v) => !v.startsWith(q), from)];
 }
 
-/** The search keys of tokens at positions of `addresses`: their lowercased symbols and names, and addresses. */
-export const nameIndex = (addresses: string[], symbols: string[], names: string[]): NameIndex => ({
-  addresses,
+type Tokens = Pick<Snapshot, "addresses" | "byAddress" | "lineage">;
+
+/** The search keys of the tokens of `s` by position: their lowercased symbols and names, and addresses. */
+export const nameIndex = (s: Tokens, symbols: string[], names: string[]): NameIndex => ({
+  lineage: s.lineage,
+  size: s.addresses.length,
   symbol: keysOf(symbols),
   name: keysOf(names),
-  address: keysOf(addresses),
+  address: { values: s.addresses, sorted: s.byAddress },
 });
 
-const sameTokens = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+/** The lowercased symbols and names of `addresses`' tokens, by address. */
+async function namesRead(db: Db, addresses: string[]): Promise<Map<string, [string, string]>> {
+  const rows = addresses.length
+    ? await queryPrepared<Pick<typeof tokens.$inferSelect, "address" | "symbol" | "name">>(
+        db,
+        sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.name} from ${tokens}
+             where ${tokens.address} = any(${sql.param(addresses)})`,
+      )
+    : [];
+  return new Map(rows.map((r) => [r.address, [r.symbol.toLowerCase(), r.name.toLowerCase()]]));
+}
 
 /** The latest name index built, whose symbols and names the next one reuses. */
 const lastNamesOf = databaseCache<"", NameIndex>({ name: "searchNames", max: 1 });
@@ -50,32 +73,43 @@ const namesOfSnapshot = new WeakMap<Snapshot, Promise<NameIndex>>();
 
 /**
  * The name index of a snapshot, built on its first search: symbols and names come from the
- * previous index where it has them (a token's never change), so only new tokens are read.
+ * previous index where it has them (a token's never change), so only new tokens are read. In the
+ * previous index's lineage the new tokens are the positions past it, merged into its sorted keys.
  */
 function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
   let names = namesOfSnapshot.get(s);
   if (!names) {
     names = (async () => {
       const prev = lastNamesOf(db).get("");
-      if (prev && sameTokens(prev.addresses, s.addresses)) return prev;
-      const known = new Map<string, [string, string]>(
-        prev?.addresses.map((a, i) => [a, [prev.symbol.values[i], prev.name.values[i]]]),
-      );
-      const missing = s.addresses.filter((a) => !known.has(a));
-      if (missing.length) {
-        const rows = await queryPrepared<Pick<typeof tokens.$inferSelect, "address" | "symbol" | "name">>(
-          db,
-          sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.name} from ${tokens}
-               where ${tokens.address} = any(${sql.param(missing)})`,
+      const n = s.addresses.length;
+      if (prev?.lineage === s.lineage && prev.size === n) return prev;
+      let names: NameIndex;
+      if (prev?.lineage === s.lineage && prev.size < n) {
+        const added = s.addresses.slice(prev.size);
+        const read = await namesRead(db, added);
+        const pairs = added.map((a) => read.get(a) ?? ["", ""]);
+        names = {
+          lineage: s.lineage,
+          size: n,
+          symbol: carriedKeys(prev.symbol, prev.symbol.values.concat(pairs.map((p) => p[0]))),
+          name: carriedKeys(prev.name, prev.name.values.concat(pairs.map((p) => p[1]))),
+          address: { values: s.addresses, sorted: s.byAddress },
+        };
+      } else {
+        const known = new Map<string, [string, string]>(
+          prev?.address.values.slice(0, prev.size).map((a, i) => [a, [prev.symbol.values[i], prev.name.values[i]]]),
         );
-        for (const r of rows) known.set(r.address, [r.symbol.toLowerCase(), r.name.toLowerCase()]);
+        const read = await namesRead(
+          db,
+          s.addresses.filter((a) => !known.has(a)),
+        );
+        const pairs = s.addresses.map((a) => known.get(a) ?? read.get(a) ?? ["", ""]);
+        names = nameIndex(
+          s,
+          pairs.map((p) => p[0]),
+          pairs.map((p) => p[1]),
+        );
       }
-      const pairs = s.addresses.map((a) => known.get(a) ?? ["", ""]);
-      const names = nameIndex(
-        s.addresses,
-        pairs.map((p) => p[0]),
-        pairs.map((p) => p[1]),
-      );
       lastNamesOf(db).set("", names);
       return names;
     })();
@@ -86,22 +120,22 @@ function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
 }
 
 /** Search rank: liquidity, then 24 h volume, highest first (no value counts as 0), then address. */
-function rankComparator(s: Snapshot) {
+const rankComparator: OrderBy = (s) => {
   const liquidity = s.columns.liquidityUsd!;
   const volume = s.columns.volume24hUsd!;
   const value = (c: Float64Array, i: number) => (Number.isNaN(c[i]) ? 0 : c[i]);
   return (a: number, b: number) =>
-    value(liquidity, b) - value(liquidity, a) || value(volume, b) - value(volume, a) || a - b;
-}
+    value(liquidity, b) - value(liquidity, a) ||
+    value(volume, b) - value(volume, a) ||
+    (s.addresses[a] < s.addresses[b] ? -1 : 1);
+};
 
-const rankOfSnapshot = new WeakMap<Snapshot, Int32Array>();
-
-/** Every position in search rank, sorted on the first search that needs it. */
+/** Every position in search rank, sorted on the first search that needs it (then carried, as the list's orders are). */
 function rankOrder(s: Snapshot): Int32Array {
-  let order = rankOfSnapshot.get(s);
+  let order = s.order.get(rankComparator);
   if (!order) {
     order = Int32Array.from(s.addresses, (_, i) => i).sort(rankComparator(s));
-    rankOfSnapshot.set(s, order);
+    s.order.set(rankComparator, order);
   }
   return order;
 }
