@@ -100,4 +100,30 @@ describe("findTokens", () => {
   it("walks the rank order for a prefix matching thousands", () => {
     expect(expected("a", false).length).toBeGreaterThan(5_000);
   });
+
+  it("finds the same with positions out of address order (as a snapshot carried from another has them)", () => {
+    const perm = Array.from({ length: N }, (_, i) => i).sort(() => random() - 0.5);
+    const moved = <T>(x: ArrayLike<T>) => perm.map((p) => x[p]);
+    const byAddress = new Int32Array(N);
+    for (const [i, p] of perm.entries()) byAddress[p] = i;
+    const shuffled: Snapshot = {
+      ...snapshot,
+      addresses: moved(addresses),
+      byAddress,
+      columns: { liquidityUsd: Float64Array.from(moved(liquidity)), volume24hUsd: Float64Array.from(moved(volume)) },
+      order: new Map(),
+    };
+    const keys = nameIndex(shuffled, moved(symbols), moved(names));
+    for (const [q, byAddr] of [
+      ["a", false],
+      ["ab", false],
+      ["0x", true],
+    ] as const) {
+      const all = expected(q, byAddr);
+      for (const offset of [0, 150, all.length - 30])
+        expect(findTokens(shuffled, keys, q, byAddr, { offset, limit: 60 }).matches).toEqual(
+          all.slice(offset, offset + 60),
+        );
+    }
+  });
 });

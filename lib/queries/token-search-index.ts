@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { tokens } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
-import { carriedOrder, firstReached } from "./sorted-positions";
+import { carriedOrder, firstReached, sortedPositions } from "./sorted-positions";
 import { type OrderBy, type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
 /** One key per token position (lowercased), and the positions sorted by it: a prefix is a range. */
@@ -55,15 +55,19 @@ export const nameIndex = (s: Tokens, symbols: string[], names: string[]): NameIn
   address: { values: s.addresses, sorted: s.byAddress },
 });
 
-/** The lowercased symbols and names of `addresses`' tokens, by address. */
-async function namesRead(db: Db, addresses: string[]): Promise<Map<string, [string, string]>> {
-  const rows = addresses.length
-    ? await queryPrepared<Pick<typeof tokens.$inferSelect, "address" | "symbol" | "name">>(
-        db,
-        sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.name} from ${tokens}
-             where ${tokens.address} = any(${sql.param(addresses)})`,
-      )
-    : [];
+/**
+ * The lowercased symbols and names of `addresses`' tokens (of every token for "all": a first
+ * index, for which sending every address as a parameter cost more than the table's scan), by address.
+ */
+async function namesRead(db: Db, addresses: string[] | "all"): Promise<Map<string, [string, string]>> {
+  const which = addresses === "all" ? sql`true` : sql`${tokens.address} = any(${sql.param(addresses)})`;
+  const rows =
+    addresses === "all" || addresses.length
+      ? await queryPrepared<Pick<typeof tokens.$inferSelect, "address" | "symbol" | "name">>(
+          db,
+          sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.name} from ${tokens} where ${which}`,
+        )
+      : [];
   return new Map(rows.map((r) => [r.address, [r.symbol.toLowerCase(), r.name.toLowerCase()]]));
 }
 
@@ -99,10 +103,7 @@ function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
         const known = new Map<string, [string, string]>(
           prev?.address.values.slice(0, prev.size).map((a, i) => [a, [prev.symbol.values[i], prev.name.values[i]]]),
         );
-        const read = await namesRead(
-          db,
-          s.addresses.filter((a) => !known.has(a)),
-        );
+        const read = await namesRead(db, known.size ? s.addresses.filter((a) => !known.has(a)) : "all");
         const pairs = s.addresses.map((a) => known.get(a) ?? read.get(a) ?? ["", ""]);
         names = nameIndex(
           s,
@@ -130,11 +131,16 @@ const rankComparator: OrderBy = (s) => {
     (s.addresses[a] < s.addresses[b] ? -1 : 1);
 };
 
-/** Every position in search rank, sorted on the first search that needs it (then carried, as the list's orders are). */
+/**
+ * Every position in search rank, sorted on the first search that needs it (then carried, as the
+ * list's orders are): two stable radix sorts, by volume from the address order, then by liquidity.
+ */
 function rankOrder(s: Snapshot): Int32Array {
   let order = s.order.get(rankComparator);
   if (!order) {
-    order = Int32Array.from(s.addresses, (_, i) => i).sort(rankComparator(s));
+    const valued = (c: Float64Array) => c.map((x) => (Number.isNaN(x) ? 0 : x));
+    const byVolume = sortedPositions(valued(s.columns.volume24hUsd!), true, s.byAddress);
+    order = sortedPositions(valued(s.columns.liquidityUsd!), true, byVolume);
     s.order.set(rankComparator, order);
   }
   return order;
