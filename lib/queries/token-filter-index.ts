@@ -21,7 +21,7 @@ const CUTS = 64;
  * last cut of created_at), and the index is built anew.
  */
 const DRIFT = 1 / 16;
-/** Values sampled to choose the cuts (evenly over positions, which are in address order). */
+/** Values sampled to choose the cuts (evenly over positions). */
 const SAMPLE = 4096;
 
 type ColumnIndex = {
@@ -222,7 +222,7 @@ function flagBitmaps(s: Snapshot): Int32Array {
   const d = derivedOf(s);
   if (!d.flags) {
     d.flags = new Int32Array(RISK_FLAGS.length * wordsOf(s.flags.length));
-    markFlags(d.flags, s, Array.from(s.flags.keys()));
+    markFlags(d.flags, s, s.flags.keys());
   }
   return d.flags;
 }

@@ -167,17 +167,21 @@ function positionIn(s: Snapshot, address: string): number | undefined {
   return k < byAddress.length && addresses[byAddress[k]] === address ? byAddress[k] : undefined;
 }
 
+/** Two positions of `addresses` (distinct) by their addresses: the tie-break of every order of a snapshot. */
+export const addressCompare = (addresses: string[]) => (a: number, b: number) => (addresses[a] < addresses[b] ? -1 : 1);
+
 /** Each list sort's order of positions: by value (NaN last), ties by address. */
 const LIST_ORDERS = Object.fromEntries(
   Object.entries(TOKEN_SORT_ORDERS).map(([sort, { column, descending }]): [string, OrderBy] => [
     sort,
     (s) => {
       const values = s.columns[column]!;
+      const tie = addressCompare(s.addresses);
       return (a, b) => {
         const [x, y] = [values[a], values[b]];
         if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
         if (!Number.isNaN(x) && x !== y) return x > y === descending ? -1 : 1;
-        return s.addresses[a] < s.addresses[b] ? -1 : 1;
+        return tie(a, b);
       };
     },
   ]),
@@ -215,7 +219,7 @@ function patched(
   const s: Snapshot = {
     version,
     addresses,
-    byAddress: carriedOrder(base.byAddress, n, added, (a, b) => (addresses[a] < addresses[b] ? -1 : 1)),
+    byAddress: carriedOrder(base.byAddress, n, added, addressCompare(addresses)),
     lineage: base.lineage,
     columns: Object.fromEntries(carried.map((c, j) => [c, columns[j]])),
     loading: {},

@@ -3,7 +3,7 @@ import { type Db, queryPrepared } from "@/db/client";
 import { tokens } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
 import { carriedOrder, firstReached, sortedPositions } from "./sorted-positions";
-import { type OrderBy, type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
+import { addressCompare, type OrderBy, type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
 /** One key per token position (lowercased), and the positions sorted by it: a prefix is a range. */
 type Keys = { values: string[]; sorted: Int32Array };
@@ -125,10 +125,9 @@ const rankComparator: OrderBy = (s) => {
   const liquidity = s.columns.liquidityUsd!;
   const volume = s.columns.volume24hUsd!;
   const value = (c: Float64Array, i: number) => (Number.isNaN(c[i]) ? 0 : c[i]);
+  const tie = addressCompare(s.addresses);
   return (a: number, b: number) =>
-    value(liquidity, b) - value(liquidity, a) ||
-    value(volume, b) - value(volume, a) ||
-    (s.addresses[a] < s.addresses[b] ? -1 : 1);
+    value(liquidity, b) - value(liquidity, a) || value(volume, b) - value(volume, a) || tie(a, b);
 };
 
 /**
