@@ -17,6 +17,8 @@
  * Options: --tokens A,B (100000,500000: bench:scale's two sizes), --seconds N per row and size (3),
  * --keep (leave the databases, named bench_token_list_<n>, for the next run).
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { connect, createDb, type Db } from "@/db/client";
@@ -137,6 +139,8 @@ const BUILDS = 5;
  * snapshot meanwhile); then the CPU of the first list queries and the first search on it.
  */
 type BuildCost = {
+  /** The longest the event loop was held (ms): how long a request arriving meanwhile waited. */
+  stall: number;
   process: number;
   database: number;
   wall: number;
@@ -145,14 +149,29 @@ type BuildCost = {
   firstSearch: number;
 };
 
+/** `work`'s result, and the longest the event loop was held while it ran (ms). */
+async function stalled<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const result = await work();
+  // The delay is recorded when its timer fires: after a hold that ended the work, too.
+  await sleep(3);
+  delay.disable();
+  return [result, delay.max / 1e6];
+}
+
 /** Process and database-session CPU ms of `build` on a client of one connection. */
 async function buildCost(client: postgres.Sql, build: () => Promise<{ rowsRead: number }>): Promise<BuildCost> {
   const [{ pid }] = await client<{ pid: number }[]>`select pg_backend_pid() as pid`;
   const [process0, database0, wall0] = [cpuMs(), cpuMsOf(pid), performance.now()];
-  const { rowsRead } = await build();
-  const wall = performance.now() - wall0;
+  let wall = 0;
+  const [{ rowsRead }, stall] = await stalled(async () => {
+    const built = await build();
+    wall = performance.now() - wall0;
+    return built;
+  });
   const cost = { process: cpuMs() - process0, database: cpuMsOf(pid) - database0, wall, rows: rowsRead };
-  return { ...cost, firstQueries: 0, firstSearch: 0 };
+  return { ...cost, stall, firstQueries: 0, firstSearch: 0 };
 }
 
 /**
@@ -163,18 +182,28 @@ async function firstQueries(
   db: Db,
   version: number,
   rows: Row[],
-): Promise<Pick<BuildCost, "firstQueries" | "firstSearch">> {
+): Promise<Pick<BuildCost, "firstQueries" | "firstSearch" | "stall">> {
   let start = cpuMs();
-  for (const row of rows) await queryTokenList(db, version, row.queries[0], NOW);
+  const [, queriesStall] = await stalled(async () => {
+    for (const row of rows) await queryTokenList(db, version, row.queries[0], NOW);
+  });
   const firstQueries = cpuMs() - start;
   start = cpuMs();
-  await searchTokenIndex(db, version, "t12", false, { offset: 0, limit: 20 });
-  return { firstQueries, firstSearch: cpuMs() - start };
+  const [, searchStall] = await stalled(() => searchTokenIndex(db, version, "t12", false, { offset: 0, limit: 20 }));
+  return { firstQueries, firstSearch: cpuMs() - start, stall: Math.max(queriesStall, searchStall) };
 }
+
+/** A build's cost with its first queries': the longest stall of either. */
+const withFirst = (build: BuildCost, first: Pick<BuildCost, "firstQueries" | "firstSearch" | "stall">): BuildCost => ({
+  ...build,
+  ...first,
+  stall: Math.max(build.stall, first.stall),
+});
 
 const meanCost = (costs: BuildCost[]): BuildCost => {
   const mean = (f: keyof BuildCost) => costs.reduce((a, c) => a + c[f], 0) / costs.length;
   return {
+    stall: Math.max(...costs.map((c) => c.stall)),
     process: mean("process"),
     database: mean("database"),
     wall: mean("wall"),
@@ -191,7 +220,7 @@ async function versionBuilds(url: string, rows: Row[]): Promise<{ whole: BuildCo
     const client = connect(url, { max: 1 });
     const db = createDb(client);
     const cost = await buildCost(client, () => snapshotAt(db, 1));
-    whole.push({ ...cost, ...(await firstQueries(db, 1, rows)) });
+    whole.push(withFirst(cost, await firstQueries(db, 1, rows)));
     await client.end();
   }
   const client = connect(url, { max: 1 });
@@ -211,7 +240,7 @@ async function versionBuilds(url: string, rows: Row[]): Promise<{ whole: BuildCo
     await writer`update token_metrics set liquidity_usd = liquidity_usd
                   where address in (select address from tokens where created_block > 0 order by random() limit ${BLOCK.rows - BLOCK.added})`;
     const cost = await buildCost(client, () => snapshotAt(db, i + 2));
-    afterBlock.push({ ...cost, ...(await firstQueries(db, i + 2, rows)) });
+    afterBlock.push(withFirst(cost, await firstQueries(db, i + 2, rows)));
   }
   await writer`delete from tokens where created_block = 0`;
   await writer.end();
@@ -240,12 +269,14 @@ for (const [k, n] of sizes.entries()) {
     "whole: wall ms": whole.wall,
     "whole: first queries ms": whole.firstQueries,
     "whole: first search ms": whole.firstSearch,
+    "whole: longest stall ms": whole.stall,
     "after a block: process ms": afterBlock.process,
     "after a block: database ms": afterBlock.database,
     "after a block: wall ms": afterBlock.wall,
     "after a block: first queries ms": afterBlock.firstQueries,
     "after a block: first search ms": afterBlock.firstSearch,
     "after a block: process total ms": afterBlock.process + afterBlock.firstQueries + afterBlock.firstSearch,
+    "after a block: longest stall ms": afterBlock.stall,
     "after a block: rows read": afterBlock.rows,
   });
   console.log(`measured ${n.toLocaleString("en")} tokens (${k + 1} of ${sizes.length})`);
@@ -273,6 +304,6 @@ printTable(
 );
 
 console.log(
-  `\na data version's snapshot build, CPU ms (mean of ${BUILDS}): a whole read, and a build from the last snapshot after a block (${BLOCK.rows} rows written, ${BLOCK.added} of them new tokens); then the token list rows' first queries on it (sort orders, filter indexes) and a first search (name index)\n`,
+  `\na data version's snapshot build, CPU ms (mean of ${BUILDS}): a whole read, and a build from the last snapshot after a block (${BLOCK.rows} rows written, ${BLOCK.added} of them new tokens); then the token list rows' first queries on it (sort orders, filter indexes) and a first search (name index); the longest stall is the longest the event loop was held by any of them (the most of the ${BUILDS}): what a request arriving then waited\n`,
 );
 printTable(versions);

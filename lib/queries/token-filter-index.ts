@@ -1,5 +1,6 @@
 import { BOUND_TESTS, type FilterColumn, filterBounds, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { RISK_FLAGS } from "@/lib/domain/vocab";
+import { breathe } from "./breathe";
 import { firstReached } from "./sorted-positions";
 import type { Snapshot } from "./token-list-index";
 
@@ -73,7 +74,8 @@ function bucketOf(cuts: Float64Array, x: number): number {
   return lo > 0 && x === cuts[lo - 1] ? 2 * lo - 1 : 2 * lo;
 }
 
-function buildIndex(values: Float64Array): ColumnIndex {
+/** A column's index built anew, a breath between its passes over the positions. */
+async function buildIndex(values: Float64Array): Promise<ColumnIndex> {
   const n = values.length;
   const cuts = cutsOf(values);
   const buckets = 2 * cuts.length + 2;
@@ -90,9 +92,11 @@ function buildIndex(values: Float64Array): ColumnIndex {
   }
   low[buckets - 1] = high[buckets - 1] = Number.NaN;
   for (let b = 0; b < buckets; b++) start[b + 1] += start[b];
+  await breathe();
   const members = new Int32Array(n);
   const fill = start.slice(0, buckets);
   for (let p = 0; p < n; p++) members[fill[bucket[p]]++] = p;
+  await breathe();
   const words = wordsOf(n);
   const prefix = new Int32Array((buckets + 1) * words);
   for (let b = 0; b < buckets; b++) {
@@ -123,9 +127,10 @@ function markRows(bits: Int32Array, words: number, p: number, from: number, to: 
 /**
  * `old` carried to `values` (a snapshot built from old's, whose positions `moved` were written or
  * are new): with old's cuts, each moved position taken out of its bucket and put in its value's.
- * A pass over the members and copies of the bitmaps instead of a bucket search per token.
+ * A pass over the members and copies of the bitmaps instead of a bucket search per token, a
+ * breath between its steps.
  */
-function carriedIndex(old: ColumnIndex, values: Float64Array, moved: Int32Array): ColumnIndex {
+async function carriedIndex(old: ColumnIndex, values: Float64Array, moved: Int32Array): Promise<ColumnIndex> {
   const n = values.length;
   const drift = old.drift + moved.length;
   if (drift > n * DRIFT) return buildIndex(values);
@@ -155,6 +160,7 @@ function carriedIndex(old: ColumnIndex, values: Float64Array, moved: Int32Array)
       else markRows(prefix, words, p, b + 1, was + 1, true);
     } else markRows(prefix, words, p, b + 1, buckets + 1, true);
   }
+  await breathe();
   const start = new Int32Array(buckets + 1);
   for (let b = 0; b < buckets; b++) start[b + 1] = start[b] + size[b];
   const members = new Int32Array(n);
@@ -163,6 +169,10 @@ function carriedIndex(old: ColumnIndex, values: Float64Array, moved: Int32Array)
     for (let k = old.start[b]; k < old.start[b + 1]; k++)
       if (!isMoved[old.members[k]]) members[fill[b]++] = old.members[k];
   for (const p of moved) members[fill[bucket[p]]++] = p;
+  // A bucket that only lost members keeps its value order; one that gained some is sorted again when it
+  // straddles. Read with the members, in one step: a request may sort one of old's buckets in a breath.
+  const ordered = old.ordered.map((o, b) => (gained[b] ? 0 : o));
+  await breathe();
   const low = old.low.slice();
   const high = old.high.slice();
   for (let b = 0; b < buckets - 1; b++) {
@@ -175,8 +185,6 @@ function carriedIndex(old: ColumnIndex, values: Float64Array, moved: Int32Array)
       if (x > high[b]) high[b] = x;
     }
   }
-  // A bucket that only lost members keeps its value order; one that gained some is sorted again when it straddles.
-  const ordered = old.ordered.map((o, b) => (gained[b] ? 0 : o));
   return { cuts: old.cuts, bucket, drift, members, values, start, low, high, prefix, ordered };
 }
 
@@ -189,31 +197,54 @@ function orderBucket(index: ColumnIndex, b: number): void {
 }
 
 /**
- * What a snapshot derives for its filters on first use: each column's index, each flag's bitmap,
- * and the bitmap of matches requests share (allocated per request it made the server's garbage
- * collector run far more often, whose every run marks the whole snapshot).
+ * What a snapshot derives for its filters on first use: each column's index (and those under
+ * way), each flag's bitmap, and the bitmap of matches requests share (allocated per request it
+ * made the server's garbage collector run far more often, whose every run marks the whole snapshot).
  */
 const derived = new WeakMap<
   Snapshot,
-  { columns: Map<FilterColumn, ColumnIndex>; flags?: Int32Array; matches: Int32Array }
+  {
+    columns: Map<FilterColumn, ColumnIndex>;
+    building: Map<FilterColumn, Promise<ColumnIndex>>;
+    flags?: Int32Array;
+    matches: Int32Array;
+  }
 >();
 
 function derivedOf(s: Snapshot) {
   let d = derived.get(s);
   if (!d) {
-    d = { columns: new Map(), matches: new Int32Array(wordsOf(s.addresses.length)) };
+    d = { columns: new Map(), building: new Map(), matches: new Int32Array(wordsOf(s.addresses.length)) };
     derived.set(s, d);
   }
   return d;
 }
 
-function columnIndex(s: Snapshot, column: FilterColumn): ColumnIndex {
-  const { columns } = derivedOf(s);
-  let index = columns.get(column);
-  if (!index) {
-    index = buildIndex(s.columns[column]!);
-    columns.set(column, index);
+/** The index of `column` in `s`, built in steps on first use (one build shared by the requests that wait for it). */
+function indexOf(s: Snapshot, column: FilterColumn): Promise<ColumnIndex> {
+  const d = derivedOf(s);
+  const built = d.columns.get(column);
+  if (built) return Promise.resolve(built);
+  let building = d.building.get(column);
+  if (!building) {
+    building = buildIndex(s.columns[column]!).then((index) => {
+      d.columns.set(column, index);
+      return index;
+    });
+    building.finally(() => d.building.delete(column)).catch(() => {});
+    d.building.set(column, building);
   }
+  return building;
+}
+
+/** Builds what filterMatches needs for `filter` on `s` that `s` has not yet: call it first. */
+export async function filterIndexes(s: Snapshot, filter: TokenFilter, now: Date): Promise<void> {
+  for (const bound of filterBounds(filter, now)) await indexOf(s, bound.column);
+}
+
+function columnIndex(s: Snapshot, column: FilterColumn): ColumnIndex {
+  const index = derivedOf(s).columns.get(column);
+  if (!index) throw new Error(`no ${column} index: filterIndexes comes before filterMatches`);
   return index;
 }
 
@@ -237,13 +268,17 @@ function markFlags(bits: Int32Array, s: Snapshot, positions: Iterable<number>) {
 /**
  * What `base` derived for its filters, carried to `s`, built from it: `moved` holds the positions
  * written since (new ones included). Each carried index costs a few copies of its arrays at
- * every data version rather than a build on the version's first filtered request.
+ * every data version rather than a build on the version's first filtered request; a breath
+ * between indexes. Those base gains meanwhile are carried too (their values are base's).
  */
-export function carryFilterIndexes(base: Snapshot, s: Snapshot, moved: Int32Array): void {
+export async function carryFilterIndexes(base: Snapshot, s: Snapshot, moved: Int32Array): Promise<void> {
   const from = derived.get(base);
   if (!from) return;
   const to = derivedOf(s);
-  for (const [column, index] of from.columns) to.columns.set(column, carriedIndex(index, s.columns[column]!, moved));
+  for (const [column, index] of [...from.columns]) {
+    await breathe();
+    to.columns.set(column, await carriedIndex(index, s.columns[column]!, moved));
+  }
   if (from.flags) {
     to.flags = widened(from.flags, wordsOf(base.flags.length), wordsOf(s.flags.length));
     markFlags(to.flags, s, moved);
@@ -261,8 +296,9 @@ export const isSet = (bits: Int32Array, p: number) => ((bits[p >>> 5] >>> (p & 3
 
 /**
  * The positions of snapshot `s` that pass `filter` (its bounds as of `now` and its excluded
- * flags) as a bitmap, and how many they are; null when the filter is empty. The bitmap is the
- * snapshot's, shared by its requests: read it before the next await.
+ * flags) as a bitmap, and how many they are; null when the filter is empty. Its column indexes
+ * must be built (filterIndexes). The bitmap is the snapshot's, shared by its requests: read it
+ * before the next await.
  */
 export function filterMatches(s: Snapshot, filter: TokenFilter, now: Date): { bits: Int32Array; total: number } | null {
   const excluded = flagMask(filter.exclude_flags ?? []);

@@ -152,6 +152,33 @@ describe("token list snapshots built from the last one", () => {
     await expectWhole(unchanged);
   });
 
+  it("serves the last snapshot while the next builds, and carries what requests derive on it meanwhile", async () => {
+    const d = createDb(reader);
+    const base = await next();
+    await readsOf(d, base.version);
+    await change(pick(15));
+    await addTokens(Array.from({ length: 7 }, address));
+    const building = next();
+    let built = false;
+    void building.then(() => {
+      built = true;
+    });
+    // Sorts and filters base has not derived yet (columns read on first use among them), asked between the build's steps.
+    const asked: { sort: TokenSort; filter: TokenFilter }[] = [
+      { sort: "fdv", filter: { min_market_cap_usd: 0, min_holder_growth_1h_pct: -100 } },
+      { sort: "price_change_1h_asc", filter: { max_risk_score: 40 } },
+      { sort: "liquidity_asc", filter: { max_age_hours: 50, exclude_flags: ["liquidity_pulled"] } },
+    ];
+    const served: Promise<unknown>[] = [];
+    for (let i = 0; !built; i++) {
+      served.push(queryTokenList(d, base.version, { ...asked[i % asked.length], page: 1, limit: 50 }, NOW));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(served);
+    expect(served.length).toBeGreaterThan(asked.length);
+    await expectWhole(await building);
+  });
+
   it("reads a write that was under way at the last read once it commits", async () => {
     await next();
     const [token] = pick(1);

@@ -4,8 +4,9 @@ import { tokenMetrics, tokenMetricsDeletes } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
 import { FILTER_COLUMNS, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
+import { breathe } from "./breathe";
 import { carriedOrder, firstReached, sortedPositions } from "./sorted-positions";
-import { carryFilterIndexes, filterMatches, isSet } from "./token-filter-index";
+import { carryFilterIndexes, filterIndexes, filterMatches, isSet } from "./token-filter-index";
 
 /**
  * The columns a snapshot reads when it is built: every filter's, and those of the usual sorts
@@ -65,6 +66,8 @@ export type Snapshot = {
  * hex characters a token, past V8's longest string (2^29 characters) at about 4 million tokens.
  */
 const READ_CHUNK = 4096;
+/** Rows of a columnar read parsed between two breaths (breathe.ts). */
+const BREATHE_CHUNKS = 8;
 
 /**
  * The database snapshot (pg_current_snapshot) a read saw token_metrics at, and the table's oid: a
@@ -134,7 +137,8 @@ async function readColumns(db: Db, values: SQL<number>[], since?: ReadAt): Promi
   const columns = values.map(() => new Float64Array(n));
   const flags = new Int32Array(n);
   let i = 0;
-  for (const r of chunks) {
+  for (const [c, r] of chunks.entries()) {
+    if (c % BREATHE_CHUNKS === BREATHE_CHUNKS - 1) await breathe();
     const data = new DataView(r.data.buffer, r.data.byteOffset, r.data.byteLength);
     for (const [k, f] of r.flags.split(",").entries()) {
       flags[i + k] = f ? flagMask(f.split(" ")) : 0;
@@ -194,14 +198,15 @@ type Carried = { columns: TokenSortColumn[]; orders: [OrderBy, Int32Array][] };
  * `base`'s tokens with `changes` (the rows written since base was read, of `base`'s columns, in
  * address order) laid over them: a changed token's values replaced in its position, a new one
  * appended. What base derived is carried over: its sort orders (each changed token taken out
- * and put back where it now sorts) and its filter indexes.
+ * and put back where it now sorts) and its filter indexes, a step at a time (breathe.ts). Requests
+ * meanwhile get base, to which they may add derived state: what is carried was taken at the start.
  */
-function patched(
+async function patched(
   version: number,
   base: Snapshot,
   changes: ColumnRead,
   { columns: carried, orders }: Carried,
-): Snapshot {
+): Promise<Snapshot> {
   const addresses = base.addresses.slice();
   const moved = Int32Array.from(changes.addresses, (a) => positionIn(base, a) ?? addresses.push(a) - 1);
   const added = moved.filter((p) => p >= base.addresses.length);
@@ -210,7 +215,11 @@ function patched(
     to.set(from);
     return to;
   };
-  const columns = carried.map((c) => extended(base.columns[c]!, new Float64Array(n)));
+  const columns: Float64Array[] = [];
+  for (const c of carried) {
+    columns.push(extended(base.columns[c]!, new Float64Array(n)));
+    await breathe();
+  }
   const flags = extended(base.flags, new Int32Array(n));
   for (const [k, p] of moved.entries()) {
     for (const [j, column] of columns.entries()) column[p] = changes.columns[j][k];
@@ -229,8 +238,11 @@ function patched(
     readAt: changes.readAt,
     rowsRead: moved.length,
   };
-  for (const [by, order] of orders) s.order.set(by, carriedOrder(order, n, moved, by(s)));
-  carryFilterIndexes(base, s, moved);
+  for (const [by, order] of orders) {
+    await breathe();
+    s.order.set(by, carriedOrder(order, n, moved, by(s)));
+  }
+  await carryFilterIndexes(base, s, moved);
   return s;
 }
 
@@ -436,6 +448,7 @@ export async function queryTokenList(
   const { column, descending } = TOKEN_SORT_ORDERS[q.sort];
   const order = await orderOf(db, s, q.sort);
   const key = await columnOf(db, s, column);
+  await filterIndexes(s, q.filter, now);
   // Its bitmap is shared: nothing may await between here and the page's walk.
   const matches = filterMatches(s, q.filter, now);
   const passes = (i: number) => matches === null || isSet(matches.bits, i);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { tokens } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
+import { breathe } from "./breathe";
 import { carriedOrder, firstReached, sortedPositions } from "./sorted-positions";
 import { addressCompare, type OrderBy, type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
@@ -46,39 +47,66 @@ function prefixRange(k: Keys, q: string): [number, number] {
 
 type Tokens = Pick<Snapshot, "addresses" | "byAddress" | "lineage">;
 
+/** The address keys of `s`: its addresses, whose address order it keeps. */
+const addressKeys = (s: Tokens): Keys => ({ values: s.addresses, sorted: s.byAddress });
+
 /** The search keys of the tokens of `s` by position: their lowercased symbols and names, and addresses. */
 export const nameIndex = (s: Tokens, symbols: string[], names: string[]): NameIndex => ({
   lineage: s.lineage,
   size: s.addresses.length,
   symbol: keysOf(symbols),
   name: keysOf(names),
-  address: { values: s.addresses, sorted: s.byAddress },
+  address: addressKeys(s),
 });
 
 /**
- * The lowercased symbols and names of `addresses`' tokens (of every token for "all": a first
- * index, for which sending every address as a parameter cost more than the table's scan), by address.
+ * Reads the lowercased symbols and names of the tokens at `positions` of `addresses` (in address
+ * order) into those positions of `symbols` and `names` ("" for a token the table does not hold).
+ * `every`: the positions are every token's, and the table is scanned (sending them all as one
+ * parameter cost more than the scan). The rows come in address order too, so one walk aligns
+ * them (no map of every token), a breath every READ_STEP tokens.
  */
-async function namesRead(db: Db, addresses: string[] | "all"): Promise<Map<string, [string, string]>> {
-  const which = addresses === "all" ? sql`true` : sql`${tokens.address} = any(${sql.param(addresses)})`;
-  const rows =
-    addresses === "all" || addresses.length
-      ? await queryPrepared<Pick<typeof tokens.$inferSelect, "address" | "symbol" | "name">>(
-          db,
-          sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.name} from ${tokens} where ${which}`,
-        )
-      : [];
-  return new Map(rows.map((r) => [r.address, [r.symbol.toLowerCase(), r.name.toLowerCase()]]));
+async function readKeys(
+  db: Db,
+  addresses: string[],
+  positions: ArrayLike<number>,
+  every: boolean,
+  { symbols, names }: { symbols: string[]; names: string[] },
+): Promise<void> {
+  const want = Array.from(positions, (p) => addresses[p]);
+  const which = every ? sql`true` : sql`${tokens.address} = any(${sql.param(want)})`;
+  const rows = want.length
+    ? await queryPrepared<Pick<typeof tokens.$inferSelect, "address" | "symbol" | "name">>(
+        db,
+        sql`select ${tokens.address}, ${tokens.symbol}, ${tokens.name} from ${tokens} where ${which}
+             order by ${tokens.address} collate "C"`,
+      )
+    : [];
+  for (let i = 0, k = 0; i < want.length; i++) {
+    if (i % READ_STEP === READ_STEP - 1) await breathe();
+    while (k < rows.length && rows[k].address < want[i]) k++;
+    const held = k < rows.length && rows[k].address === want[i];
+    symbols[positions[i]] = held ? rows[k].symbol.toLowerCase() : "";
+    names[positions[i]] = held ? rows[k].name.toLowerCase() : "";
+  }
 }
+
+/** Tokens aligned between two breaths by readKeys. */
+const READ_STEP = 65_536;
 
 /** The latest name index built, whose symbols and names the next one reuses. */
 const lastNamesOf = databaseCache<"", NameIndex>({ name: "searchNames", max: 1 });
 const namesOfSnapshot = new WeakMap<Snapshot, Promise<NameIndex>>();
 
+/** Positions `from` and on of `s`, in address order. */
+const positionsByAddress = (s: Snapshot, from: number) =>
+  Int32Array.from({ length: s.addresses.length - from }, (_, i) => from + i).sort(addressCompare(s.addresses));
+
 /**
  * The name index of a snapshot, built on its first search: symbols and names come from the
- * previous index where it has them (a token's never change), so only new tokens are read. In the
- * previous index's lineage the new tokens are the positions past it, merged into its sorted keys.
+ * previous index where it has them (a token's never change), so only the other tokens are read.
+ * In the previous index's lineage the new tokens are the positions past it, merged into its
+ * sorted keys. Built in steps (breathe.ts): a first index sorts every token's keys.
  */
 function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
   let names = namesOfSnapshot.get(s);
@@ -89,27 +117,32 @@ function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
       if (prev?.lineage === s.lineage && prev.size === n) return prev;
       let names: NameIndex;
       if (prev?.lineage === s.lineage && prev.size < n) {
-        const added = s.addresses.slice(prev.size);
-        const read = await namesRead(db, added);
-        const pairs = added.map((a) => read.get(a) ?? ["", ""]);
-        names = {
-          lineage: s.lineage,
-          size: n,
-          symbol: carriedKeys(prev.symbol, prev.symbol.values.concat(pairs.map((p) => p[0]))),
-          name: carriedKeys(prev.name, prev.name.values.concat(pairs.map((p) => p[1]))),
-          address: { values: s.addresses, sorted: s.byAddress },
-        };
+        const grown = (k: Keys) => k.values.concat(new Array<string>(n - prev.size).fill(""));
+        const keys = { symbols: grown(prev.symbol), names: grown(prev.name) };
+        await readKeys(db, s.addresses, positionsByAddress(s, prev.size), false, keys);
+        const symbol = carriedKeys(prev.symbol, keys.symbols);
+        await breathe();
+        const name = carriedKeys(prev.name, keys.names);
+        names = { lineage: s.lineage, size: n, symbol, name, address: addressKeys(s) };
       } else {
-        const known = new Map<string, [string, string]>(
-          prev?.address.values.slice(0, prev.size).map((a, i) => [a, [prev.symbol.values[i], prev.name.values[i]]]),
-        );
-        const read = await namesRead(db, known.size ? s.addresses.filter((a) => !known.has(a)) : "all");
-        const pairs = s.addresses.map((a) => known.get(a) ?? read.get(a) ?? ["", ""]);
-        names = nameIndex(
-          s,
-          pairs.map((p) => p[0]),
-          pairs.map((p) => p[1]),
-        );
+        // s's tokens and prev's, both in address order: prev's keys where it has the token, the others read.
+        const keys = { symbols: new Array<string>(n).fill(""), names: new Array<string>(n).fill("") };
+        const missing: number[] = [];
+        const had = prev ? { sorted: prev.address.sorted, addresses: prev.address.values } : null;
+        for (let i = 0, j = 0; i < n; i++) {
+          const p = s.byAddress[i];
+          const a = s.addresses[p];
+          while (had && j < had.sorted.length && had.addresses[had.sorted[j]] < a) j++;
+          if (had && j < had.sorted.length && had.addresses[had.sorted[j]] === a) {
+            keys.symbols[p] = prev!.symbol.values[had.sorted[j]];
+            keys.names[p] = prev!.name.values[had.sorted[j]];
+          } else missing.push(p);
+        }
+        await readKeys(db, s.addresses, missing, missing.length === n, keys);
+        await breathe();
+        const symbol = keysOf(keys.symbols);
+        await breathe();
+        names = { lineage: s.lineage, size: n, symbol, name: keysOf(keys.names), address: addressKeys(s) };
       }
       lastNamesOf(db).set("", names);
       return names;
