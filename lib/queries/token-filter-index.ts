@@ -38,7 +38,10 @@ type ColumnIndex = {
   start: Int32Array;
   /** 1 for a bucket whose members are in ascending value (sorted when it first straddles a bound). */
   ordered: Uint8Array;
-  /** Each bucket's lowest and highest value (unread for an empty bucket). */
+  /**
+   * Bounds of each bucket's values (unread for an empty bucket): its lowest and highest when built,
+   * widened by the values a carry brings in, not narrowed by those it takes out.
+   */
   low: Float64Array;
   high: Float64Array;
   /** Row b (b from 0 to the number of buckets): a bitmap of the positions in buckets before b. */
@@ -141,7 +144,6 @@ async function carriedIndex(old: ColumnIndex, values: Float64Array, moved: Int32
   const isMoved = new Uint8Array(n);
   const size = new Int32Array(buckets);
   for (let b = 0; b < buckets; b++) size[b] = old.start[b + 1] - old.start[b];
-  const touched = new Uint8Array(buckets);
   const gained = new Uint8Array(buckets);
   const words = wordsOf(n);
   const prefix = widened(old.prefix, wordsOf(oldN), words);
@@ -150,11 +152,10 @@ async function carriedIndex(old: ColumnIndex, values: Float64Array, moved: Int32
     isMoved[p] = 1;
     bucket[p] = b;
     size[b]++;
-    touched[b] = gained[b] = 1;
+    gained[b] = 1;
     if (p < oldN) {
       const was = old.bucket[p];
       size[was]--;
-      touched[was] = 1;
       // Prefix row r holds the positions of buckets below r.
       if (b > was) markRows(prefix, words, p, was + 1, b + 1, false);
       else markRows(prefix, words, p, b + 1, was + 1, true);
@@ -172,18 +173,15 @@ async function carriedIndex(old: ColumnIndex, values: Float64Array, moved: Int32
   // A bucket that only lost members keeps its value order; one that gained some is sorted again when it
   // straddles. Read with the members, in one step: a request may sort one of old's buckets in a breath.
   const ordered = old.ordered.map((o, b) => (gained[b] ? 0 : o));
-  await breathe();
+  // Bounds that may be wider than the bucket's values (a member that left keeps its value in them) serve
+  // alike: a bucket they show straddling a bound that it does not is searched, and found whole.
   const low = old.low.slice();
   const high = old.high.slice();
-  for (let b = 0; b < buckets - 1; b++) {
-    if (!touched[b]) continue;
-    low[b] = Number.POSITIVE_INFINITY;
-    high[b] = Number.NEGATIVE_INFINITY;
-    for (let k = start[b]; k < start[b + 1]; k++) {
-      const x = values[members[k]];
-      if (x < low[b]) low[b] = x;
-      if (x > high[b]) high[b] = x;
-    }
+  for (const p of moved) {
+    const b = bucket[p];
+    if (b === buckets - 1) continue;
+    if (values[p] < low[b]) low[b] = values[p];
+    if (values[p] > high[b]) high[b] = values[p];
   }
   return { cuts: old.cuts, bucket, drift, members, values, start, low, high, prefix, ordered };
 }
