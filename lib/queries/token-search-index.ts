@@ -128,14 +128,13 @@ function namesOf(db: Db, s: Snapshot): Promise<NameIndex> {
         // s's tokens and prev's, both in address order: prev's keys where it has the token, the others read.
         const keys = { symbols: new Array<string>(n).fill(""), names: new Array<string>(n).fill("") };
         const missing: number[] = [];
-        const had = prev ? { sorted: prev.address.sorted, addresses: prev.address.values } : null;
+        const [had, hadSorted] = [prev?.address.values ?? [], prev?.address.sorted ?? []];
         for (let i = 0, j = 0; i < n; i++) {
           const p = s.byAddress[i];
-          const a = s.addresses[p];
-          while (had && j < had.sorted.length && had.addresses[had.sorted[j]] < a) j++;
-          if (had && j < had.sorted.length && had.addresses[had.sorted[j]] === a) {
-            keys.symbols[p] = prev!.symbol.values[had.sorted[j]];
-            keys.names[p] = prev!.name.values[had.sorted[j]];
+          while (j < hadSorted.length && had[hadSorted[j]] < s.addresses[p]) j++;
+          if (j < hadSorted.length && had[hadSorted[j]] === s.addresses[p]) {
+            keys.symbols[p] = prev!.symbol.values[hadSorted[j]];
+            keys.names[p] = prev!.name.values[hadSorted[j]];
           } else missing.push(p);
         }
         await readKeys(db, s.addresses, missing, missing.length === n, keys);
