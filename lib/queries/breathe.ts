@@ -4,3 +4,6 @@
  * CPU) runs as steps of a few ms with a breath between them, so no request waits for all of it.
  */
 export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Tokens a pass over every token of a snapshot goes through between two breaths. */
+export const STEP_TOKENS = 32_768;

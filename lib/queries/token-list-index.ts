@@ -4,7 +4,7 @@ import { tokenMetrics, tokenMetricsDeletes } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
 import { FILTER_COLUMNS, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
-import { breathe } from "./breathe";
+import { breathe, STEP_TOKENS } from "./breathe";
 import { carriedOrder, firstReached, sortedPositions } from "./sorted-positions";
 import { carryFilterIndexes, filterIndexes, filterMatches, isSet } from "./token-filter-index";
 
@@ -66,8 +66,6 @@ export type Snapshot = {
  * hex characters a token, past V8's longest string (2^29 characters) at about 4 million tokens.
  */
 const READ_CHUNK = 4096;
-/** Rows of a columnar read parsed between two breaths (breathe.ts). */
-const BREATHE_CHUNKS = 8;
 
 /**
  * The database snapshot (pg_current_snapshot) a read saw token_metrics at, and the table's oid: a
@@ -138,7 +136,7 @@ async function readColumns(db: Db, values: SQL<number>[], since?: ReadAt): Promi
   const flags = new Int32Array(n);
   let i = 0;
   for (const [c, r] of chunks.entries()) {
-    if (c % BREATHE_CHUNKS === BREATHE_CHUNKS - 1) await breathe();
+    if (((c + 1) * READ_CHUNK) % STEP_TOKENS === 0) await breathe();
     const data = new DataView(r.data.buffer, r.data.byteOffset, r.data.byteLength);
     for (const [k, f] of r.flags.split(",").entries()) {
       flags[i + k] = f ? flagMask(f.split(" ")) : 0;

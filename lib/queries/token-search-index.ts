@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { tokens } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
-import { breathe } from "./breathe";
+import { breathe, STEP_TOKENS } from "./breathe";
 import { carriedOrder, firstReached, sortedPositions } from "./sorted-positions";
 import { addressCompare, type OrderBy, type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
@@ -64,7 +64,7 @@ export const nameIndex = (s: Tokens, symbols: string[], names: string[]): NameIn
  * order) into those positions of `symbols` and `names` ("" for a token the table does not hold).
  * `every`: the positions are every token's, and the table is scanned (sending them all as one
  * parameter cost more than the scan). The rows come in address order too, so one walk aligns
- * them (no map of every token), a breath every READ_STEP tokens.
+ * them (no map of every token), a breath every STEP_TOKENS.
  */
 async function readKeys(
   db: Db,
@@ -83,16 +83,13 @@ async function readKeys(
       )
     : [];
   for (let i = 0, k = 0; i < want.length; i++) {
-    if (i % READ_STEP === READ_STEP - 1) await breathe();
+    if (i % STEP_TOKENS === STEP_TOKENS - 1) await breathe();
     while (k < rows.length && rows[k].address < want[i]) k++;
     const held = k < rows.length && rows[k].address === want[i];
     symbols[positions[i]] = held ? rows[k].symbol.toLowerCase() : "";
     names[positions[i]] = held ? rows[k].name.toLowerCase() : "";
   }
 }
-
-/** Tokens aligned between two breaths by readKeys. */
-const READ_STEP = 65_536;
 
 /** The latest name index built, whose symbols and names the next one reuses. */
 const lastNamesOf = databaseCache<"", NameIndex>({ name: "searchNames", max: 1 });
