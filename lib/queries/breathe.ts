@@ -6,4 +6,7 @@
 export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Tokens a pass over every token of a snapshot goes through between two breaths. */
-export const STEP_TOKENS = 32_768;
+const STEP_TOKENS = 32_768;
+
+/** Whether a pass over a snapshot's tokens that has done `done` of them and next does up to `next` ends a step. */
+export const endsStep = (done: number, next: number) => Math.floor(done / STEP_TOKENS) < Math.floor(next / STEP_TOKENS);

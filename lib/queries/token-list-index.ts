@@ -4,7 +4,7 @@ import { tokenMetrics, tokenMetricsDeletes } from "@/db/schema";
 import { Cache, perDatabase } from "@/lib/cache";
 import { FILTER_COLUMNS, flagMask, type TokenFilter } from "@/lib/domain/token-filter";
 import { TOKEN_SORT_ORDERS, type TokenSort, type TokenSortColumn } from "@/lib/domain/vocab";
-import { breathe, STEP_TOKENS } from "./breathe";
+import { breathe, endsStep } from "./breathe";
 import { carriedOrder, firstReached, sortedPositions } from "./sorted-positions";
 import { carryFilterIndexes, filterIndexes, filterMatches, isSet } from "./token-filter-index";
 
@@ -135,14 +135,15 @@ async function readColumns(db: Db, values: SQL<number>[], since?: ReadAt): Promi
   const columns = values.map(() => new Float64Array(n));
   const flags = new Int32Array(n);
   let i = 0;
-  for (const [c, r] of chunks.entries()) {
-    if (((c + 1) * READ_CHUNK) % STEP_TOKENS === 0) await breathe();
+  for (const r of chunks) {
     const data = new DataView(r.data.buffer, r.data.byteOffset, r.data.byteLength);
+    const count = data.byteLength / (8 * values.length);
+    if (endsStep(i, i + count)) await breathe();
     for (const [k, f] of r.flags.split(",").entries()) {
       flags[i + k] = f ? flagMask(f.split(" ")) : 0;
       for (let j = 0; j < values.length; j++) columns[j][i + k] = data.getFloat64((k * values.length + j) * 8);
     }
-    i += data.byteLength / (8 * values.length);
+    i += count;
   }
   return { addresses, columns, flags, readAt };
 }

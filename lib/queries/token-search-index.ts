@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryPrepared } from "@/db/client";
 import { tokens } from "@/db/schema";
 import { databaseCache } from "@/lib/cache";
-import { breathe, STEP_TOKENS } from "./breathe";
+import { breathe, endsStep } from "./breathe";
 import { carriedOrder, firstReached, sortedPositions } from "./sorted-positions";
 import { addressCompare, type OrderBy, type Snapshot, snapshotFor, walkedSnapshot } from "./token-list-index";
 
@@ -64,7 +64,7 @@ export const nameIndex = (s: Tokens, symbols: string[], names: string[]): NameIn
  * order) into those positions of `symbols` and `names` ("" for a token the table does not hold).
  * `every`: the positions are every token's, and the table is scanned (sending them all as one
  * parameter cost more than the scan). The rows come in address order too, so one walk aligns
- * them (no map of every token), a breath every STEP_TOKENS.
+ * them (no map of every token), breathing between steps (breathe.ts).
  */
 async function readKeys(
   db: Db,
@@ -83,7 +83,7 @@ async function readKeys(
       )
     : [];
   for (let i = 0, k = 0; i < want.length; i++) {
-    if (i % STEP_TOKENS === STEP_TOKENS - 1) await breathe();
+    if (endsStep(i, i + 1)) await breathe();
     while (k < rows.length && rows[k].address < want[i]) k++;
     const held = k < rows.length && rows[k].address === want[i];
     symbols[positions[i]] = held ? rows[k].symbol.toLowerCase() : "";
