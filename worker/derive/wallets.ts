@@ -111,7 +111,9 @@ const WALLETS = tableName(walletsTable);
  * funders were set): the funder's address once it paid two wallets or more. Of a funder's other
  * wallets, only a funder that had fewer than two besides $2 can have changed (its cluster begins
  * or ends), so a hub's thousands of wallets are read only on those terms: its wallets are counted
- * up to $3 (the wallets of $2, and two more), and otherwise only the wallets of $2 are set.
+ * up to its own wallets in $2 (k) and two more, and otherwise only the wallets of $2 are set. (A
+ * bound of all of $2 and two more read a hub's wallets by the thousand in every range of a
+ * backfill that touched it.)
  */
 const SET_CLUSTER = updateSql(
   walletsTable,
@@ -120,10 +122,11 @@ const SET_CLUSTER = updateSql(
      with f as (
        select x.funder, case when n.n >= 2 then x.funder end as cluster, n.n - coalesce(k.k, 0) < 2 as flips
          from unnest($1::text[]) x(funder)
-         cross join lateral (select count(*)::int as n from (
-                               select 1 from ${WALLETS} w where w.${w.funder} = x.funder limit $3) w) n
          left join (select ${w.funder} as funder, count(*)::int as k from ${WALLETS}
-                     where ${w.address} = any($2::text[]) group by ${w.funder}) k on k.funder = x.funder)
+                     where ${w.address} = any($2::text[]) group by ${w.funder}) k on k.funder = x.funder
+         cross join lateral (select count(*)::int as n from (
+                               select 1 from ${WALLETS} w where w.${w.funder} = x.funder
+                                limit coalesce(k.k, 0) + 2) w) n)
      select w.${w.address} as address, f.cluster from f join ${WALLETS} w on w.${w.funder} = f.funder where f.flips
      union all
      select w.${w.address}, f.cluster from ${WALLETS} w join f on f.funder = w.${w.funder}
@@ -155,7 +158,7 @@ export async function linkFunders(tx: Tx, wallets: string[]) {
   const after = await tx.unsafe<{ funder: string }[]>(SET_FUNDER, [wallets], PREPARED);
   const funders = [...new Set([...before, ...after].map((r) => r.funder).filter(Boolean))];
   if (funders.length === 0) return;
-  await tx.unsafe(SET_CLUSTER, [funders, wallets, wallets.length + 2], PREPARED);
+  await tx.unsafe(SET_CLUSTER, [funders, wallets], PREPARED);
   await tx.unsafe(LEAVE_CLUSTER, [wallets], PREPARED);
 }
 
