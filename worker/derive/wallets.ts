@@ -111,9 +111,8 @@ const WALLETS = tableName(walletsTable);
  * funders were set): the funder's address once it paid two wallets or more. Of a funder's other
  * wallets, only a funder that had fewer than two besides $2 can have changed (its cluster begins
  * or ends), so a hub's thousands of wallets are read only on those terms: its wallets are counted
- * up to its own wallets in $2 (k) and two more, and otherwise only the wallets of $2 are set. (A
- * bound of all of $2 and two more read a hub's wallets by the thousand in every range of a
- * backfill that touched it.)
+ * up to its own wallets in $2 (k) and two more, not to the size of $2 (every range that touches
+ * a hub would read it), and otherwise only the wallets of $2 are set.
  */
 const SET_CLUSTER = updateSql(
   walletsTable,
