@@ -19,6 +19,8 @@ export function useUrlSearch() {
       // A new filter starts from the first page.
       if (!keepPage && !("page" in changes)) next.delete("page");
       const qs = next.toString();
+      // The same query twice (a choice reported again) is one history entry, not two.
+      if (qs === window.location.search.slice(1)) return;
       window.history.pushState(null, "", qs ? `?${qs}` : window.location.pathname);
     },
     [search],

@@ -186,6 +186,57 @@ test("the token list shows price, 24 h change, risk level and flags, on a phone 
   await snap(page, "tokens-list-risk");
 });
 
+/**
+ * Holds the script that carries `marker` (a control's text) until `act` is done, so React finds
+ * what `act` entered in the page, not in an event. The other scripts load: streamed content is
+ * revealed and the rest of the page hydrates.
+ */
+async function beforeHydration(page: Page, marker: string, act: () => Promise<void>) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) await held;
+    await route.fulfill({ response, body });
+  });
+  await act();
+  release();
+}
+
+test("a sort chosen before the page's scripts have run is the sort applied", async ({ page }) => {
+  await beforeHydration(page, "Rows per page", async () => {
+    await page.goto("/tokens", { waitUntil: "commit" });
+    await page.getByLabel("Sort by").selectOption("volume");
+  });
+  await expect(page).toHaveURL(/\?sort=volume$/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("volume");
+  await expect(page.getByText("Updating…")).toHaveCount(0);
+  await expect(page.getByLabel("Sort by")).toHaveValue("volume");
+});
+
+test("a search typed before the page's scripts have run is the search made", async ({ page }) => {
+  const token = await busiest(page);
+  const box = page.getByRole("combobox", { name: "Search tokens and wallets" });
+  await beforeHydration(page, "Symbol, name or 0x address", async () => {
+    await page.goto("/events", { waitUntil: "commit" });
+    await box.fill(token.address);
+  });
+  // Focused again once the page took input: the suggestions are the typed text's.
+  await box.blur();
+  await box.focus();
+  await expect(
+    page
+      .getByRole("option")
+      .filter({ hasText: formatPrice(token.price_usd) })
+      .first(),
+  ).toBeVisible();
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/tokens/${token.address}$`));
+});
+
 test("the header's search suggests tokens and wallets as one types and keeps the query", async ({ page }) => {
   const token = await busiest(page);
   await page.goto("/events");

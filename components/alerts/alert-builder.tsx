@@ -12,8 +12,9 @@ import { formatInteger } from "../format";
 import type { FilterField } from "../tokens/filter-fields";
 import { type FilterDraft, FilterInputs } from "../tokens/filter-inputs";
 import type { Page } from "../types";
-import { buttonClass, inputClass, labelClass } from "../ui/button";
+import { buttonClass, labelClass } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
+import { Input, Select } from "../ui/fields";
 import { previewBoxClass } from "../ui/surfaces";
 import { useDashboardQuery } from "../use-dashboard-query";
 import { useDebounced } from "../use-debounced";
@@ -220,14 +221,13 @@ export function AlertBuilder({
           <label htmlFor={`${idPrefix}-name`} className={labelClass}>
             Alert name
           </label>
-          <input
+          <Input
             id={`${idPrefix}-name`}
             required
             maxLength={200}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={setName}
             placeholder="fresh and liquid"
-            className={inputClass}
           />
         </div>
         {!editing &&
@@ -236,13 +236,13 @@ export function AlertBuilder({
               <label htmlFor="alert-key" className={labelClass}>
                 API key it belongs to
               </label>
-              <select id="alert-key" value={keyId} onChange={(e) => setKeyId(e.target.value)} className={inputClass}>
+              <Select id="alert-key" value={keyId} onChange={setKeyId}>
                 {keys.map((k) => (
                   <option key={k.id} value={k.id}>
                     {k.name} ({k.prefix}…)
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           ) : (
             <p className="self-end text-xs text-zinc-600 dark:text-zinc-400">
@@ -259,12 +259,7 @@ export function AlertBuilder({
         <label htmlFor={`${idPrefix}-kind`} className={labelClass}>
           Watch
         </label>
-        <select
-          id={`${idPrefix}-kind`}
-          value={kind}
-          onChange={(e) => setKind(e.target.value as AlertKind)}
-          className={inputClass}
-        >
+        <Select id={`${idPrefix}-kind`} value={kind} onChange={(k) => setKind(k as AlertKind)}>
           {KIND_OPTIONS.map(([value, label]) => (
             <option
               key={value}
@@ -275,7 +270,7 @@ export function AlertBuilder({
               {value === "smart_money" && !smartMoney ? " (Pro and API Tier)" : ""}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium">{LEGENDS[kind]}</legend>
@@ -301,31 +296,25 @@ export function AlertBuilder({
           <label htmlFor={`${idPrefix}-channel`} className={labelClass}>
             Deliver by
           </label>
-          <select
-            id={`${idPrefix}-channel`}
-            value={channel}
-            onChange={(e) => setChannel(e.target.value)}
-            className={inputClass}
-          >
+          <Select id={`${idPrefix}-channel`} value={channel} onChange={setChannel}>
             <option value="email">Email{email ? ` to ${email}` : ""}</option>
             <option value="webhook" disabled={!webhooks}>
               Webhook{webhooks ? "" : " (Pro and API Tier)"}
             </option>
-          </select>
+          </Select>
         </div>
         {channel === "webhook" && (
           <div>
             <label htmlFor={`${idPrefix}-webhook`} className={labelClass}>
               Webhook URL
             </label>
-            <input
+            <Input
               id={`${idPrefix}-webhook`}
               type="url"
               required
               value={webhookUrl}
-              onChange={(e) => setWebhookUrl(e.target.value)}
+              onChange={setWebhookUrl}
               placeholder="https://example.com/hooks/alerts"
-              className={inputClass}
             />
           </div>
         )}

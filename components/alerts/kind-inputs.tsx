@@ -14,6 +14,7 @@ import {
 import { fetchJson } from "../fetch-json";
 import { formatDateTime, formatInteger } from "../format";
 import { inputClass, labelClass } from "../ui/button";
+import { Input, Select } from "../ui/fields";
 import { previewBoxClass } from "../ui/surfaces";
 import { useDebounced } from "../use-debounced";
 import { type KindDraft, kindConditionsOf, kindDraftReady, type OtherKind } from "./conditions";
@@ -50,7 +51,7 @@ function TextInput({
   number?: boolean;
 }) {
   return (
-    <input
+    <Input
       id={id}
       name={field}
       type={number ? "number" : "text"}
@@ -58,7 +59,7 @@ function TextInput({
       step={number ? "any" : undefined}
       min={number ? 0 : undefined}
       value={draft[field] ?? ""}
-      onChange={(e) => onChange(field, e.target.value)}
+      onChange={(v) => onChange(field, v)}
       placeholder={placeholder}
       spellCheck={false}
       className={`${inputClass} ${number ? "" : "font-mono"}`}
@@ -66,7 +67,8 @@ function TextInput({
   );
 }
 
-function Select({
+/** One of a draft's fields, chosen from `options`. */
+function DraftSelect({
   id,
   field,
   draft,
@@ -80,19 +82,13 @@ function Select({
   options: readonly (readonly [string, string])[];
 }) {
   return (
-    <select
-      id={id}
-      name={field}
-      value={draft[field] ?? ""}
-      onChange={(e) => onChange(field, e.target.value)}
-      className={inputClass}
-    >
+    <Select id={id} name={field} value={draft[field] ?? ""} onChange={(v) => onChange(field, v)}>
       {options.map(([value, label]) => (
         <option key={value} value={value}>
           {label}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 
@@ -154,7 +150,7 @@ function PriceInputs({ draft, onChange, idPrefix }: { draft: KindDraft; onChange
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Field id={`${idPrefix}-mode`} label="Fire when the price">
           {(id) => (
-            <Select
+            <DraftSelect
               id={id}
               field="mode"
               draft={draft}
@@ -170,7 +166,7 @@ function PriceInputs({ draft, onChange, idPrefix }: { draft: KindDraft; onChange
           <>
             <Field id={`${idPrefix}-moves`} label="Direction">
               {(id) => (
-                <Select
+                <DraftSelect
                   id={id}
                   field="moves"
                   draft={draft}
@@ -186,7 +182,7 @@ function PriceInputs({ draft, onChange, idPrefix }: { draft: KindDraft; onChange
             </Field>
             <Field id={`${idPrefix}-window`} label="Within">
               {(id) => (
-                <Select
+                <DraftSelect
                   id={id}
                   field="window"
                   draft={draft}
@@ -200,7 +196,7 @@ function PriceInputs({ draft, onChange, idPrefix }: { draft: KindDraft; onChange
           <>
             <Field id={`${idPrefix}-side`} label="Side">
               {(id) => (
-                <Select
+                <DraftSelect
                   id={id}
                   field="crosses"
                   draft={draft}

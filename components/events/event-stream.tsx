@@ -11,6 +11,7 @@ import type { Page } from "../types";
 import { buttonClass, inputClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
+import { Input } from "../ui/fields";
 import { Pagination } from "../ui/pagination";
 import { RequestProblem } from "../ui/request-problem";
 import { panelClass } from "../ui/surfaces";
@@ -44,10 +45,10 @@ function AddressFilter({
       <label htmlFor={name} className={labelClass}>
         {label}
       </label>
-      <input
+      <Input
         id={name}
         value={draft}
-        onChange={(e) => setDraft(e.target.value.trim())}
+        onChange={(v) => setDraft(v.trim())}
         pattern={ADDRESS}
         placeholder="0x…"
         spellCheck={false}

@@ -1,6 +1,7 @@
 import type { EventType } from "@/lib/domain/vocab";
 import { humanize } from "../format";
-import { inputClass, labelClass } from "../ui/button";
+import { labelClass } from "../ui/button";
+import { Select } from "../ui/fields";
 
 /** The event type filter of the events stream and of a wallet's history. */
 export function EventTypeSelect({
@@ -21,14 +22,14 @@ export function EventTypeSelect({
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
+      <Select id={id} value={value} onChange={onChange}>
         <option value="">All types</option>
         {types.map((t) => (
           <option key={t} value={t}>
             {humanize(t)}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

@@ -3,10 +3,11 @@
 import { useState } from "react";
 import { RelativeTime } from "../relative-time";
 import { Badge } from "../ui/badge";
-import { buttonClass, inputClass, labelClass } from "../ui/button";
+import { buttonClass, labelClass } from "../ui/button";
 import { ConfirmButton } from "../ui/confirm-button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
+import { Input } from "../ui/fields";
 import { panelClass, warningClass } from "../ui/surfaces";
 import { rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
@@ -78,15 +79,7 @@ export function KeyManager({ keys, cap }: { keys: KeyRow[]; cap: KeyCap }) {
           <label htmlFor="key-name" className={labelClass}>
             Key name
           </label>
-          <input
-            id="key-name"
-            required
-            maxLength={100}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="trading bot"
-            className={inputClass}
-          />
+          <Input id="key-name" required maxLength={100} value={name} onChange={setName} placeholder="trading bot" />
         </div>
         <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
           {create.isPending ? "Creating…" : "Create key"}

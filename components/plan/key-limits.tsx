@@ -2,8 +2,9 @@
 
 import { useState } from "react";
 import { formatInteger } from "../format";
-import { buttonClass, inputClass } from "../ui/button";
+import { buttonClass } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
+import { Input } from "../ui/fields";
 import { rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 import { useRefreshingMutation } from "../use-refreshing-mutation";
 
@@ -121,16 +122,15 @@ function LimitField(props: {
 }) {
   return (
     <td className={tdClass}>
-      <input
+      <Input
         form={props.form}
         type="number"
         min={1}
         max={props.max}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
+        onChange={props.onChange}
         placeholder={String(props.placeholder)}
         aria-label={props.label}
-        className={inputClass}
       />
     </td>
   );

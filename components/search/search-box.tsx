@@ -2,10 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { fetchJson } from "../fetch-json";
 import type { Page } from "../types";
 import { inputClass } from "../ui/button";
+import { Input } from "../ui/fields";
 import { popoverClass } from "../ui/surfaces";
 import { useDebounced } from "../use-debounced";
 import { HitFigures, HitName, hitHref, type SearchHit } from "./search-hit";
@@ -29,7 +30,13 @@ export function SearchBox() {
   const params = useSearchParams();
   const shown = path === "/search" ? (params.get("q") ?? "") : "";
   const [text, setText] = useState(shown);
-  useEffect(() => setText(shown), [shown]);
+  // A new results page shows its query; an effect would also run at mount and drop what was
+  // typed before the page hydrated.
+  const [shownBefore, setShownBefore] = useState(shown);
+  if (shown !== shownBefore) {
+    setShownBefore(shown);
+    setText(shown);
+  }
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const q = useDebounced(text.trim(), TYPING_DELAY_MS);
@@ -63,7 +70,7 @@ export function SearchBox() {
         } else setOpen(false);
       }}
     >
-      <input
+      <Input
         type="search"
         name="q"
         required
@@ -77,8 +84,8 @@ export function SearchBox() {
         autoComplete="off"
         placeholder="Symbol, name or 0x address"
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
+        onChange={(typed) => {
+          setText(typed);
           setActive(-1);
           setOpen(true);
         }}

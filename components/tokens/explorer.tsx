@@ -7,9 +7,10 @@ import type { Token } from "@/lib/queries/tokens";
 import { CopyButton } from "../copy-button";
 import { RequestRefused } from "../fetch-json";
 import type { Page } from "../types";
-import { buttonClass, inputClass, labelClass } from "../ui/button";
+import { buttonClass, labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
+import { Select } from "../ui/fields";
 import { Pagination } from "../ui/pagination";
 import { RequestProblem } from "../ui/request-problem";
 import { seedOf, useDashboardQuery } from "../use-dashboard-query";
@@ -101,19 +102,18 @@ export function TokenExplorer({
             <label htmlFor="sort" className={labelClass}>
               Sort by
             </label>
-            <select
+            <Select
               id="sort"
               value={sort}
-              onChange={(e) => update({ sort: e.target.value })}
+              onChange={(s) => update({ sort: s })}
               title={TOKEN_SORT_ORDERS[sort]?.description}
-              className={inputClass}
             >
               {TOKEN_SORTS.map((s) => (
                 <option key={s} value={s} title={TOKEN_SORT_ORDERS[s].description}>
                   {TOKEN_SORT_ORDERS[s].label}
                 </option>
               ))}
-            </select>
+            </Select>
             {sort === "trending" && (
               <p className="mt-1 max-w-64 text-xs text-zinc-500 dark:text-zinc-400">{TRENDING}</p>
             )}
@@ -122,16 +122,11 @@ export function TokenExplorer({
             <label htmlFor="limit" className={labelClass}>
               Rows per page
             </label>
-            <select
-              id="limit"
-              value={search.get("limit") ?? "50"}
-              onChange={(e) => update({ limit: e.target.value })}
-              className={inputClass}
-            >
+            <Select id="limit" value={search.get("limit") ?? "50"} onChange={(limit) => update({ limit })}>
               {PAGE_SIZES.map((n) => (
                 <option key={n}>{n}</option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="ml-auto flex gap-2">
             <button type="submit" className={buttonClass("primary")}>

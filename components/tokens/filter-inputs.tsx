@@ -3,6 +3,7 @@
 import { RISK_FLAGS } from "@/lib/domain/vocab";
 import { humanize } from "../format";
 import { inputClass, labelClass } from "../ui/button";
+import { Input } from "../ui/fields";
 import type { FilterField } from "./filter-fields";
 
 export type FilterDraft = Record<string, string>;
@@ -52,7 +53,7 @@ export function FilterInputs({
                 <label htmlFor={`${idPrefix}-${f.name}`} className={labelClass}>
                   {f.label}
                 </label>
-                <input
+                <Input
                   id={`${idPrefix}-${f.name}`}
                   name={f.name}
                   type="number"
@@ -61,7 +62,7 @@ export function FilterInputs({
                   min={f.min}
                   max={f.max}
                   value={values[f.name] ?? ""}
-                  onChange={(e) => onChange(f.name, e.target.value)}
+                  onChange={(v) => onChange(f.name, v)}
                   placeholder="any"
                   aria-invalid={problems[f.name] ? true : undefined}
                   aria-describedby={problems[f.name] ? `${idPrefix}-${f.name}-problem` : undefined}

@@ -11,9 +11,10 @@ import { useArrivals } from "../live/use-arrivals";
 import { RelativeTime } from "../relative-time";
 import type { Page } from "../types";
 import { Badge } from "../ui/badge";
-import { inputClass, labelClass } from "../ui/button";
+import { labelClass } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorMessage } from "../ui/error-message";
+import { Select } from "../ui/fields";
 import { Pagination } from "../ui/pagination";
 import { numClass, rowClass, TableFrame, TableHead, tdClass } from "../ui/table";
 import { useDashboardQuery } from "../use-dashboard-query";
@@ -39,14 +40,14 @@ function FilterSelect({
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
+      <Select id={id} value={value} onChange={onChange}>
         <option value="">{all}</option>
         {options.map((o) => (
           <option key={o} value={o}>
             {humanize(o)}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
