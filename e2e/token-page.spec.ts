@@ -187,11 +187,12 @@ test("the token list shows price, 24 h change, risk level and flags, on a phone 
 });
 
 /**
- * Holds the script that carries `marker` (a control's text) until `act` is done, so React finds
- * what `act` entered in the page, not in an event. The other scripts load: streamed content is
- * revealed and the rest of the page hydrates.
+ * Holds the root layout's script (the one with the header's search) until `act` is done, so the
+ * page hydrates only after it and React finds what `act` entered in the page, not in an event.
+ * Streamed content is still revealed. (Holding a page's own script instead is not the same: an
+ * update reaching its dehydrated boundary meanwhile makes React render it anew on the client.)
  */
-async function beforeHydration(page: Page, marker: string, act: () => Promise<void>) {
+async function beforeHydration(page: Page, act: () => Promise<void>) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -199,15 +200,17 @@ async function beforeHydration(page: Page, marker: string, act: () => Promise<vo
   await page.route("**/_next/static/chunks/**", async (route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (body.includes(marker)) await held;
+    if (body.includes("Symbol, name or 0x address")) await held;
     await route.fulfill({ response, body });
   });
   await act();
   release();
+  // Later loads (the test's next pages) go straight to the server.
+  await page.unrouteAll({ behavior: "wait" });
 }
 
 test("a sort chosen before the page's scripts have run is the sort applied", async ({ page }) => {
-  await beforeHydration(page, "Rows per page", async () => {
+  await beforeHydration(page, async () => {
     await page.goto("/tokens", { waitUntil: "commit" });
     await page.getByLabel("Sort by").selectOption("volume");
   });
@@ -220,7 +223,7 @@ test("a sort chosen before the page's scripts have run is the sort applied", asy
 test("a search typed before the page's scripts have run is the search made", async ({ page }) => {
   const token = await busiest(page);
   const box = page.getByRole("combobox", { name: "Search tokens and wallets" });
-  await beforeHydration(page, "Symbol, name or 0x address", async () => {
+  await beforeHydration(page, async () => {
     await page.goto("/events", { waitUntil: "commit" });
     await box.fill(token.address);
   });
