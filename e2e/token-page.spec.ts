@@ -220,6 +220,18 @@ test("a sort chosen before the page's scripts have run is the sort applied", asy
   await expect(page.getByLabel("Sort by")).toHaveValue("volume");
 });
 
+test("flags ticked before the page's scripts have run are the flags excluded", async ({ page }) => {
+  await beforeHydration(page, async () => {
+    await page.goto("/tokens", { waitUntil: "commit" });
+    await page.getByLabel("wash trading").check();
+    await page.getByLabel("sybil cluster").check();
+  });
+  await expect(page).toHaveURL(/exclude_flags=wash_trading(,|%2C)sybil_cluster/);
+  await expect(page.getByText("Updating…")).toHaveCount(0);
+  await expect(page.getByLabel("wash trading")).toBeChecked();
+  await expect(page.getByLabel("sybil cluster")).toBeChecked();
+});
+
 test("a search typed before the page's scripts have run is the search made", async ({ page }) => {
   const token = await busiest(page);
   const box = page.getByRole("combobox", { name: "Search tokens and wallets" });

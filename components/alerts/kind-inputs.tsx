@@ -14,7 +14,7 @@ import {
 import { fetchJson } from "../fetch-json";
 import { formatDateTime, formatInteger } from "../format";
 import { inputClass, labelClass } from "../ui/button";
-import { Input, Select } from "../ui/fields";
+import { CheckboxGroup, Input, Select } from "../ui/fields";
 import { previewBoxClass } from "../ui/surfaces";
 import { useDebounced } from "../use-debounced";
 import { type KindDraft, kindConditionsOf, kindDraftReady, type OtherKind } from "./conditions";
@@ -94,32 +94,19 @@ function DraftSelect({
 
 function WalletInputs({ draft, onChange, idPrefix }: { draft: KindDraft; onChange: Change; idPrefix: string }) {
   const actions = new Set((draft.actions ?? "").split(",").filter(Boolean));
-  const toggle = (action: string, on: boolean) => {
-    onChange("actions", WALLET_ACTIONS.filter((a) => (a === action ? on : actions.has(a))).join(","));
-  };
   return (
     <div className="space-y-3">
       <Field id={`${idPrefix}-wallet`} label="Wallet address">
         {(id) => <TextInput id={id} field="wallet_address" draft={draft} onChange={onChange} placeholder="0x…" />}
       </Field>
-      <fieldset>
-        <legend className={labelClass}>Fire when the wallet</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1.5">
-          {WALLET_ACTIONS.map((action) => (
-            <label key={action} className="inline-flex items-center gap-1.5 text-sm">
-              <input
-                type="checkbox"
-                name="actions"
-                value={action}
-                checked={actions.has(action)}
-                onChange={(e) => toggle(action, e.target.checked)}
-                className="size-4 accent-indigo-600"
-              />
-              {ACTION_LABELS[action]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxGroup
+        legend="Fire when the wallet"
+        name="actions"
+        options={WALLET_ACTIONS}
+        label={(action) => ACTION_LABELS[action]}
+        selected={actions}
+        onChange={(chosen) => onChange("actions", chosen.join(","))}
+      />
       <TokenAndAmount draft={draft} onChange={onChange} idPrefix={idPrefix} />
     </div>
   );

@@ -3,7 +3,7 @@
 import { RISK_FLAGS } from "@/lib/domain/vocab";
 import { humanize } from "../format";
 import { inputClass, labelClass } from "../ui/button";
-import { Input } from "../ui/fields";
+import { CheckboxGroup, Input } from "../ui/fields";
 import type { FilterField } from "./filter-fields";
 
 export type FilterDraft = Record<string, string>;
@@ -38,10 +38,6 @@ export function FilterInputs({
   problems?: Record<string, string>;
 }) {
   const excluded = new Set((values.exclude_flags ?? "").split(",").filter(Boolean));
-  const toggleFlag = (flag: string, on: boolean) => {
-    const next = RISK_FLAGS.filter((f) => (f === flag ? on : excluded.has(f)));
-    onChange("exclude_flags", next.join(","));
-  };
   return (
     <div className="space-y-3">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -78,24 +74,14 @@ export function FilterInputs({
           </div>
         ))}
       </div>
-      <fieldset>
-        <legend className={labelClass}>Exclude tokens flagged</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1.5">
-          {RISK_FLAGS.map((flag) => (
-            <label key={flag} className="inline-flex items-center gap-1.5 text-sm">
-              <input
-                type="checkbox"
-                name="exclude_flags"
-                value={flag}
-                checked={excluded.has(flag)}
-                onChange={(e) => toggleFlag(flag, e.target.checked)}
-                className="size-4 accent-indigo-600"
-              />
-              {humanize(flag)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxGroup
+        legend="Exclude tokens flagged"
+        name="exclude_flags"
+        options={RISK_FLAGS}
+        label={humanize}
+        selected={excluded}
+        onChange={(flags) => onChange("exclude_flags", flags.join(","))}
+      />
     </div>
   );
 }
