@@ -183,14 +183,20 @@ function toPosition(r: PositionRow): WalletPosition {
   };
 }
 
+/**
+ * Each wallet's last MAX_TRADES swaps of the lookback, one backward walk of its own index range
+ * each: a slice's cost follows its wallets' swaps, not the size of events (a window over every
+ * swap of `= any(wallets)` had PostgreSQL read events whole for each slice: 1.3 s a slice of
+ * 5,000 wallets at 5M actions, against 0.6 s).
+ */
 async function trades(tx: Tx, wallets: string[], head: Head) {
   return tx.unsafe<SwapRow[]>(
-    `select wallet, token, direction, amount, usd, block, ts, tx_hash from (
-       select ${SWAP_FIELDS}, row_number() over (partition by e.${ev.walletAddress} order by e.${ev.id} desc) as n
-         from ${EVENTS} e
-           where e.${ev.type} = 'swap' and e.${ev.walletAddress} = any($1::text[])
-             and e.${ev.timestamp} > to_timestamp($2)) x
-      where n <= $3 order by wallet, block, ts, tx_hash`,
+    `select x.* from (select distinct unnest($1::text[]) as address) k
+     cross join lateral (
+       select ${SWAP_FIELDS} from ${EVENTS} e
+        where e.${ev.walletAddress} = k.address and e.${ev.type} = 'swap' and e.${ev.timestamp} > to_timestamp($2)
+        order by e.${ev.id} desc limit $3) x
+      order by wallet, block, ts, tx_hash`,
     [wallets, head.timestamp - TRADE_LOOKBACK_SECONDS, MAX_TRADES],
   );
 }
