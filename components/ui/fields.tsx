@@ -104,7 +104,7 @@ export function CheckboxGroup<T extends string>({
               name={name}
               value={option}
               defaultChecked={selected.has(option)}
-              onChange={(e) => onChange(tickedIn(e.target.closest("fieldset")!) as T[])}
+              onChange={() => onChange(tickedIn(ref.current!) as T[])}
               className="size-4 accent-indigo-600"
             />
             {label(option)}
