@@ -36,7 +36,8 @@ if (INTERVAL_SECONDS.some((s) => s % SHORTEST !== 0))
  * while no pool holds the minimum quote liquidity, so a pulled pool closes its candle at 0); it
  * opens at its first event by id and closes at its last; its volume and trades are its swaps'.
  * The events are grouped once into SHORTEST buckets (m), and every interval's candles are those
- * buckets' rolled up.
+ * buckets' rolled up. A first or last price is the least or greatest [position, price] pair
+ * (ids and times are exact as float8): unlike an ordered array_agg, no sort per group.
  */
 const writeCandles = (scope: { join: string; where: string; since: string }, keep: string) =>
   insertSql(
@@ -45,20 +46,19 @@ const writeCandles = (scope: { join: string; where: string; since: string }, kee
       tokenAddress: "g.token",
       interval: "g.interval",
       bucketStart: "to_timestamp(g.bucket)",
-      open: "g.opens[1]",
+      open: "g.open",
       high: "g.high",
       low: "g.low",
-      close: "g.closes[cardinality(g.closes)]",
+      close: "g.close",
       volumeUsd: "g.volume",
       trades: "g.trades",
     },
     `from (
        select m.token, i.interval, m.bucket - m.bucket % i.seconds as bucket,
-              array_agg(m.prices[1] order by m.bucket) as opens,
-              array_agg(m.prices[cardinality(m.prices)] order by m.bucket) as closes,
+              (min(array[m.bucket::float8, m.open]))[2] as open, (max(array[m.bucket::float8, m.close]))[2] as close,
               max(m.high) as high, min(m.low) as low, sum(m.volume) as volume, sum(m.trades)::int as trades
          from (select s.token, s.since, s.epoch - s.epoch % ${SHORTEST} as bucket,
-                      array_agg(s.price order by s.id) as prices,
+                      (min(array[s.id::float8, s.price]))[2] as open, (max(array[s.id::float8, s.price]))[2] as close,
                       max(s.price) as high, min(s.price) as low,
                       coalesce(sum(s.usd) filter (where s.swap), 0) as volume, count(*) filter (where s.swap) as trades
                  from (select e.${ev.tokenAddress} as token, e.${ev.id} as id,
