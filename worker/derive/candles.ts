@@ -37,7 +37,8 @@ if (INTERVAL_SECONDS.some((s) => s % SHORTEST !== 0))
  * opens at its first event by id and closes at its last; its volume and trades are its swaps'.
  * The events are grouped once into SHORTEST buckets (m), and every interval's candles are those
  * buckets' rolled up. A first or last price is the least or greatest [position, price] pair
- * (ids and times are exact as float8): unlike an ordered array_agg, no sort per group.
+ * (ids and times are exact as float8): an ordered array_agg sorts each group on PostgreSQL 15
+ * and earlier (16 and later sort the input once, and time both alike).
  */
 const writeCandles = (scope: { join: string; where: string; since: string }, keep: string) =>
   insertSql(
