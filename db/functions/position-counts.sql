@@ -5,7 +5,7 @@
 -- exact, so the same sum however the rows were written), kept by statement triggers on
 -- wallet_positions. The single live definition:
 -- db/migrate.ts applies this file after the migrations whenever it changed, and the counts are
--- rebuilt then (the last statement).
+-- rebuilt then (the last statement). A bulk load disables the triggers and rebuilds once at the end.
 
 -- A position's realized PnL less its cost basis, exactly (float8 to numeric keeps each value's digits).
 CREATE OR REPLACE FUNCTION realized_less_cost(realized double precision, cost double precision) RETURNS numeric
@@ -71,9 +71,14 @@ CREATE OR REPLACE TRIGGER wallet_positions_count_delete AFTER DELETE ON wallet_p
 CREATE OR REPLACE TRIGGER wallet_positions_count_truncate AFTER TRUNCATE ON wallet_positions
   FOR EACH STATEMENT EXECUTE FUNCTION wallet_position_counts_reset();
 
+-- Recounts everything from the positions, after a bulk load.
+CREATE OR REPLACE FUNCTION wallet_position_counts_rebuild() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM wallet_position_counts;
+  INSERT INTO wallet_position_counts (wallet, total, open, changed_xact, realized_less_cost_usd)
+    SELECT wallet, count(*), count(*) FILTER (WHERE quantity > 0), pg_current_xact_id()::text::bigint,
+           sum(realized_less_cost(realized_pnl_usd, cost_basis_usd))
+      FROM wallet_positions GROUP BY wallet;
+$$;
+
 -- Counts made under an earlier definition of this file (or before it) are recounted under this one.
-DELETE FROM wallet_position_counts;
-INSERT INTO wallet_position_counts (wallet, total, open, changed_xact, realized_less_cost_usd)
-  SELECT wallet, count(*), count(*) FILTER (WHERE quantity > 0), pg_current_xact_id()::text::bigint,
-         sum(realized_less_cost(realized_pnl_usd, cost_basis_usd))
-    FROM wallet_positions GROUP BY wallet;
+SELECT wallet_position_counts_rebuild();

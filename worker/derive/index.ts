@@ -51,7 +51,8 @@ export function touchedScope(state: ChainState, touched: Touched): RefreshScope 
 
 /**
  * Derived state of a range just written, in its transaction: balances, supplies and holder
- * counts, positions, wallet activity and funders, candles.
+ * counts, positions, wallet activity and funders, candles (unless `deferCandles`: a bulk load
+ * merges a whole backfill's candles once, scripts/fixtures/bulk.ts).
  */
 export async function deriveRange(
   tx: InTx,
@@ -61,6 +62,7 @@ export async function deriveRange(
   rows: RangeRows,
   fundings: Funding[],
   before: StoredBalances,
+  deferCandles = false,
 ) {
   // The folds send their reads first; the database then runs the wallet activity and candles
   // while the thread folds balances and positions. Neither reads what the folds write (the
@@ -69,7 +71,7 @@ export async function deriveRange(
     applyTransfers(tx, state, rows.transfers, before),
     applyPositions(tx, state, rows, "stored"),
     upsertWalletActivity(tx, profile, { fromBlock }),
-    mergeRangeCandles(tx, fromBlock),
+    ...(deferCandles ? [] : [mergeRangeCandles(tx, fromBlock)]),
   ]);
   // After the activity: a wallet's funder is set on its row.
   await linkFunders(tx, [...new Set([...actorsOf(rows), ...fundings.map((f) => f.wallet)])]);

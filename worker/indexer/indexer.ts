@@ -163,10 +163,14 @@ export class Indexer {
     return { head: this.head, indexedBlock: this.checkpoint.number, indexedTime: this.checkpoint.timestamp, step };
   }
 
-  /** Backfills the final blocks up to `to`, range by range. */
-  async backfill(to: number) {
+  /**
+   * Backfills the final blocks up to `to`, range by range. `deferCandles` leaves the ranges'
+   * candles to whoever asked, to merge at once (a bulk load: scripts/fixtures/bulk.ts).
+   */
+  async backfill(to: number, { deferCandles = false } = {}) {
     const source = { rpc: this.rpc, profile: this.profile, state: () => this.state, signal: this.signal };
-    for await (const data of historicalRanges(source, this.checkpoint.number + 1, to)) await this.commit(data, false);
+    for await (const data of historicalRanges(source, this.checkpoint.number + 1, to))
+      await this.commit(data, false, deferCandles);
   }
 
   /** One live step: writes what extends the checkpoint, or rolls back a reorg. */
@@ -203,12 +207,12 @@ export class Indexer {
    * Writes a fetched range (write-range.ts), then keeps what this process tracks: the checkpoint,
    * what live ranges touched for their refresh, progress and liveness.
    */
-  async commit(data: RangeData, live: boolean) {
+  async commit(data: RangeData, live: boolean, deferCandles = false) {
     const last = data.blocks.get(data.to)!;
     const ref: BlockRef = { number: last.number, hash: last.hash, timestamp: last.timestamp };
     let written: WrittenRange;
     try {
-      written = await writeRange(this.sql, this.rpc, this.state, this.profile, data, ref);
+      written = await writeRange(this.sql, this.rpc, this.state, this.profile, data, ref, deferCandles);
     } catch (err) {
       await this.reloadState();
       throw err;

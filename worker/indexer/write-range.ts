@@ -25,7 +25,7 @@ export type WrittenRange = { rows: RangeRows; quarantined: Quarantine[] };
  * transaction), the transform (pure), then one transaction without chain I/O that writes the
  * range's facts, derives what they change and moves the checkpoint. A failure that belongs to one
  * entity quarantines it and the range is written again without it (quarantine.ts); each attempt
- * starts from the reserves the state had before the range.
+ * starts from the reserves the state had before the range. `deferCandles`: see deriveRange.
  */
 export async function writeRange(
   sql: Sql,
@@ -34,6 +34,7 @@ export async function writeRange(
   profile: ChainProfile,
   data: RangeData,
   ref: BlockRef,
+  deferCandles = false,
 ): Promise<WrittenRange> {
   // A range fetched ahead of the last commit discovered into a state that commit may have reloaded since.
   state.discovered(data.tokens, data.pools);
@@ -53,7 +54,7 @@ export async function writeRange(
         const fundings = [...range.fundings, ...(await quoteTokenFundings(tx, state, range, rows))];
         await insertRangeFacts(tx, state, { ...range, fundings }, rows);
         await markTokens(tx, range, mismatched);
-        await deriveRange(tx, state, profile, range.from, rows, fundings, before);
+        await deriveRange(tx, state, profile, range.from, rows, fundings, before, deferCandles);
         await writeCheckpoint(tx, profile.chainId, ref, profile.finalityDepth);
         if (dryRun) throw DRY_RUN;
       })
