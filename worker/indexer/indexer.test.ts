@@ -3,6 +3,7 @@ import { connect, type Sql } from "@/db/client";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
 import { addr, FakeChain, ZERO } from "@/worker/test/fake-chain";
 import { fakeProfile as profile } from "@/worker/test/fake-market";
+import { SlicedRefresh } from "../derive/sliced-refresh";
 import { fetchRange } from "./fetch";
 import { Indexer, type IndexerOptions } from "./indexer";
 import { NewHeads } from "./new-heads";
@@ -263,5 +264,33 @@ describe("Indexer's live refresh in slices (sliced-refresh.ts)", () => {
     expect(await scored()).toBe(recipients.length);
     const metrics = await sql<{ block: string }[]>`select distinct updated_block::text as block from token_metrics`;
     expect(metrics).toEqual([{ block: String(chain.blocks.length - 1) }]);
+  });
+});
+
+describe("Indexer.cycle after a backfill", () => {
+  it("writes the live blocks first and covers them with the refresh of everything, not one of their own", async () => {
+    // A token touched only by the blocks within the finality depth (the live step's), and one not.
+    launchAndBuy(addr(0x1003), addr(0x2003), addr(0x906));
+    for (let i = 0; i <= profile.finalityDepth; i++) chain.mine();
+    chain.tx(addr(0x906)).transfer(addr(0x1003), addr(0x906), addr(0x907), E18);
+    const head = chain.mine();
+    const fresh = await createTestDatabase();
+    const freshSql = connect(fresh.url, { max: 2 });
+    const touchedRefresh = vi.spyOn(SlicedRefresh, "of");
+    try {
+      const rpc = new Rpc({ url: chain.url, addressChunkSize: profile.addressChunkSize });
+      const ix = await Indexer.create({ sql: freshSql, rpc, profile, fullRefreshIntervalMs: 3_600_000 });
+      expect(await ix.cycle()).toMatchObject({ step: "indexed", indexedBlock: head });
+      expect(await ix.cycle()).toMatchObject({ step: "idle" });
+      expect(touchedRefresh).not.toHaveBeenCalled();
+      const figures = await freshSql<{ block: string; scored: boolean }[]>`
+        select distinct m.updated_block::text as block, s.address is not null as scored
+          from token_metrics m left join token_scores s using (address)`;
+      expect(figures, "every token's figures as of the head, scored").toEqual([{ block: String(head), scored: true }]);
+    } finally {
+      touchedRefresh.mockRestore();
+      await freshSql.end();
+      await fresh.drop();
+    }
   });
 });

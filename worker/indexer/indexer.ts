@@ -66,6 +66,7 @@ const HEARTBEAT_EVERY_MS = 1_000;
  * with nothing lost or doubled.
  * The price- and time-dependent figures a live range touches follow in a transaction of their
  * own, so its events are served without waiting for them; the full refresh recomputes them all.
+ * After a backfill that refresh follows the first live step and covers its blocks too.
  * Scores are taken again less often than figures (score-cadence.ts): a busy token's at most every
  * 10 s, and those no block moved once they are 5 minutes old.
  * The head is read every poll interval, also while a refresh runs: a refresh that meets a new
@@ -86,6 +87,11 @@ export class Indexer {
   private readonly pollIntervalMs: number;
   private readonly newHeads?: NewHeads;
   private refreshPending = true;
+  /**
+   * A backfill wrote ranges that no refresh has covered: the refresh of everything that follows it
+   * covers the live blocks written before it too, so they get no refresh of their own.
+   */
+  private backfillUnrefreshed = false;
   /** What committed live ranges touched and no refresh has covered yet, and since when. */
   private touched: Touched | null = null;
   private touchedSince = 0;
@@ -148,12 +154,11 @@ export class Indexer {
     if (this.checkpoint.number < finalHead) {
       const orphaned = await orphanedCheckpoint(this.liveSource());
       if (orphaned) await this.rollback(orphaned.ancestor);
-      else {
-        await this.backfill(finalHead);
-        if (!this.signal?.aborted) await this.refreshAll();
-      }
+      else await this.backfill(finalHead);
     }
     const step = this.signal?.aborted ? "idle" : await this.liveStep();
+    // After the live blocks: the last ones are served without waiting for the refresh of everything.
+    if (this.backfillUnrefreshed && !this.signal?.aborted) await this.refreshAll();
     if (step === "idle") {
       await this.refreshTouched();
       const fullDue = this.lastRefreshAt + this.fullRefreshIntervalMs;
@@ -169,8 +174,10 @@ export class Indexer {
    */
   async backfill(to: number, { deferCandles = false } = {}) {
     const source = { rpc: this.rpc, profile: this.profile, state: () => this.state, signal: this.signal };
-    for await (const data of historicalRanges(source, this.checkpoint.number + 1, to))
+    for await (const data of historicalRanges(source, this.checkpoint.number + 1, to)) {
       await this.commit(data, false, deferCandles);
+      this.backfillUnrefreshed = true;
+    }
   }
 
   /** One live step: writes what extends the checkpoint, or rolls back a reorg. */
@@ -224,7 +231,7 @@ export class Indexer {
     this.checkpoint = ref;
     this.refreshPending = true;
     // A crash before this commits leaves these figures to the full refresh a new run starts with.
-    if (live) {
+    if (live && !this.backfillUnrefreshed) {
       const touched = touchedBy(this.state, rows);
       if (!this.touched) this.touchedSince = Date.now();
       this.touched = {
@@ -280,6 +287,11 @@ export class Indexer {
     const full = this.fullRefresh;
     if (!(await this.refreshSlices(full, dueSince, false))) return;
     if (!full.walletsUnscored) this.scoreCadence.walletsScored(full.plannedAt);
+    // One that may not wait never gave way: it covered everything committed before it.
+    if (dueSince === null) {
+      this.backfillUnrefreshed = false;
+      this.touched = null;
+    }
     this.fullRefresh = null;
     this.refreshPending = false;
     this.lastRefreshAt = Date.now();
