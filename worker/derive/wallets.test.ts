@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
 import { INVARIANTS } from "@/scripts/fixtures/invariants";
+import { baseProfile } from "../profiles/base";
 import { createTestDatabase, type TestDatabase } from "../test/db";
-import { linkFunders } from "./wallets";
+import { linkFunders, upsertWalletActivity } from "./wallets";
 
 /**
  * linkFunders sets a wallet's funder from wallet_funding and its cluster: the funder once it paid
@@ -106,5 +107,59 @@ describe("linkFunders", () => {
       );
       expect(Number(count), what).toBe(0);
     }
+  });
+});
+
+/**
+ * A range's wallet activity returns the wallets whose rows it created: deriveRange links only
+ * those (and the wallets the range paid), so a wallet it merely updated, or one left out
+ * (a pool, a token, a burn address), must not be returned, nor a created one missed.
+ */
+describe("upsertWalletActivity", () => {
+  let db: TestDatabase;
+  let sql: Sql;
+
+  const write = (block: number, rows: [wallet: string, to: string | null][]) =>
+    sql`insert into events ${sql(
+      rows.map(([wallet, to], i) => ({
+        id: block * 100 + i,
+        type: "swap",
+        wallet_address: wallet,
+        to_address: to,
+        token_address: "0xtoken",
+        block_number: block,
+        log_index: i,
+        tx_hash: `0x${block}${i}`,
+        timestamp: new Date(block * 1000),
+      })),
+    )}`;
+  const range = (fromBlock: number) =>
+    sql.begin(async (tx) => (await upsertWalletActivity(tx, baseProfile, { fromBlock })).sort());
+
+  beforeAll(async () => {
+    db = await createTestDatabase("idx_wallet_activity");
+    sql = connect(db.url, { max: 1 });
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await db?.drop();
+  });
+
+  it("returns the wallets a range created, not those it updated", async () => {
+    await sql`insert into tokens ${sql({ address: "0xtoken", symbol: "T", name: "T", total_supply: "0", launchpad: "0xpad", created_block: 1, created_at: new Date(1000) })}`;
+    await write(1, [
+      ["a", null],
+      ["b", "c"],
+      ["a", "0xtoken"],
+    ]);
+    expect(await range(1)).toEqual(["a", "b", "c"]);
+    await write(2, [
+      ["b", "d"],
+      ["e", null],
+      ["0x0000000000000000000000000000000000000000", "a"],
+    ]);
+    expect(await range(2)).toEqual(["d", "e"]);
+    const [{ trades }] = await sql<{ trades: number }[]>`select trade_count as trades from wallets where address = 'b'`;
+    expect(trades).toBe(2);
   });
 });

@@ -25,20 +25,22 @@ const EVENTS = tableName(events);
 /**
  * Wallet activity from events: first and last seen, trade count. `scope` picks the events: a
  * block range just written (merged into the stored rows) or every event of some wallets
- * (replacing their rows after a reorg; wallets left without events are deleted).
+ * (replacing their rows after a reorg; wallets left without events are deleted). Returns the
+ * wallets whose rows it created.
  */
 export async function upsertWalletActivity(
   tx: Tx,
   profile: ChainProfile,
   scope: { fromBlock: number } | { wallets: string[] },
-) {
+): Promise<string[]> {
   const range = "fromBlock" in scope;
   const where = range ? `e.${ev.blockNumber} >= $1` : `e.${ev.walletAddress} = any($1::text[])`;
   const whereTo = range ? `e.${ev.blockNumber} >= $1` : `e.${ev.toAddress} = any($1::text[])`;
   const contracts = knownContracts(profile).map((c) => c.address);
   const param = range ? scope.fromBlock : scope.wallets;
-  await tx.unsafe(
-    insertSql(
+  // An upserted row's xmax is 0 where the statement inserted it, and the conflict's lock otherwise.
+  const created = await tx.unsafe<{ address: string }[]>(
+    `with upserted as (${insertSql(
       walletsTable,
       {
         address: "address",
@@ -59,7 +61,8 @@ export async function upsertWalletActivity(
          and not exists (select 1 from ${tableName(tokens)} t where t.${tk.address} = x.address)
        group by address`,
       range ? MERGE_ACTIVITY : REPLACE_ACTIVITY,
-    ),
+    )} returning t.${w.address} as address, t.xmax = 0 as created)
+     select address from upserted where created`,
     [param as never, [...BURN_ADDRESSES], contracts],
     PREPARED,
   );
@@ -72,6 +75,7 @@ export async function upsertWalletActivity(
       PREPARED,
     );
   }
+  return created.map((r) => r.address);
 }
 
 const w = names(walletsTable);
@@ -145,6 +149,7 @@ const LEAVE_CLUSTER = updateSql(
 /**
  * wallets.funder from wallet_funding, and cluster_id for every funder involved: the wallets one
  * funder paid first share its address as cluster id, once there are at least two of them.
+ * `wallets` must hold every wallet whose funder may have changed.
  */
 export async function linkFunders(tx: Tx, wallets: string[]) {
   if (wallets.length === 0) return;
