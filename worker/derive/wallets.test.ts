@@ -5,6 +5,18 @@ import { baseProfile } from "../profiles/base";
 import { createTestDatabase, type TestDatabase } from "../test/db";
 import { linkFunders, upsertWalletActivity } from "./wallets";
 
+// One database for the file: the two describes write different wallets.
+let db: TestDatabase;
+let sql: Sql;
+beforeAll(async () => {
+  db = await createTestDatabase("idx_wallets");
+  sql = connect(db.url, { max: 1 });
+});
+afterAll(async () => {
+  await sql?.end();
+  await db?.drop();
+});
+
 /**
  * linkFunders sets a wallet's funder from wallet_funding and its cluster: the funder once it paid
  * two wallets or more. It reads a funder's other wallets only when their cluster can change (the
@@ -12,9 +24,6 @@ import { linkFunders, upsertWalletActivity } from "./wallets";
  * not only those given.
  */
 describe("linkFunders", () => {
-  let db: TestDatabase;
-  let sql: Sql;
-
   const fund = (pairs: [wallet: string, funder: string][]) =>
     sql`insert into wallet_funding ${sql(
       pairs.map(([wallet, funder], i) => ({ wallet, funder, value: "1", block_number: i + 1, tx_hash: `0x${wallet}` })),
@@ -29,15 +38,6 @@ describe("linkFunders", () => {
       ),
     );
   const link = (wallets: string[]) => sql.begin((tx) => linkFunders(tx, wallets));
-
-  beforeAll(async () => {
-    db = await createTestDatabase("idx_link_funders");
-    sql = connect(db.url, { max: 1 });
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await db?.drop();
-  });
 
   it("keeps every wallet's cluster as wallets join and leave their funders", async () => {
     const hub = Array.from({ length: 8 }, (_, i) => `h${i}`);
@@ -116,9 +116,6 @@ describe("linkFunders", () => {
  * (a pool, a token, a burn address), must not be returned, nor a created one missed.
  */
 describe("upsertWalletActivity", () => {
-  let db: TestDatabase;
-  let sql: Sql;
-
   const write = (block: number, rows: [wallet: string, to: string | null][]) =>
     sql`insert into events ${sql(
       rows.map(([wallet, to], i) => ({
@@ -135,15 +132,6 @@ describe("upsertWalletActivity", () => {
     )}`;
   const range = (fromBlock: number) =>
     sql.begin(async (tx) => (await upsertWalletActivity(tx, baseProfile, { fromBlock })).sort());
-
-  beforeAll(async () => {
-    db = await createTestDatabase("idx_wallet_activity");
-    sql = connect(db.url, { max: 1 });
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await db?.drop();
-  });
 
   it("returns the wallets a range created, not those it updated", async () => {
     await sql`insert into tokens ${sql({ address: "0xtoken", symbol: "T", name: "T", total_supply: "0", launchpad: "0xpad", created_block: 1, created_at: new Date(1000) })}`;
