@@ -27,13 +27,15 @@ export async function refreshTraderFlows(tx: Tx, tokens: string[], head: Head) {
   if (tokens.length === 0) return;
   const first = await firstEventIdAfter(tx, head.timestamp - WINDOWS.netActivitySeconds, head);
   await tx.unsafe(
+    // Each token's window by its own index range, as refreshTokenMetrics reads it.
     `with fresh as (
-       select e.${ev.tokenAddress} as token_address, e.${ev.walletAddress} as wallet,
-              coalesce(sum(e.${ev.tokenAmount}) filter (where e.${ev.direction} = 'buy'), 0) as bought,
-              coalesce(sum(e.${ev.tokenAmount}) filter (where e.${ev.direction} = 'sell'), 0) as sold
-         from ${tableName(events)} e
-        where e.${ev.type} = 'swap' and e.${ev.id} >= $2 and e.${ev.tokenAddress} = any($1::text[])
-        group by e.${ev.tokenAddress}, e.${ev.walletAddress}),
+       select k.token as token_address, x.* from (select distinct unnest($1::text[]) as token) k cross join lateral (
+         select e.${ev.walletAddress} as wallet,
+                coalesce(sum(e.${ev.tokenAmount}) filter (where e.${ev.direction} = 'buy'), 0) as bought,
+                coalesce(sum(e.${ev.tokenAmount}) filter (where e.${ev.direction} = 'sell'), 0) as sold
+           from ${tableName(events)} e
+          where e.${ev.tokenAddress} = k.token and e.${ev.type} = 'swap' and e.${ev.id} >= $2
+          group by e.${ev.walletAddress}) x),
      gone as (
        delete from ${tableName(recentTraderFlows)} r
         where r.${f.tokenAddress} = any($1::text[])
