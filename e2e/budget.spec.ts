@@ -1,4 +1,4 @@
-import { expect, signIn, snap, test, tokenRows } from "./support/fixtures";
+import { content, expect, signIn, snap, test, tokenRows } from "./support/fixtures";
 
 /**
  * Browsing within limits: what everyone sees (the shared views) is never counted, so a visitor
@@ -64,7 +64,7 @@ test("a filter asks a visitor without an account to sign in, and shows no rows o
   await snap(page, "filter-needs-account");
   // The same page opened from its link says so from the server.
   await page.reload();
-  await expect(page.getByTestId("sign-in-required")).toContainText("needs an account");
+  await expect(content(page).getByTestId("sign-in-required")).toContainText("needs an account");
   await expect(rows).toHaveCount(0);
 });
 

@@ -1,15 +1,19 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import type { Token } from "@/lib/queries/tokens";
-import { callApi, createKey, expect, openAccountMenu, signIn, snap, test, tokenRows } from "./support/fixtures";
+import {
+  callApi,
+  content,
+  createKey,
+  expect,
+  openAccountMenu,
+  signIn,
+  snap,
+  test,
+  tokenRows,
+} from "./support/fixtures";
 import type { CaughtEmail } from "./support/mail-catcher";
 
-/**
- * The page's own content. Server-rendered content is read through #content: just after a load or
- * reload a hidden second copy of streamed content can sit outside #content (seen four times, likely
- * React's streamed boundary awaiting its reveal), and a bare locator matches both (strict mode).
- */
-const content = (page: Page) => page.locator("#content");
 const currentPlan = (page: Page) => content(page).getByTestId("current-plan");
 
 test("signs in by emailed link and gets a Free account", async ({ page, email }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import postgres from "postgres";
-import { expect, snap, test } from "./support/fixtures";
+import { content, expect, snap, test } from "./support/fixtures";
 
 /**
  * The dashboard tells the truth about its data's age. The fixture has no worker, so the test
@@ -60,7 +60,7 @@ test("says Live only over current data, and shows why when the data is stale, si
   await snap(page, "events-stale");
   await page.goto("/");
   await expect(page.getByTestId(banner)).toBeVisible();
-  await expect(page.getByText("84 blocks (168 s)")).toBeVisible();
+  await expect(content(page).getByText("84 blocks (168 s)")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Recent events (not live)" })).toBeVisible();
   await snap(page, "home-stale");
 
@@ -69,10 +69,12 @@ test("says Live only over current data, and shows why when the data is stale, si
   await openWhen(page, "/", () =>
     expect(page.getByTestId(banner)).toContainText("The indexer is not running (last seen 10 min ago).", now),
   );
-  await expect(page.getByText("not running", { exact: true })).toBeVisible();
+  await expect(content(page).getByText("not running", { exact: true })).toBeVisible();
   await expect(page.getByText("0 blocks")).toHaveCount(0);
   await page.goto("/events");
-  await expect(page.getByText("Not live: the indexer is not running. Updates resume with indexing")).toBeVisible();
+  await expect(
+    content(page).getByText("Not live: the indexer is not running. Updates resume with indexing"),
+  ).toBeVisible();
 
   // Back to current: the banner goes on the next status refresh, without a reload.
   await setState({ lagBlocks: 0, lagSeconds: 0, heartbeatAgo: 0 });

@@ -41,6 +41,13 @@ export async function openAccountMenu(page: Page) {
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
 }
 
+/**
+ * The page's own content. Server-rendered content is read through #content: just after a load or
+ * reload a hidden second copy of streamed content can sit outside #content (seen six times, likely
+ * React's streamed boundary awaiting its reveal), and a bare locator matches both (strict mode).
+ */
+export const content = (page: Page) => page.locator("#content");
+
 /** The rows of the token list as the viewport shows them: the table's from a tablet up, the cards on a phone. */
 export const tokenRows = (page: Page) => page.locator("[data-address]:visible");
 
