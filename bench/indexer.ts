@@ -37,6 +37,7 @@ import type { ChainProfile } from "@/worker/profiles";
 import { devchainProfile } from "@/worker/profiles/devchain";
 import { spawnWorker, stopWorker, type WorkerChild } from "@/worker/test/child";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
+import { WORKER_APPLICATION } from "@/worker/worker";
 import { CPU_PROFILE_PRELOAD, cpuSelfTime } from "./lib/cpu-profile";
 import { type DbProfile, sampleDbActivity } from "./lib/db-sampler";
 import {
@@ -179,9 +180,6 @@ const startOurWorker = (db: TestDatabase, h: History, env: Record<string, string
     FULL_REFRESH_MS: "30000",
     ...env,
   });
-
-/** The worker's sessions (worker/worker.ts), whose statements the profile samples. */
-const WORKER_APPLICATION = "onchain-intel-worker";
 
 /**
  * Our worker's backfill into a fresh database, timed from its taking the lock to its first idle

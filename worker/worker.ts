@@ -45,6 +45,8 @@ export type WorkerOptions = {
   headProbeIntervalMs?: number;
 };
 
+/** The application_name of the active worker's sessions (a benchmark or test finds them by it). */
+export const WORKER_APPLICATION = "onchain-intel-worker";
 const LEADERSHIP_CHECK_MS = 2_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
 const HEAD_PROBE_INTERVAL_MS = 2_000;
@@ -87,7 +89,7 @@ async function runActive(opts: WorkerOptions, profile: ChainProfile, signal: Abo
   // Statements of a backfill range or a reorg may run longer than an API request's deadline.
   const sql = connect(opts.databaseUrl, {
     max: 4,
-    connection: { application_name: "onchain-intel-worker", statement_timeout: 300_000 },
+    connection: { application_name: WORKER_APPLICATION, statement_timeout: 300_000 },
   });
   const db = createDb(sql);
   const newHeads = new NewHeads(opts.wsUrl);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "@/db/migrate";
 import { startEmbeddedDatabase } from "@/scripts/embedded/database";
 import { freePort } from "@/tests/setup/server";
+import { WORKER_APPLICATION } from "../worker";
 import { spawnWorker, stopWorker, type WorkerChild } from "./child";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { DevchainMarket } from "./devchain-market";
@@ -102,6 +103,7 @@ describe("worker under faults (dev chain)", { timeout: 240_000 }, () => {
       maxLogRange: 5,
       latencyMs: 10,
     });
+    await runMigrations(server.url);
     const sql = postgres(server.url, { max: 1, onnotice: () => {} });
     // Restarted when it exits, as npm start's supervisor does: postgres.js 3.4.9 can throw out of a
     // timer when a connection closes under a pending write (porsager/postgres#1208), ending the process.
@@ -115,7 +117,6 @@ describe("worker under faults (dev chain)", { timeout: 240_000 }, () => {
       });
     supervise(worker);
     try {
-      await runMigrations(server.url);
       const { startBlock, finalityDepth } = market.profile;
       const backfilled = (await market.rpc.blockNumber()) - finalityDepth - startBlock;
       const pause = () => new Promise((r) => setTimeout(r, 10));
@@ -127,7 +128,7 @@ describe("worker under faults (dev chain)", { timeout: 240_000 }, () => {
         let pid: number | undefined;
         while (pid === undefined) {
           const rows = await sql<{ pid: number }[]>`select a.pid from pg_stat_activity a, sync_state s
-            where a.application_name = 'onchain-intel-worker' and s.indexed_block >= ${at} limit 1`.catch(() => []);
+            where a.application_name = ${WORKER_APPLICATION} and s.indexed_block >= ${at} limit 1`.catch(() => []);
           pid = rows[0]?.pid;
           if (pid === undefined) await pause();
         }
