@@ -1,13 +1,6 @@
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMigrations } from "@/db/migrate";
-import { startEmbeddedDatabase } from "@/scripts/embedded/database";
-import { freePort } from "@/tests/setup/server";
-import { WORKER_APPLICATION } from "../worker";
-import { spawnWorker, stopWorker, type WorkerChild } from "./child";
+import { spawnWorker, stopWorker } from "./child";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { DevchainMarket } from "./devchain-market";
 import { dumpChainTables, dumpDifferences } from "./dump";
@@ -15,8 +8,7 @@ import { startFaultyProxy } from "./faulty-proxy";
 
 /**
  * Crash and provider-fault safety of the worker process on the dev chain: kill -9 at random
- * moments, crashes of its database server and a faulty RPC proxy all end in the same tables as an
- * undisturbed run.
+ * moments and a faulty RPC proxy both end in the same tables as an undisturbed run.
  */
 let market: DevchainMarket;
 const dbs: TestDatabase[] = [];
@@ -89,74 +81,6 @@ describe("worker under faults (dev chain)", { timeout: 240_000 }, () => {
     await stopWorker(last);
     await proxy.close();
     expect(dumpDifferences(await dumpChainTables(db.url), reference)).toEqual([]);
-  });
-
-  it("ends identical to an undisturbed run after its database server crashes three times mid-backfill", async () => {
-    // A durable server, as `npm start` runs one (the test server runs without fsync).
-    const root = mkdtempSync(path.join(tmpdir(), "oci-faults-"));
-    // As root, PostgreSQL runs as the OS user postgres, who must reach its data directory.
-    chmodSync(root, 0o755);
-    const server = await startEmbeddedDatabase({ dataDir: path.join(root, "data"), port: await freePort() });
-    const proxy = await startFaultyProxy(market.chain.rpcUrl, {
-      errorRate: 0,
-      hangRate: 0,
-      maxLogRange: 5,
-      latencyMs: 10,
-    });
-    await runMigrations(server.url);
-    const sql = postgres(server.url, { max: 1, onnotice: () => {} });
-    // Restarted when it exits, as npm start's supervisor does: postgres.js 3.4.9 can throw out of a
-    // timer when a connection closes under a pending write (porsager/postgres#1208), ending the process.
-    let worker = spawnWorker(server.url, proxy.url, market.profile);
-    let supervised = true;
-    const supervise = (w: WorkerChild) =>
-      void w.exited.then(() => {
-        if (!supervised) return;
-        worker = spawnWorker(server.url, proxy.url, market.profile);
-        supervise(worker);
-      });
-    supervise(worker);
-    try {
-      const { startBlock, finalityDepth } = market.profile;
-      const backfilled = (await market.rpc.blockNumber()) - finalityDepth - startBlock;
-      const pause = () => new Promise((r) => setTimeout(r, 10));
-      // Crashes at a quarter, half and three quarters of the backfill: killing one server process makes
-      // PostgreSQL end every session and recover from the WAL on disk.
-      for (const quarter of [1, 2, 3]) {
-        const at = startBlock + Math.floor((backfilled * quarter) / 4);
-        // A session of the worker's once its checkpoint passed the mark (between crashes it has none for a while).
-        let pid: number | undefined;
-        while (pid === undefined) {
-          const rows = await sql<{ pid: number }[]>`select a.pid from pg_stat_activity a, sync_state s
-            where a.application_name = ${WORKER_APPLICATION} and s.indexed_block >= ${at} limit 1`.catch(() => []);
-          pid = rows[0]?.pid;
-          if (pid === undefined) await pause();
-        }
-        process.kill(pid, "SIGKILL");
-        // PostgreSQL ends every session, this one too, before it recovers.
-        const alive = () =>
-          sql`select 1`.then(
-            () => true,
-            () => false,
-          );
-        while (await alive()) await pause();
-      }
-      // Whichever process runs the worker by then.
-      for (let w = worker; !(await Promise.race([w.caughtUp.then(() => true), w.exited.then(() => false)])); ) {
-        await pause();
-        w = worker;
-      }
-      supervised = false;
-      await stopWorker(worker);
-      expect(dumpDifferences(await dumpChainTables(server.url), reference)).toEqual([]);
-    } finally {
-      supervised = false;
-      await stopWorker(worker);
-      await sql.end();
-      await proxy.close();
-      await server.stop();
-      rmSync(root, { recursive: true, force: true });
-    }
   });
 
   it("ends identical to an undisturbed run behind a proxy injecting errors, hangs and range limits", async () => {
