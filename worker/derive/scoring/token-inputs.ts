@@ -9,6 +9,7 @@ import {
   walletScores,
   wallets,
 } from "@/db/schema";
+import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import type {
   ClusterFacts,
   Holder,
@@ -25,7 +26,7 @@ import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import type { Tx } from "../../indexer/sql";
 import type { ChainState } from "../../indexer/state";
 import { knownContracts } from "../../profiles/contracts";
-import type { Head } from "../metrics";
+import { firstEventIdAfter, type Head } from "../metrics";
 import { clusterSizeSql } from "./cluster-size";
 import { liquidityChanges, liquidityHistories } from "./liquidity";
 import { lpLockedShares } from "./lp-locks";
@@ -141,22 +142,33 @@ const SWAP_COLUMNS = `${SWAP_FIELDS}, w.${wl.funder} as funder, w.${wl.clusterId
 const inLookback = (since: string, head: string) =>
   `e.${ev.type} = 'swap' and e.${ev.timestamp} > to_timestamp(${since}) and e.${ev.blockNumber} <= ${head}`;
 
-/** Swaps of the lookback window, and the buys of each token's early-mover window however old. */
+/**
+ * Swaps of the lookback window, and the buys of each token's early-mover window however old. Each
+ * token's by its own index range (token, id), its window's ids bounded (db/event-ids.ts): over
+ * `token = any(...)` PostgreSQL read every event the slice's tokens ever had, through a bitmap
+ * that went lossy at 5M actions, a cost that grew with the chain's history.
+ */
 async function swaps(tx: Tx, tokens: string[], head: Head) {
+  const since = head.timestamp - WINDOWS.swapLookbackSeconds;
+  const firstId = await firstEventIdAfter(tx, since, head);
   const [recent, early] = await Promise.all([
     tx.unsafe<FundedSwapRow[]>(
-      `select ${SWAP_COLUMNS} from ${EVENTS} e left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
-        where e.${ev.tokenAddress} = any($1::text[]) and ${inLookback("$2", "$3")}
-        order by ${BY_TOKEN_IN_ID_ORDER}`,
-      [tokens, head.timestamp - WINDOWS.swapLookbackSeconds, head.number],
+      `select x.* from unnest($1::text[]) k(token) cross join lateral (
+         select ${SWAP_COLUMNS}, e.${ev.id} as id
+           from ${EVENTS} e left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
+          where e.${ev.tokenAddress} = k.token and e.${ev.id} >= $4 and ${inLookback("$2", "$3")}) x
+        order by x.token, x.id`,
+      [tokens, since, head.number, firstId],
     ),
     tx.unsafe<FundedSwapRow[]>(
-      `select ${SWAP_COLUMNS}
-         from ${EVENTS} e join ${TOKENS} t on t.${tk.address} = e.${ev.tokenAddress}
-         left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
-        where e.${ev.type} = 'swap' and e.${ev.direction} = 'buy' and e.${ev.tokenAddress} = any($1::text[])
-          and e.${ev.blockNumber} between t.${tk.createdBlock} and t.${tk.createdBlock} + $2
-        order by ${BY_TOKEN_IN_ID_ORDER}`,
+      `select x.* from ${TOKENS} t cross join lateral (
+         select ${SWAP_COLUMNS}, e.${ev.id} as id
+           from ${EVENTS} e left join ${WALLETS} w on w.${wl.address} = e.${ev.walletAddress}
+          where e.${ev.tokenAddress} = t.${tk.address} and e.${ev.type} = 'swap' and e.${ev.direction} = 'buy'
+            and e.${ev.id} >= t.${tk.createdBlock} * ${EVENT_ID_BLOCK_FACTOR}
+            and e.${ev.id} < (t.${tk.createdBlock} + $2 + 1) * ${EVENT_ID_BLOCK_FACTOR}) x
+        where t.${tk.address} = any($1::text[])
+        order by x.token, x.id`,
       [tokens, WINDOWS.earlyMoverBlocks],
     ),
   ]);

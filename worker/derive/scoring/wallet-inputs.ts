@@ -127,7 +127,12 @@ async function positions(tx: Tx, wallets: string[]) {
               c.${wl.clusterId} as cluster_id,
               ${clusterSizeSql(`c.${wl.clusterId}`)} as cluster_size
          from ${TOKENS} t left join ${WALLETS} c on c.${wl.address} = t.${tk.creator}
-        where t.${tk.address} in (select ${wp.tokenAddress} from ${POSITIONS} where ${wp.wallet} = any($1::text[])))
+        where t.${tk.address} in (select ${wp.tokenAddress} from ${POSITIONS} where ${wp.wallet} = any($1::text[]))),
+     -- The slice's stakes by the key's wallet: probed per position, PostgreSQL read them by token,
+     -- a busy token's stakes for each of its holders.
+     staked as materialized (
+       select k.${ls.wallet} as wallet, k.${ls.tokenAddress} as token from ${tableName(liquidityStakes)} k
+        where k.${ls.wallet} = any($1::text[]) and k.${ls.units} > 0)
      select p.${wp.wallet} as wallet, p.${wp.tokenAddress} as token, p.${wp.boughtUsd} as bought,
             p.${wp.soldUsd} as sold, p.${wp.realizedPnlUsd} as realized,
             p.${wp.costBasisUsd} as cost, p.${wp.quantity}::float8 as quantity,
@@ -143,9 +148,7 @@ async function positions(tx: Tx, wallets: string[]) {
                                                   and e.${ev.tokenAddress} = p.${wp.tokenAddress}
                                                   and e.${ev.type} = 'swap' and e.${ev.direction} = 'sell'), 0)
                  else 0 end as sold_quantity,
-            exists (select 1 from ${tableName(liquidityStakes)} k
-                     where k.${ls.wallet} = p.${wp.wallet} and k.${ls.tokenAddress} = p.${wp.tokenAddress}
-                       and k.${ls.units} > 0) as in_pools
+            exists (select 1 from staked k where k.wallet = p.${wp.wallet} and k.token = p.${wp.tokenAddress}) as in_pools
        from ${POSITIONS} p join ${TOKENS} t on t.${tk.address} = p.${wp.tokenAddress}
        join creator c on c.token = p.${wp.tokenAddress}
        left join ${WALLETS} w on w.${wl.address} = p.${wp.wallet}
