@@ -1,4 +1,5 @@
-import { type InTx, names, PREPARED, pipelined, type Tx, tableName } from "@/db/bulk";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { type BulkRow, type InTx, insertRows, names, PREPARED, pipelined, type Tx, tableName } from "@/db/bulk";
 import { liquidityStakes, walletPositions } from "@/db/schema";
 import { isRealHolder } from "@/lib/tokens/holders";
 import type { ChainState } from "../indexer/state";
@@ -242,44 +243,102 @@ export class PositionFold {
  * stakes (PositionFold), from the stored ones when appending a range or from nothing when
  * rebuilding a token after a reorg.
  */
-export async function applyPositions(tx: InTx, state: ChainState, rows: FoldRows, from: "stored" | "zero") {
+export async function applyPositions(tx: InTx, state: ChainState, rows: FoldRows, from: "stored" | "zero" | HeldBooks) {
   const fold = new PositionFold(state, rows);
   const { positions, stakes } = fold.books;
   if (positions.size === 0) return;
   if (from === "stored") await loadStored(tx, positions, stakes);
+  if (from instanceof HeldBooks) from.fill(fold.books);
   fold.run();
+  if (from instanceof HeldBooks) return from.stage(fold.books);
   await pipelined(tx, async (w) => {
-    await w.insert(
-      walletPositions,
-      [...positions.values()].map((p) => ({
-        wallet: p.wallet,
-        tokenAddress: p.token,
-        quantity: p.quantity,
-        costBasisUsd: usd(p.costBasisUsd),
-        realizedPnlUsd: usd(p.realizedPnlUsd),
-        boughtUsd: usd(p.boughtUsd),
-        soldUsd: usd(p.soldUsd),
-        unknownCostQuantity: p.unknownCostQuantity,
-        buyCount: p.buyCount,
-        sellCount: p.sellCount,
-        firstBuyBlock: p.firstBuyBlock,
-        lastTradeBlock: p.lastTradeBlock,
-        liquidityCostUsd: usd(p.liquidityCostUsd),
-      })),
-      { onConflict: { target: ["wallet", "tokenAddress"], action: "update" } },
-    );
-    await w.insert(
-      liquidityStakes,
-      [...stakes.values()].map((s) => ({
-        wallet: s.wallet,
-        poolAddress: s.pool,
-        tokenAddress: s.token,
-        units: s.units,
-        costUsd: usd(s.costUsd),
-      })),
-      { onConflict: { target: ["wallet", "poolAddress"], action: "update" } },
-    );
+    await w.insert(walletPositions, [...positions.values()].map(positionRow), {
+      onConflict: { target: ["wallet", "tokenAddress"], action: "update" },
+    });
+    await w.insert(liquidityStakes, [...stakes.values()].map(stakeRow), {
+      onConflict: { target: ["wallet", "poolAddress"], action: "update" },
+    });
   });
+}
+
+/** A position as its row holds it: the USD figures clamped (prices.ts usd), as they are written. */
+const asStored = (p: Position): Position => ({
+  ...p,
+  costBasisUsd: usd(p.costBasisUsd),
+  realizedPnlUsd: usd(p.realizedPnlUsd),
+  boughtUsd: usd(p.boughtUsd),
+  soldUsd: usd(p.soldUsd),
+  liquidityCostUsd: usd(p.liquidityCostUsd),
+});
+const asStoredStake = (s: Stake): Stake => ({ ...s, costUsd: usd(s.costUsd) });
+
+const positionRow = (position: Position) => {
+  const { token, ...p } = asStored(position);
+  return { ...p, tokenAddress: token };
+};
+const stakeRow = (stake: Stake) => {
+  const { pool, token, ...s } = asStoredStake(stake);
+  return { ...s, poolAddress: pool, tokenAddress: token };
+};
+
+/** Rows per statement of a held book's write. */
+const HELD_WRITE_ROWS = 50_000;
+
+/** Inserts `all` as rows, a bounded batch per statement: one COPY's text stays well under a string's limit. */
+async function insertBatched<T extends PgTable, X>(tx: InTx, table: T, all: X[], row: (x: X) => BulkRow<T>) {
+  for (let i = 0; i < all.length; i += HELD_WRITE_ROWS)
+    await insertRows(tx, table, all.slice(i, i + HELD_WRITE_ROWS).map(row));
+}
+
+/**
+ * A bulk load's positions and stakes (scripts/fixtures/bulk.ts), held in the process from range
+ * to range and written once when its backfill ends: nothing in a backfill reads them, and a range's
+ * upsert of the positions its transfers move was a fifth of a backfill's statement time. A range
+ * folds from the held books as from the stored ones, and what it folded is held only once its
+ * transaction commits (a range written again without a quarantined entity, or a trial write,
+ * starts from the same books). Held as stored (asStored), so every fold reads what it would have
+ * read back from the database.
+ */
+export class HeldBooks {
+  private readonly held = new Books();
+  private staged: Books | null = null;
+
+  /** Empty books, for a database that holds no positions or stakes (else a fold would miss them). */
+  static async onEmpty(db: Tx): Promise<HeldBooks> {
+    const [{ stored }] = await db.unsafe<{ stored: boolean }[]>(
+      `select exists (select from ${tableName(walletPositions)}) or exists (select from ${tableName(liquidityStakes)}) as stored`,
+    );
+    if (stored) throw new Error("a bulk backfill holds positions from its first range: this database has some already");
+    return new HeldBooks();
+  }
+
+  /** Copies the held books of `books`' keys into them, as loadStored reads the stored ones. */
+  fill(books: Books) {
+    for (const [key, p] of books.positions) Object.assign(p, this.held.positions.get(key));
+    for (const [key, s] of books.stakes) Object.assign(s, this.held.stakes.get(key));
+  }
+
+  /** A range's folded books, held if its transaction commits (keep) and forgotten if not (drop). */
+  stage(books: Books) {
+    this.staged = books;
+  }
+
+  keep() {
+    if (!this.staged) return;
+    for (const [key, p] of this.staged.positions) this.held.positions.set(key, asStored(p));
+    for (const [key, s] of this.staged.stakes) this.held.stakes.set(key, asStoredStake(s));
+    this.staged = null;
+  }
+
+  drop() {
+    this.staged = null;
+  }
+
+  /** Inserts every held position and stake (the tables hold none of them yet). */
+  async write(tx: InTx) {
+    await insertBatched(tx, walletPositions, [...this.held.positions.values()], positionRow);
+    await insertBatched(tx, liquidityStakes, [...this.held.stakes.values()], stakeRow);
+  }
 }
 
 const wp = names(walletPositions);

@@ -2,6 +2,7 @@ import type { Sql } from "@/db/client";
 import { log } from "@/lib/log";
 import { type Refreshed, type RefreshScope, refreshDerived, type Touched, touchedBy, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
+import { HeldBooks } from "../derive/positions";
 import { applyUpgradedSummaries } from "../derive/scores";
 import { SlicedRefresh } from "../derive/sliced-refresh";
 import type { ChainProfile } from "../profiles";
@@ -169,15 +170,19 @@ export class Indexer {
   }
 
   /**
-   * Backfills the final blocks up to `to`, range by range. `deferCandles` leaves the ranges'
-   * candles to whoever asked, to merge at once (a bulk load: scripts/fixtures/bulk.ts).
+   * Backfills the final blocks up to `to`, range by range. `bulk` (scripts/fixtures/bulk.ts, on a
+   * database that holds no positions yet) holds the ranges' positions and stakes in the process and
+   * writes them once at the end, and leaves the ranges' candles to the caller, to merge at once.
+   * A bulk backfill that fails leaves its positions unwritten: the load is all or nothing.
    */
-  async backfill(to: number, { deferCandles = false } = {}) {
+  async backfill(to: number, { bulk = false } = {}) {
     const source = { rpc: this.rpc, profile: this.profile, state: () => this.state, signal: this.signal };
+    const held = bulk ? await HeldBooks.onEmpty(this.sql) : null;
     for await (const data of historicalRanges(source, this.checkpoint.number + 1, to)) {
-      await this.commit(data, false, deferCandles);
+      await this.commit(data, false, held);
       this.backfillUnrefreshed = true;
     }
+    if (held) await this.sql.begin((tx) => held.write(tx));
   }
 
   /** One live step: writes what extends the checkpoint, or rolls back a reorg. */
@@ -214,12 +219,12 @@ export class Indexer {
    * Writes a fetched range (write-range.ts), then keeps what this process tracks: the checkpoint,
    * what live ranges touched for their refresh, progress and liveness.
    */
-  async commit(data: RangeData, live: boolean, deferCandles = false) {
+  async commit(data: RangeData, live: boolean, held: HeldBooks | null = null) {
     const last = data.blocks.get(data.to)!;
     const ref: BlockRef = { number: last.number, hash: last.hash, timestamp: last.timestamp };
     let written: WrittenRange;
     try {
-      written = await writeRange(this.sql, this.rpc, this.state, this.profile, data, ref, deferCandles);
+      written = await writeRange(this.sql, this.rpc, this.state, this.profile, data, ref, held);
     } catch (err) {
       await this.reloadState();
       throw err;

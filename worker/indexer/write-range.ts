@@ -2,6 +2,7 @@ import type { Sql } from "@/db/client";
 import { deriveRange } from "../derive";
 import { StoredBalances } from "../derive/balances";
 import { quoteTokenFundings } from "../derive/funding";
+import type { HeldBooks } from "../derive/positions";
 import { applyReconcile, markTokens, planReconcile } from "../derive/reconcile";
 import type { ChainProfile } from "../profiles";
 import { CallsAtBlock } from "./calls-at-block";
@@ -25,7 +26,7 @@ export type WrittenRange = { rows: RangeRows; quarantined: Quarantine[] };
  * transaction), the transform (pure), then one transaction without chain I/O that writes the
  * range's facts, derives what they change and moves the checkpoint. A failure that belongs to one
  * entity quarantines it and the range is written again without it (quarantine.ts); each attempt
- * starts from the reserves the state had before the range. `deferCandles`: see deriveRange.
+ * starts from the reserves the state had before the range. `held`: see deriveRange.
  */
 export async function writeRange(
   sql: Sql,
@@ -34,7 +35,7 @@ export async function writeRange(
   profile: ChainProfile,
   data: RangeData,
   ref: BlockRef,
-  deferCandles = false,
+  held: HeldBooks | null = null,
 ): Promise<WrittenRange> {
   // A range fetched ahead of the last commit discovered into a state that commit may have reloaded since.
   state.discovered(data.tokens, data.pools);
@@ -54,13 +55,17 @@ export async function writeRange(
         const fundings = [...range.fundings, ...(await quoteTokenFundings(tx, state, range, rows))];
         await insertRangeFacts(tx, state, { ...range, fundings }, rows);
         await markTokens(tx, range, mismatched);
-        await deriveRange(tx, state, profile, range.from, rows, fundings, before, deferCandles);
+        await deriveRange(tx, state, profile, range.from, rows, fundings, before, held);
         await writeCheckpoint(tx, profile.chainId, ref, profile.finalityDepth);
         if (dryRun) throw DRY_RUN;
       })
-      .catch((err) => {
-        if (err !== DRY_RUN) throw err;
-      });
+      .then(
+        () => held?.keep(),
+        (err) => {
+          held?.drop();
+          if (err !== DRY_RUN) throw err;
+        },
+      );
     return [rows, recorded] as const;
   });
   return { rows, quarantined };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyMovement, emptyPosition, PositionFold } from "@/worker/derive/positions";
-import { poolPriceUsd, tokenPrice, wethUsd } from "@/worker/derive/prices";
+import { applyMovement, Books, emptyPosition, HeldBooks, PositionFold } from "@/worker/derive/positions";
+import { MAX_USD, poolPriceUsd, tokenPrice, wethUsd } from "@/worker/derive/prices";
 import { pnlConfidence } from "@/worker/derive/wallets";
 import type { ChainLog } from "@/worker/indexer/decode";
 import { isRangeLimitError, suggestedRangeEnd } from "@/worker/indexer/rpc";
@@ -282,6 +282,43 @@ function feeMarket() {
     rows.transfers.filter((t) => t.token === fot).map((t) => [t.kind, t.from, t.to, Number(t.amountUsd.toFixed(6))]);
   return { E18, state, usd, fot, pair, trader, transfer, buy, sell, transform, legs };
 }
+
+describe("a bulk load's held books", () => {
+  const [wallet, token, pool] = ["0xw", "0xt", "0xp"];
+  /** The books a range's fold starts from: one position and one stake, filled from the held ones. */
+  const filled = (held: HeldBooks) => {
+    const books = new Books();
+    books.position(wallet, token);
+    books.stake(wallet, pool, token);
+    held.fill(books);
+    return books;
+  };
+
+  it("hold a range's fold once its transaction commits, as the rows would store it", () => {
+    const held = new HeldBooks();
+    const folded = new Books();
+    Object.assign(folded.position(wallet, token), { quantity: 5n, buyCount: 1, boughtUsd: Number.NaN, soldUsd: 1e300 });
+    Object.assign(folded.stake(wallet, pool, token), { units: 7n, costUsd: -1e300 });
+    // Rolled back (a trial write, or a range written again without a quarantined entity): nothing held.
+    held.stage(folded);
+    held.drop();
+    expect(filled(held).position(wallet, token)).toEqual(emptyPosition(wallet, token));
+    held.stage(folded);
+    held.keep();
+    const next = filled(held);
+    expect(next.position(wallet, token)).toEqual({
+      ...emptyPosition(wallet, token),
+      quantity: 5n,
+      buyCount: 1,
+      boughtUsd: 0,
+      soldUsd: MAX_USD,
+    });
+    expect(next.stake(wallet, pool, token)).toEqual({ wallet, pool, token, units: 7n, costUsd: -MAX_USD });
+    // A later fold moves its own copy: the held books change only when it is kept.
+    next.position(wallet, token).quantity = 9n;
+    expect(filled(held).position(wallet, token).quantity).toBe(5n);
+  });
+});
 
 describe("a fee-on-transfer token's swaps", () => {
   // A token that burns 1% of every transfer.
