@@ -284,6 +284,25 @@ export async function insertRows<T extends PgTable, R extends ColumnKey<T> = nev
   return tx.unsafe(text, values as never[], PREPARED) as unknown as Promise<Record<R, unknown>[]>;
 }
 
+/**
+ * Inserts a row of each item, `batch` rows a statement (COPY, when large): the rows and one
+ * statement's text stay bounded however many items there are.
+ */
+export async function insertBatched<T extends PgTable, X>(
+  tx: Tx,
+  table: T,
+  items: Iterable<X>,
+  row: (item: X) => BulkRow<T>,
+  batch = 50_000,
+) {
+  const rows: BulkRow<T>[] = [];
+  for (const item of items) {
+    rows.push(row(item));
+    if (rows.length === batch) await insertRows(tx, table, rows.splice(0));
+  }
+  await insertRows(tx, table, rows);
+}
+
 export type UpdateOptions<T extends PgTable, M extends ColumnKey<T>> = {
   /** The columns that find a row; the other columns of the rows are written. */
   match: M[];

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type InTx, PREPARED, pipelined, type Tx } from "@/db/bulk";
+import { type InTx, insertBatched, PREPARED, pipelined, type Tx } from "@/db/bulk";
 import { toQuery } from "@/db/client";
 import { balances, holderCountHistory, pools, tokens } from "@/db/schema";
 import { BURN_ADDRESSES, isRealHolder } from "@/lib/tokens/holders";
@@ -17,17 +17,22 @@ const hist = alias(holderCountHistory, "hist");
 /**
  * Balances as stored before a range, of the (token, holder) pairs asked for, each pair read once:
  * reconciliation (reconcile.ts, before the range's transaction) and the fold below (in it) both
- * start from them. Nothing writes balances between the two: the worker is their only writer.
+ * start from them. Nothing writes balances between the two: the worker is their only writer. A
+ * bulk load's are `held` in the process (HeldBalances).
  */
 export class StoredBalances {
   /** By pair: the stored amount, or null where the pair has no row (never held). */
   private readonly amounts = new Map<string, bigint | null>();
 
+  constructor(readonly held: HeldBalances | null = null) {}
+
   /** Reads the pairs not read yet. */
   async load(db: Tx, pairs: [token: string, holder: string][]) {
     const missing = pairs.filter(([token, holder]) => !this.amounts.has(key(token, holder)));
     if (missing.length === 0) return;
-    for (const [token, holder] of missing) this.amounts.set(key(token, holder), null);
+    for (const [token, holder] of missing)
+      this.amounts.set(key(token, holder), this.held?.amount(token, holder) ?? null);
+    if (this.held) return;
     const q = toQuery(sql`select ${bal.tokenAddress} as "tokenAddress", ${bal.holder} as holder, ${bal.amount} as amount
       from ${balances} bal join unnest(${sql.param(missing.map(([token]) => token))}::text[],
                                      ${sql.param(missing.map(([, holder]) => holder))}::text[]) k(token, holder)
@@ -40,12 +45,42 @@ export class StoredBalances {
     for (const r of rows) this.amounts.set(key(r.tokenAddress, r.holder), BigInt(r.amount));
   }
 
+  /** Each token's `n` largest holders (a positive balance), largest first, then by address. */
+  async largest(db: Tx, tokens: string[], n: number): Promise<{ token: string; holder: string }[]> {
+    if (this.held) return tokens.flatMap((token) => this.held!.largest(token, n));
+    const q = toQuery(sql`select "token", holder from (
+        select ${bal.tokenAddress} as "token", ${bal.holder} as holder,
+               row_number() over (partition by ${bal.tokenAddress} order by ${bal.amount} desc, ${bal.holder}) as n
+          from ${balances} bal where ${bal.tokenAddress} = any(${sql.param(tokens)}::text[]) and ${bal.amount} > 0) x
+       where n <= ${sql.raw(String(n))}`);
+    return db.unsafe<{ token: string; holder: string }[]>(q.text, q.params, PREPARED);
+  }
+
   /** A loaded pair's stored amount; null when it has no row. */
   get(token: string, holder: string): bigint | null {
     const amount = this.amounts.get(key(token, holder));
     if (amount === undefined) throw new Error(`balance of ${holder} in ${token} was not loaded`);
     return amount;
   }
+}
+
+/**
+ * Each token's newest holder count (none before its first): held, or one backward probe of the key
+ * each (a distinct on over the tokens' whole histories reads every count a busy token ever had).
+ */
+async function newestCounts(tx: Tx, tokens: string[], held: HeldBalances | null): Promise<[string, number][]> {
+  if (held)
+    return tokens.flatMap((t) => (held.count(t) === undefined ? [] : [[t, held.count(t)!] as [string, number]]));
+  const newest = toQuery(sql`select k.token as "tokenAddress", last.count as "holderCount"
+      from unnest(${sql.param(tokens)}::text[]) k(token)
+     cross join lateral (select ${hist.holderCount} as count from ${holderCountHistory} hist
+                          where ${hist.tokenAddress} = k.token order by ${hist.at} desc limit 1) last`);
+  const rows = await tx.unsafe<Pick<typeof holderCountHistory.$inferSelect, "tokenAddress" | "holderCount">[]>(
+    newest.text,
+    newest.params,
+    PREPARED,
+  );
+  return rows.map((r) => [r.tokenAddress, r.holderCount]);
 }
 
 /**
@@ -71,26 +106,16 @@ export async function applyTransfers(
   const holderCounts = new Map<string, number>();
   if (from !== "zero") {
     const pairs = [...changed.values()];
-    // Each token's newest count, one backward probe of the key each: a distinct on over the
-    // tokens' whole histories reads every count a busy token ever had.
-    const newest = toQuery(sql`select k.token as "tokenAddress", last.count as "holderCount"
-      from unnest(${sql.param(listed)}::text[]) k(token)
-     cross join lateral (select ${hist.holderCount} as count from ${holderCountHistory} hist
-                          where ${hist.tokenAddress} = k.token order by ${hist.at} desc limit 1) last`);
     // Both reads are sent before this returns to its caller (deriveRange sends other steps' statements after them).
     const [, counts] = await Promise.all([
       from.load(
         tx,
         pairs.map((p) => [p.token, p.holder]),
       ),
-      tx.unsafe<Pick<typeof holderCountHistory.$inferSelect, "tokenAddress" | "holderCount">[]>(
-        newest.text,
-        newest.params,
-        PREPARED,
-      ),
+      newestCounts(tx, listed, from.held),
     ]);
     for (const p of pairs) p.amount = from.get(p.token, p.holder) ?? 0n;
-    for (const c of counts) holderCounts.set(c.tokenAddress, c.holderCount);
+    for (const [token, count] of counts) holderCounts.set(token, count);
   }
 
   const supply = new Map<string, bigint>();
@@ -118,10 +143,12 @@ export async function applyTransfers(
     if (t.to !== ZERO) move(t, t.to, t.amount);
   }
 
+  const held = from === "zero" ? null : from.held;
+  held?.stage({ balances: [...changed.values()], counts: holderCounts });
   await pipelined(tx, async (w) => {
     await w.insert(
       balances,
-      [...changed.values()].map((b) => ({
+      (held ? [] : [...changed.values()]).map((b) => ({
         tokenAddress: b.token,
         holder: b.holder,
         amount: b.amount,
@@ -147,4 +174,70 @@ export async function applyTransfers(
       { match: ["address"], set: { lpTotalSupply: add } },
     );
   });
+}
+
+type HeldBalance = { amount: bigint; block: number };
+/** What a range's fold leaves: its changed balances, and the newest holder count of each token it counted. */
+type Folded = {
+  balances: { token: string; holder: string; amount: bigint; block: number }[];
+  counts: Map<string, number>;
+};
+
+/**
+ * A bulk load's balances and each token's newest holder count (held.ts), as their rows would
+ * store them: the balances written once when the backfill ends, the counts' history written by
+ * each range as always (only its newest count is read back).
+ */
+export class HeldBalances {
+  private readonly byToken = new Map<string, Map<string, HeldBalance>>();
+  private readonly counts = new Map<string, number>();
+  private staged: Folded | null = null;
+
+  amount(token: string, holder: string): bigint | null {
+    return this.byToken.get(token)?.get(holder)?.amount ?? null;
+  }
+
+  /** The token's newest holder count; undefined before its first. */
+  count(token: string): number | undefined {
+    return this.counts.get(token);
+  }
+
+  /** The token's `n` largest holders, in the order StoredBalances.largest reads them from the table. */
+  largest(token: string, n: number): { token: string; holder: string }[] {
+    const held = [...(this.byToken.get(token) ?? [])].filter(([, b]) => b.amount > 0n);
+    held.sort(([a, x], [b, y]) => (x.amount > y.amount ? -1 : x.amount < y.amount ? 1 : a < b ? -1 : a > b ? 1 : 0));
+    return held.slice(0, n).map(([holder]) => ({ token, holder }));
+  }
+
+  stage(folded: Folded) {
+    this.staged = folded;
+  }
+
+  keep() {
+    if (!this.staged) return;
+    for (const b of this.staged.balances) {
+      let holders = this.byToken.get(b.token);
+      if (!holders) this.byToken.set(b.token, (holders = new Map()));
+      holders.set(b.holder, { amount: b.amount, block: b.block });
+    }
+    for (const [token, count] of this.staged.counts) this.counts.set(token, count);
+    this.staged = null;
+  }
+
+  drop() {
+    this.staged = null;
+  }
+
+  /** Inserts every held balance (the table holds none of them yet). */
+  async write(tx: InTx) {
+    const all = function* (byToken: Map<string, Map<string, HeldBalance>>) {
+      for (const [token, holders] of byToken) for (const [holder, b] of holders) yield { token, holder, ...b };
+    };
+    await insertBatched(tx, balances, all(this.byToken), (b) => ({
+      tokenAddress: b.token,
+      holder: b.holder,
+      amount: b.amount,
+      updatedBlock: b.block,
+    }));
+  }
 }

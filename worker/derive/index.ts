@@ -7,8 +7,9 @@ import type { RangeRows } from "../indexer/transform";
 import type { ChainProfile } from "../profiles";
 import { applyTransfers, type StoredBalances } from "./balances";
 import { mergeRangeCandles } from "./candles";
+import type { Held } from "./held";
 import { type Head, refreshPoolLiquidity, refreshRanking, refreshTokenMetrics } from "./metrics";
-import { applyPositions, type HeldBooks } from "./positions";
+import { applyPositions } from "./positions";
 import { refreshTokenScores, refreshWalletScores } from "./scores";
 import { KeptTokens } from "./scoring/token-inputs";
 import { refreshTraderFlows } from "./trader-flows";
@@ -51,9 +52,9 @@ export function touchedScope(state: ChainState, touched: Touched): RefreshScope 
 
 /**
  * Derived state of a range just written, in its transaction: balances, supplies and holder
- * counts, positions, wallet activity and funders, candles. A bulk load (`held`,
- * scripts/fixtures/bulk.ts) folds positions into the books it holds and leaves the candles, to
- * write each once when its backfill ends.
+ * counts, positions, wallet activity and funders, candles. A bulk load (`held`, held.ts) folds
+ * balances and positions into what it holds (`before` reads them) and leaves the candles, to write
+ * each once when its backfill ends.
  */
 export async function deriveRange(
   tx: InTx,
@@ -63,13 +64,13 @@ export async function deriveRange(
   rows: RangeRows,
   fundings: Funding[],
   before: StoredBalances,
-  held: HeldBooks | null = null,
+  held: Held | null = null,
 ) {
   // The folds send their reads first; the database then runs the wallet activity and candles
   // while the thread folds balances and positions. Neither reads what the folds write (the
   // activity reads tokens and pools for their addresses, which the supplies' updates leave).
   const balances = applyTransfers(tx, state, rows.transfers, before);
-  const positions = applyPositions(tx, state, rows, held ?? "stored");
+  const positions = applyPositions(tx, state, rows, held?.positions ?? "stored");
   const created = upsertWalletActivity(tx, profile, { fromBlock });
   await concurrently([balances, positions, created, ...(held ? [] : [mergeRangeCandles(tx, fromBlock)])]);
   // After the activity: a wallet's funder is set on its row. Only a wallet the range created or

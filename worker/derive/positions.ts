@@ -1,5 +1,4 @@
-import type { PgTable } from "drizzle-orm/pg-core";
-import { type BulkRow, type InTx, insertRows, names, PREPARED, pipelined, type Tx, tableName } from "@/db/bulk";
+import { type InTx, insertBatched, names, PREPARED, pipelined, type Tx, tableName } from "@/db/bulk";
 import { liquidityStakes, walletPositions } from "@/db/schema";
 import { isRealHolder } from "@/lib/tokens/holders";
 import type { ChainState } from "../indexer/state";
@@ -281,36 +280,13 @@ const stakeRow = (stake: Stake) => {
   return { ...s, poolAddress: pool, tokenAddress: token };
 };
 
-/** Rows per statement of a held book's write. */
-const HELD_WRITE_ROWS = 50_000;
-
-/** Inserts `all` as rows, a bounded batch per statement: one COPY's text stays well under a string's limit. */
-async function insertBatched<T extends PgTable, X>(tx: InTx, table: T, all: X[], row: (x: X) => BulkRow<T>) {
-  for (let i = 0; i < all.length; i += HELD_WRITE_ROWS)
-    await insertRows(tx, table, all.slice(i, i + HELD_WRITE_ROWS).map(row));
-}
-
 /**
- * A bulk load's positions and stakes (scripts/fixtures/bulk.ts), held in the process from range
- * to range and written once when its backfill ends: nothing in a backfill reads them, and a range's
- * upsert of the positions its transfers move was a fifth of a backfill's statement time. A range
- * folds from the held books as from the stored ones, and what it folded is held only once its
- * transaction commits (a range written again without a quarantined entity, or a trial write,
- * starts from the same books). Held as stored (asStored), so every fold reads what it would have
- * read back from the database.
+ * A bulk load's positions and stakes (held.ts), as their rows would store them (asStored), so
+ * every fold reads what it would have read back from the database.
  */
 export class HeldBooks {
   private readonly held = new Books();
   private staged: Books | null = null;
-
-  /** Empty books, for a database that holds no positions or stakes (else a fold would miss them). */
-  static async onEmpty(db: Tx): Promise<HeldBooks> {
-    const [{ stored }] = await db.unsafe<{ stored: boolean }[]>(
-      `select exists (select from ${tableName(walletPositions)}) or exists (select from ${tableName(liquidityStakes)}) as stored`,
-    );
-    if (stored) throw new Error("a bulk backfill holds positions from its first range: this database has some already");
-    return new HeldBooks();
-  }
 
   /** Copies the held books of `books`' keys into them, as loadStored reads the stored ones. */
   fill(books: Books) {
@@ -336,8 +312,8 @@ export class HeldBooks {
 
   /** Inserts every held position and stake (the tables hold none of them yet). */
   async write(tx: InTx) {
-    await insertBatched(tx, walletPositions, [...this.held.positions.values()], positionRow);
-    await insertBatched(tx, liquidityStakes, [...this.held.stakes.values()], stakeRow);
+    await insertBatched(tx, walletPositions, this.held.positions.values(), positionRow);
+    await insertBatched(tx, liquidityStakes, this.held.stakes.values(), stakeRow);
   }
 }
 

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { encodeFunctionData, erc20Abi } from "viem";
 import { PREPARED, updateRows } from "@/db/bulk";
 import { toQuery } from "@/db/client";
-import { balances, tokens as tokensTable } from "@/db/schema";
+import { tokens as tokensTable } from "@/db/schema";
 import { decodeUintResult } from "@/lib/chain-text";
 import { EntityError } from "../indexer/quarantine";
 import type { RangeData } from "../indexer/range";
@@ -65,7 +65,6 @@ const balanceOfCall = (holder: string) =>
 const key = (token: string, holder: string) => `${token}:${holder}`;
 /** The tables as the reads below name them. */
 const tk = alias(tokensTable, "tk");
-const bal = alias(balances, "bal");
 
 type Check = { token: string; reason: string | null; holders: Set<string>; opening: Set<string>; supply: boolean };
 
@@ -209,18 +208,8 @@ export async function planReconcile(
     if (holders.size > 0) checks.push({ token, reason, holders, opening, supply: reason !== null });
   }
   if (wide.length > 0) {
-    const largest = toQuery(sql`select "tokenAddress", holder from (
-        select ${bal.tokenAddress} as "tokenAddress", ${bal.holder} as holder,
-               row_number() over (partition by ${bal.tokenAddress} order by ${bal.amount} desc, ${bal.holder}) as n
-          from ${balances} bal where ${bal.tokenAddress} = any(${sql.param(wide)}::text[]) and ${bal.amount} > 0) x
-       where n <= ${sql.raw(String(TOP_HOLDERS))}`);
-    const top = await db.unsafe<Pick<typeof balances.$inferSelect, "tokenAddress" | "holder">[]>(
-      largest.text,
-      largest.params,
-      PREPARED,
-    );
     const byToken = new Map(checks.map((c) => [c.token, c]));
-    for (const r of top) byToken.get(r.tokenAddress)!.holders.add(r.holder);
+    for (const r of await before.largest(db, wide, TOP_HOLDERS)) byToken.get(r.token)!.holders.add(r.holder);
   }
   await before.load(
     db,

@@ -2,7 +2,7 @@ import type { Sql } from "@/db/client";
 import { log } from "@/lib/log";
 import { type Refreshed, type RefreshScope, refreshDerived, type Touched, touchedBy, touchedScope } from "../derive";
 import { fillMissingCandles } from "../derive/candles";
-import { HeldBooks } from "../derive/positions";
+import { Held } from "../derive/held";
 import { applyUpgradedSummaries } from "../derive/scores";
 import { SlicedRefresh } from "../derive/sliced-refresh";
 import type { ChainProfile } from "../profiles";
@@ -171,13 +171,14 @@ export class Indexer {
 
   /**
    * Backfills the final blocks up to `to`, range by range. `bulk` (scripts/fixtures/bulk.ts, on a
-   * database that holds no positions yet) holds the ranges' positions and stakes in the process and
-   * writes them once at the end, and leaves the ranges' candles to the caller, to merge at once.
-   * A bulk backfill that fails leaves its positions unwritten: the load is all or nothing.
+   * database that holds no balances or positions yet) holds the ranges' balances and positions in
+   * the process and writes them once at the end (derive/held.ts), and leaves the ranges' candles to
+   * the caller, to merge at once. A bulk backfill that fails leaves them unwritten: the load is all
+   * or nothing.
    */
   async backfill(to: number, { bulk = false } = {}) {
     const source = { rpc: this.rpc, profile: this.profile, state: () => this.state, signal: this.signal };
-    const held = bulk ? await HeldBooks.onEmpty(this.sql) : null;
+    const held = bulk ? await Held.onEmpty(this.sql) : null;
     for await (const data of historicalRanges(source, this.checkpoint.number + 1, to)) {
       await this.commit(data, false, held);
       this.backfillUnrefreshed = true;
@@ -219,7 +220,7 @@ export class Indexer {
    * Writes a fetched range (write-range.ts), then keeps what this process tracks: the checkpoint,
    * what live ranges touched for their refresh, progress and liveness.
    */
-  async commit(data: RangeData, live: boolean, held: HeldBooks | null = null) {
+  async commit(data: RangeData, live: boolean, held: Held | null = null) {
     const last = data.blocks.get(data.to)!;
     const ref: BlockRef = { number: last.number, hash: last.hash, timestamp: last.timestamp };
     let written: WrittenRange;

@@ -2,7 +2,7 @@ import type { Sql } from "@/db/client";
 import { deriveRange } from "../derive";
 import { StoredBalances } from "../derive/balances";
 import { quoteTokenFundings } from "../derive/funding";
-import type { HeldBooks } from "../derive/positions";
+import type { Held } from "../derive/held";
 import { applyReconcile, markTokens, planReconcile } from "../derive/reconcile";
 import type { ChainProfile } from "../profiles";
 import { CallsAtBlock } from "./calls-at-block";
@@ -35,7 +35,7 @@ export async function writeRange(
   profile: ChainProfile,
   data: RangeData,
   ref: BlockRef,
-  held: HeldBooks | null = null,
+  held: Held | null = null,
 ): Promise<WrittenRange> {
   // A range fetched ahead of the last commit discovered into a state that commit may have reloaded since.
   state.discovered(data.tokens, data.pools);
@@ -44,7 +44,7 @@ export async function writeRange(
   const [rows, quarantined] = await writeIsolating(data, state, async (range, dryRun) => {
     restoreReserves();
     const rows = transformRange(range, state);
-    const before = new StoredBalances();
+    const before = new StoredBalances(held?.balances);
     const plan = await planReconcile(sql, state, range, rows, before);
     const mismatched = plan ? applyReconcile(plan, await calls.read(plan.calls), state, range, rows) : [];
     let recorded: Quarantine[] = [];
