@@ -11,6 +11,14 @@ import type { TransferRow } from "../indexer/transform";
 const ZERO = BURN_ADDRESSES[0];
 
 const key = (token: string, holder: string) => `${token}:${holder}`;
+/** A holder's balance of a token after a fold, and the block of its last move. */
+type Balance = { token: string; holder: string; amount: bigint; block: number };
+const balanceRow = (b: Balance) => ({
+  tokenAddress: b.token,
+  holder: b.holder,
+  amount: b.amount,
+  updatedBlock: b.block,
+});
 const bal = alias(balances, "bal");
 const hist = alias(holderCountHistory, "hist");
 
@@ -69,8 +77,7 @@ export class StoredBalances {
  * each (a distinct on over the tokens' whole histories reads every count a busy token ever had).
  */
 async function newestCounts(tx: Tx, tokens: string[], held: HeldBalances | null): Promise<[string, number][]> {
-  if (held)
-    return tokens.flatMap((t) => (held.count(t) === undefined ? [] : [[t, held.count(t)!] as [string, number]]));
+  if (held) return tokens.flatMap((t) => (held.count(t) === undefined ? [] : [[t, held.count(t)!]]));
   const newest = toQuery(sql`select k.token as "tokenAddress", last.count as "holderCount"
       from unnest(${sql.param(tokens)}::text[]) k(token)
      cross join lateral (select ${hist.holderCount} as count from ${holderCountHistory} hist
@@ -96,7 +103,7 @@ export async function applyTransfers(
   from: StoredBalances | "zero",
 ) {
   if (transfers.length === 0) return;
-  const changed = new Map<string, { token: string; holder: string; amount: bigint; block: number }>();
+  const changed = new Map<string, Balance>();
   for (const t of transfers) {
     for (const holder of [t.from, t.to]) {
       if (holder !== ZERO) changed.set(key(t.token, holder), { token: t.token, holder, amount: 0n, block: t.block });
@@ -146,16 +153,11 @@ export async function applyTransfers(
   const held = from === "zero" ? null : from.held;
   held?.stage({ balances: [...changed.values()], counts: holderCounts });
   await pipelined(tx, async (w) => {
-    await w.insert(
-      balances,
-      (held ? [] : [...changed.values()]).map((b) => ({
-        tokenAddress: b.token,
-        holder: b.holder,
-        amount: b.amount,
-        updatedBlock: b.block,
-      })),
-      { onConflict: { target: ["tokenAddress", "holder"], action: "update" } },
-    );
+    if (!held) {
+      await w.insert(balances, [...changed.values()].map(balanceRow), {
+        onConflict: { target: ["tokenAddress", "holder"], action: "update" },
+      });
+    }
     await w.insert(
       holderCountHistory,
       [...counted.values()].map((h) => ({ tokenAddress: h.token, at: isoTime(h.at), holderCount: h.count })),
@@ -178,10 +180,7 @@ export async function applyTransfers(
 
 type HeldBalance = { amount: bigint; block: number };
 /** What a range's fold leaves: its changed balances, and the newest holder count of each token it counted. */
-type Folded = {
-  balances: { token: string; holder: string; amount: bigint; block: number }[];
-  counts: Map<string, number>;
-};
+type Folded = { balances: Balance[]; counts: Map<string, number> };
 
 /**
  * A bulk load's balances and each token's newest holder count (held.ts), as their rows would
@@ -233,11 +232,6 @@ export class HeldBalances {
     const all = function* (byToken: Map<string, Map<string, HeldBalance>>) {
       for (const [token, holders] of byToken) for (const [holder, b] of holders) yield { token, holder, ...b };
     };
-    await insertBatched(tx, balances, all(this.byToken), (b) => ({
-      tokenAddress: b.token,
-      holder: b.holder,
-      amount: b.amount,
-      updatedBlock: b.block,
-    }));
+    await insertBatched(tx, balances, all(this.byToken), balanceRow);
   }
 }
