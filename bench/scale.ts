@@ -9,7 +9,7 @@
  * The defaults are the issue's sizes: bench:api's database (the large fixture, 5,000,000 actions,
  * 100,000 tokens; `npm run bench:api` loads it) and `oci_bench_fixture_25m` (25,000,000 actions,
  * 500,000 tokens), which nothing loads by itself (hours on a small machine):
- *   DATABASE_URL=…/oci_bench_fixture_25m node --max-old-space-size=16384 --import tsx scripts/fixtures/cli.ts --size large --seed 42 \
+ *   DATABASE_URL=…/oci_bench_fixture_25m node --max-semi-space-size=256 --max-old-space-size=16384 --import tsx scripts/fixtures/cli.ts --size large --seed 42 \
  *     --tokens 500000 --wallets 1000000 --events 25000000 --days 7 --bulk
  * --seconds N per measurement (10), --rounds N (each row measured N times on both; the median is
  * printed), --only TEXT (the scenarios whose name contains it, besides the baseline), --json.

@@ -77,7 +77,11 @@ export class StoredBalances {
  * each (a distinct on over the tokens' whole histories reads every count a busy token ever had).
  */
 async function newestCounts(tx: Tx, tokens: string[], held: HeldBalances | null): Promise<[string, number][]> {
-  if (held) return tokens.flatMap((t) => (held.count(t) === undefined ? [] : [[t, held.count(t)!]]));
+  if (held)
+    return tokens.flatMap((t) => {
+      const count = held.count(t);
+      return count === undefined ? [] : [[t, count]];
+    });
   const newest = toQuery(sql`select k.token as "tokenAddress", last.count as "holderCount"
       from unnest(${sql.param(tokens)}::text[]) k(token)
      cross join lateral (select ${hist.holderCount} as count from ${holderCountHistory} hist
