@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addr, FakeChain, ZERO } from "@/worker/test/fake-chain";
 import { fakeProfile as profile } from "@/worker/test/fake-market";
 import { fetchRange } from "./fetch";
+import type { LogReadPlan } from "./log-reads";
 import { Rpc, type RpcTransport } from "./rpc";
 import { ChainState } from "./state";
 
@@ -59,5 +60,32 @@ describe("fetchRange", () => {
     expect(here.logs.map((l) => l.address)).not.toContain(stranger);
     expect(here.pools.map((p) => p.address)).toEqual([pair]);
     expect(here.quotePayments.map((p) => [p.sender, p.recipient])).toEqual([[funder, trader]]);
+  });
+
+  it("reads a backfill range by topic as by address, and measures the share of what it carried", async () => {
+    const c = chain();
+    const head = c.blocks.length - 1;
+    const measures: [number, number][] = [];
+    const plan = (byTopic: boolean, probeTo: number | null): LogReadPlan => ({
+      byTopic,
+      read: 0,
+      probeTo,
+      measured: (read, ours) => measures.push([read, ours]),
+    });
+    const byAddress = rpcOf(c);
+    const probed = await fetchRange(byAddress.rpc, new ChainState(profile), profile, 1, head, false, plan(false, head));
+    const byTopic = rpcOf(c);
+    const read = await fetchRange(byTopic.rpc, new ChainState(profile), profile, 1, head, false, plan(true, null));
+
+    for (const key of ["logs", "tokens", "pools", "fundings", "quotePayments", "quarantined"] as const) {
+      expect(read[key], key).toEqual(probed[key]);
+    }
+    expect(byTopic.asked.filter((m) => m === "eth_getLogs")).toHaveLength(1);
+    expect([...read.blocks.keys()]).toEqual([...probed.blocks.keys()]);
+    // Carried and left out: the stranger's Transfer and Swap, and WETH's Transfer (a quote token's, read as a payment).
+    expect(measures).toEqual([
+      [8, 5],
+      [8, 5],
+    ]);
   });
 });

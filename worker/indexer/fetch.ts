@@ -2,6 +2,7 @@ import type { ChainProfile } from "../profiles";
 import { type ChainLog, decodeLog, type LogRef, logRef, type MalformedLog, TOPICS } from "./decode";
 import { discover } from "./discovery";
 import { launchEvents } from "./launch-event";
+import { BY_ADDRESS, type LogReadPlan } from "./log-reads";
 import { withoutEntity } from "./quarantine";
 import { firstPaymentsOf } from "./quote-payments";
 import type { BlockData, Funding, Quarantine, RangeData } from "./range";
@@ -36,8 +37,9 @@ const ZERO = "0x0000000000000000000000000000000000000000";
  * stage two (the logs of every known token and pair) at the same time, then stage two for what
  * discovery added, then the blocks that hold them with their transactions, in JSON-RPC batches.
  * `allBlocks` (the live sync) fetches every block of the range, which it needs for its parent-hash
- * chain, alongside the range's logs in one request (logsReader); in a backfill, a profile that
- * scans for funders also fetches every block holding a transaction (payments carry no logs).
+ * chain, alongside the range's logs in one request (logsReader); a backfill range does so too when
+ * `reads` says its logs are read by topic (log-reads.ts). In a backfill, a profile that scans
+ * for funders also fetches every block holding a transaction (payments carry no logs).
  */
 export async function fetchRange(
   rpc: Rpc,
@@ -46,6 +48,7 @@ export async function fetchRange(
   from: number,
   to: number,
   allBlocks: boolean,
+  reads: LogReadPlan = BY_ADDRESS,
 ): Promise<RangeData> {
   const launches = launchEvents(profile);
   const factories = new Set(profile.factories.map((f) => f.address));
@@ -55,14 +58,17 @@ export async function fetchRange(
   ];
   const quarantined: Quarantine[] = [];
   const discoveryLogs: ChainLog[] = [];
-  const known = state.watchedAddresses();
+  const byTopic = allBlocks || reads.byTopic;
+  // Read by topic, stage two takes every contract's logs, and what is watched once discovery is done picks its own.
+  const known = byTopic ? null : state.watchedAddresses();
   const every = allBlocks ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : [];
-  const readLogs = logsReader(rpc, from, to, allBlocks, [...stageOneTopics, ...STAGE_TWO_TOPICS]);
-  const [stageOneLogs, knownLogs, quoteLogs, everyBlock] = await Promise.all([
+  const readLogs = logsReader(rpc, from, to, byTopic, [...stageOneTopics, ...STAGE_TWO_TOPICS]);
+  const [stageOneLogs, knownLogs, quoteLogs, everyBlock, probe] = await Promise.all([
     readLogs(stageOne, stageOneTopics),
     readLogs(known, STAGE_TWO_TOPICS),
     readLogs([...state.quoteDecimals.keys()], [TOPICS.transfer]),
     rpc.getBlocks(every, true),
+    reads.probeTo === null ? null : rpc.getLogs(from, reads.probeTo, null, [STAGE_TWO_TOPICS]),
   ]);
   for (const raw of stageOneLogs) {
     if (raw.removed) continue;
@@ -98,11 +104,14 @@ export async function fetchRange(
   // Transfer, Swap or Sync topics without being a known token or pair is never read.
   const malformed: MalformedLog[] = [];
   const logs: ChainLog[] = [];
-  const added = state.watchedAddresses(known.length);
-  for (const raw of [...knownLogs, ...(await readLogs(added, STAGE_TWO_TOPICS))]) {
-    if (raw.removed) continue;
+  const added = known ? await readLogs(state.watchedAddresses(known.length), STAGE_TWO_TOPICS) : [];
+  const watched = (raw: RawLog) => state.watches(raw.address.toLowerCase());
+  let ours = 0;
+  for (const raw of [...knownLogs, ...added]) {
+    if (raw.removed || !watched(raw)) continue;
+    ours++;
     const l = decodeLog(raw);
-    if (!l || !state.watches(l.address)) continue;
+    if (!l) continue;
     // Position NFTs move on position managers; an ERC-721 Transfer anywhere else is not ours.
     if (l.kind === "nftTransfer" && !state.positionManagers.has(l.address)) continue;
     if (l.block < (state.tokens.get(l.address)?.createdBlock ?? 0)) continue;
@@ -110,6 +119,8 @@ export async function fetchRange(
     else logs.push(l);
   }
   logs.sort(byChainOrder);
+  if (reads.byTopic) reads.measured(knownLogs.length, ours);
+  if (probe) reads.measured(probe.length, probe.filter(watched).length);
 
   const withLogs = new Set([...logs, ...discoveryLogs, ...malformed, ...quarantined].map((l) => l.block));
   const wanted = new Set<number>([to, ...withLogs]);
@@ -151,25 +162,28 @@ export async function fetchRange(
   return data;
 }
 
-/** Reads the range's logs of `addresses` whose first topic is one of `topics`. */
-type ReadLogs = (addresses: string[], topics: string[]) => Promise<RawLog[]>;
+/** Reads the range's logs of `addresses` (null: of every contract) whose first topic is one of `topics`. */
+type ReadLogs = (addresses: string[] | null, topics: string[]) => Promise<RawLog[]>;
 
 /**
- * A backfill's logs are filtered by the node, a request per filter (and per chunk of addresses),
- * which keeps other contracts' logs off the wire over long ranges. A live range of a block or a few
- * is read in one request of every log with one of `topics`, and each filter picks its logs here: on
- * a node that answers one request at a time the filters' requests would queue behind each other,
- * and with many tokens watched their address chunks make hundreds a block.
+ * By address, the node filters, a request per filter (and per chunk of addresses), which keeps other
+ * contracts' logs off the wire over long ranges. By topic (a live range of a block or a few, or a
+ * backfill range that log-reads.ts finds cheaper so), the range is read in one request of every log
+ * with one of `topics`, and each filter picks its logs here: on a node that answers one request at
+ * a time the filters' requests would queue behind each other, and with many tokens watched their
+ * address chunks make hundreds a range.
  */
-function logsReader(rpc: Rpc, from: number, to: number, live: boolean, topics: string[]): ReadLogs {
-  if (!live) return (addresses, wanted) => rpc.getLogs(from, to, addresses, [wanted]);
+function logsReader(rpc: Rpc, from: number, to: number, byTopic: boolean, topics: string[]): ReadLogs {
+  if (!byTopic) return (addresses, wanted) => rpc.getLogs(from, to, addresses, [wanted]);
   let all: Promise<RawLog[]> | undefined;
   return async (addresses, wanted) => {
-    if (addresses.length === 0) return [];
+    if (addresses?.length === 0) return [];
     all ??= rpc.getLogs(from, to, null, [[...new Set(topics)]]);
-    const of = new Set(addresses);
+    const of = addresses && new Set(addresses);
     const topic0 = new Set(wanted);
-    return (await all).filter((l) => of.has(l.address.toLowerCase()) && topic0.has(l.topics?.[0]?.toLowerCase() ?? ""));
+    return (await all).filter(
+      (l) => (!of || of.has(l.address.toLowerCase())) && topic0.has(l.topics?.[0]?.toLowerCase() ?? ""),
+    );
   };
 }
 

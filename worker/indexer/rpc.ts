@@ -140,7 +140,8 @@ export class Rpc {
   private readonly maxAttempts: number;
   private readonly batchSize: number;
   private readonly concurrency: number;
-  private readonly chunkSize: number;
+  /** Addresses per eth_getLogs filter. */
+  readonly addressChunkSize: number;
   private readonly signal?: AbortSignal;
   /** The largest getLogs range the provider accepted since its last range complaint. */
   rangeLimit = Number.POSITIVE_INFINITY;
@@ -152,7 +153,7 @@ export class Rpc {
     this.maxAttempts = opts.maxAttempts ?? 8;
     this.batchSize = opts.batchSize ?? 200;
     this.concurrency = opts.concurrency ?? 4;
-    this.chunkSize = opts.addressChunkSize ?? 1_000;
+    this.addressChunkSize = opts.addressChunkSize ?? 1_000;
     this.signal = opts.signal;
   }
 
@@ -240,8 +241,8 @@ export class Rpc {
     if (addresses === null) return this.logsInRange(from, to, null, topics);
     if (addresses.length === 0) return [];
     const chunks: RawLog[][] = [];
-    for (let i = 0; i < addresses.length; i += this.chunkSize) {
-      chunks.push(await this.logsInRange(from, to, addresses.slice(i, i + this.chunkSize), topics));
+    for (let i = 0; i < addresses.length; i += this.addressChunkSize) {
+      chunks.push(await this.logsInRange(from, to, addresses.slice(i, i + this.addressChunkSize), topics));
     }
     // Not push(...logs): a busy range has more logs than a call may take arguments.
     return chunks.flat();

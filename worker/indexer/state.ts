@@ -213,6 +213,11 @@ export class ChainState {
     return this.watched.slice(from);
   }
 
+  /** How many addresses watchedAddresses() gives. */
+  watchedCount(): number {
+    return this.watched.length;
+  }
+
   /** Whether stage two reads this address's logs. */
   watches(address: string): boolean {
     return (

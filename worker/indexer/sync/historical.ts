@@ -1,5 +1,6 @@
 import type { ChainProfile } from "../../profiles";
 import { fetchRange } from "../fetch";
+import { LogReads } from "../log-reads";
 import type { RangeData } from "../range";
 import type { Rpc } from "../rpc";
 import type { ChainState } from "../state";
@@ -23,20 +24,28 @@ export type HistoricalSource = { rpc: Rpc; profile: ChainProfile; state: () => C
  * The ranges of a backfill of [from, to] (final blocks), fetched and checked, in order: the next
  * range is fetched while the caller writes the one yielded. The range size follows the density of
  * logs (towards TARGET_LOGS) and of the blocks read (at most MAX_READ_BLOCKS) and never exceeds
- * what the provider last accepted. Stops early once `signal` aborts.
+ * what the provider last accepted; a range read by topic is sized by every log it read
+ * (../log-reads.ts). Stops early once `signal` aborts.
  */
 export async function* historicalRanges(source: HistoricalSource, from: number, to: number): AsyncGenerator<RangeData> {
   const { rpc, profile } = source;
   let size = Math.min(profile.initialBlockRange, rpc.rangeLimit);
   let next = from;
+  const reads = new LogReads(rpc.addressChunkSize);
+  /** Logs of ours per block in the last range. */
+  let density = 0;
   const fetchNext = (): Promise<RangeData> | null => {
     if (next > to) return null;
     const start = next;
     const end = Math.min(to, start + size - 1);
     next = end + 1;
-    return fetchRange(rpc, source.state(), profile, start, end, false).then((data) => {
-      const blocks = end - start + 1;
-      const forLogs = Math.round((blocks * TARGET_LOGS) / Math.max(data.logs.length, 1));
+    const state = source.state();
+    const blocks = end - start + 1;
+    const plan = reads.plan(start, end, state.watchedCount(), density * blocks);
+    return fetchRange(rpc, state, profile, start, end, false, plan).then((data) => {
+      density = data.logs.length / blocks;
+      const read = Math.max(data.logs.length, plan.read, 1);
+      const forLogs = Math.round((blocks * TARGET_LOGS) / read);
       const forReads = Math.round((blocks * MAX_READ_BLOCKS) / Math.max(data.blocks.size, 1));
       size = Math.max(1, Math.min(forLogs, forReads, blocks * MAX_GROWTH, MAX_RANGE, rpc.rangeLimit));
       return data;
