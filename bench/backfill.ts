@@ -12,7 +12,7 @@
  *
  * Defaults: 2,000 tokens, 4,000 wallets, 100,000 actions over 7 days, bulk (bulk.ts). The database
  * (default `bench_backfill`) is created anew and dropped after unless --keep. With CHAIN_DUMP_DIR set,
- * the chain-derived tables are dumped to `$CHAIN_DUMP_DIR/<database>.json` for scripts/compare-dumps.ts.
+ * the chain-derived tables are dumped to `$CHAIN_DUMP_DIR/<database>.jsonl` for scripts/compare-dumps.ts.
  * --profile samples the load's statements (db-sampler.ts) phase by phase and prints their shares and
  * what they waited for. --embedded loads into the product's own server as `npm start` runs it
  * (durable, sized by scripts/embedded/server-settings.ts) instead of DATABASE_URL's, in a data

@@ -1,5 +1,8 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import { finished } from "node:stream/promises";
 import { getTableName } from "drizzle-orm";
 import postgres from "postgres";
 import { CHAIN_DERIVED_TABLES } from "@/db/schema";
@@ -56,12 +59,36 @@ export function dumpDifferences(a: Record<string, string[]>, b: Record<string, s
 }
 
 /**
- * Writes the dump to `$CHAIN_DUMP_DIR/<name>.json` when that is set, so a change that must not alter
- * behaviour can compare the fixture chains' tables before and after it (scripts/compare-dumps.ts).
+ * Writes the dump to `$CHAIN_DUMP_DIR/<name>.jsonl` when that is set, so a change that must not alter
+ * behaviour can compare the fixture chains' tables before and after it (scripts/compare-dumps.ts):
+ * the tables' names, then a line per row: its table's name, a tab and the row's JSON (one string of a large fixture's rows
+ * would pass the longest string Node makes).
  */
 export async function saveDumpIfAsked(name: string, url: string) {
   const dir = process.env.CHAIN_DUMP_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(await dumpChainTables(url)));
+  const dump = await dumpChainTables(url);
+  const out = createWriteStream(path.join(dir, `${name}.jsonl`));
+  // First the tables' names, so an empty one is in the dump too.
+  out.write(`${JSON.stringify(Object.keys(dump))}\n`);
+  for (const [table, rows] of Object.entries(dump)) {
+    for (const row of rows) if (!out.write(`${table}\t${row}\n`)) await once(out, "drain");
+  }
+  out.end();
+  await finished(out);
+}
+
+/** A dump saveDumpIfAsked wrote, as dumpChainTables returned it. */
+export async function readDump(file: string): Promise<Record<string, string[]>> {
+  let dump: Record<string, string[]> | null = null;
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (!dump) {
+      dump = Object.fromEntries((JSON.parse(line) as string[]).map((table) => [table, []]));
+      continue;
+    }
+    const tab = line.indexOf("\t");
+    dump[line.slice(0, tab)].push(line.slice(tab + 1));
+  }
+  return dump ?? {};
 }
