@@ -130,7 +130,7 @@ export async function applyTransfers(
   }
 
   const supply = new Map<string, bigint>();
-  const counted = new Map<string, { token: string; at: number; count: number }>();
+  const counted = new Map<string, HolderCount>();
   const move = (t: TransferRow, holder: string, delta: bigint) => {
     const b = changed.get(key(t.token, holder))!;
     const before = b.amount;
@@ -155,18 +155,16 @@ export async function applyTransfers(
   }
 
   const held = from === "zero" ? null : from.held;
-  held?.stage({ balances: [...changed.values()], counts: holderCounts });
+  held?.stage({ balances: [...changed.values()], counts: [...counted.values()] });
   await pipelined(tx, async (w) => {
     if (!held) {
       await w.insert(balances, [...changed.values()].map(balanceRow), {
         onConflict: { target: ["tokenAddress", "holder"], action: "update" },
       });
+      await w.insert(holderCountHistory, [...counted.values()].map(countRow), {
+        onConflict: { target: ["tokenAddress", "at"], action: "update" },
+      });
     }
-    await w.insert(
-      holderCountHistory,
-      [...counted.values()].map((h) => ({ tokenAddress: h.token, at: isoTime(h.at), holderCount: h.count })),
-      { onConflict: { target: ["tokenAddress", "at"], action: "update" } },
-    );
     const deltas = [...supply].filter(([, d]) => d !== 0n);
     const add = (stored: string, given: string) => `${stored} + ${given}`;
     w.update(
@@ -183,17 +181,23 @@ export async function applyTransfers(
 }
 
 type HeldBalance = { amount: bigint; block: number };
-/** What a range's fold leaves: its changed balances, and the newest holder count of each token it counted. */
-type Folded = { balances: Balance[]; counts: Map<string, number> };
+/** A token's holder count from a block's time (Unix seconds) on. */
+type HolderCount = { token: string; at: number; count: number };
+const countRow = (h: HolderCount) => ({ tokenAddress: h.token, at: isoTime(h.at), holderCount: h.count });
+/** What a range's fold leaves: its changed balances, and the holder counts it changed, in chain order. */
+type Folded = { balances: Balance[]; counts: HolderCount[] };
+/** Each token's holder counts, in time order. */
+type CountHistory = Map<string, { at: number[]; count: number[] }>;
 
 /**
- * A bulk load's balances and each token's newest holder count (held.ts), as their rows would
- * store them: the balances written once when the backfill ends, the counts' history written by
- * each range as always (only its newest count is read back).
+ * A bulk load's balances and holder counts (held.ts), as their rows would store them, written once
+ * when the backfill ends: a range reads back only its holders' balances, their tokens' largest
+ * holders and each token's newest count.
  */
 export class HeldBalances {
   private readonly byToken = new Map<string, Map<string, HeldBalance>>();
-  private readonly counts = new Map<string, number>();
+  /** Each token's holder count history, in time order (what holder_count_history would hold). */
+  private readonly history: CountHistory = new Map();
   private staged: Folded | null = null;
 
   amount(token: string, holder: string): bigint | null {
@@ -202,7 +206,7 @@ export class HeldBalances {
 
   /** The token's newest holder count; undefined before its first. */
   count(token: string): number | undefined {
-    return this.counts.get(token);
+    return this.history.get(token)?.count.at(-1);
   }
 
   /** The token's `n` largest holders, in the order StoredBalances.largest reads them from the table. */
@@ -223,7 +227,14 @@ export class HeldBalances {
       if (!holders) this.byToken.set(b.token, (holders = new Map()));
       holders.set(b.holder, { amount: b.amount, block: b.block });
     }
-    for (const [token, count] of this.staged.counts) this.counts.set(token, count);
+    for (const h of this.staged.counts) {
+      let history = this.history.get(h.token);
+      if (!history) this.history.set(h.token, (history = { at: [], count: [] }));
+      // A block of a range may share its time with the last block of the range before: the later count stands.
+      const last = history.at.length - 1;
+      if (history.at[last] === h.at) history.count[last] = h.count;
+      else history.at.push(h.at), history.count.push(h.count);
+    }
     this.staged = null;
   }
 
@@ -231,11 +242,16 @@ export class HeldBalances {
     this.staged = null;
   }
 
-  /** Inserts every held balance (the table holds none of them yet). */
+  /** Inserts every held balance and holder count (the tables hold none of them yet). */
   async write(tx: InTx) {
     const all = function* (byToken: Map<string, Map<string, HeldBalance>>) {
       for (const [token, holders] of byToken) for (const [holder, b] of holders) yield { token, holder, ...b };
     };
     await insertBatched(tx, balances, all(this.byToken), balanceRow);
+    const counts = function* (history: CountHistory) {
+      for (const [token, h] of history)
+        for (let i = 0; i < h.at.length; i++) yield { token, at: h.at[i], count: h.count[i] };
+    };
+    await insertBatched(tx, holderCountHistory, counts(this.history), countRow);
   }
 }

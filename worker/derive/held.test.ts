@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
+import { ChainState } from "../indexer/state";
 import { createTestDatabase, type TestDatabase } from "../test/db";
+import { fakeProfile } from "../test/fake-market";
 import { StoredBalances } from "./balances";
 import { Held } from "./held";
 import { Books } from "./positions";
@@ -35,18 +37,38 @@ describe("what a bulk load holds", () => {
 
   it("reads each balance and each token's largest holders as the written rows give them", async () => {
     const held = await Held.onEmpty(sql);
-    const staged = (amount: (x: bigint) => bigint) => ({
+    const [t1, t2, t3] = [1_000, 3_000, 5_000];
+    const staged = (amount: (x: bigint) => bigint, counts: [string, number, number][]) => ({
       balances: rows.map(([token, holder, x], i) => ({ token, holder, amount: amount(x), block: i + 1 })),
-      counts: new Map([[a, 4]]),
+      counts: counts.map(([token, at, count]) => ({ token, at, count })),
     });
     // A rolled-back range leaves nothing held; a committed one is held.
-    held.balances.stage(staged((x) => x + 100n));
+    held.balances.stage(staged((x) => x + 100n, [[a, t1, 9]]));
     held.drop();
     expect(held.balances.amount(a, "0x01")).toBeNull();
     expect(held.balances.count(a)).toBeUndefined();
-    held.balances.stage(staged((x) => x));
+    held.balances.stage(
+      staged(
+        (x) => x,
+        [
+          [a, t1, 3],
+          [b, t1, 1],
+          [a, t2, 4],
+        ],
+      ),
+    );
     held.keep();
     expect(held.balances.count(a)).toBe(4);
+    // The next range's first block shares its time with the last one's: its count replaces that one.
+    held.balances.stage({
+      balances: [],
+      counts: [
+        { token: a, at: t2, count: 5 },
+        { token: a, at: t3, count: 6 },
+      ],
+    });
+    held.keep();
+    expect(held.balances.count(a)).toBe(6);
     const books = new Books();
     Object.assign(books.position("0xw", a), { quantity: 3n, boughtUsd: 2.5 });
     held.positions.stage(books);
@@ -64,8 +86,96 @@ describe("what a bulk load holds", () => {
       expect(await fromHeld.largest(sql, [a, b, "0xcc"], n)).toEqual(stored);
     }
     expect((await fromRows.largest(sql, [a], 3)).map((r) => r.holder)).toEqual(["0x01", "0x02", "0x04"]);
+    const history = await sql`select token_address as token, extract(epoch from at)::int as at, holder_count as count
+      from holder_count_history order by 1, 2`;
+    expect(history).toEqual([
+      { token: a, at: t1, count: 3 },
+      { token: a, at: t2, count: 5 },
+      { token: a, at: t3, count: 6 },
+      { token: b, at: t1, count: 1 },
+    ]);
     const [position] = await sql`select quantity::text, bought_usd from wallet_positions`;
     expect(position).toEqual({ quantity: "3", bought_usd: 2.5 });
     await expect(Held.onEmpty(sql)).rejects.toThrow(/has some/);
+  });
+
+  it("writes each pool's last reserves once, and puts them back into a state reloaded before", async () => {
+    const [v2, v3] = ["0xp2", "0xp3"];
+    for (const [address, protocol] of [
+      [v2, "uniswap-v2"],
+      [v3, "uniswap-v3"],
+    ])
+      await sql`insert into pools (address, factory, dex, protocol, token0, token1, created_block)
+                values (${address}, '0xf', 'test', ${protocol}, ${a}, ${b}, 1)`;
+    const row = (address: string, n: bigint, block: number, v3Pool: boolean) => ({
+      address,
+      reserve0: n,
+      reserve1: 2n * n,
+      reserveBlock: block,
+      sqrtPriceX96: v3Pool ? 3n * n : null,
+      tick: v3Pool ? Number(n) : null,
+      liquidity: v3Pool ? 4n * n : null,
+    });
+    const held = new Held();
+    held.reserves.stage([row(v2, 10n, 5, false), row(v3, 20n, 5, true)]);
+    held.keep();
+    // A later range moves one pool again; a rolled-back one moves nothing.
+    held.reserves.stage([row(v3, 30n, 9, true)]);
+    held.keep();
+    held.reserves.stage([row(v2, 99n, 12, false)]);
+    held.drop();
+
+    const state = new ChainState(fakeProfile);
+    for (const [address, protocol] of [
+      [v2, "uniswap-v2"],
+      [v3, "uniswap-v3"],
+    ] as const)
+      state.addPool({
+        address,
+        protocol,
+        token0: a,
+        token1: b,
+        reserve0: 0n,
+        reserve1: 0n,
+        sqrtPriceX96: 0n,
+        tick: 0,
+        liquidity: 0n,
+        createdBlock: 1,
+      });
+    held.reserves.restore(state);
+    const { reserve0, reserve1, sqrtPriceX96, tick, liquidity } = state.pools.get(v3)!;
+    expect({ reserve0, reserve1, sqrtPriceX96, tick, liquidity }).toEqual({
+      reserve0: 30n,
+      reserve1: 60n,
+      sqrtPriceX96: 90n,
+      tick: 30,
+      liquidity: 120n,
+    });
+    expect(state.pools.get(v2)).toMatchObject({ reserve0: 10n, reserve1: 20n, sqrtPriceX96: 0n, tick: 0 });
+
+    await sql.begin((tx) => held.reserves.write(tx));
+    expect(
+      await sql`select address, reserve0::text, reserve1::text, reserve_block::int, sqrt_price_x96::text, tick,
+                       liquidity::text from pools order by address`,
+    ).toEqual([
+      {
+        address: v2,
+        reserve0: "10",
+        reserve1: "20",
+        reserve_block: 5,
+        sqrt_price_x96: null,
+        tick: null,
+        liquidity: null,
+      },
+      {
+        address: v3,
+        reserve0: "30",
+        reserve1: "60",
+        reserve_block: 9,
+        sqrt_price_x96: "90",
+        tick: 30,
+        liquidity: "120",
+      },
+    ]);
   });
 });

@@ -232,7 +232,10 @@ export class Indexer {
     }
     const { rows, quarantined } = written;
     // Stop watching what was quarantined; the log line is written once, when the row is.
-    if (data.quarantined.length > 0) await this.reloadState();
+    if (data.quarantined.length > 0) {
+      await this.reloadState();
+      held?.reserves.restore(this.state);
+    }
     logQuarantined(quarantined);
     this.checkpoint = ref;
     this.refreshPending = true;

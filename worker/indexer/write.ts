@@ -29,13 +29,23 @@ import {
 } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
+import { type HeldReserves, reservesRows } from "./pool-reserves";
 import type { QuotePayment, RangeData } from "./range";
 import { isoTime } from "./sql";
 import { type ChainState, positionKey } from "./state";
 import type { EventRow, RangeRows } from "./transform";
 
-/** Inserts a range's raw facts: blocks, new tokens, pools, transfers, reserves, liquidity changes, events, fundings. */
-export async function insertRangeFacts(tx: InTx, state: ChainState, data: RangeData, rows: RangeRows) {
+/**
+ * Inserts a range's raw facts: blocks, new tokens, pools, transfers, reserves, liquidity changes, events, fundings.
+ * `held`: a bulk load's pools' reserves, held in the process and written once (pool-reserves.ts).
+ */
+export async function insertRangeFacts(
+  tx: InTx,
+  state: ChainState,
+  data: RangeData,
+  rows: RangeRows,
+  held?: HeldReserves,
+) {
   const time = (block: number) => isoTime(data.blocks.get(block)!.timestamp);
   await numberAfterTombstones(tx, data.from, data.to, rows.events);
   await pipelined(tx, async (w) => {
@@ -172,24 +182,9 @@ export async function insertRangeFacts(tx: InTx, state: ChainState, data: RangeD
       })),
       { onConflict: { target: ["wallet"], action: "nothing" } },
     );
-    const lastSync = new Map(rows.reserves.map((r) => [r.pool, r.block]));
-    w.update(
-      pools,
-      [...lastSync].map(([address, block]) => {
-        const p = state.pools.get(address)!;
-        const v3 = p.protocol === "uniswap-v3";
-        return {
-          address,
-          reserve0: p.reserve0,
-          reserve1: p.reserve1,
-          reserveBlock: block,
-          sqrtPriceX96: v3 ? p.sqrtPriceX96 : null,
-          tick: v3 ? p.tick : null,
-          liquidity: v3 ? p.liquidity : null,
-        };
-      }),
-      { match: ["address"] },
-    );
+    const reserves = reservesRows(state, rows);
+    if (held) held.stage(reserves);
+    else w.update(pools, reserves, { match: ["address"] });
     foldPositions(w, [...new Set(rows.positionEvents.map((e) => positionKey(e.manager, e.tokenId)))]);
     // A token's fee sinks are a fact of its code (what its transfers do), so a reorg leaves them.
     if (rows.feeSinks.length > 0) {
