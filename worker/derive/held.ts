@@ -1,7 +1,7 @@
 import { type InTx, type Tx, tableName } from "@/db/bulk";
 import { balances, holderCountHistory, liquidityStakes, walletPositions } from "@/db/schema";
-import { HeldReserves } from "../indexer/pool-reserves";
 import { HeldBalances } from "./balances";
+import { HeldReserves } from "./pool-reserves";
 import { HeldBooks } from "./positions";
 
 /**

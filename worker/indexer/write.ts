@@ -29,7 +29,7 @@ import {
 } from "@/db/schema";
 import { EVENT_ID_BLOCK_FACTOR } from "@/lib/domain/vocab";
 import { sectorOf } from "@/lib/scoring/sector";
-import { type HeldReserves, reservesRows } from "./pool-reserves";
+import { type HeldReserves, reservesRows } from "../derive/pool-reserves";
 import type { QuotePayment, RangeData } from "./range";
 import { isoTime } from "./sql";
 import { type ChainState, positionKey } from "./state";
@@ -37,7 +37,7 @@ import type { EventRow, RangeRows } from "./transform";
 
 /**
  * Inserts a range's raw facts: blocks, new tokens, pools, transfers, reserves, liquidity changes, events, fundings.
- * `held`: a bulk load's pools' reserves, held in the process and written once (pool-reserves.ts).
+ * `held`: a bulk load's pools' reserves, held in the process and written once (derive/pool-reserves.ts).
  */
 export async function insertRangeFacts(
   tx: InTx,

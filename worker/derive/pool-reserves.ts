@@ -1,7 +1,7 @@
 import { type InTx, updateRows } from "@/db/bulk";
 import { pools } from "@/db/schema";
-import type { ChainState } from "./state";
-import type { RangeRows } from "./transform";
+import type { ChainState } from "../indexer/state";
+import type { RangeRows } from "../indexer/transform";
 
 /** A pool's reserves as its row stores them: its balances as the state holds them, at the block of its last Sync. */
 export type ReservesRow = {
