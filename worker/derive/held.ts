@@ -1,15 +1,13 @@
 import { type InTx, type Tx, tableName } from "@/db/bulk";
-import { balances, holderCountHistory, liquidityStakes, walletPositions, wallets } from "@/db/schema";
-import type { ChainProfile } from "../profiles";
+import { balances, holderCountHistory, liquidityStakes, walletPositions } from "@/db/schema";
 import { HeldBalances } from "./balances";
 import { HeldReserves } from "./pool-reserves";
 import { HeldBooks } from "./positions";
-import { HeldWallets } from "./wallets";
 
 /**
  * What a bulk load (scripts/fixtures/bulk.ts) holds in the process from range to range and writes
- * once when its backfill ends: balances and holder counts, positions and stakes, the pools'
- * reserves, and the wallets' activity and funders. Nothing in a backfill reads them but the ranges' own folds and reconciliation (and the
+ * once when its backfill ends: balances and holder counts, positions and stakes, and the pools'
+ * reserves. Nothing in a backfill reads them but the ranges' own folds and reconciliation (and the
  * state's load): balances' and positions' upserts were two fifths of a 25,000-token backfill's
  * statement time, and later the pools' updates and the counts' upserts a fifth (docs/scaling.md). A
  * range folds from them as from the stored rows, and what it folded is held only once its
@@ -20,17 +18,16 @@ export class Held {
   readonly balances = new HeldBalances();
   readonly positions = new HeldBooks();
   readonly reserves = new HeldReserves();
-  readonly wallets = new HeldWallets();
 
   /** Empty, for a database that holds none of these rows (else a fold would miss them). */
   static async onEmpty(db: Tx): Promise<Held> {
-    const tables = [balances, holderCountHistory, walletPositions, liquidityStakes, wallets];
+    const tables = [balances, holderCountHistory, walletPositions, liquidityStakes];
     const [{ stored }] = await db.unsafe<{ stored: boolean }[]>(
       `select ${tables.map((t) => `exists (select from ${tableName(t)})`).join(" or ")} as stored`,
     );
     if (stored)
       throw new Error(
-        "a bulk backfill holds balances, holder counts, positions and wallets from its first range: this database has some",
+        "a bulk backfill holds balances, holder counts and positions from its first range: this database has some",
       );
     return new Held();
   }
@@ -40,7 +37,6 @@ export class Held {
     this.balances.keep();
     this.positions.keep();
     this.reserves.keep();
-    this.wallets.keep();
   }
 
   /** After a range's transaction rolls back. */
@@ -48,14 +44,12 @@ export class Held {
     this.balances.drop();
     this.positions.drop();
     this.reserves.drop();
-    this.wallets.drop();
   }
 
   /** Inserts everything held (the tables hold none of it yet). */
-  async write(tx: InTx, profile: ChainProfile) {
+  async write(tx: InTx) {
     await this.balances.write(tx);
     await this.positions.write(tx);
     await this.reserves.write(tx);
-    await this.wallets.write(tx, profile);
   }
 }

@@ -11,8 +11,6 @@ import {
 import type { Sector } from "@/lib/domain/vocab";
 import { preferredSector } from "@/lib/scoring/sector";
 import { BURN_ADDRESSES } from "@/lib/tokens/holders";
-import type { ChainState } from "../indexer/state";
-import type { EventRow } from "../indexer/transform";
 import type { ChainProfile } from "../profiles";
 import { knownContracts } from "../profiles/contracts";
 
@@ -167,59 +165,6 @@ export async function linkFunders(tx: Tx, wallets: string[]) {
   await tx.unsafe(SET_CLUSTER, [funders, wallets], PREPARED);
   await tx.unsafe(LEAVE_CLUSTER, [wallets], PREPARED);
 }
-
-/**
- * A bulk load's wallet activity and funders' links (derive/held.ts), written once when its
- * backfill ends, as one range from its first block would write them: a range's activity upsert
- * (about 12,000 wallets a late range of the 25,000-token fixture) and its links were a quarter of
- * a backfill's statement time, and nothing in a backfill reads the wallets but quote-token
- * funding, which asks whether a wallet was seen before its range (`seen`).
- */
-export class HeldWallets {
-  private from: number | null = null;
-  /** The wallets the held ranges' activity would have created. */
-  private readonly known = new Set<string>();
-  /** The wallets the held ranges paid (their funders may be set though they were not created). */
-  private readonly paid = new Set<string>();
-  private staged: { from: number; seen: string[]; paid: string[] } | null = null;
-
-  /** Whether a held range's activity would have created the wallet's row. */
-  seen(wallet: string): boolean {
-    return this.known.has(wallet);
-  }
-
-  /** A range's actors, as its activity upsert would take them, and the wallets it paid. */
-  stage(state: ChainState, fromBlock: number, events: Pick<EventRow, "wallet" | "to">[], paid: string[]) {
-    const seen = events.flatMap((e) => (e.to ? [e.wallet, e.to] : [e.wallet]));
-    this.staged = { from: fromBlock, seen: seen.filter((a) => isWalletAddress(state, a)), paid };
-  }
-
-  keep() {
-    if (!this.staged) return;
-    this.from ??= this.staged.from;
-    for (const wallet of this.staged.seen) this.known.add(wallet);
-    for (const wallet of this.staged.paid) this.paid.add(wallet);
-    this.staged = null;
-  }
-
-  drop() {
-    this.staged = null;
-  }
-
-  /** The held ranges' activity from their first block, then every wallet it created or they paid linked. */
-  async write(tx: Tx, profile: ChainProfile) {
-    if (this.from === null) return;
-    const created = await upsertWalletActivity(tx, profile, { fromBlock: this.from });
-    await linkFunders(tx, [...new Set([...created, ...this.paid])]);
-  }
-}
-
-/** What the activity upsert takes for a wallet: not a burn address, a pool or a token (quarantined ones too). */
-const isWalletAddress = (state: ChainState, address: string) =>
-  !(BURN_ADDRESSES as readonly string[]).includes(address) &&
-  !state.pools.has(address) &&
-  !state.tokens.has(address) &&
-  !state.quarantined.has(address);
 
 /**
  * Price-dependent wallet figures from positions and token prices: portfolio value, PnL confidence
