@@ -8,6 +8,7 @@ import type { Tx } from "../indexer/sql";
 import type { ChainState } from "../indexer/state";
 import type { RangeRows } from "../indexer/transform";
 import { knownContracts } from "../profiles/contracts";
+import type { HeldWallets } from "./wallets";
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 const fp = alias(firstQuotePayments, "fp");
@@ -20,13 +21,15 @@ const wf = alias(walletFunding, "wf");
  * event. That is how wallets are funded where native payments cannot all be read (a real chain:
  * only the blocks the indexer fetches are scanned), and it catches funders who pay in WETH or USDC
  * on any chain. The payments were recorded as their ranges passed (insertQuotePayments, worker/indexer/write.ts), this
- * range's included, so the edge is the same whatever the range boundaries.
+ * range's included, so the edge is the same whatever the range boundaries. A bulk load's wallets
+ * are `held` (wallets.ts): a wallet it has seen has no row yet.
  */
 export async function quoteTokenFundings(
   tx: Tx,
   state: ChainState,
   data: RangeData,
   rows: RangeRows,
+  held: HeldWallets | null = null,
 ): Promise<Funding[]> {
   const firstSeen = new Map<string, number>();
   for (const e of rows.events) {
@@ -39,7 +42,7 @@ export async function quoteTokenFundings(
     ...data.fundings.map((f) => f.wallet),
   ]);
   const candidates = [...firstSeen.keys()].filter(
-    (w) => !skip.has(w) && !state.nonHolders.has(w) && !state.tokens.has(w),
+    (w) => !skip.has(w) && !state.nonHolders.has(w) && !state.tokens.has(w) && !held?.seen(w),
   );
   if (candidates.length === 0) return [];
   const q = toQuery(sql`

@@ -73,7 +73,7 @@ describe("what a bulk load holds", () => {
     Object.assign(books.position("0xw", a), { quantity: 3n, boughtUsd: 2.5 });
     held.positions.stage(books);
     held.keep();
-    await sql.begin((tx) => held.write(tx));
+    await sql.begin((tx) => held.write(tx, fakeProfile));
 
     const fromHeld = new StoredBalances(held.balances);
     const fromRows = new StoredBalances();

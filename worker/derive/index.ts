@@ -53,8 +53,8 @@ export function touchedScope(state: ChainState, touched: Touched): RefreshScope 
 /**
  * Derived state of a range just written, in its transaction: balances, supplies and holder
  * counts, positions, wallet activity and funders, candles. A bulk load (`held`, held.ts) folds
- * balances and positions into what it holds (`before` reads them) and leaves the candles, to write
- * each once when its backfill ends.
+ * balances and positions into what it holds (`before` reads them) and leaves the candles, the
+ * wallets' activity and their funders, to write each once when its backfill ends.
  */
 export async function deriveRange(
   tx: InTx,
@@ -71,13 +71,18 @@ export async function deriveRange(
   // activity reads tokens and pools for their addresses, which the supplies' updates leave).
   const balances = applyTransfers(tx, state, rows.transfers, before);
   const positions = applyPositions(tx, state, rows, held?.positions ?? "stored");
+  const paid = fundings.map((f) => f.wallet);
+  if (held) {
+    held.wallets.stage(state, rows.events, paid);
+    return concurrently([balances, positions]);
+  }
   const created = upsertWalletActivity(tx, profile, { fromBlock });
-  await concurrently([balances, positions, created, ...(held ? [] : [mergeRangeCandles(tx, fromBlock)])]);
+  await concurrently([balances, positions, created, mergeRangeCandles(tx, fromBlock)]);
   // After the activity: a wallet's funder is set on its row. Only a wallet the range created or
   // paid can take a funder (wallet_funding keeps a wallet's first payment), so only those are
   // linked, not every wallet the range saw: a late range of the 25,000-token fixture sees some
   // 12,000 wallets and creates about 100.
-  await linkFunders(tx, [...new Set([...(await created), ...fundings.map((f) => f.wallet)])]);
+  await linkFunders(tx, [...new Set([...(await created), ...paid])]);
 }
 
 /**

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
+import { BURN_ADDRESSES } from "@/lib/tokens/holders";
 import { INVARIANTS } from "@/scripts/fixtures/invariants";
+import type { RangeData } from "../indexer/range";
+import { ChainState } from "../indexer/state";
+import type { RangeRows } from "../indexer/transform";
 import { baseProfile } from "../profiles/base";
+import { knownContracts } from "../profiles/contracts";
 import { createTestDatabase, type TestDatabase } from "../test/db";
-import { linkFunders, upsertWalletActivity } from "./wallets";
+import { quoteTokenFundings } from "./funding";
+import { HeldWallets, linkFunders, upsertWalletActivity } from "./wallets";
 
 // One database for the file: the two describes write different wallets.
 let db: TestDatabase;
@@ -110,26 +116,28 @@ describe("linkFunders", () => {
   });
 });
 
+/** Swaps at `block` by each wallet, to each receiver. */
+const write = (block: number, rows: [wallet: string, to: string | null][]) =>
+  sql`insert into events ${sql(
+    rows.map(([wallet, to], i) => ({
+      id: block * 100 + i,
+      type: "swap",
+      wallet_address: wallet,
+      to_address: to,
+      token_address: "0xtoken",
+      block_number: block,
+      log_index: i,
+      tx_hash: `0x${block}${i}`,
+      timestamp: new Date(block * 1000),
+    })),
+  )}`;
+
 /**
  * A range's wallet activity returns the wallets whose rows it created: deriveRange links only
  * those (and the wallets the range paid), so a wallet it merely updated, or one left out
  * (a pool, a token, a burn address), must not be returned, nor a created one missed.
  */
 describe("upsertWalletActivity", () => {
-  const write = (block: number, rows: [wallet: string, to: string | null][]) =>
-    sql`insert into events ${sql(
-      rows.map(([wallet, to], i) => ({
-        id: block * 100 + i,
-        type: "swap",
-        wallet_address: wallet,
-        to_address: to,
-        token_address: "0xtoken",
-        block_number: block,
-        log_index: i,
-        tx_hash: `0x${block}${i}`,
-        timestamp: new Date(block * 1000),
-      })),
-    )}`;
   const range = (fromBlock: number) =>
     sql.begin(async (tx) => (await upsertWalletActivity(tx, baseProfile, { fromBlock })).sort());
 
@@ -149,5 +157,115 @@ describe("upsertWalletActivity", () => {
     expect(await range(2)).toEqual(["d", "e"]);
     const [{ trades }] = await sql<{ trades: number }[]>`select trade_count as trades from wallets where address = 'b'`;
     expect(trades).toBe(2);
+  });
+});
+
+/**
+ * A bulk load holds its ranges' wallets (HeldWallets): it answers which wallets a range's activity
+ * would have created, and writes their rows and the funders' links once, as the ranges' own
+ * upserts and links would have left them.
+ */
+describe("HeldWallets", () => {
+  it("writes at the end the rows the ranges' upserts and links leave", async () => {
+    const state = new ChainState(baseProfile);
+    const [token, pool, quarantined] = ["0xheldtoken", "0xheldpool", "0xquarantined"];
+    const contract = knownContracts(baseProfile)[0].address;
+    state.addToken({ address: token, decimals: 18, createdBlock: 1 });
+    // A token quarantined after its row was written: no longer in the state, still not a wallet.
+    state.quarantined.add(quarantined);
+    const empty = { reserve0: 0n, reserve1: 0n, sqrtPriceX96: 0n, tick: 0, liquidity: 0n, createdBlock: 1 };
+    state.addPool({ ...empty, address: pool, protocol: "uniswap-v2", token0: token, token1: baseProfile.weth });
+    await sql`insert into tokens ${sql(
+      [token, quarantined].map((address) => ({
+        address,
+        symbol: "H",
+        name: "H",
+        total_supply: "0",
+        launchpad: "0xpad",
+        created_block: 1,
+        created_at: new Date(1000),
+      })),
+    )}`;
+    await sql`insert into pools (address, factory, dex, protocol, token0, token1, created_block)
+              values (${pool}, '0xf', 'test', 'uniswap-v2', ${token}, '0xquote', 1)`;
+    await sql`insert into wallet_funding ${sql(
+      ["x2", "x4", "x5"].map((wallet, i) => ({
+        wallet,
+        funder: "HF",
+        value: "1",
+        block_number: 10 + i,
+        tx_hash: `0xf${i}`,
+      })),
+    )}`;
+    // What the activity upsert leaves out (a pool, a token, a quarantined one, a burn address) is
+    // never seen; x1 acts in both ranges; x5 is paid but never acts.
+    const ranges: [block: number, actors: [wallet: string, to: string | null][], paid: string[]][] = [
+      [
+        10,
+        [
+          ["x1", pool],
+          ["x2", null],
+          [BURN_ADDRESSES[1], "x3"],
+          [quarantined, token],
+          [contract, "x2"],
+        ],
+        ["x2"],
+      ],
+      [11, [["x4", "x1"]], ["x4", "x5"]],
+    ];
+    const addresses = ["x1", "x2", "x3", "x4", "x5", pool, token, quarantined, contract, BURN_ADDRESSES[1]];
+    const stored = () => sql`select address, first_seen, last_seen, trade_count, is_contract, funder, cluster_id
+      from wallets where address = any(${addresses}) order by address`;
+
+    // The ranges as the indexer writes them one by one.
+    for (const [block, actors, paid] of ranges) {
+      await write(block, actors);
+      await sql.begin(async (tx) => {
+        const created = await upsertWalletActivity(tx, baseProfile, { fromBlock: block });
+        await linkFunders(tx, [...new Set([...created, ...paid])]);
+      });
+    }
+    const byRanges = await stored();
+    expect(byRanges.map((r) => [r.address, r.trade_count, r.is_contract, r.funder, r.cluster_id])).toEqual([
+      [contract, 1, 1, null, null],
+      ["x1", 1, 0, null, null],
+      ["x2", 1, 0, "HF", "HF"],
+      ["x3", 0, 0, null, null],
+      ["x4", 1, 0, "HF", "HF"],
+    ]);
+    await sql`delete from wallets where address = any(${addresses})`;
+
+    const held = new HeldWallets();
+    const stage = ([block, actors, paid]: (typeof ranges)[number]) =>
+      held.stage(
+        state,
+        actors.map(([wallet, to]) => ({ type: "swap", wallet, to, timestamp: block })),
+        paid,
+      );
+    // A rolled-back range is not seen; committed ones are.
+    stage(ranges[0]);
+    held.drop();
+    expect(held.seen("x1")).toBe(false);
+    for (const range of ranges) stage(range), held.keep();
+    expect(addresses.filter((a) => held.seen(a))).toEqual(["x1", "x2", "x3", "x4", contract]);
+
+    await sql.begin((tx) => held.write(tx, baseProfile));
+    expect(await stored()).toEqual(byRanges);
+  });
+
+  it("keeps a seen wallet from a quote-token funding edge, as its row would", async () => {
+    const state = new ChainState(baseProfile);
+    await sql`insert into first_quote_payments ${sql({ recipient: "y1", sender: "S", asset: "0xquote", value: "1", block_number: 5, log_index: 0, tx_hash: "0xpay" })}`;
+    // y1 acts at block 20: its first payment (block 5) funds it unless a range before saw it.
+    const range = { fundings: [] } as unknown as RangeData;
+    const rows = { events: [{ wallet: "y1", to: null, block: 20 }] } as unknown as RangeRows;
+    const funders = async (held: HeldWallets | null) =>
+      (await sql.begin((tx) => quoteTokenFundings(tx, state, range, rows, held))).map((f) => [f.wallet, f.funder]);
+    const held = new HeldWallets();
+    expect(await funders(null)).toEqual([["y1", "S"]]);
+    expect(await funders(held)).toEqual([["y1", "S"]]);
+    held.stage(state, [{ type: "swap", wallet: "y1", to: null, timestamp: 10 }], []);
+    held.keep();
+    expect(await funders(held)).toEqual([]);
   });
 });

@@ -171,8 +171,8 @@ export class Indexer {
 
   /**
    * Backfills the final blocks up to `to`, range by range. `bulk` (scripts/fixtures/bulk.ts, on a
-   * database that holds no balances or positions yet) holds the ranges' balances and positions in
-   * the process and writes them once at the end (derive/held.ts), and leaves the ranges' candles to
+   * database that holds no balances, positions or wallets yet) holds what the ranges derive of those
+   * in the process and writes it once at the end (derive/held.ts), and leaves the ranges' candles to
    * the caller, to merge at once. A bulk backfill that fails leaves them unwritten: the load is all
    * or nothing.
    */
@@ -183,7 +183,7 @@ export class Indexer {
       await this.commit(data, false, held);
       this.backfillUnrefreshed = true;
     }
-    if (held) await this.sql.begin((tx) => held.write(tx));
+    if (held) await this.sql.begin((tx) => held.write(tx, this.profile));
   }
 
   /** One live step: writes what extends the checkpoint, or rolls back a reorg. */

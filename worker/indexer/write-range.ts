@@ -52,7 +52,7 @@ export async function writeRange(
       .begin(async (tx) => {
         recorded = await recordQuarantines(tx, range);
         await insertQuotePayments(tx, range.quotePayments);
-        const fundings = [...range.fundings, ...(await quoteTokenFundings(tx, state, range, rows))];
+        const fundings = [...range.fundings, ...(await quoteTokenFundings(tx, state, range, rows, held?.wallets))];
         await insertRangeFacts(tx, state, { ...range, fundings }, rows, held?.reserves);
         await markTokens(tx, range, mismatched);
         await deriveRange(tx, state, profile, range.from, rows, fundings, before, held);
