@@ -36,6 +36,11 @@ const server = createServer(async (req, res) => {
     res.end();
   }
 });
+// Idle connections are kept longer than clients and proxies keep theirs (60 s is the usual load
+// balancer's). Node's own 5 s races a client's 5 s: the client reuses a socket the server is
+// closing and reads ECONNRESET. Headers get a little longer still, as Node's documentation asks.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on("upgrade", (req, socket, head) => {
   stamp(req);
   upgrade(req, socket, head).catch(() => socket.destroy());
