@@ -21,7 +21,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { PerformanceObserver } from "node:perf_hooks";
+import { PerformanceObserver, constants as perf } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { connect } from "@/db/client";
@@ -74,9 +74,16 @@ const samplePhase = (phase: string | null) => {
 };
 const loadBefore = loadavg()[0];
 // The collector's pauses on the main thread, the indexer's: what its ranges' garbage costs it.
+// Of which full collections (their atomic pauses and incremental marking steps): what the heap's
+// live objects cost, since each marks all of them.
 let gcMs = 0;
+let majorGcMs = 0;
+const MAJOR = perf.NODE_PERFORMANCE_GC_MAJOR | perf.NODE_PERFORMANCE_GC_INCREMENTAL;
 const addPauses = (entries: PerformanceEntry[]) => {
-  for (const e of entries) gcMs += e.duration;
+  for (const e of entries) {
+    gcMs += e.duration;
+    if ((e as PerformanceEntry & { detail: { kind: number } }).detail.kind & MAJOR) majorGcMs += e.duration;
+  }
 };
 const gc = new PerformanceObserver((list) => addPauses(list.getEntries()));
 gc.observe({ entryTypes: ["gc"] });
@@ -121,6 +128,7 @@ printTable([
     "process CPU s/1k": perK(used.process),
     "db CPU s/1k": perK(used.database),
     "GC s": gcMs / 1000,
+    "major GC s": majorGcMs / 1000,
     "peak RSS MB": Math.round(process.resourceUsage().maxRSS / 1024),
     load: `${loadBefore.toFixed(1)}-${loadavg()[0].toFixed(1)}`,
   },
