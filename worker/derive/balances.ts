@@ -180,7 +180,6 @@ export async function applyTransfers(
   });
 }
 
-type HeldBalance = { amount: bigint; block: number };
 /** A token's holder count from a block's time (Unix seconds) on. */
 type HolderCount = { token: string; at: number; count: number };
 const countRow = (h: HolderCount) => ({ tokenAddress: h.token, at: isoTime(h.at), holderCount: h.count });
@@ -192,16 +191,24 @@ type CountHistory = Map<string, { at: number[]; count: number[] }>;
 /**
  * A bulk load's balances and holder counts (held.ts), as their rows would store them, written once
  * when the backfill ends: a range reads back only its holders' balances, their tokens' largest
- * holders and each token's newest count.
+ * holders and each token's newest count. Millions of balances are held, so none is an object of
+ * its own, which every full collection would mark: each is a slot of two arrays (its amount, the
+ * block of its last move), and a holder's address is one string however many tokens it holds.
  */
 export class HeldBalances {
-  private readonly byToken = new Map<string, Map<string, HeldBalance>>();
+  /** Each token's holders, by the slot of their balance. */
+  private readonly byToken = new Map<string, Map<string, number>>();
+  private readonly amounts: bigint[] = [];
+  /** Numbers only, so its elements are stored unboxed. */
+  private readonly blocks: number[] = [];
+  private readonly addresses = new Map<string, string>();
   /** Each token's holder count history, in time order (what holder_count_history would hold). */
   private readonly history: CountHistory = new Map();
   private staged: Folded | null = null;
 
   amount(token: string, holder: string): bigint | null {
-    return this.byToken.get(token)?.get(holder)?.amount ?? null;
+    const slot = this.byToken.get(token)?.get(holder);
+    return slot === undefined ? null : this.amounts[slot];
   }
 
   /** The token's newest holder count; undefined before its first. */
@@ -211,8 +218,11 @@ export class HeldBalances {
 
   /** The token's `n` largest holders, in the order StoredBalances.largest reads them from the table. */
   largest(token: string, n: number): { token: string; holder: string }[] {
-    const held = [...(this.byToken.get(token) ?? [])].filter(([, b]) => b.amount > 0n);
-    held.sort(([a, x], [b, y]) => (x.amount > y.amount ? -1 : x.amount < y.amount ? 1 : a < b ? -1 : a > b ? 1 : 0));
+    const held: [string, bigint][] = [];
+    for (const [holder, slot] of this.byToken.get(token) ?? []) {
+      if (this.amounts[slot] > 0n) held.push([holder, this.amounts[slot]]);
+    }
+    held.sort(([a, x], [b, y]) => (x > y ? -1 : x < y ? 1 : a < b ? -1 : a > b ? 1 : 0));
     return held.slice(0, n).map(([holder]) => ({ token, holder }));
   }
 
@@ -225,7 +235,13 @@ export class HeldBalances {
     for (const b of this.staged.balances) {
       let holders = this.byToken.get(b.token);
       if (!holders) this.byToken.set(b.token, (holders = new Map()));
-      holders.set(b.holder, { amount: b.amount, block: b.block });
+      let slot = holders.get(b.holder);
+      if (slot === undefined) {
+        slot = this.amounts.length;
+        holders.set(this.address(b.holder), slot);
+      }
+      this.amounts[slot] = b.amount;
+      this.blocks[slot] = b.block;
     }
     for (const h of this.staged.counts) {
       let history = this.history.get(h.token);
@@ -242,12 +258,22 @@ export class HeldBalances {
     this.staged = null;
   }
 
+  /** The one string held for an address. */
+  private address(address: string): string {
+    const held = this.addresses.get(address);
+    if (held !== undefined) return held;
+    this.addresses.set(address, address);
+    return address;
+  }
+
   /** Inserts every held balance and holder count (the tables hold none of them yet). */
   async write(tx: InTx) {
-    const all = function* (byToken: Map<string, Map<string, HeldBalance>>) {
-      for (const [token, holders] of byToken) for (const [holder, b] of holders) yield { token, holder, ...b };
+    const { byToken, amounts, blocks } = this;
+    const all = function* () {
+      for (const [token, holders] of byToken)
+        for (const [holder, slot] of holders) yield { token, holder, amount: amounts[slot], block: blocks[slot] };
     };
-    await insertBatched(tx, balances, all(this.byToken), balanceRow);
+    await insertBatched(tx, balances, all(), balanceRow);
     const counts = function* (history: CountHistory) {
       for (const [token, h] of history)
         for (let i = 0; i < h.at.length; i++) yield { token, at: h.at[i], count: h.count[i] };

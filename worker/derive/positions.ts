@@ -280,18 +280,83 @@ const stakeRow = (stake: Stake) => {
   return { ...s, poolAddress: pool, tokenAddress: token };
 };
 
+/** How many numbers a held position has (HeldPositions.numbers). */
+const NUMBERS = 9;
+
+/**
+ * Positions held by their books' key with no object of their own: a bulk load holds millions, and
+ * each as an object (its USD figures boxed, its quantities, its addresses) is a dozen small objects
+ * that every full collection marks. A position is a slot: its numbers at the slot's stride of one
+ * array of numbers only (stored unboxed; a null block as NaN), its quantities in two arrays.
+ */
+class HeldPositions {
+  private readonly slots = new Map<string, number>();
+  private readonly numbers: number[] = [];
+  private readonly quantity: bigint[] = [];
+  private readonly unknownCostQuantity: bigint[] = [];
+
+  /** Copies the held position of `key` into `p`; leaves `p` as it is when none is held. */
+  read(key: string, p: Position) {
+    const slot = this.slots.get(key);
+    if (slot === undefined) return;
+    const n = this.numbers;
+    const at = slot * NUMBERS;
+    p.quantity = this.quantity[slot];
+    p.unknownCostQuantity = this.unknownCostQuantity[slot];
+    p.costBasisUsd = n[at];
+    p.realizedPnlUsd = n[at + 1];
+    p.boughtUsd = n[at + 2];
+    p.soldUsd = n[at + 3];
+    p.liquidityCostUsd = n[at + 4];
+    p.buyCount = n[at + 5];
+    p.sellCount = n[at + 6];
+    p.firstBuyBlock = Number.isNaN(n[at + 7]) ? null : n[at + 7];
+    p.lastTradeBlock = Number.isNaN(n[at + 8]) ? null : n[at + 8];
+  }
+
+  /** Holds `p` as its row stores it (asStored). */
+  hold(key: string, p: Position) {
+    let slot = this.slots.get(key);
+    if (slot === undefined) this.slots.set(key, (slot = this.quantity.length));
+    const n = this.numbers;
+    const at = slot * NUMBERS;
+    const stored = asStored(p);
+    this.quantity[slot] = stored.quantity;
+    this.unknownCostQuantity[slot] = stored.unknownCostQuantity;
+    n[at] = stored.costBasisUsd;
+    n[at + 1] = stored.realizedPnlUsd;
+    n[at + 2] = stored.boughtUsd;
+    n[at + 3] = stored.soldUsd;
+    n[at + 4] = stored.liquidityCostUsd;
+    n[at + 5] = stored.buyCount;
+    n[at + 6] = stored.sellCount;
+    n[at + 7] = stored.firstBuyBlock ?? Number.NaN;
+    n[at + 8] = stored.lastTradeBlock ?? Number.NaN;
+  }
+
+  *all(): Generator<Position> {
+    for (const key of this.slots.keys()) {
+      const [wallet, token] = key.split(":");
+      const p = emptyPosition(wallet, token);
+      this.read(key, p);
+      yield p;
+    }
+  }
+}
+
 /**
  * A bulk load's positions and stakes (held.ts), as their rows would store them (asStored), so
  * every fold reads what it would have read back from the database.
  */
 export class HeldBooks {
-  private readonly held = new Books();
+  private readonly positions = new HeldPositions();
+  private readonly stakes = new Map<string, Stake>();
   private staged: Books | null = null;
 
   /** Copies the held books of `books`' keys into them, as loadStored reads the stored ones. */
   fill(books: Books) {
-    for (const [key, p] of books.positions) Object.assign(p, this.held.positions.get(key));
-    for (const [key, s] of books.stakes) Object.assign(s, this.held.stakes.get(key));
+    for (const [key, p] of books.positions) this.positions.read(key, p);
+    for (const [key, s] of books.stakes) Object.assign(s, this.stakes.get(key));
   }
 
   /** A range's folded books, held if its transaction commits (keep) and forgotten if not (drop). */
@@ -301,8 +366,8 @@ export class HeldBooks {
 
   keep() {
     if (!this.staged) return;
-    for (const [key, p] of this.staged.positions) this.held.positions.set(key, asStored(p));
-    for (const [key, s] of this.staged.stakes) this.held.stakes.set(key, asStoredStake(s));
+    for (const [key, p] of this.staged.positions) this.positions.hold(key, p);
+    for (const [key, s] of this.staged.stakes) this.stakes.set(key, asStoredStake(s));
     this.staged = null;
   }
 
@@ -312,8 +377,8 @@ export class HeldBooks {
 
   /** Inserts every held position and stake (the tables hold none of them yet). */
   async write(tx: InTx) {
-    await insertBatched(tx, walletPositions, this.held.positions.values(), positionRow);
-    await insertBatched(tx, liquidityStakes, this.held.stakes.values(), stakeRow);
+    await insertBatched(tx, walletPositions, this.positions.all(), positionRow);
+    await insertBatched(tx, liquidityStakes, this.stakes.values(), stakeRow);
   }
 }
 

@@ -297,7 +297,14 @@ describe("a bulk load's held books", () => {
   it("hold a range's fold once its transaction commits, as the rows would store it", () => {
     const held = new HeldBooks();
     const folded = new Books();
-    Object.assign(folded.position(wallet, token), { quantity: 5n, buyCount: 1, boughtUsd: Number.NaN, soldUsd: 1e300 });
+    Object.assign(folded.position(wallet, token), {
+      quantity: 5n,
+      buyCount: 1,
+      boughtUsd: Number.NaN,
+      soldUsd: 1e300,
+      firstBuyBlock: 3,
+    });
+    Object.assign(folded.position(pool, token), { quantity: 2n, sellCount: 2, lastTradeBlock: 4 });
     Object.assign(folded.stake(wallet, pool, token), { units: 7n, costUsd: -1e300 });
     // Rolled back (a trial write, or a range written again without a quarantined entity): nothing held.
     held.stage(folded);
@@ -312,6 +319,15 @@ describe("a bulk load's held books", () => {
       buyCount: 1,
       boughtUsd: 0,
       soldUsd: MAX_USD,
+      firstBuyBlock: 3,
+    });
+    next.position(pool, token);
+    held.fill(next);
+    expect(next.position(pool, token)).toEqual({
+      ...emptyPosition(pool, token),
+      quantity: 2n,
+      sellCount: 2,
+      lastTradeBlock: 4,
     });
     expect(next.stake(wallet, pool, token)).toEqual({ wallet, pool, token, units: 7n, costUsd: -MAX_USD });
     // A later fold moves its own copy: the held books change only when it is kept.
