@@ -2,7 +2,7 @@ import { bigint, doublePrecision, integer, jsonb, numeric, pgTable, text, timest
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Sql } from "@/db/client";
 import { createTestDatabase, type TestDatabase } from "@/worker/test/db";
-import { concurrently, insertRows, insertSql, names, pipelined, updateRows, updateSql } from "./bulk";
+import { concurrently, insertBatched, insertRows, insertSql, names, pipelined, updateRows, updateSql } from "./bulk";
 
 /**
  * A table of every kind of column the worker writes; property names become snake_case column names, or take the
@@ -226,6 +226,29 @@ describe("db/bulk", { timeout: 60_000 }, () => {
     );
     await expect(failing, "the failing statement's own error").rejects.toThrow(/duplicate key/);
     expect((await readBack(sql)).map((r) => r.n)).not.toContain("3");
+  });
+
+  it("inserts items in batches, each built while the one before is written; a failing batch undoes them all", async () => {
+    await sql`truncate bulk`;
+    let built = 0;
+    const items = function* (count: number) {
+      for (let n = 1; n <= count; n++) yield n;
+    };
+    const row = (n: number) => (built++, { n, big: String(n), label: `r${n}` });
+    // Two COPYs of 2,000 rows and an INSERT of the 500 left.
+    await sql.begin((tx) => insertBatched(tx, bulk, items(4_500), row, 2_000));
+    const back = await readBack(sql);
+    expect(built).toBe(4_500);
+    expect(back.map((r) => Number(r.n))).toEqual([...items(4_500)]);
+    expect(back.every((r) => r.big === r.n && r.s === `r${r.n}`)).toBe(true);
+
+    // The second batch repeats a key of the first: nothing of the call is left.
+    const failing = sql.begin(async (tx) => {
+      await tx`delete from bulk`;
+      await insertBatched(tx, bulk, [...items(2_000), ...items(2_000)], row, 2_000);
+    });
+    await expect(failing, "the failing COPY's own error").rejects.toThrow(/duplicate key/);
+    expect((await readBack(sql)).length).toBe(4_500);
   });
 
   it("runs a transaction's steps at once, ends them all before it ends, and throws the first failure", async () => {

@@ -286,21 +286,24 @@ export async function insertRows<T extends PgTable, R extends ColumnKey<T> = nev
 
 /**
  * Inserts a row of each item, `batch` rows a statement (COPY, when large): the rows and one
- * statement's text stay bounded however many items there are.
+ * statement's text stay bounded however many items there are, and each batch's rows and text are
+ * worked out while the database writes the batch before it (pipelined).
  */
 export async function insertBatched<T extends PgTable, X>(
-  tx: Tx,
+  tx: InTx,
   table: T,
   items: Iterable<X>,
   row: (item: X) => BulkRow<T>,
   batch = 50_000,
 ) {
-  const rows: BulkRow<T>[] = [];
-  for (const item of items) {
-    rows.push(row(item));
-    if (rows.length === batch) await insertRows(tx, table, rows.splice(0));
-  }
-  await insertRows(tx, table, rows);
+  await pipelined(tx, async (w) => {
+    const rows: BulkRow<T>[] = [];
+    for (const item of items) {
+      rows.push(row(item));
+      if (rows.length === batch) await w.insert(table, rows.splice(0));
+    }
+    if (rows.length > 0) await w.insert(table, rows);
+  });
 }
 
 export type UpdateOptions<T extends PgTable, M extends ColumnKey<T>> = {

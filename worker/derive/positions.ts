@@ -334,8 +334,9 @@ class HeldPositions {
     n[at + 8] = stored.lastTradeBlock ?? Number.NaN;
   }
 
+  /** Every held position, in its primary key's order (wallet, token), as HeldBalances.write says why. */
   *all(): Generator<Position> {
-    for (const key of this.slots.keys()) {
+    for (const key of [...this.slots.keys()].sort()) {
       const [wallet, token] = key.split(":");
       const p = emptyPosition(wallet, token);
       this.read(key, p);

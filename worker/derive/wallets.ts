@@ -1,4 +1,5 @@
 import {
+  type InTx,
   insertBatched,
   insertSql,
   names,
@@ -234,15 +235,20 @@ export class HeldWallets {
   }
 
   /** Inserts every held wallet's row (the table holds none yet), then links every wallet created or paid. */
-  async write(tx: Tx, profile: ChainProfile) {
+  async write(tx: InTx, profile: ChainProfile) {
     const contracts = new Set(knownContracts(profile).map((c) => c.address));
-    await insertBatched(tx, walletsTable, this.activity, ([address, a]) => ({
-      address,
-      firstSeen: isoTime(a.first),
-      lastSeen: isoTime(a.last),
-      tradeCount: a.trades,
-      isContract: Number(contracts.has(address)),
-    }));
+    // In the primary key's order, as HeldBalances.write says why.
+    const addresses = [...this.activity.keys()].sort();
+    await insertBatched(tx, walletsTable, addresses, (address) => {
+      const a = this.activity.get(address)!;
+      return {
+        address,
+        firstSeen: isoTime(a.first),
+        lastSeen: isoTime(a.last),
+        tradeCount: a.trades,
+        isContract: Number(contracts.has(address)),
+      };
+    });
     await linkFunders(tx, [...new Set([...this.activity.keys(), ...this.paid])]);
   }
 }
