@@ -152,19 +152,24 @@ type TransferStep = { transfer: TransferRow; side: "in" | "out"; wallet: string 
 /** One step of the fold, in chain order: a side of a token transfer, or a liquidity change. */
 type Step = { block: number; logIndex: number } & (TransferStep | { change: LiquidityRow });
 
+/** A book's key: a position's wallet and token, or a stake's wallet and pool (addresses hold no colon). */
+const bookKey = (wallet: string, of: string) => `${wallet}:${of}`;
+/** The wallet and the token (or pool) of a book's key. */
+const ofBookKey = (key: string) => key.split(":") as [wallet: string, of: string];
+
 /** The books a fold moves: positions by wallet and token, liquidity stakes by wallet and pool. */
 export class Books {
   readonly positions = new Map<string, Position>();
   readonly stakes = new Map<string, Stake>();
 
   position(wallet: string, token: string): Position {
-    const key = `${wallet}:${token}`;
+    const key = bookKey(wallet, token);
     if (!this.positions.has(key)) this.positions.set(key, emptyPosition(wallet, token));
     return this.positions.get(key)!;
   }
 
   stake(wallet: string, pool: string, token: string): Stake {
-    const key = `${wallet}:${pool}`;
+    const key = bookKey(wallet, pool);
     if (!this.stakes.has(key)) this.stakes.set(key, emptyStake(wallet, pool, token));
     return this.stakes.get(key)!;
   }
@@ -337,7 +342,7 @@ class HeldPositions {
   /** Every held position, in its primary key's order (wallet, token), as HeldBalances.write says why. */
   *all(): Generator<Position> {
     for (const key of [...this.slots.keys()].sort()) {
-      const [wallet, token] = key.split(":");
+      const [wallet, token] = ofBookKey(key);
       const p = emptyPosition(wallet, token);
       this.read(key, p);
       yield p;
@@ -418,7 +423,7 @@ async function loadStored(tx: Tx, positions: Map<string, Position>, stakes: Map<
         ),
   ]);
   for (const s of stored) {
-    Object.assign(positions.get(`${s.wallet}:${s.token_address}`)!, {
+    Object.assign(positions.get(bookKey(s.wallet, s.token_address))!, {
       quantity: BigInt(s.quantity),
       costBasisUsd: s.cost_basis_usd,
       realizedPnlUsd: s.realized_pnl_usd,
@@ -433,7 +438,7 @@ async function loadStored(tx: Tx, positions: Map<string, Position>, stakes: Map<
     });
   }
   for (const s of held) {
-    const stake = stakes.get(`${s.wallet}:${s.pool_address}`)!;
+    const stake = stakes.get(bookKey(s.wallet, s.pool_address))!;
     [stake.units, stake.costUsd] = [BigInt(s.units), s.cost_usd];
   }
 }
