@@ -4,39 +4,11 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "@/db/migrate";
 import { createTestDatabase } from "@/tests/setup/database";
+import { describeSchema } from "@/tests/setup/schema";
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
 const preRelease = readFileSync(path.join(import.meta.dirname, "test/pre-release-0017.sql"), "utf8");
-
-/** The public schema as the catalogs describe it, each list sorted: what two databases must share. */
-async function describeSchema(url: string) {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const list = async (query: postgres.PendingQuery<{ d: string }[]>) => (await query).map((r) => r.d).sort();
-  try {
-    return {
-      // Column order is left out: columns added by ALTER TABLE come last, and every write names its columns.
-      columns: await list(sql`
-        select concat_ws(' ', table_name, column_name, data_type, numeric_precision, is_nullable, column_default) as d
-          from information_schema.columns where table_schema = 'public'`),
-      tables: await list(
-        sql`select relname || ' ' || relpersistence::text as d from pg_class
-             where relnamespace = 'public'::regnamespace and relkind = 'r'`,
-      ),
-      indexes: await list(sql`select indexdef as d from pg_indexes where schemaname = 'public'`),
-      constraints: await list(sql`
-        select conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) as d
-          from pg_constraint where connamespace = 'public'::regnamespace`),
-      functions: await list(
-        sql`select pg_get_functiondef(oid) as d from pg_proc where pronamespace = 'public'::regnamespace`,
-      ),
-      triggers: await list(sql`select pg_get_triggerdef(oid) as d from pg_trigger where not tgisinternal`),
-      plans: await list(sql`select row_to_json(p)::text as d from plans p`),
-    };
-  } finally {
-    await sql.end();
-  }
-}
 
 /**
  * The squash of the pre-release migrations into 0000_baseline: a database they built (every
