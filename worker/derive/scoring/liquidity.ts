@@ -31,6 +31,9 @@ function quotedPools(state: ChainState, token: string) {
  * USD liquidity over time of each token, summed over its quoted pools (a pool keeps its last
  * value between its own Syncs). Liquidity is twice the quote side, as in token_metrics; WETH is
  * priced at the current rate, since only the token's own liquidity moves are of interest here.
+ * Each pool's rows by its own key range, in a lateral ordered so that PostgreSQL cannot fold it
+ * into a join: it hashed all of pool_reserves for each slice (1.06 s a slice of 2,000 tokens at
+ * 1.25M actions, against 0.73 s by the key).
  */
 export async function liquidityHistories(
   tx: Tx,
@@ -42,11 +45,13 @@ export async function liquidityHistories(
   if (pools.length === 0) return out;
   const rows = await tx.unsafe<{ pool: string; block: string; ts: number; quote: number }[]>(
     `with p as (select * from unnest($1::text[], $2::int[]) p(pool, side)),
-     r as (select r.${pr.poolAddress} as pool, r.${pr.blockNumber} as block, r.${pr.logIndex} as log_index,
-                  (case when p.side = 0 then r.${pr.reserve0} else r.${pr.reserve1} end)::float8 as quote,
-                  extract(epoch from b.${bk.timestamp})::float8 as ts
-             from ${RESERVES} r join p on p.pool = r.${pr.poolAddress}
-             join ${tableName(blocks)} b on b.${bk.number} = r.${pr.blockNumber}),
+     r as (select x.*, extract(epoch from b.${bk.timestamp})::float8 as ts
+             from p cross join lateral (
+               select r.${pr.poolAddress} as pool, r.${pr.blockNumber} as block, r.${pr.logIndex} as log_index,
+                      (case when p.side = 0 then r.${pr.reserve0} else r.${pr.reserve1} end)::float8 as quote
+                 from ${RESERVES} r where r.${pr.poolAddress} = p.pool
+                order by r.${pr.blockNumber}, r.${pr.logIndex}) x
+             join ${tableName(blocks)} b on b.${bk.number} = x.block),
      ranked as (select r.*, floor(ts / $3) as bucket from r),
      marked as (select *,
                   row_number() over (partition by pool, bucket order by quote, block, log_index) as lo,
