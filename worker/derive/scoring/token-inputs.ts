@@ -148,8 +148,8 @@ const inLookback = (since: string, head: string) =>
  * `token = any(...)` PostgreSQL read every event the slice's tokens ever had, through a bitmap
  * that went lossy at 5M actions, a cost that grew with the chain's history. The recent swaps'
  * lateral is ordered so that PostgreSQL cannot fold it into a join: when the lookback spans most
- * of the chain, it hashed every swap of `events` for each slice (1.3 s a slice of 2,000 tokens at
- * 1.25M actions, against 0.45 s by the index).
+ * of the chain, it hashed every swap of `events` for each slice (1.38-1.42 s a slice of 2,000
+ * tokens at 1.25M actions, against 0.47-0.49 s by the index).
  */
 async function swaps(tx: Tx, tokens: string[], head: Head) {
   const since = head.timestamp - WINDOWS.swapLookbackSeconds;
